@@ -1,0 +1,31 @@
+/** client: a typed fetch client (openapi-fetch over the generated `paths`). */
+import type { ContractModel } from '../src/contract/model.js';
+import { code } from '../src/codegen/escape.js';
+import { render } from '../src/codegen/templates.js';
+import type { GeneratedFile, GeneratorContext } from './context.js';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The first server URL with each variable replaced by its default. */
+export function defaultServerUrl(model: ContractModel): string {
+  const servers = model.document['servers'];
+  const first = Array.isArray(servers) ? servers[0] : undefined;
+  if (!isRecord(first) || typeof first['url'] !== 'string') return '';
+  const vars = isRecord(first['variables']) ? first['variables'] : {};
+  return first['url'].replace(/\{([^}]+)\}/g, (m, name: string) => {
+    const v = vars[name];
+    return isRecord(v) && typeof v['default'] === 'string' ? v['default'] : m;
+  });
+}
+
+export function generateClient(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+  const content = render('client', 'client.ts', {
+    header: code(ctx.header('//').trimEnd()),
+    runtimeImport: ctx.runtimeImport,
+    baseUrl: defaultServerUrl(model),
+    clientDoc: `A typed client for ${model.info.title} ${model.info.version}: \`client.GET("/path", { params })\` and friends.`,
+  });
+  return [{ path: 'client.ts', content }];
+}

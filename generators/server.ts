@@ -1,0 +1,25 @@
+/** server: the handler interface (typed from types.ts) and the request listener over the runtime. */
+import type { ContractModel } from '../src/contract/model.js';
+import { code, jsonLiteral } from '../src/codegen/escape.js';
+import { render } from '../src/codegen/templates.js';
+import { apiSpec } from './api-spec.js';
+import type { GeneratedFile, GeneratorContext } from './context.js';
+
+export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+  const content = render('server', 'server.ts', {
+    header: code(ctx.header('//').trimEnd()),
+    runtimeImport: ctx.runtimeImport,
+    apiDoc: `Routes, parameters, bodies, responses and security of ${model.info.title} ${model.info.version}.`,
+    apiJson: code(jsonLiteral(apiSpec(model), 2)),
+    operations: model.operations.map((op) => ({
+      id: op.id,
+      path: op.path,
+      method: op.method,
+      doc: [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`]
+        .map((s) => s?.trim())
+        .filter((s) => s !== undefined && s !== '')
+        .join('\n\n'),
+    })),
+  });
+  return [{ path: 'server.ts', content }];
+}

@@ -1,0 +1,325 @@
+/**
+ * validators: Ajv standalone code for every named schema (`schemaValidators`) and for each
+ * operation's parameters (per location), request bodies and responses (`operationValidators`).
+ * The same plan compiles in memory for `specforge mock` and the conformance suite.
+ */
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } from '../src/contract/model.js';
+import { normalizeSchema } from '../src/contract/model.js';
+import { ContractError, type Diagnostic } from '../src/contract/errors.js';
+import { escapeSegment, getAtPointer } from '../src/contract/pointer.js';
+import { ANNOTATION_KEYWORDS, createAjv, formats, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
+import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
+import type { GeneratedFile, GeneratorContext } from './context.js';
+
+type StandaloneFn = (ajv: ReturnType<typeof createAjv>, refs: Record<string, string>) => string;
+const standaloneCode: StandaloneFn =
+  (standaloneModule as unknown as { default?: StandaloneFn }).default ?? (standaloneModule as unknown as StandaloneFn);
+
+const ROOT_ID = 'specforge:contract';
+const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+export interface OperationValidatorKeys {
+  path?: string;
+  query?: string;
+  header?: string;
+  cookie?: string;
+  body?: Record<string, string>;
+  responses: Record<string, Record<string, string>>;
+  responseHeaders?: Record<string, string>;
+}
+
+export interface ValidatorPlan {
+  root: { $id: string; $defs: Record<string, JsonSchema> };
+  /** Export name to the $defs key it validates. */
+  exports: Map<string, string>;
+  schemaExports: Array<[name: string, exportName: string]>;
+  operationExports: Array<[operationId: string, keys: OperationValidatorKeys]>;
+  warnings: Diagnostic[];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
+
+function defRef(key: string): string {
+  return `#/$defs/${escapeSegment(key).replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`;
+}
+
+class PlanBuilder {
+  readonly defs: Record<string, JsonSchema> = {};
+  readonly warnings: Diagnostic[] = [];
+  private readonly unknownFormats = new Set<string>();
+  constructor(readonly model: ContractModel) {}
+
+  /** Copies a normalized schema for Ajv: OpenAPI annotations and extensions dropped, $refs pointed into $defs. */
+  prepare(schema: JsonSchema, at: string): JsonSchema {
+    if (typeof schema === 'boolean') return schema;
+    if (!isRecord(schema)) return {};
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(schema)) {
+      if (k.startsWith('x-') || (ANNOTATION_KEYWORDS as readonly string[]).includes(k)) continue;
+      if (k === '$ref' && typeof v === 'string') {
+        out[k] = this.refTo(v, at);
+      } else if (k === 'format' && typeof v === 'string' && !(v in formats)) {
+        if (!this.unknownFormats.has(v)) {
+          this.unknownFormats.add(v);
+          this.warnings.push({
+            code: 'SPECFORGE_UNSUPPORTED_FEATURE',
+            severity: 'warning',
+            message: `format "${v}" is not known to the validators; values are not checked against it`,
+            location: this.model.loaded.locate(at),
+          });
+        }
+      } else if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(k) && isRecord(v)) {
+        const m: Record<string, unknown> = {};
+        for (const [name, sub] of Object.entries(v)) m[name] = this.prepare(sub as JsonSchema, `${at}/${k}/${escapeSegment(name)}`);
+        out[k] = m;
+      } else if (['allOf', 'anyOf', 'oneOf', 'prefixItems'].includes(k) && Array.isArray(v)) {
+        out[k] = v.map((sub, i) => this.prepare(sub as JsonSchema, `${at}/${k}/${i}`));
+      } else if (
+        ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'].includes(k) &&
+        (isRecord(v) || typeof v === 'boolean')
+      ) {
+        out[k] = this.prepare(v as JsonSchema, `${at}/${k}`);
+      } else {
+        out[k] = v;
+      }
+    }
+    return out;
+  }
+
+  /** Registers the target of an internal $ref in $defs and returns the rewritten reference. */
+  refTo(ref: string, at: string): string {
+    if (!ref.startsWith('#')) {
+      throw ContractError.single('SPECFORGE_REF_INVALID', `schema $ref "${ref}" is not internal after bundling`, this.model.loaded.locate(at));
+    }
+    const pointer = decodeURIComponent(ref.slice(1));
+    if (!(pointer in this.defs)) {
+      const found = getAtPointer(this.model.document, pointer);
+      if (!found.found) {
+        throw ContractError.single('SPECFORGE_REF_NOT_FOUND', `$ref "${ref}" points at nothing`, this.model.loaded.locate(at + '/$ref'));
+      }
+      this.defs[pointer] = true; // placeholder while walking (recursive schemas)
+      this.defs[pointer] = this.prepare(normalizeSchema(found.value, this.model.version), pointer);
+    }
+    return defRef(pointer);
+  }
+
+  add(key: string, schema: JsonSchema, at: string): string {
+    this.defs[key] = this.prepare(schema, at);
+    return key;
+  }
+}
+
+function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchema | undefined {
+  const params = op.parameters.filter((p) => p.in === where);
+  if (params.length === 0) return undefined;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const p of params) {
+    const name = where === 'header' ? p.name.toLowerCase() : p.name;
+    properties[name] = p.schema;
+    if (p.required) required.push(name);
+  }
+  const schema: Record<string, unknown> = { type: 'object', properties };
+  if (required.length > 0) schema['required'] = required;
+  return schema;
+}
+
+/** Plans every validator of a contract: one Ajv root schema with $defs, and export names. */
+export function planValidators(model: ContractModel): ValidatorPlan {
+  const b = new PlanBuilder(model);
+  const exports = new Map<string, string>();
+  const schemaExports: Array<[string, string]> = [];
+  model.schemas.forEach((s, i) => {
+    b.refTo(`#${s.pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`, s.pointer);
+    const exportName = `s${i}`;
+    exports.set(exportName, s.pointer);
+    schemaExports.push([s.name, exportName]);
+  });
+  const operationExports: Array<[string, OperationValidatorKeys]> = [];
+  model.operations.forEach((op, i) => {
+    const keys: OperationValidatorKeys = { responses: {} };
+    for (const where of LOCATIONS) {
+      const schema = locationSchema(op, where);
+      if (!schema) continue;
+      const exportName = `o${i}_${where}`;
+      exports.set(exportName, b.add(`op:${op.id}:${where}`, schema, op.pointer));
+      keys[where] = exportName;
+    }
+    op.requestBody?.content.forEach((mt, j) => {
+      if (mt.schema === undefined) return;
+      const exportName = `o${i}_body${j}`;
+      exports.set(exportName, b.add(`op:${op.id}:body:${mt.type}`, mt.schema, `${mt.pointer}/schema`));
+      (keys.body ??= {})[mt.type] = exportName;
+    });
+    op.responses.forEach((r, j) => {
+      r.content.forEach((mt, k) => {
+        if (mt.schema === undefined) return;
+        const exportName = `o${i}_r${j}_${k}`;
+        exports.set(exportName, b.add(`op:${op.id}:response:${r.status}:${mt.type}`, mt.schema, `${mt.pointer}/schema`));
+        (keys.responses[r.status] ??= {})[mt.type] = exportName;
+      });
+    });
+    operationExports.push([op.id, keys]);
+  });
+  if (model.errorBody) {
+    exports.set('errorBody', b.add('specforge:error-body', model.errorBody.schema, '/x-specforge-error/schema'));
+  }
+  return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings };
+}
+
+function compileError(model: ContractModel, err: unknown): ContractError {
+  const message = err instanceof Error ? err.message : String(err);
+  return ContractError.single('SPECFORGE_UNSUPPORTED_FEATURE', `a schema cannot be compiled into a validator: ${message}`, { file: model.specPath });
+}
+
+/** Standalone ESM validator module source for the plan. */
+export function validatorSource(model: ContractModel, plan: ValidatorPlan, strict: StrictLevel): string {
+  const ajv = createAjv({ strict, source: true });
+  const refs: Record<string, string> = {};
+  for (const [name, key] of plan.exports) refs[name] = `${ROOT_ID}${defRef(key)}`;
+  let code: string;
+  try {
+    ajv.addSchema(plan.root);
+    code = standaloneCode(ajv, refs);
+  } catch (err) {
+    throw compileError(model, err);
+  }
+  // Standalone code is CommonJS-flavoured even in ESM mode: route its requires to specforge/runtime.
+  code = code
+    .replace(/^"use strict";/, '')
+    .replace(/require\("specforge\/runtime\/formats"\)/g, '__formats')
+    .replace(/require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)/g, (_m, name: string) => `__ajvRuntime[${jsonLiteral(name)}]`);
+  if (/\brequire\(/.test(code)) throw compileError(model, new Error('unexpected require() in standalone code'));
+  const lines: string[] = [];
+  lines.push('import { formats as __formats, ajvRuntime as __ajvRuntime } from "specforge/runtime";');
+  lines.push(code);
+  lines.push('');
+  lines.push('/** Validators for each named schema of the contract, keyed by component schema name. */');
+  lines.push('export const schemaValidators = {');
+  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: ${exportName},`);
+  lines.push('};');
+  lines.push('');
+  lines.push('/** Validators for each operation: parameters by location, request bodies and responses by status and media type. */');
+  lines.push('export const operationValidators = {');
+  for (const [id, keys] of plan.operationExports) {
+    lines.push(`  ${propertyKey(id)}: {`);
+    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: ${keys[where]},`);
+    if (keys.body) {
+      lines.push('    body: {');
+      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: ${exportName},`);
+      lines.push('    },');
+    }
+    lines.push('    responses: {');
+    for (const [status, byType] of Object.entries(keys.responses)) {
+      lines.push(`      ${propertyKey(status)}: {`);
+      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: ${exportName},`);
+      lines.push('      },');
+    }
+    lines.push('    },');
+    lines.push('  },');
+  }
+  lines.push('};');
+  lines.push('');
+  lines.push(`/** Validator of the interface's error body. */`);
+  lines.push(`export const errorBodyValidator = ${plan.exports.has('errorBody') ? 'errorBody' : 'undefined'};`);
+  return lines.join('\n') + '\n';
+}
+
+export function validatorDeclarations(plan: ValidatorPlan): string {
+  const lines: string[] = [];
+  lines.push('import type { ValidateFunction } from "specforge/runtime";');
+  lines.push('');
+  lines.push('export declare const schemaValidators: {');
+  for (const [name] of plan.schemaExports) lines.push(`  readonly ${propertyKey(name)}: ValidateFunction;`);
+  lines.push('};');
+  lines.push('');
+  lines.push('export declare const operationValidators: {');
+  for (const [id, keys] of plan.operationExports) {
+    lines.push(`  readonly ${propertyKey(id)}: {`);
+    for (const where of LOCATIONS) if (keys[where]) lines.push(`    readonly ${where}: ValidateFunction;`);
+    if (keys.body) {
+      lines.push('    readonly body: {');
+      for (const type of Object.keys(keys.body)) lines.push(`      readonly ${propertyKey(type)}: ValidateFunction;`);
+      lines.push('    };');
+    }
+    lines.push('    readonly responses: {');
+    for (const [status, byType] of Object.entries(keys.responses)) {
+      lines.push(`      readonly ${propertyKey(status)}: {`);
+      for (const type of Object.keys(byType)) lines.push(`        readonly ${propertyKey(type)}: ValidateFunction;`);
+      lines.push('      };');
+    }
+    lines.push('    };');
+    lines.push('  };');
+  }
+  lines.push('};');
+  lines.push('');
+  lines.push(`export declare const errorBodyValidator: ${plan.exports.has('errorBody') ? 'ValidateFunction' : 'undefined'};`);
+  return lines.join('\n') + '\n';
+}
+
+/** The validators compiled in memory, in the shape of the generated module. */
+export interface CompiledValidators {
+  schemaValidators: Record<string, ValidateFunction>;
+  operationValidators: Record<string, RuntimeOperationValidators>;
+  errorBodyValidator?: ValidateFunction;
+}
+
+export interface RuntimeOperationValidators {
+  path?: ValidateFunction;
+  query?: ValidateFunction;
+  header?: ValidateFunction;
+  cookie?: ValidateFunction;
+  body?: Record<string, ValidateFunction>;
+  responses: Record<string, Record<string, ValidateFunction>>;
+}
+
+export function compileValidators(model: ContractModel, plan: ValidatorPlan = planValidators(model), strict: StrictLevel = true): CompiledValidators {
+  const ajv = createAjv({ strict });
+  const get = (exportName: string): ValidateFunction => {
+    const key = plan.exports.get(exportName);
+    const fn = key === undefined ? undefined : ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
+    if (!fn) throw new Error(`no validator ${exportName}`);
+    return fn as ValidateFunction;
+  };
+  try {
+    ajv.addSchema(plan.root);
+    const out: CompiledValidators = { schemaValidators: {}, operationValidators: {} };
+    for (const [name, exportName] of plan.schemaExports) out.schemaValidators[name] = get(exportName);
+    for (const [id, keys] of plan.operationExports) {
+      const ov: RuntimeOperationValidators = { responses: {} };
+      for (const where of LOCATIONS) {
+        const k = keys[where];
+        if (k) ov[where] = get(k);
+      }
+      if (keys.body) {
+        ov.body = {};
+        for (const [type, k] of Object.entries(keys.body)) ov.body[type] = get(k);
+      }
+      for (const [status, byType] of Object.entries(keys.responses)) {
+        const m: Record<string, ValidateFunction> = {};
+        for (const [type, k] of Object.entries(byType)) m[type] = get(k);
+        ov.responses[status] = m;
+      }
+      out.operationValidators[id] = ov;
+    }
+    if (plan.exports.has('errorBody')) out.errorBodyValidator = get('errorBody');
+    return out;
+  } catch (err) {
+    if (err instanceof ContractError) throw err;
+    throw compileError(model, err);
+  }
+}
+
+export function generateValidators(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+  const plan = planValidators(model);
+  ctx.warnings.push(...plan.warnings);
+  return [
+    { path: 'validators.js', content: ctx.header('//') + validatorSource(model, plan, ctx.strict) },
+    { path: 'validators.d.ts', content: ctx.header('//') + validatorDeclarations(plan) },
+  ];
+}

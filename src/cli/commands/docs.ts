@@ -1,0 +1,24 @@
+/** `specforge docs`: a static docs site in dist/docs/ with a page per contract and an index. */
+import { resolve } from 'node:path';
+import { displayPath } from '../../contract/resolve.js';
+import { buildDocs } from '../../docs/build.js';
+import { loadConfig } from '../../pipeline/config.js';
+import { EXIT_OK } from '../errors.js';
+
+export interface DocsOptions {
+  cwd?: string;
+  config?: string;
+  out?: string;
+  write?: (text: string) => void;
+}
+
+export async function runDocs(options: DocsOptions): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const config = loadConfig(cwd, options.config);
+  const out = resolve(cwd, options.out ?? 'dist/docs');
+  const pages = await buildDocs(config.specs.map((s) => ({ path: s.path, api: s.api })), out);
+  for (const p of pages) write(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations\n`);
+  write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
+  return EXIT_OK;
+}

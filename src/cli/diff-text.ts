@@ -1,0 +1,20 @@
+/** A short line diff for reports: the first differing hunk of two texts, in unified style. */
+export function unifiedDiff(before: string, after: string, label: string, maxLines: number): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length - 1;
+  let endB = b.length - 1;
+  while (endA >= start && endB >= start && a[endA] === b[endB]) {
+    endA--;
+    endB--;
+  }
+  const out: string[] = [`--- ${label} (on disk)`, `+++ ${label} (from the contract)`, `@@ -${start + 1} +${start + 1} @@`];
+  const removed = a.slice(start, endA + 1).map((l) => `-${l}`);
+  const added = b.slice(start, endB + 1).map((l) => `+${l}`);
+  const lines = [...removed, ...added];
+  out.push(...lines.slice(0, maxLines));
+  if (lines.length > maxLines) out.push(`… ${lines.length - maxLines} more changed line(s)`);
+  return out.join('\n') + '\n';
+}

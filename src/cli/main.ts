@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+/** The specforge command line. Thin commands: each parses options and calls its `run…` function. */
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { runBundle } from './commands/bundle.js';
+import { runDocs } from './commands/docs.js';
+import { runCheck, runGenerate } from './commands/generate.js';
+import { runLint } from './commands/lint.js';
+import { runMock } from './commands/mock.js';
+import { EXIT_INPUT, handleError } from './errors.js';
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function buildProgram(exit: (code: number) => void): Command {
+  const program = new Command('specforge')
+    .description('OpenAPI-first contracts: types, validators, server stubs, mocks, clients and docs from one contract.')
+    .version(version())
+    .showHelpAfterError('(run "specforge --help" for usage)')
+    .exitOverride();
+  const act =
+    <A extends unknown[]>(fn: (...args: A) => Promise<number>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        exit(await fn(...args));
+      } catch (err) {
+        exit(handleError(err));
+      }
+    };
+
+  program
+    .command('generate')
+    .description('generate every target for every contract in specforge.config.yaml (or one with --spec)')
+    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .option('-s, --spec <file>', 'generate one contract instead of the config')
+    .option('-o, --out <dir>', 'output folder for --spec (default generated/<api>)')
+    .option('-t, --targets <list>', 'comma-separated targets: types,validators,server,mocks,client,index')
+    .option('--strict <level>', 'validator strictness for --spec: true, false or schema')
+    .option('-f, --force', 'ignore the cache and regenerate')
+    .option('-q, --quiet', 'print only warnings')
+    .action(act((opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean }) => runGenerate(opts)));
+
+  program
+    .command('check')
+    .description('exit 1 and list the stale files when generated code differs from what the contracts produce')
+    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .option('-s, --spec <file>', 'check one contract instead of the config')
+    .option('-o, --out <dir>', 'output folder for --spec')
+    .option('--diff-lines <n>', 'diff lines shown per stale file', '20')
+    .option('-q, --quiet', 'print nothing when up to date')
+    .action(
+      act((opts: { config: string; spec?: string; out?: string; diffLines: string; quiet?: boolean }) =>
+        runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
+      ),
+    );
+
+  program
+    .command('lint')
+    .description("lint contracts with Redocly's engine and specforge's ruleset")
+    .argument('[specs...]', 'contracts to lint (default: every contract in the config)')
+    .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
+    .option('--redocly <file>', 'a Redocly config to use instead of the built-in ruleset')
+    .addOption(new Option('--format <format>', 'output format').default('stylish'))
+    .action(act((specs: string[], opts: { config: string; redocly?: string; format: string }) => runLint({ ...opts, specs })));
+
+  program
+    .command('bundle')
+    .description('write the contract and every file it refers to as one document')
+    .argument('<spec>', 'the contract')
+    .option('-o, --output <file>', 'output file (default: standard output)')
+    .option('--format <format>', 'json or yaml')
+    .action(act((spec: string, opts: { output?: string; format?: string }) => runBundle({ ...opts, spec })));
+
+  program
+    .command('docs')
+    .description('build static docs for every contract, with an index page')
+    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .option('-o, --out <dir>', 'output folder', 'dist/docs')
+    .action(act((opts: { config: string; out: string }) => runDocs(opts)));
+
+  program
+    .command('mock')
+    .description('serve the generated server with the mock handlers')
+    .argument('<spec>', 'the contract')
+    .option('-p, --port <port>', 'TCP port', '4010')
+    .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
+    .option('--body-limit <bytes>', 'largest request body accepted')
+    .action(async (spec: string, opts: { port: string; host: string; bodyLimit?: string }) => {
+      try {
+        const server = await runMock({ ...opts, spec });
+        const stop = (): void => {
+          server.close(() => exit(0));
+          server.closeAllConnections();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      } catch (err) {
+        exit(handleError(err));
+      }
+    });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram((code) => {
+    process.exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode === 0 ? 0 : EXIT_INPUT;
+      return;
+    }
+    process.exitCode = handleError(err);
+  }
+}
+
+await main(process.argv);

@@ -1,0 +1,120 @@
+/**
+ * The one place where text from a contract becomes generated code. Every identifier, property key,
+ * string literal and comment in generated output goes through these functions; templates print
+ * only their results.
+ */
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
+    'import in instanceof new null return super switch this throw true try typeof var void while with yield let static ' +
+    'implements interface package private protected public await abstract any as asserts async bigint boolean constructor ' +
+    'declare get infer is keyof module namespace never readonly require number object set string symbol type undefined ' +
+    'unique unknown from global of satisfies accessor arguments eval'
+  ).split(' '),
+);
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A string literal that is safe in any JS/TS context (JSON plus U+2028/U+2029 and `</script`). */
+export function stringLiteral(value: string): string {
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/<\/(script)/gi, '<\\/$1')
+    .replace(/<!--/g, '<\\!--');
+}
+
+/** A JSON value as a JS expression; safe to embed in code (see stringLiteral). */
+export function jsonLiteral(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent);
+  if (text === undefined) return 'undefined';
+  return text
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/<\/(script)/gi, '<\\/$1')
+    .replace(/<!--/g, '<\\!--');
+}
+
+/** True when `name` can stand as a bare identifier (and is not a reserved word). */
+export function isSafeIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name) && !RESERVED.has(name);
+}
+
+/**
+ * A valid, non-reserved identifier derived from `name`: unsafe characters become "_", words are
+ * camel-cased, a leading digit or a reserved word gets a "_" prefix. Deterministic; callers that need
+ * uniqueness keep a `NameRegistry`.
+ */
+export function identifier(name: string): string {
+  let id = name.replace(/[^A-Za-z0-9_$]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
+  if (id === '') id = '_';
+  if (/^[0-9]/.test(id)) id = '_' + id;
+  if (RESERVED.has(id)) id = '_' + id;
+  return id;
+}
+
+/** An identifier that must be used as written: throws rather than emit something else. */
+export function exactIdentifier(name: string): string {
+  if (!isSafeIdentifier(name)) throw new Error(`not a safe identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** An object-literal or interface property key: bare when safe, quoted otherwise. */
+export function propertyKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/** `obj.name` or `obj["name"]`. */
+export function propertyAccess(name: string): string {
+  return IDENTIFIER.test(name) ? `.${name}` : `[${stringLiteral(name)}]`;
+}
+
+/** The body text of a comment: no way to close it early, no line terminators that JS counts. */
+function commentText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u2028\u2029]/g, '\n')
+    .replace(/\*\//g, '*\\/')
+    .replace(/\/\*/g, '/\\*');
+}
+
+/** A JSDoc block at `indent`, or "" for empty text. */
+export function docComment(text: string | undefined, indent = ''): string {
+  if (text === undefined || text.trim() === '') return '';
+  const lines = commentText(text.trim()).split('\n');
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
+  return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ' ' + l : ''}`).join('\n')}\n${indent} */\n`;
+}
+
+/** A single-line comment. */
+export function lineComment(text: string): string {
+  return '// ' + commentText(text).replace(/\n/g, ' ');
+}
+
+/** Hands out unique identifiers for a scope, deterministically (second "foo" is "foo2"). */
+export class NameRegistry {
+  private readonly used = new Set<string>();
+  constructor(reserved: Iterable<string> = []) {
+    for (const r of reserved) this.used.add(r);
+  }
+  take(name: string): string {
+    const base = identifier(name);
+    let id = base;
+    for (let i = 2; this.used.has(id); i++) id = `${base}${i}`;
+    this.used.add(id);
+    return id;
+  }
+}
+
+/** Text that is already code, built from the functions above; the only thing templates print as is. */
+export class Code {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export function code(text: string): Code {
+  return new Code(text);
+}

@@ -1,0 +1,82 @@
+/**
+ * specforge's error catalog. Every problem a user can cause carries a stable code, a message, a
+ * location (file, line, column, JSON pointer) where one exists, and a hint. Problems are collected
+ * into a `ContractError` rather than thrown one at a time, so a user sees all of them at once.
+ */
+
+export const ERROR_CODES = {
+  SPECFORGE_FILE_NOT_FOUND: 'A contract file or a file named by a $ref does not exist.',
+  SPECFORGE_YAML_SYNTAX: 'A YAML file cannot be parsed.',
+  SPECFORGE_JSON_SYNTAX: 'A JSON file cannot be parsed.',
+  SPECFORGE_REF_NOT_FOUND: 'A $ref points at a location that does not exist.',
+  SPECFORGE_REF_REMOTE: 'A $ref names a remote address; contracts are resolved offline only.',
+  SPECFORGE_REF_OUTSIDE: "A $ref leaves the contract's own folder.",
+  SPECFORGE_REF_INVALID: 'A $ref is not a string or its JSON pointer is malformed.',
+  SPECFORGE_NOT_OPENAPI: 'The document is not an OpenAPI document.',
+  SPECFORGE_UNSUPPORTED_VERSION: 'The OpenAPI version is not 3.0.x or 3.1.x.',
+  SPECFORGE_INVALID_STRUCTURE: 'The document breaks the structure the OpenAPI specification requires.',
+  SPECFORGE_DUPLICATE_OPERATION_ID: 'Two operations share one operationId.',
+  SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',
+  SPECFORGE_UNSUPPORTED_FEATURE: 'The contract uses a feature the generators cannot honour.',
+  SPECFORGE_CONFIG: 'specforge.config.yaml is missing, malformed or names something that does not exist.',
+  SPECFORGE_OUTPUT_ESCAPE: 'A generated file would land outside its output folder.',
+  SPECFORGE_USAGE: 'A command was called with wrong arguments.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface SourceLocation {
+  /** File path, relative to the working directory when possible. */
+  file: string;
+  /** 1-based line. */
+  line?: number;
+  /** 1-based column. */
+  col?: number;
+  /** RFC 6901 JSON pointer inside `file`. */
+  pointer?: string;
+}
+
+export interface Diagnostic {
+  code: ErrorCode;
+  message: string;
+  severity: 'error' | 'warning';
+  location?: SourceLocation;
+  hint?: string;
+}
+
+export function formatLocation(loc: SourceLocation): string {
+  let text = loc.file;
+  if (loc.line !== undefined) text += `:${loc.line}:${loc.col ?? 1}`;
+  if (loc.pointer !== undefined) text += ` (#${loc.pointer})`;
+  return text;
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.location ? `${formatLocation(d.location)}: ` : '';
+  const hint = d.hint ? `\n  hint: ${d.hint}` : '';
+  return `${where}${d.severity} ${d.code}: ${d.message}${hint}`;
+}
+
+/** An input error: a broken contract, config or argument. Maps to exit code 2. */
+export class ContractError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    super(diagnostics.map(formatDiagnostic).join('\n'));
+    this.name = 'ContractError';
+    this.diagnostics = diagnostics;
+  }
+  static single(code: ErrorCode, message: string, location?: SourceLocation, hint?: string): ContractError {
+    const d: Diagnostic = { code, message, severity: 'error' };
+    if (location) d.location = location;
+    if (hint) d.hint = hint;
+    return new ContractError([d]);
+  }
+}
+
+/** A wrong command-line call. Maps to exit code 2 with the command's usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

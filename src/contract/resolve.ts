@@ -1,0 +1,394 @@
+/**
+ * Loading a contract: the entry file and every file its $refs name, bundled into one document whose
+ * $refs are all internal ("#/..."). External targets are hoisted into `components` under the kind
+ * their use site calls for; referenced path items are inlined. References are followed only inside
+ * the contract's own folder: remote addresses and paths that leave the folder are refused.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, relative, resolve as resolvePath, sep } from 'node:path';
+import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
+import { escapeSegment, getAtPointer, joinPointer, parsePointer } from './pointer.js';
+import { parseSource, sha256, type SourceFile } from './source.js';
+
+/** What an OpenAPI node is, by where it stands; decides how $refs inside it are resolved. */
+type Kind =
+  | 'document'
+  | 'paths'
+  | 'pathItem'
+  | 'operation'
+  | 'parameterList'
+  | 'parameter'
+  | 'header'
+  | 'requestBody'
+  | 'content'
+  | 'mediaType'
+  | 'encodingMap'
+  | 'encoding'
+  | 'responses'
+  | 'response'
+  | 'schema'
+  | 'schemaMap'
+  | 'schemaList'
+  | 'example'
+  | 'link'
+  | 'callback'
+  | 'securityScheme'
+  | 'components'
+  | { map: Kind };
+
+/** Children of each kind: property name to kind. A map kind applies its item kind to every key. */
+const CHILDREN: Record<string, Record<string, Kind>> = {
+  document: { paths: 'paths', components: 'components', webhooks: { map: 'pathItem' } },
+  pathItem: {
+    parameters: 'parameterList',
+    get: 'operation',
+    put: 'operation',
+    post: 'operation',
+    delete: 'operation',
+    options: 'operation',
+    head: 'operation',
+    patch: 'operation',
+    trace: 'operation',
+  },
+  operation: {
+    parameters: 'parameterList',
+    requestBody: 'requestBody',
+    responses: 'responses',
+    callbacks: { map: 'callback' },
+  },
+  parameter: { schema: 'schema', content: 'content', examples: { map: 'example' } },
+  header: { schema: 'schema', content: 'content', examples: { map: 'example' } },
+  requestBody: { content: 'content' },
+  mediaType: { schema: 'schema', examples: { map: 'example' }, encoding: 'encodingMap' },
+  encoding: { headers: { map: 'header' } },
+  response: { headers: { map: 'header' }, content: 'content', links: { map: 'link' } },
+  components: {
+    schemas: 'schemaMap',
+    responses: { map: 'response' },
+    parameters: { map: 'parameter' },
+    examples: { map: 'example' },
+    requestBodies: { map: 'requestBody' },
+    headers: { map: 'header' },
+    securitySchemes: { map: 'securityScheme' },
+    links: { map: 'link' },
+    callbacks: { map: 'callback' },
+    pathItems: { map: 'pathItem' },
+  },
+  schema: {
+    properties: 'schemaMap',
+    patternProperties: 'schemaMap',
+    $defs: 'schemaMap',
+    definitions: 'schemaMap',
+    dependentSchemas: 'schemaMap',
+    items: 'schema',
+    additionalProperties: 'schema',
+    additionalItems: 'schema',
+    unevaluatedItems: 'schema',
+    unevaluatedProperties: 'schema',
+    not: 'schema',
+    if: 'schema',
+    then: 'schema',
+    else: 'schema',
+    contains: 'schema',
+    propertyNames: 'schema',
+    allOf: 'schemaList',
+    anyOf: 'schemaList',
+    oneOf: 'schemaList',
+    prefixItems: 'schemaList',
+  },
+};
+
+/** Component section an external target of a given kind is hoisted into. */
+const COMPONENT_SECTION: Record<string, string> = {
+  schema: 'schemas',
+  parameter: 'parameters',
+  header: 'headers',
+  requestBody: 'requestBodies',
+  response: 'responses',
+  example: 'examples',
+  link: 'links',
+  callback: 'callbacks',
+  securityScheme: 'securitySchemes',
+};
+
+export interface LoadedContract {
+  entry: SourceFile;
+  /** Every file read, by absolute path, entry first. */
+  files: SourceFile[];
+  /** The bundled document: plain data, every $ref internal. */
+  document: Record<string, unknown>;
+  /** Hash of every file's content: the cache key of everything built from this contract. */
+  hash: string;
+  /** Where a pointer of the bundled document comes from: file, line, column and the file's own pointer. */
+  locate(pointer: string): SourceLocation;
+}
+
+interface Origin {
+  bundled: string;
+  file: SourceFile;
+  pointer: string;
+}
+
+const REMOTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function displayPath(path: string, cwd = process.cwd()): string {
+  const rel = relative(cwd, path);
+  return (rel && !rel.startsWith('..') ? rel : path).split(sep).join('/');
+}
+
+class Bundler {
+  readonly files = new Map<string, SourceFile>();
+  readonly origins: Origin[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  /** `${file}#${pointer}` of a hoisted target to its component name. */
+  private readonly hoisted = new Map<string, { section: string; name: string }>();
+  private readonly hoistedComponents = new Map<string, Record<string, unknown>>();
+  private readonly usedNames = new Map<string, Set<string>>();
+  private readonly inlining = new Set<string>();
+  readonly root: string;
+  readonly entry: SourceFile;
+
+  constructor(entryPath: string) {
+    const abs = resolvePath(entryPath);
+    this.entry = this.read(abs, undefined);
+    this.root = realpathSync(dirname(abs));
+    const components = isRecord(this.entry.data) ? this.entry.data['components'] : undefined;
+    if (isRecord(components)) {
+      for (const [section, entries] of Object.entries(components)) {
+        if (isRecord(entries)) this.usedNames.set(section, new Set(Object.keys(entries)));
+      }
+    }
+  }
+
+  read(abs: string, from: SourceLocation | undefined): SourceFile {
+    const cached = this.files.get(abs);
+    if (cached) return cached;
+    let text: string;
+    try {
+      if (!statSync(abs).isFile()) throw new Error('not a file');
+      text = readFileSync(abs, 'utf8');
+    } catch {
+      throw ContractError.single(
+        'SPECFORGE_FILE_NOT_FOUND',
+        `cannot read ${displayPath(abs)}`,
+        from ?? { file: displayPath(abs) },
+        from ? 'check the path in the $ref; it is resolved relative to the file that contains it' : undefined,
+      );
+    }
+    const file = parseSource(abs, displayPath(abs), text);
+    this.files.set(abs, file);
+    return file;
+  }
+
+  bundle(): Record<string, unknown> {
+    const data = this.entry.data;
+    if (!isRecord(data)) {
+      throw ContractError.single('SPECFORGE_NOT_OPENAPI', 'the document is not a mapping', {
+        file: this.entry.display,
+        line: 1,
+        col: 1,
+        pointer: '',
+      });
+    }
+    const out = this.walk(data, 'document', this.entry, '') as Record<string, unknown>;
+    if (this.hoistedComponents.size > 0) {
+      const components = isRecord(out['components']) ? { ...out['components'] } : {};
+      for (const [section, entries] of [...this.hoistedComponents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        components[section] = { ...(isRecord(components[section]) ? components[section] : {}), ...entries };
+      }
+      out['components'] = components;
+    }
+    if (this.diagnostics.length > 0) throw new ContractError(this.diagnostics);
+    return out;
+  }
+
+  private walk(node: unknown, kind: Kind, file: SourceFile, ptr: string): unknown {
+    if (typeof kind === 'object') {
+      if (!isRecord(node)) return node;
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(node)) {
+        out[k] = k.startsWith('x-') ? v : this.walk(v, kind.map, file, joinPointer(ptr, k));
+      }
+      return out;
+    }
+    if (kind === 'parameterList' || kind === 'schemaList') {
+      if (!Array.isArray(node)) return node;
+      const item: Kind = kind === 'parameterList' ? 'parameter' : 'schema';
+      return node.map((v, i) => this.walk(v, item, file, joinPointer(ptr, i)));
+    }
+    if (!isRecord(node)) return node;
+    if ('$ref' in node && kind !== 'document') {
+      return this.ref(node, kind, file, ptr);
+    }
+    const mapKinds: Partial<Record<Kind & string, Kind>> = {
+      paths: 'pathItem',
+      content: 'mediaType',
+      encodingMap: 'encoding',
+      responses: 'response',
+      schemaMap: 'schema',
+      callback: 'pathItem',
+    };
+    const itemKind = typeof kind === 'string' ? mapKinds[kind] : undefined;
+    const children = CHILDREN[kind];
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      const childPtr = joinPointer(ptr, k);
+      if (itemKind && !(kind !== 'schemaMap' && k.startsWith('x-'))) out[k] = this.walk(v, itemKind, file, childPtr);
+      else if (children && !k.startsWith('x-') && children[k] !== undefined) {
+        out[k] = this.walk(v, children[k] as Kind, file, childPtr);
+      } else out[k] = v;
+    }
+    return out;
+  }
+
+  private ref(node: Record<string, unknown>, kind: Kind & string, file: SourceFile, ptr: string): unknown {
+    const ref = node['$ref'];
+    const at = file.locate(joinPointer(ptr, '$ref'));
+    if (typeof ref !== 'string') {
+      this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: '$ref must be a string', location: at });
+      return node;
+    }
+    if (REMOTE.test(ref)) {
+      this.diagnostics.push({
+        code: 'SPECFORGE_REF_REMOTE',
+        severity: 'error',
+        message: `remote $ref "${ref}" is not followed`,
+        location: at,
+        hint: 'copy the referenced document into the contract folder and refer to it by a relative path',
+      });
+      return node;
+    }
+    const hashAt = ref.indexOf('#');
+    const filePart = hashAt === -1 ? ref : ref.slice(0, hashAt);
+    let pointer: string;
+    try {
+      pointer = hashAt === -1 ? '' : decodeURIComponent(ref.slice(hashAt + 1));
+      parsePointer(pointer);
+    } catch {
+      this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `malformed JSON pointer in $ref "${ref}"`, location: at });
+      return node;
+    }
+    let target = file;
+    if (filePart !== '') {
+      let abs: string;
+      try {
+        abs = resolvePath(dirname(file.path), decodeURIComponent(filePart));
+      } catch {
+        this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `malformed path in $ref "${ref}"`, location: at });
+        return node;
+      }
+      let real: string;
+      try {
+        real = realpathSync(abs);
+      } catch {
+        real = abs;
+      }
+      if (real !== this.root && !real.startsWith(this.root + sep)) {
+        this.diagnostics.push({
+          code: 'SPECFORGE_REF_OUTSIDE',
+          severity: 'error',
+          message: `$ref "${ref}" leaves the contract folder ${displayPath(this.root)}`,
+          location: at,
+          hint: 'a contract may refer only to files inside its own folder',
+        });
+        return node;
+      }
+      try {
+        target = this.read(abs, at);
+      } catch (err) {
+        if (err instanceof ContractError) {
+          this.diagnostics.push(...err.diagnostics);
+          return node;
+        }
+        throw err;
+      }
+    }
+    const found = getAtPointer(target.data, pointer);
+    if (!found.found) {
+      this.diagnostics.push({
+        code: 'SPECFORGE_REF_NOT_FOUND',
+        severity: 'error',
+        message: `$ref "${ref}" points at nothing${target !== file ? ` in ${target.display}` : ''}`,
+        location: at,
+      });
+      return node;
+    }
+    const siblings = Object.entries(node).filter(([k]) => k !== '$ref');
+    if (target === this.entry) {
+      // Internal to the entry: kept as written.
+      return { ...node };
+    }
+    const key = `${target.path}#${pointer}`;
+    if (kind === 'pathItem') {
+      if (this.inlining.has(key)) {
+        this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `path item $ref "${ref}" refers to itself`, location: at });
+        return node;
+      }
+      this.inlining.add(key);
+      const inlined = this.walk(found.value, 'pathItem', target, pointer);
+      this.inlining.delete(key);
+      return inlined;
+    }
+    const section = COMPONENT_SECTION[kind] ?? 'schemas';
+    let entry = this.hoisted.get(key);
+    if (!entry) {
+      const name = this.nameFor(section, target, pointer);
+      entry = { section, name };
+      this.hoisted.set(key, entry);
+      const bundled = joinPointer('/components', section, name);
+      this.origins.push({ bundled, file: target, pointer });
+      let sectionMap = this.hoistedComponents.get(section);
+      if (!sectionMap) {
+        sectionMap = {};
+        this.hoistedComponents.set(section, sectionMap);
+      }
+      sectionMap[name] = {};
+      sectionMap[name] = this.walk(found.value, kind, target, pointer);
+    }
+    const rewritten: Record<string, unknown> = { $ref: `#/components/${section}/${escapeSegment(entry.name)}` };
+    for (const [k, v] of siblings) rewritten[k] = v;
+    return rewritten;
+  }
+
+  private nameFor(section: string, file: SourceFile, pointer: string): string {
+    const segs = parsePointer(pointer);
+    let base = segs.length === 0 ? basename(file.path, extname(file.path)) : (segs[segs.length - 1] as string);
+    base = base.replace(/[^A-Za-z0-9._-]/g, '_') || 'component';
+    let used = this.usedNames.get(section);
+    if (!used) {
+      used = new Set();
+      this.usedNames.set(section, used);
+    }
+    let name = base;
+    for (let i = 2; used.has(name); i++) name = `${base}-${i}`;
+    used.add(name);
+    return name;
+  }
+}
+
+/** Reads and bundles the contract at `entryPath`. Throws ContractError with every problem found. */
+export function loadContract(entryPath: string): LoadedContract {
+  const bundler = new Bundler(entryPath);
+  const document = bundler.bundle();
+  const files = [...bundler.files.values()];
+  const hash = sha256(files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n'));
+  const origins = [...bundler.origins].sort((a, b) => b.bundled.length - a.bundled.length);
+  return {
+    entry: bundler.entry,
+    files,
+    document,
+    hash,
+    locate(pointer: string): SourceLocation {
+      for (const o of origins) {
+        if (pointer === o.bundled || pointer.startsWith(o.bundled + '/')) {
+          return o.file.locate(o.pointer + pointer.slice(o.bundled.length));
+        }
+      }
+      return bundler.entry.locate(pointer);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Reading one contract file: YAML or JSON into plain data, with positions looked up lazily.
+ * Parsing for data is the fast path (JSON.parse for .json); the position tree is built only when a
+ * problem needs a line and column.
+ */
+import { createHash } from 'node:crypto';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { ContractError, type SourceLocation } from './errors.js';
+import { parsePointer } from './pointer.js';
+
+export interface SourceFile {
+  /** Absolute path. */
+  readonly path: string;
+  /** Path as shown to users (relative to the working directory). */
+  readonly display: string;
+  readonly text: string;
+  readonly hash: string;
+  readonly data: unknown;
+  /** Line and column of the node at `pointer`, or of its nearest existing ancestor. */
+  locate(pointer: string): SourceLocation;
+}
+
+export function sha256(text: string | Buffer): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function lineColAt(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return { line, col: offset - last };
+}
+
+const MAX_ALIASES = 1000;
+
+/** Parses `text` from `path`; throws a ContractError with the syntax error's position. */
+export function parseSource(path: string, display: string, text: string): SourceFile {
+  const isJson = path.endsWith('.json');
+  let data: unknown;
+  if (isJson) {
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const m = /position (\d+)/.exec(message);
+      const loc: SourceLocation = { file: display };
+      if (m) Object.assign(loc, lineColAt(text, Number(m[1])));
+      else {
+        const lc = /line (\d+) column (\d+)/.exec(message);
+        if (lc) Object.assign(loc, { line: Number(lc[1]), col: Number(lc[2]) });
+      }
+      throw ContractError.single('SPECFORGE_JSON_SYNTAX', message.replace(/^JSON\.parse: /, ''), loc);
+    }
+  } else {
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
+    if (doc.errors.length > 0) {
+      throw new ContractError(
+        doc.errors.map((e) => {
+          const pos = lineCounter.linePos(e.pos[0]);
+          return {
+            code: 'SPECFORGE_YAML_SYNTAX' as const,
+            severity: 'error' as const,
+            message: e.message.split('\n')[0] ?? e.message,
+            location: { file: display, line: pos.line, col: pos.col },
+          };
+        }),
+      );
+    }
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIASES });
+    } catch (err) {
+      throw ContractError.single('SPECFORGE_YAML_SYNTAX', err instanceof Error ? err.message : String(err), {
+        file: display,
+      });
+    }
+  }
+  let tree: { root: YamlNode | null; lines: LineCounter } | undefined;
+  return {
+    path,
+    display,
+    text,
+    hash: sha256(text),
+    data,
+    locate(pointer: string): SourceLocation {
+      if (!tree) {
+        const lines = new LineCounter();
+        const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false });
+        tree = { root: (doc.contents as YamlNode | null) ?? null, lines };
+      }
+      const offset = findOffset(tree.root, pointer);
+      const pos = tree.lines.linePos(offset);
+      return { file: display, line: pos.line, col: pos.col, pointer };
+    },
+  };
+}
+
+/** Offset of the node at `pointer` (of its key, for a map entry), or of the deepest ancestor found. */
+function findOffset(root: YamlNode | null, pointer: string): number {
+  let node: unknown = root;
+  let offset = root?.range?.[0] ?? 0;
+  let segments: string[];
+  try {
+    segments = parsePointer(pointer);
+  } catch {
+    return offset;
+  }
+  for (const seg of segments) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+      if (!pair) return offset;
+      const key = pair.key as YamlNode;
+      offset = key.range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(seg)] as YamlNode | undefined;
+      if (!item || !/^\d+$/.test(seg)) return offset;
+      offset = item.range?.[0] ?? offset;
+      node = item;
+    } else {
+      return offset;
+    }
+  }
+  return offset;
+}

@@ -1,0 +1,83 @@
+/**
+ * Structural validation of a bundled contract as OpenAPI 3.0 or 3.1, with Redocly's `struct` rule.
+ * Problems are mapped back to the source file, line and column with our own position index.
+ */
+import { BaseResolver, createConfig, lintDocument, type Config } from '@redocly/openapi-core';
+import { ContractError, type Diagnostic } from './errors.js';
+import type { LoadedContract } from './resolve.js';
+
+export type OpenApiVersion = '3.0' | '3.1';
+
+let structConfig: Promise<Config> | undefined;
+
+export function detectVersion(loaded: LoadedContract): OpenApiVersion {
+  const doc = loaded.document;
+  const version = doc['openapi'];
+  if (typeof version !== 'string') {
+    const swagger = typeof doc['swagger'] === 'string';
+    throw ContractError.single(
+      'SPECFORGE_NOT_OPENAPI',
+      swagger ? 'Swagger 2.0 documents are not supported' : 'no "openapi" version field',
+      loaded.locate(swagger ? '/swagger' : ''),
+      swagger ? 'convert the document to OpenAPI 3.1 first' : 'an OpenAPI document starts with `openapi: 3.1.0`',
+    );
+  }
+  const m = /^3\.([01])\.\d+$/.exec(version);
+  if (!m) {
+    throw ContractError.single(
+      'SPECFORGE_UNSUPPORTED_VERSION',
+      `OpenAPI version "${version}" is not supported`,
+      loaded.locate('/openapi'),
+      'use 3.1.x (preferred) or 3.0.x',
+    );
+  }
+  return m[1] === '1' ? '3.1' : '3.0';
+}
+
+/** Checks the bundled document against the OpenAPI structure; throws ContractError on errors. */
+export async function validateStructure(loaded: LoadedContract): Promise<Diagnostic[]> {
+  detectVersion(loaded);
+  structConfig ??= createConfig({ rules: { struct: 'error', 'no-unresolved-refs': 'error' } });
+  const config = await structConfig;
+  const text = loaded.entry.text;
+  const document = {
+    source: {
+      absoluteRef: loaded.entry.path,
+      body: text,
+      mimeType: undefined,
+      getAst(): never {
+        throw new Error('specforge resolves positions itself');
+      },
+      getLines(): string[] {
+        return text.split('\n');
+      },
+    },
+    parsed: loaded.document,
+  };
+  const problems = await lintDocument({
+    document: document as unknown as Parameters<typeof lintDocument>[0]['document'],
+    config,
+    externalRefResolver: new BaseResolver(),
+  });
+  const diagnostics: Diagnostic[] = problems.map((p) => {
+    const pointer = (p.location[0]?.pointer ?? '#').replace(/^#/, '');
+    return {
+      code: 'SPECFORGE_INVALID_STRUCTURE',
+      severity: p.severity === 'error' ? 'error' : 'warning',
+      message: p.message,
+      location: loaded.locate(decodeURIComponentSafe(pointer)),
+      ...(p.suggest.length > 0 ? { hint: `did you mean: ${p.suggest.join(', ')}?` } : {}),
+    };
+  });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new ContractError(errors);
+  return diagnostics.filter((d) => d.severity === 'warning');
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

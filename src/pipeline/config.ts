@@ -1,0 +1,89 @@
+/** specforge.config.yaml: which contracts to generate, where, and how strictly. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { ContractError } from '../contract/errors.js';
+import type { StrictLevel } from '../runtime/ajv.js';
+import type { Target } from '../../generators/index.js';
+import { ALL_TARGETS } from '../../generators/index.js';
+
+export interface SpecEntry {
+  /** Absolute path of the contract's entry file. */
+  path: string;
+  /** Absolute output folder for this contract. */
+  out: string;
+  api: string;
+  targets: Target[];
+  strict: StrictLevel;
+}
+
+export interface SpecforgeConfig {
+  /** Folder of the config file: relative paths are resolved against it. */
+  root: string;
+  file?: string;
+  specs: SpecEntry[];
+}
+
+export const CONFIG_FILE = 'specforge.config.yaml';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function apiNameOf(specPath: string): string {
+  return dirname(specPath).split(/[\\/]/).pop() ?? 'api';
+}
+
+export function parseTargets(raw: unknown, where: string): Target[] {
+  if (raw === undefined) return [...ALL_TARGETS];
+  const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
+  if (!Array.isArray(list) || list.length === 0) throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${ALL_TARGETS.join(', ')}`, { file: where });
+  for (const t of list) {
+    if (!(ALL_TARGETS as unknown[]).includes(t)) {
+      throw ContractError.single('SPECFORGE_CONFIG', `${where}: unknown target "${String(t)}"; known targets: ${ALL_TARGETS.join(', ')}`, { file: where });
+    }
+  }
+  return list as Target[];
+}
+
+function parseStrict(raw: unknown, where: string): StrictLevel {
+  if (raw === undefined) return true;
+  if (raw === true || raw === false || raw === 'schema') return raw;
+  throw ContractError.single('SPECFORGE_CONFIG', `${where}: strict must be true, false or "schema"`, { file: where });
+}
+
+/** Reads specforge.config.yaml in `cwd` (or `file`). */
+export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
+  const path = resolve(cwd, file ?? CONFIG_FILE);
+  if (!existsSync(path)) {
+    throw ContractError.single('SPECFORGE_CONFIG', `no ${CONFIG_FILE} in ${cwd}`, { file: path }, 'create one that lists your contracts, or pass --spec');
+  }
+  let raw: unknown;
+  try {
+    raw = parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw ContractError.single('SPECFORGE_CONFIG', `cannot parse: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { file: path });
+  }
+  if (!isRecord(raw) || !Array.isArray(raw['specs'])) {
+    throw ContractError.single('SPECFORGE_CONFIG', 'expected a mapping with a "specs" list', { file: path });
+  }
+  const root = dirname(path);
+  const output = typeof raw['output'] === 'string' ? raw['output'] : 'generated';
+  const defaults = isRecord(raw['defaults']) ? raw['defaults'] : {};
+  const specs = raw['specs'].map((entry, i): SpecEntry => {
+    const e = typeof entry === 'string' ? { path: entry } : entry;
+    if (!isRecord(e) || typeof e['path'] !== 'string') {
+      throw ContractError.single('SPECFORGE_CONFIG', `specs[${i}] needs a "path"`, { file: path });
+    }
+    const specPath = resolve(root, e['path']);
+    const api = typeof e['api'] === 'string' ? e['api'] : apiNameOf(specPath);
+    return {
+      path: specPath,
+      api,
+      out: resolve(root, typeof e['out'] === 'string' ? e['out'] : `${output}/${api}`),
+      targets: parseTargets(e['targets'] ?? defaults['targets'], `${path} specs[${i}]`),
+      strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
+    };
+  });
+  return { root, file: path, specs };
+}

@@ -1,0 +1,187 @@
+/**
+ * The generate pipeline: model once per contract, run each target, write byte-identical files, and
+ * keep a local cache of input and output hashes so an unchanged contract is not generated again.
+ * `check` uses the same path without writing, to report stale generated files.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ContractError, type Diagnostic } from '../contract/errors.js';
+import { buildModel } from '../contract/model.js';
+import { displayPath } from '../contract/resolve.js';
+import { sha256 } from '../contract/source.js';
+import { createContext, GENERATORS, type GeneratedFile } from '../../generators/index.js';
+import type { SpecEntry } from './config.js';
+
+export interface FileStatus {
+  path: string;
+  state: 'written' | 'unchanged' | 'stale' | 'missing' | 'extra';
+  /** For stale files in check mode: what the contract produces now. */
+  expected?: string;
+}
+
+export interface SpecResult {
+  entry: SpecEntry;
+  /** True when the cache showed nothing to do. */
+  cached: boolean;
+  files: FileStatus[];
+  warnings: Diagnostic[];
+}
+
+interface CacheEntry {
+  fingerprint: string;
+  options: string;
+  inputs: Record<string, string>;
+  outputs: Record<string, string>;
+}
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+function packageRoot(): string {
+  let dir = HERE;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return HERE;
+    dir = parent;
+  }
+  return dir;
+}
+
+function hashTree(dir: string, into: string[]): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) hashTree(p, into);
+    else if (/\.(js|ts|hbs|json)$/.test(name) && !name.endsWith('.d.ts')) into.push(`${name}:${sha256(readFileSync(p))}`);
+  }
+}
+
+let fingerprintMemo: string | undefined;
+/** Identifies the running toolchain: its code and templates. A change invalidates the cache. */
+export function toolchainFingerprint(): string {
+  if (fingerprintMemo) return fingerprintMemo;
+  const root = packageRoot();
+  const parts: string[] = [];
+  const srcRoot = resolve(HERE, '..');
+  hashTree(join(root, 'templates'), parts);
+  hashTree(resolve(srcRoot, '..', 'generators'), parts);
+  for (const sub of ['contract', 'codegen', 'pipeline', 'runtime']) hashTree(join(srcRoot, sub), parts);
+  fingerprintMemo = sha256(parts.join('\n'));
+  return fingerprintMemo;
+}
+
+function cacheFile(entry: SpecEntry, cacheDir: string): string {
+  return join(cacheDir, `${sha256(entry.out).slice(0, 16)}.json`);
+}
+
+function readCache(path: string): CacheEntry | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as CacheEntry;
+  } catch {
+    return undefined;
+  }
+}
+
+function readIfExists(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function safeJoin(out: string, rel: string): string {
+  const abs = resolve(out, rel);
+  if (abs !== out && !abs.startsWith(out + sep)) {
+    throw ContractError.single('SPECFORGE_OUTPUT_ESCAPE', `generated file "${rel}" would land outside ${displayPath(out)}`, { file: displayPath(out) });
+  }
+  return abs;
+}
+
+function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: string): boolean {
+  if (!cache || cache.fingerprint !== toolchainFingerprint() || cache.options !== options) return false;
+  for (const [file, hash] of Object.entries(cache.inputs)) {
+    const text = readIfExists(file);
+    if (text === undefined || sha256(text) !== hash) return false;
+  }
+  for (const [rel, hash] of Object.entries(cache.outputs)) {
+    const text = readIfExists(join(entry.out, rel));
+    if (text === undefined || sha256(text) !== hash) return false;
+  }
+  return true;
+}
+
+/** Runs every target of the entry in memory and returns the files, sorted by path. */
+export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[] }> {
+  const model = await buildModel(entry.path, { api: entry.api });
+  const ctx = createContext(model.specPath, { strict: entry.strict });
+  const files: GeneratedFile[] = [];
+  for (const target of entry.targets) files.push(...GENERATORS[target](model, ctx));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const inputs: Record<string, string> = {};
+  for (const f of model.loaded.files) inputs[f.path] = f.hash;
+  return { files, inputs, warnings: [...model.warnings, ...ctx.warnings] };
+}
+
+export interface RunOptions {
+  /** Compare only; write nothing. */
+  check?: boolean;
+  /** Ignore the cache. */
+  force?: boolean;
+  cacheDir?: string;
+}
+
+export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
+  const cacheDir = options.cacheDir ?? resolve('.specforge-cache');
+  const cachePath = cacheFile(entry, cacheDir);
+  const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api });
+  const previous = readCache(cachePath);
+  if (!options.force && cacheIsFresh(entry, previous, optionKey) && previous) {
+    return {
+      entry,
+      cached: true,
+      files: Object.keys(previous.outputs).map((path) => ({ path, state: 'unchanged' as const })),
+      warnings: [],
+    };
+  }
+  const { files, inputs, warnings } = await produce(entry);
+  const statuses: FileStatus[] = [];
+  const outputs: Record<string, string> = {};
+  for (const f of files) {
+    const abs = safeJoin(entry.out, f.path);
+    const current = readIfExists(abs);
+    outputs[f.path] = sha256(f.content);
+    if (current === f.content) {
+      statuses.push({ path: f.path, state: 'unchanged' });
+      continue;
+    }
+    if (options.check) {
+      const s: FileStatus = { path: f.path, state: current === undefined ? 'missing' : 'stale', expected: f.content };
+      statuses.push(s);
+      continue;
+    }
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, f.content);
+    statuses.push({ path: f.path, state: 'written' });
+  }
+  // Files this toolchain wrote before and no longer produces.
+  for (const rel of Object.keys(previous?.outputs ?? {})) {
+    if (rel in outputs) continue;
+    const abs = safeJoin(entry.out, rel);
+    if (!existsSync(abs)) continue;
+    if (options.check) statuses.push({ path: rel, state: 'extra' });
+    else rmSync(abs);
+  }
+  const clean = statuses.every((s) => s.state === 'unchanged' || s.state === 'written');
+  if (!options.check || clean) {
+    mkdirSync(cacheDir, { recursive: true });
+    const cache: CacheEntry = { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs };
+    writeFileSync(cachePath, JSON.stringify(cache));
+  }
+  return { entry, cached: false, files: statuses, warnings };
+}
+
+export function relativeTo(root: string, path: string): string {
+  return relative(root, path).split(sep).join('/');
+}

@@ -1,0 +1,75 @@
+/**
+ * The validation engine shared by generated validators and in-process compilation: one Ajv
+ * configuration (JSON Schema 2020-12, formats from ajv-formats, OpenAPI's numeric formats), and the
+ * run-time helpers that standalone validator code imports from `specforge/runtime`.
+ */
+import Ajv2020Module from 'ajv/dist/2020.js';
+import type { ErrorObject, Options, ValidateFunction as AjvValidateFunction } from 'ajv';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import equal from 'ajv/dist/runtime/equal.js';
+import ucs2length from 'ajv/dist/runtime/ucs2length.js';
+import uri from 'ajv/dist/runtime/uri.js';
+import ValidationError from 'ajv/dist/runtime/validation_error.js';
+import { _ } from 'ajv';
+
+export type { ErrorObject };
+
+/** A compiled validator: returns true or false and leaves its errors on `.errors`. */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+type Ajv2020Type = import('ajv/dist/2020.js').default;
+const Ajv2020 = (Ajv2020Module as unknown as { default: new (opts: Options) => Ajv2020Type }).default ?? Ajv2020Module;
+
+/** Formats known to generated validators, by name. */
+export const formats: Record<string, unknown> = { ...fullFormats };
+
+/** What `require("ajv/dist/runtime/<name>")` gives standalone code, keyed by <name>. */
+export const ajvRuntime: Record<string, { default: unknown }> = {
+  equal: { default: unwrap(equal) },
+  ucs2length: { default: unwrap(ucs2length) },
+  uri: { default: unwrap(uri) },
+  validation_error: { default: unwrap(ValidationError) },
+};
+
+function unwrap(mod: unknown): unknown {
+  return typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : mod;
+}
+
+export type StrictLevel = boolean | 'schema';
+
+export interface AjvSetup {
+  strict?: StrictLevel;
+  /** Emit source code for standalone output. */
+  source?: boolean;
+}
+
+/** Keywords that OpenAPI adds to JSON Schema and that carry no validation meaning. */
+export const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'nullable'] as const;
+
+export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
+  const strict = setup.strict ?? true;
+  const options: Options = {
+    allErrors: true,
+    strict: strict === true,
+    strictSchema: strict === true || strict === 'schema',
+    strictNumbers: true,
+    strictTypes: strict === true ? true : false,
+    strictTuples: strict === true ? true : false,
+    strictRequired: false,
+    allowUnionTypes: true,
+    validateFormats: true,
+    inlineRefs: false,
+    unicodeRegExp: true,
+    code: setup.source ? { source: true, esm: true, lines: false, optimize: 1, formats: _`require("specforge/runtime/formats")` } : { optimize: 1 },
+  };
+  const ajv = new Ajv2020(options);
+  for (const [name, format] of Object.entries(formats)) {
+    ajv.addFormat(name, format as Parameters<Ajv2020Type['addFormat']>[1]);
+  }
+  return ajv;
+}
+
+export type { AjvValidateFunction };

@@ -1,0 +1,26 @@
+/** What generated code imports at run time: `specforge/runtime`. */
+export { createAjv, formats, ajvRuntime, type ValidateFunction, type ErrorObject } from './ajv.js';
+export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from './errors.js';
+export { Router, type RouteMatch } from './router.js';
+export * from './params.js';
+export {
+  createRequestListener,
+  matchMediaType,
+  responseKey,
+  isJsonMediaType,
+  type AnyHandler,
+  type AuthInfo,
+  type HandlerResponse,
+  type OperationValidators,
+  type RequestContext,
+  type RequestListener,
+  type RequestParams,
+  type SchemeCredential,
+  type SecurityVerifier,
+  type ServerOptions,
+  type ValidatorsModule,
+} from './server.js';
+export { createMockHandlers, evaluateTemplate } from './mock.js';
+export type * from './spec.js';
+export type * from './types.js';
+export { default as createFetchClient, type ClientOptions, type Client as FetchClient } from 'openapi-fetch';

@@ -1,0 +1,297 @@
+/**
+ * Deterministic sample values from JSON Schema 2020-12: the same schema and seed always give the
+ * same value. Constraints are honoured where they can be (const, enum, default, examples, formats,
+ * lengths, ranges, multipleOf, required properties, item counts, compositions); patterns are
+ * satisfied for the common literal-and-class forms.
+ */
+type Schema = Record<string, unknown> | boolean;
+
+export interface SampleOptions {
+  /** Resolves an internal "#/..." $ref to its (normalized) schema. */
+  resolve?: (ref: string) => Schema | undefined;
+  seed?: number;
+  /** Depth past which optional properties and array items are left out (recursive schemas). */
+  maxDepth?: number;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+class Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0 || 0x9e3779b9;
+  }
+  next(): number {
+    let t = (this.state += 0x6d2b79f5);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+}
+
+const FORMAT_SAMPLES: Record<string, string> = {
+  'date-time': '2024-01-15T09:30:00Z',
+  date: '2024-01-15',
+  time: '09:30:00Z',
+  duration: 'P1D',
+  email: 'user@example.org',
+  'idn-email': 'user@example.org',
+  hostname: 'host.example.org',
+  'idn-hostname': 'host.example.org',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uri: 'https://example.org/resource',
+  'uri-reference': '/resource',
+  iri: 'https://example.org/resource',
+  'iri-reference': '/resource',
+  url: 'https://example.org/resource',
+  'uri-template': 'https://example.org/{id}',
+  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  'json-pointer': '/a/b',
+  'relative-json-pointer': '0/a',
+  regex: '^[a-z]+$',
+  byte: 'c3BlY2ZvcmdlIHNhbXBsZQ==',
+  binary: 'sample',
+  password: 'secret',
+  int64: '1',
+};
+
+/** A string matching simple patterns: anchors, literals, classes, escapes and quantifiers. */
+function fromPattern(pattern: string): string | undefined {
+  let out = '';
+  let i = pattern.startsWith('^') ? 1 : 0;
+  const end = pattern.endsWith('$') && !pattern.endsWith('\\$') ? pattern.length - 1 : pattern.length;
+  while (i < end) {
+    let unit: string;
+    const c = pattern[i] as string;
+    if (c === '[') {
+      const close = pattern.indexOf(']', i + 1);
+      if (close < 0) return undefined;
+      const body = pattern.slice(i + 1, close);
+      if (body.startsWith('^')) return undefined;
+      unit = body.startsWith('\\') ? classEscape(body[1] ?? '') ?? '' : (body[0] as string);
+      if (unit === '') return undefined;
+      i = close + 1;
+    } else if (c === '\\') {
+      const e = pattern[i + 1] ?? '';
+      unit = classEscape(e) ?? e;
+      i += 2;
+    } else if (c === '(' || c === ')' || c === '|' || c === '.') {
+      return undefined;
+    } else {
+      unit = c;
+      i++;
+    }
+    let count = 1;
+    const q = pattern[i];
+    if (q === '+' || q === '*' || q === '?') {
+      count = q === '+' ? 1 : q === '*' ? 1 : 1;
+      i++;
+    } else if (q === '{') {
+      const close = pattern.indexOf('}', i);
+      if (close < 0) return undefined;
+      const [min] = pattern.slice(i + 1, close).split(',');
+      count = Number(min);
+      if (!Number.isInteger(count)) return undefined;
+      i = close + 1;
+    }
+    out += unit.repeat(count);
+  }
+  return out;
+}
+
+function classEscape(e: string): string | undefined {
+  switch (e) {
+    case 'd':
+      return '0';
+    case 'w':
+      return 'a';
+    case 's':
+      return ' ';
+    default:
+      return /[A-Za-z]/.test(e) ? undefined : e;
+  }
+}
+
+class Sampler {
+  private readonly rng: Rng;
+  private readonly maxDepth: number;
+  constructor(private readonly options: SampleOptions) {
+    this.rng = new Rng(options.seed ?? 1);
+    this.maxDepth = options.maxDepth ?? 6;
+  }
+
+  sample(schema: Schema, depth: number): unknown {
+    if (schema === true) return 'value';
+    if (schema === false || !isRecord(schema)) return null;
+    if (typeof schema['$ref'] === 'string') {
+      const target = this.options.resolve?.(schema['$ref']);
+      const rest = { ...schema };
+      delete rest['$ref'];
+      if (target === undefined) return Object.keys(rest).length > 0 ? this.sample(rest, depth) : null;
+      return this.sample(Object.keys(rest).length > 0 ? { allOf: [target, rest] } : target, depth + 1);
+    }
+    if ('const' in schema) return schema['const'];
+    if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0];
+    if ('default' in schema) return schema['default'];
+    if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
+    if ('example' in schema) return schema['example'];
+    if (Array.isArray(schema['allOf'])) return this.allOf(schema, depth);
+    for (const k of ['oneOf', 'anyOf'] as const) {
+      const list = schema[k];
+      if (Array.isArray(list) && list.length > 0) {
+        const rest = { ...schema };
+        delete rest[k];
+        const first = list.find((s) => !(isRecord(s) && s['type'] === 'null')) ?? list[0];
+        return this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, first] } : (first as Schema), depth);
+      }
+    }
+    const type = this.typeOf(schema);
+    switch (type) {
+      case 'null':
+        return null;
+      case 'boolean':
+        return true;
+      case 'integer':
+      case 'number':
+        return this.number(schema, type === 'integer');
+      case 'string':
+        return this.string(schema);
+      case 'array':
+        return this.array(schema, depth);
+      case 'object':
+        return this.object(schema, depth);
+      default:
+        return 'value';
+    }
+  }
+
+  private typeOf(schema: Record<string, unknown>): string | undefined {
+    const t = schema['type'];
+    if (typeof t === 'string') return t;
+    if (Array.isArray(t)) return (t.find((x) => x !== 'null') as string | undefined) ?? 'null';
+    if (isRecord(schema['properties']) || schema['required'] !== undefined || schema['additionalProperties'] !== undefined) return 'object';
+    if (schema['items'] !== undefined || schema['prefixItems'] !== undefined) return 'array';
+    if (schema['minLength'] !== undefined || schema['pattern'] !== undefined || schema['format'] !== undefined) return 'string';
+    if (schema['minimum'] !== undefined || schema['maximum'] !== undefined) return 'number';
+    return undefined;
+  }
+
+  private allOf(schema: Record<string, unknown>, depth: number): unknown {
+    const parts = (schema['allOf'] as Schema[]).map((s) => this.flatten(s, depth));
+    const rest = { ...schema };
+    delete rest['allOf'];
+    parts.push(rest);
+    const merged: Record<string, unknown> = {};
+    const properties: Record<string, unknown> = {};
+    const required = new Set<string>();
+    for (const p of parts) {
+      if (!isRecord(p)) continue;
+      for (const [k, v] of Object.entries(p)) {
+        if (k === 'properties' && isRecord(v)) Object.assign(properties, v);
+        else if (k === 'required' && Array.isArray(v)) v.forEach((r) => required.add(String(r)));
+        else if (!(k in merged)) merged[k] = v;
+      }
+    }
+    if (Object.keys(properties).length > 0) merged['properties'] = properties;
+    if (required.size > 0) merged['required'] = [...required];
+    return this.sample(merged, depth);
+  }
+
+  private flatten(schema: Schema, depth: number): Schema {
+    if (isRecord(schema) && typeof schema['$ref'] === 'string' && depth < this.maxDepth + 4) {
+      const target = this.options.resolve?.(schema['$ref']);
+      if (target !== undefined) return this.flatten(target, depth + 1);
+    }
+    if (isRecord(schema) && Array.isArray(schema['allOf'])) {
+      const rest = { ...schema };
+      delete rest['allOf'];
+      const merged: Record<string, unknown> = { ...rest };
+      for (const s of schema['allOf'] as Schema[]) {
+        const f = this.flatten(s, depth + 1);
+        if (!isRecord(f)) continue;
+        for (const [k, v] of Object.entries(f)) {
+          if (k === 'properties' && isRecord(v)) merged['properties'] = { ...(isRecord(merged['properties']) ? merged['properties'] : {}), ...v };
+          else if (k === 'required' && Array.isArray(v)) merged['required'] = [...new Set([...(Array.isArray(merged['required']) ? merged['required'] : []), ...v])];
+          else if (!(k in merged)) merged[k] = v;
+        }
+      }
+      return merged;
+    }
+    return schema;
+  }
+
+  private number(schema: Record<string, unknown>, integer: boolean): number {
+    const min = typeof schema['minimum'] === 'number' ? schema['minimum'] : undefined;
+    const max = typeof schema['maximum'] === 'number' ? schema['maximum'] : undefined;
+    const xmin = typeof schema['exclusiveMinimum'] === 'number' ? schema['exclusiveMinimum'] : undefined;
+    const xmax = typeof schema['exclusiveMaximum'] === 'number' ? schema['exclusiveMaximum'] : undefined;
+    const step = typeof schema['multipleOf'] === 'number' && schema['multipleOf'] > 0 ? schema['multipleOf'] : integer ? 1 : undefined;
+    let lo = min ?? (xmin !== undefined ? xmin + (step ?? 1e-6) : undefined);
+    const hi = max ?? (xmax !== undefined ? xmax - (step ?? 1e-6) : undefined);
+    if (lo === undefined) lo = hi !== undefined ? Math.min(0, hi) : 0;
+    let value = lo;
+    if (step) value = Math.ceil(lo / step) * step;
+    if (xmin !== undefined && value <= xmin) value += step ?? 1;
+    if (integer) value = Math.ceil(value);
+    return value;
+  }
+
+  private string(schema: Record<string, unknown>): string {
+    const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
+    let s = format && FORMAT_SAMPLES[format] !== undefined ? FORMAT_SAMPLES[format] : undefined;
+    if (s === undefined && typeof schema['pattern'] === 'string') s = fromPattern(schema['pattern']);
+    s ??= 'string';
+    const minLength = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
+    const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
+    if ([...s].length < minLength) s = s + 'x'.repeat(minLength - [...s].length);
+    if (maxLength !== undefined && [...s].length > maxLength) s = [...s].slice(0, maxLength).join('');
+    return s;
+  }
+
+  private array(schema: Record<string, unknown>, depth: number): unknown[] {
+    const minItems = typeof schema['minItems'] === 'number' ? schema['minItems'] : 0;
+    const prefix = Array.isArray(schema['prefixItems']) ? (schema['prefixItems'] as Schema[]) : [];
+    const count = Math.max(minItems, prefix.length, depth >= this.maxDepth ? 0 : 1);
+    const items = schema['items'] === undefined ? true : (schema['items'] as Schema);
+    const out: unknown[] = [];
+    for (let i = 0; i < count; i++) {
+      const itemSchema = prefix[i] ?? items;
+      let value = this.sample(itemSchema, depth + 1);
+      if (schema['uniqueItems'] === true && out.some((o) => JSON.stringify(o) === JSON.stringify(value))) {
+        value = typeof value === 'number' ? value + i : typeof value === 'string' ? `${value}${i}` : value;
+      }
+      out.push(value);
+    }
+    return out;
+  }
+
+  private object(schema: Record<string, unknown>, depth: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const properties = isRecord(schema['properties']) ? schema['properties'] : {};
+    const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
+    for (const [name, sub] of Object.entries(properties)) {
+      if (!required.has(name) && depth >= this.maxDepth) continue;
+      if (isRecord(sub) && sub['readOnly'] === true && !required.has(name) && this.rng.next() < 0) continue;
+      out[name] = this.sample(sub as Schema, depth + 1);
+    }
+    for (const name of required) {
+      if (!(name in out)) out[name] = isRecord(schema['additionalProperties']) ? this.sample(schema['additionalProperties'], depth + 1) : 'value';
+    }
+    return out;
+  }
+}
+
+/** A deterministic value valid against `schema` (for the constraints listed above). */
+export function sampleSchema(schema: Schema, options: SampleOptions = {}): unknown {
+  return new Sampler(options).sample(schema, 0);
+}
+
+export function randomInt(seed: number, min: number, max: number): number {
+  return new Rng(seed).int(min, max);
+}

@@ -1,0 +1,473 @@
+/**
+ * The request listener behind every generated server: route, parse parameters by style and explode,
+ * check credentials, read and parse the body within a size limit, validate everything, call the
+ * handler, optionally validate its response, and serialize it. Bad input is a 4xx in the
+ * interface's error body; a failing handler is a 500; nothing a client sends crashes the process.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ValidateFunction } from './ajv.js';
+import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from './errors.js';
+import {
+  parseCookieParameter,
+  parseCookies,
+  parseHeaderParameter,
+  parsePathParameter,
+  parseQueryParameter,
+  splitQuery,
+} from './params.js';
+import { Router } from './router.js';
+import type { ApiSpec, OperationSpec, SecuritySchemeSpec } from './spec.js';
+
+export interface OperationValidators {
+  path?: ValidateFunction;
+  query?: ValidateFunction;
+  header?: ValidateFunction;
+  cookie?: ValidateFunction;
+  body?: Readonly<Record<string, ValidateFunction>>;
+  responses: Readonly<Record<string, Readonly<Record<string, ValidateFunction>>>>;
+}
+
+/** The shape of a generated validators module. */
+export interface ValidatorsModule {
+  operationValidators: Readonly<Record<string, OperationValidators>>;
+  errorBodyValidator?: ValidateFunction | undefined;
+}
+
+/** Credentials that satisfied one security scheme of the operation. */
+export interface SchemeCredential {
+  credential: string;
+  /** Claims of a JWT bearer token, decoded but NOT verified: a verifier must check the signature. */
+  claims?: Record<string, unknown>;
+  scopes: string[];
+}
+
+export interface AuthInfo {
+  /** The schemes of the alternative that was satisfied, by scheme name. */
+  schemes: Record<string, SchemeCredential>;
+  /** Claims of the first JWT among them (unverified), for convenience. */
+  claims?: Record<string, unknown>;
+}
+
+/**
+ * Decides whether a credential is acceptable for a scheme. Return false to reject (401), or an
+ * object to accept and replace the decoded claims with verified ones.
+ */
+export type SecurityVerifier = (
+  credential: SchemeCredential,
+  context: { operationId: string; scheme: string; request: IncomingMessage },
+) => boolean | { claims?: Record<string, unknown> } | Promise<boolean | { claims?: Record<string, unknown> }>;
+
+export interface RequestContext<P = RequestParams, B = unknown> {
+  operationId: string;
+  params: P;
+  body: B;
+  auth: AuthInfo | undefined;
+  request: IncomingMessage;
+}
+
+export interface RequestParams {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  cookie: Record<string, unknown>;
+}
+
+export interface HandlerResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string | number | string[]>;
+  /** Defaults to the first media type the contract declares for the status. */
+  contentType?: string;
+}
+
+export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<HandlerResponse>;
+
+export interface ServerOptions {
+  /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
+  bodyLimit?: number;
+  /** Validate handler responses against the contract; a mismatch is a 500 naming the rule. */
+  validateResponses?: boolean;
+  /** Verifiers by security scheme name. Without one, a present, well-formed credential is accepted. */
+  security?: Record<string, SecurityVerifier>;
+  /** Called with every 5xx cause (never with credentials); defaults to nothing. */
+  onError?: (error: unknown, operationId: string | undefined) => void;
+}
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export function isJsonMediaType(type: string): boolean {
+  const t = type.toLowerCase();
+  return t === 'application/json' || t.endsWith('+json') || t === '*/*';
+}
+
+function mediaTypeOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  return header.split(';')[0]?.trim().toLowerCase() || undefined;
+}
+
+/** Picks the declared media type that serves `actual` (exact, then type/*, then * / *). */
+export function matchMediaType(declared: readonly string[], actual: string): string | undefined {
+  const lower = declared.map((d) => d.toLowerCase());
+  let i = lower.indexOf(actual);
+  if (i >= 0) return declared[i];
+  const [type] = actual.split('/');
+  i = lower.indexOf(`${type}/*`);
+  if (i >= 0) return declared[i];
+  i = lower.indexOf('*/*');
+  return i >= 0 ? declared[i] : undefined;
+}
+
+/** The response key a status falls under: "201", then "2XX", then "default". */
+export function responseKey(responses: Readonly<Record<string, unknown>>, status: number): string | undefined {
+  const exact = String(status);
+  if (exact in responses) return exact;
+  const range = `${exact[0]}XX`;
+  if (range in responses) return range;
+  return 'default' in responses ? 'default' : undefined;
+}
+
+function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const json = Buffer.from(parts[1] as string, 'base64url').toString('utf8');
+    const claims: unknown = JSON.parse(json);
+    return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function credentialFor(
+  scheme: SecuritySchemeSpec,
+  req: IncomingMessage,
+  query: Array<[string, string]>,
+  cookies: () => Map<string, string>,
+): string | undefined {
+  if (scheme.type === 'apiKey' && scheme.name) {
+    if (scheme.in === 'query') return query.find(([k]) => k === scheme.name)?.[1] || undefined;
+    if (scheme.in === 'header') {
+      const v = req.headers[scheme.name.toLowerCase()];
+      return (Array.isArray(v) ? v[0] : v) || undefined;
+    }
+    if (scheme.in === 'cookie') return cookies().get(scheme.name) || undefined;
+    return undefined;
+  }
+  const auth = req.headers.authorization;
+  if (!auth) return undefined;
+  const m = /^(\S+)\s+(\S+)\s*$/.exec(auth);
+  if (!m) return undefined;
+  const kind = (m[1] as string).toLowerCase();
+  if (scheme.type === 'http') return kind === (scheme.scheme ?? 'bearer') ? m[2] : undefined;
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return kind === 'bearer' ? m[2] : undefined;
+  return undefined;
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new HttpError(413, `request body of ${declared} bytes is larger than the limit of ${limit} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        reject(new HttpError(413, `request body is larger than the limit of ${limit} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) {
+        done = true;
+        resolve(Buffer.concat(chunks));
+      }
+    });
+    req.on('error', (err) => {
+      if (!done) {
+        done = true;
+        reject(err);
+      }
+    });
+  });
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function parseBody(raw: Buffer, type: string): unknown {
+  if (isJsonMediaType(type)) {
+    const text = raw.toString('utf8');
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      throw new HttpError(400, `request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, [
+        { in: 'body', pointer: '/', message: 'is not valid JSON' },
+      ]);
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const out: Record<string, string | string[]> = {};
+    for (const [k, v] of splitQuery(raw.toString('utf8'))) {
+      const prior = out[k];
+      out[k] = prior === undefined ? v : Array.isArray(prior) ? [...prior, v] : [prior, v];
+    }
+    return out;
+  }
+  if (type.startsWith('text/')) return raw.toString('utf8');
+  return raw;
+}
+
+function isStream(body: unknown): body is AsyncIterable<unknown> | Readable {
+  return body instanceof Readable || (body !== null && typeof body === 'object' && Symbol.asyncIterator in body && !Buffer.isBuffer(body));
+}
+
+function serialize(body: unknown, contentType: string | undefined): string | Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  if (body instanceof Uint8Array) return Buffer.from(body);
+  if (typeof body === 'string' && !(contentType && isJsonMediaType(contentType) && contentType !== '*/*')) return body;
+  return JSON.stringify(body);
+}
+
+class Pipeline {
+  readonly router: Router;
+  readonly limit: number;
+  readonly byId = new Map<string, OperationSpec>();
+
+  constructor(
+    readonly api: ApiSpec,
+    readonly validators: ValidatorsModule,
+    readonly handlers: Readonly<Record<string, AnyHandler>>,
+    readonly options: ServerOptions,
+  ) {
+    this.router = new Router(api.operations);
+    this.limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    for (const op of api.operations) this.byId.set(op.id, op);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let operationId: string | undefined;
+    try {
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const rawPath = q < 0 ? url : url.slice(0, q);
+      const rawQuery = q < 0 ? '' : url.slice(q + 1).split('#')[0] ?? '';
+      const method = (req.method ?? 'GET').toUpperCase();
+      const match = this.router.match(method, rawPath);
+      if (match.kind === 'not-found') throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
+      if (match.kind === 'method-not-allowed') {
+        throw new HttpError(405, `method ${method} is not allowed on ${safePath(rawPath)}`, [], { Allow: match.allow.join(', ') });
+      }
+      const op = match.operation;
+      operationId = op.id;
+      const response = await this.run(op, match.raw, rawQuery, req);
+      this.send(req, res, op, response);
+    } catch (err) {
+      this.fail(req, res, err, operationId);
+    }
+  }
+
+  private async run(op: OperationSpec, rawPath: Record<string, string>, rawQuery: string, req: IncomingMessage): Promise<HandlerResponse> {
+    const query = splitQuery(rawQuery);
+    let cookieMap: Map<string, string> | undefined;
+    const cookies = (): Map<string, string> => (cookieMap ??= parseCookies(req.headers.cookie));
+    const auth = await this.authenticate(op, req, query, cookies);
+    const params: RequestParams = { path: {}, query: {}, header: {}, cookie: {} };
+    for (const p of op.parameters) {
+      let value: unknown;
+      if (p.in === 'path') {
+        const raw = rawPath[p.name];
+        value = raw === undefined ? undefined : parsePathParameter(raw, p);
+      } else if (p.in === 'query') value = parseQueryParameter(query, p);
+      else if (p.in === 'header') {
+        const raw = req.headers[p.name.toLowerCase()];
+        value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);
+      } else {
+        const raw = cookies().get(p.name);
+        value = raw === undefined ? undefined : parseCookieParameter(raw, p);
+      }
+      if (value !== undefined) params[p.in][p.in === 'header' ? p.name.toLowerCase() : p.name] = value;
+    }
+    const v = this.validators.operationValidators[op.id];
+    const details: ProblemDetail[] = [];
+    for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+      const fn = v?.[where];
+      if (fn && !fn(params[where])) details.push(...detailsFromAjv(where, fn.errors));
+    }
+    let body: unknown;
+    if (op.body) {
+      const present = hasBody(req);
+      if (!present) {
+        if (op.body.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
+      } else {
+        const actual = mediaTypeOf(req.headers['content-type']) ?? 'application/octet-stream';
+        const declared = matchMediaType(op.body.types, actual);
+        if (!declared) {
+          throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
+        }
+        const raw = await readBody(req, this.limit);
+        if (raw.length === 0 && op.body.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
+        else if (raw.length > 0) {
+          body = parseBody(raw, actual === declared ? actual : declared === '*/*' ? actual : actual);
+          const fn = v?.body?.[declared];
+          if (fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
+        }
+      }
+    } else if (hasBody(req)) {
+      await readBody(req, this.limit);
+    }
+    if (details.length > 0) throw new HttpError(400, 'request does not match the contract', details);
+    const handler = this.handlers[op.id];
+    if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
+    return await handler({ operationId: op.id, params, body, auth, request: req });
+  }
+
+  private async authenticate(
+    op: OperationSpec,
+    req: IncomingMessage,
+    query: Array<[string, string]>,
+    cookies: () => Map<string, string>,
+  ): Promise<AuthInfo | undefined> {
+    if (op.security.length === 0) return undefined;
+    let sawCredential = false;
+    for (const alternative of op.security) {
+      const names = Object.keys(alternative);
+      if (names.length === 0) return undefined; // `{}`: anonymous access allowed
+      const schemes: Record<string, SchemeCredential> = {};
+      let ok = true;
+      for (const name of names) {
+        const scheme = this.api.securitySchemes[name];
+        const credential = scheme ? credentialFor(scheme, req, query, cookies) : undefined;
+        if (credential === undefined) {
+          ok = false;
+          break;
+        }
+        sawCredential = true;
+        const sc: SchemeCredential = { credential, scopes: alternative[name] ?? [] };
+        const claims = scheme?.type !== 'apiKey' ? decodeJwtClaims(credential) : undefined;
+        if (claims) sc.claims = claims;
+        const verify = this.options.security?.[name];
+        if (verify) {
+          const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req });
+          if (verdict === false) {
+            ok = false;
+            break;
+          }
+          if (typeof verdict === 'object' && verdict.claims) sc.claims = verdict.claims;
+        }
+        schemes[name] = sc;
+      }
+      if (ok) {
+        const info: AuthInfo = { schemes };
+        const claims = Object.values(schemes).find((s) => s.claims)?.claims;
+        if (claims) info.claims = claims;
+        return info;
+      }
+    }
+    const expected = op.security.map((alt) => Object.keys(alt).join(' + ')).join(' or ');
+    throw new HttpError(401, sawCredential ? `the credential was rejected (${expected})` : `a credential is required (${expected})`);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, op: OperationSpec, response: HandlerResponse): void {
+    const key = responseKey(op.responses, response.status);
+    const declared = key ? op.responses[key] : undefined;
+    const contentType = response.contentType ?? declared?.types[0];
+    if (this.options.validateResponses) {
+      if (!declared) {
+        throw new HttpError(500, `handler answered status ${response.status}, which operation ${op.id} does not declare`, [
+          { in: 'response', message: `status ${response.status} is not declared` },
+        ]);
+      }
+      if (response.body !== undefined && !isStream(response.body)) {
+        const mt = contentType ? matchMediaType(declared.types, contentType.toLowerCase()) : undefined;
+        const fn = key && mt ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
+        if (declared.types.length === 0) {
+          throw new HttpError(500, `handler answered ${response.status} with a body, which the contract does not declare`, [
+            { in: 'response', message: 'no body is declared' },
+          ]);
+        }
+        if (fn && !fn(response.body)) {
+          throw new HttpError(500, `response of ${op.id} (${response.status}) does not match the contract`, detailsFromAjv('response', fn.errors));
+        }
+      }
+    }
+    const headers: Record<string, string | number | string[]> = { ...response.headers };
+    if (response.body === undefined) {
+      res.writeHead(response.status, headers);
+      res.end();
+      return;
+    }
+    if (contentType) headers['content-type'] = isJsonMediaType(contentType) && !/charset/i.test(contentType) ? contentType.replace('*/*', 'application/json') : contentType;
+    if (isStream(response.body)) {
+      res.writeHead(response.status, headers);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const stream = response.body instanceof Readable ? response.body : Readable.from(response.body);
+      stream.on('error', (err) => {
+        this.options.onError?.(err, op.id);
+        res.destroy();
+      });
+      stream.pipe(res);
+      return;
+    }
+    const payload = serialize(response.body, contentType);
+    headers['content-length'] = Buffer.byteLength(payload);
+    res.writeHead(response.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
+    const httpError = err instanceof HttpError ? err : new HttpError(500, 'the handler failed');
+    if (httpError.status >= 500) this.options.onError?.(err, operationId);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const payload = JSON.stringify(errorBody(this.api.errorBody, httpError));
+    const headers: Record<string, string | number> = {
+      ...httpError.headers,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
+    };
+    if (httpError.status === 413) headers['connection'] = 'close';
+    res.writeHead(httpError.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+    if (httpError.status === 413) req.resume();
+  }
+}
+
+function safePath(path: string): string {
+  return path.length > 200 ? path.slice(0, 200) + '…' : path;
+}
+
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A `node:http` request listener serving `api` with `handlers`. */
+export function createRequestListener(
+  api: ApiSpec,
+  validators: ValidatorsModule,
+  handlers: Readonly<Record<string, AnyHandler>>,
+  options: ServerOptions = {},
+): RequestListener {
+  const pipeline = new Pipeline(api, validators, handlers, options);
+  return (req, res) => {
+    pipeline.handle(req, res).catch((err: unknown) => {
+      options.onError?.(err, undefined);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"message":"internal error"}');
+      } else res.destroy();
+    });
+  };
+}
