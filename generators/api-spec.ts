@@ -4,7 +4,7 @@
  */
 import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../src/contract/model.js';
 import { normalizeSchema } from '../src/contract/model.js';
-import { getAtPointer } from '../src/contract/pointer.js';
+import { getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
 import type { ApiSpec, MockSpec, OperationSpec, ValueShape } from '../src/runtime/spec.js';
 
@@ -62,7 +62,7 @@ export function shapeOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema
     case 'object': {
       const properties: Record<string, ValueShape> = {};
       if (isRecord(schema['properties'])) {
-        for (const [name, sub] of Object.entries(schema['properties'])) properties[name] = shapeOf(sub as JsonSchema, resolve, depth + 1);
+        for (const [name, sub] of Object.entries(schema['properties'])) setOwn(properties, name, shapeOf(sub as JsonSchema, resolve, depth + 1));
       }
       const shape: ValueShape = { type: 'object', properties };
       if (isRecord(schema['additionalProperties'])) shape.additional = shapeOf(schema['additionalProperties'], resolve, depth + 1);
@@ -114,7 +114,7 @@ export function apiSpec(model: ContractModel): ApiSpec {
     if (s.in) entry.in = s.in;
     if (s.paramName) entry.name = s.paramName;
     if (s.scheme) entry.scheme = s.scheme;
-    spec.securitySchemes[s.name] = entry;
+    setOwn(spec.securitySchemes, s.name, entry);
   }
   if (model.errorBody) spec.errorBody = { fields: model.errorBody.fields };
   return spec;
@@ -171,7 +171,7 @@ export function mockTable(model: ContractModel): Record<string, MockSpec> {
   const table: Record<string, MockSpec> = {};
   for (const op of model.operations) {
     const m = mockSpec(model, op, resolve);
-    if (m) table[op.id] = m;
+    if (m) setOwn(table, op.id, m);
   }
   return table;
 }

@@ -9,8 +9,9 @@ import { generateServer } from './server.js';
 import { generateTypes } from './types.js';
 import { generateValidators } from './validators.js';
 
-export type Target = 'types' | 'validators' | 'server' | 'mocks' | 'client' | 'index';
-export type Generator = (model: ContractModel, ctx: GeneratorContext) => GeneratedFile[];
+import type { Target } from './targets.js';
+export { ALL_TARGETS, type Target } from './targets.js';
+export type Generator = (model: ContractModel, ctx: GeneratorContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
 function generateIndex(_model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   return [{ path: 'index.ts', content: render('index', 'index.ts', { header: code(ctx.header('//').trimEnd()) }) }];
@@ -25,6 +26,5 @@ export const GENERATORS: Readonly<Record<Target, Generator>> = {
   index: generateIndex,
 };
 
-export const ALL_TARGETS = Object.keys(GENERATORS) as Target[];
 
 export { createContext, type GeneratedFile, type GeneratorContext } from './context.js';

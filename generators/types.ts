@@ -41,7 +41,13 @@ export function typesSource(model: ContractModel): string {
     generatePathParams: false,
     readWriteMarkers: false,
   };
-  return astToString(transformSchema(schema, ctx));
+  // openapi-typescript prints U+2028/U+2029 and `</script` raw inside string literal types and
+  // comments; escape them as escape.ts does for every literal (the same value in a literal, plain
+  // text in a comment), so generated files follow one rule.
+  return astToString(transformSchema(schema, ctx))
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/<\/(script)/gi, '<\\/$1');
 }
 
 export function generateTypes(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {

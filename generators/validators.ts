@@ -3,18 +3,15 @@
  * operation's parameters (per location), request bodies and responses (`operationValidators`).
  * The same plan compiles in memory for `specforge mock` and the conformance suite.
  */
-import standaloneModule from 'ajv/dist/standalone/index.js';
+import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } from '../src/contract/model.js';
 import { normalizeSchema } from '../src/contract/model.js';
 import { ContractError, type Diagnostic } from '../src/contract/errors.js';
-import { escapeSegment, getAtPointer } from '../src/contract/pointer.js';
+import { escapeSegment, getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { ANNOTATION_KEYWORDS, createAjv, formats, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
-type StandaloneFn = (ajv: ReturnType<typeof createAjv>, refs: Record<string, string>) => string;
-const standaloneCode: StandaloneFn =
-  (standaloneModule as unknown as { default?: StandaloneFn }).default ?? (standaloneModule as unknown as StandaloneFn);
 
 const ROOT_ID = 'specforge:contract';
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
@@ -42,6 +39,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Keywords with no validation meaning: dropped so generated code stays small. */
+const DROPPED = new Set<string>([...ANNOTATION_KEYWORDS, 'description', 'title', 'examples', 'default', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
+
 const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
 
 function defRef(key: string): string {
@@ -60,7 +60,7 @@ class PlanBuilder {
     if (!isRecord(schema)) return {};
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(schema)) {
-      if (k.startsWith('x-') || (ANNOTATION_KEYWORDS as readonly string[]).includes(k)) continue;
+      if (k.startsWith('x-') || DROPPED.has(k)) continue;
       if (k === '$ref' && typeof v === 'string') {
         out[k] = this.refTo(v, at);
       } else if (k === 'format' && typeof v === 'string' && !(v in formats)) {
@@ -75,7 +75,7 @@ class PlanBuilder {
         }
       } else if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(k) && isRecord(v)) {
         const m: Record<string, unknown> = {};
-        for (const [name, sub] of Object.entries(v)) m[name] = this.prepare(sub as JsonSchema, `${at}/${k}/${escapeSegment(name)}`);
+        for (const [name, sub] of Object.entries(v)) setOwn(m, name, this.prepare(sub as JsonSchema, `${at}/${k}/${escapeSegment(name)}`));
         out[k] = m;
       } else if (['allOf', 'anyOf', 'oneOf', 'prefixItems'].includes(k) && Array.isArray(v)) {
         out[k] = v.map((sub, i) => this.prepare(sub as JsonSchema, `${at}/${k}/${i}`));
@@ -85,7 +85,7 @@ class PlanBuilder {
       ) {
         out[k] = this.prepare(v as JsonSchema, `${at}/${k}`);
       } else {
-        out[k] = v;
+        setOwn(out, k, v);
       }
     }
     return out;
@@ -108,8 +108,23 @@ class PlanBuilder {
     return defRef(pointer);
   }
 
+  private readonly byContent = new Map<string, string>();
+
+  /**
+   * Adds an operation-level schema and returns the $defs key that validates it. A bare $ref reuses
+   * its target, and identical schemas share one entry, so each distinct schema is compiled once.
+   */
   add(key: string, schema: JsonSchema, at: string): string {
-    this.defs[key] = this.prepare(schema, at);
+    const prepared = this.prepare(schema, at);
+    if (isRecord(prepared) && typeof prepared['$ref'] === 'string' && Object.keys(prepared).length === 1) {
+      const target = decodeURIComponent(prepared['$ref'].replace(/^#\/\$defs\//, ''));
+      return target.replace(/~1/g, '/').replace(/~0/g, '~');
+    }
+    const content = JSON.stringify(prepared);
+    const existing = this.byContent.get(content);
+    if (existing !== undefined) return existing;
+    this.byContent.set(content, key);
+    this.defs[key] = prepared;
     return key;
   }
 }
@@ -121,7 +136,7 @@ function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchem
   const required: string[] = [];
   for (const p of params) {
     const name = where === 'header' ? p.name.toLowerCase() : p.name;
-    properties[name] = p.schema;
+    setOwn(properties, name, p.schema);
     if (p.required) required.push(name);
   }
   const schema: Record<string, unknown> = { type: 'object', properties };
@@ -177,27 +192,51 @@ function compileError(model: ContractModel, err: unknown): ContractError {
   return ContractError.single('SPECFORGE_UNSUPPORTED_FEATURE', `a schema cannot be compiled into a validator: ${message}`, { file: model.specPath });
 }
 
-/** Standalone ESM validator module source for the plan. */
-export function validatorSource(model: ContractModel, plan: ValidatorPlan, strict: StrictLevel): string {
+/** Compiles the named exports ($defs keys) of `root` into standalone ESM code without imports. */
+export function compileStandalone(root: ValidatorPlan['root'], exportKeys: ReadonlyArray<readonly [string, string]>, strict: StrictLevel): string {
   const ajv = createAjv({ strict, source: true });
   const refs: Record<string, string> = {};
-  for (const [name, key] of plan.exports) refs[name] = `${ROOT_ID}${defRef(key)}`;
-  let code: string;
-  try {
-    ajv.addSchema(plan.root);
-    code = standaloneCode(ajv, refs);
-  } catch (err) {
-    throw compileError(model, err);
-  }
-  // Standalone code is CommonJS-flavoured even in ESM mode: route its requires to specforge/runtime.
-  code = code
-    .replace(/^"use strict";/, '')
+  for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
+  ajv.addSchema(root);
+  const code = standaloneModule(ajv, refs)
+    // Standalone code is CommonJS-flavoured even in ESM mode: route its requires to specforge/runtime.
     .replace(/require\("specforge\/runtime\/formats"\)/g, '__formats')
     .replace(/require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)/g, (_m, name: string) => `__ajvRuntime[${jsonLiteral(name)}]`);
-  if (/\brequire\(/.test(code)) throw compileError(model, new Error('unexpected require() in standalone code'));
+  if (/\brequire\(/.test(code)) throw new Error('unexpected require() in standalone code');
+  return code;
+}
+
+const RUNTIME_IMPORT = (from: string): string => `import { formats as __formats, ajvRuntime as __ajvRuntime } from ${jsonLiteral(from)};`;
+
+/**
+ * Splits the exports into `count` groups of similar schema size (deterministically), so that large
+ * contracts compile in parallel; each group compiles its exports and what they refer to.
+ */
+export function partitionExports(plan: ValidatorPlan, count: number): Array<Array<[string, string]>> {
+  const entries = [...plan.exports];
+  if (count <= 1) return [entries];
+  const sizes = new Map<string, number>();
+  const sizeOf = (key: string): number => {
+    let n = sizes.get(key);
+    if (n === undefined) {
+      n = JSON.stringify(plan.root.$defs[key] ?? {}).length;
+      sizes.set(key, n);
+    }
+    return n;
+  };
+  const groups: Array<{ total: number; items: Array<[string, string]> }> = Array.from({ length: count }, () => ({ total: 0, items: [] }));
+  const order = entries.map((e, i) => ({ e, i, size: sizeOf(e[1]) })).sort((a, b) => b.size - a.size || a.i - b.i);
+  for (const { e, size } of order) {
+    let best = groups[0] as { total: number; items: Array<[string, string]> };
+    for (const g of groups) if (g.total < best.total) best = g;
+    best.total += size;
+    best.items.push(e);
+  }
+  return groups.map((g) => g.items.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))).filter((g) => g.length > 0);
+}
+
+function tablesSource(plan: ValidatorPlan): string {
   const lines: string[] = [];
-  lines.push('import { formats as __formats, ajvRuntime as __ajvRuntime } from "specforge/runtime";');
-  lines.push(code);
   lines.push('');
   lines.push('/** Validators for each named schema of the contract, keyed by component schema name. */');
   lines.push('export const schemaValidators = {');
@@ -228,6 +267,42 @@ export function validatorSource(model: ContractModel, plan: ValidatorPlan, stric
   lines.push(`/** Validator of the interface's error body. */`);
   lines.push(`export const errorBodyValidator = ${plan.exports.has('errorBody') ? 'errorBody' : 'undefined'};`);
   return lines.join('\n') + '\n';
+}
+
+/** Compiles groups of exports; the pipeline passes a parallel implementation for large contracts. */
+export type ShardCompiler = (root: ValidatorPlan['root'], groups: Array<Array<[string, string]>>, strict: StrictLevel) => Promise<string[]>;
+
+export const compileInline: ShardCompiler = async (root, groups, strict) => groups.map((g) => compileStandalone(root, g, strict));
+
+/** The generated validator files: validators.js (+ validators.partN.js for large contracts) and validators.d.ts. */
+export async function validatorFiles(
+  model: ContractModel,
+  plan: ValidatorPlan,
+  ctx: GeneratorContext,
+  shards = 1,
+  compile: ShardCompiler = compileInline,
+): Promise<GeneratedFile[]> {
+  const groups = partitionExports(plan, shards);
+  let parts: string[];
+  try {
+    parts = await compile(plan.root, groups, ctx.strict);
+  } catch (err) {
+    throw compileError(model, err);
+  }
+  const header = ctx.header('//');
+  const files: GeneratedFile[] = [{ path: 'validators.d.ts', content: header + validatorDeclarations(plan) }];
+  if (groups.length === 1) {
+    files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${parts[0] ?? ''}${tablesSource(plan)}` });
+    return files;
+  }
+  const imports: string[] = [];
+  groups.forEach((group, i) => {
+    const file = `validators.part${i + 1}.js`;
+    files.push({ path: file, content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${parts[i] ?? ''}` });
+    imports.push(`import { ${group.map(([name]) => name).join(', ')} } from ${jsonLiteral(`./${file}`)};`);
+  });
+  files.push({ path: 'validators.js', content: `${header}${imports.join('\n')}\n${tablesSource(plan)}` });
+  return files;
 }
 
 export function validatorDeclarations(plan: ValidatorPlan): string {
@@ -289,7 +364,7 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
   try {
     ajv.addSchema(plan.root);
     const out: CompiledValidators = { schemaValidators: {}, operationValidators: {} };
-    for (const [name, exportName] of plan.schemaExports) out.schemaValidators[name] = get(exportName);
+    for (const [name, exportName] of plan.schemaExports) setOwn(out.schemaValidators, name, get(exportName));
     for (const [id, keys] of plan.operationExports) {
       const ov: RuntimeOperationValidators = { responses: {} };
       for (const where of LOCATIONS) {
@@ -305,7 +380,7 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
         for (const [type, k] of Object.entries(byType)) m[type] = get(k);
         ov.responses[status] = m;
       }
-      out.operationValidators[id] = ov;
+      setOwn(out.operationValidators, id, ov);
     }
     if (plan.exports.has('errorBody')) out.errorBodyValidator = get('errorBody');
     return out;
@@ -315,11 +390,8 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
   }
 }
 
-export function generateValidators(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+export async function generateValidators(model: ContractModel, ctx: GeneratorContext): Promise<GeneratedFile[]> {
   const plan = planValidators(model);
   ctx.warnings.push(...plan.warnings);
-  return [
-    { path: 'validators.js', content: ctx.header('//') + validatorSource(model, plan, ctx.strict) },
-    { path: 'validators.d.ts', content: ctx.header('//') + validatorDeclarations(plan) },
-  ];
+  return validatorFiles(model, plan, ctx);
 }

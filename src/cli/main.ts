@@ -2,11 +2,6 @@
 /** The specforge command line. Thin commands: each parses options and calls its `run…` function. */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { runBundle } from './commands/bundle.js';
-import { runDocs } from './commands/docs.js';
-import { runCheck, runGenerate } from './commands/generate.js';
-import { runLint } from './commands/lint.js';
-import { runMock } from './commands/mock.js';
 import { EXIT_INPUT, handleError } from './errors.js';
 
 function version(): string {
@@ -44,7 +39,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--strict <level>', 'validator strictness for --spec: true, false or schema')
     .option('-f, --force', 'ignore the cache and regenerate')
     .option('-q, --quiet', 'print only warnings')
-    .action(act((opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean }) => runGenerate(opts)));
+    .action(act(async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean }) => (await import('./commands/generate.js')).runGenerate(opts)));
 
   program
     .command('check')
@@ -55,8 +50,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--diff-lines <n>', 'diff lines shown per stale file', '20')
     .option('-q, --quiet', 'print nothing when up to date')
     .action(
-      act((opts: { config: string; spec?: string; out?: string; diffLines: string; quiet?: boolean }) =>
-        runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
+      act(async (opts: { config: string; spec?: string; out?: string; diffLines: string; quiet?: boolean }) =>
+        (await import('./commands/generate.js')).runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
       ),
     );
 
@@ -67,7 +62,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
     .option('--redocly <file>', 'a Redocly config to use instead of the built-in ruleset')
     .addOption(new Option('--format <format>', 'output format').default('stylish'))
-    .action(act((specs: string[], opts: { config: string; redocly?: string; format: string }) => runLint({ ...opts, specs })));
+    .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
   program
     .command('bundle')
@@ -75,14 +70,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<spec>', 'the contract')
     .option('-o, --output <file>', 'output file (default: standard output)')
     .option('--format <format>', 'json or yaml')
-    .action(act((spec: string, opts: { output?: string; format?: string }) => runBundle({ ...opts, spec })));
+    .action(act(async (spec: string, opts: { output?: string; format?: string }) => (await import('./commands/bundle.js')).runBundle({ ...opts, spec })));
 
   program
     .command('docs')
     .description('build static docs for every contract, with an index page')
     .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
     .option('-o, --out <dir>', 'output folder', 'dist/docs')
-    .action(act((opts: { config: string; out: string }) => runDocs(opts)));
+    .action(act(async (opts: { config: string; out: string }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program
     .command('mock')
@@ -93,6 +88,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--body-limit <bytes>', 'largest request body accepted')
     .action(async (spec: string, opts: { port: string; host: string; bodyLimit?: string }) => {
       try {
+        const { runMock } = await import('./commands/mock.js');
         const server = await runMock({ ...opts, spec });
         const stop = (): void => {
           server.close(() => exit(0));

@@ -4,8 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import type { StrictLevel } from '../runtime/ajv.js';
-import type { Target } from '../../generators/index.js';
-import { ALL_TARGETS } from '../../generators/index.js';
+import { ALL_TARGETS, type Target } from '../../generators/targets.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */
@@ -39,7 +38,7 @@ export function parseTargets(raw: unknown, where: string): Target[] {
   const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
   if (!Array.isArray(list) || list.length === 0) throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${ALL_TARGETS.join(', ')}`, { file: where });
   for (const t of list) {
-    if (!(ALL_TARGETS as unknown[]).includes(t)) {
+    if (!(ALL_TARGETS as readonly unknown[]).includes(t)) {
       throw ContractError.single('SPECFORGE_CONFIG', `${where}: unknown target "${String(t)}"; known targets: ${ALL_TARGETS.join(', ')}`, { file: where });
     }
   }

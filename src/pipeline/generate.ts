@@ -7,10 +7,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractError, type Diagnostic } from '../contract/errors.js';
-import { buildModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
 import { sha256 } from '../contract/source.js';
-import { createContext, GENERATORS, type GeneratedFile } from '../../generators/index.js';
+import type { GeneratedFile } from '../../generators/context.js';
 import type { SpecEntry } from './config.js';
 
 export interface FileStatus {
@@ -112,16 +111,60 @@ function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: 
   return true;
 }
 
-/** Runs every target of the entry in memory and returns the files, sorted by path. */
+/**
+ * Runs every target of the entry in memory and returns the files, sorted by path. Validators of a
+ * large contract compile in worker threads while this thread validates the document's structure
+ * and generates the other targets.
+ */
 export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[] }> {
-  const model = await buildModel(entry.path, { api: entry.api });
+  const { buildModel } = await import('../contract/model.js');
+  const { validateStructure } = await import('../contract/validate.js');
+  const { loadContract } = await import('../contract/resolve.js');
+  const { createContext, GENERATORS } = await import('../../generators/index.js');
+  const { planValidators, validatorFiles } = await import('../../generators/validators.js');
+  const { compileInWorkers, shardCount } = await import('./workers.js');
+  const timings = process.env['SPECFORGE_TIMINGS'] ? { t: performance.now() } : undefined;
+  const lap = (label: string): void => {
+    if (!timings) return;
+    const now = performance.now();
+    process.stderr.write(`specforge: ${label} ${Math.round(now - timings.t)} ms\n`);
+    timings.t = now;
+  };
+  lap('modules');
+  let model: Awaited<ReturnType<typeof buildModel>>;
+  try {
+    model = await buildModel(entry.path, { api: entry.api, skipValidation: true });
+  } catch (err) {
+    // A structural problem explains most model errors better: report it first when there is one.
+    await validateStructure(loadContract(entry.path));
+    throw err;
+  }
+  lap('model');
   const ctx = createContext(model.specPath, { strict: entry.strict });
+  let validators: Promise<GeneratedFile[]> | undefined;
+  if (entry.targets.includes('validators')) {
+    const plan = planValidators(model);
+    ctx.warnings.push(...plan.warnings);
+    const shards = shardCount(Object.keys(plan.root.$defs).length);
+    validators = validatorFiles(model, plan, ctx, shards, compileInWorkers);
+    validators.catch(() => undefined);
+  }
+  lap('validator plan');
+  const structural = await validateStructure(model.loaded);
+  lap('structure');
   const files: GeneratedFile[] = [];
-  for (const target of entry.targets) files.push(...GENERATORS[target](model, ctx));
+  for (const target of entry.targets) {
+    if (target !== 'validators') {
+      files.push(...(await GENERATORS[target](model, ctx)));
+      lap(target);
+    }
+  }
+  if (validators) files.push(...(await validators));
+  lap('validators (waited)');
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const inputs: Record<string, string> = {};
   for (const f of model.loaded.files) inputs[f.path] = f.hash;
-  return { files, inputs, warnings: [...model.warnings, ...ctx.warnings] };
+  return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings] };
 }
 
 export interface RunOptions {

@@ -63,7 +63,7 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
     validateFormats: true,
     inlineRefs: false,
     unicodeRegExp: true,
-    code: setup.source ? { source: true, esm: true, lines: false, optimize: 1, formats: _`require("specforge/runtime/formats")` } : { optimize: 1 },
+    code: setup.source ? { source: true, esm: true, lines: false, optimize: false, formats: _`require("specforge/runtime/formats")` } : { optimize: 1 },
   };
   const ajv = new Ajv2020(options);
   for (const [name, format] of Object.entries(formats)) {

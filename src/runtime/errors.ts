@@ -62,7 +62,18 @@ export function describeDetail(d: ProblemDetail): string {
   return `${where} ${d.message}`;
 }
 
-/** Ajv errors as problem details; parameter errors are named by parameter. */
+function escapePointerSegment(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function unescapePointerSegment(s: string): string {
+  return s.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * Ajv errors as problem details; parameter errors are named by parameter. A missing or unexpected
+ * property is pointed at by its own pointer ("/size", "/extra"), not by the object that holds it.
+ */
 export function detailsFromAjv(where: string, errors: readonly ErrorObject[] | null | undefined): ProblemDetail[] {
   if (!errors) return [];
   const out: ProblemDetail[] = [];
@@ -72,17 +83,23 @@ export function detailsFromAjv(where: string, errors: readonly ErrorObject[] | n
     if (e.keyword === 'enum' && Array.isArray((e.params as { allowedValues?: unknown[] }).allowedValues)) {
       message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     }
-    if (e.keyword === 'additionalProperties') message += ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`;
+    let instancePath = e.instancePath;
+    if (e.keyword === 'required') {
+      instancePath += `/${escapePointerSegment(String((e.params as { missingProperty?: string }).missingProperty))}`;
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      const extra = String((e.params as { additionalProperty?: string }).additionalProperty);
+      instancePath += `/${escapePointerSegment(extra)}`;
+      message += ` (${extra})`;
+    }
     let detail: ProblemDetail;
     if (where === 'body' || where === 'response') {
-      const pointer = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as { missingProperty?: string }).missingProperty)}` : e.instancePath;
-      detail = { in: where, pointer: pointer || '/', message: e.keyword === 'required' ? 'is required' : message };
+      detail = { in: where, pointer: instancePath || '/', message };
     } else {
-      const segments = e.instancePath.split('/').slice(1);
-      const name = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : (segments[0] ?? '');
-      const rest = segments.slice(1).join('/');
-      detail = { in: where, name, message: e.keyword === 'required' ? 'is required' : message };
-      if (rest) detail.pointer = `/${rest}`;
+      // The validated instance is the object of one location's parameters: the first segment names the parameter.
+      const segments = instancePath.split('/').slice(1);
+      detail = { in: where, name: unescapePointerSegment(segments[0] ?? ''), message };
+      if (segments.length > 1) detail.pointer = `/${segments.slice(1).join('/')}`;
     }
     const key = JSON.stringify(detail);
     if (!seen.has(key)) {

@@ -29,7 +29,8 @@ function lookup(source: string, ctx: RequestContext): unknown {
       return undefined;
   }
   for (const key of rest) {
-    if (!isRecord(node)) return undefined;
+    // Own properties only: "claims.constructor" must not reach Object's prototype.
+    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
     node = node[key];
   }
   return node;
@@ -51,7 +52,9 @@ export function evaluateTemplate(template: unknown, ctx: RequestContext): unknow
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(template)) {
     const value = evaluateTemplate(v, ctx);
-    if (value !== undefined) out[k] = value;
+    if (value === undefined) continue;
+    if (k === '__proto__') Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    else out[k] = value;
   }
   return out;
 }

@@ -2,15 +2,28 @@
  * Parameter parsing by OpenAPI style and explode, and coercion of text to the declared shape.
  * Coercion is lenient on purpose: text that does not fit the shape is left as text, so that the
  * validator reports the precise rule it breaks.
+ *
+ * Objects built from request text are plain objects whose keys are always own data properties: a
+ * "__proto__" key is kept as data (and reported by the validator) instead of replacing a prototype.
  */
 import type { ParameterSpec, ValueShape } from './spec.js';
 
+type ObjectShape = Extract<ValueShape, { type: 'object' }>;
+
+const ANY: ValueShape = { type: 'any' };
+
+/** JSON's number grammar: no hex, binary, octal, padding, "Infinity" or "NaN". */
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 export function coerce(text: string, shape: ValueShape): unknown {
   switch (shape.type) {
-    case 'integer':
-      return /^-?\d+$/.test(text) ? Number(text) : text;
+    case 'integer': {
+      if (!/^-?\d+$/.test(text)) return text;
+      const n = Number(text);
+      return Number.isFinite(n) ? n : text;
+    }
     case 'number': {
-      if (text.trim() === '') return text;
+      if (!NUMBER.test(text)) return text;
       const n = Number(text);
       return Number.isFinite(n) ? n : text;
     }
@@ -25,38 +38,61 @@ export function coerce(text: string, shape: ValueShape): unknown {
   }
 }
 
-function coerceList(items: string[], shape: ValueShape): unknown {
-  if (shape.type === 'array') return items.map((t) => coerce(t, shape.items));
-  if (shape.type === 'object') return pairsToObject(items, shape);
-  return coerce(items.join(','), shape);
-}
-
-function pairsToObject(items: string[], shape: Extract<ValueShape, { type: 'object' }>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i + 1 < items.length; i += 2) {
-    const key = items[i] as string;
-    out[key] = coerce(items[i + 1] as string, shape.properties[key] ?? shape.additional ?? { type: 'any' });
-  }
-  return out;
-}
-
-function keyValueObject(items: string[], shape: Extract<ValueShape, { type: 'object' }>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const item of items) {
-    const eq = item.indexOf('=');
-    if (eq < 0) continue;
-    const key = item.slice(0, eq);
-    out[key] = coerce(item.slice(eq + 1), shape.properties[key] ?? shape.additional ?? { type: 'any' });
-  }
-  return out;
+function identity(s: string): string {
+  return s;
 }
 
 function decode(text: string): string {
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {
     return text;
   }
+}
+
+/** Sets an own, enumerable data property, even for "__proto__". */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+function propertyShape(shape: ValueShape, key: string): ValueShape {
+  if (shape.type !== 'object') return ANY;
+  return (Object.hasOwn(shape.properties, key) ? shape.properties[key] : undefined) ?? shape.additional ?? ANY;
+}
+
+function isComposite(shape: ValueShape): shape is Extract<ValueShape, { type: 'array' | 'object' }> {
+  return shape.type === 'array' || shape.type === 'object';
+}
+
+/** The value of an empty serialization (`;color`, `.`, `color=`). */
+function emptyOf(shape: ValueShape): unknown {
+  if (shape.type === 'array') return [];
+  if (shape.type === 'object') return {};
+  return coerce('', shape);
+}
+
+/** `R,100,G,200` (already split and decoded) to `{ R: 100, G: 200 }`. */
+function pairsToObject(items: string[], shape: ObjectShape): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i + 1 < items.length; i += 2) {
+    const key = items[i] as string;
+    setOwn(out, key, coerce(items[i + 1] as string, propertyShape(shape, key)));
+  }
+  return out;
+}
+
+/** `R=100`, `G=200` (split, still encoded) to `{ R: 100, G: 200 }`; each side decoded by `dec`. */
+function keyValueObject(items: string[], shape: ObjectShape, dec: (s: string) => string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of items) {
+    const eq = item.indexOf('=');
+    if (eq < 0) continue;
+    const key = dec(item.slice(0, eq));
+    setOwn(out, key, coerce(dec(item.slice(eq + 1)), propertyShape(shape, key)));
+  }
+  return out;
 }
 
 function parseContent(text: string, p: ParameterSpec): unknown {
@@ -70,43 +106,48 @@ function parseContent(text: string, p: ParameterSpec): unknown {
   return text;
 }
 
+/** Items split by `sep` (still encoded) to an array or object of the parameter's shape. */
+function fromItems(items: string[], p: ParameterSpec, dec: (s: string) => string): unknown {
+  const shape = p.shape;
+  if (shape.type === 'array') return items.map((t) => coerce(dec(t), shape.items));
+  if (shape.type === 'object') return p.explode ? keyValueObject(items, shape, dec) : pairsToObject(items.map(dec), shape);
+  return coerce(dec(items.join(',')), shape);
+}
+
 /** A path segment's raw (still percent-encoded) text to a value. */
 export function parsePathParameter(raw: string, p: ParameterSpec): unknown {
   if (p.contentType) return parseContent(decode(raw), p);
-  let text = raw;
+  const shape = p.shape;
   if (p.style === 'label') {
-    if (!text.startsWith('.')) return decode(text);
-    text = text.slice(1);
-    const parts = (p.explode ? text.split('.') : text.split(',')).map(decode);
-    return shapeFromParts(parts, p);
+    if (!raw.startsWith('.')) return decode(raw);
+    const text = raw.slice(1);
+    if (!isComposite(shape)) return coerce(decode(text), shape);
+    if (text === '') return emptyOf(shape);
+    // Exploded items are "."-separated. Unexploded ones are ","-separated by RFC 6570 (and OAS 3.1.1);
+    // the OAS 3.1.0 style table shows them "."-separated, which is accepted when there is no ",".
+    const sep = p.explode || !text.includes(',') ? '.' : ',';
+    return fromItems(text.split(sep), p, decode);
   }
   if (p.style === 'matrix') {
     const prefix = `;${p.name}`;
-    if (p.shape.type === 'object' && p.explode) {
-      return keyValueObject(text.split(';').filter(Boolean).map(decode), p.shape);
+    if (shape.type === 'object' && p.explode) {
+      if (!raw.startsWith(';')) return decode(raw);
+      if (raw === prefix) return {};
+      return keyValueObject(raw.slice(1).split(';'), shape, decode);
     }
-    if (p.shape.type === 'array' && p.explode) {
-      return text
-        .split(';')
-        .filter(Boolean)
-        .map((part) => decode(part.replace(new RegExp(`^${escapeRegExp(p.name)}=`), '')))
-        .map((t) => coerce(t, (p.shape as { items: ValueShape }).items));
+    if (raw === prefix) return emptyOf(shape);
+    if (shape.type === 'array' && p.explode) {
+      const parts = raw.slice(1).split(';');
+      if (!raw.startsWith(';') || !parts.every((part) => part.startsWith(`${p.name}=`))) return decode(raw);
+      return parts.map((part) => coerce(decode(part.slice(p.name.length + 1)), shape.items));
     }
-    if (!text.startsWith(prefix)) return decode(text);
-    text = text.slice(prefix.length).replace(/^=/, '');
-    return shapeFromParts(text.split(',').map(decode), p);
+    if (!raw.startsWith(`${prefix}=`)) return decode(raw);
+    const text = raw.slice(prefix.length + 1);
+    if (!isComposite(shape)) return coerce(decode(text), shape);
+    return text === '' ? emptyOf(shape) : fromItems(text.split(','), p, decode);
   }
-  return shapeFromParts(text.split(',').map(decode), p);
-}
-
-function shapeFromParts(parts: string[], p: ParameterSpec): unknown {
-  if (p.shape.type === 'array') return parts.map((t) => coerce(t, (p.shape as { items: ValueShape }).items));
-  if (p.shape.type === 'object') return p.explode ? keyValueObject(parts, p.shape) : pairsToObject(parts, p.shape);
-  return coerce(parts.join(','), p.shape);
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (!isComposite(shape)) return coerce(decode(raw), shape);
+  return raw === '' ? emptyOf(shape) : fromItems(raw.split(','), p, decode);
 }
 
 /** The query string split into decoded pairs, in order ("+" is a space, as in forms). */
@@ -123,51 +164,68 @@ export function splitQuery(query: string): Array<[string, string]> {
   return out;
 }
 
-/** The value of one query parameter, or undefined when absent. */
-export function parseQueryParameter(pairs: Array<[string, string]>, p: ParameterSpec): unknown {
+function delimiterOf(style: string): string {
+  return style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+}
+
+/**
+ * The value of one query parameter, or undefined when absent. `reserved` names the operation's
+ * other query parameters, which an exploded free-form object (`style: form`) must not collect.
+ */
+export function parseQueryParameter(pairs: Array<[string, string]>, p: ParameterSpec, reserved?: ReadonlySet<string>): unknown {
   const shape = p.shape;
-  if (p.style === 'deepObject') {
+  if (p.style === 'deepObject' && !p.contentType) {
     const prefix = `${p.name}[`;
     const found = pairs.filter(([k]) => k.startsWith(prefix) && k.endsWith(']'));
     if (found.length === 0) return undefined;
     const out: Record<string, unknown> = {};
     for (const [k, v] of found) {
       const key = k.slice(prefix.length, -1);
-      const propShape = shape.type === 'object' ? (shape.properties[key] ?? shape.additional ?? { type: 'any' }) : { type: 'any' as const };
-      out[key] = coerce(v, propShape);
+      setOwn(out, key, coerce(v, propertyShape(shape, key)));
     }
     return out;
   }
   if (shape.type === 'object' && p.explode && p.style === 'form' && !p.contentType) {
-    const found = pairs.filter(([k]) => k in shape.properties || (shape.additional !== undefined && k !== p.name));
+    const claimed = (k: string): boolean => {
+      if (k === p.name || reserved === undefined) return k === p.name;
+      const bracket = k.indexOf('[');
+      return reserved.has(k) || (bracket > 0 && reserved.has(k.slice(0, bracket)));
+    };
+    const found = pairs.filter(([k]) => Object.hasOwn(shape.properties, k) || (shape.additional !== undefined && !claimed(k)));
     if (found.length === 0) return undefined;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of found) out[k] = coerce(v, shape.properties[k] ?? shape.additional ?? { type: 'any' });
+    for (const [k, v] of found) setOwn(out, k, coerce(v, propertyShape(shape, k)));
     return out;
   }
   const values = pairs.filter(([k]) => k === p.name).map(([, v]) => v);
   if (values.length === 0) return undefined;
-  if (p.contentType) return parseContent(values[values.length - 1] as string, p);
+  const last = values[values.length - 1] as string;
+  if (p.contentType) return parseContent(last, p);
   if (shape.type === 'array') {
-    if (p.explode && p.style === 'form') return values.map((t) => coerce(t, shape.items));
-    const sep = p.style === 'spaceDelimited' ? ' ' : p.style === 'pipeDelimited' ? '|' : ',';
-    const last = values[values.length - 1] as string;
-    return last === '' ? [] : last.split(sep).map((t) => coerce(t, shape.items));
+    // form, and (OAS 3.1.1) exploded space- and pipe-delimited arrays, repeat the name per item.
+    if (p.explode) return values.length === 1 && last === '' ? [] : values.map((t) => coerce(t, shape.items));
+    const sep = delimiterOf(p.style);
+    return values.flatMap((v) => (v === '' ? [] : v.split(sep))).map((t) => coerce(t, shape.items));
   }
-  if (shape.type === 'object') return pairsToObject((values[values.length - 1] as string).split(','), shape);
+  if (shape.type === 'object') return last === '' ? {} : pairsToObject(last.split(delimiterOf(p.style)), shape);
   // A repeated scalar is kept as a list so the validator reports it instead of one value winning silently.
-  return values.length > 1 ? values.map((t) => coerce(t, shape)) : coerce(values[0] as string, shape);
+  return values.length > 1 ? values.map((t) => coerce(t, shape)) : coerce(last, shape);
 }
 
-/** A header's value (already joined by the HTTP layer) to a value. */
+/** A header's value (already joined by the HTTP layer) to a value. Header values are not percent-decoded. */
 export function parseHeaderParameter(raw: string, p: ParameterSpec): unknown {
   if (p.contentType) return parseContent(raw, p);
-  const parts = raw.split(',').map((s) => s.trim());
-  if (p.shape.type === 'array') return parts.map((t) => coerce(t, (p.shape as { items: ValueShape }).items));
-  if (p.shape.type === 'object') return p.explode ? keyValueObject(parts, p.shape) : pairsToObject(parts, p.shape);
-  return coerce(raw.trim(), p.shape);
+  const shape = p.shape;
+  if (!isComposite(shape)) return coerce(raw.trim(), shape);
+  if (raw.trim() === '') return emptyOf(shape);
+  return fromItems(
+    raw.split(',').map((s) => s.trim()),
+    p,
+    identity,
+  );
 }
 
+/** The Cookie header to decoded values by name; the first of a repeated name wins. */
 export function parseCookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
   if (!header) return out;
@@ -175,14 +233,17 @@ export function parseCookies(header: string | undefined): Map<string, string> {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const k = part.slice(0, eq).trim();
-    if (!out.has(k)) out.set(k, decode(part.slice(eq + 1).trim()));
+    let v = part.slice(eq + 1).trim();
+    if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
+    if (!out.has(k)) out.set(k, decode(v));
   }
   return out;
 }
 
 export function parseCookieParameter(raw: string, p: ParameterSpec): unknown {
   if (p.contentType) return parseContent(raw, p);
-  if (p.shape.type === 'array') return raw.split(',').map((t) => coerce(t, (p.shape as { items: ValueShape }).items));
-  if (p.shape.type === 'object') return pairsToObject(raw.split(','), p.shape);
-  return coerce(raw, p.shape);
+  const shape = p.shape;
+  if (shape.type === 'array') return raw === '' ? [] : raw.split(',').map((t) => coerce(t, shape.items));
+  if (shape.type === 'object') return raw === '' ? {} : pairsToObject(raw.split(','), shape);
+  return coerce(raw, shape);
 }

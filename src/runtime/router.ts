@@ -2,13 +2,25 @@
  * Routing by OpenAPI path template. Templates are compiled once; a request path is matched against
  * the templates with as many segments, most specific first (a literal segment beats a parameter).
  * Parameter values are returned raw (percent-encoded), for style-aware parsing.
+ *
+ * Matching is linear in the length of the path: a segment that mixes parameters and literal text
+ * (`{name}.json`, `{from}-{to}`, `{resource}:verb`) is matched by anchoring its leading and trailing
+ * literals and taking every literal in between at its leftmost position, which gives the same
+ * answer as a lazy regular expression without its backtracking.
+ *
+ * A HEAD request is served by the GET operation when the path declares no HEAD operation.
  */
 import type { OperationSpec } from './spec.js';
 
+type Piece = { literal: string } | { param: string };
+
+interface Segment {
+  pieces: Piece[];
+}
+
 interface Route {
   template: string;
-  regex: RegExp;
-  names: string[];
+  segments: Segment[];
   /** Specificity key per segment: 2 literal, 1 mixed, 0 a bare parameter. */
   rank: number[];
   operations: Map<string, OperationSpec>;
@@ -19,29 +31,85 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function compile(template: string): Pick<Route, 'segments' | 'rank'> {
+  const rank: number[] = [];
+  const segments = template
+    .split('/')
+    .slice(1)
+    .map((segment): Segment => {
+      const pieces: Piece[] = segment
+        .split(/(\{[^}]+\})/)
+        .filter((s) => s !== '')
+        .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
+      const params = pieces.filter((p) => 'param' in p).length;
+      rank.push(params === 0 ? 2 : pieces.length === 1 ? 0 : 1);
+      return { pieces };
+    });
+  return { segments, rank };
 }
 
-function compile(template: string): Pick<Route, 'regex' | 'names' | 'rank'> {
-  const names: string[] = [];
-  const rank: number[] = [];
-  const segments = template.split('/').slice(1);
-  const parts = segments.map((segment) => {
-    const pieces = segment.split(/(\{[^}]+\})/).filter((s) => s !== '');
-    const params = pieces.filter((s) => s.startsWith('{'));
-    rank.push(params.length === 0 ? 2 : pieces.length === 1 ? 0 : 1);
-    return pieces
-      .map((piece) => {
-        if (piece.startsWith('{')) {
-          names.push(piece.slice(1, -1));
-          return '([^/]+?)';
-        }
-        return escapeRegExp(piece);
-      })
-      .join('');
-  });
-  return { regex: new RegExp(`^/${parts.join('/')}$`), names, rank };
+/** Matches one segment; parameter values (non-empty) go to `raw`. */
+function matchSegment(segment: Segment, text: string, raw: Record<string, string>): boolean {
+  const pieces = segment.pieces;
+  if (pieces.length === 0) return text === '';
+  if (pieces.length === 1) {
+    const only = pieces[0] as Piece;
+    if ('literal' in only) return text === only.literal;
+    if (text === '') return false;
+    raw[only.param] = text;
+    return true;
+  }
+  let start = 0;
+  let end = text.length;
+  let first = 0;
+  let last = pieces.length - 1;
+  const head = pieces[first] as Piece;
+  if ('literal' in head) {
+    if (!text.startsWith(head.literal)) return false;
+    start = head.literal.length;
+    first++;
+  }
+  const tail = pieces[last] as Piece;
+  if ('literal' in tail) {
+    if (end - tail.literal.length < start || !text.endsWith(tail.literal)) return false;
+    end -= tail.literal.length;
+    last--;
+  }
+  // Between the anchors: parameters separated by literals.
+  let pending: string | undefined;
+  for (let i = first; i <= last; i++) {
+    const piece = pieces[i] as Piece;
+    if ('param' in piece) {
+      if (pending !== undefined) {
+        // Adjacent parameters ("{a}{b}"): the first takes the shortest value, as a lazy match would.
+        if (start + 1 > end) return false;
+        raw[pending] = text.slice(start, start + 1);
+        start++;
+      }
+      pending = piece.param;
+      continue;
+    }
+    // A literal after a parameter: its leftmost place that leaves the parameter non-empty.
+    const at = text.indexOf(piece.literal, pending === undefined ? start : start + 1);
+    if (at < 0 || at + piece.literal.length > end) return false;
+    if (pending !== undefined) raw[pending] = text.slice(start, at);
+    else if (at !== start) return false;
+    pending = undefined;
+    start = at + piece.literal.length;
+  }
+  if (pending !== undefined) {
+    if (end <= start) return false;
+    raw[pending] = text.slice(start, end);
+  } else if (start !== end) return false;
+  return true;
+}
+
+function matchRoute(route: Route, segments: string[]): Record<string, string> | undefined {
+  const raw: Record<string, string> = {};
+  for (let i = 0; i < route.segments.length; i++) {
+    if (!matchSegment(route.segments[i] as Segment, segments[i] as string, raw)) return undefined;
+  }
+  return raw;
 }
 
 function compareRank(a: number[], b: number[]): number {
@@ -66,7 +134,7 @@ export class Router {
       route.operations.set(op.method.toUpperCase(), op);
     }
     for (const route of routes.values()) {
-      const n = route.template.split('/').length - 1;
+      const n = route.segments.length;
       const list = this.bySegments.get(n) ?? [];
       list.push(route);
       this.bySegments.set(n, list);
@@ -77,23 +145,25 @@ export class Router {
   }
 
   match(method: string, path: string): RouteMatch {
-    const n = path.split('/').length - 1;
-    const candidates = this.bySegments.get(n);
+    if (!path.startsWith('/')) return { kind: 'not-found' };
+    const segments = path.split('/').slice(1);
+    const candidates = this.bySegments.get(segments.length);
     if (!candidates) return { kind: 'not-found' };
-    let allow: string[] | undefined;
+    const wanted = method.toUpperCase();
+    let allow: Set<string> | undefined;
+    let fallback: { operation: OperationSpec; raw: Record<string, string> } | undefined;
     for (const route of candidates) {
-      const m = route.regex.exec(path);
-      if (!m) continue;
-      const op = route.operations.get(method.toUpperCase());
-      if (op) {
-        const raw: Record<string, string> = {};
-        route.names.forEach((name, i) => {
-          raw[name] = m[i + 1] as string;
-        });
-        return { kind: 'found', operation: op, raw };
-      }
-      allow ??= [...route.operations.keys()].sort();
+      const raw = matchRoute(route, segments);
+      if (!raw) continue;
+      const op = route.operations.get(wanted);
+      if (op) return { kind: 'found', operation: op, raw };
+      const get = wanted === 'HEAD' ? route.operations.get('GET') : undefined;
+      if (get) fallback ??= { operation: get, raw };
+      allow ??= new Set();
+      for (const m of route.operations.keys()) allow.add(m);
+      if (route.operations.has('GET')) allow.add('HEAD');
     }
-    return allow ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+    if (fallback) return { kind: 'found', ...fallback };
+    return allow ? { kind: 'method-not-allowed', allow: [...allow].sort() } : { kind: 'not-found' };
   }
 }

@@ -92,9 +92,12 @@ export interface ServerOptions {
   security?: Record<string, SecurityVerifier>;
   /** Called with every 5xx cause (never with credentials); defaults to nothing. */
   onError?: (error: unknown, operationId: string | undefined) => void;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (default 1000); deeper is a 400. */
+  maxJsonDepth?: number;
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const DEFAULT_JSON_DEPTH = 1000;
 
 export function isJsonMediaType(type: string): boolean {
   const t = type.toLowerCase();
@@ -179,6 +182,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size > limit) {
         done = true;
+        chunks.length = 0;
         reject(new HttpError(413, `request body is larger than the limit of ${limit} bytes`));
         return;
       }
@@ -196,6 +200,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         reject(err);
       }
     });
+    // A client that goes away mid-body: settle instead of waiting forever.
+    req.on('close', () => {
+      if (!done) {
+        done = true;
+        reject(new HttpError(400, 'the request body ended early'));
+      }
+    });
   });
 }
 
@@ -204,16 +215,44 @@ function hasBody(req: IncomingMessage): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-function parseBody(raw: Buffer, type: string): unknown {
+/** How deeply arrays and objects nest in JSON text (brackets inside strings do not count). */
+function jsonDepth(text: string, stopAbove: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) {
+        max = depth;
+        if (max > stopAbove) return max;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+function parseBody(raw: Buffer, type: string, maxDepth: number): unknown {
   if (isJsonMediaType(type)) {
     const text = raw.toString('utf8');
+    let value: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      value = JSON.parse(text) as unknown;
     } catch (err) {
       throw new HttpError(400, `request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, [
         { in: 'body', pointer: '/', message: 'is not valid JSON' },
       ]);
     }
+    if (jsonDepth(text, maxDepth) > maxDepth) {
+      throw new HttpError(400, `request body nests deeper than ${maxDepth} levels`, [
+        { in: 'body', pointer: '/', message: `nests deeper than ${maxDepth} levels` },
+      ]);
+    }
+    return value;
   }
   if (type === 'application/x-www-form-urlencoded') {
     const out: Record<string, string | string[]> = {};
@@ -241,7 +280,10 @@ function serialize(body: unknown, contentType: string | undefined): string | Buf
 class Pipeline {
   readonly router: Router;
   readonly limit: number;
+  readonly maxJsonDepth: number;
   readonly byId = new Map<string, OperationSpec>();
+  /** Per operation: query names that its parameters and API keys claim. */
+  private readonly queryNames = new Map<string, ReadonlySet<string>>();
 
   constructor(
     readonly api: ApiSpec,
@@ -251,7 +293,18 @@ class Pipeline {
   ) {
     this.router = new Router(api.operations);
     this.limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    for (const op of api.operations) this.byId.set(op.id, op);
+    this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_JSON_DEPTH;
+    for (const op of api.operations) {
+      this.byId.set(op.id, op);
+      const names = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+      for (const alternative of op.security) {
+        for (const scheme of Object.keys(alternative)) {
+          const s = api.securitySchemes[scheme];
+          if (s?.type === 'apiKey' && s.in === 'query' && s.name) names.add(s.name);
+        }
+      }
+      this.queryNames.set(op.id, names);
+    }
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -287,7 +340,7 @@ class Pipeline {
       if (p.in === 'path') {
         const raw = rawPath[p.name];
         value = raw === undefined ? undefined : parsePathParameter(raw, p);
-      } else if (p.in === 'query') value = parseQueryParameter(query, p);
+      } else if (p.in === 'query') value = parseQueryParameter(query, p, this.queryNames.get(op.id));
       else if (p.in === 'header') {
         const raw = req.headers[p.name.toLowerCase()];
         value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);
@@ -317,9 +370,18 @@ class Pipeline {
         const raw = await readBody(req, this.limit);
         if (raw.length === 0 && op.body.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
         else if (raw.length > 0) {
-          body = parseBody(raw, actual === declared ? actual : declared === '*/*' ? actual : actual);
+          let parsed = true;
+          try {
+            body = parseBody(raw, actual, this.maxJsonDepth);
+          } catch (err) {
+            // Report an unreadable body along with any parameter problems.
+            if (!(err instanceof HttpError) || err.status !== 400) throw err;
+            if (details.length === 0) throw err;
+            details.push(...err.details);
+            parsed = false;
+          }
           const fn = v?.body?.[declared];
-          if (fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
+          if (parsed && fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
         }
       }
     } else if (hasBody(req)) {
@@ -374,7 +436,30 @@ class Pipeline {
       }
     }
     const expected = op.security.map((alt) => Object.keys(alt).join(' + ')).join(' or ');
-    throw new HttpError(401, sawCredential ? `the credential was rejected (${expected})` : `a credential is required (${expected})`);
+    const challenge = this.challenges(op, sawCredential);
+    throw new HttpError(
+      401,
+      sawCredential ? `the credential was rejected (${expected})` : `a credential is required (${expected})`,
+      [],
+      challenge ? { 'WWW-Authenticate': challenge } : {},
+    );
+  }
+
+  /** The WWW-Authenticate challenges of the operation's HTTP-based schemes (API keys have none). */
+  private challenges(op: OperationSpec, rejected: boolean): string | undefined {
+    const out = new Set<string>();
+    for (const alternative of op.security) {
+      for (const name of Object.keys(alternative)) {
+        const scheme = this.api.securitySchemes[name];
+        if (!scheme) continue;
+        const kind = scheme.type === 'http' ? (scheme.scheme ?? 'bearer').toLowerCase() : scheme.type === 'oauth2' || scheme.type === 'openIdConnect' ? 'bearer' : undefined;
+        if (kind === undefined || !/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(kind)) continue;
+        const label = kind.charAt(0).toUpperCase() + kind.slice(1);
+        const realm = `realm="${this.api.api.replace(/["\\]/g, '')}"`;
+        out.add(kind === 'bearer' && rejected ? `${label} ${realm}, error="invalid_token"` : `${label} ${realm}`);
+      }
+    }
+    return out.size > 0 ? [...out].join(', ') : undefined;
   }
 
   private send(req: IncomingMessage, res: ServerResponse, op: OperationSpec, response: HandlerResponse): void {
@@ -387,15 +472,21 @@ class Pipeline {
           { in: 'response', message: `status ${response.status} is not declared` },
         ]);
       }
-      if (response.body !== undefined && !isStream(response.body)) {
-        const mt = contentType ? matchMediaType(declared.types, contentType.toLowerCase()) : undefined;
-        const fn = key && mt ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
+      if (response.body !== undefined) {
         if (declared.types.length === 0) {
           throw new HttpError(500, `handler answered ${response.status} with a body, which the contract does not declare`, [
             { in: 'response', message: 'no body is declared' },
           ]);
         }
-        if (fn && !fn(response.body)) {
+        const actual = contentType ? mediaTypeOf(contentType) : undefined;
+        const mt = actual ? matchMediaType(declared.types, actual) : undefined;
+        if (!mt) {
+          throw new HttpError(500, `handler answered ${response.status} as ${actual ?? 'no content type'}, which operation ${op.id} does not declare`, [
+            { in: 'response', message: `content type ${actual ?? '(none)'} is not declared; use ${declared.types.join(' or ')}` },
+          ]);
+        }
+        const fn = key ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
+        if (fn && !isStream(response.body) && !fn(response.body)) {
           throw new HttpError(500, `response of ${op.id} (${response.status}) does not match the contract`, detailsFromAjv('response', fn.errors));
         }
       }

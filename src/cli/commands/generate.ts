@@ -20,6 +20,11 @@ export interface GenerateOptions {
   write?: (text: string) => void;
 }
 
+/** The cache folder: $SPECFORGE_CACHE_DIR, or .specforge-cache in the working directory. */
+export function cacheDirFor(options: { cwd?: string }): string {
+  return resolve(options.cwd ?? process.cwd(), process.env['SPECFORGE_CACHE_DIR'] ?? '.specforge-cache');
+}
+
 export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig; entries: SpecEntry[] } {
   const cwd = options.cwd ?? process.cwd();
   if (options.out && !options.spec) throw new UsageError('--out needs --spec');
@@ -55,7 +60,7 @@ export async function runGenerate(options: GenerateOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const { entries } = entriesFor(options);
   const results: SpecResult[] = [];
-  for (const entry of entries) results.push(await generateSpec(entry, { force: options.force === true, cacheDir: resolve(options.cwd ?? process.cwd(), '.specforge-cache') }));
+  for (const entry of entries) results.push(await generateSpec(entry, { force: options.force === true, cacheDir: cacheDirFor(options) }));
   report(results, write, options.quiet === true);
   return EXIT_OK;
 }
@@ -70,7 +75,7 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   const { entries } = entriesFor(options);
   let stale = 0;
   for (const entry of entries) {
-    const result = await generateSpec(entry, { check: true, cacheDir: resolve(options.cwd ?? process.cwd(), '.specforge-cache') });
+    const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor(options) });
     for (const f of result.files) {
       if (f.state === 'unchanged' || f.state === 'written') continue;
       stale++;

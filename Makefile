@@ -1,0 +1,45 @@
+# specforge: `make` installs, builds, lints every contract, generates everything and builds the docs;
+# `make test` runs the whole suite; `make bench` runs the benchmarks.
+NPM ?= npm
+NODE ?= node
+CLI := $(NODE) dist/src/cli/main.js
+
+.PHONY: all install build lint generate check docs test typecheck bench clean
+
+all: install build lint generate docs
+
+# npm ci runs the `prepare` script, which builds dist/.
+node_modules/.specforge-installed: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.specforge-installed
+
+build: install
+	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.json
+
+lint: build
+	$(CLI) lint
+
+generate: build
+	$(CLI) generate
+
+check: build
+	$(CLI) check
+
+docs: build
+	$(CLI) docs
+
+typecheck: build
+	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.test.json
+	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.generated.json
+
+test: build generate
+	$(NODE) node_modules/vitest/vitest.mjs run
+
+bench: build
+	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.bench.json
+	$(NODE) dist/bench/generate.bench.js
+
+clean:
+	rm -rf dist .specforge-cache bench/.out test/.tmp

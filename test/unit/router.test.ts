@@ -1,0 +1,168 @@
+/**
+ * Routing by OpenAPI path template: specificity, parameters inside segments, 404 and 405.
+ */
+import { describe, expect, it } from 'vitest';
+import { Router, type RouteMatch } from '../../src/runtime/router.js';
+import type { OperationSpec } from '../../src/runtime/spec.js';
+
+function op(method: string, path: string, id = `${method.toLowerCase()} ${path}`): OperationSpec {
+  return { id, method, path, parameters: [], responses: { '200': { types: [] } }, security: [] };
+}
+
+/** What a match comes to, in a form that is easy to compare. */
+function outcome(m: RouteMatch): unknown {
+  if (m.kind === 'found') return { id: m.operation.id, raw: m.raw };
+  if (m.kind === 'method-not-allowed') return { allow: m.allow };
+  return 'not-found';
+}
+
+const OPERATIONS: OperationSpec[] = [
+  // Parameter routes first, so declaration order cannot be what makes literals win.
+  op('GET', '/users/{id}', 'getUser'),
+  op('DELETE', '/users/{id}', 'deleteUser'),
+  op('GET', '/users/me', 'getMe'),
+  op('GET', '/users/{userId}/posts/{postId}', 'getPost'),
+  op('GET', '/users/{userId}/posts/latest', 'getLatestPost'),
+  op('GET', '/files/{path}', 'getAnyFile'),
+  op('GET', '/files/{name}.json', 'getJsonFile'),
+  op('GET', '/v1/{resource}', 'getResource'),
+  op('POST', '/v1/{resource}:testIamPermissions', 'testIamPermissions'),
+  op('POST', '/v1/{resource}:setIamPolicy', 'setIamPolicy'),
+  op('GET', '/range/{from}-{to}', 'getRange'),
+  op('GET', '/a/{x}/c', 'axc'),
+  op('GET', '/a/b/{y}', 'aby'),
+  op('GET', '/v2.0/{id}', 'dotted'),
+  op('POST', '/items', 'createItem'),
+  op('GET', '/items', 'listItems'),
+  op('PUT', '/items', 'replaceItems'),
+  op('GET', '/', 'root'),
+];
+
+describe('Router.match', () => {
+  const router = new Router(OPERATIONS);
+  const cases: Array<[string, { given: [method: string, path: string]; want: unknown }]> = [
+    // literals beat parameters
+    ['literal segment beats a parameter', { given: ['GET', '/users/me'], want: { id: 'getMe', raw: {} } }],
+    ['parameter route for other values', { given: ['GET', '/users/42'], want: { id: 'getUser', raw: { id: '42' } } }],
+    ['a literal route without the method falls through to the parameter route', { given: ['DELETE', '/users/me'], want: { id: 'deleteUser', raw: { id: 'me' } } }],
+    ['leftmost literal wins', { given: ['GET', '/a/b/c'], want: { id: 'aby', raw: { y: 'c' } } }],
+    ['the other one matches when the literal differs', { given: ['GET', '/a/z/c'], want: { id: 'axc', raw: { x: 'z' } } }],
+    ['trailing literal beats a trailing parameter', { given: ['GET', '/users/7/posts/latest'], want: { id: 'getLatestPost', raw: { userId: '7' } } }],
+    // several parameters
+    ['two parameters', { given: ['GET', '/users/7/posts/99'], want: { id: 'getPost', raw: { userId: '7', postId: '99' } } }],
+    ['two parameters in one segment', { given: ['GET', '/range/1-5'], want: { id: 'getRange', raw: { from: '1', to: '5' } } }],
+    // parameters mixed with literals
+    ['parameter with a literal suffix', { given: ['GET', '/files/report.json'], want: { id: 'getJsonFile', raw: { name: 'report' } } }],
+    ['suffix route takes dots in the parameter', { given: ['GET', '/files/a.b.json'], want: { id: 'getJsonFile', raw: { name: 'a.b' } } }],
+    ['other suffixes go to the bare parameter', { given: ['GET', '/files/report.xml'], want: { id: 'getAnyFile', raw: { path: 'report.xml' } } }],
+    ['an empty parameter before the suffix does not match it', { given: ['GET', '/files/.json'], want: { id: 'getAnyFile', raw: { path: '.json' } } }],
+    // ":verb" suffixes
+    ['custom verb', { given: ['POST', '/v1/projects:testIamPermissions'], want: { id: 'testIamPermissions', raw: { resource: 'projects' } } }],
+    ['another custom verb', { given: ['POST', '/v1/p1:setIamPolicy'], want: { id: 'setIamPolicy', raw: { resource: 'p1' } } }],
+    ['no verb', { given: ['GET', '/v1/projects'], want: { id: 'getResource', raw: { resource: 'projects' } } }],
+    ['unknown verb', { given: ['POST', '/v1/projects:unknown'], want: { allow: ['GET', 'HEAD'] } }],
+    // literal text is literal
+    ['a dot in a template is not a wildcard', { given: ['GET', '/v2x0/1'], want: 'not-found' }],
+    ['dotted literal', { given: ['GET', '/v2.0/1'], want: { id: 'dotted', raw: { id: '1' } } }],
+    // raw values
+    ['values stay percent-encoded', { given: ['GET', '/users/a%2Fb'], want: { id: 'getUser', raw: { id: 'a%2Fb' } } }],
+    ['malformed encodings are returned as they came', { given: ['GET', '/users/%E0%A4%A'], want: { id: 'getUser', raw: { id: '%E0%A4%A' } } }],
+    // methods
+    ['method is case-insensitive', { given: ['get', '/users/me'], want: { id: 'getMe', raw: {} } }],
+    ['HEAD is served by GET', { given: ['HEAD', '/users/me'], want: { id: 'getMe', raw: {} } }],
+    ['root', { given: ['GET', '/'], want: { id: 'root', raw: {} } }],
+    // 404
+    ['unknown path', { given: ['GET', '/nope'], want: 'not-found' }],
+    ['too few segments', { given: ['GET', '/users'], want: 'not-found' }],
+    ['too many segments', { given: ['GET', '/users/1/extra'], want: 'not-found' }],
+    ['empty parameter', { given: ['GET', '/users//posts/1'], want: 'not-found' }],
+    ['trailing slash on a literal route', { given: ['GET', '/users/me/'], want: 'not-found' }],
+    ['trailing slash on a collection', { given: ['GET', '/items/'], want: 'not-found' }],
+    ['trailing slash where a parameter would be', { given: ['GET', '/users/'], want: 'not-found' }],
+    ['double slash', { given: ['GET', '//users/me'], want: 'not-found' }],
+    ['no leading slash', { given: ['GET', 'users/me'], want: 'not-found' }],
+    ['empty path', { given: ['GET', ''], want: 'not-found' }],
+    ['asterisk form', { given: ['OPTIONS', '*'], want: 'not-found' }],
+    // 405
+    ['405 with the sorted Allow list', { given: ['PATCH', '/items'], want: { allow: ['GET', 'HEAD', 'POST', 'PUT'] } }],
+    [
+      '405 lists the methods of every template that matches',
+      { given: ['PUT', '/users/me'], want: { allow: ['DELETE', 'GET', 'HEAD'] } },
+    ],
+    ['405 on a parameter route', { given: ['POST', '/users/1'], want: { allow: ['DELETE', 'GET', 'HEAD'] } }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    expect(outcome(router.match(...given))).toEqual(want);
+  });
+
+  it('the answer does not depend on the order operations are declared in', () => {
+    const reversed = new Router([...OPERATIONS].reverse());
+    for (const [, { given, want }] of cases) expect(outcome(reversed.match(...given))).toEqual(want);
+  });
+
+  it('an explicit HEAD operation wins over GET', () => {
+    const r = new Router([op('GET', '/x', 'getX'), op('HEAD', '/x', 'headX')]);
+    expect(outcome(r.match('HEAD', '/x'))).toEqual({ id: 'headX', raw: {} });
+    expect(outcome(r.match('POST', '/x'))).toEqual({ allow: ['GET', 'HEAD'] });
+  });
+
+  it('no HEAD without GET', () => {
+    const r = new Router([op('POST', '/x', 'postX')]);
+    expect(outcome(r.match('HEAD', '/x'))).toEqual({ allow: ['POST'] });
+  });
+
+  it('matches hostile paths quickly', () => {
+    const r = new Router([op('GET', '/range/{from}-{to}-{step}', 'r'), op('GET', '/files/{name}.json', 'f')]);
+    const long = 'a'.repeat(20_000);
+    const started = performance.now();
+    expect(outcome(r.match('GET', `/range/${long}`))).toBe('not-found');
+    expect(outcome(r.match('GET', `/files/${long}`))).toBe('not-found');
+    expect(outcome(r.match('GET', `/${'x/'.repeat(5_000)}`))).toBe('not-found');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('several parameters in one segment are matched without backtracking blow-up', () => {
+    const r = new Router([op('GET', '/t/{a}-{b}-{c}.json', 't'), op('GET', '/x/{a}{b}', 'x'), op('GET', '/p/v{major}.{minor}', 'p')]);
+    const dashes = '-'.repeat(20_000);
+    const started = performance.now();
+    expect(outcome(r.match('GET', `/t/${dashes}`))).toBe('not-found');
+    expect(outcome(r.match('GET', `/t/${dashes}.jso`))).toBe('not-found');
+    expect(outcome(r.match('GET', `/t/${dashes}.json`))).toEqual({ id: 't', raw: { a: '-', b: '-', c: dashes.slice(4) } });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(outcome(r.match('GET', '/t/1-2-3.json'))).toEqual({ id: 't', raw: { a: '1', b: '2', c: '3' } });
+    expect(outcome(r.match('GET', '/t/1-2-3-4.json'))).toEqual({ id: 't', raw: { a: '1', b: '2', c: '3-4' } });
+    expect(outcome(r.match('GET', '/t/1--3.json'))).toBe('not-found');
+    expect(outcome(r.match('GET', '/t/1-2.json'))).toBe('not-found');
+    expect(outcome(r.match('GET', '/t/-2-3.json'))).toBe('not-found');
+    expect(outcome(r.match('GET', '/t/--2-3.json'))).toEqual({ id: 't', raw: { a: '-', b: '2', c: '3' } });
+    expect(outcome(r.match('GET', '/x/abc'))).toEqual({ id: 'x', raw: { a: 'a', b: 'bc' } });
+    expect(outcome(r.match('GET', '/x/a'))).toBe('not-found');
+    expect(outcome(r.match('GET', '/p/v1.2'))).toEqual({ id: 'p', raw: { major: '1', minor: '2' } });
+    expect(outcome(r.match('GET', '/p/v.2'))).toBe('not-found');
+    expect(outcome(r.match('GET', '/p/1.2'))).toBe('not-found');
+  });
+
+  it('mixed segments split exactly as a lazy regular expression would', () => {
+    const templates = ['{a}-{b}-{c}.json', '{a}.{b}', 'v{major}.{minor}', '{a}{b}', 'x{a}-{b}y'];
+    const alphabet = ['1', '-', '.', 'v', 'x', 'y'];
+    const texts: string[] = [''];
+    for (let len = 1; len <= 6; len++) {
+      for (const t of texts.filter((s) => s.length === len - 1)) for (const c of alphabet) texts.push(t + c);
+    }
+    for (const template of templates) {
+      const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+      const source = template.split(/(\{[^}]+\})/).map((p) => (p.startsWith('{') ? '([^/]+?)' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+      const regex = new RegExp(`^/m/${source}$`);
+      const r = new Router([op('GET', `/m/${template}`, 'm')]);
+      for (const text of texts) {
+        const m = regex.exec(`/m/${text}`);
+        const want = m ? { id: 'm', raw: Object.fromEntries(names.map((n, i) => [n, m[i + 1]])) } : 'not-found';
+        expect(outcome(r.match('GET', `/m/${text}`)), `${template} against ${JSON.stringify(text)}`).toEqual(want);
+      }
+    }
+  });
+
+  it('an empty router finds nothing', () => {
+    expect(outcome(new Router([]).match('GET', '/'))).toBe('not-found');
+  });
+});
