@@ -395,3 +395,20 @@ export async function generateValidators(model: ContractModel, ctx: GeneratorCon
   ctx.warnings.push(...plan.warnings);
   return validatorFiles(model, plan, ctx);
 }
+
+/**
+ * Validators for arbitrary schemas of the contract (parameter, header and nested schema examples,
+ * which have no generated validator of their own), compiled with the same plan and settings.
+ */
+export function compileSchemaChecks(model: ContractModel, schemas: ReadonlyArray<{ schema: JsonSchema; pointer: string }>, strict: StrictLevel = true): ValidateFunction[] {
+  const b = new PlanBuilder(model);
+  model.schemas.forEach((s) => b.refTo(`#${s.pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`, s.pointer));
+  const keys = schemas.map((s, i) => b.add(`check:${i}`, s.schema, s.pointer));
+  const ajv = createAjv({ strict });
+  ajv.addSchema({ $id: ROOT_ID, $defs: b.defs });
+  return keys.map((key) => {
+    const fn = ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
+    if (!fn) throw new Error(`no validator for ${key}`);
+    return fn as ValidateFunction;
+  });
+}

@@ -6,7 +6,7 @@
  */
 import { basename, dirname } from 'node:path';
 import { ContractError, type Diagnostic } from './errors.js';
-import { getAtPointer, joinPointer } from './pointer.js';
+import { getAtPointer, joinPointer, setOwn } from './pointer.js';
 import { displayPath, loadContract, type LoadedContract } from './resolve.js';
 import { detectVersion, validateStructure, type OpenApiVersion } from './validate.js';
 
@@ -177,14 +177,14 @@ function normalize30(schema: Record<string, unknown>): JsonSchema {
   for (const [k, v] of Object.entries(schema)) {
     if (SCHEMA_MAP_KEYS.has(k) && isRecord(v)) {
       const m: Record<string, unknown> = {};
-      for (const [name, sub] of Object.entries(v)) m[name] = normalizeSchema(sub, '3.0');
+      for (const [name, sub] of Object.entries(v)) setOwn(m, name, normalizeSchema(sub, '3.0'));
       out[k] = m;
     } else if (SCHEMA_KEYS.has(k) && (isRecord(v) || typeof v === 'boolean')) {
       out[k] = normalizeSchema(v, '3.0');
     } else if (SCHEMA_LIST_KEYS.has(k) && Array.isArray(v)) {
       out[k] = v.map((s) => normalizeSchema(s, '3.0'));
     } else if (k !== 'nullable' && k !== 'exclusiveMinimum' && k !== 'exclusiveMaximum') {
-      out[k] = v;
+      setOwn(out, k, v);
     }
   }
   for (const [flag, bound] of [
@@ -209,6 +209,8 @@ function normalize30(schema: Record<string, unknown>): JsonSchema {
 
 class ModelBuilder {
   readonly warnings: Diagnostic[] = [];
+  /** Problems that do not stop modelling: reported together at the end of `build`. */
+  readonly errors: Diagnostic[] = [];
   constructor(
     readonly loaded: LoadedContract,
     readonly version: OpenApiVersion,
@@ -356,7 +358,7 @@ class ModelBuilder {
         }
       }
       model.responses.push({
-        status: status.toUpperCase() === status ? status : status.toUpperCase(),
+        status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status,
         description: typeof r['description'] === 'string' ? r['description'] : '',
         headers,
         content: this.mediaTypes(r['content'], joinPointer(rPtr, 'content')),
@@ -372,20 +374,22 @@ class ModelBuilder {
     const declared = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
     for (const name of inTemplate) {
       if (!declared.includes(name)) {
-        throw ContractError.single(
-          'SPECFORGE_PATH_PARAMETER',
-          `path template "${op.path}" names {${name}}, but operation "${op.id}" declares no path parameter "${name}"`,
-          this.loaded.locate(op.pointer),
-        );
+        this.errors.push({
+          code: 'SPECFORGE_PATH_PARAMETER',
+          severity: 'error',
+          message: `path template "${op.path}" names {${name}}, but operation "${op.id}" declares no path parameter "${name}"`,
+          location: this.loaded.locate(op.pointer),
+        });
       }
     }
-    for (const name of declared) {
-      if (!inTemplate.includes(name)) {
-        throw ContractError.single(
-          'SPECFORGE_PATH_PARAMETER',
-          `operation "${op.id}" declares path parameter "${name}", which its path "${op.path}" does not contain`,
-          this.loaded.locate(op.pointer),
-        );
+    for (const p of op.parameters) {
+      if (p.in === 'path' && !inTemplate.includes(p.name)) {
+        this.errors.push({
+          code: 'SPECFORGE_PATH_PARAMETER',
+          severity: 'error',
+          message: `operation "${op.id}" declares path parameter "${p.name}", which its path "${op.path}" does not contain`,
+          location: this.loaded.locate(p.pointer),
+        });
       }
     }
   }
@@ -412,16 +416,19 @@ class ModelBuilder {
         const op = this.operation(path, method, item, itemPtr);
         const prior = seen.get(op.id);
         if (prior) {
-          throw ContractError.single(
-            'SPECFORGE_DUPLICATE_OPERATION_ID',
-            `operationId "${op.id}" is used by ${prior} and by ${method.toUpperCase()} ${path}`,
-            this.loaded.locate(joinPointer(op.pointer, 'operationId')),
-          );
+          this.errors.push({
+            code: 'SPECFORGE_DUPLICATE_OPERATION_ID',
+            severity: 'error',
+            message: `operationId "${op.id}" is used by ${prior} and by ${method.toUpperCase()} ${path}`,
+            location: this.loaded.locate(joinPointer(op.pointer, 'operationId')),
+          });
+          continue;
         }
         seen.set(op.id, `${method.toUpperCase()} ${path}`);
         operations.push(op);
       }
     }
+    if (this.errors.length > 0) throw new ContractError(this.errors);
     const securitySchemes: SecuritySchemeModel[] = [];
     if (isRecord(components['securitySchemes'])) {
       for (const [name, raw] of Object.entries(components['securitySchemes'])) {
@@ -473,7 +480,7 @@ function securityOf(raw: unknown): SecurityRequirementModel[] {
   if (!Array.isArray(raw)) return [];
   return raw.filter(isRecord).map((req) => {
     const out: SecurityRequirementModel = {};
-    for (const [name, scopes] of Object.entries(req)) out[name] = Array.isArray(scopes) ? scopes.map(String) : [];
+    for (const [name, scopes] of Object.entries(req)) setOwn(out, name, Array.isArray(scopes) ? scopes.map(String) : []);
     return out;
   });
 }
@@ -500,7 +507,7 @@ const cache = new Map<string, ContractModel>();
 export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<ContractModel> {
   const loaded = loadContract(specPath);
   const api = options.api ?? basename(dirname(loaded.entry.path));
-  const key = `${api}\0${loaded.hash}`;
+  const key = `${api}\0${loaded.hash}\0${options.skipValidation ? 'unvalidated' : 'validated'}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const version = detectVersion(loaded);

@@ -33,3 +33,12 @@ export function getAtPointer(root: unknown, pointer: string): { found: boolean; 
   }
   return { found: true, value: node };
 }
+
+/**
+ * Sets an own, enumerable data property, also for the key "__proto__", which `obj[key] = value`
+ * would turn into a change of prototype (losing the key). Contract data is keyed by user text.
+ */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}

@@ -5,9 +5,9 @@
  * the contract's own folder: remote addresses and paths that leave the folder are refused.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, extname, relative, resolve as resolvePath, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
-import { escapeSegment, getAtPointer, joinPointer, parsePointer } from './pointer.js';
+import { escapeSegment, getAtPointer, joinPointer, parsePointer, setOwn } from './pointer.js';
 import { parseSource, sha256, type SourceFile } from './source.js';
 
 /** What an OpenAPI node is, by where it stands; decides how $refs inside it are resolved. */
@@ -130,9 +130,32 @@ interface Origin {
 }
 
 const REMOTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+/** Characters escaped when a JSON pointer is written as a URI fragment. */
+const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * The real path of `abs`, also when it does not exist: its nearest existing ancestor resolved, the
+ * rest appended. A missing file under a symlinked folder is then "not found", not "outside".
+ */
+function realpathLoose(abs: string): string {
+  const rest: string[] = [];
+  for (let dir = abs; ; ) {
+    let real: string | undefined;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      real = undefined;
+    }
+    if (real !== undefined) return join(real, ...rest.reverse());
+    const parent = dirname(dir);
+    if (parent === dir) return abs;
+    rest.push(basename(dir));
+    dir = parent;
+  }
 }
 
 export function displayPath(path: string, cwd = process.cwd()): string {
@@ -194,7 +217,7 @@ class Bundler {
         pointer: '',
       });
     }
-    const out = this.walk(data, 'document', this.entry, '') as Record<string, unknown>;
+    const out = this.walk(data, 'document', this.entry, '', '') as Record<string, unknown>;
     if (this.hoistedComponents.size > 0) {
       const components = isRecord(out['components']) ? { ...out['components'] } : {};
       for (const [section, entries] of [...this.hoistedComponents].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -206,23 +229,24 @@ class Bundler {
     return out;
   }
 
-  private walk(node: unknown, kind: Kind, file: SourceFile, ptr: string): unknown {
+  /** `ptr` is the node's pointer inside `file`; `at` is where it lands in the bundled document. */
+  private walk(node: unknown, kind: Kind, file: SourceFile, ptr: string, at: string): unknown {
     if (typeof kind === 'object') {
       if (!isRecord(node)) return node;
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(node)) {
-        out[k] = k.startsWith('x-') ? v : this.walk(v, kind.map, file, joinPointer(ptr, k));
+        setOwn(out, k, k.startsWith('x-') ? v : this.walk(v, kind.map, file, joinPointer(ptr, k), joinPointer(at, k)));
       }
       return out;
     }
     if (kind === 'parameterList' || kind === 'schemaList') {
       if (!Array.isArray(node)) return node;
       const item: Kind = kind === 'parameterList' ? 'parameter' : 'schema';
-      return node.map((v, i) => this.walk(v, item, file, joinPointer(ptr, i)));
+      return node.map((v, i) => this.walk(v, item, file, joinPointer(ptr, i), joinPointer(at, i)));
     }
     if (!isRecord(node)) return node;
     if ('$ref' in node && kind !== 'document') {
-      return this.ref(node, kind, file, ptr);
+      return this.ref(node, kind, file, ptr, at);
     }
     const mapKinds: Partial<Record<Kind & string, Kind>> = {
       paths: 'pathItem',
@@ -237,19 +261,22 @@ class Bundler {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       const childPtr = joinPointer(ptr, k);
-      if (itemKind && !(kind !== 'schemaMap' && k.startsWith('x-'))) out[k] = this.walk(v, itemKind, file, childPtr);
+      const childAt = joinPointer(at, k);
+      if (itemKind && !(kind !== 'schemaMap' && k.startsWith('x-'))) setOwn(out, k, this.walk(v, itemKind, file, childPtr, childAt));
       else if (children && !k.startsWith('x-') && children[k] !== undefined) {
-        out[k] = this.walk(v, children[k] as Kind, file, childPtr);
-      } else out[k] = v;
+        setOwn(out, k, this.walk(v, children[k] as Kind, file, childPtr, childAt));
+      } else setOwn(out, k, v);
     }
     return out;
   }
 
-  private ref(node: Record<string, unknown>, kind: Kind & string, file: SourceFile, ptr: string): unknown {
+  private ref(node: Record<string, unknown>, kind: Kind & string, file: SourceFile, ptr: string, at: string): unknown {
     const ref = node['$ref'];
-    const at = file.locate(joinPointer(ptr, '$ref'));
+    // Positions are computed only when a problem is reported: locating parses the file again.
+    let located: SourceLocation | undefined;
+    const where = (): SourceLocation => (located ??= file.locate(joinPointer(ptr, '$ref')));
     if (typeof ref !== 'string') {
-      this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: '$ref must be a string', location: at });
+      this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: '$ref must be a string', location: where() });
       return node;
     }
     if (REMOTE.test(ref)) {
@@ -257,7 +284,7 @@ class Bundler {
         code: 'SPECFORGE_REF_REMOTE',
         severity: 'error',
         message: `remote $ref "${ref}" is not followed`,
-        location: at,
+        location: where(),
         hint: 'copy the referenced document into the contract folder and refer to it by a relative path',
       });
       return node;
@@ -269,7 +296,7 @@ class Bundler {
       pointer = hashAt === -1 ? '' : decodeURIComponent(ref.slice(hashAt + 1));
       parsePointer(pointer);
     } catch {
-      this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `malformed JSON pointer in $ref "${ref}"`, location: at });
+      this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `malformed JSON pointer in $ref "${ref}"`, location: where() });
       return node;
     }
     let target = file;
@@ -278,27 +305,22 @@ class Bundler {
       try {
         abs = resolvePath(dirname(file.path), decodeURIComponent(filePart));
       } catch {
-        this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `malformed path in $ref "${ref}"`, location: at });
+        this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `malformed path in $ref "${ref}"`, location: where() });
         return node;
       }
-      let real: string;
-      try {
-        real = realpathSync(abs);
-      } catch {
-        real = abs;
-      }
+      const real = realpathLoose(abs);
       if (real !== this.root && !real.startsWith(this.root + sep)) {
         this.diagnostics.push({
           code: 'SPECFORGE_REF_OUTSIDE',
           severity: 'error',
           message: `$ref "${ref}" leaves the contract folder ${displayPath(this.root)}`,
-          location: at,
+          location: where(),
           hint: 'a contract may refer only to files inside its own folder',
         });
         return node;
       }
       try {
-        target = this.read(abs, at);
+        target = this.read(abs, where());
       } catch (err) {
         if (err instanceof ContractError) {
           this.diagnostics.push(...err.diagnostics);
@@ -313,23 +335,29 @@ class Bundler {
         code: 'SPECFORGE_REF_NOT_FOUND',
         severity: 'error',
         message: `$ref "${ref}" points at nothing${target !== file ? ` in ${target.display}` : ''}`,
-        location: at,
+        location: where(),
       });
       return node;
     }
     const siblings = Object.entries(node).filter(([k]) => k !== '$ref');
     if (target === this.entry) {
-      // Internal to the entry: kept as written.
-      return { ...node };
+      // Internal to the entry: kept as written, or made internal when it names the entry file
+      // (a referenced file pointing back into the entry, `../openapi.yaml#/components/...`).
+      if (filePart === '') return { ...node };
+      const internal: Record<string, unknown> = { $ref: '#' + pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c)) };
+      for (const [k, v] of siblings) setOwn(internal, k, v);
+      return internal;
     }
     const key = `${target.path}#${pointer}`;
     if (kind === 'pathItem') {
       if (this.inlining.has(key)) {
-        this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `path item $ref "${ref}" refers to itself`, location: at });
+        this.diagnostics.push({ code: 'SPECFORGE_REF_INVALID', severity: 'error', message: `path item $ref "${ref}" refers to itself`, location: where() });
         return node;
       }
       this.inlining.add(key);
-      const inlined = this.walk(found.value, 'pathItem', target, pointer);
+      // Problems inside the inlined path item are reported in the file it came from.
+      this.origins.push({ bundled: at, file: target, pointer });
+      const inlined = this.walk(found.value, 'pathItem', target, pointer, at);
       this.inlining.delete(key);
       return inlined;
     }
@@ -346,11 +374,11 @@ class Bundler {
         sectionMap = {};
         this.hoistedComponents.set(section, sectionMap);
       }
-      sectionMap[name] = {};
-      sectionMap[name] = this.walk(found.value, kind, target, pointer);
+      setOwn(sectionMap, name, {});
+      setOwn(sectionMap, name, this.walk(found.value, kind, target, pointer, bundled));
     }
     const rewritten: Record<string, unknown> = { $ref: `#/components/${section}/${escapeSegment(entry.name)}` };
-    for (const [k, v] of siblings) rewritten[k] = v;
+    for (const [k, v] of siblings) setOwn(rewritten, k, v);
     return rewritten;
   }
 

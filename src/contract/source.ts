@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { ContractError, type SourceLocation } from './errors.js';
 import { parsePointer } from './pointer.js';
+import { locateJsonPointer } from './json-locate.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -36,6 +37,110 @@ function lineColAt(text: string, offset: number): { line: number; col: number } 
   return { line, col: offset - last };
 }
 
+class JsonStop {
+  constructor(readonly offset: number) {}
+}
+
+const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** Offset of the first JSON syntax error in `text`, or undefined when the scanner finds none. */
+function jsonErrorOffset(text: string): number | undefined {
+  let i = 0;
+  const fail = (at = i): never => {
+    throw new JsonStop(at);
+  };
+  const ws = (): void => {
+    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = text.charCodeAt(++i));
+  };
+  const literal = (word: string): void => {
+    for (const ch of word) {
+      if (text[i] !== ch) fail();
+      i++;
+    }
+  };
+  const string = (): void => {
+    i++;
+    for (;;) {
+      if (i >= text.length) fail();
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return;
+      }
+      if (c < 0x20) fail();
+      if (c === 0x5c) {
+        const e = text[i + 1];
+        if (e === 'u') {
+          for (let k = 2; k <= 5; k++) if (!/^[0-9a-fA-F]$/.test(text[i + k] ?? '')) fail(i + k);
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else fail(i + 1);
+      } else i++;
+    }
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') {
+          i++;
+          return;
+        } else fail();
+      }
+    } else if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') {
+          i++;
+          return;
+        } else fail();
+      }
+    } else if (c === '"') string();
+    else if (c === 't') literal('true');
+    else if (c === 'f') literal('false');
+    else if (c === 'n') literal('null');
+    else {
+      JSON_NUMBER.lastIndex = i;
+      const m = JSON_NUMBER.exec(text);
+      if (!m) fail();
+      else i += m[0].length;
+    }
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail();
+    return undefined;
+  } catch (err) {
+    if (err instanceof JsonStop) return err.offset;
+    return undefined; // e.g. nesting too deep for the stack: fall back to the parser's message
+  }
+}
+
 const MAX_ALIASES = 1000;
 
 /** Parses `text` from `path`; throws a ContractError with the syntax error's position. */
@@ -49,7 +154,10 @@ export function parseSource(path: string, display: string, text: string): Source
       const message = err instanceof Error ? err.message : String(err);
       const m = /position (\d+)/.exec(message);
       const loc: SourceLocation = { file: display };
-      if (m) Object.assign(loc, lineColAt(text, Number(m[1])));
+      // V8's messages do not always carry a position ("Unexpected token '}', ... is not valid JSON"):
+      // find the offending offset ourselves, so every JSON syntax error has a line and column.
+      const offset = jsonErrorOffset(text) ?? (m ? Number(m[1]) : undefined);
+      if (offset !== undefined) Object.assign(loc, lineColAt(text, offset));
       else {
         const lc = /line (\d+) column (\d+)/.exec(message);
         if (lc) Object.assign(loc, { line: Number(lc[1]), col: Number(lc[2]) });
@@ -88,6 +196,10 @@ export function parseSource(path: string, display: string, text: string): Source
     hash: sha256(text),
     data,
     locate(pointer: string): SourceLocation {
+      if (isJson) {
+        const at = lineColAt(text, locateJsonPointer(text, pointer));
+        return { file: display, line: at.line, col: at.col, pointer };
+      }
       if (!tree) {
         const lines = new LineCounter();
         const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false });

@@ -13,8 +13,17 @@ let structConfig: Promise<Config> | undefined;
 export function detectVersion(loaded: LoadedContract): OpenApiVersion {
   const doc = loaded.document;
   const version = doc['openapi'];
+  if (version !== undefined && typeof version !== 'string') {
+    // `openapi: 3.1` or `openapi: 2.0` unquoted: YAML reads a number.
+    throw ContractError.single(
+      'SPECFORGE_UNSUPPORTED_VERSION',
+      `OpenAPI version ${JSON.stringify(version)} is not a string`,
+      loaded.locate('/openapi'),
+      'write the version as a string of three numbers, e.g. `openapi: 3.1.0`',
+    );
+  }
   if (typeof version !== 'string') {
-    const swagger = typeof doc['swagger'] === 'string';
+    const swagger = doc['swagger'] !== undefined;
     throw ContractError.single(
       'SPECFORGE_NOT_OPENAPI',
       swagger ? 'Swagger 2.0 documents are not supported' : 'no "openapi" version field',

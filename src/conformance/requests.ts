@@ -1,0 +1,153 @@
+/**
+ * Example requests for conformance runs: for every operation, a request built from the contract's
+ * own examples (or values sampled from the schema when there are none), with credentials of the
+ * right shape for its security, and a deliberately broken variant when it has something to break.
+ */
+import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
+import { sampleSchema } from '../runtime/sample.js';
+import { schemaResolver } from '../../generators/api-spec.js';
+
+export interface ExampleRequest {
+  operationId: string;
+  method: string;
+  /** Path with query string. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Which example the body came from, for messages. */
+  bodyExample?: string;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** A JWT-shaped bearer token with the given claims (unsigned: for mocks, which accept any well-formed credential). */
+export function unsignedJwt(claims: Record<string, unknown>): string {
+  const part = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.conformance`;
+}
+
+export const CONFORMANCE_CLAIMS = {
+  sub: '1234567890',
+  id: '1234567890',
+  email: 'conformance@example.org',
+  iss: 'https://issuer.example.org',
+  aud: 'conformance',
+};
+
+function exampleValue(p: ParameterModel, resolve: (ref: string) => JsonSchema | undefined): unknown {
+  if (p.examples.length > 0) return p.examples[0]?.value;
+  return sampleSchema(p.schema, { resolve, seed: 1 });
+}
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** Serializes a parameter value per its style and explode (the common styles). */
+export function serializeParameter(p: ParameterModel, value: unknown): Array<[string, string]> | string {
+  if (p.contentType) return p.in === 'query' ? [[p.name, JSON.stringify(value)]] : JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (p.in === 'query' && p.explode && p.style === 'form') return value.map((v) => [p.name, text(v)]);
+    const sep = p.style === 'spaceDelimited' ? ' ' : p.style === 'pipeDelimited' ? '|' : ',';
+    const joined = value.map(text).join(sep);
+    if (p.style === 'label') return '.' + joined;
+    if (p.style === 'matrix') return `;${p.name}=${joined}`;
+    return p.in === 'query' ? [[p.name, joined]] : joined;
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (p.in === 'query' && p.style === 'deepObject') return entries.map(([k, v]) => [`${p.name}[${k}]`, text(v)]);
+    if (p.in === 'query' && p.explode) return entries.map(([k, v]) => [k, text(v)]);
+    const flat = p.explode ? entries.map(([k, v]) => `${k}=${text(v)}`).join(',') : entries.flatMap(([k, v]) => [k, text(v)]).join(',');
+    return p.in === 'query' ? [[p.name, flat]] : flat;
+  }
+  const t = value === undefined ? '' : text(value);
+  if (p.style === 'label') return '.' + t;
+  if (p.style === 'matrix') return `;${p.name}=${t}`;
+  return p.in === 'query' ? [[p.name, t]] : t;
+}
+
+function credentials(model: ContractModel, op: OperationModel, query: Array<[string, string]>, headers: Record<string, string>): void {
+  const alternative = op.security[0];
+  if (!alternative) return;
+  const cookies: string[] = [];
+  for (const name of Object.keys(alternative)) {
+    const scheme = model.securitySchemes.find((s) => s.name === name);
+    if (!scheme) continue;
+    if (scheme.type === 'apiKey' && scheme.paramName) {
+      if (scheme.in === 'query') query.push([scheme.paramName, 'conformance-key']);
+      else if (scheme.in === 'header') headers[scheme.paramName.toLowerCase()] = 'conformance-key';
+      else cookies.push(`${scheme.paramName}=conformance-key`);
+    } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
+      headers['authorization'] = `Basic ${Buffer.from('conformance:secret').toString('base64')}`;
+    } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      headers['authorization'] = `Bearer ${unsignedJwt(CONFORMANCE_CLAIMS)}`;
+    }
+  }
+  if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
+}
+
+function encodeQuery(pairs: Array<[string, string]>): string {
+  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+/** The example request of an operation (first body example, first parameter examples). */
+export function exampleRequest(model: ContractModel, op: OperationModel, bodyExampleIndex = 0): ExampleRequest {
+  const resolve = schemaResolver(model);
+  let path = op.path;
+  const query: Array<[string, string]> = [];
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const p of op.parameters) {
+    if (!p.required && p.examples.length === 0) continue;
+    const serialized = serializeParameter(p, exampleValue(p, resolve));
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
+    else if (p.in === 'query') query.push(...(serialized as Array<[string, string]>));
+    else if (p.in === 'header') headers[p.name.toLowerCase()] = String(serialized);
+    else cookies.push(`${p.name}=${encodeURIComponent(String(serialized))}`);
+  }
+  credentials(model, op, query, headers);
+  if (cookies.length > 0) headers['cookie'] = [headers['cookie'], ...cookies].filter(Boolean).join('; ');
+  const request: ExampleRequest = {
+    operationId: op.id,
+    method: op.method.toUpperCase(),
+    url: query.length > 0 ? `${path}?${encodeQuery(query)}` : path,
+    headers,
+  };
+  const media = op.requestBody?.content.find((c) => /json/i.test(c.type)) ?? op.requestBody?.content[0];
+  if (op.requestBody && media) {
+    const example = media.examples[bodyExampleIndex] ?? media.examples[0];
+    const value = example ? example.value : sampleSchema(media.schema ?? {}, { resolve, seed: 1 });
+    headers['content-type'] = media.type;
+    request.body = /json/i.test(media.type) ? JSON.stringify(value) : String(value);
+    request.bodyExample = example ? example.name : 'sampled from the schema';
+  }
+  return request;
+}
+
+/** Every example request of the contract: one per request-body example, at least one per operation. */
+export function exampleRequests(model: ContractModel): ExampleRequest[] {
+  const out: ExampleRequest[] = [];
+  for (const op of model.operations) {
+    const media = op.requestBody?.content.find((c) => /json/i.test(c.type)) ?? op.requestBody?.content[0];
+    const count = Math.max(1, media?.examples.length ?? 0);
+    for (let i = 0; i < count; i++) out.push(exampleRequest(model, op, i));
+  }
+  return out;
+}
+
+/** A JSON body that breaks the operation's request schema (wrong type at the root), when it has one. */
+export function brokenBodyRequest(model: ContractModel, op: OperationModel): ExampleRequest | undefined {
+  const media = op.requestBody?.content.find((c) => /json/i.test(c.type));
+  if (!media || !isRecord(media.schema)) return undefined;
+  const base = exampleRequest(model, op);
+  const resolve = schemaResolver(model);
+  let schema: JsonSchema | undefined = media.schema;
+  for (let i = 0; i < 8 && isRecord(schema) && typeof schema['$ref'] === 'string'; i++) schema = resolve(schema['$ref']);
+  const type = isRecord(schema) ? schema['type'] : undefined;
+  const wrong = type === 'array' ? { not: 'an array' } : type === 'string' ? 42 : type === 'object' || type === undefined ? ['not', 'an', 'object'] : 'not-a-number';
+  if (type === undefined && !(isRecord(schema) && (schema['properties'] || schema['required']))) return undefined;
+  return { ...base, body: JSON.stringify(wrong), bodyExample: 'broken: wrong type at the root' };
+}

@@ -1,0 +1,118 @@
+/**
+ * Conformance of every contract in specforge.config.yaml: every example is accepted by the
+ * generated validators, and every operation's example request makes a round trip through the
+ * generated server with the generated mock handlers, answering the documented status with a body
+ * the contract allows; a body that breaks the schema is a 400 in the interface's error shape.
+ */
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildModel, collectExamples, type ContractModel } from '../../src/contract/model.js';
+import { brokenBodyRequest, exampleRequests, type ExampleRequest } from '../../src/conformance/requests.js';
+import { loadConfig } from '../../src/pipeline/config.js';
+import type { MockSpec, RequestListener, ValidateFunction } from '../../src/runtime/index.js';
+import { responseKey } from '../../src/runtime/index.js';
+import { compileSchemaChecks } from '../../generators/validators.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const config = loadConfig(ROOT);
+
+interface GeneratedValidators {
+  schemaValidators: Record<string, ValidateFunction>;
+  operationValidators: Record<string, { responses: Record<string, Record<string, ValidateFunction>>; body?: Record<string, ValidateFunction> }>;
+  errorBodyValidator?: ValidateFunction;
+}
+
+interface GeneratedMocks {
+  mocks: Record<string, MockSpec>;
+  createMockServer(): RequestListener;
+}
+
+async function send(base: string, r: ExampleRequest): Promise<{ status: number; contentType: string; body: unknown }> {
+  const init: RequestInit = { method: r.method, headers: r.headers };
+  if (r.body !== undefined) init.body = r.body;
+  const res = await fetch(base + r.url, init);
+  const contentType = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  return { status: res.status, contentType, body: text && /json/.test(contentType) ? (JSON.parse(text) as unknown) : text };
+}
+
+describe.each(config.specs.map((s) => [s.api, s] as const))('contract %s', (_api, entry) => {
+  let model: ContractModel;
+  let validators: GeneratedValidators;
+  let mocks: GeneratedMocks;
+  let server: Server;
+  let base = '';
+
+  beforeAll(async () => {
+    model = await buildModel(entry.path, { api: entry.api });
+    validators = (await import(pathToFileURL(join(entry.out, 'validators.js')).href)) as GeneratedValidators;
+    mocks = (await import(pathToFileURL(join(entry.out, 'mocks.ts')).href)) as GeneratedMocks;
+    server = createServer(mocks.createMockServer());
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((ok) => server.close(() => ok()));
+  });
+
+  it('has operations and examples to check', () => {
+    expect(model.operations.length).toBeGreaterThan(0);
+    expect(collectExamples(model).length).toBeGreaterThan(0);
+  });
+
+  it('every example is accepted by the generated validators', () => {
+    const checks = collectExamples(model);
+    const generic = compileSchemaChecks(
+      model,
+      checks.map((c) => ({ schema: c.schema, pointer: c.example.pointer })),
+    );
+    const failures: string[] = [];
+    checks.forEach((c, i) => {
+      let fn: ValidateFunction | undefined;
+      const v = c.validator;
+      if (v?.kind === 'schema') fn = validators.schemaValidators[v.name];
+      else if (v?.kind === 'request-body') fn = validators.operationValidators[v.operationId]?.body?.[v.mediaType];
+      else if (v?.kind === 'response') fn = validators.operationValidators[v.operationId]?.responses[v.status ?? '']?.[v.mediaType];
+      if (v) expect(fn, `generated validator for ${c.subject}`).toBeTypeOf('function');
+      fn ??= generic[i];
+      if (fn && !fn(c.example.value)) failures.push(`${c.subject} example "${c.example.name}" (#${c.example.pointer}): ${JSON.stringify(fn.errors)}`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('every operation answers its example request with the documented status and a conforming body', async () => {
+    const requests = exampleRequests(model);
+    expect(requests.length).toBeGreaterThanOrEqual(model.operations.length);
+    for (const r of requests) {
+      const mock = mocks.mocks[r.operationId];
+      expect(mock, `mock for ${r.operationId}`).toBeDefined();
+      const res = await send(base, r);
+      const where = `${r.method} ${r.url} (${r.operationId}, body: ${r.bodyExample ?? 'none'})`;
+      expect(res.status, `${where}: ${JSON.stringify(res.body)}`).toBe(mock?.status);
+      const op = validators.operationValidators[r.operationId];
+      const key = responseKey(op?.responses ?? {}, res.status);
+      const type = res.contentType.split(';')[0]?.trim() ?? '';
+      const fn = key ? op?.responses[key]?.[type] : undefined;
+      if (fn) expect(fn(res.body), `${where}: ${JSON.stringify(fn.errors)}`).toBe(true);
+    }
+  });
+
+  it('a body that breaks the schema is a 400 in the interface error shape', async () => {
+    let broken = 0;
+    for (const op of model.operations) {
+      const r = brokenBodyRequest(model, op);
+      if (!r) continue;
+      broken++;
+      const res = await send(base, r);
+      expect(res.status, `${op.id}: ${JSON.stringify(res.body)}`).toBe(400);
+      if (validators.errorBodyValidator) expect(validators.errorBodyValidator(res.body), JSON.stringify(res.body)).toBe(true);
+    }
+    const withBodies = model.operations.filter((op) => op.requestBody?.content.some((c) => /json/i.test(c.type)));
+    expect(broken).toBe(withBodies.length);
+  });
+});
