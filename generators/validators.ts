@@ -201,7 +201,10 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   const code = standaloneModule(ajv, refs)
     // Standalone code is CommonJS-flavoured even in ESM mode: route its requires to specforge/runtime.
     .replace(/require\("specforge\/runtime\/formats"\)/g, '__formats')
-    .replace(/require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)/g, (_m, name: string) => `__ajvRuntime[${jsonLiteral(name)}]`);
+    .replace(/require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)/g, (_m, name: string) => `__ajvRuntime[${jsonLiteral(name)}]`)
+    // Ajv escapes U+2028/U+2029 in the strings it prints but not `</script`: do as escape.ts does
+    // (the same value in a string or a regular expression).
+    .replace(/<\/(script)/gi, '<\\/$1');
   if (/\brequire\(/.test(code)) throw new Error('unexpected require() in standalone code');
   return code;
 }
@@ -285,7 +288,8 @@ export async function validatorFiles(
   const groups = partitionExports(plan, shards);
   let parts: string[];
   try {
-    parts = await compile(plan.root, groups, ctx.strict);
+    // One group gains nothing from a worker thread: compile it here.
+    parts = await (groups.length === 1 ? compileInline : compile)(plan.root, groups, ctx.strict);
   } catch (err) {
     throw compileError(model, err);
   }

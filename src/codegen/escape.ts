@@ -25,11 +25,17 @@ export function stringLiteral(value: string): string {
     .replace(/<!--/g, '<\\!--');
 }
 
+/** Every JSON string token, with the colon that makes it an object key. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"(\s*:)?/g;
+
 /** A JSON value as a JS expression; safe to embed in code (see stringLiteral). */
 export function jsonLiteral(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent);
   if (text === undefined) return 'undefined';
   return text
+    // In an object literal, `"__proto__": v` sets the prototype instead of a property; a computed
+    // key keeps it an own data property as in the JSON.
+    .replace(JSON_STRING, (token, colon: string | undefined) => (colon !== undefined && token.startsWith('"__proto__"') ? `["__proto__"]${colon}` : token))
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
     .replace(/<\/(script)/gi, '<\\/$1')
@@ -62,6 +68,8 @@ export function exactIdentifier(name: string): string {
 
 /** An object-literal or interface property key: bare when safe, quoted otherwise. */
 export function propertyKey(name: string): string {
+  // `__proto__: v` and `"__proto__": v` in an object literal set the prototype: use a computed key.
+  if (name === '__proto__') return `[${stringLiteral(name)}]`;
   return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
 
@@ -76,7 +84,10 @@ function commentText(text: string): string {
     .replace(/\r\n?/g, '\n')
     .replace(/[\u2028\u2029]/g, '\n')
     .replace(/\*\//g, '*\\/')
-    .replace(/\/\*/g, '/\\*');
+    .replace(/\/\*/g, '/\\*')
+    // As in string literals: nothing that would end an inline <script> or open an HTML comment.
+    .replace(/<\/(script)/gi, '<\\/$1')
+    .replace(/<!--/g, '<\\!--');
 }
 
 /** A JSDoc block at `indent`, or "" for empty text. */

@@ -24,18 +24,67 @@ function findRoot(): string {
 
 export const TEMPLATE_ROOT = join(findRoot(), 'templates');
 
-/** Throws when a template prints a value without an escaping helper. */
+/** Helpers that take a second, literal argument: the indent of `doc`, made of spaces and tabs only. */
+const INDENT_HELPERS = new Set(['doc']);
+
+/**
+ * Throws when a template prints a value without an escaping helper. The template is parsed with
+ * Handlebars' own parser and every node is checked, so no spelling of a mustache (whitespace
+ * control, `&`, triple-stash, a brace inside a string argument) slips past.
+ */
 export function checkTemplate(name: string, source: string): void {
-  for (const m of source.matchAll(/\{\{(\{?)([~]?)\s*([^}]*?)\s*[~]?\}?\}\}/g)) {
-    const triple = m[1] === '{';
-    const body = m[3] ?? '';
-    if (triple) throw new Error(`template ${name}: triple-stash {{{…}}} is not allowed`);
-    if (body.startsWith('!') || body === 'else') continue;
-    const head = body.replace(/^[#/]/, '').split(/\s+/)[0] ?? '';
-    if ((body.startsWith('#') || body.startsWith('/')) && BLOCKS.includes(head)) continue;
-    if (!body.startsWith('#') && !body.startsWith('/') && (HELPERS as readonly string[]).includes(head) && body.split(/\s+/).length >= 2) continue;
-    throw new Error(`template ${name}: "{{${body}}}" prints a value without an escaping helper (${HELPERS.join(', ')})`);
+  let ast: hbs.AST.Program;
+  try {
+    ast = Handlebars.parseWithoutProcessing(source);
+  } catch (err) {
+    throw new Error(`template ${name}: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const lines = source.split('\n');
+  const refuse = (node: hbs.AST.Node, why: string): never => {
+    const { start, end } = node.loc;
+    const text =
+      start.line === end.line
+        ? (lines[start.line - 1] ?? '').slice(start.column, end.column)
+        : `${(lines[start.line - 1] ?? '').slice(start.column)}…`;
+    throw new Error(`template ${name} line ${start.line}: "${text}" ${why}`);
+  };
+  const program = (p: hbs.AST.Program | undefined): void => {
+    for (const node of p?.body ?? []) statement(node);
+  };
+  const statement = (node: hbs.AST.Statement): void => {
+    switch (node.type) {
+      case 'ContentStatement':
+      case 'CommentStatement':
+        return;
+      case 'MustacheStatement': {
+        const m = node as hbs.AST.MustacheStatement;
+        if (!m.escaped) refuse(m, 'is a triple-stash or `&` mustache, which is not allowed');
+        const helper = m.path.type === 'PathExpression' ? (m.path as hbs.AST.PathExpression) : undefined;
+        const known = helper !== undefined && !helper.data && helper.depth === 0 && (HELPERS as readonly string[]).includes(helper.original);
+        const max = known && INDENT_HELPERS.has(helper.original) ? 2 : 1;
+        if (!known || m.params.length < 1 || m.params.length > max || (m.hash?.pairs.length ?? 0) > 0) {
+          refuse(m, `prints a value without an escaping helper (${HELPERS.join(', ')} with one value)`);
+        }
+        const indent = m.params[1];
+        if (indent !== undefined && !(indent.type === 'StringLiteral' && /^[ \t]*$/.test((indent as hbs.AST.StringLiteral).value))) {
+          refuse(m, 'takes an indent that is not a literal string of spaces and tabs');
+        }
+        return;
+      }
+      case 'BlockStatement': {
+        const b = node as hbs.AST.BlockStatement;
+        if (b.path.type !== 'PathExpression' || b.path.data || !BLOCKS.includes(b.path.original)) {
+          refuse(b, `is a block other than ${BLOCKS.join(', ')}`);
+        }
+        program(b.program);
+        program(b.inverse);
+        return;
+      }
+      default:
+        refuse(node, `is a ${node.type}, which templates may not use`);
+    }
+  };
+  program(ast);
 }
 
 const hb = Handlebars.create();

@@ -11,7 +11,7 @@ import { compileInline, type ShardCompiler } from '../../generators/validators.j
 export const PARALLEL_THRESHOLD = 400;
 
 const WORKER_URL = new URL('./validators-worker.js', import.meta.url);
-export const canUseWorkers = WORKER_URL.pathname.endsWith('.js');
+export const canUseWorkers = new URL(import.meta.url).pathname.endsWith('.js');
 
 export function shardCount(defs: number): number {
   if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return 1;

@@ -60,6 +60,7 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
     strictTuples: strict === true ? true : false,
     strictRequired: false,
     allowUnionTypes: true,
+    ownProperties: true,
     validateFormats: true,
     inlineRefs: false,
     unicodeRegExp: true,
