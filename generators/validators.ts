@@ -215,8 +215,7 @@ const RUNTIME_IMPORT = (from: string): string => `import { formats as __formats,
  * Splits the exports into `count` groups of similar schema size (deterministically), so that large
  * contracts compile in parallel; each group compiles its exports and what they refer to.
  */
-export function partitionExports(plan: ValidatorPlan, count: number): Array<Array<[string, string]>> {
-  const entries = [...plan.exports];
+export function partitionExports(plan: ValidatorPlan, count: number, entries: Array<[string, string]> = [...plan.exports]): Array<Array<[string, string]>> {
   if (count <= 1) return [entries];
   const sizes = new Map<string, number>();
   const sizeOf = (key: string): number => {
@@ -278,6 +277,63 @@ export type ShardCompiler = (root: ValidatorPlan['root'], groups: Array<Array<[s
 export const compileInline: ShardCompiler = async (root, groups, strict) => groups.map((g) => compileStandalone(root, g, strict));
 
 /** The generated validator files: validators.js (+ validators.partN.js for large contracts) and validators.d.ts. */
+/** Contracts with at least this many distinct schemas defer the ones no operation reaches (ctx.deferUnused 'auto'). */
+export const DEFER_THRESHOLD = 400;
+
+function refKeysIn(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const n of node) refKeysIn(n, out);
+  } else if (isRecord(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
+        out.add(decodeURIComponent(v.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+      } else refKeysIn(v, out);
+    }
+  }
+}
+
+/** The $defs keys reachable from `start` through $refs. */
+export function reachableKeys(root: ValidatorPlan['root'], start: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...start];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const refs = new Set<string>();
+    refKeysIn(root.$defs[key], refs);
+    for (const r of refs) if (!seen.has(r)) stack.push(r);
+  }
+  return seen;
+}
+
+/** Splits exports into those compiled ahead of time and those deferred (schemas no operation reaches). */
+export function splitDeferred(plan: ValidatorPlan, defer: boolean): { ahead: Array<[string, string]>; deferred: Array<[string, string]> } {
+  const all = [...plan.exports];
+  if (!defer) return { ahead: all, deferred: [] };
+  const schemaExportNames = new Set(plan.schemaExports.map(([, e]) => e));
+  const used = reachableKeys(
+    plan.root,
+    all.filter(([name]) => !schemaExportNames.has(name)).map(([, key]) => key),
+  );
+  return { ahead: all.filter(([, key]) => used.has(key)), deferred: all.filter(([, key]) => !used.has(key)) };
+}
+
+function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, strict: StrictLevel, runtimeImport: string): string {
+  if (deferred.length === 0) return '';
+  const keys = reachableKeys(plan.root, deferred.map(([, key]) => key));
+  const $defs: Record<string, JsonSchema> = {};
+  for (const key of [...keys].sort()) $defs[key] = plan.root.$defs[key] as JsonSchema;
+  const lines = [
+    `import { deferredValidators as __deferredValidators } from ${jsonLiteral(runtimeImport)};`,
+    '/** Schemas that no operation reaches, compiled on first use with the same settings. */',
+    `const __defer = __deferredValidators(${jsonLiteral({ $id: ROOT_ID, $defs })}, ${jsonLiteral(strict)});`,
+    ...deferred.map(([name, key]) => `const ${name} = __defer(${jsonLiteral(`${ROOT_ID}${defRef(key)}`)});`),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** The generated validator files: validators.js (+ validators.partN.js for large contracts) and validators.d.ts. */
 export async function validatorFiles(
   model: ContractModel,
   plan: ValidatorPlan,
@@ -285,18 +341,21 @@ export async function validatorFiles(
   shards = 1,
   compile: ShardCompiler = compileInline,
 ): Promise<GeneratedFile[]> {
-  const groups = partitionExports(plan, shards);
+  const size = Object.keys(plan.root.$defs).length;
+  const defer = ctx.deferUnused === true || (ctx.deferUnused === 'auto' && size >= DEFER_THRESHOLD);
+  const { ahead, deferred } = splitDeferred(plan, defer);
+  const groups = partitionExports(plan, shards, ahead);
   let parts: string[];
   try {
-    // One group gains nothing from a worker thread: compile it here.
-    parts = await (groups.length === 1 ? compileInline : compile)(plan.root, groups, ctx.strict);
+    parts = await compile(plan.root, groups, ctx.strict);
   } catch (err) {
     throw compileError(model, err);
   }
   const header = ctx.header('//');
+  const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
   const files: GeneratedFile[] = [{ path: 'validators.d.ts', content: header + validatorDeclarations(plan) }];
-  if (groups.length === 1) {
-    files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${parts[0] ?? ''}${tablesSource(plan)}` });
+  if (groups.length <= 1) {
+    files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${lazy}${parts[0] ?? ''}${tablesSource(plan)}` });
     return files;
   }
   const imports: string[] = [];
@@ -305,7 +364,7 @@ export async function validatorFiles(
     files.push({ path: file, content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${parts[i] ?? ''}` });
     imports.push(`import { ${group.map(([name]) => name).join(', ')} } from ${jsonLiteral(`./${file}`)};`);
   });
-  files.push({ path: 'validators.js', content: `${header}${imports.join('\n')}\n${tablesSource(plan)}` });
+  files.push({ path: 'validators.js', content: `${header}${imports.join('\n')}\n${lazy}${tablesSource(plan)}` });
   return files;
 }
 

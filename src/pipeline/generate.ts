@@ -122,7 +122,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
   const { loadContract } = await import('../contract/resolve.js');
   const { createContext, GENERATORS } = await import('../../generators/index.js');
   const { planValidators, validatorFiles } = await import('../../generators/validators.js');
-  const { compileInWorkers, shardCount } = await import('./workers.js');
+  const { compilerFor } = await import('./workers.js');
   const timings = process.env['SPECFORGE_TIMINGS'] ? { t: performance.now() } : undefined;
   const lap = (label: string): void => {
     if (!timings) return;
@@ -145,8 +145,8 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
   if (entry.targets.includes('validators')) {
     const plan = planValidators(model);
     ctx.warnings.push(...plan.warnings);
-    const shards = shardCount(Object.keys(plan.root.$defs).length);
-    validators = validatorFiles(model, plan, ctx, shards, compileInWorkers);
+    const { compile, shards } = compilerFor(Object.keys(plan.root.$defs).length);
+    validators = validatorFiles(model, plan, ctx, shards, compile);
     validators.catch(() => undefined);
   }
   lap('validator plan');

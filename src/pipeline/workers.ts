@@ -13,9 +13,14 @@ export const PARALLEL_THRESHOLD = 400;
 const WORKER_URL = new URL('./validators-worker.js', import.meta.url);
 export const canUseWorkers = new URL(import.meta.url).pathname.endsWith('.js');
 
-export function shardCount(defs: number): number {
-  if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return 1;
-  return Math.max(2, Math.min(4, availableParallelism()));
+/**
+ * How to compile a contract's validators: in-process for small contracts (and from TypeScript
+ * sources), otherwise in as many workers as there are cores beside the main thread, which meanwhile
+ * generates the other targets.
+ */
+export function compilerFor(defs: number): { compile: ShardCompiler; shards: number } {
+  if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return { compile: compileInline, shards: 1 };
+  return { compile: compileInWorkers, shards: Math.max(1, Math.min(4, availableParallelism() - 1)) };
 }
 
 export const compileInWorkers: ShardCompiler = async (root, groups, strict) => {

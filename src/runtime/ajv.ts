@@ -74,3 +74,30 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
 }
 
 export type { AjvValidateFunction };
+
+/**
+ * Validators compiled on first use from an embedded schema root, with the same settings as
+ * generated standalone code. Generated modules use this for schemas that no operation reaches in
+ * very large contracts, so that generation stays fast; behaviour is identical.
+ */
+export function deferredValidators(root: object, strict: StrictLevel): (id: string) => ValidateFunction {
+  let ajv: Ajv2020Type | undefined;
+  return (id) => {
+    let compiled: ValidateFunction | undefined;
+    const validate: ValidateFunction = (data: unknown): boolean => {
+      if (!compiled) {
+        if (!ajv) {
+          ajv = createAjv({ strict });
+          ajv.addSchema(root);
+        }
+        const fn = ajv.getSchema(id);
+        if (!fn) throw new Error(`no schema ${id}`);
+        compiled = fn as ValidateFunction;
+      }
+      const ok = compiled(data);
+      validate.errors = compiled.errors ?? null;
+      return ok;
+    };
+    return validate;
+  };
+}

@@ -1,5 +1,5 @@
 /** What generated code imports at run time: `specforge/runtime`. */
-export { createAjv, formats, ajvRuntime, type ValidateFunction, type ErrorObject } from './ajv.js';
+export { createAjv, deferredValidators, formats, ajvRuntime, type ValidateFunction, type ErrorObject } from './ajv.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from './errors.js';
 export { Router, type RouteMatch } from './router.js';
 export * from './params.js';
