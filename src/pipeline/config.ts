@@ -14,6 +14,8 @@ export interface SpecEntry {
   api: string;
   targets: Target[];
   strict: StrictLevel;
+  /** Compile validators of schemas no operation reaches on first use: true, false or 'auto' (large contracts). */
+  deferUnused?: boolean | 'auto';
 }
 
 export interface SpecforgeConfig {
@@ -51,6 +53,12 @@ function parseStrict(raw: unknown, where: string): StrictLevel {
   throw ContractError.single('SPECFORGE_CONFIG', `${where}: strict must be true, false or "schema"`, { file: where });
 }
 
+function parseDefer(raw: unknown, where: string): boolean | 'auto' {
+  if (raw === undefined || raw === 'auto') return 'auto';
+  if (raw === true || raw === false) return raw;
+  throw ContractError.single('SPECFORGE_CONFIG', `${where}: deferUnusedValidators must be true, false or "auto"`, { file: where });
+}
+
 /** Reads specforge.config.yaml in `cwd` (or `file`). */
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
   const path = resolve(cwd, file ?? CONFIG_FILE);
@@ -82,6 +90,7 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
       out: resolve(root, typeof e['out'] === 'string' ? e['out'] : `${output}/${api}`),
       targets: parseTargets(e['targets'] ?? defaults['targets'], `${path} specs[${i}]`),
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
+      deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
   });
   return { root, file: path, specs };

@@ -140,7 +140,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     throw err;
   }
   lap('model');
-  const ctx = createContext(model.specPath, { strict: entry.strict });
+  const ctx = createContext(model.specPath, { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
   let validators: Promise<GeneratedFile[]> | undefined;
   if (entry.targets.includes('validators')) {
     const plan = planValidators(model);
@@ -178,7 +178,7 @@ export interface RunOptions {
 export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
   const cacheDir = options.cacheDir ?? resolve('.specforge-cache');
   const cachePath = cacheFile(entry, cacheDir);
-  const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api });
+  const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api, defer: entry.deferUnused ?? 'auto' });
   const previous = readCache(cachePath);
   if (!options.force && cacheIsFresh(entry, previous, optionKey) && previous) {
     return {

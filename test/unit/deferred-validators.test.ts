@@ -1,0 +1,115 @@
+/**
+ * Deferred validators (schemas no operation reaches, compiled on first use in very large contracts)
+ * behave exactly like the standalone ones.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSpec } from '../../src/pipeline/generate.js';
+import type { ValidateFunction } from '../../src/runtime/index.js';
+import { ALL_TARGETS } from '../../generators/targets.js';
+
+const TMP = resolve(import.meta.dirname, '..', '.tmp', `deferred-${process.pid}`);
+const SPEC = `openapi: 3.1.0
+info: { title: Deferred, version: 1.0.0 }
+paths:
+  /things:
+    post:
+      operationId: createThing
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Used' }
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Used' }
+components:
+  schemas:
+    Used:
+      type: object
+      required: [name]
+      additionalProperties: false
+      properties:
+        name: { type: string, pattern: '^[a-z]+$', maxLength: 8 }
+    Unused:
+      type: object
+      required: [id, tree]
+      properties:
+        id: { type: integer, minimum: 1 }
+        when: { type: string, format: date-time }
+        used: { $ref: '#/components/schemas/Used' }
+        tree: { $ref: '#/components/schemas/Tree' }
+    Tree:
+      type: object
+      properties:
+        children: { type: array, items: { $ref: '#/components/schemas/Tree' }, maxItems: 2 }
+`;
+
+interface Validators {
+  schemaValidators: Record<string, ValidateFunction>;
+  operationValidators: Record<string, { body?: Record<string, ValidateFunction> }>;
+}
+
+let standalone: Validators;
+let deferred: Validators;
+let deferredSource = '';
+
+beforeAll(async () => {
+  mkdirSync(join(TMP, 'spec'), { recursive: true });
+  writeFileSync(join(TMP, 'spec', 'openapi.yaml'), SPEC);
+  const base = { path: join(TMP, 'spec', 'openapi.yaml'), api: 'deferred', targets: [...ALL_TARGETS], strict: true as const };
+  await generateSpec({ ...base, out: join(TMP, 'ahead'), deferUnused: false }, { cacheDir: join(TMP, 'cache'), force: true });
+  await generateSpec({ ...base, out: join(TMP, 'lazy'), deferUnused: true }, { cacheDir: join(TMP, 'cache'), force: true });
+  await generateSpec({ ...base, out: join(TMP, 'auto') }, { cacheDir: join(TMP, 'cache'), force: true });
+  standalone = (await import(pathToFileURL(join(TMP, 'ahead', 'validators.js')).href)) as Validators;
+  deferred = (await import(pathToFileURL(join(TMP, 'lazy', 'validators.js')).href)) as Validators;
+  deferredSource = readFileSync(join(TMP, 'lazy', 'validators.js'), 'utf8');
+});
+
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+describe('deferred validators', () => {
+  it('defer only the schemas no operation reaches', () => {
+    expect(deferredSource).toContain('__deferredValidators(');
+    expect(deferredSource).toMatch(/const s1 = __defer\(/); // Unused
+    expect(deferredSource).not.toMatch(/const s0 = __defer\(/); // Used stays standalone
+    expect(readFileSync(join(TMP, 'ahead', 'validators.js'), 'utf8')).not.toContain('__defer');
+  });
+
+  it('small contracts compile everything ahead of time by default', () => {
+    expect(readFileSync(join(TMP, 'auto', 'validators.js'), 'utf8')).toBe(readFileSync(join(TMP, 'ahead', 'validators.js'), 'utf8'));
+  });
+
+  it('accept a valid value and refuse a broken one', () => {
+    const unused = deferred.schemaValidators['Unused'] as ValidateFunction;
+    expect(unused({ id: 1, tree: {} })).toBe(true);
+    expect(unused({ id: 0, tree: {} })).toBe(false);
+    expect(unused.errors?.[0]).toMatchObject({ instancePath: '/id', keyword: 'minimum' });
+  });
+
+  const values: Array<[string, unknown]> = [
+    ['valid', { id: 1, tree: { children: [{}, { children: [] }] }, used: { name: 'abc' }, when: '2024-01-01T00:00:00Z' }],
+    ['missing required', { id: 1 }],
+    ['below minimum', { id: 0, tree: {} }],
+    ['bad format', { id: 2, tree: {}, when: 'yesterday' }],
+    ['bad nested ref', { id: 2, tree: {}, used: { name: 'ABC' } }],
+    ['too many recursive items', { id: 2, tree: { children: [{}, {}, {}] } }],
+    ['not an object', 'nope'],
+  ];
+  it.each(values)('give the same verdict and errors as standalone code: %s', (_name, value) => {
+    for (const name of ['Unused', 'Tree', 'Used']) {
+      const a = standalone.schemaValidators[name] as ValidateFunction;
+      const b = deferred.schemaValidators[name] as ValidateFunction;
+      const okA = a(value);
+      const okB = b(value);
+      expect(okB).toBe(okA);
+      const shape = (errs: ValidateFunction['errors']): string[] => (errs ?? []).map((e) => `${e.instancePath} ${e.keyword}`).sort();
+      expect(shape(b.errors)).toEqual(shape(a.errors));
+    }
+  });
+});
