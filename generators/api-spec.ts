@@ -6,7 +6,8 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, MockSpec, OperationSpec, ValueShape } from '../src/runtime/spec.js';
+import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
+import { ContractError } from '../src/contract/errors.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -139,39 +140,165 @@ export function primaryResponse(op: OperationModel): { response: ResponseModel; 
   return numbered[0];
 }
 
-export function mockSpec(model: ContractModel, op: OperationModel, resolve: (ref: string) => JsonSchema | undefined): MockSpec | undefined {
-  const primary = primaryResponse(op);
-  if (!primary) return undefined;
-  const { response, status } = primary;
-  const media = response.content.find((c) => /json/i.test(c.type)) ?? response.content[0];
-  const mock: MockSpec = { status, examples: [] };
+function statusOf(key: string): number {
+  if (/^\d{3}$/.test(key)) return Number(key);
+  if (/^[1-5]XX$/.test(key)) return Number(key[0]) * 100;
+  return 500;
+}
+
+function mockResponse(r: ResponseModel, resolve: (ref: string) => JsonSchema | undefined, sample: boolean, status?: number): MockResponse {
+  const media = r.content.find((c) => /json/i.test(c.type)) ?? r.content[0];
+  const out: MockResponse = { key: r.status, status: status ?? statusOf(r.status), examples: [], pointer: r.pointer };
   if (media) {
-    mock.contentType = media.type;
-    mock.examples = media.examples.map((e) => ({ name: e.name, value: e.value }));
-    if (mock.examples.length === 0 && media.schema !== undefined) {
-      mock.sample = sampleSchema(media.schema, { resolve, seed: 1 });
+    out.contentType = media.type;
+    out.pointer = media.pointer;
+    out.examples = media.examples.map((e) => ({ name: e.name, value: e.value, pointer: e.pointer }));
+    if (media.schema !== undefined) {
+      out.schema = media.schema;
+      if (sample && out.examples.length === 0) out.sample = sampleSchema(media.schema, { resolve, seed: 1 });
     }
+  }
+  return out;
+}
+
+export function mockOperation(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined): MockOperation {
+  const primary = primaryResponse(op);
+  const mock: MockOperation = { responses: {} };
+  if (primary) mock.primary = primary.response.status;
+  for (const r of op.responses) {
+    const isPrimary = r === primary?.response;
+    setOwn(mock.responses, r.status, mockResponse(r, resolve, isPrimary, isPrimary ? primary.status : undefined));
   }
   const ext = op.extensions['x-specforge-mock'];
   if (isRecord(ext) && 'body' in ext) mock.template = ext['body'];
-  const others: NonNullable<MockSpec['others']> = {};
-  for (const r of op.responses) {
-    if (r === response) continue;
-    const m = r.content.find((c) => /json/i.test(c.type)) ?? r.content[0];
-    const entry: NonNullable<MockSpec['others']>[string] = { examples: m ? m.examples.map((e) => ({ name: e.name, value: e.value })) : [] };
-    if (m) entry.contentType = m.type;
-    others[r.status] = entry;
-  }
-  if (Object.keys(others).length > 0) mock.others = others;
   return mock;
 }
 
-export function mockTable(model: ContractModel): Record<string, MockSpec> {
-  const resolve = schemaResolver(model);
-  const table: Record<string, MockSpec> = {};
-  for (const op of model.operations) {
-    const m = mockSpec(model, op, resolve);
-    if (m) setOwn(table, op.id, m);
+function collectRefs(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) for (const n of node) collectRefs(n, out);
+  else if (isRecord(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.add(v);
+      else collectRefs(v, out);
+    }
   }
-  return table;
+}
+
+function extensionError(model: ContractModel, pointer: string, message: string): ContractError {
+  return ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));
+}
+
+/** Parses `x-specforge-resources` (document root) into resource specs, checking every operation it names. */
+export function resourceSpecs(model: ContractModel): ResourceSpec[] {
+  const ext = model.document['x-specforge-resources'];
+  if (ext === undefined) return [];
+  const base = '/x-specforge-resources';
+  if (!isRecord(ext)) throw extensionError(model, base, 'x-specforge-resources must map resource names to their definitions');
+  const ops = new Map(model.operations.map((op) => [op.id, op]));
+  const out: ResourceSpec[] = [];
+  for (const [name, raw] of Object.entries(ext)) {
+    const at = `${base}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (!isRecord(raw)) throw extensionError(model, at, `resource ${name} must be a mapping`);
+    const id = isRecord(raw['id']) ? raw['id'] : {};
+    const idField = typeof id['field'] === 'string' ? id['field'] : 'id';
+    const idParam = typeof id['param'] === 'string' ? id['param'] : idField;
+    const generate = id['generate'] === 'hex64' || id['generate'] === 'integer' ? id['generate'] : 'uuid';
+    const opsRaw = isRecord(raw['operations']) ? raw['operations'] : {};
+    const operations: ResourceSpec['operations'] = {};
+    for (const role of ['create', 'list', 'read', 'update', 'delete'] as const) {
+      const v = opsRaw[role];
+      if (v === undefined) continue;
+      if (typeof v !== 'string' || !ops.has(v)) throw extensionError(model, `${at}/operations/${role}`, `resource ${name}: ${role} names no operation of the contract (${JSON.stringify(v)})`);
+      operations[role] = v;
+    }
+    const spec: ResourceSpec = {
+      name,
+      idField,
+      idParam,
+      aliases: Array.isArray(id['aliases']) ? id['aliases'].map(String) : [],
+      generate,
+      operations,
+      conflict: typeof raw['conflict'] === 'number' ? raw['conflict'] : 409,
+      seed: [],
+    };
+    for (const role of ['read', 'update', 'delete'] as const) {
+      const opId = operations[role];
+      const op = opId ? ops.get(opId) : undefined;
+      if (op && !op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
+        throw extensionError(model, `${at}/id`, `resource ${name}: operation ${op.id} has no path parameter "${idParam}" (set id.param)`);
+      }
+    }
+    if (typeof raw['listField'] === 'string') spec.listField = raw['listField'];
+    if (isRecord(raw['createSet'])) spec.createSet = raw['createSet'];
+    const readOp = operations.read ? ops.get(operations.read) : undefined;
+    const readExamples = readOp ? (primaryResponse(readOp)?.response.content[0]?.examples ?? []).map((e) => e.value) : [];
+    const listOp = operations.list ? ops.get(operations.list) : undefined;
+    const listExamples = (listOp ? (primaryResponse(listOp)?.response.content[0]?.examples ?? []) : []).flatMap((e) => {
+      const v = spec.listField && isRecord(e.value) ? e.value[spec.listField] : e.value;
+      return Array.isArray(v) ? v : [];
+    });
+    if (Array.isArray(raw['seed'])) spec.seed = raw['seed'];
+    else {
+      const seen = new Set<string>();
+      for (const doc of [...readExamples, ...listExamples]) {
+        const idValue = isRecord(doc) ? doc[idField.split('.')[0] ?? idField] : undefined;
+        if (idValue === undefined || seen.has(JSON.stringify(idValue))) continue;
+        seen.add(JSON.stringify(idValue));
+        spec.seed.push(doc);
+      }
+    }
+    spec.template = raw['template'] ?? readExamples[0] ?? spec.seed[0];
+    if (spec.template === undefined) delete spec.template;
+    const state = raw['state'];
+    if (state !== undefined) {
+      if (!isRecord(state) || typeof state['field'] !== 'string' || typeof state['initial'] !== 'string') {
+        throw extensionError(model, `${at}/state`, `resource ${name}: state needs "field" and "initial"`);
+      }
+      const transitions: Record<string, TransitionSpec> = {};
+      const rawTransitions = isRecord(state['transitions']) ? state['transitions'] : {};
+      for (const [opId, t] of Object.entries(rawTransitions)) {
+        const tAt = `${at}/state/transitions/${opId}`;
+        if (!ops.has(opId)) throw extensionError(model, tAt, `resource ${name}: transition names no operation "${opId}"`);
+        if (!isRecord(t)) throw extensionError(model, tAt, `resource ${name}: transition ${opId} must be a mapping`);
+        const op = ops.get(opId) as OperationModel;
+        if (!op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
+          throw extensionError(model, tAt, `resource ${name}: operation ${opId} has no path parameter "${idParam}"`);
+        }
+        const transition: TransitionSpec = { otherwise: typeof t['otherwise'] === 'number' ? t['otherwise'] : 409 };
+        if (Array.isArray(t['from'])) transition.from = t['from'].map(String);
+        if (Array.isArray(t['notFrom'])) transition.notFrom = t['notFrom'].map(String);
+        if (typeof t['to'] === 'string') transition.to = t['to'];
+        if (!op.responses.some((r) => r.status === String(transition.otherwise))) {
+          throw extensionError(model, `${tAt}/otherwise`, `resource ${name}: ${opId} does not declare the status ${transition.otherwise} it answers when the precondition fails`);
+        }
+        setOwn(transitions, opId, transition);
+      }
+      spec.state = { field: state['field'], initial: state['initial'], transitions };
+    }
+    const prot = raw['protected'];
+    if (isRecord(prot) && Array.isArray(prot['ids'])) spec.protected = { ids: prot['ids'].map(String), status: typeof prot['status'] === 'number' ? prot['status'] : 403 };
+    out.push(spec);
+  }
+  return out;
+}
+
+export function mockTables(model: ContractModel): MockTables {
+  const resolve = schemaResolver(model);
+  const operations: Record<string, MockOperation> = {};
+  for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, resolve));
+  const refs = new Set<string>();
+  collectRefs(operations, refs);
+  const schemas: Record<string, unknown> = {};
+  const queue = [...refs].sort();
+  while (queue.length > 0) {
+    const ref = queue.shift() as string;
+    if (Object.hasOwn(schemas, ref)) continue;
+    const schema = resolve(ref);
+    if (schema === undefined) continue;
+    setOwn(schemas, ref, schema);
+    const inner = new Set<string>();
+    collectRefs(schema, inner);
+    for (const r of [...inner].sort()) if (!Object.hasOwn(schemas, r)) queue.push(r);
+  }
+  return { operations, schemas, resources: resourceSpecs(model) };
 }

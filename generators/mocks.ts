@@ -2,14 +2,14 @@
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
-import { mockTable } from './api-spec.js';
+import { mockTables } from './api-spec.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
 export function generateMocks(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('mocks', 'mocks.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: ctx.runtimeImport,
-    mocksJson: code(jsonLiteral(mockTable(model), 2)),
+    mocksJson: code(jsonLiteral(mockTables(model), 2)),
   });
   return [{ path: 'mocks.ts', content }];
 }

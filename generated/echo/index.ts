@@ -2,5 +2,5 @@
 export type { paths, components, operations } from "./types.js";
 export { schemaValidators, operationValidators, errorBodyValidator } from "./validators.js";
 export { api, createServer, type Handlers } from "./server.js";
-export { mocks, createMockHandlers, createMockServer } from "./mocks.js";
+export { mocks, createMock, createMockHandlers, createMockServer } from "./mocks.js";
 export { createClient, defaultBaseUrl, type Client } from "./client.js";

@@ -83,19 +83,24 @@ export function buildProgram(exit: (code: number) => void): Command {
     .command('mock')
     .description('serve the generated server with the mock handlers')
     .argument('<spec>', 'the contract')
-    .option('-p, --port <port>', 'TCP port', '4010')
-    .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
+    .option('-p, --port <port>', 'TCP port (default 4010)')
+    .option('-H, --host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--socket <path>', 'listen on a unix socket instead of TCP')
+    .option('--stateful', 'keep the resources declared with x-specforge-resources in memory')
+    .option('--seed <n>', 'seed of sampled values and generated ids')
+    .option('--delay <ms>', 'wait this long before each answer')
     .option('--body-limit <bytes>', 'largest request body accepted')
-    .action(async (spec: string, opts: { port: string; host: string; bodyLimit?: string }) => {
+    .action(async (spec: string, opts: { port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string }) => {
       try {
         const { runMock } = await import('./commands/mock.js');
-        const server = await runMock({ ...opts, spec });
+        const { server } = await runMock({ ...opts, spec });
         const stop = (): void => {
           server.close(() => exit(0));
           server.closeAllConnections();
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
+        process.once('SIGHUP', stop);
       } catch (err) {
         exit(handleError(err));
       }

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   SPECFORGE_INVALID_STRUCTURE: 'The document breaks the structure the OpenAPI specification requires.',
   SPECFORGE_DUPLICATE_OPERATION_ID: 'Two operations share one operationId.',
   SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',
+  SPECFORGE_EXTENSION: 'An x-specforge extension is malformed or names an operation or status the contract lacks.',
   SPECFORGE_UNSUPPORTED_FEATURE: 'The contract uses a feature the generators cannot honour.',
   SPECFORGE_CONFIG: 'specforge.config.yaml is missing, malformed or names something that does not exist.',
   SPECFORGE_OUTPUT_ESCAPE: 'A generated file would land outside its output folder.',

@@ -20,7 +20,10 @@ export {
   type ServerOptions,
   type ValidatorsModule,
 } from './server.js';
-export { createMockHandlers, evaluateTemplate } from './mock.js';
+export { createMockHandlers, evaluateTemplate, MockEngine, type MockOptions } from './mock.js';
+export { createMock, DEFAULT_RESET_PATH, type Mock, type MockServerOptions } from './mock-server.js';
+export { toFetchHandler, type FetchHandler } from './fetch-adapter.js';
+export { sampleSchema, type SampleOptions } from './sample.js';
 export type * from './spec.js';
 export type * from './types.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient } from 'openapi-fetch';

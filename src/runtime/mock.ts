@@ -1,15 +1,71 @@
 /**
- * The mock engine: answers each operation from its documented examples, a sampled value, or an
- * `x-specforge-mock` body template evaluated against the request.
+ * The mock engine. Each operation answers from its documented examples, a value sampled from its
+ * schema, or an `x-specforge-mock` body template evaluated against the request. Per request, a
+ * caller may ask for a status, a named example or a freshly sampled value (`Prefer: code=404,
+ * example=name, dynamic=true`, or the `__code`, `__example`, `__dynamic` query parameters). In
+ * stateful mode, resources declared with `x-specforge-resources` live in memory: creates, lists,
+ * reads, updates, deletes and state-machine transitions behave like the real service.
  */
-import type { AnyHandler, HandlerResponse, RequestContext } from './server.js';
-import type { ApiSpec, MockSpec } from './spec.js';
+import { createHash } from 'node:crypto';
+import type { ValidateFunction } from './ajv.js';
+import { HttpError } from './errors.js';
+import { sampleSchema } from './sample.js';
+import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
+import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from './spec.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function lookup(source: string, ctx: RequestContext): unknown {
+function clone<T>(v: T): T {
+  return v === undefined ? v : (structuredClone(v) as T);
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+function getPath(doc: unknown, path: string): unknown {
+  let node = doc;
+  for (const key of path.split('.')) {
+    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+function setPath(doc: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = doc;
+  keys.slice(0, -1).forEach((key) => {
+    if (!isRecord(node[key])) setOwn(node, key, {});
+    node = node[key] as Record<string, unknown>;
+  });
+  setOwn(node, keys[keys.length - 1] as string, value);
+}
+
+/** Deep merge: objects merge key by key, anything else in `patch` replaces. */
+function merge(base: unknown, patch: unknown): unknown {
+  if (!isRecord(base) || !isRecord(patch)) return clone(patch);
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) setOwn(out, k, Object.hasOwn(out, k) ? merge(out[k], v) : clone(v));
+  return out;
+}
+
+/** The example's keys filled from the document where it has them. */
+function project(example: unknown, doc: Record<string, unknown>): unknown {
+  if (!isRecord(example)) return clone(doc);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(example)) setOwn(out, k, Object.hasOwn(doc, k) ? clone(doc[k]) : clone(v));
+  return out;
+}
+
+interface TemplateScope {
+  resource?: unknown;
+}
+
+function lookup(source: string, ctx: RequestContext, scope: TemplateScope): unknown {
   const [head, ...rest] = source.split('.');
   let node: unknown;
   switch (head) {
@@ -25,6 +81,9 @@ function lookup(source: string, ctx: RequestContext): unknown {
     case 'body':
       node = ctx.body;
       break;
+    case 'resource':
+      node = scope.resource;
+      break;
     default:
       return undefined;
   }
@@ -36,42 +95,345 @@ function lookup(source: string, ctx: RequestContext): unknown {
   return node;
 }
 
-/** Evaluates a body template: `{ "$from": ["claims.sub", …], "default"?: v }` nodes take request values. */
-export function evaluateTemplate(template: unknown, ctx: RequestContext): unknown {
-  if (Array.isArray(template)) return template.map((t) => evaluateTemplate(t, ctx));
+/**
+ * Evaluates a body template: `{ "$from": ["claims.sub", …], "default"?: v }` nodes take request
+ * values (claims, path, query, header, cookie, body, and resource in stateful operations).
+ */
+export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: TemplateScope = {}): unknown {
+  if (Array.isArray(template)) return template.map((t) => evaluateTemplate(t, ctx, scope));
   if (!isRecord(template)) return template;
   if ('$from' in template) {
     const sources = Array.isArray(template['$from']) ? template['$from'] : [template['$from']];
     for (const s of sources) {
       if (typeof s !== 'string') continue;
-      const v = lookup(s, ctx);
-      if (v !== undefined) return v;
+      const v = lookup(s, ctx, scope);
+      if (v !== undefined) return clone(v);
     }
     return template['default'];
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(template)) {
-    const value = evaluateTemplate(v, ctx);
-    if (value === undefined) continue;
-    if (k === '__proto__') Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
-    else out[k] = value;
+    const value = evaluateTemplate(v, ctx, scope);
+    if (value !== undefined) setOwn(out, k, value);
   }
   return out;
 }
 
-/** Mock handlers for every operation of `api`. */
-export function createMockHandlers(api: ApiSpec, mocks: Readonly<Record<string, MockSpec>>): Record<string, AnyHandler> {
-  const handlers: Record<string, AnyHandler> = {};
-  for (const op of api.operations) {
-    const mock = mocks[op.id];
-    if (!mock) continue;
-    handlers[op.id] = (ctx): HandlerResponse => {
-      const body = mock.template !== undefined ? evaluateTemplate(mock.template, ctx) : mock.examples.length > 0 ? mock.examples[0]?.value : mock.sample;
-      const response: HandlerResponse = { status: mock.status };
-      if (body !== undefined) response.body = body;
-      if (mock.contentType) response.contentType = mock.contentType;
-      return response;
-    };
+export interface MockOptions {
+  /** Keep resources declared with x-specforge-resources in memory (default false). */
+  stateful?: boolean;
+  /** Seed of sampled values and generated ids (default 1). */
+  seed?: number;
+}
+
+/** What the caller asked for with Prefer or the __code/__example/__dynamic query parameters. */
+interface Preference {
+  code?: string;
+  example?: string;
+  dynamic?: boolean;
+}
+
+function preference(ctx: RequestContext): Preference {
+  const pref: Preference = {};
+  const header = ctx.request.headers['prefer'];
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of text.split(/[,;]/)) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const k = part.slice(0, eq).trim().toLowerCase();
+    const v = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (k === 'code') pref.code = v;
+    else if (k === 'example') pref.example = v;
+    else if (k === 'dynamic') pref.dynamic = v === 'true';
   }
-  return handlers;
+  const url = ctx.request.url ?? '';
+  const q = url.indexOf('?');
+  if (q >= 0) {
+    const params = new URLSearchParams(url.slice(q + 1));
+    const code = params.get('__code');
+    const example = params.get('__example');
+    const dynamic = params.get('__dynamic');
+    if (code !== null) pref.code = code;
+    if (example !== null) pref.example = example;
+    if (dynamic !== null) pref.dynamic = dynamic === 'true' || dynamic === '1' || dynamic === '';
+  }
+  return pref;
+}
+
+function seedFrom(...parts: Array<string | number>): number {
+  return createHash('sha256').update(parts.join('\0')).digest().readUInt32LE(0);
+}
+
+/** The mock engine behind generated mocks and `specforge mock`. */
+export class MockEngine {
+  readonly handlers: Record<string, AnyHandler> = {};
+  private readonly store = new Map<string, Map<string, Record<string, unknown>>>();
+  private readonly resources: ResourceSpec[];
+  private readonly guards = new Map<string, Array<{ resource: ResourceSpec; transition: TransitionSpec }>>();
+  private readonly roles = new Map<string, Array<{ resource: ResourceSpec; role: keyof ResourceSpec['operations'] }>>();
+  private counter = 0;
+  private requests = 0;
+  private readonly seed: number;
+  private readonly stateful: boolean;
+
+  constructor(
+    private readonly api: ApiSpec,
+    private readonly tables: MockTables,
+    private readonly validators: ValidatorsModule | undefined,
+    options: MockOptions = {},
+  ) {
+    this.seed = options.seed ?? 1;
+    this.stateful = options.stateful ?? false;
+    this.resources = tables.resources;
+    for (const r of this.resources) {
+      for (const [role, opId] of Object.entries(r.operations) as Array<[keyof ResourceSpec['operations'], string | undefined]>) {
+        if (!opId) continue;
+        const list = this.roles.get(opId) ?? [];
+        list.push({ resource: r, role });
+        this.roles.set(opId, list);
+      }
+      for (const [opId, transition] of Object.entries(r.state?.transitions ?? {})) {
+        const list = this.guards.get(opId) ?? [];
+        list.push({ resource: r, transition });
+        this.guards.set(opId, list);
+      }
+    }
+    for (const op of api.operations) {
+      const mock = tables.operations[op.id];
+      if (mock) this.handlers[op.id] = (ctx) => this.answer(op.id, mock, ctx);
+    }
+    this.reset();
+  }
+
+  /** Forgets every change: resources go back to their seeds, counters and sampling restart. */
+  reset(): void {
+    this.store.clear();
+    this.counter = 0;
+    this.requests = 0;
+    for (const r of this.resources) {
+      const docs = new Map<string, Record<string, unknown>>();
+      for (const seed of r.seed) {
+        if (!isRecord(seed)) continue;
+        const doc = clone(seed);
+        const id = getPath(doc, r.idField);
+        if (id === undefined) continue;
+        if (r.state && getPath(doc, r.state.field) === undefined) setPath(doc, r.state.field, r.state.initial);
+        docs.set(String(id), doc);
+      }
+      this.store.set(r.name, docs);
+    }
+  }
+
+  /** The documents of a resource collection, in insertion order (stateful mode). */
+  documents(resource: string): Array<Record<string, unknown>> {
+    return [...(this.store.get(resource)?.values() ?? [])].map((d) => clone(d));
+  }
+
+  private answer(opId: string, mock: MockOperation, ctx: RequestContext): HandlerResponse {
+    const n = ++this.requests;
+    const pref = preference(ctx);
+    if (pref.code !== undefined) return this.forced(opId, mock, pref, n);
+    if (this.stateful) {
+      const stateful = this.statefulAnswer(opId, mock, ctx, pref, n);
+      if (stateful) return stateful;
+    }
+    const key = mock.primary;
+    const response = key ? mock.responses[key] : undefined;
+    if (!response) return { status: 200 };
+    if (mock.template !== undefined && pref.example === undefined && !pref.dynamic) {
+      return this.respond(response, evaluateTemplate(mock.template, ctx), `the x-specforge-mock template of ${opId}`);
+    }
+    return this.fromResponse(opId, response, pref, n);
+  }
+
+  /** `code=` was asked for: the documented response for that status. */
+  private forced(opId: string, mock: MockOperation, pref: Preference, n: number): HandlerResponse {
+    const code = pref.code as string;
+    const declared = Object.values(mock.responses);
+    const response =
+      mock.responses[code] ??
+      declared.find((r) => /^\d{3}$/.test(code) && r.key === `${code[0]}XX`) ??
+      (/^\d{3}$/.test(code) ? mock.responses['default'] : undefined);
+    if (!response) {
+      throw new HttpError(400, `operation ${opId} declares no response with status ${code}; declared: ${declared.map((r) => r.key).join(', ')}`);
+    }
+    const answer = this.fromResponse(opId, response, pref, n);
+    if (/^\d{3}$/.test(code)) answer.status = Number(code);
+    return answer;
+  }
+
+  private fromResponse(opId: string, response: MockResponse, pref: Preference, n: number): HandlerResponse {
+    if (pref.example !== undefined) {
+      const example = response.examples.find((e) => e.name === pref.example);
+      if (!example) {
+        const names = response.examples.map((e) => `"${e.name}"`).join(', ');
+        throw new HttpError(400, `response ${response.key} of ${opId} has no example "${pref.example}"; ${names ? `examples: ${names}` : 'it has no named examples'}`);
+      }
+      return this.respondExample(response, example);
+    }
+    if (pref.dynamic && response.schema !== undefined) return this.dynamic(opId, response, n);
+    const first = response.examples[0];
+    if (first) return this.respondExample(response, first);
+    if (response.sample !== undefined) return this.respond(response, clone(response.sample), `the value sampled from the schema at #${response.pointer}`);
+    return this.respond(response, undefined, `response ${response.key} of ${opId}`);
+  }
+
+  private respondExample(response: MockResponse, example: MockExample): HandlerResponse {
+    return this.respond(response, clone(example.value), `example "${example.name}" (#${example.pointer})`);
+  }
+
+  private respond(response: MockResponse, body: unknown, origin: string): HandlerResponse {
+    const out: HandlerResponse = { status: response.status, origin };
+    if (body !== undefined && response.contentType !== undefined) {
+      out.body = body;
+      out.contentType = response.contentType;
+    }
+    return out;
+  }
+
+  /** A value sampled per request (deterministic for a seed and request sequence), retried until it validates. */
+  private dynamic(opId: string, response: MockResponse, n: number): HandlerResponse {
+    const validate: ValidateFunction | undefined = response.contentType
+      ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType]
+      : undefined;
+    const resolve = (ref: string): Record<string, unknown> | boolean | undefined => this.tables.schemas[ref] as Record<string, unknown> | boolean | undefined;
+    let value: unknown;
+    for (let attempt = 0; attempt < 12; attempt++) {
+      value = sampleSchema(response.schema as Record<string, unknown>, { resolve, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
+      if (!validate || validate(value)) break;
+    }
+    return this.respond(response, value, `the value sampled from the schema at #${response.pointer}`);
+  }
+
+  private primary(mock: MockOperation): MockResponse | undefined {
+    return mock.primary ? mock.responses[mock.primary] : undefined;
+  }
+
+  private find(resource: ResourceSpec, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
+    const raw = ctx.params.path[resource.idParam];
+    if (raw === undefined) return undefined;
+    const wanted = String(raw);
+    const docs = this.store.get(resource.name);
+    if (!docs) return undefined;
+    const direct = docs.get(wanted);
+    if (direct) return [wanted, direct];
+    for (const [id, doc] of docs) {
+      for (const alias of resource.aliases) {
+        const v = getPath(doc, alias);
+        if (v !== undefined && (String(v) === wanted || String(v) === `/${wanted}`)) return [id, doc];
+      }
+    }
+    return undefined;
+  }
+
+  private notFound(resource: ResourceSpec, ctx: RequestContext): HttpError {
+    return new HttpError(404, `no such ${resource.name}: ${String(ctx.params.path[resource.idParam] ?? '')}`);
+  }
+
+  private newId(resource: ResourceSpec): string | number {
+    const n = ++this.counter;
+    const h = createHash('sha256').update(`${this.seed}\0${resource.name}\0${n}`).digest('hex');
+    if (resource.generate === 'integer') {
+      const docs = this.store.get(resource.name);
+      let max = 0;
+      for (const id of docs?.keys() ?? []) if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
+      return max + 1;
+    }
+    if (resource.generate === 'hex64') return (h + createHash('sha256').update(h).digest('hex')).slice(0, 64);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
+
+  private failPrecondition(opId: string, mock: MockOperation, resource: ResourceSpec, state: unknown, transition: TransitionSpec): HandlerResponse {
+    const status = transition.otherwise;
+    const declared = mock.responses[String(status)];
+    const message = `${resource.name} is ${String(state)}; ${opId} needs ${transition.from ? transition.from.join(' or ') : `anything but ${(transition.notFrom ?? []).join(' or ')}`}`;
+    if (status === 304 || (declared && declared.contentType === undefined)) return { status, origin: `the state machine of ${resource.name}` };
+    throw new HttpError(status, message);
+  }
+
+  private statefulAnswer(opId: string, mock: MockOperation, ctx: RequestContext, pref: Preference, n: number): HandlerResponse | undefined {
+    const guards = this.guards.get(opId) ?? [];
+    const roles = this.roles.get(opId) ?? [];
+    if (guards.length === 0 && roles.length === 0) return undefined;
+    const moves: Array<() => void> = [];
+    let subject: Record<string, unknown> | undefined;
+    for (const { resource, transition } of guards) {
+      const found = this.find(resource, ctx);
+      if (!found) throw this.notFound(resource, ctx);
+      const [, doc] = found;
+      subject = doc;
+      const state = getPath(doc, resource.state?.field ?? '');
+      const allowed = (!transition.from || transition.from.includes(String(state))) && !(transition.notFrom ?? []).includes(String(state));
+      if (!allowed) return this.failPrecondition(opId, mock, resource, state, transition);
+      if (transition.to !== undefined) {
+        const to = transition.to;
+        moves.push(() => setPath(doc, resource.state?.field ?? '', to));
+      }
+    }
+    const response = this.primary(mock);
+    let body: unknown;
+    let origin = `the stored ${roles[0]?.resource.name ?? 'resource'}`;
+    for (const { resource, role } of roles) {
+      const docs = this.store.get(resource.name) ?? new Map<string, Record<string, unknown>>();
+      this.store.set(resource.name, docs);
+      if (role === 'create') {
+        const template = resource.template ?? {};
+        let doc = merge(template, isRecord(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+        if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
+        let id = getPath(doc, resource.idField);
+        const fromBody = isRecord(ctx.body) ? getPath(ctx.body, resource.idField) : undefined;
+        if (fromBody !== undefined && docs.has(String(fromBody))) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
+        if (fromBody === undefined || id === undefined) id = this.newId(resource);
+        setPath(doc, resource.idField, id);
+        if (resource.state) setPath(doc, resource.state.field, resource.state.initial);
+        docs.set(String(id), doc);
+        subject = doc;
+        body = response?.examples[0] ? project(response.examples[0].value, doc) : clone(doc);
+      } else if (role === 'list') {
+        const all = [...docs.values()].map((d) => clone(d));
+        const example = response?.examples[0]?.value;
+        body = resource.listField ? { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: all } : all;
+        origin = `the stored ${resource.name} list`;
+      } else {
+        const found = this.find(resource, ctx);
+        if (!found) throw this.notFound(resource, ctx);
+        const [id, doc] = found;
+        subject = doc;
+        if ((role === 'update' || role === 'delete') && resource.protected?.ids.includes(id)) {
+          throw new HttpError(resource.protected.status, `${resource.name} ${id} is predefined and cannot be changed`);
+        }
+        if (role === 'read') body = clone(doc);
+        else if (role === 'update') {
+          const updated = merge(doc, isRecord(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+          setPath(updated, resource.idField, getPath(doc, resource.idField));
+          docs.set(id, updated);
+          subject = updated;
+          body = response?.examples[0] ? project(response.examples[0].value, updated) : clone(updated);
+        } else if (role === 'delete') {
+          docs.delete(id);
+          body = undefined;
+        }
+      }
+    }
+    for (const move of moves) move();
+    if (!response) return { status: 200 };
+    if (mock.template !== undefined) {
+      return this.respond(response, evaluateTemplate(mock.template, ctx, { resource: subject }), `the x-specforge-mock template of ${opId}`);
+    }
+    if (roles.length === 0 || (pref.example !== undefined || pref.dynamic)) {
+      // A transition or guard alone: the operation's documented answer.
+      return this.fromResponse(opId, response, pref, n);
+    }
+    return this.respond(response, body, origin);
+  }
+}
+
+/** Mock handlers for every operation of `api` (stateless unless options.stateful). */
+export function createMockHandlers(
+  api: ApiSpec,
+  tables: MockTables,
+  validators?: ValidatorsModule,
+  options: MockOptions = {},
+): Record<string, AnyHandler> {
+  return new MockEngine(api, tables, validators, options).handlers;
 }

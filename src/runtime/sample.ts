@@ -4,6 +4,8 @@
  * lengths, ranges, multipleOf, required properties, item counts, compositions); patterns are
  * satisfied for the common literal-and-class forms.
  */
+import { sampleFromPattern } from './regex-sample.js';
+
 type Schema = Record<string, unknown> | boolean;
 
 export interface SampleOptions {
@@ -12,6 +14,10 @@ export interface SampleOptions {
   seed?: number;
   /** Depth past which optional properties and array items are left out (recursive schemas). */
   maxDepth?: number;
+  /** Vary values with the seed (enum members, numbers in range, lengths, item counts). */
+  vary?: boolean;
+  /** Which branch of a oneOf/anyOf to take (modulo the number of branches). */
+  branch?: number;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -118,12 +124,18 @@ function classEscape(e: string): string | undefined {
   }
 }
 
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+
 class Sampler {
   private readonly rng: Rng;
   private readonly maxDepth: number;
+  private readonly vary: boolean;
+  private readonly branch: number | undefined;
   constructor(private readonly options: SampleOptions) {
     this.rng = new Rng(options.seed ?? 1);
     this.maxDepth = options.maxDepth ?? 6;
+    this.vary = options.vary ?? false;
+    this.branch = options.branch;
   }
 
   sample(schema: Schema, depth: number): unknown {
@@ -137,18 +149,37 @@ class Sampler {
       return this.sample(Object.keys(rest).length > 0 ? { allOf: [target, rest] } : target, depth + 1);
     }
     if ('const' in schema) return schema['const'];
-    if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0];
-    if ('default' in schema) return schema['default'];
-    if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
-    if ('example' in schema) return schema['example'];
+    if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
+      return this.vary ? schema['enum'][this.rng.int(0, schema['enum'].length - 1)] : schema['enum'][0];
+    }
+    if (!this.vary) {
+      if ('default' in schema) return schema['default'];
+      if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
+      if ('example' in schema) return schema['example'];
+    }
     if (Array.isArray(schema['allOf'])) return this.allOf(schema, depth);
     for (const k of ['oneOf', 'anyOf'] as const) {
       const list = schema[k];
       if (Array.isArray(list) && list.length > 0) {
         const rest = { ...schema };
         delete rest[k];
-        const first = list.find((s) => !(isRecord(s) && s['type'] === 'null')) ?? list[0];
-        return this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, first] } : (first as Schema), depth);
+        delete rest['discriminator'];
+        const candidates = list.filter((s) => !(isRecord(s) && s['type'] === 'null'));
+        const pool = candidates.length > 0 ? candidates : list;
+        const index = depth === 0 && this.branch !== undefined ? this.branch % pool.length : 0;
+        const chosen = pool[index] as Schema;
+        const value = this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen, depth);
+        const disc = schema['discriminator'];
+        if (isRecord(disc) && typeof disc['propertyName'] === 'string' && isRecord(value)) {
+          const ref = isRecord(chosen) && typeof chosen['$ref'] === 'string' ? chosen['$ref'] : undefined;
+          const mapping = isRecord(disc['mapping']) ? disc['mapping'] : {};
+          const mapped = Object.entries(mapping).find(([, target]) => target === ref)?.[0];
+          const tag = mapped ?? (ref ? decodeURIComponent(ref.split('/').pop() ?? '') : undefined);
+          if (tag !== undefined && !(disc['propertyName'] in value && typeof value[disc['propertyName']] === 'string' && mapped === undefined)) {
+            value[disc['propertyName']] = tag;
+          }
+        }
+        return value;
       }
     }
     const type = this.typeOf(schema);
@@ -236,7 +267,12 @@ class Sampler {
     const hi = max ?? (xmax !== undefined ? xmax - (step ?? 1e-6) : undefined);
     if (lo === undefined) lo = hi !== undefined ? Math.min(0, hi) : 0;
     let value = lo;
-    if (step) value = Math.ceil(lo / step) * step;
+    if (this.vary) {
+      const top = hi ?? lo + 100;
+      value = integer ? this.rng.int(Math.ceil(lo), Math.floor(Math.max(lo, top))) : lo + this.rng.next() * (Math.max(lo, top) - lo);
+      if (step) value = Math.min(Math.floor(Math.max(lo, top) / step) * step, Math.max(Math.ceil(lo / step) * step, Math.round(value / step) * step));
+      if (xmax !== undefined && value >= xmax) value = lo;
+    } else if (step) value = Math.ceil(lo / step) * step;
     if (xmin !== undefined && value <= xmin) value += step ?? 1;
     if (integer) value = Math.ceil(value);
     return value;
@@ -245,8 +281,10 @@ class Sampler {
   private string(schema: Record<string, unknown>): string {
     const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
     let s = format && FORMAT_SAMPLES[format] !== undefined ? FORMAT_SAMPLES[format] : undefined;
-    if (s === undefined && typeof schema['pattern'] === 'string') s = fromPattern(schema['pattern']);
-    s ??= 'string';
+    if (s === undefined && typeof schema['pattern'] === 'string') {
+      s = sampleFromPattern(schema['pattern'], this.vary ? () => this.rng.next() : () => 0) ?? fromPattern(schema['pattern']);
+    }
+    s ??= this.vary ? (WORDS[this.rng.int(0, WORDS.length - 1)] as string) : 'string';
     const minLength = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
     const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
     if ([...s].length < minLength) s = s + 'x'.repeat(minLength - [...s].length);
@@ -257,7 +295,10 @@ class Sampler {
   private array(schema: Record<string, unknown>, depth: number): unknown[] {
     const minItems = typeof schema['minItems'] === 'number' ? schema['minItems'] : 0;
     const prefix = Array.isArray(schema['prefixItems']) ? (schema['prefixItems'] as Schema[]) : [];
-    const count = Math.max(minItems, prefix.length, depth >= this.maxDepth ? 0 : 1);
+    const maxItems = typeof schema['maxItems'] === 'number' ? schema['maxItems'] : minItems + 3;
+    let count = Math.max(minItems, prefix.length, depth >= this.maxDepth ? 0 : 1);
+    if (this.vary && depth < this.maxDepth) count = Math.max(count, this.rng.int(minItems, Math.max(minItems, Math.min(maxItems, minItems + 3))));
+    count = Math.min(count, Math.max(maxItems, prefix.length, minItems));
     const items = schema['items'] === undefined ? true : (schema['items'] as Schema);
     const out: unknown[] = [];
     for (let i = 0; i < count; i++) {

@@ -79,6 +79,8 @@ export interface HandlerResponse {
   headers?: Record<string, string | number | string[]>;
   /** Defaults to the first media type the contract declares for the status. */
   contentType?: string;
+  /** Where the body came from (an example, a sample), named when response validation fails. */
+  origin?: string;
 }
 
 export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<HandlerResponse>;
@@ -487,7 +489,7 @@ class Pipeline {
         }
         const fn = key ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
         if (fn && !isStream(response.body) && !fn(response.body)) {
-          throw new HttpError(500, `response of ${op.id} (${response.status}) does not match the contract`, detailsFromAjv('response', fn.errors));
+          throw new HttpError(500, `${response.origin ?? "the handler's response"} does not match the contract for ${op.id} ${response.status}`, detailsFromAjv("response", fn.errors));
         }
       }
     }

@@ -56,16 +56,89 @@ export interface ApiSpec {
   errorBody?: ErrorBodySpec;
 }
 
-/** What a mock answers for one operation when nothing else decides. */
-export interface MockSpec {
+export interface MockExample {
+  name: string;
+  value: unknown;
+  /** Where the example lives in the contract, for messages. */
+  pointer: string;
+}
+
+/** One declared response of an operation, as the mock engine needs it. */
+export interface MockResponse {
+  /** Response key: "200", "4XX" or "default". */
+  key: string;
+  /** Status sent for this response ("4XX" is sent as 400, "default" as 500 unless asked otherwise). */
   status: number;
   contentType?: string;
-  /** Named examples of that response, in contract order. */
-  examples: Array<{ name: string; value: unknown }>;
+  examples: MockExample[];
   /** A value sampled from the schema, when the response has a body but no example. */
   sample?: unknown;
+  /** The body schema (normalized), for `dynamic=true`. */
+  schema?: unknown;
+  pointer: string;
+}
+
+export interface MockOperation {
+  /** Key of the response answered by default: the lowest 2xx. */
+  primary?: string;
+  responses: Record<string, MockResponse>;
   /** `x-specforge-mock.body`: a template evaluated per request. */
   template?: unknown;
-  /** Examples of the other declared statuses, for callers that ask for them. */
-  others?: Record<string, { contentType?: string; examples: Array<{ name: string; value: unknown }> }>;
+}
+
+/** A transition (or a guard, without `to`) of a resource's state machine, for one operation. */
+export interface TransitionSpec {
+  /** States the resource must be in; absent means any. */
+  from?: string[];
+  /** States the resource must not be in. */
+  notFrom?: string[];
+  /** The state after the operation. */
+  to?: string;
+  /** Status answered when the precondition fails (default 409). */
+  otherwise: number;
+}
+
+/** A resource collection declared with `x-specforge-resources`. */
+export interface ResourceSpec {
+  name: string;
+  /** Dotted path of the id inside a stored document. */
+  idField: string;
+  /** Path parameter that names the resource in item operations. */
+  idParam: string;
+  /** Other fields that also identify a resource (a name, say). */
+  aliases: string[];
+  /** How created ids are made. */
+  generate: 'uuid' | 'hex64' | 'integer';
+  operations: {
+    create?: string;
+    list?: string;
+    read?: string;
+    update?: string;
+    delete?: string;
+  };
+  /** For list responses that wrap the array in an object: the property that holds it. */
+  listField?: string;
+  /** Values set on a created document, evaluated against the request (templates with $from). */
+  createSet?: Record<string, unknown>;
+  /** Status when a create names an id that exists (default 409). */
+  conflict: number;
+  /** The documents a reset starts from. */
+  seed: unknown[];
+  /** The document a created resource starts from before the request body is merged in. */
+  template?: unknown;
+  state?: {
+    field: string;
+    initial: string;
+    transitions: Record<string, TransitionSpec>;
+  };
+  /** Ids of documents that cannot be deleted or changed, and the status answered (e.g. 403). */
+  protected?: { ids: string[]; status: number };
+}
+
+/** What a generated mocks module carries: per-operation responses, schemas for sampling, resources. */
+export interface MockTables {
+  operations: Record<string, MockOperation>;
+  /** Normalized schemas by internal $ref ("#/components/schemas/X"), for sampling. */
+  schemas: Record<string, unknown>;
+  resources: ResourceSpec[];
 }

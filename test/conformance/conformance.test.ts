@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel, collectExamples, type ContractModel } from '../../src/contract/model.js';
 import { brokenBodyRequest, exampleRequests, type ExampleRequest } from '../../src/conformance/requests.js';
 import { loadConfig } from '../../src/pipeline/config.js';
-import type { MockSpec, RequestListener, ValidateFunction } from '../../src/runtime/index.js';
+import type { MockTables, RequestListener, ValidateFunction } from '../../src/runtime/index.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { compileSchemaChecks } from '../../generators/validators.js';
 
@@ -25,7 +25,7 @@ interface GeneratedValidators {
 }
 
 interface GeneratedMocks {
-  mocks: Record<string, MockSpec>;
+  mocks: MockTables;
   createMockServer(): RequestListener;
 }
 
@@ -89,7 +89,8 @@ describe.each(config.specs.map((s) => [s.api, s] as const))('contract %s', (_api
     const requests = exampleRequests(model);
     expect(requests.length).toBeGreaterThanOrEqual(model.operations.length);
     for (const r of requests) {
-      const mock = mocks.mocks[r.operationId];
+      const op0 = mocks.mocks.operations[r.operationId];
+      const mock = op0?.primary ? op0.responses[op0.primary] : undefined;
       expect(mock, `mock for ${r.operationId}`).toBeDefined();
       const res = await send(base, r);
       const where = `${r.method} ${r.url} (${r.operationId}, body: ${r.bodyExample ?? 'none'})`;

@@ -168,11 +168,16 @@ describe('generated code', () => {
     expect(client.defaultBaseUrl).toBe(
       'https://example.com"; globalThis.__specforgePwned = true; ///v1"+(globalThis.__specforgePwned = true)+"/*/`${globalThis.__specforgePwned = true}`/\'\u2028',
     );
-    const mocks = (await import(pathToFileURL(join(OUT, 'mocks.ts')).href)) as { mocks: Record<string, { examples: Array<{ name: string; value: unknown }> }> };
-    expect(Object.keys(mocks.mocks)).toEqual(model.operations.map((o) => o.id));
+    const mocks = (await import(pathToFileURL(join(OUT, 'mocks.ts')).href)) as {
+      mocks: { operations: Record<string, { primary: string; responses: Record<string, { examples: Array<{ name: string; value: unknown }> }> }> };
+    };
+    expect(Object.keys(mocks.mocks.operations)).toEqual(model.operations.map((o) => o.id));
     const getItem = model.operations[0];
-    const mock = getItem ? Object.getOwnPropertyDescriptor(mocks.mocks, getItem.id)?.value : undefined;
-    expect(mock?.examples).toEqual(getItem?.responses[0]?.content[0]?.examples.map((e) => ({ name: e.name, value: e.value })));
+    const op = getItem ? Object.getOwnPropertyDescriptor(mocks.mocks.operations, getItem.id)?.value : undefined;
+    const mock = op ? Object.getOwnPropertyDescriptor(op.responses, op.primary)?.value : undefined;
+    expect(mock?.examples.map((e: { name: string; value: unknown }) => ({ name: e.name, value: e.value }))).toEqual(
+      getItem?.responses[0]?.content[0]?.examples.map((e) => ({ name: e.name, value: e.value })),
+    );
     const body = mock?.examples[0]?.value as Record<string, unknown>;
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
     expect(Object.keys(body)).toContain('__proto__');

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSpec, mockTable } from '../../generators/api-spec.js';
+import { apiSpec, mockTables } from '../../generators/api-spec.js';
 import { compileValidators, type CompiledValidators } from '../../generators/validators.js';
 import { buildModel } from '../../src/contract/model.js';
 import { createMockHandlers } from '../../src/runtime/mock.js';
@@ -138,7 +138,7 @@ beforeAll(async () => {
   validators = compileValidators(model);
   main = await start(createRequestListener(api, validators, handlers, options));
   unchecked = await start(createRequestListener(api, validators, handlers, { bodyLimit: BODY_LIMIT }));
-  mock = await start(createRequestListener(api, validators, createMockHandlers(api, mockTable(model)), { validateResponses: true }));
+  mock = await start(createRequestListener(api, validators, createMockHandlers(api, mockTables(model), validators), { validateResponses: true }));
 });
 
 afterAll(async () => {

@@ -1,61 +1,71 @@
-/** `specforge mock <spec>`: the generated server with the mock handlers, on TCP. */
+/** `specforge mock <spec>`: the generated server with the mock handlers, on TCP or a unix socket. */
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.js';
 import { buildModel } from '../../contract/model.js';
-import { apiSpec, mockTable } from '../../../generators/api-spec.js';
+import { apiSpec, mockTables } from '../../../generators/api-spec.js';
 import { compileValidators } from '../../../generators/validators.js';
-import { createMockHandlers } from '../../runtime/mock.js';
-import { createRequestListener, type RequestListener } from '../../runtime/server.js';
+import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock-server.js';
 
 export interface MockOptions {
   cwd?: string;
   spec: string;
   port?: string | number;
   host?: string;
+  socket?: string;
+  stateful?: boolean;
+  seed?: string | number;
+  delay?: string | number;
   bodyLimit?: string | number;
   write?: (text: string) => void;
 }
 
-/** The mock as a request listener, compiled in memory from the contract (same tables as generated code). */
-export async function createMockListener(specPath: string, options: { bodyLimit?: number; onError?: (e: unknown) => void } = {}): Promise<RequestListener> {
+/** The mock of a contract, compiled in memory from the contract (the same tables as generated code). */
+export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}): Promise<Mock> {
   const model = await buildModel(specPath);
-  const api = apiSpec(model);
-  const validators = compileValidators(model);
-  const listenerOptions: Parameters<typeof createRequestListener>[3] = { validateResponses: true };
-  if (options.bodyLimit !== undefined) listenerOptions.bodyLimit = options.bodyLimit;
-  if (options.onError) listenerOptions.onError = (e) => options.onError?.(e);
-  return createRequestListener(api, validators, createMockHandlers(api, mockTable(model)), listenerOptions);
+  return createMock(apiSpec(model), compileValidators(model), mockTables(model), options);
 }
 
-function parsePort(raw: string | number | undefined): number {
-  if (raw === undefined) return 4010;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, not "${String(raw)}"`);
-  return port;
+function integer(raw: string | number | undefined, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, not "${String(raw)}"`);
+  return n;
 }
 
-export async function runMock(options: MockOptions): Promise<Server> {
+export async function runMock(options: MockOptions): Promise<{ server: Server; mock: Mock }> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const port = parsePort(options.port);
-  const host = options.host ?? '127.0.0.1';
-  let bodyLimit: number | undefined;
-  if (options.bodyLimit !== undefined) {
-    bodyLimit = Number(options.bodyLimit);
-    if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) throw new UsageError('--body-limit must be a positive number of bytes');
+  if (options.socket !== undefined && (options.port !== undefined || options.host !== undefined)) {
+    throw new UsageError('--socket cannot be combined with --port or --host');
   }
-  const listener = await createMockListener(resolve(cwd, options.spec), {
-    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
+  const port = integer(options.port, '--port', 0, 65535) ?? 4010;
+  const host = options.host ?? '127.0.0.1';
+  const serverOptions: MockServerOptions = {
+    stateful: options.stateful === true,
     onError: (e) => process.stderr.write(`mock: ${e instanceof Error ? e.message : String(e)}\n`),
-  });
-  const server = createServer(listener);
+  };
+  const seed = integer(options.seed, '--seed', 0, 2 ** 32 - 1);
+  if (seed !== undefined) serverOptions.seed = seed;
+  const delay = integer(options.delay, '--delay', 0, 600_000);
+  if (delay !== undefined) serverOptions.delay = delay;
+  const bodyLimit = integer(options.bodyLimit, '--body-limit', 1, 2 ** 31);
+  if (bodyLimit !== undefined) serverOptions.bodyLimit = bodyLimit;
+  const mock = await createMockFromSpec(resolve(cwd, options.spec), serverOptions);
+  const server = createServer(mock.listener);
+  const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
+  if (socket && existsSync(socket)) {
+    if (!statSync(socket).isSocket()) throw new UsageError(`--socket ${options.socket} exists and is not a socket`);
+    rmSync(socket);
+  }
   await new Promise<void>((ok, fail) => {
-    server.once('error', (err) => fail(new UsageError(`cannot listen on ${host}:${port}: ${err.message}`)));
-    server.listen(port, host, () => ok());
+    server.once('error', (err) => fail(new UsageError(`cannot listen on ${socket ?? `${host}:${port}`}: ${err.message}`)));
+    if (socket) server.listen(socket, () => ok());
+    else server.listen(port, host, () => ok());
   });
   const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  write(`specforge mock: serving ${options.spec} on http://${host.includes(':') ? `[${host}]` : host}:${actual}\n`);
-  return server;
+  const where = socket ? `unix:${socket}` : `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
+  write(`specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}; POST /__specforge/reset resets it\n`);
+  return { server, mock };
 }

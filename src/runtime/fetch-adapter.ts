@@ -1,0 +1,68 @@
+/**
+ * A `node:http` request listener as a fetch-style handler, `(Request) => Promise<Response>`, for
+ * tests and runtimes that speak the Fetch API: no socket, no port.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable, Writable } from 'node:stream';
+import type { RequestListener } from './server.js';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export function toFetchHandler(listener: RequestListener): FetchHandler {
+  return async (request) => {
+    const url = new URL(request.url);
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : Buffer.alloc(0);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    if (payload.length > 0) headers['content-length'] = String(payload.length);
+    const req = Object.assign(Readable.from(payload.length > 0 ? [payload] : []), {
+      method: request.method,
+      url: url.pathname + url.search,
+      headers,
+      httpVersion: '1.1',
+    }) as unknown as IncomingMessage;
+    return new Promise<Response>((resolve) => {
+      const chunks: Buffer[] = [];
+      let status = 200;
+      const out = new Headers();
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        const body = status === 204 || status === 304 || request.method === 'HEAD' ? null : Buffer.concat(chunks);
+        resolve(new Response(body, { status, headers: out }));
+      };
+      const res = new Writable({
+        write(chunk: Buffer | string, _enc, cb) {
+          chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+          cb();
+        },
+      });
+      const fake = Object.assign(res, {
+        headersSent: false,
+        statusCode: 200,
+        writeHead(code: number, h?: Record<string, string | number | string[]>) {
+          status = code;
+          for (const [k, v] of Object.entries(h ?? {})) {
+            if (Array.isArray(v)) for (const item of v) out.append(k, String(item));
+            else out.set(k, String(v));
+          }
+          fake.headersSent = true;
+          return fake;
+        },
+        setHeader(k: string, v: string | number | string[]) {
+          out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+          return fake;
+        },
+      });
+      res.on('finish', finish);
+      res.on('close', () => {
+        if (!done && !fake.headersSent) status = 500;
+        finish();
+      });
+      listener(req, fake as unknown as ServerResponse);
+    });
+  };
+}

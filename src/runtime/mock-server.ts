@@ -1,0 +1,46 @@
+/**
+ * A mock as a whole: the generated server with the mock engine's handlers, responses validated,
+ * with an optional delay and a reset endpoint; usable as a `node:http` listener or a fetch handler.
+ */
+import { toFetchHandler, type FetchHandler } from './fetch-adapter.js';
+import { MockEngine, type MockOptions } from './mock.js';
+import { createRequestListener, type RequestListener, type ServerOptions, type ValidatorsModule } from './server.js';
+import type { ApiSpec, MockTables } from './spec.js';
+
+export interface MockServerOptions extends MockOptions, ServerOptions {
+  /** Milliseconds to wait before answering each request. */
+  delay?: number;
+  /** `POST` here resets the mock (default "/__specforge/reset"; false to disable). */
+  resetPath?: string | false;
+}
+
+export interface Mock {
+  /** A `node:http` request listener. */
+  listener: RequestListener;
+  /** The same mock as `(Request) => Promise<Response>`. */
+  fetch: FetchHandler;
+  /** Back to the seeds: created resources forgotten, state machines at their seeds. */
+  reset(): void;
+  engine: MockEngine;
+}
+
+export const DEFAULT_RESET_PATH = '/__specforge/reset';
+
+export function createMock(api: ApiSpec, validators: ValidatorsModule, tables: MockTables, options: MockServerOptions = {}): Mock {
+  const engine = new MockEngine(api, tables, validators, options);
+  const inner = createRequestListener(api, validators, engine.handlers, { validateResponses: true, ...options });
+  const resetPath = options.resetPath === undefined ? DEFAULT_RESET_PATH : options.resetPath;
+  const delay = options.delay ?? 0;
+  const listener: RequestListener = (req, res) => {
+    if (resetPath !== false && req.method === 'POST' && (req.url ?? '').split('?')[0] === resetPath) {
+      engine.reset();
+      req.resume();
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (delay > 0) setTimeout(() => inner(req, res), delay);
+    else inner(req, res);
+  };
+  return { listener, fetch: toFetchHandler(listener), reset: () => engine.reset(), engine };
+}
