@@ -230,6 +230,8 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     }
     if (typeof raw['listField'] === 'string') spec.listField = raw['listField'];
     if (isRecord(raw['createSet'])) spec.createSet = raw['createSet'];
+    if (raw['createFrom'] !== undefined) spec.createFrom = raw['createFrom'];
+    if (raw['listItem'] !== undefined) spec.listItem = raw['listItem'];
     const readOp = operations.read ? ops.get(operations.read) : undefined;
     const readExamples = readOp ? (primaryResponse(readOp)?.response.content[0]?.examples ?? []).map((e) => e.value) : [];
     const listOp = operations.list ? ops.get(operations.list) : undefined;

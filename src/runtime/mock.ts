@@ -378,7 +378,8 @@ export class MockEngine {
       this.store.set(resource.name, docs);
       if (role === 'create') {
         const template = resource.template ?? {};
-        let doc = merge(template, isRecord(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+        const fields = resource.createFrom !== undefined ? evaluateTemplate(resource.createFrom, ctx) : ctx.body;
+        let doc = merge(template, isRecord(fields) ? fields : {}) as Record<string, unknown>;
         if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
         let id = getPath(doc, resource.idField);
         const fromBody = isRecord(ctx.body) ? getPath(ctx.body, resource.idField) : undefined;
@@ -390,7 +391,7 @@ export class MockEngine {
         subject = doc;
         body = response?.examples[0] ? project(response.examples[0].value, doc) : clone(doc);
       } else if (role === 'list') {
-        const all = [...docs.values()].map((d) => clone(d));
+        const all = [...docs.values()].map((d) => (resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: d }) : clone(d)));
         const example = response?.examples[0]?.value;
         body = resource.listField ? { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: all } : all;
         origin = `the stored ${resource.name} list`;

@@ -118,8 +118,12 @@ export interface ResourceSpec {
   };
   /** For list responses that wrap the array in an object: the property that holds it. */
   listField?: string;
+  /** A template for a created document's fields (instead of merging the request body in). */
+  createFrom?: unknown;
   /** Values set on a created document, evaluated against the request (templates with $from). */
   createSet?: Record<string, unknown>;
+  /** A template for each list item, evaluated with the stored document as `resource`. */
+  listItem?: unknown;
   /** Status when a create names an id that exists (default 409). */
   conflict: number;
   /** The documents a reset starts from. */
