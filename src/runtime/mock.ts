@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from './ajv.js';
-import { HttpError } from './errors.js';
+import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
 import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from './spec.js';
@@ -135,6 +135,7 @@ interface Preference {
 
 function preference(ctx: RequestContext): Preference {
   const pref: Preference = {};
+  if (ctx.request.headers['prefer'] === undefined && !(ctx.request.url ?? '').includes('__')) return pref;
   const header = ctx.request.headers['prefer'];
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of text.split(/[,;]/)) {
@@ -173,6 +174,7 @@ export class MockEngine {
   private readonly roles = new Map<string, Array<{ resource: ResourceSpec; role: keyof ResourceSpec['operations'] }>>();
   private counter = 0;
   private requests = 0;
+  private readonly exampleCache = new WeakMap<MockExample, { origin: string; error?: HttpError; payload?: string; verified: boolean }>();
   private readonly seed: number;
   private readonly stateful: boolean;
 
@@ -269,17 +271,39 @@ export class MockEngine {
         const names = response.examples.map((e) => `"${e.name}"`).join(', ');
         throw new HttpError(400, `response ${response.key} of ${opId} has no example "${pref.example}"; ${names ? `examples: ${names}` : 'it has no named examples'}`);
       }
-      return this.respondExample(response, example);
+      return this.respondExample(opId, response, example);
     }
     if (pref.dynamic && response.schema !== undefined) return this.dynamic(opId, response, n);
     const first = response.examples[0];
-    if (first) return this.respondExample(response, first);
+    if (first) return this.respondExample(opId, response, first);
     if (response.sample !== undefined) return this.respond(response, clone(response.sample), `the value sampled from the schema at #${response.pointer}`);
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
   }
 
-  private respondExample(response: MockResponse, example: MockExample): HandlerResponse {
-    return this.respond(response, clone(example.value), `example "${example.name}" (#${example.pointer})`);
+  /**
+   * A documented example, checked against the contract once and serialized once: examples never
+   * change, so every later answer reuses both (a stale example is a 500 naming it, every time).
+   */
+  private respondExample(opId: string, response: MockResponse, example: MockExample): HandlerResponse {
+    let cached = this.exampleCache.get(example);
+    if (!cached) {
+      const origin = `example "${example.name}" (#${example.pointer})`;
+      const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
+      const error =
+        validate && !validate(example.value)
+          ? new HttpError(500, `${origin} does not match the contract for ${opId} ${response.status}`, detailsFromAjv('response', validate.errors))
+          : undefined;
+      const payload = response.contentType && /json/i.test(response.contentType) && example.value !== undefined ? JSON.stringify(example.value) : undefined;
+      cached = { origin, ...(error ? { error } : {}), ...(payload !== undefined ? { payload } : {}), verified: validate !== undefined };
+      this.exampleCache.set(example, cached);
+    }
+    if (cached.error) throw cached.error;
+    const out = this.respond(response, example.value, cached.origin);
+    if (out.body !== undefined && cached.payload !== undefined) {
+      out.payload = cached.payload;
+      out.verified = cached.verified;
+    }
+    return out;
   }
 
   private respond(response: MockResponse, body: unknown, origin: string): HandlerResponse {

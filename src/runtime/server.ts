@@ -81,6 +81,10 @@ export interface HandlerResponse {
   contentType?: string;
   /** Where the body came from (an example, a sample), named when response validation fails. */
   origin?: string;
+  /** The body already serialized (sent as is). */
+  payload?: string;
+  /** The body was already checked against the contract (skips response validation). */
+  verified?: boolean;
 }
 
 export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<HandlerResponse>;
@@ -249,7 +253,7 @@ function parseBody(raw: Buffer, type: string, maxDepth: number): unknown {
         { in: 'body', pointer: '/', message: 'is not valid JSON' },
       ]);
     }
-    if (jsonDepth(text, maxDepth) > maxDepth) {
+    if (text.length > maxDepth * 2 && jsonDepth(text, maxDepth) > maxDepth) {
       throw new HttpError(400, `request body nests deeper than ${maxDepth} levels`, [
         { in: 'body', pointer: '/', message: `nests deeper than ${maxDepth} levels` },
       ]);
@@ -277,6 +281,19 @@ function serialize(body: unknown, contentType: string | undefined): string | Buf
   if (body instanceof Uint8Array) return Buffer.from(body);
   if (typeof body === 'string' && !(contentType && isJsonMediaType(contentType) && contentType !== '*/*')) return body;
   return JSON.stringify(body);
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+function isPromiseLike<T>(v: Awaitable<T>): v is Promise<T> {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
+}
+
+function authInfo(schemes: Record<string, SchemeCredential>): AuthInfo {
+  const info: AuthInfo = { schemes };
+  const claims = Object.values(schemes).find((s) => s.claims)?.claims;
+  if (claims) info.claims = claims;
+  return info;
 }
 
 class Pipeline {
@@ -309,7 +326,8 @@ class Pipeline {
     }
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Handles one request; synchronous all the way for operations without body, verifiers or async handlers. */
+  handle(req: IncomingMessage, res: ServerResponse): void {
     let operationId: string | undefined;
     try {
       const url = req.url ?? '/';
@@ -324,18 +342,41 @@ class Pipeline {
       }
       const op = match.operation;
       operationId = op.id;
-      const response = await this.run(op, match.raw, rawQuery, req);
-      this.send(req, res, op, response);
+      const response = this.run(op, match.raw, rawQuery, req);
+      if (isPromiseLike(response)) {
+        response.then(
+          (r) => {
+            try {
+              this.send(req, res, op, r);
+            } catch (err) {
+              this.fail(req, res, err, op.id);
+            }
+          },
+          (err: unknown) => this.fail(req, res, err, op.id),
+        );
+      } else this.send(req, res, op, response);
     } catch (err) {
       this.fail(req, res, err, operationId);
     }
   }
 
-  private async run(op: OperationSpec, rawPath: Record<string, string>, rawQuery: string, req: IncomingMessage): Promise<HandlerResponse> {
+  private run(op: OperationSpec, rawPath: Record<string, string>, rawQuery: string, req: IncomingMessage): Awaitable<HandlerResponse> {
     const query = splitQuery(rawQuery);
     let cookieMap: Map<string, string> | undefined;
     const cookies = (): Map<string, string> => (cookieMap ??= parseCookies(req.headers.cookie));
-    const auth = await this.authenticate(op, req, query, cookies);
+    const auth = this.authenticate(op, req, query, cookies);
+    if (isPromiseLike(auth)) return auth.then((a) => this.afterAuth(op, rawPath, query, cookies, req, a));
+    return this.afterAuth(op, rawPath, query, cookies, req, auth);
+  }
+
+  private afterAuth(
+    op: OperationSpec,
+    rawPath: Record<string, string>,
+    query: Array<[string, string]>,
+    cookies: () => Map<string, string>,
+    req: IncomingMessage,
+    auth: AuthInfo | undefined,
+  ): Awaitable<HandlerResponse> {
     const params: RequestParams = { path: {}, query: {}, header: {}, cookie: {} };
     for (const p of op.parameters) {
       let value: unknown;
@@ -358,69 +399,101 @@ class Pipeline {
       const fn = v?.[where];
       if (fn && !fn(params[where])) details.push(...detailsFromAjv(where, fn.errors));
     }
-    let body: unknown;
-    if (op.body) {
-      const present = hasBody(req);
-      if (!present) {
-        if (op.body.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
-      } else {
-        const actual = mediaTypeOf(req.headers['content-type']) ?? 'application/octet-stream';
-        const declared = matchMediaType(op.body.types, actual);
-        if (!declared) {
-          throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
-        }
-        const raw = await readBody(req, this.limit);
-        if (raw.length === 0 && op.body.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
-        else if (raw.length > 0) {
-          let parsed = true;
-          try {
-            body = parseBody(raw, actual, this.maxJsonDepth);
-          } catch (err) {
-            // Report an unreadable body along with any parameter problems.
-            if (!(err instanceof HttpError) || err.status !== 400) throw err;
-            if (details.length === 0) throw err;
-            details.push(...err.details);
-            parsed = false;
-          }
-          const fn = v?.body?.[declared];
-          if (parsed && fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
-        }
-      }
-    } else if (hasBody(req)) {
-      await readBody(req, this.limit);
+    const present = hasBody(req);
+    if (!op.body) {
+      if (present) return readBody(req, this.limit).then(() => this.invoke(op, params, details, undefined, auth, req));
+      return this.invoke(op, params, details, undefined, auth, req);
     }
+    if (!present) {
+      if (op.body.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
+      return this.invoke(op, params, details, undefined, auth, req);
+    }
+    const actual = mediaTypeOf(req.headers['content-type']) ?? 'application/octet-stream';
+    const declared = matchMediaType(op.body.types, actual);
+    if (!declared) throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
+    const bodySpec = op.body;
+    return readBody(req, this.limit).then((raw) => {
+      let body: unknown;
+      if (raw.length === 0 && bodySpec.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
+      else if (raw.length > 0) {
+        let parsed = true;
+        try {
+          body = parseBody(raw, actual, this.maxJsonDepth);
+        } catch (err) {
+          // Report an unreadable body along with any parameter problems.
+          if (!(err instanceof HttpError) || err.status !== 400) throw err;
+          if (details.length === 0) throw err;
+          details.push(...err.details);
+          parsed = false;
+        }
+        const fn = v?.body?.[declared];
+        if (parsed && fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
+      }
+      return this.invoke(op, params, details, body, auth, req);
+    });
+  }
+
+  private invoke(op: OperationSpec, params: RequestParams, details: ProblemDetail[], body: unknown, auth: AuthInfo | undefined, req: IncomingMessage): Awaitable<HandlerResponse> {
     if (details.length > 0) throw new HttpError(400, 'request does not match the contract', details);
     const handler = this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
-    return await handler({ operationId: op.id, params, body, auth, request: req });
+    return handler({ operationId: op.id, params, body, auth, request: req });
   }
 
-  private async authenticate(
+  /** Credentials of each alternative that is fully present, in the operation's order. */
+  private candidates(
     op: OperationSpec,
     req: IncomingMessage,
     query: Array<[string, string]>,
     cookies: () => Map<string, string>,
-  ): Promise<AuthInfo | undefined> {
-    if (op.security.length === 0) return undefined;
+  ): { anonymous: boolean; found: Array<Record<string, SchemeCredential>>; sawCredential: boolean } {
+    const found: Array<Record<string, SchemeCredential>> = [];
     let sawCredential = false;
     for (const alternative of op.security) {
       const names = Object.keys(alternative);
-      if (names.length === 0) return undefined; // `{}`: anonymous access allowed
+      if (names.length === 0) return { anonymous: true, found, sawCredential }; // `{}`: anonymous access allowed
       const schemes: Record<string, SchemeCredential> = {};
-      let ok = true;
+      let complete = true;
       for (const name of names) {
         const scheme = this.api.securitySchemes[name];
         const credential = scheme ? credentialFor(scheme, req, query, cookies) : undefined;
         if (credential === undefined) {
-          ok = false;
+          complete = false;
           break;
         }
         sawCredential = true;
         const sc: SchemeCredential = { credential, scopes: alternative[name] ?? [] };
         const claims = scheme?.type !== 'apiKey' ? decodeJwtClaims(credential) : undefined;
         if (claims) sc.claims = claims;
-        const verify = this.options.security?.[name];
-        if (verify) {
+        schemes[name] = sc;
+      }
+      if (complete) found.push(schemes);
+    }
+    return { anonymous: false, found, sawCredential };
+  }
+
+  private authenticate(
+    op: OperationSpec,
+    req: IncomingMessage,
+    query: Array<[string, string]>,
+    cookies: () => Map<string, string>,
+  ): Awaitable<AuthInfo | undefined> {
+    if (op.security.length === 0) return undefined;
+    const c = this.candidates(op, req, query, cookies);
+    if (c.anonymous) return undefined;
+    const verifiers = this.options.security;
+    const needsVerify = verifiers !== undefined && c.found.some((schemes) => Object.keys(schemes).some((name) => verifiers[name] !== undefined));
+    if (!needsVerify) {
+      const first = c.found[0];
+      if (first) return authInfo(first);
+      throw this.unauthorized(op, c.sawCredential);
+    }
+    return (async (): Promise<AuthInfo> => {
+      for (const schemes of c.found) {
+        let ok = true;
+        for (const [name, sc] of Object.entries(schemes)) {
+          const verify = verifiers?.[name];
+          if (!verify) continue;
           const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req });
           if (verdict === false) {
             ok = false;
@@ -428,18 +501,16 @@ class Pipeline {
           }
           if (typeof verdict === 'object' && verdict.claims) sc.claims = verdict.claims;
         }
-        schemes[name] = sc;
+        if (ok) return authInfo(schemes);
       }
-      if (ok) {
-        const info: AuthInfo = { schemes };
-        const claims = Object.values(schemes).find((s) => s.claims)?.claims;
-        if (claims) info.claims = claims;
-        return info;
-      }
-    }
+      throw this.unauthorized(op, c.sawCredential);
+    })();
+  }
+
+  private unauthorized(op: OperationSpec, sawCredential: boolean): HttpError {
     const expected = op.security.map((alt) => Object.keys(alt).join(' + ')).join(' or ');
     const challenge = this.challenges(op, sawCredential);
-    throw new HttpError(
+    return new HttpError(
       401,
       sawCredential ? `the credential was rejected (${expected})` : `a credential is required (${expected})`,
       [],
@@ -487,7 +558,7 @@ class Pipeline {
             { in: 'response', message: `content type ${actual ?? '(none)'} is not declared; use ${declared.types.join(' or ')}` },
           ]);
         }
-        const fn = key ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
+        const fn = key && !response.verified ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
         if (fn && !isStream(response.body) && !fn(response.body)) {
           throw new HttpError(500, `${response.origin ?? "the handler's response"} does not match the contract for ${op.id} ${response.status}`, detailsFromAjv("response", fn.errors));
         }
@@ -514,7 +585,7 @@ class Pipeline {
       stream.pipe(res);
       return;
     }
-    const payload = serialize(response.body, contentType);
+    const payload = response.payload ?? serialize(response.body, contentType);
     headers['content-length'] = Buffer.byteLength(payload);
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);
@@ -555,12 +626,14 @@ export function createRequestListener(
 ): RequestListener {
   const pipeline = new Pipeline(api, validators, handlers, options);
   return (req, res) => {
-    pipeline.handle(req, res).catch((err: unknown) => {
+    try {
+      pipeline.handle(req, res);
+    } catch (err) {
       options.onError?.(err, undefined);
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end('{"message":"internal error"}');
       } else res.destroy();
-    });
+    }
   };
 }

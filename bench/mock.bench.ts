@@ -1,0 +1,172 @@
+/**
+ * Mock server benchmark: specforge's mock, Prism's mock server and a bare node:http server that
+ * returns the same fixed JSON, on the same spec slice (a list GET and a create POST with a 20-field
+ * body), loaded with autocannon on 127.0.0.1 in the same run. Prints requests per second, p99
+ * latency and server CPU time per request for each, and the two ratios.
+ *
+ * Options: --duration <s> (default 8), --connections <n> (default 16).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUT = join(ROOT, 'bench', '.out', 'mock');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
+}
+const DURATION = Number(arg('duration', '8'));
+const CONNECTIONS = Number(arg('connections', '16'));
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = require('autocannon') as Autocannon;
+
+const FIELDS = Array.from({ length: 20 }, (_, i) => `field${String(i + 1).padStart(2, '0')}`);
+const itemProperties = Object.fromEntries(
+  FIELDS.map((f, i) => [f, i % 4 === 0 ? { type: 'integer', minimum: 0, maximum: 1000000 } : i % 4 === 1 ? { type: 'string', maxLength: 64 } : i % 4 === 2 ? { type: 'boolean' } : { type: 'string', enum: ['a', 'b', 'c'] }]),
+);
+const itemExample = Object.fromEntries(FIELDS.map((f, i) => [f, i % 4 === 0 ? i * 10 : i % 4 === 1 ? `value ${i}` : i % 4 === 2 ? i % 3 === 0 : 'b']));
+const created = { id: 'a1b2c3', ...itemExample };
+const listBody = [created, { ...created, id: 'd4e5f6' }];
+
+const spec = {
+  openapi: '3.1.0',
+  info: { title: 'Mock benchmark slice', version: '1.0.0' },
+  paths: {
+    '/items': {
+      get: {
+        operationId: 'listItems',
+        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+        responses: {
+          '200': {
+            description: 'items',
+            content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } }, example: listBody } },
+          },
+        },
+      },
+      post: {
+        operationId: 'createItem',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewItem' }, example: itemExample } } },
+        responses: {
+          '201': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' }, example: created } } },
+          '400': { description: 'bad request', content: { 'application/json': { schema: { type: 'object' } } } },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      NewItem: { type: 'object', required: FIELDS, additionalProperties: false, properties: itemProperties },
+      Item: { type: 'object', required: ['id', ...FIELDS], additionalProperties: false, properties: { id: { type: 'string' }, ...itemProperties } },
+    },
+  },
+};
+
+mkdirSync(join(OUT, 'slice'), { recursive: true });
+const specPath = join(OUT, 'slice', 'openapi.json');
+writeFileSync(specPath, JSON.stringify(spec, null, 2));
+const bare = join(OUT, 'bare.mjs');
+writeFileSync(
+  bare,
+  `import { createServer } from 'node:http';
+const list = ${JSON.stringify(JSON.stringify(listBody))};
+const created = ${JSON.stringify(JSON.stringify(created))};
+createServer((req, res) => {
+  if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(list) }); res.end(list); return; }
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => { JSON.parse(Buffer.concat(chunks).toString()); res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(created) }); res.end(created); });
+}).listen(Number(process.argv[2]), '127.0.0.1');
+`,
+);
+
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p99: number;
+  cpuPerRequest: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, port: number, command: string, args: string[]): Promise<Figures> {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/items`, child);
+    const load = {
+      url: base,
+      connections: CONNECTIONS,
+      requests: [
+        { method: 'GET', path: '/items?limit=10' },
+        { method: 'POST', path: '/items', headers: { 'content-type': 'application/json' }, body: JSON.stringify(itemExample) },
+      ],
+    };
+    await autocannon({ ...load, duration: 2 });
+    const pid = child.pid as number;
+    const before = cpuMs(pid);
+    const result = await autocannon({ ...load, duration: DURATION });
+    const cpu = cpuMs(pid) - before;
+    return { name, rps: result.requests.average, p99: result.latency.p99, cpuPerRequest: (cpu * 1000) / Math.max(1, result.requests.total), non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+  }
+}
+
+const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up, GET /items and POST /items (20-field body) alternating`);
+const results: Figures[] = [];
+results.push(await measure('specforge mock (request + response validation)', 4411, process.execPath, [CLI, 'mock', specPath, '--port', '4411', '--host', '127.0.0.1']));
+results.push(await measure('prism mock', 4412, process.execPath, [prismBin, 'mock', specPath, '-p', '4412', '-h', '127.0.0.1', '--errors', 'false']));
+results.push(await measure('bare node:http, fixed JSON', 4413, process.execPath, [bare, '4413']));
+console.log('');
+console.log('server'.padEnd(48) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'CPU µs/req'.padStart(12) + 'non-2xx'.padStart(10) + 'errors'.padStart(8));
+for (const r of results) {
+  console.log(r.name.padEnd(48) + r.rps.toFixed(0).padStart(10) + r.p99.toFixed(1).padStart(10) + r.cpuPerRequest.toFixed(0).padStart(12) + String(r.non2xx).padStart(10) + String(r.errors).padStart(8));
+}
+const [sf, prism, plain] = results as [Figures, Figures, Figures];
+console.log('');
+const vsPrism = sf.rps / prism.rps;
+const vsBare = sf.rps / plain.rps;
+console.log(`specforge / prism requests per second: ${vsPrism.toFixed(1)}×   target ≥ 10×    ${vsPrism >= 10 ? 'MET' : 'NOT MET'}  (CPU per request: ${(prism.cpuPerRequest / sf.cpuPerRequest).toFixed(1)}× less)`);
+console.log(`specforge / bare requests per second:  ${(vsBare * 100).toFixed(0)}%   target ≥ 70%   ${vsBare >= 0.7 ? 'MET' : 'NOT MET'}  (CPU per request: bare ${plain.cpuPerRequest.toFixed(0)} µs, specforge ${sf.cpuPerRequest.toFixed(0)} µs)`);
+if (sf.non2xx > 0 || sf.errors > 0) console.log(`warning: specforge answered ${sf.non2xx} non-2xx and had ${sf.errors} errors`);
