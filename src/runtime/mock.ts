@@ -174,6 +174,7 @@ export class MockEngine {
   private readonly roles = new Map<string, Array<{ resource: ResourceSpec; role: keyof ResourceSpec['operations'] }>>();
   private counter = 0;
   private requests = 0;
+  private readonly sampleVerdicts = new WeakMap<MockResponse, boolean>();
   private readonly exampleCache = new WeakMap<MockExample, { origin: string; error?: HttpError; payload?: string; verified: boolean }>();
   private readonly seed: number;
   private readonly stateful: boolean;
@@ -276,7 +277,18 @@ export class MockEngine {
     if (pref.dynamic && response.schema !== undefined) return this.dynamic(opId, response, n);
     const first = response.examples[0];
     if (first) return this.respondExample(opId, response, first);
-    if (response.sample !== undefined) return this.respond(response, clone(response.sample), `the value sampled from the schema at #${response.pointer}`);
+    if (response.sample !== undefined) {
+      // The generation-time sample is checked once; if it does not satisfy the schema (say, a oneOf
+      // whose first branch matches twice), sample again until a value does.
+      let ok = this.sampleVerdicts.get(response);
+      if (ok === undefined) {
+        const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
+        ok = !validate || validate(response.sample);
+        this.sampleVerdicts.set(response, ok);
+      }
+      if (!ok && response.schema !== undefined) return this.dynamic(opId, response, n);
+      return this.respond(response, clone(response.sample), `the value sampled from the schema at #${response.pointer}`);
+    }
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
   }
 
