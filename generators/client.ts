@@ -1,6 +1,7 @@
 /** client: a typed fetch client (openapi-fetch over the generated `paths`). */
 import type { ContractModel } from '../src/contract/model.js';
-import { code } from '../src/codegen/escape.js';
+import { code, jsonLiteral } from '../src/codegen/escape.js';
+import { apiSpec } from './api-spec.js';
 import { render } from '../src/codegen/templates.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
@@ -25,7 +26,8 @@ export function generateClient(model: ContractModel, ctx: GeneratorContext): Gen
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: ctx.runtimeImport,
     baseUrl: defaultServerUrl(model),
-    clientDoc: `A typed client for ${model.info.title} ${model.info.version}: \`client.GET("/path", { params })\` and friends.`,
+    schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
+    clientDoc: `A typed client for ${model.info.title} ${model.info.version}: \`client.GET("/path", { params })\` and friends; pass credentials by security scheme name in \`auth\`.`,
   });
   return [{ path: 'client.ts', content }];
 }

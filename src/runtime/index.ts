@@ -27,3 +27,4 @@ export { sampleSchema, type SampleOptions } from './sample.js';
 export type * from './spec.js';
 export type * from './types.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
+export { createSpecforgeClient, credentialsMiddleware, type SpecforgeClientOptions } from './client.js';

@@ -81,3 +81,23 @@ describe('echo contract', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('echo client', () => {
+  it('calls the mock with credentials placed where each scheme says, typed from the contract', async () => {
+    const { createClient } = await import('../../generated/echo/client.js');
+    const { createMock } = await import('../../generated/echo/mocks.js');
+    const mock = createMock();
+    const client = createClient({ baseUrl: 'http://mock.test', fetch: mock.fetch, auth: { api_key: 'abc' } });
+    const { data, error, response } = await client.POST('/echo', { body: { message: 'typed' } });
+    expect(response.status).toBe(200);
+    expect(error).toBeUndefined();
+    expect(data?.message).toBe('typed');
+    const anonymous = createClient({ baseUrl: 'http://mock.test', fetch: mock.fetch });
+    const denied = await anonymous.POST('/echo', { body: { message: 'typed' } });
+    expect(denied.response.status).toBe(401);
+    const token = unsignedJwt({ sub: 'u1', email: 'u1@example.org' });
+    const viaToken = createClient({ baseUrl: 'http://mock.test', fetch: mock.fetch, auth: { firebase: token } });
+    const info = await viaToken.GET('/auth/info/firebase');
+    expect(info.data).toEqual({ id: 'u1', email: 'u1@example.org' });
+  });
+});

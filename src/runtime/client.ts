@@ -1,0 +1,45 @@
+/**
+ * The typed client behind generated `client.ts`: openapi-fetch over the generated `paths`, plus
+ * credentials by security scheme name, placed where each scheme says (query, header, cookie,
+ * Authorization: Bearer or Basic).
+ */
+import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import type { SecuritySchemeSpec } from './spec.js';
+
+export interface SpecforgeClientOptions extends ClientOptions {
+  /** Credentials by security scheme name: an API key, a token, or "user:password" for basic. */
+  auth?: Record<string, string>;
+}
+
+/** A middleware that adds the credentials to every request. */
+export function credentialsMiddleware(schemes: Readonly<Record<string, SecuritySchemeSpec>>, credentials: Readonly<Record<string, string>>): Middleware {
+  return {
+    onRequest({ request }) {
+      const url = new URL(request.url);
+      const next = new Request(url, request);
+      const cookies: string[] = [];
+      for (const [name, value] of Object.entries(credentials)) {
+        const scheme = schemes[name];
+        if (!scheme) throw new Error(`no security scheme "${name}"; known: ${Object.keys(schemes).join(', ')}`);
+        if (scheme.type === 'apiKey' && scheme.name) {
+          if (scheme.in === 'query') url.searchParams.set(scheme.name, value);
+          else if (scheme.in === 'header') next.headers.set(scheme.name, value);
+          else cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
+        } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
+          next.headers.set('authorization', `Basic ${Buffer.from(value).toString('base64')}`);
+        } else {
+          next.headers.set('authorization', `Bearer ${value}`);
+        }
+      }
+      if (cookies.length > 0) next.headers.set('cookie', [next.headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
+      return url.href === request.url ? next : new Request(url, next);
+    },
+  };
+}
+
+export function createSpecforgeClient<Paths extends {}>(schemes: Readonly<Record<string, SecuritySchemeSpec>>, options: SpecforgeClientOptions = {}): Client<Paths> {
+  const { auth, ...rest } = options;
+  const client = createClient<Paths>(rest);
+  if (auth && Object.keys(auth).length > 0) client.use(credentialsMiddleware(schemes, auth));
+  return client;
+}
