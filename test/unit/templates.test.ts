@@ -98,6 +98,7 @@ describe('shipped templates', () => {
       header: code('// header'),
       runtimeImport: hostile,
       baseUrl: hostile,
+      schemesJson: code('{}'),
       clientDoc: hostile,
     });
     expect(text).toContain(JSON.stringify(hostile).replace(/\u2028/g, '\\u2028').replace('</script', '<\\/script'));
