@@ -172,6 +172,8 @@ class Bundler {
   private readonly hoistedComponents = new Map<string, Record<string, unknown>>();
   private readonly usedNames = new Map<string, Set<string>>();
   private readonly inlining = new Set<string>();
+  /** Entry component pointers that are a bare $ref to another file, to the target's key. */
+  private readonly aliases = new Map<string, string>();
   readonly root: string;
   readonly entry: SourceFile;
 
@@ -182,7 +184,26 @@ class Bundler {
     const components = isRecord(this.entry.data) ? this.entry.data['components'] : undefined;
     if (isRecord(components)) {
       for (const [section, entries] of Object.entries(components)) {
-        if (isRecord(entries)) this.usedNames.set(section, new Set(Object.keys(entries)));
+        if (!isRecord(entries)) continue;
+        this.usedNames.set(section, new Set(Object.keys(entries)));
+        // A component defined as nothing but a $ref to another file (`Pet: { $ref: ./pet.yaml }`)
+        // takes the target's place under its own name, instead of aliasing a hoisted copy.
+        for (const [name, value] of Object.entries(entries)) {
+          if (!isRecord(value) || Object.keys(value).length !== 1 || typeof value['$ref'] !== 'string') continue;
+          const ref = value['$ref'];
+          if (ref.startsWith('#') || REMOTE.test(ref)) continue;
+          const hashAt = ref.indexOf('#');
+          try {
+            const abs = resolvePath(dirname(this.entry.path), decodeURIComponent(hashAt === -1 ? ref : ref.slice(0, hashAt)));
+            const pointer = hashAt === -1 ? '' : decodeURIComponent(ref.slice(hashAt + 1));
+            const key = `${abs}#${pointer}`;
+            if (this.hoisted.has(key)) continue;
+            this.hoisted.set(key, { section, name });
+            this.aliases.set(joinPointer('/components', section, name), key);
+          } catch {
+            // malformed: reported when the reference is walked
+          }
+        }
       }
     }
   }
@@ -360,6 +381,10 @@ class Bundler {
       const inlined = this.walk(found.value, 'pathItem', target, pointer, at);
       this.inlining.delete(key);
       return inlined;
+    }
+    if (file === this.entry && this.aliases.get(ptr) === key) {
+      this.origins.push({ bundled: at, file: target, pointer });
+      return this.walk(found.value, kind, target, pointer, at);
     }
     const section = COMPONENT_SECTION[kind] ?? 'schemas';
     let entry = this.hoisted.get(key);

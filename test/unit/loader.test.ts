@@ -574,6 +574,40 @@ describe('bundling across files', () => {
     expect(schemas['Pet-3']).toEqual({ type: 'integer' });
   });
 
+  it('a component that is only a $ref to a file takes the target under its own name', () => {
+    const dir = join(ROOT, 'alias-components');
+    mkdirSync(join(dir, 'schemas'), { recursive: true });
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      [
+        'openapi: 3.1.0',
+        INFO,
+        'paths:',
+        '  /pets:',
+        '    get:',
+        '      responses:',
+        "        '200':",
+        '          description: ok',
+        '          content:',
+        '            application/json:',
+        '              schema: {$ref: ./schemas/pet.yaml}',
+        'components:',
+        '  schemas:',
+        '    Pet: {$ref: ./schemas/pet.yaml}',
+        '    Owner: {$ref: ./schemas/owner.yaml#/Owner}',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(dir, 'schemas', 'pet.yaml'), 'type: object\nproperties:\n  owner: {$ref: ./owner.yaml#/Owner}\n');
+    writeFileSync(join(dir, 'schemas', 'owner.yaml'), 'Owner:\n  type: object\n  properties:\n    name: {type: string}\n');
+    const loaded = loadContract(join(dir, 'openapi.yaml'));
+    const doc = loaded.document as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.components.schemas)).toEqual(['Pet', 'Owner']);
+    expect(doc.components.schemas['Pet']).toEqual({ type: 'object', properties: { owner: { $ref: '#/components/schemas/Owner' } } });
+    expect(doc.paths['/pets']?.get.responses['200']?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Pet' });
+    expect(loaded.locate('/components/schemas/Pet/properties/owner')).toMatchObject({ file: expect.stringContaining('pet.yaml') as unknown, line: 3 });
+  });
+
   it('bundles recursive schemas across files, and their validators accept recursive data', async () => {
     const model = await buildModel(entry);
     const schemas = section(model, 'schemas');
