@@ -91,6 +91,7 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
       };
       if (p.allowReserved) param.allowReserved = true;
       if (p.contentType) param.contentType = p.contentType;
+      if (isRecord(p.schema) && typeof p.schema['x-specforge-base64-json'] === 'string') param.decode = 'base64-json';
       return param;
     }),
     responses: {},
@@ -118,6 +119,22 @@ export function apiSpec(model: ContractModel): ApiSpec {
     setOwn(spec.securitySchemes, s.name, entry);
   }
   if (model.errorBody) spec.errorBody = { fields: model.errorBody.fields };
+  const dialect = model.document['x-specforge-dialect'];
+  if (isRecord(dialect)) {
+    const prefix = dialect['versionPrefix'];
+    if (isRecord(prefix) && typeof prefix['min'] === 'string' && typeof prefix['max'] === 'string') spec.versionPrefix = { min: prefix['min'], max: prefix['max'] };
+    const booleans = dialect['booleans'];
+    if (isRecord(booleans) && Array.isArray(booleans['true']) && Array.isArray(booleans['false'])) {
+      const truthy = booleans['true'].map(String);
+      const falsy = booleans['false'].map(String);
+      const widen = (shape: ValueShape): ValueShape => {
+        if (shape.type === 'boolean') return { type: 'boolean', truthy, falsy };
+        if (shape.type === 'array') return { type: 'array', items: widen(shape.items) };
+        return shape;
+      };
+      for (const op of spec.operations) for (const p of op.parameters) p.shape = widen(p.shape);
+    }
+  }
   return spec;
 }
 
@@ -149,6 +166,12 @@ function statusOf(key: string): number {
 function mockResponse(r: ResponseModel, resolve: (ref: string) => JsonSchema | undefined, sample: boolean, status?: number): MockResponse {
   const media = r.content.find((c) => /json/i.test(c.type)) ?? r.content[0];
   const out: MockResponse = { key: r.status, status: status ?? statusOf(r.status), examples: [], pointer: r.pointer };
+  const headers: Record<string, string> = {};
+  for (const h of r.headers) {
+    const value = h.examples[0]?.value ?? (h.required || sample ? sampleSchema(h.schema, { resolve, seed: 1 }) : undefined);
+    if (value !== undefined && value !== null) headers[h.name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  if (Object.keys(headers).length > 0) out.headers = headers;
   if (media) {
     out.contentType = media.type;
     out.pointer = media.pointer;

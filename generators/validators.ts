@@ -39,6 +39,32 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+const COMPARE_KEYWORDS: Record<string, string> = { '>': 'exclusiveMinimum', '>=': 'minimum', '<': 'exclusiveMaximum', '<=': 'maximum' };
+
+/**
+ * `x-specforge-rules` compare rules as JSON Schema with Ajv's $data references:
+ * `{ compare: [L, '>', R], unless: { L: [-1] } }` holds when both are present and L is not one of
+ * the `unless` values.
+ */
+function compareRules(raw: unknown, at: string, model: ContractModel): JsonSchema[] {
+  if (!Array.isArray(raw)) throw ContractError.single('SPECFORGE_EXTENSION', 'x-specforge-rules must be a list', model.loaded.locate(at));
+  return raw.map((rule, i) => {
+    const compare = isRecord(rule) ? rule['compare'] : undefined;
+    if (!Array.isArray(compare) || compare.length !== 3 || typeof compare[0] !== 'string' || typeof compare[2] !== 'string' || !(String(compare[1]) in COMPARE_KEYWORDS)) {
+      throw ContractError.single('SPECFORGE_EXTENSION', 'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field]', model.loaded.locate(`${at}/x-specforge-rules/${i}`));
+    }
+    const [left, op, right] = compare as [string, string, string];
+    const unless = isRecord(rule) && isRecord(rule['unless']) && Array.isArray(rule['unless'][left]) ? (rule['unless'][left] as unknown[]) : [];
+    const condition: Record<string, unknown> = { type: 'object', required: [left, right] };
+    if (unless.length > 0) condition['properties'] = { [left]: { not: { enum: unless } } };
+    const keyword = COMPARE_KEYWORDS[op] as string;
+    return {
+      if: condition,
+      then: { type: 'object', properties: { [left]: { type: 'number', [keyword]: { $data: `1/${escapeSegment(right)}` } } } },
+    };
+  });
+}
+
 /** Keywords with no validation meaning: dropped so generated code stays small. */
 const DROPPED = new Set<string>([...ANNOTATION_KEYWORDS, 'description', 'title', 'examples', 'default', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
 
@@ -60,6 +86,11 @@ class PlanBuilder {
     if (!isRecord(schema)) return {};
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(schema)) {
+      if (k === 'x-specforge-rules') {
+        const rules = compareRules(v, at, this.model);
+        if (rules.length > 0) out['allOf'] = [...(Array.isArray(out['allOf']) ? (out['allOf'] as unknown[]) : []), ...rules];
+        continue;
+      }
       if (k.startsWith('x-') || DROPPED.has(k)) continue;
       if (k === '$ref' && typeof v === 'string') {
         out[k] = this.refTo(v, at);
@@ -136,7 +167,8 @@ function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchem
   const required: string[] = [];
   for (const p of params) {
     const name = where === 'header' ? p.name.toLowerCase() : p.name;
-    setOwn(properties, name, p.schema);
+    const decoded = isRecord(p.schema) ? p.schema['x-specforge-base64-json'] : undefined;
+    setOwn(properties, name, typeof decoded === 'string' ? { $ref: decoded } : p.schema);
     if (p.required) required.push(name);
   }
   const schema: Record<string, unknown> = { type: 'object', properties };

@@ -59,6 +59,7 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
     strictTypes: strict === true ? true : false,
     strictTuples: strict === true ? true : false,
     strictRequired: false,
+    $data: true,
     allowUnionTypes: true,
     ownProperties: true,
     validateFormats: true,

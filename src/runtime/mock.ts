@@ -320,6 +320,7 @@ export class MockEngine {
 
   private respond(response: MockResponse, body: unknown, origin: string): HandlerResponse {
     const out: HandlerResponse = { status: response.status, origin };
+    if (response.headers) out.headers = { ...response.headers };
     if (body !== undefined && response.contentType !== undefined) {
       out.body = body;
       out.contentType = response.contentType;

@@ -28,6 +28,7 @@ export function coerce(text: string, shape: ValueShape): unknown {
       return Number.isFinite(n) ? n : text;
     }
     case 'boolean':
+      if (shape.truthy || shape.falsy) return shape.truthy?.includes(text) ? true : shape.falsy?.includes(text) ? false : text;
       return text === 'true' ? true : text === 'false' ? false : text;
     case 'null':
       return text === '' || text === 'null' ? null : text;
@@ -213,7 +214,17 @@ export function parseQueryParameter(pairs: Array<[string, string]>, p: Parameter
 }
 
 /** A header's value (already joined by the HTTP layer) to a value. Header values are not percent-decoded. */
+function decodeBase64Json(raw: string): unknown {
+  try {
+    const text = Buffer.from(raw.trim(), 'base64').toString('utf8');
+    return JSON.parse(text) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
 export function parseHeaderParameter(raw: string, p: ParameterSpec): unknown {
+  if (p.decode === 'base64-json') return decodeBase64Json(raw);
   if (p.contentType) return parseContent(raw, p);
   const shape = p.shape;
   if (!isComposite(shape)) return coerce(raw.trim(), shape);

@@ -335,7 +335,7 @@ class Pipeline {
       const rawPath = q < 0 ? url : url.slice(0, q);
       const rawQuery = q < 0 ? '' : url.slice(q + 1).split('#')[0] ?? '';
       const method = (req.method ?? 'GET').toUpperCase();
-      const match = this.router.match(method, rawPath);
+      const match = this.router.match(method, this.api.versionPrefix ? this.stripVersion(rawPath) : rawPath);
       if (match.kind === 'not-found') throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
       if (match.kind === 'method-not-allowed') {
         throw new HttpError(405, `method ${method} is not allowed on ${safePath(rawPath)}`, [], { Allow: match.allow.join(', ') });
@@ -358,6 +358,23 @@ class Pipeline {
     } catch (err) {
       this.fail(req, res, err, operationId);
     }
+  }
+
+  /** Removes an optional `/v<major>.<minor>` prefix; a version outside the supported range is a 400. */
+  private stripVersion(path: string): string {
+    const m = /^\/v(\d{1,4})\.(\d{1,4})(?=\/)/.exec(path);
+    const range = this.api.versionPrefix;
+    if (!m || !range) return path;
+    const value = (v: string): number => {
+      const [major, minor] = v.split('.').map(Number);
+      return (major ?? 0) * 10000 + (minor ?? 0);
+    };
+    const asked = `${m[1]}.${m[2]}`;
+    if (value(asked) > value(range.max)) throw new HttpError(400, `client version ${asked} is too new. Maximum supported API version is ${range.max}`);
+    if (value(asked) < value(range.min)) {
+      throw new HttpError(400, `client version ${asked} is too old. Minimum supported API version is ${range.min}, please upgrade your client to a newer version`);
+    }
+    return path.slice(m[0].length);
   }
 
   private run(op: OperationSpec, rawPath: Record<string, string>, rawQuery: string, req: IncomingMessage): Awaitable<HandlerResponse> {

@@ -5,7 +5,8 @@
 
 /** How a parameter's text is turned into a value before validation. */
 export type ValueShape =
-  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'any' }
+  | { type: 'string' | 'number' | 'integer' | 'null' | 'any' }
+  | { type: 'boolean'; truthy?: string[]; falsy?: string[] }
   | { type: 'array'; items: ValueShape }
   | { type: 'object'; properties: Record<string, ValueShape>; additional?: ValueShape };
 
@@ -21,6 +22,8 @@ export interface ParameterSpec {
   shape: ValueShape;
   /** When the parameter is a serialized media type (`content`), e.g. "application/json". */
   contentType?: string;
+  /** `base64-json`: the value is base64-encoded JSON, decoded before validation (x-specforge-base64-json). */
+  decode?: 'base64-json';
 }
 
 export interface OperationSpec {
@@ -54,6 +57,8 @@ export interface ApiSpec {
   operations: OperationSpec[];
   securitySchemes: Record<string, SecuritySchemeSpec>;
   errorBody?: ErrorBodySpec;
+  /** An optional `/v<major>.<minor>` path prefix and the versions it may name (x-specforge-dialect). */
+  versionPrefix?: { min: string; max: string };
 }
 
 export interface MockExample {
@@ -75,6 +80,8 @@ export interface MockResponse {
   sample?: unknown;
   /** The body schema (normalized), for `dynamic=true`. */
   schema?: unknown;
+  /** Declared response headers with their example (or sampled) values. */
+  headers?: Record<string, string>;
   pointer: string;
 }
 
