@@ -191,7 +191,9 @@ describe('bundle', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(readFileSync(out, 'utf8')) as { components: { schemas: Record<string, unknown> } };
     expect(JSON.stringify(doc)).not.toContain('echo-message.yaml');
-    expect(doc.components.schemas['echo-message']).toMatchObject({ type: 'object', required: ['message'] });
+    // The component keeps its own name; the file's content takes its place.
+    expect(doc.components.schemas['echoMessage']).toMatchObject({ type: 'object', required: ['message'] });
+    expect(Object.keys(doc.components.schemas)).not.toContain('echo-message');
   });
 });
 
