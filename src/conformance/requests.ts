@@ -144,10 +144,35 @@ export function brokenBodyRequest(model: ContractModel, op: OperationModel): Exa
   if (!media || !isRecord(media.schema)) return undefined;
   const base = exampleRequest(model, op);
   const resolve = schemaResolver(model);
-  let schema: JsonSchema | undefined = media.schema;
-  for (let i = 0; i < 8 && isRecord(schema) && typeof schema['$ref'] === 'string'; i++) schema = resolve(schema['$ref']);
-  const type = isRecord(schema) ? schema['type'] : undefined;
-  const wrong = type === 'array' ? { not: 'an array' } : type === 'string' ? 42 : type === 'object' || type === undefined ? ['not', 'an', 'object'] : 'not-a-number';
-  if (type === undefined && !(isRecord(schema) && (schema['properties'] || schema['required']))) return undefined;
+  const type = rootType(media.schema, resolve);
+  if (type === undefined) return undefined;
+  const wrong = type === 'array' ? { not: 'an array' } : type === 'string' ? 42 : type === 'object' ? ['not', 'an', 'object'] : 'not-a-number';
   return { ...base, body: JSON.stringify(wrong), bodyExample: 'broken: wrong type at the root' };
+}
+
+/** The JSON type a schema requires at its root, following $ref, allOf, and oneOf/anyOf whose branches agree. */
+export function rootType(schema: JsonSchema | undefined, resolve: (ref: string) => JsonSchema | undefined, depth = 0): string | undefined {
+  if (!isRecord(schema) || depth > 16) return undefined;
+  if (typeof schema['$ref'] === 'string') return rootType(resolve(schema['$ref']), resolve, depth + 1);
+  const t = schema['type'];
+  if (typeof t === 'string') return t;
+  if (Array.isArray(t)) {
+    const real = t.filter((x) => x !== 'null');
+    return real.length === 1 ? String(real[0]) : undefined;
+  }
+  if (isRecord(schema['properties']) || Array.isArray(schema['required'])) return 'object';
+  if (Array.isArray(schema['allOf'])) {
+    for (const sub of schema['allOf']) {
+      const found = rootType(sub as JsonSchema, resolve, depth + 1);
+      if (found) return found;
+    }
+  }
+  for (const k of ['oneOf', 'anyOf']) {
+    const list = schema[k];
+    if (Array.isArray(list) && list.length > 0) {
+      const types = new Set(list.map((sub) => rootType(sub as JsonSchema, resolve, depth + 1)));
+      if (types.size === 1) return [...types][0];
+    }
+  }
+  return undefined;
 }

@@ -443,7 +443,8 @@ class Pipeline {
           details.push(...err.details);
           parsed = false;
         }
-        const fn = v?.body?.[declared];
+        // Raw bytes (a tar archive, an image) are not checked against a schema: JSON Schema sees strings.
+        const fn = Buffer.isBuffer(body) ? undefined : v?.body?.[declared];
         if (parsed && fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
       }
       return this.invoke(op, params, details, body, auth, req);
@@ -576,7 +577,7 @@ class Pipeline {
           ]);
         }
         const fn = key && !response.verified ? this.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
-        if (fn && !isStream(response.body) && !fn(response.body)) {
+        if (fn && !isStream(response.body) && !Buffer.isBuffer(response.body) && !(response.body instanceof Uint8Array) && !fn(response.body)) {
           throw new HttpError(500, `${response.origin ?? "the handler's response"} does not match the contract for ${op.id} ${response.status}`, detailsFromAjv("response", fn.errors));
         }
       }
