@@ -6,7 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
+import type { ApiSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -225,7 +225,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     const id = isRecord(raw['id']) ? raw['id'] : {};
     const idField = typeof id['field'] === 'string' ? id['field'] : 'id';
     const idParam = typeof id['param'] === 'string' ? id['param'] : idField;
-    const generate = id['generate'] === 'hex64' || id['generate'] === 'integer' ? id['generate'] : 'uuid';
+    const generate = id['generate'] === 'hex64' || id['generate'] === 'integer' || id['generate'] === 'sha256' ? id['generate'] : 'uuid';
     const opsRaw = isRecord(raw['operations']) ? raw['operations'] : {};
     const operations: ResourceSpec['operations'] = {};
     for (const role of ['create', 'list', 'read', 'update', 'delete'] as const) {
@@ -239,6 +239,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
       idField,
       idParam,
       aliases: Array.isArray(id['aliases']) ? id['aliases'].map(String) : [],
+      ...(Array.isArray(id['aliasForms']) ? { aliasForms: id['aliasForms'].map(String) } : {}),
       generate,
       operations,
       conflict: typeof raw['conflict'] === 'number' ? raw['conflict'] : 409,
@@ -265,7 +266,9 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     if (Array.isArray(raw['seed'])) spec.seed = raw['seed'];
     else {
       const seen = new Set<string>();
-      for (const doc of [...readExamples, ...listExamples]) {
+      // seedFrom: 'read' when list entries are a different representation than reads.
+      const from = raw['seedFrom'] === 'read' ? readExamples : raw['seedFrom'] === 'list' ? listExamples : [...readExamples, ...listExamples];
+      for (const doc of from) {
         const idValue = isRecord(doc) ? doc[idField.split('.')[0] ?? idField] : undefined;
         if (idValue === undefined || seen.has(JSON.stringify(idValue))) continue;
         seen.add(JSON.stringify(idValue));
@@ -293,6 +296,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         if (Array.isArray(t['from'])) transition.from = t['from'].map(String);
         if (Array.isArray(t['notFrom'])) transition.notFrom = t['notFrom'].map(String);
         if (typeof t['to'] === 'string') transition.to = t['to'];
+        if (isRecord(t['set'])) transition.set = t['set'];
         if (!op.responses.some((r) => r.status === String(transition.otherwise))) {
           throw extensionError(model, `${tAt}/otherwise`, `resource ${name}: ${opId} does not declare the status ${transition.otherwise} it answers when the precondition fails`);
         }
@@ -325,5 +329,28 @@ export function mockTables(model: ContractModel): MockTables {
     collectRefs(schema, inner);
     for (const r of [...inner].sort()) if (!Object.hasOwn(schemas, r)) queue.push(r);
   }
-  return { operations, schemas, resources: resourceSpecs(model) };
+  const tables: MockTables = { operations, schemas, resources: resourceSpecs(model) };
+  const events = eventsSpec(model);
+  if (events) tables.events = events;
+  return tables;
+}
+
+/** Parses `x-specforge-events` (document root), checking the operations it names. */
+export function eventsSpec(model: ContractModel): EventsSpec | undefined {
+  const ext = model.document['x-specforge-events'];
+  if (ext === undefined) return undefined;
+  const at = '/x-specforge-events';
+  const ops = new Set(model.operations.map((op) => op.id));
+  if (!isRecord(ext) || typeof ext['operation'] !== 'string' || !ops.has(ext['operation'])) {
+    throw extensionError(model, at, 'x-specforge-events needs "operation": the operationId of the event stream');
+  }
+  const emit: Record<string, unknown> = {};
+  for (const [opId, template] of Object.entries(isRecord(ext['emit']) ? ext['emit'] : {})) {
+    if (!ops.has(opId)) throw extensionError(model, `${at}/emit/${opId}`, `x-specforge-events: emit names no operation "${opId}"`);
+    setOwn(emit, opId, template);
+  }
+  const spec: EventsSpec = { operation: ext['operation'], emit };
+  if (typeof ext['since'] === 'string') spec.since = ext['since'];
+  if (typeof ext['until'] === 'string') spec.until = ext['until'];
+  return spec;
 }

@@ -9606,9 +9606,17 @@ export const mocks: MockTables = {
         },
         "BlkioWeight": {
           "type": "integer",
-          "minimum": 10,
-          "maximum": 1000,
-          "description": "Block IO weight (relative weight), 10 to 1000."
+          "anyOf": [
+            {
+              "const": 0,
+              "description": "unset (what clients send when no weight is given)"
+            },
+            {
+              "minimum": 10,
+              "maximum": 1000
+            }
+          ],
+          "description": "Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the\nv1.24 daemon accepts it and the command-line client sends it by default.\n"
         },
         "BlkioWeightDevice": {
           "type": [
@@ -9665,9 +9673,9 @@ export const mocks: MockTables = {
             "integer",
             "null"
           ],
-          "minimum": 0,
+          "minimum": -1,
           "maximum": 100,
-          "description": "The container's memory swappiness, 0 to 100."
+          "description": "The container's memory swappiness, 0 to 100 (seed section 8). -1 means unset (use the\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\n"
         },
         "OomKillDisable": {
           "type": [
@@ -9885,9 +9893,9 @@ export const mocks: MockTables = {
         "ShmSize": {
           "type": "integer",
           "format": "int64",
-          "exclusiveMinimum": 0,
+          "minimum": 0,
           "default": 67108864,
-          "description": "Size of `/dev/shm` in bytes; must be greater than 0. Default 64 MB."
+          "description": "Size of `/dev/shm` in bytes; a set value must be greater than 0 (seed section 8), and the\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\ncommand-line client sends it by default; negative sizes are refused.\n"
         },
         "ContainerIDFile": {
           "type": "string",
@@ -12585,7 +12593,1626 @@ export const mocks: MockTables = {
       }
     }
   },
-  "resources": []
+  "resources": [
+    {
+      "name": "containers",
+      "idField": "Id",
+      "idParam": "id",
+      "aliases": [
+        "Name"
+      ],
+      "generate": "hex64",
+      "operations": {
+        "create": "ContainerCreate",
+        "list": "ContainerList",
+        "read": "ContainerInspect",
+        "delete": "ContainerDelete"
+      },
+      "conflict": 409,
+      "seed": [
+        {
+          "AppArmorProfile": "",
+          "Args": [
+            "-c",
+            "exit 9"
+          ],
+          "Config": {
+            "AttachStderr": true,
+            "AttachStdin": false,
+            "AttachStdout": true,
+            "Cmd": [
+              "/bin/sh",
+              "-c",
+              "exit 9"
+            ],
+            "Domainname": "",
+            "Entrypoint": null,
+            "Env": [
+              "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+            ],
+            "ExposedPorts": null,
+            "Hostname": "ba033ac44011",
+            "Image": "ubuntu",
+            "Labels": {
+              "com.example.vendor": "Acme",
+              "com.example.license": "GPL",
+              "com.example.version": "1.0"
+            },
+            "MacAddress": "",
+            "NetworkDisabled": false,
+            "OpenStdin": false,
+            "StdinOnce": false,
+            "Tty": false,
+            "User": "",
+            "Volumes": {
+              "/volumes/data": {}
+            },
+            "WorkingDir": "",
+            "StopSignal": "SIGTERM"
+          },
+          "Created": "2015-01-06T15:47:31.485331387Z",
+          "Driver": "devicemapper",
+          "ExecIDs": null,
+          "HostConfig": {
+            "Binds": null,
+            "IOMaximumBandwidth": 0,
+            "IOMaximumIOps": 0,
+            "BlkioWeight": 300,
+            "BlkioWeightDevice": [],
+            "BlkioDeviceReadBps": [],
+            "BlkioDeviceWriteBps": [],
+            "BlkioDeviceReadIOps": [],
+            "BlkioDeviceWriteIOps": [],
+            "CapAdd": null,
+            "CapDrop": null,
+            "ContainerIDFile": "",
+            "CpusetCpus": "",
+            "CpusetMems": "",
+            "CpuPercent": 80,
+            "CpuShares": 0,
+            "CpuPeriod": 100000,
+            "Devices": [],
+            "Dns": null,
+            "DnsOptions": null,
+            "DnsSearch": null,
+            "ExtraHosts": null,
+            "IpcMode": "",
+            "Links": null,
+            "Memory": 0,
+            "MemorySwap": 0,
+            "MemoryReservation": 0,
+            "KernelMemory": 0,
+            "OomKillDisable": false,
+            "OomScoreAdj": 500,
+            "NetworkMode": "bridge",
+            "PidMode": "",
+            "PortBindings": {},
+            "Privileged": false,
+            "ReadonlyRootfs": false,
+            "PublishAllPorts": false,
+            "RestartPolicy": {
+              "MaximumRetryCount": 2,
+              "Name": "on-failure"
+            },
+            "LogConfig": {
+              "Config": null,
+              "Type": "json-file"
+            },
+            "SecurityOpt": null,
+            "Sysctls": {
+              "net.ipv4.ip_forward": "1"
+            },
+            "StorageOpt": null,
+            "VolumesFrom": null,
+            "Ulimits": [],
+            "VolumeDriver": "",
+            "ShmSize": 67108864
+          },
+          "HostnamePath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/hostname",
+          "HostsPath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/hosts",
+          "LogPath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39-json.log",
+          "Id": "ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39",
+          "Image": "04c5d3b7b0656168630d3ba35d8889bd0e9caafcaeb3004d2bfbc47e7c5d35d2",
+          "MountLabel": "",
+          "Name": "/boring_euclid",
+          "NetworkSettings": {
+            "Bridge": "",
+            "SandboxID": "",
+            "HairpinMode": false,
+            "LinkLocalIPv6Address": "",
+            "LinkLocalIPv6PrefixLen": 0,
+            "Ports": null,
+            "SandboxKey": "",
+            "SecondaryIPAddresses": null,
+            "SecondaryIPv6Addresses": null,
+            "EndpointID": "",
+            "Gateway": "",
+            "GlobalIPv6Address": "",
+            "GlobalIPv6PrefixLen": 0,
+            "IPAddress": "",
+            "IPPrefixLen": 0,
+            "IPv6Gateway": "",
+            "MacAddress": "",
+            "Networks": {
+              "bridge": {
+                "NetworkID": "7ea29fc1412292a2d7bba362f9253545fecdfa8ce9a6e37dd10ba8bee7129812",
+                "EndpointID": "7587b82f0dada3656fda26588aee72630c6fab1536d36e394b2bfbcf898c971d",
+                "Gateway": "172.17.0.1",
+                "IPAddress": "172.17.0.2",
+                "IPPrefixLen": 16,
+                "IPv6Gateway": "",
+                "GlobalIPv6Address": "",
+                "GlobalIPv6PrefixLen": 0,
+                "MacAddress": "02:42:ac:12:00:02"
+              }
+            }
+          },
+          "Path": "/bin/sh",
+          "ProcessLabel": "",
+          "ResolvConfPath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/resolv.conf",
+          "RestartCount": 1,
+          "State": {
+            "Error": "",
+            "ExitCode": 9,
+            "FinishedAt": "2015-01-06T15:47:32.080254511Z",
+            "OOMKilled": false,
+            "Dead": false,
+            "Paused": false,
+            "Pid": 0,
+            "Restarting": false,
+            "Running": false,
+            "StartedAt": "2015-01-06T15:47:32.072697474Z",
+            "Status": "exited"
+          },
+          "Mounts": [
+            {
+              "Name": "fac362...80535",
+              "Source": "/data",
+              "Destination": "/data",
+              "Driver": "local",
+              "Mode": "ro,Z",
+              "RW": false,
+              "Propagation": ""
+            }
+          ]
+        }
+      ],
+      "createSet": {
+        "Name": {
+          "$format": "/{query.name|specforge_container}"
+        },
+        "State": {
+          "Status": "created",
+          "Running": false,
+          "Paused": false,
+          "Restarting": false,
+          "OOMKilled": false,
+          "Dead": false,
+          "Pid": 0,
+          "ExitCode": 0,
+          "Error": "",
+          "StartedAt": "0001-01-01T00:00:00Z",
+          "FinishedAt": "0001-01-01T00:00:00Z"
+        }
+      },
+      "createFrom": {
+        "Config": {
+          "$from": [
+            "body"
+          ]
+        },
+        "Image": {
+          "$from": [
+            "body.Image"
+          ]
+        },
+        "HostConfig": {
+          "$from": [
+            "body.HostConfig"
+          ]
+        },
+        "Path": {
+          "$from": [
+            "body.Cmd.0",
+            "body.Entrypoint.0"
+          ],
+          "default": ""
+        },
+        "Created": {
+          "$now": "iso"
+        }
+      },
+      "listItem": {
+        "Id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "Names": [
+          {
+            "$from": [
+              "resource.Name"
+            ]
+          }
+        ],
+        "Image": {
+          "$from": [
+            "resource.Config.Image"
+          ]
+        },
+        "ImageID": {
+          "$from": [
+            "resource.Image"
+          ]
+        },
+        "Command": {
+          "$from": [
+            "resource.Path"
+          ]
+        },
+        "Created": 1700000000,
+        "State": {
+          "$from": [
+            "resource.State.Status"
+          ]
+        },
+        "Status": {
+          "$from": [
+            "resource.State.Status"
+          ]
+        },
+        "Ports": [],
+        "Labels": {
+          "$from": [
+            "resource.Config.Labels"
+          ],
+          "default": {}
+        },
+        "HostConfig": {
+          "NetworkMode": {
+            "$from": [
+              "resource.HostConfig.NetworkMode"
+            ],
+            "default": "default"
+          }
+        },
+        "NetworkSettings": {
+          "Networks": {}
+        },
+        "Mounts": []
+      },
+      "template": {
+        "AppArmorProfile": "",
+        "Args": [
+          "-c",
+          "exit 9"
+        ],
+        "Config": {
+          "AttachStderr": true,
+          "AttachStdin": false,
+          "AttachStdout": true,
+          "Cmd": [
+            "/bin/sh",
+            "-c",
+            "exit 9"
+          ],
+          "Domainname": "",
+          "Entrypoint": null,
+          "Env": [
+            "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+          ],
+          "ExposedPorts": null,
+          "Hostname": "ba033ac44011",
+          "Image": "ubuntu",
+          "Labels": {
+            "com.example.vendor": "Acme",
+            "com.example.license": "GPL",
+            "com.example.version": "1.0"
+          },
+          "MacAddress": "",
+          "NetworkDisabled": false,
+          "OpenStdin": false,
+          "StdinOnce": false,
+          "Tty": false,
+          "User": "",
+          "Volumes": {
+            "/volumes/data": {}
+          },
+          "WorkingDir": "",
+          "StopSignal": "SIGTERM"
+        },
+        "Created": "2015-01-06T15:47:31.485331387Z",
+        "Driver": "devicemapper",
+        "ExecIDs": null,
+        "HostConfig": {
+          "Binds": null,
+          "IOMaximumBandwidth": 0,
+          "IOMaximumIOps": 0,
+          "BlkioWeight": 300,
+          "BlkioWeightDevice": [],
+          "BlkioDeviceReadBps": [],
+          "BlkioDeviceWriteBps": [],
+          "BlkioDeviceReadIOps": [],
+          "BlkioDeviceWriteIOps": [],
+          "CapAdd": null,
+          "CapDrop": null,
+          "ContainerIDFile": "",
+          "CpusetCpus": "",
+          "CpusetMems": "",
+          "CpuPercent": 80,
+          "CpuShares": 0,
+          "CpuPeriod": 100000,
+          "Devices": [],
+          "Dns": null,
+          "DnsOptions": null,
+          "DnsSearch": null,
+          "ExtraHosts": null,
+          "IpcMode": "",
+          "Links": null,
+          "Memory": 0,
+          "MemorySwap": 0,
+          "MemoryReservation": 0,
+          "KernelMemory": 0,
+          "OomKillDisable": false,
+          "OomScoreAdj": 500,
+          "NetworkMode": "bridge",
+          "PidMode": "",
+          "PortBindings": {},
+          "Privileged": false,
+          "ReadonlyRootfs": false,
+          "PublishAllPorts": false,
+          "RestartPolicy": {
+            "MaximumRetryCount": 2,
+            "Name": "on-failure"
+          },
+          "LogConfig": {
+            "Config": null,
+            "Type": "json-file"
+          },
+          "SecurityOpt": null,
+          "Sysctls": {
+            "net.ipv4.ip_forward": "1"
+          },
+          "StorageOpt": null,
+          "VolumesFrom": null,
+          "Ulimits": [],
+          "VolumeDriver": "",
+          "ShmSize": 67108864
+        },
+        "HostnamePath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/hostname",
+        "HostsPath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/hosts",
+        "LogPath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39-json.log",
+        "Id": "ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39",
+        "Image": "04c5d3b7b0656168630d3ba35d8889bd0e9caafcaeb3004d2bfbc47e7c5d35d2",
+        "MountLabel": "",
+        "Name": "/boring_euclid",
+        "NetworkSettings": {
+          "Bridge": "",
+          "SandboxID": "",
+          "HairpinMode": false,
+          "LinkLocalIPv6Address": "",
+          "LinkLocalIPv6PrefixLen": 0,
+          "Ports": null,
+          "SandboxKey": "",
+          "SecondaryIPAddresses": null,
+          "SecondaryIPv6Addresses": null,
+          "EndpointID": "",
+          "Gateway": "",
+          "GlobalIPv6Address": "",
+          "GlobalIPv6PrefixLen": 0,
+          "IPAddress": "",
+          "IPPrefixLen": 0,
+          "IPv6Gateway": "",
+          "MacAddress": "",
+          "Networks": {
+            "bridge": {
+              "NetworkID": "7ea29fc1412292a2d7bba362f9253545fecdfa8ce9a6e37dd10ba8bee7129812",
+              "EndpointID": "7587b82f0dada3656fda26588aee72630c6fab1536d36e394b2bfbcf898c971d",
+              "Gateway": "172.17.0.1",
+              "IPAddress": "172.17.0.2",
+              "IPPrefixLen": 16,
+              "IPv6Gateway": "",
+              "GlobalIPv6Address": "",
+              "GlobalIPv6PrefixLen": 0,
+              "MacAddress": "02:42:ac:12:00:02"
+            }
+          }
+        },
+        "Path": "/bin/sh",
+        "ProcessLabel": "",
+        "ResolvConfPath": "/var/lib/docker/containers/ba033ac4401106a3b513bc9d639eee123ad78ca3616b921167cd74b20e25ed39/resolv.conf",
+        "RestartCount": 1,
+        "State": {
+          "Error": "",
+          "ExitCode": 9,
+          "FinishedAt": "2015-01-06T15:47:32.080254511Z",
+          "OOMKilled": false,
+          "Dead": false,
+          "Paused": false,
+          "Pid": 0,
+          "Restarting": false,
+          "Running": false,
+          "StartedAt": "2015-01-06T15:47:32.072697474Z",
+          "Status": "exited"
+        },
+        "Mounts": [
+          {
+            "Name": "fac362...80535",
+            "Source": "/data",
+            "Destination": "/data",
+            "Driver": "local",
+            "Mode": "ro,Z",
+            "RW": false,
+            "Propagation": ""
+          }
+        ]
+      },
+      "state": {
+        "field": "State.Status",
+        "initial": "created",
+        "transitions": {
+          "ContainerStart": {
+            "otherwise": 304,
+            "from": [
+              "created",
+              "exited"
+            ],
+            "to": "running",
+            "set": {
+              "State.Running": true,
+              "State.Paused": false
+            }
+          },
+          "ContainerStop": {
+            "otherwise": 304,
+            "from": [
+              "running",
+              "paused",
+              "restarting"
+            ],
+            "to": "exited",
+            "set": {
+              "State.Running": false,
+              "State.Paused": false
+            }
+          },
+          "ContainerRestart": {
+            "otherwise": 500,
+            "notFrom": [
+              "dead"
+            ],
+            "to": "running",
+            "set": {
+              "State.Running": true,
+              "State.Paused": false
+            }
+          },
+          "ContainerKill": {
+            "otherwise": 500,
+            "from": [
+              "running",
+              "paused",
+              "restarting"
+            ],
+            "to": "exited",
+            "set": {
+              "State.Running": false,
+              "State.Paused": false
+            }
+          },
+          "ContainerPause": {
+            "otherwise": 500,
+            "from": [
+              "running"
+            ],
+            "to": "paused",
+            "set": {
+              "State.Paused": true
+            }
+          },
+          "ContainerUnpause": {
+            "otherwise": 500,
+            "from": [
+              "paused"
+            ],
+            "to": "running",
+            "set": {
+              "State.Paused": false
+            }
+          },
+          "ContainerAttach": {
+            "otherwise": 406,
+            "from": [
+              "running"
+            ]
+          },
+          "ExecCreate": {
+            "otherwise": 409,
+            "from": [
+              "running"
+            ]
+          }
+        }
+      }
+    },
+    {
+      "name": "execs",
+      "idField": "ID",
+      "idParam": "execId",
+      "aliases": [],
+      "generate": "hex64",
+      "operations": {
+        "create": "ExecCreate",
+        "read": "ExecInspect"
+      },
+      "conflict": 409,
+      "seed": [
+        {
+          "CanRemove": false,
+          "ContainerID": "b53ee82b53a40c7dca428523e34f741f3abc51d9f297a14ff874bf761b995126",
+          "DetachKeys": "",
+          "ExitCode": 2,
+          "ID": "f33bbfb39f5b142420f4759b2348913bd4a8d1a6d7fd56499cb41a1bb91d7b3b",
+          "OpenStderr": true,
+          "OpenStdin": true,
+          "OpenStdout": true,
+          "ProcessConfig": {
+            "arguments": [
+              "-c",
+              "exit 2"
+            ],
+            "entrypoint": "sh",
+            "privileged": false,
+            "tty": true,
+            "user": "1000"
+          },
+          "Running": false
+        }
+      ],
+      "createFrom": {
+        "ContainerID": {
+          "$from": [
+            "path.id"
+          ]
+        },
+        "ProcessConfig": {
+          "entrypoint": {
+            "$from": [
+              "body.Cmd.0",
+              "body.Cmd"
+            ],
+            "default": "sh"
+          },
+          "arguments": [],
+          "privileged": {
+            "$from": [
+              "body.Privileged"
+            ],
+            "default": false
+          },
+          "tty": {
+            "$from": [
+              "body.Tty"
+            ],
+            "default": false
+          },
+          "user": {
+            "$from": [
+              "body.User"
+            ],
+            "default": ""
+          }
+        },
+        "Running": false
+      },
+      "template": {
+        "CanRemove": false,
+        "ContainerID": "b53ee82b53a40c7dca428523e34f741f3abc51d9f297a14ff874bf761b995126",
+        "DetachKeys": "",
+        "ExitCode": 2,
+        "ID": "f33bbfb39f5b142420f4759b2348913bd4a8d1a6d7fd56499cb41a1bb91d7b3b",
+        "OpenStderr": true,
+        "OpenStdin": true,
+        "OpenStdout": true,
+        "ProcessConfig": {
+          "arguments": [
+            "-c",
+            "exit 2"
+          ],
+          "entrypoint": "sh",
+          "privileged": false,
+          "tty": true,
+          "user": "1000"
+        },
+        "Running": false
+      }
+    },
+    {
+      "name": "volumes",
+      "idField": "Name",
+      "idParam": "name",
+      "aliases": [],
+      "generate": "hex64",
+      "operations": {
+        "create": "VolumeCreate",
+        "list": "VolumeList",
+        "read": "VolumeInspect",
+        "delete": "VolumeDelete"
+      },
+      "conflict": 409,
+      "seed": [
+        {
+          "Name": "tardis",
+          "Driver": "local",
+          "Mountpoint": "/var/lib/docker/volumes/tardis/_data",
+          "Labels": {
+            "com.example.some-label": "some-value"
+          },
+          "Scope": "local"
+        },
+        {
+          "Name": "3f1c3d1e9b3f8a7e2c0d6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e",
+          "Driver": "local",
+          "Mountpoint": "/var/lib/docker/volumes/3f1c3d1e9b3f8a7e2c0d6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e/_data",
+          "Labels": {},
+          "Scope": "local"
+        }
+      ],
+      "listField": "Volumes",
+      "createSet": {
+        "Mountpoint": {
+          "$format": "/var/lib/docker/volumes/{resource.Name}/_data"
+        }
+      },
+      "createFrom": {
+        "Name": {
+          "$from": [
+            "body.Name"
+          ]
+        },
+        "Driver": {
+          "$from": [
+            "body.Driver"
+          ],
+          "default": "local"
+        },
+        "Labels": {
+          "$from": [
+            "body.Labels"
+          ],
+          "default": {}
+        },
+        "Scope": "local"
+      },
+      "template": {
+        "Name": "tardis",
+        "Driver": "local",
+        "Mountpoint": "/var/lib/docker/volumes/tardis/_data",
+        "Labels": {
+          "com.example.some-label": "some-value"
+        },
+        "Scope": "local"
+      }
+    },
+    {
+      "name": "networks",
+      "idField": "Id",
+      "idParam": "id",
+      "aliases": [
+        "Name"
+      ],
+      "generate": "hex64",
+      "operations": {
+        "create": "NetworkCreate",
+        "list": "NetworkList",
+        "read": "NetworkInspect",
+        "delete": "NetworkDelete"
+      },
+      "conflict": 409,
+      "seed": [
+        {
+          "Name": "bridge",
+          "Id": "f2de39df4171b0dc801e8002d1d999b77256983dfc63041c0f34030aa3977566",
+          "Scope": "local",
+          "Driver": "bridge",
+          "EnableIPv6": false,
+          "Internal": false,
+          "IPAM": {
+            "Driver": "default",
+            "Config": [
+              {
+                "Subnet": "172.17.0.0/16",
+                "Gateway": "172.17.0.1"
+              }
+            ],
+            "Options": {}
+          },
+          "Containers": {
+            "39b69226f9d79f5634485fb236a23b2fe4e96a0a94128390a7fbbcc167065867": {
+              "Name": "web",
+              "EndpointID": "ed2419a97c1d9954d05b46e462e7002ea552f216e9b136b80a7db8d98b442eda",
+              "MacAddress": "02:42:ac:11:00:02",
+              "IPv4Address": "172.17.0.2/16",
+              "IPv6Address": ""
+            }
+          },
+          "Options": {
+            "com.docker.network.bridge.default_bridge": "true",
+            "com.docker.network.bridge.enable_icc": "true",
+            "com.docker.network.bridge.enable_ip_masquerade": "true",
+            "com.docker.network.bridge.host_binding_ipv4": "0.0.0.0",
+            "com.docker.network.bridge.name": "docker0",
+            "com.docker.network.driver.mtu": "1500"
+          },
+          "Labels": {}
+        },
+        {
+          "Name": "none",
+          "Id": "e086a3893b05ab69242d3c44e49483a3bbbd3a26b46baa8f61ab797c1088d794",
+          "Scope": "local",
+          "Driver": "null",
+          "EnableIPv6": false,
+          "Internal": false,
+          "IPAM": {
+            "Driver": "default",
+            "Config": [],
+            "Options": {}
+          },
+          "Containers": {},
+          "Options": {},
+          "Labels": {}
+        },
+        {
+          "Name": "host",
+          "Id": "13e871235c677f196c4e1ecebb9dc733b9b2d2ab589e30c539efeda84a24215e",
+          "Scope": "local",
+          "Driver": "host",
+          "EnableIPv6": false,
+          "Internal": false,
+          "IPAM": {
+            "Driver": "default",
+            "Config": [],
+            "Options": {}
+          },
+          "Containers": {},
+          "Options": {},
+          "Labels": {}
+        }
+      ],
+      "createFrom": {
+        "Name": {
+          "$from": [
+            "body.Name"
+          ]
+        },
+        "Driver": {
+          "$from": [
+            "body.Driver"
+          ],
+          "default": "bridge"
+        },
+        "Internal": {
+          "$from": [
+            "body.Internal"
+          ],
+          "default": false
+        },
+        "EnableIPv6": {
+          "$from": [
+            "body.EnableIPv6"
+          ],
+          "default": false
+        },
+        "IPAM": {
+          "$from": [
+            "body.IPAM"
+          ],
+          "default": {
+            "Driver": "default",
+            "Config": [],
+            "Options": {}
+          }
+        },
+        "Options": {
+          "$from": [
+            "body.Options"
+          ],
+          "default": {}
+        },
+        "Labels": {
+          "$from": [
+            "body.Labels"
+          ],
+          "default": {}
+        },
+        "Containers": {},
+        "Scope": "local"
+      },
+      "template": {
+        "Name": "bridge",
+        "Id": "f2de39df4171b0dc801e8002d1d999b77256983dfc63041c0f34030aa3977566",
+        "Scope": "local",
+        "Driver": "bridge",
+        "EnableIPv6": false,
+        "Internal": false,
+        "IPAM": {
+          "Driver": "default",
+          "Config": [
+            {
+              "Subnet": "172.17.0.0/16",
+              "Gateway": "172.17.0.1"
+            }
+          ],
+          "Options": {}
+        },
+        "Containers": {
+          "39b69226f9d79f5634485fb236a23b2fe4e96a0a94128390a7fbbcc167065867": {
+            "Name": "web",
+            "EndpointID": "ed2419a97c1d9954d05b46e462e7002ea552f216e9b136b80a7db8d98b442eda",
+            "MacAddress": "02:42:ac:11:00:02",
+            "IPv4Address": "172.17.0.2/16",
+            "IPv6Address": ""
+          }
+        },
+        "Options": {
+          "com.docker.network.bridge.default_bridge": "true",
+          "com.docker.network.bridge.enable_icc": "true",
+          "com.docker.network.bridge.enable_ip_masquerade": "true",
+          "com.docker.network.bridge.host_binding_ipv4": "0.0.0.0",
+          "com.docker.network.bridge.name": "docker0",
+          "com.docker.network.driver.mtu": "1500"
+        },
+        "Labels": {}
+      },
+      "protected": {
+        "ids": [
+          "bridge",
+          "host",
+          "none"
+        ],
+        "status": 403
+      }
+    },
+    {
+      "name": "images",
+      "idField": "Id",
+      "idParam": "name",
+      "aliases": [
+        "RepoTags"
+      ],
+      "aliasForms": [
+        "{}:latest",
+        "docker.io/library/{}",
+        "docker.io/library/{}:latest",
+        "docker.io/{}",
+        "docker.io/{}:latest"
+      ],
+      "generate": "sha256",
+      "operations": {
+        "create": "ImageCreate",
+        "list": "ImageList",
+        "read": "ImageInspect",
+        "delete": "ImageDelete"
+      },
+      "conflict": 409,
+      "seed": [
+        {
+          "Id": "sha256:85f05633ddc1c50679be2b16a0479ab6f7637f8884e0cfe0f4d20e1ebb3d6e7c",
+          "Container": "cb91e48a60d01f1e27028b4fc6819f4f290b3cf12496c8176ec714d0d390984a",
+          "Comment": "",
+          "Os": "linux",
+          "Architecture": "amd64",
+          "Parent": "sha256:91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+          "ContainerConfig": {
+            "Tty": false,
+            "Hostname": "e611e15f9c9d",
+            "Volumes": null,
+            "Domainname": "",
+            "AttachStdout": false,
+            "PublishService": "",
+            "AttachStdin": false,
+            "OpenStdin": false,
+            "StdinOnce": false,
+            "NetworkDisabled": false,
+            "OnBuild": [],
+            "Image": "91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+            "User": "",
+            "WorkingDir": "",
+            "Entrypoint": null,
+            "MacAddress": "",
+            "AttachStderr": false,
+            "Labels": {
+              "com.example.license": "GPL",
+              "com.example.version": "1.0",
+              "com.example.vendor": "Acme"
+            },
+            "Env": [
+              "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+            ],
+            "ExposedPorts": null,
+            "Cmd": [
+              "/bin/sh",
+              "-c",
+              "#(nop) LABEL com.example.vendor=Acme com.example.license=GPL com.example.version=1.0"
+            ]
+          },
+          "DockerVersion": "1.9.0-dev",
+          "VirtualSize": 188359297,
+          "Size": 0,
+          "Author": "",
+          "Created": "2015-09-10T08:30:53.26995814Z",
+          "GraphDriver": {
+            "Name": "aufs",
+            "Data": null
+          },
+          "RepoDigests": [
+            "localhost:5000/test/busybox/example@sha256:cbbf2f9a99b47fc460d422812b6a5adff7dfee951d8fa2e4a98caa0382cfbdbf"
+          ],
+          "RepoTags": [
+            "example:1.0",
+            "example:latest",
+            "example:stable"
+          ],
+          "Config": {
+            "Image": "91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+            "NetworkDisabled": false,
+            "OnBuild": [],
+            "StdinOnce": false,
+            "PublishService": "",
+            "AttachStdin": false,
+            "OpenStdin": false,
+            "Domainname": "",
+            "AttachStdout": false,
+            "Tty": false,
+            "Hostname": "e611e15f9c9d",
+            "Volumes": null,
+            "Cmd": [
+              "/bin/bash"
+            ],
+            "ExposedPorts": null,
+            "Env": [
+              "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+            ],
+            "Labels": {
+              "com.example.vendor": "Acme",
+              "com.example.version": "1.0",
+              "com.example.license": "GPL"
+            },
+            "Entrypoint": null,
+            "MacAddress": "",
+            "AttachStderr": false,
+            "WorkingDir": "",
+            "User": ""
+          },
+          "RootFS": {
+            "Type": "layers",
+            "Layers": [
+              "sha256:1834950e52ce4d5a88a1bbd131c537f4d0e56d10ff0dd69e66be3b7dfa9df7e6",
+              "sha256:5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef"
+            ]
+          }
+        }
+      ],
+      "createFrom": {
+        "RepoTags": [
+          {
+            "$format": "{query.fromImage}:{query.tag|latest}"
+          }
+        ],
+        "RepoDigests": []
+      },
+      "listItem": {
+        "Id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "RepoTags": {
+          "$from": [
+            "resource.RepoTags"
+          ]
+        },
+        "Created": 1700000000,
+        "Size": {
+          "$from": [
+            "resource.Size"
+          ]
+        },
+        "VirtualSize": {
+          "$from": [
+            "resource.VirtualSize"
+          ]
+        },
+        "Labels": {}
+      },
+      "template": {
+        "Id": "sha256:85f05633ddc1c50679be2b16a0479ab6f7637f8884e0cfe0f4d20e1ebb3d6e7c",
+        "Container": "cb91e48a60d01f1e27028b4fc6819f4f290b3cf12496c8176ec714d0d390984a",
+        "Comment": "",
+        "Os": "linux",
+        "Architecture": "amd64",
+        "Parent": "sha256:91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+        "ContainerConfig": {
+          "Tty": false,
+          "Hostname": "e611e15f9c9d",
+          "Volumes": null,
+          "Domainname": "",
+          "AttachStdout": false,
+          "PublishService": "",
+          "AttachStdin": false,
+          "OpenStdin": false,
+          "StdinOnce": false,
+          "NetworkDisabled": false,
+          "OnBuild": [],
+          "Image": "91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+          "User": "",
+          "WorkingDir": "",
+          "Entrypoint": null,
+          "MacAddress": "",
+          "AttachStderr": false,
+          "Labels": {
+            "com.example.license": "GPL",
+            "com.example.version": "1.0",
+            "com.example.vendor": "Acme"
+          },
+          "Env": [
+            "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+          ],
+          "ExposedPorts": null,
+          "Cmd": [
+            "/bin/sh",
+            "-c",
+            "#(nop) LABEL com.example.vendor=Acme com.example.license=GPL com.example.version=1.0"
+          ]
+        },
+        "DockerVersion": "1.9.0-dev",
+        "VirtualSize": 188359297,
+        "Size": 0,
+        "Author": "",
+        "Created": "2015-09-10T08:30:53.26995814Z",
+        "GraphDriver": {
+          "Name": "aufs",
+          "Data": null
+        },
+        "RepoDigests": [
+          "localhost:5000/test/busybox/example@sha256:cbbf2f9a99b47fc460d422812b6a5adff7dfee951d8fa2e4a98caa0382cfbdbf"
+        ],
+        "RepoTags": [
+          "example:1.0",
+          "example:latest",
+          "example:stable"
+        ],
+        "Config": {
+          "Image": "91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+          "NetworkDisabled": false,
+          "OnBuild": [],
+          "StdinOnce": false,
+          "PublishService": "",
+          "AttachStdin": false,
+          "OpenStdin": false,
+          "Domainname": "",
+          "AttachStdout": false,
+          "Tty": false,
+          "Hostname": "e611e15f9c9d",
+          "Volumes": null,
+          "Cmd": [
+            "/bin/bash"
+          ],
+          "ExposedPorts": null,
+          "Env": [
+            "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+          ],
+          "Labels": {
+            "com.example.vendor": "Acme",
+            "com.example.version": "1.0",
+            "com.example.license": "GPL"
+          },
+          "Entrypoint": null,
+          "MacAddress": "",
+          "AttachStderr": false,
+          "WorkingDir": "",
+          "User": ""
+        },
+        "RootFS": {
+          "Type": "layers",
+          "Layers": [
+            "sha256:1834950e52ce4d5a88a1bbd131c537f4d0e56d10ff0dd69e66be3b7dfa9df7e6",
+            "sha256:5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef"
+          ]
+        }
+      }
+    }
+  ],
+  "events": {
+    "operation": "SystemEvents",
+    "emit": {
+      "ContainerCreate": {
+        "status": "create",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "create",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerStart": {
+        "status": "start",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "start",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerStop": {
+        "status": "stop",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "stop",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerRestart": {
+        "status": "restart",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "restart",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerKill": {
+        "status": "kill",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "kill",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerPause": {
+        "status": "pause",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "pause",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerUnpause": {
+        "status": "unpause",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "unpause",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerDelete": {
+        "status": "destroy",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "destroy",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ContainerAttach": {
+        "status": "attach",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "from": {
+          "$format": "{resource.Config.Image}"
+        },
+        "Type": "container",
+        "Action": "attach",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "image": {
+              "$format": "{resource.Config.Image}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ExecCreate": {
+        "status": "exec_create",
+        "id": {
+          "$from": [
+            "resource.ContainerID"
+          ]
+        },
+        "from": "",
+        "Type": "container",
+        "Action": "exec_create",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.ContainerID"
+            ]
+          },
+          "Attributes": {
+            "execID": {
+              "$format": "{resource.ID}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "VolumeCreate": {
+        "Type": "volume",
+        "Action": "create",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Name"
+            ]
+          },
+          "Attributes": {
+            "driver": {
+              "$format": "{resource.Driver}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "VolumeDelete": {
+        "Type": "volume",
+        "Action": "destroy",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Name"
+            ]
+          },
+          "Attributes": {
+            "driver": {
+              "$format": "{resource.Driver}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "NetworkCreate": {
+        "Type": "network",
+        "Action": "create",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "type": {
+              "$format": "{resource.Driver}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "NetworkDelete": {
+        "Type": "network",
+        "Action": "destroy",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.Name}"
+            },
+            "type": {
+              "$format": "{resource.Driver}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ImageCreate": {
+        "status": "pull",
+        "id": {
+          "$from": [
+            "resource.RepoTags.0"
+          ]
+        },
+        "Type": "image",
+        "Action": "pull",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.RepoTags.0"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.RepoTags.0}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      },
+      "ImageDelete": {
+        "status": "delete",
+        "id": {
+          "$from": [
+            "resource.Id"
+          ]
+        },
+        "Type": "image",
+        "Action": "delete",
+        "Actor": {
+          "ID": {
+            "$from": [
+              "resource.Id"
+            ]
+          },
+          "Attributes": {
+            "name": {
+              "$format": "{resource.RepoTags.0}"
+            }
+          }
+        },
+        "time": {
+          "$now": "seconds"
+        },
+        "timeNano": {
+          "$now": "nanoseconds"
+        }
+      }
+    }
+  }
 };
 
 /** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */

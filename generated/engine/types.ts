@@ -2419,8 +2419,11 @@ export interface components {
              * @description Maximum absolute IO rate (IO per second).
              */
             IOMaximumIOps?: number;
-            /** @description Block IO weight (relative weight), 10 to 1000. */
-            BlkioWeight?: number;
+            /**
+             * @description Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the
+             *     v1.24 daemon accepts it and the command-line client sends it by default.
+             */
+            BlkioWeight?: number | 0 | unknown;
             /** @description Block IO weight per device. */
             BlkioWeightDevice?: components["schemas"]["WeightDevice"][] | null;
             /** @description Limit on the read rate (bytes per second) from a device. */
@@ -2431,7 +2434,10 @@ export interface components {
             BlkioDeviceReadIOps?: components["schemas"]["ThrottleDevice"][] | null;
             /** @description Limit on the write rate (IO per second) to a device. */
             BlkioDeviceWriteIOps?: components["schemas"]["ThrottleDevice"][] | null;
-            /** @description The container's memory swappiness, 0 to 100. */
+            /**
+             * @description The container's memory swappiness, 0 to 100 (seed section 8). -1 means unset (use the
+             *     host's): the v1.24 daemon accepts it and the command-line client sends it by default.
+             */
             MemorySwappiness?: number | null;
             /** @description Disable the OOM killer for the container. */
             OomKillDisable?: boolean | null;
@@ -2507,7 +2513,9 @@ export interface components {
             VolumeDriver?: string;
             /**
              * Format: int64
-             * @description Size of `/dev/shm` in bytes; must be greater than 0. Default 64 MB.
+             * @description Size of `/dev/shm` in bytes; a set value must be greater than 0 (seed section 8), and the
+             *     default is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the
+             *     command-line client sends it by default; negative sizes are refused.
              * @default 67108864
              */
             ShmSize: number;
@@ -3128,8 +3136,11 @@ export interface components {
          *     }
          */
         ContainerUpdate: {
-            /** @description Block IO weight (relative weight), 10 to 1000. */
-            BlkioWeight?: number;
+            /**
+             * @description Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the
+             *     v1.24 daemon accepts it and the command-line client sends it by default.
+             */
+            BlkioWeight?: number | 0 | unknown;
             /** @description CPU shares, the relative weight against other containers. */
             CpuShares?: number;
             /**
@@ -3756,7 +3767,7 @@ export interface components {
         /**
          * @description Registry credentials (seed 5): either `{username, password, email, serveraddress}`
          *     (credential login; `email` and `serveraddress` optional) or `{identitytoken}` (token
-         *     login, with an optional `serveraddress`), never both. Sent as the body of `POST /auth`
+         *     login, with an optional `serveraddress`), never both; or `{}` for anonymous access. Sent as the body of `POST /auth`
          *     and, base64url-encoded, in the `X-Registry-Auth` header (push, pull, service create and
          *     service update).
          * @example {
@@ -3790,7 +3801,7 @@ export interface components {
             email?: never;
         } & {
             [key: string]: unknown;
-        }));
+        }) | Record<string, never>);
         /**
          * @description The auth check response (seed 2.13); `IdentityToken` is present when the registry returned one.
          * @example {
@@ -4616,7 +4627,9 @@ export interface components {
             IPv6Address: string;
         };
         /**
-         * @description The body of a network create (seed 4.6).
+         * @description The body of a network create (seed 4.6). Fields of later API versions (Scope, Attachable,
+         *     Ingress, ConfigOnly, ConfigFrom), which current clients send, are accepted and ignored, as
+         *     the v1.24 daemon does.
          * @example {
          *       "Name": "isolated_nw",
          *       "Driver": "bridge",
@@ -4656,6 +4669,8 @@ export interface components {
             Labels?: {
                 [key: string]: string;
             };
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description The answer of a network create.

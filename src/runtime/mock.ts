@@ -26,11 +26,17 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
+/** One step into a document: an own property, or an array index. */
+function step(node: unknown, key: string): unknown {
+  if (Array.isArray(node)) return /^(0|[1-9]\d*)$/.test(key) ? node[Number(key)] : undefined;
+  return isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
 function getPath(doc: unknown, path: string): unknown {
   let node = doc;
   for (const key of path.split('.')) {
-    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
+    node = step(node, key);
+    if (node === undefined) return undefined;
   }
   return node;
 }
@@ -89,8 +95,8 @@ function lookup(source: string, ctx: RequestContext, scope: TemplateScope): unkn
   }
   for (const key of rest) {
     // Own properties only: "claims.constructor" must not reach Object's prototype.
-    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
+    node = step(node, key);
+    if (node === undefined) return undefined;
   }
   return node;
 }
@@ -102,6 +108,17 @@ function lookup(source: string, ctx: RequestContext, scope: TemplateScope): unkn
 export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: TemplateScope = {}): unknown {
   if (Array.isArray(template)) return template.map((t) => evaluateTemplate(t, ctx, scope));
   if (!isRecord(template)) return template;
+  if (typeof template['$format'] === 'string') {
+    // "{query.fromImage}:{query.tag|latest}": each {source|default} replaced by its value.
+    return template['$format'].replace(/\{([^{}|]+)(?:\|([^{}]*))?\}/g, (_m, source: string, fallback: string | undefined) => {
+      const v = lookup(source.trim(), ctx, scope);
+      return v === undefined || v === null || v === '' ? (fallback ?? '') : typeof v === 'string' ? v : JSON.stringify(v);
+    });
+  }
+  if (template['$now'] !== undefined) {
+    const ms = Date.now();
+    return template['$now'] === 'nanoseconds' ? ms * 1e6 : template['$now'] === 'iso' ? new Date(ms).toISOString() : Math.floor(ms / 1000);
+  }
   if ('$from' in template) {
     const sources = Array.isArray(template['$from']) ? template['$from'] : [template['$from']];
     for (const s of sources) {
@@ -174,6 +191,8 @@ export class MockEngine {
   private readonly roles = new Map<string, Array<{ resource: ResourceSpec; role: keyof ResourceSpec['operations'] }>>();
   private counter = 0;
   private requests = 0;
+  private readonly eventLog: Array<{ at: number; value: unknown }> = [];
+  private readonly eventListeners = new Set<(event: { at: number; value: unknown }) => void>();
   private readonly sampleVerdicts = new WeakMap<MockResponse, boolean>();
   private readonly exampleCache = new WeakMap<MockExample, { origin: string; error?: HttpError; payload?: string; verified: boolean }>();
   private readonly seed: number;
@@ -208,11 +227,74 @@ export class MockEngine {
     this.reset();
   }
 
+  /** Events recorded so far (stateful mode), oldest first. */
+  events(): unknown[] {
+    return this.eventLog.map((e) => clone(e.value));
+  }
+
+  private emit(opId: string, ctx: RequestContext, subject: Record<string, unknown> | undefined): void {
+    const template = this.tables.events?.emit[opId];
+    if (template === undefined) return;
+    const event = { at: Date.now() / 1000, value: evaluateTemplate(template, ctx, { resource: subject }) };
+    this.eventLog.push(event);
+    for (const listener of this.eventListeners) listener(event);
+  }
+
+  /** The event stream: recorded events within since/until, then new ones as they happen (until the client leaves). */
+  private eventStream(mock: MockOperation, ctx: RequestContext): HandlerResponse {
+    const spec = this.tables.events;
+    const bound = (name: string | undefined): number | undefined => {
+      const raw = name === undefined ? undefined : ctx.params.query[name];
+      const n = raw === undefined ? NaN : Number(raw);
+      return Number.isFinite(n) ? n : undefined;
+    };
+    const since = bound(spec?.since ?? 'since');
+    const until = bound(spec?.until ?? 'until');
+    const log = this.eventLog;
+    const listeners = this.eventListeners;
+    // The connection's close ends the stream (the request object itself closes once it is read).
+    const closer: Pick<NodeJS.EventEmitter, 'once' | 'off'> = ctx.request.socket ?? ctx.request;
+    const inRange = (at: number): boolean => (since === undefined || at >= since) && (until === undefined || at <= until);
+    async function* stream(): AsyncGenerator<string> {
+      for (const e of [...log]) if (inRange(e.at)) yield JSON.stringify(e.value) + '\n';
+      if (until !== undefined) return;
+      const queue: Array<{ at: number; value: unknown }> = [];
+      let wake: (() => void) | undefined;
+      let closed = false;
+      const onClose = (): void => {
+        closed = true;
+        wake?.();
+      };
+      closer.once('close', onClose);
+      const listener = (e: { at: number; value: unknown }): void => {
+        queue.push(e);
+        wake?.();
+      };
+      listeners.add(listener);
+      try {
+        while (!closed) {
+          if (queue.length === 0) await new Promise<void>((resume) => (wake = resume));
+          wake = undefined;
+          while (queue.length > 0) {
+            const e = queue.shift() as { at: number; value: unknown };
+            if (inRange(e.at)) yield JSON.stringify(e.value) + '\n';
+          }
+        }
+      } finally {
+        listeners.delete(listener);
+        closer.off('close', onClose);
+      }
+    }
+    const response = this.primary(mock);
+    return { status: response?.status ?? 200, contentType: response?.contentType ?? 'application/json', body: stream(), origin: 'the event stream' };
+  }
+
   /** Forgets every change: resources go back to their seeds, counters and sampling restart. */
   reset(): void {
     this.store.clear();
     this.counter = 0;
     this.requests = 0;
+    this.eventLog.length = 0;
     for (const r of this.resources) {
       const docs = new Map<string, Record<string, unknown>>();
       for (const seed of r.seed) {
@@ -237,6 +319,7 @@ export class MockEngine {
     const pref = preference(ctx);
     if (pref.code !== undefined) return this.forced(opId, mock, pref, n);
     if (this.stateful) {
+      if (this.tables.events?.operation === opId && pref.example === undefined && !pref.dynamic) return this.eventStream(mock, ctx);
       const stateful = this.statefulAnswer(opId, mock, ctx, pref, n);
       if (stateful) return stateful;
     }
@@ -354,13 +437,21 @@ export class MockEngine {
     if (!docs) return undefined;
     const direct = docs.get(wanted);
     if (direct) return [wanted, direct];
+    const forms = new Set([wanted, `/${wanted}`, ...(resource.aliasForms ?? []).map((f) => f.replace('{}', wanted))]);
     for (const [id, doc] of docs) {
-      for (const alias of resource.aliases) {
-        const v = getPath(doc, alias);
-        if (v !== undefined && (String(v) === wanted || String(v) === `/${wanted}`)) return [id, doc];
-      }
+      if (this.aliasValues(resource, doc).some((v) => forms.has(v))) return [id, doc];
     }
     return undefined;
+  }
+
+  private aliasValues(resource: ResourceSpec, doc: Record<string, unknown>): string[] {
+    const out: string[] = [];
+    for (const alias of resource.aliases) {
+      const v = getPath(doc, alias);
+      if (Array.isArray(v)) out.push(...v.map(String));
+      else if (v !== undefined && v !== null) out.push(String(v));
+    }
+    return out;
   }
 
   private notFound(resource: ResourceSpec, ctx: RequestContext): HttpError {
@@ -377,6 +468,7 @@ export class MockEngine {
       return max + 1;
     }
     if (resource.generate === 'hex64') return (h + createHash('sha256').update(h).digest('hex')).slice(0, 64);
+    if (resource.generate === 'sha256') return `sha256:${h}`;
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
 
@@ -406,6 +498,7 @@ export class MockEngine {
         const to = transition.to;
         moves.push(() => setPath(doc, resource.state?.field ?? '', to));
       }
+      for (const [path, value] of Object.entries(transition.set ?? {})) moves.push(() => setPath(doc, path, clone(value)));
     }
     const response = this.primary(mock);
     let body: unknown;
@@ -437,8 +530,8 @@ export class MockEngine {
         if (!found) throw this.notFound(resource, ctx);
         const [id, doc] = found;
         subject = doc;
-        if ((role === 'update' || role === 'delete') && resource.protected?.ids.includes(id)) {
-          throw new HttpError(resource.protected.status, `${resource.name} ${id} is predefined and cannot be changed`);
+        if ((role === 'update' || role === 'delete') && resource.protected && [id, ...this.aliasValues(resource, doc)].some((v) => resource.protected?.ids.includes(v))) {
+          throw new HttpError(resource.protected.status, `${String(ctx.params.path[resource.idParam] ?? id)} is a predefined member of ${resource.name} and cannot be changed or removed`);
         }
         if (role === 'read') body = clone(doc);
         else if (role === 'update') {
@@ -454,6 +547,7 @@ export class MockEngine {
       }
     }
     for (const move of moves) move();
+    this.emit(opId, ctx, subject);
     if (!response) return { status: 200 };
     if (mock.template !== undefined) {
       return this.respond(response, evaluateTemplate(mock.template, ctx, { resource: subject }), `the x-specforge-mock template of ${opId}`);

@@ -101,6 +101,8 @@ export interface TransitionSpec {
   notFrom?: string[];
   /** The state after the operation. */
   to?: string;
+  /** Other fields set by the transition (dotted path to value), e.g. `State.Running: true`. */
+  set?: Record<string, unknown>;
   /** Status answered when the precondition fails (default 409). */
   otherwise: number;
 }
@@ -112,10 +114,12 @@ export interface ResourceSpec {
   idField: string;
   /** Path parameter that names the resource in item operations. */
   idParam: string;
-  /** Other fields that also identify a resource (a name, say). */
+  /** Other fields that also identify a resource (a name, say); array fields match any element. */
   aliases: string[];
+  /** Forms an alias may take beyond the value asked for, with {} for it (e.g. "/{}", "{}:latest"). */
+  aliasForms?: string[];
   /** How created ids are made. */
-  generate: 'uuid' | 'hex64' | 'integer';
+  generate: 'uuid' | 'hex64' | 'integer' | 'sha256';
   operations: {
     create?: string;
     list?: string;
@@ -146,9 +150,20 @@ export interface ResourceSpec {
   protected?: { ids: string[]; status: number };
 }
 
+/** x-specforge-events: the streaming operation, and the event each operation emits when it succeeds. */
+export interface EventsSpec {
+  operation: string;
+  /** Query parameters of the streaming operation that bound it in time (UNIX seconds). */
+  since?: string;
+  until?: string;
+  /** operationId to an event template, evaluated with the operation's stored `resource`. */
+  emit: Record<string, unknown>;
+}
+
 /** What a generated mocks module carries: per-operation responses, schemas for sampling, resources. */
 export interface MockTables {
   operations: Record<string, MockOperation>;
+  events?: EventsSpec;
   /** Normalized schemas by internal $ref ("#/components/schemas/X"), for sampling. */
   schemas: Record<string, unknown>;
   resources: ResourceSpec[];
