@@ -98,7 +98,12 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
     security: op.security,
   };
   if (op.requestBody) spec.body = { required: op.requestBody.required, types: op.requestBody.content.map((c) => c.type) };
-  for (const r of op.responses) spec.responses[r.status] = { types: r.content.map((c) => c.type) };
+  for (const r of op.responses) {
+    const entry: OperationSpec['responses'][string] = { types: r.content.map((c) => c.type) };
+    const ndjson = r.content.filter((c) => c.stream === 'ndjson').map((c) => c.type);
+    if (ndjson.length > 0) entry.ndjson = ndjson;
+    spec.responses[r.status] = entry;
+  }
   return spec;
 }
 

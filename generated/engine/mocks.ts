@@ -1973,7 +1973,15 @@ export const mocks: MockTables = {
           }
         }
       },
-      "primary": "201"
+      "primary": "201",
+      "template": {
+        "Id": {
+          "$from": [
+            "resource.ID"
+          ]
+        },
+        "Warnings": []
+      }
     },
     "ExecStart": {
       "responses": {

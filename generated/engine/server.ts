@@ -598,6 +598,9 @@ export const api: ApiSpec = {
         "200": {
           "types": [
             "application/json"
+          ],
+          "ndjson": [
+            "application/json"
           ]
         },
         "404": {
@@ -2005,6 +2008,9 @@ export const api: ApiSpec = {
         "200": {
           "types": [
             "application/json"
+          ],
+          "ndjson": [
+            "application/json"
           ]
         },
         "400": {
@@ -2088,6 +2094,9 @@ export const api: ApiSpec = {
         "200": {
           "types": [
             "application/json"
+          ],
+          "ndjson": [
+            "application/json"
           ]
         },
         "400": {
@@ -2105,7 +2114,8 @@ export const api: ApiSpec = {
       "body": {
         "required": false,
         "types": [
-          "application/x-tar"
+          "application/x-tar",
+          "application/json"
         ]
       }
     },
@@ -2219,6 +2229,9 @@ export const api: ApiSpec = {
       "responses": {
         "200": {
           "types": [
+            "application/json"
+          ],
+          "ndjson": [
             "application/json"
           ]
         },
@@ -2544,6 +2557,9 @@ export const api: ApiSpec = {
         "200": {
           "types": [
             "application/json"
+          ],
+          "ndjson": [
+            "application/json"
           ]
         },
         "400": {
@@ -2849,6 +2865,9 @@ export const api: ApiSpec = {
       "responses": {
         "200": {
           "types": [
+            "application/json"
+          ],
+          "ndjson": [
             "application/json"
           ]
         },

@@ -7154,11 +7154,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The image to import, when `fromSrc` is `-` (a tar archive of a root filesystem). */
+        /**
+         * @description The image to import, when `fromSrc` is `-` (a tar archive of a root filesystem). A JSON
+         *     object is accepted and ignored, as the v1.24 daemon does: some clients (dockerode) repeat
+         *     the query parameters as a JSON body on pulls (not in the seed).
+         */
         requestBody?: {
             content: {
                 /** @example (tar archive of a root filesystem) */
                 "application/x-tar": string;
+                /**
+                 * @example {
+                 *       "fromImage": "busybox",
+                 *       "tag": "latest"
+                 *     }
+                 */
+                "application/json": Record<string, never>;
             };
         };
         responses: {

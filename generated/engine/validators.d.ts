@@ -589,6 +589,7 @@ export declare const operationValidators: {
     readonly header: ValidateFunction;
     readonly body: {
       readonly "application/x-tar": ValidateFunction;
+      readonly "application/json": ValidateFunction;
     };
     readonly responses: {
       readonly "200": {

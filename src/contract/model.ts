@@ -42,6 +42,8 @@ export interface ParameterModel {
 export interface MediaTypeModel {
   type: string;
   schema?: JsonSchema;
+  /** `x-specforge-stream`: the body is a stream of such values, e.g. "ndjson". */
+  stream?: string;
   examples: ExampleModel[];
   pointer: string;
 }
@@ -270,6 +272,7 @@ class ModelBuilder {
       const mtPtr = joinPointer(pointer, type);
       const mt = isRecord(raw) ? raw : {};
       const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr), pointer: mtPtr };
+      if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
       if (mt['schema'] !== undefined) model.schema = normalizeSchema(mt['schema'], this.version);
       return model;
     });

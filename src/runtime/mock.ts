@@ -326,7 +326,8 @@ export class MockEngine {
     const key = mock.primary;
     const response = key ? mock.responses[key] : undefined;
     if (!response) return { status: 200 };
-    if (mock.template !== undefined && pref.example === undefined && !pref.dynamic) {
+    // A template that reads the stored resource applies only in stateful mode.
+    if (mock.template !== undefined && pref.example === undefined && !pref.dynamic && !(this.usesResource(mock) && !this.stateful)) {
       return this.respond(response, evaluateTemplate(mock.template, ctx), `the x-specforge-mock template of ${opId}`);
     }
     return this.fromResponse(opId, response, pref, n);
@@ -425,6 +426,16 @@ export class MockEngine {
     return this.respond(response, value, `the value sampled from the schema at #${response.pointer}`);
   }
 
+  private readonly templateReads = new WeakMap<MockOperation, boolean>();
+  private usesResource(mock: MockOperation): boolean {
+    let reads = this.templateReads.get(mock);
+    if (reads === undefined) {
+      reads = JSON.stringify(mock.template ?? null).includes('"resource.');
+      this.templateReads.set(mock, reads);
+    }
+    return reads;
+  }
+
   private primary(mock: MockOperation): MockResponse | undefined {
     return mock.primary ? mock.responses[mock.primary] : undefined;
   }
@@ -509,7 +520,9 @@ export class MockEngine {
       if (role === 'create') {
         const template = resource.template ?? {};
         const fields = resource.createFrom !== undefined ? evaluateTemplate(resource.createFrom, ctx) : ctx.body;
-        let doc = merge(template, isRecord(fields) ? fields : {}) as Record<string, unknown>;
+        // The template gives defaults; each field given by the request replaces the template's whole.
+        let doc: Record<string, unknown> = { ...(isRecord(template) ? clone(template) : {}) };
+        if (isRecord(fields)) for (const [k, v] of Object.entries(fields)) setOwn(doc, k, clone(v));
         if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
         let id = getPath(doc, resource.idField);
         const fromBody = isRecord(ctx.body) ? getPath(ctx.body, resource.idField) : undefined;

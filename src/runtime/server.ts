@@ -427,12 +427,17 @@ class Pipeline {
     }
     const actual = mediaTypeOf(req.headers['content-type']) ?? 'application/octet-stream';
     const declared = matchMediaType(op.body.types, actual);
-    if (!declared) throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
     const bodySpec = op.body;
+    // A declared length over zero in a type the operation does not take is refused before reading;
+    // an empty body (some clients send a content type with nothing) counts as no body.
+    if (!declared && req.headers['content-length'] !== undefined) {
+      throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
+    }
     return readBody(req, this.limit).then((raw) => {
       let body: unknown;
+      if (raw.length > 0 && !declared) throw new HttpError(415, `content type ${actual} is not accepted; use ${bodySpec.types.join(' or ')}`);
       if (raw.length === 0 && bodySpec.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
-      else if (raw.length > 0) {
+      else if (raw.length > 0 && declared) {
         let parsed = true;
         try {
           body = parseBody(raw, actual, this.maxJsonDepth);
@@ -603,7 +608,9 @@ class Pipeline {
       stream.pipe(res);
       return;
     }
-    const payload = response.payload ?? serialize(response.body, contentType);
+    // A single message of an NDJSON stream still ends with its newline, as stream readers expect.
+    const ndjson = contentType !== undefined && declared?.ndjson?.includes(contentType) === true;
+    const payload = response.payload !== undefined ? response.payload + (ndjson ? '\n' : '') : serialize(response.body, contentType) + (ndjson ? '\n' : '');
     headers['content-length'] = Buffer.byteLength(payload);
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);

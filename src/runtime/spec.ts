@@ -33,8 +33,8 @@ export interface OperationSpec {
   path: string;
   parameters: ParameterSpec[];
   body?: { required: boolean; types: string[] };
-  /** Status ("200", "4XX", "default") to the media types it may carry. */
-  responses: Record<string, { types: string[] }>;
+  /** Status ("200", "4XX", "default") to the media types it may carry (and which are NDJSON streams). */
+  responses: Record<string, { types: string[]; ndjson?: string[] }>;
   /** Alternatives; each names schemes that must all be satisfied with the listed scopes. */
   security: Array<Record<string, string[]>>;
 }

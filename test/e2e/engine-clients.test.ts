@@ -1,0 +1,160 @@
+/**
+ * Real engine clients against the generated engine mock (stateful), served on a unix socket as the
+ * engine itself is: dockerode always, and the docker command-line client when the machine has one.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import Docker from 'dockerode';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMock } from '../../generated/engine/mocks.js';
+import { schemaValidators } from '../../generated/engine/validators.js';
+
+const TMP = resolve(import.meta.dirname, '..', '.tmp', `engine-${process.pid}`);
+const SOCKET = join(TMP, 'engine.sock');
+const mock = createMock({ stateful: true, onError: (e) => console.error('engine mock:', e) });
+let server: Server;
+let docker: Docker;
+
+const dockerCli = spawnSync('docker', ['--version'], { encoding: 'utf8' });
+const HAS_DOCKER_CLI = dockerCli.status === 0;
+
+beforeAll(async () => {
+  mkdirSync(TMP, { recursive: true });
+  server = createServer(mock.listener);
+  await new Promise<void>((ok) => server.listen(SOCKET, ok));
+  docker = new Docker({ socketPath: SOCKET, version: 'v1.24' });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((ok) => server.close(() => ok()));
+  rmSync(TMP, { recursive: true, force: true });
+});
+
+beforeEach(() => mock.reset());
+
+describe('dockerode against specforge mock', () => {
+  it('version, info and ping', async () => {
+    const version = await docker.version();
+    expect(version.ApiVersion).toBe('1.24');
+    expect(schemaValidators.SystemVersion(version)).toBe(true);
+    const info = (await docker.info()) as Record<string, unknown>;
+    expect(schemaValidators.SystemInfo(info)).toBe(true);
+    const ping = (await docker.ping()) as unknown;
+    expect(String(ping)).toBe('OK');
+  });
+
+  it('volumes: create, list, inspect, remove', async () => {
+    const created = await docker.createVolume({ Name: 'data1', Labels: { team: 'a' } });
+    expect(created.name).toBe('data1');
+    const list = await docker.listVolumes();
+    expect(list.Volumes.map((v) => v.Name)).toContain('data1');
+    const inspected = await docker.getVolume('data1').inspect();
+    expect(inspected.Labels).toEqual({ team: 'a' });
+    expect(inspected.Mountpoint).toBe('/var/lib/docker/volumes/data1/_data');
+    await docker.getVolume('data1').remove();
+    await expect(docker.getVolume('data1').inspect()).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('networks: create, list, remove; predefined networks exist and cannot be removed', async () => {
+    const names = (await docker.listNetworks()).map((n) => n.Name);
+    expect(names).toEqual(expect.arrayContaining(['bridge', 'host', 'none']));
+    const net = await docker.createNetwork({ Name: 'backend', Driver: 'bridge' });
+    expect(net.id).toMatch(/^[0-9a-f]{64}$/);
+    expect((await docker.listNetworks()).map((n) => n.Name)).toContain('backend');
+    await docker.getNetwork('backend').remove();
+    expect((await docker.listNetworks()).map((n) => n.Name)).not.toContain('backend');
+    for (const predefined of ['bridge', 'host', 'none']) {
+      await expect(docker.getNetwork(predefined).remove()).rejects.toMatchObject({ statusCode: 403 });
+    }
+  });
+
+  it('containers: create, start, start again (304), pause, exec on paused (409), stop, list, remove', async () => {
+    const container = await docker.createContainer({ Image: 'ubuntu', Cmd: ['sleep', '60'], name: 'worker' });
+    expect(container.id).toMatch(/^[0-9a-f]{64}$/);
+    expect((await container.inspect()).State.Status).toBe('created');
+    await container.start();
+    expect((await container.inspect()).State).toMatchObject({ Status: 'running', Running: true });
+    await expect(container.start()).rejects.toMatchObject({ statusCode: 304 });
+    await container.pause();
+    expect((await container.inspect()).State).toMatchObject({ Status: 'paused', Paused: true });
+    await expect(container.exec({ Cmd: ['ls'] })).rejects.toMatchObject({ statusCode: 409 });
+    await container.unpause();
+    const exec = await container.exec({ Cmd: ['ls'], AttachStdout: true });
+    expect((await exec.inspect()).ContainerID).toBe(container.id);
+    await container.stop();
+    await expect(container.stop()).rejects.toMatchObject({ statusCode: 304 });
+    const all = await docker.listContainers({ all: true });
+    const mine = all.find((c) => c.Id === container.id);
+    expect(mine).toMatchObject({ Names: ['/worker'], Image: 'ubuntu', State: 'exited' });
+    expect((await docker.listContainers({ all: false })).length).toBeGreaterThanOrEqual(0);
+    await container.remove();
+    await expect(container.inspect()).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('images: pull streams progress, and the image is listed and inspected by name', async () => {
+    const stream = await docker.pull('busybox:1.36');
+    const messages: unknown[] = await new Promise((ok, fail) => docker.modem.followProgress(stream, (err, out) => (err ? fail(err) : ok(out))));
+    expect(messages.length).toBeGreaterThan(0);
+    const images = await docker.listImages();
+    expect(images.flatMap((i) => i.RepoTags ?? [])).toContain('busybox:1.36');
+    const inspected = await docker.getImage('busybox:1.36').inspect();
+    expect(inspected.RepoTags).toContain('busybox:1.36');
+  });
+
+  it('events: every change is streamed with Type, Action and Actor', async () => {
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const volume = await docker.createVolume({ Name: 'evvol' });
+    const container = await docker.createContainer({ Image: 'ubuntu', name: 'evc' });
+    await container.start();
+    await docker.getVolume(volume.name).remove();
+    const stream = (await docker.getEvents({ since, until: Math.floor(Date.now() / 1000) + 1 })) as NodeJS.ReadableStream;
+    const text = await new Promise<string>((ok, fail) => {
+      let out = '';
+      stream.on('data', (c: Buffer) => (out += c.toString()));
+      stream.on('end', () => ok(out));
+      stream.on('error', fail);
+    });
+    const events = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { Type: string; Action: string; Actor: { ID: string; Attributes: Record<string, string> } });
+    expect(events.map((e) => `${e.Type} ${e.Action}`)).toEqual(['volume create', 'container create', 'container start', 'volume destroy']);
+    expect(events[1]?.Actor).toMatchObject({ ID: container.id, Attributes: { name: '/evc', image: 'ubuntu' } });
+    for (const e of events) expect(schemaValidators.EventMessage(e), JSON.stringify(e)).toBe(true);
+  });
+});
+
+describe.runIf(HAS_DOCKER_CLI)('docker command-line client against specforge mock', () => {
+  // The mock runs in this process: the client must run asynchronously, or it would wait on itself.
+  const exec = promisify(execFile);
+  const run = async (...args: string[]): Promise<string> =>
+    (
+      await exec('docker', args, {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, DOCKER_HOST: `unix://${SOCKET}`, DOCKER_API_VERSION: '1.24', DOCKER_CONFIG: join(TMP, 'docker-config') },
+      })
+    ).stdout;
+
+  it('docker version, volume create/ls/rm, network create/ls/rm, ps -a', async () => {
+    expect((await run('version', '--format', '{{.Server.APIVersion}}')).trim()).toBe('1.24');
+    expect((await run('volume', 'create', 'clivol')).trim()).toBe('clivol');
+    expect(await run('volume', 'ls', '--format', '{{.Name}}')).toContain('clivol');
+    expect((await run('volume', 'rm', 'clivol')).trim()).toBe('clivol');
+    expect(await run('volume', 'ls', '--format', '{{.Name}}')).not.toContain('clivol');
+    expect((await run('network', 'create', 'clinet')).trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await run('network', 'ls', '--format', '{{.Name}}')).toContain('clinet');
+    expect((await run('network', 'rm', 'clinet')).trim()).toBe('clinet');
+    expect((await run('network', 'ls', '--format', '{{.Name}}')).split('\n')).toEqual(expect.arrayContaining(['bridge', 'host', 'none']));
+    await run('create', '--name', 'cliweb', 'ubuntu', 'echo', 'hi');
+    await run('start', 'cliweb');
+    expect(await run('ps', '-a', '--format', '{{.Names}} {{.State}}')).toContain('cliweb running');
+    await run('stop', 'cliweb');
+    await run('rm', 'cliweb');
+    expect(await run('ps', '-a', '--format', '{{.Names}}')).not.toContain('cliweb');
+  });
+});
