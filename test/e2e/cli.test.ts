@@ -245,4 +245,17 @@ describe('docs', () => {
     expect(existsSync(join(out, 'redoc.standalone.js'))).toBe(true);
     for (const id of ['echo', 'auth_info_google_jwt', 'authInfoGoogleIdToken', 'authInfoFirebase']) expect(page).toContain(id);
   });
+
+  it('renders every operation of every contract', async () => {
+    const out = join(TMP, 'docs');
+    if (!existsSync(join(out, 'index.html'))) expect(cli(['docs', '--out', out]).code).toBe(0);
+    const { loadConfig } = await import('../../src/pipeline/config.js');
+    const { buildModel } = await import('../../src/contract/model.js');
+    for (const entry of loadConfig(ROOT).specs) {
+      const model = await buildModel(entry.path, { api: entry.api });
+      const page = readFileSync(join(out, `${entry.api}.html`), 'utf8');
+      expect(model.operations.filter((op) => !page.includes(op.id)).map((op) => op.id), entry.api).toEqual([]);
+      expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`${model.operations.length}</td>`);
+    }
+  });
 });
