@@ -1695,11 +1695,30 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "dangling": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "label": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "before": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "since": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -2424,11 +2443,24 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "stars": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "is-automated": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "is-official": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -2851,11 +2883,54 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "container": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "event": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "image": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "label": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "type": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "volume": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "network": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "daemon": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -2921,11 +2996,24 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "name": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "dangling": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "driver": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -3067,11 +3155,36 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "driver": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "id": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "label": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "name": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "type": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -3321,11 +3434,24 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "id": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "label": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "name": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -3576,11 +3702,42 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "id": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "name": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "service": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "node": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "label": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "desired-state": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },
@@ -3888,11 +4045,36 @@ export const api: ApiSpec = {
           "explode": true,
           "shape": {
             "type": "object",
-            "properties": {},
-            "additional": {
-              "type": "array",
-              "items": {
-                "type": "string"
+            "properties": {
+              "id": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "label": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "membership": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "name": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "role": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
               }
             }
           },

@@ -6000,10 +6000,10 @@ export interface components {
          */
         ExecId: string;
         /**
-         * @description Filters as JSON: a map of filter name to a list of values, for example
-         *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+         * @description Filters of the image list as JSON: a map of filter name to a list of values. Accepted names:
+         *     `dangling`, `label`, `before`, `since`; any other name, or a value outside a filter's allowed values, is a 400.
          */
-        filters: string;
+        ImageListFilters: string;
         /**
          * @description Registry credentials: a base64url-encoded AuthConfig object (seed section 5), either
          *     `{username, password, email, serveraddress}` or `{identitytoken}`. The generated server
@@ -6019,25 +6019,60 @@ export interface components {
          */
         imageName: string;
         /**
+         * @description Filters of the image search as JSON: a map of filter name to a list of values. Accepted names:
+         *     `stars`, `is-automated`, `is-official`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        ImageSearchFilters: string;
+        /**
+         * @description Filters of the event stream as JSON: a map of filter name to a list of values. Accepted names:
+         *     `container`, `event`, `image`, `label`, `type`, `volume`, `network`, `daemon`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        SystemEventsFilters: string;
+        /**
+         * @description Filters of the volume list as JSON: a map of filter name to a list of values. Accepted names:
+         *     `name`, `dangling`, `driver`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        VolumeListFilters: string;
+        /**
          * @description The volume's name.
          * @example tardis
          */
         volumeName: string;
+        /**
+         * @description Filters of the network list as JSON: a map of filter name to a list of values. Accepted names:
+         *     `driver`, `id`, `label`, `name`, `type`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        NetworkListFilters: string;
         /**
          * @description The network's id (or a unique prefix of it) or name.
          * @example f2de39df4171b0dc801e8002d1d999b77256983dfc63041c0f34030aa3977566
          */
         networkId: string;
         /**
+         * @description Filters of the service list as JSON: a map of filter name to a list of values. Accepted names:
+         *     `id`, `label`, `name`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        ServiceListFilters: string;
+        /**
          * @description The service's id or name (update takes the id; a name is also resolved).
          * @example 9mnpnzenvg8p8tdbtq4wvbkcz
          */
         serviceId: string;
         /**
+         * @description Filters of the task list as JSON: a map of filter name to a list of values. Accepted names:
+         *     `id`, `name`, `service`, `node`, `label`, `desired-state`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        TaskListFilters: string;
+        /**
          * @description The task's id.
          * @example 0kzzo1i0y4jz6027t0k7aezc7
          */
         taskId: string;
+        /**
+         * @description Filters of the node list as JSON: a map of filter name to a list of values. Accepted names:
+         *     `id`, `label`, `membership`, `name`, `role`; any other name, or a value outside a filter's allowed values, is a 400.
+         */
+        NodeListFilters: string;
         /**
          * @description The node's id or name.
          * @example 24ifsmvkjbyhk
@@ -6983,10 +7018,10 @@ export interface operations {
                 /** @description Show all images, including intermediate layers. Only the top-level images are shown by default. */
                 all?: boolean;
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the image list as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `dangling`, `label`, `before`, `since`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["ImageListFilters"];
                 /**
                  * @description Only return the images with the specified name (repository), for example `ubuntu`.
                  * @example ubuntu
@@ -7385,10 +7420,10 @@ export interface operations {
                  */
                 limit?: number;
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the image search as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `stars`, `is-automated`, `is-official`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["ImageSearchFilters"];
             };
             header?: never;
             path?: never;
@@ -7725,10 +7760,10 @@ export interface operations {
                  */
                 until?: string;
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the event stream as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `container`, `event`, `image`, `label`, `type`, `volume`, `network`, `daemon`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["SystemEventsFilters"];
             };
             header?: never;
             path?: never;
@@ -7775,10 +7810,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the volume list as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `name`, `dangling`, `driver`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["VolumeListFilters"];
             };
             header?: never;
             path?: never;
@@ -7897,10 +7932,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the network list as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `driver`, `id`, `label`, `name`, `type`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["NetworkListFilters"];
             };
             header?: never;
             path?: never;
@@ -8111,10 +8146,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the service list as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `id`, `label`, `name`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["ServiceListFilters"];
             };
             header?: never;
             path?: never;
@@ -8306,10 +8341,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the task list as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `id`, `name`, `service`, `node`, `label`, `desired-state`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["TaskListFilters"];
             };
             header?: never;
             path?: never;
@@ -8514,10 +8549,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Filters as JSON: a map of filter name to a list of values, for example
-                 *     `{"status": ["running"]}`. Which names are accepted is listed per operation.
+                 * @description Filters of the node list as JSON: a map of filter name to a list of values. Accepted names:
+                 *     `id`, `label`, `membership`, `name`, `role`; any other name, or a value outside a filter's allowed values, is a 400.
                  */
-                filters?: components["parameters"]["filters"];
+                filters?: components["parameters"]["NodeListFilters"];
             };
             header?: never;
             path?: never;
