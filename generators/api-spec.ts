@@ -294,7 +294,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         if (!ops.has(opId)) throw extensionError(model, tAt, `resource ${name}: transition names no operation "${opId}"`);
         if (!isRecord(t)) throw extensionError(model, tAt, `resource ${name}: transition ${opId} must be a mapping`);
         const op = ops.get(opId) as OperationModel;
-        if (!op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
+        if (!isRecord(t['through']) && !op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
           throw extensionError(model, tAt, `resource ${name}: operation ${opId} has no path parameter "${idParam}"`);
         }
         const transition: TransitionSpec = { otherwise: typeof t['otherwise'] === 'number' ? t['otherwise'] : 409 };
@@ -302,12 +302,27 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         if (Array.isArray(t['notFrom'])) transition.notFrom = t['notFrom'].map(String);
         if (typeof t['to'] === 'string') transition.to = t['to'];
         if (isRecord(t['set'])) transition.set = t['set'];
+        const through = t['through'];
+        if (isRecord(through) && typeof through['resource'] === 'string' && typeof through['field'] === 'string') {
+          transition.through = { resource: through['resource'], field: through['field'] };
+        }
         if (!op.responses.some((r) => r.status === String(transition.otherwise))) {
           throw extensionError(model, `${tAt}/otherwise`, `resource ${name}: ${opId} does not declare the status ${transition.otherwise} it answers when the precondition fails`);
         }
         setOwn(transitions, opId, transition);
       }
       spec.state = { field: state['field'], initial: state['initial'], transitions };
+    }
+    const inUse = raw['inUse'];
+    if (isRecord(inUse) && Array.isArray(inUse['by'])) {
+      spec.inUse = {
+        status: typeof inUse['status'] === 'number' ? inUse['status'] : 409,
+        by: inUse['by'].filter(isRecord).map((b) => ({
+          resource: String(b['resource']),
+          field: String(b['field']),
+          forms: Array.isArray(b['forms']) ? b['forms'].map(String) : ['{}'],
+        })),
+      };
     }
     const prot = raw['protected'];
     if (isRecord(prot) && Array.isArray(prot['ids'])) spec.protected = { ids: prot['ids'].map(String), status: typeof prot['status'] === 'number' ? prot['status'] : 403 };

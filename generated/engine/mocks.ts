@@ -13139,6 +13139,16 @@ export const mocks: MockTables = {
             "from": [
               "running"
             ]
+          },
+          "ExecStart": {
+            "otherwise": 409,
+            "notFrom": [
+              "paused"
+            ],
+            "through": {
+              "resource": "execs",
+              "field": "ContainerID"
+            }
           }
         }
       }
@@ -13300,6 +13310,25 @@ export const mocks: MockTables = {
           "com.example.some-label": "some-value"
         },
         "Scope": "local"
+      },
+      "inUse": {
+        "status": 409,
+        "by": [
+          {
+            "resource": "containers",
+            "field": "HostConfig.Binds",
+            "forms": [
+              "{}:"
+            ]
+          },
+          {
+            "resource": "containers",
+            "field": "Mounts.*.Name",
+            "forms": [
+              "{}"
+            ]
+          }
+        ]
       }
     },
     {

@@ -32,6 +32,18 @@ function step(node: unknown, key: string): unknown {
   return isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
 }
 
+/** Every value at a dotted path, where `*` stands for each item of an array or object (arrays at the end are flattened). */
+function collect(node: unknown, keys: string[]): unknown[] {
+  if (node === undefined || node === null) return [];
+  if (keys.length === 0) return Array.isArray(node) ? node : [node];
+  const [head, ...rest] = keys as [string, ...string[]];
+  if (head === '*') {
+    const items = Array.isArray(node) ? node : isRecord(node) ? Object.values(node) : [];
+    return items.flatMap((item) => collect(item, rest));
+  }
+  return collect(step(node, head), rest);
+}
+
 function getPath(doc: unknown, path: string): unknown {
   let node = doc;
   for (const key of path.split('.')) {
@@ -455,6 +467,31 @@ export class MockEngine {
     return undefined;
   }
 
+  /** A resource reached through another: the exec named by the path, then its container. */
+  private findThrough(resource: ResourceSpec, through: { resource: string; field: string }, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
+    const via = this.resources.find((r) => r.name === through.resource);
+    const hop = via ? this.find(via, ctx) : undefined;
+    if (!hop) return undefined;
+    const target = getPath(hop[1], through.field);
+    if (target === undefined) return undefined;
+    const docs = this.store.get(resource.name);
+    const doc = docs?.get(String(target));
+    return doc ? [String(target), doc] : undefined;
+  }
+
+  /** "containers <id>" when a document of another resource refers to this one (x-specforge-resources inUse). */
+  private userOf(resource: ResourceSpec, id: string, doc: Record<string, unknown>): string | undefined {
+    const names = [id, ...this.aliasValues(resource, doc)];
+    for (const ref of resource.inUse?.by ?? []) {
+      for (const [otherId, other] of this.store.get(ref.resource) ?? []) {
+        const values = collect(other, ref.field.split('.')).map(String);
+        const forms = names.flatMap((n) => ref.forms.map((f) => f.replace('{}', n)));
+        if (values.some((v) => forms.some((f) => v === f || (f.endsWith(':') && v.startsWith(f))))) return `${ref.resource} ${otherId}`;
+      }
+    }
+    return undefined;
+  }
+
   private aliasValues(resource: ResourceSpec, doc: Record<string, unknown>): string[] {
     const out: string[] = [];
     for (const alias of resource.aliases) {
@@ -498,7 +535,7 @@ export class MockEngine {
     const moves: Array<() => void> = [];
     let subject: Record<string, unknown> | undefined;
     for (const { resource, transition } of guards) {
-      const found = this.find(resource, ctx);
+      const found = transition.through ? this.findThrough(resource, transition.through, ctx) : this.find(resource, ctx);
       if (!found) throw this.notFound(resource, ctx);
       const [, doc] = found;
       subject = doc;
@@ -554,6 +591,8 @@ export class MockEngine {
           subject = updated;
           body = response?.examples[0] ? project(response.examples[0].value, updated) : clone(updated);
         } else if (role === 'delete') {
+          const user = this.userOf(resource, id, doc);
+          if (user && resource.inUse) throw new HttpError(resource.inUse.status, `${resource.name} ${String(ctx.params.path[resource.idParam] ?? id)} is in use by ${user}`);
           docs.delete(id);
           body = undefined;
         }

@@ -105,6 +105,11 @@ export interface TransitionSpec {
   set?: Record<string, unknown>;
   /** Status answered when the precondition fails (default 409). */
   otherwise: number;
+  /**
+   * The guarded resource is reached through another one named by the path: find `resource` by its
+   * path parameter, then this resource by the id in its `field` (an exec's container, say).
+   */
+  through?: { resource: string; field: string };
 }
 
 /** A resource collection declared with `x-specforge-resources`. */
@@ -146,6 +151,8 @@ export interface ResourceSpec {
     initial: string;
     transitions: Record<string, TransitionSpec>;
   };
+  /** Refuse deletion while other resources refer to this one (a volume a container mounts, say). */
+  inUse?: { status: number; by: Array<{ resource: string; field: string; forms: string[] }> };
   /** Ids of documents that cannot be deleted or changed, and the status answered (e.g. 403). */
   protected?: { ids: string[]; status: number };
 }

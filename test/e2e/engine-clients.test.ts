@@ -158,3 +158,27 @@ describe.runIf(HAS_DOCKER_CLI)('docker command-line client against specforge moc
     expect(await run('ps', '-a', '--format', '{{.Names}}')).not.toContain('cliweb');
   });
 });
+
+describe('engine mock preconditions across resources', () => {
+  it('a volume a container mounts cannot be removed (409) until the container is gone', async () => {
+    await docker.createVolume({ Name: 'shared' });
+    const container = await docker.createContainer({ Image: 'ubuntu', HostConfig: { Binds: ['shared:/data'] } });
+    await expect(docker.getVolume('shared').remove()).rejects.toMatchObject({ statusCode: 409 });
+    await container.remove();
+    await docker.getVolume('shared').remove();
+    expect((await docker.listVolumes()).Volumes.map((v) => v.Name)).not.toContain('shared');
+  });
+
+  it('starting an exec of a paused container is 409', async () => {
+    const container = await docker.createContainer({ Image: 'ubuntu', Cmd: ['sleep', '60'] });
+    await container.start();
+    const exec = await container.exec({ Cmd: ['ls'] });
+    await container.pause();
+    const res = await mock.fetch(new Request(`http://engine/v1.24/exec/${exec.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Detach":true}' }));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { message: string }).message).toContain('paused');
+    await container.unpause();
+    const ok = await mock.fetch(new Request(`http://engine/v1.24/exec/${exec.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Detach":true}' }));
+    expect(ok.status).toBe(200);
+  });
+});
