@@ -162,9 +162,11 @@ interface Preference {
   dynamic?: boolean;
 }
 
+const NO_PREFERENCE: Readonly<Preference> = Object.freeze({});
+
 function preference(ctx: RequestContext): Preference {
+  if (ctx.request.headers['prefer'] === undefined && !(ctx.request.url ?? '').includes('__')) return NO_PREFERENCE;
   const pref: Preference = {};
-  if (ctx.request.headers['prefer'] === undefined && !(ctx.request.url ?? '').includes('__')) return pref;
   const header = ctx.request.headers['prefer'];
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const part of text.split(/[,;]/)) {

@@ -122,6 +122,8 @@ function compareRank(a: number[], b: number[]): number {
 
 export class Router {
   private readonly bySegments = new Map<number, Route[]>();
+  /** Templates without parameters, by path: most requests resolve with one map lookup. */
+  private readonly literal = new Map<string, Map<string, OperationSpec>>();
 
   constructor(operations: readonly OperationSpec[]) {
     const routes = new Map<string, Route>();
@@ -134,6 +136,7 @@ export class Router {
       route.operations.set(op.method.toUpperCase(), op);
     }
     for (const route of routes.values()) {
+      if (!route.template.includes('{')) this.literal.set(route.template, route.operations);
       const n = route.segments.length;
       const list = this.bySegments.get(n) ?? [];
       list.push(route);
@@ -145,6 +148,9 @@ export class Router {
   }
 
   match(method: string, path: string): RouteMatch {
+    const exact = this.literal.get(path)?.get(method);
+    // A literal template wins over any parameterized one of the same length (rank 2 beats 0/1).
+    if (exact) return { kind: 'found', operation: exact, raw: {} };
     if (!path.startsWith('/')) return { kind: 'not-found' };
     const segments = path.split('/').slice(1);
     const candidates = this.bySegments.get(segments.length);

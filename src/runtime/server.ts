@@ -110,10 +110,18 @@ export function isJsonMediaType(type: string): boolean {
   return t === 'application/json' || t.endsWith('+json') || t === '*/*';
 }
 
+const mediaTypes = new Map<string, string | undefined>();
 function mediaTypeOf(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  return header.split(';')[0]?.trim().toLowerCase() || undefined;
+  let type = mediaTypes.get(header);
+  if (type === undefined && !mediaTypes.has(header)) {
+    type = header.split(';')[0]?.trim().toLowerCase() || undefined;
+    if (mediaTypes.size < 256) mediaTypes.set(header, type);
+  }
+  return type;
 }
+
+const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 
 /** Picks the declared media type that serves `actual` (exact, then type/*, then * / *). */
 export function matchMediaType(declared: readonly string[], actual: string): string | undefined {
@@ -412,7 +420,7 @@ class Pipeline {
     }
     const v = this.validators.operationValidators[op.id];
     const details: ProblemDetail[] = [];
-    for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+    for (const where of LOCATIONS) {
       const fn = v?.[where];
       if (fn && !fn(params[where])) details.push(...detailsFromAjv(where, fn.errors));
     }
