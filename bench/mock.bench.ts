@@ -4,7 +4,10 @@
  * body), loaded with autocannon on 127.0.0.1 in the same run. Prints requests per second, p99
  * latency and server CPU time per request for each, and the two ratios.
  *
- * Options: --duration <s> (default 8), --connections <n> (default 16).
+ * Each server is measured in --rounds rounds, interleaved with the others, and the median of each
+ * figure is printed: on a shared two-core machine, single runs vary by ±10%.
+ *
+ * Options: --duration <s> (default 6), --connections <n> (default 16), --rounds <n> (default 3).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,8 +25,9 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
 }
-const DURATION = Number(arg('duration', '8'));
+const DURATION = Number(arg('duration', '6'));
 const CONNECTIONS = Number(arg('connections', '16'));
+const ROUNDS = Number(arg('rounds', '3'));
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -153,11 +157,26 @@ async function measure(name: string, port: number, command: string, args: string
 
 const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
-console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up, GET /items and POST /items (20-field body) alternating`);
-const results: Figures[] = [];
-results.push(await measure('specforge mock (request + response validation)', 4411, process.execPath, [CLI, 'mock', specPath, '--port', '4411', '--host', '127.0.0.1']));
-results.push(await measure('prism mock', 4412, process.execPath, [prismBin, 'mock', specPath, '-p', '4412', '-h', '127.0.0.1', '--errors', 'false']));
-results.push(await measure('bare node:http, fixed JSON', 4413, process.execPath, [bare, '4413']));
+console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up, ${ROUNDS} interleaved rounds (medians), GET /items and POST /items (20-field body) alternating`);
+const servers: Array<[string, number, string[]]> = [
+  ['specforge mock (request + response validation)', 4411, [CLI, 'mock', specPath, '--port', '4411', '--host', '127.0.0.1']],
+  ['prism mock', 4412, [prismBin, 'mock', specPath, '-p', '4412', '-h', '127.0.0.1', '--errors', 'false']],
+  ['bare node:http, fixed JSON', 4413, [bare, '4413']],
+];
+const rounds: Figures[][] = servers.map(() => []);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, [name, port, args]] of servers.entries()) (rounds[i] as Figures[]).push(await measure(name, port, process.execPath, args));
+}
+const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const results: Figures[] = rounds.map((runs) => ({
+  name: (runs[0] as Figures).name,
+  rps: med(runs.map((r) => r.rps)),
+  p99: med(runs.map((r) => r.p99)),
+  cpuPerRequest: med(runs.map((r) => r.cpuPerRequest)),
+  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+}));
+for (const [i, runs] of rounds.entries()) console.log(`${servers[i]?.[0]}: req/s per round ${runs.map((r) => r.rps.toFixed(0)).join(', ')}`);
 console.log('');
 console.log('server'.padEnd(48) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'CPU µs/req'.padStart(12) + 'non-2xx'.padStart(10) + 'errors'.padStart(8));
 for (const r of results) {

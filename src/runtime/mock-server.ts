@@ -32,7 +32,8 @@ export function createMock(api: ApiSpec, validators: ValidatorsModule, tables: M
   const resetPath = options.resetPath === undefined ? DEFAULT_RESET_PATH : options.resetPath;
   const delay = options.delay ?? 0;
   const listener: RequestListener = (req, res) => {
-    if (resetPath !== false && req.method === 'POST' && (req.url ?? '').split('?')[0] === resetPath) {
+    const url = req.url ?? '';
+    if (resetPath !== false && req.method === 'POST' && url.startsWith(resetPath) && (url.length === resetPath.length || url[resetPath.length] === '?')) {
       engine.reset();
       req.resume();
       res.writeHead(204);

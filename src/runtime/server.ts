@@ -123,6 +123,17 @@ function mediaTypeOf(header: string | undefined): string | undefined {
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 
+const contentTypeHeaders = new Map<string, string>();
+/** The Content-Type sent for a declared media type (a wildcard answered as JSON), computed once per type. */
+function contentTypeHeader(type: string): string {
+  let header = contentTypeHeaders.get(type);
+  if (header === undefined) {
+    header = isJsonMediaType(type) && !/charset/i.test(type) ? type.replace('*/*', 'application/json') : type;
+    if (contentTypeHeaders.size < 256) contentTypeHeaders.set(type, header);
+  }
+  return header;
+}
+
 /** Picks the declared media type that serves `actual` (exact, then type/*, then * / *). */
 export function matchMediaType(declared: readonly string[], actual: string): string | undefined {
   const lower = declared.map((d) => d.toLowerCase());
@@ -601,7 +612,7 @@ class Pipeline {
       res.end();
       return;
     }
-    if (contentType) headers['content-type'] = isJsonMediaType(contentType) && !/charset/i.test(contentType) ? contentType.replace('*/*', 'application/json') : contentType;
+    if (contentType) headers['content-type'] = contentTypeHeader(contentType);
     if (isStream(response.body)) {
       res.writeHead(response.status, headers);
       if (req.method === 'HEAD') {
