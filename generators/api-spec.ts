@@ -92,6 +92,7 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
       if (p.allowReserved) param.allowReserved = true;
       if (p.contentType) param.contentType = p.contentType;
       if (isRecord(p.schema) && typeof p.schema['x-specforge-base64-json'] === 'string') param.decode = 'base64-json';
+      if (p.multiSegment) param.multiSegment = true;
       return param;
     }),
     responses: {},

@@ -2151,7 +2151,8 @@ export const api: ApiSpec = {
           "explode": false,
           "shape": {
             "type": "string"
-          }
+          },
+          "multiSegment": true
         }
       ],
       "responses": {
@@ -2186,7 +2187,8 @@ export const api: ApiSpec = {
           "explode": false,
           "shape": {
             "type": "string"
-          }
+          },
+          "multiSegment": true
         }
       ],
       "responses": {
@@ -2221,7 +2223,8 @@ export const api: ApiSpec = {
           "explode": false,
           "shape": {
             "type": "string"
-          }
+          },
+          "multiSegment": true
         },
         {
           "name": "tag",
@@ -2280,7 +2283,8 @@ export const api: ApiSpec = {
           "explode": false,
           "shape": {
             "type": "string"
-          }
+          },
+          "multiSegment": true
         },
         {
           "name": "repo",
@@ -2343,7 +2347,8 @@ export const api: ApiSpec = {
           "explode": false,
           "shape": {
             "type": "string"
-          }
+          },
+          "multiSegment": true
         },
         {
           "name": "force",
@@ -2499,7 +2504,8 @@ export const api: ApiSpec = {
           "explode": false,
           "shape": {
             "type": "string"
-          }
+          },
+          "multiSegment": true
         }
       ],
       "responses": {

@@ -837,7 +837,7 @@ export interface paths {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -869,7 +869,7 @@ export interface paths {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -898,7 +898,7 @@ export interface paths {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -936,7 +936,7 @@ export interface paths {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -965,7 +965,7 @@ export interface paths {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -1024,7 +1024,7 @@ export interface paths {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -6014,7 +6014,7 @@ export interface components {
          * @description Image name or ID. A name may include a registry host and port, a repository path, and a
          *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
          *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-         *     parameter.
+         *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
          * @example ubuntu
          */
         imageName: string;
@@ -7230,7 +7230,7 @@ export interface operations {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -7261,7 +7261,7 @@ export interface operations {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -7305,7 +7305,7 @@ export interface operations {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -7347,7 +7347,7 @@ export interface operations {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -7383,7 +7383,7 @@ export interface operations {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];
@@ -7453,7 +7453,7 @@ export interface operations {
                  * @description Image name or ID. A name may include a registry host and port, a repository path, and a
                  *     tag (`name:tag`) or digest (`name@sha256:...`); names such as
                  *     `registry.acme.com:5000/test` contain `/`, which the engine accepts inside this
-                 *     parameter.
+                 *     parameter (unescaped, as clients send it: `x-specforge-multi-segment`).
                  * @example ubuntu
                  */
                 name: components["parameters"]["imageName"];

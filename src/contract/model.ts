@@ -34,6 +34,8 @@ export interface ParameterModel {
   schema: JsonSchema;
   /** Set when the parameter is described by `content` (a serialized media type) instead of a schema. */
   contentType?: string;
+  /** `x-specforge-multi-segment: true` on a path parameter: its value may contain "/". */
+  multiSegment?: boolean;
   description?: string;
   examples: ExampleModel[];
   pointer: string;
@@ -295,6 +297,7 @@ class ModelBuilder {
       pointer: at,
     };
     if (typeof p['description'] === 'string') model.description = p['description'];
+    if (location === 'path' && p['x-specforge-multi-segment'] === true) model.multiSegment = true;
     if (isRecord(p['content'])) {
       const [type, mt] = Object.entries(p['content'])[0] ?? [];
       if (type !== undefined) {

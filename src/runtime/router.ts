@@ -21,6 +21,8 @@ interface Segment {
 interface Route {
   template: string;
   segments: Segment[];
+  /** Index of the segment that is a bare multi-segment parameter (`x-specforge-multi-segment`). */
+  multi?: number;
   /** Specificity key per segment: 2 literal, 1 mixed, 0 a bare parameter. */
   rank: number[];
   operations: Map<string, OperationSpec>;
@@ -134,6 +136,11 @@ export class Router {
         routes.set(op.path, route);
       }
       route.operations.set(op.method.toUpperCase(), op);
+      for (const p of op.parameters) {
+        if (p.in !== 'path' || !p.multiSegment) continue;
+        const at = route.segments.findIndex((seg) => seg.pieces.length === 1 && 'param' in (seg.pieces[0] as Piece) && (seg.pieces[0] as { param: string }).param === p.name);
+        if (at >= 0) route.multi = at;
+      }
     }
     for (const route of routes.values()) {
       if (!route.template.includes('{')) this.literal.set(route.template, route.operations);
@@ -145,6 +152,29 @@ export class Router {
     for (const list of this.bySegments.values()) {
       list.sort((a, b) => compareRank(a.rank, b.rank) || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
     }
+    // Routes whose parameter spans segments, most literal segments first.
+    this.multi = [...routes.values()]
+      .filter((r) => r.multi !== undefined)
+      .sort((a, b) => b.rank.filter((x) => x === 2).length - a.rank.filter((x) => x === 2).length || b.segments.length - a.segments.length || (a.template < b.template ? -1 : 1));
+  }
+
+  private readonly multi: Route[];
+
+  /** Matches a route with a multi-segment parameter: segments before and after it fixed, the rest joined with "/". */
+  private static matchMulti(route: Route, segments: string[]): Record<string, string> | undefined {
+    const k = route.multi as number;
+    const after = route.segments.length - k - 1;
+    const middle = segments.length - k - after;
+    if (middle < 1) return undefined;
+    const raw: Record<string, string> = {};
+    for (let i = 0; i < k; i++) if (!matchSegment(route.segments[i] as Segment, segments[i] as string, raw)) return undefined;
+    for (let j = 0; j < after; j++) {
+      if (!matchSegment(route.segments[k + 1 + j] as Segment, segments[k + middle + j] as string, raw)) return undefined;
+    }
+    const value = segments.slice(k, k + middle);
+    if (value.some((v) => v === '')) return undefined;
+    raw[((route.segments[k] as Segment).pieces[0] as { param: string }).param] = value.join('/');
+    return raw;
   }
 
   match(method: string, path: string): RouteMatch {
@@ -153,8 +183,7 @@ export class Router {
     if (exact) return { kind: 'found', operation: exact, raw: {} };
     if (!path.startsWith('/')) return { kind: 'not-found' };
     const segments = path.split('/').slice(1);
-    const candidates = this.bySegments.get(segments.length);
-    if (!candidates) return { kind: 'not-found' };
+    const candidates = this.bySegments.get(segments.length) ?? [];
     const wanted = method.toUpperCase();
     let allow: Set<string> | undefined;
     let fallback: { operation: OperationSpec; raw: Record<string, string> } | undefined;
@@ -168,6 +197,19 @@ export class Router {
       allow ??= new Set();
       for (const m of route.operations.keys()) allow.add(m);
       if (route.operations.has('GET')) allow.add('HEAD');
+    }
+    if (!fallback && this.multi.length > 0) {
+      for (const route of this.multi) {
+        const raw = Router.matchMulti(route, segments);
+        if (!raw) continue;
+        const op = route.operations.get(wanted);
+        if (op) return { kind: 'found', operation: op, raw };
+        const get = wanted === 'HEAD' ? route.operations.get('GET') : undefined;
+        if (get) fallback ??= { operation: get, raw };
+        allow ??= new Set();
+        for (const m of route.operations.keys()) allow.add(m);
+        if (route.operations.has('GET')) allow.add('HEAD');
+      }
     }
     if (fallback) return { kind: 'found', ...fallback };
     return allow ? { kind: 'method-not-allowed', allow: [...allow].sort() } : { kind: 'not-found' };

@@ -24,6 +24,8 @@ export interface ParameterSpec {
   contentType?: string;
   /** `base64-json`: the value is base64-encoded JSON, decoded before validation (x-specforge-base64-json). */
   decode?: 'base64-json';
+  /** A path parameter whose value may contain "/" (x-specforge-multi-segment). */
+  multiSegment?: boolean;
 }
 
 export interface OperationSpec {

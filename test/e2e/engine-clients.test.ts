@@ -105,6 +105,15 @@ describe('dockerode against specforge mock', () => {
     expect(inspected.RepoTags).toContain('busybox:1.36');
   });
 
+  it('images whose names contain "/" are found by that name', async () => {
+    const stream = await docker.pull('nginx/nginx-ingress:3.0');
+    await new Promise((ok, fail) => docker.modem.followProgress(stream, (err, out) => (err ? fail(err) : ok(out))));
+    const inspected = await docker.getImage('nginx/nginx-ingress:3.0').inspect();
+    expect(inspected.RepoTags).toContain('nginx/nginx-ingress:3.0');
+    await docker.getImage('nginx/nginx-ingress:3.0').remove();
+    await expect(docker.getImage('nginx/nginx-ingress:3.0').inspect()).rejects.toMatchObject({ statusCode: 404 });
+  });
+
   it('events: every change is streamed with Type, Action and Actor', async () => {
     const since = Math.floor(Date.now() / 1000) - 1;
     const volume = await docker.createVolume({ Name: 'evvol' });

@@ -166,3 +166,42 @@ describe('Router.match', () => {
     expect(outcome(new Router([]).match('GET', '/'))).toBe('not-found');
   });
 });
+
+describe('multi-segment path parameters (x-specforge-multi-segment)', () => {
+  const op = (id: string, method: string, path: string, multi: string[] = []): OperationSpec => ({
+    id,
+    method,
+    path,
+    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1] as string, in: 'path' as const, required: true, style: 'simple', explode: false, shape: { type: 'string' as const }, ...(multi.includes(m[1] as string) ? { multiSegment: true } : {}) })),
+    responses: {},
+    security: [],
+  });
+  const router = new Router([
+    op('inspect', 'GET', '/images/{name}/json', ['name']),
+    op('remove', 'DELETE', '/images/{name}', ['name']),
+    op('tag', 'POST', '/images/{name}/tag', ['name']),
+    op('search', 'GET', '/images/search'),
+    op('plain', 'GET', '/things/{id}/json'),
+  ]);
+  it.each([
+    ['GET', '/images/ubuntu/json', 'inspect', 'ubuntu'],
+    ['GET', '/images/library/ubuntu/json', 'inspect', 'library/ubuntu'],
+    ['GET', '/images/registry.acme.com:5000/team/app:1.2/json', 'inspect', 'registry.acme.com:5000/team/app:1.2'],
+    ['DELETE', '/images/library/ubuntu', 'remove', 'library/ubuntu'],
+    ['DELETE', '/images/library/ubuntu/json', 'remove', 'library/ubuntu/json'],
+    ['POST', '/images/a/b/tag', 'tag', 'a/b'],
+  ])('%s %s is %s with name %s', (method, path, id, name) => {
+    const m = router.match(method, path);
+    expect(m.kind).toBe('found');
+    if (m.kind === 'found') {
+      expect(m.operation.id).toBe(id);
+      expect(m.raw['name']).toBe(name);
+    }
+  });
+  it('literal routes still win, and parameters without the extension stay one segment', () => {
+    const search = router.match('GET', '/images/search');
+    expect(search.kind === 'found' && search.operation.id).toBe('search');
+    expect(router.match('GET', '/things/a/b/json').kind).toBe('not-found');
+    expect(router.match('GET', '/images//json').kind).not.toBe('found');
+  });
+});
