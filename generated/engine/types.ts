@@ -1966,26 +1966,44 @@ export interface components {
             /** @description What went wrong. */
             message: string;
         };
-        /** @description The filters accepted by the container list (each a list of values). */
+        /** @description The filters accepted by the container list (each a list of values, or the legacy map of value to true). */
         ContainerListFilters: {
             /** @description Containers with one of these exit codes. */
-            exited?: string[];
+            exited?: string[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers in one of these states. */
-            status?: components["schemas"]["ContainerStateStatus"][];
+            status?: components["schemas"]["ContainerStateStatus"][] | {
+                [key: string]: boolean;
+            };
             /** @description Containers with these labels (`key` or `key=value`). */
-            label?: string[];
+            label?: string[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers with this isolation technology (Windows daemon only). */
-            isolation?: ("default" | "process" | "hyperv")[];
+            isolation?: ("default" | "process" | "hyperv")[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers created from this image (`<image-name>[:<tag>]`, `<image id>` or `<image@digest>`) or a descendant. */
-            ancestor?: string[];
+            ancestor?: string[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers created before this container (id or name). */
-            before?: string[];
+            before?: string[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers created since this container (id or name). */
-            since?: string[];
+            since?: string[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers that mount this volume (name) or have a mount at this destination. */
-            volume?: string[];
+            volume?: string[] | {
+                [key: string]: boolean;
+            };
             /** @description Containers connected to this network (id or name). */
-            network?: string[];
+            network?: string[] | {
+                [key: string]: boolean;
+            };
         };
         /**
          * @description A container state (seed sections 2.4 and 3), also the values of the list's `status` filter.

@@ -191,3 +191,17 @@ describe('engine mock preconditions across resources', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe('filters in the legacy form clients still send', () => {
+  const list = (filters: unknown): Promise<Response> =>
+    mock.fetch(new Request(`http://engine/v1.24/containers/json?all=1&filters=${encodeURIComponent(JSON.stringify(filters))}`));
+  it.each([
+    [{ status: ['running'] }, 200],
+    [{ status: { running: true } }, 200],
+    [{ status: { sleeping: true } }, 400],
+    [{ status: 'running' }, 400],
+    [{ colour: ['red'] }, 400],
+  ])('%j is %i', async (filters, status) => {
+    expect((await list(filters)).status).toBe(status);
+  });
+});
