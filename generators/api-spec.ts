@@ -163,10 +163,9 @@ export function primaryResponse(op: OperationModel): { response: ResponseModel; 
   return numbered[0];
 }
 
+/** The status a mock sends for a response key ("default" as 500 unless asked otherwise). */
 function statusOf(key: string): number {
-  if (/^\d{3}$/.test(key)) return Number(key);
-  if (/^[1-5]XX$/.test(key)) return Number(key[0]) * 100;
-  return 500;
+  return statusNumber(key) ?? 500;
 }
 
 function mockResponse(r: ResponseModel, resolve: (ref: string) => JsonSchema | undefined, sample: boolean, status?: number): MockResponse {

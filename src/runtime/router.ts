@@ -122,6 +122,29 @@ function compareRank(a: number[], b: number[]): number {
   return 0;
 }
 
+interface Scan {
+  wanted: string;
+  allow: Set<string> | undefined;
+  /** A GET that serves a HEAD request when the path declares no HEAD. */
+  fallback: { operation: OperationSpec; raw: Record<string, string> } | undefined;
+}
+
+/** Tries routes in order: the first that matches the path and has the method wins; others add to Allow. */
+function scan(routes: readonly Route[], matcher: (route: Route) => Record<string, string> | undefined, state: Scan): RouteMatch | undefined {
+  for (const route of routes) {
+    const raw = matcher(route);
+    if (!raw) continue;
+    const op = route.operations.get(state.wanted);
+    if (op) return { kind: 'found', operation: op, raw };
+    const get = state.wanted === 'HEAD' ? route.operations.get('GET') : undefined;
+    if (get) state.fallback ??= { operation: get, raw };
+    state.allow ??= new Set();
+    for (const m of route.operations.keys()) state.allow.add(m);
+    if (route.operations.has('GET')) state.allow.add('HEAD');
+  }
+  return undefined;
+}
+
 export class Router {
   private readonly bySegments = new Map<number, Route[]>();
   /** Templates without parameters, by path: most requests resolve with one map lookup. */
@@ -185,32 +208,12 @@ export class Router {
     const segments = path.split('/').slice(1);
     const candidates = this.bySegments.get(segments.length) ?? [];
     const wanted = method.toUpperCase();
-    let allow: Set<string> | undefined;
-    let fallback: { operation: OperationSpec; raw: Record<string, string> } | undefined;
-    for (const route of candidates) {
-      const raw = matchRoute(route, segments);
-      if (!raw) continue;
-      const op = route.operations.get(wanted);
-      if (op) return { kind: 'found', operation: op, raw };
-      const get = wanted === 'HEAD' ? route.operations.get('GET') : undefined;
-      if (get) fallback ??= { operation: get, raw };
-      allow ??= new Set();
-      for (const m of route.operations.keys()) allow.add(m);
-      if (route.operations.has('GET')) allow.add('HEAD');
-    }
-    if (!fallback && this.multi.length > 0) {
-      for (const route of this.multi) {
-        const raw = Router.matchMulti(route, segments);
-        if (!raw) continue;
-        const op = route.operations.get(wanted);
-        if (op) return { kind: 'found', operation: op, raw };
-        const get = wanted === 'HEAD' ? route.operations.get('GET') : undefined;
-        if (get) fallback ??= { operation: get, raw };
-        allow ??= new Set();
-        for (const m of route.operations.keys()) allow.add(m);
-        if (route.operations.has('GET')) allow.add('HEAD');
-      }
-    }
+    const state: Scan = { wanted, allow: undefined, fallback: undefined };
+    const found =
+      scan(candidates, (route) => matchRoute(route, segments), state) ??
+      (state.fallback === undefined ? scan(this.multi, (route) => Router.matchMulti(route, segments), state) : undefined);
+    if (found) return found;
+    const { allow, fallback } = state;
     if (fallback) return { kind: 'found', ...fallback };
     return allow ? { kind: 'method-not-allowed', allow: [...allow].sort() } : { kind: 'not-found' };
   }

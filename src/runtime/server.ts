@@ -629,7 +629,8 @@ class Pipeline {
     }
     // A single message of an NDJSON stream still ends with its newline, as stream readers expect.
     const ndjson = contentType !== undefined && declared?.ndjson?.includes(contentType) === true;
-    const payload = response.payload !== undefined ? response.payload + (ndjson ? '\n' : '') : serialize(response.body, contentType) + (ndjson ? '\n' : '');
+    const serialized = response.payload ?? serialize(response.body, contentType);
+    const payload = ndjson ? `${serialized.toString()}\n` : serialized;
     headers['content-length'] = Buffer.byteLength(payload);
     res.writeHead(response.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);
