@@ -261,6 +261,11 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     if (isRecord(raw['createSet'])) spec.createSet = raw['createSet'];
     if (raw['createFrom'] !== undefined) spec.createFrom = raw['createFrom'];
     if (raw['listItem'] !== undefined) spec.listItem = raw['listItem'];
+    const listFilter = raw['listFilter'];
+    if (isRecord(listFilter) && typeof listFilter['field'] === 'string' && Array.isArray(listFilter['in'])) {
+      spec.listFilter = { field: listFilter['field'], in: listFilter['in'].map(String) };
+      if (typeof listFilter['unlessQuery'] === 'string') spec.listFilter.unlessQuery = listFilter['unlessQuery'];
+    }
     const readOp = operations.read ? ops.get(operations.read) : undefined;
     const readExamples = readOp ? (primaryResponse(readOp)?.response.content[0]?.examples ?? []).map((e) => e.value) : [];
     const listOp = operations.list ? ops.get(operations.list) : undefined;

@@ -12889,6 +12889,15 @@ export const mocks: MockTables = {
         },
         "Mounts": []
       },
+      "listFilter": {
+        "field": "State.Status",
+        "in": [
+          "running",
+          "paused",
+          "restarting"
+        ],
+        "unlessQuery": "all"
+      },
       "template": {
         "AppArmorProfile": "",
         "Args": [

@@ -573,7 +573,11 @@ export class MockEngine {
         subject = doc;
         body = response?.examples[0] ? project(response.examples[0].value, doc) : clone(doc);
       } else if (role === 'list') {
-        const all = [...docs.values()].map((d) => (resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: d }) : clone(d)));
+        const filter = resource.listFilter;
+        const shown = filter && !(filter.unlessQuery && ctx.params.query[filter.unlessQuery] === true)
+          ? [...docs.values()].filter((d) => filter.in.includes(String(getPath(d, filter.field))))
+          : [...docs.values()];
+        const all = shown.map((d) => (resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: d }) : clone(d)));
         const example = response?.examples[0]?.value;
         body = resource.listField ? { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: all } : all;
         origin = `the stored ${resource.name} list`;

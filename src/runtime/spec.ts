@@ -142,6 +142,11 @@ export interface ResourceSpec {
   createSet?: Record<string, unknown>;
   /** A template for each list item, evaluated with the stored document as `resource`. */
   listItem?: unknown;
+  /**
+   * Which documents a list shows by default: those whose `field` is one of `in`, unless the query
+   * parameter `unlessQuery` is true (the engine's `all`).
+   */
+  listFilter?: { field: string; in: string[]; unlessQuery?: string };
   /** Status when a create names an id that exists (default 409). */
   conflict: number;
   /** The documents a reset starts from. */

@@ -90,7 +90,11 @@ describe('dockerode against specforge mock', () => {
     const all = await docker.listContainers({ all: true });
     const mine = all.find((c) => c.Id === container.id);
     expect(mine).toMatchObject({ Names: ['/worker'], Image: 'ubuntu', State: 'exited' });
-    expect((await docker.listContainers({ all: false })).length).toBeGreaterThanOrEqual(0);
+    // Without all=1 the list shows running containers only (seed 4.1: all defaults to false).
+    expect((await docker.listContainers()).map((c) => c.Id)).not.toContain(container.id);
+    await container.start();
+    expect((await docker.listContainers()).map((c) => c.Id)).toContain(container.id);
+    await container.stop();
     await container.remove();
     await expect(container.inspect()).rejects.toMatchObject({ statusCode: 404 });
   });
