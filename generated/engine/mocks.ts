@@ -566,9 +566,14 @@ export const mocks: MockTables = {
           "status": 101,
           "examples": [
             {
-              "name": "example",
+              "name": "multiplexed",
+              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
+              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+            },
+            {
+              "name": "tty",
               "value": "hello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/example"
+              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
             }
           ],
           "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
@@ -587,9 +592,14 @@ export const mocks: MockTables = {
           "status": 200,
           "examples": [
             {
-              "name": "example",
+              "name": "multiplexed",
+              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
+              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+            },
+            {
+              "name": "tty",
               "value": "hello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/example"
+              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
             }
           ],
           "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
@@ -1399,9 +1409,14 @@ export const mocks: MockTables = {
           "status": 101,
           "examples": [
             {
-              "name": "example",
+              "name": "multiplexed",
+              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
+              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+            },
+            {
+              "name": "tty",
               "value": "hello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/example"
+              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
             }
           ],
           "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
@@ -1420,9 +1435,14 @@ export const mocks: MockTables = {
           "status": 200,
           "examples": [
             {
-              "name": "example",
+              "name": "multiplexed",
+              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
+              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+            },
+            {
+              "name": "tty",
               "value": "hello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/example"
+              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
             }
           ],
           "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
@@ -1985,14 +2005,45 @@ export const mocks: MockTables = {
     },
     "ExecStart": {
       "responses": {
+        "101": {
+          "key": "101",
+          "status": 101,
+          "examples": [
+            {
+              "name": "multiplexed",
+              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
+              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+            },
+            {
+              "name": "tty",
+              "value": "hello world\n",
+              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
+            }
+          ],
+          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
+          "headers": {
+            "Connection": "Upgrade",
+            "Upgrade": "tcp"
+          },
+          "contentType": "application/vnd.docker.raw-stream",
+          "schema": {
+            "type": "string",
+            "format": "binary"
+          }
+        },
         "200": {
           "key": "200",
           "status": 200,
           "examples": [
             {
-              "name": "example",
+              "name": "multiplexed",
+              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
+              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+            },
+            {
+              "name": "tty",
               "value": "hello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/example"
+              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
             }
           ],
           "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
@@ -13140,7 +13191,8 @@ export const mocks: MockTables = {
           "ContainerAttach": {
             "otherwise": 406,
             "from": [
-              "running"
+              "running",
+              "created"
             ]
           },
           "ExecCreate": {
@@ -13230,7 +13282,8 @@ export const mocks: MockTables = {
             "default": ""
           }
         },
-        "Running": false
+        "Running": false,
+        "ExitCode": 0
       },
       "template": {
         "CanRemove": false,

@@ -489,7 +489,9 @@ export interface paths {
          * @description Attaches to the container's standard streams. The HTTP connection is hijacked to carry
          *     stdin, stdout and stderr (`101`, content type `application/vnd.docker.raw-stream`,
          *     headers `Connection: Upgrade` and `Upgrade: tcp`; `200` when no upgrade header was
-         *     found). Answers `406` when the container is not running (seed section 3).
+         *     found). Answers `406` when the container has stopped (exited or dead; seed section 3). A
+         *     container that is created but not yet started can be attached to, as the Engine API v1.24
+         *     daemon allows and as `docker run` needs: it attaches before it starts the container.
          *
          *     With a TTY (set at create) the stream is the raw data of the process PTY and the client's
          *     stdin. Without one, stdout and stderr are multiplexed in frames: an 8-byte header
@@ -659,6 +661,10 @@ export interface paths {
          *     command has started; otherwise it sets up an interactive session with the command, with
          *     the stream behaviour of attach (`application/vnd.docker.raw-stream`). Answers `409` when
          *     the container is paused (seed section 3).
+         *
+         *     The seed lists `200` only. A client that asks to upgrade the connection (`Connection:
+         *     Upgrade`, `Upgrade: tcp`, as the docker command line does) gets `101` and the hijacked
+         *     stream, as the Engine API v1.24 daemon answers; `200` when no upgrade header was found.
          */
         post: operations["ExecStart"];
         delete?: never;
@@ -5837,7 +5843,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /** @example hello world */
                 "application/vnd.docker.raw-stream": string;
             };
         };
@@ -5850,7 +5855,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /** @example hello world */
                 "application/vnd.docker.raw-stream": string;
             };
         };
@@ -6967,6 +6971,7 @@ export interface operations {
             };
         };
         responses: {
+            101: components["responses"]["RawStreamUpgrade"];
             200: components["responses"]["RawStream"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

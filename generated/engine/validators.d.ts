@@ -514,6 +514,9 @@ export declare const operationValidators: {
       readonly "application/json": ValidateFunction;
     };
     readonly responses: {
+      readonly "101": {
+        readonly "application/vnd.docker.raw-stream": ValidateFunction;
+      };
       readonly "200": {
         readonly "application/vnd.docker.raw-stream": ValidateFunction;
       };

@@ -935,8 +935,9 @@ export const o23_r3_0 = validate71;
 export const o24_path = validate482;
 export const o24_body0 = validate201;
 export const o24_r0_0 = validate466;
-export const o24_r1_0 = validate71;
+export const o24_r1_0 = validate466;
 export const o24_r2_0 = validate71;
+export const o24_r3_0 = validate71;
 export const o25_path = validate482;
 export const o25_query = validate470;
 export const o25_r0_0 = validate471;
@@ -1679,14 +1680,17 @@ export const operationValidators = {
       "application/json": o24_body0,
     },
     responses: {
-      "200": {
+      "101": {
         "application/vnd.docker.raw-stream": o24_r0_0,
       },
+      "200": {
+        "application/vnd.docker.raw-stream": o24_r1_0,
+      },
       "404": {
-        "application/json": o24_r1_0,
+        "application/json": o24_r2_0,
       },
       "409": {
-        "application/json": o24_r2_0,
+        "application/json": o24_r3_0,
       },
     },
   },

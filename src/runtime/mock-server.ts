@@ -43,5 +43,7 @@ export function createMock(api: ApiSpec, validators: ValidatorsModule, tables: M
     if (delay > 0) setTimeout(() => inner(req, res), delay);
     else inner(req, res);
   };
+  const upgrade = inner.upgrade;
+  if (upgrade) listener.upgrade = delay > 0 ? (req, socket, head) => setTimeout(() => upgrade(req, socket, head), delay) : upgrade;
   return { listener, fetch: toFetchHandler(listener), reset: () => engine.reset(), engine };
 }

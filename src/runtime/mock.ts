@@ -328,10 +328,12 @@ export class MockEngine {
     return [...(this.store.get(resource)?.values() ?? [])].map((d) => clone(d));
   }
 
-  private answer(opId: string, mock: MockOperation, ctx: RequestContext): HandlerResponse {
+  private answer(opId: string, declared: MockOperation, ctx: RequestContext): HandlerResponse {
     const n = ++this.requests;
     const pref = preference(ctx);
-    if (pref.code !== undefined) return this.forced(opId, mock, pref, n);
+    if (pref.code !== undefined) return this.forced(opId, declared, pref, n);
+    // A client that asks to upgrade gets the declared 101 (the connection is handed over).
+    const mock = ctx.upgrade && declared.responses['101'] ? { ...declared, primary: '101' } : declared;
     if (this.stateful) {
       if (this.tables.events?.operation === opId && pref.example === undefined && !pref.dynamic) return this.eventStream(mock, ctx);
       const stateful = this.statefulAnswer(opId, mock, ctx, pref, n);
@@ -456,8 +458,11 @@ export class MockEngine {
 
   private find(resource: ResourceSpec, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
     const raw = ctx.params.path[resource.idParam];
-    if (raw === undefined) return undefined;
-    const wanted = String(raw);
+    return raw === undefined ? undefined : this.lookup(resource, String(raw));
+  }
+
+  /** A document by its id or one of its aliases (a container's name, with or without its slash). */
+  private lookup(resource: ResourceSpec, wanted: string): [string, Record<string, unknown>] | undefined {
     const docs = this.store.get(resource.name);
     if (!docs) return undefined;
     const direct = docs.get(wanted);
@@ -469,16 +474,13 @@ export class MockEngine {
     return undefined;
   }
 
-  /** A resource reached through another: the exec named by the path, then its container. */
+  /** A resource reached through another: the exec named by the path, then its container (by id or alias). */
   private findThrough(resource: ResourceSpec, through: { resource: string; field: string }, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
     const via = this.resources.find((r) => r.name === through.resource);
     const hop = via ? this.find(via, ctx) : undefined;
     if (!hop) return undefined;
     const target = getPath(hop[1], through.field);
-    if (target === undefined) return undefined;
-    const docs = this.store.get(resource.name);
-    const doc = docs?.get(String(target));
-    return doc ? [String(target), doc] : undefined;
+    return target === undefined ? undefined : this.lookup(resource, String(target));
   }
 
   /** "containers <id>" when a document of another resource refers to this one (x-specforge-resources inUse). */

@@ -17,6 +17,7 @@ import {
   splitQuery,
 } from './params.js';
 import { Router } from './router.js';
+import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
 import type { ApiSpec, OperationSpec, SecuritySchemeSpec } from './spec.js';
 
 export interface OperationValidators {
@@ -64,6 +65,8 @@ export interface RequestContext<P = RequestParams, B = unknown> {
   body: B;
   auth: AuthInfo | undefined;
   request: IncomingMessage;
+  /** The client asked to upgrade the connection and the server can: the handler may answer 101. */
+  upgrade?: boolean;
 }
 
 export interface RequestParams {
@@ -193,6 +196,8 @@ function credentialFor(
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const upgrade = upgradeOf(req);
+  if (upgrade) return readUpgradeBody(req, upgrade, limit);
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
@@ -479,7 +484,9 @@ class Pipeline {
     if (details.length > 0) throw new HttpError(400, 'request does not match the contract', details);
     const handler = this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
-    return handler({ operationId: op.id, params, body, auth, request: req });
+    const ctx: RequestContext = { operationId: op.id, params, body, auth, request: req };
+    if (upgradeOf(req)) ctx.upgrade = true;
+    return handler(ctx);
   }
 
   /** Credentials of each alternative that is fully present, in the operation's order. */
@@ -607,6 +614,10 @@ class Pipeline {
       }
     }
     const headers: Record<string, string | number | string[]> = { ...response.headers };
+    if (response.status === 101) {
+      this.switchProtocols(req, res, op, response, contentType, headers);
+      return;
+    }
     if (response.body === undefined) {
       res.writeHead(response.status, headers);
       res.end();
@@ -636,6 +647,36 @@ class Pipeline {
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 
+  /** A 101: the connection is handed over and the body streams raw on it until it ends. */
+  private switchProtocols(
+    req: IncomingMessage,
+    res: ServerResponse,
+    op: OperationSpec,
+    response: HandlerResponse,
+    contentType: string | undefined,
+    headers: Record<string, string | number | string[]>,
+  ): void {
+    const upgrade = upgradeOf(req);
+    if (!upgrade) throw new HttpError(500, `handler answered 101 to ${op.id}, but the request did not ask to upgrade`);
+    if (contentType && response.body !== undefined) headers['content-type'] = contentTypeHeader(contentType);
+    const socket = switchProtocols(res, upgrade, headers);
+    const body = response.body;
+    if (body === undefined) {
+      socket.end();
+      return;
+    }
+    if (isStream(body)) {
+      const stream = body instanceof Readable ? body : Readable.from(body);
+      stream.on('error', (err) => {
+        this.options.onError?.(err, op.id);
+        socket.destroy();
+      });
+      stream.pipe(socket);
+      return;
+    }
+    socket.end(response.payload ?? serialize(body, contentType));
+  }
+
   private fail(req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
     const httpError = err instanceof HttpError ? err : new HttpError(500, 'the handler failed');
     if (httpError.status >= 500) this.options.onError?.(err, operationId);
@@ -660,7 +701,11 @@ function safePath(path: string): string {
   return path.length > 200 ? path.slice(0, 200) + '…' : path;
 }
 
-export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * A `node:http` request listener; `upgrade` is its listener for the server's 'upgrade' event
+ * (`server.on('upgrade', listener.upgrade)`), for operations that answer 101.
+ */
+export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => void) & { upgrade?: UpgradeListener };
 
 /** A `node:http` request listener serving `api` with `handlers`. */
 export function createRequestListener(
@@ -670,7 +715,7 @@ export function createRequestListener(
   options: ServerOptions = {},
 ): RequestListener {
   const pipeline = new Pipeline(api, validators, handlers, options);
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     try {
       pipeline.handle(req, res);
     } catch (err) {
@@ -681,4 +726,6 @@ export function createRequestListener(
       } else res.destroy();
     }
   };
+  listener.upgrade = upgradeListenerFor(listener);
+  return listener;
 }

@@ -3,6 +3,7 @@
  * engine itself is: dockerode always, and the docker command-line client when the machine has one.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -24,6 +25,7 @@ const HAS_DOCKER_CLI = dockerCli.status === 0;
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   server = createServer(mock.listener);
+  if (mock.listener.upgrade) server.on('upgrade', mock.listener.upgrade);
   await new Promise<void>((ok) => server.listen(SOCKET, ok));
   docker = new Docker({ socketPath: SOCKET, version: 'v1.24' });
 });
@@ -169,6 +171,83 @@ describe.runIf(HAS_DOCKER_CLI)('docker command-line client against specforge moc
     await run('stop', 'cliweb');
     await run('rm', 'cliweb');
     expect(await run('ps', '-a', '--format', '{{.Names}}')).not.toContain('cliweb');
+  });
+
+  it('docker exec and docker attach use the upgraded (101) connection and print the demultiplexed stream', async () => {
+    await run('run', '-d', '--name', 'cliexec', 'ubuntu', 'sleep', '60');
+    expect(await run('exec', 'cliexec', 'echo', 'hi')).toBe('hello world\n');
+    expect(await run('attach', 'cliexec')).toBe('hello world\n');
+    await run('pause', 'cliexec');
+    await expect(run('exec', 'cliexec', 'echo', 'hi')).rejects.toMatchObject({ stderr: expect.stringContaining('paused') });
+  });
+});
+
+/** One raw HTTP/1.1 exchange on the mock's socket: what the server wrote until it closed. */
+function rawExchange(request: string, chunks: string[] = []): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const out: Buffer[] = [];
+    const socket = connect(SOCKET, () => {
+      socket.write(request);
+      // The rest of the body arrives in a later packet, as on a real connection.
+      setTimeout(() => {
+        for (const c of chunks) socket.write(c);
+      }, 20);
+    });
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+    socket.on('data', (d: Buffer) => out.push(d));
+    socket.on('end', () => resolve(Buffer.concat(out)));
+    socket.on('error', reject);
+  });
+}
+
+describe('connection upgrades (101) for attach and exec start', () => {
+  const FRAME = Buffer.from([1, 0, 0, 0, 0, 0, 0, 12, ...Buffer.from('hello world\n')]);
+  const upgradeHeaders = 'Host: engine\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n';
+
+  it('attach with an Upgrade header answers 101 and streams one stdout frame on the raw socket', async () => {
+    const container = await docker.createContainer({ Image: 'ubuntu', name: 'up1' });
+    const created = await rawExchange(`POST /v1.24/containers/up1/attach?stream=1&stdout=1 HTTP/1.1\r\n${upgradeHeaders}\r\n`);
+    expect(created.toString('latin1')).toMatch(/^HTTP\/1\.1 101 UPGRADED\r\n/);
+    await container.start();
+    const raw = await rawExchange(`POST /v1.24/containers/up1/attach?stream=1&stdout=1 HTTP/1.1\r\n${upgradeHeaders}\r\n`);
+    const text = raw.toString('latin1');
+    const headEnd = raw.indexOf('\r\n\r\n');
+    expect(text.slice(0, headEnd)).toMatch(/^HTTP\/1\.1 101 UPGRADED\r\n/);
+    expect(text.slice(0, headEnd)).toMatch(/\r\nUpgrade: tcp(\r\n|$)/);
+    expect(text.slice(0, headEnd).toLowerCase()).toContain('content-type: application/vnd.docker.raw-stream');
+    expect(raw.subarray(headEnd + 4)).toEqual(FRAME);
+  });
+
+  it('attach without an Upgrade header is an ordinary 200 with the same stream', async () => {
+    const container = await docker.createContainer({ Image: 'ubuntu', name: 'up2' });
+    await container.start();
+    const res = await mock.fetch(new Request('http://engine/v1.24/containers/up2/attach?stream=1&stdout=1', { method: 'POST' }));
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(FRAME);
+  });
+
+  it('attach to a stopped container is refused before any upgrade (406, in the error body)', async () => {
+    const container = await docker.createContainer({ Image: 'ubuntu', name: 'up3' });
+    await container.start();
+    await container.stop();
+    const raw = (await rawExchange(`POST /v1.24/containers/up3/attach?stream=1 HTTP/1.1\r\n${upgradeHeaders}\r\n`)).toString('latin1');
+    expect(raw).toMatch(/^HTTP\/1\.1 406 /);
+    expect(raw).toContain('"message":');
+  });
+
+  it('exec start reads its JSON body from the upgrade request, even split across packets, and validates it', async () => {
+    const container = await docker.createContainer({ Image: 'ubuntu', name: 'up4' });
+    await container.start();
+    const exec = await container.exec({ Cmd: ['ls'], AttachStdout: true });
+    const body = '{"Detach":false,"Tty":false}';
+    const head = `POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const raw = await rawExchange(head + body.slice(0, 10), [body.slice(10)]);
+    expect(raw.toString('latin1')).toMatch(/^HTTP\/1\.1 101 UPGRADED\r\n/);
+    expect(raw.subarray(raw.indexOf('\r\n\r\n') + 4)).toEqual(FRAME);
+    const bad = '{"Detach":"yes"}';
+    const refused = (await rawExchange(`POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: ${bad.length}\r\n\r\n${bad}`)).toString('latin1');
+    expect(refused).toMatch(/^HTTP\/1\.1 400 /);
+    expect(refused).toContain('Detach');
   });
 });
 

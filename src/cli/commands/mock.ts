@@ -54,6 +54,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   if (bodyLimit !== undefined) serverOptions.bodyLimit = bodyLimit;
   const mock = await createMockFromSpec(resolve(cwd, options.spec), serverOptions);
   const server = createServer(mock.listener);
+  if (mock.listener.upgrade) server.on('upgrade', mock.listener.upgrade);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {
     if (!statSync(socket).isSocket()) throw new UsageError(`--socket ${options.socket} exists and is not a socket`);
