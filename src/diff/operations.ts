@@ -185,6 +185,7 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
       else emit('response-non-success-status-removed', responsesPointer, `response ${br.status} was removed`);
       continue;
     }
+    diffResponseHeaders(br, hr, emit);
     const { pairs, removed } = pairMediaTypes(br.content, hr.content);
     const parent = hr.content.length > 0 ? joinPointer(hr.pointer, 'content') : hr.pointer;
     for (const m of removed) emit('response-media-type-removed', parent, `response ${br.status} media type ${m.type} was removed`);
@@ -195,6 +196,17 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
   }
   const known = new Set(base.map((r) => r.status));
   for (const hr of hOp.responses) if (!known.has(hr.status)) emit('response-status-added', hr.pointer, `response ${hr.status} was added`);
+}
+
+function diffResponseHeaders(br: ResponseModel, hr: ResponseModel, emit: Emit): void {
+  const headers = new Map(hr.headers.map((h) => [h.name.toLowerCase(), h]));
+  const parent = hr.headers.length > 0 ? joinPointer(hr.pointer, 'headers') : hr.pointer;
+  for (const bh of br.headers) {
+    const hh = headers.get(bh.name.toLowerCase());
+    if (bh.required && !hh?.required) {
+      emit('response-required-header-removed', hh ? hh.pointer : parent, `response ${hr.status} header ${bh.name} ${hh ? 'became optional' : '(required) was removed'}`);
+    } else if (!hh) emit('response-header-removed', parent, `response ${hr.status} header ${bh.name} was removed`);
+  }
 }
 
 /**

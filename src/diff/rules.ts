@@ -86,6 +86,8 @@ const STRUCTURE_RULES = {
   'response-non-success-status-removed': ['warning', 'a non-success response status was removed'],
   'response-status-added': ['info', 'a response status was added'],
   'response-media-type-removed': ['breaking', 'a media type of a response was removed'],
+  'response-header-removed': ['warning', 'an optional response header was removed'],
+  'response-required-header-removed': ['breaking', 'a required response header was removed (or became optional)'],
   'response-property-removed': ['warning', 'an optional response property was removed'],
   'response-required-property-removed': ['breaking', 'a required response property was removed'],
   'response-property-became-optional': ['breaking', 'a required response property became optional; clients may not find it'],

@@ -75,6 +75,18 @@ const STRUCTURE: Case[] = [
     head: reply(str),
     oneWay: true,
   },
+  {
+    rule: 'response-header-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'X-Rate': { schema: str }, ETag: { schema: str } } } } } } }),
+    head: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { etag: { schema: str } } } } } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'response-required-header-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { ETag: { required: true, schema: str } } } } } } }),
+    head: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { ETag: { schema: str } } } } } } }),
+    oneWay: true,
+  },
   { rule: 'response-property-removed', base: reply(object({ a: str, b: str })), head: reply(object({ a: str })), oneWay: true },
   { rule: 'response-required-property-removed', base: reply(object({ a: str, b: str }, ['b'])), head: reply(object({ a: str })), oneWay: true },
   { rule: 'response-property-became-optional', base: reply(object({ a: str }, ['a'])), head: reply(object({ a: str })), oneWay: true },
