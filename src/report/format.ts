@@ -77,7 +77,8 @@ function stylish(findings: readonly Finding[]): string {
     }
     out.push('');
   }
-  out.push(`${findings.some((f) => f.level === 'error') ? '✖' : '✔'} ${summaryLine(totals(findings))}`);
+  const t = totals(findings);
+  out.push(`${t.error > 0 ? '✖' : t.warning > 0 ? '⚠' : '✔'} ${summaryLine(t)}`);
   return out.join('\n') + '\n';
 }
 

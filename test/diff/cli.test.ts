@@ -3,7 +3,7 @@
  * temporary repository), exit codes and usage errors through the built CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +238,41 @@ paths:
   it("specforge's own contracts have no change against HEAD", async () => {
     const r = await run({ cwd: ROOT, base: 'HEAD' });
     expect(r.findings.filter((f) => f.level !== 'info')).toEqual([]);
+  });
+});
+
+describe('a seeded breaking change in a copy of the echo contract', () => {
+  const text = readFileSync(join(ROOT, 'specs', 'echo', 'openapi.yaml'), 'utf8');
+  const seeded = text.replace('      required:\n        - message\n      additionalProperties: false\n', '      additionalProperties: false\n');
+  const head = writeFiles(join(TMP, 'seeded', 'echo'), { 'openapi.yaml': seeded });
+  const base = join(ROOT, 'specs', 'echo', 'openapi.yaml');
+  // The echoed message is no longer promised in the response: the line of the property in the copy.
+  const lines = seeded.split('\n');
+  const line = lines.indexOf('        message:', lines.indexOf('    echoMessage:')) + 1;
+  const file = 'seeded/echo/openapi.yaml';
+  const rule = 'response-property-became-optional';
+
+  it('is found, on the line of the property', async () => {
+    expect(seeded).not.toBe(text);
+    const r = await run({ cwd: TMP, specs: [base, head] });
+    expect(r.code).toBe(1);
+    expect(r.findings.map((f) => [f.rule, f.location.file, f.location.line])).toEqual([[rule, file, line]]);
+  });
+
+  it.each(['stylish', 'github-actions', 'markdown', 'sarif'])('is reported in %s', async (format) => {
+    const r = await run({ cwd: TMP, specs: [base, head], format });
+    expect(r.code).toBe(1);
+    const expected: Record<string, RegExp> = {
+      stylish: new RegExp(`^${file}\\n  ${line}:9  error  POST /echo: response 200 \\(application/json\\) property "message" became optional  ${rule}$`, 'm'),
+      'github-actions': new RegExp(`^::error file=${file},line=${line},col=9,title=${rule}::POST /echo: `, 'm'),
+      markdown: new RegExp(`^\\| error \\| ${rule} \\| ${file}:${line}:9 \\| POST /echo: `, 'm'),
+      sarif: new RegExp(`"startLine": ${line},\\s+"startColumn": 9`),
+    };
+    expect(r.out).toMatch(expected[format] as RegExp);
+    if (format === 'sarif') {
+      const log = JSON.parse(r.out) as { runs: Array<{ results: Array<{ ruleId: string; level: string }> }> };
+      expect(log.runs[0]?.results.map((x) => [x.ruleId, x.level])).toEqual([[rule, 'error']]);
+    }
   });
 });
 

@@ -121,6 +121,7 @@ describe('report formats', () => {
     expect(text).toContain('generated/pets/types.ts\n  -  info  generated/pets/types.ts is stale  stale-file\n      --- a\n');
     expect(text.trimEnd().split('\n').pop()).toBe('✖ 3 findings (1 error, 1 warning, 1 info)');
     expect(formatFindings([], 'stylish')).toBe('✔ no findings\n');
+    expect(formatFindings(FINDINGS.slice(1), 'stylish').trimEnd().split('\n').pop()).toBe('⚠ 2 findings (0 errors, 1 warning, 1 info)');
   });
 
   it('json carries the findings and totals', () => {
