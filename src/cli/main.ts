@@ -65,6 +65,21 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
   program
+    .command('diff')
+    .description('report breaking changes between two contracts, or of every contract since a git revision')
+    .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
+    .option('-b, --base <git-ref>', 'compare each contract with its version at this git revision')
+    .option('-c, --config <file>', 'specforge config file (with --base)', 'specforge.config.yaml')
+    .option('--format <format>', 'stylish, json, github-actions, markdown or sarif', 'stylish')
+    .option('--fail-on <level>', 'exit 1 on changes at this level or above: breaking or warning', 'breaking')
+    .option('--accept <file>', 'a YAML or JSON file of accepted changes, reported as info')
+    .action(
+      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn: string; accept?: string }) =>
+        (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
+      ),
+    );
+
+  program
     .command('bundle')
     .description('write the contract and every file it refers to as one document')
     .argument('<spec>', 'the contract')

@@ -1,0 +1,39 @@
+/** One difference between two versions of a contract, as the diff rules report it. */
+import { diffRule, type DiffLevel, type DiffRuleId } from './rules.js';
+
+export interface OperationRef {
+  method: string;
+  path: string;
+  id: string;
+}
+
+export interface DiffChange {
+  rule: DiffRuleId;
+  level: DiffLevel;
+  message: string;
+  /** Pointer in the bundled head document where the change is reported (for a removal, the nearest surviving parent). */
+  pointer: string;
+  operation?: OperationRef;
+  /** The API path the change concerns (the head's spelling), when it concerns one. */
+  path?: string;
+  /** Old and new value, when the message does not say it all. */
+  detail?: string;
+}
+
+export type Emit = (rule: DiffRuleId, pointer: string, message: string, detail?: string) => void;
+
+/** An emitter that prefixes messages with the operation and takes levels from the catalogue. */
+export function emitterFor(out: DiffChange[], operation?: OperationRef, path = operation?.path): Emit {
+  return (rule, pointer, message, detail) => {
+    const change: DiffChange = {
+      rule,
+      level: diffRule(rule).level,
+      message: operation ? `${operation.method.toUpperCase()} ${operation.path}: ${message}` : message,
+      pointer,
+    };
+    if (operation) change.operation = operation;
+    if (path !== undefined) change.path = path;
+    if (detail !== undefined) change.detail = detail;
+    out.push(change);
+  };
+}

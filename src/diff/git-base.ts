@@ -1,0 +1,66 @@
+/**
+ * A contract as it was at a git revision: the folder of its entry file (a contract may refer only to
+ * files inside it) written from the repository into a temporary folder, read back with the loader.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { UsageError } from '../contract/errors.js';
+
+function git(cwd: string, args: string[], input?: Buffer): { ok: boolean; stdout: Buffer; stderr: string } {
+  const r = spawnSync('git', args, { cwd, input, maxBuffer: 512 * 1024 * 1024 });
+  if (r.error) throw new UsageError(`cannot run git: ${r.error.message}`);
+  return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr.toString('utf8').trim() };
+}
+
+export interface GitRevision {
+  /** Top folder of the working tree. */
+  root: string;
+  /** The revision as given, and the commit it names. */
+  ref: string;
+  commit: string;
+}
+
+/** The commit `ref` names in the repository that holds `cwd`; a usage error when there is none. */
+export function resolveRevision(cwd: string, ref: string): GitRevision {
+  if (ref === '' || ref.startsWith('-')) throw new UsageError(`--base needs a git revision, not "${ref}"`);
+  const top = git(cwd, ['rev-parse', '--show-toplevel']);
+  if (!top.ok) throw new UsageError(`--base ${ref}: ${cwd} is not inside a git repository`);
+  const root = realpathSync(top.stdout.toString('utf8').trim());
+  const commit = git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
+  if (!commit.ok) throw new UsageError(`--base ${ref}: no such revision in ${root}`);
+  return { root, ref, commit: commit.stdout.toString('utf8').trim() };
+}
+
+/**
+ * Writes the files of the folder holding `specPath` at the revision into `dest`, at the same paths
+ * relative to the repository. Returns the path of the entry file there, or undefined when the entry
+ * file does not exist at that revision.
+ */
+export function checkoutSpecFolder(rev: GitRevision, specPath: string, dest: string): string | undefined {
+  const rel = relative(rev.root, realpathSync(specPath)).split(sep).join('/');
+  if (rel.startsWith('..')) throw new UsageError(`${specPath} is outside the git repository ${rev.root}`);
+  const folder = dirname(rel);
+  const listed = git(rev.root, ['ls-tree', '-r', '-z', '--full-tree', rev.commit, '--', folder === '.' ? '.' : folder]);
+  if (!listed.ok) throw new UsageError(`git ls-tree ${rev.ref}: ${listed.stderr}`);
+  const blobs: Array<{ oid: string; path: string }> = [];
+  for (const entry of listed.stdout.toString('utf8').split('\0')) {
+    const m = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(entry);
+    // Regular files only: links and submodules are not part of a contract.
+    if (m && m[2] === 'blob' && m[1] !== '120000' && !(m[4] as string).split('/').includes('..')) blobs.push({ oid: m[3] as string, path: m[4] as string });
+  }
+  if (!blobs.some((b) => b.path === rel)) return undefined;
+  const batch = git(rev.root, ['cat-file', '--batch'], Buffer.from(blobs.map((b) => b.oid).join('\n') + '\n'));
+  if (!batch.ok) throw new UsageError(`git cat-file ${rev.ref}: ${batch.stderr}`);
+  let at = 0;
+  for (const blob of blobs) {
+    const headerEnd = batch.stdout.indexOf(0x0a, at);
+    const size = Number(batch.stdout.subarray(at, headerEnd).toString('utf8').split(' ')[2]);
+    const content = batch.stdout.subarray(headerEnd + 1, headerEnd + 1 + size);
+    at = headerEnd + 1 + size + 1;
+    const target = join(dest, ...blob.path.split('/'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  return join(dest, ...rel.split('/'));
+}

@@ -1,0 +1,119 @@
+/**
+ * Diff runs as the commands use them: two files, or every contract of the config against its
+ * version at a git revision; changes turned into findings on the head contract, accepted changes
+ * reported as info.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ContractError } from '../contract/errors.js';
+import { buildModel, type ContractModel } from '../contract/model.js';
+import { displayPath } from '../contract/resolve.js';
+import { loadConfig } from '../pipeline/config.js';
+import type { Finding } from '../report/findings.js';
+import { accepts, loadAcceptFile, type AcceptEntry } from './accept.js';
+import { emitterFor, type DiffChange } from './change.js';
+import { headLocation, sortFindings, toFinding } from './diff.js';
+import { checkoutSpecFolder, resolveRevision } from './git-base.js';
+import { diffModels } from './operations.js';
+
+export interface DiffReport {
+  findings: Finding[];
+  /** Entries of the accept file that matched no change. */
+  unusedAccepted: AcceptEntry[];
+}
+
+interface Compared {
+  head: ContractModel;
+  changes: DiffChange[];
+}
+
+/** Base models are cached apart from head models of the same content: their files live elsewhere. */
+async function loadBase(path: string): Promise<ContractModel> {
+  return buildModel(path, { api: `base:${basename(dirname(path))}` });
+}
+
+function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]): DiffReport {
+  const used = new Set<AcceptEntry>();
+  const findings: Finding[] = [];
+  for (const { head, changes } of compared) {
+    const spec = displayPath(head.loaded.entry.path, cwd);
+    for (const change of changes) {
+      const location = headLocation(head, change.pointer, cwd);
+      const finding = toFinding(change, location);
+      const entry = accepted.find((e) => accepts(e, { change, spec, ...(location.pointer !== undefined ? { filePointer: location.pointer } : {}) }));
+      if (entry) {
+        used.add(entry);
+        finding.level = 'info';
+        finding.message = `accepted: ${finding.message}${entry.reason ? ` (${entry.reason})` : ''}`;
+      }
+      findings.push(finding);
+    }
+  }
+  return { findings: sortFindings(findings), unusedAccepted: accepted.filter((e) => !used.has(e)) };
+}
+
+function acceptedOf(cwd: string, acceptFile: string | undefined): AcceptEntry[] {
+  return acceptFile ? loadAcceptFile(resolve(cwd, acceptFile), cwd) : [];
+}
+
+/** `specforge diff <base> <head>`: two contract files. */
+export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string }): Promise<DiffReport> {
+  const accepted = acceptedOf(options.cwd, options.accept);
+  const head = await buildModel(resolve(options.cwd, headPath));
+  const base = await loadBase(resolve(options.cwd, basePath));
+  return findingsOf([{ head, changes: diffModels(base, head) }], options.cwd, accepted);
+}
+
+export interface RevisionDiffOptions {
+  cwd: string;
+  /** Git revision to compare with. */
+  ref: string;
+  /** Contracts to compare (default: every contract of the config). */
+  specs?: string[];
+  config?: string;
+  accept?: string;
+}
+
+/** Problems in a base contract name the revision and the path in the repository, not the temporary copy. */
+function renameBaseFiles(err: ContractError, tmp: string, ref: string): ContractError {
+  const prefix = displayPath(tmp);
+  return new ContractError(
+    err.diagnostics.map((d) => {
+      if (!d.location || !d.location.file.startsWith(prefix)) return d;
+      return { ...d, location: { ...d.location, file: `${ref}:${d.location.file.slice(prefix.length + 1)}` } };
+    }),
+  );
+}
+
+/** `specforge diff --base <ref>`: each contract against its version at a git revision. */
+export async function diffRevision(options: RevisionDiffOptions): Promise<DiffReport> {
+  const { cwd, ref } = options;
+  const accepted = acceptedOf(cwd, options.accept);
+  const rev = resolveRevision(cwd, ref);
+  const specs = options.specs && options.specs.length > 0 ? options.specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
+  const compared: Compared[] = [];
+  for (const spec of specs) {
+    const head = await buildModel(spec);
+    const tmp = mkdtempSync(join(tmpdir(), 'specforge-diff-'));
+    try {
+      const basePath = checkoutSpecFolder(rev, spec, tmp);
+      if (basePath === undefined) {
+        const changes: DiffChange[] = [];
+        emitterFor(changes)('spec-added', '', `${displayPath(spec, cwd)} is new: it does not exist at ${ref}`);
+        compared.push({ head, changes });
+        continue;
+      }
+      let base: ContractModel;
+      try {
+        base = await loadBase(basePath);
+      } catch (err) {
+        throw err instanceof ContractError ? renameBaseFiles(err, tmp, ref) : err;
+      }
+      compared.push({ head, changes: diffModels(base, head) });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  return findingsOf(compared, cwd, accepted);
+}

@@ -1,0 +1,220 @@
+/**
+ * The shared output formats of review commands (lint, diff, drift), over a list of findings:
+ * `stylish` for people, `json`, `github-actions` workflow commands (annotations on the file, line
+ * and column), `markdown` for a job summary, and SARIF 2.1.0 for code scanning.
+ */
+import type { Finding, FindingLevel } from './findings.js';
+
+export const REPORT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'sarif'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export function isReportFormat(value: string): value is ReportFormat {
+  return (REPORT_FORMATS as readonly string[]).includes(value);
+}
+
+/** What a rule is, for SARIF's rule metadata and help text. */
+export interface RuleInfo {
+  id: string;
+  description: string;
+  level?: FindingLevel;
+}
+
+export interface FormatOptions {
+  /** Heading of the markdown summary, e.g. "specforge diff". */
+  title?: string;
+  /** Rule descriptions: SARIF lists them as the driver's rules with their help text. */
+  rules?: readonly RuleInfo[];
+  /** specforge's version, written into SARIF. */
+  toolVersion?: string;
+}
+
+export interface Totals {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+export function totals(findings: readonly Finding[]): Totals {
+  const t: Totals = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) t[f.level]++;
+  return t;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function summaryLine(t: Totals): string {
+  const n = t.error + t.warning + t.info;
+  if (n === 0) return 'no findings';
+  return `${plural(n, 'finding')} (${plural(t.error, 'error')}, ${plural(t.warning, 'warning')}, ${t.info} info)`;
+}
+
+function position(f: Finding): string {
+  return f.location.line === undefined ? '-' : `${f.location.line}:${f.location.column ?? 1}`;
+}
+
+/** Findings grouped by file, files in order of first appearance. */
+function byFile(findings: readonly Finding[]): Map<string, Finding[]> {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const list = groups.get(f.location.file) ?? [];
+    list.push(f);
+    groups.set(f.location.file, list);
+  }
+  return groups;
+}
+
+function stylish(findings: readonly Finding[]): string {
+  const out: string[] = [];
+  for (const [file, list] of byFile(findings)) {
+    out.push(file);
+    const posWidth = Math.max(...list.map((f) => position(f).length));
+    const levelWidth = Math.max(...list.map((f) => f.level.length));
+    for (const f of list) {
+      out.push(`  ${position(f).padEnd(posWidth)}  ${f.level.padEnd(levelWidth)}  ${f.message}  ${f.rule}`);
+      if (f.detail) out.push(...f.detail.replace(/\n$/, '').split('\n').map((l) => `      ${l}`));
+    }
+    out.push('');
+  }
+  const t = totals(findings);
+  out.push(`${t.error > 0 ? '✖' : t.warning > 0 ? '⚠' : '✔'} ${summaryLine(t)}`);
+  return out.join('\n') + '\n';
+}
+
+function json(findings: readonly Finding[]): string {
+  return JSON.stringify({ totals: totals(findings), findings }, null, 2) + '\n';
+}
+
+/** Escaping of workflow command data and properties (what the Actions runner unescapes). */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const ACTIONS_COMMAND: Record<FindingLevel, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+function githubActions(findings: readonly Finding[]): string {
+  return findings
+    .map((f) => {
+      const props = [`file=${escapeProperty(f.location.file)}`];
+      if (f.location.line !== undefined) props.push(`line=${f.location.line}`, `col=${f.location.column ?? 1}`);
+      props.push(`title=${escapeProperty(f.rule)}`);
+      const text = f.detail ? `${f.message}\n${f.detail.replace(/\n$/, '')}` : f.message;
+      return `::${ACTIONS_COMMAND[f.level]} ${props.join(',')}::${escapeData(text)}\n`;
+    })
+    .join('');
+}
+
+/** Text safe in a markdown table cell: no HTML, no cell breaks, no line breaks. */
+function cell(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, '<br>');
+}
+
+/** A code fence longer than any run of backticks in `text`. */
+function fence(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+function markdown(findings: readonly Finding[], options: FormatOptions): string {
+  const out: string[] = [`### ${cell(options.title ?? 'specforge')}`, ''];
+  const t = totals(findings);
+  if (findings.length === 0) {
+    out.push('No findings.');
+    return out.join('\n') + '\n';
+  }
+  out.push(`**${t.error} error${t.error === 1 ? '' : 's'}, ${t.warning} warning${t.warning === 1 ? '' : 's'}, ${t.info} info**`, '');
+  out.push('| level | rule | location | message |', '|---|---|---|---|');
+  for (const f of findings) {
+    const where = f.location.line === undefined ? f.location.file : `${f.location.file}:${f.location.line}:${f.location.column ?? 1}`;
+    out.push(`| ${f.level} | ${cell(f.rule)} | ${cell(where)} | ${cell(f.message)} |`);
+  }
+  const detailed = findings.filter((f) => f.detail);
+  for (const f of detailed) {
+    const detail = (f.detail as string).replace(/\n$/, '');
+    const marks = fence(detail);
+    out.push('', `<details><summary>${cell(f.location.file)}: ${cell(f.rule)}</summary>`, '', `${marks}diff`, detail, marks, '', '</details>');
+  }
+  return out.join('\n') + '\n';
+}
+
+const SARIF_LEVEL: Record<FindingLevel, string> = { error: 'error', warning: 'warning', info: 'note' };
+
+/** A relative path as a URI reference; an absolute one as a file URI. */
+function artifactUri(file: string): string {
+  const encoded = file.split('/').map(encodeURIComponent).join('/');
+  return file.startsWith('/') ? `file://${encoded}` : encoded;
+}
+
+function sarif(findings: readonly Finding[], options: FormatOptions): string {
+  const rules: RuleInfo[] = [...(options.rules ?? [])];
+  const index = new Map(rules.map((r, i) => [r.id, i]));
+  for (const f of findings) {
+    if (!index.has(f.rule)) {
+      index.set(f.rule, rules.length);
+      rules.push({ id: f.rule, description: f.rule });
+    }
+  }
+  const driver: Record<string, unknown> = {
+    name: 'specforge',
+    rules: rules.map((r) => ({
+      id: r.id,
+      shortDescription: { text: r.description },
+      fullDescription: { text: r.description },
+      help: { text: `${r.id}: ${r.description}` },
+      defaultConfiguration: { level: SARIF_LEVEL[r.level ?? 'warning'] },
+    })),
+  };
+  if (options.toolVersion) driver['version'] = options.toolVersion;
+  const results = findings.map((f) => {
+    const region: Record<string, number> = {};
+    if (f.location.line !== undefined) {
+      region['startLine'] = f.location.line;
+      region['startColumn'] = f.location.column ?? 1;
+    }
+    const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: artifactUri(f.location.file) } };
+    if (f.location.line !== undefined) physicalLocation['region'] = region;
+    const location: Record<string, unknown> = { physicalLocation };
+    if (f.location.pointer !== undefined) location['logicalLocations'] = [{ fullyQualifiedName: `#${f.location.pointer}`, kind: 'member' }];
+    const result: Record<string, unknown> = {
+      ruleId: f.rule,
+      ruleIndex: index.get(f.rule),
+      level: SARIF_LEVEL[f.level],
+      message: { text: f.detail ? `${f.message}\n${f.detail}` : f.message },
+      locations: [location],
+      properties: { source: f.source },
+    };
+    return result;
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{ tool: { driver }, results }],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+}
+
+/** Prints findings in one of the report formats. */
+export function formatFindings(findings: readonly Finding[], format: ReportFormat, options: FormatOptions = {}): string {
+  switch (format) {
+    case 'stylish':
+      return stylish(findings);
+    case 'json':
+      return json(findings);
+    case 'github-actions':
+      return githubActions(findings);
+    case 'markdown':
+      return markdown(findings, options);
+    case 'sarif':
+      return sarif(findings, options);
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The diff compares meaning, not text: $refs, allOf, 3.0 and 3.1 spellings, renamed path
+ * parameters; it terminates on recursive schemas; and it reports on the line of the head contract.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, diffDocs, OK, rulesOf, tmpRoot, type Doc } from './helpers.js';
+
+const TMP = tmpRoot('diff-semantics');
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** 1-based line of the first line of `text` that equals `line` (trailing spaces ignored). */
+function lineOf(text: string, line: string): number {
+  const i = text.split('\n').findIndex((l) => l.trimEnd() === line);
+  if (i < 0) throw new Error(`no line ${JSON.stringify(line)}`);
+  return i + 1;
+}
+
+const INLINE = `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets/{id}:
+    put:
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: integer, minimum: 1 } }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [name]
+              properties:
+                name: { type: string, maxLength: 20 }
+                tags: { type: array, items: { type: string, enum: [a, b] } }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [id, name]
+                properties:
+                  id: { type: integer }
+                  name: { type: string }
+`;
+
+const MOVED_ENTRY = `openapi: 3.1.0
+info: { title: Pets, version: '1' }
+paths:
+  /pets/{petId}:
+    put:
+      parameters:
+        - $ref: '#/components/parameters/PetId'
+      requestBody:
+        $ref: '#/components/requestBodies/NewPet'
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: './schemas.yaml#/Pet'
+components:
+  parameters:
+    PetId: { name: petId, in: path, required: true, schema: { $ref: '#/components/schemas/Id' } }
+  requestBodies:
+    NewPet:
+      required: true
+      content:
+        application/json:
+          schema:
+            allOf:
+              - $ref: './schemas.yaml#/Named'
+              - type: object
+                properties:
+                  tags: { type: array, items: { $ref: '#/components/schemas/Tag' } }
+  schemas:
+    Id: { type: integer, minimum: 1 }
+    Tag: { type: string, enum: [a, b] }
+`;
+
+const MOVED_SCHEMAS = `Named:
+  type: object
+  required: [name]
+  properties:
+    name: { type: string, maxLength: 20 }
+Pet:
+  type: object
+  required: [id, name]
+  properties:
+    id: { type: integer }
+    name: { type: string }
+`;
+
+describe('compared by meaning', () => {
+  it('moving inline schemas into components and sibling files (and renaming the path parameter) reports nothing', async () => {
+    expect(await diffDocs(TMP, { 'openapi.yaml': INLINE }, { 'openapi.yaml': MOVED_ENTRY, 'schemas.yaml': MOVED_SCHEMAS }, true)).toEqual([]);
+    expect(await diffDocs(TMP, { 'openapi.yaml': MOVED_ENTRY, 'schemas.yaml': MOVED_SCHEMAS }, { 'openapi.yaml': INLINE }, true)).toEqual([]);
+  });
+
+  it('a change inside the moved component is reported in the sibling file, on its line', async () => {
+    const changed = MOVED_SCHEMAS.replace('name: { type: string, maxLength: 20 }', 'name: { type: string, maxLength: 10 }');
+    const findings = await diffDocs(TMP, { 'openapi.yaml': INLINE }, { 'openapi.yaml': MOVED_ENTRY, 'schemas.yaml': changed }, true);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      rule: 'request-property-max-length-decreased',
+      level: 'error',
+      location: { file: 'head/api/schemas.yaml', line: lineOf(changed, '    name: { type: string, maxLength: 10 }'), pointer: '/Named/properties/name/maxLength' },
+    });
+    expect(findings[0]?.message).toBe('PUT /pets/{petId}: request body (application/json) property "name": maxLength decreased from 20 to 10');
+  });
+
+  it("3.0's nullable and boolean exclusiveMaximum equal 3.1's type list and numeric bound", async () => {
+    const v30 = `openapi: 3.0.3
+info: { title: T, version: '1' }
+paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { n: { type: integer, maximum: 10, exclusiveMaximum: true, nullable: true } } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: string, nullable: true } } } }
+`;
+    const v31 = `openapi: 3.1.0
+info: { title: T, version: '1' }
+paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { n: { type: [integer, 'null'], exclusiveMaximum: 10 } } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: [string, 'null'] } } } }
+`;
+    expect(await diffDocs(TMP, { 'openapi.yaml': v30 }, { 'openapi.yaml': v31 }, true)).toEqual([]);
+    const stricter = v31.replace("type: [integer, 'null'], exclusiveMaximum: 10", "type: integer, exclusiveMaximum: 10");
+    expect(rulesOf(await diffDocs(TMP, { 'openapi.yaml': v30 }, { 'openapi.yaml': stricter }, true))).toEqual(['request-property-type-changed']);
+  });
+
+  it('header parameters are matched without regard to case', async () => {
+    const h = (name: string): Doc => api({ '/a': { get: { parameters: [{ name, in: 'header', required: true, schema: { type: 'string' } }], responses: OK } } });
+    expect(await diffDocs(TMP, h('X-Request-Id'), h('x-request-id'))).toEqual([]);
+  });
+
+  it('readOnly properties are not part of requests, writeOnly ones not of responses', async () => {
+    const schema = (required: string[]): Doc => ({
+      type: 'object',
+      required,
+      properties: { id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true }, name: { type: 'string' } },
+    });
+    const doc = (required: string[]): Doc =>
+      api({ '/a': { post: { requestBody: { content: { 'application/json': { schema: schema(required) } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: schema(required) } } } } } } });
+    // id becomes required: only responses carry it; secret stops being required: only requests carry it.
+    expect(rulesOf(await diffDocs(TMP, doc(['secret']), doc(['id'])))).toEqual([]);
+    expect(rulesOf(await diffDocs(TMP, doc([]), doc(['name'])))).toEqual(['request-property-became-required']);
+  });
+
+  it('a response made nullable through anyOf is a widened response, and no change for requests', async () => {
+    const pet = { type: 'object', properties: { name: { type: 'string' } } };
+    const doc = (schema: Doc): Doc =>
+      api(
+        { '/a': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } },
+        { schemas: { Pet: pet } },
+      );
+    const before = doc({ type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' } } });
+    const after = doc({ type: 'object', properties: { pet: { anyOf: [{ $ref: '#/components/schemas/Pet' }, { type: 'null' }] } } });
+    expect(rulesOf(await diffDocs(TMP, before, after))).toEqual(['response-property-variant-added']);
+    // Back to a single schema: a narrowed response and a narrowed request.
+    expect(rulesOf(await diffDocs(TMP, after, before))).toEqual(['request-property-variant-removed']);
+  });
+});
+
+describe('recursive schemas', () => {
+  const tree = (nameMax: number, childMax: number): Doc =>
+    api(
+      { '/trees': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } }, responses: OK } } },
+      {
+        schemas: {
+          Node: { type: 'object', properties: { name: { type: 'string', maxLength: nameMax }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, leaf: { $ref: '#/components/schemas/Leaf' } } },
+          Leaf: { type: 'object', properties: { parent: { $ref: '#/components/schemas/Node' }, label: { type: 'string', maxLength: childMax } } },
+        },
+      },
+    );
+
+  it('terminate, and a change in a recursive definition is reported once per place it is reached first', async () => {
+    expect(await diffDocs(TMP, tree(10, 10), tree(10, 10))).toEqual([]);
+    const findings = await diffDocs(TMP, tree(10, 10), tree(5, 4));
+    expect(findings.map((f) => f.message).sort()).toEqual([
+      'POST /trees: request body (application/json) property "leaf.label": maxLength decreased from 10 to 4',
+      'POST /trees: request body (application/json) property "name": maxLength decreased from 10 to 5',
+    ]);
+  });
+
+  it('an inline base compared with a recursive head terminates too', async () => {
+    const inline = api({
+      '/trees': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } } } } }, responses: OK } },
+    });
+    expect(rulesOf(await diffDocs(TMP, inline, tree(10, 10)))).toEqual([]);
+  });
+});
+
+describe('locations in the head contract', () => {
+  const BASE = `openapi: 3.1.0
+info: { title: T, version: '1' }
+paths:
+  /keep:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [id, name]
+                properties:
+                  id: { type: string }
+                  name: { type: string }
+    delete:
+      responses:
+        '204': { description: gone }
+  /gone:
+    get:
+      responses:
+        '200': { description: ok }
+`;
+  // The same contract with the DELETE operation, the /gone path and the required property "name" removed.
+  const HEAD = BASE.replace('required: [id, name]', 'required: [id]')
+    .replace('                  name: { type: string }\n', '')
+    .replace(/    delete:[\s\S]*$/, '');
+
+  it('a removed required response property is breaking, on the line of its surviving parent', async () => {
+    const findings = await diffDocs(TMP, { 'openapi.yaml': BASE }, { 'openapi.yaml': HEAD }, true);
+    const at = (rule: string): { level: string; line?: number; pointer?: string } => {
+      const f = findings.find((x) => x.rule === rule);
+      if (!f) throw new Error(`no ${rule} in ${JSON.stringify(findings)}`);
+      return { level: f.level, line: f.location.line, pointer: f.location.pointer };
+    };
+    expect(at('response-required-property-removed')).toEqual({
+      level: 'error',
+      line: lineOf(HEAD, '                properties:'),
+      pointer: '/paths/~1keep/get/responses/200/content/application~1json/schema/properties',
+    });
+    expect(at('api-operation-removed')).toEqual({ level: 'error', line: lineOf(HEAD, '  /keep:'), pointer: '/paths/~1keep' });
+    expect(at('api-path-removed')).toEqual({ level: 'error', line: lineOf(HEAD, 'paths:'), pointer: '/paths' });
+    expect(findings).toHaveLength(3);
+  });
+});
