@@ -4,7 +4,7 @@ NPM ?= npm
 NODE ?= node
 CLI := $(NODE) dist/src/cli/main.js
 
-.PHONY: all install build lint generate check docs test typecheck bench clean
+.PHONY: all install build lint generate check docs chromium test typecheck bench clean
 
 all: install build lint generate docs
 
@@ -34,8 +34,13 @@ typecheck: build
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.test.json
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.generated.json
 
+# The docs-site test opens the docs in Debian's chromium (playwright-core drives it and downloads no browser).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+chromium:
+	@[ -x /usr/bin/chromium ] || ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
+
 # The committed generated/ must be what the contracts produce (drift fails the suite).
-test: build
+test: build chromium
 	$(CLI) check
 	$(NODE) node_modules/vitest/vitest.mjs run
 

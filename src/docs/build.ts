@@ -1,92 +1,211 @@
 /**
- * Static API docs: one page per contract rendered by Redocly (build-docs), made to work offline by
- * serving Redoc's bundle from the docs folder instead of a CDN, plus an index page.
+ * Static API docs (`specforge docs`): one page per contract rendered by Redocly (build-docs), made to
+ * work offline by serving Redoc's bundle from the docs folder instead of a CDN; the command-line
+ * reference of each CLI contract (`<out>/cli.md`, rendered to `<api>/cli.html`); and an index page.
+ * Every page is deterministic and carries a Content-Security-Policy that lets it load nothing from
+ * elsewhere.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildModel } from '../contract/model.js';
+import { ContractError } from '../contract/errors.js';
+import { buildModel, type ContractModel } from '../contract/model.js';
+import { displayPath } from '../contract/resolve.js';
+import { escapeHtml, staticPage } from './html.js';
+import { renderMarkdown } from './markdown.js';
+
+export { escapeHtml } from './html.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
+
+export interface DocsSpec {
+  /** The contract's entry file. */
+  path: string;
+  api: string;
+  /** The contract's generated folder; a `cli.md` there becomes the command-line reference. */
+  out?: string;
+}
 
 export interface DocsPage {
   api: string;
   title: string;
   version: string;
   operations: number;
+  /** The Redoc page, relative to the docs folder. */
   file: string;
+  /** The command-line reference page, relative to the docs folder, for a CLI contract. */
+  cli?: string;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
+/** Redoc's bundle, written next to the pages. */
+export const REDOC_BUNDLE = 'redoc.standalone.js';
 
 function redoclyCli(): string {
   return join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 }
 
 function redocBundle(): string {
-  return join(dirname(require.resolve('@redocly/cli/package.json')), 'lib', 'chunks', 'redoc.standalone.js');
+  return join(dirname(require.resolve('@redocly/cli/package.json')), 'lib', 'chunks', REDOC_BUNDLE);
 }
 
 const CDN_SCRIPT = /https:\/\/cdn\.redocly\.com\/redoc\/[^"'\s]*\/redoc\.standalone\.js/g;
+const LOCAL_IMPORT = `import { hydrate } from "./${REDOC_BUNDLE}";`;
 
 /** Makes a build-docs page load Redoc from `./redoc.standalone.js`. */
 export function localizeRedocPage(html: string): string {
-  return html.replace(CDN_SCRIPT, './redoc.standalone.js').replace(/\s+integrity="[^"]*"/g, '').replace(/\s+crossorigin="[^"]*"/g, '');
+  return html.replace(CDN_SCRIPT, `./${REDOC_BUNDLE}`).replace(/\s+integrity="[^"]*"/g, '').replace(/\s+crossorigin="[^"]*"/g, '');
 }
 
-export async function buildDocs(specs: Array<{ path: string; api: string }>, outDir: string): Promise<DocsPage[]> {
-  mkdirSync(outDir, { recursive: true });
-  const pages: DocsPage[] = [];
+/** The inline scripts build-docs writes: Redoc's colour-mode switch and the hydration module. */
+function isRedocInlineScript(code: string): boolean {
+  return code.includes(LOCAL_IMPORT) || code.startsWith('try{var m=localStorage.getItem("redoc.colorMode")');
+}
+
+/**
+ * The policy of a Redoc page: scripts only from the docs folder and Redoc's own inline scripts (by
+ * hash, so neither an inline event handler nor a script smuggled into a description can run),
+ * nothing from elsewhere.
+ */
+export function redocPageCsp(html: string): string {
+  const hashes = [...html.matchAll(/<script(?:\s+type="module")?>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] as string)
+    .filter(isRedocInlineScript)
+    .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...new Set(hashes)].join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** A build-docs page made local: Redoc from the docs folder, no favicon request, a strict policy. */
+export function finishRedocPage(html: string, source: string): string {
+  const local = localizeRedocPage(html);
+  if (!local.includes(LOCAL_IMPORT) || !local.includes('<head>')) {
+    throw new Error(`Redocly build-docs wrote a page specforge does not recognise for ${source} (expected it to import Redoc from its CDN)`);
+  }
+  const csp = redocPageCsp(local);
+  return local.replace('<head>', `<head>\n  <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">\n  <link rel="icon" href="data:,">`);
+}
+
+/** Redoc's attribution logo, drawn locally instead of being loaded from Redocly's CDN. */
+function logoDataUri(text: string, width: number): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16" viewBox="0 0 ${width} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" font-weight="600" fill="#0044D4">${text}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** Redoc's bundle with the images it would fetch from Redocly's CDN replaced by inline ones. */
+export function localizeRedocBundle(source: string): string {
+  return source
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', logoDataUri('Redocly', 56))
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', logoDataUri('R', 10));
+}
+
+/** File names of a contract's pages: "<api>.html" and "<api>/cli.html". */
+function checkApiNames(specs: DocsSpec[]): void {
+  const seen = new Map<string, string>();
   for (const spec of specs) {
+    const where = { file: displayPath(spec.path) };
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(spec.api) || spec.api === 'index' || spec.api.endsWith('.')) {
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `the contract name "${spec.api}" cannot name a docs page (letters, digits, ".", "_" and "-"; not "index")`,
+        where,
+        'set "api:" on the contract in specforge.config.yaml',
+      );
+    }
+    const other = seen.get(spec.api.toLowerCase());
+    if (other !== undefined) {
+      throw ContractError.single('SPECFORGE_CONFIG', `two contracts are named "${spec.api}" (${other} and ${displayPath(spec.path)}): their docs pages would collide`, where, 'set "api:" on one of them in specforge.config.yaml');
+    }
+    seen.set(spec.api.toLowerCase(), displayPath(spec.path));
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping the order of the results. */
+async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+async function renderRedocPage(spec: DocsSpec, model: ContractModel, target: string): Promise<void> {
+  try {
+    await run(
+      process.execPath,
+      [redoclyCli(), 'build-docs', spec.path, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
+      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (err) {
+    const stderr = (err as { stderr?: unknown }).stderr;
+    const detail = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim().split('\n').slice(-3).join(' ') : err instanceof Error ? err.message : String(err);
+    throw new Error(`Redocly build-docs failed for ${displayPath(spec.path)}: ${detail}`);
+  }
+  writeFileSync(target, finishRedocPage(readFileSync(target, 'utf8'), displayPath(spec.path)));
+}
+
+/** The command-line reference page of a CLI contract. */
+export function cliPage(page: Pick<DocsPage, 'api' | 'title' | 'version' | 'file'>, markdown: string): string {
+  const rendered = renderMarkdown(markdown);
+  const nav = `<nav><a href="../index.html">All contracts</a> · <a href="../${escapeHtml(page.file)}">${escapeHtml(page.title)} ${escapeHtml(page.version)}</a></nav>`;
+  return staticPage(`${page.title} ${page.version}: command line`, `${nav}\n<main>\n${rendered.html}</main>`);
+}
+
+export async function buildDocs(specs: DocsSpec[], outDir: string): Promise<DocsPage[]> {
+  checkApiNames(specs);
+  mkdirSync(outDir, { recursive: true });
+  // Models are built one after another (in process); each build-docs runs in its own process.
+  const pages = await mapLimited(specs, availableParallelism(), async (spec): Promise<DocsPage> => {
     const model = await buildModel(spec.path, { api: spec.api });
     const file = `${spec.api}.html`;
-    const target = join(outDir, file);
-    await run(process.execPath, [redoclyCli(), 'build-docs', spec.path, '-o', target, '--title', `${model.info.title} ${model.info.version}`], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    writeFileSync(target, localizeRedocPage(readFileSync(target, 'utf8')));
-    pages.push({ api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file });
-  }
-  copyFileSync(redocBundle(), join(outDir, 'redoc.standalone.js'));
+    await renderRedocPage(spec, model, join(outDir, file));
+    const page: DocsPage = { api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file };
+    const markdown = spec.out !== undefined ? join(spec.out, 'cli.md') : undefined;
+    if (markdown !== undefined && existsSync(markdown)) {
+      page.cli = `${spec.api}/cli.html`;
+      mkdirSync(join(outDir, spec.api), { recursive: true });
+      writeFileSync(join(outDir, page.cli), cliPage(page, readFileSync(markdown, 'utf8')));
+    }
+    return page;
+  });
+  writeFileSync(join(outDir, REDOC_BUNDLE), localizeRedocBundle(readFileSync(redocBundle(), 'utf8')));
   writeFileSync(join(outDir, 'index.html'), indexPage(pages));
   return pages;
 }
 
 export function indexPage(pages: DocsPage[]): string {
   const rows = pages
-    .map(
-      (p) =>
-        `      <tr><td><a href="./${escapeHtml(p.file)}">${escapeHtml(p.title)}</a></td><td>${escapeHtml(p.version)}</td><td>${p.operations}</td><td><code>${escapeHtml(p.api)}</code></td></tr>`,
-    )
+    .map((p) => {
+      const cli = p.cli !== undefined ? `<a href="./${escapeHtml(p.cli)}">command line</a>` : '';
+      return `      <tr><td><a href="./${escapeHtml(p.file)}">${escapeHtml(p.title)}</a></td><td>${escapeHtml(p.version)}</td><td>${p.operations}</td><td><code>${escapeHtml(p.api)}</code></td><td>${cli}</td></tr>`;
+    })
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>API contracts</title>
-  <style>
-    body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2328; }
-    table { border-collapse: collapse; width: 100%; }
-    th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid #d0d7de; }
-    th { background: #f6f8fa; }
-  </style>
-</head>
-<body>
-  <h1>API contracts</h1>
+  return staticPage(
+    'API contracts',
+    `  <h1>API contracts</h1>
   <table>
-    <thead><tr><th>Contract</th><th>Version</th><th>Operations</th><th>Name</th></tr></thead>
+    <thead><tr><th>Contract</th><th>Version</th><th>Operations</th><th>Name</th><th>Reference</th></tr></thead>
     <tbody>
 ${rows}
     </tbody>
-  </table>
-</body>
-</html>
-`;
+  </table>`,
+  );
 }

@@ -258,4 +258,31 @@ describe('docs', () => {
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`${model.operations.length}</td>`);
     }
   });
+
+  it('renders the cli.md of a contract into <api>/cli.html and links it from the index', () => {
+    const project = join(TMP, 'docs-cli');
+    const spec = echoCopy('docs-cli');
+    mkdirSync(join(project, 'gen', 'echo'), { recursive: true });
+    writeFileSync(join(project, 'gen', 'echo', 'cli.md'), '# echo\n\n| Flag | Meaning |\n|---|---|\n| `--key` | the <API> key |\n');
+    writeFileSync(join(project, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(spec)}\n    out: gen/echo\n`);
+    const r = cli(['docs', '--out', 'site'], project);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('site/echo/cli.html: command-line reference of Endpoints Example');
+    const page = readFileSync(join(project, 'site', 'echo', 'cli.html'), 'utf8');
+    expect(page).toContain('<td><code>--key</code></td><td>the &lt;API&gt; key</td>');
+    expect(page).toContain('<a href="../echo.html">Endpoints Example 1.0.0</a>');
+    expect(readFileSync(join(project, 'site', 'index.html'), 'utf8')).toContain('<a href="./echo/cli.html">command line</a>');
+  });
+
+  it('refuses a contract name that cannot name a page, with exit 2 and no stack trace', () => {
+    const project = join(TMP, 'docs-index-name');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(join(ROOT, 'specs', 'echo', 'openapi.yaml'))}\n    api: index\n`);
+    const r = cli(['docs', '--out', 'site'], project);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('error SPECFORGE_CONFIG: the contract name "index" cannot name a docs page');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(project, 'site'))).toBe(false);
+  });
 });

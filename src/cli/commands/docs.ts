@@ -1,4 +1,4 @@
-/** `specforge docs`: a static docs site in dist/docs/ with a page per contract and an index. */
+/** `specforge docs`: a static docs site in dist/docs/ with a page per contract, command-line references and an index. */
 import { resolve } from 'node:path';
 import { displayPath } from '../../contract/resolve.js';
 import { buildDocs } from '../../docs/build.js';
@@ -17,8 +17,14 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const config = loadConfig(cwd, options.config);
   const out = resolve(cwd, options.out ?? 'dist/docs');
-  const pages = await buildDocs(config.specs.map((s) => ({ path: s.path, api: s.api })), out);
-  for (const p of pages) write(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations\n`);
+  const pages = await buildDocs(
+    config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out })),
+    out,
+  );
+  for (const p of pages) {
+    write(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations\n`);
+    if (p.cli !== undefined) write(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}\n`);
+  }
   write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
   return EXIT_OK;
 }
