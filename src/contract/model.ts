@@ -516,13 +516,19 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   const key = `${api}\0${loaded.hash}\0${options.skipValidation ? 'unvalidated' : 'validated'}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const version = detectVersion(loaded);
   const warnings = options.skipValidation ? [] : await validateStructure(loaded);
-  const builder = new ModelBuilder(loaded, version);
-  const model = builder.build(api, displayPath(loaded.entry.path));
+  const model = modelOf(loaded, api);
   model.warnings.unshift(...warnings);
   cache.set(key, model);
   return model;
+}
+
+/**
+ * The model of a loaded contract, without Redocly's structural validation: synchronous, for
+ * callers that cannot wait (lint rules run inside Redocly's synchronous visitors).
+ */
+export function modelOf(loaded: LoadedContract, api = basename(dirname(loaded.entry.path))): ContractModel {
+  return new ModelBuilder(loaded, detectVersion(loaded)).build(api, displayPath(loaded.entry.path));
 }
 
 /** Every example of the contract, with the schema it must satisfy. */

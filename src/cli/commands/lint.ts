@@ -1,9 +1,9 @@
 /** `specforge lint`: Redocly's engine with specforge's ruleset over every contract (or the ones named). */
 import { resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.js';
-import { displayPath } from '../../contract/resolve.js';
-import { LINT_FORMATS, lintSpecs, printProblems, type LintFormat } from '../../lint/lint.js';
+import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, REDOCLY_FORMATS, type LintFormat } from '../../lint/lint.js';
 import { loadConfig } from '../../pipeline/config.js';
+import { formatFindings, isReportFormat } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 
 export interface LintOptions {
@@ -15,18 +15,22 @@ export interface LintOptions {
   write?: (text: string) => void;
 }
 
+function isLintFormat(value: string): value is LintFormat {
+  return (LINT_FORMATS as readonly string[]).includes(value);
+}
+
 export async function runLint(options: LintOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const format = (options.format ?? 'stylish') as LintFormat;
-  if (!LINT_FORMATS.includes(format)) throw new UsageError(`unknown --format "${options.format}"; use one of ${LINT_FORMATS.join(', ')}`);
+  const format = options.format ?? 'stylish';
+  if (!isLintFormat(format)) throw new UsageError(`unknown --format "${format}"; use one of ${LINT_FORMATS.join(', ')}`);
   const specs = options.specs && options.specs.length > 0 ? options.specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
   const results = await lintSpecs(specs, options.redocly ? resolve(cwd, options.redocly) : undefined);
-  let total = 0;
-  for (const r of results) {
-    total += r.problems.length;
-    if (r.problems.length > 0 || format === 'json') printProblems(r, format, cwd);
-    else if (format === 'stylish') write(`${displayPath(r.spec, cwd)}: no problems\n`);
+  const total = results.reduce((n, r) => n + r.problems.length, 0);
+  if (isReportFormat(format)) {
+    write(formatFindings(lintFindings(results, cwd), format, { tool: 'specforge', cwd, title: 'specforge lint' }));
+  } else {
+    for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format as (typeof REDOCLY_FORMATS)[number], cwd);
   }
   return total > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
