@@ -47,7 +47,9 @@ export function checkExamples(entryPath: string, strict: StrictLevel = true): Ex
   checks.forEach((check, i) => {
     const validate = validators[i];
     if (!validate || validate(check.example.value)) return;
-    const details = detailsFromAjv('body', validate.errors);
+    // "must match "then" schema" only repeats the error under it.
+    const errors = validate.errors ?? [];
+    const details = detailsFromAjv('body', errors.some((e) => e.keyword !== 'if') ? errors.filter((e) => e.keyword !== 'if') : errors);
     const first = details[0]?.pointer ?? '';
     const at = deepestExisting(loaded.document, check.example.pointer + (first === '/' ? '' : first));
     const origin = loaded.origin(at);
