@@ -1,7 +1,9 @@
 /** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
-import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat } from '@redocly/openapi-core';
+import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
+import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { REPORT_FORMATS } from '../report/format.js';
+import type { StrictLevel } from '../runtime/ajv.js';
 import { problemToFinding } from './findings.js';
 import { specforgePluginPrefixed } from './plugin.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
@@ -11,10 +13,27 @@ export const REDOCLY_FORMATS = ['codeframe', 'summary', 'checkstyle', 'junit'] a
 export const LINT_FORMATS = [...REPORT_FORMATS, ...REDOCLY_FORMATS] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
 
+/** A contract to lint, with what specforge.config.yaml says about it. */
+export interface LintTarget {
+  path: string;
+  /** Ajv strictness of the contract's validators: examples are checked with the same. */
+  strict?: StrictLevel;
+  /** The contract's own rule settings over the built-in ruleset. */
+  rules?: Record<string, LintRuleSetting>;
+}
+
+/** The built-in ruleset, with a contract's strictness and rule settings over it. */
+export async function specforgeConfig(target: Omit<LintTarget, 'path'> = {}): Promise<Config> {
+  const rules: Record<string, RuleConfig> = { ...SPECFORGE_RULESET.rules };
+  if (target.strict !== undefined && target.strict !== true) rules['specforge/valid-examples'] = { severity: 'error', strict: target.strict };
+  Object.assign(rules, target.rules ?? {});
+  return createConfig({ ...SPECFORGE_RULESET, rules });
+}
+
 export async function lintConfig(configPath?: string): Promise<Config> {
   // A config of your own can turn on the house rules too: `specforge/valid-examples: error`.
   if (configPath) return loadConfig({ configPath, plugins: [specforgePluginPrefixed] });
-  return createConfig(SPECFORGE_RULESET);
+  return specforgeConfig();
 }
 
 export interface LintResult {
@@ -22,12 +41,25 @@ export interface LintResult {
   problems: NormalizedProblem[];
 }
 
-export async function lintSpecs(specs: string[], configPath?: string): Promise<LintResult[]> {
-  const config = await lintConfig(configPath);
+/** Lints each contract: with the Redocly config at `configPath` when given, else the built-in ruleset and each contract's settings. */
+export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, configPath?: string): Promise<LintResult[]> {
+  const shared = configPath ? await lintConfig(configPath) : undefined;
+  const configs = new Map<string, Promise<Config>>();
   const results: LintResult[] = [];
-  for (const spec of specs) {
-    const problems = await lint({ ref: spec, config });
-    results.push({ spec, problems: problems.filter((p) => !p.ignored) });
+  for (const t of targets) {
+    const target: LintTarget = typeof t === 'string' ? { path: t } : t;
+    let config = shared;
+    if (!config) {
+      const key = JSON.stringify([target.strict, target.rules]);
+      let made = configs.get(key);
+      if (!made) {
+        made = specforgeConfig(target);
+        configs.set(key, made);
+      }
+      config = await made;
+    }
+    const problems = await lint({ ref: target.path, config });
+    results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored) });
   }
   return results;
 }

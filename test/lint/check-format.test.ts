@@ -3,8 +3,9 @@
  * 'drift') in the shared formats, exit 1 on drift and 0 without. Runs in process on a copy of the
  * echo contract generated into a temporary folder.
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck, runGenerate } from '../../src/cli/commands/generate.js';
 import { UsageError } from '../../src/contract/errors.js';
@@ -120,4 +121,35 @@ describe('drift', () => {
 
 it('refuses an unknown format with a usage error', async () => {
   await expect(check('xml')).rejects.toThrow(UsageError);
+});
+
+describe('the built command line', () => {
+  const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+  const run = (args: string[]): { code: number | null; stdout: string; stderr: string } => {
+    // From the repository root, as the in-process generate ran: generated headers name the contract relative to it.
+    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'cache') }, timeout: 60_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('annotates a stale file with check --format github-actions and exits 1', () => {
+    const file = join(OUT, 'types.ts');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('export interface paths {', 'export interface paths { // edited'));
+    try {
+      const r = run(['check', '--spec', relative(ROOT, SPEC), '--out', relative(ROOT, OUT), '--format', 'github-actions']);
+      expect(r.code).toBe(1);
+      const line = original.split('\n').findIndex((l) => l.startsWith('export interface paths {')) + 1;
+      expect(r.stdout).toMatch(new RegExp(`^::error file=${relative(ROOT, OUT)}/types\\.ts,line=${line},col=1,title=stale-file::stale: `));
+      expect(r.stdout.trimEnd().split('\n')).toHaveLength(1);
+    } finally {
+      writeFileSync(file, original);
+    }
+  });
+
+  it('exits 2 on an unknown --format, without a stack trace', () => {
+    const r = run(['check', '--spec', relative(ROOT, SPEC), '--out', relative(ROOT, OUT), '--format', 'xml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown --format "xml"');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });

@@ -124,6 +124,16 @@ describe('a split contract', () => {
   });
 });
 
+it('a Redocly config of your own can turn on house rules by name', async () => {
+  const config = join(TMP, 'redocly.yaml');
+  writeFileSync(config, 'rules:\n  specforge/operation-summary: warn\n');
+  let out = '';
+  const code = await runLint({ cwd: TMP, specs: [echo], format: 'json', redocly: config, write: (t) => (out += t) });
+  expect(code).toBe(1);
+  const { findings } = JSON.parse(out) as { findings: Finding[] };
+  expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);
+});
+
 it('refuses an unknown format with a usage error', async () => {
   await expect(lintTo(echoClean, 'klingon')).rejects.toThrow(UsageError);
 });
