@@ -1,5 +1,6 @@
 /** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
 import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
+import { loadContract } from '../contract/resolve.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { REPORT_FORMATS } from '../report/format.js';
@@ -58,7 +59,14 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       }
       config = await made;
     }
-    const problems = await lint({ ref: target.path, config });
+    let problems: NormalizedProblem[];
+    try {
+      problems = await lint({ ref: target.path, config });
+    } catch (err) {
+      // A missing or unparsable file: specforge's own loader says where, with its error code.
+      loadContract(target.path);
+      throw err;
+    }
     results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored) });
   }
   return results;

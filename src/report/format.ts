@@ -10,17 +10,13 @@ import type { Finding, FindingLevel } from './findings.js';
 export const REPORT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'sarif'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export interface FormatOptions {
+interface FormatOptions {
   /** Name of the tool that reports ("specforge"). */
   tool: string;
   /** Working folder: SARIF locations are relative to it. */
   cwd: string;
   /** Heading of the report ("specforge lint"); defaults to the tool. */
   title?: string;
-}
-
-export function isReportFormat(value: string): value is ReportFormat {
-  return (REPORT_FORMATS as readonly string[]).includes(value);
 }
 
 interface Totals {

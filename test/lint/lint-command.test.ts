@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLint } from '../../src/cli/commands/lint.js';
-import { UsageError } from '../../src/contract/errors.js';
+import { ContractError, UsageError } from '../../src/contract/errors.js';
 import type { Finding } from '../../src/report/findings.js';
 import { REPORT_FORMATS } from '../../src/report/format.js';
 
@@ -132,6 +132,19 @@ it('a Redocly config of your own can turn on house rules by name', async () => {
   expect(code).toBe(1);
   const { findings } = JSON.parse(out) as { findings: Finding[] };
   expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);
+});
+
+it.each([
+  ['a missing file', 'nope.yaml', undefined, 'SPECFORGE_FILE_NOT_FOUND'],
+  ['a YAML syntax error', 'broken.yaml', 'openapi: 3.1.0\ninfo: [unclosed\n', 'SPECFORGE_YAML_SYNTAX'],
+])('%s is an input error with its code and position', async (_name, file, text, code) => {
+  const spec = join(TMP, file);
+  if (text !== undefined) writeFileSync(spec, text);
+  const err = await lintTo(spec, 'stylish').catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ContractError);
+  const d = (err as ContractError).diagnostics[0];
+  expect(d?.code).toBe(code);
+  if (text !== undefined) expect(d?.location).toMatchObject({ line: 3, col: 1 });
 });
 
 it('refuses an unknown format with a usage error', async () => {

@@ -6,8 +6,9 @@ import { loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '
 import { generateSpec, type SpecResult } from '../../pipeline/generate.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import type { Finding } from '../../report/findings.js';
-import { formatFindings, isReportFormat, REPORT_FORMATS } from '../../report/format.js';
+import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { formatOption } from '../format-option.js';
 import { dirname } from 'node:path';
 
 export interface GenerateOptions {
@@ -77,8 +78,7 @@ export interface CheckOptions extends GenerateOptions {
 export async function runCheck(options: CheckOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const format = options.format ?? 'stylish';
-  if (!isReportFormat(format)) throw new UsageError(`unknown --format "${format}"; use one of ${REPORT_FORMATS.join(', ')}`);
+  const format = formatOption(options.format, REPORT_FORMATS, 'stylish');
   const { entries } = entriesFor(options);
   const findings: Finding[] = [];
   for (const entry of entries) {

@@ -1,10 +1,10 @@
 /** `specforge lint`: Redocly's engine with specforge's ruleset over every contract (or the ones named). */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../../contract/errors.js';
-import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, REDOCLY_FORMATS, type LintFormat, type LintTarget } from '../../lint/lint.js';
+import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
 import { CONFIG_FILE, loadConfig, type SpecEntry } from '../../pipeline/config.js';
-import { formatFindings, isReportFormat } from '../../report/format.js';
+import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
+import { formatOption, isOneOf } from '../format-option.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 
 export interface LintOptions {
@@ -14,10 +14,6 @@ export interface LintOptions {
   redocly?: string;
   format?: string;
   write?: (text: string) => void;
-}
-
-function isLintFormat(value: string): value is LintFormat {
-  return (LINT_FORMATS as readonly string[]).includes(value);
 }
 
 function targetOf(entry: SpecEntry): LintTarget {
@@ -44,14 +40,13 @@ function targets(cwd: string, options: LintOptions): LintTarget[] {
 export async function runLint(options: LintOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const format = options.format ?? 'stylish';
-  if (!isLintFormat(format)) throw new UsageError(`unknown --format "${format}"; use one of ${LINT_FORMATS.join(', ')}`);
+  const format: LintFormat = formatOption(options.format, LINT_FORMATS, 'stylish');
   const results = await lintSpecs(targets(cwd, options), options.redocly ? resolve(cwd, options.redocly) : undefined);
   const total = results.reduce((n, r) => n + r.problems.length, 0);
-  if (isReportFormat(format)) {
+  if (isOneOf(REPORT_FORMATS, format)) {
     write(formatFindings(lintFindings(results, cwd), format, { tool: 'specforge', cwd, title: 'specforge lint' }));
   } else {
-    for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format as (typeof REDOCLY_FORMATS)[number], cwd);
+    for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format, cwd);
   }
   return total > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
