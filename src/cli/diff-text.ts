@@ -2,8 +2,7 @@
 export function unifiedDiff(before: string, after: string, label: string, maxLines: number): string {
   const a = before.split('\n');
   const b = after.split('\n');
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  const start = firstDifferentLine(before, after) - 1;
   let endA = a.length - 1;
   let endB = b.length - 1;
   while (endA >= start && endB >= start && a[endA] === b[endB]) {
@@ -17,4 +16,13 @@ export function unifiedDiff(before: string, after: string, label: string, maxLin
   out.push(...lines.slice(0, maxLines));
   if (lines.length > maxLines) out.push(`… ${lines.length - maxLines} more changed line(s)`);
   return out.join('\n') + '\n';
+}
+
+/** The 1-based number of the first line where two texts differ. */
+export function firstDifferentLine(before: string, after: string): number {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i + 1;
 }

@@ -48,9 +48,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-s, --spec <file>', 'check one contract instead of the config')
     .option('-o, --out <dir>', 'output folder for --spec')
     .option('--diff-lines <n>', 'diff lines shown per stale file', '20')
+    .option('--format <format>', 'output format: stylish, json, github-actions, markdown or sarif', 'stylish')
     .option('-q, --quiet', 'print nothing when up to date')
     .action(
-      act(async (opts: { config: string; spec?: string; out?: string; diffLines: string; quiet?: boolean }) =>
+      act(async (opts: { config: string; spec?: string; out?: string; diffLines: string; format: string; quiet?: boolean }) =>
         (await import('./commands/generate.js')).runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
       ),
     );
@@ -61,7 +62,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('[specs...]', 'contracts to lint (default: every contract in the config)')
     .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
     .option('--redocly <file>', 'a Redocly config to use instead of the built-in ruleset')
-    .addOption(new Option('--format <format>', 'output format').default('stylish'))
+    .addOption(new Option('--format <format>', 'output format: stylish, json, github-actions, markdown, sarif (or Redocly\'s codeframe, summary, checkstyle, junit)').default('stylish'))
     .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
   program

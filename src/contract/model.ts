@@ -516,13 +516,19 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   const key = `${api}\0${loaded.hash}\0${options.skipValidation ? 'unvalidated' : 'validated'}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const version = detectVersion(loaded);
   const warnings = options.skipValidation ? [] : await validateStructure(loaded);
-  const builder = new ModelBuilder(loaded, version);
-  const model = builder.build(api, displayPath(loaded.entry.path));
+  const model = modelOf(loaded, api);
   model.warnings.unshift(...warnings);
   cache.set(key, model);
   return model;
+}
+
+/**
+ * The model of a loaded contract, without Redocly's structural validation: synchronous, for
+ * callers that cannot wait (lint rules run inside Redocly's synchronous visitors).
+ */
+export function modelOf(loaded: LoadedContract, api = basename(dirname(loaded.entry.path))): ContractModel {
+  return new ModelBuilder(loaded, detectVersion(loaded)).build(api, displayPath(loaded.entry.path));
 }
 
 /** Every example of the contract, with the schema it must satisfy. */
@@ -535,7 +541,10 @@ export interface ExampleCheck {
   validator?: { kind: 'schema'; name: string } | { kind: 'request-body' | 'response'; operationId: string; status?: string; mediaType: string };
 }
 
-/** Collects every example in the model (media types, parameters, headers, schemas). */
+/**
+ * Collects every example in the model: of media types, parameters and headers, and of schemas,
+ * component schemas and the schemas written inline in operations alike.
+ */
 export function collectExamples(model: ContractModel): ExampleCheck[] {
   const out: ExampleCheck[] = [];
   const seen = new Set<string>();
@@ -547,11 +556,16 @@ export function collectExamples(model: ContractModel): ExampleCheck[] {
   for (const s of model.schemas) {
     walkSchemaExamples(s.schema, s.pointer, `schema ${s.name}`, add, s.name);
   }
+  const inline = (schema: JsonSchema | undefined, owner: string, subject: string): void => {
+    if (schema !== undefined) walkSchemaExamples(schema, joinPointer(owner, 'schema'), `${subject} schema`, add);
+  };
   for (const op of model.operations) {
     for (const p of op.parameters) {
       for (const e of p.examples) add({ example: e, schema: p.schema, subject: `${op.id} ${p.in} parameter ${p.name}` });
+      inline(p.schema, p.contentType === undefined ? p.pointer : joinPointer(p.pointer, 'content', p.contentType), `${op.id} ${p.in} parameter ${p.name}`);
     }
     for (const mt of op.requestBody?.content ?? []) {
+      inline(mt.schema, mt.pointer, `${op.id} request body (${mt.type})`);
       for (const e of mt.examples) {
         add({
           example: e,
@@ -564,8 +578,10 @@ export function collectExamples(model: ContractModel): ExampleCheck[] {
     for (const r of op.responses) {
       for (const h of r.headers) {
         for (const e of h.examples) add({ example: e, schema: h.schema, subject: `${op.id} ${r.status} header ${h.name}` });
+        inline(h.schema, h.pointer, `${op.id} ${r.status} header ${h.name}`);
       }
       for (const mt of r.content) {
+        inline(mt.schema, mt.pointer, `${op.id} ${r.status} response (${mt.type})`);
         for (const e of mt.examples) {
           add({
             example: e,

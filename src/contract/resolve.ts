@@ -121,6 +121,8 @@ export interface LoadedContract {
   hash: string;
   /** Where a pointer of the bundled document comes from: file, line, column and the file's own pointer. */
   locate(pointer: string): SourceLocation;
+  /** The file a pointer of the bundled document comes from, and the pointer inside that file. */
+  origin(pointer: string): { file: SourceFile; pointer: string };
 }
 
 interface Origin {
@@ -430,18 +432,21 @@ export function loadContract(entryPath: string): LoadedContract {
   const files = [...bundler.files.values()];
   const hash = sha256(files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n'));
   const origins = [...bundler.origins].sort((a, b) => b.bundled.length - a.bundled.length);
+  const origin = (pointer: string): { file: SourceFile; pointer: string } => {
+    for (const o of origins) {
+      if (pointer === o.bundled || pointer.startsWith(o.bundled + '/')) return { file: o.file, pointer: o.pointer + pointer.slice(o.bundled.length) };
+    }
+    return { file: bundler.entry, pointer };
+  };
   return {
     entry: bundler.entry,
     files,
     document,
     hash,
     locate(pointer: string): SourceLocation {
-      for (const o of origins) {
-        if (pointer === o.bundled || pointer.startsWith(o.bundled + '/')) {
-          return o.file.locate(o.pointer + pointer.slice(o.bundled.length));
-        }
-      }
-      return bundler.entry.locate(pointer);
+      const o = origin(pointer);
+      return o.file.locate(o.pointer);
     },
+    origin,
   };
 }

@@ -1,13 +1,40 @@
-/** Linting contracts with Redocly's engine and specforge's ruleset. */
-import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat } from '@redocly/openapi-core';
+/** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
+import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
+import { loadContract } from '../contract/resolve.js';
+import type { LintRuleSetting } from '../pipeline/config.js';
+import type { Finding } from '../report/findings.js';
+import { REPORT_FORMATS } from '../report/format.js';
+import type { StrictLevel } from '../runtime/ajv.js';
+import { problemToFinding } from './findings.js';
+import { specforgePluginPrefixed } from './plugin.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
 
-export const LINT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'codeframe', 'summary', 'checkstyle', 'junit'] as const;
+/** Formats that print specforge findings, then Redocly's own formats that print its problems as they are. */
+export const REDOCLY_FORMATS = ['codeframe', 'summary', 'checkstyle', 'junit'] as const;
+export const LINT_FORMATS = [...REPORT_FORMATS, ...REDOCLY_FORMATS] as const;
 export type LintFormat = (typeof LINT_FORMATS)[number];
 
+/** A contract to lint, with what specforge.config.yaml says about it. */
+export interface LintTarget {
+  path: string;
+  /** Ajv strictness of the contract's validators: examples are checked with the same. */
+  strict?: StrictLevel;
+  /** The contract's own rule settings over the built-in ruleset. */
+  rules?: Record<string, LintRuleSetting>;
+}
+
+/** The built-in ruleset, with a contract's strictness and rule settings over it. */
+export async function specforgeConfig(target: Omit<LintTarget, 'path'> = {}): Promise<Config> {
+  const rules: Record<string, RuleConfig> = { ...SPECFORGE_RULESET.rules };
+  if (target.strict !== undefined && target.strict !== true) rules['specforge/valid-examples'] = { severity: 'error', strict: target.strict };
+  Object.assign(rules, target.rules ?? {});
+  return createConfig({ ...SPECFORGE_RULESET, rules });
+}
+
 export async function lintConfig(configPath?: string): Promise<Config> {
-  if (configPath) return loadConfig({ configPath });
-  return createConfig(SPECFORGE_RULESET as unknown as Parameters<typeof createConfig>[0]);
+  // A config of your own can turn on the house rules too: `specforge/valid-examples: error`.
+  if (configPath) return loadConfig({ configPath, plugins: [specforgePluginPrefixed] });
+  return specforgeConfig();
 }
 
 export interface LintResult {
@@ -15,16 +42,41 @@ export interface LintResult {
   problems: NormalizedProblem[];
 }
 
-export async function lintSpecs(specs: string[], configPath?: string): Promise<LintResult[]> {
-  const config = await lintConfig(configPath);
+/** Lints each contract: with the Redocly config at `configPath` when given, else the built-in ruleset and each contract's settings. */
+export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, configPath?: string): Promise<LintResult[]> {
+  const shared = configPath ? await lintConfig(configPath) : undefined;
+  const configs = new Map<string, Promise<Config>>();
   const results: LintResult[] = [];
-  for (const spec of specs) {
-    const problems = await lint({ ref: spec, config });
-    results.push({ spec, problems: problems.filter((p) => !p.ignored) });
+  for (const t of targets) {
+    const target: LintTarget = typeof t === 'string' ? { path: t } : t;
+    let config = shared;
+    if (!config) {
+      const key = JSON.stringify([target.strict, target.rules]);
+      let made = configs.get(key);
+      if (!made) {
+        made = specforgeConfig(target);
+        configs.set(key, made);
+      }
+      config = await made;
+    }
+    let problems: NormalizedProblem[];
+    try {
+      problems = await lint({ ref: target.path, config });
+    } catch (err) {
+      // A missing or unparsable file: specforge's own loader says where, with its error code.
+      loadContract(target.path);
+      throw err;
+    }
+    results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored) });
   }
   return results;
 }
 
-export function printProblems(result: LintResult, format: LintFormat, cwd: string): void {
+export function lintFindings(results: readonly LintResult[], cwd: string): Finding[] {
+  return results.flatMap((r) => r.problems.map((p) => problemToFinding(p, r.spec, cwd)));
+}
+
+/** Prints with one of Redocly's own formats (REDOCLY_FORMATS). */
+export function printRedoclyProblems(result: LintResult, format: (typeof REDOCLY_FORMATS)[number], cwd: string): void {
   formatProblems(result.problems, { format: format as OutputFormat, totals: getTotals(result.problems), cwd, color: false, command: 'lint', maxProblems: 1000 });
 }

@@ -1,22 +1,40 @@
 /**
  * specforge's lint ruleset: Redocly's recommended rules with every one an error
- * (`recommended-strict`), plus the rules below. A repo may pass its own Redocly config instead.
+ * (`recommended-strict`), specforge's house rules (plugin.ts), and the rules below. Built-in rules
+ * that a house rule replaces are off, so each problem is reported once. A repo may pass its own
+ * Redocly config instead (`--redocly`).
  */
-export const SPECFORGE_RULESET = {
+import type { RawUniversalConfig } from '@redocly/openapi-core';
+import { specforgePlugin } from './plugin.js';
+
+export const SPECFORGE_RULESET: RawUniversalConfig = {
   extends: ['recommended-strict'],
+  plugins: [specforgePlugin],
   rules: {
-    'operation-operationId': 'error',
-    'operation-summary': 'error',
-    'operation-4xx-response': 'error',
-    'operation-2xx-response': 'error',
-    'tag-description': 'error',
-    'operation-tag-defined': 'error',
-    'no-unused-components': 'error',
-    'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: false },
-    'no-invalid-parameter-examples': 'error',
-    'no-invalid-schema-examples': 'error',
+    // House rules.
+    'specforge/operation-operationid': 'error',
+    'specforge/operation-summary': 'error',
+    'specforge/operation-success-response': 'error',
+    'specforge/operation-error-response': 'error',
+    'specforge/operation-tags': 'error',
+    'specforge/descriptions': 'error',
+    'specforge/no-unused-components': 'error',
+    'specforge/valid-examples': 'error',
+    // Replaced by a house rule.
+    'operation-operationId': 'off',
+    'operation-summary': 'off',
+    'operation-2xx-response': 'off',
+    'operation-4xx-response': 'off',
+    'operation-tag-defined': 'off',
+    'tag-description': 'off',
+    'info-description': 'off',
+    'no-unused-components': 'off',
+    'no-invalid-media-type-examples': 'off',
+    'no-invalid-parameter-examples': 'off',
+    'no-invalid-schema-examples': 'off',
+    // Other rules.
     'no-server-example.com': 'error',
     'no-empty-servers': 'error',
     'paths-kebab-case': 'off',
   },
-} as const;
+};

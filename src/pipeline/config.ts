@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ContractError } from '../contract/errors.js';
+import { setOwn } from '../contract/pointer.js';
 import type { StrictLevel } from '../runtime/ajv.js';
 import { ALL_TARGETS, type Target } from '../../generators/targets.js';
 
@@ -16,7 +17,12 @@ export interface SpecEntry {
   strict: StrictLevel;
   /** Compile validators of schemas no operation reaches on first use: true, false or 'auto' (large contracts). */
   deferUnused?: boolean | 'auto';
+  /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
+  lint?: Record<string, LintRuleSetting>;
 }
+
+/** A Redocly rule setting: a severity, or settings with a severity and the rule's options. */
+export type LintRuleSetting = 'error' | 'warn' | 'off' | { severity?: 'error' | 'warn' | 'off'; [option: string]: unknown };
 
 export interface SpecforgeConfig {
   /** Folder of the config file: relative paths are resolved against it. */
@@ -59,6 +65,23 @@ function parseDefer(raw: unknown, where: string): boolean | 'auto' {
   throw ContractError.single('SPECFORGE_CONFIG', `${where}: deferUnusedValidators must be true, false or "auto"`, { file: where });
 }
 
+const SEVERITIES = ['error', 'warn', 'off'];
+
+function parseLint(raw: unknown, where: string): Record<string, LintRuleSetting> | undefined {
+  if (raw === undefined) return undefined;
+  const fail = (why: string): never => {
+    throw ContractError.single('SPECFORGE_CONFIG', `${where}: lint ${why}`, { file: where }, 'e.g. lint: { specforge/descriptions: { severity: error, skip: [parameter] } }');
+  };
+  if (!isRecord(raw)) return fail('must be a mapping of rule name to a severity (error, warn, off) or rule settings');
+  const out: Record<string, LintRuleSetting> = {};
+  for (const [rule, setting] of Object.entries(raw)) {
+    if (typeof setting === 'string' && SEVERITIES.includes(setting)) setOwn(out, rule, setting as LintRuleSetting);
+    else if (isRecord(setting) && (setting['severity'] === undefined || SEVERITIES.includes(String(setting['severity'])))) setOwn(out, rule, setting as LintRuleSetting);
+    else fail(`rule "${rule}": expected error, warn, off or a mapping with one of them as severity`);
+  }
+  return out;
+}
+
 /** Reads specforge.config.yaml in `cwd` (or `file`). */
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
   const path = resolve(cwd, file ?? CONFIG_FILE);
@@ -84,7 +107,7 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     }
     const specPath = resolve(root, e['path']);
     const api = typeof e['api'] === 'string' ? e['api'] : apiNameOf(specPath);
-    return {
+    const spec: SpecEntry = {
       path: specPath,
       api,
       out: resolve(root, typeof e['out'] === 'string' ? e['out'] : `${output}/${api}`),
@@ -92,6 +115,9 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
       deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
+    const lint = parseLint(e['lint'], `${path} specs[${i}]`);
+    if (lint) spec.lint = lint;
+    return spec;
   });
   return { root, file: path, specs };
 }

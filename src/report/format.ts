@@ -181,7 +181,10 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
       region['startLine'] = f.location.line;
       region['startColumn'] = f.location.column ?? 1;
     }
-    const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: artifactUri(f.location.file) } };
+    // Relative paths resolve against the checkout (SRCROOT), as code-scanning uploads expect.
+    const uri = artifactUri(f.location.file);
+    const artifactLocation: Record<string, string> = /^[a-z][a-z0-9+.-]*:|^\//i.test(f.location.file) ? { uri } : { uri, uriBaseId: 'SRCROOT' };
+    const physicalLocation: Record<string, unknown> = { artifactLocation };
     if (f.location.line !== undefined) physicalLocation['region'] = region;
     const location: Record<string, unknown> = { physicalLocation };
     if (f.location.pointer !== undefined) location['logicalLocations'] = [{ fullyQualifiedName: `#${f.location.pointer}`, kind: 'member' }];

@@ -4,9 +4,12 @@ import { formatDiagnostic, UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
 import { generateSpec, type SpecResult } from '../../pipeline/generate.js';
+import { driftFindings } from '../../pipeline/drift.js';
+import type { Finding } from '../../report/findings.js';
+import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { formatOption } from '../format-option.js';
 import { dirname } from 'node:path';
-import { unifiedDiff } from '../diff-text.js';
 
 export interface GenerateOptions {
   cwd?: string;
@@ -68,30 +71,24 @@ export async function runGenerate(options: GenerateOptions): Promise<number> {
 export interface CheckOptions extends GenerateOptions {
   /** Lines of diff shown per stale file (0 for none). */
   diffLines?: number;
+  /** stylish (default), json, github-actions, markdown or sarif. */
+  format?: string;
 }
 
 export async function runCheck(options: CheckOptions): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const format = formatOption(options.format, REPORT_FORMATS, 'stylish');
   const { entries } = entriesFor(options);
-  let stale = 0;
+  const findings: Finding[] = [];
   for (const entry of entries) {
     const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor(options) });
-    for (const f of result.files) {
-      if (f.state === 'unchanged' || f.state === 'written') continue;
-      stale++;
-      const path = displayPath(resolve(entry.out, f.path));
-      write(`${f.state}: ${path}\n`);
-      if (f.state === 'stale' && f.expected !== undefined && (options.diffLines ?? 20) > 0) {
-        const { readFileSync } = await import('node:fs');
-        const current = readFileSync(resolve(entry.out, f.path), 'utf8');
-        write(unifiedDiff(current, f.expected, path, options.diffLines ?? 20));
-      }
-    }
+    findings.push(...driftFindings(entry, result.files, { cwd, diffLines: options.diffLines ?? 20 }));
   }
-  if (stale > 0) {
-    write(`${stale} generated file(s) differ from what the contracts produce; run "specforge generate"\n`);
-    return EXIT_FINDINGS;
-  }
-  if (options.quiet !== true) write('generated files are up to date\n');
-  return EXIT_OK;
+  if (format !== 'stylish') write(formatFindings(findings, format, { title: 'specforge check' }));
+  else if (findings.length > 0) {
+    write(formatFindings(findings, format, { title: 'specforge check' }));
+    write(`${findings.length} generated file(s) differ from what the contracts produce; run "specforge generate"\n`);
+  } else if (options.quiet !== true) write('generated files are up to date\n');
+  return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -1,9 +1,10 @@
 /** `specforge lint`: Redocly's engine with specforge's ruleset over every contract (or the ones named). */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../../contract/errors.js';
-import { displayPath } from '../../contract/resolve.js';
-import { LINT_FORMATS, lintSpecs, printProblems, type LintFormat } from '../../lint/lint.js';
-import { loadConfig } from '../../pipeline/config.js';
+import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
+import { CONFIG_FILE, loadConfig, type SpecEntry } from '../../pipeline/config.js';
+import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
+import { formatOption, isOneOf } from '../format-option.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 
 export interface LintOptions {
@@ -15,18 +16,37 @@ export interface LintOptions {
   write?: (text: string) => void;
 }
 
+function targetOf(entry: SpecEntry): LintTarget {
+  const target: LintTarget = { path: entry.path, strict: entry.strict };
+  if (entry.lint) target.rules = entry.lint;
+  return target;
+}
+
+/**
+ * The contracts to lint: those named (with their settings when specforge.config.yaml lists them),
+ * or every contract of the config.
+ */
+function targets(cwd: string, options: LintOptions): LintTarget[] {
+  if (!options.specs || options.specs.length === 0) return loadConfig(cwd, options.config).specs.map(targetOf);
+  let known: SpecEntry[] = [];
+  if (existsSync(resolve(cwd, options.config ?? CONFIG_FILE))) known = loadConfig(cwd, options.config).specs;
+  return options.specs.map((s) => {
+    const path = resolve(cwd, s);
+    const entry = known.find((e) => e.path === path);
+    return entry ? targetOf(entry) : { path };
+  });
+}
+
 export async function runLint(options: LintOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const format = (options.format ?? 'stylish') as LintFormat;
-  if (!LINT_FORMATS.includes(format)) throw new UsageError(`unknown --format "${options.format}"; use one of ${LINT_FORMATS.join(', ')}`);
-  const specs = options.specs && options.specs.length > 0 ? options.specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
-  const results = await lintSpecs(specs, options.redocly ? resolve(cwd, options.redocly) : undefined);
-  let total = 0;
-  for (const r of results) {
-    total += r.problems.length;
-    if (r.problems.length > 0 || format === 'json') printProblems(r, format, cwd);
-    else if (format === 'stylish') write(`${displayPath(r.spec, cwd)}: no problems\n`);
+  const format: LintFormat = formatOption(options.format, LINT_FORMATS, 'stylish');
+  const results = await lintSpecs(targets(cwd, options), options.redocly ? resolve(cwd, options.redocly) : undefined);
+  const total = results.reduce((n, r) => n + r.problems.length, 0);
+  if (isOneOf(REPORT_FORMATS, format)) {
+    write(formatFindings(lintFindings(results, cwd), format, { title: 'specforge lint' }));
+  } else {
+    for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format, cwd);
   }
   return total > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -1,0 +1,37 @@
+/**
+ * specforge's house rules as a Redocly plugin. Redocly prefixes each rule with the plugin id:
+ * `specforge/operation-error-response`, … The built-in ruleset (ruleset.ts) turns them on; a
+ * Redocly config of your own can too (`--redocly`).
+ */
+import type { Oas3Rule, Plugin } from '@redocly/openapi-core';
+import { Descriptions } from './rules/descriptions.js';
+import { NoUnusedComponents } from './rules/no-unused-components.js';
+import { OperationErrorResponse } from './rules/operation-error-response.js';
+import { OperationOperationId } from './rules/operation-operationid.js';
+import { OperationSuccessResponse } from './rules/operation-success-response.js';
+import { OperationSummary } from './rules/operation-summary.js';
+import { OperationTags } from './rules/operation-tags.js';
+import { ValidExamples } from './rules/valid-examples.js';
+
+export const PLUGIN_ID = 'specforge';
+
+/** The house rules by name (without the plugin prefix). */
+export const HOUSE_RULES: Record<string, Oas3Rule> = {
+  'operation-operationid': OperationOperationId,
+  'operation-summary': OperationSummary,
+  'operation-success-response': OperationSuccessResponse,
+  'operation-error-response': OperationErrorResponse,
+  'operation-tags': OperationTags,
+  descriptions: Descriptions,
+  'no-unused-components': NoUnusedComponents,
+  'valid-examples': ValidExamples,
+};
+
+/** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */
+export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES } };
+
+/** The same rules already prefixed, for `createConfig`/`loadConfig`'s `plugins` option, which adds no prefix. */
+export const specforgePluginPrefixed: Plugin = {
+  id: PLUGIN_ID,
+  rules: { oas3: Object.fromEntries(Object.entries(HOUSE_RULES).map(([name, rule]) => [`${PLUGIN_ID}/${name}`, rule])) },
+};

@@ -1,0 +1,107 @@
+/**
+ * `specforge/no-unused-components`: every component is used. Unlike Redocly's rule of the same
+ * name it looks at the `components` of every file the contract reaches (split contracts keep their
+ * components next to the paths that use them), counts the schema a root `x-specforge-error` or an
+ * `x-specforge-base64-json` names as used, and does not count a component's references to itself.
+ * A component of the entry file that is only a `$ref` to another file is used when something refers
+ * to it; the component it points at is then used through it.
+ */
+import { dirname, resolve } from 'node:path';
+import { type Location, type Oas3Rule, type Source } from '@redocly/openapi-core';
+import { joinPointer } from '../../contract/pointer.js';
+import { parseSource } from '../../contract/source.js';
+import { isRecord, redoclyPointer, redoclySegments } from './common.js';
+
+const SECTIONS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems'] as const;
+
+/** "<file>#/components/<section>/<name>" of the component that holds `segments` in `file`, if any. */
+function componentKey(file: string, segments: readonly string[]): string | undefined {
+  const [top, section, name] = segments;
+  if (top !== 'components' || section === undefined || name === undefined) return undefined;
+  return `${file}#${joinPointer('', 'components', section, name)}`;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The component a `$ref` written in `from` names directly, before any further $ref is followed. */
+function directTarget(ref: string, from: string): string | undefined {
+  const hash = ref.indexOf('#');
+  const uri = hash === -1 ? ref : ref.slice(0, hash);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) return undefined;
+  const file = uri === '' ? from : resolve(dirname(from), decode(uri));
+  return componentKey(file, hash === -1 ? [] : redoclySegments(ref.slice(hash)));
+}
+
+export const NoUnusedComponents: Oas3Rule = () => {
+  const sources = new Map<string, Source>();
+  const used = new Set<string>();
+  /** "<section>/<name>" of components named by x-specforge extensions (pointers into the bundled contract). */
+  const usedByName = new Set<string>();
+  const usedSchemes = new Set<string>();
+  let entry: Source | undefined;
+
+  const markLocation = (location: Location | undefined, self: string | undefined): void => {
+    if (!location) return;
+    sources.set(location.source.absoluteRef, location.source);
+    const key = componentKey(location.source.absoluteRef, redoclySegments(location.pointer));
+    if (key !== undefined && key !== self) used.add(key);
+  };
+
+  return {
+    ref(node, ctx, resolved) {
+      const from = ctx.location.source.absoluteRef;
+      const self = componentKey(from, redoclySegments(ctx.location.pointer));
+      const direct = directTarget(node.$ref, from);
+      if (direct !== undefined && direct !== self) used.add(direct);
+      markLocation(resolved.location, self);
+    },
+    Root: {
+      enter(_root, ctx) {
+        entry = ctx.location.source;
+        sources.set(entry.absoluteRef, entry);
+      },
+      leave(_root, ctx) {
+        for (const [file, source] of sources) {
+          let data: unknown;
+          try {
+            data = parseSource(file, file, source.body).data;
+          } catch {
+            continue; // a syntax error: Redocly reports it
+          }
+          const components = isRecord(data) ? data['components'] : undefined;
+          if (!isRecord(components)) continue;
+          for (const section of SECTIONS) {
+            const entries = components[section];
+            if (!isRecord(entries)) continue;
+            for (const name of Object.keys(entries)) {
+              const pointer = joinPointer('', 'components', section, name);
+              if (used.has(`${file}#${pointer}`) || usedByName.has(`${section}/${name}`)) continue;
+              ctx.report({ message: `component "${name}" (components/${section}) is never used: remove it or refer to it`, location: { source, pointer: redoclyPointer(pointer), reportOnKey: true } });
+            }
+          }
+          const schemes = source === entry ? components['securitySchemes'] : undefined;
+          if (!isRecord(schemes)) continue;
+          for (const name of Object.keys(schemes)) {
+            if (usedSchemes.has(name)) continue;
+            const pointer = joinPointer('', 'components', 'securitySchemes', name);
+            ctx.report({ message: `security scheme "${name}" is never used: no security requirement names it`, location: { source, pointer: redoclyPointer(pointer), reportOnKey: true } });
+          }
+        }
+      },
+    },
+    SecurityRequirement(requirement) {
+      for (const name of Object.keys(requirement)) usedSchemes.add(name);
+    },
+    Schema(schema) {
+      const named: unknown = (schema as Record<string, unknown>)['x-specforge-base64-json'];
+      const m = typeof named === 'string' ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(named) : null;
+      if (m?.[1] !== undefined && m[2] !== undefined) usedByName.add(`${m[1]}/${decode(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')}`);
+    },
+  };
+};

@@ -1,0 +1,41 @@
+/**
+ * `specforge/valid-examples`: every example (media type `example`/`examples`, schema `example`/
+ * `examples`, parameter and header examples) validates against its schema, with the validators
+ * specforge generates. The option `strict` (true, false or "schema") is the Ajv strictness, as in
+ * specforge.config.yaml.
+ */
+import { Source, type Oas3Rule } from '@redocly/openapi-core';
+import { ContractError, formatDiagnostic } from '../../contract/errors.js';
+import type { StrictLevel } from '../../runtime/ajv.js';
+import { checkExamples, type ExampleProblem } from '../examples.js';
+import { redoclyPointer } from './common.js';
+
+function strictOption(value: unknown): StrictLevel {
+  return value === false || value === 'schema' ? value : true;
+}
+
+export const ValidExamples: Oas3Rule = (options) => ({
+  Root: {
+    enter(_root, ctx) {
+      const entry = ctx.location.source;
+      let problems: ExampleProblem[];
+      try {
+        problems = checkExamples(entry.absoluteRef, strictOption(options['strict']));
+      } catch (err) {
+        // A contract specforge cannot read, or a schema Ajv cannot compile: say so instead of passing silently.
+        const why = err instanceof ContractError ? err.diagnostics.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
+        ctx.report({ message: `examples were not checked: ${why}`, location: ctx.location });
+        return;
+      }
+      const sources = new Map<string, Source>([[entry.absoluteRef, entry]]);
+      for (const p of problems) {
+        let source = sources.get(p.file.path);
+        if (!source) {
+          source = new Source(p.file.path, p.file.text);
+          sources.set(p.file.path, source);
+        }
+        ctx.report({ message: p.message, location: { source, pointer: redoclyPointer(p.pointer) } });
+      }
+    },
+  },
+});

@@ -1,0 +1,130 @@
+/**
+ * Per-contract lint settings from specforge.config.yaml: a contract's `lint` rule settings apply
+ * over the built-in ruleset, its `strict` level is the one examples are checked with, and a
+ * malformed `lint` entry is a config error.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLint } from '../../src/cli/commands/lint.js';
+import { ContractError } from '../../src/contract/errors.js';
+import { loadConfig } from '../../src/pipeline/config.js';
+import type { Finding } from '../../src/report/findings.js';
+
+const TMP = join(import.meta.dirname, '..', '.tmp', `lint-settings-${process.pid}`);
+
+// Complete but for descriptions of its parameter and schema; its parameter schema has a bound
+// without a type, which Ajv's strict mode refuses, and its example breaks the schema.
+const SPEC = `openapi: 3.1.0
+info:
+  title: Pets
+  version: 1.0.0
+  description: Pets.
+  license:
+    name: MIT
+    identifier: MIT
+servers:
+  - url: https://pets.test
+security: []
+x-specforge-error:
+  schema:
+    $ref: '#/components/schemas/Error'
+tags:
+  - name: pets
+    description: Pets.
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      summary: List pets
+      description: Lists pets.
+      tags: [pets]
+      parameters:
+        - name: limit
+          in: query
+          schema:
+            maximum: 10
+          example: 11
+      responses:
+        '200':
+          description: The pets.
+        '400':
+          description: Refused.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Error'
+components:
+  schemas:
+    Error:
+      type: object
+      properties:
+        message:
+          type: string
+`;
+
+function setUp(name: string, config: string): string {
+  const dir = join(TMP, name);
+  mkdirSync(join(dir, 'specs', 'pets'), { recursive: true });
+  writeFileSync(join(dir, 'specs', 'pets', 'openapi.yaml'), SPEC);
+  writeFileSync(join(dir, 'specforge.config.yaml'), config);
+  return dir;
+}
+
+async function lintJson(cwd: string, specs?: string[]): Promise<{ code: number; findings: Finding[] }> {
+  let out = '';
+  const code = await runLint({ cwd, format: 'json', ...(specs ? { specs } : {}), write: (t) => (out += t) });
+  return { code, findings: (JSON.parse(out) as { findings: Finding[] }).findings };
+}
+
+beforeAll(() => {
+  rmSync(TMP, { recursive: true, force: true });
+});
+
+afterAll(() => {
+  rmSync(TMP, { recursive: true, force: true });
+});
+
+describe('per-contract settings', () => {
+  it('without settings: the descriptions are missing and strict examples cannot be compiled', async () => {
+    const cwd = setUp('plain', 'specs:\n  - path: specs/pets/openapi.yaml\n');
+    const { code, findings } = await lintJson(cwd);
+    expect(code).toBe(1);
+    expect(findings.map((f) => f.rule).sort()).toEqual(['specforge/descriptions', 'specforge/descriptions', 'specforge/valid-examples']);
+    expect(findings.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/^examples were not checked: .*missing type "number" for keyword "maximum"/);
+  });
+
+  it("the contract's lint settings and strict level apply, also when the contract is named", async () => {
+    const cwd = setUp(
+      'settings',
+      ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: { severity: error, skip: [parameter, schema] }', ''].join('\n'),
+    );
+    for (const specs of [undefined, ['specs/pets/openapi.yaml']]) {
+      const { code, findings } = await lintJson(cwd, specs);
+      expect(code).toBe(1);
+      expect(findings).toEqual([
+        expect.objectContaining({
+          rule: 'specforge/valid-examples',
+          message: 'example "example" of listPets query parameter limit does not match its schema: the value must be <= 10',
+          location: expect.objectContaining({ file: 'specs/pets/openapi.yaml', line: 30 }),
+        }),
+      ]);
+    }
+  });
+
+  it('a rule can be turned off for one contract', async () => {
+    const cwd = setUp('off', ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: off', '      specforge/valid-examples: warn', ''].join('\n'));
+    const { findings } = await lintJson(cwd);
+    expect(findings.map((f) => [f.rule, f.level])).toEqual([['specforge/valid-examples', 'warning']]);
+  });
+
+  it.each([
+    ['a list', 'lint: [descriptions]'],
+    ['an unknown severity', 'lint: { specforge/descriptions: loud }'],
+    ['settings with an unknown severity', 'lint: { specforge/descriptions: { severity: sometimes } }'],
+  ])('%s is a config error', (_name, lint) => {
+    const cwd = setUp(`bad-${_name.replace(/\W+/g, '-')}`, `specs:\n  - path: specs/pets/openapi.yaml\n    ${lint}\n`);
+    expect(() => loadConfig(cwd)).toThrow(ContractError);
+    expect(() => loadConfig(cwd)).toThrow(/lint/);
+  });
+});
