@@ -88,6 +88,7 @@ export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Reco
 }
 
 export function describeDetail(d: ProblemDetail): string {
+  if (d.in === 'security') return d.message;
   const where = d.in === 'body' || d.in === 'response' ? `${d.in}${d.pointer ? ` ${d.pointer}` : ''}` : `${d.in} parameter "${d.name ?? ''}"${d.pointer ? ` ${d.pointer}` : ''}`;
   return `${where} ${d.message}`;
 }
