@@ -613,7 +613,7 @@ class Pipeline {
   }
 
   private unauthorized(op: OperationSpec, seen: 'none' | 'present' | 'malformed' | 'rejected'): HttpError {
-    const expected = op.security.map((alt) => Object.keys(alt).join(' + ')).join(' or ');
+    const expected = [...new Set(op.security.map((alt) => Object.keys(alt).join(' + ')))].join(' or ');
     const message =
       seen === 'none' ? `a credential is required (${expected})` : seen === 'malformed' ? `the credential is malformed (${expected})` : `the credential was rejected (${expected})`;
     const challenge = this.challenges(op, seen === 'none' ? undefined : 'invalid_token');
