@@ -8,6 +8,7 @@ import { getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
 import type { ApiSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
+import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -75,7 +76,7 @@ export function shapeOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema
   }
 }
 
-export function operationSpec(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined): OperationSpec {
+export function operationSpec(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined, model?: ContractModel, policy?: PolicyTables): OperationSpec {
   const spec: OperationSpec = {
     id: op.id,
     method: op.method.toUpperCase(),
@@ -93,11 +94,15 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
       if (p.contentType) param.contentType = p.contentType;
       if (isRecord(p.schema) && typeof p.schema['x-specforge-base64-json'] === 'string') param.decode = 'base64-json';
       if (p.multiSegment) param.multiSegment = true;
+      const requiredWhen = model ? requiredWhenSpec(model, op, p, policy) : undefined;
+      if (requiredWhen) param.requiredWhen = requiredWhen;
       return param;
     }),
     responses: {},
     security: op.security,
   };
+  const allowed = policy?.operations.get(op.id);
+  if (allowed) spec.policy = allowed;
   if (op.requestBody) spec.body = { required: op.requestBody.required, types: op.requestBody.content.map((c) => c.type) };
   for (const r of op.responses) {
     const entry: OperationSpec['responses'][string] = { types: r.content.map((c) => c.type) };
@@ -110,13 +115,15 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
 
 export function apiSpec(model: ContractModel): ApiSpec {
   const resolve = schemaResolver(model);
+  const policy = policyTables(model);
   const spec: ApiSpec = {
     api: model.api,
     title: model.info.title,
     version: model.info.version,
-    operations: model.operations.map((op) => operationSpec(op, resolve)),
+    operations: model.operations.map((op) => operationSpec(op, resolve, model, policy)),
     securitySchemes: {},
   };
+  if (policy) spec.policy = policy.api;
   for (const s of model.securitySchemes) {
     const entry: ApiSpec['securitySchemes'][string] = { type: s.type };
     if (s.in) entry.in = s.in;
@@ -124,7 +131,8 @@ export function apiSpec(model: ContractModel): ApiSpec {
     if (s.scheme) entry.scheme = s.scheme;
     setOwn(spec.securitySchemes, s.name, entry);
   }
-  if (model.errorBody) spec.errorBody = { fields: model.errorBody.fields };
+  const errorBody = errorBodySpec(model, resolve);
+  if (errorBody) spec.errorBody = errorBody;
   const dialect = model.document['x-specforge-dialect'];
   if (isRecord(dialect)) {
     const prefix = dialect['versionPrefix'];

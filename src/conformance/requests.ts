@@ -6,6 +6,8 @@
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { sampleSchema } from '../runtime/sample.js';
 import { schemaResolver } from '../../generators/api-spec.js';
+import { policyTables } from '../../generators/security-spec.js';
+import { sampleFromPattern } from '../runtime/regex-sample.js';
 
 export interface ExampleRequest {
   operationId: string;
@@ -69,6 +71,18 @@ export function serializeParameter(p: ParameterModel, value: unknown): Array<[st
   return p.in === 'query' ? [[p.name, t]] : t;
 }
 
+/**
+ * A credential of a kind the operation's x-specforge-policy allows, sampled from the kind's pattern
+ * (the first allowed kind that has one), for the policy's scheme.
+ */
+function policyCredential(model: ContractModel, op: OperationModel, scheme: string): string | undefined {
+  const policy = policyTables(model);
+  if (!policy || policy.api.scheme !== scheme) return undefined;
+  const allow = policy.operations.get(op.id)?.allow;
+  const kind = policy.api.kinds.find((k) => k.pattern !== undefined && (allow === undefined || allow.includes(k.name)));
+  return kind?.pattern === undefined ? undefined : sampleFromPattern(kind.pattern);
+}
+
 function credentials(model: ContractModel, op: OperationModel, query: Array<[string, string]>, headers: Record<string, string>): void {
   const alternative = op.security[0];
   if (!alternative) return;
@@ -83,7 +97,7 @@ function credentials(model: ContractModel, op: OperationModel, query: Array<[str
     } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
       headers['authorization'] = `Basic ${Buffer.from('conformance:secret').toString('base64')}`;
     } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      headers['authorization'] = `Bearer ${unsignedJwt(CONFORMANCE_CLAIMS)}`;
+      headers['authorization'] = `Bearer ${policyCredential(model, op, name) ?? unsignedJwt(CONFORMANCE_CLAIMS)}`;
     }
   }
   if (cookies.length > 0) headers['cookie'] = cookies.join('; ');

@@ -39,6 +39,8 @@ export interface ParameterModel {
   description?: string;
   examples: ExampleModel[];
   pointer: string;
+  /** The parameter's `x-` extensions, as written. */
+  extensions: Record<string, unknown>;
 }
 
 export interface MediaTypeModel {
@@ -108,8 +110,15 @@ export interface SecuritySchemeModel {
 
 export interface ErrorBodyModel {
   schema: JsonSchema;
-  /** Property names that receive the message, the HTTP status, a machine code and details. */
-  fields: { message?: string; status?: string; code?: string; details?: string };
+  /**
+   * Where the message, the HTTP status, a machine code, details and a fresh request id go: a
+   * property name, or a JSON pointer ("/errors/0/detail", a number making an array).
+   */
+  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string };
+  /** specforge's machine codes ("bad_request", …) to the interface's own ("INVALID_ARGUMENT", …). */
+  codes?: Record<string, string>;
+  /** Text before each generated request id ("req_"). */
+  requestIdPrefix?: string;
 }
 
 export interface NamedSchemaModel {
@@ -295,6 +304,7 @@ class ModelBuilder {
       schema: normalizeSchema(p['schema'] ?? {}, this.version),
       examples: this.examples(p, at),
       pointer: at,
+      extensions: extensionsOf(p),
     };
     if (typeof p['description'] === 'string') model.description = p['description'];
     if (location === 'path' && p['x-specforge-multi-segment'] === true) model.multiSegment = true;
@@ -472,11 +482,17 @@ class ModelBuilder {
       const fields = isRecord(errorExt['fields']) ? errorExt['fields'] : {};
       const pick = (k: string): string | undefined => (typeof fields[k] === 'string' ? (fields[k] as string) : undefined);
       const f: ErrorBodyModel['fields'] = {};
-      for (const k of ['message', 'status', 'code', 'details'] as const) {
+      for (const k of ['message', 'status', 'code', 'details', 'requestId'] as const) {
         const v = pick(k);
         if (v !== undefined) f[k] = v;
       }
       model.errorBody = { schema: normalizeSchema(errorExt['schema'] ?? {}, this.version), fields: f };
+      if (isRecord(errorExt['codes'])) {
+        const codes: Record<string, string> = {};
+        for (const [k, v] of Object.entries(errorExt['codes'])) if (typeof v === 'string') setOwn(codes, k, v);
+        model.errorBody.codes = codes;
+      }
+      if (typeof errorExt['requestIdPrefix'] === 'string') model.errorBody.requestIdPrefix = errorExt['requestIdPrefix'];
     }
     return model;
   }

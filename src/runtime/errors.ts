@@ -2,6 +2,7 @@
  * Error bodies in the interface's own shape (`x-specforge-error`), or specforge's default
  * `{ message, errors }` when the contract declares none.
  */
+import { randomBytes } from 'node:crypto';
 import type { ErrorObject } from './ajv.js';
 import type { ErrorBodySpec } from './spec.js';
 
@@ -41,6 +42,33 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Puts `value` at `field` of `body`: a property name, or a JSON pointer whose missing containers are
+ * created (an array where the next segment is a number). Own properties only, so "__proto__" stays data.
+ */
+function place(body: Record<string, unknown>, field: string, value: unknown): void {
+  if (!field.startsWith('/')) {
+    Object.defineProperty(body, field, { value, enumerable: true, writable: true, configurable: true });
+    return;
+  }
+  const keys = field.slice(1).split('/').map(unescapePointerSegment);
+  let node: Record<string, unknown> | unknown[] = body;
+  keys.forEach((key, i) => {
+    const last = i === keys.length - 1;
+    const next = keys[i + 1];
+    const container = (): Record<string, unknown> | unknown[] => (next !== undefined && /^\d+$/.test(next) ? [] : {});
+    const current: unknown = Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+    const child = last ? value : current !== null && typeof current === 'object' ? current : container();
+    Object.defineProperty(node, key, { value: child, enumerable: true, writable: true, configurable: true });
+    if (!last) node = child as Record<string, unknown> | unknown[];
+  });
+}
+
+/** A fresh id for one error body, so a caller can quote it and an operator can find the request. */
+function requestId(prefix: string): string {
+  return prefix + randomBytes(8).toString('hex');
+}
+
 export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Record<string, unknown> {
   if (!spec) {
     const body: Record<string, unknown> = { message: err.message, code: err.code };
@@ -50,14 +78,17 @@ export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Reco
   const f = spec.fields;
   const body: Record<string, unknown> = {};
   const detailText = err.details.length > 0 ? `: ${err.details.map(describeDetail).join('; ')}` : '';
-  if (f.message) body[f.message] = f.details ? err.message : err.message + detailText;
-  if (f.status) body[f.status] = err.status;
-  if (f.code) body[f.code] = err.code;
-  if (f.details && err.details.length > 0) body[f.details] = err.details;
+  const code = spec.codes && Object.hasOwn(spec.codes, err.code) ? (spec.codes[err.code] as string) : err.code;
+  if (f.message) place(body, f.message, f.details ? err.message : err.message + detailText);
+  if (f.status) place(body, f.status, spec.statusAsString ? String(err.status) : err.status);
+  if (f.code) place(body, f.code, code);
+  if (f.details && err.details.length > 0) place(body, f.details, err.details);
+  if (f.requestId) place(body, f.requestId, requestId(spec.requestIdPrefix ?? ''));
   return body;
 }
 
 export function describeDetail(d: ProblemDetail): string {
+  if (d.in === 'security') return d.message;
   const where = d.in === 'body' || d.in === 'response' ? `${d.in}${d.pointer ? ` ${d.pointer}` : ''}` : `${d.in} parameter "${d.name ?? ''}"${d.pointer ? ` ${d.pointer}` : ''}`;
   return `${where} ${d.message}`;
 }

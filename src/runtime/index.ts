@@ -17,12 +17,14 @@ export {
   type RequestParams,
   type SchemeCredential,
   type SecurityVerifier,
+  type VerifierResult,
   type ServerOptions,
   type ValidatorsModule,
 } from './server.js';
 export { createMockHandlers, evaluateTemplate, MockEngine, type MockOptions } from './mock.js';
 export { createMock, DEFAULT_RESET_PATH, type Mock, type MockServerOptions } from './mock-server.js';
 export { toFetchHandler, type FetchHandler } from './fetch-adapter.js';
+export { CredentialClassifier, presentedCredential, type Presented } from './security.js';
 export { sampleSchema, type SampleOptions } from './sample.js';
 export type * from './spec.js';
 export type * from './types.js';

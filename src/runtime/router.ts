@@ -21,8 +21,12 @@ interface Segment {
 interface Route {
   template: string;
   segments: Segment[];
-  /** Index of the segment that is a bare multi-segment parameter (`x-specforge-multi-segment`). */
+  /**
+   * Index of the segment that holds a multi-segment parameter (`x-specforge-multi-segment`), alone
+   * or with literal text before or after it in that segment, and the parameter's name.
+   */
   multi?: number;
+  multiParam?: string;
   /** Specificity key per segment: 2 literal, 1 mixed, 0 a bare parameter. */
   rank: number[];
   operations: Map<string, OperationSpec>;
@@ -161,8 +165,16 @@ export class Router {
       route.operations.set(op.method.toUpperCase(), op);
       for (const p of op.parameters) {
         if (p.in !== 'path' || !p.multiSegment) continue;
-        const at = route.segments.findIndex((seg) => seg.pieces.length === 1 && 'param' in (seg.pieces[0] as Piece) && (seg.pieces[0] as { param: string }).param === p.name);
-        if (at >= 0) route.multi = at;
+        // The parameter's segment may carry literal text around it (`{resource}:testIamPermissions`),
+        // but no other parameter: the literals anchor where the value ends.
+        const at = route.segments.findIndex((seg) => {
+          const params = seg.pieces.filter((piece): piece is { param: string } => 'param' in piece);
+          return params.length === 1 && params[0]?.param === p.name;
+        });
+        if (at >= 0) {
+          route.multi = at;
+          route.multiParam = p.name;
+        }
       }
     }
     for (const route of routes.values()) {
@@ -175,15 +187,22 @@ export class Router {
     for (const list of this.bySegments.values()) {
       list.sort((a, b) => compareRank(a.rank, b.rank) || (a.template < b.template ? -1 : a.template > b.template ? 1 : 0));
     }
-    // Routes whose parameter spans segments, most literal segments first.
+    // Routes whose parameter spans segments, most literal segments first, then those whose
+    // parameter segment carries literal text (`{name}:cancel` before `{name}`).
+    const literals = (r: Route): number => r.rank.filter((x) => x === 2).length;
+    const anchored = (r: Route): number => r.rank[r.multi as number] as number;
     this.multi = [...routes.values()]
       .filter((r) => r.multi !== undefined)
-      .sort((a, b) => b.rank.filter((x) => x === 2).length - a.rank.filter((x) => x === 2).length || b.segments.length - a.segments.length || (a.template < b.template ? -1 : 1));
+      .sort((a, b) => literals(b) - literals(a) || anchored(b) - anchored(a) || b.segments.length - a.segments.length || (a.template < b.template ? -1 : 1));
   }
 
   private readonly multi: Route[];
 
-  /** Matches a route with a multi-segment parameter: segments before and after it fixed, the rest joined with "/". */
+  /**
+   * Matches a route with a multi-segment parameter: segments before and after it fixed, the rest
+   * joined with "/" and matched against the parameter's segment, whose literals (a `:verb` suffix)
+   * anchor the value. The value may not have an empty segment ("a//b", "a/").
+   */
   private static matchMulti(route: Route, segments: string[]): Record<string, string> | undefined {
     const k = route.multi as number;
     const after = route.segments.length - k - 1;
@@ -194,9 +213,9 @@ export class Router {
     for (let j = 0; j < after; j++) {
       if (!matchSegment(route.segments[k + 1 + j] as Segment, segments[k + middle + j] as string, raw)) return undefined;
     }
-    const value = segments.slice(k, k + middle);
-    if (value.some((v) => v === '')) return undefined;
-    raw[((route.segments[k] as Segment).pieces[0] as { param: string }).param] = value.join('/');
+    if (!matchSegment(route.segments[k] as Segment, segments.slice(k, k + middle).join('/'), raw)) return undefined;
+    const value = raw[route.multiParam as string];
+    if (value === undefined || value.split('/').includes('')) return undefined;
     return raw;
   }
 

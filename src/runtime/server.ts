@@ -17,8 +17,9 @@ import {
   splitQuery,
 } from './params.js';
 import { Router } from './router.js';
+import { challenge, CredentialClassifier, presentedCredential } from './security.js';
+import type { ApiSpec, OperationSpec, ParameterSpec } from './spec.js';
 import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
-import type { ApiSpec, OperationSpec, SecuritySchemeSpec } from './spec.js';
 
 export interface OperationValidators {
   path?: ValidateFunction;
@@ -37,27 +38,47 @@ export interface ValidatorsModule {
 
 /** Credentials that satisfied one security scheme of the operation. */
 export interface SchemeCredential {
+  /** The credential as sent (for HTTP Basic: the base64 text; see `basic`). */
   credential: string;
+  /** HTTP Basic: the decoded user-id and password. */
+  basic?: { username: string; password: string };
   /** Claims of a JWT bearer token, decoded but NOT verified: a verifier must check the signature. */
   claims?: Record<string, unknown>;
+  /** The scopes the operation requires of this scheme (in the satisfied alternative). */
   scopes: string[];
+  /** What a verifier said the credential stands for. */
+  principal?: unknown;
+  /** The kind of credential (x-specforge-policy): named by a verifier, or recognized by its pattern. */
+  kind?: string;
+  /** The scopes a verifier said the credential grants. */
+  granted?: string[];
 }
 
 export interface AuthInfo {
   /** The schemes of the alternative that was satisfied, by scheme name. */
   schemes: Record<string, SchemeCredential>;
-  /** Claims of the first JWT among them (unverified), for convenience. */
+  /** Claims of the first JWT among them (unverified unless a verifier returned them), for convenience. */
   claims?: Record<string, unknown>;
+  /** The first principal a verifier returned. */
+  principal?: unknown;
+  /** The kind of the credential of the policy's scheme (x-specforge-policy), when recognized. */
+  kind?: string;
 }
 
 /**
- * Decides whether a credential is acceptable for a scheme. Return false to reject (401), or an
- * object to accept and replace the decoded claims with verified ones.
+ * What a verifier decides. `false`, `undefined` or `null` reject the credential (401); `true`
+ * accepts it; an object accepts it and may carry the `principal` it stands for (handed to handlers
+ * as `ctx.auth.principal`), verified `claims` (replacing the decoded ones), the credential's `kind`
+ * (for x-specforge-policy; wins over pattern recognition) and the `scopes` it grants (a required
+ * scope missing from them is a 403).
  */
-export type SecurityVerifier = (
-  credential: SchemeCredential,
-  context: { operationId: string; scheme: string; request: IncomingMessage },
-) => boolean | { claims?: Record<string, unknown> } | Promise<boolean | { claims?: Record<string, unknown> }>;
+export type VerifierResult = boolean | null | undefined | { principal?: unknown; claims?: Record<string, unknown>; kind?: string; scopes?: string[] };
+
+/**
+ * Decides whether a well-formed credential is acceptable for a scheme. It runs after the server has
+ * checked that the credential is present and well formed, and before parameters, body or handler.
+ */
+export type SecurityVerifier = (credential: SchemeCredential, context: { operationId: string; scheme: string; request: IncomingMessage }) => VerifierResult | Promise<VerifierResult>;
 
 export interface RequestContext<P = RequestParams, B = unknown> {
   operationId: string;
@@ -97,7 +118,10 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Validate handler responses against the contract; a mismatch is a 500 naming the rule. */
   validateResponses?: boolean;
-  /** Verifiers by security scheme name. Without one, a present, well-formed credential is accepted. */
+  /**
+   * Verifiers by security scheme name. Without one, a present, well-formed credential is accepted
+   * (what mocks do); with one, the verifier decides (see `VerifierResult`).
+   */
   security?: Record<string, SecurityVerifier>;
   /** Called with every 5xx cause (never with credentials); defaults to nothing. */
   onError?: (error: unknown, operationId: string | undefined) => void;
@@ -168,31 +192,6 @@ function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function credentialFor(
-  scheme: SecuritySchemeSpec,
-  req: IncomingMessage,
-  query: Array<[string, string]>,
-  cookies: () => Map<string, string>,
-): string | undefined {
-  if (scheme.type === 'apiKey' && scheme.name) {
-    if (scheme.in === 'query') return query.find(([k]) => k === scheme.name)?.[1] || undefined;
-    if (scheme.in === 'header') {
-      const v = req.headers[scheme.name.toLowerCase()];
-      return (Array.isArray(v) ? v[0] : v) || undefined;
-    }
-    if (scheme.in === 'cookie') return cookies().get(scheme.name) || undefined;
-    return undefined;
-  }
-  const auth = req.headers.authorization;
-  if (!auth) return undefined;
-  const m = /^(\S+)\s+(\S+)\s*$/.exec(auth);
-  if (!m) return undefined;
-  const kind = (m[1] as string).toLowerCase();
-  if (scheme.type === 'http') return kind === (scheme.scheme ?? 'bearer') ? m[2] : undefined;
-  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return kind === 'bearer' ? m[2] : undefined;
-  return undefined;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -313,11 +312,15 @@ function isPromiseLike<T>(v: Awaitable<T>): v is Promise<T> {
   return typeof (v as { then?: unknown } | null)?.then === 'function';
 }
 
-function authInfo(schemes: Record<string, SchemeCredential>): AuthInfo {
-  const info: AuthInfo = { schemes };
-  const claims = Object.values(schemes).find((s) => s.claims)?.claims;
-  if (claims) info.claims = claims;
-  return info;
+/** Whether a request carries a parameter (a non-empty value; path parameters always). */
+function carries(req: IncomingMessage, query: ReadonlyArray<[string, string]>, cookies: () => Map<string, string>, where: { in: string; name: string }): boolean {
+  if (where.in === 'header') {
+    const v = req.headers[where.name.toLowerCase()];
+    return Array.isArray(v) ? v.some((x) => x !== '') : v !== undefined && v !== '';
+  }
+  if (where.in === 'query') return query.some(([k]) => k === where.name);
+  if (where.in === 'cookie') return cookies().has(where.name);
+  return true;
 }
 
 class Pipeline {
@@ -327,6 +330,9 @@ class Pipeline {
   readonly byId = new Map<string, OperationSpec>();
   /** Per operation: query names that its parameters and API keys claim. */
   private readonly queryNames = new Map<string, ReadonlySet<string>>();
+  /** Per operation: its parameters with an x-specforge-required-when condition. */
+  private readonly conditional = new Map<string, ParameterSpec[]>();
+  private readonly classifier: CredentialClassifier | undefined;
 
   constructor(
     readonly api: ApiSpec,
@@ -347,7 +353,10 @@ class Pipeline {
         }
       }
       this.queryNames.set(op.id, names);
+      const conditional = op.parameters.filter((p) => p.requiredWhen !== undefined);
+      if (conditional.length > 0) this.conditional.set(op.id, conditional);
     }
+    this.classifier = api.policy ? new CredentialClassifier(api.policy) : undefined;
   }
 
   /** Handles one request; synchronous all the way for operations without body, verifiers or async handlers. */
@@ -418,6 +427,8 @@ class Pipeline {
     req: IncomingMessage,
     auth: AuthInfo | undefined,
   ): Awaitable<HandlerResponse> {
+    this.authorize(op, auth);
+    this.checkConditional(op, req, query, cookies, auth);
     const params: RequestParams = { path: {}, query: {}, header: {}, cookie: {} };
     for (const p of op.parameters) {
       let value: unknown;
@@ -489,36 +500,38 @@ class Pipeline {
     return handler(ctx);
   }
 
-  /** Credentials of each alternative that is fully present, in the operation's order. */
+  /** Credentials of each alternative that is fully present and well formed, in the operation's order. */
   private candidates(
     op: OperationSpec,
     req: IncomingMessage,
     query: Array<[string, string]>,
     cookies: () => Map<string, string>,
-  ): { anonymous: boolean; found: Array<Record<string, SchemeCredential>>; sawCredential: boolean } {
+  ): { anonymous: boolean; found: Array<Record<string, SchemeCredential>>; seen: 'none' | 'present' | 'malformed' } {
     const found: Array<Record<string, SchemeCredential>> = [];
-    let sawCredential = false;
+    let seen: 'none' | 'present' | 'malformed' = 'none';
     for (const alternative of op.security) {
       const names = Object.keys(alternative);
-      if (names.length === 0) return { anonymous: true, found, sawCredential }; // `{}`: anonymous access allowed
+      if (names.length === 0) return { anonymous: true, found, seen }; // `{}`: anonymous access allowed
       const schemes: Record<string, SchemeCredential> = {};
       let complete = true;
       for (const name of names) {
         const scheme = this.api.securitySchemes[name];
-        const credential = scheme ? credentialFor(scheme, req, query, cookies) : undefined;
-        if (credential === undefined) {
+        const presented = scheme ? presentedCredential(scheme, req, query, cookies) : ({ kind: 'absent' } as const);
+        if (presented.kind !== 'present') {
+          if (presented.kind === 'malformed') seen = 'malformed';
           complete = false;
           break;
         }
-        sawCredential = true;
-        const sc: SchemeCredential = { credential, scopes: alternative[name] ?? [] };
-        const claims = scheme?.type !== 'apiKey' ? decodeJwtClaims(credential) : undefined;
+        if (seen === 'none') seen = 'present';
+        const sc: SchemeCredential = { credential: presented.credential, scopes: alternative[name] ?? [] };
+        if (presented.basic) sc.basic = presented.basic;
+        const claims = scheme?.type !== 'apiKey' && !presented.basic ? decodeJwtClaims(presented.credential) : undefined;
         if (claims) sc.claims = claims;
         schemes[name] = sc;
       }
       if (complete) found.push(schemes);
     }
-    return { anonymous: false, found, sawCredential };
+    return { anonymous: false, found, seen };
   }
 
   private authenticate(
@@ -534,51 +547,106 @@ class Pipeline {
     const needsVerify = verifiers !== undefined && c.found.some((schemes) => Object.keys(schemes).some((name) => verifiers[name] !== undefined));
     if (!needsVerify) {
       const first = c.found[0];
-      if (first) return authInfo(first);
-      throw this.unauthorized(op, c.sawCredential);
+      if (first) return this.authInfo(first);
+      throw this.unauthorized(op, c.seen);
     }
     return (async (): Promise<AuthInfo> => {
+      let lacksScope = false;
       for (const schemes of c.found) {
         let ok = true;
         for (const [name, sc] of Object.entries(schemes)) {
           const verify = verifiers?.[name];
           if (!verify) continue;
           const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req });
-          if (verdict === false) {
+          if (verdict === false || verdict === undefined || verdict === null) {
             ok = false;
             break;
           }
-          if (typeof verdict === 'object' && verdict.claims) sc.claims = verdict.claims;
+          if (verdict === true) continue;
+          if (verdict.claims) sc.claims = verdict.claims;
+          if (verdict.principal !== undefined) sc.principal = verdict.principal;
+          if (typeof verdict.kind === 'string') sc.kind = verdict.kind;
+          if (Array.isArray(verdict.scopes)) {
+            sc.granted = verdict.scopes;
+            if (!sc.scopes.every((scope) => verdict.scopes?.includes(scope))) {
+              lacksScope = true;
+              ok = false;
+              break;
+            }
+          }
         }
-        if (ok) return authInfo(schemes);
+        if (ok) return this.authInfo(schemes);
       }
-      throw this.unauthorized(op, c.sawCredential);
+      // A credential that was accepted but lacks a scope is a 403, not a 401: authenticating again will not help.
+      throw lacksScope ? this.insufficientScope(op) : this.unauthorized(op, c.seen === 'none' ? 'none' : 'rejected');
     })();
   }
 
-  private unauthorized(op: OperationSpec, sawCredential: boolean): HttpError {
-    const expected = op.security.map((alt) => Object.keys(alt).join(' + ')).join(' or ');
-    const challenge = this.challenges(op, sawCredential);
+  private authInfo(schemes: Record<string, SchemeCredential>): AuthInfo {
+    const info: AuthInfo = { schemes };
+    const all = Object.values(schemes);
+    const claims = all.find((s) => s.claims)?.claims;
+    if (claims) info.claims = claims;
+    const principal = all.find((s) => s.principal !== undefined)?.principal;
+    if (principal !== undefined) info.principal = principal;
+    const policy = this.api.policy;
+    const governed = policy && Object.hasOwn(schemes, policy.scheme) ? schemes[policy.scheme] : undefined;
+    if (governed) {
+      governed.kind ??= this.classifier?.kindOf(governed.credential);
+      if (governed.kind !== undefined) info.kind = governed.kind;
+    }
+    return info;
+  }
+
+  /** x-specforge-policy: the operation refuses credentials of kinds it does not allow. */
+  private authorize(op: OperationSpec, auth: AuthInfo | undefined): void {
+    const policy = op.policy;
+    if (!policy || !auth || (auth.kind !== undefined && policy.allow.includes(auth.kind))) return;
+    const kind = auth.kind === undefined ? 'a credential of no recognized kind' : `a credential of kind ${auth.kind}`;
+    throw new HttpError(policy.status, policy.message, [{ in: 'security', message: `${kind} may not call ${op.id} (allowed: ${policy.allow.join(', ')})` }], {}, policy.code);
+  }
+
+  /** x-specforge-required-when: an optional parameter that this request must carry. */
+  private checkConditional(op: OperationSpec, req: IncomingMessage, query: Array<[string, string]>, cookies: () => Map<string, string>, auth: AuthInfo | undefined): void {
+    for (const p of this.conditional.get(op.id) ?? []) {
+      const rule = p.requiredWhen;
+      if (!rule || carries(req, query, cookies, p)) continue;
+      const byKind = auth?.kind !== undefined && rule.credentialKinds?.includes(auth.kind) === true;
+      const byParameter = rule.present?.some((other) => carries(req, query, cookies, other)) === true;
+      if (!byKind && !byParameter) continue;
+      const because = byKind ? `a credential of kind ${auth?.kind ?? ''}` : `the ${rule.present?.filter((o) => carries(req, query, cookies, o)).map((o) => `${o.in} parameter ${o.name}`).join(', ') ?? ''}`;
+      throw new HttpError(rule.status, rule.message, [{ in: p.in, name: p.name, message: `is required with ${because}` }], {}, rule.code);
+    }
+  }
+
+  private unauthorized(op: OperationSpec, seen: 'none' | 'present' | 'malformed' | 'rejected'): HttpError {
+    const expected = [...new Set(op.security.map((alt) => Object.keys(alt).join(' + ')))].join(' or ');
+    const message =
+      seen === 'none' ? `a credential is required (${expected})` : seen === 'malformed' ? `the credential is malformed (${expected})` : `the credential was rejected (${expected})`;
+    const challenge = this.challenges(op, seen === 'none' ? undefined : 'invalid_token');
+    return new HttpError(401, message, [], challenge ? { 'WWW-Authenticate': challenge } : {});
+  }
+
+  private insufficientScope(op: OperationSpec): HttpError {
+    const needed = op.security.map((alt) => Object.values(alt).flat().join(' ')).filter((s) => s !== '');
+    const challenge = this.challenges(op, 'insufficient_scope');
     return new HttpError(
-      401,
-      sawCredential ? `the credential was rejected (${expected})` : `a credential is required (${expected})`,
+      403,
+      `the credential lacks the scopes this operation requires (${needed.length > 1 ? `one of: ${needed.join('; ')}` : (needed[0] ?? '')})`,
       [],
       challenge ? { 'WWW-Authenticate': challenge } : {},
+      'insufficient_scope',
     );
   }
 
-  /** The WWW-Authenticate challenges of the operation's HTTP-based schemes (API keys have none). */
-  private challenges(op: OperationSpec, rejected: boolean): string | undefined {
+  /** The WWW-Authenticate challenges of the operation's schemes, each once. */
+  private challenges(op: OperationSpec, error: 'invalid_token' | 'insufficient_scope' | undefined): string | undefined {
     const out = new Set<string>();
     for (const alternative of op.security) {
       for (const name of Object.keys(alternative)) {
         const scheme = this.api.securitySchemes[name];
-        if (!scheme) continue;
-        const kind = scheme.type === 'http' ? (scheme.scheme ?? 'bearer').toLowerCase() : scheme.type === 'oauth2' || scheme.type === 'openIdConnect' ? 'bearer' : undefined;
-        if (kind === undefined || !/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(kind)) continue;
-        const label = kind.charAt(0).toUpperCase() + kind.slice(1);
-        const realm = `realm="${this.api.api.replace(/["\\]/g, '')}"`;
-        out.add(kind === 'bearer' && rejected ? `${label} ${realm}, error="invalid_token"` : `${label} ${realm}`);
+        const text = scheme ? challenge(this.api.api, scheme, error) : undefined;
+        if (text) out.add(text);
       }
     }
     return out.size > 0 ? [...out].join(', ') : undefined;

@@ -26,6 +26,39 @@ export interface ParameterSpec {
   decode?: 'base64-json';
   /** A path parameter whose value may contain "/" (x-specforge-multi-segment). */
   multiSegment?: boolean;
+  /** An optional parameter that becomes required in some requests (x-specforge-required-when). */
+  requiredWhen?: RequiredWhenSpec;
+}
+
+/**
+ * When an optional parameter is required: the caller's credential is of one of `credentialKinds`
+ * (x-specforge-policy), or one of the `present` parameters is in the request. A request that meets
+ * the condition without the parameter is answered `status` with the error code `code`.
+ */
+export interface RequiredWhenSpec {
+  credentialKinds?: string[];
+  present?: Array<{ in: ParameterIn; name: string }>;
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** Which kinds of credential may call an operation (x-specforge-policy), and the answer otherwise. */
+export interface OperationPolicySpec {
+  allow: string[];
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * x-specforge-policy at the document root: the security scheme whose credential is classified, and
+ * the credential kinds in order. A credential is of the first kind whose pattern it matches, unless
+ * a verifier names its kind; a kind without a pattern is named by verifiers only.
+ */
+export interface PolicySpec {
+  scheme: string;
+  kinds: Array<{ name: string; pattern?: string }>;
 }
 
 export interface OperationSpec {
@@ -39,6 +72,8 @@ export interface OperationSpec {
   responses: Record<string, { types: string[]; ndjson?: string[] }>;
   /** Alternatives; each names schemes that must all be satisfied with the listed scopes. */
   security: Array<Record<string, string[]>>;
+  /** The credential kinds that may call the operation (x-specforge-policy). */
+  policy?: OperationPolicySpec;
 }
 
 export interface SecuritySchemeSpec {
@@ -49,7 +84,14 @@ export interface SecuritySchemeSpec {
 }
 
 export interface ErrorBodySpec {
-  fields: { message?: string; status?: string; code?: string; details?: string };
+  /** A property name, or a JSON pointer into the body ("/errors/0/detail"; a number makes an array). */
+  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string };
+  /** The status is sent as a string ("404"), as the error schema says. */
+  statusAsString?: boolean;
+  /** specforge's machine codes to the interface's own. */
+  codes?: Record<string, string>;
+  /** Text before each generated request id. */
+  requestIdPrefix?: string;
 }
 
 export interface ApiSpec {
@@ -59,6 +101,8 @@ export interface ApiSpec {
   operations: OperationSpec[];
   securitySchemes: Record<string, SecuritySchemeSpec>;
   errorBody?: ErrorBodySpec;
+  /** How credentials are classified for the operations' policies (x-specforge-policy). */
+  policy?: PolicySpec;
   /** An optional `/v<major>.<minor>` path prefix and the versions it may name (x-specforge-dialect). */
   versionPrefix?: { min: string; max: string };
 }

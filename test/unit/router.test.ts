@@ -205,3 +205,54 @@ describe('multi-segment path parameters (x-specforge-multi-segment)', () => {
     expect(router.match('GET', '/images//json').kind).not.toBe('found');
   });
 });
+
+describe('a multi-segment parameter with a literal :verb suffix in its segment', () => {
+  const op = (id: string, method: string, path: string, multi: string[] = []): OperationSpec => ({
+    id,
+    method,
+    path,
+    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1] as string, in: 'path' as const, required: true, style: 'simple', explode: false, shape: { type: 'string' as const }, ...(multi.includes(m[1] as string) ? { multiSegment: true } : {}) })),
+    responses: {},
+    security: [],
+  });
+  const router = new Router([
+    op('getResource', 'GET', '/v1/{name}', ['name']),
+    op('test', 'POST', '/v1alpha/{resource}:testIamPermissions', ['resource']),
+    op('getPolicy', 'POST', '/v1alpha/{resource}:getIamPolicy', ['resource']),
+    op('cancel', 'POST', '/v1/{name}:cancel', ['name']),
+    op('rename', 'POST', '/v2/{name}:rename/{target}', ['name']),
+    op('single', 'POST', '/v3/{name}:run'),
+  ]);
+  it.each([
+    ['POST', '/v1alpha/projects/p/assets/a:testIamPermissions', 'test', 'resource', 'projects/p/assets/a'],
+    ['POST', '/v1alpha/projects/p/assets/folder/sub/image:testIamPermissions', 'test', 'resource', 'projects/p/assets/folder/sub/image'],
+    ['POST', '/v1alpha/projects/p/datasets/d/tables/t:getIamPolicy', 'getPolicy', 'resource', 'projects/p/datasets/d/tables/t'],
+    ['POST', '/v1alpha/one:testIamPermissions', 'test', 'resource', 'one'],
+    ['POST', '/v1alpha/projects%2Fp%2Fassets%2Fa:testIamPermissions', 'test', 'resource', 'projects%2Fp%2Fassets%2Fa'],
+    ['POST', '/v1alpha/a:b/c:d:testIamPermissions', 'test', 'resource', 'a:b/c:d'],
+    ['POST', '/v1/operations/x/y:cancel', 'cancel', 'name', 'operations/x/y'],
+    ['GET', '/v1/operations/x/y:cancel', 'getResource', 'name', 'operations/x/y:cancel'],
+    ['POST', '/v2/a/b/c:rename/d', 'rename', 'name', 'a/b/c'],
+  ])('%s %s is %s with %s = %s', (method, path, id, param, value) => {
+    const m = router.match(method, path);
+    expect(m.kind).toBe('found');
+    if (m.kind === 'found') {
+      expect(m.operation.id).toBe(id);
+      expect(m.raw[param]).toBe(value);
+    }
+  });
+  it.each([
+    ['no value before the verb', 'POST', '/v1alpha/:testIamPermissions'],
+    ['an empty segment inside the value', 'POST', '/v1alpha/projects//a:testIamPermissions'],
+    ['a value that ends with a slash', 'POST', '/v1alpha/projects/p/:testIamPermissions'],
+    ['an unknown verb', 'POST', '/v1alpha/projects/p/assets/a:setIamPolicy'],
+    ['the verb without its colon', 'POST', '/v1alpha/projects/p/assets/atestIamPermissions'],
+    ['a parameter without the extension', 'POST', '/v3/a/b:run'],
+  ])('%s is not routed to a verb', (_name, method, path) => {
+    const m = router.match(method, path);
+    expect(m.kind === 'found' && ['test', 'getPolicy', 'single'].includes(m.operation.id)).toBe(false);
+  });
+  it('the wrong method on a :verb path is a 405 listing the verb route\'s method', () => {
+    expect(router.match('GET', '/v1alpha/projects/p/assets/a:testIamPermissions')).toEqual({ kind: 'method-not-allowed', allow: ['POST'] });
+  });
+});
