@@ -24,6 +24,7 @@ const CODES: Record<number, string> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
   500: 'internal_error',
   501: 'not_implemented',
 };
@@ -50,11 +51,26 @@ export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Reco
   const f = spec.fields;
   const body: Record<string, unknown> = {};
   const detailText = err.details.length > 0 ? `: ${err.details.map(describeDetail).join('; ')}` : '';
-  if (f.message) body[f.message] = f.details ? err.message : err.message + detailText;
-  if (f.status) body[f.status] = err.status;
-  if (f.code) body[f.code] = err.code;
-  if (f.details && err.details.length > 0) body[f.details] = err.details;
+  if (f.message) put(body, f.message, f.details ? err.message : err.message + detailText);
+  if (f.status) put(body, f.status, err.status);
+  if (f.code) put(body, f.code, err.code);
+  if (f.details && err.details.length > 0) put(body, f.details, err.details);
   return body;
+}
+
+/** Sets a property named by a dotted path ("error.message": an error wrapped in an envelope). */
+function put(body: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = body;
+  for (const key of keys.slice(0, -1)) {
+    const next = node[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) {
+      const created: Record<string, unknown> = {};
+      Object.defineProperty(node, key, { value: created, enumerable: true, writable: true, configurable: true });
+      node = created;
+    } else node = next as Record<string, unknown>;
+  }
+  Object.defineProperty(node, keys[keys.length - 1] as string, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function describeDetail(d: ProblemDetail): string {

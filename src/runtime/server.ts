@@ -172,6 +172,7 @@ function credentialFor(
   req: IncomingMessage,
   query: Array<[string, string]>,
   cookies: () => Map<string, string>,
+  bearerAliases: readonly string[] = [],
 ): string | undefined {
   if (scheme.type === 'apiKey' && scheme.name) {
     if (scheme.in === 'query') return query.find(([k]) => k === scheme.name)?.[1] || undefined;
@@ -186,8 +187,10 @@ function credentialFor(
   if (!auth) return undefined;
   const m = /^(\S+)\s+(\S+)\s*$/.exec(auth);
   if (!m) return undefined;
-  const kind = (m[1] as string).toLowerCase();
-  if (scheme.type === 'http') return kind === (scheme.scheme ?? 'bearer') ? m[2] : undefined;
+  const said = (m[1] as string).toLowerCase();
+  // An interface may take other words for Bearer (x-specforge-dialect bearerAliases: GitHub's "token").
+  const kind = bearerAliases.includes(said) ? 'bearer' : said;
+  if (scheme.type === 'http') return kind === (scheme.scheme ?? 'bearer').toLowerCase() ? m[2] : undefined;
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return kind === 'bearer' ? m[2] : undefined;
   return undefined;
 }
@@ -476,7 +479,11 @@ class Pipeline {
   }
 
   private invoke(op: OperationSpec, params: RequestParams, details: ProblemDetail[], body: unknown, auth: AuthInfo | undefined, req: IncomingMessage): Awaitable<HandlerResponse> {
-    if (details.length > 0) throw new HttpError(400, 'request does not match the contract', details);
+    if (details.length > 0) {
+      // x-specforge-dialect invalidBodyStatus: an interface that answers a body that breaks the contract otherwise (GitHub: 422).
+      const status = this.api.invalidBodyStatus !== undefined && details.every((d) => d.in === 'body') ? this.api.invalidBodyStatus : 400;
+      throw new HttpError(status, 'request does not match the contract', details);
+    }
     const handler = this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
     return handler({ operationId: op.id, params, body, auth, request: req });
@@ -498,7 +505,7 @@ class Pipeline {
       let complete = true;
       for (const name of names) {
         const scheme = this.api.securitySchemes[name];
-        const credential = scheme ? credentialFor(scheme, req, query, cookies) : undefined;
+        const credential = scheme ? credentialFor(scheme, req, query, cookies, this.api.bearerAliases) : undefined;
         if (credential === undefined) {
           complete = false;
           break;
