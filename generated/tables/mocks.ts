@@ -1804,12 +1804,12 @@ export const mocks: MockTables = {
       "type": "object",
       "description": "Labels: keys and values of at most 63 characters, lowercase letters (international ones\ntoo), digits, underscores and dashes; a key starts with a letter; values may be empty.\nKeys are unique (they are the keys of a JSON object).\n",
       "propertyNames": {
-        "pattern": "^[\\p{Ll}\\p{Lo}][\\p{Ll}\\p{Lo}\\p{N}_-]{0,62}$"
+        "pattern": "^[\\p{Ll}\\p{Lo}][\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}_-]{0,62}$"
       },
       "additionalProperties": {
         "type": "string",
         "maxLength": 63,
-        "pattern": "^[\\p{Ll}\\p{Lo}\\p{N}_-]*$"
+        "pattern": "^[\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}_-]*$"
       }
     },
     "#/components/schemas/MaterializedViewDefinition": {
