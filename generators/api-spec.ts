@@ -424,7 +424,9 @@ function paginationSpec(model: ContractModel, at: string, raw: unknown, op: Oper
   if (!isRecord(raw)) throw fail('', 'pagination needs style: page or token');
   const param = (key: string): string => {
     const v = raw[key];
-    if (typeof v !== 'string' || !op.parameters.some((p) => p.in === 'query' && p.name === v)) throw fail(key, `pagination.${key} must name a query parameter of ${op.id}`);
+    if (typeof v !== 'string' || !op.parameters.some((p) => p.in === 'query' && p.name === v)) {
+      throw fail(key, `pagination.${key} (${JSON.stringify(v) ?? 'missing'}) must name a query parameter of ${op.id}`);
+    }
     return v;
   };
   if (raw['style'] === 'page') {

@@ -63,7 +63,7 @@ function put(body: Record<string, unknown>, path: string, value: unknown): void 
   const keys = path.split('.');
   let node = body;
   for (const key of keys.slice(0, -1)) {
-    const next = node[key];
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
     if (next === null || typeof next !== 'object' || Array.isArray(next)) {
       const created: Record<string, unknown> = {};
       Object.defineProperty(node, key, { value: created, enumerable: true, writable: true, configurable: true });

@@ -64,7 +64,8 @@ function setPath(doc: Record<string, unknown>, path: string, value: unknown): vo
   const keys = path.split('.');
   let node = doc;
   keys.slice(0, -1).forEach((key) => {
-    if (!isRecord(node[key])) setOwn(node, key, {});
+    // Own properties only: a "__proto__" segment gets an own object, never Object.prototype.
+    if (!Object.hasOwn(node, key) || !isRecord(node[key])) setOwn(node, key, {});
     node = node[key] as Record<string, unknown>;
   });
   setOwn(node, keys[keys.length - 1] as string, value);
