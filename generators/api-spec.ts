@@ -445,7 +445,33 @@ function paginationSpec(model: ContractModel, at: string, raw: unknown, op: Oper
   throw fail('style', 'pagination.style must be page or token');
 }
 
+/** Checks what the templates of an extension can get wrong before a request runs them: `$replace` patterns. */
+function checkTemplates(model: ContractModel, pointer: string, node: unknown, depth = 0): void {
+  if (depth > 64) return;
+  if (Array.isArray(node)) {
+    node.forEach((n, i) => checkTemplates(model, `${pointer}/${i}`, n, depth + 1));
+    return;
+  }
+  if (!isRecord(node)) return;
+  const replace = node['$replace'];
+  if (isRecord(replace)) {
+    const pattern = replace['pattern'];
+    let problem: string | undefined = typeof pattern === 'string' ? undefined : '$replace needs a pattern (a regular expression)';
+    if (typeof pattern === 'string') {
+      try {
+        new RegExp(pattern, 'u');
+      } catch (err) {
+        problem = `$replace pattern is not a regular expression: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    if (problem) throw extensionError(model, `${pointer}/$replace/pattern`, problem);
+  }
+  for (const [k, v] of Object.entries(node)) checkTemplates(model, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, v, depth + 1);
+}
+
 export function mockTables(model: ContractModel): MockTables {
+  checkTemplates(model, '/x-specforge-resources', model.document['x-specforge-resources']);
+  for (const op of model.operations) checkTemplates(model, `${op.pointer}/x-specforge-mock`, op.extensions['x-specforge-mock']);
   const resolve = schemaResolver(model);
   const operations: Record<string, MockOperation> = {};
   for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, resolve));

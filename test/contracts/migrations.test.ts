@@ -313,8 +313,7 @@ describe('every response rule has a value that is refused', () => {
   });
 
   it('a handler answering a migration outside the contract is a 500 that names the field', async () => {
-    const handlers = createMockHandlers() as unknown as Record<string, unknown>;
-    const broken: Handlers = { ...(handlers as unknown as Handlers), getStatusForOrg: () => ({ status: 200, body: withValue(pending, 'state', 'done') as never }) };
+    const broken: Handlers = { ...createMockHandlers(), getStatusForOrg: () => ({ status: 200 as const, body: withValue(pending, 'state', 'done') as never }) };
     const server = toFetchHandler(createServer(broken, { validateResponses: true }));
     const res = await server(new Request('http://contract.test/orgs/octo-org/migrations/79', { headers: { authorization: 'Bearer t' } }));
     expect(res.status).toBe(500);

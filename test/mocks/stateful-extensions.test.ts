@@ -179,6 +179,7 @@ describe('malformed declarations are SPECFORGE_EXTENSION errors with their locat
     ['pagination of an unknown style', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    pagination: { style: cursor }'), 'style', '/x-specforge-resources/jobs/pagination/style'],
     ['scope values that are not strings', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    scope: { fields: { owner: 1 } }'), 'scope.fields', '/x-specforge-resources/jobs/scope'],
     ['a pull that is not a mapping', (t: string) => t.replace('cancelJob: { from: [queued, running], to: cancelled, otherwise: 409 }', 'cancelJob: { pull: steps, otherwise: 409 }'), 'pull', '/x-specforge-resources/jobs/state/transitions/cancelJob/pull'],
+    ['a $replace pattern that is not a regular expression', (t: string) => t.replace("pattern: '\\s+'", "pattern: '(unclosed'"), 'not a regular expression', '/x-specforge-resources/jobs/createSet/slug/$replace/pattern'],
     ['hidden that is not a list of fields', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    hidden: token'), 'field names', '/x-specforge-resources/jobs/hidden'],
   ])('%s', async (_name, mutate, message, pointer) => {
     const err = await problem(mutate, 'mocks');
