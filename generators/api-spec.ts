@@ -6,7 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
+import type { ApiSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
 
@@ -138,6 +138,8 @@ export function apiSpec(model: ContractModel): ApiSpec {
     const prefix = dialect['versionPrefix'];
     if (isRecord(prefix) && typeof prefix['min'] === 'string' && typeof prefix['max'] === 'string') spec.versionPrefix = { min: prefix['min'], max: prefix['max'] };
     const booleans = dialect['booleans'];
+    if (Array.isArray(dialect['bearerAliases'])) spec.bearerAliases = dialect['bearerAliases'].map((a) => String(a).toLowerCase());
+    if (typeof dialect['invalidBodyStatus'] === 'number') spec.invalidBodyStatus = dialect['invalidBodyStatus'];
     if (isRecord(booleans) && Array.isArray(booleans['true']) && Array.isArray(booleans['false'])) {
       const truthy = booleans['true'].map(String);
       const falsy = booleans['false'].map(String);
@@ -158,13 +160,13 @@ function statusNumber(status: string): number | undefined {
   return undefined;
 }
 
-/** The lowest 2xx response (then the lowest declared, then default). */
+/** The lowest 2xx response (then the lowest 3xx: a redirect, then default, then the lowest declared). */
 export function primaryResponse(op: OperationModel): { response: ResponseModel; status: number } | undefined {
   const numbered = op.responses
     .map((r) => ({ response: r, status: statusNumber(r.status) }))
     .filter((r): r is { response: ResponseModel; status: number } => r.status !== undefined)
     .sort((a, b) => a.status - b.status || (a.response.status.endsWith('XX') ? 1 : -1));
-  const success = numbered.find((r) => r.status >= 200 && r.status < 300);
+  const success = numbered.find((r) => r.status >= 200 && r.status < 300) ?? numbered.find((r) => r.status >= 300 && r.status < 400);
   if (success) return success;
   const def = op.responses.find((r) => r.status === 'default');
   if (def) return { response: def, status: 200 };
@@ -207,7 +209,19 @@ export function mockOperation(op: OperationModel, resolve: (ref: string) => Json
   }
   const ext = op.extensions['x-specforge-mock'];
   if (isRecord(ext) && 'body' in ext) mock.template = ext['body'];
+  if (isRecord(ext) && isRecord(ext['headers'])) mock.headers = ext['headers'];
   return mock;
+}
+
+/** `x-specforge-mock.pagination` of each operation that has one. */
+function mockPaginations(model: ContractModel, operations: Record<string, MockOperation>): void {
+  for (const op of model.operations) {
+    const ext = op.extensions['x-specforge-mock'];
+    const mock = operations[op.id];
+    if (isRecord(ext) && ext['pagination'] !== undefined && mock) {
+      mock.pagination = paginationSpec(model, `${op.pointer}/x-specforge-mock/pagination`, ext['pagination'], op);
+    }
+  }
 }
 
 function collectRefs(node: unknown, out: Set<string>): void {
@@ -241,7 +255,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     const generate = id['generate'] === 'hex64' || id['generate'] === 'integer' || id['generate'] === 'sha256' ? id['generate'] : 'uuid';
     const opsRaw = isRecord(raw['operations']) ? raw['operations'] : {};
     const operations: ResourceSpec['operations'] = {};
-    for (const role of ['create', 'list', 'read', 'update', 'delete'] as const) {
+    for (const role of ['create', 'list', 'read', 'update', 'replace', 'delete'] as const) {
       const v = opsRaw[role];
       if (v === undefined) continue;
       if (typeof v !== 'string' || !ops.has(v)) throw extensionError(model, `${at}/operations/${role}`, `resource ${name}: ${role} names no operation of the contract (${JSON.stringify(v)})`);
@@ -258,7 +272,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
       conflict: typeof raw['conflict'] === 'number' ? raw['conflict'] : 409,
       seed: [],
     };
-    for (const role of ['read', 'update', 'delete'] as const) {
+    for (const role of ['read', 'update', 'replace', 'delete'] as const) {
       const opId = operations[role];
       const op = opId ? ops.get(opId) : undefined;
       if (op && !op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
@@ -266,6 +280,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
       }
     }
     if (typeof raw['listField'] === 'string') spec.listField = raw['listField'];
+    resourceExtras(model, at, name, raw, spec, ops);
     if (isRecord(raw['createSet'])) spec.createSet = raw['createSet'];
     if (raw['createFrom'] !== undefined) spec.createFrom = raw['createFrom'];
     if (raw['listItem'] !== undefined) spec.listItem = raw['listItem'];
@@ -315,6 +330,12 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         if (Array.isArray(t['notFrom'])) transition.notFrom = t['notFrom'].map(String);
         if (typeof t['to'] === 'string') transition.to = t['to'];
         if (isRecord(t['set'])) transition.set = t['set'];
+        if (t['requires'] !== undefined) transition.requires = stringList(model, `${tAt}/requires`, t['requires']);
+        if (t['unset'] !== undefined) transition.unset = stringList(model, `${tAt}/unset`, t['unset']);
+        if (t['pull'] !== undefined) {
+          if (!isRecord(t['pull'])) throw extensionError(model, `${tAt}/pull`, `resource ${name}: pull maps array fields to the value (a template) to remove`);
+          transition.pull = t['pull'];
+        }
         const through = t['through'];
         if (isRecord(through) && typeof through['resource'] === 'string' && typeof through['field'] === 'string') {
           transition.through = { resource: through['resource'], field: through['field'] };
@@ -325,6 +346,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         setOwn(transitions, opId, transition);
       }
       spec.state = { field: state['field'], initial: state['initial'], transitions };
+      if (state['progress'] !== undefined) spec.state.progress = progressSpec(model, `${at}/state/progress`, name, state['progress']);
     }
     const inUse = raw['inUse'];
     if (isRecord(inUse) && Array.isArray(inUse['by'])) {
@@ -344,10 +366,124 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
   return out;
 }
 
+function stringList(model: ContractModel, at: string, v: unknown): string[] {
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) throw extensionError(model, at, 'expected a list of field names');
+  return v;
+}
+
+function progressSpec(model: ContractModel, at: string, name: string, raw: unknown): ProgressSpec {
+  const fail = (message: string): ContractError => extensionError(model, at, `resource ${name}: ${message}`);
+  if (!isRecord(raw)) throw fail('progress needs steps and every');
+  const steps = raw['steps'];
+  if (!Array.isArray(steps) || steps.length < 2 || !steps.every((x) => typeof x === 'string')) throw fail('progress.steps must list two or more states');
+  const every = raw['every'];
+  let when: ProgressSpec['every'];
+  if (isRecord(every) && Number.isInteger(every['reads']) && (every['reads'] as number) > 0) when = { reads: every['reads'] as number };
+  else if (isRecord(every) && Number.isInteger(every['ms']) && (every['ms'] as number) > 0) when = { ms: every['ms'] as number };
+  else throw fail('progress.every must be { reads: n } or { ms: n } with n > 0');
+  const spec: ProgressSpec = { steps, every: when };
+  if (raw['set'] !== undefined) {
+    const set = raw['set'];
+    if (!isRecord(set) || !Object.entries(set).every(([k, v]) => steps.includes(k) && isRecord(v))) throw fail('progress.set maps states of progress.steps to the fields they set');
+    spec.set = set as Record<string, Record<string, unknown>>;
+  }
+  return spec;
+}
+
+/** The keys of x-specforge-resources beyond ids, operations and templates: scope, visibility, updates, pagination. */
+function resourceExtras(model: ContractModel, at: string, name: string, raw: Record<string, unknown>, spec: ResourceSpec, ops: Map<string, OperationModel>): void {
+  const fail = (key: string, message: string): ContractError => extensionError(model, `${at}/${key}`, `resource ${name}: ${message}`);
+  const scope = raw['scope'];
+  if (scope !== undefined) {
+    if (!isRecord(scope) || !isRecord(scope['fields']) || !Object.values(scope['fields']).every((v) => typeof v === 'string')) {
+      throw fail('scope', 'scope.fields maps document fields to $format strings of the request ({path.org})');
+    }
+    spec.scope = { fields: scope['fields'] as Record<string, string> };
+    if (scope['ignoreCase'] === true) spec.scope.ignoreCase = true;
+  }
+  if (raw['hidden'] !== undefined) spec.hidden = stringList(model, `${at}/hidden`, raw['hidden']);
+  if (raw['omit'] !== undefined) spec.omit = stringList(model, `${at}/omit`, raw['omit']);
+  if (raw['keep'] !== undefined) spec.keep = stringList(model, `${at}/keep`, raw['keep']);
+  if (raw['showDocument'] === true) spec.showDocument = true;
+  if (raw['updateSet'] !== undefined) {
+    if (!isRecord(raw['updateSet'])) throw fail('updateSet', 'updateSet must map fields to values or templates');
+    spec.updateSet = raw['updateSet'];
+  }
+  const immutable = raw['immutable'];
+  if (immutable !== undefined) {
+    if (!isRecord(immutable)) throw fail('immutable', 'immutable needs fields (and status)');
+    const status = typeof immutable['status'] === 'number' ? immutable['status'] : 400;
+    spec.immutable = { fields: stringList(model, `${at}/immutable/fields`, immutable['fields']), status };
+    for (const role of ['update', 'replace'] as const) {
+      const op = spec.operations[role] ? ops.get(spec.operations[role] as string) : undefined;
+      if (op && !op.responses.some((r) => r.status === String(status))) throw fail('immutable', `${op.id} does not declare the status ${status} answered for a change of an immutable field`);
+    }
+  }
+  if (raw['pagination'] !== undefined) {
+    const list = spec.operations.list ? ops.get(spec.operations.list) : undefined;
+    if (!list) throw fail('pagination', 'pagination needs a list operation');
+    spec.pagination = paginationSpec(model, `${at}/pagination`, raw['pagination'], list);
+  }
+}
+
+/** A pagination declaration: its parameters must be query parameters of the operation it pages. */
+function paginationSpec(model: ContractModel, at: string, raw: unknown, op: OperationModel): PaginationSpec {
+  const fail = (key: string, message: string): ContractError => extensionError(model, key ? `${at}/${key}` : at, `${op.id}: ${message}`);
+  if (!isRecord(raw)) throw fail('', 'pagination needs style: page or token');
+  const param = (key: string): string => {
+    const v = raw[key];
+    if (typeof v !== 'string' || !op.parameters.some((p) => p.in === 'query' && p.name === v)) {
+      throw fail(key, `pagination.${key} (${JSON.stringify(v) ?? 'missing'}) must name a query parameter of ${op.id}`);
+    }
+    return v;
+  };
+  if (raw['style'] === 'page') {
+    const defaultSize = raw['defaultSize'];
+    const spec: PaginationSpec = { style: 'page', size: param('size'), page: param('page'), defaultSize: Number.isInteger(defaultSize) && (defaultSize as number) > 0 ? (defaultSize as number) : 30 };
+    if (typeof raw['link'] === 'string') spec.link = raw['link'];
+    return spec;
+  }
+  if (raw['style'] === 'token') {
+    if (typeof raw['next'] !== 'string') throw fail('next', 'pagination.next names the response field that carries the next page token');
+    const spec: PaginationSpec = { style: 'token', size: param('size'), token: param('token'), next: raw['next'] };
+    if (typeof raw['total'] === 'string') spec.total = raw['total'];
+    if (Number.isInteger(raw['defaultSize'])) spec.defaultSize = raw['defaultSize'] as number;
+    return spec;
+  }
+  throw fail('style', 'pagination.style must be page or token');
+}
+
+/** Checks what the templates of an extension can get wrong before a request runs them: `$replace` patterns. */
+function checkTemplates(model: ContractModel, pointer: string, node: unknown, depth = 0): void {
+  if (depth > 64) return;
+  if (Array.isArray(node)) {
+    node.forEach((n, i) => checkTemplates(model, `${pointer}/${i}`, n, depth + 1));
+    return;
+  }
+  if (!isRecord(node)) return;
+  const replace = node['$replace'];
+  if (isRecord(replace)) {
+    const pattern = replace['pattern'];
+    let problem: string | undefined = typeof pattern === 'string' ? undefined : '$replace needs a pattern (a regular expression)';
+    if (typeof pattern === 'string') {
+      try {
+        new RegExp(pattern, 'u');
+      } catch (err) {
+        problem = `$replace pattern is not a regular expression: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    if (problem) throw extensionError(model, `${pointer}/$replace/pattern`, problem);
+  }
+  for (const [k, v] of Object.entries(node)) checkTemplates(model, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, v, depth + 1);
+}
+
 export function mockTables(model: ContractModel): MockTables {
+  checkTemplates(model, '/x-specforge-resources', model.document['x-specforge-resources']);
+  for (const op of model.operations) checkTemplates(model, `${op.pointer}/x-specforge-mock`, op.extensions['x-specforge-mock']);
   const resolve = schemaResolver(model);
   const operations: Record<string, MockOperation> = {};
   for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, resolve));
+  mockPaginations(model, operations);
   const refs = new Set<string>();
   collectRefs(operations, refs);
   const schemas: Record<string, unknown> = {};

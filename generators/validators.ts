@@ -8,7 +8,7 @@ import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } fro
 import { normalizeSchema } from '../src/contract/model.js';
 import { ContractError, type Diagnostic } from '../src/contract/errors.js';
 import { escapeSegment, getAtPointer, setOwn } from '../src/contract/pointer.js';
-import { ANNOTATION_KEYWORDS, createAjv, formats, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
+import { ANNOTATION_KEYWORDS, createAjv, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
@@ -41,28 +41,69 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 const COMPARE_KEYWORDS: Record<string, string> = { '>': 'exclusiveMinimum', '>=': 'minimum', '<': 'exclusiveMaximum', '<=': 'maximum' };
 
+const RULE_SHAPES = 'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field], difference: [field, field] with min and/or max, or refersTo: field with in: and key:';
+
+function isStringList(v: unknown, length?: number): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string') && (length === undefined || v.length === length);
+}
+
+function isValueLists(v: unknown): v is Record<string, unknown[]> {
+  return isRecord(v) && Object.values(v).every(Array.isArray);
+}
+
 /**
- * `x-specforge-rules` compare rules as JSON Schema with Ajv's $data references:
+ * `x-specforge-rules` as JSON Schema. A compare rule becomes Ajv's $data references:
  * `{ compare: [L, '>', R], unless: { L: [-1] } }` holds when both are present and L is not one of
- * the `unless` values.
+ * the `unless` values. Difference and refersTo rules become the `specforgeRule` keyword, checked at
+ * run time by `checkRule` (src/runtime/rules.ts).
  */
-function compareRules(raw: unknown, at: string, model: ContractModel): JsonSchema[] {
+function compileRules(raw: unknown, at: string, model: ContractModel): JsonSchema[] {
   if (!Array.isArray(raw)) throw ContractError.single('SPECFORGE_EXTENSION', 'x-specforge-rules must be a list', model.loaded.locate(at));
   return raw.map((rule, i) => {
-    const compare = isRecord(rule) ? rule['compare'] : undefined;
-    if (!Array.isArray(compare) || compare.length !== 3 || typeof compare[0] !== 'string' || typeof compare[2] !== 'string' || !(String(compare[1]) in COMPARE_KEYWORDS)) {
-      throw ContractError.single('SPECFORGE_EXTENSION', 'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field]', model.loaded.locate(`${at}/x-specforge-rules/${i}`));
+    const where = `${at}/x-specforge-rules/${i}`;
+    const fail = (message: string): ContractError => ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(where));
+    if (!isRecord(rule)) throw fail(RULE_SHAPES);
+    if (rule['compare'] !== undefined) return compareRule(rule, fail);
+    const common: Record<string, unknown> = { message: typeof rule['message'] === 'string' ? rule['message'] : 'breaks a rule of the contract' };
+    for (const key of ['when', 'where', 'whereNot'] as const) {
+      if (rule[key] === undefined) continue;
+      if (!isValueLists(rule[key])) throw fail(`x-specforge-rules ${key} must map field names to lists of values`);
+      common[key] = rule[key];
     }
-    const [left, op, right] = compare as [string, string, string];
-    const unless = isRecord(rule) && isRecord(rule['unless']) && Array.isArray(rule['unless'][left]) ? (rule['unless'][left] as unknown[]) : [];
-    const condition: Record<string, unknown> = { type: 'object', required: [left, right] };
-    if (unless.length > 0) condition['properties'] = { [left]: { not: { enum: unless } } };
-    const keyword = COMPARE_KEYWORDS[op] as string;
-    return {
-      if: condition,
-      then: { type: 'object', properties: { [left]: { type: 'number', [keyword]: { $data: `1/${escapeSegment(right)}` } } } },
-    };
+    if (rule['defaults'] !== undefined) {
+      if (!isRecord(rule['defaults'])) throw fail('x-specforge-rules defaults must map field names to values');
+      common['defaults'] = rule['defaults'];
+    }
+    if (rule['difference'] !== undefined) {
+      const bounds = ['min', 'max'].filter((k) => rule[k] !== undefined);
+      if (!isStringList(rule['difference'], 2) || bounds.length === 0 || bounds.some((k) => !Number.isInteger(rule[k]))) throw fail(RULE_SHAPES);
+      const out: Record<string, unknown> = { difference: rule['difference'], ...common };
+      for (const k of bounds) out[k] = rule[k];
+      return { [RULE_KEYWORD]: out };
+    }
+    if (typeof rule['refersTo'] === 'string' && typeof rule['in'] === 'string' && typeof rule['key'] === 'string') {
+      const out: Record<string, unknown> = { refersTo: rule['refersTo'], in: rule['in'], key: rule['key'], ...common };
+      if (rule['ignoreCase'] === true) out['ignoreCase'] = true;
+      return { [RULE_KEYWORD]: out };
+    }
+    throw fail(RULE_SHAPES);
   });
+}
+
+function compareRule(rule: Record<string, unknown>, fail: (message: string) => ContractError): JsonSchema {
+  const compare = rule['compare'];
+  if (!Array.isArray(compare) || compare.length !== 3 || typeof compare[0] !== 'string' || typeof compare[2] !== 'string' || !(String(compare[1]) in COMPARE_KEYWORDS)) {
+    throw fail(RULE_SHAPES);
+  }
+  const [left, op, right] = compare as [string, string, string];
+  const unless = isRecord(rule['unless']) && Array.isArray(rule['unless'][left]) ? (rule['unless'][left] as unknown[]) : [];
+  const condition: Record<string, unknown> = { type: 'object', required: [left, right] };
+  if (unless.length > 0) condition['properties'] = { [left]: { not: { enum: unless } } };
+  const keyword = COMPARE_KEYWORDS[op] as string;
+  return {
+    if: condition,
+    then: { type: 'object', properties: { [left]: { type: 'number', [keyword]: { $data: `1/${escapeSegment(right)}` } } } },
+  };
 }
 
 /** Keywords with no validation meaning: dropped so generated code stays small. */
@@ -87,7 +128,7 @@ class PlanBuilder {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(schema)) {
       if (k === 'x-specforge-rules') {
-        const rules = compareRules(v, at, this.model);
+        const rules = compileRules(v, at, this.model);
         if (rules.length > 0) out['allOf'] = [...(Array.isArray(out['allOf']) ? (out['allOf'] as unknown[]) : []), ...rules];
         continue;
       }
@@ -233,6 +274,8 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   const code = standaloneModule(ajv, refs)
     // Standalone code is CommonJS-flavoured even in ESM mode: route its requires to specforge/runtime.
     .replace(/require\("specforge\/runtime\/formats"\)/g, '__formats')
+    .split(RULES_REQUIRE)
+    .join('__rules')
     .replace(/require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)/g, (_m, name: string) => `__ajvRuntime[${jsonLiteral(name)}]`)
     // Ajv escapes U+2028/U+2029 in the strings it prints but not `</script`: do as escape.ts does
     // (the same value in a string or a regular expression).
@@ -241,7 +284,9 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   return code;
 }
 
-const RUNTIME_IMPORT = (from: string): string => `import { formats as __formats, ajvRuntime as __ajvRuntime } from ${jsonLiteral(from)};`;
+/** The runtime import of a validators file; `rules` only where a cross-field rule uses it. */
+const RUNTIME_IMPORT = (from: string, code = ''): string =>
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.checkRule;/.test(code) ? ', rules as __rules' : ''} } from ${jsonLiteral(from)};`;
 
 /**
  * Splits the exports into `count` groups of similar schema size (deterministically), so that large
@@ -387,13 +432,13 @@ export async function validatorFiles(
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
   const files: GeneratedFile[] = [{ path: 'validators.d.ts', content: header + validatorDeclarations(plan) }];
   if (groups.length <= 1) {
-    files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${lazy}${parts[0] ?? ''}${tablesSource(plan)}` });
+    files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport, parts[0])}\n${lazy}${parts[0] ?? ''}${tablesSource(plan)}` });
     return files;
   }
   const imports: string[] = [];
   groups.forEach((group, i) => {
     const file = `validators.part${i + 1}.js`;
-    files.push({ path: file, content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport)}\n${parts[i] ?? ''}` });
+    files.push({ path: file, content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport, parts[i])}\n${parts[i] ?? ''}` });
     imports.push(`import { ${group.map(([name]) => name).join(', ')} } from ${jsonLiteral(`./${file}`)};`);
   });
   files.push({ path: 'validators.js', content: `${header}${imports.join('\n')}\n${lazy}${tablesSource(plan)}` });

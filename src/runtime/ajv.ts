@@ -10,7 +10,9 @@ import equal from 'ajv/dist/runtime/equal.js';
 import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import uri from 'ajv/dist/runtime/uri.js';
 import ValidationError from 'ajv/dist/runtime/validation_error.js';
-import { _ } from 'ajv';
+import { _, type KeywordCxt } from 'ajv';
+import { _Code } from 'ajv/dist/compile/codegen/code.js';
+import { checkRule, type CheckedRule } from './rules.js';
 
 export type { ErrorObject };
 
@@ -22,6 +24,12 @@ export interface ValidateFunction {
 
 type Ajv2020Type = import('ajv/dist/2020.js').default;
 const Ajv2020 = (Ajv2020Module as unknown as { default: new (opts: Options) => Ajv2020Type }).default ?? Ajv2020Module;
+
+/** The keyword that carries an `x-specforge-rules` rule JSON Schema cannot state (see rules.ts). */
+export const RULE_KEYWORD = 'specforgeRule';
+
+/** How standalone code refers to `checkRule` (rewritten to the runtime import by the validators generator). */
+export const RULES_REQUIRE = 'require("specforge/runtime/rules")';
 
 /** Formats known to generated validators, by name. */
 export const formats: Record<string, unknown> = { ...fullFormats };
@@ -71,6 +79,17 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
   for (const [name, format] of Object.entries(formats)) {
     ajv.addFormat(name, format as Parameters<Ajv2020Type['addFormat']>[1]);
   }
+  ajv.addKeyword({
+    keyword: RULE_KEYWORD,
+    schemaType: 'object',
+    code(cxt: KeywordCxt) {
+      const rule = cxt.schema as CheckedRule;
+      const fn = cxt.gen.scopeValue('func', { ref: checkRule, code: _`${new _Code(RULES_REQUIRE)}.checkRule` });
+      // The rule is plain JSON: printed as a literal (ajv's `_` JSON-stringifies interpolated values).
+      cxt.fail(_`!${fn}(${cxt.data}, ${rule as unknown as string})`);
+    },
+    error: { message: (cxt) => String((cxt.schema as { message?: unknown }).message ?? 'breaks a rule of the contract') },
+  });
   return ajv;
 }
 

@@ -25,6 +25,7 @@ const CODES: Record<number, string> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
   500: 'internal_error',
   501: 'not_implemented',
 };
@@ -46,7 +47,9 @@ export class HttpError extends Error {
  * Puts `value` at `field` of `body`: a property name, or a JSON pointer whose missing containers are
  * created (an array where the next segment is a number). Own properties only, so "__proto__" stays data.
  */
-function place(body: Record<string, unknown>, field: string, value: unknown): void {
+function place(body: Record<string, unknown>, path: string, value: unknown): void {
+  // A dotted path (`error.message`) is a pointer into nested objects.
+  const field = !path.startsWith('/') && path.includes('.') ? `/${path.split('.').map(escapePointerSegment).join('/')}` : path;
   if (!field.startsWith('/')) {
     Object.defineProperty(body, field, { value, enumerable: true, writable: true, configurable: true });
     return;
@@ -87,6 +90,7 @@ export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Reco
   return body;
 }
 
+/** Sets a property named by a dotted path ("error.message": an error wrapped in an envelope). */
 export function describeDetail(d: ProblemDetail): string {
   if (d.in === 'security') return d.message;
   const where = d.in === 'body' || d.in === 'response' ? `${d.in}${d.pointer ? ` ${d.pointer}` : ''}` : `${d.in} parameter "${d.name ?? ''}"${d.pointer ? ` ${d.pointer}` : ''}`;

@@ -17,6 +17,8 @@ export function toFetchHandler(listener: RequestListener): FetchHandler {
       headers[key] = value;
     });
     if (payload.length > 0) headers['content-length'] = String(payload.length);
+    // A Request carries its host in its URL only; a server behind the adapter sees it as over HTTP.
+    headers['host'] ??= url.host;
     const req = Object.assign(Readable.from(payload.length > 0 ? [payload] : []), {
       method: request.method,
       url: url.pathname + url.search,

@@ -11,7 +11,7 @@ import type { ValidateFunction } from './ajv.js';
 import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
-import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from './spec.js';
+import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -53,11 +53,19 @@ function getPath(doc: unknown, path: string): unknown {
   return node;
 }
 
+function unsetPath(doc: Record<string, unknown>, path: string): void {
+  const keys = path.split('.');
+  const parent = keys.length === 1 ? doc : getPath(doc, keys.slice(0, -1).join('.'));
+  const last = keys[keys.length - 1] as string;
+  if (isRecord(parent) && Object.hasOwn(parent, last)) delete parent[last];
+}
+
 function setPath(doc: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = doc;
   keys.slice(0, -1).forEach((key) => {
-    if (!isRecord(node[key])) setOwn(node, key, {});
+    // Own properties only: a "__proto__" segment gets an own object, never Object.prototype.
+    if (!Object.hasOwn(node, key) || !isRecord(node[key])) setOwn(node, key, {});
     node = node[key] as Record<string, unknown>;
   });
   setOwn(node, keys[keys.length - 1] as string, value);
@@ -79,8 +87,21 @@ function project(example: unknown, doc: Record<string, unknown>): unknown {
   return out;
 }
 
-interface TemplateScope {
+export interface TemplateScope {
+  /** The stored document (stateful operations). */
   resource?: unknown;
+  /** The element and its position, inside a `$map`. */
+  item?: unknown;
+  index?: number;
+}
+
+/** The time now in each unit a template may ask for (`$now`, or `now.<unit>` in `$from` and `$format`). */
+function now(unit: unknown): number | string {
+  const ms = Date.now();
+  if (unit === 'nanoseconds') return ms * 1e6;
+  if (unit === 'milliseconds') return ms;
+  if (unit === 'iso') return new Date(ms).toISOString();
+  return Math.floor(ms / 1000);
 }
 
 function lookup(source: string, ctx: RequestContext, scope: TemplateScope): unknown {
@@ -102,6 +123,14 @@ function lookup(source: string, ctx: RequestContext, scope: TemplateScope): unkn
     case 'resource':
       node = scope.resource;
       break;
+    case 'item':
+      node = scope.item;
+      break;
+    case 'index':
+      node = scope.index;
+      break;
+    case 'now':
+      return rest.length === 1 ? now(rest[0]) : undefined;
     default:
       return undefined;
   }
@@ -113,9 +142,38 @@ function lookup(source: string, ctx: RequestContext, scope: TemplateScope): unkn
   return node;
 }
 
+/** A value named by a source ("body.x") or computed by a template. */
+function operand(spec: unknown, ctx: RequestContext, scope: TemplateScope): unknown {
+  return typeof spec === 'string' ? lookup(spec, ctx, scope) : evaluateTemplate(spec, ctx, scope);
+}
+
+function truthy(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== false && v !== '' && !(Array.isArray(v) && v.length === 0);
+}
+
+/** A value derived deterministically from text: a UUID-shaped string, a positive integer or hex. */
+function hashed(text: string, as: unknown): string | number {
+  const h = createHash('sha256').update(text).digest('hex');
+  if (as === 'integer') return parseInt(h.slice(0, 12), 16) % 9_000_000_000 + 1_000_000;
+  if (as === 'hex') return h;
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const MAX_MAPPED = 10_000;
+
 /**
- * Evaluates a body template: `{ "$from": ["claims.sub", …], "default"?: v }` nodes take request
- * values (claims, path, query, header, cookie, body, and resource in stateful operations).
+ * Evaluates a body template. Nodes with one of these keys compute a value; everything else is
+ * copied with its parts evaluated:
+ *
+ * - `{ $from: [source, …], default? }`: the first present value of claims, path, query, header,
+ *   cookie, body, resource (stateful operations), item and index (inside `$map`), or now;
+ * - `{ $format: 'text {source|fallback} text' }`: a string with values put in;
+ * - `{ $now: seconds | milliseconds | nanoseconds | iso }`: the time;
+ * - `{ $if: source, then?, else? }`: `then` when the value is present and not false, null, empty;
+ * - `{ $map: { over: source or template, to: template } }`: each element as `item` (and `index`);
+ * - `{ $merge: [template, …] }`: objects merged deeply, later ones win;
+ * - `{ $replace: { value, pattern, with } }`: the first match of a regular expression replaced;
+ * - `{ $hash: { of: template, as: uuid | integer | hex } }`: a value derived from the text.
  */
 export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: TemplateScope = {}): unknown {
   if (Array.isArray(template)) return template.map((t) => evaluateTemplate(t, ctx, scope));
@@ -127,10 +185,7 @@ export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: 
       return v === undefined || v === null || v === '' ? (fallback ?? '') : typeof v === 'string' ? v : JSON.stringify(v);
     });
   }
-  if (template['$now'] !== undefined) {
-    const ms = Date.now();
-    return template['$now'] === 'nanoseconds' ? ms * 1e6 : template['$now'] === 'iso' ? new Date(ms).toISOString() : Math.floor(ms / 1000);
-  }
+  if (template['$now'] !== undefined) return now(template['$now']);
   if ('$from' in template) {
     const sources = Array.isArray(template['$from']) ? template['$from'] : [template['$from']];
     for (const s of sources) {
@@ -139,6 +194,32 @@ export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: 
       if (v !== undefined) return clone(v);
     }
     return template['default'];
+  }
+  if ('$if' in template) {
+    const branch = truthy(operand(template['$if'], ctx, scope)) ? template['then'] : template['else'];
+    return branch === undefined ? undefined : evaluateTemplate(branch, ctx, scope);
+  }
+  if (isRecord(template['$map'])) {
+    const spec = template['$map'];
+    const over = operand(spec['over'], ctx, scope);
+    if (!Array.isArray(over)) return [];
+    return over.slice(0, MAX_MAPPED).map((item: unknown, index) => evaluateTemplate(spec['to'], ctx, { ...scope, item, index }));
+  }
+  if (Array.isArray(template['$merge'])) {
+    return template['$merge'].reduce<unknown>((acc, t) => {
+      const v = evaluateTemplate(t, ctx, scope);
+      return v === undefined ? acc : acc === undefined ? v : merge(acc, v);
+    }, undefined);
+  }
+  if (isRecord(template['$replace'])) {
+    const spec = template['$replace'];
+    const value = evaluateTemplate(spec['value'], ctx, scope);
+    if (typeof value !== 'string' || typeof spec['pattern'] !== 'string') return value;
+    return value.replace(new RegExp(spec['pattern'], 'u'), typeof spec['with'] === 'string' ? spec['with'] : '');
+  }
+  if (isRecord(template['$hash'])) {
+    const of = evaluateTemplate(template['$hash']['of'], ctx, scope);
+    return hashed(typeof of === 'string' ? of : JSON.stringify(of ?? null), template['$hash']['as']);
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(template)) {
@@ -200,6 +281,8 @@ function seedFrom(...parts: Array<string | number>): number {
 export class MockEngine {
   readonly handlers: Record<string, AnyHandler> = {};
   private readonly store = new Map<string, Map<string, Record<string, unknown>>>();
+  /** Per stored document of a resource with `state.progress`: reads counted and when its state was entered. */
+  private readonly progress = new Map<Record<string, unknown>, { reads: number; since: number }>();
   private readonly resources: ResourceSpec[];
   private readonly guards = new Map<string, Array<{ resource: ResourceSpec; transition: TransitionSpec }>>();
   private readonly roles = new Map<string, Array<{ resource: ResourceSpec; role: keyof ResourceSpec['operations'] }>>();
@@ -306,6 +389,7 @@ export class MockEngine {
   /** Forgets every change: resources go back to their seeds, counters and sampling restart. */
   reset(): void {
     this.store.clear();
+    this.progress.clear();
     this.counter = 0;
     this.requests = 0;
     this.eventLog.length = 0;
@@ -317,7 +401,7 @@ export class MockEngine {
         const id = getPath(doc, r.idField);
         if (id === undefined) continue;
         if (r.state && getPath(doc, r.state.field) === undefined) setPath(doc, r.state.field, r.state.initial);
-        docs.set(String(id), doc);
+        docs.set(this.docKey(r, doc), doc);
       }
       this.store.set(r.name, docs);
     }
@@ -344,9 +428,21 @@ export class MockEngine {
     if (!response) return { status: 200 };
     // A template that reads the stored resource applies only in stateful mode.
     if (mock.template !== undefined && pref.example === undefined && !pref.dynamic && !(this.usesResource(mock) && !this.stateful)) {
-      return this.respond(response, evaluateTemplate(mock.template, ctx), `the x-specforge-mock template of ${opId}`);
+      return this.withHeaders(mock, ctx, {}, this.respond(response, evaluateTemplate(mock.template, ctx), `the x-specforge-mock template of ${opId}`));
     }
-    return this.fromResponse(opId, response, pref, n);
+    return this.withHeaders(mock, ctx, {}, this.fromResponse(opId, response, pref, n));
+  }
+
+  /** Adds the `x-specforge-mock` header templates (those that read the stored resource only when there is one). */
+  private withHeaders(mock: MockOperation, ctx: RequestContext, scope: TemplateScope, out: HandlerResponse): HandlerResponse {
+    if (!mock.headers) return out;
+    for (const [name, template] of Object.entries(mock.headers)) {
+      if (scope.resource === undefined && JSON.stringify(template).includes('"resource.')) continue;
+      const value = evaluateTemplate(template, ctx, scope);
+      if (value === undefined || value === null) continue;
+      out.headers = { ...out.headers, [name]: typeof value === 'string' ? value : JSON.stringify(value) };
+    }
+    return out;
   }
 
   /** `code=` was asked for: the documented response for that status. */
@@ -456,19 +552,47 @@ export class MockEngine {
     return mock.primary ? mock.responses[mock.primary] : undefined;
   }
 
+  /** The parent a document belongs to (its `scope` fields), as one string. */
+  private scopeOfDoc(resource: ResourceSpec, doc: Record<string, unknown>): string {
+    if (!resource.scope) return '';
+    const parts = Object.keys(resource.scope.fields).map((f) => String(getPath(doc, f) ?? ''));
+    return this.scopeText(resource, parts);
+  }
+
+  /** The parent the request names (the scope's `$format` strings evaluated). */
+  private scopeOfRequest(resource: ResourceSpec, ctx: RequestContext): string {
+    if (!resource.scope) return '';
+    const parts = Object.values(resource.scope.fields).map((f) => String(evaluateTemplate({ $format: f }, ctx)));
+    return this.scopeText(resource, parts);
+  }
+
+  private scopeText(resource: ResourceSpec, parts: string[]): string {
+    const text = parts.join('\u0000');
+    return resource.scope?.ignoreCase ? text.toLowerCase() : text;
+  }
+
+  /** The store key of a document: its id, within its parent when the resource is scoped. */
+  private docKey(resource: ResourceSpec, doc: Record<string, unknown>): string {
+    const id = String(getPath(doc, resource.idField));
+    return resource.scope ? `${this.scopeOfDoc(resource, doc)}\u0001${id}` : id;
+  }
+
   private find(resource: ResourceSpec, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
     const raw = ctx.params.path[resource.idParam];
-    return raw === undefined ? undefined : this.lookup(resource, String(raw));
+    return raw === undefined ? undefined : this.lookup(resource, String(raw), ctx);
   }
 
   /** A document by its id or one of its aliases (a container's name, with or without its slash). */
-  private lookup(resource: ResourceSpec, wanted: string): [string, Record<string, unknown>] | undefined {
+  private lookup(resource: ResourceSpec, wanted: string, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
     const docs = this.store.get(resource.name);
     if (!docs) return undefined;
-    const direct = docs.get(wanted);
-    if (direct) return [wanted, direct];
+    const scope = resource.scope ? this.scopeOfRequest(resource, ctx) : undefined;
+    const key = scope === undefined ? wanted : `${scope}\u0001${wanted}`;
+    const direct = docs.get(key);
+    if (direct) return [key, direct];
     const forms = new Set([wanted, `/${wanted}`, ...(resource.aliasForms ?? []).map((f) => f.replace('{}', wanted))]);
     for (const [id, doc] of docs) {
+      if (scope !== undefined && this.scopeOfDoc(resource, doc) !== scope) continue;
       if (this.aliasValues(resource, doc).some((v) => forms.has(v))) return [id, doc];
     }
     return undefined;
@@ -480,7 +604,7 @@ export class MockEngine {
     const hop = via ? this.find(via, ctx) : undefined;
     if (!hop) return undefined;
     const target = getPath(hop[1], through.field);
-    return target === undefined ? undefined : this.lookup(resource, String(target));
+    return target === undefined ? undefined : this.lookup(resource, String(target), ctx);
   }
 
   /** "containers <id>" when a document of another resource refers to this one (x-specforge-resources inUse). */
@@ -514,9 +638,11 @@ export class MockEngine {
     const n = ++this.counter;
     const h = createHash('sha256').update(`${this.seed}\0${resource.name}\0${n}`).digest('hex');
     if (resource.generate === 'integer') {
-      const docs = this.store.get(resource.name);
       let max = 0;
-      for (const id of docs?.keys() ?? []) if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
+      for (const doc of this.store.get(resource.name)?.values() ?? []) {
+        const id = String(getPath(doc, resource.idField));
+        if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
+      }
       return max + 1;
     }
     if (resource.generate === 'hex64') return (h + createHash('sha256').update(h).digest('hex')).slice(0, 64);
@@ -524,12 +650,150 @@ export class MockEngine {
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
 
-  private failPrecondition(opId: string, mock: MockOperation, resource: ResourceSpec, state: unknown, transition: TransitionSpec): HandlerResponse {
+  private failPrecondition(opId: string, mock: MockOperation, resource: ResourceSpec, id: string, why: string, transition: TransitionSpec): HandlerResponse {
     const status = transition.otherwise;
     const declared = mock.responses[String(status)];
-    const message = `${resource.name} is ${String(state)}; ${opId} needs ${transition.from ? transition.from.join(' or ') : `anything but ${(transition.notFrom ?? []).join(' or ')}`}`;
     if (status === 304 || (declared && declared.contentType === undefined)) return { status, origin: `the state machine of ${resource.name}` };
-    throw new HttpError(status, message);
+    throw new HttpError(status, `${resource.name} ${id}: ${why}; ${opId} cannot be applied`);
+  }
+
+  /** Why a transition cannot be applied to `doc`, or undefined when it can. */
+  private blocked(resource: ResourceSpec, doc: Record<string, unknown>, transition: TransitionSpec, ctx: RequestContext): string | undefined {
+    const state = getPath(doc, resource.state?.field ?? '');
+    const allowed = (!transition.from || transition.from.includes(String(state))) && !(transition.notFrom ?? []).includes(String(state));
+    if (!allowed) {
+      return `is ${String(state)} (needs ${transition.from ? transition.from.join(' or ') : `anything but ${(transition.notFrom ?? []).join(' or ')}`})`;
+    }
+    for (const field of transition.requires ?? []) {
+      const v = getPath(doc, field);
+      if (v === undefined || v === null) return `has no ${field}`;
+    }
+    for (const [field, template] of Object.entries(transition.pull ?? {})) {
+      const value = evaluateTemplate(template, ctx, { resource: doc });
+      const list = getPath(doc, field);
+      if (!Array.isArray(list) || !list.some((v) => JSON.stringify(v) === JSON.stringify(value))) return `has no ${JSON.stringify(value)} in ${field}`;
+    }
+    return undefined;
+  }
+
+  /** The changes a transition makes, to apply once every guard of the operation has passed. */
+  private transitionMoves(resource: ResourceSpec, doc: Record<string, unknown>, transition: TransitionSpec, ctx: RequestContext): Array<() => void> {
+    const moves: Array<() => void> = [];
+    if (transition.to !== undefined) {
+      const to = transition.to;
+      moves.push(() => this.enter(resource, doc, to, ctx));
+    }
+    for (const [path, value] of Object.entries(transition.set ?? {})) moves.push(() => setPath(doc, path, evaluateTemplate(value, ctx, { resource: doc })));
+    for (const path of transition.unset ?? []) moves.push(() => unsetPath(doc, path));
+    for (const [path, template] of Object.entries(transition.pull ?? {})) {
+      const value = JSON.stringify(evaluateTemplate(template, ctx, { resource: doc }));
+      moves.push(() => {
+        const list = getPath(doc, path);
+        if (Array.isArray(list)) setPath(doc, path, list.filter((v) => JSON.stringify(v) !== value));
+      });
+    }
+    return moves;
+  }
+
+  /** Puts a document in a state, with the fields its progress sets there. */
+  private enter(resource: ResourceSpec, doc: Record<string, unknown>, state: string, ctx: RequestContext): void {
+    if (!resource.state) return;
+    setPath(doc, resource.state.field, state);
+    const set = resource.state.progress?.set?.[state];
+    for (const [path, template] of Object.entries(set ?? {})) setPath(doc, path, evaluateTemplate(template, ctx, { resource: doc }));
+    if (resource.state.progress) this.progress.set(doc, { reads: 0, since: Date.now() });
+  }
+
+  /**
+   * Moves a document along `state.progress`: one step per `reads` reads (when `read` is true), or
+   * as many steps as whole `ms` periods have passed since it entered its state.
+   */
+  private advance(resource: ResourceSpec, doc: Record<string, unknown>, ctx: RequestContext, read: boolean): void {
+    const progress = resource.state?.progress;
+    if (!progress || !resource.state) return;
+    let tracker = this.progress.get(doc);
+    if (!tracker) {
+      tracker = { reads: 0, since: Date.now() };
+      this.progress.set(doc, tracker);
+    }
+    let steps = 0;
+    if ('reads' in progress.every) {
+      if (!read) return;
+      tracker.reads += 1;
+      if (tracker.reads >= progress.every.reads) steps = 1;
+    } else {
+      steps = Math.floor((Date.now() - tracker.since) / progress.every.ms);
+    }
+    for (let i = 0; i < steps; i++) {
+      const at = progress.steps.indexOf(String(getPath(doc, resource.state.field)));
+      if (at < 0 || at >= progress.steps.length - 1) return;
+      this.enter(resource, doc, progress.steps[at + 1] as string, ctx);
+    }
+  }
+
+  /** A stored document as responses show it: hidden fields and fields the request excludes left out. */
+  private shown(resource: ResourceSpec, doc: Record<string, unknown>, ctx: RequestContext): Record<string, unknown> {
+    const out = clone(doc);
+    for (const path of resource.hidden ?? []) unsetPath(out, path);
+    for (const source of resource.omit ?? []) {
+      const names = evaluateTemplate({ $from: [source] }, ctx);
+      for (const name of Array.isArray(names) ? names : typeof names === 'string' ? names.split(',') : []) {
+        if (typeof name === 'string' && Object.hasOwn(out, name)) delete out[name];
+      }
+    }
+    return out;
+  }
+
+  /**
+   * What a create or update answers: the stored document (`showDocument`), or the documented
+   * example's fields filled from it (a create that answers `{ Id, Warnings }`, say).
+   */
+  private answerBody(resource: ResourceSpec, response: MockResponse | undefined, doc: Record<string, unknown>, ctx: RequestContext): unknown {
+    const shown = this.shown(resource, doc, ctx);
+    const example = response?.examples[0];
+    return example && !resource.showDocument ? project(example.value, shown) : shown;
+  }
+
+  /** One page of a list, with the headers or body fields that lead to the next. */
+  private page(p: PaginationSpec | undefined, items: unknown[], ctx: RequestContext): { items: unknown[]; headers: Record<string, string | undefined>; fields: Record<string, unknown> } {
+    if (!p) return { items, headers: {}, fields: {} };
+    const sizeRaw = Number(ctx.params.query[p.size]);
+    if (p.style === 'page') {
+      const size = Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : p.defaultSize;
+      const pageRaw = Number(ctx.params.query[p.page]);
+      const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
+      const last = Math.max(1, Math.ceil(items.length / size));
+      const headers: Record<string, string | undefined> = {};
+      if (p.link) headers[p.link] = last > 1 ? this.linkHeader(ctx, p.page, page, last) : undefined;
+      return { items: items.slice((page - 1) * size, page * size), headers, fields: {} };
+    }
+    const size = Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : (p.defaultSize ?? items.length);
+    const token = ctx.params.query[p.token];
+    let start = 0;
+    if (token !== undefined) {
+      const m = /^page-(\d{1,9})$/.exec(String(token));
+      if (!m) throw new HttpError(400, `invalid page token ${JSON.stringify(String(token).slice(0, 64))}`);
+      start = Number(m[1]);
+    }
+    const fields: Record<string, unknown> = {};
+    if (start + size < items.length) fields[p.next] = `page-${start + size}`;
+    if (p.total) fields[p.total] = items.length;
+    return { items: items.slice(start, start + size), headers: {}, fields };
+  }
+
+  /** A `Link` header (RFC 8288) with the first, previous, next and last pages, as GitHub sends it. */
+  private linkHeader(ctx: RequestContext, param: string, page: number, last: number): string {
+    const host = String(ctx.request.headers.host ?? 'localhost');
+    const url = new URL(ctx.request.url ?? '/', `http://${host}`);
+    const at = (n: number): string => {
+      url.searchParams.set(param, String(n));
+      return url.toString();
+    };
+    const links: string[] = [];
+    if (page > 1) links.push(`<${at(page - 1)}>; rel="prev"`);
+    if (page < last) links.push(`<${at(page + 1)}>; rel="next"`);
+    links.push(`<${at(last)}>; rel="last"`, `<${at(1)}>; rel="first"`);
+    return links.join(', ');
   }
 
   private statefulAnswer(opId: string, mock: MockOperation, ctx: RequestContext, pref: Preference, n: number): HandlerResponse | undefined {
@@ -538,22 +802,21 @@ export class MockEngine {
     if (guards.length === 0 && roles.length === 0) return undefined;
     const moves: Array<() => void> = [];
     let subject: Record<string, unknown> | undefined;
+    let subjectOf: ResourceSpec | undefined;
     for (const { resource, transition } of guards) {
       const found = transition.through ? this.findThrough(resource, transition.through, ctx) : this.find(resource, ctx);
       if (!found) throw this.notFound(resource, ctx);
-      const [, doc] = found;
+      const [key, doc] = found;
+      this.advance(resource, doc, ctx, false);
       subject = doc;
-      const state = getPath(doc, resource.state?.field ?? '');
-      const allowed = (!transition.from || transition.from.includes(String(state))) && !(transition.notFrom ?? []).includes(String(state));
-      if (!allowed) return this.failPrecondition(opId, mock, resource, state, transition);
-      if (transition.to !== undefined) {
-        const to = transition.to;
-        moves.push(() => setPath(doc, resource.state?.field ?? '', to));
-      }
-      for (const [path, value] of Object.entries(transition.set ?? {})) moves.push(() => setPath(doc, path, clone(value)));
+      subjectOf = resource;
+      const why = this.blocked(resource, doc, transition, ctx);
+      if (why !== undefined) return this.failPrecondition(opId, mock, resource, String(getPath(doc, resource.idField) ?? key), why, transition);
+      moves.push(...this.transitionMoves(resource, doc, transition, ctx));
     }
     const response = this.primary(mock);
     let body: unknown;
+    const headers: Record<string, string | undefined> = {};
     let origin = `the stored ${roles[0]?.resource.name ?? 'resource'}`;
     for (const { resource, role } of roles) {
       const docs = this.store.get(resource.name) ?? new Map<string, Record<string, unknown>>();
@@ -564,44 +827,78 @@ export class MockEngine {
         // The template gives defaults; each field given by the request replaces the template's whole.
         let doc: Record<string, unknown> = { ...(isRecord(template) ? clone(template) : {}) };
         if (isRecord(fields)) for (const [k, v] of Object.entries(fields)) setOwn(doc, k, clone(v));
-        if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
-        let id = getPath(doc, resource.idField);
         const fromBody = isRecord(ctx.body) ? getPath(ctx.body, resource.idField) : undefined;
-        if (fromBody !== undefined && docs.has(String(fromBody))) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
-        if (fromBody === undefined || id === undefined) id = this.newId(resource);
-        setPath(doc, resource.idField, id);
-        if (resource.state) setPath(doc, resource.state.field, resource.state.initial);
-        docs.set(String(id), doc);
+        // The id is known before createSet runs, so that its templates can use it (resource.id).
+        setPath(doc, resource.idField, fromBody !== undefined ? (getPath(doc, resource.idField) ?? fromBody) : this.newId(resource));
+        if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
+        const key = this.docKey(resource, doc);
+        if (fromBody !== undefined && docs.has(key)) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
+        if (resource.state) this.enter(resource, doc, resource.state.initial, ctx);
+        docs.set(key, doc);
         subject = doc;
-        body = response?.examples[0] ? project(response.examples[0].value, doc) : clone(doc);
+        subjectOf = resource;
+        body = this.answerBody(resource, response, doc, ctx);
       } else if (role === 'list') {
         const filter = resource.listFilter;
-        const shown = filter && !(filter.unlessQuery && ctx.params.query[filter.unlessQuery] === true)
-          ? [...docs.values()].filter((d) => filter.in.includes(String(getPath(d, filter.field))))
-          : [...docs.values()];
-        const all = shown.map((d) => (resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: d }) : clone(d)));
+        const scope = resource.scope ? this.scopeOfRequest(resource, ctx) : undefined;
+        let shown = [...docs.values()].filter((d) => scope === undefined || this.scopeOfDoc(resource, d) === scope);
+        for (const d of shown) this.advance(resource, d, ctx, false);
+        if (filter && !(filter.unlessQuery && ctx.params.query[filter.unlessQuery] === true)) {
+          shown = shown.filter((d) => filter.in.includes(String(getPath(d, filter.field))));
+        }
+        const all = shown.map((d) => (resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: this.shown(resource, d, ctx) }) : this.shown(resource, d, ctx)));
+        const page = this.page(resource.pagination, all, ctx);
+        Object.assign(headers, page.headers);
         const example = response?.examples[0]?.value;
-        body = resource.listField ? { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: all } : all;
+        if (resource.listField) {
+          const wrapped: Record<string, unknown> = { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: page.items, ...page.fields };
+          if (resource.pagination?.style === 'token' && !(resource.pagination.next in page.fields)) delete wrapped[resource.pagination.next];
+          body = wrapped;
+        } else body = page.items;
         origin = `the stored ${resource.name} list`;
       } else {
         const found = this.find(resource, ctx);
         if (!found) throw this.notFound(resource, ctx);
-        const [id, doc] = found;
+        const [key, doc] = found;
+        const id = String(getPath(doc, resource.idField) ?? key);
         subject = doc;
-        if ((role === 'update' || role === 'delete') && resource.protected && [id, ...this.aliasValues(resource, doc)].some((v) => resource.protected?.ids.includes(v))) {
+        subjectOf = resource;
+        if ((role === 'update' || role === 'replace' || role === 'delete') && resource.protected && [id, ...this.aliasValues(resource, doc)].some((v) => resource.protected?.ids.includes(v))) {
           throw new HttpError(resource.protected.status, `${String(ctx.params.path[resource.idParam] ?? id)} is a predefined member of ${resource.name} and cannot be changed or removed`);
         }
-        if (role === 'read') body = clone(doc);
-        else if (role === 'update') {
-          const updated = merge(doc, isRecord(ctx.body) ? ctx.body : {}) as Record<string, unknown>;
+        if (role === 'read') {
+          this.advance(resource, doc, ctx, true);
+          body = this.shown(resource, doc, ctx);
+        } else if (role === 'update' || role === 'replace') {
+          const patch = isRecord(ctx.body) ? ctx.body : {};
+          for (const field of resource.immutable?.fields ?? []) {
+            const given = getPath(patch, field);
+            if (given !== undefined && JSON.stringify(given) !== JSON.stringify(getPath(doc, field))) {
+              throw new HttpError(resource.immutable?.status ?? 400, `${field} cannot be changed after ${resource.name} ${id} was created`);
+            }
+          }
+          let updated: Record<string, unknown>;
+          if (role === 'update') updated = merge(doc, patch) as Record<string, unknown>;
+          else {
+            updated = clone(patch);
+            for (const path of [...(resource.keep ?? []), ...(resource.hidden ?? []), ...(resource.scope ? Object.keys(resource.scope.fields) : [])]) {
+              const kept = getPath(doc, path);
+              if (kept !== undefined) setPath(updated, path, clone(kept));
+            }
+            if (resource.state) setPath(updated, resource.state.field, getPath(doc, resource.state.field));
+          }
           setPath(updated, resource.idField, getPath(doc, resource.idField));
-          docs.set(id, updated);
+          if (resource.updateSet) updated = merge(updated, evaluateTemplate(resource.updateSet, ctx, { resource: updated })) as Record<string, unknown>;
+          docs.set(key, updated);
+          const tracker = this.progress.get(doc);
+          if (tracker) this.progress.set(updated, tracker);
           subject = updated;
-          body = response?.examples[0] ? project(response.examples[0].value, updated) : clone(updated);
+          body = this.answerBody(resource, response, updated, ctx);
         } else if (role === 'delete') {
-          const user = this.userOf(resource, id, doc);
+          const user = this.userOf(resource, key, doc);
           if (user && resource.inUse) throw new HttpError(resource.inUse.status, `${resource.name} ${String(ctx.params.path[resource.idParam] ?? id)} is in use by ${user}`);
-          docs.delete(id);
+          docs.delete(key);
+          this.progress.delete(doc);
           body = undefined;
         }
       }
@@ -609,14 +906,25 @@ export class MockEngine {
     for (const move of moves) move();
     this.emit(opId, ctx, subject);
     if (!response) return { status: 200 };
+    const scope: TemplateScope = subject && subjectOf ? { resource: this.shown(subjectOf, subject, ctx) } : {};
+    let out: HandlerResponse;
     if (mock.template !== undefined) {
-      return this.respond(response, evaluateTemplate(mock.template, ctx, { resource: subject }), `the x-specforge-mock template of ${opId}`);
-    }
-    if (roles.length === 0 || (pref.example !== undefined || pref.dynamic)) {
+      let value = evaluateTemplate(mock.template, ctx, scope);
+      if (mock.pagination && Array.isArray(value)) {
+        const page = this.page(mock.pagination, value, ctx);
+        Object.assign(headers, page.headers);
+        value = page.items;
+      }
+      out = this.respond(response, value, `the x-specforge-mock template of ${opId}`);
+    } else if (roles.length === 0 || (pref.example !== undefined || pref.dynamic)) {
       // A transition or guard alone: the operation's documented answer.
-      return this.fromResponse(opId, response, pref, n);
+      out = this.fromResponse(opId, response, pref, n);
+    } else out = this.respond(response, body, origin);
+    for (const [name, value] of Object.entries(headers)) {
+      const rest = Object.fromEntries(Object.entries(out.headers ?? {}).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
+      out.headers = value === undefined ? rest : { ...rest, [name]: value };
     }
-    return this.respond(response, body, origin);
+    return this.withHeaders(mock, ctx, scope, out);
   }
 }
 

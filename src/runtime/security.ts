@@ -45,7 +45,13 @@ export function authScheme(scheme: SecuritySchemeSpec): string | undefined {
 }
 
 /** Reads and checks the form of the credential a request carries for `scheme`. */
-export function presentedCredential(scheme: SecuritySchemeSpec, req: IncomingMessage, query: ReadonlyArray<[string, string]>, cookies: () => Map<string, string>): Presented {
+export function presentedCredential(
+  scheme: SecuritySchemeSpec,
+  req: IncomingMessage,
+  query: ReadonlyArray<[string, string]>,
+  cookies: () => Map<string, string>,
+  bearerAliases: readonly string[] = [],
+): Presented {
   if (scheme.type === 'apiKey') {
     if (!scheme.name) return { kind: 'absent' };
     const value =
@@ -57,8 +63,10 @@ export function presentedCredential(scheme: SecuritySchemeSpec, req: IncomingMes
   const header = headerValue(req, 'authorization');
   if (wanted === undefined || header === undefined || header === '') return { kind: 'absent' };
   const parts = splitAuthorization(header);
-  // Another scheme in Authorization is not this scheme's credential.
-  if (!parts || parts.scheme !== wanted) return { kind: 'absent' };
+  // Another scheme in Authorization is not this scheme's credential. An interface may take other
+  // words for Bearer (x-specforge-dialect bearerAliases: GitHub's "token").
+  const said = parts && wanted === 'bearer' && bearerAliases.includes(parts.scheme) ? 'bearer' : parts?.scheme;
+  if (!parts || said !== wanted) return { kind: 'absent' };
   const value = parts.value;
   if (value === '') return { kind: 'malformed', problem: `the ${wanted} credential is empty` };
   if (wanted === 'bearer') return TOKEN68.test(value) ? { kind: 'present', credential: value } : { kind: 'malformed', problem: 'the bearer token is not a token68 string' };

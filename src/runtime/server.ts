@@ -492,7 +492,11 @@ class Pipeline {
   }
 
   private invoke(op: OperationSpec, params: RequestParams, details: ProblemDetail[], body: unknown, auth: AuthInfo | undefined, req: IncomingMessage): Awaitable<HandlerResponse> {
-    if (details.length > 0) throw new HttpError(400, 'request does not match the contract', details);
+    if (details.length > 0) {
+      // x-specforge-dialect invalidBodyStatus: an interface that answers a body that breaks the contract otherwise (GitHub: 422).
+      const status = this.api.invalidBodyStatus !== undefined && details.every((d) => d.in === 'body') ? this.api.invalidBodyStatus : 400;
+      throw new HttpError(status, 'request does not match the contract', details);
+    }
     const handler = this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
     const ctx: RequestContext = { operationId: op.id, params, body, auth, request: req };
@@ -516,7 +520,7 @@ class Pipeline {
       let complete = true;
       for (const name of names) {
         const scheme = this.api.securitySchemes[name];
-        const presented = scheme ? presentedCredential(scheme, req, query, cookies) : ({ kind: 'absent' } as const);
+        const presented = scheme ? presentedCredential(scheme, req, query, cookies, this.api.bearerAliases) : ({ kind: 'absent' } as const);
         if (presented.kind !== 'present') {
           if (presented.kind === 'malformed') seen = 'malformed';
           complete = false;

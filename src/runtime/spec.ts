@@ -105,6 +105,10 @@ export interface ApiSpec {
   policy?: PolicySpec;
   /** An optional `/v<major>.<minor>` path prefix and the versions it may name (x-specforge-dialect). */
   versionPrefix?: { min: string; max: string };
+  /** Authorization schemes accepted in place of `Bearer` (x-specforge-dialect `bearerAliases`, e.g. "token"). */
+  bearerAliases?: string[];
+  /** Status of a request whose body breaks the contract (x-specforge-dialect `invalidBodyStatus`; default 400). */
+  invalidBodyStatus?: number;
 }
 
 export interface MockExample {
@@ -137,6 +141,10 @@ export interface MockOperation {
   responses: Record<string, MockResponse>;
   /** `x-specforge-mock.body`: a template evaluated per request. */
   template?: unknown;
+  /** `x-specforge-mock.headers`: response header templates evaluated per request. */
+  headers?: Record<string, unknown>;
+  /** `x-specforge-mock.pagination`: the array the template gives is cut into pages (stateful mode). */
+  pagination?: PaginationSpec;
 }
 
 /** A transition (or a guard, without `to`) of a resource's state machine, for one operation. */
@@ -147,8 +155,14 @@ export interface TransitionSpec {
   notFrom?: string[];
   /** The state after the operation. */
   to?: string;
-  /** Other fields set by the transition (dotted path to value), e.g. `State.Running: true`. */
+  /** Other fields set by the transition (dotted path to a value or template), e.g. `State.Running: true`. */
   set?: Record<string, unknown>;
+  /** Fields that must be present (not null) for the transition. */
+  requires?: string[];
+  /** Fields the transition removes. */
+  unset?: string[];
+  /** Array fields from which the transition removes a value (a template); the value must be there. */
+  pull?: Record<string, unknown>;
   /** Status answered when the precondition fails (default 409). */
   otherwise: number;
   /**
@@ -157,6 +171,21 @@ export interface TransitionSpec {
    */
   through?: { resource: string; field: string };
 }
+
+/**
+ * A state that moves on by itself: through `steps`, one step per `reads` reads of the document, or
+ * one step per `ms` milliseconds; `set` gives fields (templates) set when a step is reached.
+ */
+export interface ProgressSpec {
+  steps: string[];
+  every: { reads: number } | { ms: number };
+  set?: Record<string, Record<string, unknown>>;
+}
+
+/** How a list is cut into pages: numbered pages with a `Link` header, or opaque page tokens. */
+export type PaginationSpec =
+  | { style: 'page'; size: string; page: string; defaultSize: number; link?: string }
+  | { style: 'token'; size: string; token: string; next: string; total?: string; defaultSize?: number };
 
 /** A resource collection declared with `x-specforge-resources`. */
 export interface ResourceSpec {
@@ -176,8 +205,28 @@ export interface ResourceSpec {
     list?: string;
     read?: string;
     update?: string;
+    /** Replaces the whole document (fields absent from the body are dropped, except `keep`). */
+    replace?: string;
     delete?: string;
   };
+  /**
+   * The collection is split by parents named in the path (an organization, a project and dataset):
+   * document field (dotted) to a `$format` string of the request; ids are unique within a parent.
+   */
+  scope?: { fields: Record<string, string>; ignoreCase?: boolean };
+  /** Creates and updates answer the stored document (default: the documented example's fields, filled from it). */
+  showDocument?: boolean;
+  /** Fields kept in the store but never shown in responses (bookkeeping of the mock). */
+  hidden?: string[];
+  /** Sources (`query.exclude`, `body.exclude`) listing top-level fields to leave out of responses. */
+  omit?: string[];
+  /** Fields an update or replace may not change, and the status answered when it tries. */
+  immutable?: { fields: string[]; status: number };
+  /** Fields a replace keeps from the stored document (server-owned fields). */
+  keep?: string[];
+  /** Values set on an updated or replaced document (templates evaluated with it as `resource`). */
+  updateSet?: Record<string, unknown>;
+  pagination?: PaginationSpec;
   /** For list responses that wrap the array in an object: the property that holds it. */
   listField?: string;
   /** A template for a created document's fields (instead of merging the request body in). */
@@ -201,6 +250,7 @@ export interface ResourceSpec {
     field: string;
     initial: string;
     transitions: Record<string, TransitionSpec>;
+    progress?: ProgressSpec;
   };
   /** Refuse deletion while other resources refer to this one (a volume a container mounts, say). */
   inUse?: { status: number; by: Array<{ resource: string; field: string; forms: string[] }> };
