@@ -7,7 +7,11 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildModel } from '../contract/model.js';
+import { buildModel, isHttpLess } from '../contract/model.js';
+import { cliPage } from './cli-page.js';
+import { escapeHtml, htmlPage } from './html.js';
+
+export { escapeHtml };
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -18,10 +22,8 @@ export interface DocsPage {
   version: string;
   operations: number;
   file: string;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  /** The page of the contract's command line (`x-specforge-cli`), when it has one. */
+  cliFile?: string;
 }
 
 function redoclyCli(): string {
@@ -44,14 +46,24 @@ export async function buildDocs(specs: Array<{ path: string; api: string }>, out
   const pages: DocsPage[] = [];
   for (const spec of specs) {
     const model = await buildModel(spec.path, { api: spec.api });
+    const title = `${model.info.title} ${model.info.version}`;
     const file = `${spec.api}.html`;
-    const target = join(outDir, file);
-    await run(process.execPath, [redoclyCli(), 'build-docs', spec.path, '-o', target, '--title', `${model.info.title} ${model.info.version}`], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    writeFileSync(target, localizeRedocPage(readFileSync(target, 'utf8')));
-    pages.push({ api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file });
+    const page: DocsPage = { api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file };
+    // A contract that describes only a command line gets its command-line page as its page.
+    const commandLineOnly = model.cli !== undefined && isHttpLess(model.document);
+    if (model.cli !== undefined) {
+      page.cliFile = commandLineOnly ? file : `${spec.api}-cli.html`;
+      writeFileSync(join(outDir, page.cliFile), cliPage(model.cli, `${title}: command line`));
+    }
+    if (!commandLineOnly) {
+      const target = join(outDir, file);
+      await run(process.execPath, [redoclyCli(), 'build-docs', spec.path, '-o', target, '--title', title], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      writeFileSync(target, localizeRedocPage(readFileSync(target, 'utf8')));
+    }
+    pages.push(page);
   }
   copyFileSync(redocBundle(), join(outDir, 'redoc.standalone.js'));
   writeFileSync(join(outDir, 'index.html'), indexPage(pages));
@@ -62,31 +74,16 @@ export function indexPage(pages: DocsPage[]): string {
   const rows = pages
     .map(
       (p) =>
-        `      <tr><td><a href="./${escapeHtml(p.file)}">${escapeHtml(p.title)}</a></td><td>${escapeHtml(p.version)}</td><td>${p.operations}</td><td><code>${escapeHtml(p.api)}</code></td></tr>`,
+        `      <tr><td><a href="./${escapeHtml(p.file)}">${escapeHtml(p.title)}</a></td><td>${escapeHtml(p.version)}</td><td>${p.operations}</td><td>${p.cliFile ? `<a href="./${escapeHtml(p.cliFile)}">command line</a>` : ''}</td><td><code>${escapeHtml(p.api)}</code></td></tr>`,
     )
     .join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>API contracts</title>
-  <style>
-    body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2328; }
-    table { border-collapse: collapse; width: 100%; }
-    th, td { text-align: left; padding: .5rem .75rem; border-bottom: 1px solid #d0d7de; }
-    th { background: #f6f8fa; }
-  </style>
-</head>
-<body>
-  <h1>API contracts</h1>
-  <table>
-    <thead><tr><th>Contract</th><th>Version</th><th>Operations</th><th>Name</th></tr></thead>
+  return htmlPage(
+    'API contracts',
+    `  <table>
+    <thead><tr><th>Contract</th><th>Version</th><th>Operations</th><th>Command line</th><th>Name</th></tr></thead>
     <tbody>
 ${rows}
     </tbody>
-  </table>
-</body>
-</html>
-`;
+  </table>`,
+  );
 }
