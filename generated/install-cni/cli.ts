@@ -608,7 +608,7 @@ export const cli: CliSpec = {
         "placeholder": "message",
         "env": "REPAIR_INIT_CONTAINER_TERMINATION_MESSAGE",
         "default": "",
-        "allowed": "a string at most 4096 characters"
+        "allowed": "a string of at most 4096 characters"
       },
       {
         "property": "repairNodeName",

@@ -27,7 +27,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 let metaValidator: AjvValidateFunction | undefined;
 
 function metaValidate(value: unknown): ErrorObject[] {
-  metaValidator ??= createAjv({ strict: false }).compile(CLI_EXTENSION_SCHEMA);
+  metaValidator ??= createAjv({ strict: true }).compile(CLI_EXTENSION_SCHEMA);
   return metaValidator(value) ? [] : (metaValidator.errors ?? []);
 }
 
@@ -62,26 +62,30 @@ function allowedText(schema: Record<string, unknown>, type: CliValueType): strin
   if (type === 'boolean') return 'true or false';
   if (type === 'integer' || type === 'number') {
     const noun = type === 'integer' ? 'an integer' : 'a number';
-    const min = typeof schema['minimum'] === 'number' ? schema['minimum'] : undefined;
-    const max = typeof schema['maximum'] === 'number' ? schema['maximum'] : undefined;
-    const parts: string[] = [];
-    if (min !== undefined && max !== undefined) parts.push(`from ${min} to ${max}`);
-    else if (min !== undefined) parts.push(`>= ${min}`);
-    else if (max !== undefined) parts.push(`<= ${max}`);
-    if (typeof schema['exclusiveMinimum'] === 'number') parts.push(`> ${schema['exclusiveMinimum']}`);
-    if (typeof schema['exclusiveMaximum'] === 'number') parts.push(`< ${schema['exclusiveMaximum']}`);
-    if (typeof schema['multipleOf'] === 'number') parts.push(`a multiple of ${schema['multipleOf']}`);
-    return [noun, ...parts].join(' ');
+    const num = (k: string): number | undefined => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
+    const [min, max, xmin, xmax] = [num('minimum'), num('maximum'), num('exclusiveMinimum'), num('exclusiveMaximum')];
+    const bounds: string[] = [];
+    if (min !== undefined && max !== undefined) bounds.push(`from ${min} to ${max}`);
+    else {
+      if (xmin !== undefined) bounds.push(`> ${xmin}`);
+      else if (min !== undefined) bounds.push(`>= ${min}`);
+      if (xmax !== undefined) bounds.push(`< ${xmax}`);
+      else if (max !== undefined) bounds.push(`<= ${max}`);
+    }
+    const multiple = num('multipleOf');
+    const text = [noun, bounds.join(' and ')].filter((t) => t !== '').join(' ');
+    return multiple !== undefined ? `${text}, a multiple of ${multiple}` : text;
   }
   const parts: string[] = [];
-  if (typeof schema['format'] === 'string') parts.push(`a ${schema['format']}`);
+  if (typeof schema['format'] === 'string') parts.push(`in ${schema['format']} format`);
   if (typeof schema['pattern'] === 'string') parts.push(`matching /${schema['pattern']}/`);
   const minLength = typeof schema['minLength'] === 'number' ? schema['minLength'] : undefined;
   const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
-  if (minLength !== undefined && maxLength !== undefined) parts.push(`${minLength} to ${maxLength} characters`);
-  else if (minLength !== undefined) parts.push(`at least ${minLength} characters`);
-  else if (maxLength !== undefined) parts.push(`at most ${maxLength} characters`);
-  return parts.length > 0 ? `a string ${parts.join(', ')}`.replace('a string a ', 'a ') : undefined;
+  if (minLength !== undefined && maxLength !== undefined) parts.push(`of ${minLength} to ${maxLength} characters`);
+  else if (maxLength !== undefined) parts.push(`of at most ${maxLength} characters`);
+  else if (minLength !== undefined && minLength > 1) parts.push(`of at least ${minLength} characters`);
+  const noun = minLength === 1 && maxLength === undefined ? 'a non-empty string' : 'a string';
+  return parts.length > 0 || noun !== 'a string' ? [noun, ...parts].join(' ') : undefined;
 }
 
 /** commander's attribute name of a long flag: two flags with the same one would share a value. */
@@ -126,7 +130,8 @@ class CliReader {
   }
 
   metaErrors(ext: unknown): boolean {
-    const errors = metaValidate(ext).filter((e) => e.keyword !== 'if');
+    // `if` failures restate the `then` errors; errors inside `propertyNames` restate its own.
+    const errors = metaValidate(ext).filter((e) => e.keyword !== 'if' && (e as { propertyName?: string }).propertyName === undefined);
     const seen = new Set<string>();
     for (const e of errors) {
       let pointer = BASE + e.instancePath;
@@ -138,7 +143,9 @@ class CliReader {
       } else if (e.keyword === 'required') {
         message = `needs "${String((e.params as { missingProperty: string }).missingProperty)}"`;
       } else if (e.keyword === 'propertyNames') {
-        message = `command names must match ${COMMAND_PATTERN_TEXT}`;
+        const name = String((e.params as { propertyName: string }).propertyName);
+        pointer = joinPointer(pointer, name);
+        message = `command name "${name}" may hold only ${COMMAND_PATTERN_TEXT}, starting with a letter`;
       } else {
         const value = getAtPointer(ext, e.instancePath).value;
         message = `${typeof value === 'string' || typeof value === 'number' ? `${JSON.stringify(value)} ` : ''}${e.message ?? 'is invalid'}`;
@@ -252,16 +259,18 @@ class CliReader {
       const entryAt = joinPointer(optionsAt, property);
       const option = this.option(property, rawProperty, propertyAt, entry, entryAt);
       if (!option) continue;
-      for (const [table, key, what, reserved] of [
-        [flags, option.flag, `flag --${option.flag}`, RESERVED_FLAGS],
-        [shorts, option.short, `alias -${option.short ?? ''}`, RESERVED_SHORTS],
-        [attributes, attributeName(option.flag), `flag --${option.flag} (the same as another flag to the parser)`, new Set<string>()],
-      ] as const) {
-        if (key === undefined) continue;
-        const field = table === shorts ? 'short' : 'flag';
-        if (reserved.has(key)) this.error(joinPointer(entryAt, field), `${what} is reserved for help`);
-        else if (table.has(key)) this.error(joinPointer(entryAt, field), `${what} is also used by "${table.get(key) ?? ''}"`);
-        else table.set(key, property);
+      const flagAt = joinPointer(entryAt, 'flag');
+      const attribute = attributeName(option.flag);
+      if (RESERVED_FLAGS.has(option.flag)) this.error(flagAt, `flag --${option.flag} is reserved for help`);
+      else if (flags.has(option.flag)) this.error(flagAt, `flag --${option.flag} is also used by "${flags.get(option.flag) ?? ''}"`);
+      else if (attributes.has(attribute)) this.error(flagAt, `flag --${option.flag} is the same as another flag to the parser (that of "${attributes.get(attribute) ?? ''}")`);
+      if (!flags.has(option.flag)) flags.set(option.flag, property);
+      if (!attributes.has(attribute)) attributes.set(attribute, property);
+      if (option.short !== undefined) {
+        const shortAt = joinPointer(entryAt, 'short');
+        if (RESERVED_SHORTS.has(option.short)) this.error(shortAt, `alias -${option.short} is reserved for help`);
+        else if (shorts.has(option.short)) this.error(shortAt, `alias -${option.short} is also used by "${shorts.get(option.short) ?? ''}"`);
+        if (!shorts.has(option.short)) shorts.set(option.short, property);
       }
       if (option.env !== undefined) {
         const prior = this.envs.get(option.env);
