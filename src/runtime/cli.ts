@@ -132,16 +132,16 @@ function defaultText(option: CliOptionSpec): string | undefined {
   return Array.isArray(option.default) ? `[${option.default.map(show).join(', ')}]` : show(option.default);
 }
 
-/** An option's line in --help: what it means, what it takes, its default and its variable. */
+/** An option's line in --help: what it means, then what it takes, its default and its variable. */
 export function optionHelp(option: CliOptionSpec): string {
   const notes: string[] = [];
+  if (option.allowed !== undefined && option.type !== 'boolean') notes.push(option.allowed);
+  if (option.array) notes.push('repeatable');
   const def = defaultText(option);
   if (def !== undefined) notes.push(`default ${def}`);
   if (option.env !== undefined) notes.push(`env ${option.env}`);
-  let text = option.summary;
-  if (option.allowed !== undefined && option.type !== 'boolean') text += `${text ? '; ' : ''}${option.allowed}`;
-  if (option.array) text += `${text ? '; ' : ''}repeatable`;
-  return notes.length > 0 ? `${text}${text ? ' ' : ''}(${notes.join(', ')})` : text;
+  if (notes.length === 0) return option.summary;
+  return `${option.summary}${option.summary ? ' ' : ''}(${notes.join('; ')})`;
 }
 
 function optionTerm(option: CliOptionSpec): string {
@@ -151,7 +151,6 @@ function optionTerm(option: CliOptionSpec): string {
 
 interface Invocation {
   command: CliCommandSpec;
-  program: Command;
   config: Record<string, unknown>;
 }
 
@@ -189,7 +188,7 @@ async function build(spec: CliSpec, validators: CliValidators, io: CliIo, act: b
     for (const sub of command.commands) define(cmd.command(sub.name), sub);
     cmd.action(async () => {
       const config = resolveOptions(command, given, env, validators);
-      result.invoked = { command, program: cmd, config };
+      result.invoked = { command, config };
       if (act) await perform(spec, command, cmd, config, out);
     });
   };
@@ -283,7 +282,7 @@ export async function resolveCliConfiguration(
   try {
     await built.program.parseAsync(normalizeArguments(spec.root, args), { from: 'user' });
   } catch (e) {
-    if (isCommanderError(e)) throw new CliUsageError(errors.trim() || e.message);
+    if (isCommanderError(e)) throw new CliUsageError(e.exitCode === 0 ? 'the arguments ask for help, not a configuration' : errors.trim() || e.message);
     throw e;
   }
   if (built.invoked === undefined || built.invoked.command !== spec.root) throw new CliUsageError(`the arguments do not run ${spec.name} itself`);

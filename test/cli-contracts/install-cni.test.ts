@@ -201,6 +201,9 @@ describe('install-cni: how flags are written', () => {
     expect(c.logLevel).toBe('info');
     expect(c.logTarget).toEqual(['stdout']);
     await expect(loadConfiguration(['--monitoring-port', 'x'], {})).rejects.toBeInstanceOf(CliUsageError);
+    await expect(loadConfiguration(['--help'], {})).rejects.toThrow('the arguments ask for help, not a configuration');
+    await expect(loadConfiguration(['version'], {})).rejects.toThrow('the arguments do not run install-cni itself');
+    await expect(loadConfiguration(['--nope'], {})).rejects.toThrow("error: unknown option '--nope'");
   });
 });
 
@@ -220,8 +223,9 @@ describe('install-cni --help', () => {
 
   it('shows allowed values next to the flag', async () => {
     const r = await run(['--help']);
-    expect(r.stdout).toMatch(/--log-level <level>\s+fallback log level for the CNI config; one of: "debug", "info", "warn", "error", "fatal", "none" \(default "warn", env LOG_LEVEL\)/);
-    expect(r.stdout).toMatch(/--ctrlz_port <port>\s+introspection port; an integer from 0 to 65535 \(default 9876, env CTRLZ_PORT\)/);
+    expect(r.stdout).toMatch(/--log-level <level>\s+fallback log level for the CNI config \(one of: "debug", "info", "warn", "error", "fatal", "none"; default "warn"; env LOG_LEVEL\)/);
+    expect(r.stdout).toMatch(/--ctrlz_port <port>\s+introspection port \(an integer from 0 to 65535; default 9876; env CTRLZ_PORT\)/);
+    expect(r.stdout).toMatch(/--log_target <output>\s+log outputs; stdout and stderr allowed \(each one of: "stdout", "stderr"; repeatable; default \["stdout"\]; env LOG_TARGET\)/);
   });
 });
 
