@@ -17,6 +17,8 @@ export interface FileStatus {
   state: 'written' | 'unchanged' | 'stale' | 'missing' | 'extra';
   /** For stale files in check mode: what the contract produces now. */
   expected?: string;
+  /** Set when only the file's mode is wrong: a launcher that is not executable. */
+  notExecutable?: boolean;
 }
 
 export interface SpecResult {
@@ -218,6 +220,7 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     }
     if (options.check) {
       const s: FileStatus = { path: f.path, state: current === undefined ? 'missing' : 'stale', expected: f.content };
+      if (current === f.content) s.notExecutable = true;
       statuses.push(s);
       continue;
     }

@@ -80,8 +80,8 @@ export async function runCheck(options: CheckOptions): Promise<number> {
       if (f.state === 'unchanged' || f.state === 'written') continue;
       stale++;
       const path = displayPath(resolve(entry.out, f.path));
-      write(`${f.state}: ${path}\n`);
-      if (f.state === 'stale' && f.expected !== undefined && (options.diffLines ?? 20) > 0) {
+      write(`${f.state}: ${path}${f.notExecutable ? ' (not executable)' : ''}\n`);
+      if (f.state === 'stale' && !f.notExecutable && f.expected !== undefined && (options.diffLines ?? 20) > 0) {
         const { readFileSync } = await import('node:fs');
         const current = readFileSync(resolve(entry.out, f.path), 'utf8');
         write(unifiedDiff(current, f.expected, path, options.diffLines ?? 20));
