@@ -1,7 +1,8 @@
 /** The generator registry: each target is a pure function from the contract model to files. */
-import type { ContractModel } from '../src/contract/model.js';
+import { isHttpLess, type ContractModel } from '../src/contract/model.js';
 import { code } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
+import { generateCli } from './cli.js';
 import { generateClient } from './client.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 import { generateMocks } from './mocks.js';
@@ -13,16 +14,23 @@ import type { Target } from './targets.js';
 export { ALL_TARGETS, type Target } from './targets.js';
 export type Generator = (model: ContractModel, ctx: GeneratorContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
-function generateIndex(_model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
-  return [{ path: 'index.ts', content: render('index', 'index.ts', { header: code(ctx.header('//').trimEnd()) }) }];
+/** Targets that only make sense for an HTTP interface produce nothing for a contract without one. */
+function httpOnly(generator: Generator): Generator {
+  return (model, ctx) => (isHttpLess(model.document) ? [] : generator(model, ctx));
+}
+
+function generateIndex(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+  const data = { header: code(ctx.header('//').trimEnd()), http: !isHttpLess(model.document), cli: model.cli !== undefined };
+  return [{ path: 'index.ts', content: render('index', 'index.ts', data) }];
 }
 
 export const GENERATORS: Readonly<Record<Target, Generator>> = {
   types: generateTypes,
   validators: generateValidators,
-  server: generateServer,
-  mocks: generateMocks,
-  client: generateClient,
+  server: httpOnly(generateServer),
+  mocks: httpOnly(generateMocks),
+  client: httpOnly(generateClient),
+  cli: generateCli,
   index: generateIndex,
 };
 

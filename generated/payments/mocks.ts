@@ -1862,6 +1862,7 @@ export const mocks: MockTables = {
   },
   "schemas": {
     "#/components/schemas/AgentKeyCreateResponse": {
+      "description": "The created agent key, with its secret; the only response that ever carries it.",
       "type": "object",
       "required": [
         "data"
@@ -1874,6 +1875,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/AgentKeyList": {
+      "description": "A page of agent keys (prefixes only, never secrets).",
       "type": "object",
       "required": [
         "data"
@@ -1892,6 +1894,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/AgentKeyRevokeResponse": {
+      "description": "The revoked agent key; its prefix and revocation time, never its secret.",
       "type": "object",
       "required": [
         "data",
@@ -1908,6 +1911,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/AgentKeyRotateResponse": {
+      "description": "The rotated agent key with its new secret, and when the old secret stops working.",
       "type": "object",
       "required": [
         "data",
@@ -1951,6 +1955,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/ApiKeyCreateResponse": {
+      "description": "The created party API key, with its secret; the only response that ever carries it.",
       "type": "object",
       "required": [
         "data"
@@ -1993,6 +1998,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/ApiKeyList": {
+      "description": "A page of party API keys (prefixes only, never secrets).",
       "type": "object",
       "required": [
         "data"
@@ -2011,6 +2017,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/ApiKeyRevokeResponse": {
+      "description": "The revoked party API key; its prefix and revocation time, never its secret.",
       "type": "object",
       "required": [
         "data",
@@ -2073,6 +2080,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/AgentKeyCreateResource": {
+      "description": "An agent key as created, including its secret.",
       "type": "object",
       "required": [
         "type",
@@ -2097,6 +2105,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/AgentKeyResource": {
+      "description": "An agent key as listed or read; its prefix and metadata, never its secret.",
       "type": "object",
       "required": [
         "type",
@@ -2121,6 +2130,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/ListMeta": {
+      "description": "Pagination data of a list response.",
       "type": "object",
       "properties": {
         "pagination": {
@@ -2144,6 +2154,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/DeletedMeta": {
+      "description": "Metadata of a revocation.",
       "type": "object",
       "required": [
         "deleted"
@@ -2168,6 +2179,7 @@ export const mocks: MockTables = {
       ]
     },
     "#/components/schemas/Timestamp": {
+      "description": "An instant in RFC 3339 form, in UTC.",
       "type": "string",
       "format": "date-time"
     },
@@ -2195,6 +2207,7 @@ export const mocks: MockTables = {
       "pattern": "^apy_[0-9a-f]{32}$"
     },
     "#/components/schemas/PartyRelationship": {
+      "description": "The party a key belongs to.",
       "type": "object",
       "required": [
         "data"
@@ -2220,6 +2233,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/ApiKeyResource": {
+      "description": "A party API key as listed or read; its prefix and metadata, never its secret.",
       "type": "object",
       "required": [
         "type",
@@ -2253,6 +2267,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/Error": {
+      "description": "One error of the error document.",
       "type": "object",
       "required": [
         "code",
@@ -2317,6 +2332,7 @@ export const mocks: MockTables = {
       "unevaluatedProperties": false
     },
     "#/components/schemas/AgentKeyRelationships": {
+      "description": "The agent and party an agent key acts for.",
       "type": "object",
       "required": [
         "party",
@@ -2505,6 +2521,7 @@ export const mocks: MockTables = {
       ]
     },
     "#/components/schemas/AgentRelationship": {
+      "description": "The agent an agent key belongs to.",
       "type": "object",
       "required": [
         "data"
@@ -2538,6 +2555,7 @@ export const mocks: MockTables = {
       ]
     },
     "#/components/schemas/KeyStatus": {
+      "description": "Lifecycle state of a key; active keys authenticate; revoked keys never do again.",
       "type": "string",
       "enum": [
         "ACTIVE",

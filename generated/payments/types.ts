@@ -262,18 +262,26 @@ export interface components {
         UserId: string;
         /** @description A caller-chosen identifier of an agent run. */
         InstanceId: string;
+        /** @description A client-chosen key that makes a retried request safe; the same key answers the first result. */
         IdempotencyKey: string;
         /**
          * @description `prod` (production) or `dev` (sandbox: no real money moves).
          * @enum {string}
          */
         Environment: "prod" | "dev";
-        /** @enum {string} */
+        /**
+         * @description Lifecycle state of a key; active keys authenticate; revoked keys never do again.
+         * @enum {string}
+         */
         KeyStatus: "ACTIVE" | "REVOKED";
         /** @description A permission a scoped API key keeps, `<resource>.<action>` (for example `payments.read`, `payments.create`, `agents.read`). */
         Scope: string;
-        /** Format: date-time */
+        /**
+         * Format: date-time
+         * @description An instant in RFC 3339 form, in UTC.
+         */
         Timestamp: string;
+        /** @description The party a key belongs to. */
         PartyRelationship: {
             data: {
                 /** @constant */
@@ -281,6 +289,7 @@ export interface components {
                 id: components["schemas"]["PartyId"];
             };
         };
+        /** @description The agent an agent key belongs to. */
         AgentRelationship: {
             data: {
                 /** @constant */
@@ -312,6 +321,7 @@ export interface components {
         ApiKeyCreateAttributes: {
             apiKey: components["schemas"]["PartyApiKeySecret"];
         } & components["schemas"]["ApiKeyFields"];
+        /** @description A party API key as listed or read; its prefix and metadata, never its secret. */
         ApiKeyResource: {
             /** @constant */
             type: "apiKey";
@@ -321,6 +331,7 @@ export interface components {
                 party: components["schemas"]["PartyRelationship"];
             };
         };
+        /** @description The created party API key, with its secret; the only response that ever carries it. */
         ApiKeyCreateResponse: {
             data: {
                 /** @constant */
@@ -332,14 +343,17 @@ export interface components {
                 };
             };
         };
+        /** @description A page of party API keys (prefixes only, never secrets). */
         ApiKeyList: {
             data: components["schemas"]["ApiKeyResource"][];
             meta?: components["schemas"]["ListMeta"];
         };
+        /** @description The revoked party API key; its prefix and revocation time, never its secret. */
         ApiKeyRevokeResponse: {
             data: components["schemas"]["ApiKeyResource"];
             meta: components["schemas"]["DeletedMeta"];
         };
+        /** @description What a new party API key is created with. */
         ApiKeyCreateRequest: {
             data: {
                 attributes: {
@@ -370,10 +384,12 @@ export interface components {
         AgentKeyCreateAttributes: {
             agentKey: components["schemas"]["AgentKeySecret"];
         } & components["schemas"]["AgentKeyFields"];
+        /** @description The agent and party an agent key acts for. */
         AgentKeyRelationships: {
             party: components["schemas"]["PartyRelationship"];
             agent: components["schemas"]["AgentRelationship"];
         };
+        /** @description An agent key as listed or read; its prefix and metadata, never its secret. */
         AgentKeyResource: {
             /** @constant */
             type: "agentKey";
@@ -381,6 +397,7 @@ export interface components {
             attributes: components["schemas"]["AgentKeyAttributes"];
             relationships: components["schemas"]["AgentKeyRelationships"];
         };
+        /** @description An agent key as created, including its secret. */
         AgentKeyCreateResource: {
             /** @constant */
             type: "agentKey";
@@ -388,9 +405,11 @@ export interface components {
             attributes: components["schemas"]["AgentKeyCreateAttributes"];
             relationships: components["schemas"]["AgentKeyRelationships"];
         };
+        /** @description The created agent key, with its secret; the only response that ever carries it. */
         AgentKeyCreateResponse: {
             data: components["schemas"]["AgentKeyCreateResource"];
         };
+        /** @description The rotated agent key with its new secret, and when the old secret stops working. */
         AgentKeyRotateResponse: {
             data: components["schemas"]["AgentKeyCreateResource"];
             meta: {
@@ -402,14 +421,17 @@ export interface components {
                 };
             };
         };
+        /** @description A page of agent keys (prefixes only, never secrets). */
         AgentKeyList: {
             data: components["schemas"]["AgentKeyResource"][];
             meta?: components["schemas"]["ListMeta"];
         };
+        /** @description The revoked agent key; its prefix and revocation time, never its secret. */
         AgentKeyRevokeResponse: {
             data: components["schemas"]["AgentKeyResource"];
             meta: components["schemas"]["DeletedMeta"];
         };
+        /** @description What a new agent key is created with. */
         AgentKeyCreateRequest: {
             data: {
                 /** @description Agent keys take no attributes (no user-selected scopes). */
@@ -419,6 +441,7 @@ export interface components {
                 };
             };
         };
+        /** @description How to rotate an agent key; the grace period (at most 24 hours) during which the old secret still works. */
         AgentKeyRotateRequest: {
             data: {
                 attributes: {
@@ -427,12 +450,14 @@ export interface components {
                 };
             };
         };
+        /** @description Pagination data of a list response. */
         ListMeta: {
             pagination?: {
                 hasMore: boolean;
                 nextCursor: string | null;
             };
         };
+        /** @description Metadata of a revocation. */
         DeletedMeta: {
             /** @constant */
             deleted: true;
@@ -454,6 +479,7 @@ export interface components {
         ErrorDocument: {
             errors: components["schemas"]["Error"][];
         };
+        /** @description One error of the error document. */
         Error: {
             /** @description Stable lower-snake-case error code (`invalid_value`, `unauthenticated`, `forbidden`, `missing_instance_id`, …). */
             code: string;

@@ -129,3 +129,21 @@ export class Code {
 export function code(text: string): Code {
   return new Code(text);
 }
+
+/**
+ * Inline Markdown text (CommonMark/GFM): one line, every character that could start markup
+ * escaped (emphasis, links, HTML, table cells, entities), and a leading block marker neutralized.
+ */
+export function markdownText(text: string): string {
+  const one = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return one.replace(/[\\`*_[\]<>|#!~&]/g, '\\$&').replace(/^([-+=]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`));
+}
+
+/** A Markdown code span holding `text` as is (also inside a table cell). */
+export function markdownCode(text: string): string {
+  const one = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...[...one.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = one.startsWith('`') || one.endsWith('`') || one.startsWith(' ') ? ' ' : '';
+  return `${fence}${pad}${one}${pad}${fence}`;
+}

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
-import { Code, docComment, jsonLiteral, propertyKey, stringLiteral } from './escape.js';
+import { Code, docComment, jsonLiteral, markdownCode, markdownText, propertyKey, stringLiteral } from './escape.js';
 
-const HELPERS = ['code', 'str', 'json', 'key', 'doc'] as const;
+const HELPERS = ['code', 'str', 'json', 'key', 'doc', 'md', 'mdcode'] as const;
 const BLOCKS = ['each', 'if', 'unless'];
 
 function findRoot(): string {
@@ -95,6 +95,8 @@ hb.registerHelper('code', (value: unknown) => {
 hb.registerHelper('str', (value: unknown) => stringLiteral(String(value)));
 hb.registerHelper('json', (value: unknown) => jsonLiteral(value));
 hb.registerHelper('key', (value: unknown) => propertyKey(String(value)));
+hb.registerHelper('md', (value: unknown) => markdownText(String(value)));
+hb.registerHelper('mdcode', (value: unknown) => markdownCode(String(value)));
 hb.registerHelper('doc', (value: unknown, indent: unknown) => docComment(typeof value === 'string' ? value : undefined, typeof indent === 'string' ? indent : ''));
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();

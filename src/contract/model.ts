@@ -5,6 +5,8 @@
  * "#/components/schemas/<name>".
  */
 import { basename, dirname } from 'node:path';
+import type { CliSpec } from '../runtime/cli-spec.js';
+import { readCli } from './cli.js';
 import { ContractError, type Diagnostic } from './errors.js';
 import { getAtPointer, joinPointer, setOwn } from './pointer.js';
 import { displayPath, loadContract, type LoadedContract } from './resolve.js';
@@ -141,9 +143,19 @@ export interface ContractModel {
   operations: OperationModel[];
   securitySchemes: SecuritySchemeModel[];
   errorBody?: ErrorBodyModel;
+  /** The command line the contract describes (`x-specforge-cli`), as the run-time table. */
+  cli?: CliSpec;
   extensions: Record<string, unknown>;
   warnings: Diagnostic[];
   loaded: LoadedContract;
+}
+
+/**
+ * True for a document that describes no HTTP interface: no `paths` and no `webhooks` (a command
+ * line, or shared schemas). Targets for HTTP (server, mocks, client) produce nothing for it.
+ */
+export function isHttpLess(document: Record<string, unknown>): boolean {
+  return document['paths'] === undefined && document['webhooks'] === undefined;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -444,6 +456,10 @@ class ModelBuilder {
         operations.push(op);
       }
     }
+    const infoModel: ContractModel['info'] = { title: String(info['title'] ?? api), version: String(info['version'] ?? '') };
+    if (typeof info['description'] === 'string') infoModel.description = info['description'];
+    const cli = readCli(this.loaded, infoModel, (schema) => normalizeSchema(schema, this.version));
+    this.errors.push(...cli.diagnostics);
     if (this.errors.length > 0) throw new ContractError(this.errors);
     const securitySchemes: SecuritySchemeModel[] = [];
     if (isRecord(components['securitySchemes'])) {
@@ -467,7 +483,7 @@ class ModelBuilder {
       specPath,
       hash: this.loaded.hash,
       version: this.version,
-      info: { title: String(info['title'] ?? api), version: String(info['version'] ?? '') },
+      info: infoModel,
       document: doc,
       schemas,
       operations,
@@ -476,7 +492,7 @@ class ModelBuilder {
       warnings: this.warnings,
       loaded: this.loaded,
     };
-    if (typeof info['description'] === 'string') model.info.description = info['description'];
+    if (cli.spec) model.cli = cli.spec;
     const errorExt = doc['x-specforge-error'];
     if (isRecord(errorExt)) {
       const fields = isRecord(errorExt['fields']) ? errorExt['fields'] : {};

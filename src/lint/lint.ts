@@ -1,5 +1,6 @@
 /** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
 import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
+import { isHttpLess } from '../contract/model.js';
 import { loadContract } from '../contract/resolve.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
@@ -67,7 +68,9 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       loadContract(target.path);
       throw err;
     }
-    results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored) });
+    // A contract that only describes a command line (no paths) serves nothing: it needs no servers.
+    const httpLess = isHttpLess(loadContract(target.path).document);
+    results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored && !(httpLess && p.ruleId === 'no-empty-servers')) });
   }
   return results;
 }

@@ -28,7 +28,9 @@ export function driftFindings(entry: SpecEntry, files: readonly FileStatus[], op
     const abs = resolve(entry.out, f.path);
     const file = displayPath(abs, options.cwd);
     const finding: Finding = { source: 'drift', rule: DRIFT_RULES[f.state], level: 'error', message: '', location: { file } };
-    if (f.state === 'stale') {
+    if (f.state === 'stale' && f.notExecutable) {
+      finding.message = `stale: ${file} is not executable, as ${spec} produces it; run "specforge generate"`;
+    } else if (f.state === 'stale') {
       finding.message = `stale: ${file} differs from what ${spec} produces; run "specforge generate"`;
       if (f.expected !== undefined) {
         const current = readFileSync(abs, 'utf8');

@@ -3,7 +3,7 @@
  * keep a local cache of input and output hashes so an unchanged contract is not generated again.
  * `check` uses the same path without writing, to report stale generated files.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractError, type Diagnostic } from '../contract/errors.js';
@@ -17,6 +17,8 @@ export interface FileStatus {
   state: 'written' | 'unchanged' | 'stale' | 'missing' | 'extra';
   /** For stale files in check mode: what the contract produces now. */
   expected?: string;
+  /** Set when only the file's mode is wrong: a launcher that is not executable. */
+  notExecutable?: boolean;
 }
 
 export interface SpecResult {
@@ -82,6 +84,20 @@ function readCache(path: string): CacheEntry | undefined {
   }
 }
 
+/** True when the file at `path` has an executable bit set. */
+function isExecutable(path: string): boolean {
+  try {
+    return (statSync(path).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The cache's fingerprint of an output file: its content, and whether it is executable. */
+function outputHash(content: string, executable: boolean): string {
+  return sha256(content) + (executable ? ':x' : '');
+}
+
 function readIfExists(path: string): string | undefined {
   try {
     return readFileSync(path, 'utf8');
@@ -105,8 +121,9 @@ function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: 
     if (text === undefined || sha256(text) !== hash) return false;
   }
   for (const [rel, hash] of Object.entries(cache.outputs)) {
-    const text = readIfExists(join(entry.out, rel));
-    if (text === undefined || sha256(text) !== hash) return false;
+    const abs = join(entry.out, rel);
+    const text = readIfExists(abs);
+    if (text === undefined || outputHash(text, hash.endsWith(':x') && isExecutable(abs)) !== hash) return false;
   }
   return true;
 }
@@ -194,18 +211,22 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   for (const f of files) {
     const abs = safeJoin(entry.out, f.path);
     const current = readIfExists(abs);
-    outputs[f.path] = sha256(f.content);
-    if (current === f.content) {
+    const executable = f.executable === true;
+    outputs[f.path] = outputHash(f.content, executable);
+    const modeOk = !executable || isExecutable(abs);
+    if (current === f.content && modeOk) {
       statuses.push({ path: f.path, state: 'unchanged' });
       continue;
     }
     if (options.check) {
       const s: FileStatus = { path: f.path, state: current === undefined ? 'missing' : 'stale', expected: f.content };
+      if (current === f.content) s.notExecutable = true;
       statuses.push(s);
       continue;
     }
     mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, f.content);
+    if (current !== f.content) writeFileSync(abs, f.content);
+    if (executable) chmodSync(abs, 0o755);
     statuses.push({ path: f.path, state: 'written' });
   }
   // Files this toolchain wrote before and no longer produces.

@@ -32,3 +32,8 @@ export type * from './spec.js';
 export type * from './types.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
 export { createSpecforgeClient, credentialsMiddleware, type SpecforgeClientOptions } from './client.js';
+export { runCli, createCliProgram, resolveCliConfiguration, resolveOptions, CliUsageError, type CliIo, type CliValidators, type CliProgram } from './cli.js';
+export { completionScript } from './cli-completion.js';
+export { normalizeArguments, parseBoolean, parseInteger, parseNumber } from './cli-values.js';
+export type * from './cli-spec.js';
+export { CLI_SHELLS } from './cli-spec.js';

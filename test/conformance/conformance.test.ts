@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildModel, collectExamples, type ContractModel } from '../../src/contract/model.js';
+import { buildModel, collectExamples, isHttpLess, type ContractModel } from '../../src/contract/model.js';
+import { loadContract } from '../../src/contract/resolve.js';
 import { brokenBodyRequest, exampleRequests, rootType, type ExampleRequest } from '../../src/conformance/requests.js';
 import { schemaResolver } from '../../generators/api-spec.js';
 import { loadConfig } from '../../src/pipeline/config.js';
@@ -18,6 +19,8 @@ import { compileSchemaChecks } from '../../generators/validators.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const config = loadConfig(ROOT);
+/** Contracts of an HTTP interface; command-line contracts are proven by test/cli-contracts. */
+const httpSpecs = config.specs.filter((s) => !isHttpLess(loadContract(s.path).document));
 
 interface GeneratedValidators {
   schemaValidators: Record<string, ValidateFunction>;
@@ -40,7 +43,7 @@ async function send(base: string, r: ExampleRequest): Promise<{ status: number; 
   return { status: res.status, contentType, body: text && /json/.test(contentType) ? (JSON.parse(text) as unknown) : text };
 }
 
-describe.each(config.specs.map((s) => [s.api, s] as const))('contract %s', (_api, entry) => {
+describe.each(httpSpecs.map((s) => [s.api, s] as const))('contract %s', (_api, entry) => {
   let model: ContractModel;
   let validators: GeneratedValidators;
   let mocks: GeneratedMocks;

@@ -16,6 +16,7 @@ import { setOwn } from '../../src/contract/pointer.js';
 import { generateSpec, type SpecResult } from '../../src/pipeline/generate.js';
 import type { SpecEntry } from '../../src/pipeline/config.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
+import { typeCheck } from '../support/type-errors.js';
 
 const FLAG = '__specforgePwned';
 const SPEC = resolve('test/fixtures/hostile/openapi.yaml');
@@ -98,28 +99,7 @@ describe('the hostile contract', () => {
 describe('generated code', () => {
   it('type-checks with tsc --strict and no diagnostics', () => {
     const files = [...filesIn(OUT).keys()].filter((f) => f.endsWith('.ts')).map((f) => join(OUT, f));
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: true,
-      noUncheckedIndexedAccess: true,
-      noImplicitOverride: true,
-      noFallthroughCasesInSwitch: true,
-      exactOptionalPropertyTypes: false,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      skipLibCheck: true,
-      esModuleInterop: true,
-      allowJs: false,
-      paths: { 'specforge/runtime': [resolve('src/runtime/index.ts')] },
-    };
-    const program = ts.createProgram(files, options);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
-      return where + ts.flattenDiagnosticMessageText(d.messageText, '\n');
-    });
+    const { diagnostics, program } = typeCheck(files);
     expect(diagnostics).toEqual([]);
     expect(program.getSourceFiles().some((f) => f.fileName.endsWith('src/runtime/index.ts'))).toBe(true);
   });

@@ -1,8 +1,8 @@
 /**
  * `specforge/no-unused-components`: every component is used. Unlike Redocly's rule of the same
  * name it looks at the `components` of every file the contract reaches (split contracts keep their
- * components next to the paths that use them), counts the schema a root `x-specforge-error` or an
- * `x-specforge-base64-json` names as used, and does not count a component's references to itself.
+ * components next to the paths that use them), counts the schemas a root `x-specforge-error` or
+ * `x-specforge-cli` or an `x-specforge-base64-json` names as used, and does not count a component's references to itself.
  * A component of the entry file that is only a `$ref` to another file is used when something refers
  * to it; the component it points at is then used through it.
  */
@@ -38,6 +38,14 @@ function directTarget(ref: string, from: string): string | undefined {
   return componentKey(file, hash === -1 ? [] : redoclySegments(ref.slice(hash)));
 }
 
+/** The schema names `x-specforge-cli` gives as `configuration`, on the program and every command. */
+function cliSchemas(node: unknown, into: Set<string> = new Set()): Set<string> {
+  if (!isRecord(node)) return into;
+  if (typeof node['configuration'] === 'string') into.add(node['configuration']);
+  if (isRecord(node['commands'])) for (const sub of Object.values(node['commands'])) cliSchemas(sub, into);
+  return into;
+}
+
 export const NoUnusedComponents: Oas3Rule = () => {
   const sources = new Map<string, Source>();
   const used = new Set<string>();
@@ -62,9 +70,12 @@ export const NoUnusedComponents: Oas3Rule = () => {
       markLocation(resolved.location, self);
     },
     Root: {
-      enter(_root, ctx) {
+      enter(root, ctx) {
         entry = ctx.location.source;
         sources.set(entry.absoluteRef, entry);
+        // The configuration schemas of a command line (x-specforge-cli) are used by the extension.
+        const cli = (root as unknown as Record<string, unknown>)['x-specforge-cli'];
+        for (const name of cliSchemas(cli)) usedByName.add(`schemas/${name}`);
       },
       leave(_root, ctx) {
         for (const [file, source] of sources) {

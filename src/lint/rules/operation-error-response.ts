@@ -32,7 +32,13 @@ export const OperationErrorResponse: Oas3Rule = () => {
       enter(root, ctx) {
         const ext: unknown = (root as unknown as Record<string, unknown>)['x-specforge-error'];
         const schema = isRecord(ext) ? ext['schema'] : undefined;
-        if (schema === undefined) {
+        const paths: unknown = (root as unknown as Record<string, unknown>)['paths'];
+        const webhooks: unknown = (root as unknown as Record<string, unknown>)['webhooks'];
+        const serves = (isRecord(paths) && Object.keys(paths).length > 0) || (isRecord(webhooks) && Object.keys(webhooks).length > 0);
+        if (schema === undefined && !serves) {
+          // A contract with no operations (a command line) answers no HTTP errors.
+          error = undefined;
+        } else if (schema === undefined) {
           error = undefined;
           ctx.report({
             message: "the contract declares no error schema: add x-specforge-error with the schema of the interface's error body, which every 4xx response answers",
