@@ -68,8 +68,9 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       loadContract(target.path);
       throw err;
     }
-    // A contract that only describes a command line (no paths) serves nothing: it needs no servers.
-    const httpLess = isHttpLess(loadContract(target.path).document);
+    // A contract that only describes a command line (x-specforge-cli, no paths) serves nothing: it needs no servers.
+    const document = loadContract(target.path).document;
+    const httpLess = document['x-specforge-cli'] !== undefined && isHttpLess(document);
     results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored && !(httpLess && p.ruleId === 'no-empty-servers')) });
   }
   return results;

@@ -36,6 +36,7 @@ components:
   schemas:
     Config:
       type: object
+      description: configuration of tool
       properties:
         level: { $ref: '#/components/schemas/Level' }
     Level:
@@ -57,32 +58,26 @@ describe('lint of command-line contracts', () => {
   });
 
   it('still reports a schema nothing uses', async () => {
-    const [result] = await lintSpecs([spec('unused', `${CLI_ONLY}    Stray:\n      type: string\n`)]);
-    expect(result?.problems.map((p) => [p.ruleId, p.message])).toEqual([['no-unused-components', 'Component: "Stray" is never used.']]);
+    const [result] = await lintSpecs([spec('unused', `${CLI_ONLY}    Stray:\n      type: string\n      description: nothing refers to it\n`)]);
+    expect(result?.problems.map((p) => [p.ruleId, p.message])).toEqual([['specforge/no-unused-components', 'component "Stray" (components/schemas) is never used: remove it or refer to it']]);
   });
 
   it('still asks a contract without x-specforge-cli for servers', async () => {
     const [result] = await lintSpecs([spec('plain', CLI_ONLY.replace(/x-specforge-cli:[\s\S]*?components:/, 'components:'))]);
-    expect(result?.problems.map((p) => p.ruleId).sort()).toEqual(['no-empty-servers', 'no-unused-components']);
+    expect(new Set(result?.problems.map((p) => p.ruleId))).toEqual(new Set(['no-empty-servers', 'specforge/no-unused-components']));
   });
 });
 
 describe('docs of command-line contracts', () => {
-  it('gives a contract with only a command line its reference as its page, escaped', async () => {
+  it('renders the generated command-line reference (cli.md) as <api>/cli.html, escaped, and links it from the index', async () => {
     const out = join(TMP, 'docs');
-    const pages = await buildDocs([{ path: spec('docs', CLI_ONLY), api: 'tool' }, { path: resolve('specs/install-cni/openapi.yaml'), api: 'install-cni' }], out);
-    expect(pages.map((p) => [p.file, p.cliFile, p.operations])).toEqual([
-      ['tool.html', 'tool.html', 0],
-      ['install-cni.html', 'install-cni.html', 0],
-    ]);
-    const page = readFileSync(join(out, 'tool.html'), 'utf8');
-    expect(page).toContain('<code>--level &lt;string&gt;</code></td><td><code>LEVEL</code></td><td>string</td><td><code>&quot;low&quot;</code></td><td>one of: &quot;low&quot;, &quot;high&quot;</td><td>how much &lt;b&gt;noise&lt;/b&gt;</td>');
-    expect(page).not.toContain('<b>noise');
-    const cni = readFileSync(join(out, 'install-cni.html'), 'utf8');
-    for (const flag of ['--ctrlz_port &lt;port&gt;', '--log_target &lt;output&gt;', '-o, --output &lt;format&gt;', '--no-descriptions']) expect(cni).toContain(flag);
-    expect(cni).toContain('<section id="install-cni-completion-bash">');
+    const pages = await buildDocs([{ path: resolve('specs/install-cni/openapi.yaml'), api: 'install-cni', out: resolve('generated/install-cni') }], out);
+    expect(pages.map((p) => [p.file, p.cli, p.operations])).toEqual([['install-cni.html', 'install-cni/cli.html', 0]]);
+    const cni = readFileSync(join(out, 'install-cni', 'cli.html'), 'utf8');
+    for (const flag of ['--ctrlz_port &lt;port&gt;', '--log_target &lt;output&gt;', '--no-descriptions', 'CHAINED_CNI_PLUGIN']) expect(cni).toContain(flag);
+    expect(cni).not.toContain('<port>');
     const index = readFileSync(join(out, 'index.html'), 'utf8');
-    expect(index).toContain('<td><a href="./install-cni.html">command line</a></td>');
+    expect(index).toContain('href="./install-cni/cli.html"');
     expect(existsSync(join(out, 'redoc.standalone.js'))).toBe(true);
   });
 });
