@@ -81,6 +81,22 @@ export function buildProgram(exit: (code: number) => void): Command {
     );
 
   program
+    .command('review')
+    .description('lint, breaking changes since a git revision and stale generated code, as one pull-request report')
+    .requiredOption('-b, --base <git-ref>', 'the revision the pull request is compared with (e.g. origin/main)')
+    .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
+    .option('--format <format>', 'what is printed: stylish, json, github-actions, markdown or sarif (default: github-actions in GitHub Actions, else stylish)')
+    .option('--summary <file>', 'write the markdown summary here (default: append to $GITHUB_STEP_SUMMARY when set)')
+    .option('--sarif <file>', 'also write every finding as SARIF 2.1.0 here')
+    .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
+    .option('--accept <file>', 'accepted breaking changes (as for diff)')
+    .action(
+      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string }) =>
+        (await import('./commands/review.js')).runReview(opts),
+      ),
+    );
+
+  program
     .command('bundle')
     .description('write the contract and every file it refers to as one document')
     .argument('<spec>', 'the contract')

@@ -26,7 +26,7 @@ function targetOf(entry: SpecEntry): LintTarget {
  * The contracts to lint: those named (with their settings when specforge.config.yaml lists them),
  * or every contract of the config.
  */
-function targets(cwd: string, options: LintOptions): LintTarget[] {
+export function lintTargets(cwd: string, options: LintOptions): LintTarget[] {
   if (!options.specs || options.specs.length === 0) return loadConfig(cwd, options.config).specs.map(targetOf);
   let known: SpecEntry[] = [];
   if (existsSync(resolve(cwd, options.config ?? CONFIG_FILE))) known = loadConfig(cwd, options.config).specs;
@@ -41,7 +41,7 @@ export async function runLint(options: LintOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const format: LintFormat = formatOption(options.format, LINT_FORMATS, 'stylish');
-  const results = await lintSpecs(targets(cwd, options), options.redocly ? resolve(cwd, options.redocly) : undefined);
+  const results = await lintSpecs(lintTargets(cwd, options), options.redocly ? resolve(cwd, options.redocly) : undefined);
   const total = results.reduce((n, r) => n + r.problems.length, 0);
   if (isOneOf(REPORT_FORMATS, format)) {
     write(formatFindings(lintFindings(results, cwd), format, { title: 'specforge lint' }));

@@ -1,0 +1,112 @@
+/**
+ * `specforge review --base <git-ref>`: everything a pull request that touches contracts needs, in
+ * one run: lint problems, breaking changes since the base revision and stale generated files. It
+ * writes one markdown summary (to `--summary`, or the job summary file of the CI run) and prints the
+ * findings as annotations (`github-actions` in a GitHub Actions job, `stylish` elsewhere), and
+ * exits 1 when anything is found at or above `--fail-on`.
+ */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../../contract/errors.js';
+import { FINDING_LEVEL } from '../../diff/diff.js';
+import { diffRevision } from '../../diff/report.js';
+import { DIFF_RULES } from '../../diff/rules.js';
+import { lintFindings, lintSpecs } from '../../lint/lint.js';
+import { driftFindings } from '../../pipeline/drift.js';
+import { generateSpec } from '../../pipeline/generate.js';
+import type { Finding } from '../../report/findings.js';
+import { formatFindings, REPORT_FORMATS, totals } from '../../report/format.js';
+import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { formatOption } from '../format-option.js';
+import { cacheDirFor, entriesFor } from './generate.js';
+import { lintTargets } from './lint.js';
+
+export const REVIEW_FAIL_ON = ['error', 'warning'] as const;
+
+export interface ReviewOptions {
+  cwd?: string;
+  base?: string;
+  config?: string;
+  /** Format of what is printed: stylish, json, github-actions, markdown or sarif. */
+  format?: string;
+  /** Markdown summary file; default: $GITHUB_STEP_SUMMARY when set (appended), else none. */
+  summary?: string;
+  /** Also write every finding as SARIF here. */
+  sarif?: string;
+  failOn?: string;
+  accept?: string;
+  write?: (text: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ReviewSections {
+  lint: Finding[];
+  diff: Finding[];
+  drift: Finding[];
+}
+
+/** Runs the three checks over every contract of the config. */
+export async function reviewFindings(options: ReviewOptions & { cwd: string; base: string }): Promise<ReviewSections> {
+  const { cwd } = options;
+  const lint = lintFindings(await lintSpecs(lintTargets(cwd, options.config ? { config: options.config } : {})), cwd);
+  const diff = (
+    await diffRevision({ cwd, ref: options.base, specs: [], ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: resolve(cwd, options.accept) } : {}) })
+  ).findings;
+  const drift: Finding[] = [];
+  for (const entry of entriesFor({ cwd, ...(options.config ? { config: options.config } : {}) }).entries) {
+    const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor({ cwd }) });
+    drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 20 }));
+  }
+  return { lint, diff, drift };
+}
+
+function countLine(findings: readonly Finding[]): string {
+  const t = totals(findings);
+  return findings.length === 0 ? 'nothing found' : `${t.error} error(s), ${t.warning} warning(s), ${t.info} info`;
+}
+
+/** The pull request's summary: a verdict line, then one section per check. */
+export function reviewMarkdown(sections: ReviewSections, base: string, failing: boolean): string {
+  const all = [...sections.lint, ...sections.diff, ...sections.drift];
+  const verdict = failing ? '❌ changes needed' : '✅ ready';
+  const out = [
+    '## specforge review',
+    '',
+    `${verdict} (compared with \`${base.replace(/[`\n\r]/g, '')}\`): ${countLine(all)}.`,
+    '',
+    '| check | result |',
+    '|---|---|',
+    `| lint | ${countLine(sections.lint)} |`,
+    `| breaking changes | ${countLine(sections.diff)} |`,
+    `| generated code | ${sections.drift.length === 0 ? 'up to date' : `${sections.drift.length} stale file(s)`} |`,
+    '',
+  ];
+  const part = (title: string, findings: Finding[]): void => {
+    if (findings.length > 0) out.push(formatFindings(findings, 'markdown', { title }));
+  };
+  part('Lint', sections.lint);
+  part('Breaking changes', sections.diff);
+  part('Stale generated code', sections.drift);
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+export async function runReview(options: ReviewOptions): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  if (!options.base) throw new UsageError('review needs --base <git-ref>: the revision the pull request is compared with');
+  const format = formatOption(options.format, REPORT_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github-actions' : 'stylish');
+  const failOn = options.failOn ?? 'error';
+  if (!(REVIEW_FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${REVIEW_FAIL_ON.join(' or ')}, not "${failOn}"`);
+  const sections = await reviewFindings({ ...options, cwd, base: options.base });
+  const all = [...sections.lint, ...sections.diff, ...sections.drift];
+  const failingLevels = failOn === 'warning' ? ['error', 'warning'] : ['error'];
+  const failing = all.some((f) => failingLevels.includes(f.level));
+  const rules = DIFF_RULES.map((r) => ({ id: r.id, description: r.description, level: FINDING_LEVEL[r.level] }));
+  write(formatFindings(all, format, { title: 'specforge review', rules }));
+  const markdown = reviewMarkdown(sections, options.base, failing);
+  if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), markdown);
+  else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], markdown);
+  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(all, 'sarif', { title: 'specforge review', rules }));
+  return failing ? EXIT_FINDINGS : EXIT_OK;
+}

@@ -1,0 +1,86 @@
+/**
+ * `specforge review --base <git-ref>` through the built CLI, in a temporary git repository holding
+ * a copy of the echo contract: clean, it passes; with a breaking change, a lint problem and a
+ * hand-edited generated file it fails and reports all three in one summary and as annotations.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+let repo: string;
+
+const git = (...args: string[]): void => {
+  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+};
+
+function review(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GITHUB_')));
+  return spawnSync(process.execPath, [CLI, 'review', ...args], { cwd: repo, encoding: 'utf8', timeout: 120_000, env: { ...clean, NO_COLOR: '1', ...env } });
+}
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error('build specforge first (npm run build)');
+  repo = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-')));
+  cpSync(join(ROOT, 'specs', 'echo'), join(repo, 'specs', 'echo'), { recursive: true });
+  cpSync(join(ROOT, 'generated', 'echo'), join(repo, 'generated', 'echo'), { recursive: true });
+  writeFileSync(join(repo, 'specforge.config.yaml'), 'output: generated\nspecs:\n  - path: specs/echo/openapi.yaml\n');
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'echo');
+});
+
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('specforge review', () => {
+  it('passes on an unchanged contract and says so in the summary', () => {
+    const r = review(['--base', 'HEAD', '--summary', 'summary.md']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const summary = readFileSync(join(repo, 'summary.md'), 'utf8');
+    expect(summary).toContain('✅ ready');
+    expect(summary).toContain('| generated code | up to date |');
+  });
+
+  it('fails with lint, breaking-change and drift findings together, as annotations and one summary', () => {
+    const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
+    const text = readFileSync(spec, 'utf8');
+    // A breaking change: the echo message gains a maximum length; a lint problem: a summary goes.
+    const changed = text.replace('\n      summary: Echo a message', '').replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n');
+    expect(changed).not.toBe(text);
+    writeFileSync(spec, changed);
+    const client = join(repo, 'generated', 'echo', 'client.ts');
+    writeFileSync(client, readFileSync(client, 'utf8') + '// edited by hand\n');
+    const stepSummary = join(repo, 'step-summary.md');
+    const r = review(['--base', 'HEAD', '--sarif', 'review.sarif'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
+    expect(r.status).toBe(1);
+    const annotations = r.stdout.trimEnd().split('\n');
+    expect(annotations.some((l) => /^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=specforge\/operation-summary::/.test(l))).toBe(true);
+    expect(annotations.some((l) => /^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=request-(body|property)-max-length-decreased::/.test(l))).toBe(true);
+    expect(annotations.some((l) => /^::error file=generated\/echo\/client\.ts,line=\d+,col=1,title=stale-file::/.test(l))).toBe(true);
+    const summary = readFileSync(stepSummary, 'utf8');
+    expect(summary).toContain('❌ changes needed');
+    for (const heading of ['### Lint', '### Breaking changes', '### Stale generated code']) expect(summary).toContain(heading);
+    const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as { version: string; runs: Array<{ results: Array<{ ruleId: string }> }> };
+    expect(sarif.version).toBe('2.1.0');
+    const ruleIds = new Set(sarif.runs[0]?.results.map((x) => x.ruleId));
+    // The shorter limit also makes the documented examples invalid: lint says so too.
+    for (const id of ['specforge/operation-summary', 'specforge/valid-examples', 'stale-file']) expect(ruleIds.has(id)).toBe(true);
+    expect([...ruleIds].some((id) => /max-length-decreased$/.test(id))).toBe(true);
+    git('checkout', '-q', '--', '.');
+  });
+
+  it('without --base, or with a bad --fail-on, is a usage error (exit 2, no stack trace)', () => {
+    const none = review([]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('--base');
+    const bad = review(['--base', 'HEAD', '--fail-on', 'loud']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--fail-on');
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+});
