@@ -6,7 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { getAtPointer, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
+import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
 
@@ -521,5 +521,40 @@ export function eventsSpec(model: ContractModel): EventsSpec | undefined {
   const spec: EventsSpec = { operation: ext['operation'], emit };
   if (typeof ext['since'] === 'string') spec.since = ext['since'];
   if (typeof ext['until'] === 'string') spec.until = ext['until'];
+  if (ext['filters'] !== undefined) spec.filters = eventFilters(model, ext['filters'], `${at}/filters`);
   return spec;
+}
+
+function isStringList(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string');
+}
+
+function eventFilters(model: ContractModel, raw: unknown, at: string): EventFiltersSpec {
+  if (!isRecord(raw) || typeof raw['parameter'] !== 'string' || !isRecord(raw['match'])) {
+    throw extensionError(model, at, 'x-specforge-events filters needs "parameter" (the filter query parameter) and "match" (filter name to fields)');
+  }
+  const match: EventFiltersSpec['match'] = {};
+  for (const [name, rule] of Object.entries(raw['match'])) {
+    const where = `${at}/match/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const r = isStringList(rule) ? { fields: rule } : rule;
+    if (!isRecord(r)) throw extensionError(model, where, `x-specforge-events filter "${name}" must be a list of fields or { fields, when, labels }`);
+    const out: EventFiltersSpec['match'][string] = {};
+    if (r['fields'] !== undefined) {
+      if (!isStringList(r['fields'])) throw extensionError(model, `${where}/fields`, `x-specforge-events filter "${name}": fields must be a list of dotted paths`);
+      out.fields = r['fields'];
+    }
+    if (r['labels'] !== undefined) {
+      if (typeof r['labels'] !== 'string') throw extensionError(model, `${where}/labels`, `x-specforge-events filter "${name}": labels must be a dotted path`);
+      out.labels = r['labels'];
+    }
+    if (r['when'] !== undefined) {
+      if (!isRecord(r['when']) || !Object.values(r['when']).every((v) => typeof v === 'string')) {
+        throw extensionError(model, `${where}/when`, `x-specforge-events filter "${name}": when must map dotted paths to strings`);
+      }
+      out.when = r['when'] as Record<string, string>;
+    }
+    if (!out.fields && !out.labels) throw extensionError(model, where, `x-specforge-events filter "${name}" needs fields or labels`);
+    setOwn(match, name, out);
+  }
+  return { parameter: raw['parameter'], match };
 }

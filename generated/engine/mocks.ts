@@ -13844,12 +13844,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -13878,12 +13888,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -13912,12 +13932,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -13946,12 +13976,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -13980,12 +14020,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -14014,12 +14064,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -14048,12 +14108,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -14082,12 +14152,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -14116,12 +14196,22 @@ export const mocks: MockTables = {
             ]
           },
           "Attributes": {
-            "name": {
-              "$format": "{resource.Name}"
-            },
-            "image": {
-              "$format": "{resource.Config.Image}"
-            }
+            "$merge": [
+              {
+                "$from": [
+                  "resource.Config.Labels"
+                ],
+                "default": {}
+              },
+              {
+                "name": {
+                  "$format": "{resource.Name}"
+                },
+                "image": {
+                  "$format": "{resource.Config.Image}"
+                }
+              }
+            ]
           }
         },
         "time": {
@@ -14308,6 +14398,66 @@ export const mocks: MockTables = {
         },
         "timeNano": {
           "$now": "nanoseconds"
+        }
+      }
+    },
+    "filters": {
+      "parameter": "filters",
+      "match": {
+        "type": {
+          "fields": [
+            "Type"
+          ]
+        },
+        "event": {
+          "fields": [
+            "Action"
+          ]
+        },
+        "container": {
+          "fields": [
+            "Actor.ID",
+            "Actor.Attributes.name"
+          ],
+          "when": {
+            "Type": "container"
+          }
+        },
+        "image": {
+          "fields": [
+            "Actor.ID",
+            "from",
+            "Actor.Attributes.image"
+          ]
+        },
+        "volume": {
+          "fields": [
+            "Actor.ID"
+          ],
+          "when": {
+            "Type": "volume"
+          }
+        },
+        "network": {
+          "fields": [
+            "Actor.ID",
+            "Actor.Attributes.name"
+          ],
+          "when": {
+            "Type": "network"
+          }
+        },
+        "daemon": {
+          "fields": [
+            "Actor.ID",
+            "Actor.Attributes.name"
+          ],
+          "when": {
+            "Type": "daemon"
+          }
+        },
+        "label": {
+          "labels": "Actor.Attributes"
         }
       }
     }

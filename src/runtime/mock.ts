@@ -11,7 +11,7 @@ import type { ValidateFunction } from './ajv.js';
 import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
-import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
+import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -351,9 +351,10 @@ export class MockEngine {
     const listeners = this.eventListeners;
     // The connection's close ends the stream (the request object itself closes once it is read).
     const closer: Pick<NodeJS.EventEmitter, 'once' | 'off'> = ctx.request.socket ?? ctx.request;
-    const inRange = (at: number): boolean => (since === undefined || at >= since) && (until === undefined || at <= until);
+    const selected = eventSelector(spec?.filters, spec?.filters ? ctx.params.query[spec.filters.parameter] : undefined);
+    const inRange = (at: number, value: unknown): boolean => (since === undefined || at >= since) && (until === undefined || at <= until) && selected(value);
     async function* stream(): AsyncGenerator<string> {
-      for (const e of [...log]) if (inRange(e.at)) yield JSON.stringify(e.value) + '\n';
+      for (const e of [...log]) if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';
       if (until !== undefined) return;
       const queue: Array<{ at: number; value: unknown }> = [];
       let wake: (() => void) | undefined;
@@ -374,7 +375,7 @@ export class MockEngine {
           wake = undefined;
           while (queue.length > 0) {
             const e = queue.shift() as { at: number; value: unknown };
-            if (inRange(e.at)) yield JSON.stringify(e.value) + '\n';
+            if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';
           }
         }
       } finally {
@@ -936,4 +937,49 @@ export function createMockHandlers(
   options: MockOptions = {},
 ): Record<string, AnyHandler> {
   return new MockEngine(api, tables, validators, options).handlers;
+}
+
+/** The values a filter parameter gives per name: `{ name: [values] }` or the legacy `{ name: { value: true } }`. */
+function filterValues(raw: unknown): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return out;
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+    if (Array.isArray(v)) out.set(name, v.map(String));
+    else if (v !== null && typeof v === 'object') out.set(name, Object.entries(v as Record<string, unknown>).filter(([, on]) => on === true).map(([k]) => k));
+  }
+  return out;
+}
+
+/** Whether an event passes the request's filters (x-specforge-events filters); all pass without any. */
+function eventSelector(spec: EventFiltersSpec | undefined, raw: unknown): (event: unknown) => boolean {
+  if (!spec || raw === undefined) return () => true;
+  const wanted = [...filterValues(raw)].filter(([name]) => Object.hasOwn(spec.match, name));
+  if (wanted.length === 0) return () => true;
+  const text = (event: unknown, path: string): string | undefined => {
+    const v = getPath(event as Record<string, unknown>, path);
+    return v === undefined || v === null ? undefined : String(v);
+  };
+  return (event) =>
+    wanted.every(([name, values]) => {
+      const rule = spec.match[name] as EventFiltersSpec['match'][string];
+      if (rule.when && !Object.entries(rule.when).every(([path, v]) => text(event, path) === v)) return false;
+      return values.some((value) => {
+        if (rule.fields?.some((f) => text(event, f) === value)) return true;
+        if (rule.labels === undefined) return false;
+        const labels = getPath(event as Record<string, unknown>, rule.labels);
+        if (labels === null || typeof labels !== 'object') return false;
+        const eq = value.indexOf('=');
+        const key = eq < 0 ? value : value.slice(0, eq);
+        if (!Object.hasOwn(labels, key)) return false;
+        return eq < 0 || String((labels as Record<string, unknown>)[key]) === value.slice(eq + 1);
+      });
+    });
 }

@@ -266,6 +266,19 @@ export interface EventsSpec {
   until?: string;
   /** operationId to an event template, evaluated with the operation's stored `resource`. */
   emit: Record<string, unknown>;
+  /** The stream's filter parameter and how each filter name matches an event. */
+  filters?: EventFiltersSpec;
+}
+
+/**
+ * `filters: { parameter, match: { <name>: { fields, when?, labels? } } }`: a request's filter (a map
+ * of name to values) keeps the events that, for every name it gives, match one of its values: a
+ * value matches when one of `fields` (dotted paths into the event) equals it, and every `when`
+ * field holds its value; with `labels`, a value `key` or `key=value` matches the attributes there.
+ */
+export interface EventFiltersSpec {
+  parameter: string;
+  match: Record<string, { fields?: string[]; when?: Record<string, string>; labels?: string }>;
 }
 
 /** What a generated mocks module carries: per-operation responses, schemas for sampling, resources. */

@@ -141,6 +141,36 @@ describe('dockerode against specforge mock', () => {
     expect(events[1]?.Actor).toMatchObject({ ID: container.id, Attributes: { name: '/evc', image: 'ubuntu' } });
     for (const e of events) expect(schemaValidators.EventMessage(e), JSON.stringify(e)).toBe(true);
   });
+
+  it('events: filters keep only the events they name (type, event, container, label, legacy map form)', async () => {
+    const since = Math.floor(Date.now() / 1000) - 1;
+    await docker.createVolume({ Name: 'fvol' });
+    const a = await docker.createContainer({ Image: 'ubuntu', name: 'fa', Labels: { team: 'red' } });
+    const b = await docker.createContainer({ Image: 'ubuntu', name: 'fb', Labels: { team: 'blue' } });
+    await a.start();
+    await b.start();
+    const until = Math.floor(Date.now() / 1000) + 1;
+    const query = async (filters: unknown): Promise<string[]> => {
+      const res = await mock.fetch(new Request(`http://engine/v1.24/events?since=${since}&until=${until}&filters=${encodeURIComponent(JSON.stringify(filters))}`));
+      expect(res.status).toBe(200);
+      return (await res.text())
+        .trim()
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => {
+          const e = JSON.parse(l) as { Type: string; Action: string; Actor: { Attributes: Record<string, string> } };
+          return `${e.Type} ${e.Action} ${e.Actor.Attributes['name'] ?? ''}`.trim();
+        });
+    };
+    expect(await query({ type: ['volume'] })).toEqual(['volume create']);
+    expect(await query({ event: ['start'] })).toEqual(['container start /fa', 'container start /fb']);
+    expect(await query({ container: ['fb'] })).toEqual([]);
+    expect(await query({ container: ['/fb', a.id] })).toEqual(['container create /fa', 'container create /fb', 'container start /fa', 'container start /fb']);
+    expect(await query({ container: [b.id], event: ['create', 'start'] })).toEqual(['container create /fb', 'container start /fb']);
+    expect(await query({ type: { container: true }, event: { start: true } })).toEqual(['container start /fa', 'container start /fb']);
+    expect(await query({ label: ['team=red'] })).toEqual(['container create /fa', 'container start /fa']);
+    expect(await query({ label: ['team'], event: ['start'] })).toEqual(['container start /fa', 'container start /fb']);
+  });
 });
 
 describe.runIf(HAS_DOCKER_CLI)('docker command-line client against specforge mock', () => {

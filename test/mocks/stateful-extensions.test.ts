@@ -181,6 +181,9 @@ describe('malformed declarations are SPECFORGE_EXTENSION errors with their locat
     ['a pull that is not a mapping', (t: string) => t.replace('cancelJob: { from: [queued, running], to: cancelled, otherwise: 409 }', 'cancelJob: { pull: steps, otherwise: 409 }'), 'pull', '/x-specforge-resources/jobs/state/transitions/cancelJob/pull'],
     ['a $replace pattern that is not a regular expression', (t: string) => t.replace("pattern: '\\s+'", "pattern: '(unclosed'"), 'not a regular expression', '/x-specforge-resources/jobs/createSet/slug/$replace/pattern'],
     ['hidden that is not a list of fields', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    hidden: token'), 'field names', '/x-specforge-resources/jobs/hidden'],
+    ['event filters without a parameter', (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { match: { kind: [Type] } }\n`, 'parameter', '/x-specforge-events/filters'],
+    ['an event filter with neither fields nor labels', (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { parameter: q, match: { kind: { when: { Type: job } } } }\n`, 'needs fields or labels', '/x-specforge-events/filters/match/kind'],
+    ['an event filter whose when is not strings', (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { parameter: q, match: { kind: { fields: [Type], when: { Type: [job] } } } }\n`, 'when must map', '/x-specforge-events/filters/match/kind/when'],
   ])('%s', async (_name, mutate, message, pointer) => {
     const err = await problem(mutate, 'mocks');
     const d = err.diagnostics[0];
