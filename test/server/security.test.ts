@@ -46,6 +46,7 @@ const handlers: Record<string, AnyHandler> = {
   getKeyQuery: (ctx) => ({ status: 200, body: seen(ctx) }),
   getKeyCookie: (ctx) => ({ status: 200, body: seen(ctx) }),
   getScoped: (ctx) => ({ status: 200, body: seen(ctx) }),
+  getProfile: (ctx) => ({ status: 200, body: seen(ctx) }),
 };
 
 const verified: string[] = [];
@@ -60,6 +61,11 @@ const verifying: ServerOptions = {
       return true;
     },
     basic: (c) => (c.basic?.username === 'ada' && c.basic.password === 'se:cret' ? { principal: 'ada' } : false),
+    oidc: (c) => {
+      if (c.credential === 'id-with-email') return { principal: { sub: 'u1' }, scopes: ['openid', 'email'] };
+      if (c.credential === 'id-without-email') return { scopes: ['openid'] };
+      return false;
+    },
     oauth: (c) => {
       verified.push(c.credential);
       if (c.credential === 'reader') return Promise.resolve({ scopes: ['read'] });
@@ -220,6 +226,22 @@ describe('verifiers', () => {
   it('a token the verifier refuses is a 401 on a scoped operation, and without verifiers any well-formed token passes', async () => {
     problem(await call(checked.base, '/scoped', { headers: bearer('stranger') }), 401);
     expect((await call(plain.base, '/scoped', { headers: bearer('stranger') })).status).toBe(200);
+  });
+});
+
+describe('OpenID Connect', () => {
+  it('a bearer ID token the verifier accepts with every required scope reaches the handler', async () => {
+    const r = await call(checked.base, '/profile', { headers: bearer('id-with-email') });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ principal: { sub: 'u1' } });
+  });
+
+  it('a token lacking the email scope is a 403 insufficient_scope; a refused one a 401; none a 401', async () => {
+    expect(problem(await call(checked.base, '/profile', { headers: bearer('id-without-email') }), 403).code).toBe('insufficient_scope');
+    const refused = await call(checked.base, '/profile', { headers: bearer('forged-id-token') });
+    problem(refused, 401);
+    expect(refused.text).not.toContain('forged-id-token');
+    problem(await call(checked.base, '/profile', {}), 401);
   });
 });
 
