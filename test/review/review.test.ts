@@ -74,6 +74,35 @@ describe('specforge review', () => {
     git('checkout', '-q', '--', '.');
   });
 
+  it.each(['stylish', 'json', 'markdown'])('reports the same seeded mistakes in the %s format', (format) => {
+    const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
+    const text = readFileSync(spec, 'utf8');
+    writeFileSync(spec, text.replace('\n      summary: Echo a message', '').replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n'));
+    try {
+      const r = review(['--base', 'HEAD', '--format', format, '--summary', 'summary.md']);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toContain('specforge/operation-summary');
+      expect(r.stdout).toMatch(/request-(body|property)-max-length-decreased/);
+      if (format === 'json') expect((JSON.parse(r.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      git('checkout', '-q', '--', '.');
+    }
+  });
+
+  it("on this repository's own contracts at HEAD, it reports nothing", () => {
+    const clone = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-self-')));
+    try {
+      const cloned = spawnSync('git', ['clone', '-q', ROOT, clone], { encoding: 'utf8' });
+      expect(cloned.status, cloned.stderr).toBe(0);
+      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 180_000 });
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toMatchObject({ findings: [] });
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it('without --base, or with a bad --fail-on, is a usage error (exit 2, no stack trace)', () => {
     const none = review([]);
     expect(none.status).toBe(2);
