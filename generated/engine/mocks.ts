@@ -9870,10 +9870,11 @@ export const mocks: MockTables = {
         },
         "NetworkMode": {
           "type": "string",
-          "description": "The networking mode: `bridge`, `host`, `none`, `container:<name or id>`, or any other\nvalue, taken as the name of a custom network to connect to (`default` is the daemon's\ndefault network).\n",
+          "description": "The networking mode: `bridge`, `host`, `none`, `container:<name or id>`, or any other\nvalue, taken as the name of a custom network to connect to (`default` is the daemon's\ndefault network). An empty string is the default network too: clients that do not set\nthe mode send it (the docker command line among them), and the engine treats it as\n`default`.\n",
           "anyOf": [
             {
               "enum": [
+                "",
                 "bridge",
                 "host",
                 "none",

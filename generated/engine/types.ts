@@ -2510,9 +2510,11 @@ export interface components {
             /**
              * @description The networking mode: `bridge`, `host`, `none`, `container:<name or id>`, or any other
              *     value, taken as the name of a custom network to connect to (`default` is the daemon's
-             *     default network).
+             *     default network). An empty string is the default network too: clients that do not set
+             *     the mode send it (the docker command line among them), and the engine treats it as
+             *     `default`.
              */
-            NetworkMode?: string | ("bridge" | "host" | "none" | "default") | unknown | unknown;
+            NetworkMode?: string | ("" | "bridge" | "host" | "none" | "default") | unknown | unknown;
             /** @description Devices to add to the container. */
             Devices?: components["schemas"]["DeviceMapping"][] | null;
             /** @description Resource limits (ulimits) to set in the container. */

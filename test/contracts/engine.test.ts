@@ -409,7 +409,7 @@ const GROUPS: Group[] = [
     ...schema('HostConfig'),
     instance: (v) => ({ NetworkMode: v }),
     server: (v) => withHostConfig({ NetworkMode: v }),
-    good: ['bridge', 'host', 'none', 'container:4fa6e0f0c678', 'container:web_1', 'isolated_nw', 'my-net.v2'],
+    good: ['', 'bridge', 'host', 'none', 'container:4fa6e0f0c678', 'container:web_1', 'isolated_nw', 'my-net.v2'],
     bad: ['container:', 'bad net!', 'container:bad id!', '-leading-dash'],
   },
   {
