@@ -139,7 +139,7 @@ export function apiSpec(model: ContractModel): ApiSpec {
     if (isRecord(prefix) && typeof prefix['min'] === 'string' && typeof prefix['max'] === 'string') spec.versionPrefix = { min: prefix['min'], max: prefix['max'] };
     const booleans = dialect['booleans'];
     if (Array.isArray(dialect['bearerAliases'])) spec.bearerAliases = dialect['bearerAliases'].map((a) => String(a).toLowerCase());
-    if (typeof dialect['invalidBodyStatus'] === 'number') spec.invalidBodyStatus = dialect['invalidBodyStatus'];
+    if (dialect['invalidBodyStatus'] !== undefined) spec.invalidBodyStatus = clientErrorStatus(model, dialect['invalidBodyStatus'], '/x-specforge-dialect/invalidBodyStatus');
     if (isRecord(booleans) && Array.isArray(booleans['true']) && Array.isArray(booleans['false'])) {
       const truthy = booleans['true'].map(String);
       const falsy = booleans['false'].map(String);
@@ -269,7 +269,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
       ...(Array.isArray(id['aliasForms']) ? { aliasForms: id['aliasForms'].map(String) } : {}),
       generate,
       operations,
-      conflict: typeof raw['conflict'] === 'number' ? raw['conflict'] : 409,
+      conflict: raw['conflict'] === undefined ? 409 : clientErrorStatus(model, raw['conflict'], `${at}/conflict`),
       seed: [],
     };
     for (const role of ['read', 'update', 'replace', 'delete'] as const) {
@@ -351,7 +351,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     const inUse = raw['inUse'];
     if (isRecord(inUse) && Array.isArray(inUse['by'])) {
       spec.inUse = {
-        status: typeof inUse['status'] === 'number' ? inUse['status'] : 409,
+        status: inUse['status'] === undefined ? 409 : clientErrorStatus(model, inUse['status'], `${at}/inUse/status`),
         by: inUse['by'].filter(isRecord).map((b) => ({
           resource: String(b['resource']),
           field: String(b['field']),
@@ -360,7 +360,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
       };
     }
     const prot = raw['protected'];
-    if (isRecord(prot) && Array.isArray(prot['ids'])) spec.protected = { ids: prot['ids'].map(String), status: typeof prot['status'] === 'number' ? prot['status'] : 403 };
+    if (isRecord(prot) && Array.isArray(prot['ids'])) spec.protected = { ids: prot['ids'].map(String), status: prot['status'] === undefined ? 403 : clientErrorStatus(model, prot['status'], `${at}/protected/status`) };
     out.push(spec);
   }
   return out;
@@ -523,6 +523,14 @@ export function eventsSpec(model: ContractModel): EventsSpec | undefined {
   if (typeof ext['until'] === 'string') spec.until = ext['until'];
   if (ext['filters'] !== undefined) spec.filters = eventFilters(model, ext['filters'], `${at}/filters`);
   return spec;
+}
+
+/** A status an extension makes the server answer with: a client error, 400 to 499. */
+function clientErrorStatus(model: ContractModel, value: unknown, at: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 400 || value > 499) {
+    throw extensionError(model, at, `expected a client-error status (an integer from 400 to 499), not ${JSON.stringify(value)}`);
+  }
+  return value;
 }
 
 function isStringList(v: unknown): v is string[] {

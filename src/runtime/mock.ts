@@ -215,7 +215,7 @@ export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: 
     const spec = template['$replace'];
     const value = evaluateTemplate(spec['value'], ctx, scope);
     if (typeof value !== 'string' || typeof spec['pattern'] !== 'string') return value;
-    return value.replace(new RegExp(spec['pattern'], 'u'), typeof spec['with'] === 'string' ? spec['with'] : '');
+    return value.replace(compiledPattern(spec['pattern']), typeof spec['with'] === 'string' ? spec['with'] : '');
   }
   if (isRecord(template['$hash'])) {
     const of = evaluateTemplate(template['$hash']['of'], ctx, scope);
@@ -438,7 +438,7 @@ export class MockEngine {
   private withHeaders(mock: MockOperation, ctx: RequestContext, scope: TemplateScope, out: HandlerResponse): HandlerResponse {
     if (!mock.headers) return out;
     for (const [name, template] of Object.entries(mock.headers)) {
-      if (scope.resource === undefined && JSON.stringify(template).includes('"resource.')) continue;
+      if (scope.resource === undefined && readsResource(template)) continue;
       const value = evaluateTemplate(template, ctx, scope);
       if (value === undefined || value === null) continue;
       out.headers = { ...out.headers, [name]: typeof value === 'string' ? value : JSON.stringify(value) };
@@ -543,7 +543,7 @@ export class MockEngine {
   private usesResource(mock: MockOperation): boolean {
     let reads = this.templateReads.get(mock);
     if (reads === undefined) {
-      reads = JSON.stringify(mock.template ?? null).includes('"resource.');
+      reads = readsResource(mock.template ?? null);
       this.templateReads.set(mock, reads);
     }
     return reads;
@@ -615,7 +615,11 @@ export class MockEngine {
       for (const [otherId, other] of this.store.get(ref.resource) ?? []) {
         const values = collect(other, ref.field.split('.')).map(String);
         const forms = names.flatMap((n) => ref.forms.map((f) => f.replace('{}', n)));
-        if (values.some((v) => forms.some((f) => v === f || (f.endsWith(':') && v.startsWith(f))))) return `${ref.resource} ${otherId}`;
+        if (values.some((v) => forms.some((f) => v === f || (f.endsWith(':') && v.startsWith(f))))) {
+          const otherSpec = this.resources.find((r) => r.name === ref.resource);
+          // The store key of a scoped document holds its parent too: name the document by its id.
+          return `${ref.resource} ${otherSpec ? String(getPath(other, otherSpec.idField)) : otherId}`;
+        }
       }
     }
     return undefined;
@@ -784,8 +788,15 @@ export class MockEngine {
 
   /** A `Link` header (RFC 8288) with the first, previous, next and last pages, as GitHub sends it. */
   private linkHeader(ctx: RequestContext, param: string, page: number, last: number): string {
-    const host = String(ctx.request.headers.host ?? 'localhost');
-    const url = new URL(ctx.request.url ?? '/', `http://${host}`);
+    // The links name this server (a Host of name and port only) and the request's own path: a
+    // request target such as //other.example/x cannot point them elsewhere.
+    const raw = String(ctx.request.headers.host ?? '');
+    const host = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(raw) ? raw : 'localhost';
+    const target = ctx.request.url ?? '/';
+    const url = new URL(`http://${host}`);
+    const q = target.indexOf('?');
+    url.pathname = (q < 0 ? target : target.slice(0, q)).replace(/^\/+/, '/');
+    url.search = q < 0 ? '' : target.slice(q);
     const at = (n: number): string => {
       url.searchParams.set(param, String(n));
       return url.toString();
@@ -892,11 +903,14 @@ export class MockEngine {
           if (resource.updateSet) updated = merge(updated, evaluateTemplate(resource.updateSet, ctx, { resource: updated })) as Record<string, unknown>;
           docs.set(key, updated);
           const tracker = this.progress.get(doc);
-          if (tracker) this.progress.set(updated, tracker);
+          if (tracker) {
+            this.progress.set(updated, tracker);
+            this.progress.delete(doc);
+          }
           subject = updated;
           body = this.answerBody(resource, response, updated, ctx);
         } else if (role === 'delete') {
-          const user = this.userOf(resource, key, doc);
+          const user = this.userOf(resource, String(getPath(doc, resource.idField)), doc);
           if (user && resource.inUse) throw new HttpError(resource.inUse.status, `${resource.name} ${String(ctx.params.path[resource.idParam] ?? id)} is in use by ${user}`);
           docs.delete(key);
           this.progress.delete(doc);
@@ -982,4 +996,28 @@ function eventSelector(spec: EventFiltersSpec | undefined, raw: unknown): (event
         return eq < 0 || String((labels as Record<string, unknown>)[key]) === value.slice(eq + 1);
       });
     });
+}
+
+const patterns = new Map<string, RegExp>();
+/** A $replace pattern, compiled once (the contract's patterns are checked when the tables are built). */
+function compiledPattern(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) {
+    re = new RegExp(source, 'u');
+    patterns.set(source, re);
+  }
+  return re;
+}
+
+const resourceReads = new WeakMap<object, boolean>();
+/** Whether a template reads the stored resource: a `resource.` source or a `{resource.…}` placeholder. */
+function readsResource(template: unknown): boolean {
+  const test = (t: unknown): boolean => /"resource\.|\{resource\./.test(JSON.stringify(t) ?? '');
+  if (template === null || typeof template !== 'object') return test(template);
+  let reads = resourceReads.get(template);
+  if (reads === undefined) {
+    reads = test(template);
+    resourceReads.set(template, reads);
+  }
+  return reads;
 }

@@ -82,7 +82,8 @@ export function presentedCredential(
 
 /** Text safe inside a quoted-string of a challenge. */
 function quoted(text: string): string {
-  return `"${text.replace(/["\\\r\n]/g, '')}"`;
+  // Only visible ASCII and spaces are valid in a header value; quotes and backslashes would end the string.
+  return `"${text.replace(/[^\t\x20-\x7e]|["\\]/g, '')}"`;
 }
 
 /**

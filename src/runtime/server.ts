@@ -5,7 +5,7 @@
  * interface's error body; a failing handler is a 500; nothing a client sends crashes the process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { ValidateFunction } from './ajv.js';
 import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from './errors.js';
 import {
@@ -382,10 +382,10 @@ class Pipeline {
             try {
               this.send(req, res, op, r);
             } catch (err) {
-              this.fail(req, res, err, op.id);
+              this.safeFail(req, res, err, op.id);
             }
           },
-          (err: unknown) => this.fail(req, res, err, op.id),
+          (err: unknown) => this.safeFail(req, res, err, op.id),
         );
       } else this.send(req, res, op, response);
     } catch (err) {
@@ -702,12 +702,10 @@ class Pipeline {
         res.end();
         return;
       }
-      const stream = response.body instanceof Readable ? response.body : Readable.from(response.body);
-      stream.on('error', (err) => {
-        this.options.onError?.(err, op.id);
-        res.destroy();
+      // pipeline() destroys the source when the client goes away, so an endless stream stops too.
+      pipeline(response.body instanceof Readable ? response.body : Readable.from(response.body), res, (err) => {
+        if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.options.onError?.(err, op.id);
       });
-      stream.pipe(res);
       return;
     }
     // A single message of an NDJSON stream still ends with its newline, as stream readers expect.
@@ -730,28 +728,44 @@ class Pipeline {
   ): void {
     const upgrade = upgradeOf(req);
     if (!upgrade) throw new HttpError(500, `handler answered 101 to ${op.id}, but the request did not ask to upgrade`);
-    if (contentType && response.body !== undefined) headers['content-type'] = contentTypeHeader(contentType);
-    const socket = switchProtocols(res, upgrade, headers);
     const body = response.body;
-    if (body === undefined) {
-      socket.end();
-      return;
-    }
+    // Serialize first: once the 101 is written, an error can no longer be answered.
+    const payload = body === undefined || isStream(body) ? undefined : (response.payload ?? serialize(body, contentType));
+    if (contentType && body !== undefined) headers['content-type'] = contentTypeHeader(contentType);
+    const socket = switchProtocols(res, upgrade, headers);
     if (isStream(body)) {
-      const stream = body instanceof Readable ? body : Readable.from(body);
-      stream.on('error', (err) => {
-        this.options.onError?.(err, op.id);
-        socket.destroy();
+      pipeline(body instanceof Readable ? body : Readable.from(body), socket, (err) => {
+        if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.options.onError?.(err, op.id);
       });
-      stream.pipe(socket);
       return;
     }
-    socket.end(response.payload ?? serialize(body, contentType));
+    socket.end(payload);
+  }
+
+  /** fail() off the synchronous path: nothing it throws may become an unhandled rejection. */
+  private safeFail(req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
+    try {
+      this.fail(req, res, err, operationId);
+    } catch (second) {
+      try {
+        this.options.onError?.(second, operationId);
+      } catch {
+        // The user's error hook failed too: the connection is closed below either way.
+      }
+      res.destroy();
+      upgradeOf(req)?.socket.destroy();
+    }
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
     const httpError = err instanceof HttpError ? err : new HttpError(500, 'the handler failed');
     if (httpError.status >= 500) this.options.onError?.(err, operationId);
+    const upgrade = upgradeOf(req);
+    if (upgrade?.switched) {
+      // The 101 is on the wire: no HTTP answer can follow, so the stream just ends.
+      upgrade.socket.destroy();
+      return;
+    }
     if (res.headersSent) {
       res.destroy();
       return;

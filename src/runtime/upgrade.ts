@@ -13,7 +13,12 @@ export interface UpgradeInfo {
   socket: Duplex;
   /** Bytes the HTTP parser read past the request head (the start of the body, or stream data). */
   head: Buffer;
+  /** The 101 head has been written: the connection is no longer HTTP. */
+  switched?: boolean;
 }
+
+/** How long an upgrade request may take to send its body (Node's request timeouts stop at the upgrade). */
+const BODY_TIMEOUT_MS = 30_000;
 
 const upgrades = new WeakMap<IncomingMessage, UpgradeInfo>();
 
@@ -37,7 +42,10 @@ export function upgradeListenerFor(listener: (req: IncomingMessage, res: ServerR
     res.assignSocket(socket as Parameters<ServerResponse['assignSocket']>[0]);
     res.on('finish', () => {
       if (res.socket) res.detachSocket(res.socket);
+      // An answer other than 101 closes the connection, whatever the client still sends.
       socket.end();
+      socket.resume();
+      setTimeout(() => socket.destroy(), 1000).unref();
     });
     listener(req, res);
   };
@@ -63,27 +71,43 @@ export function readUpgradeBody(req: IncomingMessage, info: UpgradeInfo, limit: 
     return Promise.resolve(body);
   }
   return new Promise((resolve, reject) => {
+    const socket = info.socket;
+    if (socket.destroyed || !socket.readable) {
+      reject(new HttpError(400, 'the request body ended early'));
+      return;
+    }
     const chunks: Buffer[] = [info.head];
     let size = info.head.length;
     info.head = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      cleanup();
+      socket.destroy();
+      reject(new HttpError(408, 'the request body did not arrive in time'));
+    }, BODY_TIMEOUT_MS);
+    timer.unref();
     const cleanup = (): void => {
-      info.socket.off('data', onData);
-      info.socket.off('close', onClose);
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('close', onEnded);
+      socket.off('end', onEnded);
+      socket.off('error', onEnded);
     };
     const onData = (chunk: Buffer): void => {
       chunks.push(chunk);
       size += chunk.length;
       if (size < length) return;
       cleanup();
-      info.socket.pause();
+      socket.pause();
       resolve(take(Buffer.concat(chunks)));
     };
-    const onClose = (): void => {
+    const onEnded = (): void => {
       cleanup();
       reject(new HttpError(400, 'the request body ended early'));
     };
-    info.socket.on('data', onData);
-    info.socket.on('close', onClose);
+    socket.on('data', onData);
+    socket.on('close', onEnded);
+    socket.on('end', onEnded);
+    socket.on('error', onEnded);
   });
 }
 
@@ -104,6 +128,7 @@ export function switchProtocols(res: ServerResponse, info: UpgradeInfo, headers:
       lines.push(`${name}: ${text}`);
     }
   }
+  info.switched = true;
   info.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   info.socket.resume();
   return info.socket;

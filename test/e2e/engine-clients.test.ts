@@ -213,7 +213,7 @@ describe.runIf(HAS_DOCKER_CLI)('docker command-line client against specforge moc
 });
 
 /** One raw HTTP/1.1 exchange on the mock's socket: what the server wrote until it closed. */
-function rawExchange(request: string, chunks: string[] = []): Promise<Buffer> {
+function rawExchange(request: string, chunks: string[] = [], endAfter = false): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const out: Buffer[] = [];
     const socket = connect(SOCKET, () => {
@@ -221,6 +221,7 @@ function rawExchange(request: string, chunks: string[] = []): Promise<Buffer> {
       // The rest of the body arrives in a later packet, as on a real connection.
       setTimeout(() => {
         for (const c of chunks) socket.write(c);
+        if (endAfter) socket.end();
       }, 20);
     });
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
@@ -274,6 +275,10 @@ describe('connection upgrades (101) for attach and exec start', () => {
     const raw = await rawExchange(head + body.slice(0, 10), [body.slice(10)]);
     expect(raw.toString('latin1')).toMatch(/^HTTP\/1\.1 101 UPGRADED\r\n/);
     expect(raw.subarray(raw.indexOf('\r\n\r\n') + 4)).toEqual(FRAME);
+    // A client that stops sending before the declared length is answered 400 and disconnected, not awaited forever.
+    const short = (await rawExchange(`POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Detach"`, [':false'], true)).toString('latin1');
+    expect(short).toMatch(/^HTTP\/1\.1 400 /);
+    expect(short).toContain('ended early');
     const bad = '{"Detach":"yes"}';
     const refused = (await rawExchange(`POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: ${bad.length}\r\n\r\n${bad}`)).toString('latin1');
     expect(refused).toMatch(/^HTTP\/1\.1 400 /);

@@ -5,6 +5,7 @@
  * makes an optional header required for some callers; every refusal is in the interface's error
  * shape (x-specforge-error with JSON pointers) and never repeats the credential.
  */
+import { validateHeaderValue } from 'node:http';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -226,6 +227,15 @@ describe('verifiers', () => {
   it('a token the verifier refuses is a 401 on a scoped operation, and without verifiers any well-formed token passes', async () => {
     problem(await call(checked.base, '/scoped', { headers: bearer('stranger') }), 401);
     expect((await call(plain.base, '/scoped', { headers: bearer('stranger') })).status).toBe(200);
+  });
+});
+
+describe('challenges from hostile contract text', () => {
+  it('an API or key name outside visible ASCII gives a valid header value (writeHead would throw on it)', async () => {
+    const { challenge } = await import('../../src/runtime/security.js');
+    const value = challenge('日本 "api" \\ \r\n', { type: 'apiKey', in: 'header', name: 'X-Kéy"' });
+    expect(value).toBe('ApiKey realm=" api  ", in="header", name="X-Ky"');
+    expect(() => validateHeaderValue('www-authenticate', value ?? '')).not.toThrow();
   });
 });
 
