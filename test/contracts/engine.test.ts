@@ -1,6 +1,6 @@
 /**
  * The container engine contract (specs/engine) held against its seed document
- * (/work/shared/seeds/000_364f6cfe06456c39.txt):
+ * (test/fixtures/seeds/000_364f6cfe06456c39.txt):
  *
  * 1. every endpoint and status code of seed section 4, the events table of section 6 and the error
  *    body of section 7, read from the seed at test time;
@@ -20,7 +20,7 @@ import { buildModel } from '../../src/contract/model.js';
 import { toFetchHandler, type AnyHandler, type FetchHandler, type ValidateFunction } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const SEED = '/work/shared/seeds/000_364f6cfe06456c39.txt';
+const SEED = resolve(import.meta.dirname, '..', 'fixtures', 'seeds', '000_364f6cfe06456c39.txt');
 const seed = readFileSync(SEED, 'utf8');
 const model = await buildModel(join(ROOT, 'specs', 'engine', 'openapi.yaml'));
 const mock = createMock();

@@ -1,6 +1,6 @@
 /**
  * The organization migrations contract (specs/migrations) held against its seed document
- * (/work/shared/seeds/001_46745661de956c3e.txt, part C):
+ * (test/fixtures/seeds/001_46745661de956c3e.txt, part C):
  *
  * 1. every endpoint, status, field, state, start-body field, limit and the version header of the
  *    seed, read from the seed at test time;
@@ -21,7 +21,7 @@ import { toFetchHandler } from '../../src/runtime/index.js';
 import { deref, jsonClient, propertyNames, rejectedExamples, roundTripFailures, schemaOf, withValue, type Json } from './contract-helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const SEED = '/work/shared/seeds/001_46745661de956c3e.txt';
+const SEED = resolve(import.meta.dirname, '..', 'fixtures', 'seeds', '001_46745661de956c3e.txt');
 const seed = readFileSync(SEED, 'utf8');
 const model = await buildModel(join(ROOT, 'specs', 'migrations', 'openapi.yaml'));
 const { schemaValidators } = validators;

@@ -1,6 +1,6 @@
 /**
  * The data-table contract (specs/tables) held against its seed document
- * (/work/shared/seeds/002_b44c84648af4ed20.txt, part A, sections 2.1 to 2.5, 3, 7 and 8):
+ * (test/fixtures/seeds/002_b44c84648af4ed20.txt, part A, sections 2.1 to 2.5, 3, 7 and 8):
  *
  * 1. every schema, field, enum value, default, output-only marker and limit of the seed, read
  *    from the seed at test time;
@@ -22,7 +22,7 @@ import { toFetchHandler } from '../../src/runtime/index.js';
 import { deref, jsonClient, propertyNames, rejectedExamples, roundTripFailures, schemaOf, withValue, type Json } from './contract-helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const SEED = '/work/shared/seeds/002_b44c84648af4ed20.txt';
+const SEED = resolve(import.meta.dirname, '..', 'fixtures', 'seeds', '002_b44c84648af4ed20.txt');
 const seed = readFileSync(SEED, 'utf8');
 const model = await buildModel(join(ROOT, 'specs', 'tables', 'openapi.yaml'));
 const { schemaValidators } = validators;

@@ -53,6 +53,7 @@ describe('specforge review', () => {
     const changed = text.replace('\n      summary: Echo a message', '').replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n');
     expect(changed).not.toBe(text);
     writeFileSync(spec, changed);
+    try {
     const client = join(repo, 'generated', 'echo', 'client.ts');
     writeFileSync(client, readFileSync(client, 'utf8') + '// edited by hand\n');
     const stepSummary = join(repo, 'step-summary.md');
@@ -71,7 +72,9 @@ describe('specforge review', () => {
     // The shorter limit also makes the documented examples invalid: lint says so too.
     for (const id of ['specforge/operation-summary', 'specforge/valid-examples', 'stale-file']) expect(ruleIds.has(id)).toBe(true);
     expect([...ruleIds].some((id) => /max-length-decreased$/.test(id))).toBe(true);
-    git('checkout', '-q', '--', '.');
+    } finally {
+      git('checkout', '-q', '--', '.');
+    }
   });
 
   it.each(['stylish', 'json', 'markdown'])('reports the same seeded mistakes in the %s format', (format) => {
@@ -92,7 +95,7 @@ describe('specforge review', () => {
   it("on this repository's own contracts at HEAD, it reports nothing", () => {
     const clone = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-self-')));
     try {
-      const cloned = spawnSync('git', ['clone', '-q', ROOT, clone], { encoding: 'utf8' });
+      const cloned = spawnSync('git', ['-c', 'safe.directory=*', 'clone', '-q', ROOT, clone], { encoding: 'utf8' });
       expect(cloned.status, cloned.stderr).toBe(0);
       const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 180_000 });
       expect(r.stderr).toBe('');
