@@ -702,12 +702,6 @@ export const api: ApiSpec = {
             "credentialKinds": [
               "agentKey",
               "agentGrant"
-            ],
-            "present": [
-              {
-                "in": "header",
-                "name": "X-Agent-ID"
-              }
             ]
           }
         }
@@ -856,12 +850,6 @@ export const api: ApiSpec = {
             "credentialKinds": [
               "agentKey",
               "agentGrant"
-            ],
-            "present": [
-              {
-                "in": "header",
-                "name": "X-Agent-ID"
-              }
             ]
           }
         }
@@ -956,12 +944,6 @@ export const api: ApiSpec = {
             "credentialKinds": [
               "agentKey",
               "agentGrant"
-            ],
-            "present": [
-              {
-                "in": "header",
-                "name": "X-Agent-ID"
-              }
             ]
           }
         }
@@ -1138,9 +1120,8 @@ export interface Handlers {
    * Create a payment
    *
    * Moves money from the party to a counterparty. When the credential is
-   * an agent key or an agent-scoped grant, or the request names an agent
-   * in `X-Agent-ID`, it must carry `X-Instance-ID` (otherwise `400`
-   * `missing_instance_id`). The body's fields are not shown by the seed;
+   * an agent key or an agent-scoped grant, it must carry `X-Instance-ID`
+   * (otherwise `400` `missing_instance_id`). The body's fields are not shown by the seed;
    * it is an open JSON:API document.
    *
    * POST /payments

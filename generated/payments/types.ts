@@ -140,9 +140,8 @@ export interface paths {
         /**
          * Create a payment
          * @description Moves money from the party to a counterparty. When the credential is
-         *     an agent key or an agent-scoped grant, or the request names an agent
-         *     in `X-Agent-ID`, it must carry `X-Instance-ID` (otherwise `400`
-         *     `missing_instance_id`). The body's fields are not shown by the seed;
+         *     an agent key or an agent-scoped grant, it must carry `X-Instance-ID`
+         *     (otherwise `400` `missing_instance_id`). The body's fields are not shown by the seed;
          *     it is an open JSON:API document.
          */
         post: operations["createPayment"];
@@ -581,9 +580,9 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The agent a party credential acts for (`agt_…`). Money movement that
-         *     names an agent must also carry `X-Instance-ID`. From the public
-         *     documentation; not shown by the seed.
+         * @description The agent a request names (`agt_…`), from the public documentation;
+         *     not shown by the seed. It does not make a party credential act as an
+         *     agent: a party API key always acts as the party (seed section 5.3).
          */
         AgentId: components["schemas"]["AgentId"];
         /**
@@ -594,8 +593,8 @@ export interface components {
         InstanceId: components["schemas"]["InstanceId"];
         /**
          * @description A caller-chosen identifier of the agent run. Required when the money
-         *     movement is attributed to an agent (an agent key, an agent-scoped
-         *     grant, or `X-Agent-ID`): without it the answer is `400`
+         *     movement is attributed to an agent (an agent key or an agent-scoped
+         *     grant): without it the answer is `400`
          *     `missing_instance_id`. Party and user credentials may leave it out.
          */
         AgentInstanceId: components["schemas"]["InstanceId"];
@@ -636,9 +635,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -674,9 +673,9 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -717,9 +716,9 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -767,9 +766,9 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -805,9 +804,9 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -849,9 +848,9 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -902,9 +901,9 @@ export interface operations {
                  */
                 "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -950,15 +949,15 @@ export interface operations {
                  */
                 "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
                  * @description A caller-chosen identifier of the agent run. Required when the money
-                 *     movement is attributed to an agent (an agent key, an agent-scoped
-                 *     grant, or `X-Agent-ID`): without it the answer is `400`
+                 *     movement is attributed to an agent (an agent key or an agent-scoped
+                 *     grant): without it the answer is `400`
                  *     `missing_instance_id`. Party and user credentials may leave it out.
                  */
                 "X-Instance-ID"?: components["parameters"]["AgentInstanceId"];
@@ -984,9 +983,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -1028,15 +1027,15 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
                  * @description A caller-chosen identifier of the agent run. Required when the money
-                 *     movement is attributed to an agent (an agent key, an agent-scoped
-                 *     grant, or `X-Agent-ID`): without it the answer is `400`
+                 *     movement is attributed to an agent (an agent key or an agent-scoped
+                 *     grant): without it the answer is `400`
                  *     `missing_instance_id`. Party and user credentials may leave it out.
                  */
                 "X-Instance-ID"?: components["parameters"]["AgentInstanceId"];
@@ -1064,15 +1063,15 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a party credential acts for (`agt_…`). Money movement that
-                 *     names an agent must also carry `X-Instance-ID`. From the public
-                 *     documentation; not shown by the seed.
+                 * @description The agent a request names (`agt_…`), from the public documentation;
+                 *     not shown by the seed. It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party (seed section 5.3).
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
                  * @description A caller-chosen identifier of the agent run. Required when the money
-                 *     movement is attributed to an agent (an agent key, an agent-scoped
-                 *     grant, or `X-Agent-ID`): without it the answer is `400`
+                 *     movement is attributed to an agent (an agent key or an agent-scoped
+                 *     grant): without it the answer is `400`
                  *     `missing_instance_id`. Party and user credentials may leave it out.
                  */
                 "X-Instance-ID"?: components["parameters"]["AgentInstanceId"];
