@@ -1,13 +1,10 @@
 /** client: a typed fetch client (openapi-fetch over the generated `paths`). */
 import type { ContractModel } from '../src/contract/model.js';
+import { isRecord } from '../src/contract/pointer.js';
 import { code, jsonLiteral } from '../src/codegen/escape.js';
 import { apiSpec } from './api-spec.js';
 import { render } from '../src/codegen/templates.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** The first server URL with each variable replaced by its default. */
 export function defaultServerUrl(model: ContractModel): string {

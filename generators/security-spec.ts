@@ -7,12 +7,8 @@
  */
 import { ContractError } from '../src/contract/errors.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../src/contract/model.js';
-import { getAtPointer, joinPointer, parsePointer } from '../src/contract/pointer.js';
+import { isRecord, joinPointer, parsePointer, resolveLocalRef } from '../src/contract/pointer.js';
 import type { ErrorBodySpec, OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../src/runtime/spec.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 function fail(model: ContractModel, pointer: string, message: string): never {
   throw ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));
@@ -48,8 +44,9 @@ function kindPattern(model: ContractModel, kind: Record<string, unknown>, at: st
     if (pattern !== undefined) fail(model, at, 'a credential kind takes pattern or schema, not both');
     const ref = isRecord(schema) ? schema['$ref'] : undefined;
     if (typeof ref !== 'string' || !ref.startsWith('#/')) fail(model, joinPointer(at, 'schema'), 'schema must be a $ref to a string schema of the contract');
-    const target = getAtPointer(model.document, decodeURIComponent(ref.slice(1)));
-    pattern = target.found && isRecord(target.value) ? target.value['pattern'] : undefined;
+    const target = resolveLocalRef(model.document, ref);
+    if (target === undefined) fail(model, joinPointer(at, 'schema'), `the schema ${ref} points at nothing in the contract`);
+    pattern = isRecord(target.value) ? target.value['pattern'] : undefined;
     if (typeof pattern !== 'string') fail(model, joinPointer(at, 'schema'), `the schema ${ref} has no pattern to recognize the credential by`);
   }
   if (pattern === undefined) return undefined;

@@ -7,7 +7,7 @@ import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } from '../src/contract/model.js';
 import { normalizeSchema } from '../src/contract/model.js';
 import { ContractError, type Diagnostic } from '../src/contract/errors.js';
-import { escapeSegment, getAtPointer, setOwn } from '../src/contract/pointer.js';
+import { escapeSegment, getAtPointer, isRecord, setOwn, unescapeSegment } from '../src/contract/pointer.js';
 import { ANNOTATION_KEYWORDS, createAjv, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
@@ -33,10 +33,6 @@ export interface ValidatorPlan {
   schemaExports: Array<[name: string, exportName: string]>;
   operationExports: Array<[operationId: string, keys: OperationValidatorKeys]>;
   warnings: Diagnostic[];
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 const COMPARE_KEYWORDS: Record<string, string> = { '>': 'exclusiveMinimum', '>=': 'minimum', '<': 'exclusiveMaximum', '<=': 'maximum' };
@@ -190,7 +186,7 @@ class PlanBuilder {
     const prepared = this.prepare(schema, at);
     if (isRecord(prepared) && typeof prepared['$ref'] === 'string' && Object.keys(prepared).length === 1) {
       const target = decodeURIComponent(prepared['$ref'].replace(/^#\/\$defs\//, ''));
-      return target.replace(/~1/g, '/').replace(/~0/g, '~');
+      return unescapeSegment(target);
     }
     const content = JSON.stringify(prepared);
     const existing = this.byContent.get(content);
@@ -363,7 +359,7 @@ function refKeysIn(node: unknown, out: Set<string>): void {
   } else if (isRecord(node)) {
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
-        out.add(decodeURIComponent(v.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+        out.add(unescapeSegment(decodeURIComponent(v.slice('#/$defs/'.length))));
       } else refKeysIn(v, out);
     }
   }

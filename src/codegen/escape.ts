@@ -139,11 +139,19 @@ export function markdownText(text: string): string {
   return one.replace(/[\\`*_[\]<>|#!~&]/g, '\\$&').replace(/^([-+=]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`));
 }
 
+/**
+ * The backticks that delimit `text` as Markdown code: one more than its longest run of backticks,
+ * and at least `min` (3 for a fenced code block).
+ */
+export function backticks(text: string, min = 1): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(Math.max(min, longest + 1));
+}
+
 /** A Markdown code span holding `text` as is (also inside a table cell). */
 export function markdownCode(text: string): string {
   const one = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\|/g, '\\|');
-  const longest = Math.max(0, ...[...one.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = backticks(one);
   const pad = one.startsWith('`') || one.endsWith('`') || one.startsWith(' ') ? ' ' : '';
   return `${fence}${pad}${one}${pad}${fence}`;
 }

@@ -4,6 +4,7 @@
  * right shape for its security, and a deliberately broken variant when it has something to break.
  */
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
+import { isRecord } from '../contract/pointer.js';
 import { sampleSchema } from '../runtime/sample.js';
 import { schemaResolver } from '../../generators/api-spec.js';
 import { policyTables } from '../../generators/security-spec.js';
@@ -18,10 +19,6 @@ export interface ExampleRequest {
   body?: string;
   /** Which example the body came from, for messages. */
   bodyExample?: string;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** A JWT-shaped bearer token with the given claims (unsigned: for mocks, which accept any well-formed credential). */

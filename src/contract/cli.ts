@@ -9,7 +9,7 @@ import { createAjv, type AjvValidateFunction } from '../runtime/ajv.js';
 import type { CliAction, CliCommandSpec, CliOptionSpec, CliSpec, CliValueType } from '../runtime/cli-spec.js';
 import { CLI_EXTENSION_SCHEMA } from './cli-schema.js';
 import type { Diagnostic } from './errors.js';
-import { getAtPointer, joinPointer, setOwn, unescapeSegment } from './pointer.js';
+import { getAtPointer, isRecord, joinPointer, resolveLocalRef, setOwn, unescapeSegment } from './pointer.js';
 import type { LoadedContract } from './resolve.js';
 import type { JsonSchema } from './model.js';
 
@@ -19,10 +19,6 @@ const BASE = `/${CLI_EXTENSION}`;
 /** Flags and aliases every generated program defines itself. */
 const RESERVED_FLAGS = new Set(['help']);
 const RESERVED_SHORTS = new Set(['h']);
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 let metaValidator: AjvValidateFunction | undefined;
 
@@ -119,12 +115,10 @@ class CliReader {
     let at = pointer;
     for (let depth = 0; isRecord(current) && typeof current['$ref'] === 'string'; depth++) {
       const ref = current['$ref'];
-      if (depth > 16 || !ref.startsWith('#')) return undefined;
-      const target = decodeURIComponent(ref.slice(1));
-      const found = getAtPointer(this.doc, target);
-      if (!found.found) return undefined;
-      current = found.value;
-      at = target;
+      const target = depth > 16 ? undefined : resolveLocalRef(this.doc, ref);
+      if (target === undefined) return undefined;
+      current = target.value;
+      at = target.pointer;
     }
     return isRecord(current) ? { schema: current, pointer: at } : undefined;
   }

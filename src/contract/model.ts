@@ -8,7 +8,7 @@ import { basename, dirname } from 'node:path';
 import type { CliSpec } from '../runtime/cli-spec.js';
 import { readCli } from './cli.js';
 import { ContractError, type Diagnostic } from './errors.js';
-import { getAtPointer, joinPointer, setOwn } from './pointer.js';
+import { isRecord, joinPointer, resolveLocalRef, setOwn } from './pointer.js';
 import { displayPath, loadContract, type LoadedContract } from './resolve.js';
 import { detectVersion, validateStructure, type OpenApiVersion } from './validate.js';
 
@@ -158,10 +158,6 @@ export function isHttpLess(document: Record<string, unknown>): boolean {
   return document['paths'] === undefined && document['webhooks'] === undefined;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 function extensionsOf(node: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) if (k.startsWith('x-')) out[k] = v;
@@ -254,13 +250,12 @@ class ModelBuilder {
       if (depth > 32 || !ref.startsWith('#')) {
         throw ContractError.single('SPECFORGE_REF_INVALID', `cannot follow $ref "${ref}"`, this.loaded.locate(at));
       }
-      const target = decodeURIComponent(ref.slice(1));
-      const found = getAtPointer(this.doc, target);
-      if (!found.found) {
+      const target = resolveLocalRef(this.doc, ref);
+      if (target === undefined) {
         throw ContractError.single('SPECFORGE_REF_NOT_FOUND', `$ref "${ref}" points at nothing`, this.loaded.locate(at + '/$ref'));
       }
-      current = found.value;
-      at = target;
+      current = target.value;
+      at = target.pointer;
     }
     return { node: isRecord(current) ? current : {}, pointer: at };
   }

@@ -1,4 +1,18 @@
-/** RFC 6901 JSON pointers. */
+/** RFC 6901 JSON pointers, and the local `$ref`s of a contract that are written with them. */
+
+/** A JSON/YAML mapping: an object that is neither null nor an array. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `decodeURIComponent`, or undefined for a malformed escape ("%E0%A4%A"), where it throws URIError. */
+export function decodeUriText(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -17,6 +31,19 @@ export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new Error(`JSON pointer must start with "/": ${pointer}`);
   return pointer.slice(1).split('/').map(unescapeSegment);
+}
+
+/**
+ * The target of a local `$ref` ("#/components/schemas/Pet"): the JSON pointer its fragment decodes
+ * to, and the value there. Undefined when the reference is not local, its fragment is not a pointer
+ * or has a malformed percent-escape, or nothing is there; callers report that at their own location.
+ */
+export function resolveLocalRef(doc: unknown, ref: string): { pointer: string; value: unknown } | undefined {
+  if (!ref.startsWith('#')) return undefined;
+  const pointer = decodeUriText(ref.slice(1));
+  if (pointer === undefined || (pointer !== '' && !pointer.startsWith('/'))) return undefined;
+  const found = getAtPointer(doc, pointer);
+  return found.found ? { pointer, value: found.value } : undefined;
 }
 
 export function getAtPointer(root: unknown, pointer: string): { found: boolean; value: unknown } {

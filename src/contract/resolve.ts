@@ -7,7 +7,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
-import { escapeSegment, getAtPointer, joinPointer, parsePointer, setOwn } from './pointer.js';
+import { escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn } from './pointer.js';
 import { parseSource, sha256, type SourceFile } from './source.js';
 
 /** What an OpenAPI node is, by where it stands; decides how $refs inside it are resolved. */
@@ -134,10 +134,6 @@ interface Origin {
 const REMOTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 /** Characters escaped when a JSON pointer is written as a URI fragment. */
 const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /**
  * The real path of `abs`, also when it does not exist: its nearest existing ancestor resolved, the

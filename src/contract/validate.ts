@@ -4,6 +4,7 @@
  */
 import { BaseResolver, createConfig, lintDocument, type Config } from '@redocly/openapi-core';
 import { ContractError, type Diagnostic } from './errors.js';
+import { decodeUriText } from './pointer.js';
 import type { LoadedContract } from './resolve.js';
 
 export type OpenApiVersion = '3.0' | '3.1';
@@ -74,19 +75,11 @@ export async function validateStructure(loaded: LoadedContract): Promise<Diagnos
       code: 'SPECFORGE_INVALID_STRUCTURE',
       severity: p.severity === 'error' ? 'error' : 'warning',
       message: p.message,
-      location: loaded.locate(decodeURIComponentSafe(pointer)),
+      location: loaded.locate(decodeUriText(pointer) ?? pointer),
       ...(p.suggest.length > 0 ? { hint: `did you mean: ${p.suggest.join(', ')}?` } : {}),
     };
   });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new ContractError(errors);
   return diagnostics.filter((d) => d.severity === 'warning');
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

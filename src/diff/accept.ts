@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ContractError, type Diagnostic } from '../contract/errors.js';
-import { joinPointer } from '../contract/pointer.js';
+import { isRecord, joinPointer } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import { parseSource } from '../contract/source.js';
 import type { DiffChange } from './change.js';
@@ -31,10 +31,6 @@ export interface AcceptEntry {
 }
 
 const FIELDS = ['rule', 'operation', 'path', 'pointer', 'spec', 'reason'] as const;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** Reads and checks an accept file; every problem is reported with its line. */
 export function loadAcceptFile(path: string, cwd: string): AcceptEntry[] {

@@ -3,9 +3,7 @@ import type { ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
 import type { Finding, FindingLocation } from '../report/findings.js';
 import type { DiffChange } from './change.js';
-import type { DiffLevel } from './rules.js';
-
-export const FINDING_LEVEL: Record<DiffLevel, Finding['level']> = { breaking: 'error', warning: 'warning', info: 'info' };
+import { FINDING_LEVEL } from './rules.js';
 
 /** Where a pointer of the head contract is: file relative to `cwd`, line, column, the file's own pointer. */
 export function headLocation(head: ContractModel, pointer: string, cwd: string): FindingLocation {

@@ -8,8 +8,13 @@
  * the request body and its properties, the response body and its properties. Their ids are
  * `<scope>-<check>`, e.g. `request-property-max-length-decreased`.
  */
+import type { FindingLevel } from '../report/findings.js';
+import type { RuleInfo } from '../report/format.js';
 
 export type DiffLevel = 'breaking' | 'warning' | 'info';
+
+/** The level of the finding a change of each level becomes. */
+export const FINDING_LEVEL: Record<DiffLevel, FindingLevel> = { breaking: 'error', warning: 'warning', info: 'info' };
 
 export interface DiffRule {
   id: string;
@@ -119,6 +124,9 @@ function table(): DiffRule[] {
 
 /** Every diff rule: id, level and description, in a fixed order (for docs, SARIF and tests). */
 export const DIFF_RULES: readonly DiffRule[] = table();
+
+/** The diff rules as the report formats describe them (SARIF's rule metadata), at finding levels. */
+export const DIFF_RULE_INFO: readonly RuleInfo[] = DIFF_RULES.map((r) => ({ id: r.id, description: r.description, level: FINDING_LEVEL[r.level] }));
 
 const BY_ID = new Map(DIFF_RULES.map((r) => [r.id, r]));
 

@@ -4,7 +4,7 @@
  * into a component and referenced is the same schema. Every keyword keeps the JSON pointer it was
  * written at, so a change is reported on the line of the keyword in the head contract.
  */
-import { getAtPointer, joinPointer } from '../contract/pointer.js';
+import { getAtPointer, isRecord, joinPointer, resolveLocalRef } from '../contract/pointer.js';
 import type { OpenApiVersion } from '../contract/validate.js';
 
 /** A schema as written, and where it stands in the bundled document. */
@@ -45,10 +45,6 @@ export interface SchemaView {
   variantsPointer?: string;
   readOnly: boolean;
   writeOnly: boolean;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 function emptyView(pointer: string): SchemaView {
@@ -105,15 +101,8 @@ export class SchemaReader {
 
   /** Follows a $ref; a reference that cannot be followed reads as an empty schema. */
   private target(ref: string): SchemaRef | undefined {
-    if (!ref.startsWith('#')) return undefined;
-    let pointer: string;
-    try {
-      pointer = decodeURIComponent(ref.slice(1));
-    } catch {
-      return undefined;
-    }
-    const found = getAtPointer(this.doc, pointer);
-    return found.found ? { node: found.value, pointer } : undefined;
+    const found = resolveLocalRef(this.doc, ref);
+    return found ? { node: found.value, pointer: found.pointer } : undefined;
   }
 
   private build(node: unknown, pointer: string, seen: Set<string>): SchemaView {

@@ -4,6 +4,7 @@
  * and the docs site's HTML page both render these rows, each with its own escaping.
  */
 import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../runtime/cli-spec.js';
+import { slugOf } from './markdown.js';
 
 export interface CliReferenceOption {
   /** `-o, --output <value>` */
@@ -35,10 +36,6 @@ export function paragraphs(text: string | undefined): string[] {
     .filter((p) => p !== '');
 }
 
-function anchorOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9_-]+/g, '-');
-}
-
 function valueText(value: unknown): string {
   if (value === undefined) return '';
   if (Array.isArray(value)) return `[${value.map((v) => JSON.stringify(v)).join(', ')}]`;
@@ -64,12 +61,12 @@ export function cliReference(spec: CliSpec): CliReferenceSection[] {
     const usage = [title, ...(command.commands.length > 0 ? ['[command]'] : []), ...(visible.length > 0 ? ['[flags]'] : [])].join(' ');
     out.push({
       title,
-      anchor: anchorOf(title),
+      anchor: slugOf(title),
       usage,
       summary: command.summary,
       paragraphs: paragraphs(command.description),
       options: visible.map(option),
-      commands: command.commands.map((c) => ({ title: `${title} ${c.name}`, anchor: anchorOf(`${title} ${c.name}`), summary: c.summary })),
+      commands: command.commands.map((c) => ({ title: `${title} ${c.name}`, anchor: slugOf(`${title} ${c.name}`), summary: c.summary })),
     });
     for (const sub of command.commands) visit(sub, `${title} ${sub.name}`);
   };

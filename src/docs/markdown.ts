@@ -19,16 +19,25 @@ export interface RenderedMarkdown {
   headings: MarkdownHeading[];
 }
 
+/**
+ * The id of a heading with this plain text: lower case, each run of other characters than letters,
+ * digits and "_" as one "-". Links to a heading (the CLI reference's command tables) use it too.
+ */
+export function slugOf(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9_]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section'
+  );
+}
+
 /** Heading ids, unique within one document ("usage", "usage-1", …). */
 class Slugger {
   private readonly used = new Set<string>();
 
   slug(text: string): string {
-    const base =
-      text
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '') || 'section';
+    const base = slugOf(text);
     let id = base;
     for (let n = 1; this.used.has(id); n++) id = `${base}-${n}`;
     this.used.add(id);
@@ -298,12 +307,12 @@ function parseDelimited(text: string, start: number): { html: string; end: numbe
   return undefined;
 }
 
-/** Plain text of a heading, for its id. */
+/** Plain text of a heading, for its id: links and escapes undone, code and emphasis marks ("_" stays: it is common in names) dropped. */
 function plainText(text: string): string {
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-    .replace(/[`*_~]/g, '');
+    .replace(/[`*~]/g, '');
 }
 
 interface ListItem {

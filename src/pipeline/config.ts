@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ContractError } from '../contract/errors.js';
-import { setOwn } from '../contract/pointer.js';
+import { isRecord, setOwn } from '../contract/pointer.js';
 import type { StrictLevel } from '../runtime/ajv.js';
 import { ALL_TARGETS, type Target } from '../../generators/targets.js';
 
@@ -32,10 +32,6 @@ export interface SpecforgeConfig {
 }
 
 export const CONFIG_FILE = 'specforge.config.yaml';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 function apiNameOf(specPath: string): string {
   return dirname(specPath).split(/[\\/]/).pop() ?? 'api';

@@ -3,14 +3,11 @@
  * `stylish` for people, `json`, `github-actions` workflow commands (annotations on the file, line
  * and column), `markdown` for a job summary, and SARIF 2.1.0 for code scanning.
  */
+import { backticks } from '../codegen/escape.js';
 import type { Finding, FindingLevel } from './findings.js';
 
 export const REPORT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'sarif'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-export function isReportFormat(value: string): value is ReportFormat {
-  return (REPORT_FORMATS as readonly string[]).includes(value);
-}
 
 /** What a rule is, for SARIF's rule metadata and help text. */
 export interface RuleInfo {
@@ -44,7 +41,8 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function summaryLine(t: Totals): string {
+/** "no findings", or the count of findings at each level. */
+export function summaryLine(t: Totals): string {
   const n = t.error + t.warning + t.info;
   if (n === 0) return 'no findings';
   return `${plural(n, 'finding')} (${plural(t.error, 'error')}, ${plural(t.warning, 'warning')}, ${t.info} info)`;
@@ -119,12 +117,6 @@ function cell(text: string): string {
     .replace(/\r?\n/g, '<br>');
 }
 
-/** A code fence longer than any run of backticks in `text`. */
-function fence(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  return '`'.repeat(Math.max(3, longest + 1));
-}
-
 function markdown(findings: readonly Finding[], options: FormatOptions): string {
   const out: string[] = [`### ${cell(options.title ?? 'specforge')}`, ''];
   const t = totals(findings);
@@ -141,7 +133,7 @@ function markdown(findings: readonly Finding[], options: FormatOptions): string 
   const detailed = findings.filter((f) => f.detail);
   for (const f of detailed) {
     const detail = (f.detail as string).replace(/\n$/, '');
-    const marks = fence(detail);
+    const marks = backticks(detail, 3);
     out.push('', `<details><summary>${cell(f.location.file)}: ${cell(f.rule)}</summary>`, '', `${marks}diff`, detail, marks, '', '</details>');
   }
   return out.join('\n') + '\n';

@@ -9,6 +9,7 @@ import type { ValidateFunction } from './ajv.js';
 import { completionScript } from './cli-completion.js';
 import type { CliCommandSpec, CliOptionSpec, CliSpec } from './cli-spec.js';
 import { normalizeArguments, parseScalar } from './cli-values.js';
+import { unescapePointerSegment } from './object.js';
 
 export type { Command as CliProgram } from 'commander';
 
@@ -105,7 +106,7 @@ function explain(
 ): string {
   const lines: string[] = [];
   for (const e of errors) {
-    const segments = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = e.instancePath.split('/').slice(1).map(unescapePointerSegment);
     let line: string;
     if (segments.length === 0) {
       const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: unknown }).missingProperty) : undefined;

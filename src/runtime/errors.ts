@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ErrorObject } from './ajv.js';
+import { escapePointerSegment, unescapePointerSegment } from './object.js';
 import type { ErrorBodySpec } from './spec.js';
 
 export interface ProblemDetail {
@@ -95,14 +96,6 @@ export function describeDetail(d: ProblemDetail): string {
   if (d.in === 'security') return d.message;
   const where = d.in === 'body' || d.in === 'response' ? `${d.in}${d.pointer ? ` ${d.pointer}` : ''}` : `${d.in} parameter "${d.name ?? ''}"${d.pointer ? ` ${d.pointer}` : ''}`;
   return `${where} ${d.message}`;
-}
-
-function escapePointerSegment(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function unescapePointerSegment(s: string): string {
-  return s.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /**

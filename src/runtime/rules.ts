@@ -4,6 +4,7 @@
  * the same object. Generated validators call `checkRule` through the `specforgeRule` keyword (see
  * ajv.ts); the rule itself is plain JSON printed into the generated code.
  */
+import { isRecord } from './object.js';
 
 /** A rule as compiled into a validator (validated and normalized by the validators generator). */
 export type CheckedRule = DifferenceRule | RefersToRule;
@@ -35,10 +36,6 @@ export interface RefersToRule extends RuleBase {
   ignoreCase?: boolean;
   where?: Record<string, unknown[]>;
   whereNot?: Record<string, unknown[]>;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** An own property at a dotted path. */

@@ -5,6 +5,7 @@
  * satisfied for the common literal-and-class forms.
  */
 import { sampleFromPattern } from './regex-sample.js';
+import { isRecord } from './object.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -18,10 +19,6 @@ export interface SampleOptions {
   vary?: boolean;
   /** Which branch of a oneOf/anyOf to take (modulo the number of branches). */
   branch?: number;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 class Rng {

@@ -4,8 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { FINDING_LEVEL } from '../../src/diff/diff.js';
-import { DIFF_RULES, REQUEST_SCOPES, RESPONSE_SCOPES, diffRule, type DiffRuleId } from '../../src/diff/rules.js';
+import { DIFF_RULES, FINDING_LEVEL, REQUEST_SCOPES, RESPONSE_SCOPES, diffRule, type DiffRuleId } from '../../src/diff/rules.js';
 import { api, diffDocs, OK, rulesOf, tmpRoot, type Doc } from './helpers.js';
 
 const TMP = tmpRoot('diff-rules');

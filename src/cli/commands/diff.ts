@@ -1,10 +1,10 @@
 /** `specforge diff`: breaking changes between two contracts, or of every contract since a git revision. */
 import { UsageError } from '../../contract/errors.js';
 import { diffFiles, diffRevision, type DiffReport } from '../../diff/report.js';
-import { DIFF_RULES } from '../../diff/rules.js';
-import { FINDING_LEVEL } from '../../diff/diff.js';
-import { formatFindings, isReportFormat, REPORT_FORMATS } from '../../report/format.js';
+import { DIFF_RULE_INFO } from '../../diff/rules.js';
+import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { formatOption } from '../format-option.js';
 
 export const FAIL_ON = ['breaking', 'warning'] as const;
 
@@ -26,8 +26,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const warn = options.warn ?? ((t: string) => process.stderr.write(t));
-  const format = options.format ?? 'stylish';
-  if (!isReportFormat(format)) throw new UsageError(`unknown --format "${format}"; use one of ${REPORT_FORMATS.join(', ')}`);
+  const format = formatOption(options.format, REPORT_FORMATS, 'stylish');
   const failOn = options.failOn ?? 'breaking';
   if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${FAIL_ON.join(' or ')}, not "${failOn}"`);
   const specs = options.specs ?? [];
@@ -39,8 +38,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
     report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...(options.accept ? { accept: options.accept } : {}) });
   }
   for (const e of report.unusedAccepted) warn(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`);
-  const rules = DIFF_RULES.map((r) => ({ id: r.id, description: r.description, level: FINDING_LEVEL[r.level] }));
-  write(formatFindings(report.findings, format, { title: 'specforge diff', rules }));
+  write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO }));
   const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -7,15 +7,15 @@
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { markdownCode } from '../../codegen/escape.js';
 import { UsageError } from '../../contract/errors.js';
-import { FINDING_LEVEL } from '../../diff/diff.js';
 import { diffRevision } from '../../diff/report.js';
-import { DIFF_RULES } from '../../diff/rules.js';
+import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { lintFindings, lintSpecs } from '../../lint/lint.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import { generateSpec } from '../../pipeline/generate.js';
 import type { Finding } from '../../report/findings.js';
-import { formatFindings, REPORT_FORMATS, totals } from '../../report/format.js';
+import { formatFindings, REPORT_FORMATS, summaryLine, totals } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
 import { cacheDirFor, entriesFor } from './generate.js';
@@ -60,11 +60,6 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   return { lint, diff, drift };
 }
 
-function countLine(findings: readonly Finding[]): string {
-  const t = totals(findings);
-  return findings.length === 0 ? 'nothing found' : `${t.error} error(s), ${t.warning} warning(s), ${t.info} info`;
-}
-
 /** The pull request's summary: a verdict line, then one section per check. */
 export function reviewMarkdown(sections: ReviewSections, base: string, failing: boolean): string {
   const all = [...sections.lint, ...sections.diff, ...sections.drift];
@@ -72,12 +67,12 @@ export function reviewMarkdown(sections: ReviewSections, base: string, failing: 
   const out = [
     '## specforge review',
     '',
-    `${verdict} (compared with \`${base.replace(/[`\n\r]/g, '')}\`): ${countLine(all)}.`,
+    `${verdict} (compared with ${markdownCode(base)}): ${summaryLine(totals(all))}.`,
     '',
     '| check | result |',
     '|---|---|',
-    `| lint | ${countLine(sections.lint)} |`,
-    `| breaking changes | ${countLine(sections.diff)} |`,
+    `| lint | ${summaryLine(totals(sections.lint))} |`,
+    `| breaking changes | ${summaryLine(totals(sections.diff))} |`,
     `| generated code | ${sections.drift.length === 0 ? 'up to date' : `${sections.drift.length} stale file(s)`} |`,
     '',
   ];
@@ -102,11 +97,10 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   const all = [...sections.lint, ...sections.diff, ...sections.drift];
   const failingLevels = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   const failing = all.some((f) => failingLevels.includes(f.level));
-  const rules = DIFF_RULES.map((r) => ({ id: r.id, description: r.description, level: FINDING_LEVEL[r.level] }));
-  write(formatFindings(all, format, { title: 'specforge review', rules }));
+  write(formatFindings(all, format, { title: 'specforge review', rules: DIFF_RULE_INFO }));
   const markdown = reviewMarkdown(sections, options.base, failing);
   if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), markdown);
   else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], markdown);
-  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(all, 'sarif', { title: 'specforge review', rules }));
+  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(all, 'sarif', { title: 'specforge review', rules: DIFF_RULE_INFO }));
   return failing ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -1,10 +1,8 @@
 /** Helpers shared by specforge's lint rules. */
 import type { UserContext } from '@redocly/openapi-core';
-import { joinPointer } from '../../contract/pointer.js';
+import { decodeUriText, joinPointer, unescapeSegment } from '../../contract/pointer.js';
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+export { isRecord } from '../../contract/pointer.js';
 
 export function nonEmptyString(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';
@@ -17,12 +15,8 @@ export function redoclySegments(pointer: string): string[] {
     .split('/')
     .slice(1)
     .map((s) => {
-      const unescaped = s.replace(/~1/g, '/').replace(/~0/g, '~');
-      try {
-        return decodeURIComponent(unescaped);
-      } catch {
-        return unescaped;
-      }
+      const unescaped = unescapeSegment(s);
+      return decodeUriText(unescaped) ?? unescaped;
     });
 }
 

@@ -8,7 +8,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { type Location, type Oas3Rule, type Source } from '@redocly/openapi-core';
-import { joinPointer } from '../../contract/pointer.js';
+import { decodeUriText, joinPointer, unescapeSegment } from '../../contract/pointer.js';
 import { parseSource } from '../../contract/source.js';
 import { isRecord, redoclyPointer, redoclySegments } from './common.js';
 
@@ -21,12 +21,9 @@ function componentKey(file: string, segments: readonly string[]): string | undef
   return `${file}#${joinPointer('', 'components', section, name)}`;
 }
 
+/** Percent-decoded text; a malformed escape is kept as written. */
 function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  return decodeUriText(text) ?? text;
 }
 
 /** The component a `$ref` written in `from` names directly, before any further $ref is followed. */
@@ -112,7 +109,7 @@ export const NoUnusedComponents: Oas3Rule = () => {
     Schema(schema) {
       const named: unknown = (schema as Record<string, unknown>)['x-specforge-base64-json'];
       const m = typeof named === 'string' ? /^#\/components\/([^/]+)\/([^/]+)$/.exec(named) : null;
-      if (m?.[1] !== undefined && m[2] !== undefined) usedByName.add(`${m[1]}/${decode(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')}`);
+      if (m?.[1] !== undefined && m[2] !== undefined) usedByName.add(`${m[1]}/${unescapeSegment(decode(m[2]))}`);
     },
   };
 };
