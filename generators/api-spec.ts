@@ -4,23 +4,19 @@
  */
 import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../src/contract/model.js';
 import { normalizeSchema } from '../src/contract/model.js';
-import { getAtPointer, setOwn } from '../src/contract/pointer.js';
+import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
 import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 export function schemaResolver(model: ContractModel): (ref: string) => JsonSchema | undefined {
   const cache = new Map<string, JsonSchema | undefined>();
   return (ref) => {
     if (!ref.startsWith('#')) return undefined;
     if (cache.has(ref)) return cache.get(ref);
-    const found = getAtPointer(model.document, decodeURIComponent(ref.slice(1)));
-    const schema = found.found ? normalizeSchema(found.value, model.version) : undefined;
+    const found = resolveLocalRef(model.document, ref);
+    const schema = found ? normalizeSchema(found.value, model.version) : undefined;
     cache.set(ref, schema);
     return schema;
   };

@@ -11,11 +11,8 @@ import type { ValidateFunction } from './ajv.js';
 import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
+import { isRecord } from './object.js';
 import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 function clone<T>(v: T): T {
   return v === undefined ? v : (structuredClone(v) as T);
