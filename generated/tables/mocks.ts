@@ -1281,6 +1281,35 @@ export const mocks: MockTables = {
           "timePartitioning"
         ]
       },
+      "allOf": [
+        {
+          "anyOf": [
+            {
+              "required": [
+                "externalDataConfiguration"
+              ]
+            },
+            {
+              "required": [
+                "externalCatalogTableOptions"
+              ]
+            },
+            {
+              "properties": {
+                "partitionDefinition": {
+                  "type": "object",
+                  "properties": {
+                    "partitionedColumn": {
+                      "type": "array",
+                      "maxItems": 1
+                    }
+                  }
+                }
+              }
+            }
+          ]
+        }
+      ],
       "x-specforge-rules": [
         {
           "refersTo": "timePartitioning.field",
@@ -1859,10 +1888,11 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/PartitioningDefinition": {
       "type": "object",
-      "description": "The partitioning of a table; native tables support one column, metastore partitioned tables list theirs in the metastore's order.",
+      "description": "The partitioning of a table; native tables support one column, metastore partitioned tables\nlist theirs in the metastore's order. A table without `externalDataConfiguration` or\n`externalCatalogTableOptions` is native: its `partitionedColumn` has at most one item.\n",
       "properties": {
         "partitionedColumn": {
           "type": "array",
+          "description": "The partitioning columns, each named by its field.",
           "items": {
             "type": "object",
             "required": [

@@ -192,7 +192,11 @@ export interface components {
             externalCatalogTableOptions?: Record<string, never>;
             /** @description How the table is partitioned; output only, except for metastore partitioned tables. */
             partitionDefinition?: components["schemas"]["PartitioningDefinition"];
-        };
+        } & (unknown | unknown | {
+            partitionDefinition?: {
+                partitionedColumn?: unknown[];
+            };
+        });
         /** @description A table resource. Clustering needs time-based partitioning. */
         Table: components["schemas"]["TablePatch"] & Record<string, never>;
         /** @description Names a table. */
@@ -332,8 +336,13 @@ export interface components {
             /** @description Top-level, non-repeated fields of a simple type, from the most to the least important. */
             fields?: string[];
         };
-        /** @description The partitioning of a table; native tables support one column, metastore partitioned tables list theirs in the metastore's order. */
+        /**
+         * @description The partitioning of a table; native tables support one column, metastore partitioned tables
+         *     list theirs in the metastore's order. A table without `externalDataConfiguration` or
+         *     `externalCatalogTableOptions` is native: its `partitionedColumn` has at most one item.
+         */
         PartitioningDefinition: {
+            /** @description The partitioning columns, each named by its field. */
             partitionedColumn?: {
                 field: string;
             }[];

@@ -4,6 +4,8 @@
  * its flag, the flag winning over the variable, and a bad value in either refused with exit code 2
  * and a message that names it and what is allowed.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, loadConfiguration, main } from '../../generated/install-cni/cli.js';
 import { CliUsageError } from '../../src/runtime/index.js';
@@ -136,6 +138,64 @@ describe('install-cni: every flag of the seed', () => {
   });
 });
 
+const SEED = readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'seeds', '002_b44c84648af4ed20.txt'), 'utf8');
+const SCOPES = ((/\nLog scopes: ([^.]*)\./.exec(SEED) as RegExpExecArray)[1] as string).split(', ');
+const LEVELS = ((/ Levels: ([^.]*)\./.exec(SEED) as RegExpExecArray)[1] as string).split(', ');
+
+describe('install-cni: log scopes and levels are those of the seed', () => {
+  it('reads fourteen scopes and six levels from the seed', () => {
+    expect(SCOPES).toHaveLength(14);
+    expect(SCOPES).toContain('trustBundle');
+    expect(LEVELS).toEqual(['debug', 'info', 'warn', 'error', 'fatal', 'none']);
+  });
+
+  describe.each(['log_output_level', 'log_stacktrace_level'])('--%s', (flag) => {
+    const env = flag.toUpperCase();
+
+    it('takes every scope of the seed with every level, one by one and all together', async () => {
+      for (const scope of SCOPES) {
+        for (const level of LEVELS) expect((await run([`--${flag}=${scope}:${level}`])).code, `${scope}:${level}`).toBe(0);
+      }
+      const all = SCOPES.map((scope, i) => `${scope}:${LEVELS[i % LEVELS.length] as string}`).join(',');
+      expect((await run([`--${flag}=${all}`])).code).toBe(0);
+    });
+
+    it.each([
+      ['an unknown scope', 'kernel:info'],
+      ['an unknown scope after a good one', 'default:info,kernel:info'],
+      ['a scope in another case', 'Default:info'],
+      ['a scope of the form of trustBundle in lower case', 'trustbundle:info'],
+      ['an unknown level', 'default:verbose'],
+      ['a level in upper case', 'default:INFO'],
+      ['no level', 'default'],
+      ['no scope', ':info'],
+      ['an empty pair', 'default:info,,cni:debug'],
+      ['a trailing comma', 'default:info,'],
+      ['spaces', 'default: info'],
+      ['the empty string', ''],
+    ])('refuses %s (%j) in the flag and in the variable with exit 2, naming it and the allowed scopes', async (_rule, value) => {
+      const viaFlag = await run([`--${flag}=${value}`]);
+      expect(viaFlag.code).toBe(2);
+      expect(viaFlag.stdout).toBe('');
+      expect(viaFlag.stderr).toContain(`invalid value ${JSON.stringify(value)} for --${flag}:`);
+      expect(viaFlag.stderr).toContain(`with scope among ${SCOPES.join(', ')} and level among ${LEVELS.join(', ')}`);
+      // An empty variable is the empty string for a string flag, which is no <scope>:<level> either.
+      const viaEnv = await run([], { [env]: value });
+      expect(viaEnv.code).toBe(2);
+      expect(viaEnv.stderr).toContain(`invalid value ${JSON.stringify(value)} for ${env}:`);
+    });
+  });
+
+  it('--log_caller takes the scopes of the seed and refuses others', async () => {
+    expect((await run([`--log_caller=${SCOPES.join(',')}`])).code).toBe(0);
+    for (const value of ['kernel', 'default,kernel', 'default:info', 'default,']) {
+      const r = await run([`--log_caller=${value}`]);
+      expect(r.code, value).toBe(2);
+      expect(r.stderr).toContain(`invalid value ${JSON.stringify(value)} for --log_caller:`);
+    }
+  });
+});
+
 describe('install-cni: how flags are written', () => {
   it('reads a boolean flag alone as true and --flag=false as false, the last one winning', async () => {
     expect((await config(['--chained-cni-plugin=false']))['chainedCniPlugin']).toBe(false);
@@ -262,6 +322,18 @@ describe('install-cni version and completion', () => {
     const r = await run(['completion']);
     expect(r.code).toBe(0);
     for (const shell of ['bash', 'fish', 'powershell', 'zsh']) expect(r.stdout).toContain(shell);
+  });
+
+  it.each([
+    ['--no-descriptions without a shell', ['completion', '--no-descriptions'], "error: unknown option '--no-descriptions'"],
+    ['--no-descriptions=true without a shell', ['completion', '--no-descriptions=true'], "error: unknown option '--no-descriptions=true'"],
+    ['a shell the seed does not list', ['completion', 'tcsh'], "error: too many arguments for 'completion'"],
+    ['--no-descriptions with a value that is not a boolean', ['completion', 'zsh', '--no-descriptions=sometimes'], 'for --no-descriptions: not a boolean'],
+  ])('completion with %s is a usage error, exit 2, and prints no script', async (_rule, args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
   });
 
   it.each(['bash', 'fish', 'powershell', 'zsh'])('completion %s prints a script; --no-descriptions drops the descriptions', async (shell) => {

@@ -251,6 +251,77 @@ describe('every request rule has a value that is refused', () => {
     if (status === 422) expect(schemaValidators.ValidationError(answer.body)).toBe(true);
   });
 
+  const FLAGS = ['lock_repositories', 'exclude_metadata', 'exclude_git_data', 'exclude_attachments', 'exclude_releases', 'exclude_owner_projects', 'org_metadata_only'];
+
+  it('the start-body booleans are those of the seed', () => {
+    const start = schemaOf(model, 'StartMigration')['properties'] as Json;
+    expect(startBodyRows.filter((f) => deref(model, start[f])['type'] === 'boolean')).toEqual(FLAGS);
+  });
+
+  it.each(FLAGS.flatMap((flag) => [['"true"', flag, 'true'], ['1', flag, 1], ['null', flag, null], ['[]', flag, []]] as const))('start with %s as %s is 422 naming the flag, and nothing is started', async (_text, flag, value) => {
+    const answer = await call('POST', '/orgs/octo-org/migrations', { repositories: flag === 'org_metadata_only' ? [] : ['a'], [flag]: value });
+    expect(answer.status, answer.text).toBe(422);
+    expect(schemaValidators.ValidationError(answer.body)).toBe(true);
+    expect(answer.text).toContain(`/${flag}`);
+    expect(((await call('GET', '/orgs/octo-org/migrations')).body as Json[]).map((m) => m['id'])).toEqual([79, 80]);
+  });
+
+  it.each(FLAGS)('start with %s true is 201', async (flag) => {
+    const answer = await call('POST', '/orgs/octo-org/migrations', { repositories: flag === 'org_metadata_only' ? [] : ['a'], [flag]: true });
+    expect(answer.status, answer.text).toBe(201);
+    expect((answer.body as Json)[flag]).toBe(true);
+  });
+
+  it.each(
+    ['/orgs/octo-org/migrations', '/orgs/octo-org/migrations/79/repositories'].flatMap((list) => [
+      [list, 'per_page=1', 200],
+      [list, 'per_page=100', 200],
+      [list, 'per_page=0', 400],
+      [list, 'per_page=101', 400],
+      [list, 'per_page=-5', 400],
+      [list, 'per_page=2.5', 400],
+      [list, 'page=1', 200],
+      [list, 'page=0', 400],
+      [list, 'page=-1', 400],
+      [list, 'page=1.5', 400],
+      [list, 'page=two', 400],
+    ] as const),
+  )('%s?%s is %i', async (list, query, status) => {
+    const answer = await call('GET', `${list}?${query}`);
+    expect(answer.status, answer.text).toBe(status);
+    if (status === 400) {
+      expect(schemaValidators.BasicError(answer.body)).toBe(true);
+      expect(answer.text).toContain(query.split('=')[0] as string);
+    }
+  });
+
+  /** One valid request of each of the seven operations (81 is a migration that locks Hello-World, started first). */
+  const EVERY_OPERATION: Array<[string, string, Json | undefined, number]> = [
+    ['GET', '/orgs/octo-org/migrations', undefined, 200],
+    ['POST', '/orgs/octo-org/migrations', { repositories: ['a'] }, 201],
+    ['GET', '/orgs/octo-org/migrations/80', undefined, 200],
+    ['GET', '/orgs/octo-org/migrations/80/archive', undefined, 302],
+    ['DELETE', '/orgs/octo-org/migrations/80/archive', undefined, 204],
+    ['DELETE', '/orgs/octo-org/migrations/81/repos/Hello-World/lock', undefined, 204],
+    ['GET', '/orgs/octo-org/migrations/80/repositories', undefined, 200],
+  ];
+
+  it('every operation of the seed is in the table above', () => {
+    expect(EVERY_OPERATION.map(([method, path]) => method + ' ' + path.replace('octo-org', '{org}').replace(/\/8[01]\b/, '/{migration_id}').replace('Hello-World', '{repo_name}')).sort()).toEqual(endpointRows.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it.each(EVERY_OPERATION)('%s %s takes X-GitHub-Api-Version 2022-11-28, and refuses another version with 400', async (method, path, body, status) => {
+    expect((await call('POST', '/orgs/octo-org/migrations', { repositories: ['Hello-World'], lock_repositories: true })).body).toMatchObject({ id: 81 });
+    for (const version of ['2021-01-01', '2022-11-29', 'latest', '']) {
+      const refused = await call(method, path, body, { 'x-github-api-version': version });
+      expect(refused.status, `${version}: ${refused.text}`).toBe(400);
+      expect(schemaValidators.BasicError(refused.body)).toBe(true);
+      expect((refused.body as { message: string }).message).toBe('request does not match the contract: header parameter "x-github-api-version" must be equal to one of the allowed values: "2022-11-28"');
+    }
+    const served = await call(method, path, body, { 'x-github-api-version': '2022-11-28' });
+    expect(served.status, served.text).toBe(status);
+  });
+
   it('start with a body that is not JSON is a 400 (GitHub: problems parsing JSON)', async () => {
     const res = await mock.fetch(new Request('http://contract.test/orgs/octo-org/migrations', { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"repositories":' }));
     expect(res.status).toBe(400);

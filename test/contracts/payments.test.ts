@@ -329,6 +329,38 @@ describe('request bodies', () => {
   });
 });
 
+describe('an agent key for a well-formed agent id that names no agent', () => {
+  // The contract has no agent collection (the seed shows no agent endpoints), so the stateful mock
+  // cannot know which agents exist: it cannot answer 404 by itself. What it can do is checked here:
+  // the declared 404 is served on request, and a handler that knows the agents gets its 404 through
+  // the generated server's response validation.
+  const UNKNOWN = 'agt_00000000000000000000000000000000';
+  const forAgent = (id: string): unknown => ({ data: { relationships: { agent: { data: { type: 'agent', id } } } } });
+
+  it('the id is well formed: the request passes the contract', () => {
+    expect(operationValidators.createAgentKey.body?.['application/json']?.(forAgent(UNKNOWN))).toBe(true);
+  });
+
+  it('the mock answers the declared 404 not_found in the error document when asked (Prefer: code=404)', async () => {
+    const r = await call('/agent-keys', { method: 'POST', token: PARTY, headers: { prefer: 'code=404' }, body: forAgent(UNKNOWN) });
+    expect(errorOf(r, 404).code).toBe('not_found');
+  });
+
+  it('a server whose handler knows the agents answers 404 for the unknown one and 201 for a known one', async () => {
+    const mock = createMockHandlers();
+    const agents = new Set([AGENT_ID]);
+    const createAgentKey: AnyHandler = (ctx) => {
+      const id = (ctx.body as { data: { relationships: { agent: { data: { id: string } } } } }).data.relationships.agent.data.id;
+      if (agents.has(id)) return (mock.createAgentKey as AnyHandler)(ctx);
+      return { status: 404, body: { errors: [{ code: 'not_found', detail: `No agent ${id}.`, status: '404', meta: { supportId: 'req_00000000000000aa' } }] } };
+    };
+    const at = await serve(createServer({ ...mock, createAgentKey: createAgentKey as unknown as Handlers['createAgentKey'] }, { validateResponses: true }));
+    const unknown = await call('/agent-keys', { method: 'POST', token: PARTY, body: forAgent(UNKNOWN), at });
+    expect(errorOf(unknown, 404).detail).toBe(`No agent ${UNKNOWN}.`);
+    expect((await call('/agent-keys', { method: 'POST', token: PARTY, body: forAgent(AGENT_ID), at })).status).toBe(201);
+  });
+});
+
 describe('payments client', () => {
   it('creates an agent key against the mock with the bearer credential, typed from the contract', async () => {
     const mock = createMock();

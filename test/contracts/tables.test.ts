@@ -109,7 +109,8 @@ describe('seed part A: the contract has every schema, field, value, default and 
     const readOnly = Object.entries(props('TablePatch')).filter(([, s]) => (s as Json)['readOnly'] === true).map(([n]) => n);
     expect(readOnly.sort()).toEqual([...outputOnly].sort());
     expect(raw('TablePatch', 'partitionDefinition')['readOnly']).toBeUndefined();
-    expect(prop('MaterializedViewDefinition', 'lastRefreshTime')).toBeDefined();
+    expect(raw('MaterializedViewDefinition', 'lastRefreshTime')['$ref']).toBe('#/components/schemas/EpochMillis');
+    expect(prop('MaterializedViewDefinition', 'lastRefreshTime')).toMatchObject({ type: 'string', pattern: '^-?[0-9]{1,19}$' });
     expect(raw('MaterializedViewDefinition', 'lastRefreshTime')['readOnly']).toBe(true);
     expect(raw('MaterializedViewStatus', 'refreshWatermark')['readOnly']).toBe(true);
   });
@@ -302,6 +303,17 @@ describe('TableFieldSchema rules', () => {
     ['BIGNUMERIC precision 40 scale 39', numeric('BIGNUMERIC', '40', '39'), false],
     ['BIGNUMERIC precision 10 scale 10', numeric('BIGNUMERIC', '10', '10'), false],
     ['BIGNUMERIC scale without precision', numeric('BIGNUMERIC', undefined, '0'), false],
+    ['NUMERIC scale 0', numeric('NUMERIC', '10', '0'), true],
+    ['NUMERIC scale negative', numeric('NUMERIC', '10', '-1'), false],
+    ['NUMERIC scale negative keeping precision - scale within 29', numeric('NUMERIC', '5', '-1'), false],
+    ['NUMERIC precision negative', numeric('NUMERIC', '-5'), false],
+    ['BIGNUMERIC precision alone 1', numeric('BIGNUMERIC', '1'), true],
+    ['BIGNUMERIC precision 0', numeric('BIGNUMERIC', '0'), false],
+    ['BIGNUMERIC precision 0 scale 0', numeric('BIGNUMERIC', '0', '0'), false],
+    ['BIGNUMERIC scale 0', numeric('BIGNUMERIC', '10', '0'), true],
+    ['BIGNUMERIC scale negative', numeric('BIGNUMERIC', '10', '-1'), false],
+    ['BIGNUMERIC scale negative keeping precision - scale within 38', numeric('BIGNUMERIC', '30', '-2'), false],
+    ['BIGNUMERIC scale as a number', { ...numeric('BIGNUMERIC', '10'), scale: 2 }, false],
     ['collation und:ci on STRING', field({ collation: 'und:ci' }), true],
     ['collation empty on STRING', field({ collation: '' }), true],
     ['collation on BYTES', field({ type: 'BYTES', collation: 'und:ci' }), false],
@@ -333,9 +345,54 @@ const schema = {
     { name: 'rec', type: 'RECORD', fields: [{ name: 'inner', type: 'DATE' }] },
   ],
 };
+/** The schema with a REPEATED INT64 field and a RECORD holding an INT64 and a STRING field. */
+const wide = {
+  fields: [
+    ...schema.fields,
+    { name: 'counts', type: 'INT64', mode: 'REPEATED' },
+    { name: 'meta', type: 'RECORD', fields: [{ name: 'seq', type: 'INT64' }, { name: 'label', type: 'STRING' }] },
+  ],
+};
 const table = (extra: Json): Json => ({ tableReference: ref, schema, ...extra });
+const columns = (...fields: unknown[]): Json => ({ partitionDefinition: { partitionedColumn: fields.map((f) => (f === undefined ? {} : { field: f })) } });
+
 const day = (fieldName?: string): Json => ({ type: 'DAY', ...(fieldName ? { field: fieldName } : {}) });
 const rangeOf = (fieldName: string): Json => ({ field: fieldName, range: { start: '0', end: '100', interval: '10' } });
+const csv = (extra: Json): Json => ({ sourceUris: ['gs://bucket/data/*.csv'], sourceFormat: 'CSV', schema, ...extra });
+const format = (sourceFormat: string, extra: Json = {}): Json => ({ sourceUris: ['gs://bucket/data/file'], sourceFormat, ...extra });
+
+/**
+ * Table values that break a rule of the seed, each with a piece of what the generated server's
+ * 400 must name (a rule's message or the pointer at fault). Each is checked by the validators and
+ * sent to the server.
+ */
+const TABLE_COUNTER_EXAMPLES: Array<[rule: string, value: Json, named: string]> = [
+  ['range partitioning by a REPEATED INT64 field', table({ schema: wide, rangePartitioning: rangeOf('counts') }), 'rangePartitioning.field must name'],
+  ['range partitioning by a nested INT64 field', table({ schema: wide, rangePartitioning: rangeOf('seq') }), 'rangePartitioning.field must name'],
+  ['range partitioning by a nested INT64 field, dotted', table({ schema: wide, rangePartitioning: rangeOf('meta.seq') }), 'rangePartitioning.field must name'],
+  ['a range without start', table({ rangePartitioning: { field: 'n', range: { end: '10', interval: '1' } } }), '/rangePartitioning/range'],
+  ['a range without end', table({ rangePartitioning: { field: 'n', range: { start: '0', interval: '1' } } }), '/rangePartitioning/range'],
+  ['a range without range', table({ rangePartitioning: { field: 'n' } }), '/rangePartitioning'],
+  ['a range end as a number', table({ rangePartitioning: { field: 'n', range: { start: '0', end: 10, interval: '1' } } }), '/rangePartitioning/range/end'],
+  ['a range interval that is not an integer', table({ rangePartitioning: { field: 'n', range: { start: '0', end: '10', interval: '1.5' } } }), '/rangePartitioning/range/interval'],
+  ['clustering by a nested field', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['label'] } }), 'each clustering field must name'],
+  ['clustering by a nested field, dotted', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['meta.label'] } }), 'each clustering field must name'],
+  ['clustering by a REPEATED INT64 field', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['counts'] } }), 'each clustering field must name'],
+  ['a partitioned column without field', table(columns(undefined)), '/partitionDefinition/partitionedColumn/0'],
+  ['a partitioned column whose field is not a string', table(columns(1)), '/partitionDefinition/partitionedColumn/0/field'],
+  ['two partitioned columns on a native table', table(columns('day', 'n')), '/partitionDefinition/partitionedColumn'],
+  ['expirationTime as a number', table({ expirationTime: 1800000000000 }), '/expirationTime'],
+  ['expirationTime not milliseconds', table({ expirationTime: '2030-01-01' }), '/expirationTime'],
+  ['useLegacySql as a string', table({ view: { query: 'q', useLegacySql: 'false' } }), '/view/useLegacySql'],
+  ['useLegacySql as a number', table({ view: { query: 'q', useLegacySql: 0 } }), '/view/useLegacySql'],
+  ['enableRefresh as a string', table({ materializedView: { query: 'q', enableRefresh: 'true' } }), '/materializedView/enableRefresh'],
+  ['enableRefresh null', table({ materializedView: { query: 'q', enableRefresh: null } }), '/materializedView/enableRefresh'],
+  ['allowNonIncrementalDefinition as a string', table({ materializedView: { query: 'q', allowNonIncrementalDefinition: 'yes' } }), '/materializedView/allowNonIncrementalDefinition'],
+  ['requirePartitionFilter as a string', table({ requirePartitionFilter: 'true' }), '/requirePartitionFilter'],
+  ['autodetect as a string', table({ externalDataConfiguration: format('CSV', { autodetect: 'true' }) }), '/externalDataConfiguration'],
+  ['allowQuotedNewlines as a string', table({ externalDataConfiguration: { sourceUris: ['gs://bucket/a.csv'], sourceFormat: 'CSV', schema, csvOptions: { allowQuotedNewlines: 'true' } } }), '/externalDataConfiguration/csvOptions/allowQuotedNewlines'],
+  ['a jsonExtension other than GEOJSON', table({ externalDataConfiguration: format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'GEOJSONSEQ' }) }), '/externalDataConfiguration/jsonExtension'],
+];
 
 describe('Table rules', () => {
   check('Table', [
@@ -406,6 +463,13 @@ describe('Table rules', () => {
     ['a refresh watermark that is not a time', table({ materializedViewStatus: { refreshWatermark: 'soon' } }), false],
     ['a last refresh status with a non-string message', table({ materializedViewStatus: { lastRefreshStatus: { message: 5 } } }), false],
     ['a snapshot definition', table({ snapshotDefinition: { baseTableReference: ref, snapshotTime: '2024-01-01T00:00:00Z' } }), true],
+    ['range partitioning by a top-level INT64 field of a schema with nested ones', table({ schema: wide, rangePartitioning: rangeOf('n') }), true],
+    ['clustering by top-level fields of a schema with nested ones', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['s', 'n'] } }), true],
+    ['one partitioned column on a native table', table(columns('day')), true],
+    ['two partitioned columns on an external (metastore partitioned) table', table({ externalDataConfiguration: format('PARQUET'), ...columns('year', 'month') }), true],
+    ['two partitioned columns on an open-format catalog table', table({ externalCatalogTableOptions: {}, ...columns('year', 'month') }), true],
+    ['useLegacySql true, enableRefresh true', table({ view: { query: 'q', useLegacySql: true }, materializedView: { query: 'q', enableRefresh: true } }), true],
+    ...TABLE_COUNTER_EXAMPLES.map(([rule, value]): Case => [rule, value, false]),
   ]);
 
   it('a patch needs no table reference; its rules still hold', () => {
@@ -414,8 +478,6 @@ describe('Table rules', () => {
   });
 });
 
-const csv = (extra: Json): Json => ({ sourceUris: ['gs://bucket/data/*.csv'], sourceFormat: 'CSV', schema, ...extra });
-const format = (sourceFormat: string, extra: Json = {}): Json => ({ sourceUris: ['gs://bucket/data/file'], sourceFormat, ...extra });
 
 describe('ExternalDataConfiguration rules', () => {
   check('ExternalDataConfiguration', [
@@ -460,6 +522,13 @@ describe('ExternalDataConfiguration rules', () => {
     ['a decimal target type outside the list', format('PARQUET', { decimalTargetTypes: ['FLOAT'] }), false],
     ['GEOJSON with newline-delimited JSON', format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'GEOJSON' }), true],
     ['GEOJSON with CSV', csv({ jsonExtension: 'GEOJSON' }), false],
+    ['jsonExtension unspecified', format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'JSON_EXTENSION_UNSPECIFIED' }), true],
+    ['a jsonExtension outside the list', format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'GEOJSONSEQ' }), false],
+    ['a jsonExtension in lower case', format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'geojson' }), false],
+    ['autodetect as a string, with a schema', csv({ autodetect: 'true' }), false],
+    ['autodetect as a number, without a schema', format('NEWLINE_DELIMITED_JSON', { autodetect: 1 }), false],
+    ['ignoreUnknownValues as a string', csv({ ignoreUnknownValues: 'false' }), false],
+    ['CSV options with allowQuotedNewlines as a string', csv({ csvOptions: { allowQuotedNewlines: 'true' } }), false],
     ['a reference schema file for PARQUET', format('PARQUET', { referenceFileSchemaUri: 'gs://bucket/ref.parquet' }), true],
     ['a reference schema file for CSV', csv({ referenceFileSchemaUri: 'gs://bucket/ref.csv' }), false],
     ['a connection as project.location;connection', csv({ connectionId: 'my-project.us;my-conn' }), true],
@@ -490,6 +559,11 @@ describe('CsvOptions, JsonOptions and WideColumnOptions rules', () => {
     ['skipLeadingRows as a number', { skipLeadingRows: 2 }, false],
     ['skipLeadingRows negative', { skipLeadingRows: '-1' }, false],
     ['an empty quote (no quoting)', { quote: '' }, true],
+    ['allowQuotedNewlines true', { allowQuotedNewlines: true }, true],
+    ['allowQuotedNewlines as a string', { allowQuotedNewlines: 'true' }, false],
+    ['allowQuotedNewlines as a number', { allowQuotedNewlines: 1 }, false],
+    ['allowJaggedRows as a string', { allowJaggedRows: 'false' }, false],
+    ['preserveAsciiControlCharacters as a string', { preserveAsciiControlCharacters: 'no' }, false],
     ['a source column match outside the list', { sourceColumnMatch: 'INDEX' }, false],
   ]);
   check('JsonOptions', [
@@ -618,6 +692,24 @@ describe('the stateful mock', () => {
     const patchRule = await call('PATCH', `${BASE}/bad`, { labels: { Bad: 'x' } });
     expect(patchRule.status).toBe(400);
     expect((await call('GET', `${BASE}/bad`)).status).toBe(404);
+  });
+
+  it.each(TABLE_COUNTER_EXAMPLES)('insert of a table with %s is a 400 naming the rule or the value at fault, and nothing is stored', async (_rule, value, named) => {
+    const answer = await call('POST', BASE, { ...value, tableReference: reference('bad') });
+    expect(answer.status, answer.text).toBe(400);
+    expect(schemaValidators.ErrorResponse(answer.body)).toBe(true);
+    expect((answer.body as { error: { message: string } }).error.message).toContain(named);
+    expect((await call('GET', `${BASE}/bad`)).status).toBe(404);
+  });
+
+  it('two partitioned columns are stored for an external table, refused by a patch of a native one', async () => {
+    const external = await insert({ tableReference: reference('ext'), externalDataConfiguration: format('PARQUET'), ...columns('year', 'month') });
+    expect(external['type']).toBe('EXTERNAL');
+    expect(external['partitionDefinition']).toEqual({ partitionedColumn: [{ field: 'year' }, { field: 'month' }] });
+    await insert({ tableReference: reference('native') });
+    const patched = await call('PATCH', `${BASE}/native`, columns('year', 'month'));
+    expect(patched.status, patched.text).toBe(400);
+    expect((patched.body as { error: { message: string } }).error.message).toContain('/partitionDefinition/partitionedColumn');
   });
 
   it('serves the documented example table as a seed, and reset() goes back to it', async () => {

@@ -174,8 +174,12 @@ describe.each([
     expect(await statusOf(anonymous.rest.migrations.listForOrg({ org: ORG }))).toBe(401);
   });
 
-  it('sent its token as "token <token>", which the contract accepts for Bearer', () => {
-    expect(sentAuthorization.length).toBeGreaterThan(0);
-    expect(sentAuthorization.every((a) => a === 'token ghp_migrationsTestToken')).toBe(true);
+  it('sends its token as "token <token>", which the contract accepts for Bearer', async () => {
+    sentAuthorization.length = 0;
+    const listed = await octokit.rest.migrations.listForOrg({ org: ORG });
+    expect(listed.status).toBe(200);
+    const started = await octokit.rest.migrations.startForOrg({ org: ORG, repositories: ['Hello-World'] });
+    expect(started.status).toBe(201);
+    expect(sentAuthorization).toEqual(['token ghp_migrationsTestToken', 'token ghp_migrationsTestToken']);
   });
 });

@@ -193,16 +193,23 @@ describe('malformed declarations are SPECFORGE_EXTENSION errors with their locat
     expect(d?.location?.line).toBeGreaterThan(0);
   });
 
+  const SHAPES = 'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field], difference: [field, field] with min and/or max, or refersTo: field with in: and key:';
+  const RULE = '/components/schemas/Job/x-specforge-rules/0';
+
   it.each([
-    ['a rule of no known kind', '[{ ratio: [a, b] }]'],
-    ['a difference without bounds', '[{ difference: [a, b] }]'],
-    ['a refersTo without in', '[{ refersTo: a, key: name }]'],
-    ['a when that is not lists of values', '[{ difference: [a, b], min: 1, when: { a: 1 } }]'],
-  ])('x-specforge-rules with %s', async (_name, rule) => {
+    ['a rule of no known kind', '[{ ratio: [a, b] }]', SHAPES, RULE],
+    ['a difference without bounds', '[{ difference: [a, b] }]', SHAPES, RULE],
+    ['a difference of three fields', '[{ difference: [a, b, c], min: 1 }]', SHAPES, RULE],
+    ['a refersTo without in', '[{ refersTo: a, key: name }]', SHAPES, RULE],
+    ['a when that is not lists of values', '[{ difference: [a, b], min: 1, when: { a: 1 } }]', 'x-specforge-rules when must map field names to lists of values', RULE],
+    ['defaults that are not a mapping', '[{ difference: [a, b], min: 1, defaults: [a] }]', 'x-specforge-rules defaults must map field names to values', RULE],
+    ['rules that are not a list', '{ difference: [a, b], min: 1 }', 'x-specforge-rules must be a list', '/components/schemas/Job'],
+  ])('x-specforge-rules with %s', async (_name, rule, message, pointer) => {
     const err = await problem((t) => t.replace('    Job:\n      type: object\n', `    Job:\n      type: object\n      x-specforge-rules: ${rule}\n`), 'validators');
     const d = err.diagnostics[0];
     expect(d?.code).toBe('SPECFORGE_EXTENSION');
-    expect(d?.location?.pointer).toMatch(/^\/components\/schemas\/Job(\/x-specforge-rules\/0)?$/);
+    expect(d?.message).toBe(message);
+    expect(d?.location?.pointer).toBe(pointer);
     expect(d?.location?.line).toBeGreaterThan(0);
   });
 });
