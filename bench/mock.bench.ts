@@ -9,7 +9,7 @@
  *
  * Options: --duration <s> (default 6), --connections <n> (default 16), --rounds <n> (default 3).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
@@ -89,6 +89,7 @@ writeFileSync(
   `import { createServer } from 'node:http';
 const list = ${JSON.stringify(JSON.stringify(listBody))};
 const created = ${JSON.stringify(JSON.stringify(created))};
+process.on('SIGTERM', () => process.exit(0));
 createServer((req, res) => {
   if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(list) }); res.end(list); return; }
   const chunks = [];
@@ -188,4 +189,70 @@ const vsPrism = sf.rps / prism.rps;
 const vsBare = sf.rps / plain.rps;
 console.log(`specforge / prism requests per second: ${vsPrism.toFixed(1)}×   target ≥ 10×    ${vsPrism >= 10 ? 'MET' : 'NOT MET'}  (CPU per request: ${(prism.cpuPerRequest / sf.cpuPerRequest).toFixed(1)}× less)`);
 console.log(`specforge / bare requests per second:  ${(vsBare * 100).toFixed(0)}%   target ≥ 70%   ${vsBare >= 0.7 ? 'MET' : 'NOT MET'}  (CPU per request: bare ${plain.cpuPerRequest.toFixed(0)} µs, specforge ${sf.cpuPerRequest.toFixed(0)} µs)`);
+
+/**
+ * Instructions per request, counted by valgrind (callgrind): unlike time, the count does not depend
+ * on what else the two shared cores are doing. Each server runs twice, answering WARM and then
+ * WARM + MEASURED requests; the difference, divided by MEASURED, is the steady-state cost of one
+ * request (start-up and JIT warm-up cancel out). All threads count, the GC's included.
+ */
+const WARM = Number(arg('warm-requests', '40000'));
+const MEASURED = Number(arg('measured-requests', '30000'));
+
+async function instructions(port: number, args: string[], requests: number): Promise<number> {
+  const out = join(OUT, `callgrind.${port}.${requests}.out`);
+  const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  let log = '';
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  try {
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server under valgrind exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('server under valgrind did not start within 180 s');
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/items`);
+        await res.arrayBuffer();
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: 4,
+      amount: requests,
+      requests: [
+        { method: 'GET', path: '/items?limit=10' },
+        { method: 'POST', path: '/items', headers: { 'content-type': 'application/json' }, body: JSON.stringify(itemExample) },
+      ],
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+  }
+  const m = /Collected : (\d+)/.exec(log);
+  if (!m) throw new Error(`valgrind reported no instruction count:\n${log.slice(-500)}`);
+  return Number(m[1]);
+}
+
+if (process.env['SPECFORGE_BENCH_INSTRUCTIONS'] !== '0' && spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0) {
+  console.log('');
+  console.log(`instructions per request (valgrind callgrind, all threads; requests ${WARM + 1}..${WARM + MEASURED} after ${WARM} of warm-up):`);
+  // Counts do not depend on load, so the four runs share the cores at once.
+  const measured = [servers[0], servers[2]].filter((x): x is [string, number, string[]] => x !== undefined);
+  const onPort = (args: string[], from: number, to: number): string[] => args.map((a) => (a === String(from) ? String(to) : a));
+  const perRequest = await Promise.all(
+    measured.map(async ([, port, args], i) => {
+      const [warm, total] = await Promise.all([
+        instructions(port + 100 + i, onPort(args, port, port + 100 + i), WARM),
+        instructions(port + 200 + i, onPort(args, port, port + 200 + i), WARM + MEASURED),
+      ]);
+      return (total - warm) / MEASURED;
+    }),
+  );
+  for (const [i, [name]] of measured.entries()) console.log(`  ${name.padEnd(48)}${Math.round(perRequest[i] ?? 0).toLocaleString('en-US').padStart(10)}`);
+  const [sfI, bareI] = perRequest as [number, number];
+  const ratio = bareI / sfI;
+  console.log(`specforge / bare by instructions per request: ${(ratio * 100).toFixed(0)}%   target ≥ 70%   ${ratio >= 0.7 ? 'MET' : 'NOT MET'}  (a CPU-bound server's requests per second follow this ratio)`);
+}
 if (sf.non2xx > 0 || sf.errors > 0) console.log(`warning: specforge answered ${sf.non2xx} non-2xx and had ${sf.errors} errors`);
