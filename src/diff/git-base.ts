@@ -46,8 +46,11 @@ export function checkoutSpecFolder(rev: GitRevision, specPath: string, dest: str
   const blobs: Array<{ oid: string; path: string }> = [];
   for (const entry of listed.stdout.toString('utf8').split('\0')) {
     const m = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(entry);
-    // Regular files only: links and submodules are not part of a contract.
-    if (m && m[2] === 'blob' && m[1] !== '120000' && !(m[4] as string).split('/').includes('..')) blobs.push({ oid: m[3] as string, path: m[4] as string });
+    // Regular YAML and JSON files only: what a contract can $ref (links, submodules and the rest of a
+    // folder such as the repository root are not part of it).
+    if (m && m[2] === 'blob' && m[1] !== '120000' && /\.(ya?ml|json)$/i.test(m[4] as string) && !(m[4] as string).split('/').includes('..')) {
+      blobs.push({ oid: m[3] as string, path: m[4] as string });
+    }
   }
   if (!blobs.some((b) => b.path === rel)) return undefined;
   const batch = git(rev.root, ['cat-file', '--batch'], Buffer.from(blobs.map((b) => b.oid).join('\n') + '\n'));

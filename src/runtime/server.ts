@@ -430,12 +430,13 @@ class Pipeline {
     this.authorize(op, auth);
     this.checkConditional(op, req, query, cookies, auth);
     const params: RequestParams = { path: {}, query: {}, header: {}, cookie: {} };
+    const claimed = this.queryNames.get(op.id);
     for (const p of op.parameters) {
       let value: unknown;
       if (p.in === 'path') {
         const raw = rawPath[p.name];
         value = raw === undefined ? undefined : parsePathParameter(raw, p);
-      } else if (p.in === 'query') value = parseQueryParameter(query, p, this.queryNames.get(op.id));
+      } else if (p.in === 'query') value = parseQueryParameter(query, p, claimed);
       else if (p.in === 'header') {
         const raw = req.headers[p.name.toLowerCase()];
         value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);

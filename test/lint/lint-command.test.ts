@@ -54,6 +54,11 @@ describe('a clean copy', () => {
     if (format === 'json') expect((JSON.parse(out) as { findings: Finding[] }).findings).toEqual([]);
     if (format === 'github-actions') expect(out).toBe('');
     if (format === 'stylish') expect(out).toBe('✔ no findings\n');
+    if (format === 'markdown') {
+      expect(out).toContain('No findings.');
+      expect(out).not.toContain('| level |');
+    }
+    if (format === 'sarif') expect((JSON.parse(out) as { runs: Array<{ results: unknown[] }> }).runs[0]?.results).toEqual([]);
   });
 });
 
