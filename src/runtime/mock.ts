@@ -287,7 +287,9 @@ export class MockEngine {
   private requests = 0;
   private readonly eventLog: Array<{ at: number; value: unknown }> = [];
   private readonly eventListeners = new Set<(event: { at: number; value: unknown }) => void>();
-  private readonly sampleVerdicts = new WeakMap<MockResponse, boolean>();
+  /** The sample of each response, with whether it satisfies the response's validator. */
+  private readonly samples = new WeakMap<MockResponse, { value: unknown; ok: boolean }>();
+  private readonly resolveSchema = (ref: string): Record<string, unknown> | boolean | undefined => this.tables.schemas[ref] as Record<string, unknown> | boolean | undefined;
   private readonly exampleCache = new WeakMap<MockExample, { origin: string; error?: HttpError; payload?: string; verified: boolean }>();
   private readonly seed: number;
   private readonly stateful: boolean;
@@ -471,17 +473,19 @@ export class MockEngine {
     if (pref.dynamic && response.schema !== undefined) return this.dynamic(opId, response, n);
     const first = response.examples[0];
     if (first) return this.respondExample(opId, response, first);
-    if (response.sample !== undefined) {
-      // The generation-time sample is checked once; if it does not satisfy the schema (say, a oneOf
-      // whose first branch matches twice), sample again until a value does.
-      let ok = this.sampleVerdicts.get(response);
-      if (ok === undefined) {
+    if (response.sample !== undefined || response.schema !== undefined) {
+      // The generation-time sample (primary responses carry one) or, for any other declared status,
+      // one sampled here on first use: checked once against the response's validator; if it does not
+      // satisfy the schema (say, a oneOf whose first branch matches twice), sample again until a value does.
+      let cached = this.samples.get(response);
+      if (cached === undefined) {
+        const value = response.sample !== undefined ? response.sample : sampleSchema(response.schema as Record<string, unknown>, { resolve: this.resolveSchema, seed: 1 });
         const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
-        ok = !validate || validate(response.sample);
-        this.sampleVerdicts.set(response, ok);
+        cached = { value, ok: !validate || validate(value) };
+        this.samples.set(response, cached);
       }
-      if (!ok && response.schema !== undefined) return this.dynamic(opId, response, n);
-      return this.respond(response, clone(response.sample), `the value sampled from the schema at #${response.pointer}`);
+      if (!cached.ok && response.schema !== undefined) return this.dynamic(opId, response, n);
+      return this.respond(response, clone(cached.value), `the value sampled from the schema at #${response.pointer}`);
     }
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
   }
@@ -527,10 +531,9 @@ export class MockEngine {
     const validate: ValidateFunction | undefined = response.contentType
       ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType]
       : undefined;
-    const resolve = (ref: string): Record<string, unknown> | boolean | undefined => this.tables.schemas[ref] as Record<string, unknown> | boolean | undefined;
     let value: unknown;
     for (let attempt = 0; attempt < 12; attempt++) {
-      value = sampleSchema(response.schema as Record<string, unknown>, { resolve, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
+      value = sampleSchema(response.schema as Record<string, unknown>, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
       if (!validate || validate(value)) break;
     }
     return this.respond(response, value, `the value sampled from the schema at #${response.pointer}`);

@@ -108,6 +108,27 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('contract %s', (_api, e
     }
   });
 
+  it('every declared status, forced with Prefer: code=…, answers a body and content type that match it', async () => {
+    let forced = 0;
+    for (const r of exampleRequests(model)) {
+      const op = model.operations.find((o) => o.id === r.operationId);
+      for (const response of op?.responses ?? []) {
+        // 101 hands the connection over; a response to HEAD or without content has no body to check.
+        if (response.status === '101' || r.method.toUpperCase() === 'HEAD' || response.content.length === 0) continue;
+        forced++;
+        const res = await send(base, { ...r, headers: { ...r.headers, prefer: `code=${response.status}` } });
+        const where = `${r.operationId} forced to ${response.status}`;
+        if (/^\d{3}$/.test(response.status)) expect(res.status, where).toBe(Number(response.status));
+        const type = res.contentType.split(';')[0]?.trim() ?? '';
+        expect(response.content.map((c) => c.type), `${where}: content type "${type}"`).toContain(type);
+        const fn = validators.operationValidators[r.operationId]?.responses[response.status]?.[type];
+        expect(fn, `${where}: validator for ${type}`).toBeTypeOf('function');
+        if (fn) expect(fn(res.body), `${where}: ${JSON.stringify(res.body)} ${JSON.stringify(fn.errors)}`).toBe(true);
+      }
+    }
+    expect(forced).toBeGreaterThan(0);
+  });
+
   it('a body that breaks the schema is a 400 (or the dialect invalidBodyStatus) in the interface error shape', async () => {
     const dialect = model.document['x-specforge-dialect'];
     const status = typeof dialect === 'object' && dialect !== null && 'invalidBodyStatus' in dialect ? Number(dialect.invalidBodyStatus) : 400;

@@ -10,6 +10,8 @@ import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
+import { buildModel } from '../../src/contract/model.js';
+import { compileValidators } from '../../generators/validators.js';
 import type { Mock, MockServerOptions } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -209,6 +211,36 @@ describe('per-request control', () => {
     const missing = await pets('GET', '/pets/1', undefined, { prefer: 'code=404' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ code: 'not_found', message: 'no such pet' });
+  });
+
+  it('a forced status with no example answers a body sampled from its schema, its content type and required headers', async () => {
+    const spec = join(FIXTURES, 'forced', 'openapi.yaml');
+    const validators = compileValidators(await buildModel(spec));
+    const call = client(await createMockFromSpec(spec));
+    const cases: Array<[prefer: string, status: number, key: string, contentType: string | undefined]> = [
+      ['code=404', 404, '404', 'application/json'],
+      ['code=409', 409, '4XX', 'application/problem+json'],
+      ['code=4XX', 400, '4XX', 'application/problem+json'],
+      ['code=503', 503, '503', 'text/plain'],
+      ['code=500', 500, 'default', 'application/json'],
+      ['code=429', 429, '429', undefined],
+    ];
+    for (const [prefer, status, key, contentType] of cases) {
+      const res = await call('GET', '/items/it_1', undefined, { prefer });
+      expect(res.status, prefer).toBe(status);
+      if (contentType === undefined) {
+        expect(res.headers.get('content-type'), prefer).toBeNull();
+        expect(Number(res.headers.get('retry-after')), prefer).toBeGreaterThanOrEqual(1);
+        continue;
+      }
+      expect(res.headers.get('content-type')?.split(';')[0], prefer).toBe(contentType);
+      const validate = validators.operationValidators['getItem']?.responses[key]?.[contentType];
+      expect(validate, `${prefer}: validator`).toBeTypeOf('function');
+      expect(validate?.(res.body), `${prefer}: ${JSON.stringify(res.body)}`).toBe(true);
+    }
+    // The same forced status answers the same body every time (sampled once, deterministically).
+    const again = await call('GET', '/items/it_1', undefined, { prefer: 'code=404' });
+    expect(again.body).toEqual((await call('GET', '/items/it_1?__code=404')).body);
   });
 
   it('Prefer example= picks a named example; unknown codes and examples are 400s that list what exists', async () => {
