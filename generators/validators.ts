@@ -7,7 +7,8 @@ import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } from '../src/contract/model.js';
 import { normalizeSchema } from '../src/contract/model.js';
 import { ContractError, type Diagnostic } from '../src/contract/errors.js';
-import { escapeSegment, getAtPointer, isRecord, setOwn, unescapeSegment } from '../src/contract/pointer.js';
+import { decodeUriText, escapeSegment, getAtPointer, isRecord, setOwn, unescapeSegment } from '../src/contract/pointer.js';
+import { narrowAlternatives } from './alternatives.js';
 import { ANNOTATION_KEYWORDS, createAjv, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
@@ -156,8 +157,19 @@ class PlanBuilder {
         setOwn(out, k, v);
       }
     }
-    return out;
+    return narrowAlternatives(out, schema, this.sourceSchema);
   }
+
+  private readonly sourceSchemas = new Map<string, JsonSchema | undefined>();
+  /** The normalized schema a source `$ref` points at (for reading variants; cached). */
+  private readonly sourceSchema = (ref: string): JsonSchema | undefined => {
+    if (!this.sourceSchemas.has(ref)) {
+      const pointer = ref.startsWith('#') ? decodeUriText(ref.slice(1)) : undefined;
+      const found = pointer === undefined ? undefined : getAtPointer(this.model.document, pointer);
+      this.sourceSchemas.set(ref, found?.found ? normalizeSchema(found.value, this.model.version) : undefined);
+    }
+    return this.sourceSchemas.get(ref);
+  };
 
   /** Registers the target of an internal $ref in $defs and returns the rewritten reference. */
   refTo(ref: string, at: string): string {

@@ -106,7 +106,7 @@ export function detailsFromAjv(where: string, errors: readonly ErrorObject[] | n
   if (!errors) return [];
   const out: ProblemDetail[] = [];
   const seen = new Set<string>();
-  for (const e of errors) {
+  for (const e of withoutSummaries(errors)) {
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'enum' && Array.isArray((e.params as { allowedValues?: unknown[] }).allowedValues)) {
       message += `: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -136,4 +136,21 @@ export function detailsFromAjv(where: string, errors: readonly ErrorObject[] | n
     }
   }
   return out;
+}
+
+/** Ajv's keywords whose error only sums up errors reported beside it. */
+const SUMMARIES = new Set(['if', 'oneOf', 'anyOf']);
+
+/**
+ * Drops summary errors ("must match "then" schema", "must match exactly one schema in oneOf") when
+ * an error at or below the same place says what is wrong; a summary that stands alone (a oneOf that
+ * matches two alternatives) stays. Unions the contract lets specforge narrow are compiled so that
+ * only the chosen alternative reports (generators/alternatives.ts).
+ */
+function withoutSummaries(errors: readonly ErrorObject[]): readonly ErrorObject[] {
+  if (!errors.some((e) => SUMMARIES.has(e.keyword))) return errors;
+  const specific = errors.filter((e) => !SUMMARIES.has(e.keyword)).map((e) => e.instancePath);
+  return errors.filter(
+    (e) => !SUMMARIES.has(e.keyword) || !specific.some((p) => p === e.instancePath || p.startsWith(e.instancePath + '/')),
+  );
 }
