@@ -9,7 +9,7 @@ import type { CliSpec } from '../runtime/cli-spec.js';
 import { readCli } from './cli.js';
 import { ContractError, type Diagnostic } from './errors.js';
 import { isRecord, joinPointer, resolveLocalRef, setOwn } from './pointer.js';
-import { displayPath, loadContract, type LoadedContract } from './resolve.js';
+import { displayPath, loadContractAsync, type LoadedContract } from './resolve.js';
 import { detectVersion, validateStructure, type OpenApiVersion } from './validate.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -538,14 +538,14 @@ const cache = new Map<string, ContractModel>();
 
 /** Loads, validates and models the contract at `specPath`; cached by content hash. */
 export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<ContractModel> {
-  const loaded = loadContract(specPath);
+  const loaded = await loadContractAsync(specPath);
   const api = options.api ?? basename(dirname(loaded.entry.path));
   const key = `${api}\0${loaded.hash}\0${options.skipValidation ? 'unvalidated' : 'validated'}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const warnings = options.skipValidation ? [] : await validateStructure(loaded);
   const model = modelOf(loaded, api);
-  model.warnings.unshift(...warnings);
+  model.warnings.unshift(...(loaded.conversionWarnings ?? []), ...warnings);
   cache.set(key, model);
   return model;
 }

@@ -9,6 +9,7 @@ import { basename, dirname, extname, join, relative, resolve as resolvePath, sep
 import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
 import { escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn } from './pointer.js';
 import { parseSource, sha256, type SourceFile } from './source.js';
+import { convertedSwagger2, convertSwagger2, existingAncestor, isSwagger2, swagger2Pointer } from './swagger2.js';
 
 /** What an OpenAPI node is, by where it stands; decides how $refs inside it are resolved. */
 type Kind =
@@ -123,6 +124,10 @@ export interface LoadedContract {
   locate(pointer: string): SourceLocation;
   /** The file a pointer of the bundled document comes from, and the pointer inside that file. */
   origin(pointer: string): { file: SourceFile; pointer: string };
+  /** "2.0" for a Swagger 2.0 file: `document` is its OpenAPI 3.0 conversion, pointers map back to the file. */
+  sourceVersion?: '2.0';
+  /** What the 2.0 conversion reported, located in the 2.0 file. */
+  conversionWarnings?: Diagnostic[];
 }
 
 interface Origin {
@@ -424,17 +429,28 @@ class Bundler {
 /** Reads and bundles the contract at `entryPath`. Throws ContractError with every problem found. */
 export function loadContract(entryPath: string): LoadedContract {
   const bundler = new Bundler(entryPath);
-  const document = bundler.bundle();
+  const bundled = bundler.bundle();
   const files = [...bundler.files.values()];
   const hash = sha256(files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n'));
   const origins = [...bundler.origins].sort((a, b) => b.bundled.length - a.bundled.length);
-  const origin = (pointer: string): { file: SourceFile; pointer: string } => {
+  const bundleOrigin = (pointer: string): { file: SourceFile; pointer: string } => {
     for (const o of origins) {
       if (pointer === o.bundled || pointer.startsWith(o.bundled + '/')) return { file: o.file, pointer: o.pointer + pointer.slice(o.bundled.length) };
     }
     return { file: bundler.entry, pointer };
   };
-  return {
+  let document = bundled;
+  let origin = bundleOrigin;
+  let sourceVersion: '2.0' | undefined;
+  if (isSwagger2(bundled)) {
+    // A Swagger 2.0 contract is modelled as its OpenAPI 3.0 conversion; pointers map back to the 2.0 file.
+    const converted = convertedSwagger2(hash);
+    if (!converted) throw new Swagger2Pending(hash, bundled, bundler.entry);
+    document = converted.document;
+    sourceVersion = '2.0';
+    origin = (pointer) => bundleOrigin(existingAncestor(bundled, swagger2Pointer(pointer, bundled)));
+  }
+  const loaded: LoadedContract = {
     entry: bundler.entry,
     files,
     document,
@@ -445,4 +461,47 @@ export function loadContract(entryPath: string): LoadedContract {
     },
     origin,
   };
+  if (sourceVersion) {
+    loaded.sourceVersion = sourceVersion;
+    loaded.conversionWarnings = (convertedSwagger2(hash)?.warnings ?? []).map((w) => ({
+      code: 'SPECFORGE_SWAGGER2_CONVERT' as const,
+      severity: 'warning' as const,
+      message: `converting from Swagger 2.0: ${w.message}`,
+      location: loaded.locate(w.pointer),
+    }));
+  }
+  return loaded;
+}
+
+/** Thrown by `loadContract` for a Swagger 2.0 contract not yet converted (see `loadContractAsync`). */
+class Swagger2Pending extends ContractError {
+  constructor(
+    readonly contentHash: string,
+    readonly bundled: Record<string, unknown>,
+    readonly entry: SourceFile,
+  ) {
+    super([
+      {
+        code: 'SPECFORGE_SWAGGER2_CONVERT',
+        severity: 'error',
+        message: 'the Swagger 2.0 document was read without being converted',
+        location: entry.locate('/swagger'),
+        hint: 'an internal error: the command should load contracts with loadContractAsync',
+      },
+    ]);
+  }
+}
+
+/**
+ * `loadContract`, converting a Swagger 2.0 document first (asynchronously, once per content; the
+ * sync loader then finds it converted). Every async entry point loads contracts with this.
+ */
+export async function loadContractAsync(entryPath: string): Promise<LoadedContract> {
+  try {
+    return loadContract(entryPath);
+  } catch (err) {
+    if (!(err instanceof Swagger2Pending)) throw err;
+    await convertSwagger2(err.contentHash, err.bundled, err.entry.text, (pointer) => err.entry.locate(pointer));
+    return loadContract(entryPath);
+  }
 }

@@ -1,7 +1,7 @@
 /** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
 import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
 import { isHttpLess } from '../contract/model.js';
-import { loadContract } from '../contract/resolve.js';
+import { loadContract, loadContractAsync } from '../contract/resolve.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { REPORT_FORMATS } from '../report/format.js';
@@ -60,6 +60,8 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       }
       config = await made;
     }
+    // A Swagger 2.0 contract is converted now, so the rules that read specforge's model find it.
+    await loadContractAsync(target.path).catch(() => undefined);
     let problems: NormalizedProblem[];
     try {
       problems = await lint({ ref: target.path, config });

@@ -136,7 +136,7 @@ function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: 
 export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[] }> {
   const { buildModel } = await import('../contract/model.js');
   const { validateStructure } = await import('../contract/validate.js');
-  const { loadContract } = await import('../contract/resolve.js');
+  const { loadContractAsync } = await import('../contract/resolve.js');
   const { createContext, GENERATORS } = await import('../../generators/index.js');
   const { planValidators, validatorFiles } = await import('../../generators/validators.js');
   const { compilerFor } = await import('./workers.js');
@@ -153,7 +153,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     model = await buildModel(entry.path, { api: entry.api, skipValidation: true });
   } catch (err) {
     // A structural problem explains most model errors better: report it first when there is one.
-    await validateStructure(loadContract(entry.path));
+    await validateStructure(await loadContractAsync(entry.path));
     throw err;
   }
   lap('model');

@@ -180,14 +180,14 @@ const CASES: ErrorCase[] = [
     expected: [{ code: 'SPECFORGE_FILE_NOT_FOUND', file: 'via/openapi.yaml', line: 12, col: 17, pointer: REF_POINTER }],
   },
   {
-    name: 'Swagger 2.0 document',
-    files: { 'openapi.yaml': ["swagger: '2.0'", 'info:', '  title: t', "  version: '1'", 'paths: {}', ''].join('\n') },
-    expected: [{ code: 'SPECFORGE_NOT_OPENAPI', file: 'openapi.yaml', line: 1, col: 1, pointer: '/swagger', message: /Swagger 2\.0/ }],
+    name: 'Swagger 1.2 document',
+    files: { 'openapi.yaml': ["swagger: '1.2'", 'info:', '  title: t', "  version: '1'", 'paths: {}', ''].join('\n') },
+    expected: [{ code: 'SPECFORGE_UNSUPPORTED_VERSION', file: 'openapi.yaml', line: 1, col: 1, pointer: '/swagger', message: /Swagger version "1\.2"/ }],
   },
   {
-    name: 'Swagger 2.0 document with an unquoted version',
-    files: { 'openapi.yaml': ['info:', '  title: t', "  version: '1'", 'swagger: 2.0', 'paths: {}', ''].join('\n') },
-    expected: [{ code: 'SPECFORGE_NOT_OPENAPI', file: 'openapi.yaml', line: 4, col: 1, pointer: '/swagger', message: /Swagger 2\.0/ }],
+    name: 'Swagger document with an unquoted version that is not 2.0',
+    files: { 'openapi.yaml': ['info:', '  title: t', "  version: '1'", 'swagger: 1.2', 'paths: {}', ''].join('\n') },
+    expected: [{ code: 'SPECFORGE_UNSUPPORTED_VERSION', file: 'openapi.yaml', line: 4, col: 1, pointer: '/swagger', message: /1\.2/ }],
   },
   {
     name: 'no version field',
