@@ -464,7 +464,7 @@ export function loadContract(entryPath: string): LoadedContract {
   if (sourceVersion) {
     loaded.sourceVersion = sourceVersion;
     loaded.conversionWarnings = (convertedSwagger2(hash)?.warnings ?? []).map((w) => ({
-      code: 'SPECFORGE_SWAGGER2_CONVERT' as const,
+      code: 'SPECFORGE_SWAGGER_CONVERT' as const,
       severity: 'warning' as const,
       message: `converting from Swagger 2.0: ${w.message}`,
       location: loaded.locate(w.pointer),
@@ -482,7 +482,7 @@ class Swagger2Pending extends ContractError {
   ) {
     super([
       {
-        code: 'SPECFORGE_SWAGGER2_CONVERT',
+        code: 'SPECFORGE_SWAGGER_CONVERT',
         severity: 'error',
         message: 'the Swagger 2.0 document was read without being converted',
         location: entry.locate('/swagger'),

@@ -72,7 +72,7 @@ export async function convertSwagger2(hash: string, document: Record<string, unk
     result = await loadConverter()(structuredClone(document), { patch: true, warnOnly: true, resolve: false, direct: true, text: text || ' ', warnProperty: WARNING });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw ContractError.single('SPECFORGE_SWAGGER2_CONVERT', `the Swagger 2.0 document cannot be converted to OpenAPI 3: ${message}`, locate(''), 'fix the 2.0 document, or convert it to OpenAPI 3 yourself');
+    throw ContractError.single('SPECFORGE_SWAGGER_CONVERT', `the Swagger 2.0 document cannot be converted to OpenAPI 3: ${message}`, locate(''), 'fix the 2.0 document, or convert it to OpenAPI 3 yourself');
   }
   const warnings: Converted['warnings'] = [];
   takeWarnings(result, '', warnings);

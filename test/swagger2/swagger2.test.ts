@@ -134,7 +134,7 @@ describe('messages point into the 2.0 file', () => {
     // collectionFormat tsv has no OpenAPI 3 style: converted, with a warning at the parameter.
     writeFileSync(join(dir, 'openapi.yaml'), readFileSync(STORE, 'utf8').replace('collectionFormat: csv', 'collectionFormat: tsv'));
     const model = await buildModel(join(dir, 'openapi.yaml'));
-    const warnings = model.warnings.filter((w) => w.code === 'SPECFORGE_SWAGGER2_CONVERT');
+    const warnings = model.warnings.filter((w) => w.code === 'SPECFORGE_SWAGGER_CONVERT');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ severity: 'warning', message: expect.stringContaining('tsv') as unknown, location: { pointer: `/paths/${escapeSegment('/items')}/get/parameters/1` } });
   });
