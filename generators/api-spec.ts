@@ -6,7 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape } from '../src/runtime/spec.js';
+import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape, FormSpec } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
 
@@ -39,6 +39,10 @@ export function shapeOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema
         for (const s of shapes) if (s.type === 'object') Object.assign(properties, s.properties);
         return { type: 'object', properties };
       }
+      // An object or a plain value (`anyOf: [object, enum: [""]]`): a plain value is read as the other type.
+      const object = shapes.find((s) => s.type === 'object');
+      const scalar = shapes.find((s) => s.type !== 'object' && s.type !== 'array');
+      if (object?.type === 'object' && scalar) return { ...object, scalar };
       return shapes[0] as ValueShape;
     }
   }
@@ -99,7 +103,15 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
   };
   const allowed = policy?.operations.get(op.id);
   if (allowed) spec.policy = allowed;
-  if (op.requestBody) spec.body = { required: op.requestBody.required, types: op.requestBody.content.map((c) => c.type) };
+  if (op.requestBody) {
+    spec.body = { required: op.requestBody.required, types: op.requestBody.content.map((c) => c.type) };
+    for (const media of op.requestBody.content) {
+      if (media.type !== 'application/x-www-form-urlencoded' || media.schema === undefined) continue;
+      const form: FormSpec = { shape: shapeOf(media.schema, resolve) };
+      if (media.encoding) form.encoding = media.encoding;
+      (spec.body.forms ??= {})[media.type] = form;
+    }
+  }
   for (const r of op.responses) {
     const entry: OperationSpec['responses'][string] = { types: r.content.map((c) => c.type) };
     const ndjson = r.content.filter((c) => c.stream === 'ndjson').map((c) => c.type);

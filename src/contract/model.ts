@@ -52,6 +52,14 @@ export interface MediaTypeModel {
   stream?: string;
   examples: ExampleModel[];
   pointer: string;
+  /** The media type's `encoding`: how each property of a form or multipart body is serialized. */
+  encoding?: Record<string, MediaEncodingModel>;
+}
+
+export interface MediaEncodingModel {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
 }
 
 export interface RequestBodyModel {
@@ -292,6 +300,19 @@ class ModelBuilder {
       const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr), pointer: mtPtr };
       if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
       if (mt['schema'] !== undefined) model.schema = normalizeSchema(mt['schema'], this.version);
+      if (isRecord(mt['encoding'])) {
+        const encoding: Record<string, MediaEncodingModel> = {};
+        for (const [name, e] of Object.entries(mt['encoding'])) {
+          if (!isRecord(e)) continue;
+          const entry: MediaEncodingModel = {};
+          if (typeof e['contentType'] === 'string') entry.contentType = e['contentType'];
+          if (typeof e['style'] === 'string') entry.style = e['style'];
+          if (typeof e['explode'] === 'boolean') entry.explode = e['explode'];
+          else if (entry.style !== undefined) entry.explode = entry.style === 'form';
+          setOwn(encoding, name, entry);
+        }
+        model.encoding = encoding;
+      }
       return model;
     });
   }

@@ -7,6 +7,7 @@
  * "__proto__" key is kept as data (and reported by the validator) instead of replacing a prototype.
  */
 import type { ParameterSpec, ValueShape } from './spec.js';
+import { deepObjectParameter } from './body/form.js';
 
 type ObjectShape = Extract<ValueShape, { type: 'object' }>;
 
@@ -175,17 +176,7 @@ function delimiterOf(style: string): string {
  */
 export function parseQueryParameter(pairs: Array<[string, string]>, p: ParameterSpec, reserved?: ReadonlySet<string>): unknown {
   const shape = p.shape;
-  if (p.style === 'deepObject' && !p.contentType) {
-    const prefix = `${p.name}[`;
-    const found = pairs.filter(([k]) => k.startsWith(prefix) && k.endsWith(']'));
-    if (found.length === 0) return undefined;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of found) {
-      const key = k.slice(prefix.length, -1);
-      setOwn(out, key, coerce(v, propertyShape(shape, key)));
-    }
-    return out;
-  }
+  if (p.style === 'deepObject' && !p.contentType) return deepObjectParameter(pairs, p.name, shape);
   if (shape.type === 'object' && p.explode && p.style === 'form' && !p.contentType) {
     const claimed = (k: string): boolean => {
       if (k === p.name || reserved === undefined) return k === p.name;
@@ -198,7 +189,9 @@ export function parseQueryParameter(pairs: Array<[string, string]>, p: Parameter
     for (const [k, v] of found) setOwn(out, k, coerce(v, propertyShape(shape, k)));
     return out;
   }
-  const values = pairs.filter(([k]) => k === p.name).map(([, v]) => v);
+  // An exploded array also takes the bracketed names form clients write (`ids[]=1`, `ids[0]=1`).
+  const bracketed = shape.type === 'array' && p.explode ? `${p.name}[` : undefined;
+  const values = pairs.filter(([k]) => k === p.name || (bracketed !== undefined && k.startsWith(bracketed) && /^\[\d*\]$/.test(k.slice(p.name.length)))).map(([, v]) => v);
   if (values.length === 0) return undefined;
   const last = values[values.length - 1] as string;
   if (p.contentType) return parseContent(last, p);

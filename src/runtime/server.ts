@@ -18,7 +18,8 @@ import {
 } from './params.js';
 import { Router } from './router.js';
 import { challenge, CredentialClassifier, presentedCredential } from './security.js';
-import type { ApiSpec, OperationSpec, ParameterSpec } from './spec.js';
+import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from './spec.js';
+import { formBody } from './body/form.js';
 import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
 
 export interface OperationValidators {
@@ -265,7 +266,7 @@ function jsonDepth(text: string, stopAbove: number): number {
   return max;
 }
 
-function parseBody(raw: Buffer, type: string, maxDepth: number): unknown {
+function parseBody(raw: Buffer, type: string, maxDepth: number, form?: FormSpec): unknown {
   if (isJsonMediaType(type)) {
     const text = raw.toString('utf8');
     let value: unknown;
@@ -284,12 +285,7 @@ function parseBody(raw: Buffer, type: string, maxDepth: number): unknown {
     return value;
   }
   if (type === 'application/x-www-form-urlencoded') {
-    const out: Record<string, string | string[]> = {};
-    for (const [k, v] of splitQuery(raw.toString('utf8'))) {
-      const prior = out[k];
-      out[k] = prior === undefined ? v : Array.isArray(prior) ? [...prior, v] : [prior, v];
-    }
-    return out;
+    return formBody(splitQuery(raw.toString('utf8')), form?.shape ?? { type: 'any' }, form?.encoding);
   }
   if (type.startsWith('text/')) return raw.toString('utf8');
   return raw;
@@ -476,7 +472,7 @@ class Pipeline {
       else if (raw.length > 0 && declared) {
         let parsed = true;
         try {
-          body = parseBody(raw, actual, this.maxJsonDepth);
+          body = parseBody(raw, actual, this.maxJsonDepth, bodySpec.forms?.[declared]);
         } catch (err) {
           // Report an unreadable body along with any parameter problems.
           if (!(err instanceof HttpError) || err.status !== 400) throw err;

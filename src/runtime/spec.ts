@@ -8,7 +8,20 @@ export type ValueShape =
   | { type: 'string' | 'number' | 'integer' | 'null' | 'any' }
   | { type: 'boolean'; truthy?: string[]; falsy?: string[] }
   | { type: 'array'; items: ValueShape }
-  | { type: 'object'; properties: Record<string, ValueShape>; additional?: ValueShape };
+  | { type: 'object'; properties: Record<string, ValueShape>; additional?: ValueShape; scalar?: ValueShape };
+
+/** How one property of a form body is serialized (the media type's `encoding` entry). */
+export interface FormEncoding {
+  style?: string;
+  explode?: boolean;
+  contentType?: string;
+}
+
+/** How a form body (application/x-www-form-urlencoded) is read: the shape of its object, and `encoding`. */
+export interface FormSpec {
+  shape: ValueShape;
+  encoding?: Record<string, FormEncoding>;
+}
 
 export type ParameterIn = 'path' | 'query' | 'header' | 'cookie';
 
@@ -67,7 +80,7 @@ export interface OperationSpec {
   method: string;
   path: string;
   parameters: ParameterSpec[];
-  body?: { required: boolean; types: string[] };
+  body?: { required: boolean; types: string[]; forms?: Record<string, FormSpec> };
   /** Status ("200", "4XX", "default") to the media types it may carry (and which are NDJSON streams). */
   responses: Record<string, { types: string[]; ndjson?: string[] }>;
   /** Alternatives; each names schemes that must all be satisfied with the listed scopes. */
