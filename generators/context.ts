@@ -1,6 +1,6 @@
 /** What every generator receives besides the model, and what it returns. */
 import type { Diagnostic } from '../src/contract/errors.js';
-import type { StrictLevel } from '../src/runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../src/runtime/ajv.js';
 import { lineComment } from '../src/codegen/escape.js';
 
 export interface GeneratedFile {
@@ -38,7 +38,7 @@ export function createContext(
         : comment === '<!--'
           ? `<!-- ${text.replace(/[\r\n]/g, ' ').replace(/-(?=-)/g, '- ')} -->`
           : `# ${text.replace(/[\r\n]/g, ' ')}`) + '\n',
-    strict: options.strict ?? true,
+    strict: options.strict ?? DEFAULT_STRICT,
     deferUnused: options.deferUnused ?? 'auto',
     runtimeImport: options.runtimeImport ?? 'specforge/runtime',
     warnings: [],

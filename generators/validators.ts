@@ -6,10 +6,11 @@
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } from '../src/contract/model.js';
 import { normalizeSchema } from '../src/contract/model.js';
-import { ContractError, type Diagnostic } from '../src/contract/errors.js';
-import { decodeUriText, escapeSegment, getAtPointer, isRecord, setOwn, unescapeSegment } from '../src/contract/pointer.js';
+import { ContractError, type Diagnostic, type ErrorCode, type SourceLocation } from '../src/contract/errors.js';
+import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn, unescapeSegment } from '../src/contract/pointer.js';
+import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../src/contract/strictness.js';
 import { narrowAlternatives } from './alternatives.js';
-import { ANNOTATION_KEYWORDS, createAjv, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
+import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
@@ -34,6 +35,10 @@ export interface ValidatorPlan {
   schemaExports: Array<[name: string, exportName: string]>;
   operationExports: Array<[operationId: string, keys: OperationValidatorKeys]>;
   warnings: Diagnostic[];
+  /** What Ajv's strict mode would refuse, at the contract's own pointers (reported per strict level). */
+  strictness: StrictIssue[];
+  /** The document pointer of each $defs key that is not one itself (operation schemas). */
+  defPointers: Map<string, string>;
 }
 
 const COMPARE_KEYWORDS: Record<string, string> = { '>': 'exclusiveMinimum', '>=': 'minimum', '<': 'exclusiveMaximum', '<=': 'maximum' };
@@ -115,8 +120,19 @@ function defRef(key: string): string {
 class PlanBuilder {
   readonly defs: Record<string, JsonSchema> = {};
   readonly warnings: Diagnostic[] = [];
+  /** Document pointers of $defs keys that are not pointers, and of nodes the plan moves (parameter schemas). */
+  readonly defPointers = new Map<string, string>();
+  readonly nodePointers = new WeakMap<object, string>();
   private readonly unknownFormats = new Set<string>();
   constructor(readonly model: ContractModel) {}
+
+  /** The strict-mode findings of every schema planned so far. */
+  strictness(): StrictIssue[] {
+    return findStrictIssues(
+      Object.entries(this.defs).map(([key, schema]) => ({ schema, pointer: this.defPointers.get(key) ?? key })),
+      (node) => this.nodePointers.get(node),
+    );
+  }
 
   /** Copies a normalized schema for Ajv: OpenAPI annotations and extensions dropped, $refs pointed into $defs. */
   prepare(schema: JsonSchema, at: string): JsonSchema {
@@ -205,7 +221,21 @@ class PlanBuilder {
     if (existing !== undefined) return existing;
     this.byContent.set(content, key);
     this.defs[key] = prepared;
+    this.defPointers.set(key, at);
     return key;
+  }
+
+  /** Points the parameter schemas inside a location's schema (`add`ed as `key`) at the parameters. */
+  pointParameters(key: string, op: OperationModel, where: ParameterLocation): void {
+    const properties = isRecord(this.defs[key]) ? this.defs[key]['properties'] : undefined;
+    if (!isRecord(properties)) return;
+    for (const p of op.parameters) {
+      if (p.in !== where) continue;
+      const node = properties[where === 'header' ? p.name.toLowerCase() : p.name];
+      if (isRecord(node) && !this.nodePointers.has(node)) {
+        this.nodePointers.set(node, p.contentType === undefined ? joinPointer(p.pointer, 'schema') : joinPointer(p.pointer, 'content', p.contentType, 'schema'));
+      }
+    }
   }
 }
 
@@ -243,7 +273,9 @@ export function planValidators(model: ContractModel): ValidatorPlan {
       const schema = locationSchema(op, where);
       if (!schema) continue;
       const exportName = `o${i}_${where}`;
-      exports.set(exportName, b.add(`op:${op.id}:${where}`, schema, op.pointer));
+      const key = b.add(`op:${op.id}:${where}`, schema, op.pointer);
+      b.pointParameters(key, op, where);
+      exports.set(exportName, key);
       keys[where] = exportName;
     }
     op.requestBody?.content.forEach((mt, j) => {
@@ -265,12 +297,53 @@ export function planValidators(model: ContractModel): ValidatorPlan {
   if (model.errorBody) {
     exports.set('errorBody', b.add('specforge:error-body', model.errorBody.schema, '/x-specforge-error/schema'));
   }
-  return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings };
+  return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings, strictness: b.strictness(), defPointers: b.defPointers };
 }
 
-function compileError(model: ContractModel, err: unknown): ContractError {
+/** The plan's strict-mode findings at the contract's locations: errors at the given level, and warnings. */
+export function strictReport(model: ContractModel, plan: Pick<ValidatorPlan, 'strictness'>, strict: StrictLevel): StrictReport {
+  return strictDiagnostics(plan.strictness, model.loaded, strict);
+}
+
+/** Throws the findings the strict level refuses; returns the warnings. */
+function enforceStrictness(model: ContractModel, plan: Pick<ValidatorPlan, 'strictness'>, strict: StrictLevel): Diagnostic[] {
+  const { errors, warnings } = strictReport(model, plan, strict);
+  if (errors.length > 0) throw new ContractError(errors);
+  return warnings;
+}
+
+/**
+ * Where an Ajv compile error points, in the contract: Ajv names the schema by its path under the
+ * validators' root ("specforge:contract#/$defs/<key>/…", or "#/…" relative to a $defs entry, or
+ * "data/$defs/<key>/…" for a schema its meta-schema refuses).
+ */
+function ajvLocation(model: ContractModel, plan: Pick<ValidatorPlan, 'root' | 'defPointers'>, message: string): SourceLocation | undefined {
+  const match = /at "specforge:contract#([^"]*)"/.exec(message) ?? /\bdata(\/\$defs\/[^\s,]*)/.exec(message);
+  if (!match) return undefined;
+  let segments: string[];
+  try {
+    segments = parsePointer(decodeURIComponent(match[1] ?? ''));
+  } catch {
+    return undefined;
+  }
+  let pointer: string | undefined;
+  if (segments[0] === '$defs' && segments[1] !== undefined) {
+    pointer = joinPointer(plan.defPointers.get(segments[1]) ?? segments[1], ...segments.slice(2));
+  } else {
+    // Relative to the $defs entry Ajv compiled: the one entry that has this path, if only one does.
+    const rel = joinPointer('', ...segments);
+    const owners = Object.keys(plan.root.$defs).filter((key) => getAtPointer(plan.root.$defs[key], rel).found);
+    if (owners.length === 1) pointer = joinPointer(plan.defPointers.get(owners[0] as string) ?? (owners[0] as string), ...segments);
+  }
+  if (pointer === undefined || !pointer.startsWith('/')) return undefined;
+  return model.loaded.locate(documentPointer(model.document, pointer));
+}
+
+function compileError(model: ContractModel, err: unknown, plan?: Pick<ValidatorPlan, 'root' | 'defPointers'>): ContractError {
   const message = err instanceof Error ? err.message : String(err);
-  return ContractError.single('SPECFORGE_UNSUPPORTED_FEATURE', `a schema cannot be compiled into a validator: ${message}`, { file: model.specPath });
+  const code: ErrorCode = message.startsWith('strict mode:') ? 'SPECFORGE_STRICT_SCHEMA' : 'SPECFORGE_UNSUPPORTED_FEATURE';
+  const location = (plan && ajvLocation(model, plan, message)) ?? { file: model.specPath };
+  return ContractError.single(code, `a schema cannot be compiled into a validator: ${message}`, location);
 }
 
 /** Compiles the named exports ($defs keys) of `root` into standalone ESM code without imports. */
@@ -426,6 +499,7 @@ export async function validatorFiles(
   shards = 1,
   compile: ShardCompiler = compileInline,
 ): Promise<GeneratedFile[]> {
+  ctx.warnings.push(...enforceStrictness(model, plan, ctx.strict));
   const size = Object.keys(plan.root.$defs).length;
   const defer = ctx.deferUnused === true || (ctx.deferUnused === 'auto' && size >= DEFER_THRESHOLD);
   const { ahead, deferred } = splitDeferred(plan, defer);
@@ -434,7 +508,7 @@ export async function validatorFiles(
   try {
     parts = await compile(plan.root, groups, ctx.strict);
   } catch (err) {
-    throw compileError(model, err);
+    throw compileError(model, err, plan);
   }
   const header = ctx.header('//');
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
@@ -501,7 +575,9 @@ export interface RuntimeOperationValidators {
   responses: Record<string, Record<string, ValidateFunction>>;
 }
 
-export function compileValidators(model: ContractModel, plan: ValidatorPlan = planValidators(model), strict: StrictLevel = true): CompiledValidators {
+/** The validators of a contract compiled in memory; throws the strict-mode findings `strict` refuses. */
+export function compileValidators(model: ContractModel, plan: ValidatorPlan = planValidators(model), strict: StrictLevel = DEFAULT_STRICT): CompiledValidators {
+  enforceStrictness(model, plan, strict);
   const ajv = createAjv({ strict });
   const get = (exportName: string): ValidateFunction => {
     const key = plan.exports.get(exportName);
@@ -534,7 +610,7 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
     return out;
   } catch (err) {
     if (err instanceof ContractError) throw err;
-    throw compileError(model, err);
+    throw compileError(model, err, plan);
   }
 }
 
@@ -548,15 +624,22 @@ export async function generateValidators(model: ContractModel, ctx: GeneratorCon
  * Validators for arbitrary schemas of the contract (parameter, header and nested schema examples,
  * which have no generated validator of their own), compiled with the same plan and settings.
  */
-export function compileSchemaChecks(model: ContractModel, schemas: ReadonlyArray<{ schema: JsonSchema; pointer: string }>, strict: StrictLevel = true): ValidateFunction[] {
+export function compileSchemaChecks(model: ContractModel, schemas: ReadonlyArray<{ schema: JsonSchema; pointer: string }>, strict: StrictLevel = DEFAULT_STRICT): ValidateFunction[] {
   const b = new PlanBuilder(model);
   model.schemas.forEach((s) => b.refTo(`#${s.pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`, s.pointer));
   const keys = schemas.map((s, i) => b.add(`check:${i}`, s.schema, s.pointer));
+  const plan = { root: { $id: ROOT_ID, $defs: b.defs }, defPointers: b.defPointers, strictness: strict === false ? [] : b.strictness() };
+  enforceStrictness(model, plan, strict);
   const ajv = createAjv({ strict });
-  ajv.addSchema({ $id: ROOT_ID, $defs: b.defs });
-  return keys.map((key) => {
-    const fn = ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
-    if (!fn) throw new Error(`no validator for ${key}`);
-    return fn as ValidateFunction;
-  });
+  try {
+    ajv.addSchema(plan.root);
+    return keys.map((key) => {
+      const fn = ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
+      if (!fn) throw new Error(`no validator for ${key}`);
+      return fn as ValidateFunction;
+    });
+  } catch (err) {
+    if (err instanceof ContractError) throw err;
+    throw compileError(model, err, plan);
+  }
 }

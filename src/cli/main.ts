@@ -3,6 +3,17 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { EXIT_INPUT, handleError } from './errors.js';
+import { STRICT_VALUES } from './format-option.js';
+
+/**
+ * `--strict`, the same on every command: the validators' strictness, over the contract's entry in
+ * specforge.config.yaml (which commands read for a contract they are given by path, too).
+ */
+function strictOption(): Option {
+  return new Option('--strict <level>', "schema strictness: true (Ajv's strict mode: refuse), schema (refuse unknown and ignored keywords) or false (warn); default: the contract's config entry, else false").choices(
+    STRICT_VALUES,
+  );
+}
 
 function version(): string {
   try {
@@ -36,7 +47,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-s, --spec <file>', 'generate one contract instead of the config')
     .option('-o, --out <dir>', 'output folder for --spec (default generated/<api>)')
     .option('-t, --targets <list>', 'comma-separated targets: types,validators,server,mocks,client,cli,index')
-    .option('--strict <level>', 'validator strictness for --spec: true, false or schema')
+    .addOption(strictOption())
     .option('-f, --force', 'ignore the cache and regenerate')
     .option('-q, --quiet', 'print only warnings')
     .action(act(async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean }) => (await import('./commands/generate.js')).runGenerate(opts)));
@@ -49,9 +60,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-o, --out <dir>', 'output folder for --spec')
     .option('--diff-lines <n>', 'diff lines shown per stale file', '20')
     .option('--format <format>', 'output format: stylish, json, github-actions, markdown or sarif', 'stylish')
+    .addOption(strictOption())
     .option('-q, --quiet', 'print nothing when up to date')
     .action(
-      act(async (opts: { config: string; spec?: string; out?: string; diffLines: string; format: string; quiet?: boolean }) =>
+      act(async (opts: { config: string; spec?: string; out?: string; diffLines: string; format: string; strict?: string; quiet?: boolean }) =>
         (await import('./commands/generate.js')).runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
       ),
     );
@@ -63,7 +75,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
     .option('--redocly <file>', 'a Redocly config to use instead of the built-in ruleset')
     .addOption(new Option('--format <format>', 'output format: stylish, json, github-actions, markdown, sarif (or Redocly\'s codeframe, summary, checkstyle, junit)').default('stylish'))
-    .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
+    .addOption(strictOption())
+    .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string; strict?: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
   program
     .command('diff')
@@ -90,8 +103,9 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--sarif <file>', 'also write every finding as SARIF 2.1.0 here')
     .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
     .option('--accept <file>', 'accepted breaking changes (as for diff)')
+    .addOption(strictOption())
     .action(
-      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string }) =>
+      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string; strict?: string }) =>
         (await import('./commands/review.js')).runReview(opts),
       ),
     );
@@ -109,12 +123,15 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('build static docs for every contract, with an index page')
     .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
     .option('-o, --out <dir>', 'output folder', 'dist/docs')
-    .action(act(async (opts: { config: string; out: string }) => (await import('./commands/docs.js')).runDocs(opts)));
+    .addOption(strictOption())
+    .action(act(async (opts: { config: string; out: string; strict?: string }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program
     .command('mock')
     .description('serve the generated server with the mock handlers')
     .argument('<spec>', 'the contract')
+    .option('-c, --config <file>', 'specforge config file: the contract\'s entry gives its settings', 'specforge.config.yaml')
+    .addOption(strictOption())
     .option('-p, --port <port>', 'TCP port (default 4010)')
     .option('-H, --host <host>', 'address to listen on (default 127.0.0.1)')
     .option('--socket <path>', 'listen on a unix socket instead of TCP')
@@ -122,7 +139,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--seed <n>', 'seed of sampled values and generated ids')
     .option('--delay <ms>', 'wait this long before each answer')
     .option('--body-limit <bytes>', 'largest request body accepted')
-    .action(async (spec: string, opts: { port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string }) => {
+    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string }) => {
       try {
         const { runMock } = await import('./commands/mock.js');
         const { server } = await runMock({ ...opts, spec });

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',
   SPECFORGE_EXTENSION: 'An x-specforge extension is malformed or names an operation or status the contract lacks.',
   SPECFORGE_UNSUPPORTED_FEATURE: 'The contract uses a feature the generators cannot honour.',
+  SPECFORGE_STRICT_SCHEMA: "A schema is valid JSON Schema but breaks Ajv's strict mode (an error at strict: true, else a warning).",
   SPECFORGE_CONFIG: 'specforge.config.yaml is missing, malformed or names something that does not exist.',
   SPECFORGE_OUTPUT_ESCAPE: 'A generated file would land outside its output folder.',
   SPECFORGE_USAGE: 'A command was called with wrong arguments.',

@@ -126,3 +126,146 @@ export function locateJsonPointer(text: string, pointer: string): number {
   }
   return best;
 }
+
+interface PointerTrie {
+  children: Map<string, PointerTrie>;
+  /** Offset of this node's key (or array item), once the scan has found it. */
+  at?: number;
+}
+
+/**
+ * Offsets of many JSON pointers in one pass over the text (as `locateJsonPointer` for each, which
+ * would scan the text once per pointer): only the members on the way to a target are entered.
+ */
+export function locateJsonPointers(text: string, pointers: readonly string[]): Map<string, number> {
+  const root: PointerTrie = { children: new Map() };
+  const paths = new Map<string, string[] | undefined>();
+  for (const p of pointers) {
+    let segments: string[] | undefined;
+    try {
+      segments = parsePointer(p);
+    } catch {
+      segments = undefined;
+    }
+    paths.set(p, segments);
+    let node = root;
+    for (const s of segments ?? []) {
+      let child = node.children.get(s);
+      if (!child) {
+        child = { children: new Map() };
+        node.children.set(s, child);
+      }
+      node = child;
+    }
+  }
+  let i = 0;
+  const n = text.length;
+  const ws = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else break;
+    }
+  };
+  const readString = (): string => {
+    const start = i;
+    i++;
+    let simple = true;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 92) {
+        simple = false;
+        i += 2;
+        continue;
+      }
+      if (c === 34) break;
+      i++;
+    }
+    i++;
+    const raw = text.slice(start, i);
+    if (simple) return raw.slice(1, -1);
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      return raw.slice(1, -1);
+    }
+  };
+  const skipValue = (): void => {
+    ws();
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      readString();
+      return;
+    }
+    if (c === 123 || c === 91) {
+      let depth = 0;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 34) {
+          readString();
+          continue;
+        }
+        if (d === 123 || d === 91) depth++;
+        else if (d === 125 || d === 93) {
+          depth--;
+          if (depth === 0) {
+            i++;
+            return;
+          }
+        }
+        i++;
+      }
+      return;
+    }
+    while (i < n && !/[,}\]\s]/.test(text[i] as string)) i++;
+  };
+  const visit = (node: PointerTrie, at: number): void => {
+    node.at = at;
+    if (node.children.size === 0) {
+      skipValue();
+      return;
+    }
+    ws();
+    const c = text.charCodeAt(i);
+    if (c !== 123 && c !== 91) {
+      skipValue();
+      return;
+    }
+    const isObject = c === 123;
+    i++;
+    for (let k = 0; i < n; k++) {
+      ws();
+      const d = text.charCodeAt(i);
+      if (d === 125 || d === 93) {
+        i++;
+        return;
+      }
+      const itemAt = i;
+      let child: PointerTrie | undefined;
+      if (isObject) {
+        const key = readString();
+        ws();
+        i++; // colon
+        child = node.children.get(key);
+      } else child = node.children.get(String(k));
+      if (child) visit(child, itemAt);
+      else skipValue();
+      ws();
+      if (text.charCodeAt(i) === 44) i++;
+    }
+  };
+  ws();
+  visit(root, i);
+  const out = new Map<string, number>();
+  for (const [p, segments] of paths) {
+    let node: PointerTrie | undefined = root;
+    let best = root.at ?? 0;
+    for (const s of segments ?? []) {
+      node = node.children.get(s);
+      if (node?.at === undefined) break;
+      best = node.at;
+    }
+    out.set(p, best);
+  }
+  return out;
+}

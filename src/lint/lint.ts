@@ -5,7 +5,7 @@ import { loadContract, loadContractAsync } from '../contract/resolve.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { REPORT_FORMATS } from '../report/format.js';
-import type { StrictLevel } from '../runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
 import { problemToFinding } from './findings.js';
 import { specforgePluginPrefixed } from './plugin.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
@@ -27,8 +27,15 @@ export interface LintTarget {
 /** The built-in ruleset, with a contract's strictness and rule settings over it. */
 export async function specforgeConfig(target: Omit<LintTarget, 'path'> = {}): Promise<Config> {
   const rules: Record<string, RuleConfig> = { ...SPECFORGE_RULESET.rules };
-  if (target.strict !== undefined && target.strict !== true) rules['specforge/valid-examples'] = { severity: 'error', strict: target.strict };
-  Object.assign(rules, target.rules ?? {});
+  // Examples are checked, and schemas judged, at the contract's strict level.
+  const strict = target.strict ?? DEFAULT_STRICT;
+  rules['specforge/valid-examples'] = { severity: 'error', strict };
+  rules['specforge/strict-schemas'] = { severity: 'warn', strict };
+  for (const [name, setting] of Object.entries(target.rules ?? {})) {
+    // A contract's own setting of these two keeps its strict level unless it names one.
+    const withStrict = name === 'specforge/valid-examples' || name === 'specforge/strict-schemas';
+    rules[name] = withStrict ? { strict, ...(typeof setting === 'string' ? { severity: setting } : setting) } : setting;
+  }
   return createConfig({ ...SPECFORGE_RULESET, rules });
 }
 

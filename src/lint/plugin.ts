@@ -11,6 +11,7 @@ import { OperationOperationId } from './rules/operation-operationid.js';
 import { OperationSuccessResponse } from './rules/operation-success-response.js';
 import { OperationSummary } from './rules/operation-summary.js';
 import { OperationTags } from './rules/operation-tags.js';
+import { StrictSchemas } from './rules/strict-schemas.js';
 import { ValidExamples } from './rules/valid-examples.js';
 
 export const PLUGIN_ID = 'specforge';
@@ -25,6 +26,7 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
   descriptions: Descriptions,
   'no-unused-components': NoUnusedComponents,
   'valid-examples': ValidExamples,
+  'strict-schemas': StrictSchemas,
 };
 
 /** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
-import type { StrictLevel } from '../runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
 import { ALL_TARGETS, type Target } from '../../generators/targets.js';
 
 export interface SpecEntry {
@@ -49,8 +49,9 @@ export function parseTargets(raw: unknown, where: string): Target[] {
   return list as Target[];
 }
 
+/** A contract's `strict:` (or the config's default); unset is DEFAULT_STRICT (false: warnings, not failures). */
 function parseStrict(raw: unknown, where: string): StrictLevel {
-  if (raw === undefined) return true;
+  if (raw === undefined) return DEFAULT_STRICT;
   if (raw === true || raw === false || raw === 'schema') return raw;
   throw ContractError.single('SPECFORGE_CONFIG', `${where}: strict must be true, false or "schema"`, { file: where });
 }
@@ -116,4 +117,16 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     return spec;
   });
   return { root, file: path, specs };
+}
+
+/**
+ * The entry of the config that lists the contract at `specPath` (matched by resolved path), when
+ * the config file exists. Commands given a contract by path use it for the contract's settings
+ * (strict level, lint rules, targets); a contract the config does not list gets the defaults of
+ * the code, not the config's `defaults:`, which apply to the contracts it lists.
+ */
+export function configEntryFor(specPath: string, cwd = process.cwd(), file?: string): SpecEntry | undefined {
+  if (!existsSync(resolve(cwd, file ?? CONFIG_FILE))) return undefined;
+  const path = resolve(cwd, specPath);
+  return loadConfig(cwd, file).specs.find((e) => e.path === path);
 }

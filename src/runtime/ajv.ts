@@ -46,7 +46,17 @@ function unwrap(mod: unknown): unknown {
   return typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : mod;
 }
 
+/**
+ * How strictly schemas are compiled. `true`: Ajv's strict mode, so a schema it dislikes (a keyword
+ * with no applicable `type`, an unknown or ignored keyword, an unconstrained tuple) fails
+ * generation. `"schema"`: only unknown and ignored keywords fail. `false` (the default): every
+ * schema is compiled as JSON Schema defines it; specforge reports what strict mode would refuse as
+ * warnings (src/contract/strictness.ts).
+ */
 export type StrictLevel = boolean | 'schema';
+
+/** The strict level of a contract that sets none. */
+export const DEFAULT_STRICT: StrictLevel = false;
 
 export interface AjvSetup {
   strict?: StrictLevel;
@@ -58,7 +68,7 @@ export interface AjvSetup {
 export const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'nullable'] as const;
 
 export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
-  const strict = setup.strict ?? true;
+  const strict = setup.strict ?? DEFAULT_STRICT;
   const options: Options = {
     allErrors: true,
     strict: strict === true,

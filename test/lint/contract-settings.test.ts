@@ -86,12 +86,34 @@ afterAll(() => {
 });
 
 describe('per-contract settings', () => {
-  it('without settings: the descriptions are missing and strict examples cannot be compiled', async () => {
+  it('without settings: the descriptions are missing, the untyped bound is a strict-mode warning and the example is checked', async () => {
     const cwd = setUp('plain', 'specs:\n  - path: specs/pets/openapi.yaml\n');
     const { code, findings } = await lintJson(cwd);
     expect(code).toBe(1);
-    expect(findings.map((f) => f.rule).sort()).toEqual(['specforge/descriptions', 'specforge/descriptions', 'specforge/valid-examples']);
+    expect(findings.map((f) => [f.rule, f.level]).sort()).toEqual([
+      ['specforge/descriptions', 'error'],
+      ['specforge/descriptions', 'error'],
+      ['specforge/strict-schemas', 'warning'],
+      ['specforge/valid-examples', 'error'],
+    ]);
+    expect(findings.find((f) => f.rule === 'specforge/strict-schemas')).toMatchObject({
+      message: expect.stringMatching(/missing type "number" for keyword "maximum"; validated as JSON Schema defines it/) as unknown,
+      location: expect.objectContaining({ file: 'specs/pets/openapi.yaml', line: 29 }) as unknown,
+    });
+    expect(findings.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/must be <= 10/);
+  });
+
+  it('strict: true refuses the untyped bound (an error) and so cannot check the examples', async () => {
+    const cwd = setUp('strict', 'specs:\n  - path: specs/pets/openapi.yaml\n    strict: true\n');
+    const { code, findings } = await lintJson(cwd);
+    expect(code).toBe(1);
+    expect(findings.find((f) => f.rule === 'specforge/strict-schemas')).toMatchObject({ level: 'error', message: expect.stringMatching(/^strict mode: missing type "number"/) as unknown });
     expect(findings.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/^examples were not checked: .*missing type "number" for keyword "maximum"/);
+    // --strict over the config entry: false checks the example again.
+    let out = '';
+    await runLint({ cwd, format: 'json', strict: 'false', write: (t) => (out += t) });
+    const relaxed = (JSON.parse(out) as { findings: Finding[] }).findings;
+    expect(relaxed.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/must be <= 10/);
   });
 
   it("the contract's lint settings and strict level apply, also when the contract is named", async () => {
@@ -102,7 +124,7 @@ describe('per-contract settings', () => {
     for (const specs of [undefined, ['specs/pets/openapi.yaml']]) {
       const { code, findings } = await lintJson(cwd, specs);
       expect(code).toBe(1);
-      expect(findings).toEqual([
+      expect(findings.filter((f) => f.rule !== 'specforge/strict-schemas')).toEqual([
         expect.objectContaining({
           rule: 'specforge/valid-examples',
           message: 'example "example" of listPets query parameter limit does not match its schema: the value must be <= 10',
@@ -115,7 +137,10 @@ describe('per-contract settings', () => {
   it('a rule can be turned off for one contract', async () => {
     const cwd = setUp('off', ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: off', '      specforge/valid-examples: warn', ''].join('\n'));
     const { findings } = await lintJson(cwd);
-    expect(findings.map((f) => [f.rule, f.level])).toEqual([['specforge/valid-examples', 'warning']]);
+    expect(findings.map((f) => [f.rule, f.level]).sort()).toEqual([
+      ['specforge/strict-schemas', 'warning'],
+      ['specforge/valid-examples', 'warning'],
+    ]);
   });
 
   it.each([

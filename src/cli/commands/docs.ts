@@ -4,19 +4,35 @@ import { displayPath } from '../../contract/resolve.js';
 import { buildDocs } from '../../docs/build.js';
 import { loadConfig } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
+import { ContractError, type Diagnostic } from '../../contract/errors.js';
+import { buildModel } from '../../contract/model.js';
+import { strictFlag } from '../format-option.js';
+import { planValidators, strictReport } from '../../../generators/validators.js';
 
 export interface DocsOptions {
   cwd?: string;
   config?: string;
   out?: string;
+  /** true, false or schema: over each contract's strict level; a level that refuses a schema fails as generate would. */
+  strict?: string;
   write?: (text: string) => void;
 }
 
 export async function runDocs(options: DocsOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const strict = strictFlag(options.strict);
   const config = loadConfig(cwd, options.config);
   const out = resolve(cwd, options.out ?? 'dist/docs');
+  // The same strictness as generate: published docs of a contract its own level refuses would mislead.
+  const refused: Diagnostic[] = [];
+  for (const s of config.specs) {
+    const level = strict ?? s.strict;
+    if (level === false) continue;
+    const model = await buildModel(s.path, { api: s.api });
+    refused.push(...strictReport(model, planValidators(model), level).errors);
+  }
+  if (refused.length > 0) throw new ContractError(refused);
   const pages = await buildDocs(
     config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out })),
     out,

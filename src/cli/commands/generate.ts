@@ -1,14 +1,15 @@
 /** `specforge generate` and `specforge check`. */
 import { resolve } from 'node:path';
-import { formatDiagnostic, UsageError } from '../../contract/errors.js';
+import { UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
-import { loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
+import { configEntryFor, loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
+import { DEFAULT_STRICT } from '../../runtime/ajv.js';
 import { generateSpec, type SpecResult } from '../../pipeline/generate.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
-import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
-import { formatOption } from '../format-option.js';
+import { EXIT_FINDINGS, EXIT_OK, formatDiagnostics } from '../errors.js';
+import { formatOption, strictFlag } from '../format-option.js';
 import { dirname } from 'node:path';
 
 export interface GenerateOptions {
@@ -17,6 +18,7 @@ export interface GenerateOptions {
   spec?: string;
   out?: string;
   targets?: string;
+  /** true, false or schema: over the strict level of every contract (or of the config entry of --spec). */
   strict?: string;
   force?: boolean;
   quiet?: boolean;
@@ -28,30 +30,30 @@ export function cacheDirFor(options: { cwd?: string }): string {
   return resolve(options.cwd ?? process.cwd(), process.env['SPECFORGE_CACHE_DIR'] ?? '.specforge-cache');
 }
 
+/**
+ * The contracts to generate: every entry of the config, or the one `--spec` names (with its config
+ * entry's settings when the config lists it, else the defaults). `--targets` and `--strict` apply
+ * over either.
+ */
 export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig; entries: SpecEntry[] } {
   const cwd = options.cwd ?? process.cwd();
   if (options.out && !options.spec) throw new UsageError('--out needs --spec');
+  const strict = strictFlag(options.strict);
+  const targets = options.targets === undefined ? undefined : parseTargets(options.targets, '--targets');
+  const over = (e: SpecEntry): SpecEntry => ({ ...e, ...(targets ? { targets } : {}), ...(strict !== undefined ? { strict } : {}) });
   if (options.spec) {
     const path = resolve(cwd, options.spec);
     const api = dirname(path).split(/[\\/]/).pop() ?? 'api';
-    const strict = options.strict === undefined ? true : options.strict === 'schema' ? 'schema' : options.strict === 'true';
-    if (options.strict !== undefined && !['true', 'false', 'schema'].includes(options.strict)) throw new UsageError('--strict takes true, false or schema');
-    return {
-      entries: [{ path, api, out: resolve(cwd, options.out ?? `generated/${api}`), targets: parseTargets(options.targets, '--targets'), strict }],
-    };
+    const entry = configEntryFor(path, cwd, options.config) ?? { path, api, out: resolve(cwd, `generated/${api}`), targets: parseTargets(undefined, '--targets'), strict: DEFAULT_STRICT };
+    return { entries: [over({ ...entry, ...(options.out ? { out: resolve(cwd, options.out) } : {}) })] };
   }
   const config = loadConfig(cwd, options.config);
-  let entries = config.specs;
-  if (options.targets) {
-    const targets = parseTargets(options.targets, '--targets');
-    entries = entries.map((e) => ({ ...e, targets }));
-  }
-  return { config, entries };
+  return { config, entries: config.specs.map(over) };
 }
 
 function report(results: SpecResult[], write: (t: string) => void, quiet: boolean): void {
   for (const r of results) {
-    for (const w of r.warnings) write(formatDiagnostic(w) + '\n');
+    write(formatDiagnostics(r.warnings));
     if (quiet) continue;
     const written = r.files.filter((f) => f.state === 'written').length;
     const where = displayPath(r.entry.out);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
 import { CONFIG_FILE, loadConfig, type SpecEntry } from '../../pipeline/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
-import { formatOption, isOneOf } from '../format-option.js';
+import { formatOption, isOneOf, strictFlag } from '../format-option.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 
 export interface LintOptions {
@@ -13,6 +13,8 @@ export interface LintOptions {
   config?: string;
   redocly?: string;
   format?: string;
+  /** true, false or schema: over each contract's strict level. */
+  strict?: string;
   write?: (text: string) => void;
 }
 
@@ -24,16 +26,18 @@ function targetOf(entry: SpecEntry): LintTarget {
 
 /**
  * The contracts to lint: those named (with their settings when specforge.config.yaml lists them),
- * or every contract of the config.
+ * or every contract of the config; `--strict` over each one's strict level.
  */
 export function lintTargets(cwd: string, options: LintOptions): LintTarget[] {
-  if (!options.specs || options.specs.length === 0) return loadConfig(cwd, options.config).specs.map(targetOf);
+  const strict = strictFlag(options.strict);
+  const over = (t: LintTarget): LintTarget => (strict === undefined ? t : { ...t, strict });
+  if (!options.specs || options.specs.length === 0) return loadConfig(cwd, options.config).specs.map((e) => over(targetOf(e)));
   let known: SpecEntry[] = [];
   if (existsSync(resolve(cwd, options.config ?? CONFIG_FILE))) known = loadConfig(cwd, options.config).specs;
   return options.specs.map((s) => {
     const path = resolve(cwd, s);
     const entry = known.find((e) => e.path === path);
-    return entry ? targetOf(entry) : { path };
+    return over(entry ? targetOf(entry) : { path });
   });
 }
 

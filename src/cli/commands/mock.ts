@@ -2,10 +2,13 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import { UsageError } from '../../contract/errors.js';
+import { ContractError, UsageError } from '../../contract/errors.js';
+import { configEntryFor } from '../../pipeline/config.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/ajv.js';
+import { strictFlag } from '../format-option.js';
 import { buildModel } from '../../contract/model.js';
 import { apiSpec, mockTables } from '../../../generators/api-spec.js';
-import { compileValidators } from '../../../generators/validators.js';
+import { compileValidators, planValidators, strictReport } from '../../../generators/validators.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock-server.js';
 
 export interface MockOptions {
@@ -18,13 +21,24 @@ export interface MockOptions {
   seed?: string | number;
   delay?: string | number;
   bodyLimit?: string | number;
+  /** specforge.config.yaml: the contract's entry gives its strict level. */
+  config?: string;
+  /** true, false or schema: over the config entry's strict level. */
+  strict?: string;
   write?: (text: string) => void;
 }
 
-/** The mock of a contract, compiled in memory from the contract (the same tables as generated code). */
-export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}): Promise<Mock> {
+/**
+ * The mock of a contract, compiled in memory from the contract (the same tables as generated code),
+ * its validators at `strict` level: a level that refuses one of the contract's schemas is an error at
+ * that schema, as generation would be.
+ */
+export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}, strict: StrictLevel = DEFAULT_STRICT): Promise<Mock> {
   const model = await buildModel(specPath);
-  return createMock(apiSpec(model), compileValidators(model), mockTables(model), options);
+  const plan = planValidators(model);
+  const { errors } = strictReport(model, plan, strict);
+  if (errors.length > 0) throw new ContractError(errors);
+  return createMock(apiSpec(model), compileValidators(model, plan, strict), mockTables(model), options);
 }
 
 function integer(raw: string | number | undefined, name: string, min: number, max: number): number | undefined {
@@ -52,7 +66,9 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   if (delay !== undefined) serverOptions.delay = delay;
   const bodyLimit = integer(options.bodyLimit, '--body-limit', 1, 2 ** 31);
   if (bodyLimit !== undefined) serverOptions.bodyLimit = bodyLimit;
-  const mock = await createMockFromSpec(resolve(cwd, options.spec), serverOptions);
+  const specPath = resolve(cwd, options.spec);
+  const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
+  const mock = await createMockFromSpec(specPath, serverOptions, strict);
   const server = createServer(mock.listener);
   if (mock.listener.upgrade) server.on('upgrade', mock.listener.upgrade);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);

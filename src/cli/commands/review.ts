@@ -17,7 +17,7 @@ import { generateSpec } from '../../pipeline/generate.js';
 import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS, summaryLine, totals } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
-import { formatOption } from '../format-option.js';
+import { formatOption, strictFlag } from '../format-option.js';
 import { cacheDirFor, entriesFor } from './generate.js';
 import { lintTargets } from './lint.js';
 
@@ -35,6 +35,8 @@ export interface ReviewOptions {
   sarif?: string;
   failOn?: string;
   accept?: string;
+  /** true, false or schema: over each contract's strict level (lint and generated code). */
+  strict?: string;
   write?: (text: string) => void;
   env?: NodeJS.ProcessEnv;
 }
@@ -48,12 +50,13 @@ export interface ReviewSections {
 /** Runs the three checks over every contract of the config. */
 export async function reviewFindings(options: ReviewOptions & { cwd: string; base: string }): Promise<ReviewSections> {
   const { cwd } = options;
-  const lint = lintFindings(await lintSpecs(lintTargets(cwd, options.config ? { config: options.config } : {})), cwd);
+  const strict = options.strict !== undefined ? { strict: options.strict } : {};
+  const lint = lintFindings(await lintSpecs(lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict })), cwd);
   const diff = (
     await diffRevision({ cwd, ref: options.base, specs: [], ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: resolve(cwd, options.accept) } : {}) })
   ).findings;
   const drift: Finding[] = [];
-  for (const entry of entriesFor({ cwd, ...(options.config ? { config: options.config } : {}) }).entries) {
+  for (const entry of entriesFor({ cwd, ...(options.config ? { config: options.config } : {}), ...strict }).entries) {
     const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor({ cwd }) });
     drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 20 }));
   }
@@ -90,6 +93,7 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   const env = options.env ?? process.env;
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   if (!options.base) throw new UsageError('review needs --base <git-ref>: the revision the pull request is compared with');
+  strictFlag(options.strict);
   const format = formatOption(options.format, REPORT_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github-actions' : 'stylish');
   const failOn = options.failOn ?? 'error';
   if (!(REVIEW_FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${REVIEW_FAIL_ON.join(' or ')}, not "${failOn}"`);

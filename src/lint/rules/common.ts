@@ -1,8 +1,14 @@
 /** Helpers shared by specforge's lint rules. */
 import type { UserContext } from '@redocly/openapi-core';
 import { decodeUriText, joinPointer, unescapeSegment } from '../../contract/pointer.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/ajv.js';
 
 export { isRecord } from '../../contract/pointer.js';
+
+/** A rule's `strict` option (true, false or "schema", as in specforge.config.yaml); unset is the default level. */
+export function strictOption(value: unknown): StrictLevel {
+  return value === true || value === false || value === 'schema' ? value : DEFAULT_STRICT;
+}
 
 export function nonEmptyString(v: unknown): v is string {
   return typeof v === 'string' && v.trim() !== '';

@@ -6,13 +6,8 @@
  */
 import { Source, type Oas3Rule } from '@redocly/openapi-core';
 import { ContractError, formatDiagnostic } from '../../contract/errors.js';
-import type { StrictLevel } from '../../runtime/ajv.js';
 import { checkExamples, type ExampleProblem } from '../examples.js';
-import { redoclyPointer } from './common.js';
-
-function strictOption(value: unknown): StrictLevel {
-  return value === false || value === 'schema' ? value : true;
-}
+import { redoclyPointer, strictOption } from './common.js';
 
 export const ValidExamples: Oas3Rule = (options) => ({
   Root: {
