@@ -10,6 +10,7 @@ import { ContractError, type Diagnostic, type ErrorCode, type SourceLocation } f
 import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn, unescapeSegment } from '../src/contract/pointer.js';
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../src/contract/strictness.js';
 import { narrowAlternatives } from './alternatives.js';
+import { unicodePattern } from '../src/contract/pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
@@ -158,9 +159,15 @@ class PlanBuilder {
             location: this.model.loaded.locate(at),
           });
         }
+      } else if (k === 'pattern' && typeof v === 'string') {
+        const pattern = this.pattern(v, `${at}/pattern`);
+        if (pattern !== undefined) out[k] = pattern;
       } else if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(k) && isRecord(v)) {
         const m: Record<string, unknown> = {};
-        for (const [name, sub] of Object.entries(v)) setOwn(m, name, this.prepare(sub as JsonSchema, `${at}/${k}/${escapeSegment(name)}`));
+        for (const [name, sub] of Object.entries(v)) {
+          const key = k === 'patternProperties' ? this.pattern(name, `${at}/${k}/${escapeSegment(name)}`) : name;
+          if (key !== undefined) setOwn(m, key, this.prepare(sub as JsonSchema, `${at}/${k}/${escapeSegment(name)}`));
+        }
         out[k] = m;
       } else if (['allOf', 'anyOf', 'oneOf', 'prefixItems'].includes(k) && Array.isArray(v)) {
         out[k] = v.map((sub, i) => this.prepare(sub as JsonSchema, `${at}/${k}/${i}`));
@@ -186,6 +193,24 @@ class PlanBuilder {
     }
     return this.sourceSchemas.get(ref);
   };
+
+  /**
+   * A regular expression as the validators compile it (Unicode mode): needless escapes dropped with a
+   * warning; one that still does not compile is left unchecked with a warning (undefined).
+   */
+  pattern(source: string, at: string): string | undefined {
+    const result = unicodePattern(source);
+    if (result?.changed === false) return result.pattern;
+    this.warnings.push({
+      code: 'SPECFORGE_UNSUPPORTED_FEATURE',
+      severity: 'warning',
+      message: result
+        ? `pattern ${JSON.stringify(source)} escapes characters that need no escape, which Unicode regular expressions refuse; checked as ${JSON.stringify(result.pattern)}`
+        : `pattern ${JSON.stringify(source)} is not a valid regular expression; values are not checked against it`,
+      location: this.model.loaded.locate(at),
+    });
+    return result?.pattern;
+  }
 
   /** Registers the target of an internal $ref in $defs and returns the rewritten reference. */
   refTo(ref: string, at: string): string {
