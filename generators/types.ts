@@ -4,11 +4,43 @@
  */
 import { astToString, resolveRef, scanDiscriminators, transformSchema, type GlobalContext, type OpenAPI3 } from 'openapi-typescript';
 import type { ContractModel } from '../src/contract/model.js';
+import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
+/** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
+const COMPONENT_REF = /^#\/components\/[^/]+\/[^/]+$/;
+
+/**
+ * Inlines the `$ref`s that point inside something (`#/paths/~1a/get/parameters/1`,
+ * `#/components/schemas/A/properties/b`): openapi-typescript prints them as index types into its own
+ * output (`paths["/a"]["get"]["parameters"][1]`), which that output does not have, so the types
+ * would not compile. The target is copied in place; a reference back into a target being copied
+ * (a cycle) becomes an unconstrained schema.
+ */
+export function inlineDeepRefs(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = (node: unknown, active: Set<string>): unknown => {
+    if (Array.isArray(node)) return node.map((n) => copy(n, active));
+    if (!isRecord(node)) return node;
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#/') && !COMPONENT_REF.test(ref)) {
+      if (active.has(ref)) return {};
+      const target = resolveLocalRef(document, ref);
+      if (target === undefined) return node;
+      active.add(ref);
+      const inlined = copy(target.value, active);
+      active.delete(ref);
+      return inlined;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) setOwn(out, k, copy(v, active));
+    return out;
+  };
+  return copy(document, new Set()) as Record<string, unknown>;
+}
+
 export function typesSource(model: ContractModel): string {
-  // openapi-typescript's transforms may annotate the nodes they visit: give them their own copy.
-  const schema = structuredClone(model.document) as unknown as OpenAPI3;
+  // openapi-typescript's transforms may annotate the nodes they visit: they get a copy (with deep refs inlined).
+  const schema = inlineDeepRefs(model.document) as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,

@@ -121,6 +121,17 @@ export function exampleRequest(model: ContractModel, op: OperationModel, bodyExa
   }
   credentials(model, op, query, headers);
   if (cookies.length > 0) headers['cookie'] = [headers['cookie'], ...cookies].filter(Boolean).join('; ');
+  // A template's fragment (`/#Action=Run`) never reaches a server: the pairs it names travel in the
+  // query (or the header the contract declares for them), which is how servers tell such operations apart.
+  const hash = path.indexOf('#');
+  if (hash >= 0) {
+    for (const pair of path.slice(hash + 1).split('&').filter(Boolean)) {
+      const eq = pair.indexOf('=');
+      const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+      if (!query.some(([k]) => k === name) && headers[name.toLowerCase()] === undefined) query.push([name, value]);
+    }
+    path = path.slice(0, hash) || '/';
+  }
   const request: ExampleRequest = {
     operationId: op.id,
     method: op.method.toUpperCase(),
@@ -128,14 +139,31 @@ export function exampleRequest(model: ContractModel, op: OperationModel, bodyExa
     headers,
   };
   const media = op.requestBody?.content.find((c) => /json/i.test(c.type)) ?? op.requestBody?.content[0];
-  if (op.requestBody && media) {
+  // A GET or HEAD request carries no body (fetch refuses one), even where a contract declares it.
+  if (op.requestBody && media && request.method !== 'GET' && request.method !== 'HEAD') {
     const example = media.examples[bodyExampleIndex] ?? media.examples[0];
     const value = example ? example.value : sampleSchema(media.schema ?? {}, { resolve, seed: 1 });
     headers['content-type'] = media.type;
-    request.body = /json/i.test(media.type) ? JSON.stringify(value) : String(value);
+    request.body = /json/i.test(media.type) || media.type === '*/*' ? JSON.stringify(value) : media.type === 'application/x-www-form-urlencoded' ? formEncode(value) : typeof value === 'string' ? value : JSON.stringify(value);
     request.bodyExample = example ? example.name : 'sampled from the schema';
   }
   return request;
+}
+
+/**
+ * A value as an application/x-www-form-urlencoded body, the way form clients write nested data:
+ * `a[b]=1` for objects, `a[0]=x` for arrays (the bracket forms specforge's server reads back).
+ */
+export function formEncode(value: unknown): string {
+  const pairs: Array<[string, string]> = [];
+  const add = (key: string, v: unknown): void => {
+    if (v === undefined) return;
+    if (Array.isArray(v)) v.forEach((item, i) => add(`${key}[${i}]`, item));
+    else if (isRecord(v)) for (const [k, sub] of Object.entries(v)) add(`${key}[${k}]`, sub);
+    else pairs.push([key, v === null ? '' : String(v)]);
+  };
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) add(k, v);
+  return encodeQuery(pairs);
 }
 
 /** Every example request of the contract: one per request-body example, at least one per operation. */

@@ -6,6 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import type { RequestListener } from './server.js';
 
+/** Statuses whose responses have no body (Fetch's null body statuses). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export function toFetchHandler(listener: RequestListener): FetchHandler {
@@ -25,7 +28,7 @@ export function toFetchHandler(listener: RequestListener): FetchHandler {
       headers,
       httpVersion: '1.1',
     }) as unknown as IncomingMessage;
-    return new Promise<Response>((resolve) => {
+    return new Promise<Response>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let status = 200;
       const out = new Headers();
@@ -33,8 +36,14 @@ export function toFetchHandler(listener: RequestListener): FetchHandler {
       const finish = (): void => {
         if (done) return;
         done = true;
-        const body = status === 204 || status === 304 || request.method === 'HEAD' ? null : Buffer.concat(chunks);
-        resolve(new Response(body, { status, headers: out }));
+        // Statuses that carry no body (the Fetch standard's null body statuses) get none.
+        const body = NULL_BODY.has(status) || request.method === 'HEAD' ? null : Buffer.concat(chunks);
+        try {
+          resolve(new Response(body, { status, headers: out }));
+        } catch (err) {
+          // A status Response cannot represent (under 200, over 599): settle instead of hanging.
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
       };
       const res = new Writable({
         write(chunk: Buffer | string, _enc, cb) {

@@ -35,6 +35,17 @@ export function coerce(text: string, shape: ValueShape): unknown {
       return text === '' || text === 'null' ? null : text;
     case 'array':
       return [text].map((t) => coerce(t, shape.items));
+    case 'object':
+      // An object in one value (an array item of objects, say) is conventionally sent as JSON.
+      if (text.startsWith('{')) {
+        try {
+          const value = JSON.parse(text) as unknown;
+          if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
+        } catch {
+          return text;
+        }
+      }
+      return text;
     default:
       return text;
   }

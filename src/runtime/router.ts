@@ -30,6 +30,30 @@ interface Route {
   /** Specificity key per segment: 2 literal, 1 mixed, 0 a bare parameter. */
   rank: number[];
   operations: Map<string, OperationSpec>;
+  /**
+   * Operations that share a method and a path and differ by the template's fragment
+   * (`/#Action=RunInstances`, `/#X-Amz-Target=Glue.GetJobs`): each with the name=value pairs a
+   * request must carry (in its query or headers) to reach it.
+   */
+  variants?: Map<string, Array<{ when: Array<[string, string]>; operation: OperationSpec }>>;
+}
+
+/** Whether a request carries `name=value` (in its query, or as a header). */
+export type RequestProbe = (name: string, value: string) => boolean;
+
+/** `/#Action=Run&Version=1` to ["/", [["Action", "Run"], ["Version", "1"]]]. */
+function splitFragment(template: string): [string, Array<[string, string]>] {
+  const hash = template.indexOf('#');
+  if (hash < 0) return [template, []];
+  const when = template
+    .slice(hash + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair): [string, string] => {
+      const eq = pair.indexOf('=');
+      return eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
+    });
+  return [template.slice(0, hash) || '/', when];
 }
 
 export type RouteMatch =
@@ -126,7 +150,15 @@ function compareRank(a: number[], b: number[]): number {
   return 0;
 }
 
+/** The operation a fragment-qualified route's request names (the first whose pairs it carries), else `op`. */
+function chooseVariant(route: Route, method: string, op: OperationSpec, probe: RequestProbe | undefined): OperationSpec {
+  const variants = route.variants?.get(method);
+  if (!variants || !probe) return op;
+  return variants.find((v) => v.when.every(([name, value]) => probe(name, value)))?.operation ?? op;
+}
+
 interface Scan {
+  probe?: RequestProbe | undefined;
   wanted: string;
   allow: Set<string> | undefined;
   /** A GET that serves a HEAD request when the path declares no HEAD. */
@@ -139,7 +171,7 @@ function scan(routes: readonly Route[], matcher: (route: Route) => Record<string
     const raw = matcher(route);
     if (!raw) continue;
     const op = route.operations.get(state.wanted);
-    if (op) return { kind: 'found', operation: op, raw };
+    if (op) return { kind: 'found', operation: chooseVariant(route, state.wanted, op, state.probe), raw };
     const get = state.wanted === 'HEAD' ? route.operations.get('GET') : undefined;
     if (get) state.fallback ??= { operation: get, raw };
     state.allow ??= new Set();
@@ -157,12 +189,20 @@ export class Router {
   constructor(operations: readonly OperationSpec[]) {
     const routes = new Map<string, Route>();
     for (const op of operations) {
-      let route = routes.get(op.path);
+      const [path, when] = splitFragment(op.path);
+      let route = routes.get(path);
       if (!route) {
-        route = { template: op.path, ...compile(op.path), operations: new Map() };
-        routes.set(op.path, route);
+        route = { template: path, ...compile(path), operations: new Map() };
+        routes.set(path, route);
       }
-      route.operations.set(op.method.toUpperCase(), op);
+      const method = op.method.toUpperCase();
+      if (!route.operations.has(method)) route.operations.set(method, op);
+      if (when.length > 0) {
+        route.variants ??= new Map();
+        const list = route.variants.get(method) ?? [];
+        list.push({ when, operation: op });
+        route.variants.set(method, list);
+      }
       for (const p of op.parameters) {
         if (p.in !== 'path' || !p.multiSegment) continue;
         // The parameter's segment may carry literal text around it (`{resource}:testIamPermissions`),
@@ -179,6 +219,7 @@ export class Router {
     }
     for (const route of routes.values()) {
       if (!route.template.includes('{')) this.literal.set(route.template, route.operations);
+      if (route.variants && !route.template.includes('{')) this.variantsOf.set(route.template, route);
       const n = route.segments.length;
       const list = this.bySegments.get(n) ?? [];
       list.push(route);
@@ -197,6 +238,8 @@ export class Router {
   }
 
   private readonly multi: Route[];
+  /** Literal routes with fragment-qualified operations, by path. */
+  private readonly variantsOf = new Map<string, Route>();
 
   /**
    * Matches a route with a multi-segment parameter: segments before and after it fixed, the rest
@@ -219,15 +262,20 @@ export class Router {
     return raw;
   }
 
-  match(method: string, path: string): RouteMatch {
-    const exact = this.literal.get(path)?.get(method);
+  /**
+   * The operation for a request. `probe` tells whether the request carries a name=value pair, for
+   * operations told apart by their template's fragment (`/#Action=…`).
+   */
+  match(method: string, path: string, probe?: RequestProbe): RouteMatch {
+    const literal = this.literal.get(path);
+    const exact = literal?.get(method);
     // A literal template wins over any parameterized one of the same length (rank 2 beats 0/1).
-    if (exact) return { kind: 'found', operation: exact, raw: {} };
+    if (exact) return { kind: 'found', operation: this.variantsOf.has(path) ? chooseVariant(this.variantsOf.get(path) as Route, method, exact, probe) : exact, raw: {} };
     if (!path.startsWith('/')) return { kind: 'not-found' };
     const segments = path.split('/').slice(1);
     const candidates = this.bySegments.get(segments.length) ?? [];
     const wanted = method.toUpperCase();
-    const state: Scan = { wanted, allow: undefined, fallback: undefined };
+    const state: Scan = { wanted, allow: undefined, fallback: undefined, probe };
     const found =
       scan(candidates, (route) => matchRoute(route, segments), state) ??
       (state.fallback === undefined ? scan(this.multi, (route) => Router.matchMulti(route, segments), state) : undefined);

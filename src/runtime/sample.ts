@@ -278,15 +278,38 @@ class Sampler {
   private string(schema: Record<string, unknown>): string {
     const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
     let s = format && FORMAT_SAMPLES[format] !== undefined ? FORMAT_SAMPLES[format] : undefined;
+    // A format's sample that the pattern refuses (`format: password` with hex digits) gives way to the pattern.
+    if (s !== undefined && typeof schema['pattern'] === 'string' && !matches(schema['pattern'], s)) s = undefined;
     if (s === undefined && typeof schema['pattern'] === 'string') {
       s = sampleFromPattern(schema['pattern'], this.vary ? () => this.rng.next() : () => 0) ?? fromPattern(schema['pattern']);
     }
     s ??= this.vary ? (WORDS[this.rng.int(0, WORDS.length - 1)] as string) : 'string';
     const minLength = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
     const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
-    if ([...s].length < minLength) s = s + 'x'.repeat(minLength - [...s].length);
+    if ([...s].length < minLength) s = this.lengthen(s, minLength, maxLength, typeof schema['pattern'] === 'string' ? schema['pattern'] : undefined);
     if (maxLength !== undefined && [...s].length > maxLength) s = [...s].slice(0, maxLength).join('');
     return s;
+  }
+
+  /**
+   * A string of at least `min` characters: a pattern's sample repeated where the repetition still
+   * matches the pattern (`^(?:[0-9a-f]{2})+$`), else padded with "x".
+   */
+  private lengthen(s: string, min: number, max: number | undefined, pattern: string | undefined): string {
+    if (pattern !== undefined && s.length > 0) {
+      let re: RegExp | undefined;
+      try {
+        re = new RegExp(pattern, 'u');
+      } catch {
+        re = undefined;
+      }
+      const unit = [...s].length;
+      for (let times = Math.ceil(min / unit); re && times * unit <= (max ?? min + unit) && times <= 4096; times++) {
+        const candidate = s.repeat(times);
+        if (re.test(candidate)) return candidate;
+      }
+    }
+    return s + 'x'.repeat(min - [...s].length);
   }
 
   private array(schema: Record<string, unknown>, depth: number): unknown[] {
@@ -314,14 +337,32 @@ class Sampler {
     const properties = isRecord(schema['properties']) ? schema['properties'] : {};
     const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
     for (const [name, sub] of Object.entries(properties)) {
-      if (!required.has(name) && depth >= this.maxDepth) continue;
+      // A property whose schema is `false` must be absent.
+      if (sub === false || (!required.has(name) && depth >= this.maxDepth)) continue;
       if (isRecord(sub) && sub['readOnly'] === true && !required.has(name) && this.rng.next() < 0) continue;
       out[name] = this.sample(sub as Schema, depth + 1);
     }
     for (const name of required) {
       if (!(name in out)) out[name] = isRecord(schema['additionalProperties']) ? this.sample(schema['additionalProperties'], depth + 1) : 'value';
     }
+    // minProperties: add entries the schema allows (additionalProperties' schema, else any value).
+    const min = typeof schema['minProperties'] === 'number' ? Math.min(schema['minProperties'], 64) : 0;
+    if (schema['additionalProperties'] !== false) {
+      const names = isRecord(schema['propertyNames']) ? schema['propertyNames'] : undefined;
+      for (let i = 0; Object.keys(out).length < min && i < 64; i++) {
+        const name = names ? String(this.sample(names, depth + 1)) + (i > 0 ? String(i) : '') : `key${i + 1}`;
+        if (!Object.hasOwn(out, name)) out[name] = isRecord(schema['additionalProperties']) ? this.sample(schema['additionalProperties'], depth + 1) : 'value';
+      }
+    }
     return out;
+  }
+}
+
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return true;
   }
 }
 

@@ -164,7 +164,8 @@ function contentTypeHeader(type: string): string {
 
 /** Picks the declared media type that serves `actual` (exact, then type/*, then * / *). */
 export function matchMediaType(declared: readonly string[], actual: string): string | undefined {
-  const lower = declared.map((d) => d.toLowerCase());
+  // A declared type's parameters (`application/json;charset=UTF-8`) do not change what it matches.
+  const lower = declared.map((d) => d.split(';')[0]?.trim().toLowerCase() ?? '');
   let i = lower.indexOf(actual);
   if (i >= 0) return declared[i];
   const [type] = actual.split('/');
@@ -239,6 +240,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     });
   });
 }
+
+/** Whether a request carries `name=value` in its query or as a header (fragment-qualified routes). */
+function carriesPair(req: IncomingMessage, rawQuery: string, name: string, value: string): boolean {
+  const header = req.headers[name.toLowerCase()];
+  if (header !== undefined) return (Array.isArray(header) ? header : [header]).some((h) => h === value || h.split(',').some((part) => part.trim() === value));
+  return rawQuery !== '' && splitQuery(rawQuery).some(([k, v]) => k === name && v === value);
+}
+
+const XML_MEDIA = /[/+]xml$/i;
 
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -364,7 +374,7 @@ class Pipeline {
       const rawPath = q < 0 ? url : url.slice(0, q);
       const rawQuery = q < 0 ? '' : url.slice(q + 1).split('#')[0] ?? '';
       const method = (req.method ?? 'GET').toUpperCase();
-      const match = this.router.match(method, this.api.versionPrefix ? this.stripVersion(rawPath) : rawPath);
+      const match = this.router.match(method, this.api.versionPrefix ? this.stripVersion(rawPath) : rawPath, (name, value) => carriesPair(req, rawQuery, name, value));
       if (match.kind === 'not-found') throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
       if (match.kind === 'method-not-allowed') {
         throw new HttpError(405, `method ${method} is not allowed on ${safePath(rawPath)}`, [], { Allow: match.allow.join(', ') });
@@ -481,7 +491,8 @@ class Pipeline {
           parsed = false;
         }
         // Raw bytes (a tar archive, an image) are not checked against a schema: JSON Schema sees strings.
-        const fn = Buffer.isBuffer(body) ? undefined : v?.body?.[declared];
+        // Nor is XML: its schema describes the document's structure through the `xml` mapping, not its text.
+        const fn = Buffer.isBuffer(body) || XML_MEDIA.test(actual) ? undefined : v?.body?.[declared];
         if (parsed && fn && !fn(body)) details.push(...detailsFromAjv('body', fn.errors));
       }
       return this.invoke(op, params, details, body, auth, req);
