@@ -106,7 +106,7 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
   if (op.requestBody) {
     spec.body = { required: op.requestBody.required, types: op.requestBody.content.map((c) => c.type) };
     for (const media of op.requestBody.content) {
-      if (media.type !== 'application/x-www-form-urlencoded' || media.schema === undefined) continue;
+      if ((media.type !== 'application/x-www-form-urlencoded' && media.type !== 'multipart/form-data') || media.schema === undefined) continue;
       const form: FormSpec = { shape: shapeOf(media.schema, resolve) };
       if (media.encoding) form.encoding = media.encoding;
       (spec.body.forms ??= {})[media.type] = form;

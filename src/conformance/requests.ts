@@ -143,11 +143,39 @@ export function exampleRequest(model: ContractModel, op: OperationModel, bodyExa
   if (op.requestBody && media && request.method !== 'GET' && request.method !== 'HEAD') {
     const example = media.examples[bodyExampleIndex] ?? media.examples[0];
     const value = example ? example.value : sampleSchema(media.schema ?? {}, { resolve, seed: 1 });
-    headers['content-type'] = media.type;
-    request.body = /json/i.test(media.type) || media.type === '*/*' ? JSON.stringify(value) : media.type === 'application/x-www-form-urlencoded' ? formEncode(value) : typeof value === 'string' ? value : JSON.stringify(value);
+    headers['content-type'] = media.type === 'multipart/form-data' ? `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` : media.type;
+    request.body =
+      /json/i.test(media.type) || media.type === '*/*'
+        ? JSON.stringify(value)
+        : media.type === 'application/x-www-form-urlencoded'
+          ? formEncode(value)
+          : media.type === 'multipart/form-data'
+            ? multipartEncode(value)
+            : typeof value === 'string'
+              ? value
+              : JSON.stringify(value);
     request.bodyExample = example ? example.name : 'sampled from the schema';
   }
   return request;
+}
+
+const MULTIPART_BOUNDARY = 'specforge-conformance-boundary';
+
+/** A value as a multipart/form-data body: a part per field (arrays repeat it; objects are JSON parts). */
+export function multipartEncode(value: unknown): string {
+  const parts: string[] = [];
+  const part = (name: string, v: unknown): void => {
+    if (v === undefined) return;
+    if (Array.isArray(v) && v.every((x) => !isRecord(x) && !Array.isArray(x))) {
+      for (const item of v) part(name, item);
+      return;
+    }
+    const json = isRecord(v) || Array.isArray(v);
+    const head = `Content-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"${json ? '\r\nContent-Type: application/json' : ''}`;
+    parts.push(`--${MULTIPART_BOUNDARY}\r\n${head}\r\n\r\n${json ? JSON.stringify(v) : v === null ? '' : String(v)}\r\n`);
+  };
+  if (isRecord(value)) for (const [k, v] of Object.entries(value)) part(k, v);
+  return `${parts.join('')}--${MULTIPART_BOUNDARY}--\r\n`;
 }
 
 /**

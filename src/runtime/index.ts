@@ -25,6 +25,7 @@ export {
 } from './server.js';
 export { createMockHandlers, evaluateTemplate, MockEngine, type MockOptions } from './mock.js';
 export { createMock, DEFAULT_RESET_PATH, type Mock, type MockServerOptions } from './mock-server.js';
+export { UploadedFile } from './body/multipart.js';
 export { toFetchHandler, type FetchHandler } from './fetch-adapter.js';
 export { CredentialClassifier, presentedCredential, type Presented } from './security.js';
 export { sampleSchema, type SampleOptions } from './sample.js';

@@ -20,6 +20,7 @@ import { Router } from './router.js';
 import { challenge, CredentialClassifier, presentedCredential } from './security.js';
 import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from './spec.js';
 import { formBody } from './body/form.js';
+import { parseMultipart } from './body/multipart.js';
 import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
 
 export interface OperationValidators {
@@ -478,6 +479,15 @@ class Pipeline {
     return readBody(req, this.limit).then((raw) => {
       let body: unknown;
       if (raw.length > 0 && !declared) throw new HttpError(415, `content type ${actual} is not accepted; use ${bodySpec.types.join(' or ')}`);
+      if (raw.length > 0 && declared && actual === 'multipart/form-data') {
+        // Parsed by the streaming multipart parser: files for the handler, their names for the validator.
+        return parseMultipart(raw, req.headers['content-type'] ?? actual, bodySpec.forms?.[declared], { bodyLimit: this.limit }).then(({ value, view, problems }) => {
+          details.push(...problems);
+          const fn = v?.body?.[declared];
+          if (fn && !fn(view)) details.push(...detailsFromAjv('body', fn.errors));
+          return this.invoke(op, params, details, value, auth, req);
+        });
+      }
       if (raw.length === 0 && bodySpec.required) details.push({ in: 'body', pointer: '/', message: 'request body is required' });
       else if (raw.length > 0 && declared) {
         let parsed = true;

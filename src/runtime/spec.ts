@@ -17,7 +17,7 @@ export interface FormEncoding {
   contentType?: string;
 }
 
-/** How a form body (application/x-www-form-urlencoded) is read: the shape of its object, and `encoding`. */
+/** How a form body (application/x-www-form-urlencoded or multipart/form-data) is read: the shape of its object, and `encoding`. */
 export interface FormSpec {
   shape: ValueShape;
   encoding?: Record<string, FormEncoding>;

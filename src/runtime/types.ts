@@ -3,6 +3,7 @@
  * signatures: parameters by location, the request body, and the union of declared responses.
  */
 import type { AuthInfo, RequestContext } from './server.js';
+import type { UploadedFile } from './body/multipart.js';
 
 type Located<P, K extends PropertyKey> = K extends keyof P
   ? [NonNullable<P[K]>] extends [never]
@@ -17,14 +18,35 @@ export type ParamsOf<O> = O extends { parameters: infer P }
 
 type ContentOf<C> = [C] extends [never] ? undefined : C extends Record<string, unknown> ? C[keyof C] : undefined;
 
+/** A multipart field the client may send as a file: a string in the schema, an UploadedFile when it has a filename. */
+type FilePart<V> = V extends string ? V | UploadedFile : V extends Array<infer U> ? Array<FilePart<U>> : V;
+type MultipartOf<T> = T extends Record<string, unknown> ? { [P in keyof T]: FilePart<T[P]> } : T;
+
+/**
+ * The value of a body of media type K: parsed for JSON, forms and text; the raw bytes otherwise
+ * (an archive, an image, application/xml); for a wildcard, any of these.
+ */
+type RawOr<K, V> = K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
+  ? V
+  : K extends '*/*'
+    ? V | string | Buffer
+    : Buffer;
+
+/** What the server hands a handler for each request media type (multipart parts may be files). */
+type RequestContentOf<C> = [C] extends [never]
+  ? undefined
+  : C extends Record<string, unknown>
+    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<C[K]> : RawOr<K, C[K]> }[keyof C]
+    : undefined;
+
 /** The request body type: the union of its media types' schemas; undefined when it is optional and absent. */
 export type BodyOf<O> = O extends { requestBody?: infer R }
   ? [NonNullable<R>] extends [never]
     ? undefined
     : NonNullable<R> extends { content: infer C }
       ? undefined extends R
-        ? ContentOf<C> | undefined
-        : ContentOf<C>
+        ? RequestContentOf<C> | undefined
+        : RequestContentOf<C>
       : undefined
   : undefined;
 
