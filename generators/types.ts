@@ -18,24 +18,41 @@ const COMPONENT_REF = /^#\/components\/[^/]+\/[^/]+$/;
  * (a cycle) becomes an unconstrained schema.
  */
 export function inlineDeepRefs(document: Record<string, unknown>): Record<string, unknown> {
-  const copy = (node: unknown, active: Set<string>): unknown => {
-    if (Array.isArray(node)) return node.map((n) => copy(n, active));
-    if (!isRecord(node)) return node;
-    const ref = node['$ref'];
-    if (typeof ref === 'string' && ref.startsWith('#/') && !COMPONENT_REF.test(ref)) {
-      if (active.has(ref)) return {};
-      const target = resolveLocalRef(document, ref);
-      if (target === undefined) return node;
-      active.add(ref);
-      const inlined = copy(target.value, active);
-      active.delete(ref);
-      return inlined;
-    }
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) setOwn(out, k, copy(v, active));
-    return out;
+  // A native structured clone is the copy; only the deep references in it are replaced.
+  const out = structuredClone(document);
+  /** A copy of a reference's target with its own deep references inlined (a cycle becomes `{}`). */
+  const inline = (ref: string, active: Set<string>): unknown => {
+    if (active.has(ref)) return {};
+    const target = resolveLocalRef(document, ref);
+    if (target === undefined) return { $ref: ref };
+    active.add(ref);
+    const copy = structuredClone(target.value);
+    const result = isDeepRef(copy) ? inline((copy as { $ref: string }).$ref, active) : (visit(copy, active), copy);
+    active.delete(ref);
+    return result;
   };
-  return copy(document, new Set()) as Record<string, unknown>;
+  const visit = (node: unknown, active: Set<string>): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        if (isDeepRef(item)) node[i] = inline(item.$ref, active);
+        else visit(item, active);
+      });
+    } else if (isRecord(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        if (isDeepRef(v)) setOwn(node, k, inline(v.$ref, active));
+        else visit(v, active);
+      }
+    }
+  };
+  if (isDeepRef(out)) return out;
+  visit(out, new Set());
+  return out;
+}
+
+function isDeepRef(node: unknown): node is { $ref: string } {
+  if (!isRecord(node)) return false;
+  const ref = node['$ref'];
+  return typeof ref === 'string' && ref.startsWith('#/') && !COMPONENT_REF.test(ref);
 }
 
 export function typesSource(model: ContractModel): string {
