@@ -4,6 +4,82 @@
  */
 import { parsePointer } from './pointer.js';
 
+/** A cursor over JSON text: whitespace, strings and whole values skipped without building anything. */
+class JsonScanner {
+  i = 0;
+  readonly n: number;
+  constructor(readonly text: string) {
+    this.n = text.length;
+  }
+
+  ws(): void {
+    const { text, n } = this;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else break;
+    }
+  }
+
+  /** The string at the cursor (on its opening quote), decoded; the cursor moves past it. */
+  readString(): string {
+    const { text, n } = this;
+    const start = this.i;
+    this.i++;
+    let simple = true;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 92) {
+        simple = false;
+        this.i += 2;
+        continue;
+      }
+      if (c === 34) break;
+      this.i++;
+    }
+    this.i++;
+    const raw = text.slice(start, this.i);
+    if (simple) return raw.slice(1, -1);
+    try {
+      return JSON.parse(raw) as string;
+    } catch {
+      return raw.slice(1, -1);
+    }
+  }
+
+  /** Moves the cursor past the value at it. */
+  skipValue(): void {
+    const { text, n } = this;
+    this.ws();
+    const c = text.charCodeAt(this.i);
+    if (c === 34) {
+      this.readString();
+      return;
+    }
+    if (c === 123 || c === 91) {
+      let depth = 0;
+      while (this.i < n) {
+        const d = text.charCodeAt(this.i);
+        if (d === 34) {
+          this.readString();
+          continue;
+        }
+        if (d === 123 || d === 91) depth++;
+        else if (d === 125 || d === 93) {
+          depth--;
+          if (depth === 0) {
+            this.i++;
+            return;
+          }
+        }
+        this.i++;
+      }
+      return;
+    }
+    while (this.i < n && !/[,}\]\s]/.test(text[this.i] as string)) this.i++;
+  }
+}
+
 /** Offset of the key of the member at `pointer` (or of the array item), or of the deepest ancestor found. */
 export function locateJsonPointer(text: string, pointer: string): number {
   let target: string[];
@@ -12,111 +88,50 @@ export function locateJsonPointer(text: string, pointer: string): number {
   } catch {
     return 0;
   }
-  let i = 0;
-  const n = text.length;
-  const ws = (): void => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-      else break;
-    }
-  };
-  const readString = (): string => {
-    // i at opening quote
-    const start = i;
-    i++;
-    let simple = true;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 92) {
-        simple = false;
-        i += 2;
-        continue;
-      }
-      if (c === 34) break;
-      i++;
-    }
-    i++;
-    const raw = text.slice(start, i);
-    if (simple) return raw.slice(1, -1);
-    try {
-      return JSON.parse(raw) as string;
-    } catch {
-      return raw.slice(1, -1);
-    }
-  };
-  const skipValue = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '"') {
-      readString();
-      return;
-    }
-    if (c === '{' || c === '[') {
-      let depth = 0;
-      while (i < n) {
-        const d = text[i];
-        if (d === '"') {
-          readString();
-          continue;
-        }
-        if (d === '{' || d === '[') depth++;
-        else if (d === '}' || d === ']') {
-          depth--;
-          if (depth === 0) {
-            i++;
-            return;
-          }
-        }
-        i++;
-      }
-      return;
-    }
-    while (i < n && !/[,}\]\s]/.test(text[i] as string)) i++;
-  };
-  ws();
-  let best = i;
+  const s = new JsonScanner(text);
+  s.ws();
+  let best = s.i;
   for (const seg of target) {
-    ws();
-    const c = text[i];
+    s.ws();
+    const c = text[s.i];
     if (c === '{') {
-      i++;
+      s.i++;
       let found = false;
       for (;;) {
-        ws();
-        if (text[i] === '}' || i >= n) break;
-        const keyAt = i;
-        const key = readString();
-        ws();
-        i++; // colon
+        s.ws();
+        if (text[s.i] === '}' || s.i >= s.n) break;
+        const keyAt = s.i;
+        const key = s.readString();
+        s.ws();
+        s.i++; // colon
         if (key === seg) {
           best = keyAt;
           found = true;
-          ws();
+          s.ws();
           break;
         }
-        skipValue();
-        ws();
-        if (text[i] === ',') i++;
+        s.skipValue();
+        s.ws();
+        if (text[s.i] === ',') s.i++;
       }
       if (!found) return best;
     } else if (c === '[') {
       if (!/^(0|[1-9]\d*)$/.test(seg)) return best;
       const index = Number(seg);
-      i++;
+      s.i++;
       let k = 0;
       let found = false;
       for (;;) {
-        ws();
-        if (text[i] === ']' || i >= n) break;
+        s.ws();
+        if (text[s.i] === ']' || s.i >= s.n) break;
         if (k === index) {
-          best = i;
+          best = s.i;
           found = true;
           break;
         }
-        skipValue();
-        ws();
-        if (text[i] === ',') i++;
+        s.skipValue();
+        s.ws();
+        if (text[s.i] === ',') s.i++;
         k++;
       }
       if (!found) return best;
@@ -149,119 +164,59 @@ export function locateJsonPointers(text: string, pointers: readonly string[]): M
     }
     paths.set(p, segments);
     let node = root;
-    for (const s of segments ?? []) {
-      let child = node.children.get(s);
+    for (const seg of segments ?? []) {
+      let child = node.children.get(seg);
       if (!child) {
         child = { children: new Map() };
-        node.children.set(s, child);
+        node.children.set(seg, child);
       }
       node = child;
     }
   }
-  let i = 0;
-  const n = text.length;
-  const ws = (): void => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
-      else break;
-    }
-  };
-  const readString = (): string => {
-    const start = i;
-    i++;
-    let simple = true;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 92) {
-        simple = false;
-        i += 2;
-        continue;
-      }
-      if (c === 34) break;
-      i++;
-    }
-    i++;
-    const raw = text.slice(start, i);
-    if (simple) return raw.slice(1, -1);
-    try {
-      return JSON.parse(raw) as string;
-    } catch {
-      return raw.slice(1, -1);
-    }
-  };
-  const skipValue = (): void => {
-    ws();
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      readString();
-      return;
-    }
-    if (c === 123 || c === 91) {
-      let depth = 0;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 34) {
-          readString();
-          continue;
-        }
-        if (d === 123 || d === 91) depth++;
-        else if (d === 125 || d === 93) {
-          depth--;
-          if (depth === 0) {
-            i++;
-            return;
-          }
-        }
-        i++;
-      }
-      return;
-    }
-    while (i < n && !/[,}\]\s]/.test(text[i] as string)) i++;
-  };
+  const s = new JsonScanner(text);
   const visit = (node: PointerTrie, at: number): void => {
     node.at = at;
     if (node.children.size === 0) {
-      skipValue();
+      s.skipValue();
       return;
     }
-    ws();
-    const c = text.charCodeAt(i);
+    s.ws();
+    const c = text.charCodeAt(s.i);
     if (c !== 123 && c !== 91) {
-      skipValue();
+      s.skipValue();
       return;
     }
     const isObject = c === 123;
-    i++;
-    for (let k = 0; i < n; k++) {
-      ws();
-      const d = text.charCodeAt(i);
+    s.i++;
+    for (let k = 0; s.i < s.n; k++) {
+      s.ws();
+      const d = text.charCodeAt(s.i);
       if (d === 125 || d === 93) {
-        i++;
+        s.i++;
         return;
       }
-      const itemAt = i;
+      const itemAt = s.i;
       let child: PointerTrie | undefined;
       if (isObject) {
-        const key = readString();
-        ws();
-        i++; // colon
+        const key = s.readString();
+        s.ws();
+        s.i++; // colon
         child = node.children.get(key);
       } else child = node.children.get(String(k));
       if (child) visit(child, itemAt);
-      else skipValue();
-      ws();
-      if (text.charCodeAt(i) === 44) i++;
+      else s.skipValue();
+      s.ws();
+      if (text.charCodeAt(s.i) === 44) s.i++;
     }
   };
-  ws();
-  visit(root, i);
+  s.ws();
+  visit(root, s.i);
   const out = new Map<string, number>();
   for (const [p, segments] of paths) {
     let node: PointerTrie | undefined = root;
     let best = root.at ?? 0;
-    for (const s of segments ?? []) {
-      node = node.children.get(s);
+    for (const seg of segments ?? []) {
+      node = node.children.get(seg);
       if (node?.at === undefined) break;
       best = node.at;
     }

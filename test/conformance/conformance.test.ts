@@ -15,7 +15,7 @@ import { schemaResolver } from '../../generators/api-spec.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import type { MockTables, RequestListener, ValidateFunction } from '../../src/runtime/index.js';
 import { responseKey } from '../../src/runtime/index.js';
-import { compileSchemaChecks } from '../../generators/validators.js';
+import { examplesWithValidators } from '../support/example-checks.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const config = loadConfig(ROOT);
@@ -71,22 +71,11 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('contract %s', (_api, e
   });
 
   it('every example is accepted by the generated validators', () => {
-    const checks = collectExamples(model);
-    const generic = compileSchemaChecks(
-      model,
-      checks.map((c) => ({ schema: c.schema, pointer: c.example.pointer })),
-    );
     const failures: string[] = [];
-    checks.forEach((c, i) => {
-      let fn: ValidateFunction | undefined;
-      const v = c.validator;
-      if (v?.kind === 'schema') fn = validators.schemaValidators[v.name];
-      else if (v?.kind === 'request-body') fn = validators.operationValidators[v.operationId]?.body?.[v.mediaType];
-      else if (v?.kind === 'response') fn = validators.operationValidators[v.operationId]?.responses[v.status ?? '']?.[v.mediaType];
-      if (v) expect(fn, `generated validator for ${c.subject}`).toBeTypeOf('function');
-      fn ??= generic[i];
-      if (fn && !fn(c.example.value)) failures.push(`${c.subject} example "${c.example.name}" (#${c.example.pointer}): ${JSON.stringify(fn.errors)}`);
-    });
+    for (const { check: c, generated, validate } of examplesWithValidators(model, validators)) {
+      if (c.validator) expect(generated, `generated validator for ${c.subject}`).toBeTypeOf('function');
+      if (validate && !validate(c.example.value)) failures.push(`${c.subject} example "${c.example.name}" (#${c.example.pointer}): ${JSON.stringify(validate.errors)}`);
+    }
     expect(failures).toEqual([]);
   });
 

@@ -10,12 +10,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { exampleRequests } from '../../src/conformance/requests.js';
-import { buildModel, collectExamples, type ContractModel } from '../../src/contract/model.js';
+import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { DEFAULT_STRICT } from '../../src/runtime/ajv.js';
-import { detailsFromAjv, responseKey, type ValidateFunction } from '../../src/runtime/index.js';
+import { detailsFromAjv, responseKey } from '../../src/runtime/index.js';
 import { ALL_TARGETS } from '../../generators/targets.js';
-import { compileSchemaChecks, compileValidators, type CompiledValidators } from '../../generators/validators.js';
+import { compileValidators, type CompiledValidators } from '../../generators/validators.js';
+import { examplesWithValidators } from '../support/example-checks.js';
 import { typeCheck } from '../support/type-errors.js';
 import { selectCorpus, type CorpusEntry } from './select.js';
 
@@ -63,24 +64,13 @@ describe.each(LIST.contracts.map((e) => [nameOf(e), e] as const))('%s', (_name, 
   }, 240_000);
 
   it('every documented example passes the generated validators, but those the contract itself gets wrong (listed)', () => {
-    const checks = collectExamples(model);
-    const generic = compileSchemaChecks(
-      model,
-      checks.map((c) => ({ schema: c.schema, pointer: c.example.pointer })),
-    );
     const failures: Record<string, string> = {};
-    checks.forEach((c, i) => {
-      let fn: ValidateFunction | undefined;
-      const v = c.validator;
-      if (v?.kind === 'schema') fn = validators.schemaValidators[v.name];
-      else if (v?.kind === 'request-body') fn = validators.operationValidators[v.operationId]?.body?.[v.mediaType];
-      else if (v?.kind === 'response') fn = validators.operationValidators[v.operationId]?.responses[v.status ?? '']?.[v.mediaType];
-      fn ??= generic[i];
-      if (fn && !fn(c.example.value)) {
-        const first = detailsFromAjv('body', fn.errors)[0];
-        failures[c.example.pointer] = `${first?.pointer ?? '/'} ${first?.message ?? 'is invalid'}`;
+    for (const { check, validate } of examplesWithValidators(model, validators)) {
+      if (validate && !validate(check.example.value)) {
+        const first = detailsFromAjv('body', validate.errors)[0];
+        failures[check.example.pointer] = `${first?.pointer ?? '/'} ${first?.message ?? 'is invalid'}`;
       }
-    });
+    }
     expect(failures).toEqual(INVALID[nameOf(entry)] ?? {});
   }, 120_000);
 
