@@ -67,8 +67,8 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       }
       config = await made;
     }
-    // A Swagger 2.0 contract is converted now, so the rules that read specforge's model find it.
-    await loadContractAsync(target.path).catch(() => undefined);
+    // Loaded first (a Swagger 2.0 contract is converted here), so the rules that read specforge's model find it.
+    const loaded = await loadContractAsync(target.path).catch(() => undefined);
     let problems: NormalizedProblem[];
     try {
       problems = await lint({ ref: target.path, config });
@@ -78,7 +78,7 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       throw err;
     }
     // A contract that only describes a command line (x-specforge-cli, no paths) serves nothing: it needs no servers.
-    const document = loadContract(target.path).document;
+    const document = (loaded ?? loadContract(target.path)).document;
     const httpLess = document['x-specforge-cli'] !== undefined && isHttpLess(document);
     results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored && !(httpLess && p.ruleId === 'no-empty-servers')) });
   }
