@@ -201,6 +201,7 @@ export class Router {
         route.variants ??= new Map();
         const list = route.variants.get(method) ?? [];
         list.push({ when, operation: op });
+        this.variantCount++;
         route.variants.set(method, list);
       }
       for (const p of op.parameters) {
@@ -238,6 +239,11 @@ export class Router {
   }
 
   private readonly multi: Route[];
+  /** Whether any operation is told apart by its template's fragment (only then does `match` need a probe). */
+  get hasVariants(): boolean {
+    return this.variantCount > 0;
+  }
+  private variantCount = 0;
   /** Literal routes with fragment-qualified operations, by path. */
   private readonly variantsOf = new Map<string, Route>();
 

@@ -375,7 +375,7 @@ class Pipeline {
       const rawPath = q < 0 ? url : url.slice(0, q);
       const rawQuery = q < 0 ? '' : url.slice(q + 1).split('#')[0] ?? '';
       const method = (req.method ?? 'GET').toUpperCase();
-      const match = this.router.match(method, this.api.versionPrefix ? this.stripVersion(rawPath) : rawPath, (name, value) => carriesPair(req, rawQuery, name, value));
+      const match = this.router.match(method, this.api.versionPrefix ? this.stripVersion(rawPath) : rawPath, this.router.hasVariants ? (name, value) => carriesPair(req, rawQuery, name, value) : undefined);
       if (match.kind === 'not-found') throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
       if (match.kind === 'method-not-allowed') {
         throw new HttpError(405, `method ${method} is not allowed on ${safePath(rawPath)}`, [], { Allow: match.allow.join(', ') });
