@@ -7,7 +7,6 @@ import { generateClient } from './client.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 import { generateMocks } from './mocks.js';
 import { generateServer } from './server.js';
-import { generateTypes } from './types.js';
 import { generateValidators } from './validators.js';
 
 import type { Target } from './targets.js';
@@ -25,7 +24,8 @@ function generateIndex(model: ContractModel, ctx: GeneratorContext): GeneratedFi
 }
 
 export const GENERATORS: Readonly<Record<Target, Generator>> = {
-  types: generateTypes,
+  // openapi-typescript loads the TypeScript compiler: only when types are printed in this thread.
+  types: async (model, ctx) => (await import('./types.js')).generateTypes(model, ctx),
   validators: generateValidators,
   server: httpOnly(generateServer),
   mocks: httpOnly(generateMocks),

@@ -17,13 +17,31 @@ const COMPONENT_REF = /^#\/components\/[^/]+\/[^/]+$/;
  * would not compile. The target is copied in place; a reference back into a target being copied
  * (a cycle) becomes an unconstrained schema.
  */
-export function inlineDeepRefs(document: Record<string, unknown>): Record<string, unknown> {
-  // A native structured clone is the copy; only the deep references in it are replaced.
-  const out = structuredClone(document);
+export function inlineDeepRefs(document: Record<string, unknown>, copied = false): Record<string, unknown> {
+  // A native structured clone is the copy (unless the caller already has one, such as a worker that
+  // received the document as a message); only the deep references in it are replaced.
+  const out = copied ? document : structuredClone(document);
+  // Targets are read as they were before any inlining: from the original document, or, when that is
+  // the copy being changed, from snapshots of every deep reference's target taken first.
+  let targetOf = (ref: string): { value: unknown } | undefined => resolveLocalRef(document, ref);
+  if (copied) {
+    const snapshots = new Map<string, { value: unknown } | undefined>();
+    const collect = (node: unknown): void => {
+      if (isDeepRef(node)) {
+        if (!snapshots.has(node.$ref)) {
+          const target = resolveLocalRef(document, node.$ref);
+          snapshots.set(node.$ref, target && { value: structuredClone(target.value) });
+        }
+      } else if (Array.isArray(node)) node.forEach(collect);
+      else if (isRecord(node)) for (const v of Object.values(node)) collect(v);
+    };
+    collect(document);
+    targetOf = (ref) => snapshots.get(ref);
+  }
   /** A copy of a reference's target with its own deep references inlined (a cycle becomes `{}`). */
   const inline = (ref: string, active: Set<string>): unknown => {
     if (active.has(ref)) return {};
-    const target = resolveLocalRef(document, ref);
+    const target = targetOf(ref);
     if (target === undefined) return { $ref: ref };
     active.add(ref);
     const copy = structuredClone(target.value);
@@ -55,9 +73,12 @@ function isDeepRef(node: unknown): node is { $ref: string } {
   return typeof ref === 'string' && ref.startsWith('#/') && !COMPONENT_REF.test(ref);
 }
 
-export function typesSource(model: ContractModel): string {
-  // openapi-typescript's transforms may annotate the nodes they visit: they get a copy (with deep refs inlined).
-  const schema = inlineDeepRefs(model.document) as unknown as OpenAPI3;
+/**
+ * The types of a contract document. openapi-typescript's transforms may annotate the nodes they
+ * visit, so they get a copy (with deep refs inlined); `copied` says the document is already one.
+ */
+export function typesSource(document: Record<string, unknown>, copied = false): string {
+  const schema = inlineDeepRefs(document, copied) as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -100,5 +121,5 @@ export function typesSource(model: ContractModel): string {
 }
 
 export function generateTypes(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
-  return [{ path: 'types.ts', content: ctx.header('//') + typesSource(model) }];
+  return [{ path: 'types.ts', content: ctx.header('//') + typesSource(model.document) }];
 }

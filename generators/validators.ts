@@ -373,7 +373,7 @@ function compileError(model: ContractModel, err: unknown, plan?: Pick<ValidatorP
 
 /** Compiles the named exports ($defs keys) of `root` into standalone ESM code without imports. */
 export function compileStandalone(root: ValidatorPlan['root'], exportKeys: ReadonlyArray<readonly [string, string]>, strict: StrictLevel): string {
-  const ajv = createAjv({ strict, source: true });
+  const ajv = createAjv({ strict, source: true, sourceOnlyRoot: ROOT_ID });
   const refs: Record<string, string> = {};
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
@@ -392,7 +392,7 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
 
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.checkRule;/.test(code) ? ', rules as __rules' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''} } from ${jsonLiteral(from)};`;
 
 /**
  * Splits the exports into `count` groups of similar schema size (deterministically), so that large
@@ -455,9 +455,29 @@ function tablesSource(plan: ValidatorPlan): string {
 }
 
 /** Compiles groups of exports; the pipeline passes a parallel implementation for large contracts. */
-export type ShardCompiler = (root: ValidatorPlan['root'], groups: Array<Array<[string, string]>>, strict: StrictLevel) => Promise<string[]>;
+export type ShardCompiler = (jobs: ShardJob[], strict: StrictLevel) => Promise<string[]>;
 
-export const compileInline: ShardCompiler = async (root, groups, strict) => groups.map((g) => compileStandalone(root, g, strict));
+/** One group of exports and the part of the plan's root they reach. */
+export interface ShardJob {
+  root: ValidatorPlan['root'];
+  group: Array<[string, string]>;
+}
+
+export const compileInline: ShardCompiler = async (jobs, strict) => jobs.map((j) => compileStandalone(j.root, j.group, strict));
+
+/**
+ * The part of the root a group of exports reaches: Ajv resolves and checks every schema of the
+ * root it is given against the meta-schema, so a group compiled apart (in a worker) is handed only
+ * what it compiles, not the schemas that are deferred or belong to other groups.
+ */
+export function shardJobs(root: ValidatorPlan['root'], groups: Array<Array<[string, string]>>): ShardJob[] {
+  return groups.map((group) => {
+    const keys = reachableKeys(root, group.map(([, key]) => key));
+    const $defs: Record<string, JsonSchema> = {};
+    for (const key of Object.keys(root.$defs)) if (keys.has(key)) $defs[key] = root.$defs[key] as JsonSchema;
+    return { root: { $id: root.$id, $defs }, group };
+  });
+}
 
 /** The generated validator files: validators.js (+ validators.partN.js for large contracts) and validators.d.ts. */
 /** Contracts with at least this many distinct schemas defer the ones no operation reaches (ctx.deferUnused 'auto'). */
@@ -531,7 +551,7 @@ export async function validatorFiles(
   const groups = partitionExports(plan, shards, ahead);
   let parts: string[];
   try {
-    parts = await compile(plan.root, groups, ctx.strict);
+    parts = await compile(shardJobs(plan.root, groups), ctx.strict);
   } catch (err) {
     throw compileError(model, err, plan);
   }

@@ -34,6 +34,33 @@ interface CacheEntry {
   options: string;
   inputs: Record<string, string>;
   outputs: Record<string, string>;
+  /**
+   * Size and modification time of each input and output (absolute input paths, output paths relative
+   * to the output folder) when the cache was written, and when that was: a file whose stat still
+   * matches, and was last modified well before, is not read and hashed again.
+   */
+  stats?: Record<string, string>;
+  writtenAt?: number;
+}
+
+/** Timestamps of a file system lag the clock by a few milliseconds: a file changed this close to the cache write is hashed. */
+const RACY_MS = 50;
+
+function statKey(path: string): string | undefined {
+  try {
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the file's stat matches the cache's and it was not modified near the cache write. */
+function statUnchanged(cache: CacheEntry, key: string, abs: string): boolean {
+  const recorded = cache.stats?.[key];
+  if (recorded === undefined || cache.writtenAt === undefined || statKey(abs) !== recorded) return false;
+  const mtime = Number(recorded.slice(recorded.indexOf(':') + 1));
+  return mtime < cache.writtenAt - RACY_MS;
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -94,16 +121,8 @@ function isExecutable(path: string): boolean {
 }
 
 /** The cache's fingerprint of an output file: its content, and whether it is executable. */
-function outputHash(content: string, executable: boolean): string {
+function outputHash(content: string | Buffer, executable: boolean): string {
   return sha256(content) + (executable ? ':x' : '');
-}
-
-function readIfExists(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function safeJoin(out: string, rel: string): string {
@@ -114,18 +133,52 @@ function safeJoin(out: string, rel: string): string {
   return abs;
 }
 
-function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: string): boolean {
+function readBytes(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when no input or output changed since the cache was written: a file whose size and
+ * modification time are those recorded is taken as unchanged; any other is read and hashed.
+ * `verified` is set when some file had to be hashed (and matched), so the caller can refresh the stats.
+ */
+function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: string, verified: { hashed: boolean }): boolean {
   if (!cache || cache.fingerprint !== toolchainFingerprint() || cache.options !== options) return false;
   for (const [file, hash] of Object.entries(cache.inputs)) {
-    const text = readIfExists(file);
-    if (text === undefined || sha256(text) !== hash) return false;
+    if (statUnchanged(cache, file, file)) continue;
+    const bytes = readBytes(file);
+    if (bytes === undefined || sha256(bytes) !== hash) return false;
+    verified.hashed = true;
   }
   for (const [rel, hash] of Object.entries(cache.outputs)) {
     const abs = join(entry.out, rel);
-    const text = readIfExists(abs);
-    if (text === undefined || outputHash(text, hash.endsWith(':x') && isExecutable(abs)) !== hash) return false;
+    const executable = hash.endsWith(':x');
+    if (executable && !isExecutable(abs)) return false;
+    if (statUnchanged(cache, `out:${rel}`, abs)) continue;
+    const bytes = readBytes(abs);
+    if (bytes === undefined || outputHash(bytes, executable) !== hash) return false;
+    verified.hashed = true;
   }
   return true;
+}
+
+/** Writes the cache with the current stats of its inputs and outputs. */
+function writeCache(path: string, entry: SpecEntry, cache: CacheEntry): void {
+  const stats: Record<string, string> = {};
+  for (const file of Object.keys(cache.inputs)) {
+    const key = statKey(file);
+    if (key !== undefined) stats[file] = key;
+  }
+  for (const rel of Object.keys(cache.outputs)) {
+    const key = statKey(join(entry.out, rel));
+    if (key !== undefined) stats[`out:${rel}`] = key;
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify({ ...cache, stats, writtenAt: Date.now() }));
 }
 
 /**
@@ -139,7 +192,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
   const { loadContractAsync } = await import('../contract/resolve.js');
   const { createContext, GENERATORS } = await import('../../generators/index.js');
   const { planValidators, validatorFiles } = await import('../../generators/validators.js');
-  const { compilerFor } = await import('./workers.js');
+  const { WorkerPool } = await import('./workers.js');
   const timings = process.env['SPECFORGE_TIMINGS'] ? { t: performance.now() } : undefined;
   const lap = (label: string): void => {
     if (!timings) return;
@@ -148,40 +201,58 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     timings.t = now;
   };
   lap('modules');
-  let model: Awaited<ReturnType<typeof buildModel>>;
+  const wantsWorkers = entry.targets.includes('types') || entry.targets.includes('validators');
+  const pool = WorkerPool.forFile(wantsWorkers ? fileSize(entry.path) : 0);
   try {
-    model = await buildModel(entry.path, { api: entry.api, skipValidation: true });
-  } catch (err) {
-    // A structural problem explains most model errors better: report it first when there is one.
-    await validateStructure(await loadContractAsync(entry.path));
-    throw err;
-  }
-  lap('model');
-  const ctx = createContext(model.specPath, { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
-  let validators: Promise<GeneratedFile[]> | undefined;
-  if (entry.targets.includes('validators')) {
-    const plan = planValidators(model);
-    ctx.warnings.push(...plan.warnings);
-    const { compile, shards } = compilerFor(Object.keys(plan.root.$defs).length);
-    validators = validatorFiles(model, plan, ctx, shards, compile);
-    validators.catch(() => undefined);
-  }
-  lap('validator plan');
-  const structural = await validateStructure(model.loaded);
-  lap('structure');
-  const files: GeneratedFile[] = [];
-  for (const target of entry.targets) {
-    if (target !== 'validators') {
-      files.push(...(await GENERATORS[target](model, ctx)));
-      lap(target);
+    let model: Awaited<ReturnType<typeof buildModel>>;
+    try {
+      model = await buildModel(entry.path, { api: entry.api, skipValidation: true });
+    } catch (err) {
+      // A structural problem explains most model errors better: report it first when there is one.
+      await validateStructure(await loadContractAsync(entry.path));
+      throw err;
     }
+    lap('model');
+    const ctx = createContext(model.specPath, { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
+    const types = entry.targets.includes('types') ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
+    types?.catch(() => undefined);
+    let validators: Promise<GeneratedFile[]> | undefined;
+    if (entry.targets.includes('validators')) {
+      const plan = planValidators(model);
+      ctx.warnings.push(...plan.warnings);
+      const { compile, shards } = pool.compilerFor(Object.keys(plan.root.$defs).length);
+      validators = validatorFiles(model, plan, ctx, shards, compile);
+      validators.catch(() => undefined);
+    }
+    lap('validator plan');
+    const structural = await validateStructure(model.loaded);
+    lap('structure');
+    const files: GeneratedFile[] = [];
+    for (const target of entry.targets) {
+      if (target !== 'validators' && !(target === 'types' && types)) {
+        files.push(...(await GENERATORS[target](model, ctx)));
+        lap(target);
+      }
+    }
+    if (types) files.push({ path: 'types.ts', content: ctx.header('//') + (await types) });
+    lap('types (waited)');
+    if (validators) files.push(...(await validators));
+    lap('validators (waited)');
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const inputs: Record<string, string> = {};
+    for (const f of model.loaded.files) inputs[f.path] = f.hash;
+    return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings] };
+  } finally {
+    pool.release();
   }
-  if (validators) files.push(...(await validators));
-  lap('validators (waited)');
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const inputs: Record<string, string> = {};
-  for (const f of model.loaded.files) inputs[f.path] = f.hash;
-  return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings] };
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 export interface RunOptions {
@@ -197,7 +268,10 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   const cachePath = cacheFile(entry, cacheDir);
   const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api, defer: entry.deferUnused ?? 'auto' });
   const previous = readCache(cachePath);
-  if (!options.force && cacheIsFresh(entry, previous, optionKey) && previous) {
+  const verified = { hashed: false };
+  if (!options.force && previous && cacheIsFresh(entry, previous, optionKey, verified)) {
+    // Files were hashed because their stats were new or too recent: record them, so the next run only stats.
+    if (verified.hashed && !options.check) writeCache(cachePath, entry, previous);
     return {
       entry,
       cached: true,
@@ -210,22 +284,25 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   const outputs: Record<string, string> = {};
   for (const f of files) {
     const abs = safeJoin(entry.out, f.path);
-    const current = readIfExists(abs);
+    // Compared and hashed as bytes: one UTF-8 encoding per file, and no decoding of what is on disk.
+    const bytes = Buffer.from(f.content);
+    const current = readBytes(abs);
+    const same = current !== undefined && current.equals(bytes);
     const executable = f.executable === true;
-    outputs[f.path] = outputHash(f.content, executable);
+    outputs[f.path] = outputHash(bytes, executable);
     const modeOk = !executable || isExecutable(abs);
-    if (current === f.content && modeOk) {
+    if (same && modeOk) {
       statuses.push({ path: f.path, state: 'unchanged' });
       continue;
     }
     if (options.check) {
       const s: FileStatus = { path: f.path, state: current === undefined ? 'missing' : 'stale', expected: f.content };
-      if (current === f.content) s.notExecutable = true;
+      if (same) s.notExecutable = true;
       statuses.push(s);
       continue;
     }
     mkdirSync(dirname(abs), { recursive: true });
-    if (current !== f.content) writeFileSync(abs, f.content);
+    if (!same) writeFileSync(abs, bytes);
     if (executable) chmodSync(abs, 0o755);
     statuses.push({ path: f.path, state: 'written' });
   }
@@ -238,11 +315,7 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     else rmSync(abs);
   }
   const clean = statuses.every((s) => s.state === 'unchanged' || s.state === 'written');
-  if (!options.check || clean) {
-    mkdirSync(cacheDir, { recursive: true });
-    const cache: CacheEntry = { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs };
-    writeFileSync(cachePath, JSON.stringify(cache));
-  }
+  if (!options.check || clean) writeCache(cachePath, entry, { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs });
   return { entry, cached: false, files: statuses, warnings };
 }
 

@@ -1,5 +1,8 @@
-/** Worker entry: compiles one group of validators to standalone code (see generators/validators.ts). */
-import { parentPort, workerData } from 'node:worker_threads';
+/**
+ * Worker entry: compiles one group of validators to standalone code (see generators/validators.ts).
+ * It loads Ajv on start and takes its job as its one message.
+ */
+import { parentPort } from 'node:worker_threads';
 import { compileStandalone, type ValidatorPlan } from '../../generators/validators.js';
 import type { StrictLevel } from '../runtime/ajv.js';
 
@@ -9,9 +12,10 @@ interface Job {
   strict: StrictLevel;
 }
 
-const job = workerData as Job;
-try {
-  parentPort?.postMessage({ ok: true, code: compileStandalone(job.root, job.group, job.strict) });
-} catch (err) {
-  parentPort?.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
-}
+parentPort?.once('message', (job: Job) => {
+  try {
+    parentPort?.postMessage({ ok: true, code: compileStandalone(job.root, job.group, job.strict) });
+  } catch (err) {
+    parentPort?.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
+  }
+});

@@ -1,7 +1,13 @@
 /**
- * Parallel validator compilation for large contracts: each group of exports compiles in its own
- * worker thread (with a deep stack for deeply nested schemas) while the main thread generates the
- * other targets. From TypeScript sources (tests), compilation stays in-process.
+ * Worker threads for large contracts. The types (openapi-typescript and the TypeScript printer) and
+ * each group of validators (Ajv) are produced in their own worker, with a deep stack for deeply
+ * nested schemas, while the main thread validates the document and generates the other targets.
+ *
+ * A worker spends its first second loading its modules (the TypeScript compiler alone is 9 MB).
+ * A large contract is known by its file size before it is parsed, so `warmWorkers` starts the
+ * workers then: they load their modules on the second core while the main thread builds the model,
+ * and take their job as a message once it is ready. From TypeScript sources (tests), everything
+ * stays in-process.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -10,43 +16,111 @@ import { compileInline, type ShardCompiler } from '../../generators/validators.j
 /** Contracts with at least this many distinct schemas compile in workers. */
 export const PARALLEL_THRESHOLD = 400;
 
-const WORKER_URL = new URL('./validators-worker.js', import.meta.url);
+/** Contract files from this size on start their workers before the model is built. */
+export const WARM_THRESHOLD_BYTES = 2_000_000;
+
+const VALIDATORS_WORKER_URL = new URL('./validators-worker.js', import.meta.url);
+const TYPES_WORKER_URL = new URL('./types-worker.js', import.meta.url);
 export const canUseWorkers = new URL(import.meta.url).pathname.endsWith('.js');
 
 /**
- * How to compile a contract's validators: in-process for small contracts (and from TypeScript
- * sources), otherwise in as many workers as there are cores beside the main thread, which meanwhile
- * generates the other targets.
+ * Node options for the workers: the process's own, and no ES-module detection. The workers' modules
+ * are ES modules or packages that declare their type, except the TypeScript compiler (which
+ * openapi-typescript imports): without a `type` field, Node would first compile all of its 9 MB to
+ * look for ES-module syntax.
  */
-export function compilerFor(defs: number): { compile: ShardCompiler; shards: number } {
-  if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return { compile: compileInline, shards: 1 };
-  return { compile: compileInWorkers, shards: Math.max(1, Math.min(4, availableParallelism() - 1)) };
+const WORKER_EXEC_ARGV = [...process.execArgv, ...(process.allowedNodeEnvironmentFlags.has('--experimental-detect-module') ? ['--no-experimental-detect-module'] : [])];
+
+/** A started worker that takes one job as a message and answers one `{ ok, code | message }`. */
+export interface JobWorker {
+  run(job: unknown): Promise<string>;
+  /** Stops the worker if it was never given a job. */
+  release(): void;
 }
 
-export const compileInWorkers: ShardCompiler = async (root, groups, strict) => {
-  if (!canUseWorkers) return compileInline(root, groups, strict);
-  return Promise.all(
-    groups.map(
-      (group) =>
-        new Promise<string>((resolve, reject) => {
-          const worker = new Worker(WORKER_URL, {
-            workerData: { root, group, strict },
-            resourceLimits: { stackSizeMb: 256, maxYoungGenerationSizeMb: 64 },
-          });
-          let settled = false;
-          worker.once('message', (m: { ok: boolean; code?: string; message?: string }) => {
-            settled = true;
-            if (m.ok && m.code !== undefined) resolve(m.code);
-            else reject(new Error(m.message ?? 'validator worker failed'));
-            void worker.terminate();
-          });
-          worker.once('error', (err) => {
-            if (!settled) reject(err);
-          });
-          worker.once('exit', (code) => {
-            if (!settled) reject(new Error(`validator worker exited with code ${code}`));
-          });
-        }),
-    ),
-  );
-};
+function startWorker(url: URL): JobWorker {
+  const worker = new Worker(url, {
+    execArgv: WORKER_EXEC_ARGV,
+    resourceLimits: { stackSizeMb: 256, maxYoungGenerationSizeMb: 64 },
+  });
+  let used = false;
+  const result = new Promise<string>((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (m: { ok: boolean; code?: string; message?: string }) => {
+      settled = true;
+      if (m.ok && m.code !== undefined) resolve(m.code);
+      else reject(new Error(m.message ?? 'generator worker failed'));
+      void worker.terminate();
+    });
+    worker.once('error', (err) => {
+      if (!settled) reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`generator worker exited with code ${code}`));
+    });
+  });
+  result.catch(() => undefined);
+  // An idle worker must not keep the process alive.
+  worker.unref();
+  return {
+    run(job) {
+      used = true;
+      worker.ref();
+      worker.postMessage(job);
+      return result;
+    },
+    release() {
+      if (!used) void worker.terminate();
+    },
+  };
+}
+
+/** The workers of one contract's generation: started early for a large file, else on demand. */
+export class WorkerPool {
+  private types: JobWorker | undefined;
+  private readonly validators: JobWorker[] = [];
+
+  /** Starts the workers now when the contract file is large; otherwise a pool that starts them when asked. */
+  static forFile(bytes: number): WorkerPool {
+    const pool = new WorkerPool();
+    if (canUseWorkers && bytes >= WARM_THRESHOLD_BYTES) {
+      pool.types = startWorker(TYPES_WORKER_URL);
+      for (let i = 0; i < validatorShards(); i++) pool.validators.push(startWorker(VALIDATORS_WORKER_URL));
+    }
+    return pool;
+  }
+
+  /**
+   * The types of a large contract printed in a worker; undefined where the contract is small or
+   * workers are not available, so the caller prints them in-process.
+   */
+  typesInWorker(document: Record<string, unknown>, schemas: number): Promise<string> | undefined {
+    if (!canUseWorkers || schemas < PARALLEL_THRESHOLD) return undefined;
+    const worker = this.types ?? startWorker(TYPES_WORKER_URL);
+    this.types = undefined;
+    return worker.run({ document });
+  }
+
+  /**
+   * How to compile a contract's validators: in-process for small contracts (and from TypeScript
+   * sources), otherwise in as many workers as there are cores beside the main thread.
+   */
+  compilerFor(defs: number): { compile: ShardCompiler; shards: number } {
+    if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return { compile: compileInline, shards: 1 };
+    const compile: ShardCompiler = async (jobs, strict) =>
+      Promise.all(jobs.map(({ root, group }) => (this.validators.shift() ?? startWorker(VALIDATORS_WORKER_URL)).run({ root, group, strict })));
+    return { compile, shards: validatorShards() };
+  }
+
+  /** Stops the workers that were started early and given no job. */
+  release(): void {
+    this.types?.release();
+    for (const w of this.validators) w.release();
+    this.types = undefined;
+    this.validators.length = 0;
+  }
+}
+
+function validatorShards(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}

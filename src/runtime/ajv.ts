@@ -12,7 +12,10 @@ import uri from 'ajv/dist/runtime/uri.js';
 import ValidationError from 'ajv/dist/runtime/validation_error.js';
 import { _, type KeywordCxt } from 'ajv';
 import { _Code } from 'ajv/dist/compile/codegen/code.js';
-import { checkRule, type CheckedRule } from './rules.js';
+import { checkRule, closestAlternatives, type CheckedRule } from './rules.js';
+import names from 'ajv/dist/compile/names.js';
+import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
+import { Name } from 'ajv/dist/compile/codegen/index.js';
 
 export type { ErrorObject };
 
@@ -62,7 +65,16 @@ export interface AjvSetup {
   strict?: StrictLevel;
   /** Emit source code for standalone output. */
   source?: boolean;
+  /**
+   * With `source`: the `$id` of a root whose validators are compiled only for their source. Ajv
+   * evaluates every function it generates (`new Function`), which for standalone output is wasted
+   * work (V8 parses megabytes of code no one calls in this process): functions of this root are
+   * evaluated as stubs that throw if called. Meta-schemas and everything else evaluate as usual.
+   */
+  sourceOnlyRoot?: string;
 }
+
+const SOURCE_ONLY_STUB = 'return function sourceOnly() { throw new Error("specforge: validator compiled for its source only"); };';
 
 /** Keywords that OpenAPI adds to JSON Schema and that carry no validation meaning. */
 export const ANNOTATION_KEYWORDS = ['example', 'xml', 'externalDocs', 'discriminator', 'nullable'] as const;
@@ -83,7 +95,16 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
     validateFormats: true,
     inlineRefs: false,
     unicodeRegExp: true,
-    code: setup.source ? { source: true, esm: true, lines: false, optimize: false, formats: _`require("specforge/runtime/formats")` } : { optimize: 1 },
+    code: setup.source
+      ? {
+          source: true,
+          esm: true,
+          lines: false,
+          optimize: false,
+          formats: _`require("specforge/runtime/formats")`,
+          ...(setup.sourceOnlyRoot === undefined ? {} : { process: (code: string, sch?: { baseId?: string }) => (sch?.baseId === setup.sourceOnlyRoot ? SOURCE_ONLY_STUB : code) }),
+        }
+      : { optimize: 1 },
   };
   const ajv = new Ajv2020(options);
   for (const [name, format] of Object.entries(formats)) {
@@ -100,7 +121,74 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
     },
     error: { message: (cxt) => String((cxt.schema as { message?: unknown }).message ?? 'breaks a rule of the contract') },
   });
+  addClosestUnions(ajv);
   return ajv;
+}
+
+const N = ((names as unknown as { default?: unknown }).default ?? names) as { errors: Name; vErrors: Name };
+
+/**
+ * `oneOf` and `anyOf` as Ajv compiles them, except that each alternative's first error is recorded
+ * and, when no alternative matches, only the closest alternatives' errors are kept
+ * (closestAlternatives in closest.ts). What they accept, and what they mark as evaluated for
+ * `unevaluated*`, is Ajv's own logic; a oneOf that two alternatives match keeps its one error.
+ */
+function addClosestUnions(ajv: Ajv2020Type): void {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    ajv.removeKeyword(keyword);
+    ajv.addKeyword({
+      keyword,
+      schemaType: 'array',
+      trackErrors: true,
+      error:
+        keyword === 'oneOf'
+          ? { message: 'must match exactly one schema in oneOf', params: ({ params }) => _`{passingSchemas: ${params['passing'] as Name}}` }
+          : { message: 'must match a schema in anyOf' },
+      code(cxt: KeywordCxt) {
+        const { gen, it } = cxt;
+        const schemas = cxt.schema as unknown[];
+        // As Ajv's anyOf: an alternative that accepts anything makes the union accept anything.
+        if (keyword === 'anyOf' && schemas.some((sch) => alwaysValidSchema(it, sch as boolean)) && !it.opts.unevaluated) return;
+        const closest = gen.scopeValue('func', { ref: closestAlternatives, code: _`${new _Code(RULES_REQUIRE)}.closestAlternatives` });
+        const valid = gen.let('valid', false);
+        const starts = gen.const('starts', _`[]`);
+        const schValid = gen.name('_valid');
+        const passing = keyword === 'oneOf' ? gen.let('passing', null) : undefined;
+        if (passing) cxt.setParams({ passing });
+        gen.block(() => {
+          schemas.forEach((sch, i) => {
+            gen.code(_`${starts}.push(${N.errors});`);
+            if (passing) {
+              const schCxt = alwaysValidSchema(it, sch as boolean) ? undefined : cxt.subschema({ keyword, schemaProp: i, compositeRule: true }, schValid);
+              if (!schCxt) gen.var(schValid, true);
+              if (i > 0) gen.if(_`${schValid} && ${valid}`).assign(valid, false).assign(passing, _`[${passing}, ${i}]`).else();
+              gen.if(schValid, () => {
+                gen.assign(valid, true);
+                gen.assign(passing, i);
+                if (schCxt) cxt.mergeEvaluated(schCxt, Name);
+              });
+            } else {
+              const schCxt = cxt.subschema({ keyword, schemaProp: i, compositeRule: true }, schValid);
+              gen.assign(valid, _`${valid} || ${schValid}`);
+              if (!cxt.mergeValidEvaluated(schCxt, schValid)) gen.if(_`!${valid}`);
+            }
+          });
+        });
+        cxt.result(
+          valid,
+          () => cxt.reset(),
+          () => {
+            // No alternative matched (a oneOf matched by two keeps every error and its own).
+            gen.if(passing ? _`${passing} === null` : _`true`, () => {
+              gen.assign(N.vErrors, _`${closest}(${N.vErrors}, ${starts}, ${N.errors})`);
+              gen.assign(N.errors, _`${N.vErrors} === null ? 0 : ${N.vErrors}.length`);
+            });
+            cxt.error(true);
+          },
+        );
+      },
+    });
+  }
 }
 
 export type { AjvValidateFunction };

@@ -109,3 +109,6 @@ export function checkRule(data: unknown, rule: CheckedRule): boolean {
   if ('difference' in rule) return checkDifference(rule, data);
   return checkRefersTo(rule, data);
 }
+
+/** The closest alternatives of a failed union (called by generated validators; see closest.ts). */
+export { closestAlternatives } from './closest.js';

@@ -54,6 +54,16 @@ const CASES: Array<[string, unknown, ProblemDetail[]]> = [
   ['disjoint types: no alternative has the type', { meta: true }, [detail('/meta', 'must be integer,object,string')]],
   ['disjoint types: valid', { meta: '' }, []],
   ['no way to choose: every alternative speaks, without the summary', { either: {} }, [detail('/either/a', 'is required'), detail('/either/b', 'is required')]],
+  ['closest: the phone alternative, by fewest errors', { contact: { phone: 'abc' } }, [detail('/contact/phone', 'must match pattern "^[0-9]+$"')]],
+  ['closest: the email alternative, through a $ref', { contact: { email: 'nope', name: 'A' } }, [detail('/contact/email', 'must match format "email"')]],
+  ['closest: the inline address alternative', { contact: { street: 'Main', city: 'X' } }, [detail('/contact/city', 'must NOT have fewer than 2 characters')]],
+  ['closest: inside an array, per item', { contacts: [{ phone: '1' }, { email: 'a@b.co', phone: '2' }] }, [
+    detail('/contacts/1/phone', 'must NOT have additional properties (phone)'),
+    detail('/contacts/1/email', 'must NOT have additional properties (email)'),
+  ]],
+  ['closest: the wrong type everywhere is one error per alternative', { contact: 'x' }, [detail('/contact', 'must be object')]],
+  ['closest anyOf: the deeper error wins a tie on count', { range: { last: 0 } }, [detail('/range/last', 'must be >= 1')]],
+  ['closest anyOf: valid', { range: { from: 0, to: 3 } }, []],
   ['oneOf matching two alternatives keeps its one error', { either: { a: 'x', b: 'y' } }, [detail('/either', 'must match exactly one schema in oneOf')]],
 ];
 
