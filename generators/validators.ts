@@ -394,32 +394,6 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
   `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''} } from ${jsonLiteral(from)};`;
 
-/**
- * Splits the exports into `count` groups of similar schema size (deterministically), so that large
- * contracts compile in parallel; each group compiles its exports and what they refer to.
- */
-export function partitionExports(plan: ValidatorPlan, count: number, entries: Array<[string, string]> = [...plan.exports]): Array<Array<[string, string]>> {
-  if (count <= 1) return [entries];
-  const sizes = new Map<string, number>();
-  const sizeOf = (key: string): number => {
-    let n = sizes.get(key);
-    if (n === undefined) {
-      n = JSON.stringify(plan.root.$defs[key] ?? {}).length;
-      sizes.set(key, n);
-    }
-    return n;
-  };
-  const groups: Array<{ total: number; items: Array<[string, string]> }> = Array.from({ length: count }, () => ({ total: 0, items: [] }));
-  const order = entries.map((e, i) => ({ e, i, size: sizeOf(e[1]) })).sort((a, b) => b.size - a.size || a.i - b.i);
-  for (const { e, size } of order) {
-    let best = groups[0] as { total: number; items: Array<[string, string]> };
-    for (const g of groups) if (g.total < best.total) best = g;
-    best.total += size;
-    best.items.push(e);
-  }
-  return groups.map((g) => g.items.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))).filter((g) => g.length > 0);
-}
-
 function tablesSource(plan: ValidatorPlan): string {
   const lines: string[] = [];
   lines.push('');
@@ -454,32 +428,29 @@ function tablesSource(plan: ValidatorPlan): string {
   return lines.join('\n') + '\n';
 }
 
-/** Compiles groups of exports; the pipeline passes a parallel implementation for large contracts. */
-export type ShardCompiler = (jobs: ShardJob[], strict: StrictLevel) => Promise<string[]>;
+/** Compiles a group of exports to standalone code; the pipeline passes one that runs in a worker for large contracts. */
+export type ValidatorCompiler = (job: CompileJob, strict: StrictLevel) => Promise<string>;
 
-/** One group of exports and the part of the plan's root they reach. */
-export interface ShardJob {
+/** The exports to compile and the part of the plan's root they reach. */
+export interface CompileJob {
   root: ValidatorPlan['root'];
   group: Array<[string, string]>;
 }
 
-export const compileInline: ShardCompiler = async (jobs, strict) => jobs.map((j) => compileStandalone(j.root, j.group, strict));
+export const compileInline: ValidatorCompiler = async (job, strict) => compileStandalone(job.root, job.group, strict);
 
 /**
- * The part of the root a group of exports reaches: Ajv resolves and checks every schema of the
- * root it is given against the meta-schema, so a group compiled apart (in a worker) is handed only
- * what it compiles, not the schemas that are deferred or belong to other groups.
+ * The part of the root a group of exports reaches: Ajv resolves and checks every schema of the root
+ * it is given against the meta-schema, so the compiler is handed only what it compiles, not the
+ * schemas that are deferred.
  */
-export function shardJobs(root: ValidatorPlan['root'], groups: Array<Array<[string, string]>>): ShardJob[] {
-  return groups.map((group) => {
-    const keys = reachableKeys(root, group.map(([, key]) => key));
-    const $defs: Record<string, JsonSchema> = {};
-    for (const key of Object.keys(root.$defs)) if (keys.has(key)) $defs[key] = root.$defs[key] as JsonSchema;
-    return { root: { $id: root.$id, $defs }, group };
-  });
+export function compileJob(root: ValidatorPlan['root'], group: Array<[string, string]>): CompileJob {
+  const keys = reachableKeys(root, group.map(([, key]) => key));
+  const $defs: Record<string, JsonSchema> = {};
+  for (const key of Object.keys(root.$defs)) if (keys.has(key)) $defs[key] = root.$defs[key] as JsonSchema;
+  return { root: { $id: root.$id, $defs }, group };
 }
 
-/** The generated validator files: validators.js (+ validators.partN.js for large contracts) and validators.d.ts. */
 /** Contracts with at least this many distinct schemas defer the ones no operation reaches (ctx.deferUnused 'auto'). */
 export const DEFER_THRESHOLD = 400;
 
@@ -536,40 +507,28 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
   return lines.join('\n') + '\n';
 }
 
-/** The generated validator files: validators.js (+ validators.partN.js for large contracts) and validators.d.ts. */
-export async function validatorFiles(
-  model: ContractModel,
-  plan: ValidatorPlan,
-  ctx: GeneratorContext,
-  shards = 1,
-  compile: ShardCompiler = compileInline,
-): Promise<GeneratedFile[]> {
+/**
+ * The generated validator files: validators.js and validators.d.ts. One module on every machine
+ * (the output must not depend on how many cores generated it): a large contract's validators
+ * compile in one worker, beside the types' worker and the main thread.
+ */
+export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, ctx: GeneratorContext, compile: ValidatorCompiler = compileInline): Promise<GeneratedFile[]> {
   ctx.warnings.push(...enforceStrictness(model, plan, ctx.strict));
   const size = Object.keys(plan.root.$defs).length;
   const defer = ctx.deferUnused === true || (ctx.deferUnused === 'auto' && size >= DEFER_THRESHOLD);
   const { ahead, deferred } = splitDeferred(plan, defer);
-  const groups = partitionExports(plan, shards, ahead);
-  let parts: string[];
+  let code: string;
   try {
-    parts = await compile(shardJobs(plan.root, groups), ctx.strict);
+    code = await compile(compileJob(plan.root, ahead), ctx.strict);
   } catch (err) {
     throw compileError(model, err, plan);
   }
   const header = ctx.header('//');
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
-  const files: GeneratedFile[] = [{ path: 'validators.d.ts', content: header + validatorDeclarations(plan) }];
-  if (groups.length <= 1) {
-    files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport, parts[0])}\n${lazy}${parts[0] ?? ''}${tablesSource(plan)}` });
-    return files;
-  }
-  const imports: string[] = [];
-  groups.forEach((group, i) => {
-    const file = `validators.part${i + 1}.js`;
-    files.push({ path: file, content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport, parts[i])}\n${parts[i] ?? ''}` });
-    imports.push(`import { ${group.map(([name]) => name).join(', ')} } from ${jsonLiteral(`./${file}`)};`);
-  });
-  files.push({ path: 'validators.js', content: `${header}${imports.join('\n')}\n${lazy}${tablesSource(plan)}` });
-  return files;
+  return [
+    { path: 'validators.d.ts', content: header + validatorDeclarations(plan) },
+    { path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport, code)}\n${lazy}${code}${tablesSource(plan)}` },
+  ];
 }
 
 export function validatorDeclarations(plan: ValidatorPlan): string {

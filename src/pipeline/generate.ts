@@ -220,8 +220,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     if (entry.targets.includes('validators')) {
       const plan = planValidators(model);
       ctx.warnings.push(...plan.warnings);
-      const { compile, shards } = pool.compilerFor(Object.keys(plan.root.$defs).length);
-      validators = validatorFiles(model, plan, ctx, shards, compile);
+      validators = validatorFiles(model, plan, ctx, pool.compilerFor(Object.keys(plan.root.$defs).length));
       validators.catch(() => undefined);
     }
     lap('validator plan');

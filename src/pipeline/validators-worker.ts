@@ -1,5 +1,5 @@
 /**
- * Worker entry: compiles one group of validators to standalone code (see generators/validators.ts).
+ * Worker entry: compiles a contract's validators to standalone code (see generators/validators.ts).
  * It loads Ajv on start and takes its job as its one message.
  */
 import { parentPort } from 'node:worker_threads';

@@ -1,17 +1,16 @@
 /**
  * Worker threads for large contracts. The types (openapi-typescript and the TypeScript printer) and
- * each group of validators (Ajv) are produced in their own worker, with a deep stack for deeply
+ * the validators (Ajv) are produced in a worker each, with a deep stack for deeply
  * nested schemas, while the main thread validates the document and generates the other targets.
  *
  * A worker spends its first second loading its modules (the TypeScript compiler alone is 9 MB).
- * A large contract is known by its file size before it is parsed, so `warmWorkers` starts the
+ * A large contract is known by its file size before it is parsed, so `WorkerPool.forFile` starts the
  * workers then: they load their modules on the second core while the main thread builds the model,
  * and take their job as a message once it is ready. From TypeScript sources (tests), everything
  * stays in-process.
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compileInline, type ShardCompiler } from '../../generators/validators.js';
+import { compileInline, type ValidatorCompiler } from '../../generators/validators.js';
 
 /** Contracts with at least this many distinct schemas compile in workers. */
 export const PARALLEL_THRESHOLD = 400;
@@ -78,14 +77,14 @@ function startWorker(url: URL): JobWorker {
 /** The workers of one contract's generation: started early for a large file, else on demand. */
 export class WorkerPool {
   private types: JobWorker | undefined;
-  private readonly validators: JobWorker[] = [];
+  private validators: JobWorker | undefined;
 
   /** Starts the workers now when the contract file is large; otherwise a pool that starts them when asked. */
   static forFile(bytes: number): WorkerPool {
     const pool = new WorkerPool();
     if (canUseWorkers && bytes >= WARM_THRESHOLD_BYTES) {
       pool.types = startWorker(TYPES_WORKER_URL);
-      for (let i = 0; i < validatorShards(); i++) pool.validators.push(startWorker(VALIDATORS_WORKER_URL));
+      pool.validators = startWorker(VALIDATORS_WORKER_URL);
     }
     return pool;
   }
@@ -101,26 +100,21 @@ export class WorkerPool {
     return worker.run({ document });
   }
 
-  /**
-   * How to compile a contract's validators: in-process for small contracts (and from TypeScript
-   * sources), otherwise in as many workers as there are cores beside the main thread.
-   */
-  compilerFor(defs: number): { compile: ShardCompiler; shards: number } {
-    if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return { compile: compileInline, shards: 1 };
-    const compile: ShardCompiler = async (jobs, strict) =>
-      Promise.all(jobs.map(({ root, group }) => (this.validators.shift() ?? startWorker(VALIDATORS_WORKER_URL)).run({ root, group, strict })));
-    return { compile, shards: validatorShards() };
+  /** How to compile a contract's validators: in-process for small contracts (and from TypeScript sources), else in a worker. */
+  compilerFor(defs: number): ValidatorCompiler {
+    if (!canUseWorkers || defs < PARALLEL_THRESHOLD) return compileInline;
+    return async (job, strict) => {
+      const worker = this.validators ?? startWorker(VALIDATORS_WORKER_URL);
+      this.validators = undefined;
+      return worker.run({ ...job, strict });
+    };
   }
 
   /** Stops the workers that were started early and given no job. */
   release(): void {
     this.types?.release();
-    for (const w of this.validators) w.release();
+    this.validators?.release();
     this.types = undefined;
-    this.validators.length = 0;
+    this.validators = undefined;
   }
-}
-
-function validatorShards(): number {
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
