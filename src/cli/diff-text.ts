@@ -10,12 +10,21 @@ export function unifiedDiff(before: string, after: string, label: string, maxLin
     endB--;
   }
   const out: string[] = [`--- ${label} (on disk)`, `+++ ${label} (from the contract)`, `@@ -${start + 1} +${start + 1} @@`];
-  const removed = a.slice(start, endA + 1).map((l) => `-${l}`);
-  const added = b.slice(start, endB + 1).map((l) => `+${l}`);
+  const removed = a.slice(start, endA + 1).map((l) => `-${cutLine(l)}`);
+  const added = b.slice(start, endB + 1).map((l) => `+${cutLine(l)}`);
   const lines = [...removed, ...added];
   out.push(...lines.slice(0, maxLines));
   if (lines.length > maxLines) out.push(`… ${lines.length - maxLines} more changed line(s)`);
   return out.join('\n') + '\n';
+}
+
+/** Longest line a diff shows whole: generated code has lines of minified validators thousands of characters long. */
+export const DIFF_LINE_WIDTH = 200;
+
+/** A line cut to DIFF_LINE_WIDTH characters, saying how much was left out. */
+export function cutLine(line: string): string {
+  if (line.length <= DIFF_LINE_WIDTH) return line;
+  return `${line.slice(0, DIFF_LINE_WIDTH)}… (${line.length - DIFF_LINE_WIDTH} more characters)`;
 }
 
 /** The 1-based number of the first line where two texts differ. */

@@ -157,7 +157,20 @@ export function buildProgram(exit: (code: number) => void): Command {
   return program;
 }
 
+/**
+ * Output to a pipe its reader closed (`specforge check | head`) is dropped quietly: the command
+ * finishes and exits with its own code (1 for drift still), with no stack trace.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    stream.write = (() => true) as typeof stream.write;
+  });
+}
+
 export async function main(argv: string[]): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const program = buildProgram((code) => {
     process.exitCode = code;
   });

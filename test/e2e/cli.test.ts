@@ -110,6 +110,25 @@ describe('check', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/stale: .*client\.ts/);
   });
+
+  it('into a pipe its reader closes, ends quietly with its own exit code', async () => {
+    // The engine's generated files, every line changed: megabytes of diff, far more than a pipe holds.
+    const spec = join(ROOT, 'specs', 'engine', 'openapi.yaml');
+    const out = join(TMP, 'pipe', 'out');
+    expect(cli(['generate', '--spec', spec, '--out', out]).code).toBe(0);
+    for (const f of readdirSync(out)) writeFileSync(join(out, f), readFileSync(join(out, f), 'utf8').replace(/\n/g, ' \n'));
+    const child = spawn(process.execPath, [CLI, 'check', '--spec', spec, '--out', out, '--diff-lines', '100000'], {
+      cwd: ROOT,
+      env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'cache'), NO_COLOR: '1' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The reader takes the first chunk and leaves, as `| head -c 10` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+  });
 });
 
 describe('input errors exit 2 with file:line:col and no stack trace', () => {
