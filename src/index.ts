@@ -1,0 +1,55 @@
+/**
+ * specforge's programmatic entry (`import { generate } from 'specforge'`): each command of the
+ * CLI as a function that returns its exit code (0 ok, 1 findings, 2 usage or input error), and the
+ * in-process mock of a contract. Each loads its command's modules when first called.
+ */
+import type { BundleOptions } from './cli/commands/bundle.js';
+import type { DiffOptions } from './cli/commands/diff.js';
+import type { DocsOptions } from './cli/commands/docs.js';
+import type { CheckOptions, GenerateOptions } from './cli/commands/generate.js';
+import type { LintOptions } from './cli/commands/lint.js';
+import type { ReviewOptions } from './cli/commands/review.js';
+import type { Mock, MockServerOptions } from './runtime/index.js';
+import type { StrictLevel } from './runtime/ajv.js';
+
+export type { BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
+
+/** `specforge generate`. */
+export async function generate(options: GenerateOptions = {}): Promise<number> {
+  return (await import('./cli/commands/generate.js')).runGenerate(options);
+}
+
+/** `specforge check`: 1 when generated files differ from what the contracts produce. */
+export async function check(options: CheckOptions = {}): Promise<number> {
+  return (await import('./cli/commands/generate.js')).runCheck(options);
+}
+
+/** `specforge lint`. */
+export async function lint(options: LintOptions): Promise<number> {
+  return (await import('./cli/commands/lint.js')).runLint(options);
+}
+
+/** `specforge bundle`. */
+export async function bundle(options: BundleOptions): Promise<number> {
+  return (await import('./cli/commands/bundle.js')).runBundle(options);
+}
+
+/** `specforge docs`. */
+export async function docs(options: DocsOptions): Promise<number> {
+  return (await import('./cli/commands/docs.js')).runDocs(options);
+}
+
+/** `specforge diff`: 1 when the change breaks clients. */
+export async function diff(options: DiffOptions): Promise<number> {
+  return (await import('./cli/commands/diff.js')).runDiff(options);
+}
+
+/** `specforge review`. */
+export async function review(options: ReviewOptions): Promise<number> {
+  return (await import('./cli/commands/review.js')).runReview(options);
+}
+
+/** The mock of a contract, in process: `listener` for node:http, `fetch`, `reset()`. */
+export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}, strict?: StrictLevel): Promise<Mock> {
+  return (await import('./cli/commands/mock.js')).createMockFromSpec(specPath, options, strict);
+}

@@ -1,0 +1,32 @@
+/**
+ * Every entry point package.json exports resolves in the build, and `import 'specforge'` gives the
+ * commands as functions.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>>; bin: Record<string, string> };
+
+const targets = Object.entries(PKG.exports).flatMap(([entry, to]) => (typeof to === 'string' ? [[entry, 'default', to]] : Object.entries(to).map(([cond, file]) => [entry, cond, file])));
+
+describe('package.json exports', () => {
+  it.each(targets)('%s (%s) -> %s exists', (_entry, _cond, file) => {
+    expect(existsSync(join(ROOT, file as string))).toBe(true);
+  });
+
+  it.each(Object.entries(PKG.bin))('bin %s -> %s exists', (_name, file) => {
+    expect(existsSync(join(ROOT, file))).toBe(true);
+  });
+
+  it("import 'specforge' gives every command, and check runs on this repository", async () => {
+    const main = PKG.exports['.'] as Record<string, string>;
+    const mod = (await import(pathToFileURL(join(ROOT, main['default'] as string)).href)) as Record<string, unknown>;
+    expect(Object.keys(mod).sort()).toEqual(['bundle', 'check', 'createMockFromSpec', 'diff', 'docs', 'generate', 'lint', 'review']);
+    const out: string[] = [];
+    const check = mod['check'] as (o: { cwd: string; quiet: boolean; write: (t: string) => void }) => Promise<number>;
+    expect(await check({ cwd: ROOT, quiet: true, write: (t) => out.push(t) })).toBe(0);
+  }, 120_000);
+});
