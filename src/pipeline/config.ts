@@ -1,7 +1,7 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { dirname, join, resolve } from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
@@ -79,21 +79,87 @@ function parseLint(raw: unknown, where: string): Record<string, LintRuleSetting>
   return out;
 }
 
-/** Reads specforge.config.yaml in `cwd` (or `file`). */
+/**
+ * The config file: `file` when it names another one, else specforge.config.yaml in `cwd` or the
+ * nearest folder above it that has one (so commands work from any subfolder of the repository).
+ */
+export function findConfig(cwd = process.cwd(), file?: string): string | undefined {
+  if (file !== undefined && file !== CONFIG_FILE) {
+    const path = resolve(cwd, file);
+    return existsSync(path) ? path : undefined;
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const path = join(dir, CONFIG_FILE);
+    if (existsSync(path)) return path;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The keys the config knows, by place: an unknown key is an error at its line (a typo must not be ignored). */
+const KNOWN_KEYS: Record<'root' | 'defaults' | 'spec', readonly string[]> = {
+  root: ['output', 'defaults', 'specs'],
+  defaults: ['targets', 'strict', 'deferUnusedValidators'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint'],
+};
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j] as number;
+      row[j] = next;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** Every key of a mapping node that `known` does not list, as an error at the key's line and column. */
+function unknownKeys(doc: Document, lines: LineCounter, file: string, at: Array<string | number>, known: readonly string[]): ContractError | undefined {
+  const node = at.length === 0 ? doc.contents : doc.getIn(at, true);
+  if (!isMap(node)) return undefined;
+  const diagnostics = [];
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? pair.key : undefined;
+    const name = String(key?.value ?? pair.key);
+    if (known.includes(name)) continue;
+    const pos = key?.range ? lines.linePos(key.range[0]) : undefined;
+    const near = known.map((k) => ({ k, d: editDistance(name, k) })).sort((x, y) => x.d - y.d)[0];
+    const where = at.length === 0 ? 'the config' : at.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.').replace('.[', '[');
+    diagnostics.push({
+      code: 'SPECFORGE_CONFIG' as const,
+      severity: 'error' as const,
+      message: `unknown key "${name}" in ${where}`,
+      location: { file, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+      hint: near && near.d <= 2 ? `did you mean "${near.k}"?` : `known keys: ${known.join(', ')}`,
+    });
+  }
+  return diagnostics.length > 0 ? new ContractError(diagnostics) : undefined;
+}
+
+/** Reads specforge.config.yaml (see findConfig, or `file`), refusing unknown keys with their location. */
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
-  const path = resolve(cwd, file ?? CONFIG_FILE);
-  if (!existsSync(path)) {
-    throw ContractError.single('SPECFORGE_CONFIG', `no ${CONFIG_FILE} in ${cwd}`, { file: path }, 'create one that lists your contracts, or pass --spec');
+  const path = findConfig(cwd, file);
+  if (path === undefined) {
+    throw ContractError.single('SPECFORGE_CONFIG', `no ${file ?? CONFIG_FILE} in ${cwd}${file === undefined || file === CONFIG_FILE ? ' or a folder above it' : ''}`, { file: resolve(cwd, file ?? CONFIG_FILE) }, 'create one that lists your contracts, or pass --spec');
   }
-  let raw: unknown;
-  try {
-    raw = parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw ContractError.single('SPECFORGE_CONFIG', `cannot parse: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { file: path });
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(path, 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const pos = lines.linePos(syntax.pos[0]);
+    throw ContractError.single('SPECFORGE_CONFIG', `cannot parse: ${syntax.message.split('\n')[0]}`, { file: path, line: pos.line, col: pos.col });
   }
+  const raw: unknown = doc.toJS();
   if (!isRecord(raw) || !Array.isArray(raw['specs'])) {
     throw ContractError.single('SPECFORGE_CONFIG', 'expected a mapping with a "specs" list', { file: path });
   }
+  const problems = [unknownKeys(doc, lines, path, [], KNOWN_KEYS.root), unknownKeys(doc, lines, path, ['defaults'], KNOWN_KEYS.defaults)];
+  raw['specs'].forEach((_e, i) => problems.push(unknownKeys(doc, lines, path, ['specs', i], KNOWN_KEYS.spec)));
+  const found = problems.flatMap((p) => p?.diagnostics ?? []);
+  if (found.length > 0) throw new ContractError(found);
   const root = dirname(path);
   const output = typeof raw['output'] === 'string' ? raw['output'] : 'generated';
   const defaults = isRecord(raw['defaults']) ? raw['defaults'] : {};
@@ -126,7 +192,7 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
  * the code, not the config's `defaults:`, which apply to the contracts it lists.
  */
 export function configEntryFor(specPath: string, cwd = process.cwd(), file?: string): SpecEntry | undefined {
-  if (!existsSync(resolve(cwd, file ?? CONFIG_FILE))) return undefined;
+  if (findConfig(cwd, file) === undefined) return undefined;
   const path = resolve(cwd, specPath);
   return loadConfig(cwd, file).specs.find((e) => e.path === path);
 }

@@ -156,6 +156,33 @@ describe('input errors exit 2 with file:line:col and no stack trace', () => {
   });
 });
 
+describe('specforge.config.yaml', () => {
+  it('is found from a subfolder: paths in it are relative to its own folder', () => {
+    echoCopy('cfg-sub');
+    const root = join(TMP, 'cfg-sub');
+    writeFileSync(join(root, 'specforge.config.yaml'), 'specs:\n  - path: echo/openapi.yaml\n    targets: [types, validators]\n');
+    mkdirSync(join(root, 'src', 'deep'), { recursive: true });
+    const r = cli(['generate'], join(root, 'src', 'deep'));
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(root, 'generated', 'echo')).sort()).toEqual(['types.ts', 'validators.d.ts', 'validators.js']);
+  });
+
+  it.each([
+    ['a typo in an entry', 'specs:\n  - path: echo/openapi.yaml\n    target: [types]\n', '3:5', 'unknown key "target" in specs[0]', 'did you mean "targets"?'],
+    ['a typo in defaults', 'defaults:\n  stict: true\nspecs:\n  - echo/openapi.yaml\n', '2:3', 'unknown key "stict" in defaults', 'did you mean "strict"?'],
+    ['an unknown top-level key', 'specs: [echo/openapi.yaml]\nplugins: [x]\n', '2:1', 'unknown key "plugins" in the config', 'known keys: output, defaults, specs'],
+  ])('refuses %s: exit 2 at file:line:col', (_name, text, at, message, hint) => {
+    echoCopy('cfg-typo');
+    const root = join(TMP, 'cfg-typo');
+    writeFileSync(join(root, 'specforge.config.yaml'), text);
+    const r = cli(['generate'], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`specforge.config.yaml:${at}: error SPECFORGE_CONFIG: ${message}`);
+    expect(r.stderr).toContain(hint);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+});
+
 describe('usage errors exit 2', () => {
   it.each([
     [['generate', '--no-such-flag']],

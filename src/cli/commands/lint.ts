@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
-import { CONFIG_FILE, loadConfig, type SpecEntry } from '../../pipeline/config.js';
+import { findConfig, loadConfig, type SpecEntry } from '../../pipeline/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { formatOption, isOneOf, strictFlag } from '../format-option.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
@@ -33,7 +33,7 @@ export function lintTargets(cwd: string, options: LintOptions): LintTarget[] {
   const over = (t: LintTarget): LintTarget => (strict === undefined ? t : { ...t, strict });
   if (!options.specs || options.specs.length === 0) return loadConfig(cwd, options.config).specs.map((e) => over(targetOf(e)));
   let known: SpecEntry[] = [];
-  if (existsSync(resolve(cwd, options.config ?? CONFIG_FILE))) known = loadConfig(cwd, options.config).specs;
+  if (findConfig(cwd, options.config) !== undefined) known = loadConfig(cwd, options.config).specs;
   return options.specs.map((s) => {
     const path = resolve(cwd, s);
     const entry = known.find((e) => e.path === path);
