@@ -11,7 +11,7 @@ import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, pars
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../src/contract/strictness.js';
 import { narrowAlternatives } from './alternatives.js';
 import { unicodePattern } from '../src/contract/pattern.js';
-import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, RULES_REQUIRE, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
+import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 
@@ -371,21 +371,28 @@ function compileError(model: ContractModel, err: unknown, plan?: Pick<ValidatorP
   return ContractError.single(code, `a schema cannot be compiled into a validator: ${message}`, location);
 }
 
+/**
+ * What compileStandalone rewrites in Ajv's output, in one pass over megabytes of code. Standalone
+ * code is CommonJS-flavoured even in ESM mode: its requires are routed to specforge/runtime's
+ * imports. Ajv escapes U+2028/U+2029 in the strings it prints but not `</script`: that is escaped as
+ * escape.ts does (the same value in a string or a regular expression).
+ */
+const STANDALONE_REWRITE = /require\("(specforge\/runtime\/formats|specforge\/runtime\/rules|ajv\/dist\/runtime\/[a-z_0-9]+)"\)|<\/(?=[Ss][Cc][Rr][Ii][Pp][Tt])/g;
+
+function rewriteStandalone(_match: string, module: string | undefined): string {
+  if (module === undefined) return '<\\/';
+  if (module === 'specforge/runtime/formats') return '__formats';
+  if (module === 'specforge/runtime/rules') return '__rules';
+  return `__ajvRuntime[${jsonLiteral(module.slice('ajv/dist/runtime/'.length))}]`;
+}
+
 /** Compiles the named exports ($defs keys) of `root` into standalone ESM code without imports. */
 export function compileStandalone(root: ValidatorPlan['root'], exportKeys: ReadonlyArray<readonly [string, string]>, strict: StrictLevel): string {
   const ajv = createAjv({ strict, source: true, sourceOnlyRoot: ROOT_ID });
   const refs: Record<string, string> = {};
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
-  const code = standaloneModule(ajv, refs)
-    // Standalone code is CommonJS-flavoured even in ESM mode: route its requires to specforge/runtime.
-    .replace(/require\("specforge\/runtime\/formats"\)/g, '__formats')
-    .split(RULES_REQUIRE)
-    .join('__rules')
-    .replace(/require\("ajv\/dist\/runtime\/([a-z_0-9]+)"\)/g, (_m, name: string) => `__ajvRuntime[${jsonLiteral(name)}]`)
-    // Ajv escapes U+2028/U+2029 in the strings it prints but not `</script`: do as escape.ts does
-    // (the same value in a string or a regular expression).
-    .replace(/<\/(script)/gi, '<\\/$1');
+  const code = standaloneModule(ajv, refs).replace(STANDALONE_REWRITE, rewriteStandalone);
   if (/\brequire\(/.test(code)) throw new Error('unexpected require() in standalone code');
   return code;
 }
