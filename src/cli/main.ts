@@ -58,12 +58,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
     .option('-s, --spec <file>', 'check one contract instead of the config')
     .option('-o, --out <dir>', 'output folder for --spec')
+    .option('-t, --targets <list>', 'comma-separated targets, as for generate')
     .option('--diff-lines <n>', 'diff lines shown per stale file', '20')
     .option('--format <format>', 'output format: stylish, json, github-actions, markdown or sarif', 'stylish')
     .addOption(strictOption())
     .option('-q, --quiet', 'print nothing when up to date')
     .action(
-      act(async (opts: { config: string; spec?: string; out?: string; diffLines: string; format: string; strict?: string; quiet?: boolean }) =>
+      act(async (opts: { config: string; spec?: string; out?: string; targets?: string; diffLines: string; format: string; strict?: string; quiet?: boolean }) =>
         (await import('./commands/generate.js')).runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
       ),
     );

@@ -99,8 +99,49 @@ export function toolchainFingerprint(): string {
   return fingerprintMemo;
 }
 
+/**
+ * The cache folder: $SPECFORGE_CACHE_DIR, else `node_modules/.cache/specforge` of the nearest folder
+ * at or above `cwd` that has node_modules (where build tools keep their caches), else
+ * `.specforge-cache` in `cwd`.
+ */
+export function defaultCacheDir(cwd = process.cwd()): string {
+  const configured = process.env['SPECFORGE_CACHE_DIR'];
+  if (configured) return resolve(cwd, configured);
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', 'specforge');
+    if (dirname(dir) === dir) return resolve(cwd, '.specforge-cache');
+  }
+}
+
+/** The generated folder's own record of the files specforge wrote there, so `check` finds extra files on a fresh clone. */
+export const MANIFEST = 'specforge-manifest.json';
+
+function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[]): GeneratedFile {
+  const manifest = {
+    generatedBy: 'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces',
+    contract: displayPath(entry.path),
+    files: files.map((f) => f.path).sort(),
+  };
+  return { path: MANIFEST, content: JSON.stringify(manifest, null, 2) + '\n' };
+}
+
+/** The files a generated folder's manifest lists (none when it has no readable manifest). */
+function manifestFiles(out: string): string[] {
+  try {
+    const parsed = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files?: unknown };
+    return Array.isArray(parsed.files) ? parsed.files.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Cache keys are paths relative to the cache folder: the cache holds no absolute path and moves with the repository. */
+function cacheKey(cacheDir: string, path: string): string {
+  return relativeTo(cacheDir, path);
+}
+
 function cacheFile(entry: SpecEntry, cacheDir: string): string {
-  return join(cacheDir, `${sha256(entry.out).slice(0, 16)}.json`);
+  return join(cacheDir, `${sha256(cacheKey(cacheDir, entry.out)).slice(0, 16)}.json`);
 }
 
 function readCache(path: string): CacheEntry | undefined {
@@ -146,10 +187,11 @@ function readBytes(path: string): Buffer | undefined {
  * modification time are those recorded is taken as unchanged; any other is read and hashed.
  * `verified` is set when some file had to be hashed (and matched), so the caller can refresh the stats.
  */
-function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: string, verified: { hashed: boolean }): boolean {
+function cacheIsFresh(entry: SpecEntry, cacheDir: string, cache: CacheEntry | undefined, options: string, verified: { hashed: boolean }): boolean {
   if (!cache || cache.fingerprint !== toolchainFingerprint() || cache.options !== options) return false;
-  for (const [file, hash] of Object.entries(cache.inputs)) {
-    if (statUnchanged(cache, file, file)) continue;
+  for (const [key, hash] of Object.entries(cache.inputs)) {
+    const file = resolve(cacheDir, key);
+    if (statUnchanged(cache, key, file)) continue;
     const bytes = readBytes(file);
     if (bytes === undefined || sha256(bytes) !== hash) return false;
     verified.hashed = true;
@@ -166,11 +208,11 @@ function cacheIsFresh(entry: SpecEntry, cache: CacheEntry | undefined, options: 
   return true;
 }
 
-/** Writes the cache with the current stats of its inputs and outputs. */
-function writeCache(path: string, entry: SpecEntry, cache: CacheEntry): void {
+/** Writes the cache with the current stats of its inputs and outputs (inputs keyed relative to the cache folder). */
+function writeCache(path: string, cacheDir: string, entry: SpecEntry, cache: CacheEntry): void {
   const stats: Record<string, string> = {};
   for (const file of Object.keys(cache.inputs)) {
-    const key = statKey(file);
+    const key = statKey(resolve(cacheDir, file));
     if (key !== undefined) stats[file] = key;
   }
   for (const rel of Object.keys(cache.outputs)) {
@@ -263,14 +305,14 @@ export interface RunOptions {
 }
 
 export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
-  const cacheDir = options.cacheDir ?? resolve('.specforge-cache');
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
   const cachePath = cacheFile(entry, cacheDir);
   const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api, defer: entry.deferUnused ?? 'auto' });
   const previous = readCache(cachePath);
   const verified = { hashed: false };
-  if (!options.force && previous && cacheIsFresh(entry, previous, optionKey, verified)) {
+  if (!options.force && previous && cacheIsFresh(entry, cacheDir, previous, optionKey, verified)) {
     // Files were hashed because their stats were new or too recent: record them, so the next run only stats.
-    if (verified.hashed && !options.check) writeCache(cachePath, entry, previous);
+    if (verified.hashed && !options.check) writeCache(cachePath, cacheDir, entry, previous);
     return {
       entry,
       cached: true,
@@ -278,7 +320,13 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
       warnings: [],
     };
   }
-  const { files, inputs, warnings } = await produce(entry);
+  const produced = await produce(entry);
+  const { warnings } = produced;
+  const files = [...produced.files, manifestFile(entry, produced.files)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // What the folder held before this run (read before the new manifest is written).
+  const before = new Set([...manifestFiles(entry.out), ...Object.keys(previous?.outputs ?? {})]);
+  const inputs: Record<string, string> = {};
+  for (const [file, hash] of Object.entries(produced.inputs)) inputs[cacheKey(cacheDir, file)] = hash;
   const statuses: FileStatus[] = [];
   const outputs: Record<string, string> = {};
   for (const f of files) {
@@ -305,16 +353,21 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     if (executable) chmodSync(abs, 0o755);
     statuses.push({ path: f.path, state: 'written' });
   }
-  // Files this toolchain wrote before and no longer produces.
-  for (const rel of Object.keys(previous?.outputs ?? {})) {
+  // Files this toolchain wrote before (its manifest says so, or its cache) and no longer produces.
+  for (const rel of [...before].sort()) {
     if (rel in outputs) continue;
-    const abs = safeJoin(entry.out, rel);
+    let abs: string;
+    try {
+      abs = safeJoin(entry.out, rel);
+    } catch {
+      continue; // a manifest entry outside the folder is no file of ours
+    }
     if (!existsSync(abs)) continue;
     if (options.check) statuses.push({ path: rel, state: 'extra' });
     else rmSync(abs);
   }
   const clean = statuses.every((s) => s.state === 'unchanged' || s.state === 'written');
-  if (!options.check || clean) writeCache(cachePath, entry, { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs });
+  if (!options.check || clean) writeCache(cachePath, cacheDir, entry, { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs });
   return { entry, cached: false, files: statuses, warnings };
 }
 

@@ -4,7 +4,7 @@ import { UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { configEntryFor, loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/ajv.js';
-import { generateSpec, type SpecResult } from '../../pipeline/generate.js';
+import { defaultCacheDir, generateSpec, type SpecResult } from '../../pipeline/generate.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
@@ -25,9 +25,9 @@ export interface GenerateOptions {
   write?: (text: string) => void;
 }
 
-/** The cache folder: $SPECFORGE_CACHE_DIR, or .specforge-cache in the working directory. */
+/** The cache folder (see defaultCacheDir). */
 export function cacheDirFor(options: { cwd?: string }): string {
-  return resolve(options.cwd ?? process.cwd(), process.env['SPECFORGE_CACHE_DIR'] ?? '.specforge-cache');
+  return defaultCacheDir(options.cwd ?? process.cwd());
 }
 
 /**
