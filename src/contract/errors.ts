@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   SPECFORGE_STRICT_SCHEMA: "A schema is valid JSON Schema but breaks Ajv's strict mode (an error at strict: true, else a warning).",
   SPECFORGE_CONFIG: 'specforge.config.yaml is missing, malformed or names something that does not exist.',
   SPECFORGE_OUTPUT_ESCAPE: 'A generated file would land outside its output folder.',
+  SPECFORGE_HOOK: 'A command the config runs after generation (hooks.afterWrite) failed.',
   SPECFORGE_USAGE: 'A command was called with wrong arguments.',
 } as const;
 

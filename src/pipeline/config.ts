@@ -29,6 +29,8 @@ export interface SpecforgeConfig {
   root: string;
   file?: string;
   specs: SpecEntry[];
+  /** Shell commands run from `root` after generate wrote files, each with the written paths appended. */
+  afterWrite: string[];
 }
 
 export const CONFIG_FILE = 'specforge.config.yaml';
@@ -96,8 +98,9 @@ export function findConfig(cwd = process.cwd(), file?: string): string | undefin
 }
 
 /** The keys the config knows, by place: an unknown key is an error at its line (a typo must not be ignored). */
-const KNOWN_KEYS: Record<'root' | 'defaults' | 'spec', readonly string[]> = {
-  root: ['output', 'defaults', 'specs'],
+const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
+  root: ['output', 'defaults', 'specs', 'hooks'],
+  hooks: ['afterWrite'],
   defaults: ['targets', 'strict', 'deferUnusedValidators'],
   spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint'],
 };
@@ -156,7 +159,11 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   if (!isRecord(raw) || !Array.isArray(raw['specs'])) {
     throw ContractError.single('SPECFORGE_CONFIG', 'expected a mapping with a "specs" list', { file: path });
   }
-  const problems = [unknownKeys(doc, lines, path, [], KNOWN_KEYS.root), unknownKeys(doc, lines, path, ['defaults'], KNOWN_KEYS.defaults)];
+  const problems = [
+    unknownKeys(doc, lines, path, [], KNOWN_KEYS.root),
+    unknownKeys(doc, lines, path, ['defaults'], KNOWN_KEYS.defaults),
+    unknownKeys(doc, lines, path, ['hooks'], KNOWN_KEYS.hooks),
+  ];
   raw['specs'].forEach((_e, i) => problems.push(unknownKeys(doc, lines, path, ['specs', i], KNOWN_KEYS.spec)));
   const found = problems.flatMap((p) => p?.diagnostics ?? []);
   if (found.length > 0) throw new ContractError(found);
@@ -182,7 +189,14 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     if (lint) spec.lint = lint;
     return spec;
   });
-  return { root, file: path, specs };
+  const hooks = raw['hooks'];
+  const afterWrite = isRecord(hooks) ? hooks['afterWrite'] : undefined;
+  if ((hooks !== undefined && !isRecord(hooks)) || (afterWrite !== undefined && !(Array.isArray(afterWrite) && afterWrite.every((c) => typeof c === 'string' && c.trim() !== '')))) {
+    const node = doc.getIn(afterWrite === undefined ? ['hooks'] : ['hooks', 'afterWrite'], true) as { range?: [number, number, number] } | undefined;
+    const pos = node?.range ? lines.linePos(node.range[0]) : undefined;
+    throw ContractError.single('SPECFORGE_CONFIG', 'hooks.afterWrite must be a list of commands', { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'e.g. hooks: { afterWrite: ["npx prettier --write"] }');
+  }
+  return { root, file: path, specs, afterWrite: (afterWrite as string[] | undefined) ?? [] };
 }
 
 /**

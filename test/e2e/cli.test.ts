@@ -189,10 +189,30 @@ describe('specforge.config.yaml', () => {
     expect(readdirSync(join(root, 'generated', 'echo')).sort()).toEqual(['specforge-manifest.json', 'types.ts', 'validators.d.ts', 'validators.js']);
   });
 
+  it('runs hooks.afterWrite after files are written, with their paths, and not when nothing was', () => {
+    echoCopy('cfg-hook');
+    const root = join(TMP, 'cfg-hook');
+    writeFileSync(join(root, 'hook.mjs'), "import { appendFileSync } from 'node:fs';\nappendFileSync('hook.log', process.argv.slice(2).join(' ') + '\\n');\n");
+    writeFileSync(join(root, 'specforge.config.yaml'), 'specs:\n  - path: echo/openapi.yaml\n    targets: [types, client]\nhooks:\n  afterWrite:\n    - node hook.mjs\n');
+    expect(cli(['generate'], root).code).toBe(0);
+    expect(readFileSync(join(root, 'hook.log'), 'utf8')).toBe('generated/echo/client.ts generated/echo/specforge-manifest.json generated/echo/types.ts\n');
+    expect(cli(['generate'], root).code).toBe(0);
+    expect(readFileSync(join(root, 'hook.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    writeFileSync(join(root, 'specforge.config.yaml'), 'specs:\n  - path: echo/openapi.yaml\n    targets: [types, client]\nhooks:\n  afterWrite:\n    - node -e "console.error(\'formatter broke\'); process.exit(3)"\n');
+    rmSync(join(root, 'generated', 'echo', 'client.ts'));
+    const failed = cli(['generate'], root);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain('error SPECFORGE_HOOK: hooks.afterWrite command');
+    expect(failed.stderr).toContain('exited with 3');
+    expect(failed.stderr).toContain('formatter broke');
+    expect(failed.stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+
   it.each([
     ['a typo in an entry', 'specs:\n  - path: echo/openapi.yaml\n    target: [types]\n', '3:5', 'unknown key "target" in specs[0]', 'did you mean "targets"?'],
     ['a typo in defaults', 'defaults:\n  stict: true\nspecs:\n  - echo/openapi.yaml\n', '2:3', 'unknown key "stict" in defaults', 'did you mean "strict"?'],
-    ['an unknown top-level key', 'specs: [echo/openapi.yaml]\nplugins: [x]\n', '2:1', 'unknown key "plugins" in the config', 'known keys: output, defaults, specs'],
+    ['an unknown top-level key', 'specs: [echo/openapi.yaml]\nplugins: [x]\n', '2:1', 'unknown key "plugins" in the config', 'known keys: output, defaults, specs, hooks'],
+    ['a typo in hooks', 'specs: [echo/openapi.yaml]\nhooks:\n  afterwrite: [x]\n', '3:3', 'unknown key "afterwrite" in hooks', 'did you mean "afterWrite"?'],
   ])('refuses %s: exit 2 at file:line:col', (_name, text, at, message, hint) => {
     echoCopy('cfg-typo');
     const root = join(TMP, 'cfg-typo');

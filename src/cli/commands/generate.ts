@@ -1,6 +1,7 @@
 /** `specforge generate` and `specforge check`. */
-import { resolve } from 'node:path';
-import { UsageError } from '../../contract/errors.js';
+import { spawnSync } from 'node:child_process';
+import { join, relative, resolve } from 'node:path';
+import { ContractError, UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { configEntryFor, loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/ajv.js';
@@ -61,12 +62,34 @@ function report(results: SpecResult[], write: (t: string) => void, quiet: boolea
   }
 }
 
+/** A path as one shell word. */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_./@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/** Runs the config's `hooks.afterWrite` commands from its folder, each with the written files appended. */
+function runHooks(config: SpecforgeConfig, results: SpecResult[], write: (t: string) => void): void {
+  const written = results.flatMap((r) => r.files.filter((f) => f.state === 'written').map((f) => relative(config.root, join(r.entry.out, f.path))));
+  if (written.length === 0 || config.afterWrite.length === 0) return;
+  for (const command of config.afterWrite) {
+    const line = `${command} ${written.map(shellWord).join(' ')}`;
+    const r = spawnSync(line, { cwd: config.root, shell: true, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (r.stdout) write(r.stdout);
+    if (r.error || r.status !== 0) {
+      const why = r.error ? r.error.message : r.signal ? `was stopped by ${r.signal}` : `exited with ${String(r.status)}`;
+      const output = `${r.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
+      throw ContractError.single('SPECFORGE_HOOK', `hooks.afterWrite command "${command}" ${why}${output ? `:\n${output}` : ''}`, { file: config.file ?? config.root });
+    }
+  }
+}
+
 export async function runGenerate(options: GenerateOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const { entries } = entriesFor(options);
+  const { config, entries } = entriesFor(options);
   const results: SpecResult[] = [];
   for (const entry of entries) results.push(await generateSpec(entry, { force: options.force === true, cacheDir: cacheDirFor(options) }));
   report(results, write, options.quiet === true);
+  if (config) runHooks(config, results, write);
   return EXIT_OK;
 }
 
