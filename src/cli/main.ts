@@ -50,7 +50,16 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(strictOption())
     .option('-f, --force', 'ignore the cache and regenerate')
     .option('-q, --quiet', 'print only warnings')
-    .action(act(async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean }) => (await import('./commands/generate.js')).runGenerate(opts)));
+    .option('-w, --watch', 'regenerate when a contract, or a file it refers to, changes (until Ctrl-C)')
+    .action(
+      act(async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean; watch?: boolean }) => {
+        const commands = await import('./commands/generate.js');
+        if (!opts.watch) return commands.runGenerate(opts);
+        const stop = new AbortController();
+        for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
+        return commands.runWatch({ ...opts, signal: stop.signal });
+      }),
+    );
 
   program
     .command('check')

@@ -27,6 +27,8 @@ export interface SpecResult {
   cached: boolean;
   files: FileStatus[];
   warnings: Diagnostic[];
+  /** Absolute paths of the contract's files (its entry and every file it refers to). */
+  inputs: string[];
 }
 
 interface CacheEntry {
@@ -318,6 +320,7 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
       cached: true,
       files: Object.keys(previous.outputs).map((path) => ({ path, state: 'unchanged' as const })),
       warnings: [],
+      inputs: Object.keys(previous.inputs).map((key) => resolve(cacheDir, key)),
     };
   }
   const produced = await produce(entry);
@@ -368,7 +371,7 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   }
   const clean = statuses.every((s) => s.state === 'unchanged' || s.state === 'written');
   if (!options.check || clean) writeCache(cachePath, cacheDir, entry, { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs });
-  return { entry, cached: false, files: statuses, warnings };
+  return { entry, cached: false, files: statuses, warnings, inputs: Object.keys(produced.inputs) };
 }
 
 export function relativeTo(root: string, path: string): string {

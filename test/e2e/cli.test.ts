@@ -178,6 +178,44 @@ describe('input errors exit 2 with file:line:col and no stack trace', () => {
   });
 });
 
+describe('generate --watch', () => {
+  it('regenerates when the contract changes, reports a broken one and goes on, and stops on SIGTERM', async () => {
+    const spec = echoCopy('watch');
+    const out = join(TMP, 'watch', 'out');
+    const child = spawn(process.execPath, [CLI, 'generate', '--watch', '--spec', spec, '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'watch', 'cache'), NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const closed = new Promise<number | null>((done) => child.on('close', done));
+    const until = async (what: () => boolean, label: string): Promise<void> => {
+      for (let waited = 0; !what(); waited += 50) {
+        if (waited > 30_000) throw new Error(`timed out waiting for ${label}\nstdout: ${stdout}\nstderr: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    try {
+      await until(() => stdout.includes('watching'), 'the first generation');
+      expect(stdout).toMatch(/8 written/);
+      const original = readFileSync(spec, 'utf8');
+      writeFileSync(spec, original.replace('summary: Echo a message', 'summary: Echo a message, watched'));
+      await until(() => readFileSync(join(out, 'types.ts'), 'utf8').includes('Echo a message, watched'), 'the regeneration');
+      writeFileSync(spec, original.replace('paths:', 'paths: [unclosed'));
+      await until(() => stderr.includes('SPECFORGE_YAML_SYNTAX'), 'the syntax error');
+      writeFileSync(spec, original);
+      await until(() => !readFileSync(join(out, 'types.ts'), 'utf8').includes('Echo a message, watched'), 'the regeneration after the fix');
+      expect(child.exitCode).toBe(null);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await closed).toBe(0);
+    expect(stderr).not.toMatch(/at .*\.js:\d+/);
+  }, 60_000);
+});
+
 describe('specforge.config.yaml', () => {
   it('is found from a subfolder: paths in it are relative to its own folder', () => {
     echoCopy('cfg-sub');

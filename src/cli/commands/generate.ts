@@ -1,5 +1,6 @@
 /** `specforge generate` and `specforge check`. */
 import { spawnSync } from 'node:child_process';
+import { watch, type FSWatcher } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ContractError, UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
@@ -9,7 +10,7 @@ import { defaultCacheDir, generateSpec, type SpecResult } from '../../pipeline/g
 import { driftFindings } from '../../pipeline/drift.js';
 import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
-import { EXIT_FINDINGS, EXIT_OK, formatDiagnostics } from '../errors.js';
+import { EXIT_FINDINGS, EXIT_OK, formatDiagnostics, handleError } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { dirname } from 'node:path';
 
@@ -81,6 +82,81 @@ function runHooks(config: SpecforgeConfig, results: SpecResult[], write: (t: str
       throw ContractError.single('SPECFORGE_HOOK', `hooks.afterWrite command "${command}" ${why}${output ? `:\n${output}` : ''}`, { file: config.file ?? config.root });
     }
   }
+}
+
+export interface WatchOptions extends GenerateOptions {
+  /** Stops watching (the CLI stops on SIGINT or SIGTERM). */
+  signal: AbortSignal;
+  /** Where errors go (default stderr): a broken contract is reported and watched until it is mended. */
+  writeError?: (text: string) => void;
+}
+
+/**
+ * `generate --watch`: generates, then regenerates each contract when its entry file or a file it
+ * refers to changes (the folders are watched, so editors that replace files are seen), until the
+ * signal aborts. A contract that fails to load is reported and watched as before.
+ */
+export async function runWatch(options: WatchOptions): Promise<number> {
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const writeError = options.writeError ?? ((t: string) => process.stderr.write(t));
+  const { config, entries } = entriesFor(options);
+  const inputs = new Map<SpecEntry, Set<string>>(entries.map((e) => [e, new Set([e.path])]));
+  const generateAll = async (which: readonly SpecEntry[], force: boolean): Promise<void> => {
+    const results: SpecResult[] = [];
+    for (const entry of which) {
+      try {
+        const r = await generateSpec(entry, { force, cacheDir: cacheDirFor(options) });
+        inputs.set(entry, new Set([entry.path, ...r.inputs]));
+        results.push(r);
+      } catch (err) {
+        handleError(err, writeError);
+      }
+    }
+    report(results, write, options.quiet === true);
+    try {
+      if (config) runHooks(config, results, write);
+    } catch (err) {
+      handleError(err, writeError);
+    }
+  };
+  await generateAll(entries, options.force === true);
+  const watchers = new Map<string, FSWatcher>();
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const refresh = (): void => {
+    const dirs = new Set([...inputs.values()].flatMap((files) => [...files].map((f) => dirname(f))));
+    for (const [dir, w] of watchers) if (!dirs.has(dir)) (w.close(), watchers.delete(dir));
+    for (const dir of dirs) {
+      if (watchers.has(dir)) continue;
+      try {
+        watchers.set(dir, watch(dir, (_event, name) => {
+          if (name === null) return;
+          pending.add(join(dir, name.toString()));
+          clearTimeout(timer);
+          // Editors write a file in several steps: regenerate once they are done.
+          timer = setTimeout(() => {
+            const changed = pending;
+            pending = new Set();
+            const affected = entries.filter((e) => [...changed].some((f) => inputs.get(e)?.has(f)));
+            if (affected.length > 0) running = running.then(() => generateAll(affected, false)).then(refresh);
+          }, 150);
+        }));
+      } catch (err) {
+        handleError(err, writeError);
+      }
+    }
+  };
+  refresh();
+  write(`watching ${watchers.size} folder(s); Ctrl-C stops\n`);
+  await new Promise<void>((done) => {
+    if (options.signal.aborted) done();
+    options.signal.addEventListener('abort', () => done(), { once: true });
+  });
+  clearTimeout(timer);
+  for (const w of watchers.values()) w.close();
+  await running;
+  return EXIT_OK;
 }
 
 export async function runGenerate(options: GenerateOptions): Promise<number> {
