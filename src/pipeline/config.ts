@@ -19,6 +19,11 @@ export interface SpecEntry {
   deferUnused?: boolean | 'auto';
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;
+  /**
+   * The folder of the config that lists the contract: generated files name the contract relative to
+   * it, so they are the same bytes from whichever subfolder a command runs.
+   */
+  root?: string;
 }
 
 /** A Redocly rule setting: a severity, or settings with a severity and the rule's options. */
@@ -178,6 +183,7 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     const specPath = resolve(root, e['path']);
     const api = typeof e['api'] === 'string' ? e['api'] : apiNameOf(specPath);
     const spec: SpecEntry = {
+      root,
       path: specPath,
       api,
       out: resolve(root, typeof e['out'] === 'string' ? e['out'] : `${output}/${api}`),

@@ -121,7 +121,7 @@ export const MANIFEST = 'specforge-manifest.json';
 function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[]): GeneratedFile {
   const manifest = {
     generatedBy: 'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces',
-    contract: displayPath(entry.path),
+    contract: displayPath(entry.path, entry.root),
     files: files.map((f) => f.path).sort(),
   };
   return { path: MANIFEST, content: JSON.stringify(manifest, null, 2) + '\n' };
@@ -257,7 +257,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
       throw err;
     }
     lap('model');
-    const ctx = createContext(model.specPath, { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
+    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
     const types = entry.targets.includes('types') ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
     types?.catch(() => undefined);
     let validators: Promise<GeneratedFile[]> | undefined;
