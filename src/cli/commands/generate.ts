@@ -102,22 +102,8 @@ export async function runWatch(options: WatchOptions): Promise<number> {
   const { config, entries } = entriesFor(options);
   const inputs = new Map<SpecEntry, Set<string>>(entries.map((e) => [e, new Set([e.path])]));
   const generateAll = async (which: readonly SpecEntry[], force: boolean): Promise<void> => {
-    const results: SpecResult[] = [];
-    for (const entry of which) {
-      try {
-        const r = await generateSpec(entry, { force, cacheDir: cacheDirFor(options) });
-        inputs.set(entry, new Set([entry.path, ...r.inputs]));
-        results.push(r);
-      } catch (err) {
-        handleError(err, writeError);
-      }
-    }
-    report(results, write, options.quiet === true);
-    try {
-      if (config) runHooks(config, results, write);
-    } catch (err) {
-      handleError(err, writeError);
-    }
+    const results = await generateEntries(which, config, { ...options, force, write }, (err) => handleError(err, writeError));
+    for (const r of results) inputs.set(r.entry, new Set([r.entry.path, ...r.inputs]));
   };
   await generateAll(entries, options.force === true);
   const watchers = new Map<string, FSWatcher>();
@@ -159,13 +145,35 @@ export async function runWatch(options: WatchOptions): Promise<number> {
   return EXIT_OK;
 }
 
+/**
+ * Generates the entries, reports them and runs the config's hooks: what `generate` does once and
+ * `generate --watch` on every change. `onError` given, a failing contract or hook is passed to it
+ * and the others go on (watch); else the first failure is thrown (exit 2).
+ */
+async function generateEntries(entries: readonly SpecEntry[], config: SpecforgeConfig | undefined, options: GenerateOptions & { write: (t: string) => void }, onError?: (err: unknown) => void): Promise<SpecResult[]> {
+  const guard = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
+    if (!onError) return step();
+    try {
+      return await step();
+    } catch (err) {
+      onError(err);
+      return undefined;
+    }
+  };
+  const results: SpecResult[] = [];
+  for (const entry of entries) {
+    const r = await guard(() => generateSpec(entry, { force: options.force === true, cacheDir: cacheDirFor(options) }));
+    if (r) results.push(r);
+  }
+  report(results, options.write, options.quiet === true);
+  if (config) await guard(() => runHooks(config, results, options.write));
+  return results;
+}
+
 export async function runGenerate(options: GenerateOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const { config, entries } = entriesFor(options);
-  const results: SpecResult[] = [];
-  for (const entry of entries) results.push(await generateSpec(entry, { force: options.force === true, cacheDir: cacheDirFor(options) }));
-  report(results, write, options.quiet === true);
-  if (config) runHooks(config, results, write);
+  await generateEntries(entries, config, { ...options, write });
   return EXIT_OK;
 }
 
