@@ -16,6 +16,7 @@ node_modules/.specforge-installed: package.json package-lock.json
 install: node_modules/.specforge-installed
 
 build: install
+	$(NODE) node_modules/typescript/bin/tsc -p src/runtime/tsconfig.json
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.json
 
 lint: build

@@ -3,9 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: {
-      'specforge/runtime': fileURLToPath(new URL('./src/runtime/index.ts', import.meta.url)),
-    },
+    // Generated code imports @specforge/runtime/<entry>: its sources, so tests need no build of it.
+    alias: [{ find: /^@specforge\/runtime\/([a-z]+)$/, replacement: fileURLToPath(new URL('./src/runtime/entry/$1.ts', import.meta.url)) }],
   },
   test: {
     include: ['test/**/*.test.ts'],

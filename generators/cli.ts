@@ -9,7 +9,7 @@ import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral, type Code } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { cliReference } from '../src/docs/cli-reference.js';
-import type { GeneratedFile, GeneratorContext } from './context.js';
+import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names cli.ts declares or imports itself: a schema's interface never takes one of them. */
 const RESERVED = ['Configuration', 'cli', 'main', 'createProgram', 'loadConfiguration', 'validators', 'process', 'CliIo', 'CliProgram', 'CliSpec', 'createCliProgram', 'resolveCliConfiguration', 'runCli'];
@@ -84,7 +84,7 @@ export async function generateCli(model: ContractModel, ctx: GeneratorContext): 
   const rootType = spec.root.configuration !== undefined ? names.get(spec.root.configuration) : undefined;
   const program = render('cli', 'cli.ts', {
     header: code(header),
-    runtimeImport: ctx.runtimeImport,
+    runtimeImport: runtimeEntry(ctx, 'cli'),
     interfaces: list,
     rootType: code(rootType ?? 'Record<string, never>'),
     name: spec.name,

@@ -4,7 +4,7 @@ import { isRecord } from '../src/contract/pointer.js';
 import { code, jsonLiteral } from '../src/codegen/escape.js';
 import { apiSpec } from './api-spec.js';
 import { render } from '../src/codegen/templates.js';
-import type { GeneratedFile, GeneratorContext } from './context.js';
+import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** The first server URL with each variable replaced by its default. */
 export function defaultServerUrl(model: ContractModel): string {
@@ -21,7 +21,7 @@ export function defaultServerUrl(model: ContractModel): string {
 export function generateClient(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('client', 'client.ts', {
     header: code(ctx.header('//').trimEnd()),
-    runtimeImport: ctx.runtimeImport,
+    runtimeImport: runtimeEntry(ctx, 'client'),
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
     clientDoc: `A typed client for ${model.info.title} ${model.info.version}: \`client.GET("/path", { params })\` and friends; pass credentials by security scheme name in \`auth\`.`,

@@ -3,6 +3,14 @@ import type { Diagnostic } from '../src/contract/errors.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../src/runtime/ajv.js';
 import { lineComment } from '../src/codegen/escape.js';
 
+/** The package generated code imports at run time (src/runtime/package.json). */
+export const RUNTIME_PACKAGE = '@specforge/runtime';
+
+/** The specifier of one entry point of the run-time package. */
+export function runtimeEntry(ctx: Pick<GeneratorContext, 'runtimeImport'>, entry: 'validators' | 'server' | 'mock' | 'client' | 'cli' | 'compile'): string {
+  return `${ctx.runtimeImport}/${entry}`;
+}
+
 export interface GeneratedFile {
   /** Path relative to the interface's output folder, with forward slashes. */
   path: string;
@@ -21,7 +29,10 @@ export interface GeneratorContext {
    * never, or 'auto' (for contracts with at least DEFER_THRESHOLD distinct schemas).
    */
   deferUnused: boolean | 'auto';
-  /** Module specifier generated code imports the runtime from. */
+  /**
+   * The run-time package generated code imports, one entry point per use: `<runtimeImport>/validators`,
+   * `/server`, `/mock`, `/client`, `/cli`, and `/compile` (deferred validators only).
+   */
   runtimeImport: string;
   warnings: Diagnostic[];
 }
@@ -40,7 +51,7 @@ export function createContext(
           : `# ${text.replace(/[\r\n]/g, ' ')}`) + '\n',
     strict: options.strict ?? DEFAULT_STRICT,
     deferUnused: options.deferUnused ?? 'auto',
-    runtimeImport: options.runtimeImport ?? 'specforge/runtime',
+    runtimeImport: options.runtimeImport ?? RUNTIME_PACKAGE,
     warnings: [],
   };
 }

@@ -3,12 +3,12 @@ import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { mockTables } from './api-spec.js';
-import type { GeneratedFile, GeneratorContext } from './context.js';
+import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 export function generateMocks(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('mocks', 'mocks.ts', {
     header: code(ctx.header('//').trimEnd()),
-    runtimeImport: ctx.runtimeImport,
+    runtimeImport: runtimeEntry(ctx, 'mock'),
     mocksJson: code(jsonLiteral(mockTables(model), 2)),
   });
   return [{ path: 'mocks.ts', content }];

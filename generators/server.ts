@@ -3,12 +3,12 @@ import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from './api-spec.js';
-import type { GeneratedFile, GeneratorContext } from './context.js';
+import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('server', 'server.ts', {
     header: code(ctx.header('//').trimEnd()),
-    runtimeImport: ctx.runtimeImport,
+    runtimeImport: runtimeEntry(ctx, 'server'),
     apiDoc: `Routes, parameters, bodies, responses and security of ${model.info.title} ${model.info.version}.`,
     apiJson: code(jsonLiteral(apiSpec(model), 2)),
     operations: model.operations.map((op) => ({

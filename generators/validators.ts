@@ -13,7 +13,7 @@ import { narrowAlternatives } from './alternatives.js';
 import { unicodePattern } from '../src/contract/pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
-import type { GeneratedFile, GeneratorContext } from './context.js';
+import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 
 const ROOT_ID = 'specforge:contract';
@@ -401,16 +401,17 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
   `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''} } from ${jsonLiteral(from)};`;
 
-function tablesSource(plan: ValidatorPlan): string {
+/** The three exported tables; typed with the interfaces of validatorDeclarations in a TypeScript module. */
+function tablesSource(plan: ValidatorPlan, typed: boolean): string {
   const lines: string[] = [];
   lines.push('');
   lines.push('/** Validators for each named schema of the contract, keyed by component schema name. */');
-  lines.push('export const schemaValidators = {');
+  lines.push(`export const schemaValidators${typed ? ': SchemaValidators' : ''} = {`);
   for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: ${exportName},`);
   lines.push('};');
   lines.push('');
   lines.push('/** Validators for each operation: parameters by location, request bodies and responses by status and media type. */');
-  lines.push('export const operationValidators = {');
+  lines.push(`export const operationValidators${typed ? ': OperationValidators' : ''} = {`);
   for (const [id, keys] of plan.operationExports) {
     lines.push(`  ${propertyKey(id)}: {`);
     for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: ${keys[where]},`);
@@ -431,7 +432,7 @@ function tablesSource(plan: ValidatorPlan): string {
   lines.push('};');
   lines.push('');
   lines.push(`/** Validator of the interface's error body. */`);
-  lines.push(`export const errorBodyValidator = ${plan.exports.has('errorBody') ? 'errorBody' : 'undefined'};`);
+  lines.push(`export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? 'errorBody' : 'undefined'};`);
   return lines.join('\n') + '\n';
 }
 
@@ -506,7 +507,7 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
   const $defs: Record<string, JsonSchema> = {};
   for (const key of [...keys].sort()) $defs[key] = plan.root.$defs[key] as JsonSchema;
   const lines = [
-    `import { deferredValidators as __deferredValidators } from ${jsonLiteral(runtimeImport)};`,
+    `import { deferredValidators as __deferredValidators } from ${jsonLiteral(`${runtimeImport}/compile`)};`,
     '/** Schemas that no operation reaches, compiled on first use with the same settings. */',
     `const __defer = __deferredValidators(${jsonLiteral({ $id: ROOT_ID, $defs })}, ${jsonLiteral(strict)});`,
     ...deferred.map(([name, key]) => `const ${name} = __defer(${jsonLiteral(`${ROOT_ID}${defRef(key)}`)});`),
@@ -515,7 +516,7 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
 }
 
 /**
- * The generated validator files: validators.js and validators.d.ts. One module on every machine
+ * The generated validator files: validators.ts (and validators.js for a command line). One module on every machine
  * (the output must not depend on how many cores generated it): a large contract's validators
  * compile in one worker, beside the types' worker and the main thread.
  */
@@ -532,21 +533,37 @@ export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, 
   }
   const header = ctx.header('//');
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
-  return [
-    { path: 'validators.d.ts', content: header + validatorDeclarations(plan) },
-    { path: 'validators.js', content: `${header}${RUNTIME_IMPORT(ctx.runtimeImport, code)}\n${lazy}${code}${tablesSource(plan)}` },
+  const runtime = runtimeEntry(ctx, 'validators');
+  const files: GeneratedFile[] = [
+    {
+      path: 'validators.ts',
+      content:
+        `${header}${TS_NOCHECK}\n${RUNTIME_IMPORT(runtime, code)}\nimport type { ValidateFunction } from ${jsonLiteral(runtime)};\n\n` +
+        `${validatorDeclarations(plan)}\n${lazy}${code}${tablesSource(plan, true)}`,
+    },
   ];
+  // A command line also runs as plain JavaScript (its launcher runs cli.js with node).
+  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(runtime, code)}\n${lazy}${code}${tablesSource(plan, false)}` });
+  return files;
 }
 
+/**
+ * Standalone code is JavaScript that Ajv wrote: the TypeScript module declares its exports' types
+ * and asks the compiler not to check the code, so it builds in any setup (tsc to ES modules or
+ * CommonJS, tsx, bundlers) without a .js file to copy.
+ */
+const TS_NOCHECK = '// @ts-nocheck: standalone validator code compiled by Ajv; the exports are typed by the types below.';
+
+/** The types of the exported tables (`ValidateFunction` imported by the caller). */
 export function validatorDeclarations(plan: ValidatorPlan): string {
   const lines: string[] = [];
-  lines.push('import type { ValidateFunction } from "specforge/runtime";');
-  lines.push('');
-  lines.push('export declare const schemaValidators: {');
+  lines.push('/** The validators of each named schema. */');
+  lines.push('export type SchemaValidators = {');
   for (const [name] of plan.schemaExports) lines.push(`  readonly ${propertyKey(name)}: ValidateFunction;`);
   lines.push('};');
   lines.push('');
-  lines.push('export declare const operationValidators: {');
+  lines.push('/** The validators of each operation. */');
+  lines.push('export type OperationValidators = {');
   for (const [id, keys] of plan.operationExports) {
     lines.push(`  readonly ${propertyKey(id)}: {`);
     for (const where of LOCATIONS) if (keys[where]) lines.push(`    readonly ${where}: ValidateFunction;`);
@@ -566,7 +583,7 @@ export function validatorDeclarations(plan: ValidatorPlan): string {
   }
   lines.push('};');
   lines.push('');
-  lines.push(`export declare const errorBodyValidator: ${plan.exports.has('errorBody') ? 'ValidateFunction' : 'undefined'};`);
+  lines.push(`export type ErrorBodyValidator = ${plan.exports.has('errorBody') ? 'ValidateFunction' : 'undefined'};`);
   return lines.join('\n') + '\n';
 }
 

@@ -7,7 +7,7 @@ import {
   type MockServerOptions,
   type MockTables,
   type RequestListener,
-} from "specforge/runtime";
+} from "@specforge/runtime/mock";
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 

@@ -75,7 +75,7 @@ export function standaloneModule(ajv: StandaloneAjv, exports: Record<string, str
     const fn = ajv.getSchema(id) as CompiledFn | undefined;
     if (!fn) throw new Error(`no schema with id ${id}`);
     emitFunction(fn.source);
-    exported.push(`export const ${exportName} = ${String(fn.source?.validateName)};`);
+    exported.push(`const ${exportName} = ${String(fn.source?.validateName)};`);
   }
   return out.join('\n') + '\n' + exported.join('\n') + '\n';
 }

@@ -1,15 +1,12 @@
 /**
  * The validation engine shared by generated validators and in-process compilation: one Ajv
  * configuration (JSON Schema 2020-12, formats from ajv-formats, OpenAPI's numeric formats), and the
- * run-time helpers that standalone validator code imports from `specforge/runtime`.
+ * in-memory compilation the toolchain (and deferred validators) use. Generated standalone code
+ * imports only standalone.ts.
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
-import type { ErrorObject, Options, ValidateFunction as AjvValidateFunction } from 'ajv';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
-import equal from 'ajv/dist/runtime/equal.js';
-import ucs2length from 'ajv/dist/runtime/ucs2length.js';
-import uri from 'ajv/dist/runtime/uri.js';
-import ValidationError from 'ajv/dist/runtime/validation_error.js';
+import type { Options, ValidateFunction as AjvValidateFunction } from 'ajv';
+import { formats, type ValidateFunction } from './standalone.js';
 import { _, type KeywordCxt } from 'ajv';
 import { _Code } from 'ajv/dist/compile/codegen/code.js';
 import { checkRule, closestAlternatives, type CheckedRule } from './rules.js';
@@ -17,13 +14,7 @@ import names from 'ajv/dist/compile/names.js';
 import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
 import { Name } from 'ajv/dist/compile/codegen/index.js';
 
-export type { ErrorObject };
-
-/** A compiled validator: returns true or false and leaves its errors on `.errors`. */
-export interface ValidateFunction {
-  (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
+export { formats, ajvRuntime, type ErrorObject, type ValidateFunction } from './standalone.js';
 
 type Ajv2020Type = import('ajv/dist/2020.js').default;
 const Ajv2020 = (Ajv2020Module as unknown as { default: new (opts: Options) => Ajv2020Type }).default ?? Ajv2020Module;
@@ -33,21 +24,6 @@ export const RULE_KEYWORD = 'specforgeRule';
 
 /** How standalone code refers to `checkRule` (rewritten to the runtime import by the validators generator). */
 export const RULES_REQUIRE = 'require("specforge/runtime/rules")';
-
-/** Formats known to generated validators, by name. */
-export const formats: Record<string, unknown> = { ...fullFormats };
-
-/** What `require("ajv/dist/runtime/<name>")` gives standalone code, keyed by <name>. */
-export const ajvRuntime: Record<string, { default: unknown }> = {
-  equal: { default: unwrap(equal) },
-  ucs2length: { default: unwrap(ucs2length) },
-  uri: { default: unwrap(uri) },
-  validation_error: { default: unwrap(ValidationError) },
-};
-
-function unwrap(mod: unknown): unknown {
-  return typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : mod;
-}
 
 /**
  * How strictly schemas are compiled. `true`: Ajv's strict mode, so a schema it dislikes (a keyword

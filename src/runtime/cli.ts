@@ -5,7 +5,7 @@
  * error (exit 2) that names the flag or variable and the allowed values.
  */
 import type { Command, CommanderError, Help, Option } from 'commander';
-import type { ValidateFunction } from './ajv.js';
+import type { ValidateFunction } from './standalone.js';
 import { completionScript } from './cli-completion.js';
 import type { CliCommandSpec, CliOptionSpec, CliSpec } from './cli-spec.js';
 import { normalizeArguments, parseScalar } from './cli-values.js';

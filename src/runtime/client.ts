@@ -26,7 +26,7 @@ export function credentialsMiddleware(schemes: Readonly<Record<string, SecurityS
           else if (scheme.in === 'header') next.headers.set(scheme.name, value);
           else cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
         } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
-          next.headers.set('authorization', `Basic ${Buffer.from(value).toString('base64')}`);
+          next.headers.set('authorization', `Basic ${base64(value)}`);
         } else {
           next.headers.set('authorization', `Bearer ${value}`);
         }
@@ -35,6 +35,13 @@ export function credentialsMiddleware(schemes: Readonly<Record<string, SecurityS
       return url.href === request.url ? next : new Request(url, next);
     },
   };
+}
+
+/** Base64 of the UTF-8 bytes of `text`, without Node's Buffer (the client runs in browsers too). */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 export function createSpecforgeClient<Paths extends {}>(schemes: Readonly<Record<string, SecuritySchemeSpec>>, options: SpecforgeClientOptions = {}): Client<Paths> {

@@ -7,7 +7,7 @@
  * reads, updates, deletes and state-machine transitions behave like the real service.
  */
 import { createHash } from 'node:crypto';
-import type { ValidateFunction } from './ajv.js';
+import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';

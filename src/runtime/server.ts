@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline, Readable } from 'node:stream';
-import type { ValidateFunction } from './ajv.js';
+import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from './errors.js';
 import {
   parseCookieParameter,

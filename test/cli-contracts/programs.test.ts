@@ -158,7 +158,7 @@ describe('a second command-line contract, generated with no change to the genera
   const greet = (args: string[], env: Record<string, string> = {}): Run => exec(join(GREETER, 'greet'), args, { env });
 
   it('has the HTTP targets and the command line side by side', () => {
-    expect([...filesIn(GREETER).keys()]).toEqual(['cli.js', 'cli.md', 'cli.ts', 'client.ts', 'greet', 'index.ts', 'mocks.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.d.ts', 'validators.js']);
+    expect([...filesIn(GREETER).keys()]).toEqual(['cli.js', 'cli.md', 'cli.ts', 'client.ts', 'greet', 'index.ts', 'mocks.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.js', 'validators.ts']);
     expect(readFileSync(join(GREETER, 'index.ts'), 'utf8')).toContain('export { cli, main, createProgram, loadConfiguration, type Configuration } from "./cli.js";');
     expect(readFileSync(join(GREETER, 'index.ts'), 'utf8')).toContain('from "./server.js"');
   });
@@ -209,7 +209,7 @@ describe('a second command-line contract, generated with no change to the genera
 
 describe('a hostile command-line contract', () => {
   it('generates the command line and no HTTP targets (it has no paths)', () => {
-    expect([...filesIn(HOSTILE).keys()]).toEqual(['cli.js', 'cli.md', 'cli.ts', 'evil-tool', 'index.ts', 'specforge-manifest.json', 'types.ts', 'validators.d.ts', 'validators.js']);
+    expect([...filesIn(HOSTILE).keys()]).toEqual(['cli.js', 'cli.md', 'cli.ts', 'evil-tool', 'index.ts', 'specforge-manifest.json', 'types.ts', 'validators.js', 'validators.ts']);
   });
 
 

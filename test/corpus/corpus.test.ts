@@ -58,7 +58,7 @@ describe.each(LIST.contracts.map((e) => [nameOf(e), e] as const))('%s', (_name, 
       { path: fileOf(entry), api: 'corpus', out: outOf(entry), targets: [...ALL_TARGETS], strict: DEFAULT_STRICT },
       { cacheDir: join(TMP, '.cache'), force: true },
     );
-    expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['types.ts', 'validators.js', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']));
+    expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']));
     model = await buildModel(fileOf(entry));
     validators = compileValidators(model);
   }, 240_000);

@@ -71,7 +71,7 @@ describe('drift', () => {
       const files = findings.map((f) => f.location.file);
       expect(files).toContain('out/types.ts');
       expect(files).toContain('out/server.ts');
-      expect(files).not.toContain('out/validators.js');
+      expect(files).not.toContain('out/validators.ts');
       for (const f of findings) expect(f).toMatchObject({ source: 'drift', rule: 'stale-file', level: 'error' });
       expect(findings.find((f) => f.location.file === 'out/types.ts')?.detail).toMatch(/^\+ +\* Echo a message back$/m);
     } finally {

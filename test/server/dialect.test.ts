@@ -150,7 +150,7 @@ describe('generated standalone validators', () => {
     const out = resolve(import.meta.dirname, '..', '.tmp', `dialect-${process.pid}`);
     try {
       await generateSpec({ path: SPEC, api: 'dialect', out, targets: [...ALL_TARGETS], strict: true }, { cacheDir: join(out, '.cache'), force: true });
-      const v = (await import(pathToFileURL(join(out, 'validators.js')).href)) as {
+      const v = (await import(pathToFileURL(join(out, 'validators.ts')).href)) as {
         schemaValidators: Record<string, (d: unknown) => boolean>;
       };
       const resources = v.schemaValidators['Resources'] as (d: unknown) => boolean;

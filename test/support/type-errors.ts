@@ -1,4 +1,4 @@
-/** Type-checks generated files as tsconfig.generated.json does (strict, specforge/runtime from src). */
+/** Type-checks generated files as tsconfig.generated.json does (strict, @specforge/runtime from src). */
 import { resolve } from 'node:path';
 import ts from 'typescript';
 
@@ -18,7 +18,7 @@ export function typeCheck(files: string[]): { diagnostics: string[]; program: ts
     skipLibCheck: true,
     esModuleInterop: true,
     allowJs: false,
-    paths: { 'specforge/runtime': [resolve(import.meta.dirname, '..', '..', 'src', 'runtime', 'index.ts')] },
+    paths: { '@specforge/runtime/*': [resolve(import.meta.dirname, '..', '..', 'src', 'runtime', 'entry', '*.ts')] },
   };
   const program = ts.createProgram(files, options);
   const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {

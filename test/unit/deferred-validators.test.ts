@@ -66,9 +66,9 @@ beforeAll(async () => {
   await generateSpec({ ...base, out: join(TMP, 'ahead'), deferUnused: false }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'lazy'), deferUnused: true }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'auto') }, { cacheDir: join(TMP, 'cache'), force: true });
-  standalone = (await import(pathToFileURL(join(TMP, 'ahead', 'validators.js')).href)) as Validators;
-  deferred = (await import(pathToFileURL(join(TMP, 'lazy', 'validators.js')).href)) as Validators;
-  deferredSource = readFileSync(join(TMP, 'lazy', 'validators.js'), 'utf8');
+  standalone = (await import(pathToFileURL(join(TMP, 'ahead', 'validators.ts')).href)) as Validators;
+  deferred = (await import(pathToFileURL(join(TMP, 'lazy', 'validators.ts')).href)) as Validators;
+  deferredSource = readFileSync(join(TMP, 'lazy', 'validators.ts'), 'utf8');
 });
 
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -78,11 +78,11 @@ describe('deferred validators', () => {
     expect(deferredSource).toContain('__deferredValidators(');
     expect(deferredSource).toMatch(/const s1 = __defer\(/); // Unused
     expect(deferredSource).not.toMatch(/const s0 = __defer\(/); // Used stays standalone
-    expect(readFileSync(join(TMP, 'ahead', 'validators.js'), 'utf8')).not.toContain('__defer');
+    expect(readFileSync(join(TMP, 'ahead', 'validators.ts'), 'utf8')).not.toContain('__defer');
   });
 
   it('small contracts compile everything ahead of time by default', () => {
-    expect(readFileSync(join(TMP, 'auto', 'validators.js'), 'utf8')).toBe(readFileSync(join(TMP, 'ahead', 'validators.js'), 'utf8'));
+    expect(readFileSync(join(TMP, 'auto', 'validators.ts'), 'utf8')).toBe(readFileSync(join(TMP, 'ahead', 'validators.ts'), 'utf8'));
   });
 
   it('accept a valid value and refuse a broken one', () => {

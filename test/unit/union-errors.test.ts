@@ -74,7 +74,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   inMemory = checker(compileValidators(await buildModel(SPEC), undefined, true).schemaValidators['Owner']);
   await generateSpec({ path: SPEC, api: 'unions', out: join(TMP, 'out'), targets: ['validators'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
-  const mod = (await import(pathToFileURL(join(TMP, 'out', 'validators.js')).href)) as { schemaValidators: Record<string, ValidateFunction> };
+  const mod = (await import(pathToFileURL(join(TMP, 'out', 'validators.ts')).href)) as { schemaValidators: Record<string, ValidateFunction> };
   standalone = checker(mod.schemaValidators['Owner']);
 });
 

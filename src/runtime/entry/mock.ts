@@ -1,0 +1,10 @@
+/**
+ * `@specforge/runtime/mock`: what generated mocks import. The mock engine (examples, sampled
+ * values, templates, stateful resources) and the mock server over the generated server.
+ */
+export { createMockHandlers, evaluateTemplate, MockEngine, type MockOptions } from '../mock.js';
+export { createMock, DEFAULT_RESET_PATH, type Mock, type MockServerOptions } from '../mock-server.js';
+export { sampleSchema, type SampleOptions } from '../sample.js';
+export type { RequestListener, ServerOptions } from '../server.js';
+export type { FetchHandler } from '../fetch-adapter.js';
+export type { ApiSpec, MockTables } from '../spec.js';
