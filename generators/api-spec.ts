@@ -6,7 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec, ValueShape, FormSpec } from '../src/runtime/spec.js';
+import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
 
@@ -510,6 +510,49 @@ export function mockTables(model: ContractModel): MockTables {
   const events = eventsSpec(model);
   if (events) tables.events = events;
   return tables;
+}
+
+/**
+ * The tables as a generated module writes them: a response that two or more operations answer with
+ * the same content (a shared component response, its examples and schema) is written once under
+ * `shared`, keyed by its JSON pointer, and each operation names it (expandMockTables reverses it).
+ */
+export function compactMockTables(tables: MockTables): MockTablesData {
+  const bodyOf = (r: MockResponse): Omit<MockResponse, 'key' | 'status'> => {
+    const { key: _key, status: _status, ...body } = r;
+    return body;
+  };
+  const counts = new Map<string, number>();
+  for (const op of Object.values(tables.operations)) {
+    for (const r of Object.values(op.responses)) {
+      const text = JSON.stringify(bodyOf(r));
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+  }
+  const idOf = new Map<string, string>();
+  const shared: Record<string, Omit<MockResponse, 'key' | 'status'>> = {};
+  const operations: MockTablesData['operations'] = {};
+  for (const [opId, op] of Object.entries(tables.operations)) {
+    const responses: Record<string, MockResponse | SharedMockResponse> = {};
+    for (const [key, r] of Object.entries(op.responses)) {
+      const body = bodyOf(r);
+      const text = JSON.stringify(body);
+      if ((counts.get(text) ?? 0) < 2) {
+        setOwn(responses, key, r);
+        continue;
+      }
+      let id = idOf.get(text);
+      if (id === undefined) {
+        id = r.pointer;
+        for (let n = 2; Object.hasOwn(shared, id); n++) id = `${r.pointer} (${n})`;
+        idOf.set(text, id);
+        setOwn(shared, id, body);
+      }
+      setOwn(responses, key, { key: r.key, status: r.status, shared: id });
+    }
+    setOwn(operations, opId, { ...op, responses });
+  }
+  return Object.keys(shared).length === 0 ? tables : { ...tables, operations, shared };
 }
 
 /** Parses `x-specforge-events` (document root), checking the operations it names. */

@@ -1,15 +1,15 @@
 /** mocks: handlers answering each operation with its documented example or a sampled value. */
 import type { ContractModel } from '../src/contract/model.js';
-import { code, jsonLiteral } from '../src/codegen/escape.js';
+import { code, jsonData } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
-import { mockTables } from './api-spec.js';
+import { compactMockTables, mockTables } from './api-spec.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 export function generateMocks(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('mocks', 'mocks.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'mock'),
-    mocksJson: code(jsonLiteral(mockTables(model), 2)),
+    mocksJson: code(jsonData(compactMockTables(mockTables(model)))),
   });
   return [{ path: 'mocks.ts', content }];
 }

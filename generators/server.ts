@@ -1,6 +1,6 @@
 /** server: the handler interface (typed from types.ts) and the request listener over the runtime. */
 import type { ContractModel } from '../src/contract/model.js';
-import { code, jsonLiteral } from '../src/codegen/escape.js';
+import { code, jsonData } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from './api-spec.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
@@ -10,7 +10,7 @@ export function generateServer(model: ContractModel, ctx: GeneratorContext): Gen
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'server'),
     apiDoc: `Routes, parameters, bodies, responses and security of ${model.info.title} ${model.info.version}.`,
-    apiJson: code(jsonLiteral(apiSpec(model), 2)),
+    apiJson: code(jsonData(apiSpec(model))),
     operations: model.operations.map((op) => ({
       id: op.id,
       path: op.path,

@@ -2,6 +2,7 @@
 import {
   createMock as createMockRuntime,
   createMockHandlers as createHandlers,
+  expandMockTables,
   type Mock,
   type MockOptions,
   type MockServerOptions,
@@ -11,8 +12,29 @@ import {
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 
-/** What each operation answers (documented examples, sampled values, templates) and the resources a stateful mock keeps. */
-export const mocks: MockTables = {
+/**
+ * The generated server with the mock handlers, responses validated against the contract: as a
+ * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
+ */
+export function createMock(options: MockServerOptions = {}): Mock {
+  return createMockRuntime(api, validators, mocks, options);
+}
+
+/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
+export function createMockHandlers(options: MockOptions = {}): Handlers {
+  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
+}
+
+/** The mock as a node:http request listener. */
+export function createMockServer(options: MockServerOptions = {}): RequestListener {
+  return createMock(options).listener;
+}
+
+/**
+ * What each operation answers (documented examples, sampled values, templates) and the resources a
+ * stateful mock keeps. A response that several operations share is written once, under `shared`.
+ */
+export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "operations": {
     "echo": {
       "responses": {
@@ -121,29 +143,7 @@ export const mocks: MockTables = {
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missingJwt",
-              "value": {
-                "code": 401,
-                "message": "Jwt is missing"
-              },
-              "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
-            },
-            {
-              "name": "invalidAudience",
-              "value": {
-                "code": 401,
-                "message": "Audiences in Jwt are not allowed"
-              },
-              "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
-            }
-          ],
-          "pointer": "/components/responses/MissingJwt/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/Error"
-          }
+          "shared": "/components/responses/MissingJwt/content/application~1json"
         }
       },
       "primary": "200",
@@ -185,29 +185,7 @@ export const mocks: MockTables = {
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missingJwt",
-              "value": {
-                "code": 401,
-                "message": "Jwt is missing"
-              },
-              "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
-            },
-            {
-              "name": "invalidAudience",
-              "value": {
-                "code": 401,
-                "message": "Audiences in Jwt are not allowed"
-              },
-              "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
-            }
-          ],
-          "pointer": "/components/responses/MissingJwt/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/Error"
-          }
+          "shared": "/components/responses/MissingJwt/content/application~1json"
         }
       },
       "primary": "200",
@@ -256,29 +234,7 @@ export const mocks: MockTables = {
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missingJwt",
-              "value": {
-                "code": 401,
-                "message": "Jwt is missing"
-              },
-              "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
-            },
-            {
-              "name": "invalidAudience",
-              "value": {
-                "code": 401,
-                "message": "Audiences in Jwt are not allowed"
-              },
-              "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
-            }
-          ],
-          "pointer": "/components/responses/MissingJwt/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/Error"
-          }
+          "shared": "/components/responses/MissingJwt/content/application~1json"
         }
       },
       "primary": "200",
@@ -300,7 +256,7 @@ export const mocks: MockTables = {
   "schemas": {
     "#/components/schemas/Error": {
       "type": "object",
-      "description": "Error body answered by the Extensible Service Proxy (ESPv2) in front of\nthe service, for example for a missing or invalid API key or token. Not\npart of the seed, which defines only `200` responses.\n",
+      "description": "Error body answered by the Extensible Service Proxy (ESPv2) in front of\\nthe service, for example for a missing or invalid API key or token. Not\\npart of the seed, which defines only \`200\` responses.\\n",
       "required": [
         "code",
         "message"
@@ -321,7 +277,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/authInfoResponse": {
       "type": "object",
-      "description": "The caller's authentication information, as the proxy decoded it from\nthe validated token. Only `id` is always present: `email` is present\nwhen the token carries an email claim. The sample backend returns the\nwhole decoded user-info document, so further properties (for example\nthe issuer or the raw claims) may appear and clients should ignore\nthem.\n",
+      "description": "The caller's authentication information, as the proxy decoded it from\\nthe validated token. Only \`id\` is always present: \`email\` is present\\nwhen the token carries an email claim. The sample backend returns the\\nwhole decoded user-info document, so further properties (for example\\nthe issuer or the raw claims) may appear and clients should ignore\\nthem.\\n",
       "required": [
         "id"
       ],
@@ -351,23 +307,32 @@ export const mocks: MockTables = {
       }
     }
   },
-  "resources": []
-};
-
-/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
-export function createMockHandlers(options: MockOptions = {}): Handlers {
-  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
-}
-
-/**
- * The generated server with the mock handlers, responses validated against the contract: as a
- * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
- */
-export function createMock(options: MockServerOptions = {}): Mock {
-  return createMockRuntime(api, validators, mocks, options);
-}
-
-/** The mock as a node:http request listener. */
-export function createMockServer(options: MockServerOptions = {}): RequestListener {
-  return createMock(options).listener;
-}
+  "resources": [],
+  "shared": {
+    "/components/responses/MissingJwt/content/application~1json": {
+      "examples": [
+        {
+          "name": "missingJwt",
+          "value": {
+            "code": 401,
+            "message": "Jwt is missing"
+          },
+          "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
+        },
+        {
+          "name": "invalidAudience",
+          "value": {
+            "code": 401,
+            "message": "Audiences in Jwt are not allowed"
+          },
+          "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
+        }
+      ],
+      "pointer": "/components/responses/MissingJwt/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/Error"
+      }
+    }
+  }
+}`));

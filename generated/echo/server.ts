@@ -3,9 +3,62 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
+/** One handler per operation, keyed by operationId. */
+export interface Handlers {
+  /**
+   * Echo a message
+   *
+   * Echo back a given message. The response body carries the same
+   * `message` as the request body. Requires an API key in the `key` query
+   * parameter.
+   *
+   * POST /echo
+   */
+  echo: Handler<paths["/echo"]["post"]>;
+  /**
+   * Authentication info for a Google-signed JWT
+   *
+   * Returns the request's authentication information. The caller presents
+   * a JSON Web Token signed by a Google service account; any one of three
+   * schemes is accepted: `google_jwt`, `gae_default_service_account` or
+   * `google_service_account`.
+   *
+   * GET /auth/info/googlejwt
+   */
+  auth_info_google_jwt: Handler<paths["/auth/info/googlejwt"]["get"]>;
+  /**
+   * Authentication info for a Google ID token
+   *
+   * Returns the request's authentication information. The caller presents
+   * a Google OAuth 2.0 ID token issued to one of the accepted OAuth client
+   * IDs (scheme `google_id_token`).
+   *
+   * GET /auth/info/googleidtoken
+   */
+  authInfoGoogleIdToken: Handler<paths["/auth/info/googleidtoken"]["get"]>;
+  /**
+   * Authentication info for a Firebase ID token
+   *
+   * Returns the request's authentication information. The caller presents
+   * an ID token issued by Firebase Authentication (Google Cloud Identity
+   * Platform) for the project (scheme `firebase`).
+   *
+   * GET /auth/info/firebase
+   */
+  authInfoFirebase: Handler<paths["/auth/info/firebase"]["get"]>;
+}
+
+/**
+ * A node:http request listener: routes, parses and validates every request against the contract
+ * before the handler sees it, and answers bad input with the interface's error body.
+ */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
 /** Routes, parameters, bodies, responses and security of Endpoints Example 1.0.0. */
 
-export const api: ApiSpec = {
+export const api: ApiSpec = JSON.parse(`{
   "api": "echo",
   "title": "Endpoints Example",
   "version": "1.0.0",
@@ -148,57 +201,4 @@ export const api: ApiSpec = {
       "status": "code"
     }
   }
-};
-
-/** One handler per operation, keyed by operationId. */
-export interface Handlers {
-  /**
-   * Echo a message
-   *
-   * Echo back a given message. The response body carries the same
-   * `message` as the request body. Requires an API key in the `key` query
-   * parameter.
-   *
-   * POST /echo
-   */
-  echo: Handler<paths["/echo"]["post"]>;
-  /**
-   * Authentication info for a Google-signed JWT
-   *
-   * Returns the request's authentication information. The caller presents
-   * a JSON Web Token signed by a Google service account; any one of three
-   * schemes is accepted: `google_jwt`, `gae_default_service_account` or
-   * `google_service_account`.
-   *
-   * GET /auth/info/googlejwt
-   */
-  auth_info_google_jwt: Handler<paths["/auth/info/googlejwt"]["get"]>;
-  /**
-   * Authentication info for a Google ID token
-   *
-   * Returns the request's authentication information. The caller presents
-   * a Google OAuth 2.0 ID token issued to one of the accepted OAuth client
-   * IDs (scheme `google_id_token`).
-   *
-   * GET /auth/info/googleidtoken
-   */
-  authInfoGoogleIdToken: Handler<paths["/auth/info/googleidtoken"]["get"]>;
-  /**
-   * Authentication info for a Firebase ID token
-   *
-   * Returns the request's authentication information. The caller presents
-   * an ID token issued by Firebase Authentication (Google Cloud Identity
-   * Platform) for the project (scheme `firebase`).
-   *
-   * GET /auth/info/firebase
-   */
-  authInfoFirebase: Handler<paths["/auth/info/firebase"]["get"]>;
-}
-
-/**
- * A node:http request listener: routes, parses and validates every request against the contract
- * before the handler sees it, and answers bad input with the interface's error body.
- */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
-}
+}`);

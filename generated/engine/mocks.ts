@@ -2,6 +2,7 @@
 import {
   createMock as createMockRuntime,
   createMockHandlers as createHandlers,
+  expandMockTables,
   type Mock,
   type MockOptions,
   type MockServerOptions,
@@ -11,8 +12,29 @@ import {
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 
-/** What each operation answers (documented examples, sampled values, templates) and the resources a stateful mock keeps. */
-export const mocks: MockTables = {
+/**
+ * The generated server with the mock handlers, responses validated against the contract: as a
+ * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
+ */
+export function createMock(options: MockServerOptions = {}): Mock {
+  return createMockRuntime(api, validators, mocks, options);
+}
+
+/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
+export function createMockHandlers(options: MockOptions = {}): Handlers {
+  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
+}
+
+/** The mock as a node:http request listener. */
+export function createMockServer(options: MockServerOptions = {}): RequestListener {
+  return createMock(options).listener;
+}
+
+/**
+ * What each operation answers (documented examples, sampled values, templates) and the resources a
+ * stateful mock keeps. A response that several operations share is written once, under `shared`.
+ */
+export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "operations": {
     "ContainerList": {
       "responses": {
@@ -97,38 +119,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -157,92 +153,27 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -433,38 +364,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -523,38 +428,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -564,86 +443,22 @@ export const mocks: MockTables = {
         "101": {
           "key": "101",
           "status": 101,
-          "examples": [
-            {
-              "name": "multiplexed",
-              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-            },
-            {
-              "name": "tty",
-              "value": "hello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
-            }
-          ],
-          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
-          "headers": {
-            "Connection": "Upgrade",
-            "Upgrade": "tcp"
-          },
-          "contentType": "application/vnd.docker.raw-stream",
-          "schema": {
-            "type": "string",
-            "format": "binary"
-          }
+          "shared": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream"
         },
         "200": {
           "key": "200",
           "status": 200,
-          "examples": [
-            {
-              "name": "multiplexed",
-              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-            },
-            {
-              "name": "tty",
-              "value": "hello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
-            }
-          ],
-          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
-          "contentType": "application/vnd.docker.raw-stream",
-          "schema": {
-            "type": "string",
-            "format": "binary"
-          }
+          "shared": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -685,38 +500,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -743,38 +532,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -872,38 +635,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -913,55 +650,17 @@ export const mocks: MockTables = {
         "200": {
           "key": "200",
           "status": 200,
-          "examples": [
-            {
-              "name": "example",
-              "value": "",
-              "pointer": "/components/responses/EmptyText/content/text~1plain/example"
-            }
-          ],
-          "pointer": "/components/responses/EmptyText/content/text~1plain",
-          "contentType": "text/plain",
-          "schema": {
-            "type": "string",
-            "maxLength": 0
-          }
+          "shared": "/components/responses/EmptyText/content/text~1plain"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -983,38 +682,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1036,38 +709,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1083,38 +730,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1130,38 +751,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1189,56 +784,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1254,56 +810,17 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1319,38 +836,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1366,38 +857,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1407,140 +872,37 @@ export const mocks: MockTables = {
         "101": {
           "key": "101",
           "status": 101,
-          "examples": [
-            {
-              "name": "multiplexed",
-              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-            },
-            {
-              "name": "tty",
-              "value": "hello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
-            }
-          ],
-          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
-          "headers": {
-            "Connection": "Upgrade",
-            "Upgrade": "tcp"
-          },
-          "contentType": "application/vnd.docker.raw-stream",
-          "schema": {
-            "type": "string",
-            "format": "binary"
-          }
+          "shared": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream"
         },
         "200": {
           "key": "200",
           "status": 200,
-          "examples": [
-            {
-              "name": "multiplexed",
-              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-            },
-            {
-              "name": "tty",
-              "value": "hello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
-            }
-          ],
-          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
-          "contentType": "application/vnd.docker.raw-stream",
-          "schema": {
-            "type": "string",
-            "format": "binary"
-          }
+          "shared": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream"
         },
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1568,38 +930,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1615,74 +951,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -1712,56 +996,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1777,20 +1022,7 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "403": {
           "key": "403",
@@ -1813,38 +1045,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1863,56 +1069,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1941,56 +1108,17 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201",
@@ -2008,86 +1136,22 @@ export const mocks: MockTables = {
         "101": {
           "key": "101",
           "status": 101,
-          "examples": [
-            {
-              "name": "multiplexed",
-              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-            },
-            {
-              "name": "tty",
-              "value": "hello world\n",
-              "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
-            }
-          ],
-          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
-          "headers": {
-            "Connection": "Upgrade",
-            "Upgrade": "tcp"
-          },
-          "contentType": "application/vnd.docker.raw-stream",
-          "schema": {
-            "type": "string",
-            "format": "binary"
-          }
+          "shared": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream"
         },
         "200": {
           "key": "200",
           "status": 200,
-          "examples": [
-            {
-              "name": "multiplexed",
-              "value": "\u0001\u0000\u0000\u0000\u0000\u0000\u0000\fhello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-            },
-            {
-              "name": "tty",
-              "value": "hello world\n",
-              "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
-            }
-          ],
-          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
-          "contentType": "application/vnd.docker.raw-stream",
-          "schema": {
-            "type": "string",
-            "format": "binary"
-          }
+          "shared": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         }
       },
       "primary": "200"
@@ -2097,37 +1161,12 @@ export const mocks: MockTables = {
         "201": {
           "key": "201",
           "status": 201,
-          "examples": [
-            {
-              "name": "example",
-              "value": "",
-              "pointer": "/components/responses/EmptyText/content/text~1plain/example"
-            }
-          ],
-          "pointer": "/components/responses/EmptyText/content/text~1plain",
-          "contentType": "text/plain",
-          "schema": {
-            "type": "string",
-            "maxLength": 0
-          }
+          "shared": "/components/responses/EmptyText/content/text~1plain"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "201"
@@ -2173,38 +1212,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2281,38 +1294,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2326,7 +1313,7 @@ export const mocks: MockTables = {
             {
               "name": "step",
               "value": {
-                "stream": "Step 1/5 : FROM busybox\n"
+                "stream": "Step 1/5 : FROM busybox\\n"
               },
               "pointer": "/paths/~1build/post/responses/200/content/application~1json/examples/step/value"
             },
@@ -2351,38 +1338,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2426,38 +1387,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2578,38 +1513,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2669,38 +1578,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2739,38 +1622,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2786,74 +1643,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -2892,56 +1697,17 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "409": {
           "key": "409",
           "status": 409,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "Conflict. The name \"/web\" is already in use."
-              },
-              "pointer": "/components/responses/Conflict/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/Conflict/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Conflict/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2992,38 +1758,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3050,38 +1790,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3108,38 +1822,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3166,7 +1854,7 @@ export const mocks: MockTables = {
             {
               "name": "done",
               "value": {
-                "stream": "Loaded image: busybox:latest\n"
+                "stream": "Loaded image: busybox:latest\\n"
               },
               "pointer": "/paths/~1images~1load/post/responses/200/content/application~1json/examples/done/value"
             }
@@ -3180,38 +1868,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3239,38 +1901,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: c2ada9df5af8"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -3305,38 +1941,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3442,38 +2052,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3509,38 +2093,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3571,38 +2129,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3708,38 +2240,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3871,38 +2377,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3948,38 +2428,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4014,38 +2468,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -4079,38 +2507,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "get tardis: no such volume"
-              },
-              "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/VolumeNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/VolumeNotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4126,20 +2528,7 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "get tardis: no such volume"
-              },
-              "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/VolumeNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/VolumeNotFound/content/application~1json"
         },
         "409": {
           "key": "409",
@@ -4162,20 +2551,7 @@ export const mocks: MockTables = {
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -4265,38 +2641,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4325,20 +2675,7 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "403": {
           "key": "403",
@@ -4379,20 +2716,7 @@ export const mocks: MockTables = {
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -4453,38 +2777,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "network net01 not found"
-              },
-              "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NetworkNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NetworkNotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4518,38 +2816,12 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "network net01 not found"
-              },
-              "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NetworkNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NetworkNotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -4565,74 +2837,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "operation not supported for swarm scoped networks"
-              },
-              "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NetworkSwarmScoped/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: 3613f73ba0e4"
-              },
-              "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NetworkOrContainerNotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4648,74 +2868,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "operation not supported for swarm scoped networks"
-              },
-              "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NetworkSwarmScoped/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "No such container: 3613f73ba0e4"
-              },
-              "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NetworkOrContainerNotFound/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4814,56 +2982,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -4891,20 +3020,7 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "403": {
           "key": "403",
@@ -4927,20 +3043,7 @@ export const mocks: MockTables = {
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "409": {
           "key": "409",
@@ -4963,20 +3066,7 @@ export const mocks: MockTables = {
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -5070,56 +3160,17 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "service 9mnpnzenvg8p8tdbtq4wvbkcz not found"
-              },
-              "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServiceNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServiceNotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5135,56 +3186,17 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "service 9mnpnzenvg8p8tdbtq4wvbkcz not found"
-              },
-              "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServiceNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServiceNotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5211,74 +3223,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "service 9mnpnzenvg8p8tdbtq4wvbkcz not found"
-              },
-              "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServiceNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServiceNotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5474,56 +3434,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5649,38 +3570,12 @@ export const mocks: MockTables = {
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5736,38 +3631,12 @@ export const mocks: MockTables = {
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5794,56 +3663,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is already part of a swarm. Use \"docker swarm leave\" to leave this swarm and join another one."
-              },
-              "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/AlreadyInSwarm/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/AlreadyInSwarm/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5859,56 +3689,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is already part of a swarm. Use \"docker swarm leave\" to leave this swarm and join another one."
-              },
-              "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/AlreadyInSwarm/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/AlreadyInSwarm/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5924,56 +3715,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -5989,56 +3741,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -6127,56 +3840,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -6260,56 +3934,17 @@ export const mocks: MockTables = {
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "node 24ifsmvkjbyhk not found"
-              },
-              "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NodeNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NodeNotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -6325,74 +3960,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "node 24ifsmvkjbyhk not found"
-              },
-              "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NodeNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NodeNotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -6408,74 +3991,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "invalid parameter: bad value"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "node 24ifsmvkjbyhk not found"
-              },
-              "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NodeNotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NodeNotFound/content/application~1json"
         },
         "406": {
           "key": "406",
           "status": 406,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "This node is not a swarm manager."
-              },
-              "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/NotAcceptable/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotAcceptable/content/application~1json"
         },
         "500": {
           "key": "500",
           "status": 500,
-          "examples": [
-            {
-              "name": "example",
-              "value": {
-                "message": "something went wrong"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/example"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -6484,7 +4015,7 @@ export const mocks: MockTables = {
   "schemas": {
     "#/components/schemas/AuthResponse": {
       "type": "object",
-      "description": "The auth check response (seed 2.13); `IdentityToken` is present when the registry returned one.",
+      "description": "The auth check response (seed 2.13); \`IdentityToken\` is present when the registry returned one.",
       "required": [
         "Status"
       ],
@@ -6492,7 +4023,7 @@ export const mocks: MockTables = {
       "properties": {
         "Status": {
           "type": "string",
-          "description": "The login status, for example `Login Succeeded`."
+          "description": "The login status, for example \`Login Succeeded\`."
         },
         "IdentityToken": {
           "type": "string",
@@ -6506,7 +4037,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/BuildInfo": {
       "type": "object",
-      "description": "One message of the build output stream (`POST /build`). Not in the seed; from the\nEngine API v1.24 reference. A message carries build output (`stream`), pull progress\nof a base image (`status`, `progress`, `progressDetail`, `id`) or an error\n(`error`, `errorDetail`), which ends the build.\n",
+      "description": "One message of the build output stream (\`POST /build\`). Not in the seed; from the\\nEngine API v1.24 reference. A message carries build output (\`stream\`), pull progress\\nof a base image (\`status\`, \`progress\`, \`progressDetail\`, \`id\`) or an error\\n(\`error\`, \`errorDetail\`), which ends the build.\\n",
       "additionalProperties": false,
       "properties": {
         "id": {
@@ -6537,7 +4068,7 @@ export const mocks: MockTables = {
         }
       },
       "example": {
-        "stream": "Step 1/5 : FROM busybox\n"
+        "stream": "Step 1/5 : FROM busybox\\n"
       }
     },
     "#/components/schemas/ContainerChange": {
@@ -6560,7 +4091,7 @@ export const mocks: MockTables = {
             1,
             2
           ],
-          "description": "The kind of change, `0` modify, `1` add, `2` delete."
+          "description": "The kind of change, \`0\` modify, \`1\` add, \`2\` delete."
         }
       },
       "example": {
@@ -6599,7 +4130,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ContainerInspect": {
       "type": "object",
-      "description": "A container's low-level information (seed section 2.4). `SizeRw` and `SizeRootFs` are\npresent only with `size=1`.\n",
+      "description": "A container's low-level information (seed section 2.4). \`SizeRw\` and \`SizeRootFs\` are\\npresent only with \`size=1\`.\\n",
       "additionalProperties": true,
       "required": [
         "AppArmorProfile",
@@ -6688,7 +4219,7 @@ export const mocks: MockTables = {
         "Name": {
           "type": "string",
           "pattern": "^/",
-          "description": "The container's name; starts with `/`."
+          "description": "The container's name; starts with \`/\`."
         },
         "NetworkSettings": {
           "$ref": "#/components/schemas/NetworkSettings"
@@ -6723,12 +4254,12 @@ export const mocks: MockTables = {
         "SizeRw": {
           "type": "integer",
           "format": "int64",
-          "description": "Size in bytes of the files created or changed by the container (with `size=1`)."
+          "description": "Size in bytes of the files created or changed by the container (with \`size=1\`)."
         },
         "SizeRootFs": {
           "type": "integer",
           "format": "int64",
-          "description": "Total size in bytes of all files in the container (with `size=1`)."
+          "description": "Total size in bytes of all files in the container (with \`size=1\`)."
         }
       },
       "example": {
@@ -6778,7 +4309,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ContainerStats": {
       "type": "object",
-      "description": "One message of the statistics stream (seed section 2.5). `precpu_stats` holds the\nstatistics of the previous read and is used to compute the CPU percentage; it is not a\ncopy of `cpu_stats`.\n",
+      "description": "One message of the statistics stream (seed section 2.5). \`precpu_stats\` holds the\\nstatistics of the previous read and is used to compute the CPU percentage; it is not a\\ncopy of \`cpu_stats\`.\\n",
       "additionalProperties": true,
       "required": [
         "read",
@@ -6886,7 +4417,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ContainerSummary": {
       "type": "object",
-      "description": "A container list entry (seed section 2.1). `SizeRw` and `SizeRootFs` are present only\nwhen the list was asked for sizes (`size=1`).\n",
+      "description": "A container list entry (seed section 2.1). \`SizeRw\` and \`SizeRootFs\` are present only\\nwhen the list was asked for sizes (\`size=1\`).\\n",
       "additionalProperties": true,
       "required": [
         "Id",
@@ -6910,7 +4441,7 @@ export const mocks: MockTables = {
         },
         "Names": {
           "type": "array",
-          "description": "The container's names; each starts with `/`.",
+          "description": "The container's names; each starts with \`/\`.",
           "items": {
             "type": "string",
             "pattern": "^/"
@@ -6938,7 +4469,7 @@ export const mocks: MockTables = {
         },
         "Status": {
           "type": "string",
-          "description": "A human-readable status, for example `Exit 0` or `Up 2 hours`."
+          "description": "A human-readable status, for example \`Exit 0\` or \`Up 2 hours\`."
         },
         "Ports": {
           "type": "array",
@@ -6957,12 +4488,12 @@ export const mocks: MockTables = {
         "SizeRw": {
           "type": "integer",
           "format": "int64",
-          "description": "Size in bytes of the files created or changed by the container (with `size=1`)."
+          "description": "Size in bytes of the files created or changed by the container (with \`size=1\`)."
         },
         "SizeRootFs": {
           "type": "integer",
           "format": "int64",
-          "description": "Total size in bytes of all files in the container (with `size=1`)."
+          "description": "Total size in bytes of all files in the container (with \`size=1\`)."
         },
         "HostConfig": {
           "type": "object",
@@ -7103,7 +4634,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/CreateImageInfo": {
       "type": "object",
-      "description": "One message of the pull or import progress stream (`POST /images/create`). Not in the\nseed; from the Engine API v1.24 reference.\n",
+      "description": "One message of the pull or import progress stream (\`POST /images/create\`). Not in the\\nseed; from the Engine API v1.24 reference.\\n",
       "additionalProperties": false,
       "properties": {
         "id": {
@@ -7112,7 +4643,7 @@ export const mocks: MockTables = {
         },
         "status": {
           "type": "string",
-          "description": "Progress status, for example `Pulling fs layer` or `Download complete`."
+          "description": "Progress status, for example \`Pulling fs layer\` or \`Download complete\`."
         },
         "progress": {
           "type": "string",
@@ -7157,7 +4688,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/EventMessage": {
       "type": "object",
-      "description": "One event of the `GET /events` stream (seed 6). `status` and `id` are present on\ncontainer and image events, `from` on container events. `Action` takes the values of\nits `Type`:\n\n| Type | Actions |\n|---|---|\n| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, health_status, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |\n| image | delete, import, load, pull, push, save, tag, untag |\n| volume | create, mount, unmount, destroy |\n| network | connect, disconnect, create, destroy |\n| daemon | reload |\n",
+      "description": "One event of the \`GET /events\` stream (seed 6). \`status\` and \`id\` are present on\\ncontainer and image events, \`from\` on container events. \`Action\` takes the values of\\nits \`Type\`:\\n\\n| Type | Actions |\\n|---|---|\\n| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, health_status, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |\\n| image | delete, import, load, pull, push, save, tag, untag |\\n| volume | create, mount, unmount, destroy |\\n| network | connect, disconnect, create, destroy |\\n| daemon | reload |\\n",
       "required": [
         "Type",
         "Action",
@@ -7192,7 +4723,7 @@ export const mocks: MockTables = {
         },
         "Action": {
           "type": "string",
-          "description": "What happened; the allowed values depend on `Type` (see the table above).",
+          "description": "What happened; the allowed values depend on \`Type\` (see the table above).",
           "enum": [
             "attach",
             "commit",
@@ -7518,15 +5049,15 @@ export const mocks: MockTables = {
         },
         "OpenStderr": {
           "type": "boolean",
-          "description": "Whether `stderr` is attached."
+          "description": "Whether \`stderr\` is attached."
         },
         "OpenStdin": {
           "type": "boolean",
-          "description": "Whether `stdin` is attached."
+          "description": "Whether \`stdin\` is attached."
         },
         "OpenStdout": {
           "type": "boolean",
-          "description": "Whether `stdout` is attached."
+          "description": "Whether \`stdout\` is attached."
         },
         "ProcessConfig": {
           "$ref": "#/components/schemas/ExecProcessConfig"
@@ -7594,7 +5125,7 @@ export const mocks: MockTables = {
       "properties": {
         "Id": {
           "type": "string",
-          "description": "The image id (`sha256:...`)."
+          "description": "The image id (\`sha256:...\`)."
         },
         "Container": {
           "type": "string",
@@ -7621,7 +5152,7 @@ export const mocks: MockTables = {
         },
         "DockerVersion": {
           "type": "string",
-          "description": "The version of the engine that built the image (seed `<engine>Version`)."
+          "description": "The version of the engine that built the image (seed \`<engine>Version\`)."
         },
         "VirtualSize": {
           "type": "integer",
@@ -7669,14 +5200,14 @@ export const mocks: MockTables = {
         },
         "RepoDigests": {
           "type": "array",
-          "description": "The `repository@digest` references of the image.",
+          "description": "The \`repository@digest\` references of the image.",
           "items": {
             "type": "string"
           }
         },
         "RepoTags": {
           "type": "array",
-          "description": "The `repository:tag` references of the image.",
+          "description": "The \`repository:tag\` references of the image.",
           "items": {
             "type": "string"
           }
@@ -7695,7 +5226,7 @@ export const mocks: MockTables = {
           "properties": {
             "Type": {
               "type": "string",
-              "description": "The root filesystem type, for example `layers`."
+              "description": "The root filesystem type, for example \`layers\`."
             },
             "Layers": {
               "type": "array",
@@ -7806,7 +5337,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ImageDeleteResponseItem": {
       "type": "object",
-      "description": "An entry of the remove-image response (seed 2.6); it has exactly one of `Untagged` or `Deleted`.",
+      "description": "An entry of the remove-image response (seed 2.6); it has exactly one of \`Untagged\` or \`Deleted\`.",
       "additionalProperties": false,
       "minProperties": 1,
       "maxProperties": 1,
@@ -7884,12 +5415,12 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ImageLoadInfo": {
       "type": "object",
-      "description": "One message of the load stream (`POST /images/load`, seed 4.3): a progress message\n`{status, progressDetail {current, total}, progress, id}`, or the final confirmation\n`{stream}`.\n",
+      "description": "One message of the load stream (\`POST /images/load\`, seed 4.3): a progress message\\n\`{status, progressDetail {current, total}, progress, id}\`, or the final confirmation\\n\`{stream}\`.\\n",
       "additionalProperties": false,
       "properties": {
         "status": {
           "type": "string",
-          "description": "Progress status, for example `Loading layer`."
+          "description": "Progress status, for example \`Loading layer\`."
         },
         "progressDetail": {
           "$ref": "#/components/schemas/ProgressDetail"
@@ -7904,7 +5435,7 @@ export const mocks: MockTables = {
         },
         "stream": {
           "type": "string",
-          "description": "The confirmation text, for example `Loaded image: busybox:latest`."
+          "description": "The confirmation text, for example \`Loaded image: busybox:latest\`."
         },
         "error": {
           "type": "string",
@@ -7915,7 +5446,7 @@ export const mocks: MockTables = {
         }
       },
       "example": {
-        "stream": "Loaded image: busybox:latest\n"
+        "stream": "Loaded image: busybox:latest\\n"
       }
     },
     "#/components/schemas/ImageSearchResult": {
@@ -7962,7 +5493,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ImageSummary": {
       "type": "object",
-      "description": "An entry of the image list (`GET /images/json`). Not in the seed (the seed says the image\nlist entry is \"not shown\"); from the Engine API v1.24 reference.\n",
+      "description": "An entry of the image list (\`GET /images/json\`). Not in the seed (the seed says the image\\nlist entry is \\"not shown\\"); from the Engine API v1.24 reference.\\n",
       "required": [
         "Id",
         "RepoTags",
@@ -7986,7 +5517,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "The `repository:tag` references of the image.",
+          "description": "The \`repository:tag\` references of the image.",
           "items": {
             "type": "string"
           }
@@ -7996,7 +5527,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "The `repository@digest` references of the image (with `digests=1`).",
+          "description": "The \`repository@digest\` references of the image (with \`digests=1\`).",
           "items": {
             "type": "string"
           }
@@ -8066,7 +5597,7 @@ export const mocks: MockTables = {
         },
         "Scope": {
           "type": "string",
-          "description": "The level at which the network exists: `local` (this machine; the only value the\nseed shows) or `swarm` (cluster-wide, for networks created in a swarm, as the\nEngine API v1.24 reference shows).\n",
+          "description": "The level at which the network exists: \`local\` (this machine; the only value the\\nseed shows) or \`swarm\` (cluster-wide, for networks created in a swarm, as the\\nEngine API v1.24 reference shows).\\n",
           "enum": [
             "local",
             "swarm"
@@ -8321,11 +5852,11 @@ export const mocks: MockTables = {
         },
         "Name": {
           "type": "string",
-          "description": "The plugin name, for example `tiborvass/no-remove`."
+          "description": "The plugin name, for example \`tiborvass/no-remove\`."
         },
         "Tag": {
           "type": "string",
-          "description": "The plugin tag, for example `latest`."
+          "description": "The plugin tag, for example \`latest\`."
         },
         "Active": {
           "type": "boolean",
@@ -8404,7 +5935,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/PushImageInfo": {
       "type": "object",
-      "description": "One message of the push progress stream (`POST /images/{name}/push`, seed 4.3).",
+      "description": "One message of the push progress stream (\`POST /images/{name}/push\`, seed 4.3).",
       "additionalProperties": false,
       "properties": {
         "id": {
@@ -8413,7 +5944,7 @@ export const mocks: MockTables = {
         },
         "status": {
           "type": "string",
-          "description": "Progress status, for example `Pushing`."
+          "description": "Progress status, for example \`Pushing\`."
         },
         "progress": {
           "type": "string",
@@ -8507,7 +6038,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ServiceCreateResponse": {
       "type": "object",
-      "description": "The answer of a service create, `{ID}`.",
+      "description": "The answer of a service create, \`{ID}\`.",
       "required": [
         "ID"
       ],
@@ -8629,15 +6160,15 @@ export const mocks: MockTables = {
       "properties": {
         "Architecture": {
           "type": "string",
-          "description": "Hardware architecture of the host, for example `x86_64`."
+          "description": "Hardware architecture of the host, for example \`x86_64\`."
         },
         "ClusterStore": {
           "type": "string",
-          "description": "URL of the distributed key-value store, for example `etcd://localhost:2379`."
+          "description": "URL of the distributed key-value store, for example \`etcd://localhost:2379\`."
         },
         "CgroupDriver": {
           "type": "string",
-          "description": "The cgroup driver, for example `cgroupfs` or `systemd`."
+          "description": "The cgroup driver, for example \`cgroupfs\` or \`systemd\`."
         },
         "Containers": {
           "type": "integer",
@@ -8673,7 +6204,7 @@ export const mocks: MockTables = {
         },
         "DockerRootDir": {
           "type": "string",
-          "description": "The daemon's root directory (seed `<engine>RootDir`)."
+          "description": "The daemon's root directory (seed \`<engine>RootDir\`)."
         },
         "Driver": {
           "type": "string",
@@ -8684,7 +6215,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Storage driver status, as a list of `[name, value]` pairs.",
+          "description": "Storage driver status, as a list of \`[name, value]\` pairs.",
           "items": {
             "type": "array",
             "items": {
@@ -8742,7 +6273,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "The daemon's labels, as `key=value` strings.",
+          "description": "The daemon's labels, as \`key=value\` strings.",
           "items": {
             "type": "string"
           }
@@ -8791,7 +6322,7 @@ export const mocks: MockTables = {
         },
         "OSType": {
           "type": "string",
-          "description": "The operating system type, for example `linux` or `windows`."
+          "description": "The operating system type, for example \`linux\` or \`windows\`."
         },
         "OperatingSystem": {
           "type": "string",
@@ -8886,7 +6417,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Security features enabled on the daemon, for example `apparmor`, `seccomp`, `selinux`.",
+          "description": "Security features enabled on the daemon, for example \`apparmor\`, \`seccomp\`, \`selinux\`.",
           "items": {
             "type": "string"
           }
@@ -8904,7 +6435,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "System status, as a list of `[name, value]` pairs.",
+          "description": "System status, as a list of \`[name, value]\` pairs.",
           "items": {
             "type": "array",
             "items": {
@@ -9036,8 +6567,8 @@ export const mocks: MockTables = {
         },
         "ApiVersion": {
           "type": "string",
-          "description": "The API version the engine runs (seed 9.4), for example `1.24`.",
-          "pattern": "^[0-9]+\\.[0-9]+$"
+          "description": "The API version the engine runs (seed 9.4), for example \`1.24\`.",
+          "pattern": "^[0-9]+\\\\.[0-9]+$"
         },
         "BuildTime": {
           "type": "string",
@@ -9168,7 +6699,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Volume": {
       "type": "object",
-      "description": "A volume (seed 2.8). Empty fields, and fields the volume's driver does not support, may\nbe omitted from responses.\n",
+      "description": "A volume (seed 2.8). Empty fields, and fields the volume's driver does not support, may\\nbe omitted from responses.\\n",
       "required": [
         "Name",
         "Driver",
@@ -9190,7 +6721,7 @@ export const mocks: MockTables = {
         },
         "Status": {
           "type": "object",
-          "description": "Low-level details about the volume, provided by the volume driver, as a map of\nstring to string. Omitted if the driver does not support this feature.\n",
+          "description": "Low-level details about the volume, provided by the volume driver, as a map of\\nstring to string. Omitted if the driver does not support this feature.\\n",
           "additionalProperties": {
             "type": "string"
           }
@@ -9207,7 +6738,7 @@ export const mocks: MockTables = {
         },
         "Scope": {
           "type": "string",
-          "description": "The level at which the volume exists: `global` for cluster-wide or `local` for\nmachine level.\n",
+          "description": "The level at which the volume exists: \`global\` for cluster-wide or \`local\` for\\nmachine level.\\n",
           "enum": [
             "global",
             "local"
@@ -9231,7 +6762,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/VolumeListResponse": {
       "type": "object",
-      "description": "The answer of the volume list (seed 2.8), `{Volumes array, Warnings array}`.",
+      "description": "The answer of the volume list (seed 2.8), \`{Volumes array, Warnings array}\`.",
       "required": [
         "Volumes",
         "Warnings"
@@ -9314,7 +6845,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ContainerConfig": {
       "type": "object",
-      "description": "A container's configuration (seed section 2.2): the body of create without HostConfig and\nNetworkingConfig, and the `Config` of inspect. All fields are optional. Unknown fields are\nallowed: clients send more fields than the seed lists, and the engine ignores them.\n`null` stands for an unset list or map (the engine reports unset values that way).\n",
+      "description": "A container's configuration (seed section 2.2): the body of create without HostConfig and\\nNetworkingConfig, and the \`Config\` of inspect. All fields are optional. Unknown fields are\\nallowed: clients send more fields than the seed lists, and the engine ignores them.\\n\`null\` stands for an unset list or map (the engine reports unset values that way).\\n",
       "additionalProperties": true,
       "properties": {
         "Hostname": {
@@ -9339,34 +6870,34 @@ export const mocks: MockTables = {
         },
         "AttachStdin": {
           "type": "boolean",
-          "description": "Attach to `stdin`."
+          "description": "Attach to \`stdin\`."
         },
         "AttachStdout": {
           "type": "boolean",
-          "description": "Attach to `stdout`."
+          "description": "Attach to \`stdout\`."
         },
         "AttachStderr": {
           "type": "boolean",
-          "description": "Attach to `stderr`."
+          "description": "Attach to \`stderr\`."
         },
         "Tty": {
           "type": "boolean",
-          "description": "Attach the standard streams to a TTY, including `stdin` if it is not closed."
+          "description": "Attach the standard streams to a TTY, including \`stdin\` if it is not closed."
         },
         "OpenStdin": {
           "type": "boolean",
-          "description": "Open `stdin`."
+          "description": "Open \`stdin\`."
         },
         "StdinOnce": {
           "type": "boolean",
-          "description": "Close `stdin` after the one attached client disconnects."
+          "description": "Close \`stdin\` after the one attached client disconnects."
         },
         "Env": {
           "type": [
             "array",
             "null"
           ],
-          "description": "Environment variables, each in the form `VAR=value`.",
+          "description": "Environment variables, each in the form \`VAR=value\`.",
           "items": {
             "type": "string",
             "pattern": "^[^=]+="
@@ -9425,7 +6956,7 @@ export const mocks: MockTables = {
             "object",
             "null"
           ],
-          "description": "Map of `<port>/<tcp|udp>` to an empty object.",
+          "description": "Map of \`<port>/<tcp|udp>\` to an empty object.",
           "propertyNames": {
             "pattern": "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(tcp|udp)$"
           },
@@ -9435,7 +6966,7 @@ export const mocks: MockTables = {
           }
         },
         "StopSignal": {
-          "description": "The signal that stops the container, as a signal name (for example `SIGTERM`) or an unsigned integer.",
+          "description": "The signal that stops the container, as a signal name (for example \`SIGTERM\`) or an unsigned integer.",
           "default": "SIGTERM",
           "oneOf": [
             {
@@ -9544,7 +7075,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/HostConfig": {
       "type": "object",
-      "description": "The container's host configuration (seed section 2.3). Inspect adds `ContainerIDFile` and\n`IpcMode` (seed section 2.4). All fields are optional; `null` stands for an unset list or\nmap. `MemorySwap` may only be given with `Memory`, and must be larger than it, or `-1`\n(unlimited swap; `0` leaves it unset).\n",
+      "description": "The container's host configuration (seed section 2.3). Inspect adds \`ContainerIDFile\` and\\n\`IpcMode\` (seed section 2.4). All fields are optional; \`null\` stands for an unset list or\\nmap. \`MemorySwap\` may only be given with \`Memory\`, and must be larger than it, or \`-1\`\\n(unlimited swap; \`0\` leaves it unset).\\n",
       "additionalProperties": true,
       "dependentRequired": {
         "MemorySwap": [
@@ -9573,7 +7104,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Volume bindings, each `host-src:container-dest`, `host-src:container-dest:ro`,\n`volume-name:container-dest` or `volume-name:container-dest:ro` (other mount options,\ncomma-separated: `rw`, `z`, `Z`, `nocopy`, `[r]shared`, `[r]slave`, `[r]private`).\n`host-src` and `container-dest` must be absolute paths.\n",
+          "description": "Volume bindings, each \`host-src:container-dest\`, \`host-src:container-dest:ro\`,\\n\`volume-name:container-dest\` or \`volume-name:container-dest:ro\` (other mount options,\\ncomma-separated: \`rw\`, \`z\`, \`Z\`, \`nocopy\`, \`[r]shared\`, \`[r]slave\`, \`[r]private\`).\\n\`host-src\` and \`container-dest\` must be absolute paths.\\n",
           "items": {
             "type": "string",
             "pattern": "^(/[^:]*|[a-zA-Z0-9][a-zA-Z0-9_.-]+):/[^:]*(:(ro|rw|z|Z|nocopy|shared|rshared|slave|rslave|private|rprivate)(,(ro|rw|z|Z|nocopy|shared|rshared|slave|rslave|private|rprivate))*)?$"
@@ -9584,7 +7115,7 @@ export const mocks: MockTables = {
             "object",
             "null"
           ],
-          "description": "Map of container directory (absolute) to tmpfs mount options, for example `{\"/run\": \"rw,noexec,nosuid,size=65536k\"}`.",
+          "description": "Map of container directory (absolute) to tmpfs mount options, for example \`{\\"/run\\": \\"rw,noexec,nosuid,size=65536k\\"}\`.",
           "propertyNames": {
             "pattern": "^/"
           },
@@ -9597,7 +7128,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Links to other containers, each `container_name:alias`.",
+          "description": "Links to other containers, each \`container_name:alias\`.",
           "items": {
             "type": "string",
             "pattern": "^[^:]+:[^:]+$"
@@ -9611,7 +7142,7 @@ export const mocks: MockTables = {
         "MemorySwap": {
           "type": "integer",
           "format": "int64",
-          "description": "Total memory limit (memory plus swap); `-1` means unlimited swap. Only with `Memory`, and larger than it."
+          "description": "Total memory limit (memory plus swap); \`-1\` means unlimited swap. Only with \`Memory\`, and larger than it."
         },
         "MemoryReservation": {
           "type": "integer",
@@ -9645,11 +7176,11 @@ export const mocks: MockTables = {
         },
         "CpusetCpus": {
           "type": "string",
-          "description": "The CPUs in which execution is allowed (cgroups cpuset), for example `0-3` or `0,1`."
+          "description": "The CPUs in which execution is allowed (cgroups cpuset), for example \`0-3\` or \`0,1\`."
         },
         "CpusetMems": {
           "type": "string",
-          "description": "The memory nodes (MEMs) in which execution is allowed, for example `0-3` or `0,1`. Effective only on NUMA systems."
+          "description": "The memory nodes (MEMs) in which execution is allowed, for example \`0-3\` or \`0,1\`. Effective only on NUMA systems."
         },
         "IOMaximumBandwidth": {
           "type": "integer",
@@ -9675,7 +7206,7 @@ export const mocks: MockTables = {
               "maximum": 1000
             }
           ],
-          "description": "Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the\nv1.24 daemon accepts it and the command-line client sends it by default.\n"
+          "description": "Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the\\nv1.24 daemon accepts it and the command-line client sends it by default.\\n"
         },
         "BlkioWeightDevice": {
           "type": [
@@ -9734,7 +7265,7 @@ export const mocks: MockTables = {
           ],
           "minimum": -1,
           "maximum": 100,
-          "description": "The container's memory swappiness, 0 to 100 (seed section 8). -1 means unset (use the\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\n"
+          "description": "The container's memory swappiness, 0 to 100 (seed section 8). -1 means unset (use the\\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\\n"
         },
         "OomKillDisable": {
           "type": [
@@ -9751,21 +7282,21 @@ export const mocks: MockTables = {
         },
         "PidMode": {
           "type": "string",
-          "description": "The PID namespace mode, `container:<name or id>` (join that container's) or `host` (the host's); empty for the container's own.",
+          "description": "The PID namespace mode, \`container:<name or id>\` (join that container's) or \`host\` (the host's); empty for the container's own.",
           "pattern": "^(|host|container:.+)$"
         },
         "PidsLimit": {
           "type": "integer",
           "format": "int64",
           "minimum": -1,
-          "description": "The container's pids limit; `-1` means unlimited."
+          "description": "The container's pids limit; \`-1\` means unlimited."
         },
         "PortBindings": {
           "$ref": "#/components/schemas/PortMap"
         },
         "PublishAllPorts": {
           "type": "boolean",
-          "description": "Allocate an ephemeral host port for every exposed port of the container. The ports are\nreleased when the container stops and allocated when it starts; the allocated port\nmay change when the container restarts.\n"
+          "description": "Allocate an ephemeral host port for every exposed port of the container. The ports are\\nreleased when the container stops and allocated when it starts; the allocated port\\nmay change when the container restarts.\\n"
         },
         "Privileged": {
           "type": "boolean",
@@ -9810,7 +7341,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Hostname to IP mappings added to the container's `/etc/hosts`, each `hostname:IP`.",
+          "description": "Hostname to IP mappings added to the container's \`/etc/hosts\`, each \`hostname:IP\`.",
           "items": {
             "type": "string",
             "pattern": "^[^:]+:.+$"
@@ -9821,7 +7352,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Volumes to inherit from other containers, each `<container name>[:<ro|rw>]`.",
+          "description": "Volumes to inherit from other containers, each \`<container name>[:<ro|rw>]\`.",
           "items": {
             "type": "string",
             "pattern": "^[^:]+(:(ro|rw))?$"
@@ -9866,11 +7397,11 @@ export const mocks: MockTables = {
             "",
             "host"
           ],
-          "description": "The user namespace mode when user namespace remapping is enabled; the supported value is `host`."
+          "description": "The user namespace mode when user namespace remapping is enabled; the supported value is \`host\`."
         },
         "NetworkMode": {
           "type": "string",
-          "description": "The networking mode: `bridge`, `host`, `none`, `container:<name or id>`, or any other\nvalue, taken as the name of a custom network to connect to (`default` is the daemon's\ndefault network). An empty string is the default network too: clients that do not set\nthe mode send it (the docker command line among them), and the engine treats it as\n`default`.\n",
+          "description": "The networking mode: \`bridge\`, \`host\`, \`none\`, \`container:<name or id>\`, or any other\\nvalue, taken as the name of a custom network to connect to (\`default\` is the daemon's\\ndefault network). An empty string is the default network too: clients that do not set\\nthe mode send it (the docker command line among them), and the engine treats it as\\n\`default\`.\\n",
           "anyOf": [
             {
               "enum": [
@@ -9914,7 +7445,7 @@ export const mocks: MockTables = {
             "object",
             "null"
           ],
-          "description": "Kernel parameters (sysctls) to set in the container, for example `{\"net.ipv4.ip_forward\": \"1\"}`.",
+          "description": "Kernel parameters (sysctls) to set in the container, for example \`{\\"net.ipv4.ip_forward\\": \\"1\\"}\`.",
           "additionalProperties": {
             "type": "string"
           }
@@ -9934,7 +7465,7 @@ export const mocks: MockTables = {
             "object",
             "null"
           ],
-          "description": "Storage driver options for the container, for example `{\"size\": \"120G\"}`.",
+          "description": "Storage driver options for the container, for example \`{\\"size\\": \\"120G\\"}\`.",
           "additionalProperties": {
             "type": "string"
           }
@@ -9944,7 +7475,7 @@ export const mocks: MockTables = {
         },
         "CgroupParent": {
           "type": "string",
-          "description": "The cgroup under which the container's cgroup is created. A relative path is relative\nto the cgroup path of the init process. Cgroups are created if they do not exist.\n"
+          "description": "The cgroup under which the container's cgroup is created. A relative path is relative\\nto the cgroup path of the init process. Cgroups are created if they do not exist.\\n"
         },
         "VolumeDriver": {
           "type": "string",
@@ -9955,7 +7486,7 @@ export const mocks: MockTables = {
           "format": "int64",
           "minimum": 0,
           "default": 67108864,
-          "description": "Size of `/dev/shm` in bytes; a set value must be greater than 0 (seed section 8), and the\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\ncommand-line client sends it by default; negative sizes are refused.\n"
+          "description": "Size of \`/dev/shm\` in bytes; a set value must be greater than 0 (seed section 8), and the\\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\\ncommand-line client sends it by default; negative sizes are refused.\\n"
         },
         "ContainerIDFile": {
           "type": "string",
@@ -9995,7 +7526,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Mount": {
       "type": "object",
-      "description": "A mount of a container (seed section 2.1). `Name` and `Driver` are present for volumes,\nnot for bind mounts.\n",
+      "description": "A mount of a container (seed section 2.1). \`Name\` and \`Driver\` are present for volumes,\\nnot for bind mounts.\\n",
       "additionalProperties": true,
       "required": [
         "Source",
@@ -10023,7 +7554,7 @@ export const mocks: MockTables = {
         },
         "Mode": {
           "type": "string",
-          "description": "Mount options, for example `ro,Z`."
+          "description": "Mount options, for example \`ro,Z\`."
         },
         "RW": {
           "type": "boolean",
@@ -10250,7 +7781,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ContainerStateStatus": {
       "type": "string",
-      "description": "A container state (seed sections 2.4 and 3), also the values of the list's `status` filter.",
+      "description": "A container state (seed sections 2.4 and 3), also the values of the list's \`status\` filter.",
       "enum": [
         "created",
         "restarting",
@@ -10263,7 +7794,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/EndpointSettings": {
       "type": "object",
-      "description": "A container's endpoint in a network (the endpoint object of seed section 2.1). In a create\nbody (NetworkingConfig.EndpointsConfig) only `IPAMConfig`, `Links` and `Aliases` are set.\n",
+      "description": "A container's endpoint in a network (the endpoint object of seed section 2.1). In a create\\nbody (NetworkingConfig.EndpointsConfig) only \`IPAMConfig\`, \`Links\` and \`Aliases\` are set.\\n",
       "additionalProperties": true,
       "properties": {
         "IPAMConfig": {
@@ -10347,7 +7878,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Port": {
       "type": "object",
-      "description": "An open port of a container (seed section 2.1). `PublicPort` is present when the port is\npublished on the host.\n",
+      "description": "An open port of a container (seed section 2.1). \`PublicPort\` is present when the port is\\npublished on the host.\\n",
       "additionalProperties": true,
       "required": [
         "PrivatePort",
@@ -10387,7 +7918,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/EventActor": {
       "type": "object",
-      "description": "The object an event is about (seed 6): its `ID` and `Attributes`. Attributes seen:\n`name`, `image`, `container`, `type`, `exitCode`, `height`, `width`, and the\ncontainer's labels.\n",
+      "description": "The object an event is about (seed 6): its \`ID\` and \`Attributes\`. Attributes seen:\\n\`name\`, \`image\`, \`container\`, \`type\`, \`exitCode\`, \`height\`, \`width\`, and the\\ncontainer's labels.\\n",
       "required": [
         "ID",
         "Attributes"
@@ -10485,7 +8016,7 @@ export const mocks: MockTables = {
     "#/components/schemas/ImageConfig": {
       "type": "object",
       "additionalProperties": true,
-      "description": "The container configuration recorded in an image (`Config` and `ContainerConfig` of the\nimage inspect body, seed 2.6): the container configuration fields of seed 2.2\n(`ContainerConfig`, without the create-only `HostConfig` and `NetworkingConfig`) plus\n`OnBuild` and `PublishService`.\n",
+      "description": "The container configuration recorded in an image (\`Config\` and \`ContainerConfig\` of the\\nimage inspect body, seed 2.6): the container configuration fields of seed 2.2\\n(\`ContainerConfig\`, without the create-only \`HostConfig\` and \`NetworkingConfig\`) plus\\n\`OnBuild\` and \`PublishService\`.\\n",
       "allOf": [
         {
           "$ref": "#/components/schemas/ContainerConfig"
@@ -10499,7 +8030,7 @@ export const mocks: MockTables = {
                 "array",
                 "null"
               ],
-              "description": "The `ONBUILD` instructions recorded in the image.",
+              "description": "The \`ONBUILD\` instructions recorded in the image.",
               "items": {
                 "type": "string"
               }
@@ -10702,7 +8233,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ObjectVersion": {
       "type": "object",
-      "description": "The version of a swarm object (service, task, node, swarm, network). Its Index is the\n`version` an update must name, to avoid conflicting writes.\n",
+      "description": "The version of a swarm object (service, task, node, swarm, network). Its Index is the\\n\`version\` an update must name, to avoid conflicting writes.\\n",
       "required": [
         "Index"
       ],
@@ -10755,7 +8286,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Environment variables, in the form `VAR=value`.",
+          "description": "Environment variables, in the form \`VAR=value\`.",
           "items": {
             "type": "string"
           }
@@ -10792,7 +8323,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/PluginManifest": {
       "type": "object",
-      "description": "The plugin's manifest (seed 4.7). `Env` and `Args` are not in the seed's field list;\nthey are in the Engine API v1.24 reference's plugin list sample.\n",
+      "description": "The plugin's manifest (seed 4.7). \`Env\` and \`Args\` are not in the seed's field list;\\nthey are in the Engine API v1.24 reference's plugin list sample.\\n",
       "required": [
         "ManifestVersion",
         "Description",
@@ -10810,7 +8341,7 @@ export const mocks: MockTables = {
       "properties": {
         "ManifestVersion": {
           "type": "string",
-          "description": "The manifest format version, for example `v0`."
+          "description": "The manifest format version, for example \`v0\`."
         },
         "Description": {
           "type": "string",
@@ -10831,14 +8362,14 @@ export const mocks: MockTables = {
           "properties": {
             "Types": {
               "type": "array",
-              "description": "The plugin interfaces implemented, for example `docker.volumedriver/1.0`.",
+              "description": "The plugin interfaces implemented, for example \`docker.volumedriver/1.0\`.",
               "items": {
                 "type": "string"
               }
             },
             "Socket": {
               "type": "string",
-              "description": "The name of the plugin's socket, for example `plugins.sock`."
+              "description": "The name of the plugin's socket, for example \`plugins.sock\`."
             }
           }
         },
@@ -10883,7 +8414,7 @@ export const mocks: MockTables = {
           "properties": {
             "Type": {
               "type": "string",
-              "description": "The network type, for example `host`."
+              "description": "The network type, for example \`host\`."
             }
           }
         },
@@ -10987,7 +8518,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ServiceSpec": {
       "type": "object",
-      "description": "A service specification (seed 2.10): the body of a service create and update and the\nSpec of a service. Renaming a service is not supported on update (Name must stay the\nsame).\n",
+      "description": "A service specification (seed 2.10): the body of a service create and update and the\\nSpec of a service. Renaming a service is not supported on update (Name must stay the\\nsame).\\n",
       "additionalProperties": false,
       "properties": {
         "Name": {
@@ -11336,12 +8867,12 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Healthcheck": {
       "type": "object",
-      "description": "How to check that the container is healthy (seed section 2.2). Durations are in\nnanoseconds, either 0 (inherit from the image) or at least 1000000.\n",
+      "description": "How to check that the container is healthy (seed section 2.2). Durations are in\\nnanoseconds, either 0 (inherit from the image) or at least 1000000.\\n",
       "additionalProperties": true,
       "properties": {
         "Test": {
           "type": "array",
-          "description": "The test to perform: an empty array inherits the image's healthcheck; `[\"NONE\"]`\ndisables it; `[\"CMD\", args...]` executes the arguments directly; `[\"CMD-SHELL\",\ncommand]` runs the command with the system's default shell.\n",
+          "description": "The test to perform: an empty array inherits the image's healthcheck; \`[\\"NONE\\"]\`\\ndisables it; \`[\\"CMD\\", args...]\` executes the arguments directly; \`[\\"CMD-SHELL\\",\\ncommand]\` runs the command with the system's default shell.\\n",
           "items": {
             "type": "string"
           },
@@ -11402,7 +8933,7 @@ export const mocks: MockTables = {
       }
     },
     "#/components/schemas/StringOrStringArray": {
-      "description": "A string or an array of strings; `null` when unset.",
+      "description": "A string or an array of strings; \`null\` when unset.",
       "oneOf": [
         {
           "type": "string"
@@ -11433,7 +8964,7 @@ export const mocks: MockTables = {
         },
         "CgroupPermissions": {
           "type": "string",
-          "description": "The cgroup permissions, for example `mrw`."
+          "description": "The cgroup permissions, for example \`mrw\`."
         }
       },
       "example": {
@@ -11461,7 +8992,7 @@ export const mocks: MockTables = {
             "none",
             ""
           ],
-          "description": "The logging driver; empty selects the daemon's default (`json-file` unless configured otherwise)."
+          "description": "The logging driver; empty selects the daemon's default (\`json-file\` unless configured otherwise)."
         },
         "Config": {
           "type": [
@@ -11486,7 +9017,7 @@ export const mocks: MockTables = {
         "object",
         "null"
       ],
-      "description": "Map of a container port, `<port>/<protocol>`, to the host ports it is bound to. The host\nport is a string, not an integer.\n",
+      "description": "Map of a container port, \`<port>/<protocol>\`, to the host ports it is bound to. The host\\nport is a string, not an integer.\\n",
       "propertyNames": {
         "pattern": "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(tcp|udp)$"
       },
@@ -11509,7 +9040,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/RestartPolicy": {
       "type": "object",
-      "description": "What to do when the container exits (seed section 2.3). `Name` is `always` (always\nrestart), `unless-stopped` (restart unless the user stopped the container),\n`on-failure` (restart only on a non-zero exit code), or `no` / empty for the default,\nno restart. `MaximumRetryCount` is the number of retries before giving up and applies to\n`on-failure` only (it must be 0 with `always`, `unless-stopped` and `no`). An ever\nincreasing delay (doubling the previous one, starting at 100 ms) precedes each restart to\navoid flooding the server.\n",
+      "description": "What to do when the container exits (seed section 2.3). \`Name\` is \`always\` (always\\nrestart), \`unless-stopped\` (restart unless the user stopped the container),\\n\`on-failure\` (restart only on a non-zero exit code), or \`no\` / empty for the default,\\nno restart. \`MaximumRetryCount\` is the number of retries before giving up and applies to\\n\`on-failure\` only (it must be 0 with \`always\`, \`unless-stopped\` and \`no\`). An ever\\nincreasing delay (doubling the previous one, starting at 100 ms) precedes each restart to\\navoid flooding the server.\\n",
       "additionalProperties": true,
       "properties": {
         "Name": {
@@ -11528,7 +9059,7 @@ export const mocks: MockTables = {
           "type": "integer",
           "minimum": 0,
           "default": 0,
-          "description": "With `on-failure`, the number of times to retry before giving up."
+          "description": "With \`on-failure\`, the number of times to retry before giving up."
         }
       },
       "if": {
@@ -11585,7 +9116,7 @@ export const mocks: MockTables = {
       "properties": {
         "Name": {
           "type": "string",
-          "description": "The limit's name, for example `nofile`."
+          "description": "The limit's name, for example \`nofile\`."
         },
         "Soft": {
           "type": "integer",
@@ -11682,14 +9213,14 @@ export const mocks: MockTables = {
         },
         "AuxAddress": {
           "type": "object",
-          "description": "Auxiliary addresses used by the network driver, as a map of device name to IP\naddress (`<device_name>: <IP address>`).\n",
+          "description": "Auxiliary addresses used by the network driver, as a map of device name to IP\\naddress (\`<device_name>: <IP address>\`).\\n",
           "additionalProperties": {
             "type": "string"
           }
         },
         "AuxiliaryAddresses": {
           "type": "object",
-          "description": "The same map as AuxAddress under the key the daemon's JSON encoding uses; accepted\nand answered so that real daemons' bodies validate.\n",
+          "description": "The same map as AuxAddress under the key the daemon's JSON encoding uses; accepted\\nand answered so that real daemons' bodies validate.\\n",
           "additionalProperties": {
             "type": "string"
           }
@@ -11782,14 +9313,14 @@ export const mocks: MockTables = {
         },
         "Type": {
           "type": "string",
-          "description": "The mount type, for example `bind` or `tmpfs`."
+          "description": "The mount type, for example \`bind\` or \`tmpfs\`."
         },
         "Options": {
           "type": [
             "array",
             "null"
           ],
-          "description": "Mount options, for example `shared` and `rbind`.",
+          "description": "Mount options, for example \`shared\` and \`rbind\`.",
           "items": {
             "type": "string"
           }
@@ -11934,7 +9465,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/EndpointSpec": {
       "type": "object",
-      "description": "How a service is reached and load balanced (seed 2.10, EndpointSpec). Ports can only be\ngiven with the `vip` resolution mode.\n",
+      "description": "How a service is reached and load balanced (seed 2.10, EndpointSpec). Ports can only be\\ngiven with the \`vip\` resolution mode.\\n",
       "additionalProperties": false,
       "properties": {
         "Mode": {
@@ -11951,7 +9482,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "The exposed ports; only with `vip` mode.",
+          "description": "The exposed ports; only with \`vip\` mode.",
           "items": {
             "$ref": "#/components/schemas/EndpointPortConfig"
           }
@@ -12032,7 +9563,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ServiceMode": {
       "type": "object",
-      "description": "The scheduling mode of a service: `replicated` (`{\"Replicated\": {\"Replicas\": n}}`) or\n`global` (`{\"Global\": {}}`, one task on every node). The default is replicated.\n",
+      "description": "The scheduling mode of a service: \`replicated\` (\`{\\"Replicated\\": {\\"Replicas\\": n}}\`) or\\n\`global\` (\`{\\"Global\\": {}}\`, one task on every node). The default is replicated.\\n",
       "additionalProperties": false,
       "maxProperties": 1,
       "properties": {
@@ -12106,7 +9637,7 @@ export const mocks: MockTables = {
       "properties": {
         "Protocol": {
           "type": "string",
-          "description": "Protocol for communication with the external CA; only `cfssl` is supported.",
+          "description": "Protocol for communication with the external CA; only \`cfssl\` is supported.",
           "enum": [
             "cfssl"
           ]
@@ -12250,7 +9781,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Environment variables, in the form `VAR=value`.",
+          "description": "Environment variables, in the form \`VAR=value\`.",
           "items": {
             "type": "string",
             "pattern": "^[^=]+="
@@ -12308,7 +9839,7 @@ export const mocks: MockTables = {
             "array",
             "null"
           ],
-          "description": "Placement constraints, such as `node.role == manager`.",
+          "description": "Placement constraints, such as \`node.role == manager\`.",
           "items": {
             "type": "string"
           }
@@ -12385,7 +9916,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/TaskState": {
       "type": "string",
-      "description": "The state of a task. The seed shows running and shutdown among the values; the full\nlist is that of the Engine API v1.24 types.\n",
+      "description": "The state of a task. The seed shows running and shutdown among the values; the full\\nlist is that of the Engine API v1.24 types.\\n",
       "enum": [
         "new",
         "allocated",
@@ -12427,7 +9958,7 @@ export const mocks: MockTables = {
         },
         "HostPort": {
           "type": "string",
-          "description": "The host port (a string of digits, or a range `from-to`); empty lets the engine choose.",
+          "description": "The host port (a string of digits, or a range \`from-to\`); empty lets the engine choose.",
           "pattern": "^([0-9]+(-[0-9]+)?)?$"
         }
       }
@@ -12475,7 +10006,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ServiceMount": {
       "type": "object",
-      "description": "A mount of a service's containers (seed 2.10, Mount). BindOptions applies to the `bind`\ntype only and VolumeOptions to the `volume` type only.\n",
+      "description": "A mount of a service's containers (seed 2.10, Mount). BindOptions applies to the \`bind\`\\ntype only and VolumeOptions to the \`volume\` type only.\\n",
       "additionalProperties": false,
       "properties": {
         "Target": {
@@ -12500,12 +10031,12 @@ export const mocks: MockTables = {
         },
         "BindOptions": {
           "type": "object",
-          "description": "Options for the `bind` type.",
+          "description": "Options for the \`bind\` type.",
           "additionalProperties": false,
           "properties": {
             "Propagation": {
               "type": "string",
-              "description": "The propagation mode, `[r]private`, `[r]shared` or `[r]slave`.",
+              "description": "The propagation mode, \`[r]private\`, \`[r]shared\` or \`[r]slave\`.",
               "enum": [
                 "private",
                 "rprivate",
@@ -12519,7 +10050,7 @@ export const mocks: MockTables = {
         },
         "VolumeOptions": {
           "type": "object",
-          "description": "Options for the `volume` type.",
+          "description": "Options for the \`volume\` type.",
           "additionalProperties": false,
           "properties": {
             "NoCopy": {
@@ -12600,7 +10131,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/TaskResourceObject": {
       "type": "object",
-      "description": "Resource limits or reservations of each container of a service. The create body uses\nNanoCPUs and MemoryBytes; the seed's update body spells them CPU and Memory.\n",
+      "description": "Resource limits or reservations of each container of a service. The create body uses\\nNanoCPUs and MemoryBytes; the seed's update body spells them CPU and Memory.\\n",
       "additionalProperties": false,
       "properties": {
         "NanoCPUs": {
@@ -14462,23 +11993,258 @@ export const mocks: MockTables = {
         }
       }
     }
+  },
+  "shared": {
+    "/components/responses/BadRequest/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "invalid parameter: bad value"
+          },
+          "pointer": "/components/responses/BadRequest/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/BadRequest/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/ServerError/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "something went wrong"
+          },
+          "pointer": "/components/responses/ServerError/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/ServerError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "No such container: c2ada9df5af8"
+          },
+          "pointer": "/components/responses/NotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NotAcceptable/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "This node is not a swarm manager."
+          },
+          "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NotAcceptable/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/Conflict/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "Conflict. The name \\"/web\\" is already in use."
+          },
+          "pointer": "/components/responses/Conflict/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/Conflict/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream": {
+      "examples": [
+        {
+          "name": "multiplexed",
+          "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
+          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+        },
+        {
+          "name": "tty",
+          "value": "hello world\\n",
+          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
+        }
+      ],
+      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
+      "headers": {
+        "Connection": "Upgrade",
+        "Upgrade": "tcp"
+      },
+      "contentType": "application/vnd.docker.raw-stream",
+      "schema": {
+        "type": "string",
+        "format": "binary"
+      }
+    },
+    "/components/responses/RawStream/content/application~1vnd.docker.raw-stream": {
+      "examples": [
+        {
+          "name": "multiplexed",
+          "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
+          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+        },
+        {
+          "name": "tty",
+          "value": "hello world\\n",
+          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
+        }
+      ],
+      "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
+      "contentType": "application/vnd.docker.raw-stream",
+      "schema": {
+        "type": "string",
+        "format": "binary"
+      }
+    },
+    "/components/responses/EmptyText/content/text~1plain": {
+      "examples": [
+        {
+          "name": "example",
+          "value": "",
+          "pointer": "/components/responses/EmptyText/content/text~1plain/example"
+        }
+      ],
+      "pointer": "/components/responses/EmptyText/content/text~1plain",
+      "contentType": "text/plain",
+      "schema": {
+        "type": "string",
+        "maxLength": 0
+      }
+    },
+    "/components/responses/VolumeNotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "get tardis: no such volume"
+          },
+          "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/VolumeNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NetworkNotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "network net01 not found"
+          },
+          "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NetworkNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NetworkSwarmScoped/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "operation not supported for swarm scoped networks"
+          },
+          "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NetworkOrContainerNotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "No such container: 3613f73ba0e4"
+          },
+          "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/ServiceNotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "service 9mnpnzenvg8p8tdbtq4wvbkcz not found"
+          },
+          "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/ServiceNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/AlreadyInSwarm/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "This node is already part of a swarm. Use \\"docker swarm leave\\" to leave this swarm and join another one."
+          },
+          "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/AlreadyInSwarm/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NodeNotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "example",
+          "value": {
+            "message": "node 24ifsmvkjbyhk not found"
+          },
+          "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NodeNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    }
   }
-};
-
-/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
-export function createMockHandlers(options: MockOptions = {}): Handlers {
-  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
-}
-
-/**
- * The generated server with the mock handlers, responses validated against the contract: as a
- * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
- */
-export function createMock(options: MockServerOptions = {}): Mock {
-  return createMockRuntime(api, validators, mocks, options);
-}
-
-/** The mock as a node:http request listener. */
-export function createMockServer(options: MockServerOptions = {}): RequestListener {
-  return createMock(options).listener;
-}
+}`));

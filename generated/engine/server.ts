@@ -3,9 +3,969 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
+/** One handler per operation, keyed by operationId. */
+export interface Handlers {
+  /**
+   * List containers
+   *
+   * Returns a list of containers (seed sections 2.1 and 4.1). Only running containers are
+   * listed unless `all` is true.
+   *
+   * Accepted filters (the `filters` parameter, a JSON map of filter name to a list of values):
+   * `exited=<int>` (containers with that exit code), `status=` one of `created`, `restarting`,
+   * `running`, `paused`, `exited`, `dead`, `label=key` or `label=key=value`,
+   * `isolation=` `default`, `process` or `hyperv` (Windows daemon only),
+   * `ancestor=` `<image-name>[:<tag>]`, `<image id>` or `<image@digest>`,
+   * `before=` and `since=` a container id or name, `volume=` a volume name or mount point
+   * destination, `network=` a network id or name.
+   *
+   * GET /containers/json
+   */
+  ContainerList: Handler<paths["/containers/json"]["get"]>;
+  /**
+   * Create a container
+   *
+   * Creates a container from the configuration in the body (seed sections 2.2, 2.3 and 4.1).
+   * The response carries the new container's `Id` and any warnings.
+   *
+   * Status codes: `404` means the image does not exist (no such image), `406` that it is
+   * impossible to attach (the container is not running), `409` a conflict (for example the
+   * name is already in use).
+   *
+   * The command-line client's run command maps to this sequence: create the container; if
+   * create returns `404` (image missing), pull the image and retry create; start the
+   * container; unless detached, attach with `logs=1` and `stream=1`; if detached or only
+   * stdin is attached, print the container id. A `Content-Length` header should be present
+   * on this request.
+   *
+   * POST /containers/create
+   */
+  ContainerCreate: Handler<paths["/containers/create"]["post"]>;
+  /**
+   * Inspect a container
+   *
+   * Returns low-level information on the container (seed section 2.4). With `size=1`,
+   * `SizeRw` and `SizeRootFs` are added.
+   *
+   * GET /containers/{id}/json
+   */
+  ContainerInspect: Handler<paths["/containers/{id}/json"]["get"]>;
+  /**
+   * List processes running inside a container
+   *
+   * Lists the processes running inside the container (seed section 2.5). On Unix systems this
+   * runs `ps`. Not supported on Windows.
+   *
+   * GET /containers/{id}/top
+   */
+  ContainerTop: Handler<paths["/containers/{id}/top"]["get"]>;
+  /**
+   * Get container logs
+   *
+   * Returns the container's `stdout` and `stderr` logs as a raw stream (the stream format of
+   * attach: multiplexed with 8-byte frame headers unless the container has a TTY). Works only
+   * for containers with the `json-file` or `journald` logging drivers.
+   *
+   * `101` (the connection is upgraded and hijacked; content type
+   * `application/vnd.docker.raw-stream`, headers `Connection: Upgrade` and `Upgrade: tcp`)
+   * hints a proxy about the hijacking; `200` is answered when no upgrade header was found.
+   *
+   * GET /containers/{id}/logs
+   */
+  ContainerLogs: Handler<paths["/containers/{id}/logs"]["get"]>;
+  /**
+   * Inspect changes on a container's filesystem
+   *
+   * Returns the changes on the container's filesystem (seed section 2.5). `Kind` is `0` for a
+   * modified path, `1` for an added one and `2` for a deleted one.
+   *
+   * GET /containers/{id}/changes
+   */
+  ContainerChanges: Handler<paths["/containers/{id}/changes"]["get"]>;
+  /**
+   * Export a container
+   *
+   * Exports the contents of the container's filesystem as a tar stream.
+   *
+   * GET /containers/{id}/export
+   */
+  ContainerExport: Handler<paths["/containers/{id}/export"]["get"]>;
+  /**
+   * Get container stats based on resource usage
+   *
+   * Returns a live stream of the container's resource usage statistics: one JSON object
+   * (seed section 2.5) per read, newline-delimited. With `stream=false` the statistics are
+   * pulled once and the connection is closed.
+   *
+   * `precpu_stats` holds the CPU statistics of the previous read and is used to compute the
+   * CPU usage percentage; it is not a copy of `cpu_stats`.
+   *
+   * GET /containers/{id}/stats
+   */
+  ContainerStats: Handler<paths["/containers/{id}/stats"]["get"]>;
+  /**
+   * Resize a container TTY
+   *
+   * Resizes the container's TTY. The unit is characters. The container must be restarted for
+   * the resize to take effect.
+   *
+   * POST /containers/{id}/resize
+   */
+  ContainerResize: Handler<paths["/containers/{id}/resize"]["post"]>;
+  /**
+   * Start a container
+   *
+   * Starts the container. Answers `304` when the container is already started (seed section 3).
+   *
+   * POST /containers/{id}/start
+   */
+  ContainerStart: Handler<paths["/containers/{id}/start"]["post"]>;
+  /**
+   * Stop a container
+   *
+   * Stops the container. Answers `304` when the container is already stopped (seed section 3).
+   *
+   * POST /containers/{id}/stop
+   */
+  ContainerStop: Handler<paths["/containers/{id}/stop"]["post"]>;
+  /**
+   * Restart a container
+   *
+   * Restarts the container.
+   *
+   * POST /containers/{id}/restart
+   */
+  ContainerRestart: Handler<paths["/containers/{id}/restart"]["post"]>;
+  /**
+   * Kill a container
+   *
+   * Sends a signal to the container. When `signal` is not set, `SIGKILL` is used and the call
+   * waits for the container to exit.
+   *
+   * POST /containers/{id}/kill
+   */
+  ContainerKill: Handler<paths["/containers/{id}/kill"]["post"]>;
+  /**
+   * Update a container
+   *
+   * Changes the resource limits and restart policy of the container. The body may carry any
+   * of `BlkioWeight`, `CpuShares`, `CpuPeriod`, `CpuQuota`, `CpusetCpus`, `CpusetMems`,
+   * `Memory`, `MemorySwap`, `MemoryReservation`, `KernelMemory` and `RestartPolicy`, with the
+   * rules of HostConfig (seed section 2.3).
+   *
+   * POST /containers/{id}/update
+   */
+  ContainerUpdate: Handler<paths["/containers/{id}/update"]["post"]>;
+  /**
+   * Rename a container
+   *
+   * Gives the container a new name. Answers `409` when the name is already assigned to another container.
+   *
+   * POST /containers/{id}/rename
+   */
+  ContainerRename: Handler<paths["/containers/{id}/rename"]["post"]>;
+  /**
+   * Pause a container
+   *
+   * Suspends all processes in the container.
+   *
+   * POST /containers/{id}/pause
+   */
+  ContainerPause: Handler<paths["/containers/{id}/pause"]["post"]>;
+  /**
+   * Unpause a container
+   *
+   * Resumes the processes of a paused container.
+   *
+   * POST /containers/{id}/unpause
+   */
+  ContainerUnpause: Handler<paths["/containers/{id}/unpause"]["post"]>;
+  /**
+   * Attach to a container
+   *
+   * Attaches to the container's standard streams. The HTTP connection is hijacked to carry
+   * stdin, stdout and stderr (`101`, content type `application/vnd.docker.raw-stream`,
+   * headers `Connection: Upgrade` and `Upgrade: tcp`; `200` when no upgrade header was
+   * found). Answers `406` when the container has stopped (exited or dead; seed section 3). A
+   * container that is created but not yet started can be attached to, as the Engine API v1.24
+   * daemon allows and as `docker run` needs: it attaches before it starts the container.
+   *
+   * With a TTY (set at create) the stream is the raw data of the process PTY and the client's
+   * stdin. Without one, stdout and stderr are multiplexed in frames: an 8-byte header
+   * `[STREAM_TYPE, 0, 0, 0, SIZE1, SIZE2, SIZE3, SIZE4]` (stream type `0` stdin written on
+   * stdout, `1` stdout, `2` stderr; the size a big-endian uint32) followed by that many bytes
+   * of payload.
+   *
+   * The seed shows only `logs`, `stream` and `stdout` and the `101` status; the full parameter
+   * list (`detachKeys`, `stdin`, `stderr`) and the statuses `200`, `400`, `404`, `409`
+   * (container paused) and `500` are from the Engine API v1.24 reference.
+   *
+   * POST /containers/{id}/attach
+   */
+  ContainerAttach: Handler<paths["/containers/{id}/attach"]["post"]>;
+  /**
+   * Wait for a container
+   *
+   * Blocks until the container stops, then returns its exit code.
+   * Not in the seed; from the Engine API v1.24 reference.
+   *
+   * POST /containers/{id}/wait
+   */
+  ContainerWait: Handler<paths["/containers/{id}/wait"]["post"]>;
+  /**
+   * Remove a container
+   *
+   * Removes the container from the filesystem. Answers `409` on a conflict, for example when
+   * the container is running and `force` is not set.
+   * Not in the seed; from the Engine API v1.24 reference (the `link` parameter is documented
+   * from v1.25 on and accepted by the v1.24 daemon).
+   *
+   * DELETE /containers/{id}
+   */
+  ContainerDelete: Handler<paths["/containers/{id}"]["delete"]>;
+  /**
+   * Get an archive of a filesystem resource in a container
+   *
+   * Returns a tar archive of the resource at `path` in the container's filesystem, with the
+   * `X-Docker-Container-Path-Stat` header of the HEAD request. `400`: `path` is empty, or it
+   * was asserted to be a directory but is a file. `404`: no such container, or no such file or
+   * directory.
+   * Not in the seed; from the Engine API v1.24 reference.
+   *
+   * GET /containers/{id}/archive
+   */
+  ContainerArchive: Handler<paths["/containers/{id}/archive"]["get"]>;
+  /**
+   * Extract an archive of files or folders to a directory in a container
+   *
+   * Uploads a tar archive (uncompressed, gzip, bzip2 or xz) to be extracted into the directory
+   * at `path` in the container's filesystem. `400`: `path` is empty, is not a directory, or
+   * (with `noOverwriteDirNonDir`) unpacking would replace a directory with a non-directory or
+   * the reverse. `403`: permission denied, the volume or the container's root filesystem is
+   * read-only. `404`: no such container, or `path` does not exist.
+   * Not in the seed; from the Engine API v1.24 reference.
+   *
+   * PUT /containers/{id}/archive
+   */
+  PutContainerArchive: Handler<paths["/containers/{id}/archive"]["put"]>;
+  /**
+   * Get information about files in a container
+   *
+   * Returns, in the `X-Docker-Container-Path-Stat` header only, a base64-encoded JSON object
+   * (ContainerPathStat) with filesystem header information about the resource at `path`.
+   * `400`: `path` is empty, or it was asserted to be a directory but is a file. `404`: no such
+   * container, or no such file or directory.
+   * Not in the seed; from the Engine API v1.24 reference.
+   *
+   * HEAD /containers/{id}/archive
+   */
+  ContainerArchiveInfo: Handler<paths["/containers/{id}/archive"]["head"]>;
+  /**
+   * Create an exec instance
+   *
+   * Sets up an exec instance in the running container (seed section 4.2). Answers `409` when
+   * the container is paused (seed section 3). Start it with `POST /exec/{execId}/start`.
+   *
+   * POST /containers/{id}/exec
+   */
+  ExecCreate: Handler<paths["/containers/{id}/exec"]["post"]>;
+  /**
+   * Start an exec instance
+   *
+   * Starts a previously created exec instance. If `Detach` is true, the call returns once the
+   * command has started; otherwise it sets up an interactive session with the command, with
+   * the stream behaviour of attach (`application/vnd.docker.raw-stream`). Answers `409` when
+   * the container is paused (seed section 3).
+   *
+   * The seed lists `200` only. A client that asks to upgrade the connection (`Connection:
+   * Upgrade`, `Upgrade: tcp`, as the docker command line does) gets `101` and the hijacked
+   * stream, as the Engine API v1.24 daemon answers; `200` when no upgrade header was found.
+   *
+   * POST /exec/{execId}/start
+   */
+  ExecStart: Handler<paths["/exec/{execId}/start"]["post"]>;
+  /**
+   * Resize an exec instance
+   *
+   * Resizes the TTY session of the exec instance. The unit is characters. Valid only if `Tty`
+   * was set when the exec instance was created and started.
+   *
+   * POST /exec/{execId}/resize
+   */
+  ExecResize: Handler<paths["/exec/{execId}/resize"]["post"]>;
+  /**
+   * Inspect an exec instance
+   *
+   * Returns low-level information about the exec instance (seed section 2.7).
+   *
+   * GET /exec/{execId}/json
+   */
+  ExecInspect: Handler<paths["/exec/{execId}/json"]["get"]>;
+  /**
+   * List images
+   *
+   * Lists the images stored by the daemon, one image summary per image.
+   *
+   * Not in the seed (the seed says the image list is "not shown"); from the Engine API v1.24
+   * reference.
+   *
+   * Accepted `filters` names:
+   * - `dangling=true`: only images that are not tagged and not referenced by another image.
+   * - `label=key` or `label=key=value`: images carrying that label.
+   * - `before=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created before
+   *   that image.
+   * - `since=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created after
+   *   that image.
+   *
+   * The reference lists no status codes for this endpoint; 200, 400 (bad parameter, for
+   * example a malformed `filters` value, seed 7.3) and 500 are the engine's usual ones.
+   *
+   * GET /images/json
+   */
+  ImageList: Handler<paths["/images/json"]["get"]>;
+  /**
+   * Build an image from a Dockerfile
+   *
+   * Builds an image from a build context.
+   *
+   * Not in the seed (the seed says the build operation is "not shown"); from the Engine API
+   * v1.24 reference.
+   *
+   * The request body is a tar archive compressed with one of `identity` (no compression),
+   * `gzip`, `bzip2` or `xz`. It must include a build instructions file, `Dockerfile` at the
+   * archive's root unless the `dockerfile` parameter names another path; it may include any
+   * number of other files, which make up the build context. With `remote` the body may be
+   * empty.
+   *
+   * The daemon validates the Dockerfile before starting and answers an error if its syntax
+   * is wrong; then each instruction runs in turn until the id of the new image is output.
+   * The build is cancelled if the client drops the connection.
+   *
+   * The response is a stream of JSON objects (one build message per object, sent as the
+   * build progresses); the schema describes one message.
+   *
+   * The reference lists no 4xx status for this endpoint; 400 is answered for bad parameters
+   * (for example a `shmsize` that is not greater than 0, seed 7.3).
+   *
+   * POST /build
+   */
+  ImageBuild: Handler<paths["/build"]["post"]>;
+  /**
+   * Create an image (pull or import)
+   *
+   * Creates an image, either by pulling it from a registry (`fromImage`) or by importing it
+   * (`fromSrc`).
+   *
+   * Not in the seed (the seed says image create is "not shown"); from the Engine API v1.24
+   * reference.
+   *
+   * - Pull: give `fromImage` (and optionally `tag`). The `X-Registry-Auth` header may carry
+   *   the registry credentials. The pull is cancelled if the HTTP connection is closed.
+   * - Import: give `fromSrc` (a URL, or `-` to read the image from the request body) and
+   *   optionally `repo` (which may include a tag) and `tag`.
+   *
+   * The response is a stream of JSON progress objects (one per line, sent as the pull or
+   * import progresses); the schema describes one message.
+   *
+   * The reference lists only 200 and 500 for this endpoint (no 4xx); 400 is answered for bad
+   * parameters (seed 7.3).
+   *
+   * POST /images/create
+   */
+  ImageCreate: Handler<paths["/images/create"]["post"]>;
+  /**
+   * Inspect an image
+   *
+   * Returns low-level information on the image `name` (seed 2.6, image inspect body).
+   *
+   * The path is not in the seed (the seed says the image inspect path is "not shown"); from
+   * the Engine API v1.24 reference.
+   *
+   * GET /images/{name}/json
+   */
+  ImageInspect: Handler<paths["/images/{name}/json"]["get"]>;
+  /**
+   * Get the history of an image
+   *
+   * Returns the history of the image `name`, newest layer first.
+   *
+   * GET /images/{name}/history
+   */
+  ImageHistory: Handler<paths["/images/{name}/history"]["get"]>;
+  /**
+   * Push an image to a registry
+   *
+   * Pushes the image `name` to its registry.
+   *
+   * To push to a private registry, the image must already be tagged into a repository that
+   * references the registry's host name and port (for example
+   * `registry.acme.com:5000/test`), and that repository name is used as `name`.
+   * The `X-Registry-Auth` header carries the registry credentials (seed 5). The push is
+   * cancelled if the HTTP connection is closed.
+   *
+   * The response is a stream of JSON progress objects (one per line, sent as the push
+   * progresses); the schema describes one message.
+   *
+   * POST /images/{name}/push
+   */
+  ImagePush: Handler<paths["/images/{name}/push"]["post"]>;
+  /**
+   * Tag an image
+   *
+   * Tags the image `name` into a repository, as `repo:tag`. Answers 201 with no body.
+   *
+   * POST /images/{name}/tag
+   */
+  ImageTag: Handler<paths["/images/{name}/tag"]["post"]>;
+  /**
+   * Remove an image
+   *
+   * Removes the image `name` from the filesystem, with its untagged parent images unless
+   * `noprune` is set. Answers the list of what was untagged and what was deleted: each
+   * entry has exactly one of `Untagged` or `Deleted`.
+   *
+   * DELETE /images/{name}
+   */
+  ImageDelete: Handler<paths["/images/{name}"]["delete"]>;
+  /**
+   * Search images
+   *
+   * Searches for an image on Docker Hub.
+   *
+   * Accepted `filters` names:
+   * - `stars=<number>`: images with at least that many stars.
+   * - `is-automated=(true|false)`: automated builds only, or none.
+   * - `is-official=(true|false)`: official images only, or none.
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (for
+   * example a malformed `filters` value, seed 7.3).
+   *
+   * GET /images/search
+   */
+  ImageSearch: Handler<paths["/images/search"]["get"]>;
+  /**
+   * Export an image
+   *
+   * Returns a tarball holding every image and the metadata of the repository `name`. If
+   * `name` is a name and tag (for example `ubuntu:latest`), only that image and its parents
+   * are returned. If `name` is an image ID, likewise only that image and its parents are
+   * returned, but without the `repositories` file, as no image names are referenced.
+   *
+   * Image tarball format: one directory per layer, named by the layer's long ID, each with
+   * `VERSION` (currently `1.0`, the file format version), `json` (detailed layer
+   * information) and `layer.tar` (the filesystem changes of the layer, with aufs-style
+   * `.wh..wh.aufs` whiteout files and directories for attribute changes and deletions).
+   * If the tarball defines repositories, it has a `repositories` file at its root mapping
+   * each repository name to a map of tag to layer ID, for example
+   * `{"hello-world": {"latest": "565a9d68a73f6706862bfe8409a7f659776d4d60a8d096eb4a3cbce6999cc2a1"}}`.
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for a bad image name
+   * (bad parameter, seed 7.3).
+   *
+   * GET /images/{name}/get
+   */
+  ImageGet: Handler<paths["/images/{name}/get"]["get"]>;
+  /**
+   * Export several images
+   *
+   * Returns a tarball holding every image and the metadata of one or more repositories.
+   * For each `names` value: if it is a name and tag (for example `ubuntu:latest`), only that
+   * image and its parents are returned; if it is an image ID, likewise only that image and
+   * its parents are returned, and no names are referenced for that ID in the
+   * `repositories` file. The tarball format is described under `GET /images/{name}/get`.
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
+   * 7.3).
+   *
+   * GET /images/get
+   */
+  ImageGetAll: Handler<paths["/images/get"]["get"]>;
+  /**
+   * Import images
+   *
+   * Loads a set of images and tags from an image tarball (the format described under
+   * `GET /images/{name}/get`) sent as the `application/x-tar` request body.
+   *
+   * The response is a chunked stream of JSON objects (one per line): progress messages
+   * `{status, progressDetail {current, total}, progress, id}` and a final
+   * `{stream}` confirmation message; the schema describes one message. With `quiet`,
+   * progress is suppressed and only the confirmation is returned once the load completes.
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
+   * 7.3).
+   *
+   * POST /images/load
+   */
+  ImageLoad: Handler<paths["/images/load"]["post"]>;
+  /**
+   * Create a new image from a container
+   *
+   * Creates a new image from a container's changes. The optional body is the container
+   * configuration to record in the image. Answers 201 with the new image's `Id`.
+   *
+   * POST /commit
+   */
+  ImageCommit: Handler<paths["/commit"]["post"]>;
+  /**
+   * Check auth configuration
+   *
+   * Validates credentials for a registry and returns an identity token when one is
+   * available; the token can be used instead of a password to access the registry
+   * (seed 5). The body is an AuthConfig: `{username, password, email, serveraddress}` or
+   * `{identitytoken}`.
+   *
+   * Answers 200 with `{Status, IdentityToken}`, or 204 with no body; both mean no error.
+   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
+   * (bad parameter, seed 7.3).
+   *
+   * POST /auth
+   */
+  SystemAuth: Handler<paths["/auth"]["post"]>;
+  /**
+   * Get system information
+   *
+   * Returns system-wide information (seed 2.13).
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
+   * version prefix (seed 7.2).
+   *
+   * GET /info
+   */
+  SystemInfo: Handler<paths["/info"]["get"]>;
+  /**
+   * Get version
+   *
+   * Returns the version of the engine and of the API it runs (`ApiVersion`, seed 9.4).
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
+   * version prefix (seed 7.2).
+   *
+   * GET /version
+   */
+  SystemVersion: Handler<paths["/version"]["get"]>;
+  /**
+   * Ping
+   *
+   * Tests that the server is reachable; answers `OK` as `text/plain`. The response headers
+   * `API-Version`, `OSType` and `Docker-Experimental` are from the Engine API reference
+   * (not in the seed).
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
+   * version prefix (seed 7.2).
+   *
+   * GET /_ping
+   */
+  SystemPing: Handler<paths["/_ping"]["get"]>;
+  /**
+   * Ping (HEAD)
+   *
+   * The same check as `GET /_ping`, without a body: only the status and the headers
+   * `API-Version`, `OSType` and `Docker-Experimental`.
+   *
+   * Not in the seed (which shows only `GET /_ping`); from the Engine API reference. The
+   * responses of a HEAD request carry no body, so the 400 (unsupported version prefix,
+   * seed 7.2) and 500 responses here have none either.
+   *
+   * HEAD /_ping
+   */
+  SystemPingHead: Handler<paths["/_ping"]["head"]>;
+  /**
+   * Monitor events
+   *
+   * Streams the events of the daemon in real time (seed 6). The response is a chunked
+   * stream of JSON event objects, one per line; the schema describes one event.
+   *
+   * With `since`, all the events created since that timestamp are returned and then
+   * streaming continues. With `until`, the events created up to that timestamp are
+   * returned and streaming stops.
+   *
+   * Accepted `filters` names:
+   * - `container=<string>`: container (id or name) to filter on;
+   * - `event=<string>`: event action to filter on;
+   * - `image=<string>`: image to filter on;
+   * - `label=<string>`: image and container label to filter on (`key` or `key=value`);
+   * - `type=<string>`: one of `container`, `image`, `volume`, `network` or `daemon`;
+   * - `volume=<string>`: volume to filter on;
+   * - `network=<string>`: network to filter on;
+   * - `daemon=<string>`: daemon name or id to filter on.
+   *
+   * Which operation emits which event is not shown in the seed.
+   *
+   * GET /events
+   */
+  SystemEvents: Handler<paths["/events"]["get"]>;
+  /**
+   * List plugins (experimental)
+   *
+   * Returns the installed plugins (seed 4.7; experimental). The other plugin operations and
+   * the status codes of this one are not shown in the seed: 200 and 500 are from the Engine
+   * API v1.24 reference, and 400 is answered for an unsupported version prefix (seed 7.2).
+   *
+   * GET /plugins
+   */
+  PluginList: Handler<paths["/plugins"]["get"]>;
+  /**
+   * List volumes
+   *
+   * Lists the volumes the daemon knows about, as `{Volumes, Warnings}`.
+   *
+   * Accepted `filters` names (seed 4.5):
+   * - `name=<volume-name>`: matches all or part of a volume name (partial match).
+   * - `dangling=<boolean>`: `true` or `1` returns the volumes not used by any container
+   *   ("dangling"); `false` or `0` returns only the volumes used by at least one container.
+   * - `driver=<volume-driver-name>`: matches all or part of a volume driver name (partial match).
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
+   * value or an unknown filter name (bad parameter, seed 7.3).
+   *
+   * GET /volumes
+   */
+  VolumeList: Handler<paths["/volumes"]["get"]>;
+  /**
+   * Create a volume
+   *
+   * Creates a volume. When `Name` is omitted the daemon generates a name; `Driver` defaults
+   * to `local`; `DriverOpts` are passed to the driver as they are; `Labels` are set on the
+   * volume. Answers 201 with the volume object (the same fields as inspect).
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
+   * (bad parameter, seed 7.3).
+   *
+   * POST /volumes/create
+   */
+  VolumeCreate: Handler<paths["/volumes/create"]["post"]>;
+  /**
+   * Inspect a volume
+   *
+   * Returns low-level information on the volume `name`. Empty fields, and fields the
+   * volume's driver does not support, may be omitted.
+   *
+   * GET /volumes/{name}
+   */
+  VolumeInspect: Handler<paths["/volumes/{name}"]["get"]>;
+  /**
+   * Remove a volume
+   *
+   * Instructs the driver to remove the volume `name`. A volume used by a container cannot
+   * be removed (409).
+   *
+   * DELETE /volumes/{name}
+   */
+  VolumeDelete: Handler<paths["/volumes/{name}"]["delete"]>;
+  /**
+   * List networks
+   *
+   * Lists the networks, including the pre-defined `bridge`, `host` and `none` networks.
+   *
+   * Accepted `filters` names (seed 4.6):
+   * - `driver=<driver-name>`: matches a network's driver.
+   * - `id=<network-id>`: matches all or part of a network id (partial match).
+   * - `label=<key>` or `label=<key>=<value>`: a network label, by key or by key and value.
+   * - `name=<network-name>`: matches all or part of a network name (partial match).
+   * - `type=custom` or `type=builtin`: filters networks by type; `custom` returns all
+   *   user-defined networks, `builtin` the pre-defined ones.
+   *
+   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
+   * value, an unknown filter name or a `type` other than custom or builtin (bad parameter,
+   * seed 7.3).
+   *
+   * GET /networks
+   */
+  NetworkList: Handler<paths["/networks"]["get"]>;
+  /**
+   * Create a network
+   *
+   * Creates a network. `Name` is required. `CheckDuplicate` (default false) asks the daemon
+   * to check for networks with the same name; the check is best effort only and is not
+   * guaranteed to catch every name conflict. `Driver` defaults to `bridge`; `IPAM.Driver`
+   * defaults to `default`. Answers 201 `{Id, Warning}`.
+   *
+   * 403 is answered when the name is that of a pre-defined network (`bridge`, `host`,
+   * `none`); 404 when the network driver plugin is not found. 400 (bad parameter, seed
+   * 7.3) is not in the seed's list for this endpoint: it is answered for a body that does
+   * not match the schema, such as one without `Name`.
+   *
+   * POST /networks/create
+   */
+  NetworkCreate: Handler<paths["/networks/create"]["post"]>;
+  /**
+   * Inspect a network
+   *
+   * Returns low-level information on the network `id` (an id, a unique id prefix, or a name).
+   *
+   * GET /networks/{id}
+   */
+  NetworkInspect: Handler<paths["/networks/{id}"]["get"]>;
+  /**
+   * Remove a network
+   *
+   * Instructs the driver to remove the network `id`. The pre-defined networks (`bridge`,
+   * `host`, `none`) cannot be removed (403).
+   *
+   * DELETE /networks/{id}
+   */
+  NetworkDelete: Handler<paths["/networks/{id}"]["delete"]>;
+  /**
+   * Connect a container to a network
+   *
+   * Connects the container `Container` (id or name) to the network `id`, optionally with a
+   * static IPv4 and/or IPv6 address (`EndpointConfig.IPAMConfig`). Not supported for
+   * swarm-scoped networks (403). 404 when the network or the container is not found.
+   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
+   * answered for a body that does not match the schema.
+   *
+   * POST /networks/{id}/connect
+   */
+  NetworkConnect: Handler<paths["/networks/{id}/connect"]["post"]>;
+  /**
+   * Disconnect a container from a network
+   *
+   * Disconnects the container `Container` (id or name) from the network `id`; `Force`
+   * forces the disconnection. Not supported for swarm-scoped networks (403). 404 when the
+   * network or the container is not found. 400 (bad parameter, seed 7.3) is not in the
+   * seed's list for this endpoint: it is answered for a body that does not match the schema.
+   *
+   * POST /networks/{id}/disconnect
+   */
+  NetworkDisconnect: Handler<paths["/networks/{id}/disconnect"]["post"]>;
+  /**
+   * List services
+   *
+   * Lists the services of the swarm. Requires the engine to be part of a swarm (406
+   * otherwise).
+   *
+   * Accepted `filters` names (seed 4.8):
+   * - `id=<service id>`
+   * - `label=<service label>` (`key` or `key=value`)
+   * - `name=<service name>`
+   *
+   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
+   * answered for a malformed `filters` value or an unknown filter name.
+   *
+   * GET /services
+   */
+  ServiceList: Handler<paths["/services"]["get"]>;
+  /**
+   * Create a service
+   *
+   * Creates a service from a service specification (seed 2.10). Requires the engine to be
+   * part of a swarm (406 otherwise). The body is `application/json` (send
+   * `Content-Type: application/json`). For an image in a private registry, send the
+   * `X-Registry-Auth` header (a base64-encoded AuthConfig). Answers 201 `{ID}`.
+   *
+   * 403 when a network named in the specification is not eligible for services; 409 when
+   * the name conflicts with an existing object. 400 (bad parameter, seed 7.3) is not in the
+   * seed's list for this endpoint: it is answered for a body that does not match the schema.
+   *
+   * POST /services/create
+   */
+  ServiceCreate: Handler<paths["/services/create"]["post"]>;
+  /**
+   * Inspect a service
+   *
+   * Returns information on the service `id` (id or name). Requires the engine to be part of a swarm (406 otherwise).
+   *
+   * GET /services/{id}
+   */
+  ServiceInspect: Handler<paths["/services/{id}"]["get"]>;
+  /**
+   * Remove a service
+   *
+   * Stops and removes the service `id` (id or name). Requires the engine to be part of a swarm (406 otherwise). Answers 200 with an empty body.
+   *
+   * DELETE /services/{id}
+   */
+  ServiceDelete: Handler<paths["/services/{id}"]["delete"]>;
+  /**
+   * Update a service
+   *
+   * Replaces the specification of the service `id` with the body (a service specification,
+   * seed 2.10). Requires the engine to be part of a swarm (406 otherwise).
+   *
+   * - `version` (required) is the version (`Version.Index`) of the service object being
+   *   updated; it avoids conflicting writes.
+   * - Renaming a service is not supported: `Name` must stay the service's current name.
+   * - The seed's update body spells the resource limits with `CPU` and `Memory` keys
+   *   (`NanoCPUs` and `MemoryBytes` are the keys of the create body); both spellings are
+   *   accepted. Its UpdateConfig shows Parallelism and Delay.
+   * - Headers as for create: `Content-Type: application/json`, and `X-Registry-Auth` (a
+   *   base64-encoded AuthConfig) to update the registry credentials stored for the service.
+   *
+   * Answers 200 with an empty text/plain body. 400 (bad parameter, seed 7.3) is not in the
+   * seed's list for this endpoint: it is answered for a missing or malformed `version` or a
+   * body that does not match the schema.
+   *
+   * POST /services/{id}/update
+   */
+  ServiceUpdate: Handler<paths["/services/{id}/update"]["post"]>;
+  /**
+   * List tasks
+   *
+   * Lists the tasks of the swarm. Requires the engine to be part of a swarm (406 otherwise).
+   *
+   * Accepted `filters` names (seed 4.9):
+   * - `id=<task id>`
+   * - `name=<task name>`
+   * - `service=<service name>`
+   * - `node=<node id or name>`
+   * - `label=key` or `label="key=value"`
+   * - `desired-state=running`, `shutdown` or `accepted`
+   *
+   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
+   * answered for a malformed `filters` value, an unknown filter name or another
+   * desired-state value.
+   *
+   * GET /tasks
+   */
+  TaskList: Handler<paths["/tasks"]["get"]>;
+  /**
+   * Inspect a task
+   *
+   * Returns details on the task `id`. Requires the engine to be part of a swarm (406 otherwise); 404 for an unknown task.
+   *
+   * GET /tasks/{id}
+   */
+  TaskInspect: Handler<paths["/tasks/{id}"]["get"]>;
+  /**
+   * Inspect the swarm
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Returns the swarm this engine is
+   * part of: its id, version, timestamps, specification (seed 2.12) and join tokens.
+   *
+   * The reference lists only 200. 406 (node is not part of a swarm, seed 7.3) is added: the
+   * engine answers it when it is not part of a swarm.
+   *
+   * GET /swarm
+   */
+  SwarmInspect: Handler<paths["/swarm"]["get"]>;
+  /**
+   * Initialize a new swarm
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Initializes a new swarm with this
+   * engine as its first manager. The response body is the node's id (a JSON string).
+   *
+   * - `ListenAddr`: listen address for inter-manager communication, also used to pick the
+   *   network interface of the VXLAN tunnel endpoint: `192.168.1.1:4567` or `eth0:4567`;
+   *   without a port, the default swarm port (2377) is used.
+   * - `AdvertiseAddr`: externally reachable address advertised to other nodes
+   *   (`192.168.1.1:4567` or `eth0:4567`); without a port, the listen port is used; when
+   *   omitted it is detected automatically when possible.
+   * - `ForceNewCluster`: force creation of a new swarm.
+   * - `Spec`: the settings of the new swarm (seed 2.12).
+   *
+   * 406 when the node is already part of a swarm.
+   *
+   * POST /swarm/init
+   */
+  SwarmInit: Handler<paths["/swarm/init"]["post"]>;
+  /**
+   * Join an existing swarm
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Joins an existing swarm through
+   * one of its managers.
+   *
+   * - `ListenAddr`: listen address for inter-manager communication if the node gets
+   *   promoted to manager, also used to pick the network interface of the VXLAN tunnel
+   *   endpoint.
+   * - `AdvertiseAddr`: externally reachable address advertised to other nodes
+   *   (`192.168.1.1:4567` or `eth0:4567`); without a port, the listen port is used; when
+   *   omitted it is detected automatically when possible.
+   * - `RemoteAddrs`: addresses of manager nodes already participating in the swarm.
+   * - `JoinToken`: the secret token for joining this swarm (its worker or manager token).
+   *
+   * 406 when the node is already part of a swarm. Answers 200 with an empty body.
+   *
+   * POST /swarm/join
+   */
+  SwarmJoin: Handler<paths["/swarm/join"]["post"]>;
+  /**
+   * Leave a swarm
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Makes this engine leave the swarm.
+   * `force` leaves even if this is the last manager or leaving would break the cluster.
+   * 406 when the node is not part of a swarm. Answers 200 with an empty body.
+   *
+   * POST /swarm/leave
+   */
+  SwarmLeave: Handler<paths["/swarm/leave"]["post"]>;
+  /**
+   * Update the swarm
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Replaces the swarm's
+   * specification (seed 2.12) with the body. `version` (required) is the version of the
+   * swarm object being updated (its Version.Index), to avoid conflicting writes;
+   * `rotateWorkerToken` and `rotateManagerToken` rotate the worker and manager join tokens.
+   * 406 when the node is not part of a swarm. Answers 200 with an empty body.
+   *
+   * POST /swarm/update
+   */
+  SwarmUpdate: Handler<paths["/swarm/update"]["post"]>;
+  /**
+   * List nodes
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Lists the nodes of the swarm.
+   * Node operations require the engine to be part of a swarm.
+   *
+   * Accepted `filters` names:
+   * - `id=<node id>`
+   * - `label=<engine label>`
+   * - `membership=accepted` or `pending`
+   * - `name=<node name>`
+   * - `role=manager` or `worker`
+   *
+   * The reference lists 200 and 500; 400 (bad parameter) and 406 (node is not part of a
+   * swarm, seed 7.3) are added.
+   *
+   * GET /nodes
+   */
+  NodeList: Handler<paths["/nodes"]["get"]>;
+  /**
+   * Inspect a node
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Returns low-level information on
+   * the node `id` (id or name). 406 (node is not part of a swarm, seed 7.3) is added to the
+   * reference's codes.
+   *
+   * GET /nodes/{id}
+   */
+  NodeInspect: Handler<paths["/nodes/{id}"]["get"]>;
+  /**
+   * Remove a node
+   *
+   * Not in the seed; from the Engine API v1.24 reference. Removes the node `id` (id or
+   * name) from the swarm; `force` removes it even if it is still reachable. Answers 200
+   * with an empty body. 400 (bad parameter) and 406 (node is not part of a swarm) are added
+   * to the reference's codes.
+   *
+   * DELETE /nodes/{id}
+   */
+  NodeDelete: Handler<paths["/nodes/{id}"]["delete"]>;
+  /**
+   * Update a node
+   *
+   * Not in the seed; from the Engine API v1.24 reference. The body is the new NodeSpec and
+   * replaces the node's current one. `Role` and `Availability` are required (omitting
+   * either is an error); any other omitted field is reset to an empty value or the
+   * cluster-wide default. `version` (required) is the version of the node object being
+   * updated, to avoid conflicting writes. Answers 200 with an empty body. 400 (bad
+   * parameter) and 406 (node is not part of a swarm) are added to the reference's codes.
+   *
+   * POST /nodes/{id}/update
+   */
+  NodeUpdate: Handler<paths["/nodes/{id}/update"]["post"]>;
+}
+
+/**
+ * A node:http request listener: routes, parses and validates every request against the contract
+ * before the handler sees it, and answers bad input with the interface's error body.
+ */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
 /** Routes, parameters, bodies, responses and security of Container Engine API 1.24. */
 
-export const api: ApiSpec = {
+export const api: ApiSpec = JSON.parse(`{
   "api": "engine",
   "title": "Container Engine API",
   "version": "1.24",
@@ -4289,964 +5249,4 @@ export const api: ApiSpec = {
     "min": "1.12",
     "max": "1.24"
   }
-};
-
-/** One handler per operation, keyed by operationId. */
-export interface Handlers {
-  /**
-   * List containers
-   *
-   * Returns a list of containers (seed sections 2.1 and 4.1). Only running containers are
-   * listed unless `all` is true.
-   *
-   * Accepted filters (the `filters` parameter, a JSON map of filter name to a list of values):
-   * `exited=<int>` (containers with that exit code), `status=` one of `created`, `restarting`,
-   * `running`, `paused`, `exited`, `dead`, `label=key` or `label=key=value`,
-   * `isolation=` `default`, `process` or `hyperv` (Windows daemon only),
-   * `ancestor=` `<image-name>[:<tag>]`, `<image id>` or `<image@digest>`,
-   * `before=` and `since=` a container id or name, `volume=` a volume name or mount point
-   * destination, `network=` a network id or name.
-   *
-   * GET /containers/json
-   */
-  ContainerList: Handler<paths["/containers/json"]["get"]>;
-  /**
-   * Create a container
-   *
-   * Creates a container from the configuration in the body (seed sections 2.2, 2.3 and 4.1).
-   * The response carries the new container's `Id` and any warnings.
-   *
-   * Status codes: `404` means the image does not exist (no such image), `406` that it is
-   * impossible to attach (the container is not running), `409` a conflict (for example the
-   * name is already in use).
-   *
-   * The command-line client's run command maps to this sequence: create the container; if
-   * create returns `404` (image missing), pull the image and retry create; start the
-   * container; unless detached, attach with `logs=1` and `stream=1`; if detached or only
-   * stdin is attached, print the container id. A `Content-Length` header should be present
-   * on this request.
-   *
-   * POST /containers/create
-   */
-  ContainerCreate: Handler<paths["/containers/create"]["post"]>;
-  /**
-   * Inspect a container
-   *
-   * Returns low-level information on the container (seed section 2.4). With `size=1`,
-   * `SizeRw` and `SizeRootFs` are added.
-   *
-   * GET /containers/{id}/json
-   */
-  ContainerInspect: Handler<paths["/containers/{id}/json"]["get"]>;
-  /**
-   * List processes running inside a container
-   *
-   * Lists the processes running inside the container (seed section 2.5). On Unix systems this
-   * runs `ps`. Not supported on Windows.
-   *
-   * GET /containers/{id}/top
-   */
-  ContainerTop: Handler<paths["/containers/{id}/top"]["get"]>;
-  /**
-   * Get container logs
-   *
-   * Returns the container's `stdout` and `stderr` logs as a raw stream (the stream format of
-   * attach: multiplexed with 8-byte frame headers unless the container has a TTY). Works only
-   * for containers with the `json-file` or `journald` logging drivers.
-   *
-   * `101` (the connection is upgraded and hijacked; content type
-   * `application/vnd.docker.raw-stream`, headers `Connection: Upgrade` and `Upgrade: tcp`)
-   * hints a proxy about the hijacking; `200` is answered when no upgrade header was found.
-   *
-   * GET /containers/{id}/logs
-   */
-  ContainerLogs: Handler<paths["/containers/{id}/logs"]["get"]>;
-  /**
-   * Inspect changes on a container's filesystem
-   *
-   * Returns the changes on the container's filesystem (seed section 2.5). `Kind` is `0` for a
-   * modified path, `1` for an added one and `2` for a deleted one.
-   *
-   * GET /containers/{id}/changes
-   */
-  ContainerChanges: Handler<paths["/containers/{id}/changes"]["get"]>;
-  /**
-   * Export a container
-   *
-   * Exports the contents of the container's filesystem as a tar stream.
-   *
-   * GET /containers/{id}/export
-   */
-  ContainerExport: Handler<paths["/containers/{id}/export"]["get"]>;
-  /**
-   * Get container stats based on resource usage
-   *
-   * Returns a live stream of the container's resource usage statistics: one JSON object
-   * (seed section 2.5) per read, newline-delimited. With `stream=false` the statistics are
-   * pulled once and the connection is closed.
-   *
-   * `precpu_stats` holds the CPU statistics of the previous read and is used to compute the
-   * CPU usage percentage; it is not a copy of `cpu_stats`.
-   *
-   * GET /containers/{id}/stats
-   */
-  ContainerStats: Handler<paths["/containers/{id}/stats"]["get"]>;
-  /**
-   * Resize a container TTY
-   *
-   * Resizes the container's TTY. The unit is characters. The container must be restarted for
-   * the resize to take effect.
-   *
-   * POST /containers/{id}/resize
-   */
-  ContainerResize: Handler<paths["/containers/{id}/resize"]["post"]>;
-  /**
-   * Start a container
-   *
-   * Starts the container. Answers `304` when the container is already started (seed section 3).
-   *
-   * POST /containers/{id}/start
-   */
-  ContainerStart: Handler<paths["/containers/{id}/start"]["post"]>;
-  /**
-   * Stop a container
-   *
-   * Stops the container. Answers `304` when the container is already stopped (seed section 3).
-   *
-   * POST /containers/{id}/stop
-   */
-  ContainerStop: Handler<paths["/containers/{id}/stop"]["post"]>;
-  /**
-   * Restart a container
-   *
-   * Restarts the container.
-   *
-   * POST /containers/{id}/restart
-   */
-  ContainerRestart: Handler<paths["/containers/{id}/restart"]["post"]>;
-  /**
-   * Kill a container
-   *
-   * Sends a signal to the container. When `signal` is not set, `SIGKILL` is used and the call
-   * waits for the container to exit.
-   *
-   * POST /containers/{id}/kill
-   */
-  ContainerKill: Handler<paths["/containers/{id}/kill"]["post"]>;
-  /**
-   * Update a container
-   *
-   * Changes the resource limits and restart policy of the container. The body may carry any
-   * of `BlkioWeight`, `CpuShares`, `CpuPeriod`, `CpuQuota`, `CpusetCpus`, `CpusetMems`,
-   * `Memory`, `MemorySwap`, `MemoryReservation`, `KernelMemory` and `RestartPolicy`, with the
-   * rules of HostConfig (seed section 2.3).
-   *
-   * POST /containers/{id}/update
-   */
-  ContainerUpdate: Handler<paths["/containers/{id}/update"]["post"]>;
-  /**
-   * Rename a container
-   *
-   * Gives the container a new name. Answers `409` when the name is already assigned to another container.
-   *
-   * POST /containers/{id}/rename
-   */
-  ContainerRename: Handler<paths["/containers/{id}/rename"]["post"]>;
-  /**
-   * Pause a container
-   *
-   * Suspends all processes in the container.
-   *
-   * POST /containers/{id}/pause
-   */
-  ContainerPause: Handler<paths["/containers/{id}/pause"]["post"]>;
-  /**
-   * Unpause a container
-   *
-   * Resumes the processes of a paused container.
-   *
-   * POST /containers/{id}/unpause
-   */
-  ContainerUnpause: Handler<paths["/containers/{id}/unpause"]["post"]>;
-  /**
-   * Attach to a container
-   *
-   * Attaches to the container's standard streams. The HTTP connection is hijacked to carry
-   * stdin, stdout and stderr (`101`, content type `application/vnd.docker.raw-stream`,
-   * headers `Connection: Upgrade` and `Upgrade: tcp`; `200` when no upgrade header was
-   * found). Answers `406` when the container has stopped (exited or dead; seed section 3). A
-   * container that is created but not yet started can be attached to, as the Engine API v1.24
-   * daemon allows and as `docker run` needs: it attaches before it starts the container.
-   *
-   * With a TTY (set at create) the stream is the raw data of the process PTY and the client's
-   * stdin. Without one, stdout and stderr are multiplexed in frames: an 8-byte header
-   * `[STREAM_TYPE, 0, 0, 0, SIZE1, SIZE2, SIZE3, SIZE4]` (stream type `0` stdin written on
-   * stdout, `1` stdout, `2` stderr; the size a big-endian uint32) followed by that many bytes
-   * of payload.
-   *
-   * The seed shows only `logs`, `stream` and `stdout` and the `101` status; the full parameter
-   * list (`detachKeys`, `stdin`, `stderr`) and the statuses `200`, `400`, `404`, `409`
-   * (container paused) and `500` are from the Engine API v1.24 reference.
-   *
-   * POST /containers/{id}/attach
-   */
-  ContainerAttach: Handler<paths["/containers/{id}/attach"]["post"]>;
-  /**
-   * Wait for a container
-   *
-   * Blocks until the container stops, then returns its exit code.
-   * Not in the seed; from the Engine API v1.24 reference.
-   *
-   * POST /containers/{id}/wait
-   */
-  ContainerWait: Handler<paths["/containers/{id}/wait"]["post"]>;
-  /**
-   * Remove a container
-   *
-   * Removes the container from the filesystem. Answers `409` on a conflict, for example when
-   * the container is running and `force` is not set.
-   * Not in the seed; from the Engine API v1.24 reference (the `link` parameter is documented
-   * from v1.25 on and accepted by the v1.24 daemon).
-   *
-   * DELETE /containers/{id}
-   */
-  ContainerDelete: Handler<paths["/containers/{id}"]["delete"]>;
-  /**
-   * Get an archive of a filesystem resource in a container
-   *
-   * Returns a tar archive of the resource at `path` in the container's filesystem, with the
-   * `X-Docker-Container-Path-Stat` header of the HEAD request. `400`: `path` is empty, or it
-   * was asserted to be a directory but is a file. `404`: no such container, or no such file or
-   * directory.
-   * Not in the seed; from the Engine API v1.24 reference.
-   *
-   * GET /containers/{id}/archive
-   */
-  ContainerArchive: Handler<paths["/containers/{id}/archive"]["get"]>;
-  /**
-   * Extract an archive of files or folders to a directory in a container
-   *
-   * Uploads a tar archive (uncompressed, gzip, bzip2 or xz) to be extracted into the directory
-   * at `path` in the container's filesystem. `400`: `path` is empty, is not a directory, or
-   * (with `noOverwriteDirNonDir`) unpacking would replace a directory with a non-directory or
-   * the reverse. `403`: permission denied, the volume or the container's root filesystem is
-   * read-only. `404`: no such container, or `path` does not exist.
-   * Not in the seed; from the Engine API v1.24 reference.
-   *
-   * PUT /containers/{id}/archive
-   */
-  PutContainerArchive: Handler<paths["/containers/{id}/archive"]["put"]>;
-  /**
-   * Get information about files in a container
-   *
-   * Returns, in the `X-Docker-Container-Path-Stat` header only, a base64-encoded JSON object
-   * (ContainerPathStat) with filesystem header information about the resource at `path`.
-   * `400`: `path` is empty, or it was asserted to be a directory but is a file. `404`: no such
-   * container, or no such file or directory.
-   * Not in the seed; from the Engine API v1.24 reference.
-   *
-   * HEAD /containers/{id}/archive
-   */
-  ContainerArchiveInfo: Handler<paths["/containers/{id}/archive"]["head"]>;
-  /**
-   * Create an exec instance
-   *
-   * Sets up an exec instance in the running container (seed section 4.2). Answers `409` when
-   * the container is paused (seed section 3). Start it with `POST /exec/{execId}/start`.
-   *
-   * POST /containers/{id}/exec
-   */
-  ExecCreate: Handler<paths["/containers/{id}/exec"]["post"]>;
-  /**
-   * Start an exec instance
-   *
-   * Starts a previously created exec instance. If `Detach` is true, the call returns once the
-   * command has started; otherwise it sets up an interactive session with the command, with
-   * the stream behaviour of attach (`application/vnd.docker.raw-stream`). Answers `409` when
-   * the container is paused (seed section 3).
-   *
-   * The seed lists `200` only. A client that asks to upgrade the connection (`Connection:
-   * Upgrade`, `Upgrade: tcp`, as the docker command line does) gets `101` and the hijacked
-   * stream, as the Engine API v1.24 daemon answers; `200` when no upgrade header was found.
-   *
-   * POST /exec/{execId}/start
-   */
-  ExecStart: Handler<paths["/exec/{execId}/start"]["post"]>;
-  /**
-   * Resize an exec instance
-   *
-   * Resizes the TTY session of the exec instance. The unit is characters. Valid only if `Tty`
-   * was set when the exec instance was created and started.
-   *
-   * POST /exec/{execId}/resize
-   */
-  ExecResize: Handler<paths["/exec/{execId}/resize"]["post"]>;
-  /**
-   * Inspect an exec instance
-   *
-   * Returns low-level information about the exec instance (seed section 2.7).
-   *
-   * GET /exec/{execId}/json
-   */
-  ExecInspect: Handler<paths["/exec/{execId}/json"]["get"]>;
-  /**
-   * List images
-   *
-   * Lists the images stored by the daemon, one image summary per image.
-   *
-   * Not in the seed (the seed says the image list is "not shown"); from the Engine API v1.24
-   * reference.
-   *
-   * Accepted `filters` names:
-   * - `dangling=true`: only images that are not tagged and not referenced by another image.
-   * - `label=key` or `label=key=value`: images carrying that label.
-   * - `before=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created before
-   *   that image.
-   * - `since=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created after
-   *   that image.
-   *
-   * The reference lists no status codes for this endpoint; 200, 400 (bad parameter, for
-   * example a malformed `filters` value, seed 7.3) and 500 are the engine's usual ones.
-   *
-   * GET /images/json
-   */
-  ImageList: Handler<paths["/images/json"]["get"]>;
-  /**
-   * Build an image from a Dockerfile
-   *
-   * Builds an image from a build context.
-   *
-   * Not in the seed (the seed says the build operation is "not shown"); from the Engine API
-   * v1.24 reference.
-   *
-   * The request body is a tar archive compressed with one of `identity` (no compression),
-   * `gzip`, `bzip2` or `xz`. It must include a build instructions file, `Dockerfile` at the
-   * archive's root unless the `dockerfile` parameter names another path; it may include any
-   * number of other files, which make up the build context. With `remote` the body may be
-   * empty.
-   *
-   * The daemon validates the Dockerfile before starting and answers an error if its syntax
-   * is wrong; then each instruction runs in turn until the id of the new image is output.
-   * The build is cancelled if the client drops the connection.
-   *
-   * The response is a stream of JSON objects (one build message per object, sent as the
-   * build progresses); the schema describes one message.
-   *
-   * The reference lists no 4xx status for this endpoint; 400 is answered for bad parameters
-   * (for example a `shmsize` that is not greater than 0, seed 7.3).
-   *
-   * POST /build
-   */
-  ImageBuild: Handler<paths["/build"]["post"]>;
-  /**
-   * Create an image (pull or import)
-   *
-   * Creates an image, either by pulling it from a registry (`fromImage`) or by importing it
-   * (`fromSrc`).
-   *
-   * Not in the seed (the seed says image create is "not shown"); from the Engine API v1.24
-   * reference.
-   *
-   * - Pull: give `fromImage` (and optionally `tag`). The `X-Registry-Auth` header may carry
-   *   the registry credentials. The pull is cancelled if the HTTP connection is closed.
-   * - Import: give `fromSrc` (a URL, or `-` to read the image from the request body) and
-   *   optionally `repo` (which may include a tag) and `tag`.
-   *
-   * The response is a stream of JSON progress objects (one per line, sent as the pull or
-   * import progresses); the schema describes one message.
-   *
-   * The reference lists only 200 and 500 for this endpoint (no 4xx); 400 is answered for bad
-   * parameters (seed 7.3).
-   *
-   * POST /images/create
-   */
-  ImageCreate: Handler<paths["/images/create"]["post"]>;
-  /**
-   * Inspect an image
-   *
-   * Returns low-level information on the image `name` (seed 2.6, image inspect body).
-   *
-   * The path is not in the seed (the seed says the image inspect path is "not shown"); from
-   * the Engine API v1.24 reference.
-   *
-   * GET /images/{name}/json
-   */
-  ImageInspect: Handler<paths["/images/{name}/json"]["get"]>;
-  /**
-   * Get the history of an image
-   *
-   * Returns the history of the image `name`, newest layer first.
-   *
-   * GET /images/{name}/history
-   */
-  ImageHistory: Handler<paths["/images/{name}/history"]["get"]>;
-  /**
-   * Push an image to a registry
-   *
-   * Pushes the image `name` to its registry.
-   *
-   * To push to a private registry, the image must already be tagged into a repository that
-   * references the registry's host name and port (for example
-   * `registry.acme.com:5000/test`), and that repository name is used as `name`.
-   * The `X-Registry-Auth` header carries the registry credentials (seed 5). The push is
-   * cancelled if the HTTP connection is closed.
-   *
-   * The response is a stream of JSON progress objects (one per line, sent as the push
-   * progresses); the schema describes one message.
-   *
-   * POST /images/{name}/push
-   */
-  ImagePush: Handler<paths["/images/{name}/push"]["post"]>;
-  /**
-   * Tag an image
-   *
-   * Tags the image `name` into a repository, as `repo:tag`. Answers 201 with no body.
-   *
-   * POST /images/{name}/tag
-   */
-  ImageTag: Handler<paths["/images/{name}/tag"]["post"]>;
-  /**
-   * Remove an image
-   *
-   * Removes the image `name` from the filesystem, with its untagged parent images unless
-   * `noprune` is set. Answers the list of what was untagged and what was deleted: each
-   * entry has exactly one of `Untagged` or `Deleted`.
-   *
-   * DELETE /images/{name}
-   */
-  ImageDelete: Handler<paths["/images/{name}"]["delete"]>;
-  /**
-   * Search images
-   *
-   * Searches for an image on Docker Hub.
-   *
-   * Accepted `filters` names:
-   * - `stars=<number>`: images with at least that many stars.
-   * - `is-automated=(true|false)`: automated builds only, or none.
-   * - `is-official=(true|false)`: official images only, or none.
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (for
-   * example a malformed `filters` value, seed 7.3).
-   *
-   * GET /images/search
-   */
-  ImageSearch: Handler<paths["/images/search"]["get"]>;
-  /**
-   * Export an image
-   *
-   * Returns a tarball holding every image and the metadata of the repository `name`. If
-   * `name` is a name and tag (for example `ubuntu:latest`), only that image and its parents
-   * are returned. If `name` is an image ID, likewise only that image and its parents are
-   * returned, but without the `repositories` file, as no image names are referenced.
-   *
-   * Image tarball format: one directory per layer, named by the layer's long ID, each with
-   * `VERSION` (currently `1.0`, the file format version), `json` (detailed layer
-   * information) and `layer.tar` (the filesystem changes of the layer, with aufs-style
-   * `.wh..wh.aufs` whiteout files and directories for attribute changes and deletions).
-   * If the tarball defines repositories, it has a `repositories` file at its root mapping
-   * each repository name to a map of tag to layer ID, for example
-   * `{"hello-world": {"latest": "565a9d68a73f6706862bfe8409a7f659776d4d60a8d096eb4a3cbce6999cc2a1"}}`.
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a bad image name
-   * (bad parameter, seed 7.3).
-   *
-   * GET /images/{name}/get
-   */
-  ImageGet: Handler<paths["/images/{name}/get"]["get"]>;
-  /**
-   * Export several images
-   *
-   * Returns a tarball holding every image and the metadata of one or more repositories.
-   * For each `names` value: if it is a name and tag (for example `ubuntu:latest`), only that
-   * image and its parents are returned; if it is an image ID, likewise only that image and
-   * its parents are returned, and no names are referenced for that ID in the
-   * `repositories` file. The tarball format is described under `GET /images/{name}/get`.
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
-   * 7.3).
-   *
-   * GET /images/get
-   */
-  ImageGetAll: Handler<paths["/images/get"]["get"]>;
-  /**
-   * Import images
-   *
-   * Loads a set of images and tags from an image tarball (the format described under
-   * `GET /images/{name}/get`) sent as the `application/x-tar` request body.
-   *
-   * The response is a chunked stream of JSON objects (one per line): progress messages
-   * `{status, progressDetail {current, total}, progress, id}` and a final
-   * `{stream}` confirmation message; the schema describes one message. With `quiet`,
-   * progress is suppressed and only the confirmation is returned once the load completes.
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
-   * 7.3).
-   *
-   * POST /images/load
-   */
-  ImageLoad: Handler<paths["/images/load"]["post"]>;
-  /**
-   * Create a new image from a container
-   *
-   * Creates a new image from a container's changes. The optional body is the container
-   * configuration to record in the image. Answers 201 with the new image's `Id`.
-   *
-   * POST /commit
-   */
-  ImageCommit: Handler<paths["/commit"]["post"]>;
-  /**
-   * Check auth configuration
-   *
-   * Validates credentials for a registry and returns an identity token when one is
-   * available; the token can be used instead of a password to access the registry
-   * (seed 5). The body is an AuthConfig: `{username, password, email, serveraddress}` or
-   * `{identitytoken}`.
-   *
-   * Answers 200 with `{Status, IdentityToken}`, or 204 with no body; both mean no error.
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
-   * (bad parameter, seed 7.3).
-   *
-   * POST /auth
-   */
-  SystemAuth: Handler<paths["/auth"]["post"]>;
-  /**
-   * Get system information
-   *
-   * Returns system-wide information (seed 2.13).
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-   * version prefix (seed 7.2).
-   *
-   * GET /info
-   */
-  SystemInfo: Handler<paths["/info"]["get"]>;
-  /**
-   * Get version
-   *
-   * Returns the version of the engine and of the API it runs (`ApiVersion`, seed 9.4).
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-   * version prefix (seed 7.2).
-   *
-   * GET /version
-   */
-  SystemVersion: Handler<paths["/version"]["get"]>;
-  /**
-   * Ping
-   *
-   * Tests that the server is reachable; answers `OK` as `text/plain`. The response headers
-   * `API-Version`, `OSType` and `Docker-Experimental` are from the Engine API reference
-   * (not in the seed).
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-   * version prefix (seed 7.2).
-   *
-   * GET /_ping
-   */
-  SystemPing: Handler<paths["/_ping"]["get"]>;
-  /**
-   * Ping (HEAD)
-   *
-   * The same check as `GET /_ping`, without a body: only the status and the headers
-   * `API-Version`, `OSType` and `Docker-Experimental`.
-   *
-   * Not in the seed (which shows only `GET /_ping`); from the Engine API reference. The
-   * responses of a HEAD request carry no body, so the 400 (unsupported version prefix,
-   * seed 7.2) and 500 responses here have none either.
-   *
-   * HEAD /_ping
-   */
-  SystemPingHead: Handler<paths["/_ping"]["head"]>;
-  /**
-   * Monitor events
-   *
-   * Streams the events of the daemon in real time (seed 6). The response is a chunked
-   * stream of JSON event objects, one per line; the schema describes one event.
-   *
-   * With `since`, all the events created since that timestamp are returned and then
-   * streaming continues. With `until`, the events created up to that timestamp are
-   * returned and streaming stops.
-   *
-   * Accepted `filters` names:
-   * - `container=<string>`: container (id or name) to filter on;
-   * - `event=<string>`: event action to filter on;
-   * - `image=<string>`: image to filter on;
-   * - `label=<string>`: image and container label to filter on (`key` or `key=value`);
-   * - `type=<string>`: one of `container`, `image`, `volume`, `network` or `daemon`;
-   * - `volume=<string>`: volume to filter on;
-   * - `network=<string>`: network to filter on;
-   * - `daemon=<string>`: daemon name or id to filter on.
-   *
-   * Which operation emits which event is not shown in the seed.
-   *
-   * GET /events
-   */
-  SystemEvents: Handler<paths["/events"]["get"]>;
-  /**
-   * List plugins (experimental)
-   *
-   * Returns the installed plugins (seed 4.7; experimental). The other plugin operations and
-   * the status codes of this one are not shown in the seed: 200 and 500 are from the Engine
-   * API v1.24 reference, and 400 is answered for an unsupported version prefix (seed 7.2).
-   *
-   * GET /plugins
-   */
-  PluginList: Handler<paths["/plugins"]["get"]>;
-  /**
-   * List volumes
-   *
-   * Lists the volumes the daemon knows about, as `{Volumes, Warnings}`.
-   *
-   * Accepted `filters` names (seed 4.5):
-   * - `name=<volume-name>`: matches all or part of a volume name (partial match).
-   * - `dangling=<boolean>`: `true` or `1` returns the volumes not used by any container
-   *   ("dangling"); `false` or `0` returns only the volumes used by at least one container.
-   * - `driver=<volume-driver-name>`: matches all or part of a volume driver name (partial match).
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
-   * value or an unknown filter name (bad parameter, seed 7.3).
-   *
-   * GET /volumes
-   */
-  VolumeList: Handler<paths["/volumes"]["get"]>;
-  /**
-   * Create a volume
-   *
-   * Creates a volume. When `Name` is omitted the daemon generates a name; `Driver` defaults
-   * to `local`; `DriverOpts` are passed to the driver as they are; `Labels` are set on the
-   * volume. Answers 201 with the volume object (the same fields as inspect).
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
-   * (bad parameter, seed 7.3).
-   *
-   * POST /volumes/create
-   */
-  VolumeCreate: Handler<paths["/volumes/create"]["post"]>;
-  /**
-   * Inspect a volume
-   *
-   * Returns low-level information on the volume `name`. Empty fields, and fields the
-   * volume's driver does not support, may be omitted.
-   *
-   * GET /volumes/{name}
-   */
-  VolumeInspect: Handler<paths["/volumes/{name}"]["get"]>;
-  /**
-   * Remove a volume
-   *
-   * Instructs the driver to remove the volume `name`. A volume used by a container cannot
-   * be removed (409).
-   *
-   * DELETE /volumes/{name}
-   */
-  VolumeDelete: Handler<paths["/volumes/{name}"]["delete"]>;
-  /**
-   * List networks
-   *
-   * Lists the networks, including the pre-defined `bridge`, `host` and `none` networks.
-   *
-   * Accepted `filters` names (seed 4.6):
-   * - `driver=<driver-name>`: matches a network's driver.
-   * - `id=<network-id>`: matches all or part of a network id (partial match).
-   * - `label=<key>` or `label=<key>=<value>`: a network label, by key or by key and value.
-   * - `name=<network-name>`: matches all or part of a network name (partial match).
-   * - `type=custom` or `type=builtin`: filters networks by type; `custom` returns all
-   *   user-defined networks, `builtin` the pre-defined ones.
-   *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
-   * value, an unknown filter name or a `type` other than custom or builtin (bad parameter,
-   * seed 7.3).
-   *
-   * GET /networks
-   */
-  NetworkList: Handler<paths["/networks"]["get"]>;
-  /**
-   * Create a network
-   *
-   * Creates a network. `Name` is required. `CheckDuplicate` (default false) asks the daemon
-   * to check for networks with the same name; the check is best effort only and is not
-   * guaranteed to catch every name conflict. `Driver` defaults to `bridge`; `IPAM.Driver`
-   * defaults to `default`. Answers 201 `{Id, Warning}`.
-   *
-   * 403 is answered when the name is that of a pre-defined network (`bridge`, `host`,
-   * `none`); 404 when the network driver plugin is not found. 400 (bad parameter, seed
-   * 7.3) is not in the seed's list for this endpoint: it is answered for a body that does
-   * not match the schema, such as one without `Name`.
-   *
-   * POST /networks/create
-   */
-  NetworkCreate: Handler<paths["/networks/create"]["post"]>;
-  /**
-   * Inspect a network
-   *
-   * Returns low-level information on the network `id` (an id, a unique id prefix, or a name).
-   *
-   * GET /networks/{id}
-   */
-  NetworkInspect: Handler<paths["/networks/{id}"]["get"]>;
-  /**
-   * Remove a network
-   *
-   * Instructs the driver to remove the network `id`. The pre-defined networks (`bridge`,
-   * `host`, `none`) cannot be removed (403).
-   *
-   * DELETE /networks/{id}
-   */
-  NetworkDelete: Handler<paths["/networks/{id}"]["delete"]>;
-  /**
-   * Connect a container to a network
-   *
-   * Connects the container `Container` (id or name) to the network `id`, optionally with a
-   * static IPv4 and/or IPv6 address (`EndpointConfig.IPAMConfig`). Not supported for
-   * swarm-scoped networks (403). 404 when the network or the container is not found.
-   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-   * answered for a body that does not match the schema.
-   *
-   * POST /networks/{id}/connect
-   */
-  NetworkConnect: Handler<paths["/networks/{id}/connect"]["post"]>;
-  /**
-   * Disconnect a container from a network
-   *
-   * Disconnects the container `Container` (id or name) from the network `id`; `Force`
-   * forces the disconnection. Not supported for swarm-scoped networks (403). 404 when the
-   * network or the container is not found. 400 (bad parameter, seed 7.3) is not in the
-   * seed's list for this endpoint: it is answered for a body that does not match the schema.
-   *
-   * POST /networks/{id}/disconnect
-   */
-  NetworkDisconnect: Handler<paths["/networks/{id}/disconnect"]["post"]>;
-  /**
-   * List services
-   *
-   * Lists the services of the swarm. Requires the engine to be part of a swarm (406
-   * otherwise).
-   *
-   * Accepted `filters` names (seed 4.8):
-   * - `id=<service id>`
-   * - `label=<service label>` (`key` or `key=value`)
-   * - `name=<service name>`
-   *
-   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-   * answered for a malformed `filters` value or an unknown filter name.
-   *
-   * GET /services
-   */
-  ServiceList: Handler<paths["/services"]["get"]>;
-  /**
-   * Create a service
-   *
-   * Creates a service from a service specification (seed 2.10). Requires the engine to be
-   * part of a swarm (406 otherwise). The body is `application/json` (send
-   * `Content-Type: application/json`). For an image in a private registry, send the
-   * `X-Registry-Auth` header (a base64-encoded AuthConfig). Answers 201 `{ID}`.
-   *
-   * 403 when a network named in the specification is not eligible for services; 409 when
-   * the name conflicts with an existing object. 400 (bad parameter, seed 7.3) is not in the
-   * seed's list for this endpoint: it is answered for a body that does not match the schema.
-   *
-   * POST /services/create
-   */
-  ServiceCreate: Handler<paths["/services/create"]["post"]>;
-  /**
-   * Inspect a service
-   *
-   * Returns information on the service `id` (id or name). Requires the engine to be part of a swarm (406 otherwise).
-   *
-   * GET /services/{id}
-   */
-  ServiceInspect: Handler<paths["/services/{id}"]["get"]>;
-  /**
-   * Remove a service
-   *
-   * Stops and removes the service `id` (id or name). Requires the engine to be part of a swarm (406 otherwise). Answers 200 with an empty body.
-   *
-   * DELETE /services/{id}
-   */
-  ServiceDelete: Handler<paths["/services/{id}"]["delete"]>;
-  /**
-   * Update a service
-   *
-   * Replaces the specification of the service `id` with the body (a service specification,
-   * seed 2.10). Requires the engine to be part of a swarm (406 otherwise).
-   *
-   * - `version` (required) is the version (`Version.Index`) of the service object being
-   *   updated; it avoids conflicting writes.
-   * - Renaming a service is not supported: `Name` must stay the service's current name.
-   * - The seed's update body spells the resource limits with `CPU` and `Memory` keys
-   *   (`NanoCPUs` and `MemoryBytes` are the keys of the create body); both spellings are
-   *   accepted. Its UpdateConfig shows Parallelism and Delay.
-   * - Headers as for create: `Content-Type: application/json`, and `X-Registry-Auth` (a
-   *   base64-encoded AuthConfig) to update the registry credentials stored for the service.
-   *
-   * Answers 200 with an empty text/plain body. 400 (bad parameter, seed 7.3) is not in the
-   * seed's list for this endpoint: it is answered for a missing or malformed `version` or a
-   * body that does not match the schema.
-   *
-   * POST /services/{id}/update
-   */
-  ServiceUpdate: Handler<paths["/services/{id}/update"]["post"]>;
-  /**
-   * List tasks
-   *
-   * Lists the tasks of the swarm. Requires the engine to be part of a swarm (406 otherwise).
-   *
-   * Accepted `filters` names (seed 4.9):
-   * - `id=<task id>`
-   * - `name=<task name>`
-   * - `service=<service name>`
-   * - `node=<node id or name>`
-   * - `label=key` or `label="key=value"`
-   * - `desired-state=running`, `shutdown` or `accepted`
-   *
-   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-   * answered for a malformed `filters` value, an unknown filter name or another
-   * desired-state value.
-   *
-   * GET /tasks
-   */
-  TaskList: Handler<paths["/tasks"]["get"]>;
-  /**
-   * Inspect a task
-   *
-   * Returns details on the task `id`. Requires the engine to be part of a swarm (406 otherwise); 404 for an unknown task.
-   *
-   * GET /tasks/{id}
-   */
-  TaskInspect: Handler<paths["/tasks/{id}"]["get"]>;
-  /**
-   * Inspect the swarm
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Returns the swarm this engine is
-   * part of: its id, version, timestamps, specification (seed 2.12) and join tokens.
-   *
-   * The reference lists only 200. 406 (node is not part of a swarm, seed 7.3) is added: the
-   * engine answers it when it is not part of a swarm.
-   *
-   * GET /swarm
-   */
-  SwarmInspect: Handler<paths["/swarm"]["get"]>;
-  /**
-   * Initialize a new swarm
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Initializes a new swarm with this
-   * engine as its first manager. The response body is the node's id (a JSON string).
-   *
-   * - `ListenAddr`: listen address for inter-manager communication, also used to pick the
-   *   network interface of the VXLAN tunnel endpoint: `192.168.1.1:4567` or `eth0:4567`;
-   *   without a port, the default swarm port (2377) is used.
-   * - `AdvertiseAddr`: externally reachable address advertised to other nodes
-   *   (`192.168.1.1:4567` or `eth0:4567`); without a port, the listen port is used; when
-   *   omitted it is detected automatically when possible.
-   * - `ForceNewCluster`: force creation of a new swarm.
-   * - `Spec`: the settings of the new swarm (seed 2.12).
-   *
-   * 406 when the node is already part of a swarm.
-   *
-   * POST /swarm/init
-   */
-  SwarmInit: Handler<paths["/swarm/init"]["post"]>;
-  /**
-   * Join an existing swarm
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Joins an existing swarm through
-   * one of its managers.
-   *
-   * - `ListenAddr`: listen address for inter-manager communication if the node gets
-   *   promoted to manager, also used to pick the network interface of the VXLAN tunnel
-   *   endpoint.
-   * - `AdvertiseAddr`: externally reachable address advertised to other nodes
-   *   (`192.168.1.1:4567` or `eth0:4567`); without a port, the listen port is used; when
-   *   omitted it is detected automatically when possible.
-   * - `RemoteAddrs`: addresses of manager nodes already participating in the swarm.
-   * - `JoinToken`: the secret token for joining this swarm (its worker or manager token).
-   *
-   * 406 when the node is already part of a swarm. Answers 200 with an empty body.
-   *
-   * POST /swarm/join
-   */
-  SwarmJoin: Handler<paths["/swarm/join"]["post"]>;
-  /**
-   * Leave a swarm
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Makes this engine leave the swarm.
-   * `force` leaves even if this is the last manager or leaving would break the cluster.
-   * 406 when the node is not part of a swarm. Answers 200 with an empty body.
-   *
-   * POST /swarm/leave
-   */
-  SwarmLeave: Handler<paths["/swarm/leave"]["post"]>;
-  /**
-   * Update the swarm
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Replaces the swarm's
-   * specification (seed 2.12) with the body. `version` (required) is the version of the
-   * swarm object being updated (its Version.Index), to avoid conflicting writes;
-   * `rotateWorkerToken` and `rotateManagerToken` rotate the worker and manager join tokens.
-   * 406 when the node is not part of a swarm. Answers 200 with an empty body.
-   *
-   * POST /swarm/update
-   */
-  SwarmUpdate: Handler<paths["/swarm/update"]["post"]>;
-  /**
-   * List nodes
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Lists the nodes of the swarm.
-   * Node operations require the engine to be part of a swarm.
-   *
-   * Accepted `filters` names:
-   * - `id=<node id>`
-   * - `label=<engine label>`
-   * - `membership=accepted` or `pending`
-   * - `name=<node name>`
-   * - `role=manager` or `worker`
-   *
-   * The reference lists 200 and 500; 400 (bad parameter) and 406 (node is not part of a
-   * swarm, seed 7.3) are added.
-   *
-   * GET /nodes
-   */
-  NodeList: Handler<paths["/nodes"]["get"]>;
-  /**
-   * Inspect a node
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Returns low-level information on
-   * the node `id` (id or name). 406 (node is not part of a swarm, seed 7.3) is added to the
-   * reference's codes.
-   *
-   * GET /nodes/{id}
-   */
-  NodeInspect: Handler<paths["/nodes/{id}"]["get"]>;
-  /**
-   * Remove a node
-   *
-   * Not in the seed; from the Engine API v1.24 reference. Removes the node `id` (id or
-   * name) from the swarm; `force` removes it even if it is still reachable. Answers 200
-   * with an empty body. 400 (bad parameter) and 406 (node is not part of a swarm) are added
-   * to the reference's codes.
-   *
-   * DELETE /nodes/{id}
-   */
-  NodeDelete: Handler<paths["/nodes/{id}"]["delete"]>;
-  /**
-   * Update a node
-   *
-   * Not in the seed; from the Engine API v1.24 reference. The body is the new NodeSpec and
-   * replaces the node's current one. `Role` and `Availability` are required (omitting
-   * either is an error); any other omitted field is reset to an empty value or the
-   * cluster-wide default. `version` (required) is the version of the node object being
-   * updated, to avoid conflicting writes. Answers 200 with an empty body. 400 (bad
-   * parameter) and 406 (node is not part of a swarm) are added to the reference's codes.
-   *
-   * POST /nodes/{id}/update
-   */
-  NodeUpdate: Handler<paths["/nodes/{id}/update"]["post"]>;
-}
-
-/**
- * A node:http request listener: routes, parses and validates every request against the contract
- * before the handler sees it, and answers bad input with the interface's error body.
- */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
-}
+}`);

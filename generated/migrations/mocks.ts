@@ -2,6 +2,7 @@
 import {
   createMock as createMockRuntime,
   createMockHandlers as createHandlers,
+  expandMockTables,
   type Mock,
   type MockOptions,
   type MockServerOptions,
@@ -11,8 +12,29 @@ import {
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 
-/** What each operation answers (documented examples, sampled values, templates) and the resources a stateful mock keeps. */
-export const mocks: MockTables = {
+/**
+ * The generated server with the mock handlers, responses validated against the contract: as a
+ * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
+ */
+export function createMock(options: MockServerOptions = {}): Mock {
+  return createMockRuntime(api, validators, mocks, options);
+}
+
+/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
+export function createMockHandlers(options: MockOptions = {}): Handlers {
+  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
+}
+
+/** The mock as a node:http request listener. */
+export function createMockServer(options: MockServerOptions = {}): RequestListener {
+  return createMock(options).listener;
+}
+
+/**
+ * What each operation answers (documented examples, sampled values, templates) and the resources a
+ * stateful mock keeps. A response that several operations share is written once, under `shared`.
+ */
+export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "operations": {
     "listForOrg": {
       "responses": {
@@ -364,7 +386,7 @@ export const mocks: MockTables = {
           ],
           "pointer": "/paths/~1orgs~1{org}~1migrations/get/responses/200/content/application~1json",
           "headers": {
-            "Link": "<https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\"next\", <https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\"last\""
+            "Link": "<https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\\"next\\", <https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\\"last\\""
           },
           "contentType": "application/json",
           "schema": {
@@ -377,40 +399,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         }
       },
       "primary": "200"
@@ -592,60 +586,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "message": "Not Found",
-                "documentation_url": "https://docs.github.com/rest",
-                "status": "404"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "422": {
           "key": "422",
@@ -853,60 +804,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "message": "Not Found",
-                "documentation_url": "https://docs.github.com/rest",
-                "status": "404"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -925,60 +833,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "message": "Not Found",
-                "documentation_url": "https://docs.github.com/rest",
-                "status": "404"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "default": {
           "key": "default",
@@ -1017,60 +882,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "message": "Not Found",
-                "documentation_url": "https://docs.github.com/rest",
-                "status": "404"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "204"
@@ -1086,60 +908,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "message": "Not Found",
-                "documentation_url": "https://docs.github.com/rest",
-                "status": "404"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "204"
@@ -1278,7 +1057,7 @@ export const mocks: MockTables = {
           ],
           "pointer": "/paths/~1orgs~1{org}~1migrations~1{migration_id}~1repositories/get/responses/200/content/application~1json",
           "headers": {
-            "Link": "<https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\"next\", <https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\"last\""
+            "Link": "<https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\\"next\\", <https://api.github.com/orgs/octo-org/migrations?per_page=1&page=2>; rel=\\"last\\""
           },
           "contentType": "application/json",
           "schema": {
@@ -1291,60 +1070,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "version",
-              "value": {
-                "message": "API version 2021-01-01 is not supported.",
-                "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-              },
-              "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-            }
-          ],
-          "pointer": "/components/responses/BadRequest/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "missing",
-              "value": {
-                "message": "Requires authentication",
-                "documentation_url": "https://docs.github.com/rest"
-              },
-              "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-            }
-          ],
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/RequiresAuthentication/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "message": "Not Found",
-                "documentation_url": "https://docs.github.com/rest",
-                "status": "404"
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200",
@@ -1960,7 +1696,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/MigrationState": {
       "type": "string",
-      "description": "`pending`: not started yet; `exporting`: in progress; `exported`: finished successfully;\n`failed`: the export failed.\n",
+      "description": "\`pending\`: not started yet; \`exporting\`: in progress; \`exported\`: finished successfully;\\n\`failed\`: the export failed.\\n",
       "enum": [
         "pending",
         "exporting",
@@ -2054,7 +1790,7 @@ export const mocks: MockTables = {
         },
         "type": {
           "type": "string",
-          "description": "`User` or `Organization`."
+          "description": "\`User\` or \`Organization\`."
         },
         "site_admin": {
           "type": "boolean"
@@ -2916,23 +2652,59 @@ export const mocks: MockTables = {
         }
       }
     }
-  ]
-};
-
-/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
-export function createMockHandlers(options: MockOptions = {}): Handlers {
-  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
-}
-
-/**
- * The generated server with the mock handlers, responses validated against the contract: as a
- * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
- */
-export function createMock(options: MockServerOptions = {}): Mock {
-  return createMockRuntime(api, validators, mocks, options);
-}
-
-/** The mock as a node:http request listener. */
-export function createMockServer(options: MockServerOptions = {}): RequestListener {
-  return createMock(options).listener;
-}
+  ],
+  "shared": {
+    "/components/responses/BadRequest/content/application~1json": {
+      "examples": [
+        {
+          "name": "version",
+          "value": {
+            "message": "API version 2021-01-01 is not supported.",
+            "documentation_url": "https://docs.github.com/rest/overview/api-versions"
+          },
+          "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
+        }
+      ],
+      "pointer": "/components/responses/BadRequest/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/BasicError"
+      }
+    },
+    "/components/responses/RequiresAuthentication/content/application~1json": {
+      "examples": [
+        {
+          "name": "missing",
+          "value": {
+            "message": "Requires authentication",
+            "documentation_url": "https://docs.github.com/rest"
+          },
+          "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
+        }
+      ],
+      "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/BasicError"
+      }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "notFound",
+          "value": {
+            "message": "Not Found",
+            "documentation_url": "https://docs.github.com/rest",
+            "status": "404"
+          },
+          "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/BasicError"
+      }
+    }
+  }
+}`));

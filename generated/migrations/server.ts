@@ -3,9 +3,88 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
+/** One handler per operation, keyed by operationId. */
+export interface Handlers {
+  /**
+   * List organization migrations
+   *
+   * Lists the most recent migrations of the organization, exports and imports (imports cannot
+   * be started through this API). `repositories` is returned only for export migrations, and
+   * not at all when `exclude` names it. Paginated with `per_page` and `page`; the `Link` header
+   * leads to the other pages.
+   *
+   * GET /orgs/{org}/migrations
+   */
+  listForOrg: Handler<paths["/orgs/{org}/migrations"]["get"]>;
+  /**
+   * Start an organization migration
+   *
+   * Initiates the generation of a migration archive of the listed repositories. The new
+   * migration is `pending`. With `lock_repositories`, each repository stays locked until it is
+   * unlocked. With `org_metadata_only`, only the organization's metadata is exported:
+   * `repositories` must then be empty and the other flags are ignored.
+   *
+   * POST /orgs/{org}/migrations
+   */
+  startForOrg: Handler<paths["/orgs/{org}/migrations"]["post"]>;
+  /**
+   * Get an organization migration status
+   *
+   * Fetches the status of a migration: `pending` (not started yet), `exporting` (in progress),
+   * `exported` (finished successfully) or `failed`.
+   *
+   * GET /orgs/{org}/migrations/{migration_id}
+   */
+  getStatusForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}"]["get"]>;
+  /**
+   * Download an organization migration archive
+   *
+   * Redirects (`302`) to the URL of the migration archive. Answers `404` while the migration is
+   * not `exported` and once its archive has been deleted.
+   *
+   * GET /orgs/{org}/migrations/{migration_id}/archive
+   */
+  downloadArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["get"]>;
+  /**
+   * Delete an organization migration archive
+   *
+   * Deletes a previous migration archive. Migration archives are deleted automatically after
+   * seven days. Answers `404` when the migration has no archive (any more).
+   *
+   * DELETE /orgs/{org}/migrations/{migration_id}/archive
+   */
+  deleteArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["delete"]>;
+  /**
+   * Unlock an organization repository
+   *
+   * Unlocks a repository that was locked for migration. Each migrated repository should be
+   * unlocked, and deleted when the migration is complete and the source data is no longer
+   * needed. Answers `404` for a repository the migration did not lock, or that is unlocked.
+   *
+   * DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock
+   */
+  unlockRepoForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"]["delete"]>;
+  /**
+   * List repositories in an organization migration
+   *
+   * Lists all the repositories of the migration. Paginated with `per_page` and `page`.
+   *
+   * GET /orgs/{org}/migrations/{migration_id}/repositories
+   */
+  listReposForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repositories"]["get"]>;
+}
+
+/**
+ * A node:http request listener: routes, parses and validates every request against the contract
+ * before the handler sees it, and answers bad input with the interface's error body.
+ */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
 /** Routes, parameters, bodies, responses and security of Organization Migrations API 2022-11-28. */
 
-export const api: ApiSpec = {
+export const api: ApiSpec = JSON.parse(`{
   "api": "migrations",
   "title": "Organization Migrations API",
   "version": "2022-11-28",
@@ -535,83 +614,4 @@ export const api: ApiSpec = {
     "token"
   ],
   "invalidBodyStatus": 422
-};
-
-/** One handler per operation, keyed by operationId. */
-export interface Handlers {
-  /**
-   * List organization migrations
-   *
-   * Lists the most recent migrations of the organization, exports and imports (imports cannot
-   * be started through this API). `repositories` is returned only for export migrations, and
-   * not at all when `exclude` names it. Paginated with `per_page` and `page`; the `Link` header
-   * leads to the other pages.
-   *
-   * GET /orgs/{org}/migrations
-   */
-  listForOrg: Handler<paths["/orgs/{org}/migrations"]["get"]>;
-  /**
-   * Start an organization migration
-   *
-   * Initiates the generation of a migration archive of the listed repositories. The new
-   * migration is `pending`. With `lock_repositories`, each repository stays locked until it is
-   * unlocked. With `org_metadata_only`, only the organization's metadata is exported:
-   * `repositories` must then be empty and the other flags are ignored.
-   *
-   * POST /orgs/{org}/migrations
-   */
-  startForOrg: Handler<paths["/orgs/{org}/migrations"]["post"]>;
-  /**
-   * Get an organization migration status
-   *
-   * Fetches the status of a migration: `pending` (not started yet), `exporting` (in progress),
-   * `exported` (finished successfully) or `failed`.
-   *
-   * GET /orgs/{org}/migrations/{migration_id}
-   */
-  getStatusForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}"]["get"]>;
-  /**
-   * Download an organization migration archive
-   *
-   * Redirects (`302`) to the URL of the migration archive. Answers `404` while the migration is
-   * not `exported` and once its archive has been deleted.
-   *
-   * GET /orgs/{org}/migrations/{migration_id}/archive
-   */
-  downloadArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["get"]>;
-  /**
-   * Delete an organization migration archive
-   *
-   * Deletes a previous migration archive. Migration archives are deleted automatically after
-   * seven days. Answers `404` when the migration has no archive (any more).
-   *
-   * DELETE /orgs/{org}/migrations/{migration_id}/archive
-   */
-  deleteArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["delete"]>;
-  /**
-   * Unlock an organization repository
-   *
-   * Unlocks a repository that was locked for migration. Each migrated repository should be
-   * unlocked, and deleted when the migration is complete and the source data is no longer
-   * needed. Answers `404` for a repository the migration did not lock, or that is unlocked.
-   *
-   * DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock
-   */
-  unlockRepoForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"]["delete"]>;
-  /**
-   * List repositories in an organization migration
-   *
-   * Lists all the repositories of the migration. Paginated with `per_page` and `page`.
-   *
-   * GET /orgs/{org}/migrations/{migration_id}/repositories
-   */
-  listReposForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repositories"]["get"]>;
-}
-
-/**
- * A node:http request listener: routes, parses and validates every request against the contract
- * before the handler sees it, and answers bad input with the interface's error body.
- */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
-}
+}`);

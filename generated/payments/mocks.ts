@@ -2,6 +2,7 @@
 import {
   createMock as createMockRuntime,
   createMockHandlers as createHandlers,
+  expandMockTables,
   type Mock,
   type MockOptions,
   type MockServerOptions,
@@ -11,8 +12,29 @@ import {
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 
-/** What each operation answers (documented examples, sampled values, templates) and the resources a stateful mock keeps. */
-export const mocks: MockTables = {
+/**
+ * The generated server with the mock handlers, responses validated against the contract: as a
+ * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
+ */
+export function createMock(options: MockServerOptions = {}): Mock {
+  return createMockRuntime(api, validators, mocks, options);
+}
+
+/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
+export function createMockHandlers(options: MockOptions = {}): Handlers {
+  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
+}
+
+/** The mock as a node:http request listener. */
+export function createMockServer(options: MockServerOptions = {}): RequestListener {
+  return createMock(options).listener;
+}
+
+/**
+ * What each operation answers (documented examples, sampled values, templates) and the resources a
+ * stateful mock keeps. A response that several operations share is written once, under `shared`.
+ */
+export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "operations": {
     "listApiKeys": {
       "responses": {
@@ -99,86 +121,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         }
       },
       "primary": "200"
@@ -234,116 +187,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "422": {
           "key": "422",
           "status": 422,
-          "examples": [
-            {
-              "name": "invalidEmail",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "email: Invalid email address",
-                    "status": "422",
-                    "source": {
-                      "pointer": "/data/attributes/email"
-                    },
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f6"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-            }
-          ],
-          "pointer": "/components/responses/ValidationFailed/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/ValidationFailed/content/application~1json"
         }
       },
       "primary": "201"
@@ -401,113 +260,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "errors": [
-                  {
-                    "code": "not_found",
-                    "detail": "Not found.",
-                    "status": "404",
-                    "meta": {
-                      "supportId": "req_1029384756abcdef"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -596,86 +364,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         }
       },
       "primary": "200"
@@ -730,143 +429,27 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "errors": [
-                  {
-                    "code": "not_found",
-                    "detail": "Not found.",
-                    "status": "404",
-                    "meta": {
-                      "supportId": "req_1029384756abcdef"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "422": {
           "key": "422",
           "status": 422,
-          "examples": [
-            {
-              "name": "invalidEmail",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "email: Invalid email address",
-                    "status": "422",
-                    "source": {
-                      "pointer": "/data/attributes/email"
-                    },
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f6"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-            }
-          ],
-          "pointer": "/components/responses/ValidationFailed/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/ValidationFailed/content/application~1json"
         }
       },
       "primary": "201"
@@ -928,143 +511,27 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "errors": [
-                  {
-                    "code": "not_found",
-                    "detail": "Not found.",
-                    "status": "404",
-                    "meta": {
-                      "supportId": "req_1029384756abcdef"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "422": {
           "key": "422",
           "status": 422,
-          "examples": [
-            {
-              "name": "invalidEmail",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "email: Invalid email address",
-                    "status": "422",
-                    "source": {
-                      "pointer": "/data/attributes/email"
-                    },
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f6"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-            }
-          ],
-          "pointer": "/components/responses/ValidationFailed/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/ValidationFailed/content/application~1json"
         }
       },
       "primary": "201"
@@ -1121,113 +588,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "errors": [
-                  {
-                    "code": "not_found",
-                    "detail": "Not found.",
-                    "status": "404",
-                    "meta": {
-                      "supportId": "req_1029384756abcdef"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -1266,132 +642,22 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "missingInstanceId",
-              "value": {
-                "errors": [
-                  {
-                    "code": "missing_instance_id",
-                    "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \"X-Instance-ID\" is required with a credential of kind agentKey",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_5e6f708192a3b4c5"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
-            },
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: body / must be object",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/MissingInstanceId/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/MissingInstanceId/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "422": {
           "key": "422",
           "status": 422,
-          "examples": [
-            {
-              "name": "invalidEmail",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "email: Invalid email address",
-                    "status": "422",
-                    "source": {
-                      "pointer": "/data/attributes/email"
-                    },
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f6"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-            }
-          ],
-          "pointer": "/components/responses/ValidationFailed/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/ValidationFailed/content/application~1json"
         }
       },
       "primary": "201"
@@ -1430,86 +696,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: query parameter \"limit\" must be <= 100",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/InvalidValue/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/InvalidValue/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "errors": [
-                  {
-                    "code": "not_found",
-                    "detail": "Not found.",
-                    "status": "404",
-                    "meta": {
-                      "supportId": "req_1029384756abcdef"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -1519,156 +716,27 @@ export const mocks: MockTables = {
         "201": {
           "key": "201",
           "status": 201,
-          "examples": [
-            {
-              "name": "created",
-              "value": {
-                "data": {
-                  "type": "transaction",
-                  "id": "txn_550e8400e29b41d4a716446655440000",
-                  "attributes": {
-                    "status": "PROCESSING"
-                  }
-                }
-              },
-              "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
-            }
-          ],
-          "pointer": "/components/responses/MoneyMoved/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/MoneyMovementResponse"
-          }
+          "shared": "/components/responses/MoneyMoved/content/application~1json"
         },
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "missingInstanceId",
-              "value": {
-                "errors": [
-                  {
-                    "code": "missing_instance_id",
-                    "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \"X-Instance-ID\" is required with a credential of kind agentKey",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_5e6f708192a3b4c5"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
-            },
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: body / must be object",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/MissingInstanceId/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/MissingInstanceId/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "422": {
           "key": "422",
           "status": 422,
-          "examples": [
-            {
-              "name": "invalidEmail",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "email: Invalid email address",
-                    "status": "422",
-                    "source": {
-                      "pointer": "/data/attributes/email"
-                    },
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f6"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-            }
-          ],
-          "pointer": "/components/responses/ValidationFailed/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/ValidationFailed/content/application~1json"
         }
       },
       "primary": "201"
@@ -1678,183 +746,32 @@ export const mocks: MockTables = {
         "201": {
           "key": "201",
           "status": 201,
-          "examples": [
-            {
-              "name": "created",
-              "value": {
-                "data": {
-                  "type": "transaction",
-                  "id": "txn_550e8400e29b41d4a716446655440000",
-                  "attributes": {
-                    "status": "PROCESSING"
-                  }
-                }
-              },
-              "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
-            }
-          ],
-          "pointer": "/components/responses/MoneyMoved/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/MoneyMovementResponse"
-          }
+          "shared": "/components/responses/MoneyMoved/content/application~1json"
         },
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "missingInstanceId",
-              "value": {
-                "errors": [
-                  {
-                    "code": "missing_instance_id",
-                    "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \"X-Instance-ID\" is required with a credential of kind agentKey",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_5e6f708192a3b4c5"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
-            },
-            {
-              "name": "invalidValue",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "request does not match the contract: body / must be object",
-                    "status": "400",
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f60718"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
-            }
-          ],
-          "pointer": "/components/responses/MissingInstanceId/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/MissingInstanceId/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "errors": [
-                  {
-                    "code": "unauthenticated",
-                    "detail": "a credential is required (bearerAuth)",
-                    "status": "401",
-                    "meta": {
-                      "supportId": "req_0a1b2c3d4e5f6071"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "headers": {
-            "WWW-Authenticate": "Bearer realm=\"payments\""
-          },
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "403": {
           "key": "403",
           "status": 403,
-          "examples": [
-            {
-              "name": "agentManagingKeys",
-              "value": {
-                "errors": [
-                  {
-                    "code": "forbidden",
-                    "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                    "status": "403",
-                    "meta": {
-                      "supportId": "req_9f8e7d6c5b4a3928"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
-            }
-          ],
-          "pointer": "/components/responses/Forbidden/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/Forbidden/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "errors": [
-                  {
-                    "code": "not_found",
-                    "detail": "Not found.",
-                    "status": "404",
-                    "meta": {
-                      "supportId": "req_1029384756abcdef"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         },
         "422": {
           "key": "422",
           "status": 422,
-          "examples": [
-            {
-              "name": "invalidEmail",
-              "value": {
-                "errors": [
-                  {
-                    "code": "invalid_value",
-                    "detail": "email: Invalid email address",
-                    "status": "422",
-                    "source": {
-                      "pointer": "/data/attributes/email"
-                    },
-                    "meta": {
-                      "supportId": "req_a1b2c3d4e5f6"
-                    }
-                  }
-                ]
-              },
-              "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-            }
-          ],
-          "pointer": "/components/responses/ValidationFailed/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorDocument"
-          }
+          "shared": "/components/responses/ValidationFailed/content/application~1json"
         }
       },
       "primary": "201"
@@ -2035,7 +952,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ErrorDocument": {
       "type": "object",
-      "description": "Every error answer. `errors` holds one or more errors.",
+      "description": "Every error answer. \`errors\` holds one or more errors.",
       "required": [
         "errors"
       ],
@@ -2185,7 +1102,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ApiKeyCreateAttributes": {
       "type": "object",
-      "description": "A new API key, with its secret in `apiKey` (this response only).",
+      "description": "A new API key, with its secret in \`apiKey\` (this response only).",
       "allOf": [
         {
           "$ref": "#/components/schemas/ApiKeyFields"
@@ -2278,7 +1195,7 @@ export const mocks: MockTables = {
       "properties": {
         "code": {
           "type": "string",
-          "description": "Stable lower-snake-case error code (`invalid_value`, `unauthenticated`, `forbidden`, `missing_instance_id`, …).",
+          "description": "Stable lower-snake-case error code (\`invalid_value\`, \`unauthenticated\`, \`forbidden\`, \`missing_instance_id\`, …).",
           "pattern": "^[a-z][a-z0-9_]*$"
         },
         "detail": {
@@ -2315,7 +1232,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/AgentKeyCreateAttributes": {
       "type": "object",
-      "description": "A new agent key, with its full secret in `agentKey` (create and rotate responses only).",
+      "description": "A new agent key, with its full secret in \`agentKey\` (create and rotate responses only).",
       "allOf": [
         {
           "$ref": "#/components/schemas/AgentKeyFields"
@@ -2350,7 +1267,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/AgentKeyAttributes": {
       "type": "object",
-      "description": "An agent key in list and revoke responses, identified by `agentKeyPrefix` only; a secret here breaks the contract.",
+      "description": "An agent key in list and revoke responses, identified by \`agentKeyPrefix\` only; a secret here breaks the contract.",
       "allOf": [
         {
           "$ref": "#/components/schemas/AgentKeyFields"
@@ -2437,7 +1354,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/PartyApiKeySecret": {
       "type": "string",
-      "description": "A party API key as sent in `Authorization`: `sk_`, the service tag\n`ntl`, the environment (`prod` or `dev`) and the secret (at least 32\nbase64url characters). `x-specforge-policy` recognizes party API keys\nby this pattern.\n",
+      "description": "A party API key as sent in \`Authorization\`: \`sk_\`, the service tag\\n\`ntl\`, the environment (\`prod\` or \`dev\`) and the secret (at least 32\\nbase64url characters). \`x-specforge-policy\` recognizes party API keys\\nby this pattern.\\n",
       "pattern": "^sk_ntl_[a-z]+_[A-Za-z0-9_-]{32,}$",
       "examples": [
         "sk_ntl_prod_sxHp_FRoRTnDEmEHD8FKVJg7P0d3UJMSWCtzQe9GBxk"
@@ -2514,7 +1431,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/AgentKeySecret": {
       "type": "string",
-      "description": "An agent key as sent in `Authorization`: `ak_`, the service tag `ntl`,\nthe environment and the secret (at least 32 base64url characters).\n`x-specforge-policy` recognizes agent keys by this pattern.\n",
+      "description": "An agent key as sent in \`Authorization\`: \`ak_\`, the service tag \`ntl\`,\\nthe environment and the secret (at least 32 base64url characters).\\n\`x-specforge-policy\` recognizes agent keys by this pattern.\\n",
       "pattern": "^ak_ntl_[a-z]+_[A-Za-z0-9_-]{32,}$",
       "examples": [
         "ak_ntl_prod_sxHp_FRoRTnDEmEHD8FKVJg7P0d3UJMSWCtzQe9GBxk"
@@ -2548,7 +1465,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Environment": {
       "type": "string",
-      "description": "`prod` (production) or `dev` (sandbox: no real money moves).",
+      "description": "\`prod\` (production) or \`dev\` (sandbox: no real money moves).",
       "enum": [
         "prod",
         "dev"
@@ -2572,8 +1489,8 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Scope": {
       "type": "string",
-      "description": "A permission a scoped API key keeps, `<resource>.<action>` (for example `payments.read`, `payments.create`, `agents.read`).",
-      "pattern": "^[a-z][a-zA-Z]*\\.[a-z][a-zA-Z]*$"
+      "description": "A permission a scoped API key keeps, \`<resource>.<action>\` (for example \`payments.read\`, \`payments.create\`, \`agents.read\`).",
+      "pattern": "^[a-z][a-zA-Z]*\\\\.[a-z][a-zA-Z]*$"
     },
     "#/components/schemas/UserId": {
       "type": "string",
@@ -2586,23 +1503,201 @@ export const mocks: MockTables = {
       "pattern": "^agt_[0-9a-f]{32}$"
     }
   },
-  "resources": []
-};
-
-/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
-export function createMockHandlers(options: MockOptions = {}): Handlers {
-  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
-}
-
-/**
- * The generated server with the mock handlers, responses validated against the contract: as a
- * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
- */
-export function createMock(options: MockServerOptions = {}): Mock {
-  return createMockRuntime(api, validators, mocks, options);
-}
-
-/** The mock as a node:http request listener. */
-export function createMockServer(options: MockServerOptions = {}): RequestListener {
-  return createMock(options).listener;
-}
+  "resources": [],
+  "shared": {
+    "/components/responses/InvalidValue/content/application~1json": {
+      "examples": [
+        {
+          "name": "invalidValue",
+          "value": {
+            "errors": [
+              {
+                "code": "invalid_value",
+                "detail": "request does not match the contract: query parameter \\"limit\\" must be <= 100",
+                "status": "400",
+                "meta": {
+                  "supportId": "req_a1b2c3d4e5f60718"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
+        }
+      ],
+      "pointer": "/components/responses/InvalidValue/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/Unauthenticated/content/application~1json": {
+      "examples": [
+        {
+          "name": "unauthenticated",
+          "value": {
+            "errors": [
+              {
+                "code": "unauthenticated",
+                "detail": "a credential is required (bearerAuth)",
+                "status": "401",
+                "meta": {
+                  "supportId": "req_0a1b2c3d4e5f6071"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+        }
+      ],
+      "pointer": "/components/responses/Unauthenticated/content/application~1json",
+      "headers": {
+        "WWW-Authenticate": "Bearer realm=\\"payments\\""
+      },
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/Forbidden/content/application~1json": {
+      "examples": [
+        {
+          "name": "agentManagingKeys",
+          "value": {
+            "errors": [
+              {
+                "code": "forbidden",
+                "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
+                "status": "403",
+                "meta": {
+                  "supportId": "req_9f8e7d6c5b4a3928"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
+        }
+      ],
+      "pointer": "/components/responses/Forbidden/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/ValidationFailed/content/application~1json": {
+      "examples": [
+        {
+          "name": "invalidEmail",
+          "value": {
+            "errors": [
+              {
+                "code": "invalid_value",
+                "detail": "email: Invalid email address",
+                "status": "422",
+                "source": {
+                  "pointer": "/data/attributes/email"
+                },
+                "meta": {
+                  "supportId": "req_a1b2c3d4e5f6"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
+        }
+      ],
+      "pointer": "/components/responses/ValidationFailed/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "notFound",
+          "value": {
+            "errors": [
+              {
+                "code": "not_found",
+                "detail": "Not found.",
+                "status": "404",
+                "meta": {
+                  "supportId": "req_1029384756abcdef"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/MissingInstanceId/content/application~1json": {
+      "examples": [
+        {
+          "name": "missingInstanceId",
+          "value": {
+            "errors": [
+              {
+                "code": "missing_instance_id",
+                "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \\"X-Instance-ID\\" is required with a credential of kind agentKey",
+                "status": "400",
+                "meta": {
+                  "supportId": "req_5e6f708192a3b4c5"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
+        },
+        {
+          "name": "invalidValue",
+          "value": {
+            "errors": [
+              {
+                "code": "invalid_value",
+                "detail": "request does not match the contract: body / must be object",
+                "status": "400",
+                "meta": {
+                  "supportId": "req_a1b2c3d4e5f60718"
+                }
+              }
+            ]
+          },
+          "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
+        }
+      ],
+      "pointer": "/components/responses/MissingInstanceId/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/MoneyMoved/content/application~1json": {
+      "examples": [
+        {
+          "name": "created",
+          "value": {
+            "data": {
+              "type": "transaction",
+              "id": "txn_550e8400e29b41d4a716446655440000",
+              "attributes": {
+                "status": "PROCESSING"
+              }
+            }
+          },
+          "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
+        }
+      ],
+      "pointer": "/components/responses/MoneyMoved/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/MoneyMovementResponse"
+      }
+    }
+  }
+}`));

@@ -3,9 +3,141 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
+/** One handler per operation, keyed by operationId. */
+export interface Handlers {
+  /**
+   * List API keys
+   *
+   * The party's API keys, newest first. Each shows only its prefix
+   * (`apiKeyPrefix`), never the secret. Agent credentials may not list
+   * keys (403 `forbidden`).
+   *
+   * GET /api-keys
+   */
+  listApiKeys: Handler<paths["/api-keys"]["get"]>;
+  /**
+   * Create an API key
+   *
+   * Creates a party-scoped API key, optionally limited to a subset of
+   * permissions (`scopes`). The secret (`attributes.apiKey`) is in this
+   * response only; store it at once. Agent credentials may not create
+   * keys (403 `forbidden`).
+   *
+   * POST /api-keys
+   */
+  createApiKey: Handler<paths["/api-keys"]["post"]>;
+  /**
+   * Revoke an API key
+   *
+   * Revokes an API key at once; requests with it are refused from then
+   * on. Use it for a compromised key. The response shows only the prefix.
+   * Agent credentials may not revoke keys (403 `forbidden`).
+   *
+   * DELETE /api-keys/{keyId}
+   */
+  revokeApiKey: Handler<paths["/api-keys/{keyId}"]["delete"]>;
+  /**
+   * List agent keys
+   *
+   * The party's agent keys. Each shows only its prefix (`agentKeyPrefix`),
+   * never the secret. Agent credentials may not list keys (403
+   * `forbidden`).
+   *
+   * GET /agent-keys
+   */
+  listAgentKeys: Handler<paths["/agent-keys"]["get"]>;
+  /**
+   * Create an agent key
+   *
+   * Creates a key bound to one existing agent, named in
+   * `relationships.agent`. The full secret is in `attributes.agentKey` of
+   * this response only. Creating a key does not revoke the agent's other
+   * keys: an agent may have several active keys. Agent credentials may not
+   * create keys (403 `forbidden`).
+   *
+   * POST /agent-keys
+   */
+  createAgentKey: Handler<paths["/agent-keys"]["post"]>;
+  /**
+   * Rotate an agent key
+   *
+   * Issues a replacement for an agent key. The old key stays valid for the
+   * grace period the caller chooses, at most 24 hours (86400 seconds; 0
+   * ends it at once), then stops working. The response is the replacement
+   * key with its secret (shown once) and, in `meta.replaces`, the old key
+   * and when it stops working. Agent credentials may not rotate keys (403
+   * `forbidden`).
+   *
+   * POST /agent-keys/{keyId}/rotate
+   */
+  rotateAgentKey: Handler<paths["/agent-keys/{keyId}/rotate"]["post"]>;
+  /**
+   * Revoke an agent key
+   *
+   * Revokes an agent key at once. The response shows only the prefix
+   * (`agentKeyPrefix`). Requires `Idempotency-Key`. Agent credentials may
+   * not revoke keys (403 `forbidden`).
+   *
+   * DELETE /agent-keys/{keyId}
+   */
+  revokeAgentKey: Handler<paths["/agent-keys/{keyId}"]["delete"]>;
+  /**
+   * Create a payment
+   *
+   * Moves money from the party to a counterparty. When the credential is
+   * an agent key or an agent-scoped grant, it must carry `X-Instance-ID`
+   * (otherwise `400` `missing_instance_id`). The body's fields are not shown by the seed;
+   * it is an open JSON:API document.
+   *
+   * POST /payments
+   */
+  createPayment: Handler<paths["/payments"]["post"]>;
+  /**
+   * Read a payment
+   *
+   * A payment and its status. A read: no `X-Instance-ID` is required, even
+   * for agents. The response's fields are not shown by the seed; it is an
+   * open JSON:API document.
+   *
+   * GET /payments/{paymentId}
+   */
+  getPayment: Handler<paths["/payments/{paymentId}"]["get"]>;
+  /**
+   * Create a transfer
+   *
+   * Moves money between wallets. Agent-attributed transfers must carry
+   * `X-Instance-ID` (otherwise `400` `missing_instance_id`). The path and
+   * the body's fields are not shown by the seed or the public
+   * documentation; the body is an open JSON:API document.
+   *
+   * POST /transfers
+   */
+  createTransfer: Handler<paths["/transfers"]["post"]>;
+  /**
+   * Fulfill a payment request
+   *
+   * Pays a payment request addressed to the party. Agent-attributed
+   * fulfillment must carry `X-Instance-ID` (otherwise `400`
+   * `missing_instance_id`). The path and the body's fields are not shown
+   * by the seed or the public documentation; the body is an open JSON:API
+   * document.
+   *
+   * POST /payment-requests/{paymentRequestId}/fulfill
+   */
+  fulfillPaymentRequest: Handler<paths["/payment-requests/{paymentRequestId}/fulfill"]["post"]>;
+}
+
+/**
+ * A node:http request listener: routes, parses and validates every request against the contract
+ * before the handler sees it, and answers bad input with the interface's error body.
+ */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
 /** Routes, parameters, bodies, responses and security of Payments credentials API 1.0.0. */
 
-export const api: ApiSpec = {
+export const api: ApiSpec = JSON.parse(`{
   "api": "payments",
   "title": "Payments credentials API",
   "version": "1.0.0",
@@ -1036,136 +1168,4 @@ export const api: ApiSpec = {
     },
     "requestIdPrefix": "req_"
   }
-};
-
-/** One handler per operation, keyed by operationId. */
-export interface Handlers {
-  /**
-   * List API keys
-   *
-   * The party's API keys, newest first. Each shows only its prefix
-   * (`apiKeyPrefix`), never the secret. Agent credentials may not list
-   * keys (403 `forbidden`).
-   *
-   * GET /api-keys
-   */
-  listApiKeys: Handler<paths["/api-keys"]["get"]>;
-  /**
-   * Create an API key
-   *
-   * Creates a party-scoped API key, optionally limited to a subset of
-   * permissions (`scopes`). The secret (`attributes.apiKey`) is in this
-   * response only; store it at once. Agent credentials may not create
-   * keys (403 `forbidden`).
-   *
-   * POST /api-keys
-   */
-  createApiKey: Handler<paths["/api-keys"]["post"]>;
-  /**
-   * Revoke an API key
-   *
-   * Revokes an API key at once; requests with it are refused from then
-   * on. Use it for a compromised key. The response shows only the prefix.
-   * Agent credentials may not revoke keys (403 `forbidden`).
-   *
-   * DELETE /api-keys/{keyId}
-   */
-  revokeApiKey: Handler<paths["/api-keys/{keyId}"]["delete"]>;
-  /**
-   * List agent keys
-   *
-   * The party's agent keys. Each shows only its prefix (`agentKeyPrefix`),
-   * never the secret. Agent credentials may not list keys (403
-   * `forbidden`).
-   *
-   * GET /agent-keys
-   */
-  listAgentKeys: Handler<paths["/agent-keys"]["get"]>;
-  /**
-   * Create an agent key
-   *
-   * Creates a key bound to one existing agent, named in
-   * `relationships.agent`. The full secret is in `attributes.agentKey` of
-   * this response only. Creating a key does not revoke the agent's other
-   * keys: an agent may have several active keys. Agent credentials may not
-   * create keys (403 `forbidden`).
-   *
-   * POST /agent-keys
-   */
-  createAgentKey: Handler<paths["/agent-keys"]["post"]>;
-  /**
-   * Rotate an agent key
-   *
-   * Issues a replacement for an agent key. The old key stays valid for the
-   * grace period the caller chooses, at most 24 hours (86400 seconds; 0
-   * ends it at once), then stops working. The response is the replacement
-   * key with its secret (shown once) and, in `meta.replaces`, the old key
-   * and when it stops working. Agent credentials may not rotate keys (403
-   * `forbidden`).
-   *
-   * POST /agent-keys/{keyId}/rotate
-   */
-  rotateAgentKey: Handler<paths["/agent-keys/{keyId}/rotate"]["post"]>;
-  /**
-   * Revoke an agent key
-   *
-   * Revokes an agent key at once. The response shows only the prefix
-   * (`agentKeyPrefix`). Requires `Idempotency-Key`. Agent credentials may
-   * not revoke keys (403 `forbidden`).
-   *
-   * DELETE /agent-keys/{keyId}
-   */
-  revokeAgentKey: Handler<paths["/agent-keys/{keyId}"]["delete"]>;
-  /**
-   * Create a payment
-   *
-   * Moves money from the party to a counterparty. When the credential is
-   * an agent key or an agent-scoped grant, it must carry `X-Instance-ID`
-   * (otherwise `400` `missing_instance_id`). The body's fields are not shown by the seed;
-   * it is an open JSON:API document.
-   *
-   * POST /payments
-   */
-  createPayment: Handler<paths["/payments"]["post"]>;
-  /**
-   * Read a payment
-   *
-   * A payment and its status. A read: no `X-Instance-ID` is required, even
-   * for agents. The response's fields are not shown by the seed; it is an
-   * open JSON:API document.
-   *
-   * GET /payments/{paymentId}
-   */
-  getPayment: Handler<paths["/payments/{paymentId}"]["get"]>;
-  /**
-   * Create a transfer
-   *
-   * Moves money between wallets. Agent-attributed transfers must carry
-   * `X-Instance-ID` (otherwise `400` `missing_instance_id`). The path and
-   * the body's fields are not shown by the seed or the public
-   * documentation; the body is an open JSON:API document.
-   *
-   * POST /transfers
-   */
-  createTransfer: Handler<paths["/transfers"]["post"]>;
-  /**
-   * Fulfill a payment request
-   *
-   * Pays a payment request addressed to the party. Agent-attributed
-   * fulfillment must carry `X-Instance-ID` (otherwise `400`
-   * `missing_instance_id`). The path and the body's fields are not shown
-   * by the seed or the public documentation; the body is an open JSON:API
-   * document.
-   *
-   * POST /payment-requests/{paymentRequestId}/fulfill
-   */
-  fulfillPaymentRequest: Handler<paths["/payment-requests/{paymentRequestId}/fulfill"]["post"]>;
-}
-
-/**
- * A node:http request listener: routes, parses and validates every request against the contract
- * before the handler sees it, and answers bad input with the interface's error body.
- */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
-}
+}`);

@@ -2,6 +2,7 @@
 import {
   createMock as createMockRuntime,
   createMockHandlers as createHandlers,
+  expandMockTables,
   type Mock,
   type MockOptions,
   type MockServerOptions,
@@ -11,8 +12,29 @@ import {
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 
-/** What each operation answers (documented examples, sampled values, templates) and the resources a stateful mock keeps. */
-export const mocks: MockTables = {
+/**
+ * The generated server with the mock handlers, responses validated against the contract: as a
+ * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
+ */
+export function createMock(options: MockServerOptions = {}): Mock {
+  return createMockRuntime(api, validators, mocks, options);
+}
+
+/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
+export function createMockHandlers(options: MockOptions = {}): Handlers {
+  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
+}
+
+/** The mock as a node:http request listener. */
+export function createMockServer(options: MockServerOptions = {}): RequestListener {
+  return createMock(options).listener;
+}
+
+/**
+ * What each operation answers (documented examples, sampled values, templates) and the resources a
+ * stateful mock keeps. A response that several operations share is written once, under `shared`.
+ */
+export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "operations": {
     "testIamPermissions": {
       "responses": {
@@ -50,7 +72,7 @@ export const mocks: MockTables = {
               "value": {
                 "error": {
                   "code": 400,
-                  "message": "request does not match the contract: body /permissions/0 must match pattern \"^[a-z][a-z0-9]*\\.[a-z][a-zA-Z0-9]*\\.[a-z][a-zA-Z0-9]*$\"",
+                  "message": "request does not match the contract: body /permissions/0 must match pattern \\"^[a-z][a-z0-9]*\\\\.[a-z][a-zA-Z0-9]*\\\\.[a-z][a-zA-Z0-9]*$\\"",
                   "status": "INVALID_ARGUMENT"
                 }
               },
@@ -81,7 +103,7 @@ export const mocks: MockTables = {
           ],
           "pointer": "/paths/~1v1alpha~1{resource}:testIamPermissions/post/responses/401/content/application~1json",
           "headers": {
-            "WWW-Authenticate": "Bearer realm=\"permissions\""
+            "WWW-Authenticate": "Bearer realm=\\"permissions\\""
           },
           "contentType": "application/json",
           "schema": {
@@ -135,7 +157,7 @@ export const mocks: MockTables = {
   "schemas": {
     "#/components/schemas/ErrorResponse": {
       "type": "object",
-      "description": "Google's error body, a `google.rpc.Status` under `error`.",
+      "description": "Google's error body, a \`google.rpc.Status\` under \`error\`.",
       "required": [
         "error"
       ],
@@ -161,12 +183,12 @@ export const mocks: MockTables = {
             },
             "status": {
               "type": "string",
-              "description": "The canonical error code (`google.rpc.Code`), for example `INVALID_ARGUMENT`, `UNAUTHENTICATED`, `PERMISSION_DENIED`.",
+              "description": "The canonical error code (\`google.rpc.Code\`), for example \`INVALID_ARGUMENT\`, \`UNAUTHENTICATED\`, \`PERMISSION_DENIED\`.",
               "pattern": "^[A-Z_]+$"
             },
             "details": {
               "type": "array",
-              "description": "Further detail messages, each with an `@type`.",
+              "description": "Further detail messages, each with an \`@type\`.",
               "items": {
                 "type": "object",
                 "required": [
@@ -186,12 +208,12 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/TestIamPermissionsResponse": {
       "type": "object",
-      "description": "Response message for `TestIamPermissions`.",
+      "description": "Response message for \`TestIamPermissions\`.",
       "additionalProperties": false,
       "properties": {
         "permissions": {
           "type": "array",
-          "description": "A subset of `TestPermissionsRequest.permissions` that the caller is allowed. Left out when empty.",
+          "description": "A subset of \`TestPermissionsRequest.permissions\` that the caller is allowed. Left out when empty.",
           "items": {
             "$ref": "#/components/schemas/Permission"
           }
@@ -200,27 +222,9 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Permission": {
       "type": "string",
-      "description": "An IAM permission, `service.resource.verb` (for example\n`earthengine.assets.get`). Permissions with wildcards (such as `*` or\n`storage.*`) are not allowed.\n",
-      "pattern": "^[a-z][a-z0-9]*\\.[a-z][a-zA-Z0-9]*\\.[a-z][a-zA-Z0-9]*$"
+      "description": "An IAM permission, \`service.resource.verb\` (for example\\n\`earthengine.assets.get\`). Permissions with wildcards (such as \`*\` or\\n\`storage.*\`) are not allowed.\\n",
+      "pattern": "^[a-z][a-z0-9]*\\\\.[a-z][a-zA-Z0-9]*\\\\.[a-z][a-zA-Z0-9]*$"
     }
   },
   "resources": []
-};
-
-/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
-export function createMockHandlers(options: MockOptions = {}): Handlers {
-  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
-}
-
-/**
- * The generated server with the mock handlers, responses validated against the contract: as a
- * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
- */
-export function createMock(options: MockServerOptions = {}): Mock {
-  return createMockRuntime(api, validators, mocks, options);
-}
-
-/** The mock as a node:http request listener. */
-export function createMockServer(options: MockServerOptions = {}): RequestListener {
-  return createMock(options).listener;
-}
+}`));

@@ -3,9 +3,35 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
+/** One handler per operation, keyed by operationId. */
+export interface Handlers {
+  /**
+   * Test the caller's permissions on an asset
+   *
+   * Returns the permissions that the caller has on the specified
+   * resource, out of those asked about. If the resource does not exist,
+   * this returns an empty set of permissions, not a `NOT_FOUND` error.
+   *
+   * Note: this operation is designed for building permission-aware UIs
+   * and command-line tools, not for authorization checking. It may "fail
+   * open" without warning.
+   *
+   * POST /v1alpha/{resource}:testIamPermissions
+   */
+  testIamPermissions: Handler<paths["/v1alpha/{resource}:testIamPermissions"]["post"]>;
+}
+
+/**
+ * A node:http request listener: routes, parses and validates every request against the contract
+ * before the handler sees it, and answers bad input with the interface's error body.
+ */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
 /** Routes, parameters, bodies, responses and security of Earth Engine API permission check v1alpha. */
 
-export const api: ApiSpec = {
+export const api: ApiSpec = JSON.parse(`{
   "api": "permissions",
   "title": "Earth Engine API permission check",
   "version": "v1alpha",
@@ -145,30 +171,4 @@ export const api: ApiSpec = {
       "not_implemented": "UNIMPLEMENTED"
     }
   }
-};
-
-/** One handler per operation, keyed by operationId. */
-export interface Handlers {
-  /**
-   * Test the caller's permissions on an asset
-   *
-   * Returns the permissions that the caller has on the specified
-   * resource, out of those asked about. If the resource does not exist,
-   * this returns an empty set of permissions, not a `NOT_FOUND` error.
-   *
-   * Note: this operation is designed for building permission-aware UIs
-   * and command-line tools, not for authorization checking. It may "fail
-   * open" without warning.
-   *
-   * POST /v1alpha/{resource}:testIamPermissions
-   */
-  testIamPermissions: Handler<paths["/v1alpha/{resource}:testIamPermissions"]["post"]>;
-}
-
-/**
- * A node:http request listener: routes, parses and validates every request against the contract
- * before the handler sees it, and answers bad input with the interface's error body.
- */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
-}
+}`);

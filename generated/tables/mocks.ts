@@ -2,6 +2,7 @@
 import {
   createMock as createMockRuntime,
   createMockHandlers as createHandlers,
+  expandMockTables,
   type Mock,
   type MockOptions,
   type MockServerOptions,
@@ -11,8 +12,29 @@ import {
 import { api, type Handlers } from "./server.js";
 import * as validators from "./validators.js";
 
-/** What each operation answers (documented examples, sampled values, templates) and the resources a stateful mock keeps. */
-export const mocks: MockTables = {
+/**
+ * The generated server with the mock handlers, responses validated against the contract: as a
+ * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
+ */
+export function createMock(options: MockServerOptions = {}): Mock {
+  return createMockRuntime(api, validators, mocks, options);
+}
+
+/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
+export function createMockHandlers(options: MockOptions = {}): Handlers {
+  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
+}
+
+/** The mock as a node:http request listener. */
+export function createMockServer(options: MockServerOptions = {}): RequestListener {
+  return createMock(options).listener;
+}
+
+/**
+ * What each operation answers (documented examples, sampled values, templates) and the resources a
+ * stateful mock keeps. A response that several operations share is written once, under `shared`.
+ */
+export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "operations": {
     "listTables": {
       "responses": {
@@ -83,52 +105,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalid",
-              "value": {
-                "error": {
-                  "code": 400,
-                  "message": "Invalid field name \"2nd\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-                  "errors": [
-                    {
-                      "message": "Invalid field name \"2nd\".",
-                      "reason": "invalid"
-                    }
-                  ],
-                  "status": "INVALID_ARGUMENT"
-                }
-              },
-              "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
-            }
-          ],
-          "pointer": "/components/responses/Invalid/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Invalid/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "error": {
-                  "code": 401,
-                  "message": "Request is missing required authentication credential.",
-                  "status": "UNAUTHENTICATED"
-                }
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         }
       },
       "primary": "200"
@@ -248,52 +230,12 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalid",
-              "value": {
-                "error": {
-                  "code": 400,
-                  "message": "Invalid field name \"2nd\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-                  "errors": [
-                    {
-                      "message": "Invalid field name \"2nd\".",
-                      "reason": "invalid"
-                    }
-                  ],
-                  "status": "INVALID_ARGUMENT"
-                }
-              },
-              "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
-            }
-          ],
-          "pointer": "/components/responses/Invalid/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Invalid/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "error": {
-                  "code": 401,
-                  "message": "Request is missing required authentication credential.",
-                  "status": "UNAUTHENTICATED"
-                }
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "409": {
           "key": "409",
@@ -441,80 +383,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalid",
-              "value": {
-                "error": {
-                  "code": 400,
-                  "message": "Invalid field name \"2nd\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-                  "errors": [
-                    {
-                      "message": "Invalid field name \"2nd\".",
-                      "reason": "invalid"
-                    }
-                  ],
-                  "status": "INVALID_ARGUMENT"
-                }
-              },
-              "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
-            }
-          ],
-          "pointer": "/components/responses/Invalid/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Invalid/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "error": {
-                  "code": 401,
-                  "message": "Request is missing required authentication credential.",
-                  "status": "UNAUTHENTICATED"
-                }
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "error": {
-                  "code": 404,
-                  "message": "Not found: Table my-project:sales.orders",
-                  "errors": [
-                    {
-                      "message": "Not found: Table my-project:sales.orders",
-                      "reason": "notFound"
-                    }
-                  ],
-                  "status": "NOT_FOUND"
-                }
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -634,80 +513,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalid",
-              "value": {
-                "error": {
-                  "code": 400,
-                  "message": "Invalid field name \"2nd\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-                  "errors": [
-                    {
-                      "message": "Invalid field name \"2nd\".",
-                      "reason": "invalid"
-                    }
-                  ],
-                  "status": "INVALID_ARGUMENT"
-                }
-              },
-              "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
-            }
-          ],
-          "pointer": "/components/responses/Invalid/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Invalid/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "error": {
-                  "code": 401,
-                  "message": "Request is missing required authentication credential.",
-                  "status": "UNAUTHENTICATED"
-                }
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "error": {
-                  "code": 404,
-                  "message": "Not found: Table my-project:sales.orders",
-                  "errors": [
-                    {
-                      "message": "Not found: Table my-project:sales.orders",
-                      "reason": "notFound"
-                    }
-                  ],
-                  "status": "NOT_FOUND"
-                }
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -723,52 +539,12 @@ export const mocks: MockTables = {
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "error": {
-                  "code": 401,
-                  "message": "Request is missing required authentication credential.",
-                  "status": "UNAUTHENTICATED"
-                }
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "error": {
-                  "code": 404,
-                  "message": "Not found: Table my-project:sales.orders",
-                  "errors": [
-                    {
-                      "message": "Not found: Table my-project:sales.orders",
-                      "reason": "notFound"
-                    }
-                  ],
-                  "status": "NOT_FOUND"
-                }
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "204"
@@ -888,80 +664,17 @@ export const mocks: MockTables = {
         "400": {
           "key": "400",
           "status": 400,
-          "examples": [
-            {
-              "name": "invalid",
-              "value": {
-                "error": {
-                  "code": 400,
-                  "message": "Invalid field name \"2nd\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-                  "errors": [
-                    {
-                      "message": "Invalid field name \"2nd\".",
-                      "reason": "invalid"
-                    }
-                  ],
-                  "status": "INVALID_ARGUMENT"
-                }
-              },
-              "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
-            }
-          ],
-          "pointer": "/components/responses/Invalid/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Invalid/content/application~1json"
         },
         "401": {
           "key": "401",
           "status": 401,
-          "examples": [
-            {
-              "name": "unauthenticated",
-              "value": {
-                "error": {
-                  "code": 401,
-                  "message": "Request is missing required authentication credential.",
-                  "status": "UNAUTHENTICATED"
-                }
-              },
-              "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-            }
-          ],
-          "pointer": "/components/responses/Unauthenticated/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
         "404": {
           "key": "404",
           "status": 404,
-          "examples": [
-            {
-              "name": "notFound",
-              "value": {
-                "error": {
-                  "code": 404,
-                  "message": "Not found: Table my-project:sales.orders",
-                  "errors": [
-                    {
-                      "message": "Not found: Table my-project:sales.orders",
-                      "reason": "notFound"
-                    }
-                  ],
-                  "status": "NOT_FOUND"
-                }
-              },
-              "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-            }
-          ],
-          "pointer": "/components/responses/NotFound/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/ErrorResponse"
-          }
+          "shared": "/components/responses/NotFound/content/application~1json"
         }
       },
       "primary": "200"
@@ -1061,11 +774,11 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/TablePatch": {
       "type": "object",
-      "description": "The fields of a table, all of them optional: the body of a patch. A `Table` is this with\nits `tableReference`.\n",
+      "description": "The fields of a table, all of them optional: the body of a patch. A \`Table\` is this with\\nits \`tableReference\`.\\n",
       "properties": {
         "kind": {
           "type": "string",
-          "description": "The resource type ID (`bigquery#table`)."
+          "description": "The resource type ID (\`bigquery#table\`)."
         },
         "etag": {
           "type": "string",
@@ -1075,7 +788,7 @@ export const mocks: MockTables = {
         "id": {
           "type": "string",
           "readOnly": true,
-          "description": "An opaque, unique ID (`project:dataset.table`)."
+          "description": "An opaque, unique ID (\`project:dataset.table\`)."
         },
         "selfLink": {
           "type": "string",
@@ -1194,7 +907,7 @@ export const mocks: MockTables = {
             "und:ci",
             ""
           ],
-          "description": "`und:ci` (case-insensitive) or empty (case-sensitive); applies to STRING fields added later."
+          "description": "\`und:ci\` (case-insensitive) or empty (case-sensitive); applies to STRING fields added later."
         },
         "defaultRoundingMode": {
           "$ref": "#/components/schemas/RoundingMode",
@@ -1251,7 +964,7 @@ export const mocks: MockTables = {
         },
         "resourceTags": {
           "type": "object",
-          "description": "Tags, keyed by namespaced name (`<org_or_project_id>/<name>`), with a short-name value.",
+          "description": "Tags, keyed by namespaced name (\`<org_or_project_id>/<name>\`), with a short-name value.",
           "propertyNames": {
             "pattern": "^[^/]+/[^/]+$"
           },
@@ -1470,7 +1183,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/ExternalDataConfiguration": {
       "type": "object",
-      "description": "Data outside the service. `schema` is required for CSV and JSON unless `autodetect`, and\nnot allowed for wide-column, document-store backups, AVRO, ORC and PARQUET.\n`sourceFormat` is required unless `objectMetadata` is set, when it is left out.\n",
+      "description": "Data outside the service. \`schema\` is required for CSV and JSON unless \`autodetect\`, and\\nnot allowed for wide-column, document-store backups, AVRO, ORC and PARQUET.\\n\`sourceFormat\` is required unless \`objectMetadata\` is set, when it is left out.\\n",
       "required": [
         "sourceUris"
       ],
@@ -1478,10 +1191,10 @@ export const mocks: MockTables = {
         "sourceUris": {
           "type": "array",
           "minItems": 1,
-          "description": "The source URIs. In an object store one `*` wildcard after the bucket name; a\nwide-column store exactly one HTTPS URI; a document-store backup exactly one URI\nwithout a wildcard.\n",
+          "description": "The source URIs. In an object store one \`*\` wildcard after the bucket name; a\\nwide-column store exactly one HTTPS URI; a document-store backup exactly one URI\\nwithout a wildcard.\\n",
           "items": {
             "type": "string",
-            "pattern": "^(?![A-Za-z][A-Za-z0-9+.-]*://[^/]*\\*)[^*]*\\*?[^*]*$"
+            "pattern": "^(?![A-Za-z][A-Za-z0-9+.-]*://[^/]*\\\\*)[^*]*\\\\*?[^*]*$"
           }
         },
         "fileSetSpecType": {
@@ -1561,13 +1274,13 @@ export const mocks: MockTables = {
         },
         "connectionId": {
           "type": "string",
-          "description": "`{projectId}.{locationId};{connectionId}` or `projects/{projectId}/locations/{locationId}/connections/{connectionId}`.",
-          "pattern": "^([^./;]+\\.[^./;]+;[^./;]+|projects/[^/]+/locations/[^/]+/connections/[^/]+)$"
+          "description": "\`{projectId}.{locationId};{connectionId}\` or \`projects/{projectId}/locations/{locationId}/connections/{connectionId}\`.",
+          "pattern": "^([^./;]+\\\\.[^./;]+;[^./;]+|projects/[^/]+/locations/[^/]+/connections/[^/]+)$"
         },
         "decimalTargetTypes": {
           "type": "array",
           "uniqueItems": true,
-          "description": "The types decimal values may become, in no particular order; NUMERIC is preferred\nover BIGNUMERIC over STRING. Defaults to [NUMERIC, STRING] for ORC and [NUMERIC]\notherwise.\n",
+          "description": "The types decimal values may become, in no particular order; NUMERIC is preferred\\nover BIGNUMERIC over STRING. Defaults to [NUMERIC, STRING] for ORC and [NUMERIC]\\notherwise.\\n",
           "items": {
             "type": "string",
             "enum": [
@@ -1607,7 +1320,7 @@ export const mocks: MockTables = {
         "timeZone": {
           "type": "string",
           "pattern": "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$",
-          "description": "An IANA time zone (`America/Los_Angeles`)."
+          "description": "An IANA time zone (\`America/Los_Angeles\`)."
         },
         "dateFormat": {
           "type": "string",
@@ -1831,14 +1544,14 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/Labels": {
       "type": "object",
-      "description": "Labels: keys and values of at most 63 characters, lowercase letters (international ones\ntoo), digits, underscores and dashes; a key starts with a letter; values may be empty.\nKeys are unique (they are the keys of a JSON object).\n",
+      "description": "Labels: keys and values of at most 63 characters, lowercase letters (international ones\\ntoo), digits, underscores and dashes; a key starts with a letter; values may be empty.\\nKeys are unique (they are the keys of a JSON object).\\n",
       "propertyNames": {
-        "pattern": "^[\\p{Ll}\\p{Lo}][\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}_-]{0,62}$"
+        "pattern": "^[\\\\p{Ll}\\\\p{Lo}][\\\\p{Ll}\\\\p{Lm}\\\\p{Lo}\\\\p{N}_-]{0,62}$"
       },
       "additionalProperties": {
         "type": "string",
         "maxLength": 63,
-        "pattern": "^[\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}_-]*$"
+        "pattern": "^[\\\\p{Ll}\\\\p{Lm}\\\\p{Lo}\\\\p{N}_-]*$"
       }
     },
     "#/components/schemas/MaterializedViewDefinition": {
@@ -1888,7 +1601,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/PartitioningDefinition": {
       "type": "object",
-      "description": "The partitioning of a table; native tables support one column, metastore partitioned tables\nlist theirs in the metastore's order. A table without `externalDataConfiguration` or\n`externalCatalogTableOptions` is native: its `partitionedColumn` has at most one item.\n",
+      "description": "The partitioning of a table; native tables support one column, metastore partitioned tables\\nlist theirs in the metastore's order. A table without \`externalDataConfiguration\` or\\n\`externalCatalogTableOptions\` is native: its \`partitionedColumn\` has at most one item.\\n",
       "properties": {
         "partitionedColumn": {
           "type": "array",
@@ -2037,7 +1750,7 @@ export const mocks: MockTables = {
         },
         "field": {
           "type": "string",
-          "description": "The top-level TIMESTAMP or DATE field (NULLABLE or REQUIRED) that partitions the table; without it, the pseudo column `_PARTITIONTIME`."
+          "description": "The top-level TIMESTAMP or DATE field (NULLABLE or REQUIRED) that partitions the table; without it, the pseudo column \`_PARTITIONTIME\`."
         },
         "requirePartitionFilter": {
           "type": "boolean",
@@ -2093,23 +1806,23 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/CsvOptions": {
       "type": "object",
-      "description": "Options of CSV sources. `nullMarker` and `nullMarkers` cannot both be set.",
+      "description": "Options of CSV sources. \`nullMarker\` and \`nullMarkers\` cannot both be set.",
       "properties": {
         "fieldDelimiter": {
           "type": "string",
           "default": ",",
-          "pattern": "^([\\x00-\\xFF]|\\\\t)$",
-          "description": "One byte (ISO-8859-1 character), or `\\t` for a tab."
+          "pattern": "^([\\\\x00-\\\\xFF]|\\\\\\\\t)$",
+          "description": "One byte (ISO-8859-1 character), or \`\\\\t\` for a tab."
         },
         "skipLeadingRows": {
           "type": "string",
           "pattern": "^[0-9]{1,19}$",
           "default": "0",
-          "description": "Rows to skip at the top (default 0). With autodetect: unspecified tries to detect headers in row\n1, 0 means no header, N > 0 skips N-1 rows and detects headers in row N.\n"
+          "description": "Rows to skip at the top (default 0). With autodetect: unspecified tries to detect headers in row\\n1, 0 means no header, N > 0 skips N-1 rows and detects headers in row N.\\n"
         },
         "quote": {
           "type": "string",
-          "default": "\"",
+          "default": "\\"",
           "description": "The quote character (its first byte); empty for no quoting."
         },
         "allowQuotedNewlines": {
@@ -2212,7 +1925,7 @@ export const mocks: MockTables = {
     },
     "#/components/schemas/TableFieldSchema": {
       "type": "object",
-      "description": "A field of a table schema. `maxLength` only for STRING and BYTES; `precision`, `scale`\nand `roundingMode` only for NUMERIC and BIGNUMERIC (scale needs precision; absent, it is\n0); `collation` only for STRING; `fields` only for RECORD; `rangeElementType` exactly\nfor RANGE.\n",
+      "description": "A field of a table schema. \`maxLength\` only for STRING and BYTES; \`precision\`, \`scale\`\\nand \`roundingMode\` only for NUMERIC and BIGNUMERIC (scale needs precision; absent, it is\\n0); \`collation\` only for STRING; \`fields\` only for RECORD; \`rangeElementType\` exactly\\nfor RANGE.\\n",
       "required": [
         "name",
         "type"
@@ -2306,7 +2019,7 @@ export const mocks: MockTables = {
             "und:ci",
             ""
           ],
-          "description": "`und:ci` (case-insensitive) or empty (case-sensitive)."
+          "description": "\`und:ci\` (case-insensitive) or empty (case-sensitive)."
         },
         "defaultValueExpression": {
           "type": "string",
@@ -2906,23 +2619,79 @@ export const mocks: MockTables = {
       },
       "template": {}
     }
-  ]
-};
-
-/** Handlers that answer every operation from `mocks` (stateless unless `stateful: true`). */
-export function createMockHandlers(options: MockOptions = {}): Handlers {
-  return createHandlers(api, mocks, validators, options) as unknown as Handlers;
-}
-
-/**
- * The generated server with the mock handlers, responses validated against the contract: as a
- * node:http listener (`listener`), a fetch handler (`fetch`), with `reset()`.
- */
-export function createMock(options: MockServerOptions = {}): Mock {
-  return createMockRuntime(api, validators, mocks, options);
-}
-
-/** The mock as a node:http request listener. */
-export function createMockServer(options: MockServerOptions = {}): RequestListener {
-  return createMock(options).listener;
-}
+  ],
+  "shared": {
+    "/components/responses/Invalid/content/application~1json": {
+      "examples": [
+        {
+          "name": "invalid",
+          "value": {
+            "error": {
+              "code": 400,
+              "message": "Invalid field name \\"2nd\\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
+              "errors": [
+                {
+                  "message": "Invalid field name \\"2nd\\".",
+                  "reason": "invalid"
+                }
+              ],
+              "status": "INVALID_ARGUMENT"
+            }
+          },
+          "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
+        }
+      ],
+      "pointer": "/components/responses/Invalid/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/Unauthenticated/content/application~1json": {
+      "examples": [
+        {
+          "name": "unauthenticated",
+          "value": {
+            "error": {
+              "code": 401,
+              "message": "Request is missing required authentication credential.",
+              "status": "UNAUTHENTICATED"
+            }
+          },
+          "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+        }
+      ],
+      "pointer": "/components/responses/Unauthenticated/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "name": "notFound",
+          "value": {
+            "error": {
+              "code": 404,
+              "message": "Not found: Table my-project:sales.orders",
+              "errors": [
+                {
+                  "message": "Not found: Table my-project:sales.orders",
+                  "reason": "notFound"
+                }
+              ],
+              "status": "NOT_FOUND"
+            }
+          },
+          "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    }
+  }
+}`));

@@ -3,9 +3,69 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
+/** One handler per operation, keyed by operationId. */
+export interface Handlers {
+  /**
+   * List the tables of a dataset
+   *
+   * Lists the tables of the dataset, one page of `maxResults` at a time.
+   *
+   * GET /projects/{projectId}/datasets/{datasetId}/tables
+   */
+  listTables: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]>;
+  /**
+   * Create a table
+   *
+   * Creates a new, empty table in the dataset.
+   *
+   * POST /projects/{projectId}/datasets/{datasetId}/tables
+   */
+  insertTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]>;
+  /**
+   * Get a table
+   *
+   * Gets the table resource (its metadata; not its data).
+   *
+   * GET /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
+   */
+  getTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]>;
+  /**
+   * Replace a table
+   *
+   * Replaces the table resource with the body; fields the body leaves out are cleared (those the service sets are kept).
+   *
+   * PUT /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
+   */
+  updateTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]>;
+  /**
+   * Delete a table
+   *
+   * Deletes the table and all its data.
+   *
+   * DELETE /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
+   */
+  deleteTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]>;
+  /**
+   * Change some fields of a table
+   *
+   * Changes the fields the body carries and leaves the others as they are.
+   *
+   * PATCH /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
+   */
+  patchTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]>;
+}
+
+/**
+ * A node:http request listener: routes, parses and validates every request against the contract
+ * before the handler sees it, and answers bad input with the interface's error body.
+ */
+export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
 /** Routes, parameters, bodies, responses and security of Data Warehouse Tables API v2. */
 
-export const api: ApiSpec = {
+export const api: ApiSpec = JSON.parse(`{
   "api": "tables",
   "title": "Data Warehouse Tables API",
   "version": "v2",
@@ -504,64 +564,4 @@ export const api: ApiSpec = {
       "status": "error.code"
     }
   }
-};
-
-/** One handler per operation, keyed by operationId. */
-export interface Handlers {
-  /**
-   * List the tables of a dataset
-   *
-   * Lists the tables of the dataset, one page of `maxResults` at a time.
-   *
-   * GET /projects/{projectId}/datasets/{datasetId}/tables
-   */
-  listTables: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]>;
-  /**
-   * Create a table
-   *
-   * Creates a new, empty table in the dataset.
-   *
-   * POST /projects/{projectId}/datasets/{datasetId}/tables
-   */
-  insertTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]>;
-  /**
-   * Get a table
-   *
-   * Gets the table resource (its metadata; not its data).
-   *
-   * GET /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
-   */
-  getTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]>;
-  /**
-   * Replace a table
-   *
-   * Replaces the table resource with the body; fields the body leaves out are cleared (those the service sets are kept).
-   *
-   * PUT /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
-   */
-  updateTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]>;
-  /**
-   * Delete a table
-   *
-   * Deletes the table and all its data.
-   *
-   * DELETE /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
-   */
-  deleteTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]>;
-  /**
-   * Change some fields of a table
-   *
-   * Changes the fields the body carries and leaves the others as they are.
-   *
-   * PATCH /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
-   */
-  patchTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]>;
-}
-
-/**
- * A node:http request listener: routes, parses and validates every request against the contract
- * before the handler sees it, and answers bad input with the interface's error body.
- */
-export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
-}
+}`);

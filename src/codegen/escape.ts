@@ -37,6 +37,25 @@ export function jsonLiteral(value: unknown, indent?: number): string {
   return keyed.replace(UNSAFE_IN_CODE, escapeUnsafe);
 }
 
+/**
+ * A JSON value as `JSON.parse(\`...\`)`: data, not a literal the compiler checks against a type
+ * (a template literal is one token to TypeScript, whatever its size), pretty-printed so it reads and
+ * diffs line by line. The template's own escapes (backslash, backtick, `${`) are added over JSON's;
+ * JSON.parse makes `__proto__` an own property, as in the document.
+ */
+export function jsonData(value: unknown, indent = 2): string {
+  const text = JSON.stringify(value, null, indent);
+  if (text === undefined) return 'undefined';
+  return `JSON.parse(\`${text.replace(UNSAFE_IN_TEMPLATE, escapeInTemplate)}\`)`;
+}
+
+const UNSAFE_IN_TEMPLATE = /[\\`\u2028\u2029]|\$(?=\{)|<\/(?=script)|<!--/gi;
+
+function escapeInTemplate(match: string): string {
+  if (match === '\\' || match === '`' || match === '$') return `\\${match}`;
+  return escapeUnsafe(match);
+}
+
 /** What stringLiteral escapes beyond JSON, in one pass (jsonLiteral runs over megabytes of tables). */
 const UNSAFE_IN_CODE = /[\u2028\u2029]|<\/(?=script)|<!--/gi;
 

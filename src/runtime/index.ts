@@ -24,6 +24,7 @@ export {
   type ValidatorsModule,
 } from './server.js';
 export { createMockHandlers, evaluateTemplate, MockEngine, type MockOptions } from './mock.js';
+export { expandMockTables } from './mock-tables.js';
 export { createMock, DEFAULT_RESET_PATH, type Mock, type MockServerOptions } from './mock-server.js';
 export { UploadedFile } from './body/multipart.js';
 export { toFetchHandler, type FetchHandler } from './fetch-adapter.js';

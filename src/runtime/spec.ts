@@ -294,6 +294,20 @@ export interface EventFiltersSpec {
   match: Record<string, { fields?: string[]; when?: Record<string, string>; labels?: string }>;
 }
 
+/** A response written once in `MockTablesData.shared`, named by each operation that answers it. */
+export interface SharedMockResponse {
+  key: string;
+  status: number;
+  /** Key in `shared`. */
+  shared: string;
+}
+
+/** MockTables as a generated mocks module writes them: a response several operations share is written once. */
+export interface MockTablesData extends Omit<MockTables, 'operations'> {
+  operations: Record<string, Omit<MockOperation, 'responses'> & { responses: Record<string, MockResponse | SharedMockResponse> }>;
+  shared?: Record<string, Omit<MockResponse, 'key' | 'status'>>;
+}
+
 /** What a generated mocks module carries: per-operation responses, schemas for sampling, resources. */
 export interface MockTables {
   operations: Record<string, MockOperation>;
