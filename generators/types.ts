@@ -83,7 +83,8 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
-    defaultNonNullable: true,
+    // A property with a default is optional: the server does not fill defaults in, and a client may leave it out.
+    defaultNonNullable: false,
     discriminators: scanDiscriminators(schema, {}),
     emptyObjectsUnknown: false,
     enum: false,

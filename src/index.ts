@@ -7,12 +7,13 @@ import type { BundleOptions } from './cli/commands/bundle.js';
 import type { DiffOptions } from './cli/commands/diff.js';
 import type { DocsOptions } from './cli/commands/docs.js';
 import type { CheckOptions, GenerateOptions } from './cli/commands/generate.js';
+import type { InitOptions } from './cli/commands/init.js';
 import type { LintOptions } from './cli/commands/lint.js';
 import type { ReviewOptions } from './cli/commands/review.js';
 import type { Mock, MockServerOptions } from './runtime/index.js';
 import type { StrictLevel } from './runtime/ajv.js';
 
-export type { BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
+export type { BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
 
 /** `specforge generate`. */
 export async function generate(options: GenerateOptions = {}): Promise<number> {
@@ -22,6 +23,11 @@ export async function generate(options: GenerateOptions = {}): Promise<number> {
 /** `specforge check`: 1 when generated files differ from what the contracts produce. */
 export async function check(options: CheckOptions = {}): Promise<number> {
   return (await import('./cli/commands/generate.js')).runCheck(options);
+}
+
+/** `specforge init`: config, example contract, CI workflow and generated code; never overwrites. */
+export async function init(options: InitOptions = {}): Promise<number> {
+  return (await import('./cli/commands/init.js')).runInit(options);
 }
 
 /** `specforge lint`. */

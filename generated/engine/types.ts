@@ -2298,7 +2298,7 @@ export interface components {
              * @description The signal that stops the container, as a signal name (for example `SIGTERM`) or an unsigned integer.
              * @default SIGTERM
              */
-            StopSignal: string | number;
+            StopSignal?: string | number;
         } & {
             [key: string]: unknown;
         };
@@ -2337,7 +2337,7 @@ export interface components {
              * @description Consecutive failures needed to consider the container unhealthy; 0 means inherit.
              * @default 0
              */
-            Retries: number;
+            Retries?: number;
             /** @description Nanoseconds the container has to initialize before the retry countdown starts; 0 or at least 1000000; 0 means inherit. */
             StartPeriod?: components["schemas"]["HealthcheckDuration"];
         } & {
@@ -2544,7 +2544,7 @@ export interface components {
              *     command-line client sends it by default; negative sizes are refused.
              * @default 67108864
              */
-            ShmSize: number;
+            ShmSize?: number;
             /** @description The file the container id was written to (reported by inspect). */
             ContainerIDFile?: string;
             /** @description The IPC namespace mode (reported by inspect). */
@@ -2615,12 +2615,12 @@ export interface components {
              * @default no
              * @enum {string}
              */
-            Name: "" | "no" | "always" | "unless-stopped" | "on-failure";
+            Name?: "" | "no" | "always" | "unless-stopped" | "on-failure";
             /**
              * @description With `on-failure`, the number of times to retry before giving up.
              * @default 0
              */
-            MaximumRetryCount: number;
+            MaximumRetryCount?: number;
         } & {
             [key: string]: unknown;
         };
@@ -4479,7 +4479,7 @@ export interface components {
              * @default local
              * @enum {string}
              */
-            Scope: "global" | "local";
+            Scope?: "global" | "local";
         };
         /**
          * @description The body of a volume create (seed 4.5). Every field is optional.
@@ -4498,7 +4498,7 @@ export interface components {
              * @description Name of the volume driver to use.
              * @default local
              */
-            Driver: string;
+            Driver?: string;
             /** @description A map of driver options and values, passed directly to the driver (driver specific). */
             DriverOpts?: {
                 [key: string]: string;
@@ -4599,7 +4599,7 @@ export interface components {
              * @description Name of the IPAM driver to use.
              * @default default
              */
-            Driver: string;
+            Driver?: string;
             /** @description The IPAM configurations (subnets) of the network. */
             Config?: components["schemas"]["IPAMConfig"][] | null;
             /** @description Driver-specific options, a map of string to string. */
@@ -4670,23 +4670,23 @@ export interface components {
              *     is not guaranteed to catch every name conflict.
              * @default false
              */
-            CheckDuplicate: boolean;
+            CheckDuplicate?: boolean;
             /**
              * @description Name of the network driver plugin to use.
              * @default bridge
              */
-            Driver: string;
+            Driver?: string;
             /**
              * @description Restrict external access to the network.
              * @default false
              */
-            Internal: boolean;
+            Internal?: boolean;
             IPAM?: components["schemas"]["IPAM"];
             /**
              * @description Enable IPv6 on the network.
              * @default false
              */
-            EnableIPv6: boolean;
+            EnableIPv6?: boolean;
             /** @description Network-specific options to be used by the driver, a map of string to string. */
             Options?: {
                 [key: string]: string;
@@ -4772,7 +4772,7 @@ export interface components {
              * @description Force the container to disconnect from the network.
              * @default false
              */
-            Force: boolean;
+            Force?: boolean;
         };
         /**
          * @description A service (seed 2.10).
@@ -5004,7 +5004,7 @@ export interface components {
                  * @description Do not populate the volume with the data of the target (populating is the default).
                  * @default false
                  */
-                NoCopy: boolean;
+                NoCopy?: boolean;
                 Labels?: components["schemas"]["SwarmLabels"];
                 DriverConfig?: components["schemas"]["SwarmDriver"];
             };
@@ -5107,13 +5107,13 @@ export interface components {
              * @description Maximum attempts to restart a container before giving up; 0 (the default) means the limit is ignored.
              * @default 0
              */
-            MaxAttempts: number;
+            MaxAttempts?: number;
             /**
              * Format: int64
              * @description The time window used to evaluate the restart policy, in nanoseconds; 0 (the default) means unbounded.
              * @default 0
              */
-            Window: number;
+            Window?: number;
         };
         /**
          * @description Placement of a service's tasks (seed 2.10, TaskTemplate.Placement).
@@ -5210,7 +5210,7 @@ export interface components {
              * @default vip
              * @enum {string}
              */
-            Mode: "vip" | "dnsrr";
+            Mode?: "vip" | "dnsrr";
             /** @description The exposed ports; only with `vip` mode. */
             Ports?: components["schemas"]["EndpointPortConfig"][] | null;
         };
@@ -5574,7 +5574,7 @@ export interface components {
              *     `192.168.1.1:4567` or `eth0:4567`; without a port the default swarm port is used.
              * @default 0.0.0.0:2377
              */
-            ListenAddr: string;
+            ListenAddr?: string;
             /**
              * @description Externally reachable address advertised to other nodes (`192.168.1.1:4567` or
              *     `eth0:4567`); without a port the listen port is used; detected automatically when
@@ -5585,7 +5585,7 @@ export interface components {
              * @description Force creation of a new swarm.
              * @default false
              */
-            ForceNewCluster: boolean;
+            ForceNewCluster?: boolean;
             Spec?: components["schemas"]["SwarmSpec"];
         };
         /**
@@ -5603,7 +5603,7 @@ export interface components {
              * @description Listen address for inter-manager communication if the node is promoted to manager, and for the VXLAN tunnel endpoint.
              * @default 0.0.0.0:2377
              */
-            ListenAddr: string;
+            ListenAddr?: string;
             /** @description Externally reachable address advertised to other nodes; detected automatically when omitted, when possible. */
             AdvertiseAddr?: string;
             /** @description Addresses of manager nodes already participating in the swarm. */

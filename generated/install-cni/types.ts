@@ -14,14 +14,14 @@ export interface components {
              *     Default false, as the seed states for AMBIENT_ENABLED.
              * @default false
              */
-            ambientEnabled: boolean;
+            ambientEnabled?: boolean;
             /**
              * @description install as chained plugin or standalone
              *
              *     Default true, as the seed states for CHAINED_CNI_PLUGIN.
              * @default true
              */
-            chainedCniPlugin: boolean;
+            chainedCniPlugin?: boolean;
             /**
              * @description CNI configuration file name
              *
@@ -30,12 +30,12 @@ export interface components {
              *     loads configurations from: .conf, .conflist or .json.
              * @default
              */
-            cniConfName: string;
+            cniConfName?: string;
             /**
              * @description host directory of CNI plugins
              * @default /etc/cni/net.d
              */
-            cniNetDir: components["schemas"]["AbsolutePath"];
+            cniNetDir?: components["schemas"]["AbsolutePath"];
             /**
              * @description configuration template as string
              *
@@ -43,29 +43,29 @@ export interface components {
              *     template, `{...}`).
              * @default
              */
-            cniNetworkConfig: string;
+            cniNetworkConfig?: string;
             /**
              * @description configuration template file
              * @default
              */
-            cniNetworkConfigFile: components["schemas"]["OptionalAbsolutePath"];
+            cniNetworkConfigFile?: components["schemas"]["OptionalAbsolutePath"];
             /**
              * @description ebpf redirection
              *
              *     Default false, as the seed states for EBPF_ENABLED.
              * @default false
              */
-            ebpfEnabled: boolean;
+            ebpfEnabled?: boolean;
             /**
              * @description CA file for kubeconfig; defaults to the installer pod's
              * @default
              */
-            kubeCaFile: components["schemas"]["OptionalAbsolutePath"];
+            kubeCaFile?: components["schemas"]["OptionalAbsolutePath"];
             /**
              * @description kubeconfig file name
              * @default ZZZ-mesh-cni-kubeconfig
              */
-            kubecfgFileName: string;
+            kubecfgFileName?: string;
             /**
              * @description file mode of the kubeconfig
              *
@@ -73,27 +73,27 @@ export interface components {
              *     input such as `0600` is read as octal.
              * @default 384
              */
-            kubeconfigMode: number;
+            kubeconfigMode?: number;
             /**
              * @description fallback log level for the CNI config
              * @default warn
              */
-            logLevel: components["schemas"]["LogLevel"];
+            logLevel?: components["schemas"]["LogLevel"];
             /**
              * @description UDS server for copied log output
              * @default /var/run/mesh-cni/log.sock
              */
-            logUdsAddress: components["schemas"]["AbsolutePath"];
+            logUdsAddress?: components["schemas"]["AbsolutePath"];
             /**
              * @description HTTP port for metrics
              * @default 15014
              */
-            monitoringPort: components["schemas"]["Port"];
+            monitoringPort?: components["schemas"]["Port"];
             /**
              * @description container-side CNI directory
              * @default /host/etc/cni/net.d
              */
-            mountedCniNetDir: components["schemas"]["AbsolutePath"];
+            mountedCniNetDir?: components["schemas"]["AbsolutePath"];
             /**
              * @description enable race-condition repair
              *
@@ -101,7 +101,7 @@ export interface components {
              *     install-cni (cni/pkg/cmd/root.go).
              * @default true
              */
-            repairEnabled: boolean;
+            repairEnabled?: boolean;
             /**
              * @description delete broken pods
              *
@@ -109,7 +109,7 @@ export interface components {
              *     istio's install-cni (cni/pkg/cmd/root.go).
              * @default false
              */
-            repairDeletePods: boolean;
+            repairDeletePods?: boolean;
             /**
              * @description label broken pods
              *
@@ -117,7 +117,7 @@ export interface components {
              *     istio's install-cni (cni/pkg/cmd/root.go).
              * @default false
              */
-            repairLabelPods: boolean;
+            repairLabelPods?: boolean;
             /**
              * @description label key
              *
@@ -125,7 +125,7 @@ export interface components {
              *     a name; at most 63 characters (seed section 8).
              * @default cni.mesh.io/uninitialized
              */
-            repairBrokenPodLabelKey: components["schemas"]["QualifiedName"];
+            repairBrokenPodLabelKey?: components["schemas"]["QualifiedName"];
             /**
              * @description label value
              *
@@ -133,31 +133,31 @@ export interface components {
              *     alphanumeric at both ends, with "-", "_" and "." inside.
              * @default true
              */
-            repairBrokenPodLabelValue: string;
+            repairBrokenPodLabelValue?: string;
             /**
              * @description label=value field selectors for pod list
              * @default
              */
-            repairFieldSelectors: components["schemas"]["Selectors"];
+            repairFieldSelectors?: components["schemas"]["Selectors"];
             /**
              * @description label=value selectors for pod list
              * @default
              */
-            repairLabelSelectors: components["schemas"]["Selectors"];
+            repairLabelSelectors?: components["schemas"]["Selectors"];
             /**
              * @description expected exit code of the crash-looping init container
              *
              *     A process exit code, 0 to 255.
              * @default 126
              */
-            repairInitContainerExitCode: number;
+            repairInitContainerExitCode?: number;
             /**
              * @description init container name
              *
              *     A Kubernetes container name: a DNS label of at most 63 characters.
              * @default mesh-validation
              */
-            repairInitContainerName: string;
+            repairInitContainerName?: string;
             /**
              * @description expected termination message
              *
@@ -165,14 +165,14 @@ export interface components {
              *     termination message.
              * @default
              */
-            repairInitContainerTerminationMessage: string;
+            repairInitContainerTerminationMessage?: string;
             /**
              * @description managed node; all nodes if unset
              *
              *     Empty, or a Kubernetes node name (a DNS subdomain).
              * @default
              */
-            repairNodeName: string;
+            repairNodeName?: string;
             /**
              * @description annotation marking sidecar pods; pods without it are ignored
              *
@@ -180,7 +180,7 @@ export interface components {
              *     characters and "/", then a name of at most 63.
              * @default sidecar.mesh.io/status
              */
-            repairSidecarAnnotation: components["schemas"]["QualifiedName"];
+            repairSidecarAnnotation?: components["schemas"]["QualifiedName"];
             /**
              * @description insecure TLS in the kubeconfig
              *
@@ -188,17 +188,17 @@ export interface components {
              *     istio's install-cni (cni/pkg/cmd/root.go).
              * @default false
              */
-            skipTlsVerify: boolean;
+            skipTlsVerify?: boolean;
             /**
              * @description introspection listen address; * for all
              * @default localhost
              */
-            ctrlzAddress: string;
+            ctrlzAddress?: string;
             /**
              * @description introspection port
              * @default 9876
              */
-            ctrlzPort: components["schemas"]["Port"];
+            ctrlzPort?: components["schemas"]["Port"];
             /**
              * @description JSON log format
              *
@@ -206,42 +206,42 @@ export interface components {
              *     istio's log options.
              * @default false
              */
-            logAsJson: boolean;
+            logAsJson?: boolean;
             /**
              * @description scopes with caller info
              * @default
              */
-            logCaller: string;
+            logCaller?: string;
             /**
              * @description per-scope levels as <scope>:<level>
              * @default default:info
              */
-            logOutputLevel: components["schemas"]["ScopedLevels"];
+            logOutputLevel?: components["schemas"]["ScopedLevels"];
             /**
              * @description rotating log file path
              * @default
              */
-            logRotate: components["schemas"]["OptionalAbsolutePath"];
+            logRotate?: components["schemas"]["OptionalAbsolutePath"];
             /**
              * @description days; 0 no limit
              * @default 30
              */
-            logRotateMaxAge: number;
+            logRotateMaxAge?: number;
             /**
              * @description 0 no limit
              * @default 1000
              */
-            logRotateMaxBackups: number;
+            logRotateMaxBackups?: number;
             /**
              * @description megabytes before rotation
              * @default 104857600
              */
-            logRotateMaxSize: number;
+            logRotateMaxSize?: number;
             /**
              * @description per-scope stack-trace levels
              * @default default:none
              */
-            logStacktraceLevel: components["schemas"]["ScopedLevels"];
+            logStacktraceLevel?: components["schemas"]["ScopedLevels"];
             /**
              * @description log outputs; stdout and stderr allowed
              *
@@ -251,7 +251,7 @@ export interface components {
              *       "stdout"
              *     ]
              */
-            logTarget: ("stdout" | "stderr")[];
+            logTarget?: ("stdout" | "stderr")[];
         };
         /**
          * @description A log level.
@@ -288,7 +288,7 @@ export interface components {
              *     istio's version command (pkg/version/cobra.go).
              * @default false
              */
-            short: boolean;
+            short?: boolean;
         };
         /** @description The flags of the completion scripts. */
         CompletionOptions: {
@@ -296,7 +296,7 @@ export interface components {
              * @description disable completion descriptions
              * @default false
              */
-            noDescriptions: boolean;
+            noDescriptions?: boolean;
         };
     };
     responses: never;

@@ -182,37 +182,37 @@ export interface components {
              * @description Lock the repositories during the migration.
              * @default false
              */
-            lock_repositories: boolean;
+            lock_repositories?: boolean;
             /**
              * @description Include only the git source.
              * @default false
              */
-            exclude_metadata: boolean;
+            exclude_metadata?: boolean;
             /**
              * @description Leave out the repositories' git data.
              * @default false
              */
-            exclude_git_data: boolean;
+            exclude_git_data?: boolean;
             /**
              * @description Leave out attachments (a smaller archive).
              * @default false
              */
-            exclude_attachments: boolean;
+            exclude_attachments?: boolean;
             /**
              * @description Leave out releases (a smaller archive).
              * @default false
              */
-            exclude_releases: boolean;
+            exclude_releases?: boolean;
             /**
              * @description Leave out projects owned by the organization or users.
              * @default false
              */
-            exclude_owner_projects: boolean;
+            exclude_owner_projects?: boolean;
             /**
              * @description Export only the organization's metadata; `repositories` must be empty and the other flags are ignored.
              * @default false
              */
-            org_metadata_only: boolean;
+            org_metadata_only?: boolean;
             /** @description Related items to leave out of the response. */
             exclude?: "repositories"[];
         };

@@ -139,7 +139,7 @@ export interface components {
              * @default TABLE
              * @enum {string}
              */
-            readonly type: "TABLE" | "VIEW" | "EXTERNAL" | "MATERIALIZED_VIEW" | "SNAPSHOT";
+            readonly type?: "TABLE" | "VIEW" | "EXTERNAL" | "MATERIALIZED_VIEW" | "SNAPSHOT";
             view?: components["schemas"]["ViewDefinition"];
             materializedView?: components["schemas"]["MaterializedViewDefinition"];
             readonly materializedViewStatus?: components["schemas"]["MaterializedViewStatus"];
@@ -237,7 +237,7 @@ export interface components {
              * @default NULLABLE
              * @enum {string}
              */
-            mode: "NULLABLE" | "REQUIRED" | "REPEATED";
+            mode?: "NULLABLE" | "REQUIRED" | "REPEATED";
             /** @description The nested fields of a RECORD. */
             fields?: components["schemas"]["TableFieldSchema"][];
             description?: string;
@@ -315,7 +315,7 @@ export interface components {
              * @description Deprecated; use the table's requirePartitionFilter.
              * @default false
              */
-            requirePartitionFilter: boolean;
+            requirePartitionFilter?: boolean;
         };
         /** @description Partitioning of a table by ranges of an integer field. */
         RangePartitioning: {
@@ -360,7 +360,7 @@ export interface components {
              * @description Queries and views that refer to this view must use the same value.
              * @default true
              */
-            useLegacySql: boolean;
+            useLegacySql?: boolean;
             privacyPolicy?: {
                 aggregationThresholdPolicy?: {
                     /** @description The privacy unit column (one; dot notation for nested fields). */
@@ -374,12 +374,12 @@ export interface components {
             query: string;
             readonly lastRefreshTime?: components["schemas"]["EpochMillis"];
             /** @default true */
-            enableRefresh: boolean;
+            enableRefresh?: boolean;
             /**
              * @description The time between automatic refreshes (default 30 minutes).
              * @default 1800000
              */
-            refreshIntervalMs: components["schemas"]["Int64"];
+            refreshIntervalMs?: components["schemas"]["Int64"];
             /** @description Allows a query that cannot be refreshed incrementally; cannot be changed after creation. */
             allowNonIncrementalDefinition?: boolean;
         };
@@ -423,7 +423,7 @@ export interface components {
              * @default FILE_SET_SPEC_TYPE_FILE_SYSTEM_MATCH
              * @enum {string}
              */
-            fileSetSpecType: "FILE_SET_SPEC_TYPE_FILE_SYSTEM_MATCH" | "FILE_SET_SPEC_TYPE_NEW_LINE_DELIMITED_MANIFEST";
+            fileSetSpecType?: "FILE_SET_SPEC_TYPE_FILE_SYSTEM_MATCH" | "FILE_SET_SPEC_TYPE_NEW_LINE_DELIMITED_MANIFEST";
             schema?: components["schemas"]["TableSchema"];
             /**
              * @description The format of the data (WIDECOLUMN is beta).
@@ -434,19 +434,19 @@ export interface components {
              * @description Bad records to ignore; ignored for wide-column, document-store backups, AVRO, ORC and PARQUET.
              * @default 0
              */
-            maxBadRecords: number;
+            maxBadRecords?: number;
             /** @description Detect schema and format options. */
             autodetect?: boolean;
             /**
              * @description Ignore values that match no column (CSV and JSON only).
              * @default false
              */
-            ignoreUnknownValues: boolean;
+            ignoreUnknownValues?: boolean;
             /**
              * @default NONE
              * @enum {string}
              */
-            compression: "GZIP" | "NONE";
+            compression?: "GZIP" | "NONE";
             csvOptions?: components["schemas"]["CsvOptions"];
             jsonOptions?: components["schemas"]["JsonOptions"];
             wideColumnOptions?: components["schemas"]["WideColumnOptions"];
@@ -532,33 +532,33 @@ export interface components {
              * @description One byte (ISO-8859-1 character), or `\t` for a tab.
              * @default ,
              */
-            fieldDelimiter: string;
+            fieldDelimiter?: string;
             /**
              * @description Rows to skip at the top (default 0). With autodetect: unspecified tries to detect headers in row
              *     1, 0 means no header, N > 0 skips N-1 rows and detects headers in row N.
              * @default 0
              */
-            skipLeadingRows: string;
+            skipLeadingRows?: string;
             /**
              * @description The quote character (its first byte); empty for no quoting.
              * @default "
              */
-            quote: string;
+            quote?: string;
             /** @default false */
-            allowQuotedNewlines: boolean;
+            allowQuotedNewlines?: boolean;
             /** @default false */
-            allowJaggedRows: boolean;
+            allowJaggedRows?: boolean;
             /**
              * @default UTF-8
              * @enum {string}
              */
-            encoding: "UTF-8" | "ISO-8859-1" | "UTF-16BE" | "UTF-16LE" | "UTF-32BE" | "UTF-32LE";
+            encoding?: "UTF-8" | "ISO-8859-1" | "UTF-16BE" | "UTF-16LE" | "UTF-32BE" | "UTF-32LE";
             preserveAsciiControlCharacters?: boolean;
             /**
              * @description The text that stands for NULL.
              * @default
              */
-            nullMarker: string;
+            nullMarker?: string;
             /** @description Texts that stand for NULL. */
             nullMarkers?: string[];
             /**
@@ -577,17 +577,17 @@ export interface components {
              * @default UTF-8
              * @enum {string}
              */
-            encoding: "UTF-8" | "UTF-16BE" | "UTF-16LE" | "UTF-32BE" | "UTF-32LE";
+            encoding?: "UTF-8" | "UTF-16BE" | "UTF-16LE" | "UTF-32BE" | "UTF-32LE";
         };
         /** @description Options of wide-column store sources. */
         WideColumnOptions: {
             columnFamilies?: components["schemas"]["WideColumnFamily"][];
             /** @default false */
-            ignoreUnspecifiedColumnFamilies: boolean;
+            ignoreUnspecifiedColumnFamilies?: boolean;
             /** @default false */
-            readRowkeyAsString: boolean;
+            readRowkeyAsString?: boolean;
             /** @default false */
-            outputColumnFamiliesAsJson: boolean;
+            outputColumnFamiliesAsJson?: boolean;
         };
         /** @description A column family of a wide-column source. */
         WideColumnFamily: {
@@ -648,7 +648,7 @@ export interface components {
             creationTime?: components["schemas"]["EpochMillis"];
             expirationTime?: components["schemas"]["EpochMillis"];
             /** @default false */
-            requirePartitionFilter: boolean;
+            requirePartitionFilter?: boolean;
         };
         /** @description One page of the tables of a dataset. */
         TableList: {

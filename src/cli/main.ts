@@ -121,6 +121,14 @@ export function buildProgram(exit: (code: number) => void): Command {
     );
 
   program
+    .command('init')
+    .description('set this repository up: specforge.config.yaml, an example contract (or --spec yours), a CI review workflow, and the generated code; never overwrites')
+    .option('-s, --spec <file>', 'an existing contract to use instead of the example')
+    .option('-o, --output <dir>', 'folder for generated code, one subfolder per contract', 'src/generated')
+    .option('--no-generate', 'write the files but do not generate')
+    .action(act(async (opts: { spec?: string; output: string; generate: boolean }) => (await import('./commands/init.js')).runInit(opts)));
+
+  program
     .command('bundle')
     .description('write the contract and every file it refers to as one document')
     .argument('<spec>', 'the contract')

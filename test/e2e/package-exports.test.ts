@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, string | Record<string, string>>; bin: Record<string, string> };
 
-const targets = Object.entries(PKG.exports).flatMap(([entry, to]) => (typeof to === 'string' ? [[entry, 'default', to]] : Object.entries(to).map(([cond, file]) => [entry, cond, file])));
+const RUNTIME_ROOT = join(ROOT, 'src', 'runtime');
+const RUNTIME_PKG = JSON.parse(readFileSync(join(RUNTIME_ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | Record<string, string>> };
+
+function exportTargets(exports: Record<string, string | Record<string, string>>): string[][] {
+  return Object.entries(exports).flatMap(([entry, to]) => (typeof to === 'string' ? [[entry, 'default', to]] : Object.entries(to).map(([cond, file]) => [entry, cond, file])));
+}
+const targets = exportTargets(PKG.exports);
 
 describe('package.json exports', () => {
   it.each(targets)('%s (%s) -> %s exists', (_entry, _cond, file) => {
@@ -24,9 +30,24 @@ describe('package.json exports', () => {
   it("import 'specforge' gives every command, and check runs on this repository", async () => {
     const main = PKG.exports['.'] as Record<string, string>;
     const mod = (await import(pathToFileURL(join(ROOT, main['default'] as string)).href)) as Record<string, unknown>;
-    expect(Object.keys(mod).sort()).toEqual(['bundle', 'check', 'createMockFromSpec', 'diff', 'docs', 'generate', 'lint', 'review']);
+    expect(Object.keys(mod).sort()).toEqual(['bundle', 'check', 'createMockFromSpec', 'diff', 'docs', 'generate', 'init', 'lint', 'review']);
     const out: string[] = [];
     const check = mod['check'] as (o: { cwd: string; quiet: boolean; write: (t: string) => void }) => Promise<number>;
     expect(await check({ cwd: ROOT, quiet: true, write: (t) => out.push(t) })).toBe(0);
   }, 120_000);
+});
+
+describe('@specforge/runtime package.json exports', () => {
+  it.each(exportTargets(RUNTIME_PKG.exports))('%s (%s) -> %s exists', (_entry, _cond, file) => {
+    expect(existsSync(join(RUNTIME_ROOT, file as string))).toBe(true);
+  });
+
+  it('has one entry point per use', () => {
+    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './mock', './package.json', './server', './validators']);
+  });
+
+  it.each(['validators', 'client', 'server', 'mock', 'cli', 'compile'])('%s loads from the built package', async (entry) => {
+    const mod = (await import(pathToFileURL(join(RUNTIME_ROOT, 'dist', 'entry', `${entry}.js`)).href)) as Record<string, unknown>;
+    expect(Object.keys(mod).length).toBeGreaterThan(0);
+  });
 });

@@ -1,0 +1,130 @@
+/**
+ * `specforge init`: sets a repository up for specforge. Writes specforge.config.yaml, a small
+ * example contract (or lists the user's own with --spec), a CI workflow that reviews contract
+ * changes, and the generated code. It never overwrites: when any file it would write exists, it
+ * writes nothing and says which.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../../contract/errors.js';
+import { TEMPLATE_ROOT } from '../../codegen/templates.js';
+import { CONFIG_FILE } from '../../pipeline/config.js';
+import { EXIT_OK } from '../errors.js';
+import { runGenerate } from './generate.js';
+
+export interface InitOptions {
+  cwd?: string;
+  /** An existing contract to list in the config instead of writing the example. */
+  spec?: string;
+  /** Folder generated code goes to, one subfolder per contract (default src/generated). */
+  output?: string;
+  /** Write the files but do not generate (default: generate). */
+  generate?: boolean;
+  write?: (text: string) => void;
+}
+
+const EXAMPLE_CONTRACT = 'contracts/todos/openapi.yaml';
+const WORKFLOW = '.github/workflows/specforge.yml';
+
+/** Forward slashes and no leading "./": how paths are written in YAML and printed. */
+function posix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function yamlString(text: string): string {
+  return JSON.stringify(text);
+}
+
+export function configText(specs: readonly string[], output: string): string {
+  return [
+    '# specforge: the contracts of this repository and where their generated code goes.',
+    '# Each contract\'s code is written to <output>/<api>, <api> being the name of its folder.',
+    '# Reference: https://www.npmjs.com/package/specforge',
+    `output: ${yamlString(output)}`,
+    'defaults:',
+    '  # false: schemas are validated as JSON Schema defines them; what Ajv\'s strict mode dislikes is a warning.',
+    '  strict: false',
+    '# hooks:',
+    '#   afterWrite: ["npx prettier --write"]   # run with the written files appended',
+    'specs:',
+    ...specs.map((s) => `  - path: ${yamlString(s)}`),
+    '',
+  ].join('\n');
+}
+
+export function workflowText(): string {
+  return [
+    '# Reviews every pull request that touches a contract: lint, breaking changes against the base',
+    '# branch, and generated code that is out of date (specforge review).',
+    'name: specforge',
+    'on: pull_request',
+    'permissions:',
+    '  contents: read',
+    'jobs:',
+    '  review:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - uses: actions/checkout@v4',
+    '        with:',
+    '          fetch-depth: 0 # the base revision must be in the clone',
+    '      - uses: actions/setup-node@v4',
+    '        with:',
+    '          node-version: 20',
+    '      - run: npm ci',
+    '      - run: npx specforge review --base "origin/${{ github.base_ref }}"',
+    '',
+  ].join('\n');
+}
+
+export async function runInit(options: InitOptions = {}): Promise<number> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const output = posix(options.output ?? 'src/generated').replace(/\/+$/, '');
+  if (output === '' || isAbsolute(output) || output.split('/').includes('..')) throw new UsageError(`--output must be a folder inside the repository, not "${output}"`);
+
+  let specPath: string;
+  const files: Array<{ path: string; content: string }> = [];
+  if (options.spec !== undefined) {
+    const abs = resolve(cwd, options.spec);
+    if (!existsSync(abs)) throw new UsageError(`--spec: no file ${options.spec}`);
+    const rel = posix(relative(cwd, abs));
+    if (rel.startsWith('..')) throw new UsageError(`--spec must be inside the repository (${cwd}), not ${options.spec}`);
+    specPath = rel;
+  } else {
+    specPath = EXAMPLE_CONTRACT;
+    files.push({ path: EXAMPLE_CONTRACT, content: readFileSync(join(TEMPLATE_ROOT, 'init', 'openapi.yaml'), 'utf8') });
+  }
+  files.push({ path: CONFIG_FILE, content: configText([specPath], output) });
+  files.push({ path: WORKFLOW, content: workflowText() });
+
+  const api = basename(dirname(resolve(cwd, specPath)));
+  const generated = `${output}/${api}`;
+  const taken = files.filter((f) => existsSync(join(cwd, f.path))).map((f) => f.path);
+  const outAbs = join(cwd, generated);
+  if (existsSync(outAbs) && readdirSync(outAbs).length > 0) taken.push(`${generated}/`);
+  for (const other of ['specforge.config.ts', 'specforge.config.js', 'specforge.config.mjs']) if (existsSync(join(cwd, other))) taken.push(other);
+  if (taken.length > 0) {
+    throw new UsageError(`init writes nothing: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''} (it never overwrites; move ${taken.length === 1 ? 'it' : 'them'} away, or edit ${CONFIG_FILE} by hand)`);
+  }
+
+  for (const f of files) {
+    mkdirSync(dirname(join(cwd, f.path)), { recursive: true });
+    writeFileSync(join(cwd, f.path), f.content, { flag: 'wx' });
+    write(`wrote ${f.path}\n`);
+  }
+  if (options.generate !== false) {
+    await runGenerate({ cwd, config: join(cwd, CONFIG_FILE), write });
+  }
+  write(
+    [
+      '',
+      'Next:',
+      '  npm install --save-dev specforge        # the toolchain: generate, lint, mock, review',
+      '  npm install @specforge/runtime          # what the generated code imports at run time',
+      `  ${generated}/server.ts: createServer(handlers) and the Handlers to write; client.ts: createClient(); mocks.ts: createMock()`,
+      `  npx specforge mock ${specPath}   # a mock server on http://127.0.0.1:4010`,
+      '',
+    ].join('\n'),
+  );
+  return EXIT_OK;
+}
