@@ -12,8 +12,17 @@ import type { LintOptions } from './cli/commands/lint.js';
 import type { ReviewOptions } from './cli/commands/review.js';
 import type { Mock, MockServerOptions } from './runtime/index.js';
 import type { StrictLevel } from './runtime/ajv.js';
+import type { ConfigFile } from './pipeline/config.js';
 
-export type { BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
+export type { ConfigFile, BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
+
+/**
+ * Types a specforge.config.ts: `export default defineConfig({ output: 'src/generated', specs: [...] })`.
+ * It returns the config as given; specforge validates it as it does specforge.config.yaml.
+ */
+export function defineConfig(config: ConfigFile): ConfigFile {
+  return config;
+}
 
 /** `specforge generate`. */
 export async function generate(options: GenerateOptions = {}): Promise<number> {

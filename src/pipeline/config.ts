@@ -1,7 +1,8 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
@@ -39,6 +40,36 @@ export interface SpecforgeConfig {
 }
 
 export const CONFIG_FILE = 'specforge.config.yaml';
+
+/** The names a config may have, in the order they are looked for in each folder. */
+export const CONFIG_FILES = [CONFIG_FILE, 'specforge.config.yml', 'specforge.config.ts', 'specforge.config.mts', 'specforge.config.cts', 'specforge.config.js', 'specforge.config.mjs', 'specforge.config.cjs'] as const;
+
+/**
+ * specforge.config.ts (or .js) as its author writes it: `export default defineConfig({ ... })`.
+ * The same keys as specforge.config.yaml.
+ */
+export interface ConfigFile {
+  /** Folder generated code goes to, `<output>/<api>` per contract (default "generated"). */
+  output?: string;
+  /** Settings of every contract that does not set its own. */
+  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: boolean | 'auto' };
+  /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
+  hooks?: { afterWrite?: string[] };
+  specs: Array<
+    | string
+    | {
+        path: string;
+        /** Name of the contract (default: the name of its folder). */
+        api?: string;
+        /** Output folder (default `<output>/<api>`). */
+        out?: string;
+        targets?: Target[];
+        strict?: StrictLevel;
+        deferUnusedValidators?: boolean | 'auto';
+        lint?: Record<string, LintRuleSetting>;
+      }
+  >;
+}
 
 function apiNameOf(specPath: string): string {
   return dirname(specPath).split(/[\\/]/).pop() ?? 'api';
@@ -96,10 +127,74 @@ export function findConfig(cwd = process.cwd(), file?: string): string | undefin
     return existsSync(path) ? path : undefined;
   }
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const path = join(dir, CONFIG_FILE);
-    if (existsSync(path)) return path;
+    for (const name of CONFIG_FILES) {
+      const path = join(dir, name);
+      if (existsSync(path)) return path;
+    }
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/** Where a key (or, without one, a value) is in the config file, when that can be told. */
+type Locate = (at: Array<string | number>, key?: string) => { line: number; col: number } | undefined;
+
+/** A YAML config: the document with its positions. */
+function readYamlConfig(path: string): { raw: unknown; locate: Locate } {
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(path, 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const pos = lines.linePos(syntax.pos[0]);
+    throw ContractError.single('SPECFORGE_CONFIG', `cannot parse: ${syntax.message.split('\n')[0]}`, { file: path, line: pos.line, col: pos.col });
+  }
+  const locate: Locate = (at, key) => {
+    const node = at.length === 0 ? doc.contents : doc.getIn(at, true);
+    if (key === undefined) {
+      const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+      return range ? lines.linePos(range[0]) : undefined;
+    }
+    if (!isMap(node)) return undefined;
+    const pair = node.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === key);
+    const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
+    return range ? lines.linePos(range[0]) : undefined;
+  };
+  return { raw: doc.toJS() as unknown, locate };
+}
+
+/**
+ * A TypeScript or JavaScript config, evaluated synchronously: its types are erased and it runs as
+ * CommonJS from a temporary file beside it (so its imports resolve as they do for the file), which
+ * is removed at once. Keys are located by their first appearance in the text.
+ */
+function readScriptConfig(path: string): { raw: unknown; locate: Locate } {
+  const source = readFileSync(path, 'utf8');
+  const require = createRequire(path);
+  let code = source;
+  if (!path.endsWith('.cjs')) {
+    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+    // Named .ts whatever its extension: an .mjs or .mts name would keep ES-module syntax.
+    code = ts.transpileModule(source, { fileName: 'specforge.config.ts', compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  }
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.cjs`);
+  let loaded: unknown;
+  try {
+    writeFileSync(temp, code);
+    loaded = require(temp) as unknown;
+  } catch (err) {
+    throw ContractError.single('SPECFORGE_CONFIG', `cannot load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { file: path });
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  const raw = isRecord(loaded) && 'default' in loaded ? loaded['default'] : loaded;
+  const locate: Locate = (_at, key) => {
+    if (key === undefined) return undefined;
+    const match = new RegExp(`(^|[\\s{,])(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'm').exec(source);
+    if (!match) return undefined;
+    const index = match.index + (match[1]?.length ?? 0);
+    const before = source.slice(0, index).split('\n');
+    return { line: before.length, col: (before[before.length - 1]?.length ?? 0) + 1 };
+  };
+  return { raw, locate };
 }
 
 /** The keys the config knows, by place: an unknown key is an error at its line (a typo must not be ignored). */
@@ -124,16 +219,15 @@ function editDistance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
-/** Every key of a mapping node that `known` does not list, as an error at the key's line and column. */
-function unknownKeys(doc: Document, lines: LineCounter, file: string, at: Array<string | number>, known: readonly string[]): ContractError | undefined {
-  const node = at.length === 0 ? doc.contents : doc.getIn(at, true);
-  if (!isMap(node)) return undefined;
+/** Every key of a mapping that `known` does not list, as an error at the key's line and column. */
+function unknownKeys(raw: unknown, locate: Locate, file: string, at: Array<string | number>, known: readonly string[]): ContractError | undefined {
+  let node = raw;
+  for (const step of at) node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[step] : undefined;
+  if (!isRecord(node)) return undefined;
   const diagnostics = [];
-  for (const pair of node.items) {
-    const key = isScalar(pair.key) ? pair.key : undefined;
-    const name = String(key?.value ?? pair.key);
+  for (const name of Object.keys(node)) {
     if (known.includes(name)) continue;
-    const pos = key?.range ? lines.linePos(key.range[0]) : undefined;
+    const pos = locate(at, name);
     const near = known.map((k) => ({ k, d: editDistance(name, k) })).sort((x, y) => x.d - y.d)[0];
     const where = at.length === 0 ? 'the config' : at.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.').replace('.[', '[');
     diagnostics.push({
@@ -153,23 +247,16 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   if (path === undefined) {
     throw ContractError.single('SPECFORGE_CONFIG', `no ${file ?? CONFIG_FILE} in ${cwd}${file === undefined || file === CONFIG_FILE ? ' or a folder above it' : ''}`, { file: resolve(cwd, file ?? CONFIG_FILE) }, 'create one that lists your contracts, or pass --spec');
   }
-  const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(path, 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    const pos = lines.linePos(syntax.pos[0]);
-    throw ContractError.single('SPECFORGE_CONFIG', `cannot parse: ${syntax.message.split('\n')[0]}`, { file: path, line: pos.line, col: pos.col });
-  }
-  const raw: unknown = doc.toJS();
+  const { raw, locate } = /\.ya?ml$/i.test(path) ? readYamlConfig(path) : readScriptConfig(path);
   if (!isRecord(raw) || !Array.isArray(raw['specs'])) {
     throw ContractError.single('SPECFORGE_CONFIG', 'expected a mapping with a "specs" list', { file: path });
   }
   const problems = [
-    unknownKeys(doc, lines, path, [], KNOWN_KEYS.root),
-    unknownKeys(doc, lines, path, ['defaults'], KNOWN_KEYS.defaults),
-    unknownKeys(doc, lines, path, ['hooks'], KNOWN_KEYS.hooks),
+    unknownKeys(raw, locate, path, [], KNOWN_KEYS.root),
+    unknownKeys(raw, locate, path, ['defaults'], KNOWN_KEYS.defaults),
+    unknownKeys(raw, locate, path, ['hooks'], KNOWN_KEYS.hooks),
   ];
-  raw['specs'].forEach((_e, i) => problems.push(unknownKeys(doc, lines, path, ['specs', i], KNOWN_KEYS.spec)));
+  raw['specs'].forEach((_e, i) => problems.push(unknownKeys(raw, locate, path, ['specs', i], KNOWN_KEYS.spec)));
   const found = problems.flatMap((p) => p?.diagnostics ?? []);
   if (found.length > 0) throw new ContractError(found);
   const root = dirname(path);
@@ -198,8 +285,7 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   const hooks = raw['hooks'];
   const afterWrite = isRecord(hooks) ? hooks['afterWrite'] : undefined;
   if ((hooks !== undefined && !isRecord(hooks)) || (afterWrite !== undefined && !(Array.isArray(afterWrite) && afterWrite.every((c) => typeof c === 'string' && c.trim() !== '')))) {
-    const node = doc.getIn(afterWrite === undefined ? ['hooks'] : ['hooks', 'afterWrite'], true) as { range?: [number, number, number] } | undefined;
-    const pos = node?.range ? lines.linePos(node.range[0]) : undefined;
+    const pos = afterWrite === undefined ? locate([], 'hooks') : locate(['hooks'], 'afterWrite');
     throw ContractError.single('SPECFORGE_CONFIG', 'hooks.afterWrite must be a list of commands', { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'e.g. hooks: { afterWrite: ["npx prettier --write"] }');
   }
   return { root, file: path, specs, afterWrite: (afterWrite as string[] | undefined) ?? [] };

@@ -300,4 +300,20 @@ describe('a downstream repository', () => {
     expect(loaded.some((f) => f.includes('runtime/equal'))).toBe(true);
     expect(loaded.filter((f) => /ajv[\\/]dist[\\/](core|2020|ajv)\.js$|compile[\\/]index\.js$/.test(f))).toEqual([]);
   });
+
+  it("a specforge.config.ts typed with defineConfig from 'specforge' drives check and generate", () => {
+    rmSync(join(APP, 'specforge.config.yaml'));
+    writeFileSync(
+      join(APP, 'specforge.config.ts'),
+      "import { defineConfig } from 'specforge';\n\nexport default defineConfig({\n  output: 'src/generated',\n  defaults: { strict: false },\n  specs: [{ path: 'contracts/todos/openapi.yaml', targets: ['types', 'validators', 'server', 'mocks', 'client', 'index'] }],\n});\n",
+    );
+    // The config type-checks against specforge's own types.
+    ok(NODE, [TSC, '--noEmit', '--strict', '--module', 'nodenext', '--skipLibCheck', 'specforge.config.ts'], APP);
+    const cliPath = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
+    expect(ok(NODE, [cliPath, 'check'], APP)).toContain('up to date');
+    writeFileSync(join(APP, 'specforge.config.ts'), readFileSync(join(APP, 'specforge.config.ts'), 'utf8').replace("targets: ['types', 'validators', 'server', 'mocks', 'client', 'index']", "targets: ['types']"));
+    const stale = run(NODE, [cliPath, 'check'], APP);
+    expect(stale.status).toBe(1);
+    expect(stale.stdout).toContain('src/generated/todos/server.ts');
+  });
 });
