@@ -7,7 +7,7 @@
  * Each tool runs as a fresh process, as a user runs it; times are wall-clock medians of --runs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -95,8 +95,13 @@ const ratio = fullMs / otsMs;
 console.log(`ratio full generation / openapi-typescript: ${ratio.toFixed(2)}×   target ≤ 1.30× (default options)   ${ratio <= 1.3 ? 'MET' : 'NOT MET'}`);
 console.log(`second generate, unchanged input:           ${fmt(cachedMs)}   target < 500 ms   ${cachedMs < 500 ? 'MET' : 'NOT MET'}`);
 
-if (!SKIP_TSC) {
-  const tsconfig = join(OUT, 'tsconfig.json');
+/**
+ * Type-check: `tsc --noEmit --strict` of everything specforge generated, against openapi-typescript's
+ * types alone, each in a fresh process with the same settings, medians of the runs. The run-time
+ * package's types come from its build (src/runtime/dist), as a downstream repository gets them.
+ */
+function typecheck(name: string, files: string[]): { ms: number; ok: boolean } {
+  const tsconfig = join(OUT, `tsconfig.${name}.json`);
   writeFileSync(
     tsconfig,
     JSON.stringify({
@@ -109,10 +114,9 @@ if (!SKIP_TSC) {
         moduleResolution: 'NodeNext',
         types: ['node'],
         typeRoots: [join(ROOT, 'node_modules', '@types')],
-        baseUrl: ROOT,
-        paths: { 'specforge/runtime': [join(ROOT, 'src', 'runtime', 'index.ts')] },
+        paths: { '@specforge/runtime/*': [join(ROOT, 'src', 'runtime', 'dist', 'entry', '*.d.ts')] },
       },
-      include: [join(genOut, '*.ts')],
+      files,
     }),
   );
   const start = process.hrtime.bigint();
@@ -124,6 +128,44 @@ if (!SKIP_TSC) {
     const out = (err as { stdout?: Buffer }).stdout?.toString() ?? '';
     console.log(out.split('\n').slice(0, 20).join('\n'));
   }
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  console.log(`generated code compiles (tsc --strict --noEmit): ${ok ? 'yes' : 'NO'} in ${fmt(ms)}`);
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, ok };
+}
+
+if (!SKIP_TSC) {
+  const generated = readdirSync(genOut).filter((f) => f.endsWith('.ts')).map((f) => join(genOut, f));
+  const otsRuns: number[] = [];
+  const allRuns: number[] = [];
+  let ok = true;
+  for (let i = 0; i < RUNS; i++) {
+    otsRuns.push(typecheck('ots', [join(OUT, 'ots-types.ts')]).ms);
+    const all = typecheck('all', generated);
+    ok &&= all.ok;
+    allRuns.push(all.ms);
+  }
+  const tcRatio = median(allRuns) / median(otsRuns);
+  console.log('');
+  console.log(`tsc --noEmit --strict, openapi-typescript's types alone: ${fmt(median(otsRuns))}   (runs: ${otsRuns.map(fmt).join(', ')})`);
+  console.log(`tsc --noEmit --strict, everything specforge generated:  ${fmt(median(allRuns))}   (runs: ${allRuns.map(fmt).join(', ')}; ${generated.length} files)`);
+  console.log(`generated code compiles: ${ok ? 'yes' : 'NO'}`);
+  console.log(`ratio type-check / openapi-typescript's types: ${tcRatio.toFixed(2)}×   target ≤ 1.50×   ${tcRatio <= 1.5 ? 'MET' : 'NOT MET'}`);
+}
+
+/** The production install of the run-time package: packed, installed alone with --omit=dev, measured on disk. */
+function dirBytes(path: string): number {
+  const st = statSync(path);
+  return st.isDirectory() ? readdirSync(path).reduce((sum, n) => sum + dirBytes(join(path, n)), 0) : st.size;
+}
+{
+  const prod = join(OUT, 'runtime-install');
+  mkdirSync(prod, { recursive: true });
+  const npmFlags = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+  execFileSync('npm', ['pack', '-w', '@specforge/runtime', '--ignore-scripts', '--pack-destination', prod], { cwd: ROOT, stdio: 'pipe' });
+  writeFileSync(join(prod, 'package.json'), JSON.stringify({ name: 'bench-runtime-install', private: true }));
+  execFileSync('npm', ['install', ...npmFlags, '--omit=dev', join(prod, 'specforge-runtime-0.1.0.tgz')], { cwd: prod, stdio: 'pipe' });
+  const modules = join(prod, 'node_modules');
+  const names = readdirSync(modules).flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n])).filter((n) => !n.startsWith('.'));
+  const toolchain = join(ROOT, 'node_modules');
+  console.log('');
+  console.log(`run-time install (npm install --omit=dev @specforge/runtime): ${names.length} packages, ${(dirBytes(modules) / 1e6).toFixed(2)} MB`);
+  console.log(`   for comparison, this repository's node_modules (the toolchain and its dev tools): ${(dirBytes(toolchain) / 1e6).toFixed(0)} MB`);
 }

@@ -25,7 +25,7 @@ export interface GeneratorContext {
   /** Ajv strictness for validators. */
   strict: StrictLevel;
   /**
-   * Compile schemas that no operation reaches on first use instead of ahead of time: always,
+   * Compile response validators and schemas no request reaches on first use instead of ahead of time: always,
    * never, or 'auto' (for contracts with at least DEFER_THRESHOLD distinct schemas).
    */
   deferUnused: boolean | 'auto';

@@ -12,7 +12,7 @@ import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue,
 import { narrowAlternatives } from './alternatives.js';
 import { unicodePattern } from '../src/contract/pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
-import { jsonLiteral, propertyKey } from '../src/codegen/escape.js';
+import { jsonData, jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 
@@ -489,14 +489,25 @@ export function reachableKeys(root: ValidatorPlan['root'], start: Iterable<strin
   return seen;
 }
 
-/** Splits exports into those compiled ahead of time and those deferred (schemas no operation reaches). */
+/**
+ * Splits exports into those compiled ahead of time and those deferred: ahead, what validates a
+ * request (parameters, bodies) and the error body, which every request may need; deferred, the
+ * rest (responses, response headers, schemas no request reaches), which a server needs only to
+ * check its own answers (validateResponses, mocks). In a contract of GitHub's size responses are
+ * most of the code, and standalone code is parsed by every build of the generated files.
+ */
 export function splitDeferred(plan: ValidatorPlan, defer: boolean): { ahead: Array<[string, string]>; deferred: Array<[string, string]> } {
   const all = [...plan.exports];
   if (!defer) return { ahead: all, deferred: [] };
-  const schemaExportNames = new Set(plan.schemaExports.map(([, e]) => e));
+  const requestSide: string[] = [];
+  for (const [, keys] of plan.operationExports) {
+    for (const where of LOCATIONS) if (keys[where]) requestSide.push(keys[where]);
+    if (keys.body) requestSide.push(...Object.values(keys.body));
+  }
+  if (plan.exports.has('errorBody')) requestSide.push('errorBody');
   const used = reachableKeys(
     plan.root,
-    all.filter(([name]) => !schemaExportNames.has(name)).map(([, key]) => key),
+    requestSide.map((name) => plan.exports.get(name)).filter((key): key is string => key !== undefined),
   );
   return { ahead: all.filter(([, key]) => used.has(key)), deferred: all.filter(([, key]) => !used.has(key)) };
 }
@@ -508,8 +519,8 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
   for (const key of [...keys].sort()) $defs[key] = plan.root.$defs[key] as JsonSchema;
   const lines = [
     `import { deferredValidators as __deferredValidators } from ${jsonLiteral(`${runtimeImport}/compile`)};`,
-    '/** Schemas that no operation reaches, compiled on first use with the same settings. */',
-    `const __defer = __deferredValidators(${jsonLiteral({ $id: ROOT_ID, $defs })}, ${jsonLiteral(strict)});`,
+    '/** Responses and schemas no request reaches, compiled on first use with the same settings (the schemas are data). */',
+    `const __defer = __deferredValidators(${jsonData({ $id: ROOT_ID, $defs }, 0)}, ${jsonLiteral(strict)});`,
     ...deferred.map(([name, key]) => `const ${name} = __defer(${jsonLiteral(`${ROOT_ID}${defRef(key)}`)});`),
   ];
   return lines.join('\n') + '\n';

@@ -16,7 +16,7 @@ export interface SpecEntry {
   api: string;
   targets: Target[];
   strict: StrictLevel;
-  /** Compile validators of schemas no operation reaches on first use: true, false or 'auto' (large contracts). */
+  /** Compile response validators and schemas no request reaches on first use: true, false or 'auto' (large contracts). */
   deferUnused?: boolean | 'auto';
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;

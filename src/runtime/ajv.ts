@@ -171,7 +171,7 @@ export type { AjvValidateFunction };
 
 /**
  * Validators compiled on first use from an embedded schema root, with the same settings as
- * generated standalone code. Generated modules use this for schemas that no operation reaches in
+ * generated standalone code. Generated modules use this for responses and schemas no request reaches in
  * very large contracts, so that generation stays fast; behaviour is identical.
  */
 export function deferredValidators(root: object, strict: StrictLevel): (id: string) => ValidateFunction {

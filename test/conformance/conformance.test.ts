@@ -52,7 +52,7 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('contract %s', (_api, e
 
   beforeAll(async () => {
     model = await buildModel(entry.path, { api: entry.api });
-    validators = (await import(pathToFileURL(join(entry.out, 'validators.js')).href)) as GeneratedValidators;
+    validators = (await import(pathToFileURL(join(entry.out, 'validators.ts')).href)) as GeneratedValidators;
     mocks = (await import(pathToFileURL(join(entry.out, 'mocks.ts')).href)) as GeneratedMocks;
     server = createServer(mocks.createMockServer());
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -43,7 +43,7 @@ describe('generation of a large contract in worker threads', () => {
     await generateSpec({ path: SPEC, api: 'stripe', out: join(TMP, 'single'), targets: [...ALL_TARGETS], strict: false }, { cacheDir: join(TMP, 'cache'), force: true });
     const files = readdirSync(join(TMP, 'single')).sort();
     expect(readdirSync(join(TMP, 'threads')).sort()).toEqual(files);
-    expect(files).toEqual(expect.arrayContaining(['types.ts', 'validators.js', 'mocks.ts', 'server.ts']));
+    expect(files).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'mocks.ts', 'server.ts']));
     for (const f of files) expect(readFileSync(join(TMP, 'threads', f), 'utf8'), f).toBe(readFileSync(join(TMP, 'single', f), 'utf8'));
   }, 240_000);
 

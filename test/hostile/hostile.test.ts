@@ -90,8 +90,7 @@ describe('the hostile contract', () => {
       'server.ts',
       'specforge-manifest.json',
       'types.ts',
-      'validators.d.ts',
-      'validators.js',
+      'validators.ts',
     ]);
     expect(first.files.every((f) => f.state === 'written')).toBe(true);
   });
@@ -102,7 +101,7 @@ describe('generated code', () => {
     const files = [...filesIn(OUT).keys()].filter((f) => f.endsWith('.ts')).map((f) => join(OUT, f));
     const { diagnostics, program } = typeCheck(files);
     expect(diagnostics).toEqual([]);
-    expect(program.getSourceFiles().some((f) => f.fileName.endsWith('src/runtime/index.ts'))).toBe(true);
+    expect(program.getSourceFiles().some((f) => f.fileName.endsWith('src/runtime/entry/server.ts'))).toBe(true);
   });
 
   it('never turns a payload into code: no identifier __specforgePwned anywhere', () => {
@@ -135,7 +134,7 @@ describe('generated code', () => {
 
   it('imports without setting the flag', async () => {
     delete global[FLAG];
-    for (const name of ['validators.js', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']) {
+    for (const name of ['validators.ts', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']) {
       await import(pathToFileURL(join(OUT, name)).href);
       expect(global[FLAG], name).toBeUndefined();
     }
@@ -167,7 +166,7 @@ describe('generated code', () => {
   });
 
   it('validators accept the contract examples and reject what the contract forbids', async () => {
-    const validators = (await import(pathToFileURL(join(OUT, 'validators.js')).href)) as {
+    const validators = (await import(pathToFileURL(join(OUT, 'validators.ts')).href)) as {
       schemaValidators: Record<string, ValidateFunction>;
       operationValidators: Record<
         string,
@@ -232,7 +231,7 @@ describe('generated code', () => {
   // createAjv sets Ajv's `ownProperties`: a property named like an Object.prototype member
   // ("toString", "constructor") is never read from the prototype.
   it('validators do not mistake Object.prototype members for properties of the data', async () => {
-    const validators = (await import(pathToFileURL(join(OUT, 'validators.js')).href)) as { schemaValidators: Record<string, ValidateFunction> };
+    const validators = (await import(pathToFileURL(join(OUT, 'validators.ts')).href)) as { schemaValidators: Record<string, ValidateFunction> };
     const cls = Object.getOwnPropertyDescriptor(validators.schemaValidators, '__proto__')?.value as ValidateFunction | undefined;
     // "toString" is required: an object without its own "toString" must be refused for that reason,
     // and one with all required properties but no optional "class" must be accepted.
@@ -243,7 +242,7 @@ describe('generated code', () => {
 
   // The same on requests: the optional query parameter "constructor" may be absent.
   it('an optional query parameter named "constructor" may be absent', async () => {
-    const validators = (await import(pathToFileURL(join(OUT, 'validators.js')).href)) as {
+    const validators = (await import(pathToFileURL(join(OUT, 'validators.ts')).href)) as {
       operationValidators: Record<string, { query?: ValidateFunction }>;
     };
     const id = model.operations[0]?.id ?? '';

@@ -27,7 +27,12 @@ paths:
           description: created
           content:
             application/json:
-              schema: { $ref: '#/components/schemas/Used' }
+              schema:
+                type: object
+                required: [id, thing]
+                properties:
+                  id: { type: integer, minimum: 1 }
+                  thing: { $ref: '#/components/schemas/Used' }
 components:
   schemas:
     Used:
@@ -52,7 +57,7 @@ components:
 
 interface Validators {
   schemaValidators: Record<string, ValidateFunction>;
-  operationValidators: Record<string, { body?: Record<string, ValidateFunction> }>;
+  operationValidators: Record<string, { body?: Record<string, ValidateFunction>; responses: Record<string, Record<string, ValidateFunction>> }>;
 }
 
 let standalone: Validators;
@@ -110,6 +115,18 @@ describe('deferred validators', () => {
       expect(okB).toBe(okA);
       const shape = (errs: ValidateFunction['errors']): string[] => (errs ?? []).map((e) => `${e.instancePath} ${e.keyword}`).sort();
       expect(shape(b.errors)).toEqual(shape(a.errors));
+    }
+  });
+
+  it('defer response validators (a server needs them only to check its own answers), and they judge alike', () => {
+    // createThing's request body stays standalone; its 201 response is compiled on first use.
+    expect(deferredSource).toMatch(/const o0_r0_0 = __defer\(/);
+    expect(deferredSource).not.toMatch(/const o0_body0 = __defer\(/);
+    const a = standalone.operationValidators['createThing']?.responses['201']?.['application/json'] as ValidateFunction;
+    const b = deferred.operationValidators['createThing']?.responses['201']?.['application/json'] as ValidateFunction;
+    for (const value of [{ id: 1, thing: { name: 'abc' } }, { id: 0, thing: { name: 'ABC' } }, { id: 2, thing: { name: 'abc', extra: 1 } }, {}]) {
+      expect(b(value)).toBe(a(value));
+      expect((b.errors ?? []).map((e) => e.keyword)).toEqual((a.errors ?? []).map((e) => e.keyword));
     }
   });
 });

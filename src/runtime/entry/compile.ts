@@ -1,6 +1,6 @@
 /**
  * `@specforge/runtime/compile`: Ajv's compiler with the settings of generated validators. Generated
- * code imports it only for the schemas of very large contracts that no operation reaches, compiled
- * on first use (the `deferUnused` setting); set `deferUnused: false` to compile everything ahead.
+ * code imports it only in very large contracts, for response validators and schemas no request
+ * reaches, compiled on first use (`deferUnusedValidators`; `false` compiles everything ahead).
  */
 export { createAjv, deferredValidators, type StrictLevel, type AjvSetup } from '../ajv.js';
