@@ -459,7 +459,7 @@ export function compileJob(root: ValidatorPlan['root'], group: Array<[string, st
   return { root: { $id: root.$id, $defs }, group };
 }
 
-/** Contracts with at least this many distinct schemas defer the ones no operation reaches (ctx.deferUnused 'auto'). */
+/** Contracts with at least this many distinct schemas compile their validators on first use (ctx.deferUnused 'auto'). */
 export const DEFER_THRESHOLD = 400;
 
 function refKeysIn(node: unknown, out: Set<string>): void {
@@ -534,11 +534,11 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
 export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, ctx: GeneratorContext, compile: ValidatorCompiler = compileInline): Promise<GeneratedFile[]> {
   ctx.warnings.push(...enforceStrictness(model, plan, ctx.strict));
   const size = Object.keys(plan.root.$defs).length;
-  const defer = ctx.deferUnused === true || (ctx.deferUnused === 'auto' && size >= DEFER_THRESHOLD);
-  const { ahead, deferred } = splitDeferred(plan, defer);
+  const mode = ctx.deferUnused === 'auto' ? (size >= DEFER_THRESHOLD ? 'all' : false) : ctx.deferUnused;
+  const { ahead, deferred } = mode === 'all' ? { ahead: [], deferred: [...plan.exports] } : splitDeferred(plan, mode);
   let code: string;
   try {
-    code = await compile(compileJob(plan.root, ahead), ctx.strict);
+    code = ahead.length === 0 ? '' : await compile(compileJob(plan.root, ahead), ctx.strict);
   } catch (err) {
     throw compileError(model, err, plan);
   }
@@ -549,12 +549,12 @@ export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, 
     {
       path: 'validators.ts',
       content:
-        `${header}${TS_NOCHECK}\n${RUNTIME_IMPORT(runtime, code)}\nimport type { ValidateFunction } from ${jsonLiteral(runtime)};\n\n` +
+        `${header}${TS_NOCHECK}\n${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}import type { ValidateFunction } from ${jsonLiteral(runtime)};\n\n` +
         `${validatorDeclarations(plan)}\n${lazy}${code}${tablesSource(plan, true)}`,
     },
   ];
   // A command line also runs as plain JavaScript (its launcher runs cli.js with node).
-  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${RUNTIME_IMPORT(runtime, code)}\n${lazy}${code}${tablesSource(plan, false)}` });
+  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${lazy}${code}${tablesSource(plan, false)}` });
   return files;
 }
 

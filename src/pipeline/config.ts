@@ -7,6 +7,7 @@ import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
 import { ALL_TARGETS, type Target } from '../../generators/targets.js';
+import type { DeferValidators } from '../../generators/context.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */
@@ -16,8 +17,8 @@ export interface SpecEntry {
   api: string;
   targets: Target[];
   strict: StrictLevel;
-  /** Compile response validators and schemas no request reaches on first use: true, false or 'auto' (large contracts). */
-  deferUnused?: boolean | 'auto';
+  /** Validators compiled on first use instead of ahead of time (see DeferValidators). */
+  deferUnused?: DeferValidators;
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;
   /**
@@ -52,7 +53,7 @@ export interface ConfigFile {
   /** Folder generated code goes to, `<output>/<api>` per contract (default "generated"). */
   output?: string;
   /** Settings of every contract that does not set its own. */
-  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: boolean | 'auto' };
+  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators };
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   specs: Array<
@@ -65,7 +66,7 @@ export interface ConfigFile {
         out?: string;
         targets?: Target[];
         strict?: StrictLevel;
-        deferUnusedValidators?: boolean | 'auto';
+        deferUnusedValidators?: DeferValidators;
         lint?: Record<string, LintRuleSetting>;
       }
   >;
@@ -94,10 +95,10 @@ function parseStrict(raw: unknown, where: string): StrictLevel {
   throw ContractError.single('SPECFORGE_CONFIG', `${where}: strict must be true, false or "schema"`, { file: where });
 }
 
-function parseDefer(raw: unknown, where: string): boolean | 'auto' {
+function parseDefer(raw: unknown, where: string): DeferValidators {
   if (raw === undefined || raw === 'auto') return 'auto';
-  if (raw === true || raw === false) return raw;
-  throw ContractError.single('SPECFORGE_CONFIG', `${where}: deferUnusedValidators must be true, false or "auto"`, { file: where });
+  if (raw === true || raw === false || raw === 'all') return raw;
+  throw ContractError.single('SPECFORGE_CONFIG', `${where}: deferUnusedValidators must be true, false, "all" or "auto"`, { file: where });
 }
 
 const SEVERITIES = ['error', 'warn', 'off'];

@@ -182,7 +182,8 @@ export function deferredValidators(root: object, strict: StrictLevel): (id: stri
       if (!compiled) {
         if (!ajv) {
           ajv = createAjv({ strict });
-          ajv.addSchema(root);
+          // Checked against the meta-schema when it was generated: not again in every process.
+          ajv.addSchema(root, undefined, undefined, false);
         }
         const fn = ajv.getSchema(id);
         if (!fn) throw new Error(`no schema ${id}`);

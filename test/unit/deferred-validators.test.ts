@@ -63,6 +63,8 @@ interface Validators {
 let standalone: Validators;
 let deferred: Validators;
 let deferredSource = '';
+let everything: Validators;
+let everythingSource = '';
 
 beforeAll(async () => {
   mkdirSync(join(TMP, 'spec'), { recursive: true });
@@ -71,6 +73,9 @@ beforeAll(async () => {
   await generateSpec({ ...base, out: join(TMP, 'ahead'), deferUnused: false }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'lazy'), deferUnused: true }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'auto') }, { cacheDir: join(TMP, 'cache'), force: true });
+  await generateSpec({ ...base, out: join(TMP, 'all'), deferUnused: 'all' }, { cacheDir: join(TMP, 'cache'), force: true });
+  everything = (await import(pathToFileURL(join(TMP, 'all', 'validators.ts')).href)) as Validators;
+  everythingSource = readFileSync(join(TMP, 'all', 'validators.ts'), 'utf8');
   standalone = (await import(pathToFileURL(join(TMP, 'ahead', 'validators.ts')).href)) as Validators;
   deferred = (await import(pathToFileURL(join(TMP, 'lazy', 'validators.ts')).href)) as Validators;
   deferredSource = readFileSync(join(TMP, 'lazy', 'validators.ts'), 'utf8');
@@ -127,6 +132,23 @@ describe('deferred validators', () => {
     for (const value of [{ id: 1, thing: { name: 'abc' } }, { id: 0, thing: { name: 'ABC' } }, { id: 2, thing: { name: 'abc', extra: 1 } }, {}]) {
       expect(b(value)).toBe(a(value));
       expect((b.errors ?? []).map((e) => e.keyword)).toEqual((a.errors ?? []).map((e) => e.keyword));
+    }
+  });
+
+  it('"all" (what "auto" does for a contract of 400 schemas or more) leaves no standalone code and judges alike', () => {
+    expect(everythingSource).not.toMatch(/^function validate/m);
+    expect(everythingSource).not.toMatch(/^import \{[^}]*\} from "@specforge\/runtime\/validators"/m);
+    expect(everythingSource).toContain('from "@specforge/runtime/compile"');
+    const pairs: Array<[ValidateFunction, ValidateFunction]> = [
+      [standalone.schemaValidators['Used'] as ValidateFunction, everything.schemaValidators['Used'] as ValidateFunction],
+      [standalone.schemaValidators['Unused'] as ValidateFunction, everything.schemaValidators['Unused'] as ValidateFunction],
+      [standalone.operationValidators['createThing']?.body?.['application/json'] as ValidateFunction, everything.operationValidators['createThing']?.body?.['application/json'] as ValidateFunction],
+    ];
+    for (const [a, b] of pairs) {
+      for (const value of [{ name: 'abc' }, { name: 'ABC' }, { id: 1, tree: {} }, { id: 0 }, 'x']) {
+        expect(b(value)).toBe(a(value));
+        expect((b.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`)).toEqual((a.errors ?? []).map((e) => `${e.instancePath} ${e.keyword}`));
+      }
     }
   });
 });
