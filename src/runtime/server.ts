@@ -5,6 +5,7 @@
  * interface's error body; a failing handler is a 500; nothing a client sends crashes the process.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket as NetSocket, type Socket } from 'node:net';
 import { pipeline, Readable } from 'node:stream';
 import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from './errors.js';
@@ -197,6 +198,40 @@ function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
   }
 }
 
+/** The client went away before its request was read: nothing to answer, and no server error. */
+class ClientClosed extends Error {
+  constructor() {
+    super('the client closed the connection');
+    this.name = 'ClientClosed';
+  }
+}
+
+/** How long, and for how many bytes, a connection closed after an early answer keeps reading. */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Closes the connection of a request whose body was not read, once its answer is sent: the body
+ * is not drained (a declared terabyte would be read to the end), but the socket half-closes and
+ * drops what still arrives for a moment before it closes, so a client still sending sees the answer
+ * rather than a reset. (Node destroys a `Connection: close` socket as soon as the answer is
+ * flushed; its destroySoon is replaced for this socket.)
+ */
+function closeAfterAnswer(req: IncomingMessage): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = function lingeringClose(this: Socket): void {
+    if (this.writable) this.end();
+    let dropped = 0;
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) this.destroy();
+    });
+  };
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const upgrade = upgradeOf(req);
   if (upgrade) return readUpgradeBody(req, upgrade, limit);
@@ -226,17 +261,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         resolve(Buffer.concat(chunks));
       }
     });
-    req.on('error', (err) => {
+    // A client that goes away mid-body (Node reports an "aborted" error, then close): settle
+    // instead of waiting forever, as a client that left, not as a failure of the server.
+    req.on('error', (err: NodeJS.ErrnoException) => {
       if (!done) {
         done = true;
-        reject(err);
+        reject(err.code === 'ECONNRESET' || req.destroyed ? new ClientClosed() : err);
       }
     });
-    // A client that goes away mid-body: settle instead of waiting forever.
     req.on('close', () => {
       if (!done) {
         done = true;
-        reject(new HttpError(400, 'the request body ended early'));
+        reject(new ClientClosed());
       }
     });
   });
@@ -277,26 +313,36 @@ function jsonDepth(text: string, stopAbove: number): number {
   return max;
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** The body as text; bytes that are not UTF-8 are a 400, never silently replaced. */
+function utf8Text(raw: Buffer): string {
+  try {
+    return UTF8.decode(raw);
+  } catch {
+    throw new HttpError(400, 'request body is not valid UTF-8', [{ in: 'body', pointer: '/', message: 'is not valid UTF-8' }]);
+  }
+}
+
 function parseBody(raw: Buffer, type: string, maxDepth: number, form?: FormSpec): unknown {
   if (isJsonMediaType(type)) {
-    const text = raw.toString('utf8');
-    let value: unknown;
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch (err) {
-      throw new HttpError(400, `request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, [
-        { in: 'body', pointer: '/', message: 'is not valid JSON' },
-      ]);
-    }
+    const text = utf8Text(raw);
+    // Measured before parsing: a deeply nested body costs nothing to refuse.
     if (text.length > maxDepth * 2 && jsonDepth(text, maxDepth) > maxDepth) {
       throw new HttpError(400, `request body nests deeper than ${maxDepth} levels`, [
         { in: 'body', pointer: '/', message: `nests deeper than ${maxDepth} levels` },
       ]);
     }
-    return value;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (err) {
+      throw new HttpError(400, `request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, [
+        { in: 'body', pointer: '/', message: 'is not valid JSON' },
+      ]);
+    }
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return formBody(splitQuery(raw.toString('utf8')), form?.shape ?? { type: 'any' }, form?.encoding);
+    return formBody(splitQuery(utf8Text(raw)), form?.shape ?? { type: 'any' }, form?.encoding);
   }
   if (type.startsWith('text/')) return raw.toString('utf8');
   return raw;
@@ -776,6 +822,10 @@ class Pipeline {
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
+    if (err instanceof ClientClosed) {
+      res.destroy();
+      return;
+    }
     const httpError = err instanceof HttpError ? err : new HttpError(500, 'the handler failed');
     if (httpError.status >= 500) this.options.onError?.(err, operationId);
     const upgrade = upgradeOf(req);
@@ -794,10 +844,16 @@ class Pipeline {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(payload),
     };
-    if (httpError.status === 413) headers['connection'] = 'close';
+    // A body left unread (an answer before it was needed, or over the limit) is not drained: the
+    // connection closes after the answer.
+    // (Only over a real connection: the fetch adapter's requests have no socket.)
+    const unread = hasBody(req) && !req.complete && !upgrade && req.socket instanceof NetSocket;
+    if (unread) {
+      headers['connection'] = 'close';
+      closeAfterAnswer(req);
+    }
     res.writeHead(httpError.status, headers);
     res.end(req.method === 'HEAD' ? undefined : payload);
-    if (httpError.status === 413) req.resume();
   }
 }
 

@@ -21,6 +21,14 @@ export interface MockOptions {
   seed?: string | number;
   delay?: string | number;
   bodyLimit?: string | number;
+  /** Milliseconds a client has to send its request headers (default 10 s). */
+  headersTimeout?: string | number;
+  /** Milliseconds a client has to send its whole request (default 30 s). */
+  requestTimeout?: string | number;
+  /** Milliseconds a connection may sit idle, between requests or within one (default 30 s; keep-alive: 5 s). */
+  idleTimeout?: string | number;
+  /** Most connections open at once; more are refused (default 1,000). */
+  maxConnections?: string | number;
   /** specforge.config.yaml: the contract's entry gives its strict level. */
   config?: string;
   /** true, false or schema: over the config entry's strict level. */
@@ -48,6 +56,26 @@ function integer(raw: string | number | undefined, name: string, min: number, ma
   return n;
 }
 
+const DEFAULT_KEEP_ALIVE_MS = 5000;
+
+/** The mock's connection limits: slow or idle clients are closed, and connections are capped. */
+export function connectionLimits(options: Pick<MockOptions, 'headersTimeout' | 'requestTimeout' | 'idleTimeout' | 'maxConnections'>): {
+  headersTimeout: number;
+  requestTimeout: number;
+  idleTimeout: number;
+  maxConnections: number;
+} {
+  const headersTimeout = integer(options.headersTimeout, '--headers-timeout', 100, 3_600_000) ?? 10_000;
+  const requestTimeout = integer(options.requestTimeout, '--request-timeout', 100, 3_600_000) ?? 30_000;
+  if (requestTimeout < headersTimeout) throw new UsageError(`--request-timeout (${requestTimeout} ms) must not be shorter than --headers-timeout (${headersTimeout} ms)`);
+  return {
+    headersTimeout,
+    requestTimeout,
+    idleTimeout: integer(options.idleTimeout, '--idle-timeout', 100, 3_600_000) ?? 30_000,
+    maxConnections: integer(options.maxConnections, '--max-connections', 1, 1_000_000) ?? 1000,
+  };
+}
+
 export async function runMock(options: MockOptions): Promise<{ server: Server; mock: Mock }> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
@@ -68,8 +96,20 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   if (bodyLimit !== undefined) serverOptions.bodyLimit = bodyLimit;
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
+  const limits = connectionLimits(options);
   const mock = await createMockFromSpec(specPath, serverOptions, strict);
-  const server = createServer(mock.listener);
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeout,
+      requestTimeout: limits.requestTimeout,
+      keepAliveTimeout: Math.min(DEFAULT_KEEP_ALIVE_MS, limits.idleTimeout),
+      // How often Node looks for connections past those timeouts (its default is 30 s).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeout / 2))),
+    },
+    mock.listener,
+  );
+  server.maxConnections = limits.maxConnections;
+  server.setTimeout(limits.idleTimeout, (s) => s.destroy());
   if (mock.listener.upgrade) server.on('upgrade', mock.listener.upgrade);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {

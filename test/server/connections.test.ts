@@ -1,0 +1,207 @@
+/**
+ * Connections and bodies under hostile clients: an early error closes the connection instead of
+ * reading a body nobody will use; a client that goes away is not a server error; JSON nesting is
+ * refused before parsing; bytes that are not UTF-8 are refused, not replaced.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSpec } from '../../generators/api-spec.js';
+import { compileValidators } from '../../generators/validators.js';
+import { buildModel } from '../../src/contract/model.js';
+import { createRequestListener, type AnyHandler } from '../../src/runtime/server.js';
+import { connectionLimits, runMock } from '../../src/cli/commands/mock.js';
+
+const FIXTURE = 'test/fixtures/params/openapi.yaml';
+const errors: unknown[] = [];
+let server: Server;
+let port: number;
+
+const handlers: Record<string, AnyHandler> = new Proxy({}, { get: (_t, id) => (id === 'createWidget' ? (ctx: { body: unknown }) => ({ status: 201, body: ctx.body }) : (ctx: { operationId: string }) => ({ status: 200, body: { operationId: ctx.operationId } })) });
+
+beforeAll(async () => {
+  const model = await buildModel(FIXTURE);
+  const listener = createRequestListener(apiSpec(model), compileValidators(model), handlers, {
+    bodyLimit: 64 * 1024,
+    maxJsonDepth: 50,
+    onError: (error) => errors.push(error),
+    security: { apiKey: (c) => c.credential === 'good', bearer: () => true },
+  });
+  server = createServer(listener);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+});
+
+/** Sends raw bytes; resolves with what came back and whether the server closed the connection. */
+function raw(head: string, body: Buffer | string = '', keepSending = false): Promise<{ text: string; closedBy: 'server' | 'timeout'; sent: number }> {
+  return new Promise((resolve) => {
+    const socket: Socket = connect(port, '127.0.0.1');
+    let text = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (closedBy: 'server' | 'timeout'): void => {
+      clearTimeout(timer);
+      clearInterval(pump);
+      socket.destroy();
+      resolve({ text, closedBy, sent });
+    };
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    socket.on('end', () => finish('server'));
+    socket.on('close', () => finish('server'));
+    socket.on('error', () => finish('server'));
+    socket.write(head);
+    if (body.length > 0) socket.write(body);
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = setInterval(() => {
+      if (!keepSending || socket.destroyed) return;
+      for (let i = 0; i < 16 && socket.write(chunk); i++) sent += chunk.length;
+    }, 5);
+    timer = setTimeout(() => finish('timeout'), 3000);
+  });
+}
+
+describe('early errors', () => {
+  it('a 401 before the body is read closes the connection instead of draining a huge declared body', async () => {
+    const head = `POST /widgets HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1099511627776\r\n\r\n`;
+    const r = await raw(head, '', true);
+    expect(r.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(r.text.toLowerCase()).toContain('connection: close');
+    expect(r.closedBy).toBe('server');
+    // Far less than the 3 s a drain at hundreds of MB/s would have taken in.
+    expect(r.sent).toBeLessThan(512 * 1024 * 1024);
+  });
+
+  it('a 413 for a declared length over the limit closes the connection too', async () => {
+    const r = await raw(`POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 10000000\r\n\r\n`, '', true);
+    expect(r.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(r.closedBy).toBe('server');
+  });
+
+  it('a request whose body was read in full keeps its connection', async () => {
+    const body = '{"a":1}';
+    const r = await raw(`POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+    expect(r.text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(r.closedBy).toBe('timeout');
+  });
+});
+
+describe('bodies', () => {
+  it('deep JSON nesting is refused before it is parsed', async () => {
+    const deep = '['.repeat(30_000) + ']'.repeat(30_000);
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('nests deeper than 50 levels');
+  });
+
+  it('nesting inside strings does not count', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '['.repeat(500) }) });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['a lone continuation byte', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x80, 0x22, 0x7d])],
+    ['a truncated sequence', Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xe2, 0x82]), Buffer.from('"}')])],
+    ['an overlong encoding', Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])],
+  ])('invalid UTF-8 in a JSON body is a 400 (%s), not a replacement character', async (_name, body) => {
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('not valid UTF-8');
+  });
+
+  it('valid UTF-8 (accents, emoji) passes', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ a: 'é 😀' }) });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('clients that go away', () => {
+  it('an abort mid-body is not reported as a server error', async () => {
+    const before = errors.length;
+    for (let i = 0; i < 20; i++) {
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write('POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"a":');
+      await new Promise((r) => setTimeout(r, 5));
+      socket.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(errors.slice(before)).toEqual([]);
+    // And the server still answers.
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('specforge mock: slow, idle and too many clients', () => {
+  /** Resolves with how long the server took to close a connection that does `act`. */
+  function closedAfter(mockPort: number, act: (s: Socket) => void): Promise<number> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      const socket = connect(mockPort, '127.0.0.1');
+      socket.on('connect', () => act(socket));
+      socket.on('data', () => undefined);
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(Date.now() - started));
+      setTimeout(() => socket.destroy(), 6000).unref();
+    });
+  }
+
+  it('closes slow headers, slow bodies and idle connections, and caps connections', async () => {
+    const { server: mockServer } = await runMock({
+      spec: 'specs/echo/openapi.yaml',
+      port: 0,
+      headersTimeout: 400,
+      requestTimeout: 800,
+      idleTimeout: 600,
+      maxConnections: 3,
+      write: () => undefined,
+    });
+    try {
+      const mockPort = (mockServer.address() as AddressInfo).port;
+      const [slowHeaders, slowBody, idle] = await Promise.all([
+        closedAfter(mockPort, (s) => {
+          s.write('POST /echo?key=k HTTP/1.1\r\nhost: x\r\n');
+          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write('x-slow: 1\r\n')), 100);
+        }),
+        closedAfter(mockPort, (s) => {
+          s.write('POST /echo?key=k HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{');
+          const t = setInterval(() => (s.destroyed ? clearInterval(t) : s.write(' ')), 100);
+        }),
+        closedAfter(mockPort, () => undefined),
+      ]);
+      // Each well before the 6 s the test would wait (slack for a loaded machine), and no sooner than its limit.
+      expect(slowHeaders).toBeGreaterThanOrEqual(350);
+      expect(slowHeaders).toBeLessThan(4000);
+      expect(slowBody).toBeLessThan(4000);
+      expect(idle).toBeGreaterThanOrEqual(550);
+      expect(idle).toBeLessThan(4000);
+
+      // Three connections are held open; a fourth is closed at once.
+      const held = await Promise.all([0, 1, 2].map(async () => {
+        const s = connect(mockPort, '127.0.0.1');
+        await once(s, 'connect');
+        return s;
+      }));
+      const fourth = await closedAfter(mockPort, () => undefined);
+      expect(fourth).toBeLessThan(2000);
+      for (const s of held) s.destroy();
+    } finally {
+      mockServer.closeAllConnections();
+      await new Promise<void>((done) => mockServer.close(() => done()));
+    }
+  });
+
+  it('refuses limits that make no sense as usage errors', () => {
+    expect(() => connectionLimits({ headersTimeout: 'soon' })).toThrow(/--headers-timeout must be an integer/);
+    expect(() => connectionLimits({ headersTimeout: 5000, requestTimeout: 1000 })).toThrow(/must not be shorter than --headers-timeout/);
+    expect(() => connectionLimits({ maxConnections: 0 })).toThrow(/--max-connections must be an integer from 1/);
+    expect(connectionLimits({})).toEqual({ headersTimeout: 10_000, requestTimeout: 30_000, idleTimeout: 30_000, maxConnections: 1000 });
+  });
+});
