@@ -6,7 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, EventFiltersSpec, EventsSpec, MockOperation, MockResponse, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../src/runtime/spec.js';
+import type { ApiSpec, EventFiltersSpec, EventsSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockExample, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../src/runtime/spec.js';
 import { ContractError } from '../src/contract/errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
 
@@ -515,12 +515,38 @@ export function mockTables(model: ContractModel): MockTables {
 /**
  * The tables as a generated module writes them: a response that two or more operations answer with
  * the same content (a shared component response, its examples and schema) is written once under
- * `shared`, keyed by its JSON pointer, and each operation names it (expandMockTables reverses it).
+ * `shared`, and an example two or more responses carry (a component example) once under
+ * `examples`, each keyed by its JSON pointer and named where it is used (expandMockTables reverses
+ * both).
  */
 export function compactMockTables(tables: MockTables): MockTablesData {
   const bodyOf = (r: MockResponse): Omit<MockResponse, 'key' | 'status'> => {
     const { key: _key, status: _status, ...body } = r;
     return body;
+  };
+  // An example that two responses (or more) carry, whole: written once under `examples`.
+  const exampleCounts = new Map<string, number>();
+  for (const op of Object.values(tables.operations)) {
+    for (const r of Object.values(op.responses)) for (const e of r.examples) exampleCounts.set(JSON.stringify(e), (exampleCounts.get(JSON.stringify(e)) ?? 0) + 1);
+  }
+  const examples: Record<string, MockExample> = {};
+  const exampleIds = new Map<string, string>();
+  const compactExamples = (r: MockResponse): MockResponseData => {
+    let changed = false;
+    const list = r.examples.map((e): MockExample | SharedMockExample => {
+      const text = JSON.stringify(e);
+      if ((exampleCounts.get(text) ?? 0) < 2) return e;
+      changed = true;
+      let id = exampleIds.get(text);
+      if (id === undefined) {
+        id = e.pointer;
+        for (let n = 2; Object.hasOwn(examples, id); n++) id = `${e.pointer} (${n})`;
+        exampleIds.set(text, id);
+        setOwn(examples, id, e);
+      }
+      return { example: id };
+    });
+    return changed ? { ...r, examples: list } : r;
   };
   const counts = new Map<string, number>();
   for (const op of Object.values(tables.operations)) {
@@ -530,15 +556,15 @@ export function compactMockTables(tables: MockTables): MockTablesData {
     }
   }
   const idOf = new Map<string, string>();
-  const shared: Record<string, Omit<MockResponse, 'key' | 'status'>> = {};
+  const shared: Record<string, Omit<MockResponseData, 'key' | 'status'>> = {};
   const operations: MockTablesData['operations'] = {};
   for (const [opId, op] of Object.entries(tables.operations)) {
-    const responses: Record<string, MockResponse | SharedMockResponse> = {};
+    const responses: Record<string, MockResponseData | SharedMockResponse> = {};
     for (const [key, r] of Object.entries(op.responses)) {
       const body = bodyOf(r);
       const text = JSON.stringify(body);
       if ((counts.get(text) ?? 0) < 2) {
-        setOwn(responses, key, r);
+        setOwn(responses, key, compactExamples(r));
         continue;
       }
       let id = idOf.get(text);
@@ -546,13 +572,17 @@ export function compactMockTables(tables: MockTables): MockTablesData {
         id = r.pointer;
         for (let n = 2; Object.hasOwn(shared, id); n++) id = `${r.pointer} (${n})`;
         idOf.set(text, id);
-        setOwn(shared, id, body);
+        const { key: _k, status: _s, ...compacted } = compactExamples(r);
+        setOwn(shared, id, compacted);
       }
       setOwn(responses, key, { key: r.key, status: r.status, shared: id });
     }
     setOwn(operations, opId, { ...op, responses });
   }
-  return Object.keys(shared).length === 0 ? tables : { ...tables, operations, shared };
+  const hasShared = Object.keys(shared).length > 0;
+  const hasExamples = Object.keys(examples).length > 0;
+  if (!hasShared && !hasExamples) return tables;
+  return { ...tables, operations, ...(hasShared ? { shared } : {}), ...(hasExamples ? { examples } : {}) };
 }
 
 /** Parses `x-specforge-events` (document root), checking the operations it names. */

@@ -312,20 +312,10 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/MissingJwt/content/application~1json": {
       "examples": [
         {
-          "name": "missingJwt",
-          "value": {
-            "code": 401,
-            "message": "Jwt is missing"
-          },
-          "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
+          "example": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
         },
         {
-          "name": "invalidAudience",
-          "value": {
-            "code": 401,
-            "message": "Audiences in Jwt are not allowed"
-          },
-          "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
+          "example": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
         }
       ],
       "pointer": "/components/responses/MissingJwt/content/application~1json",
@@ -333,6 +323,24 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/Error"
       }
+    }
+  },
+  "examples": {
+    "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value": {
+      "name": "missingJwt",
+      "value": {
+        "code": 401,
+        "message": "Jwt is missing"
+      },
+      "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
+    },
+    "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value": {
+      "name": "invalidAudience",
+      "value": {
+        "code": 401,
+        "message": "Audiences in Jwt are not allowed"
+      },
+      "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
     }
   }
 }`));

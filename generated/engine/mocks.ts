@@ -11998,11 +11998,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/BadRequest/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "invalid parameter: bad value"
-          },
-          "pointer": "/components/responses/BadRequest/content/application~1json/example"
+          "example": "/components/responses/BadRequest/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/BadRequest/content/application~1json",
@@ -12014,11 +12010,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/ServerError/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "something went wrong"
-          },
-          "pointer": "/components/responses/ServerError/content/application~1json/example"
+          "example": "/components/responses/ServerError/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/ServerError/content/application~1json",
@@ -12030,11 +12022,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NotFound/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "No such container: c2ada9df5af8"
-          },
-          "pointer": "/components/responses/NotFound/content/application~1json/example"
+          "example": "/components/responses/NotFound/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/NotFound/content/application~1json",
@@ -12046,11 +12034,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NotAcceptable/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "This node is not a swarm manager."
-          },
-          "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
+          "example": "/components/responses/NotAcceptable/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/NotAcceptable/content/application~1json",
@@ -12062,11 +12046,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/Conflict/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "Conflict. The name \\"/web\\" is already in use."
-          },
-          "pointer": "/components/responses/Conflict/content/application~1json/example"
+          "example": "/components/responses/Conflict/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/Conflict/content/application~1json",
@@ -12078,14 +12058,10 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream": {
       "examples": [
         {
-          "name": "multiplexed",
-          "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
-          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+          "example": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
         },
         {
-          "name": "tty",
-          "value": "hello world\\n",
-          "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
+          "example": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
         }
       ],
       "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream",
@@ -12102,14 +12078,10 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/RawStream/content/application~1vnd.docker.raw-stream": {
       "examples": [
         {
-          "name": "multiplexed",
-          "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
-          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+          "example": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
         },
         {
-          "name": "tty",
-          "value": "hello world\\n",
-          "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
+          "example": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
         }
       ],
       "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
@@ -12122,9 +12094,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/EmptyText/content/text~1plain": {
       "examples": [
         {
-          "name": "example",
-          "value": "",
-          "pointer": "/components/responses/EmptyText/content/text~1plain/example"
+          "example": "/components/responses/EmptyText/content/text~1plain/example"
         }
       ],
       "pointer": "/components/responses/EmptyText/content/text~1plain",
@@ -12137,11 +12107,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/VolumeNotFound/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "get tardis: no such volume"
-          },
-          "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
+          "example": "/components/responses/VolumeNotFound/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/VolumeNotFound/content/application~1json",
@@ -12153,11 +12119,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NetworkNotFound/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "network net01 not found"
-          },
-          "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
+          "example": "/components/responses/NetworkNotFound/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/NetworkNotFound/content/application~1json",
@@ -12169,11 +12131,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NetworkSwarmScoped/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "operation not supported for swarm scoped networks"
-          },
-          "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
+          "example": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json",
@@ -12185,11 +12143,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NetworkOrContainerNotFound/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "No such container: 3613f73ba0e4"
-          },
-          "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
+          "example": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json",
@@ -12201,11 +12155,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/ServiceNotFound/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "service 9mnpnzenvg8p8tdbtq4wvbkcz not found"
-          },
-          "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
+          "example": "/components/responses/ServiceNotFound/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/ServiceNotFound/content/application~1json",
@@ -12217,11 +12167,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/AlreadyInSwarm/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "This node is already part of a swarm. Use \\"docker swarm leave\\" to leave this swarm and join another one."
-          },
-          "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
+          "example": "/components/responses/AlreadyInSwarm/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/AlreadyInSwarm/content/application~1json",
@@ -12233,11 +12179,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NodeNotFound/content/application~1json": {
       "examples": [
         {
-          "name": "example",
-          "value": {
-            "message": "node 24ifsmvkjbyhk not found"
-          },
-          "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
+          "example": "/components/responses/NodeNotFound/content/application~1json/example"
         }
       ],
       "pointer": "/components/responses/NodeNotFound/content/application~1json",
@@ -12245,6 +12187,117 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
       }
+    }
+  },
+  "examples": {
+    "/components/responses/BadRequest/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "invalid parameter: bad value"
+      },
+      "pointer": "/components/responses/BadRequest/content/application~1json/example"
+    },
+    "/components/responses/ServerError/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "something went wrong"
+      },
+      "pointer": "/components/responses/ServerError/content/application~1json/example"
+    },
+    "/components/responses/NotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "No such container: c2ada9df5af8"
+      },
+      "pointer": "/components/responses/NotFound/content/application~1json/example"
+    },
+    "/components/responses/NotAcceptable/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "This node is not a swarm manager."
+      },
+      "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
+    },
+    "/components/responses/Conflict/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "Conflict. The name \\"/web\\" is already in use."
+      },
+      "pointer": "/components/responses/Conflict/content/application~1json/example"
+    },
+    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value": {
+      "name": "multiplexed",
+      "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
+      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+    },
+    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value": {
+      "name": "tty",
+      "value": "hello world\\n",
+      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
+    },
+    "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value": {
+      "name": "multiplexed",
+      "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
+      "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+    },
+    "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value": {
+      "name": "tty",
+      "value": "hello world\\n",
+      "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
+    },
+    "/components/responses/EmptyText/content/text~1plain/example": {
+      "name": "example",
+      "value": "",
+      "pointer": "/components/responses/EmptyText/content/text~1plain/example"
+    },
+    "/components/responses/VolumeNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "get tardis: no such volume"
+      },
+      "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
+    },
+    "/components/responses/NetworkNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "network net01 not found"
+      },
+      "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
+    },
+    "/components/responses/NetworkSwarmScoped/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "operation not supported for swarm scoped networks"
+      },
+      "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
+    },
+    "/components/responses/NetworkOrContainerNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "No such container: 3613f73ba0e4"
+      },
+      "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
+    },
+    "/components/responses/ServiceNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "service 9mnpnzenvg8p8tdbtq4wvbkcz not found"
+      },
+      "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
+    },
+    "/components/responses/AlreadyInSwarm/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "This node is already part of a swarm. Use \\"docker swarm leave\\" to leave this swarm and join another one."
+      },
+      "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
+    },
+    "/components/responses/NodeNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "node 24ifsmvkjbyhk not found"
+      },
+      "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
     }
   }
 }`));

@@ -416,165 +416,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 201,
           "examples": [
             {
-              "name": "pending",
-              "value": {
-                "id": 79,
-                "node_id": "MDk6TWlncmF0aW9uNzk=",
-                "owner": {
-                  "login": "octo-org",
-                  "id": 6811672,
-                  "node_id": "MDEyOk9yZ2FuaXphdGlvbjY4MTE2NzI=",
-                  "url": "https://api.github.com/orgs/octo-org",
-                  "repos_url": "https://api.github.com/orgs/octo-org/repos",
-                  "events_url": "https://api.github.com/orgs/octo-org/events",
-                  "avatar_url": "https://github.com/images/error/octocat_happy.gif",
-                  "gravatar_id": "",
-                  "html_url": "https://github.com/octo-org",
-                  "followers_url": "https://api.github.com/users/octo-org/followers",
-                  "following_url": "https://api.github.com/users/octo-org/following{/other_user}",
-                  "gists_url": "https://api.github.com/users/octo-org/gists{/gist_id}",
-                  "starred_url": "https://api.github.com/users/octo-org/starred{/owner}{/repo}",
-                  "subscriptions_url": "https://api.github.com/users/octo-org/subscriptions",
-                  "organizations_url": "https://api.github.com/users/octo-org/orgs",
-                  "received_events_url": "https://api.github.com/users/octo-org/received_events",
-                  "type": "Organization",
-                  "site_admin": false
-                },
-                "guid": "0b989ba4-242f-11e5-81e1-c7b6966d2516",
-                "state": "pending",
-                "lock_repositories": true,
-                "exclude_metadata": false,
-                "exclude_git_data": false,
-                "exclude_attachments": false,
-                "exclude_releases": false,
-                "exclude_owner_projects": false,
-                "org_metadata_only": false,
-                "repositories": [
-                  {
-                    "id": 1296269,
-                    "node_id": "MDEwOlJlcG9zaXRvcnkxMjk2MjY5",
-                    "name": "Hello-World",
-                    "full_name": "octo-org/Hello-World",
-                    "owner": {
-                      "login": "octo-org",
-                      "id": 6811672,
-                      "node_id": "MDEyOk9yZ2FuaXphdGlvbjY4MTE2NzI=",
-                      "url": "https://api.github.com/orgs/octo-org",
-                      "repos_url": "https://api.github.com/orgs/octo-org/repos",
-                      "events_url": "https://api.github.com/orgs/octo-org/events",
-                      "avatar_url": "https://github.com/images/error/octocat_happy.gif",
-                      "gravatar_id": "",
-                      "html_url": "https://github.com/octo-org",
-                      "followers_url": "https://api.github.com/users/octo-org/followers",
-                      "following_url": "https://api.github.com/users/octo-org/following{/other_user}",
-                      "gists_url": "https://api.github.com/users/octo-org/gists{/gist_id}",
-                      "starred_url": "https://api.github.com/users/octo-org/starred{/owner}{/repo}",
-                      "subscriptions_url": "https://api.github.com/users/octo-org/subscriptions",
-                      "organizations_url": "https://api.github.com/users/octo-org/orgs",
-                      "received_events_url": "https://api.github.com/users/octo-org/received_events",
-                      "type": "Organization",
-                      "site_admin": false
-                    },
-                    "private": false,
-                    "html_url": "https://github.com/octo-org/Hello-World",
-                    "description": "This your first repo!",
-                    "fork": false,
-                    "url": "https://api.github.com/repos/octo-org/Hello-World",
-                    "archive_url": "https://api.github.com/repos/octo-org/Hello-World/{archive_format}{/ref}",
-                    "assignees_url": "https://api.github.com/repos/octo-org/Hello-World/assignees{/user}",
-                    "blobs_url": "https://api.github.com/repos/octo-org/Hello-World/git/blobs{/sha}",
-                    "branches_url": "https://api.github.com/repos/octo-org/Hello-World/branches{/branch}",
-                    "collaborators_url": "https://api.github.com/repos/octo-org/Hello-World/collaborators{/collaborator}",
-                    "comments_url": "https://api.github.com/repos/octo-org/Hello-World/comments{/number}",
-                    "commits_url": "https://api.github.com/repos/octo-org/Hello-World/commits{/sha}",
-                    "compare_url": "https://api.github.com/repos/octo-org/Hello-World/compare/{base}...{head}",
-                    "contents_url": "https://api.github.com/repos/octo-org/Hello-World/contents/{+path}",
-                    "contributors_url": "https://api.github.com/repos/octo-org/Hello-World/contributors",
-                    "deployments_url": "https://api.github.com/repos/octo-org/Hello-World/deployments",
-                    "downloads_url": "https://api.github.com/repos/octo-org/Hello-World/downloads",
-                    "events_url": "https://api.github.com/repos/octo-org/Hello-World/events",
-                    "forks_url": "https://api.github.com/repos/octo-org/Hello-World/forks",
-                    "git_commits_url": "https://api.github.com/repos/octo-org/Hello-World/git/commits{/sha}",
-                    "git_refs_url": "https://api.github.com/repos/octo-org/Hello-World/git/refs{/sha}",
-                    "git_tags_url": "https://api.github.com/repos/octo-org/Hello-World/git/tags{/sha}",
-                    "git_url": "git:github.com/octo-org/Hello-World.git",
-                    "hooks_url": "https://api.github.com/repos/octo-org/Hello-World/hooks",
-                    "issue_comment_url": "https://api.github.com/repos/octo-org/Hello-World/issues/comments{/number}",
-                    "issue_events_url": "https://api.github.com/repos/octo-org/Hello-World/issues/events{/number}",
-                    "issues_url": "https://api.github.com/repos/octo-org/Hello-World/issues{/number}",
-                    "keys_url": "https://api.github.com/repos/octo-org/Hello-World/keys{/key_id}",
-                    "labels_url": "https://api.github.com/repos/octo-org/Hello-World/labels{/name}",
-                    "languages_url": "https://api.github.com/repos/octo-org/Hello-World/languages",
-                    "merges_url": "https://api.github.com/repos/octo-org/Hello-World/merges",
-                    "milestones_url": "https://api.github.com/repos/octo-org/Hello-World/milestones{/number}",
-                    "notifications_url": "https://api.github.com/repos/octo-org/Hello-World/notifications{?since,all,participating}",
-                    "pulls_url": "https://api.github.com/repos/octo-org/Hello-World/pulls{/number}",
-                    "releases_url": "https://api.github.com/repos/octo-org/Hello-World/releases{/id}",
-                    "ssh_url": "git@github.com:octo-org/Hello-World.git",
-                    "stargazers_url": "https://api.github.com/repos/octo-org/Hello-World/stargazers",
-                    "statuses_url": "https://api.github.com/repos/octo-org/Hello-World/statuses/{sha}",
-                    "subscribers_url": "https://api.github.com/repos/octo-org/Hello-World/subscribers",
-                    "subscription_url": "https://api.github.com/repos/octo-org/Hello-World/subscription",
-                    "tags_url": "https://api.github.com/repos/octo-org/Hello-World/tags",
-                    "teams_url": "https://api.github.com/repos/octo-org/Hello-World/teams",
-                    "trees_url": "https://api.github.com/repos/octo-org/Hello-World/git/trees{/sha}",
-                    "clone_url": "https://github.com/octo-org/Hello-World.git",
-                    "mirror_url": null,
-                    "svn_url": "https://svn.github.com/octo-org/Hello-World",
-                    "homepage": "https://github.com",
-                    "language": null,
-                    "forks_count": 9,
-                    "stargazers_count": 80,
-                    "watchers_count": 80,
-                    "size": 108,
-                    "default_branch": "main",
-                    "open_issues_count": 0,
-                    "is_template": false,
-                    "topics": [
-                      "octocat",
-                      "api"
-                    ],
-                    "has_issues": true,
-                    "has_projects": true,
-                    "has_wiki": true,
-                    "has_pages": false,
-                    "has_downloads": true,
-                    "has_discussions": false,
-                    "archived": false,
-                    "disabled": false,
-                    "visibility": "public",
-                    "pushed_at": "2011-01-26T19:06:43Z",
-                    "created_at": "2011-01-26T19:01:12Z",
-                    "updated_at": "2011-01-26T19:14:43Z",
-                    "permissions": {
-                      "admin": true,
-                      "push": true,
-                      "pull": true
-                    },
-                    "security_and_analysis": {
-                      "advanced_security": {
-                        "status": "enabled"
-                      },
-                      "secret_scanning": {
-                        "status": "enabled"
-                      },
-                      "secret_scanning_push_protection": {
-                        "status": "disabled"
-                      },
-                      "secret_scanning_non_provider_patterns": {
-                        "status": "disabled"
-                      },
-                      "secret_scanning_delegated_alert_dismissal": {
-                        "status": "disabled"
-                      }
-                    }
-                  }
-                ],
-                "url": "https://api.github.com/orgs/octo-org/migrations/79",
-                "created_at": "2015-07-06T15:33:38-07:00",
-                "updated_at": "2015-07-06T15:33:38-07:00"
-              },
-              "pointer": "/components/examples/migration-pending/value"
+              "example": "/components/examples/migration-pending/value"
             }
           ],
           "pointer": "/paths/~1orgs~1{org}~1migrations/post/responses/201/content/application~1json",
@@ -634,165 +476,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 200,
           "examples": [
             {
-              "name": "pending",
-              "value": {
-                "id": 79,
-                "node_id": "MDk6TWlncmF0aW9uNzk=",
-                "owner": {
-                  "login": "octo-org",
-                  "id": 6811672,
-                  "node_id": "MDEyOk9yZ2FuaXphdGlvbjY4MTE2NzI=",
-                  "url": "https://api.github.com/orgs/octo-org",
-                  "repos_url": "https://api.github.com/orgs/octo-org/repos",
-                  "events_url": "https://api.github.com/orgs/octo-org/events",
-                  "avatar_url": "https://github.com/images/error/octocat_happy.gif",
-                  "gravatar_id": "",
-                  "html_url": "https://github.com/octo-org",
-                  "followers_url": "https://api.github.com/users/octo-org/followers",
-                  "following_url": "https://api.github.com/users/octo-org/following{/other_user}",
-                  "gists_url": "https://api.github.com/users/octo-org/gists{/gist_id}",
-                  "starred_url": "https://api.github.com/users/octo-org/starred{/owner}{/repo}",
-                  "subscriptions_url": "https://api.github.com/users/octo-org/subscriptions",
-                  "organizations_url": "https://api.github.com/users/octo-org/orgs",
-                  "received_events_url": "https://api.github.com/users/octo-org/received_events",
-                  "type": "Organization",
-                  "site_admin": false
-                },
-                "guid": "0b989ba4-242f-11e5-81e1-c7b6966d2516",
-                "state": "pending",
-                "lock_repositories": true,
-                "exclude_metadata": false,
-                "exclude_git_data": false,
-                "exclude_attachments": false,
-                "exclude_releases": false,
-                "exclude_owner_projects": false,
-                "org_metadata_only": false,
-                "repositories": [
-                  {
-                    "id": 1296269,
-                    "node_id": "MDEwOlJlcG9zaXRvcnkxMjk2MjY5",
-                    "name": "Hello-World",
-                    "full_name": "octo-org/Hello-World",
-                    "owner": {
-                      "login": "octo-org",
-                      "id": 6811672,
-                      "node_id": "MDEyOk9yZ2FuaXphdGlvbjY4MTE2NzI=",
-                      "url": "https://api.github.com/orgs/octo-org",
-                      "repos_url": "https://api.github.com/orgs/octo-org/repos",
-                      "events_url": "https://api.github.com/orgs/octo-org/events",
-                      "avatar_url": "https://github.com/images/error/octocat_happy.gif",
-                      "gravatar_id": "",
-                      "html_url": "https://github.com/octo-org",
-                      "followers_url": "https://api.github.com/users/octo-org/followers",
-                      "following_url": "https://api.github.com/users/octo-org/following{/other_user}",
-                      "gists_url": "https://api.github.com/users/octo-org/gists{/gist_id}",
-                      "starred_url": "https://api.github.com/users/octo-org/starred{/owner}{/repo}",
-                      "subscriptions_url": "https://api.github.com/users/octo-org/subscriptions",
-                      "organizations_url": "https://api.github.com/users/octo-org/orgs",
-                      "received_events_url": "https://api.github.com/users/octo-org/received_events",
-                      "type": "Organization",
-                      "site_admin": false
-                    },
-                    "private": false,
-                    "html_url": "https://github.com/octo-org/Hello-World",
-                    "description": "This your first repo!",
-                    "fork": false,
-                    "url": "https://api.github.com/repos/octo-org/Hello-World",
-                    "archive_url": "https://api.github.com/repos/octo-org/Hello-World/{archive_format}{/ref}",
-                    "assignees_url": "https://api.github.com/repos/octo-org/Hello-World/assignees{/user}",
-                    "blobs_url": "https://api.github.com/repos/octo-org/Hello-World/git/blobs{/sha}",
-                    "branches_url": "https://api.github.com/repos/octo-org/Hello-World/branches{/branch}",
-                    "collaborators_url": "https://api.github.com/repos/octo-org/Hello-World/collaborators{/collaborator}",
-                    "comments_url": "https://api.github.com/repos/octo-org/Hello-World/comments{/number}",
-                    "commits_url": "https://api.github.com/repos/octo-org/Hello-World/commits{/sha}",
-                    "compare_url": "https://api.github.com/repos/octo-org/Hello-World/compare/{base}...{head}",
-                    "contents_url": "https://api.github.com/repos/octo-org/Hello-World/contents/{+path}",
-                    "contributors_url": "https://api.github.com/repos/octo-org/Hello-World/contributors",
-                    "deployments_url": "https://api.github.com/repos/octo-org/Hello-World/deployments",
-                    "downloads_url": "https://api.github.com/repos/octo-org/Hello-World/downloads",
-                    "events_url": "https://api.github.com/repos/octo-org/Hello-World/events",
-                    "forks_url": "https://api.github.com/repos/octo-org/Hello-World/forks",
-                    "git_commits_url": "https://api.github.com/repos/octo-org/Hello-World/git/commits{/sha}",
-                    "git_refs_url": "https://api.github.com/repos/octo-org/Hello-World/git/refs{/sha}",
-                    "git_tags_url": "https://api.github.com/repos/octo-org/Hello-World/git/tags{/sha}",
-                    "git_url": "git:github.com/octo-org/Hello-World.git",
-                    "hooks_url": "https://api.github.com/repos/octo-org/Hello-World/hooks",
-                    "issue_comment_url": "https://api.github.com/repos/octo-org/Hello-World/issues/comments{/number}",
-                    "issue_events_url": "https://api.github.com/repos/octo-org/Hello-World/issues/events{/number}",
-                    "issues_url": "https://api.github.com/repos/octo-org/Hello-World/issues{/number}",
-                    "keys_url": "https://api.github.com/repos/octo-org/Hello-World/keys{/key_id}",
-                    "labels_url": "https://api.github.com/repos/octo-org/Hello-World/labels{/name}",
-                    "languages_url": "https://api.github.com/repos/octo-org/Hello-World/languages",
-                    "merges_url": "https://api.github.com/repos/octo-org/Hello-World/merges",
-                    "milestones_url": "https://api.github.com/repos/octo-org/Hello-World/milestones{/number}",
-                    "notifications_url": "https://api.github.com/repos/octo-org/Hello-World/notifications{?since,all,participating}",
-                    "pulls_url": "https://api.github.com/repos/octo-org/Hello-World/pulls{/number}",
-                    "releases_url": "https://api.github.com/repos/octo-org/Hello-World/releases{/id}",
-                    "ssh_url": "git@github.com:octo-org/Hello-World.git",
-                    "stargazers_url": "https://api.github.com/repos/octo-org/Hello-World/stargazers",
-                    "statuses_url": "https://api.github.com/repos/octo-org/Hello-World/statuses/{sha}",
-                    "subscribers_url": "https://api.github.com/repos/octo-org/Hello-World/subscribers",
-                    "subscription_url": "https://api.github.com/repos/octo-org/Hello-World/subscription",
-                    "tags_url": "https://api.github.com/repos/octo-org/Hello-World/tags",
-                    "teams_url": "https://api.github.com/repos/octo-org/Hello-World/teams",
-                    "trees_url": "https://api.github.com/repos/octo-org/Hello-World/git/trees{/sha}",
-                    "clone_url": "https://github.com/octo-org/Hello-World.git",
-                    "mirror_url": null,
-                    "svn_url": "https://svn.github.com/octo-org/Hello-World",
-                    "homepage": "https://github.com",
-                    "language": null,
-                    "forks_count": 9,
-                    "stargazers_count": 80,
-                    "watchers_count": 80,
-                    "size": 108,
-                    "default_branch": "main",
-                    "open_issues_count": 0,
-                    "is_template": false,
-                    "topics": [
-                      "octocat",
-                      "api"
-                    ],
-                    "has_issues": true,
-                    "has_projects": true,
-                    "has_wiki": true,
-                    "has_pages": false,
-                    "has_downloads": true,
-                    "has_discussions": false,
-                    "archived": false,
-                    "disabled": false,
-                    "visibility": "public",
-                    "pushed_at": "2011-01-26T19:06:43Z",
-                    "created_at": "2011-01-26T19:01:12Z",
-                    "updated_at": "2011-01-26T19:14:43Z",
-                    "permissions": {
-                      "admin": true,
-                      "push": true,
-                      "pull": true
-                    },
-                    "security_and_analysis": {
-                      "advanced_security": {
-                        "status": "enabled"
-                      },
-                      "secret_scanning": {
-                        "status": "enabled"
-                      },
-                      "secret_scanning_push_protection": {
-                        "status": "disabled"
-                      },
-                      "secret_scanning_non_provider_patterns": {
-                        "status": "disabled"
-                      },
-                      "secret_scanning_delegated_alert_dismissal": {
-                        "status": "disabled"
-                      }
-                    }
-                  }
-                ],
-                "url": "https://api.github.com/orgs/octo-org/migrations/79",
-                "created_at": "2015-07-06T15:33:38-07:00",
-                "updated_at": "2015-07-06T15:33:38-07:00"
-              },
-              "pointer": "/components/examples/migration-pending/value"
+              "example": "/components/examples/migration-pending/value"
             }
           ],
           "pointer": "/paths/~1orgs~1{org}~1migrations~1{migration_id}/get/responses/200/content/application~1json",
@@ -2657,12 +2341,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/BadRequest/content/application~1json": {
       "examples": [
         {
-          "name": "version",
-          "value": {
-            "message": "API version 2021-01-01 is not supported.",
-            "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-          },
-          "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
+          "example": "/components/responses/BadRequest/content/application~1json/examples/version/value"
         }
       ],
       "pointer": "/components/responses/BadRequest/content/application~1json",
@@ -2674,12 +2353,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/RequiresAuthentication/content/application~1json": {
       "examples": [
         {
-          "name": "missing",
-          "value": {
-            "message": "Requires authentication",
-            "documentation_url": "https://docs.github.com/rest"
-          },
-          "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
+          "example": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
         }
       ],
       "pointer": "/components/responses/RequiresAuthentication/content/application~1json",
@@ -2691,13 +2365,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NotFound/content/application~1json": {
       "examples": [
         {
-          "name": "notFound",
-          "value": {
-            "message": "Not Found",
-            "documentation_url": "https://docs.github.com/rest",
-            "status": "404"
-          },
-          "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
         }
       ],
       "pointer": "/components/responses/NotFound/content/application~1json",
@@ -2705,6 +2373,194 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/BasicError"
       }
+    }
+  },
+  "examples": {
+    "/components/responses/BadRequest/content/application~1json/examples/version/value": {
+      "name": "version",
+      "value": {
+        "message": "API version 2021-01-01 is not supported.",
+        "documentation_url": "https://docs.github.com/rest/overview/api-versions"
+      },
+      "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
+    },
+    "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value": {
+      "name": "missing",
+      "value": {
+        "message": "Requires authentication",
+        "documentation_url": "https://docs.github.com/rest"
+      },
+      "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
+    },
+    "/components/examples/migration-pending/value": {
+      "name": "pending",
+      "value": {
+        "id": 79,
+        "node_id": "MDk6TWlncmF0aW9uNzk=",
+        "owner": {
+          "login": "octo-org",
+          "id": 6811672,
+          "node_id": "MDEyOk9yZ2FuaXphdGlvbjY4MTE2NzI=",
+          "url": "https://api.github.com/orgs/octo-org",
+          "repos_url": "https://api.github.com/orgs/octo-org/repos",
+          "events_url": "https://api.github.com/orgs/octo-org/events",
+          "avatar_url": "https://github.com/images/error/octocat_happy.gif",
+          "gravatar_id": "",
+          "html_url": "https://github.com/octo-org",
+          "followers_url": "https://api.github.com/users/octo-org/followers",
+          "following_url": "https://api.github.com/users/octo-org/following{/other_user}",
+          "gists_url": "https://api.github.com/users/octo-org/gists{/gist_id}",
+          "starred_url": "https://api.github.com/users/octo-org/starred{/owner}{/repo}",
+          "subscriptions_url": "https://api.github.com/users/octo-org/subscriptions",
+          "organizations_url": "https://api.github.com/users/octo-org/orgs",
+          "received_events_url": "https://api.github.com/users/octo-org/received_events",
+          "type": "Organization",
+          "site_admin": false
+        },
+        "guid": "0b989ba4-242f-11e5-81e1-c7b6966d2516",
+        "state": "pending",
+        "lock_repositories": true,
+        "exclude_metadata": false,
+        "exclude_git_data": false,
+        "exclude_attachments": false,
+        "exclude_releases": false,
+        "exclude_owner_projects": false,
+        "org_metadata_only": false,
+        "repositories": [
+          {
+            "id": 1296269,
+            "node_id": "MDEwOlJlcG9zaXRvcnkxMjk2MjY5",
+            "name": "Hello-World",
+            "full_name": "octo-org/Hello-World",
+            "owner": {
+              "login": "octo-org",
+              "id": 6811672,
+              "node_id": "MDEyOk9yZ2FuaXphdGlvbjY4MTE2NzI=",
+              "url": "https://api.github.com/orgs/octo-org",
+              "repos_url": "https://api.github.com/orgs/octo-org/repos",
+              "events_url": "https://api.github.com/orgs/octo-org/events",
+              "avatar_url": "https://github.com/images/error/octocat_happy.gif",
+              "gravatar_id": "",
+              "html_url": "https://github.com/octo-org",
+              "followers_url": "https://api.github.com/users/octo-org/followers",
+              "following_url": "https://api.github.com/users/octo-org/following{/other_user}",
+              "gists_url": "https://api.github.com/users/octo-org/gists{/gist_id}",
+              "starred_url": "https://api.github.com/users/octo-org/starred{/owner}{/repo}",
+              "subscriptions_url": "https://api.github.com/users/octo-org/subscriptions",
+              "organizations_url": "https://api.github.com/users/octo-org/orgs",
+              "received_events_url": "https://api.github.com/users/octo-org/received_events",
+              "type": "Organization",
+              "site_admin": false
+            },
+            "private": false,
+            "html_url": "https://github.com/octo-org/Hello-World",
+            "description": "This your first repo!",
+            "fork": false,
+            "url": "https://api.github.com/repos/octo-org/Hello-World",
+            "archive_url": "https://api.github.com/repos/octo-org/Hello-World/{archive_format}{/ref}",
+            "assignees_url": "https://api.github.com/repos/octo-org/Hello-World/assignees{/user}",
+            "blobs_url": "https://api.github.com/repos/octo-org/Hello-World/git/blobs{/sha}",
+            "branches_url": "https://api.github.com/repos/octo-org/Hello-World/branches{/branch}",
+            "collaborators_url": "https://api.github.com/repos/octo-org/Hello-World/collaborators{/collaborator}",
+            "comments_url": "https://api.github.com/repos/octo-org/Hello-World/comments{/number}",
+            "commits_url": "https://api.github.com/repos/octo-org/Hello-World/commits{/sha}",
+            "compare_url": "https://api.github.com/repos/octo-org/Hello-World/compare/{base}...{head}",
+            "contents_url": "https://api.github.com/repos/octo-org/Hello-World/contents/{+path}",
+            "contributors_url": "https://api.github.com/repos/octo-org/Hello-World/contributors",
+            "deployments_url": "https://api.github.com/repos/octo-org/Hello-World/deployments",
+            "downloads_url": "https://api.github.com/repos/octo-org/Hello-World/downloads",
+            "events_url": "https://api.github.com/repos/octo-org/Hello-World/events",
+            "forks_url": "https://api.github.com/repos/octo-org/Hello-World/forks",
+            "git_commits_url": "https://api.github.com/repos/octo-org/Hello-World/git/commits{/sha}",
+            "git_refs_url": "https://api.github.com/repos/octo-org/Hello-World/git/refs{/sha}",
+            "git_tags_url": "https://api.github.com/repos/octo-org/Hello-World/git/tags{/sha}",
+            "git_url": "git:github.com/octo-org/Hello-World.git",
+            "hooks_url": "https://api.github.com/repos/octo-org/Hello-World/hooks",
+            "issue_comment_url": "https://api.github.com/repos/octo-org/Hello-World/issues/comments{/number}",
+            "issue_events_url": "https://api.github.com/repos/octo-org/Hello-World/issues/events{/number}",
+            "issues_url": "https://api.github.com/repos/octo-org/Hello-World/issues{/number}",
+            "keys_url": "https://api.github.com/repos/octo-org/Hello-World/keys{/key_id}",
+            "labels_url": "https://api.github.com/repos/octo-org/Hello-World/labels{/name}",
+            "languages_url": "https://api.github.com/repos/octo-org/Hello-World/languages",
+            "merges_url": "https://api.github.com/repos/octo-org/Hello-World/merges",
+            "milestones_url": "https://api.github.com/repos/octo-org/Hello-World/milestones{/number}",
+            "notifications_url": "https://api.github.com/repos/octo-org/Hello-World/notifications{?since,all,participating}",
+            "pulls_url": "https://api.github.com/repos/octo-org/Hello-World/pulls{/number}",
+            "releases_url": "https://api.github.com/repos/octo-org/Hello-World/releases{/id}",
+            "ssh_url": "git@github.com:octo-org/Hello-World.git",
+            "stargazers_url": "https://api.github.com/repos/octo-org/Hello-World/stargazers",
+            "statuses_url": "https://api.github.com/repos/octo-org/Hello-World/statuses/{sha}",
+            "subscribers_url": "https://api.github.com/repos/octo-org/Hello-World/subscribers",
+            "subscription_url": "https://api.github.com/repos/octo-org/Hello-World/subscription",
+            "tags_url": "https://api.github.com/repos/octo-org/Hello-World/tags",
+            "teams_url": "https://api.github.com/repos/octo-org/Hello-World/teams",
+            "trees_url": "https://api.github.com/repos/octo-org/Hello-World/git/trees{/sha}",
+            "clone_url": "https://github.com/octo-org/Hello-World.git",
+            "mirror_url": null,
+            "svn_url": "https://svn.github.com/octo-org/Hello-World",
+            "homepage": "https://github.com",
+            "language": null,
+            "forks_count": 9,
+            "stargazers_count": 80,
+            "watchers_count": 80,
+            "size": 108,
+            "default_branch": "main",
+            "open_issues_count": 0,
+            "is_template": false,
+            "topics": [
+              "octocat",
+              "api"
+            ],
+            "has_issues": true,
+            "has_projects": true,
+            "has_wiki": true,
+            "has_pages": false,
+            "has_downloads": true,
+            "has_discussions": false,
+            "archived": false,
+            "disabled": false,
+            "visibility": "public",
+            "pushed_at": "2011-01-26T19:06:43Z",
+            "created_at": "2011-01-26T19:01:12Z",
+            "updated_at": "2011-01-26T19:14:43Z",
+            "permissions": {
+              "admin": true,
+              "push": true,
+              "pull": true
+            },
+            "security_and_analysis": {
+              "advanced_security": {
+                "status": "enabled"
+              },
+              "secret_scanning": {
+                "status": "enabled"
+              },
+              "secret_scanning_push_protection": {
+                "status": "disabled"
+              },
+              "secret_scanning_non_provider_patterns": {
+                "status": "disabled"
+              },
+              "secret_scanning_delegated_alert_dismissal": {
+                "status": "disabled"
+              }
+            }
+          }
+        ],
+        "url": "https://api.github.com/orgs/octo-org/migrations/79",
+        "created_at": "2015-07-06T15:33:38-07:00",
+        "updated_at": "2015-07-06T15:33:38-07:00"
+      },
+      "pointer": "/components/examples/migration-pending/value"
+    },
+    "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
+      "name": "notFound",
+      "value": {
+        "message": "Not Found",
+        "documentation_url": "https://docs.github.com/rest",
+        "status": "404"
+      },
+      "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
     }
   }
 }`));

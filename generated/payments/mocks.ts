@@ -1508,20 +1508,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/InvalidValue/content/application~1json": {
       "examples": [
         {
-          "name": "invalidValue",
-          "value": {
-            "errors": [
-              {
-                "code": "invalid_value",
-                "detail": "request does not match the contract: query parameter \\"limit\\" must be <= 100",
-                "status": "400",
-                "meta": {
-                  "supportId": "req_a1b2c3d4e5f60718"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
+          "example": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
         }
       ],
       "pointer": "/components/responses/InvalidValue/content/application~1json",
@@ -1533,20 +1520,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/Unauthenticated/content/application~1json": {
       "examples": [
         {
-          "name": "unauthenticated",
-          "value": {
-            "errors": [
-              {
-                "code": "unauthenticated",
-                "detail": "a credential is required (bearerAuth)",
-                "status": "401",
-                "meta": {
-                  "supportId": "req_0a1b2c3d4e5f6071"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+          "example": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
         }
       ],
       "pointer": "/components/responses/Unauthenticated/content/application~1json",
@@ -1561,20 +1535,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/Forbidden/content/application~1json": {
       "examples": [
         {
-          "name": "agentManagingKeys",
-          "value": {
-            "errors": [
-              {
-                "code": "forbidden",
-                "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-                "status": "403",
-                "meta": {
-                  "supportId": "req_9f8e7d6c5b4a3928"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
+          "example": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
         }
       ],
       "pointer": "/components/responses/Forbidden/content/application~1json",
@@ -1586,23 +1547,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/ValidationFailed/content/application~1json": {
       "examples": [
         {
-          "name": "invalidEmail",
-          "value": {
-            "errors": [
-              {
-                "code": "invalid_value",
-                "detail": "email: Invalid email address",
-                "status": "422",
-                "source": {
-                  "pointer": "/data/attributes/email"
-                },
-                "meta": {
-                  "supportId": "req_a1b2c3d4e5f6"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
+          "example": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
         }
       ],
       "pointer": "/components/responses/ValidationFailed/content/application~1json",
@@ -1614,20 +1559,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NotFound/content/application~1json": {
       "examples": [
         {
-          "name": "notFound",
-          "value": {
-            "errors": [
-              {
-                "code": "not_found",
-                "detail": "Not found.",
-                "status": "404",
-                "meta": {
-                  "supportId": "req_1029384756abcdef"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
         }
       ],
       "pointer": "/components/responses/NotFound/content/application~1json",
@@ -1639,36 +1571,10 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/MissingInstanceId/content/application~1json": {
       "examples": [
         {
-          "name": "missingInstanceId",
-          "value": {
-            "errors": [
-              {
-                "code": "missing_instance_id",
-                "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \\"X-Instance-ID\\" is required with a credential of kind agentKey",
-                "status": "400",
-                "meta": {
-                  "supportId": "req_5e6f708192a3b4c5"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
+          "example": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
         },
         {
-          "name": "invalidValue",
-          "value": {
-            "errors": [
-              {
-                "code": "invalid_value",
-                "detail": "request does not match the contract: body / must be object",
-                "status": "400",
-                "meta": {
-                  "supportId": "req_a1b2c3d4e5f60718"
-                }
-              }
-            ]
-          },
-          "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
+          "example": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
         }
       ],
       "pointer": "/components/responses/MissingInstanceId/content/application~1json",
@@ -1680,17 +1586,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/MoneyMoved/content/application~1json": {
       "examples": [
         {
-          "name": "created",
-          "value": {
-            "data": {
-              "type": "transaction",
-              "id": "txn_550e8400e29b41d4a716446655440000",
-              "attributes": {
-                "status": "PROCESSING"
-              }
-            }
-          },
-          "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
+          "example": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
         }
       ],
       "pointer": "/components/responses/MoneyMoved/content/application~1json",
@@ -1698,6 +1594,136 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/MoneyMovementResponse"
       }
+    }
+  },
+  "examples": {
+    "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value": {
+      "name": "invalidValue",
+      "value": {
+        "errors": [
+          {
+            "code": "invalid_value",
+            "detail": "request does not match the contract: query parameter \\"limit\\" must be <= 100",
+            "status": "400",
+            "meta": {
+              "supportId": "req_a1b2c3d4e5f60718"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
+    },
+    "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value": {
+      "name": "unauthenticated",
+      "value": {
+        "errors": [
+          {
+            "code": "unauthenticated",
+            "detail": "a credential is required (bearerAuth)",
+            "status": "401",
+            "meta": {
+              "supportId": "req_0a1b2c3d4e5f6071"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+    },
+    "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value": {
+      "name": "agentManagingKeys",
+      "value": {
+        "errors": [
+          {
+            "code": "forbidden",
+            "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
+            "status": "403",
+            "meta": {
+              "supportId": "req_9f8e7d6c5b4a3928"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
+    },
+    "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value": {
+      "name": "invalidEmail",
+      "value": {
+        "errors": [
+          {
+            "code": "invalid_value",
+            "detail": "email: Invalid email address",
+            "status": "422",
+            "source": {
+              "pointer": "/data/attributes/email"
+            },
+            "meta": {
+              "supportId": "req_a1b2c3d4e5f6"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
+    },
+    "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
+      "name": "notFound",
+      "value": {
+        "errors": [
+          {
+            "code": "not_found",
+            "detail": "Not found.",
+            "status": "404",
+            "meta": {
+              "supportId": "req_1029384756abcdef"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+    },
+    "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value": {
+      "name": "missingInstanceId",
+      "value": {
+        "errors": [
+          {
+            "code": "missing_instance_id",
+            "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \\"X-Instance-ID\\" is required with a credential of kind agentKey",
+            "status": "400",
+            "meta": {
+              "supportId": "req_5e6f708192a3b4c5"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
+    },
+    "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value": {
+      "name": "invalidValue",
+      "value": {
+        "errors": [
+          {
+            "code": "invalid_value",
+            "detail": "request does not match the contract: body / must be object",
+            "status": "400",
+            "meta": {
+              "supportId": "req_a1b2c3d4e5f60718"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
+    },
+    "/components/responses/MoneyMoved/content/application~1json/examples/created/value": {
+      "name": "created",
+      "value": {
+        "data": {
+          "type": "transaction",
+          "id": "txn_550e8400e29b41d4a716446655440000",
+          "attributes": {
+            "status": "PROCESSING"
+          }
+        }
+      },
+      "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
     }
   }
 }`));

@@ -275,103 +275,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 200,
           "examples": [
             {
-              "name": "orders",
-              "value": {
-                "kind": "bigquery#table",
-                "etag": "7d0a0b33-52d4-4c5f-9c0e-6b7c7e1f2a10",
-                "id": "my-project:sales.orders",
-                "selfLink": "https://bigquery.googleapis.com/bigquery/v2/projects/my-project/datasets/sales/tables/orders",
-                "tableReference": {
-                  "projectId": "my-project",
-                  "datasetId": "sales",
-                  "tableId": "orders"
-                },
-                "friendlyName": "Orders",
-                "description": "One row per order.",
-                "labels": {
-                  "team": "checkout",
-                  "env": "prod"
-                },
-                "schema": {
-                  "fields": [
-                    {
-                      "name": "order_id",
-                      "type": "STRING",
-                      "mode": "REQUIRED",
-                      "maxLength": "36"
-                    },
-                    {
-                      "name": "placed_at",
-                      "type": "TIMESTAMP",
-                      "mode": "REQUIRED"
-                    },
-                    {
-                      "name": "amount",
-                      "type": "NUMERIC",
-                      "precision": "12",
-                      "scale": "2",
-                      "roundingMode": "ROUND_HALF_EVEN"
-                    },
-                    {
-                      "name": "country",
-                      "type": "STRING",
-                      "collation": "und:ci",
-                      "description": "ISO 3166-1 alpha-2 code."
-                    },
-                    {
-                      "name": "valid",
-                      "type": "RANGE",
-                      "rangeElementType": {
-                        "type": "DATE"
-                      }
-                    },
-                    {
-                      "name": "customer",
-                      "type": "RECORD",
-                      "fields": [
-                        {
-                          "name": "id",
-                          "type": "INT64"
-                        },
-                        {
-                          "name": "tags",
-                          "type": "STRING",
-                          "mode": "REPEATED",
-                          "policyTags": {
-                            "names": [
-                              "projects/my-project/locations/us/taxonomies/1/policyTags/2"
-                            ]
-                          }
-                        }
-                      ]
-                    }
-                  ]
-                },
-                "timePartitioning": {
-                  "type": "DAY",
-                  "field": "placed_at",
-                  "expirationMs": "7776000000"
-                },
-                "clustering": {
-                  "fields": [
-                    "country",
-                    "order_id"
-                  ]
-                },
-                "requirePartitionFilter": true,
-                "numBytes": "104857600",
-                "numLongTermBytes": "0",
-                "numRows": "250000",
-                "creationTime": "1700000000000",
-                "lastModifiedTime": "1700000360000",
-                "type": "TABLE",
-                "location": "US",
-                "numTotalLogicalBytes": "104857600",
-                "numActiveLogicalBytes": "104857600",
-                "numLongTermLogicalBytes": "0",
-                "numPartitions": "30"
-              },
-              "pointer": "/components/examples/orders/value"
+              "example": "/components/examples/orders/value"
             }
           ],
           "pointer": "/paths/~1projects~1{projectId}~1datasets~1{datasetId}~1tables~1{tableId}/get/responses/200/content/application~1json",
@@ -405,103 +309,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 200,
           "examples": [
             {
-              "name": "orders",
-              "value": {
-                "kind": "bigquery#table",
-                "etag": "7d0a0b33-52d4-4c5f-9c0e-6b7c7e1f2a10",
-                "id": "my-project:sales.orders",
-                "selfLink": "https://bigquery.googleapis.com/bigquery/v2/projects/my-project/datasets/sales/tables/orders",
-                "tableReference": {
-                  "projectId": "my-project",
-                  "datasetId": "sales",
-                  "tableId": "orders"
-                },
-                "friendlyName": "Orders",
-                "description": "One row per order.",
-                "labels": {
-                  "team": "checkout",
-                  "env": "prod"
-                },
-                "schema": {
-                  "fields": [
-                    {
-                      "name": "order_id",
-                      "type": "STRING",
-                      "mode": "REQUIRED",
-                      "maxLength": "36"
-                    },
-                    {
-                      "name": "placed_at",
-                      "type": "TIMESTAMP",
-                      "mode": "REQUIRED"
-                    },
-                    {
-                      "name": "amount",
-                      "type": "NUMERIC",
-                      "precision": "12",
-                      "scale": "2",
-                      "roundingMode": "ROUND_HALF_EVEN"
-                    },
-                    {
-                      "name": "country",
-                      "type": "STRING",
-                      "collation": "und:ci",
-                      "description": "ISO 3166-1 alpha-2 code."
-                    },
-                    {
-                      "name": "valid",
-                      "type": "RANGE",
-                      "rangeElementType": {
-                        "type": "DATE"
-                      }
-                    },
-                    {
-                      "name": "customer",
-                      "type": "RECORD",
-                      "fields": [
-                        {
-                          "name": "id",
-                          "type": "INT64"
-                        },
-                        {
-                          "name": "tags",
-                          "type": "STRING",
-                          "mode": "REPEATED",
-                          "policyTags": {
-                            "names": [
-                              "projects/my-project/locations/us/taxonomies/1/policyTags/2"
-                            ]
-                          }
-                        }
-                      ]
-                    }
-                  ]
-                },
-                "timePartitioning": {
-                  "type": "DAY",
-                  "field": "placed_at",
-                  "expirationMs": "7776000000"
-                },
-                "clustering": {
-                  "fields": [
-                    "country",
-                    "order_id"
-                  ]
-                },
-                "requirePartitionFilter": true,
-                "numBytes": "104857600",
-                "numLongTermBytes": "0",
-                "numRows": "250000",
-                "creationTime": "1700000000000",
-                "lastModifiedTime": "1700000360000",
-                "type": "TABLE",
-                "location": "US",
-                "numTotalLogicalBytes": "104857600",
-                "numActiveLogicalBytes": "104857600",
-                "numLongTermLogicalBytes": "0",
-                "numPartitions": "30"
-              },
-              "pointer": "/components/examples/orders/value"
+              "example": "/components/examples/orders/value"
             }
           ],
           "pointer": "/paths/~1projects~1{projectId}~1datasets~1{datasetId}~1tables~1{tableId}/put/responses/200/content/application~1json",
@@ -556,103 +364,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 200,
           "examples": [
             {
-              "name": "orders",
-              "value": {
-                "kind": "bigquery#table",
-                "etag": "7d0a0b33-52d4-4c5f-9c0e-6b7c7e1f2a10",
-                "id": "my-project:sales.orders",
-                "selfLink": "https://bigquery.googleapis.com/bigquery/v2/projects/my-project/datasets/sales/tables/orders",
-                "tableReference": {
-                  "projectId": "my-project",
-                  "datasetId": "sales",
-                  "tableId": "orders"
-                },
-                "friendlyName": "Orders",
-                "description": "One row per order.",
-                "labels": {
-                  "team": "checkout",
-                  "env": "prod"
-                },
-                "schema": {
-                  "fields": [
-                    {
-                      "name": "order_id",
-                      "type": "STRING",
-                      "mode": "REQUIRED",
-                      "maxLength": "36"
-                    },
-                    {
-                      "name": "placed_at",
-                      "type": "TIMESTAMP",
-                      "mode": "REQUIRED"
-                    },
-                    {
-                      "name": "amount",
-                      "type": "NUMERIC",
-                      "precision": "12",
-                      "scale": "2",
-                      "roundingMode": "ROUND_HALF_EVEN"
-                    },
-                    {
-                      "name": "country",
-                      "type": "STRING",
-                      "collation": "und:ci",
-                      "description": "ISO 3166-1 alpha-2 code."
-                    },
-                    {
-                      "name": "valid",
-                      "type": "RANGE",
-                      "rangeElementType": {
-                        "type": "DATE"
-                      }
-                    },
-                    {
-                      "name": "customer",
-                      "type": "RECORD",
-                      "fields": [
-                        {
-                          "name": "id",
-                          "type": "INT64"
-                        },
-                        {
-                          "name": "tags",
-                          "type": "STRING",
-                          "mode": "REPEATED",
-                          "policyTags": {
-                            "names": [
-                              "projects/my-project/locations/us/taxonomies/1/policyTags/2"
-                            ]
-                          }
-                        }
-                      ]
-                    }
-                  ]
-                },
-                "timePartitioning": {
-                  "type": "DAY",
-                  "field": "placed_at",
-                  "expirationMs": "7776000000"
-                },
-                "clustering": {
-                  "fields": [
-                    "country",
-                    "order_id"
-                  ]
-                },
-                "requirePartitionFilter": true,
-                "numBytes": "104857600",
-                "numLongTermBytes": "0",
-                "numRows": "250000",
-                "creationTime": "1700000000000",
-                "lastModifiedTime": "1700000360000",
-                "type": "TABLE",
-                "location": "US",
-                "numTotalLogicalBytes": "104857600",
-                "numActiveLogicalBytes": "104857600",
-                "numLongTermLogicalBytes": "0",
-                "numPartitions": "30"
-              },
-              "pointer": "/components/examples/orders/value"
+              "example": "/components/examples/orders/value"
             }
           ],
           "pointer": "/paths/~1projects~1{projectId}~1datasets~1{datasetId}~1tables~1{tableId}/patch/responses/200/content/application~1json",
@@ -2624,21 +2336,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/Invalid/content/application~1json": {
       "examples": [
         {
-          "name": "invalid",
-          "value": {
-            "error": {
-              "code": 400,
-              "message": "Invalid field name \\"2nd\\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-              "errors": [
-                {
-                  "message": "Invalid field name \\"2nd\\".",
-                  "reason": "invalid"
-                }
-              ],
-              "status": "INVALID_ARGUMENT"
-            }
-          },
-          "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
+          "example": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
         }
       ],
       "pointer": "/components/responses/Invalid/content/application~1json",
@@ -2650,15 +2348,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/Unauthenticated/content/application~1json": {
       "examples": [
         {
-          "name": "unauthenticated",
-          "value": {
-            "error": {
-              "code": 401,
-              "message": "Request is missing required authentication credential.",
-              "status": "UNAUTHENTICATED"
-            }
-          },
-          "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+          "example": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
         }
       ],
       "pointer": "/components/responses/Unauthenticated/content/application~1json",
@@ -2670,21 +2360,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "/components/responses/NotFound/content/application~1json": {
       "examples": [
         {
-          "name": "notFound",
-          "value": {
-            "error": {
-              "code": 404,
-              "message": "Not found: Table my-project:sales.orders",
-              "errors": [
-                {
-                  "message": "Not found: Table my-project:sales.orders",
-                  "reason": "notFound"
-                }
-              ],
-              "status": "NOT_FOUND"
-            }
-          },
-          "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
         }
       ],
       "pointer": "/components/responses/NotFound/content/application~1json",
@@ -2692,6 +2368,152 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
       }
+    }
+  },
+  "examples": {
+    "/components/responses/Invalid/content/application~1json/examples/invalid/value": {
+      "name": "invalid",
+      "value": {
+        "error": {
+          "code": 400,
+          "message": "Invalid field name \\"2nd\\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
+          "errors": [
+            {
+              "message": "Invalid field name \\"2nd\\".",
+              "reason": "invalid"
+            }
+          ],
+          "status": "INVALID_ARGUMENT"
+        }
+      },
+      "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
+    },
+    "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value": {
+      "name": "unauthenticated",
+      "value": {
+        "error": {
+          "code": 401,
+          "message": "Request is missing required authentication credential.",
+          "status": "UNAUTHENTICATED"
+        }
+      },
+      "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+    },
+    "/components/examples/orders/value": {
+      "name": "orders",
+      "value": {
+        "kind": "bigquery#table",
+        "etag": "7d0a0b33-52d4-4c5f-9c0e-6b7c7e1f2a10",
+        "id": "my-project:sales.orders",
+        "selfLink": "https://bigquery.googleapis.com/bigquery/v2/projects/my-project/datasets/sales/tables/orders",
+        "tableReference": {
+          "projectId": "my-project",
+          "datasetId": "sales",
+          "tableId": "orders"
+        },
+        "friendlyName": "Orders",
+        "description": "One row per order.",
+        "labels": {
+          "team": "checkout",
+          "env": "prod"
+        },
+        "schema": {
+          "fields": [
+            {
+              "name": "order_id",
+              "type": "STRING",
+              "mode": "REQUIRED",
+              "maxLength": "36"
+            },
+            {
+              "name": "placed_at",
+              "type": "TIMESTAMP",
+              "mode": "REQUIRED"
+            },
+            {
+              "name": "amount",
+              "type": "NUMERIC",
+              "precision": "12",
+              "scale": "2",
+              "roundingMode": "ROUND_HALF_EVEN"
+            },
+            {
+              "name": "country",
+              "type": "STRING",
+              "collation": "und:ci",
+              "description": "ISO 3166-1 alpha-2 code."
+            },
+            {
+              "name": "valid",
+              "type": "RANGE",
+              "rangeElementType": {
+                "type": "DATE"
+              }
+            },
+            {
+              "name": "customer",
+              "type": "RECORD",
+              "fields": [
+                {
+                  "name": "id",
+                  "type": "INT64"
+                },
+                {
+                  "name": "tags",
+                  "type": "STRING",
+                  "mode": "REPEATED",
+                  "policyTags": {
+                    "names": [
+                      "projects/my-project/locations/us/taxonomies/1/policyTags/2"
+                    ]
+                  }
+                }
+              ]
+            }
+          ]
+        },
+        "timePartitioning": {
+          "type": "DAY",
+          "field": "placed_at",
+          "expirationMs": "7776000000"
+        },
+        "clustering": {
+          "fields": [
+            "country",
+            "order_id"
+          ]
+        },
+        "requirePartitionFilter": true,
+        "numBytes": "104857600",
+        "numLongTermBytes": "0",
+        "numRows": "250000",
+        "creationTime": "1700000000000",
+        "lastModifiedTime": "1700000360000",
+        "type": "TABLE",
+        "location": "US",
+        "numTotalLogicalBytes": "104857600",
+        "numActiveLogicalBytes": "104857600",
+        "numLongTermLogicalBytes": "0",
+        "numPartitions": "30"
+      },
+      "pointer": "/components/examples/orders/value"
+    },
+    "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
+      "name": "notFound",
+      "value": {
+        "error": {
+          "code": 404,
+          "message": "Not found: Table my-project:sales.orders",
+          "errors": [
+            {
+              "message": "Not found: Table my-project:sales.orders",
+              "reason": "notFound"
+            }
+          ],
+          "status": "NOT_FOUND"
+        }
+      },
+      "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
     }
   }
 }`));

@@ -1,24 +1,40 @@
-/** The mock tables of a generated module, with each shared response put back where it is answered. */
-import type { MockOperation, MockResponse, MockTables, MockTablesData } from './spec.js';
+/** The mock tables of a generated module, with each shared response and example put back where it is used. */
+import type { MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData } from './spec.js';
 
-/** Expands `shared` references (see MockTablesData); tables without any come back as they are. */
+function own<T>(table: Record<string, T> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+function define<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Expands `shared` responses and `examples` (see MockTablesData); tables without any come back as they are. */
 export function expandMockTables(data: MockTablesData | MockTables): MockTables {
   const shared = 'shared' in data ? data.shared : undefined;
-  if (shared === undefined) return data as MockTables;
+  const examples = 'examples' in data ? data.examples : undefined;
+  if (shared === undefined && examples === undefined) return data as MockTables;
+  const exampleOf = (e: MockResponseData['examples'][number], where: string): MockExample => {
+    if (!('example' in e)) return e;
+    const found = own(examples, e.example);
+    if (found === undefined) throw new Error(`mock tables: ${where} names no shared example "${e.example}"`);
+    return found;
+  };
+  const full = (r: MockResponseData, where: string): MockResponse => ({ ...r, examples: r.examples.map((e) => exampleOf(e, where)) });
   const operations: Record<string, MockOperation> = {};
   for (const [id, op] of Object.entries(data.operations)) {
     const responses: Record<string, MockResponse> = {};
     for (const [key, r] of Object.entries(op.responses)) {
-      let full: MockResponse;
+      let response: MockResponse;
       if ('shared' in r) {
-        const body = Object.hasOwn(shared, r.shared) ? shared[r.shared] : undefined;
+        const body = own(shared, r.shared);
         if (body === undefined) throw new Error(`mock tables: operation ${id} names no shared response "${r.shared}"`);
-        full = { ...body, key: r.key, status: r.status };
-      } else full = r;
-      Object.defineProperty(responses, key, { value: full, enumerable: true, writable: true, configurable: true });
+        response = full({ ...body, key: r.key, status: r.status }, `operation ${id}`);
+      } else response = full(r as MockResponseData, `operation ${id}`);
+      define(responses, key, response);
     }
-    Object.defineProperty(operations, id, { value: { ...op, responses }, enumerable: true, writable: true, configurable: true });
+    define(operations, id, { ...op, responses });
   }
-  const { shared: _shared, ...rest } = data as MockTablesData;
+  const { shared: _shared, examples: _examples, ...rest } = data as MockTablesData;
   return { ...rest, operations };
 }

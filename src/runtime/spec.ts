@@ -302,10 +302,23 @@ export interface SharedMockResponse {
   shared: string;
 }
 
-/** MockTables as a generated mocks module writes them: a response several operations share is written once. */
+/** An example written once in `MockTablesData.examples`, named where it is used. */
+export interface SharedMockExample {
+  /** Key in `examples`. */
+  example: string;
+}
+
+/** A response as a generated mocks module writes it: its examples may be shared ones. */
+export type MockResponseData = Omit<MockResponse, 'examples'> & { examples: Array<MockExample | SharedMockExample> };
+
+/**
+ * MockTables as a generated mocks module writes them: a response several operations share, and an
+ * example several responses share, are written once.
+ */
 export interface MockTablesData extends Omit<MockTables, 'operations'> {
-  operations: Record<string, Omit<MockOperation, 'responses'> & { responses: Record<string, MockResponse | SharedMockResponse> }>;
-  shared?: Record<string, Omit<MockResponse, 'key' | 'status'>>;
+  operations: Record<string, Omit<MockOperation, 'responses'> & { responses: Record<string, MockResponseData | SharedMockResponse> }>;
+  shared?: Record<string, Omit<MockResponseData, 'key' | 'status'>>;
+  examples?: Record<string, MockExample>;
 }
 
 /** What a generated mocks module carries: per-operation responses, schemas for sampling, resources. */

@@ -96,4 +96,24 @@ describe('shared mock responses', () => {
     const data = compactMockTables(tables);
     expect(() => expandMockTables({ ...data, shared: {} })).toThrow(/operation a names no shared response/);
   });
+
+  it('writes an example that several different responses carry once, and expands it back', () => {
+    const shared = { name: 'user', value: { login: 'octocat', id: 1 }, pointer: '/components/examples/user/value' };
+    const withExample = (key: string, pointer: string): MockResponse => ({ key, status: Number(key), contentType: 'application/json', examples: [shared], pointer });
+    const t: MockTables = {
+      operations: {
+        me: { primary: '200', responses: { '200': withExample('200', '/paths/~1me/get/responses/200') } },
+        user: { primary: '200', responses: { '200': withExample('200', '/paths/~1users~1{id}/get/responses/200'), '201': response('201', '/x', { other: true }) } },
+      },
+      schemas: {},
+      resources: [],
+    };
+    const data = compactMockTables(t);
+    expect(data.shared).toBeUndefined();
+    expect(data.examples).toEqual({ '/components/examples/user/value': shared });
+    expect(data.operations['me']?.responses['200']).toMatchObject({ examples: [{ example: '/components/examples/user/value' }] });
+    expect(JSON.stringify(data).split('"octocat"').length - 1).toBe(1);
+    expect(expandMockTables(JSON.parse(JSON.stringify(data)))).toEqual(t);
+    expect(() => expandMockTables({ ...data, examples: {} })).toThrow(/operation me names no shared example/);
+  });
 });

@@ -7,5 +7,5 @@ export { createMock, DEFAULT_RESET_PATH, type Mock, type MockServerOptions } fro
 export { sampleSchema, type SampleOptions } from '../sample.js';
 export type { RequestListener, ServerOptions } from '../server.js';
 export type { FetchHandler } from '../fetch-adapter.js';
-export type { ApiSpec, MockTables, MockTablesData, SharedMockResponse } from '../spec.js';
+export type { ApiSpec, MockTables, MockTablesData, MockResponseData, SharedMockResponse, SharedMockExample } from '../spec.js';
 export { expandMockTables } from '../mock-tables.js';
