@@ -7,6 +7,8 @@ export { Router, type RouteMatch } from './router.js';
 export * from './params.js';
 export {
   createRequestListener,
+  createHttpServer,
+  type HttpServerLimits,
   matchMediaType,
   responseKey,
   isJsonMediaType,

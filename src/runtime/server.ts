@@ -4,9 +4,9 @@
  * handler, optionally validate its response, and serialize it. Bad input is a 4xx in the
  * interface's error body; a failing handler is a 500; nothing a client sends crashes the process.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createNodeServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Socket as NetSocket, type Socket } from 'node:net';
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, type Duplex } from 'node:stream';
 import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from './errors.js';
 import {
@@ -865,7 +865,85 @@ function safePath(path: string): string {
  * A `node:http` request listener; `upgrade` is its listener for the server's 'upgrade' event
  * (`server.on('upgrade', listener.upgrade)`), for operations that answer 101.
  */
-export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => void) & { upgrade?: UpgradeListener };
+export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  upgrade?: UpgradeListener;
+  /** For the server's 'clientError' event: what Node's HTTP parser refuses, answered in the contract's error shape. */
+  clientError?: (err: Error & { code?: string }, socket: Duplex) => void;
+  /** For the server's 'checkContinue' event: `Expect: 100-continue` with a length over the limit is a 413, never a 100. */
+  checkContinue?: (req: IncomingMessage, res: ServerResponse) => void;
+};
+
+/** The status of what Node's HTTP parser refuses, by its error code. */
+function parserStatus(code: string | undefined): { status: number; message: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, message: 'request headers are too large' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, message: 'the request took too long to arrive' };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, message: 'chunk extensions are too large' };
+    default:
+      return { status: 400, message: 'malformed HTTP request' };
+  }
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (oversized headers, a malformed request line, a
+ * request that took too long) with the interface's error body, then closes the connection. A
+ * connection already gone, or mid-answer, is just closed.
+ */
+function clientErrorAnswer(api: ApiSpec): NonNullable<RequestListener['clientError']> {
+  return (err, socket) => {
+    const writable = (socket as Duplex & { _httpMessage?: unknown }).writable && !(socket as { _httpMessage?: unknown })._httpMessage;
+    if (err.code === 'ECONNRESET' || !writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, message } = parserStatus(err.code);
+    const payload = JSON.stringify(errorBody(api.errorBody, new HttpError(status, message)));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
+    );
+  };
+}
+
+/** Limits of the HTTP server `createHttpServer` makes (milliseconds, and a connection count). */
+export interface HttpServerLimits {
+  /** Time a client has to send its request headers (default 10 s). */
+  headersTimeout?: number;
+  /** Time a client has to send its whole request (default 30 s). */
+  requestTimeout?: number;
+  /** Time a connection may sit idle (default 30 s; keep-alive connections between requests: at most 5 s). */
+  idleTimeout?: number;
+  /** Connections open at once; more are closed as they arrive (default 1,000). */
+  maxConnections?: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: Required<HttpServerLimits> = { headersTimeout: 10_000, requestTimeout: 30_000, idleTimeout: 30_000, maxConnections: 1000 };
+
+/**
+ * A `node:http` server for a generated listener with every event wired (upgrade, clientError,
+ * checkContinue) and limits for slow, idle and too many clients. Call `.listen()` on it.
+ */
+export function createHttpServer(listener: RequestListener, limits: HttpServerLimits = {}): Server {
+  const l = { ...DEFAULT_HTTP_LIMITS, ...limits };
+  const server = createNodeServer(
+    {
+      headersTimeout: l.headersTimeout,
+      requestTimeout: l.requestTimeout,
+      keepAliveTimeout: Math.min(5000, l.idleTimeout),
+      // How often Node looks for connections past those timeouts (its default is 30 s).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(l.headersTimeout / 2))),
+    },
+    listener,
+  );
+  server.maxConnections = l.maxConnections;
+  server.setTimeout(l.idleTimeout, (socket) => socket.destroy());
+  if (listener.upgrade) server.on('upgrade', listener.upgrade);
+  if (listener.clientError) server.on('clientError', listener.clientError);
+  if (listener.checkContinue) server.on('checkContinue', listener.checkContinue);
+  return server;
+}
 
 /** A `node:http` request listener serving `api` with `handlers`. */
 export function createRequestListener(
@@ -887,5 +965,13 @@ export function createRequestListener(
     }
   };
   listener.upgrade = upgradeListenerFor(listener);
+  listener.clientError = clientErrorAnswer(api);
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  listener.checkContinue = (req, res) => {
+    // A declared length over the limit is answered 413 before the client sends the body.
+    const declared = Number(req.headers['content-length']);
+    if (!(Number.isFinite(declared) && declared > limit)) res.writeContinue();
+    listener(req, res);
+  };
   return listener;
 }

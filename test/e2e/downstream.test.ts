@@ -54,9 +54,8 @@ function version(pkg: string): string {
  * The user's program: a server from the generated Handlers, called with the generated client. It
  * prints what it saw as one JSON line. No top-level await, so it compiles to CommonJS too.
  */
-const MAIN = `import { createServer as listen } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { HttpError } from '@specforge/runtime/server';
+const MAIN = `import type { AddressInfo } from 'node:net';
+import { createHttpServer, HttpError } from '@specforge/runtime/server';
 import { createServer, type Handlers } from './generated/todos/server.js';
 import { createClient } from './generated/todos/client.js';
 import { createMock } from './generated/todos/mocks.js';
@@ -83,10 +82,10 @@ const handlers: Handlers = {
   },
 };
 
-async function serve(listener: Parameters<typeof listen>[1]): Promise<{ url: string; close: () => void }> {
-  const server = listen(listener);
+async function serve(listener: Parameters<typeof createHttpServer>[0]): Promise<{ url: string; close: () => void }> {
+  const server = createHttpServer(listener);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: 'http://127.0.0.1:' + (server.address() as AddressInfo).port, close: () => server.close() };
+  return { url: 'http://127.0.0.1:' + (server.address() as AddressInfo).port, close: () => { server.close(); server.closeAllConnections(); } };
 }
 
 async function main(): Promise<void> {

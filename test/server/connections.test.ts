@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec } from '../../generators/api-spec.js';
 import { compileValidators } from '../../generators/validators.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createRequestListener, type AnyHandler } from '../../src/runtime/server.js';
+import { createHttpServer, createRequestListener, type AnyHandler } from '../../src/runtime/server.js';
 import { connectionLimits, runMock } from '../../src/cli/commands/mock.js';
 
 const FIXTURE = 'test/fixtures/params/openapi.yaml';
@@ -28,7 +28,7 @@ beforeAll(async () => {
     onError: (error) => errors.push(error),
     security: { apiKey: (c) => c.credential === 'good', bearer: () => true },
   });
-  server = createServer(listener);
+  server = createHttpServer(listener);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   port = (server.address() as AddressInfo).port;
@@ -203,5 +203,40 @@ describe('specforge mock: slow, idle and too many clients', () => {
     expect(() => connectionLimits({ headersTimeout: 5000, requestTimeout: 1000 })).toThrow(/must not be shorter than --headers-timeout/);
     expect(() => connectionLimits({ maxConnections: 0 })).toThrow(/--max-connections must be an integer from 1/);
     expect(connectionLimits({})).toEqual({ headersTimeout: 10_000, requestTimeout: 30_000, idleTimeout: 30_000, maxConnections: 1000 });
+  });
+});
+
+describe("what Node's HTTP parser refuses, in the contract's error shape", () => {
+  it.each([
+    ['headers over the size limit', `GET /notes HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'request headers are too large'],
+    ['a malformed request line', 'GARBAGE\r\n\r\n', 400, 'malformed HTTP request'],
+    ['a bad header', 'GET /notes HTTP/1.1\r\nhost: x\r\nbad header\r\n\r\n', 400, 'malformed HTTP request'],
+  ])('%s: %i with a JSON body, then the connection closes', async (_name, request, status, message) => {
+    const r = await raw(request);
+    expect(r.text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(r.text.toLowerCase()).toContain('content-type: application/json');
+    const body = JSON.parse(r.text.slice(r.text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    // The fixture's x-specforge-error shape: message, status, code.
+    expect(body).toMatchObject({ message, status });
+    expect(r.closedBy).toBe('server');
+  });
+
+  it('Expect: 100-continue with a length over the limit is a 413, and no 100 Continue comes first', async () => {
+    const r = await raw('POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: 10000000\r\n\r\n');
+    expect(r.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(r.text).not.toContain('100 Continue');
+  });
+
+  it('Expect: 100-continue within the limit gets its 100 Continue, then the answer', async () => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (d: Buffer) => (text += d.toString()));
+    socket.write('POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: 7\r\n\r\n');
+    for (let i = 0; i < 50 && !text.includes('100 Continue'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write('{"a":1}');
+    for (let i = 0; i < 50 && !text.includes('200 OK'); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(text).toContain('HTTP/1.1 200 OK');
+    socket.destroy();
   });
 });

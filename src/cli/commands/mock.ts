@@ -1,6 +1,7 @@
 /** `specforge mock <spec>`: the generated server with the mock handlers, on TCP or a unix socket. */
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server.js';
 import { resolve } from 'node:path';
 import { ContractError, UsageError } from '../../contract/errors.js';
 import { configEntryFor } from '../../pipeline/config.js';
@@ -56,8 +57,6 @@ function integer(raw: string | number | undefined, name: string, min: number, ma
   return n;
 }
 
-const DEFAULT_KEEP_ALIVE_MS = 5000;
-
 /** The mock's connection limits: slow or idle clients are closed, and connections are capped. */
 export function connectionLimits(options: Pick<MockOptions, 'headersTimeout' | 'requestTimeout' | 'idleTimeout' | 'maxConnections'>): {
   headersTimeout: number;
@@ -65,14 +64,14 @@ export function connectionLimits(options: Pick<MockOptions, 'headersTimeout' | '
   idleTimeout: number;
   maxConnections: number;
 } {
-  const headersTimeout = integer(options.headersTimeout, '--headers-timeout', 100, 3_600_000) ?? 10_000;
-  const requestTimeout = integer(options.requestTimeout, '--request-timeout', 100, 3_600_000) ?? 30_000;
+  const headersTimeout = integer(options.headersTimeout, '--headers-timeout', 100, 3_600_000) ?? DEFAULT_HTTP_LIMITS.headersTimeout;
+  const requestTimeout = integer(options.requestTimeout, '--request-timeout', 100, 3_600_000) ?? DEFAULT_HTTP_LIMITS.requestTimeout;
   if (requestTimeout < headersTimeout) throw new UsageError(`--request-timeout (${requestTimeout} ms) must not be shorter than --headers-timeout (${headersTimeout} ms)`);
   return {
     headersTimeout,
     requestTimeout,
-    idleTimeout: integer(options.idleTimeout, '--idle-timeout', 100, 3_600_000) ?? 30_000,
-    maxConnections: integer(options.maxConnections, '--max-connections', 1, 1_000_000) ?? 1000,
+    idleTimeout: integer(options.idleTimeout, '--idle-timeout', 100, 3_600_000) ?? DEFAULT_HTTP_LIMITS.idleTimeout,
+    maxConnections: integer(options.maxConnections, '--max-connections', 1, 1_000_000) ?? DEFAULT_HTTP_LIMITS.maxConnections,
   };
 }
 
@@ -98,19 +97,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const limits = connectionLimits(options);
   const mock = await createMockFromSpec(specPath, serverOptions, strict);
-  const server = createServer(
-    {
-      headersTimeout: limits.headersTimeout,
-      requestTimeout: limits.requestTimeout,
-      keepAliveTimeout: Math.min(DEFAULT_KEEP_ALIVE_MS, limits.idleTimeout),
-      // How often Node looks for connections past those timeouts (its default is 30 s).
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeout / 2))),
-    },
-    mock.listener,
-  );
-  server.maxConnections = limits.maxConnections;
-  server.setTimeout(limits.idleTimeout, (s) => s.destroy());
-  if (mock.listener.upgrade) server.on('upgrade', mock.listener.upgrade);
+  const server = createHttpServer(mock.listener, limits);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {
     if (!statSync(socket).isSocket()) throw new UsageError(`--socket ${options.socket} exists and is not a socket`);

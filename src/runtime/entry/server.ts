@@ -4,6 +4,9 @@
  */
 export {
   createRequestListener,
+  createHttpServer,
+  DEFAULT_HTTP_LIMITS,
+  type HttpServerLimits,
   matchMediaType,
   responseKey,
   isJsonMediaType,
