@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   SPECFORGE_NOT_OPENAPI: 'The document is not an OpenAPI document.',
   SPECFORGE_UNSUPPORTED_VERSION: 'The OpenAPI version is not 3.0.x or 3.1.x (nor Swagger 2.0).',
   SPECFORGE_SWAGGER_CONVERT: 'A Swagger 2.0 document cannot be converted to OpenAPI 3 cleanly (an error), or the conversion changed something (a warning).',
+  SPECFORGE_TOO_DEEP: 'A document nests deeper than any contract needs (256 levels).',
+  SPECFORGE_SCHEMA_CYCLE: 'Schemas reach themselves through $ref, allOf, anyOf, oneOf or not without consuming any data.',
   SPECFORGE_INVALID_STRUCTURE: 'The document breaks the structure the OpenAPI specification requires.',
   SPECFORGE_DUPLICATE_OPERATION_ID: 'Two operations share one operationId.',
   SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',

@@ -4,6 +4,7 @@
  * their use site calls for; referenced path items are inlined. References are followed only inside
  * the contract's own folder: remote addresses and paths that leave the folder are refused.
  */
+import { MAX_DOCUMENT_DEPTH, schemaCycle, tooDeep } from './shape.js';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
@@ -227,6 +228,15 @@ class Bundler {
       );
     }
     const file = parseSource(abs, displayPath(abs), text);
+    const deep = tooDeep(file.data);
+    if (deep !== undefined) {
+      throw ContractError.single(
+        'SPECFORGE_TOO_DEEP',
+        `the document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`,
+        file.locate(deep),
+        'no contract needs this depth; a schema that nests itself is written with a $ref',
+      );
+    }
     this.files.set(abs, file);
     return file;
   }
@@ -461,6 +471,16 @@ export function loadContract(entryPath: string): LoadedContract {
     },
     origin,
   };
+  const cycle = schemaCycle(document);
+  if (cycle !== undefined) {
+    const first = cycle[0] as string;
+    throw ContractError.single(
+      'SPECFORGE_SCHEMA_CYCLE',
+      `schemas reach themselves without consuming any data (${cycleSteps(cycle)}): no value could ever be validated against them`,
+      loaded.locate(first),
+      'a recursive schema must go through properties, items or another keyword that descends into the value',
+    );
+  }
   if (sourceVersion) {
     loaded.sourceVersion = sourceVersion;
     loaded.conversionWarnings = (convertedSwagger2(hash)?.warnings ?? []).map((w) => ({
@@ -471,6 +491,12 @@ export function loadContract(entryPath: string): LoadedContract {
     }));
   }
   return loaded;
+}
+
+/** The steps of a schema cycle as a reader follows them: its references, or every step when it has none. */
+function cycleSteps(cycle: readonly string[]): string {
+  const refs = cycle.filter((p) => p.endsWith('/$ref'));
+  return (refs.length > 0 ? refs : cycle).map((p) => `#${p}`).join(' → ');
 }
 
 /** Thrown by `loadContract` for a Swagger 2.0 contract not yet converted (see `loadContractAsync`). */

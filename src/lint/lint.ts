@@ -2,6 +2,7 @@
 import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
 import { isHttpLess } from '../contract/model.js';
 import { loadContract, loadContractAsync } from '../contract/resolve.js';
+import { ContractError } from '../contract/errors.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { REPORT_FORMATS } from '../report/format.js';
@@ -68,7 +69,12 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       config = await made;
     }
     // Loaded first (a Swagger 2.0 contract is converted here), so the rules that read specforge's model find it.
-    const loaded = await loadContractAsync(target.path).catch(() => undefined);
+    // A document no walker can take (too deep, a schema cycle, unreadable or an alias bomb) stops
+    // here, located, before Redocly's own walk would overflow its stack or expand the aliases.
+    const loaded = await loadContractAsync(target.path).catch((err: unknown) => {
+      if (err instanceof ContractError && err.diagnostics.some((d) => LOADER_FATAL.has(d.code))) throw err;
+      return undefined;
+    });
     let problems: NormalizedProblem[];
     try {
       problems = await lint({ ref: target.path, config });
@@ -84,6 +90,8 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
   }
   return results;
 }
+
+const LOADER_FATAL = new Set<string>(['SPECFORGE_TOO_DEEP', 'SPECFORGE_SCHEMA_CYCLE', 'SPECFORGE_YAML_SYNTAX', 'SPECFORGE_JSON_SYNTAX']);
 
 export function lintFindings(results: readonly LintResult[], cwd: string): Finding[] {
   return results.flatMap((r) => r.problems.map((p) => problemToFinding(p, r.spec, cwd)));
