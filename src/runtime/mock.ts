@@ -625,6 +625,25 @@ export class MockEngine {
     return undefined;
   }
 
+  /**
+   * A name (an alias whose value is one string, as a container's Name) belongs to one resource: a
+   * create that would reuse one is a conflict. List aliases (an image's tags) are labels, not names.
+   */
+  private checkUniqueNames(resource: ResourceSpec, doc: Record<string, unknown>, docs: Map<string, Record<string, unknown>>): void {
+    const names = resource.aliases.map((alias) => getPath(doc, alias)).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+    if (names.length === 0) return;
+    const scope = resource.scope ? this.scopeOfDoc(resource, doc) : undefined;
+    for (const other of docs.values()) {
+      if (scope !== undefined && this.scopeOfDoc(resource, other) !== scope) continue;
+      for (const alias of resource.aliases) {
+        const taken = getPath(other, alias);
+        if ((typeof taken === 'string' || typeof taken === 'number') && names.includes(String(taken))) {
+          throw new HttpError(resource.conflict, `${resource.name} name ${String(taken)} is already in use by ${String(getPath(other, resource.idField))}`);
+        }
+      }
+    }
+  }
+
   private aliasValues(resource: ResourceSpec, doc: Record<string, unknown>): string[] {
     const out: string[] = [];
     for (const alias of resource.aliases) {
@@ -845,6 +864,7 @@ export class MockEngine {
         if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
         const key = this.docKey(resource, doc);
         if (fromBody !== undefined && docs.has(key)) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
+        this.checkUniqueNames(resource, doc, docs);
         if (resource.state) this.enter(resource, doc, resource.state.initial, ctx);
         docs.set(key, doc);
         subject = doc;

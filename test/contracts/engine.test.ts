@@ -235,6 +235,20 @@ describe('seed section 7: failures carry {message}', () => {
     const stateful = createMock({ stateful: true });
     expectError(await send({ method: 'GET', path: '/containers/no-such-container/json' }, stateful.fetch), 404, 'no-such-container');
   });
+
+  it('the stateful mock keeps container names unique: a second create of a name in use is 409, and the list keeps one', async () => {
+    const stateful = createMock({ stateful: true });
+    const body = { Image: 'busybox' };
+    const first = await send({ method: 'POST', path: '/containers/create?name=same', body }, stateful.fetch);
+    expect(first.status, first.text).toBe(201);
+    for (let i = 0; i < 2; i++) expectError(await send({ method: 'POST', path: '/containers/create?name=same', body }, stateful.fetch), 409, 'same is already in use');
+    const other = await send({ method: 'POST', path: '/containers/create?name=other', body }, stateful.fetch);
+    expect(other.status).toBe(201);
+    const list = await send({ method: 'GET', path: '/containers/json?all=1' }, stateful.fetch);
+    const names = (list.body as Array<{ Names: string[] }>).flatMap((c) => c.Names);
+    expect(names.filter((n) => n === '/same')).toEqual(['/same']);
+    expect(names).toContain('/other');
+  });
 });
 
 // ---- 2. limits ---------------------------------------------------------------------------------
