@@ -10370,7 +10370,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       ],
       "createSet": {
         "Name": {
-          "$format": "/{query.name|specforge_container}"
+          "$replace": {
+            "value": {
+              "$format": "/{query.name|specforge_container}"
+            },
+            "pattern": "^//",
+            "with": "/"
+          }
         },
         "State": {
           "Status": "created",
@@ -10732,6 +10738,20 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "from": [
               "running"
             ]
+          },
+          "ContainerRename": {
+            "otherwise": 409,
+            "set": {
+              "Name": {
+                "$replace": {
+                  "value": {
+                    "$format": "/{query.name}"
+                  },
+                  "pattern": "^//",
+                  "with": "/"
+                }
+              }
+            }
           },
           "ExecStart": {
             "otherwise": 409,

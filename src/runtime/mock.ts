@@ -12,6 +12,7 @@ import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
 import { isRecord } from './object.js';
+import { Collection, Transaction, type Doc } from './mock-store.js';
 import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
 
 function clone<T>(v: T): T {
@@ -158,12 +159,18 @@ function hashed(text: string, as: unknown): string | number {
 
 const MAX_MAPPED = 10_000;
 
+/** Text put into a URL: what a path may hold stays, the rest (spaces, quotes, ?, #, %) is percent-encoded. */
+function urlText(text: string): string {
+  return text.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
 /**
  * Evaluates a body template. Nodes with one of these keys compute a value; everything else is
  * copied with its parts evaluated:
  *
  * - `{ $from: [source, …], default? }`: the first present value of claims, path, query, header,
- *   cookie, body, resource (stateful operations), item and index (inside `$map`), or now;
+ *   cookie, body, resource (stateful operations), item and index (inside `$map`), or now (with a
+ *   default, a null value is not present);
  * - `{ $format: 'text {source|fallback} text' }`: a string with values put in;
  * - `{ $now: seconds | milliseconds | nanoseconds | iso }`: the time;
  * - `{ $if: source, then?, else? }`: `then` when the value is present and not false, null, empty;
@@ -176,19 +183,25 @@ export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: 
   if (Array.isArray(template)) return template.map((t) => evaluateTemplate(t, ctx, scope));
   if (!isRecord(template)) return template;
   if (typeof template['$format'] === 'string') {
-    // "{query.fromImage}:{query.tag|latest}": each {source|default} replaced by its value.
-    return template['$format'].replace(/\{([^{}|]+)(?:\|([^{}]*))?\}/g, (_m, source: string, fallback: string | undefined) => {
+    // "{query.fromImage}:{query.tag|latest}": each {source|default} replaced by its value. In a URL
+    // ("https://host/orgs/{path.org}") the values are percent-encoded, so the result stays a URI.
+    const format = template['$format'];
+    const inUrl = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(format);
+    return format.replace(/\{([^{}|]+)(?:\|([^{}]*))?\}/g, (_m, source: string, fallback: string | undefined) => {
       const v = lookup(source.trim(), ctx, scope);
-      return v === undefined || v === null || v === '' ? (fallback ?? '') : typeof v === 'string' ? v : JSON.stringify(v);
+      const text = v === undefined || v === null || v === '' ? (fallback ?? '') : typeof v === 'string' ? v : JSON.stringify(v);
+      return inUrl ? urlText(text) : text;
     });
   }
   if (template['$now'] !== undefined) return now(template['$now']);
   if ('$from' in template) {
     const sources = Array.isArray(template['$from']) ? template['$from'] : [template['$from']];
+    // With a default, a null value counts as absent (`Labels: null` in a request means no labels).
+    const skipNull = template['default'] !== undefined;
     for (const s of sources) {
       if (typeof s !== 'string') continue;
       const v = lookup(s, ctx, scope);
-      if (v !== undefined) return clone(v);
+      if (v !== undefined && !(skipNull && v === null)) return clone(v);
     }
     return template['default'];
   }
@@ -277,7 +290,7 @@ function seedFrom(...parts: Array<string | number>): number {
 /** The mock engine behind generated mocks and `specforge mock`. */
 export class MockEngine {
   readonly handlers: Record<string, AnyHandler> = {};
-  private readonly store = new Map<string, Map<string, Record<string, unknown>>>();
+  private readonly store = new Map<string, Collection>();
   /** Per stored document of a resource with `state.progress`: reads counted and when its state was entered. */
   private readonly progress = new Map<Record<string, unknown>, { reads: number; since: number }>();
   private readonly resources: ResourceSpec[];
@@ -394,17 +407,34 @@ export class MockEngine {
     this.requests = 0;
     this.eventLog.length = 0;
     for (const r of this.resources) {
-      const docs = new Map<string, Record<string, unknown>>();
+      const docs = this.collection(r);
       for (const seed of r.seed) {
         if (!isRecord(seed)) continue;
         const doc = clone(seed);
         const id = getPath(doc, r.idField);
         if (id === undefined) continue;
         if (r.state && getPath(doc, r.state.field) === undefined) setPath(doc, r.state.field, r.state.initial);
-        docs.set(this.docKey(r, doc), doc);
+        docs.put(this.docKey(r, doc), doc);
+        this.noteId(docs, r, doc);
       }
-      this.store.set(r.name, docs);
     }
+  }
+
+  /** The collection of a resource, created empty on first use. */
+  private collection(resource: ResourceSpec): Collection {
+    let docs = this.store.get(resource.name);
+    if (!docs) {
+      docs = new Collection({ scopeOf: (doc) => this.scopeOfDoc(resource, doc), aliasesOf: (doc) => this.aliasValues(resource, doc) });
+      this.store.set(resource.name, docs);
+    }
+    return docs;
+  }
+
+  /** Keeps the largest integer id of a collection, from which generated integer ids continue. */
+  private noteId(docs: Collection, resource: ResourceSpec, doc: Doc): void {
+    if (resource.generate !== 'integer') return;
+    const id = String(getPath(doc, resource.idField));
+    if (/^\d{1,15}$/.test(id)) docs.maxInteger = Math.max(docs.maxInteger, Number(id));
   }
 
   /** The documents of a resource collection, in insertion order (stateful mode). */
@@ -592,9 +622,9 @@ export class MockEngine {
     const direct = docs.get(key);
     if (direct) return [key, direct];
     const forms = new Set([wanted, `/${wanted}`, ...(resource.aliasForms ?? []).map((f) => f.replace('{}', wanted))]);
-    for (const [id, doc] of docs) {
-      if (scope !== undefined && this.scopeOfDoc(resource, doc) !== scope) continue;
-      if (this.aliasValues(resource, doc).some((v) => forms.has(v))) return [id, doc];
+    for (const form of forms) {
+      const found = docs.byAlias(scope ?? '', form);
+      if (found) return found;
     }
     return undefined;
   }
@@ -612,7 +642,7 @@ export class MockEngine {
   private userOf(resource: ResourceSpec, id: string, doc: Record<string, unknown>): string | undefined {
     const names = [id, ...this.aliasValues(resource, doc)];
     for (const ref of resource.inUse?.by ?? []) {
-      for (const [otherId, other] of this.store.get(ref.resource) ?? []) {
+      for (const [otherId, other] of this.store.get(ref.resource)?.entries() ?? []) {
         const values = collect(other, ref.field.split('.')).map(String);
         const forms = names.flatMap((n) => ref.forms.map((f) => f.replace('{}', n)));
         if (values.some((v) => forms.some((f) => v === f || (f.endsWith(':') && v.startsWith(f))))) {
@@ -629,17 +659,13 @@ export class MockEngine {
    * A name (an alias whose value is one string, as a container's Name) belongs to one resource: a
    * create that would reuse one is a conflict. List aliases (an image's tags) are labels, not names.
    */
-  private checkUniqueNames(resource: ResourceSpec, doc: Record<string, unknown>, docs: Map<string, Record<string, unknown>>): void {
+  private checkUniqueNames(resource: ResourceSpec, doc: Doc, docs: Collection, key: string): void {
     const names = resource.aliases.map((alias) => getPath(doc, alias)).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
-    if (names.length === 0) return;
-    const scope = resource.scope ? this.scopeOfDoc(resource, doc) : undefined;
-    for (const other of docs.values()) {
-      if (scope !== undefined && this.scopeOfDoc(resource, other) !== scope) continue;
-      for (const alias of resource.aliases) {
-        const taken = getPath(other, alias);
-        if ((typeof taken === 'string' || typeof taken === 'number') && names.includes(String(taken))) {
-          throw new HttpError(resource.conflict, `${resource.name} name ${String(taken)} is already in use by ${String(getPath(other, resource.idField))}`);
-        }
+    const scope = this.scopeOfDoc(resource, doc);
+    for (const name of names) {
+      for (const [otherKey, other] of docs.withAlias(scope, name)) {
+        if (otherKey === key) continue;
+        throw new HttpError(resource.conflict, `${resource.name} name ${name} is already in use by ${String(getPath(other, resource.idField))}`);
       }
     }
   }
@@ -661,14 +687,7 @@ export class MockEngine {
   private newId(resource: ResourceSpec): string | number {
     const n = ++this.counter;
     const h = createHash('sha256').update(`${this.seed}\0${resource.name}\0${n}`).digest('hex');
-    if (resource.generate === 'integer') {
-      let max = 0;
-      for (const doc of this.store.get(resource.name)?.values() ?? []) {
-        const id = String(getPath(doc, resource.idField));
-        if (/^\d+$/.test(id)) max = Math.max(max, Number(id));
-      }
-      return max + 1;
-    }
+    if (resource.generate === 'integer') return this.collection(resource).maxInteger + 1;
     if (resource.generate === 'hex64') return (h + createHash('sha256').update(h).digest('hex')).slice(0, 64);
     if (resource.generate === 'sha256') return `sha256:${h}`;
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -831,62 +850,85 @@ export class MockEngine {
     const guards = this.guards.get(opId) ?? [];
     const roles = this.roles.get(opId) ?? [];
     if (guards.length === 0 && roles.length === 0) return undefined;
+    // The request runs in a transaction: whatever fails below (a conflict, a precondition, a
+    // response or a stored document the contract refuses) leaves the store as it was.
+    const tx = new Transaction(clone);
+    try {
+      const out = this.statefulChange(tx, opId, mock, ctx, pref, n);
+      tx.commit();
+      return out;
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    }
+  }
+
+  private statefulChange(tx: Transaction, opId: string, mock: MockOperation, ctx: RequestContext, pref: Preference, n: number): HandlerResponse {
+    const guards = this.guards.get(opId) ?? [];
+    const roles = this.roles.get(opId) ?? [];
     const moves: Array<() => void> = [];
-    let subject: Record<string, unknown> | undefined;
+    /** Documents the request created or changed: each must still render into valid responses. */
+    const written: Array<{ resource: ResourceSpec; docs: Collection; key: string; doc: Doc }> = [];
+    let subject: Doc | undefined;
     let subjectOf: ResourceSpec | undefined;
     for (const { resource, transition } of guards) {
       const found = transition.through ? this.findThrough(resource, transition.through, ctx) : this.find(resource, ctx);
       if (!found) throw this.notFound(resource, ctx);
       const [key, doc] = found;
+      const docs = this.collection(resource);
+      tx.touch(docs, key, doc);
       this.advance(resource, doc, ctx, false);
       subject = doc;
       subjectOf = resource;
       const why = this.blocked(resource, doc, transition, ctx);
       if (why !== undefined) return this.failPrecondition(opId, mock, resource, String(getPath(doc, resource.idField) ?? key), why, transition);
       moves.push(...this.transitionMoves(resource, doc, transition, ctx));
+      written.push({ resource, docs, key, doc });
     }
     const response = this.primary(mock);
     let body: unknown;
     const headers: Record<string, string | undefined> = {};
     let origin = `the stored ${roles[0]?.resource.name ?? 'resource'}`;
     for (const { resource, role } of roles) {
-      const docs = this.store.get(resource.name) ?? new Map<string, Record<string, unknown>>();
-      this.store.set(resource.name, docs);
+      const docs = this.collection(resource);
       if (role === 'create') {
         const template = resource.template ?? {};
         const fields = resource.createFrom !== undefined ? evaluateTemplate(resource.createFrom, ctx) : ctx.body;
         // The template gives defaults; each field given by the request replaces the template's whole.
-        let doc: Record<string, unknown> = { ...(isRecord(template) ? clone(template) : {}) };
+        let doc: Doc = { ...(isRecord(template) ? clone(template) : {}) };
         if (isRecord(fields)) for (const [k, v] of Object.entries(fields)) setOwn(doc, k, clone(v));
         const fromBody = isRecord(ctx.body) ? getPath(ctx.body, resource.idField) : undefined;
         // The id is known before createSet runs, so that its templates can use it (resource.id).
         setPath(doc, resource.idField, fromBody !== undefined ? (getPath(doc, resource.idField) ?? fromBody) : this.newId(resource));
-        if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Record<string, unknown>;
+        if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Doc;
         const key = this.docKey(resource, doc);
         if (fromBody !== undefined && docs.has(key)) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
-        this.checkUniqueNames(resource, doc, docs);
+        this.checkUniqueNames(resource, doc, docs, key);
         if (resource.state) this.enter(resource, doc, resource.state.initial, ctx);
-        docs.set(key, doc);
+        const created = doc;
+        tx.onRollback(() => this.progress.delete(created));
+        const max = docs.maxInteger;
+        tx.onRollback(() => (docs.maxInteger = max));
+        tx.put(docs, key, doc);
+        this.noteId(docs, resource, doc);
+        written.push({ resource, docs, key, doc });
         subject = doc;
         subjectOf = resource;
         body = this.answerBody(resource, response, doc, ctx);
       } else if (role === 'list') {
         const filter = resource.listFilter;
         const scope = resource.scope ? this.scopeOfRequest(resource, ctx) : undefined;
-        let shown = [...docs.values()].filter((d) => scope === undefined || this.scopeOfDoc(resource, d) === scope);
-        for (const d of shown) this.advance(resource, d, ctx, false);
+        // Filter and page the stored documents first; only the page's documents are rendered.
+        let chosen: Doc[] = [];
+        for (const [, d] of docs.inScope(scope)) chosen.push(d);
+        if (resource.state?.progress) for (const d of chosen) this.advance(resource, d, ctx, false);
         if (filter && !(filter.unlessQuery && ctx.params.query[filter.unlessQuery] === true)) {
-          shown = shown.filter((d) => filter.in.includes(String(getPath(d, filter.field))));
+          chosen = chosen.filter((d) => filter.in.includes(String(getPath(d, filter.field))));
         }
-        const all = shown.map((d) => (resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: this.shown(resource, d, ctx) }) : this.shown(resource, d, ctx)));
-        const page = this.page(resource.pagination, all, ctx);
+        const page = this.page(resource.pagination, chosen, ctx);
         Object.assign(headers, page.headers);
-        const example = response?.examples[0]?.value;
-        if (resource.listField) {
-          const wrapped: Record<string, unknown> = { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: page.items, ...page.fields };
-          if (resource.pagination?.style === 'token' && !(resource.pagination.next in page.fields)) delete wrapped[resource.pagination.next];
-          body = wrapped;
-        } else body = page.items;
+        const items = (page.items as Doc[]).map((d) => this.listItem(resource, d, ctx));
+        body = this.listBody(resource, response, items, page.fields);
         origin = `the stored ${resource.name} list`;
       } else {
         const found = this.find(resource, ctx);
@@ -899,6 +941,7 @@ export class MockEngine {
           throw new HttpError(resource.protected.status, `${String(ctx.params.path[resource.idParam] ?? id)} is a predefined member of ${resource.name} and cannot be changed or removed`);
         }
         if (role === 'read') {
+          if (resource.state?.progress) tx.touch(docs, key, doc);
           this.advance(resource, doc, ctx, true);
           body = this.shown(resource, doc, ctx);
         } else if (role === 'update' || role === 'replace') {
@@ -909,8 +952,8 @@ export class MockEngine {
               throw new HttpError(resource.immutable?.status ?? 400, `${field} cannot be changed after ${resource.name} ${id} was created`);
             }
           }
-          let updated: Record<string, unknown>;
-          if (role === 'update') updated = merge(doc, patch) as Record<string, unknown>;
+          let updated: Doc;
+          if (role === 'update') updated = merge(doc, patch) as Doc;
           else {
             updated = clone(patch);
             for (const path of [...(resource.keep ?? []), ...(resource.hidden ?? []), ...(resource.scope ? Object.keys(resource.scope.fields) : [])]) {
@@ -920,26 +963,38 @@ export class MockEngine {
             if (resource.state) setPath(updated, resource.state.field, getPath(doc, resource.state.field));
           }
           setPath(updated, resource.idField, getPath(doc, resource.idField));
-          if (resource.updateSet) updated = merge(updated, evaluateTemplate(resource.updateSet, ctx, { resource: updated })) as Record<string, unknown>;
-          docs.set(key, updated);
+          if (resource.updateSet) updated = merge(updated, evaluateTemplate(resource.updateSet, ctx, { resource: updated })) as Doc;
+          this.checkUniqueNames(resource, updated, docs, key);
+          tx.put(docs, key, updated);
           const tracker = this.progress.get(doc);
           if (tracker) {
             this.progress.set(updated, tracker);
             this.progress.delete(doc);
+            tx.onRollback(() => {
+              this.progress.delete(updated);
+              this.progress.set(doc, tracker);
+            });
           }
+          written.push({ resource, docs, key, doc: updated });
           subject = updated;
           body = this.answerBody(resource, response, updated, ctx);
         } else if (role === 'delete') {
           const user = this.userOf(resource, String(getPath(doc, resource.idField)), doc);
           if (user && resource.inUse) throw new HttpError(resource.inUse.status, `${resource.name} ${String(ctx.params.path[resource.idParam] ?? id)} is in use by ${user}`);
-          docs.delete(key);
-          this.progress.delete(doc);
+          tx.remove(docs, key);
+          tx.onCommit(() => this.progress.delete(doc));
           body = undefined;
         }
       }
     }
     for (const move of moves) move();
-    this.emit(opId, ctx, subject);
+    for (const w of written) {
+      // A transition may rename (a container's Name): the indexes follow, and names stay unique.
+      w.docs.reindex(w.key);
+      this.checkUniqueNames(w.resource, w.doc, w.docs, w.key);
+      this.checkRenders(w.resource, w.doc, ctx, opId);
+    }
+    tx.onCommit(() => this.emit(opId, ctx, subject));
     if (!response) return { status: 200 };
     const scope: TemplateScope = subject && subjectOf ? { resource: this.shown(subjectOf, subject, ctx) } : {};
     let out: HandlerResponse;
@@ -959,7 +1014,63 @@ export class MockEngine {
       const rest = Object.fromEntries(Object.entries(out.headers ?? {}).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
       out.headers = value === undefined ? rest : { ...rest, [name]: value };
     }
-    return this.withHeaders(mock, ctx, scope, out);
+    out = this.withHeaders(mock, ctx, scope, out);
+    // The answer is checked here, inside the transaction, so that a refused answer changes nothing.
+    this.verify(opId, response, out);
+    return out;
+  }
+
+  /** A list entry as the list shows it: the resource's `listItem` template, or the stored document. */
+  private listItem(resource: ResourceSpec, doc: Doc, ctx: RequestContext): unknown {
+    const shown = this.shown(resource, doc, ctx);
+    return resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: shown }) : shown;
+  }
+
+  /** A list's body: the items, or the documented wrapper with the items (and paging fields) in `listField`. */
+  private listBody(resource: ResourceSpec, response: MockResponse | undefined, items: unknown[], fields: Record<string, unknown>): unknown {
+    if (!resource.listField) return items;
+    const example = response?.examples[0]?.value;
+    const wrapped: Record<string, unknown> = { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: items, ...fields };
+    if (resource.pagination?.style === 'token' && !(resource.pagination.next in fields)) delete wrapped[resource.pagination.next];
+    return wrapped;
+  }
+
+  private responseValidator(opId: string, response: MockResponse): ValidateFunction | undefined {
+    return response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
+  }
+
+  /** Checks a stateful answer against the contract (a 500 naming what breaks it), once: the server need not check it again. */
+  private verify(opId: string, response: MockResponse, out: HandlerResponse): void {
+    if (out.body === undefined || out.status !== response.status || out.verified) return;
+    const validate = this.responseValidator(opId, response);
+    if (!validate) return;
+    if (!validate(out.body)) {
+      throw new HttpError(500, `${out.origin ?? 'the stored resource'} does not match the contract for ${opId} ${response.status}; nothing was changed`, detailsFromAjv('response', validate.errors));
+    }
+    out.verified = true;
+  }
+
+  /**
+   * A document the request stores must render into valid answers of the resource's read and list
+   * operations; otherwise the request is refused (500 naming the contract's disagreement) and
+   * nothing is stored, instead of every later read failing.
+   */
+  private checkRenders(resource: ResourceSpec, doc: Doc, ctx: RequestContext, opId: string): void {
+    const neutral: RequestContext = { ...ctx, params: { path: {}, query: {}, header: {}, cookie: {} }, body: undefined };
+    const views: Array<[string | undefined, (response: MockResponse) => unknown]> = [
+      [resource.operations.read, () => this.shown(resource, doc, neutral)],
+      [resource.operations.list, (response) => this.listBody(resource, response, [this.listItem(resource, doc, neutral)], resource.pagination?.style === 'token' && resource.pagination.total ? { [resource.pagination.total]: 1 } : {})],
+    ];
+    for (const [viewId, render] of views) {
+      if (!viewId || viewId === opId) continue;
+      const view = this.tables.operations[viewId];
+      const response = view ? this.primary(view) : undefined;
+      if (!view || !response || view.template !== undefined) continue;
+      const validate = this.responseValidator(viewId, response);
+      if (validate && !validate(render(response))) {
+        throw new HttpError(500, `${opId} would store a ${resource.name} that ${viewId} cannot answer under the contract; nothing was changed`, detailsFromAjv('response', validate.errors));
+      }
+    }
   }
 }
 
