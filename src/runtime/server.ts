@@ -615,7 +615,7 @@ class Pipeline {
     const needsVerify = verifiers !== undefined && c.found.some((schemes) => Object.keys(schemes).some((name) => verifiers[name] !== undefined));
     if (!needsVerify) {
       const first = c.found[0];
-      if (first) return this.authInfo(first);
+      if (first) return this.recognized(op, this.authInfo(first), false);
       throw this.unauthorized(op, c.seen);
     }
     return (async (): Promise<AuthInfo> => {
@@ -643,7 +643,7 @@ class Pipeline {
             }
           }
         }
-        if (ok) return this.authInfo(schemes);
+        if (ok) return this.recognized(op, this.authInfo(schemes), this.api.policy !== undefined && verifiers?.[this.api.policy.scheme] !== undefined && Object.hasOwn(schemes, this.api.policy.scheme));
       }
       // A credential that was accepted but lacks a scope is a 403, not a 401: authenticating again will not help.
       throw lacksScope ? this.insufficientScope(op) : this.unauthorized(op, c.seen === 'none' ? 'none' : 'rejected');
@@ -664,6 +664,17 @@ class Pipeline {
       if (governed.kind !== undefined) info.kind = governed.kind;
     }
     return info;
+  }
+
+  /**
+   * x-specforge-policy names the kinds of credential the interface issues. A credential of its
+   * scheme that is of no kind (no pattern matches, and no verifier vouched for it) is no credential
+   * of the interface: not authenticated, 401 with `error="invalid_token"`, rather than a 403.
+   */
+  private recognized(op: OperationSpec, info: AuthInfo, vouched: boolean): AuthInfo {
+    const policy = this.api.policy;
+    if (!policy || vouched || info.kind !== undefined || !Object.hasOwn(info.schemes, policy.scheme)) return info;
+    throw this.unauthorized(op, 'rejected');
   }
 
   /** x-specforge-policy: the operation refuses credentials of kinds it does not allow. */

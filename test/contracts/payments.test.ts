@@ -111,8 +111,20 @@ describe('the agent policy (x-specforge-policy)', () => {
     expect(responses[key]?.['application/json']?.(r.body)).toBe(true);
   });
 
-  it('a credential of no recognized kind (an OAuth grant without a verifier) may not manage keys either', async () => {
-    expect(errorOf(await call('/api-keys', { token: 'opaque.oauth.grant' }), 403).detail).toMatch(/no recognized kind/);
+  it('a credential of no kind the interface issues (no pattern matches, no verifier vouches) is not authenticated: 401 invalid_token', async () => {
+    for (const [path, token] of [['/api-keys', 'opaque.oauth.grant'], ['/agent-keys', 'nonsense'], ['/payments/pay_1', 'sk_nope']] as const) {
+      const r = await call(path, { token });
+      const error = errorOf(r, 401);
+      expect(error.code).toBe('unauthenticated');
+      expect(r.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
+      expect(r.text).not.toContain(token);
+    }
+  });
+
+  it('a credential a verifier vouches for without naming its kind may not manage keys: 403 forbidden', async () => {
+    const at = await serve(createServer(createMockHandlers(), { security: { bearerAuth: (c) => c.credential === 'opaque.oauth.grant' } }));
+    expect(errorOf(await call('/api-keys', { token: 'opaque.oauth.grant', at }), 403).detail).toMatch(/no recognized kind/);
+    expect(errorOf(await call('/api-keys', { token: 'other', at }), 401).code).toBe('unauthenticated');
   });
 
   it('an agent-scoped grant named by a verifier is refused like an agent key; a user grant is served', async () => {
