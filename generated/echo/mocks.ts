@@ -100,6 +100,30 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/Error"
           }
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "examples": [
+            {
+              "name": "unsupportedMediaType",
+              "value": {
+                "code": 415,
+                "message": "content type text/plain is not accepted; use application/json"
+              },
+              "pointer": "/components/responses/OtherError/content/application~1json/examples/unsupportedMediaType/value"
+            }
+          ],
+          "pointer": "/components/responses/OtherError/content/application~1json",
+          "contentType": "application/json",
+          "schema": {
+            "$ref": "#/components/schemas/Error"
+          }
         }
       },
       "primary": "200",
@@ -144,6 +168,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "401",
           "status": 401,
           "shared": "/components/responses/MissingJwt/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200",
@@ -186,6 +215,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "401",
           "status": 401,
           "shared": "/components/responses/MissingJwt/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200",
@@ -235,6 +269,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "401",
           "status": 401,
           "shared": "/components/responses/MissingJwt/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200",
@@ -309,6 +348,18 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
   },
   "resources": [],
   "shared": {
+    "/components/responses/ServerError/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/ServerError/content/application~1json/examples/exception/value"
+        }
+      ],
+      "pointer": "/components/responses/ServerError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/Error"
+      }
+    },
     "/components/responses/MissingJwt/content/application~1json": {
       "examples": [
         {
@@ -326,6 +377,14 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   },
   "examples": {
+    "/components/responses/ServerError/content/application~1json/examples/exception/value": {
+      "name": "exception",
+      "value": {
+        "code": 500,
+        "message": "Exception: 500 Internal Server Error: The server encountered an internal error and was unable to complete your request. Either the server is overloaded or there is an error in the application."
+      },
+      "pointer": "/components/responses/ServerError/content/application~1json/examples/exception/value"
+    },
     "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value": {
       "name": "missingJwt",
       "value": {

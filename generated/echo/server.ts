@@ -83,6 +83,16 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -109,6 +119,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "401": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
           "types": [
             "application/json"
           ]
@@ -141,6 +156,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -161,6 +181,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "401": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
           "types": [
             "application/json"
           ]

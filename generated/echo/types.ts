@@ -126,6 +126,32 @@ export interface components {
     };
     responses: {
         /**
+         * @description An unexpected exception in the backend, answered by the sample's own
+         *     handler (`unexpected_error` in `main.py`) in the proxy's error shape.
+         *     Not part of the seed, which defines only `200` responses.
+         */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Any other failure, in the same shape: the generated server answers a
+         *     body over its size limit with `413` and a body that is not JSON with
+         *     `415`. What the sample answers then is not documented.
+         */
+        OtherError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description Bad request, answered by the Extensible Service Proxy (ESPv2), for
          *     example for an API key that is not valid. Documents the proxy's
          *     behaviour; the seed defines only the `200` response.
@@ -198,6 +224,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["MissingApiKey"];
+            500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     auth_info_google_jwt: {
@@ -219,6 +247,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["MissingJwt"];
+            500: components["responses"]["ServerError"];
         };
     };
     authInfoGoogleIdToken: {
@@ -240,6 +269,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["MissingJwt"];
+            500: components["responses"]["ServerError"];
         };
     };
     authInfoFirebase: {
@@ -261,6 +291,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["MissingJwt"];
+            500: components["responses"]["ServerError"];
         };
     };
 }

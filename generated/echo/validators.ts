@@ -26,6 +26,12 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly auth_info_google_jwt: {
@@ -34,6 +40,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "401": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -46,6 +55,9 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly authInfoFirebase: {
@@ -54,6 +66,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "401": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -79,12 +94,17 @@ const o0_body0 = validate71;
 const o0_r0_0 = validate71;
 const o0_r1_0 = validate73;
 const o0_r2_0 = validate73;
+const o0_r3_0 = validate73;
+const o0_r4_0 = validate73;
 const o1_r0_0 = validate72;
 const o1_r1_0 = validate73;
+const o1_r2_0 = validate73;
 const o2_r0_0 = validate72;
 const o2_r1_0 = validate73;
+const o2_r2_0 = validate73;
 const o3_r0_0 = validate72;
 const o3_r1_0 = validate73;
+const o3_r2_0 = validate73;
 const errorBody = validate73;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
@@ -110,6 +130,12 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o0_r2_0,
       },
+      "500": {
+        "application/json": o0_r3_0,
+      },
+      default: {
+        "application/json": o0_r4_0,
+      },
     },
   },
   auth_info_google_jwt: {
@@ -119,6 +145,9 @@ export const operationValidators: OperationValidators = {
       },
       "401": {
         "application/json": o1_r1_0,
+      },
+      "500": {
+        "application/json": o1_r2_0,
       },
     },
   },
@@ -130,6 +159,9 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o2_r1_0,
       },
+      "500": {
+        "application/json": o2_r2_0,
+      },
     },
   },
   authInfoFirebase: {
@@ -139,6 +171,9 @@ export const operationValidators: OperationValidators = {
       },
       "401": {
         "application/json": o3_r1_0,
+      },
+      "500": {
+        "application/json": o3_r2_0,
       },
     },
   },

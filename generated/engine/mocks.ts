@@ -174,6 +174,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "201"
@@ -361,6 +366,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/ContainerInspect"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -425,6 +435,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/ContainerTop"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -449,6 +464,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "200",
           "status": 200,
           "shared": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -497,6 +517,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             }
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -528,6 +553,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "type": "string",
             "format": "binary"
           }
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -632,6 +662,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/ContainerStats"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -651,6 +686,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "200",
           "status": 200,
           "shared": "/components/responses/EmptyText/content/text~1plain"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -679,6 +719,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1start/post/responses/304"
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -706,6 +751,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1stop/post/responses/304"
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -727,6 +777,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1restart/post/responses/204"
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -747,6 +802,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 204,
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1kill/post/responses/204"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -795,6 +855,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -806,6 +871,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 204,
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1rename/post/responses/204"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -833,6 +903,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1pause/post/responses/204"
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -853,6 +928,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 204,
           "examples": [],
           "pointer": "/paths/~1containers~1{id}~1unpause/post/responses/204"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -926,6 +1006,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/ContainerWaitResponse"
           }
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -1051,6 +1136,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1105,6 +1195,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/ExecCreateResponse"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -1119,6 +1214,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "201",
@@ -1143,6 +1243,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 200,
           "shared": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream"
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -1152,6 +1257,16 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "409",
           "status": 409,
           "shared": "/components/responses/Conflict/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1163,10 +1278,20 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 201,
           "shared": "/components/responses/EmptyText/content/text~1plain"
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -1208,6 +1333,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/ExecInspect"
           }
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -1344,6 +1474,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1393,6 +1528,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1510,6 +1650,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Image"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -1575,6 +1720,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             }
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -1618,6 +1768,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/PushImageInfo"
           }
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -1693,6 +1848,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
               "$ref": "#/components/schemas/ImageDeleteResponseItem"
             }
           }
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -1874,6 +2034,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -1898,6 +2063,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/IdResponse"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -1907,6 +2077,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "201"
@@ -1947,6 +2122,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2470,10 +2650,20 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 400,
           "shared": "/components/responses/BadRequest/content/application~1json"
         },
+        "409": {
+          "key": "409",
+          "status": 409,
+          "shared": "/components/responses/Conflict/content/application~1json"
+        },
         "500": {
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "201"
@@ -2504,6 +2694,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Volume"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -2524,6 +2719,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 204,
           "examples": [],
           "pointer": "/paths/~1volumes~1{name}/delete/responses/204"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -2717,6 +2917,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "201"
@@ -2774,6 +2979,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Network"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -2794,6 +3004,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 204,
           "examples": [],
           "pointer": "/paths/~1networks~1{id}/delete/responses/204"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "403": {
           "key": "403",
@@ -2853,6 +3068,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2884,6 +3104,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3067,6 +3292,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "201"
@@ -3157,6 +3387,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Service"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -3182,6 +3417,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 200,
           "examples": [],
           "pointer": "/paths/~1services~1{id}/delete/responses/200"
+        },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
         },
         "404": {
           "key": "404",
@@ -3239,6 +3479,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3549,6 +3794,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Task"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -3628,6 +3878,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Swarm"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "406": {
           "key": "406",
           "status": 406,
@@ -3674,6 +3929,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3700,6 +3960,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3752,6 +4017,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -3931,6 +4201,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Node"
           }
         },
+        "400": {
+          "key": "400",
+          "status": 400,
+          "shared": "/components/responses/BadRequest/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
@@ -4007,6 +4282,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "500",
           "status": 500,
           "shared": "/components/responses/ServerError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -12075,6 +12355,18 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorResponse"
       }
     },
+    "/components/responses/OtherError/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/OtherError/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/OtherError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
     "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream": {
       "examples": [
         {
@@ -12244,6 +12536,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "message": "Conflict. The name \\"/web\\" is already in use."
       },
       "pointer": "/components/responses/Conflict/content/application~1json/example"
+    },
+    "/components/responses/OtherError/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "content type text/plain is not accepted; use application/json"
+      },
+      "pointer": "/components/responses/OtherError/content/application~1json/example"
     },
     "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value": {
       "name": "multiplexed",

@@ -1178,6 +1178,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -1230,6 +1235,11 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1271,6 +1281,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -1435,6 +1450,11 @@ export const api: ApiSpec = JSON.parse(`{
             "application/vnd.docker.raw-stream"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1466,6 +1486,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -1503,6 +1528,11 @@ export const api: ApiSpec = JSON.parse(`{
         "200": {
           "types": [
             "application/octet-stream"
+          ]
+        },
+        "400": {
+          "types": [
+            "application/json"
           ]
         },
         "404": {
@@ -1563,6 +1593,11 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1618,6 +1653,11 @@ export const api: ApiSpec = JSON.parse(`{
             "text/plain"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1663,6 +1703,11 @@ export const api: ApiSpec = JSON.parse(`{
         },
         "304": {
           "types": []
+        },
+        "400": {
+          "types": [
+            "application/json"
+          ]
         },
         "404": {
           "types": [
@@ -1710,6 +1755,11 @@ export const api: ApiSpec = JSON.parse(`{
         "304": {
           "types": []
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1753,6 +1803,11 @@ export const api: ApiSpec = JSON.parse(`{
         "204": {
           "types": []
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1795,6 +1850,11 @@ export const api: ApiSpec = JSON.parse(`{
       "responses": {
         "204": {
           "types": []
+        },
+        "400": {
+          "types": [
+            "application/json"
+          ]
         },
         "404": {
           "types": [
@@ -1845,6 +1905,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -1885,6 +1950,11 @@ export const api: ApiSpec = JSON.parse(`{
         "204": {
           "types": []
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1923,6 +1993,11 @@ export const api: ApiSpec = JSON.parse(`{
         "204": {
           "types": []
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -1955,6 +2030,11 @@ export const api: ApiSpec = JSON.parse(`{
       "responses": {
         "204": {
           "types": []
+        },
+        "400": {
+          "types": [
+            "application/json"
+          ]
         },
         "404": {
           "types": [
@@ -2152,6 +2232,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -2391,6 +2476,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -2472,6 +2562,11 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -2483,6 +2578,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -2523,12 +2623,27 @@ export const api: ApiSpec = JSON.parse(`{
             "application/vnd.docker.raw-stream"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
           ]
         },
         "409": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -2584,7 +2699,17 @@ export const api: ApiSpec = JSON.parse(`{
             "text/plain"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
           "types": [
             "application/json"
           ]
@@ -2610,6 +2735,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -3006,6 +3136,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -3092,6 +3227,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -3122,6 +3262,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -3158,6 +3303,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -3219,6 +3369,11 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ],
           "ndjson": [
+            "application/json"
+          ]
+        },
+        "400": {
+          "types": [
             "application/json"
           ]
         },
@@ -3358,6 +3513,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -3574,6 +3734,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -3679,12 +3844,22 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -3718,6 +3893,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -4026,7 +4206,17 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "409": {
+          "types": [
+            "application/json"
+          ]
+        },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -4058,6 +4248,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -4094,6 +4289,11 @@ export const api: ApiSpec = JSON.parse(`{
       "responses": {
         "204": {
           "types": []
+        },
+        "400": {
+          "types": [
+            "application/json"
+          ]
         },
         "404": {
           "types": [
@@ -4211,6 +4411,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -4239,6 +4444,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -4275,6 +4485,11 @@ export const api: ApiSpec = JSON.parse(`{
       "responses": {
         "204": {
           "types": []
+        },
+        "400": {
+          "types": [
+            "application/json"
+          ]
         },
         "403": {
           "types": [
@@ -4333,6 +4548,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -4379,6 +4599,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -4500,6 +4725,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -4528,6 +4758,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -4569,6 +4804,11 @@ export const api: ApiSpec = JSON.parse(`{
       "responses": {
         "200": {
           "types": []
+        },
+        "400": {
+          "types": [
+            "application/json"
+          ]
         },
         "404": {
           "types": [
@@ -4647,6 +4887,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -4761,6 +5006,11 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "400": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
           "types": [
             "application/json"
@@ -4786,6 +5036,11 @@ export const api: ApiSpec = JSON.parse(`{
       "parameters": [],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -4828,6 +5083,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -4858,6 +5118,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -4993,6 +5258,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [],
@@ -5094,6 +5364,11 @@ export const api: ApiSpec = JSON.parse(`{
       ],
       "responses": {
         "200": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "400": {
           "types": [
             "application/json"
           ]
@@ -5225,6 +5500,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]

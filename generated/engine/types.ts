@@ -5827,6 +5827,26 @@ export interface components {
             };
         };
         /**
+         * @description Any other failure, in the same body. The daemon answers an error it does not classify
+         *     with `500` (seed 7.3). The generated server also answers a body over its size limit with
+         *     `413` and a content type the operation does not take with `415`; the v1.24 daemon has no
+         *     such limit, and answers a JSON body sent as another type with `500` ("Content-Type
+         *     specified (text/plain) must be 'application/json'").
+         */
+        OtherError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "content type text/plain is not accepted; use application/json"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
          * @description The connection is upgraded and hijacked to carry the raw stream; this status hints a proxy
          *     about the hijacking.
          */
@@ -6207,6 +6227,7 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ContainerInspect: {
@@ -6236,6 +6257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContainerInspect"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6267,6 +6289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContainerTop"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6306,6 +6329,7 @@ export interface operations {
         responses: {
             101: components["responses"]["RawStreamUpgrade"];
             200: components["responses"]["RawStream"];
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6334,6 +6358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContainerChange"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6363,6 +6388,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6394,6 +6420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContainerStats"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6425,6 +6452,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["EmptyText"];
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6465,6 +6493,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6504,6 +6533,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6536,6 +6566,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6568,6 +6599,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6603,6 +6635,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ContainerRename: {
@@ -6633,6 +6666,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
@@ -6660,6 +6694,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6686,6 +6721,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6755,6 +6791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContainerWaitResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6881,6 +6918,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ContainerArchiveInfo: {
@@ -6949,9 +6987,11 @@ export interface operations {
                     "application/json": components["schemas"]["ExecCreateResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ExecStart: {
@@ -6975,8 +7015,11 @@ export interface operations {
         responses: {
             101: components["responses"]["RawStreamUpgrade"];
             200: components["responses"]["RawStream"];
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ExecResize: {
@@ -7006,7 +7049,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: components["responses"]["EmptyText"];
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     ExecInspect: {
@@ -7033,6 +7078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExecInspect"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7174,6 +7220,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ImageCreate: {
@@ -7244,6 +7291,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ImageInspect: {
@@ -7273,6 +7321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Image"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7304,6 +7353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageHistoryItem"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7348,6 +7398,7 @@ export interface operations {
                     "application/json": components["schemas"]["PushImageInfo"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7426,6 +7477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImageDeleteResponseItem"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
@@ -7562,6 +7614,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ImageCommit: {
@@ -7627,8 +7680,10 @@ export interface operations {
                     "application/json": components["schemas"]["IdResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     SystemAuth: {
@@ -7662,6 +7717,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     SystemInfo: {
@@ -7882,7 +7938,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     VolumeInspect: {
@@ -7909,6 +7967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Volume"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["VolumeNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7935,6 +7994,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["VolumeNotFound"];
             /** @description The volume is in use and cannot be removed. */
             409: {
@@ -8033,6 +8093,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     NetworkInspect: {
@@ -8059,6 +8120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Network"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NetworkNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -8085,6 +8147,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description Operation not supported for pre-defined networks. */
             403: {
                 headers: {
@@ -8133,6 +8196,7 @@ export interface operations {
             403: components["responses"]["NetworkSwarmScoped"];
             404: components["responses"]["NetworkOrContainerNotFound"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     NetworkDisconnect: {
@@ -8165,6 +8229,7 @@ export interface operations {
             403: components["responses"]["NetworkSwarmScoped"];
             404: components["responses"]["NetworkOrContainerNotFound"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ServiceList: {
@@ -8256,6 +8321,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     ServiceInspect: {
@@ -8282,6 +8348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Service"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["ServiceNotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
@@ -8309,6 +8376,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["ServiceNotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
@@ -8360,6 +8428,7 @@ export interface operations {
             404: components["responses"]["ServiceNotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     TaskList: {
@@ -8415,6 +8484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Task"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Unknown task. */
             404: {
                 headers: {
@@ -8451,6 +8521,7 @@ export interface operations {
                     "application/json": components["schemas"]["Swarm"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
         };
@@ -8481,6 +8552,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             406: components["responses"]["AlreadyInSwarm"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     SwarmJoin: {
@@ -8506,6 +8578,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             406: components["responses"]["AlreadyInSwarm"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     SwarmLeave: {
@@ -8568,6 +8641,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
     NodeList: {
@@ -8623,6 +8697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Node"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NodeNotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
@@ -8698,6 +8773,7 @@ export interface operations {
             404: components["responses"]["NodeNotFound"];
             406: components["responses"]["NotAcceptable"];
             500: components["responses"]["ServerError"];
+            default: components["responses"]["OtherError"];
         };
     };
 }

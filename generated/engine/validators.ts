@@ -165,6 +165,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ContainerInspect: {
@@ -172,6 +175,9 @@ export type OperationValidators = {
     readonly query: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -187,6 +193,9 @@ export type OperationValidators = {
     readonly query: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -207,6 +216,9 @@ export type OperationValidators = {
       readonly "200": {
         readonly "application/vnd.docker.raw-stream": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -219,6 +231,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -235,6 +250,9 @@ export type OperationValidators = {
       readonly "200": {
         readonly "application/octet-stream": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -248,6 +266,9 @@ export type OperationValidators = {
     readonly query: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -265,6 +286,9 @@ export type OperationValidators = {
       readonly "200": {
         readonly "text/plain": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -277,6 +301,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly query: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -289,6 +316,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly query: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -301,6 +331,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly query: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -313,6 +346,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly query: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -339,12 +375,18 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ContainerRename: {
     readonly path: ValidateFunction;
     readonly query: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -359,6 +401,9 @@ export type OperationValidators = {
   readonly ContainerPause: {
     readonly path: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -370,6 +415,9 @@ export type OperationValidators = {
   readonly ContainerUnpause: {
     readonly path: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -409,6 +457,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -475,6 +526,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ContainerArchiveInfo: {
@@ -501,6 +555,9 @@ export type OperationValidators = {
       readonly "201": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -508,6 +565,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -524,10 +584,19 @@ export type OperationValidators = {
       readonly "200": {
         readonly "application/vnd.docker.raw-stream": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
       readonly "409": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -539,7 +608,13 @@ export type OperationValidators = {
       readonly "201": {
         readonly "text/plain": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -548,6 +623,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -589,6 +667,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ImageCreate: {
@@ -608,12 +689,18 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ImageInspect: {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -630,6 +717,9 @@ export type OperationValidators = {
       readonly "200": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -644,6 +734,9 @@ export type OperationValidators = {
     readonly header: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -677,6 +770,9 @@ export type OperationValidators = {
     readonly query: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -747,6 +843,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ImageCommit: {
@@ -758,10 +857,16 @@ export type OperationValidators = {
       readonly "201": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -778,6 +883,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -877,7 +985,13 @@ export type OperationValidators = {
       readonly "400": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "409": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -886,6 +1000,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -899,6 +1016,9 @@ export type OperationValidators = {
   readonly VolumeDelete: {
     readonly path: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -944,12 +1064,18 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly NetworkInspect: {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -963,6 +1089,9 @@ export type OperationValidators = {
   readonly NetworkDelete: {
     readonly path: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "403": {
         readonly "application/json": ValidateFunction;
       };
@@ -992,6 +1121,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly NetworkDisconnect: {
@@ -1010,6 +1142,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -1055,12 +1190,18 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly ServiceInspect: {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -1077,6 +1218,9 @@ export type OperationValidators = {
   readonly ServiceDelete: {
     readonly path: ValidateFunction;
     readonly responses: {
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -1111,6 +1255,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly TaskList: {
@@ -1136,6 +1283,9 @@ export type OperationValidators = {
       readonly "200": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "400": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
@@ -1150,6 +1300,9 @@ export type OperationValidators = {
   readonly SwarmInspect: {
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "406": {
@@ -1177,6 +1330,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly SwarmJoin: {
@@ -1191,6 +1347,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -1224,6 +1383,9 @@ export type OperationValidators = {
       readonly "500": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly NodeList: {
@@ -1247,6 +1409,9 @@ export type OperationValidators = {
     readonly path: ValidateFunction;
     readonly responses: {
       readonly "200": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "400": {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
@@ -1295,6 +1460,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -2125,73 +2293,89 @@ const o1_r2_0 = validate71;
 const o1_r3_0 = validate71;
 const o1_r4_0 = validate71;
 const o1_r5_0 = validate71;
+const o1_r6_0 = validate71;
 const o2_path = validate462;
 const o2_query = validate463;
 const o2_r0_0 = validate161;
 const o2_r1_0 = validate71;
 const o2_r2_0 = validate71;
+const o2_r3_0 = validate71;
 const o3_path = validate462;
 const o3_query = validate464;
 const o3_r0_0 = validate183;
 const o3_r1_0 = validate71;
 const o3_r2_0 = validate71;
+const o3_r3_0 = validate71;
 const o4_path = validate462;
 const o4_query = validate465;
 const o4_r0_0 = validate466;
 const o4_r1_0 = validate466;
 const o4_r2_0 = validate71;
 const o4_r3_0 = validate71;
+const o4_r4_0 = validate71;
 const o5_path = validate462;
 const o5_r0_0 = validate467;
 const o5_r1_0 = validate71;
 const o5_r2_0 = validate71;
+const o5_r3_0 = validate71;
 const o6_path = validate462;
 const o6_r0_0 = validate466;
 const o6_r1_0 = validate71;
 const o6_r2_0 = validate71;
+const o6_r3_0 = validate71;
 const o7_path = validate462;
 const o7_query = validate469;
 const o7_r0_0 = validate185;
 const o7_r1_0 = validate71;
 const o7_r2_0 = validate71;
+const o7_r3_0 = validate71;
 const o8_path = validate462;
 const o8_query = validate470;
 const o8_r0_0 = validate471;
 const o8_r1_0 = validate71;
 const o8_r2_0 = validate71;
+const o8_r3_0 = validate71;
 const o9_path = validate462;
 const o9_query = validate472;
 const o9_r2_0 = validate71;
 const o9_r3_0 = validate71;
+const o9_r4_0 = validate71;
 const o10_path = validate462;
 const o10_query = validate474;
 const o10_r2_0 = validate71;
 const o10_r3_0 = validate71;
+const o10_r4_0 = validate71;
 const o11_path = validate462;
 const o11_query = validate474;
 const o11_r1_0 = validate71;
 const o11_r2_0 = validate71;
+const o11_r3_0 = validate71;
 const o12_path = validate462;
 const o12_query = validate475;
 const o12_r1_0 = validate71;
 const o12_r2_0 = validate71;
+const o12_r3_0 = validate71;
 const o13_path = validate462;
 const o13_body0 = validate194;
 const o13_r0_0 = validate196;
 const o13_r1_0 = validate71;
 const o13_r2_0 = validate71;
 const o13_r3_0 = validate71;
+const o13_r4_0 = validate71;
 const o14_path = validate462;
 const o14_query = validate476;
 const o14_r1_0 = validate71;
 const o14_r2_0 = validate71;
 const o14_r3_0 = validate71;
+const o14_r4_0 = validate71;
 const o15_path = validate462;
 const o15_r1_0 = validate71;
 const o15_r2_0 = validate71;
+const o15_r3_0 = validate71;
 const o16_path = validate462;
 const o16_r1_0 = validate71;
 const o16_r2_0 = validate71;
+const o16_r3_0 = validate71;
 const o17_path = validate462;
 const o17_query = validate477;
 const o17_r0_0 = validate466;
@@ -2205,6 +2389,7 @@ const o18_path = validate462;
 const o18_r0_0 = validate197;
 const o18_r1_0 = validate71;
 const o18_r2_0 = validate71;
+const o18_r3_0 = validate71;
 const o19_path = validate462;
 const o19_query = validate479;
 const o19_r1_0 = validate71;
@@ -2225,6 +2410,7 @@ const o21_r1_0 = validate71;
 const o21_r2_0 = validate71;
 const o21_r3_0 = validate71;
 const o21_r4_0 = validate71;
+const o21_r5_0 = validate71;
 const o22_path = validate462;
 const o22_query = validate480;
 const o22_r1_0 = validate71;
@@ -2236,20 +2422,28 @@ const o23_r0_0 = validate200;
 const o23_r1_0 = validate71;
 const o23_r2_0 = validate71;
 const o23_r3_0 = validate71;
+const o23_r4_0 = validate71;
+const o23_r5_0 = validate71;
 const o24_path = validate482;
 const o24_body0 = validate201;
 const o24_r0_0 = validate466;
 const o24_r1_0 = validate466;
 const o24_r2_0 = validate71;
 const o24_r3_0 = validate71;
+const o24_r4_0 = validate71;
+const o24_r5_0 = validate71;
+const o24_r6_0 = validate71;
 const o25_path = validate482;
 const o25_query = validate470;
 const o25_r0_0 = validate471;
 const o25_r1_0 = validate71;
+const o25_r2_0 = validate71;
+const o25_r3_0 = validate71;
 const o26_path = validate482;
 const o26_r0_0 = validate202;
 const o26_r1_0 = validate71;
 const o26_r2_0 = validate71;
+const o26_r3_0 = validate71;
 const o27_query = validate483;
 const o27_r0_0 = validate484;
 const o27_r1_0 = validate71;
@@ -2261,6 +2455,7 @@ const o28_body1 = validate466;
 const o28_r0_0 = validate207;
 const o28_r1_0 = validate71;
 const o28_r2_0 = validate71;
+const o28_r3_0 = validate71;
 const o29_query = validate488;
 const o29_header = validate489;
 const o29_body0 = validate466;
@@ -2268,20 +2463,24 @@ const o29_body1 = validate491;
 const o29_r0_0 = validate214;
 const o29_r1_0 = validate71;
 const o29_r2_0 = validate71;
+const o29_r3_0 = validate71;
 const o30_path = validate492;
 const o30_r0_0 = validate217;
 const o30_r1_0 = validate71;
 const o30_r2_0 = validate71;
+const o30_r3_0 = validate71;
 const o31_path = validate492;
 const o31_r0_0 = validate493;
 const o31_r1_0 = validate71;
 const o31_r2_0 = validate71;
+const o31_r3_0 = validate71;
 const o32_path = validate492;
 const o32_query = validate495;
 const o32_header = validate489;
 const o32_r0_0 = validate225;
 const o32_r1_0 = validate71;
 const o32_r2_0 = validate71;
+const o32_r3_0 = validate71;
 const o33_path = validate492;
 const o33_query = validate496;
 const o33_r1_0 = validate71;
@@ -2294,6 +2493,7 @@ const o34_r0_0 = validate498;
 const o34_r1_0 = validate71;
 const o34_r2_0 = validate71;
 const o34_r3_0 = validate71;
+const o34_r4_0 = validate71;
 const o35_query = validate500;
 const o35_r0_0 = validate501;
 const o35_r1_0 = validate71;
@@ -2311,15 +2511,19 @@ const o38_body0 = validate466;
 const o38_r0_0 = validate230;
 const o38_r1_0 = validate71;
 const o38_r2_0 = validate71;
+const o38_r3_0 = validate71;
 const o39_query = validate505;
 const o39_body0 = validate128;
 const o39_r0_0 = validate233;
 const o39_r1_0 = validate71;
 const o39_r2_0 = validate71;
+const o39_r3_0 = validate71;
+const o39_r4_0 = validate71;
 const o40_body0 = validate234;
 const o40_r0_0 = validate235;
 const o40_r2_0 = validate71;
 const o40_r3_0 = validate71;
+const o40_r4_0 = validate71;
 const o41_r0_0 = validate236;
 const o41_r1_0 = validate71;
 const o41_r2_0 = validate71;
@@ -2344,14 +2548,18 @@ const o48_body0 = validate273;
 const o48_r0_0 = validate272;
 const o48_r1_0 = validate71;
 const o48_r2_0 = validate71;
+const o48_r3_0 = validate71;
+const o48_r4_0 = validate71;
 const o49_path = validate492;
 const o49_r0_0 = validate272;
 const o49_r1_0 = validate71;
 const o49_r2_0 = validate71;
+const o49_r3_0 = validate71;
 const o50_path = validate492;
 const o50_r1_0 = validate71;
 const o50_r2_0 = validate71;
 const o50_r3_0 = validate71;
+const o50_r4_0 = validate71;
 const o51_query = validate511;
 const o51_r0_0 = validate512;
 const o51_r1_0 = validate71;
@@ -2362,26 +2570,31 @@ const o52_r1_0 = validate71;
 const o52_r2_0 = validate71;
 const o52_r3_0 = validate71;
 const o52_r4_0 = validate71;
+const o52_r5_0 = validate71;
 const o53_path = validate462;
 const o53_r0_0 = validate274;
 const o53_r1_0 = validate71;
 const o53_r2_0 = validate71;
+const o53_r3_0 = validate71;
 const o54_path = validate462;
 const o54_r1_0 = validate71;
 const o54_r2_0 = validate71;
 const o54_r3_0 = validate71;
+const o54_r4_0 = validate71;
 const o55_path = validate462;
 const o55_body0 = validate288;
 const o55_r1_0 = validate71;
 const o55_r2_0 = validate71;
 const o55_r3_0 = validate71;
 const o55_r4_0 = validate71;
+const o55_r5_0 = validate71;
 const o56_path = validate462;
 const o56_body0 = validate296;
 const o56_r1_0 = validate71;
 const o56_r2_0 = validate71;
 const o56_r3_0 = validate71;
 const o56_r4_0 = validate71;
+const o56_r5_0 = validate71;
 const o57_query = validate514;
 const o57_r0_0 = validate515;
 const o57_r1_0 = validate71;
@@ -2395,15 +2608,18 @@ const o58_r2_0 = validate71;
 const o58_r3_0 = validate71;
 const o58_r4_0 = validate71;
 const o58_r5_0 = validate71;
+const o58_r6_0 = validate71;
 const o59_path = validate462;
 const o59_r0_0 = validate297;
 const o59_r1_0 = validate71;
 const o59_r2_0 = validate71;
 const o59_r3_0 = validate71;
+const o59_r4_0 = validate71;
 const o60_path = validate462;
 const o60_r1_0 = validate71;
 const o60_r2_0 = validate71;
 const o60_r3_0 = validate71;
+const o60_r4_0 = validate71;
 const o61_path = validate462;
 const o61_query = validate517;
 const o61_header = validate489;
@@ -2413,6 +2629,7 @@ const o61_r1_0 = validate71;
 const o61_r2_0 = validate71;
 const o61_r3_0 = validate71;
 const o61_r4_0 = validate71;
+const o61_r5_0 = validate71;
 const o62_query = validate518;
 const o62_r0_0 = validate519;
 const o62_r1_0 = validate71;
@@ -2423,18 +2640,22 @@ const o63_r0_0 = validate386;
 const o63_r1_0 = validate71;
 const o63_r2_0 = validate71;
 const o63_r3_0 = validate71;
+const o63_r4_0 = validate71;
 const o64_r0_0 = validate424;
 const o64_r1_0 = validate71;
 const o64_r2_0 = validate71;
+const o64_r3_0 = validate71;
 const o65_body0 = validate444;
 const o65_r0_0 = validate506;
 const o65_r1_0 = validate71;
 const o65_r2_0 = validate71;
 const o65_r3_0 = validate71;
+const o65_r4_0 = validate71;
 const o66_body0 = validate446;
 const o66_r1_0 = validate71;
 const o66_r2_0 = validate71;
 const o66_r3_0 = validate71;
+const o66_r4_0 = validate71;
 const o67_query = validate521;
 const o67_r1_0 = validate71;
 const o67_r2_0 = validate71;
@@ -2444,6 +2665,7 @@ const o68_body0 = validate436;
 const o68_r1_0 = validate71;
 const o68_r2_0 = validate71;
 const o68_r3_0 = validate71;
+const o68_r4_0 = validate71;
 const o69_query = validate523;
 const o69_r0_0 = validate524;
 const o69_r1_0 = validate71;
@@ -2454,6 +2676,7 @@ const o70_r0_0 = validate447;
 const o70_r1_0 = validate71;
 const o70_r2_0 = validate71;
 const o70_r3_0 = validate71;
+const o70_r4_0 = validate71;
 const o71_path = validate462;
 const o71_query = validate521;
 const o71_r1_0 = validate71;
@@ -2467,6 +2690,7 @@ const o72_r1_0 = validate71;
 const o72_r2_0 = validate71;
 const o72_r3_0 = validate71;
 const o72_r4_0 = validate71;
+const o72_r5_0 = validate71;
 const errorBody = validate71;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
@@ -2631,6 +2855,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o1_r5_0,
       },
+      default: {
+        "application/json": o1_r6_0,
+      },
     },
   },
   ContainerInspect: {
@@ -2640,11 +2867,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o2_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o2_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o2_r2_0,
+      },
+      "500": {
+        "application/json": o2_r3_0,
       },
     },
   },
@@ -2655,11 +2885,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o3_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o3_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o3_r2_0,
+      },
+      "500": {
+        "application/json": o3_r3_0,
       },
     },
   },
@@ -2673,11 +2906,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/vnd.docker.raw-stream": o4_r1_0,
       },
-      "404": {
+      "400": {
         "application/json": o4_r2_0,
       },
-      "500": {
+      "404": {
         "application/json": o4_r3_0,
+      },
+      "500": {
+        "application/json": o4_r4_0,
       },
     },
   },
@@ -2687,11 +2923,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o5_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o5_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o5_r2_0,
+      },
+      "500": {
+        "application/json": o5_r3_0,
       },
     },
   },
@@ -2701,11 +2940,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/octet-stream": o6_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o6_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o6_r2_0,
+      },
+      "500": {
+        "application/json": o6_r3_0,
       },
     },
   },
@@ -2716,11 +2958,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o7_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o7_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o7_r2_0,
+      },
+      "500": {
+        "application/json": o7_r3_0,
       },
     },
   },
@@ -2731,11 +2976,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "text/plain": o8_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o8_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o8_r2_0,
+      },
+      "500": {
+        "application/json": o8_r3_0,
       },
     },
   },
@@ -2743,11 +2991,14 @@ export const operationValidators: OperationValidators = {
     path: o9_path,
     query: o9_query,
     responses: {
-      "404": {
+      "400": {
         "application/json": o9_r2_0,
       },
-      "500": {
+      "404": {
         "application/json": o9_r3_0,
+      },
+      "500": {
+        "application/json": o9_r4_0,
       },
     },
   },
@@ -2755,11 +3006,14 @@ export const operationValidators: OperationValidators = {
     path: o10_path,
     query: o10_query,
     responses: {
-      "404": {
+      "400": {
         "application/json": o10_r2_0,
       },
-      "500": {
+      "404": {
         "application/json": o10_r3_0,
+      },
+      "500": {
+        "application/json": o10_r4_0,
       },
     },
   },
@@ -2767,11 +3021,14 @@ export const operationValidators: OperationValidators = {
     path: o11_path,
     query: o11_query,
     responses: {
-      "404": {
+      "400": {
         "application/json": o11_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o11_r2_0,
+      },
+      "500": {
+        "application/json": o11_r3_0,
       },
     },
   },
@@ -2779,11 +3036,14 @@ export const operationValidators: OperationValidators = {
     path: o12_path,
     query: o12_query,
     responses: {
-      "404": {
+      "400": {
         "application/json": o12_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o12_r2_0,
+      },
+      "500": {
+        "application/json": o12_r3_0,
       },
     },
   },
@@ -2805,42 +3065,54 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o13_r3_0,
       },
+      default: {
+        "application/json": o13_r4_0,
+      },
     },
   },
   ContainerRename: {
     path: o14_path,
     query: o14_query,
     responses: {
-      "404": {
+      "400": {
         "application/json": o14_r1_0,
       },
-      "409": {
+      "404": {
         "application/json": o14_r2_0,
       },
-      "500": {
+      "409": {
         "application/json": o14_r3_0,
+      },
+      "500": {
+        "application/json": o14_r4_0,
       },
     },
   },
   ContainerPause: {
     path: o15_path,
     responses: {
-      "404": {
+      "400": {
         "application/json": o15_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o15_r2_0,
+      },
+      "500": {
+        "application/json": o15_r3_0,
       },
     },
   },
   ContainerUnpause: {
     path: o16_path,
     responses: {
-      "404": {
+      "400": {
         "application/json": o16_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o16_r2_0,
+      },
+      "500": {
+        "application/json": o16_r3_0,
       },
     },
   },
@@ -2877,11 +3149,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o18_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o18_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o18_r2_0,
+      },
+      "500": {
+        "application/json": o18_r3_0,
       },
     },
   },
@@ -2941,6 +3216,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o21_r4_0,
       },
+      default: {
+        "application/json": o21_r5_0,
+      },
     },
   },
   ContainerArchiveInfo: {
@@ -2967,14 +3245,20 @@ export const operationValidators: OperationValidators = {
       "201": {
         "application/json": o23_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o23_r1_0,
       },
-      "409": {
+      "404": {
         "application/json": o23_r2_0,
       },
-      "500": {
+      "409": {
         "application/json": o23_r3_0,
+      },
+      "500": {
+        "application/json": o23_r4_0,
+      },
+      default: {
+        "application/json": o23_r5_0,
       },
     },
   },
@@ -2990,11 +3274,20 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/vnd.docker.raw-stream": o24_r1_0,
       },
-      "404": {
+      "400": {
         "application/json": o24_r2_0,
       },
-      "409": {
+      "404": {
         "application/json": o24_r3_0,
+      },
+      "409": {
+        "application/json": o24_r4_0,
+      },
+      "500": {
+        "application/json": o24_r5_0,
+      },
+      default: {
+        "application/json": o24_r6_0,
       },
     },
   },
@@ -3005,8 +3298,14 @@ export const operationValidators: OperationValidators = {
       "201": {
         "text/plain": o25_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o25_r1_0,
+      },
+      "404": {
+        "application/json": o25_r2_0,
+      },
+      "500": {
+        "application/json": o25_r3_0,
       },
     },
   },
@@ -3016,11 +3315,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o26_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o26_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o26_r2_0,
+      },
+      "500": {
+        "application/json": o26_r3_0,
       },
     },
   },
@@ -3055,6 +3357,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o28_r2_0,
       },
+      default: {
+        "application/json": o28_r3_0,
+      },
     },
   },
   ImageCreate: {
@@ -3074,6 +3379,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o29_r2_0,
       },
+      default: {
+        "application/json": o29_r3_0,
+      },
     },
   },
   ImageInspect: {
@@ -3082,11 +3390,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o30_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o30_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o30_r2_0,
+      },
+      "500": {
+        "application/json": o30_r3_0,
       },
     },
   },
@@ -3096,11 +3407,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o31_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o31_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o31_r2_0,
+      },
+      "500": {
+        "application/json": o31_r3_0,
       },
     },
   },
@@ -3112,11 +3426,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o32_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o32_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o32_r2_0,
+      },
+      "500": {
+        "application/json": o32_r3_0,
       },
     },
   },
@@ -3145,14 +3462,17 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o34_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o34_r1_0,
       },
-      "409": {
+      "404": {
         "application/json": o34_r2_0,
       },
-      "500": {
+      "409": {
         "application/json": o34_r3_0,
+      },
+      "500": {
+        "application/json": o34_r4_0,
       },
     },
   },
@@ -3213,6 +3533,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o38_r2_0,
       },
+      default: {
+        "application/json": o38_r3_0,
+      },
     },
   },
   ImageCommit: {
@@ -3224,11 +3547,17 @@ export const operationValidators: OperationValidators = {
       "201": {
         "application/json": o39_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o39_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o39_r2_0,
+      },
+      "500": {
+        "application/json": o39_r3_0,
+      },
+      default: {
+        "application/json": o39_r4_0,
       },
     },
   },
@@ -3245,6 +3574,9 @@ export const operationValidators: OperationValidators = {
       },
       "500": {
         "application/json": o40_r3_0,
+      },
+      default: {
+        "application/json": o40_r4_0,
       },
     },
   },
@@ -3343,8 +3675,14 @@ export const operationValidators: OperationValidators = {
       "400": {
         "application/json": o48_r1_0,
       },
-      "500": {
+      "409": {
         "application/json": o48_r2_0,
+      },
+      "500": {
+        "application/json": o48_r3_0,
+      },
+      default: {
+        "application/json": o48_r4_0,
       },
     },
   },
@@ -3354,25 +3692,31 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o49_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o49_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o49_r2_0,
+      },
+      "500": {
+        "application/json": o49_r3_0,
       },
     },
   },
   VolumeDelete: {
     path: o50_path,
     responses: {
-      "404": {
+      "400": {
         "application/json": o50_r1_0,
       },
-      "409": {
+      "404": {
         "application/json": o50_r2_0,
       },
-      "500": {
+      "409": {
         "application/json": o50_r3_0,
+      },
+      "500": {
+        "application/json": o50_r4_0,
       },
     },
   },
@@ -3410,6 +3754,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o52_r4_0,
       },
+      default: {
+        "application/json": o52_r5_0,
+      },
     },
   },
   NetworkInspect: {
@@ -3418,25 +3765,31 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o53_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o53_r1_0,
       },
-      "500": {
+      "404": {
         "application/json": o53_r2_0,
+      },
+      "500": {
+        "application/json": o53_r3_0,
       },
     },
   },
   NetworkDelete: {
     path: o54_path,
     responses: {
-      "403": {
+      "400": {
         "application/json": o54_r1_0,
       },
-      "404": {
+      "403": {
         "application/json": o54_r2_0,
       },
-      "500": {
+      "404": {
         "application/json": o54_r3_0,
+      },
+      "500": {
+        "application/json": o54_r4_0,
       },
     },
   },
@@ -3458,6 +3811,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o55_r4_0,
       },
+      default: {
+        "application/json": o55_r5_0,
+      },
     },
   },
   NetworkDisconnect: {
@@ -3477,6 +3833,9 @@ export const operationValidators: OperationValidators = {
       },
       "500": {
         "application/json": o56_r4_0,
+      },
+      default: {
+        "application/json": o56_r5_0,
       },
     },
   },
@@ -3521,6 +3880,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o58_r5_0,
       },
+      default: {
+        "application/json": o58_r6_0,
+      },
     },
   },
   ServiceInspect: {
@@ -3529,28 +3891,34 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o59_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o59_r1_0,
       },
-      "406": {
+      "404": {
         "application/json": o59_r2_0,
       },
-      "500": {
+      "406": {
         "application/json": o59_r3_0,
+      },
+      "500": {
+        "application/json": o59_r4_0,
       },
     },
   },
   ServiceDelete: {
     path: o60_path,
     responses: {
-      "404": {
+      "400": {
         "application/json": o60_r1_0,
       },
-      "406": {
+      "404": {
         "application/json": o60_r2_0,
       },
-      "500": {
+      "406": {
         "application/json": o60_r3_0,
+      },
+      "500": {
+        "application/json": o60_r4_0,
       },
     },
   },
@@ -3577,6 +3945,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o61_r4_0,
       },
+      default: {
+        "application/json": o61_r5_0,
+      },
     },
   },
   TaskList: {
@@ -3602,14 +3973,17 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o63_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o63_r1_0,
       },
-      "406": {
+      "404": {
         "application/json": o63_r2_0,
       },
-      "500": {
+      "406": {
         "application/json": o63_r3_0,
+      },
+      "500": {
+        "application/json": o63_r4_0,
       },
     },
   },
@@ -3618,11 +3992,14 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o64_r0_0,
       },
-      "406": {
+      "400": {
         "application/json": o64_r1_0,
       },
-      "500": {
+      "406": {
         "application/json": o64_r2_0,
+      },
+      "500": {
+        "application/json": o64_r3_0,
       },
     },
   },
@@ -3643,6 +4020,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o65_r3_0,
       },
+      default: {
+        "application/json": o65_r4_0,
+      },
     },
   },
   SwarmJoin: {
@@ -3658,6 +4038,9 @@ export const operationValidators: OperationValidators = {
       },
       "500": {
         "application/json": o66_r3_0,
+      },
+      default: {
+        "application/json": o66_r4_0,
       },
     },
   },
@@ -3690,6 +4073,9 @@ export const operationValidators: OperationValidators = {
       "500": {
         "application/json": o68_r3_0,
       },
+      default: {
+        "application/json": o68_r4_0,
+      },
     },
   },
   NodeList: {
@@ -3715,14 +4101,17 @@ export const operationValidators: OperationValidators = {
       "200": {
         "application/json": o70_r0_0,
       },
-      "404": {
+      "400": {
         "application/json": o70_r1_0,
       },
-      "406": {
+      "404": {
         "application/json": o70_r2_0,
       },
-      "500": {
+      "406": {
         "application/json": o70_r3_0,
+      },
+      "500": {
+        "application/json": o70_r4_0,
       },
     },
   },
@@ -3762,6 +4151,9 @@ export const operationValidators: OperationValidators = {
       },
       "500": {
         "application/json": o72_r4_0,
+      },
+      default: {
+        "application/json": o72_r5_0,
       },
     },
   },

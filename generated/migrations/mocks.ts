@@ -405,6 +405,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "401",
           "status": 401,
           "shared": "/components/responses/RequiresAuthentication/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -465,6 +470,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/ValidationError"
           }
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "201"
@@ -499,6 +509,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200"
@@ -532,20 +547,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "default": {
           "key": "default",
           "status": 500,
-          "examples": [
-            {
-              "name": "unavailable",
-              "value": {
-                "message": "Service unavailable"
-              },
-              "pointer": "/components/responses/ServerError/content/application~1json/examples/unavailable/value"
-            }
-          ],
-          "pointer": "/components/responses/ServerError/content/application~1json",
-          "contentType": "application/json",
-          "schema": {
-            "$ref": "#/components/schemas/BasicError"
-          }
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "302",
@@ -577,6 +579,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -603,6 +610,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "204"
@@ -765,6 +777,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/ServerError/content/application~1json"
         }
       },
       "primary": "200",
@@ -2362,6 +2379,18 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/BasicError"
       }
     },
+    "/components/responses/ServerError/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/ServerError/content/application~1json/examples/unavailable/value"
+        }
+      ],
+      "pointer": "/components/responses/ServerError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/BasicError"
+      }
+    },
     "/components/responses/NotFound/content/application~1json": {
       "examples": [
         {
@@ -2391,6 +2420,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "documentation_url": "https://docs.github.com/rest"
       },
       "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
+    },
+    "/components/responses/ServerError/content/application~1json/examples/unavailable/value": {
+      "name": "unavailable",
+      "value": {
+        "message": "Service unavailable"
+      },
+      "pointer": "/components/responses/ServerError/content/application~1json/examples/unavailable/value"
     },
     "/components/examples/migration-pending/value": {
       "name": "pending",

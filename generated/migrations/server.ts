@@ -163,6 +163,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -219,6 +224,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "422": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -302,6 +312,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -434,6 +449,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -503,6 +523,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -587,6 +612,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]

@@ -429,7 +429,12 @@ export interface components {
                 "application/json": components["schemas"]["BasicError"];
             };
         };
-        /** @description The server failed (GitHub answers `500` or `503` with its error body). */
+        /**
+         * @description The server failed (GitHub answers `500` or `503` with its error body), or another failure
+         *     in the same body: the generated server answers a body over its size limit with `413` and
+         *     a body that is not JSON with `415`, and the stateful mock a start that names the id of a
+         *     stored migration with `409`.
+         */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -548,6 +553,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["RequiresAuthentication"];
+            default: components["responses"]["ServerError"];
         };
     };
     startForOrg: {
@@ -588,6 +594,7 @@ export interface operations {
             401: components["responses"]["RequiresAuthentication"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["ServerError"];
         };
     };
     getStatusForOrg: {
@@ -636,6 +643,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["RequiresAuthentication"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["ServerError"];
         };
     };
     downloadArchiveForOrg: {
@@ -718,6 +726,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["RequiresAuthentication"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["ServerError"];
         };
     };
     unlockRepoForOrg: {
@@ -761,6 +770,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["RequiresAuthentication"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["ServerError"];
         };
     };
     listReposForOrg: {
@@ -807,6 +817,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["RequiresAuthentication"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["ServerError"];
         };
     };
 }

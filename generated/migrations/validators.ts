@@ -34,6 +34,9 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly startForOrg: {
@@ -58,6 +61,9 @@ export type OperationValidators = {
       readonly "422": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly getStatusForOrg: {
@@ -75,6 +81,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -110,6 +119,9 @@ export type OperationValidators = {
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly unlockRepoForOrg: {
@@ -123,6 +135,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -142,6 +157,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -244,6 +262,7 @@ const o0_header = validate113;
 const o0_r0_0 = validate114;
 const o0_r1_0 = validate109;
 const o0_r2_0 = validate109;
+const o0_r3_0 = validate109;
 const o1_path = validate111;
 const o1_header = validate113;
 const o1_body0 = validate92;
@@ -252,6 +271,7 @@ const o1_r1_0 = validate109;
 const o1_r2_0 = validate109;
 const o1_r3_0 = validate109;
 const o1_r4_0 = validate110;
+const o1_r5_0 = validate109;
 const o2_path = validate116;
 const o2_query = validate117;
 const o2_header = validate113;
@@ -259,6 +279,7 @@ const o2_r0_0 = validate72;
 const o2_r1_0 = validate109;
 const o2_r2_0 = validate109;
 const o2_r3_0 = validate109;
+const o2_r4_0 = validate109;
 const o3_path = validate116;
 const o3_header = validate113;
 const o3_r1_0 = validate109;
@@ -270,11 +291,13 @@ const o4_header = validate113;
 const o4_r1_0 = validate109;
 const o4_r2_0 = validate109;
 const o4_r3_0 = validate109;
+const o4_r4_0 = validate109;
 const o5_path = validate118;
 const o5_header = validate113;
 const o5_r1_0 = validate109;
 const o5_r2_0 = validate109;
 const o5_r3_0 = validate109;
+const o5_r4_0 = validate109;
 const o6_path = validate116;
 const o6_query = validate119;
 const o6_header = validate113;
@@ -282,6 +305,7 @@ const o6_r0_0 = validate120;
 const o6_r1_0 = validate109;
 const o6_r2_0 = validate109;
 const o6_r3_0 = validate109;
+const o6_r4_0 = validate109;
 const errorBody = validate109;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
@@ -315,6 +339,9 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o0_r2_0,
       },
+      default: {
+        "application/json": o0_r3_0,
+      },
     },
   },
   startForOrg: {
@@ -339,6 +366,9 @@ export const operationValidators: OperationValidators = {
       "422": {
         "application/json": o1_r4_0,
       },
+      default: {
+        "application/json": o1_r5_0,
+      },
     },
   },
   getStatusForOrg: {
@@ -357,6 +387,9 @@ export const operationValidators: OperationValidators = {
       },
       "404": {
         "application/json": o2_r3_0,
+      },
+      default: {
+        "application/json": o2_r4_0,
       },
     },
   },
@@ -391,6 +424,9 @@ export const operationValidators: OperationValidators = {
       "404": {
         "application/json": o4_r3_0,
       },
+      default: {
+        "application/json": o4_r4_0,
+      },
     },
   },
   unlockRepoForOrg: {
@@ -405,6 +441,9 @@ export const operationValidators: OperationValidators = {
       },
       "404": {
         "application/json": o5_r3_0,
+      },
+      default: {
+        "application/json": o5_r4_0,
       },
     },
   },
@@ -424,6 +463,9 @@ export const operationValidators: OperationValidators = {
       },
       "404": {
         "application/json": o6_r3_0,
+      },
+      default: {
+        "application/json": o6_r4_0,
       },
     },
   },

@@ -132,6 +132,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "403",
           "status": 403,
           "shared": "/components/responses/Forbidden/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "200"
@@ -203,6 +208,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "422",
           "status": 422,
           "shared": "/components/responses/ValidationFailed/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "201"
@@ -276,6 +286,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "200"
@@ -375,6 +390,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "403",
           "status": 403,
           "shared": "/components/responses/Forbidden/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "200"
@@ -450,6 +470,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "422",
           "status": 422,
           "shared": "/components/responses/ValidationFailed/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "201"
@@ -532,6 +557,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "422",
           "status": 422,
           "shared": "/components/responses/ValidationFailed/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "201"
@@ -604,6 +634,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "200"
@@ -658,6 +693,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "422",
           "status": 422,
           "shared": "/components/responses/ValidationFailed/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "201"
@@ -707,6 +747,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "200"
@@ -737,6 +782,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "422",
           "status": 422,
           "shared": "/components/responses/ValidationFailed/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "201"
@@ -772,6 +822,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "422",
           "status": 422,
           "shared": "/components/responses/ValidationFailed/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/Unexpected/content/application~1json"
         }
       },
       "primary": "201"
@@ -1544,6 +1599,18 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorDocument"
       }
     },
+    "/components/responses/Unexpected/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/Unexpected/content/application~1json/examples/serverError/value"
+        }
+      ],
+      "pointer": "/components/responses/Unexpected/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
     "/components/responses/ValidationFailed/content/application~1json": {
       "examples": [
         {
@@ -1644,6 +1711,22 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         ]
       },
       "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
+    },
+    "/components/responses/Unexpected/content/application~1json/examples/serverError/value": {
+      "name": "serverError",
+      "value": {
+        "errors": [
+          {
+            "code": "server_error",
+            "detail": "the handler failed",
+            "status": "500",
+            "meta": {
+              "supportId": "req_6f7a8b9c0d1e2f30"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/Unexpected/content/application~1json/examples/serverError/value"
     },
     "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value": {
       "name": "invalidEmail",

@@ -228,6 +228,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -304,6 +309,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "422": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -402,6 +412,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -496,6 +511,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -577,6 +597,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "422": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -680,6 +705,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -775,6 +805,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -863,6 +898,11 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -930,6 +970,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -1008,6 +1053,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "422": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -1107,6 +1157,11 @@ export const api: ApiSpec = JSON.parse(`{
           ]
         },
         "422": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]

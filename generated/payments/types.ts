@@ -559,6 +559,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDocument"];
             };
         };
+        /**
+         * @description Any other failure, in the same error document. The public documentation names the code
+         *     `server_error` for a failure of the service without showing its status. The generated
+         *     server answers a handler that fails with `500` and `server_error`, a body over its size
+         *     limit with `413`, and a body in another content type than JSON with `415`.
+         */
+        Unexpected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDocument"];
+            };
+        };
         /** @description The payment that was created. */
         PaymentCreated: {
             headers: {
@@ -664,6 +678,7 @@ export interface operations {
             400: components["responses"]["InvalidValue"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createApiKey: {
@@ -707,6 +722,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Unexpected"];
         };
     };
     revokeApiKey: {
@@ -752,6 +768,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Unexpected"];
         };
     };
     listAgentKeys: {
@@ -795,6 +812,7 @@ export interface operations {
             400: components["responses"]["InvalidValue"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createAgentKey: {
@@ -839,6 +857,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Unexpected"];
         };
     };
     rotateAgentKey: {
@@ -889,6 +908,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Unexpected"];
         };
     };
     revokeAgentKey: {
@@ -937,6 +957,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createPayment: {
@@ -976,6 +997,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Unexpected"];
         };
     };
     getPayment: {
@@ -1018,6 +1040,7 @@ export interface operations {
             400: components["responses"]["InvalidValue"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Unexpected"];
         };
     };
     createTransfer: {
@@ -1054,6 +1077,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Unexpected"];
         };
     };
     fulfillPaymentRequest: {
@@ -1097,6 +1121,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["Unexpected"];
         };
     };
 }

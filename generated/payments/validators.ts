@@ -68,6 +68,9 @@ export type OperationValidators = {
       readonly "403": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly createApiKey: {
@@ -91,6 +94,9 @@ export type OperationValidators = {
       readonly "422": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly revokeApiKey: {
@@ -112,6 +118,9 @@ export type OperationValidators = {
       readonly "404": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly listAgentKeys: {
@@ -128,6 +137,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -154,6 +166,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "422": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -183,6 +198,9 @@ export type OperationValidators = {
       readonly "422": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly revokeAgentKey: {
@@ -202,6 +220,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -227,6 +248,9 @@ export type OperationValidators = {
       readonly "422": {
         readonly "application/json": ValidateFunction;
       };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly getPayment: {
@@ -243,6 +267,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -266,6 +293,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "422": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -293,6 +323,9 @@ export type OperationValidators = {
         readonly "application/json": ValidateFunction;
       };
       readonly "422": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -530,6 +563,7 @@ const o0_r0_0 = validate111;
 const o0_r1_0 = validate163;
 const o0_r2_0 = validate163;
 const o0_r3_0 = validate163;
+const o0_r4_0 = validate163;
 const o1_header = validate173;
 const o1_body0 = validate119;
 const o1_r0_0 = validate107;
@@ -537,6 +571,7 @@ const o1_r1_0 = validate163;
 const o1_r2_0 = validate163;
 const o1_r3_0 = validate163;
 const o1_r4_0 = validate163;
+const o1_r5_0 = validate163;
 const o2_path = validate177;
 const o2_header = validate173;
 const o2_r0_0 = validate115;
@@ -544,12 +579,14 @@ const o2_r1_0 = validate163;
 const o2_r2_0 = validate163;
 const o2_r3_0 = validate163;
 const o2_r4_0 = validate163;
+const o2_r5_0 = validate163;
 const o3_query = validate179;
 const o3_header = validate170;
 const o3_r0_0 = validate150;
 const o3_r1_0 = validate163;
 const o3_r2_0 = validate163;
 const o3_r3_0 = validate163;
+const o3_r4_0 = validate163;
 const o4_header = validate173;
 const o4_body0 = validate156;
 const o4_r0_0 = validate143;
@@ -558,6 +595,7 @@ const o4_r2_0 = validate163;
 const o4_r3_0 = validate163;
 const o4_r4_0 = validate163;
 const o4_r5_0 = validate163;
+const o4_r6_0 = validate163;
 const o5_path = validate181;
 const o5_header = validate173;
 const o5_body0 = validate158;
@@ -567,6 +605,7 @@ const o5_r2_0 = validate163;
 const o5_r3_0 = validate163;
 const o5_r4_0 = validate163;
 const o5_r5_0 = validate163;
+const o5_r6_0 = validate163;
 const o6_path = validate181;
 const o6_header = validate183;
 const o6_r0_0 = validate153;
@@ -574,6 +613,7 @@ const o6_r1_0 = validate163;
 const o6_r2_0 = validate163;
 const o6_r3_0 = validate163;
 const o6_r4_0 = validate163;
+const o6_r5_0 = validate163;
 const o7_header = validate183;
 const o7_body0 = validate161;
 const o7_r0_0 = validate162;
@@ -581,12 +621,14 @@ const o7_r1_0 = validate163;
 const o7_r2_0 = validate163;
 const o7_r3_0 = validate163;
 const o7_r4_0 = validate163;
+const o7_r5_0 = validate163;
 const o8_path = validate187;
 const o8_header = validate170;
 const o8_r0_0 = validate162;
 const o8_r1_0 = validate163;
 const o8_r2_0 = validate163;
 const o8_r3_0 = validate163;
+const o8_r4_0 = validate163;
 const o9_header = validate173;
 const o9_body0 = validate161;
 const o9_r0_0 = validate162;
@@ -594,6 +636,7 @@ const o9_r1_0 = validate163;
 const o9_r2_0 = validate163;
 const o9_r3_0 = validate163;
 const o9_r4_0 = validate163;
+const o9_r5_0 = validate163;
 const o10_path = validate188;
 const o10_header = validate173;
 const o10_body0 = validate161;
@@ -603,6 +646,7 @@ const o10_r2_0 = validate163;
 const o10_r3_0 = validate163;
 const o10_r4_0 = validate163;
 const o10_r5_0 = validate163;
+const o10_r6_0 = validate163;
 const errorBody = validate163;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
@@ -670,6 +714,9 @@ export const operationValidators: OperationValidators = {
       "403": {
         "application/json": o0_r3_0,
       },
+      default: {
+        "application/json": o0_r4_0,
+      },
     },
   },
   createApiKey: {
@@ -693,6 +740,9 @@ export const operationValidators: OperationValidators = {
       "422": {
         "application/json": o1_r4_0,
       },
+      default: {
+        "application/json": o1_r5_0,
+      },
     },
   },
   revokeApiKey: {
@@ -714,6 +764,9 @@ export const operationValidators: OperationValidators = {
       "404": {
         "application/json": o2_r4_0,
       },
+      default: {
+        "application/json": o2_r5_0,
+      },
     },
   },
   listAgentKeys: {
@@ -731,6 +784,9 @@ export const operationValidators: OperationValidators = {
       },
       "403": {
         "application/json": o3_r3_0,
+      },
+      default: {
+        "application/json": o3_r4_0,
       },
     },
   },
@@ -757,6 +813,9 @@ export const operationValidators: OperationValidators = {
       },
       "422": {
         "application/json": o4_r5_0,
+      },
+      default: {
+        "application/json": o4_r6_0,
       },
     },
   },
@@ -785,6 +844,9 @@ export const operationValidators: OperationValidators = {
       "422": {
         "application/json": o5_r5_0,
       },
+      default: {
+        "application/json": o5_r6_0,
+      },
     },
   },
   revokeAgentKey: {
@@ -805,6 +867,9 @@ export const operationValidators: OperationValidators = {
       },
       "404": {
         "application/json": o6_r4_0,
+      },
+      default: {
+        "application/json": o6_r5_0,
       },
     },
   },
@@ -829,6 +894,9 @@ export const operationValidators: OperationValidators = {
       "422": {
         "application/json": o7_r4_0,
       },
+      default: {
+        "application/json": o7_r5_0,
+      },
     },
   },
   getPayment: {
@@ -846,6 +914,9 @@ export const operationValidators: OperationValidators = {
       },
       "404": {
         "application/json": o8_r3_0,
+      },
+      default: {
+        "application/json": o8_r4_0,
       },
     },
   },
@@ -869,6 +940,9 @@ export const operationValidators: OperationValidators = {
       },
       "422": {
         "application/json": o9_r4_0,
+      },
+      default: {
+        "application/json": o9_r5_0,
       },
     },
   },
@@ -896,6 +970,9 @@ export const operationValidators: OperationValidators = {
       },
       "422": {
         "application/json": o10_r5_0,
+      },
+      default: {
+        "application/json": o10_r6_0,
       },
     },
   },

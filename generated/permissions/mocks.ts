@@ -142,6 +142,50 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/ErrorResponse"
           }
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "examples": [
+            {
+              "name": "internal",
+              "value": {
+                "error": {
+                  "code": 500,
+                  "message": "Internal error encountered.",
+                  "status": "INTERNAL"
+                }
+              },
+              "pointer": "/paths/~1v1alpha~1{resource}:testIamPermissions/post/responses/500/content/application~1json/examples/internal/value"
+            }
+          ],
+          "pointer": "/paths/~1v1alpha~1{resource}:testIamPermissions/post/responses/500/content/application~1json",
+          "contentType": "application/json",
+          "schema": {
+            "$ref": "#/components/schemas/ErrorResponse"
+          }
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "examples": [
+            {
+              "name": "unavailable",
+              "value": {
+                "error": {
+                  "code": 503,
+                  "message": "The service is currently unavailable.",
+                  "status": "UNAVAILABLE"
+                }
+              },
+              "pointer": "/paths/~1v1alpha~1{resource}:testIamPermissions/post/responses/default/content/application~1json/examples/unavailable/value"
+            }
+          ],
+          "pointer": "/paths/~1v1alpha~1{resource}:testIamPermissions/post/responses/default/content/application~1json",
+          "contentType": "application/json",
+          "schema": {
+            "$ref": "#/components/schemas/ErrorResponse"
+          }
         }
       },
       "primary": "200",

@@ -113,6 +113,16 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [

@@ -157,6 +157,29 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description INTERNAL: the service failed (Google's error model answers `INTERNAL` with 500). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Any other status, in the same body: Google's error model maps further codes to
+             *     statuses (`ALREADY_EXISTS` 409, `RESOURCE_EXHAUSTED` 429, `UNAVAILABLE` 503, …). The
+             *     generated server answers a body over its size limit with 413 and a body that is not
+             *     JSON with 415, both `INVALID_ARGUMENT` (x-specforge-error `codes`).
+             */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
 }

@@ -33,6 +33,12 @@ export type OperationValidators = {
       readonly "403": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
 };
@@ -77,6 +83,8 @@ const o0_r0_0 = validate75;
 const o0_r1_0 = validate77;
 const o0_r2_0 = validate77;
 const o0_r3_0 = validate77;
+const o0_r4_0 = validate77;
+const o0_r5_0 = validate77;
 const errorBody = validate77;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
@@ -108,6 +116,12 @@ export const operationValidators: OperationValidators = {
       },
       "403": {
         "application/json": o0_r3_0,
+      },
+      "500": {
+        "application/json": o0_r4_0,
+      },
+      default: {
+        "application/json": o0_r5_0,
       },
     },
   },

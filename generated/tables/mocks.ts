@@ -111,6 +111,16 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "key": "401",
           "status": 401,
           "shared": "/components/responses/Unauthenticated/content/application~1json"
+        },
+        "403": {
+          "key": "403",
+          "status": 403,
+          "shared": "/components/responses/Forbidden/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/BackendError/content/application~1json"
         }
       },
       "primary": "200"
@@ -237,6 +247,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 401,
           "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
+        "403": {
+          "key": "403",
+          "status": 403,
+          "shared": "/components/responses/Forbidden/content/application~1json"
+        },
         "409": {
           "key": "409",
           "status": 409,
@@ -264,6 +279,16 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "schema": {
             "$ref": "#/components/schemas/ErrorResponse"
           }
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/BackendError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -294,10 +319,20 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 401,
           "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
+        "403": {
+          "key": "403",
+          "status": 403,
+          "shared": "/components/responses/Forbidden/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/BackendError/content/application~1json"
         }
       },
       "primary": "200"
@@ -328,10 +363,25 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 401,
           "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
+        "403": {
+          "key": "403",
+          "status": 403,
+          "shared": "/components/responses/Forbidden/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/BackendError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -349,10 +399,20 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 401,
           "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
+        "403": {
+          "key": "403",
+          "status": 403,
+          "shared": "/components/responses/Forbidden/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/BackendError/content/application~1json"
         }
       },
       "primary": "204"
@@ -383,10 +443,25 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "status": 401,
           "shared": "/components/responses/Unauthenticated/content/application~1json"
         },
+        "403": {
+          "key": "403",
+          "status": 403,
+          "shared": "/components/responses/Forbidden/content/application~1json"
+        },
         "404": {
           "key": "404",
           "status": 404,
           "shared": "/components/responses/NotFound/content/application~1json"
+        },
+        "500": {
+          "key": "500",
+          "status": 500,
+          "shared": "/components/responses/BackendError/content/application~1json"
+        },
+        "default": {
+          "key": "default",
+          "status": 500,
+          "shared": "/components/responses/OtherError/content/application~1json"
         }
       },
       "primary": "200"
@@ -2357,6 +2432,42 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorResponse"
       }
     },
+    "/components/responses/Forbidden/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value"
+        }
+      ],
+      "pointer": "/components/responses/Forbidden/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/BackendError/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/BackendError/content/application~1json/examples/backendError/value"
+        }
+      ],
+      "pointer": "/components/responses/BackendError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/OtherError/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/OtherError/content/application~1json/examples/unavailable/value"
+        }
+      ],
+      "pointer": "/components/responses/OtherError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
     "/components/responses/NotFound/content/application~1json": {
       "examples": [
         {
@@ -2398,6 +2509,57 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       },
       "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+    },
+    "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value": {
+      "name": "accessDenied",
+      "value": {
+        "error": {
+          "code": 403,
+          "message": "Access Denied: Table my-project:sales.orders: Permission bigquery.tables.get denied on table my-project:sales.orders (or it may not exist).",
+          "errors": [
+            {
+              "message": "Access Denied: Table my-project:sales.orders: Permission bigquery.tables.get denied on table my-project:sales.orders (or it may not exist).",
+              "reason": "accessDenied"
+            }
+          ],
+          "status": "PERMISSION_DENIED"
+        }
+      },
+      "pointer": "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value"
+    },
+    "/components/responses/BackendError/content/application~1json/examples/backendError/value": {
+      "name": "backendError",
+      "value": {
+        "error": {
+          "code": 500,
+          "message": "An internal error occurred and the request could not be completed.",
+          "errors": [
+            {
+              "message": "An internal error occurred and the request could not be completed.",
+              "reason": "backendError"
+            }
+          ],
+          "status": "INTERNAL"
+        }
+      },
+      "pointer": "/components/responses/BackendError/content/application~1json/examples/backendError/value"
+    },
+    "/components/responses/OtherError/content/application~1json/examples/unavailable/value": {
+      "name": "unavailable",
+      "value": {
+        "error": {
+          "code": 503,
+          "message": "The service is currently unavailable.",
+          "errors": [
+            {
+              "message": "The service is currently unavailable.",
+              "reason": "backendError"
+            }
+          ],
+          "status": "UNAVAILABLE"
+        }
+      },
+      "pointer": "/components/responses/OtherError/content/application~1json/examples/unavailable/value"
     },
     "/components/examples/orders/value": {
       "name": "orders",

@@ -131,6 +131,16 @@ export const api: ApiSpec = JSON.parse(`{
           "types": [
             "application/json"
           ]
+        },
+        "403": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
         }
       },
       "security": [
@@ -193,7 +203,22 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "403": {
+          "types": [
+            "application/json"
+          ]
+        },
         "409": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -290,7 +315,17 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "403": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
           "types": [
             "application/json"
           ]
@@ -376,7 +411,22 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "403": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]
@@ -446,7 +496,17 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "403": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
           "types": [
             "application/json"
           ]
@@ -527,7 +587,22 @@ export const api: ApiSpec = JSON.parse(`{
             "application/json"
           ]
         },
+        "403": {
+          "types": [
+            "application/json"
+          ]
+        },
         "404": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "500": {
+          "types": [
+            "application/json"
+          ]
+        },
+        "default": {
           "types": [
             "application/json"
           ]

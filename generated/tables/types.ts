@@ -689,6 +689,44 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description The caller may not do this (`accessDenied`), or the access token lacks the scopes the
+         *     operation needs. Not in the seed; the service's error reference lists `accessDenied` as
+         *     a 403.
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The service failed (`backendError`, `internalError`). Not in the seed; the service's error
+         *     reference lists `backendError` as a 500 or 503.
+         */
+        BackendError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description Any other status, in the same body (the service's error reference does not list every
+         *     HTTP error it may answer). The generated server answers a body over its size limit with
+         *     `413` and a body that is not JSON with `415`.
+         */
+        OtherError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description A table with this id exists in the dataset (`duplicate`). */
         AlreadyExists: {
             headers: {
@@ -760,6 +798,8 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["BackendError"];
         };
     };
     insertTable: {
@@ -797,7 +837,10 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["AlreadyExists"];
+            500: components["responses"]["BackendError"];
+            default: components["responses"]["OtherError"];
         };
     };
     getTable: {
@@ -841,7 +884,9 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["BackendError"];
         };
     };
     updateTable: {
@@ -887,7 +932,10 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["BackendError"];
+            default: components["responses"]["OtherError"];
         };
     };
     deleteTable: {
@@ -923,7 +971,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["BackendError"];
         };
     };
     patchTable: {
@@ -969,7 +1019,10 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["BackendError"];
+            default: components["responses"]["OtherError"];
         };
     };
 }

@@ -54,6 +54,12 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
     };
   };
   readonly insertTable: {
@@ -71,7 +77,16 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "409": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -89,7 +104,13 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -110,7 +131,16 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -121,7 +151,13 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -142,7 +178,16 @@ export type OperationValidators = {
       readonly "401": {
         readonly "application/json": ValidateFunction;
       };
+      readonly "403": {
+        readonly "application/json": ValidateFunction;
+      };
       readonly "404": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly "500": {
+        readonly "application/json": ValidateFunction;
+      };
+      readonly default: {
         readonly "application/json": ValidateFunction;
       };
     };
@@ -379,18 +424,25 @@ const o0_query = validate216;
 const o0_r0_0 = validate213;
 const o0_r1_0 = validate182;
 const o0_r2_0 = validate182;
+const o0_r3_0 = validate182;
+const o0_r4_0 = validate182;
 const o1_path = validate215;
 const o1_body0 = validate153;
 const o1_r0_0 = validate153;
 const o1_r1_0 = validate182;
 const o1_r2_0 = validate182;
 const o1_r3_0 = validate182;
+const o1_r4_0 = validate182;
+const o1_r5_0 = validate182;
+const o1_r6_0 = validate182;
 const o2_path = validate217;
 const o2_query = validate218;
 const o2_r0_0 = validate153;
 const o2_r1_0 = validate182;
 const o2_r2_0 = validate182;
 const o2_r3_0 = validate182;
+const o2_r4_0 = validate182;
+const o2_r5_0 = validate182;
 const o3_path = validate217;
 const o3_query = validate219;
 const o3_body0 = validate153;
@@ -398,9 +450,14 @@ const o3_r0_0 = validate153;
 const o3_r1_0 = validate182;
 const o3_r2_0 = validate182;
 const o3_r3_0 = validate182;
+const o3_r4_0 = validate182;
+const o3_r5_0 = validate182;
+const o3_r6_0 = validate182;
 const o4_path = validate217;
 const o4_r1_0 = validate182;
 const o4_r2_0 = validate182;
+const o4_r3_0 = validate182;
+const o4_r4_0 = validate182;
 const o5_path = validate217;
 const o5_query = validate219;
 const o5_body0 = validate74;
@@ -408,6 +465,9 @@ const o5_r0_0 = validate153;
 const o5_r1_0 = validate182;
 const o5_r2_0 = validate182;
 const o5_r3_0 = validate182;
+const o5_r4_0 = validate182;
+const o5_r5_0 = validate182;
+const o5_r6_0 = validate182;
 const errorBody = validate182;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
@@ -461,6 +521,12 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o0_r2_0,
       },
+      "403": {
+        "application/json": o0_r3_0,
+      },
+      "500": {
+        "application/json": o0_r4_0,
+      },
     },
   },
   insertTable: {
@@ -478,8 +544,17 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o1_r2_0,
       },
-      "409": {
+      "403": {
         "application/json": o1_r3_0,
+      },
+      "409": {
+        "application/json": o1_r4_0,
+      },
+      "500": {
+        "application/json": o1_r5_0,
+      },
+      default: {
+        "application/json": o1_r6_0,
       },
     },
   },
@@ -496,8 +571,14 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o2_r2_0,
       },
-      "404": {
+      "403": {
         "application/json": o2_r3_0,
+      },
+      "404": {
+        "application/json": o2_r4_0,
+      },
+      "500": {
+        "application/json": o2_r5_0,
       },
     },
   },
@@ -517,8 +598,17 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o3_r2_0,
       },
-      "404": {
+      "403": {
         "application/json": o3_r3_0,
+      },
+      "404": {
+        "application/json": o3_r4_0,
+      },
+      "500": {
+        "application/json": o3_r5_0,
+      },
+      default: {
+        "application/json": o3_r6_0,
       },
     },
   },
@@ -528,8 +618,14 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o4_r1_0,
       },
-      "404": {
+      "403": {
         "application/json": o4_r2_0,
+      },
+      "404": {
+        "application/json": o4_r3_0,
+      },
+      "500": {
+        "application/json": o4_r4_0,
       },
     },
   },
@@ -549,8 +645,17 @@ export const operationValidators: OperationValidators = {
       "401": {
         "application/json": o5_r2_0,
       },
-      "404": {
+      "403": {
         "application/json": o5_r3_0,
+      },
+      "404": {
+        "application/json": o5_r4_0,
+      },
+      "500": {
+        "application/json": o5_r5_0,
+      },
+      default: {
+        "application/json": o5_r6_0,
       },
     },
   },

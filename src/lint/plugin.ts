@@ -10,7 +10,9 @@ import { OperationErrorResponse } from './rules/operation-error-response.js';
 import { OperationOperationId } from './rules/operation-operationid.js';
 import { OperationSuccessResponse } from './rules/operation-success-response.js';
 import { OperationSummary } from './rules/operation-summary.js';
+import { OperationUndeclaredStatus } from './rules/operation-undeclared-status.js';
 import { OperationTags } from './rules/operation-tags.js';
+import { SafePatterns } from './rules/safe-patterns.js';
 import { StrictSchemas } from './rules/strict-schemas.js';
 import { ValidExamples } from './rules/valid-examples.js';
 
@@ -22,11 +24,13 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
   'operation-summary': OperationSummary,
   'operation-success-response': OperationSuccessResponse,
   'operation-error-response': OperationErrorResponse,
+  'operation-undeclared-status': OperationUndeclaredStatus,
   'operation-tags': OperationTags,
   descriptions: Descriptions,
   'no-unused-components': NoUnusedComponents,
   'valid-examples': ValidExamples,
   'strict-schemas': StrictSchemas,
+  'safe-patterns': SafePatterns,
 };
 
 /** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */

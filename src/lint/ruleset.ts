@@ -16,11 +16,13 @@ export const SPECFORGE_RULESET: RawUniversalConfig = {
     'specforge/operation-summary': 'error',
     'specforge/operation-success-response': 'error',
     'specforge/operation-error-response': 'error',
+    'specforge/operation-undeclared-status': 'warn',
     'specforge/operation-tags': 'error',
     'specforge/descriptions': 'error',
     'specforge/no-unused-components': 'error',
     'specforge/valid-examples': 'error',
     'specforge/strict-schemas': 'warn',
+    'specforge/safe-patterns': 'warn',
     // Replaced by a house rule.
     'operation-operationId': 'off',
     'operation-summary': 'off',
