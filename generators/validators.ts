@@ -10,7 +10,7 @@ import { ContractError, type Diagnostic, type ErrorCode, type SourceLocation } f
 import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn, unescapeSegment } from '../src/contract/pointer.js';
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../src/contract/strictness.js';
 import { narrowAlternatives } from './alternatives.js';
-import { unicodePattern } from '../src/contract/pattern.js';
+import { patternVerdict, unicodePattern, UNSAFE_PATTERN_HINT } from '../src/contract/pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../src/runtime/ajv.js';
 import { jsonData, jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
@@ -121,9 +121,13 @@ function defRef(key: string): string {
 class PlanBuilder {
   readonly defs: Record<string, JsonSchema> = {};
   readonly warnings: Diagnostic[] = [];
+  /** Patterns refused (SPECFORGE_UNSAFE_PATTERN), thrown together once the plan is complete. */
+  readonly refused: Diagnostic[] = [];
   /** Document pointers of $defs keys that are not pointers, and of nodes the plan moves (parameter schemas). */
   readonly defPointers = new Map<string, string>();
   readonly nodePointers = new WeakMap<object, string>();
+  /** Document pointers of source schemas that `add` receives inside another (parameter schemas in a location's schema). */
+  readonly sourcePointers = new WeakMap<object, string>();
   private readonly unknownFormats = new Set<string>();
   constructor(readonly model: ContractModel) {}
 
@@ -139,6 +143,7 @@ class PlanBuilder {
   prepare(schema: JsonSchema, at: string): JsonSchema {
     if (typeof schema === 'boolean') return schema;
     if (!isRecord(schema)) return {};
+    at = this.sourcePointers.get(schema) ?? at;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(schema)) {
       if (k === 'x-specforge-rules') {
@@ -162,6 +167,9 @@ class PlanBuilder {
       } else if (k === 'pattern' && typeof v === 'string') {
         const pattern = this.pattern(v, `${at}/pattern`);
         if (pattern !== undefined) out[k] = pattern;
+      } else if (k === 'pattern') {
+        // Ajv's $data reference: a regular expression taken from the value being validated.
+        this.refuse('pattern is not a string: a regular expression taken from the data ($data) could be made to backtrack for ever', `${at}/pattern`);
       } else if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(k) && isRecord(v)) {
         const m: Record<string, unknown> = {};
         for (const [name, sub] of Object.entries(v)) {
@@ -200,6 +208,10 @@ class PlanBuilder {
    */
   pattern(source: string, at: string): string | undefined {
     const result = unicodePattern(source);
+    if (result !== undefined) {
+      const refused = patternVerdict(result.pattern).refused;
+      if (refused !== undefined) this.refuse(`pattern ${JSON.stringify(source)} is refused: ${refused}`, at);
+    }
     if (result?.changed === false) return result.pattern;
     this.warnings.push({
       code: 'SPECFORGE_UNSUPPORTED_FEATURE',
@@ -210,6 +222,19 @@ class PlanBuilder {
       location: this.model.loaded.locate(at),
     });
     return result?.pattern;
+  }
+
+  /** Records a refused pattern, located at `at` (a pointer into the contract). */
+  refuse(message: string, at: string): void {
+    const d: Diagnostic = { code: 'SPECFORGE_UNSAFE_PATTERN', severity: 'error', message, hint: UNSAFE_PATTERN_HINT };
+    const location = this.model.loaded.locate(documentPointer(this.model.document, at));
+    if (location) d.location = location;
+    this.refused.push(d);
+  }
+
+  /** Throws the refused patterns, if any. */
+  throwRefused(): void {
+    if (this.refused.length > 0) throw new ContractError(this.refused);
   }
 
   /** Registers the target of an internal $ref in $defs and returns the rewritten reference. */
@@ -257,11 +282,14 @@ class PlanBuilder {
     for (const p of op.parameters) {
       if (p.in !== where) continue;
       const node = properties[where === 'header' ? p.name.toLowerCase() : p.name];
-      if (isRecord(node) && !this.nodePointers.has(node)) {
-        this.nodePointers.set(node, p.contentType === undefined ? joinPointer(p.pointer, 'schema') : joinPointer(p.pointer, 'content', p.contentType, 'schema'));
-      }
+      if (isRecord(node) && !this.nodePointers.has(node)) this.nodePointers.set(node, parameterSchemaPointer(p));
     }
   }
+}
+
+/** Where a parameter's schema is in the document. */
+function parameterSchemaPointer(p: OperationModel['parameters'][number]): string {
+  return p.contentType === undefined ? joinPointer(p.pointer, 'schema') : joinPointer(p.pointer, 'content', p.contentType, 'schema');
 }
 
 function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchema | undefined {
@@ -298,6 +326,9 @@ export function planValidators(model: ContractModel): ValidatorPlan {
       const schema = locationSchema(op, where);
       if (!schema) continue;
       const exportName = `o${i}_${where}`;
+      for (const p of op.parameters) {
+        if (p.in === where && isRecord(p.schema)) b.sourcePointers.set(p.schema, parameterSchemaPointer(p));
+      }
       const key = b.add(`op:${op.id}:${where}`, schema, op.pointer);
       b.pointParameters(key, op, where);
       exports.set(exportName, key);
@@ -322,6 +353,7 @@ export function planValidators(model: ContractModel): ValidatorPlan {
   if (model.errorBody) {
     exports.set('errorBody', b.add('specforge:error-body', model.errorBody.schema, '/x-specforge-error/schema'));
   }
+  b.throwRefused();
   return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings, strictness: b.strictness(), defPointers: b.defPointers };
 }
 
@@ -377,10 +409,11 @@ function compileError(model: ContractModel, err: unknown, plan?: Pick<ValidatorP
  * imports. Ajv escapes U+2028/U+2029 in the strings it prints but not `</script`: that is escaped as
  * escape.ts does (the same value in a string or a regular expression).
  */
-const STANDALONE_REWRITE = /require\("(specforge\/runtime\/formats|specforge\/runtime\/rules|ajv\/dist\/runtime\/[a-z_0-9]+)"\)|<\/(?=[Ss][Cc][Rr][Ii][Pp][Tt])/g;
+const STANDALONE_REWRITE = /require\("(specforge\/runtime\/formats|specforge\/runtime\/rules|specforge\/runtime\/pattern|ajv\/dist\/runtime\/[a-z_0-9]+)"\)(?:\.compilePattern)?|<\/(?=[Ss][Cc][Rr][Ii][Pp][Tt])/g;
 
 function rewriteStandalone(_match: string, module: string | undefined): string {
   if (module === undefined) return '<\\/';
+  if (module === 'specforge/runtime/pattern') return '__compilePattern';
   if (module === 'specforge/runtime/formats') return '__formats';
   if (module === 'specforge/runtime/rules') return '__rules';
   return `__ajvRuntime[${jsonLiteral(module.slice('ajv/dist/runtime/'.length))}]`;
@@ -399,9 +432,9 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   return code;
 }
 
-/** The runtime import of a validators file; `rules` only where a cross-field rule uses it. */
+/** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** The three exported tables; typed with the interfaces of validatorDeclarations in a TypeScript module. */
 function tablesSource(plan: ValidatorPlan, typed: boolean): string {
@@ -669,6 +702,7 @@ export function compileSchemaChecks(model: ContractModel, schemas: ReadonlyArray
   const b = new PlanBuilder(model);
   model.schemas.forEach((s) => b.refTo(`#${s.pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`, s.pointer));
   const keys = schemas.map((s, i) => b.add(`check:${i}`, s.schema, s.pointer));
+  b.throwRefused();
   const plan = { root: { $id: ROOT_ID, $defs: b.defs }, defPointers: b.defPointers, strictness: strict === false ? [] : b.strictness() };
   enforceStrictness(model, plan, strict);
   const ajv = createAjv({ strict });

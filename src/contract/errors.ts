@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   SPECFORGE_EXTENSION: 'An x-specforge extension is malformed or names an operation or status the contract lacks.',
   SPECFORGE_UNSUPPORTED_FEATURE: 'The contract uses a feature the generators cannot honour.',
   SPECFORGE_STRICT_SCHEMA: "A schema is valid JSON Schema but breaks Ajv's strict mode (an error at strict: true, else a warning).",
+  SPECFORGE_UNSAFE_PATTERN: 'A pattern RE2 cannot run in linear time (a lookahead past the start, a backreference) whose backtracking is not shown to be harmless, or a pattern taken from the data ($data).',
   SPECFORGE_CONFIG: 'specforge.config.yaml is missing, malformed or names something that does not exist.',
   SPECFORGE_OUTPUT_ESCAPE: 'A generated file would land outside its output folder.',
   SPECFORGE_HOOK: 'A command the config runs after generation (hooks.afterWrite) failed.',

@@ -13,6 +13,7 @@ import { checkRule, closestAlternatives, type CheckedRule } from './rules.js';
 import names from 'ajv/dist/compile/names.js';
 import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
 import { Name } from 'ajv/dist/compile/codegen/index.js';
+import { compilePattern } from './pattern.js';
 
 export { formats, ajvRuntime, type ErrorObject, type ValidateFunction } from './standalone.js';
 
@@ -24,6 +25,17 @@ export const RULE_KEYWORD = 'specforgeRule';
 
 /** How standalone code refers to `checkRule` (rewritten to the runtime import by the validators generator). */
 export const RULES_REQUIRE = 'require("specforge/runtime/rules")';
+
+/** How standalone code refers to `compilePattern` (rewritten to the runtime import by the validators generator). */
+export const PATTERN_REQUIRE = 'require("specforge/runtime/pattern").compilePattern';
+
+/**
+ * The engine of `pattern` and `patternProperties` (Ajv's `code.regExp`): linear-time matching
+ * (pattern.ts). Ajv calls it when it compiles a schema, and standalone code calls it by `code`.
+ */
+const patternEngine: NonNullable<NonNullable<Options['code']>['regExp']> = Object.assign((source: string, flags: string) => compilePattern(source, flags), {
+  code: PATTERN_REQUIRE,
+});
 
 /**
  * How strictly schemas are compiled. `true`: Ajv's strict mode, so a schema it dislikes (a keyword
@@ -78,9 +90,10 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
           lines: false,
           optimize: false,
           formats: _`require("specforge/runtime/formats")`,
+          regExp: patternEngine,
           ...(setup.sourceOnlyRoot === undefined ? {} : { process: (code: string, sch?: { baseId?: string }) => (sch?.baseId === setup.sourceOnlyRoot ? SOURCE_ONLY_STUB : code) }),
         }
-      : { optimize: 1 },
+      : { optimize: 1, regExp: patternEngine },
   };
   const ajv = new Ajv2020(options);
   for (const [name, format] of Object.entries(formats)) {

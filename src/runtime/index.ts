@@ -1,6 +1,7 @@
 /** What generated code imports at run time: `specforge/runtime`. */
 export { createAjv, deferredValidators, formats, ajvRuntime, type ValidateFunction, type ErrorObject } from './ajv.js';
 export * as rules from './rules.js';
+export { compilePattern, isLinearPattern, type CompiledPattern } from './pattern.js';
 export type { CheckedRule, DifferenceRule, RefersToRule } from './rules.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from './errors.js';
 export { Router, type RouteMatch } from './router.js';
