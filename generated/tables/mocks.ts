@@ -981,7 +981,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "description": "The source URIs. In an object store one \`*\` wildcard after the bucket name; a\\nwide-column store exactly one HTTPS URI; a document-store backup exactly one URI\\nwithout a wildcard.\\n",
           "items": {
             "type": "string",
-            "pattern": "^(?![A-Za-z][A-Za-z0-9+.-]*://[^/]*\\\\*)[^*]*\\\\*?[^*]*$"
+            "pattern": "^(?![A-Za-z][A-Za-z0-9+.-]*://[^/]*\\\\*)[^*]*(?:\\\\*[^*]*)?$"
           }
         },
         "fileSetSpecType": {
