@@ -3,7 +3,7 @@
  * own examples (or values sampled from the schema when there are none), with credentials of the
  * right shape for its security, and a deliberately broken variant when it has something to break.
  */
-import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
+import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
 import { sampleSchema } from '../runtime/sample.js';
 import { schemaResolver } from '../../generators/api-spec.js';
@@ -107,19 +107,49 @@ function encodeQuery(pairs: Array<[string, string]>): string {
 /** The example request of an operation (first body example, first parameter examples). */
 export function exampleRequest(model: ContractModel, op: OperationModel, bodyExampleIndex = 0): ExampleRequest {
   const resolve = schemaResolver(model);
+  const values = new Map<ParameterModel, unknown>();
+  for (const p of op.parameters) {
+    if (!p.required && p.examples.length === 0) continue;
+    values.set(p, exampleValue(p, resolve));
+  }
+  const media = requestMedia(op);
+  let body: { media: MediaTypeModel; value: unknown; name: string } | undefined;
+  if (op.requestBody && media) {
+    const example = media.examples[bodyExampleIndex] ?? media.examples[0];
+    body = { media, value: example ? example.value : sampleSchema(media.schema ?? {}, { resolve, seed: 1 }), name: example ? example.name : 'sampled from the schema' };
+  }
+  return buildRequest(model, op, values, body);
+}
+
+/** The media type requests of an operation are sent as: JSON when it takes JSON, else its first. */
+export function requestMedia(op: OperationModel): MediaTypeModel | undefined {
+  return op.requestBody?.content.find((c) => /json/i.test(c.type)) ?? op.requestBody?.content[0];
+}
+
+/**
+ * A request of an operation with the given parameter values (serialized per style and explode) and
+ * body, with credentials of the right shape for its first security alternative unless `anonymous`.
+ */
+export function buildRequest(
+  model: ContractModel,
+  op: OperationModel,
+  values: ReadonlyMap<ParameterModel, unknown>,
+  body?: { media: MediaTypeModel; value: unknown; name: string; raw?: string },
+  options: { anonymous?: boolean } = {},
+): ExampleRequest {
   let path = op.path;
   const query: Array<[string, string]> = [];
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
-  for (const p of op.parameters) {
-    if (!p.required && p.examples.length === 0) continue;
-    const serialized = serializeParameter(p, exampleValue(p, resolve));
+  for (const [p, value] of values) {
+    if (value === undefined) continue;
+    const serialized = serializeParameter(p, value);
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
     else if (p.in === 'query') query.push(...(serialized as Array<[string, string]>));
-    else if (p.in === 'header') headers[p.name.toLowerCase()] = String(serialized);
+    else if (p.in === 'header') headers[p.name.toLowerCase()] = String(serialized).replace(/[\r\n]/g, ' ');
     else cookies.push(`${p.name}=${encodeURIComponent(String(serialized))}`);
   }
-  credentials(model, op, query, headers);
+  if (!options.anonymous) credentials(model, op, query, headers);
   if (cookies.length > 0) headers['cookie'] = [headers['cookie'], ...cookies].filter(Boolean).join('; ');
   // A template's fragment (`/#Action=Run`) never reaches a server: the pairs it names travel in the
   // query (or the header the contract declares for them), which is how servers tell such operations apart.
@@ -138,14 +168,13 @@ export function exampleRequest(model: ContractModel, op: OperationModel, bodyExa
     url: query.length > 0 ? `${path}?${encodeQuery(query)}` : path,
     headers,
   };
-  const media = op.requestBody?.content.find((c) => /json/i.test(c.type)) ?? op.requestBody?.content[0];
   // A GET or HEAD request carries no body (fetch refuses one), even where a contract declares it.
-  if (op.requestBody && media && request.method !== 'GET' && request.method !== 'HEAD') {
-    const example = media.examples[bodyExampleIndex] ?? media.examples[0];
-    const value = example ? example.value : sampleSchema(media.schema ?? {}, { resolve, seed: 1 });
+  if (body && request.method !== 'GET' && request.method !== 'HEAD') {
+    const { media, value } = body;
     headers['content-type'] = media.type === 'multipart/form-data' ? `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` : media.type;
     request.body =
-      /json/i.test(media.type) || media.type === '*/*'
+      body.raw ??
+      (/json/i.test(media.type) || media.type === '*/*'
         ? JSON.stringify(value)
         : media.type === 'application/x-www-form-urlencoded'
           ? formEncode(value)
@@ -153,8 +182,8 @@ export function exampleRequest(model: ContractModel, op: OperationModel, bodyExa
             ? multipartEncode(value)
             : typeof value === 'string'
               ? value
-              : JSON.stringify(value);
-    request.bodyExample = example ? example.name : 'sampled from the schema';
+              : JSON.stringify(value));
+    request.bodyExample = body.name;
   }
   return request;
 }

@@ -29,25 +29,51 @@ export function toFetchHandler(listener: RequestListener): FetchHandler {
       httpVersion: '1.1',
     }) as unknown as IncomingMessage;
     return new Promise<Response>((resolve, reject) => {
-      const chunks: Buffer[] = [];
       let status = 200;
       const out = new Headers();
-      let done = false;
-      const finish = (): void => {
-        if (done) return;
-        done = true;
+      let settled = false;
+      let closed = false;
+      let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+      const pending: Uint8Array[] = [];
+      // The body streams as the listener writes it: an event stream or a followed log is read as
+      // it comes, and a reader that cancels closes the response (the listener sees 'close').
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+          for (const chunk of pending.splice(0)) c.enqueue(chunk);
+          if (closed) c.close();
+        },
+        cancel() {
+          closed = true;
+          res.destroy();
+        },
+      });
+      const settle = (): void => {
+        if (settled) return;
+        settled = true;
         // Statuses that carry no body (the Fetch standard's null body statuses) get none.
-        const body = NULL_BODY.has(status) || request.method === 'HEAD' ? null : Buffer.concat(chunks);
+        const empty = NULL_BODY.has(status) || request.method === 'HEAD';
         try {
-          resolve(new Response(body, { status, headers: out }));
+          resolve(new Response(empty ? null : stream, { status, headers: out }));
         } catch (err) {
           // A status Response cannot represent (under 200, over 599): settle instead of hanging.
           reject(err instanceof Error ? err : new Error(String(err)));
         }
       };
+      const push = (chunk: Uint8Array): void => {
+        if (closed) return;
+        if (controller) controller.enqueue(chunk);
+        else pending.push(chunk);
+      };
+      const end = (): void => {
+        if (closed) return;
+        closed = true;
+        controller?.close();
+      };
       const res = new Writable({
         write(chunk: Buffer | string, _enc, cb) {
-          chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+          settle();
+          push(Buffer.isBuffer(chunk) ? new Uint8Array(chunk) : new Uint8Array(Buffer.from(chunk)));
           cb();
         },
       });
@@ -61,17 +87,25 @@ export function toFetchHandler(listener: RequestListener): FetchHandler {
             else out.set(k, String(v));
           }
           fake.headersSent = true;
+          settle();
           return fake;
         },
         setHeader(k: string, v: string | number | string[]) {
           out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
           return fake;
         },
+        flushHeaders() {
+          settle();
+        },
       });
-      res.on('finish', finish);
+      res.on('finish', () => {
+        settle();
+        end();
+      });
       res.on('close', () => {
-        if (!done && !fake.headersSent) status = 500;
-        finish();
+        if (!settled && !fake.headersSent) status = 500;
+        settle();
+        end();
       });
       listener(req, fake as unknown as ServerResponse);
     });

@@ -4,6 +4,7 @@
  * kind of credential a policy (`x-specforge-policy`) sees. No function here puts a credential into
  * a message.
  */
+import { compilePattern, type CompiledPattern } from './pattern.js';
 import type { IncomingMessage } from 'node:http';
 import type { PolicySpec, SecuritySchemeSpec } from './spec.js';
 
@@ -102,10 +103,11 @@ export function challenge(api: string, scheme: SecuritySchemeSpec, error?: 'inva
 
 /** Recognizes credential kinds by their patterns, in the order the policy declares them. */
 export class CredentialClassifier {
-  private readonly kinds: Array<{ name: string; pattern?: RegExp }>;
+  private readonly kinds: Array<{ name: string; pattern?: CompiledPattern }>;
 
   constructor(readonly policy: PolicySpec) {
-    this.kinds = policy.kinds.map((k) => (k.pattern === undefined ? { name: k.name } : { name: k.name, pattern: new RegExp(k.pattern, 'u') }));
+    // Credentials are client text: their kinds' patterns run in linear time, like every contract pattern.
+    this.kinds = policy.kinds.map((k) => (k.pattern === undefined ? { name: k.name } : { name: k.name, pattern: compilePattern(k.pattern) }));
   }
 
   /** The first kind whose pattern matches; kinds without a pattern are named by verifiers only. */

@@ -264,7 +264,6 @@ describe('x-specforge-policy: credential kinds per operation', () => {
 
   it.each([
     ['an agent key (recognized by the schema pattern)', 'plain', AGENT, /kind agent may not call createKey/],
-    ['a token of no recognized kind', 'plain', 'opaque-session-token', /no recognized kind/],
     ['an agent grant (named by the verifier)', 'checked', 'grant-for-agent', /kind agentGrant may not call createKey/],
   ] as const)('%s is refused key management with 403 and the policy code', async (_name, which, token, detail) => {
     const r = await call((which === 'plain' ? plain : checked).base, '/keys', { method: 'POST', headers: bearer(token), body: { name: 'k' } });
@@ -273,6 +272,13 @@ describe('x-specforge-policy: credential kinds per operation', () => {
     expect(error.detail).toMatch(/agents may not manage keys/);
     expect(error.detail).toMatch(detail);
     expect(r.text).not.toContain(token);
+  });
+
+  it('a token of no kind the contract names, with no verifier to vouch for it, is not authenticated: 401 invalid_token', async () => {
+    const r = await call(plain.base, '/keys', { method: 'POST', headers: bearer('opaque-session-token'), body: { name: 'k' } });
+    expect(problem(r, 401).code).toBe('unauthenticated');
+    expect(r.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    expect(r.text).not.toContain('opaque-session-token');
   });
 
   it('the policy is applied before the body is validated, and after authentication', async () => {

@@ -1,0 +1,199 @@
+/**
+ * The checks a conformance run applies to each answer, named as Schemathesis names them so that
+ * users of both recognize them.
+ */
+import type { HeaderModel, JsonSchema, OperationModel, ResponseModel } from '../contract/model.js';
+import { isRecord } from '../contract/pointer.js';
+import type { ValidateFunction } from '../runtime/standalone.js';
+
+export const CHECKS = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_headers_conformance',
+  'response_schema_conformance',
+  'negative_data_rejection',
+  'positive_data_acceptance',
+  'use_after_free',
+  'ensure_resource_availability',
+  'ignored_auth',
+] as const;
+
+export type CheckName = (typeof CHECKS)[number];
+
+export function isCheckName(name: string): name is CheckName {
+  return (CHECKS as readonly string[]).includes(name);
+}
+
+/** What was sent, as the report shows it. */
+export interface SentRequest {
+  operationId: string;
+  method: string;
+  /** Path and query, relative to the base URL. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Where the request came from: an example's name, a mutation, a generated case. */
+  origin: string;
+}
+
+/** What came back. */
+export interface ReceivedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as text (cut to 4 KiB in reports). */
+  text: string;
+  contentType: string;
+  /** The body parsed as JSON when its type says JSON and it parses. */
+  json?: unknown;
+}
+
+export interface CheckFailure {
+  check: CheckName;
+  message: string;
+  /** The contract location the answer breaks (a JSON pointer into the document). */
+  location?: string;
+}
+
+/** The response object of the operation that covers a status: exact, then range (4XX), then default. */
+export function declaredResponse(op: OperationModel, status: number): ResponseModel | undefined {
+  const exact = op.responses.find((r) => r.status === String(status));
+  if (exact) return exact;
+  const range = op.responses.find((r) => r.status.toUpperCase() === `${String(status)[0]}XX`);
+  return range ?? op.responses.find((r) => r.status === 'default');
+}
+
+function mediaMatches(declared: string, actual: string): boolean {
+  const [dt, ds] = declared.toLowerCase().split('/');
+  const [at, as] = actual.toLowerCase().split('/');
+  return (dt === '*' || dt === at) && (ds === '*' || ds === as || (ds?.startsWith('*+') === true && as?.endsWith(ds.slice(1)) === true));
+}
+
+function headerValueProblem(header: HeaderModel, value: string): string | undefined {
+  const schema = header.schema;
+  if (!isRecord(schema)) return undefined;
+  const t = schema['type'];
+  if (t === 'integer' && !/^-?\d+$/.test(value.trim())) return `is "${value}", not an integer`;
+  if (t === 'number' && !Number.isFinite(Number(value.trim()))) return `is "${value}", not a number`;
+  if (t === 'boolean' && !/^(true|false)$/.test(value.trim())) return `is "${value}", not a boolean`;
+  if (Array.isArray(schema['enum']) && !schema['enum'].map(String).includes(value.trim())) return `is "${value}", not one of ${schema['enum'].map(String).join(', ')}`;
+  return undefined;
+}
+
+export interface AnswerContext {
+  op: OperationModel;
+  response: ReceivedResponse;
+  validator?: ValidateFunction | undefined;
+  method: string;
+}
+
+/** The checks every answer gets: status, content type, headers and body against the contract. */
+export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; failure?: CheckFailure }> {
+  const { op, response } = ctx;
+  const out: Array<{ check: CheckName; failure?: CheckFailure }> = [];
+  out.push({
+    check: 'not_a_server_error',
+    ...(response.status >= 500 ? { failure: { check: 'not_a_server_error', message: `server error ${response.status}${summary(response)}`, location: op.pointer } } : {}),
+  });
+  const declared = declaredResponse(op, response.status);
+  // An undeclared server error is one fault, reported once (by not_a_server_error).
+  if (!declared && response.status >= 500) return out;
+  out.push({
+    check: 'status_code_conformance',
+    ...(declared
+      ? {}
+      : {
+          failure: {
+            check: 'status_code_conformance',
+            message: `status ${response.status} is not declared (declared: ${op.responses.map((r) => r.status).join(', ')})${summary(response)}`,
+            location: `${op.pointer}/responses`,
+          },
+        }),
+  });
+  if (!declared) return out;
+  const hasBody = response.text.length > 0 && ctx.method !== 'HEAD' && response.status !== 204 && response.status !== 304;
+  const actual = response.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const media = declared.content.find((c) => mediaMatches(c.type, actual));
+  if (hasBody && declared.content.length > 0) {
+    out.push({
+      check: 'content_type_conformance',
+      ...(media
+        ? {}
+        : {
+            failure: {
+              check: 'content_type_conformance',
+              message: `content type "${actual || '(none)'}" is not declared for ${declared.status} (declared: ${declared.content.map((c) => c.type).join(', ')})`,
+              location: `${declared.pointer}/content`,
+            },
+          }),
+    });
+  }
+  if (declared.headers.length > 0) {
+    const problems: string[] = [];
+    for (const h of declared.headers) {
+      const value = response.headers[h.name.toLowerCase()];
+      if (value === undefined) {
+        if (h.required) problems.push(`required header ${h.name} is missing`);
+        continue;
+      }
+      const problem = headerValueProblem(h, value);
+      if (problem) problems.push(`header ${h.name} ${problem}`);
+    }
+    out.push({
+      check: 'response_headers_conformance',
+      ...(problems.length > 0 ? { failure: { check: 'response_headers_conformance', message: problems.join('; '), location: `${declared.pointer}/headers` } } : {}),
+    });
+  }
+  if (hasBody && media && ctx.validator && /json/i.test(actual) && media.stream !== undefined) {
+    // A stream of JSON values (one event per line): each complete value is checked; a value cut
+    // off where reading stopped is not.
+    const lines = response.text.split('\n').filter((l) => l.trim() !== '');
+    if (!response.text.endsWith('\n')) lines.pop();
+    const problems: string[] = [];
+    for (const line of lines) {
+      let value: unknown;
+      try {
+        value = JSON.parse(line) as unknown;
+      } catch {
+        problems.push(`a line is not JSON: ${line.slice(0, 80)}`);
+        continue;
+      }
+      if (!ctx.validator(value)) problems.push(...(ctx.validator.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()));
+    }
+    out.push({
+      check: 'response_schema_conformance',
+      ...(problems.length > 0 ? { failure: { check: 'response_schema_conformance', message: `the stream does not match the schema: ${problems.slice(0, 5).join('; ')}`, location: `${media.pointer}/schema` } } : {}),
+    });
+  } else if (hasBody && media && ctx.validator && /json/i.test(actual)) {
+    if (response.json === undefined) {
+      out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body is not JSON: ${response.text.slice(0, 120)}`, location: media.pointer } });
+    } else if (!ctx.validator(response.json)) {
+      const errors = (ctx.validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
+      out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body does not match the schema: ${errors.join('; ')}`, location: `${media.pointer}/schema` } });
+    } else out.push({ check: 'response_schema_conformance' });
+  }
+  return out;
+}
+
+function summary(response: ReceivedResponse): string {
+  const text = response.text.replace(/\s+/g, ' ').trim();
+  return text ? `: ${text.slice(0, 200)}` : '';
+}
+
+/** A request as a curl command that reproduces it (single-quoted for POSIX shells). */
+export function curlCommand(base: string, request: SentRequest): string {
+  const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  const parts = ['curl', '-X', request.method, q(base.replace(/\/$/, '') + request.url)];
+  for (const [k, v] of Object.entries(request.headers).sort(([a], [b]) => a.localeCompare(b))) parts.push('-H', q(`${k}: ${v}`));
+  if (request.body !== undefined) parts.push('--data-raw', q(request.body));
+  return parts.join(' ');
+}
+
+/** The JSON type a schema names at its root (the first non-null one), if it names one. */
+export function schemaType(schema: JsonSchema | undefined): string | undefined {
+  if (!isRecord(schema)) return undefined;
+  const t = schema['type'];
+  if (typeof t === 'string') return t;
+  if (Array.isArray(t)) return t.find((x): x is string => typeof x === 'string' && x !== 'null');
+  return undefined;
+}
