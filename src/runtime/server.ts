@@ -119,6 +119,11 @@ export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<Hand
 export interface ServerOptions {
   /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
+  /**
+   * Body limits per media type, in bytes, over `bodyLimit`: `{ 'multipart/form-data': 50 * 2 ** 20,
+   * 'image/*': 10 * 2 ** 20 }` (an exact type first, then `type/*`).
+   */
+  bodyLimits?: Record<string, number>;
   /** Validate handler responses against the contract; a mismatch is a 500 naming the rule. */
   validateResponses?: boolean;
   /**
@@ -133,6 +138,18 @@ export interface ServerOptions {
 }
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The body limit for a request's content type: its media type's, its type's (`image/*`), or the default. */
+function bodyLimitFor(options: ServerOptions, contentType: string | undefined): number {
+  const fallback = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const limits = options.bodyLimits;
+  if (!limits) return fallback;
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const exact = Object.hasOwn(limits, media) ? limits[media] : undefined;
+  const wildcard = `${media.split('/')[0] ?? ''}/*`;
+  const family = Object.hasOwn(limits, wildcard) ? limits[wildcard] : undefined;
+  return exact ?? family ?? fallback;
+}
 const DEFAULT_JSON_DEPTH = 1000;
 
 export function isJsonMediaType(type: string): boolean {
@@ -522,12 +539,13 @@ class Pipeline {
     if (!declared && req.headers['content-length'] !== undefined) {
       throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
     }
-    return readBody(req, this.limit).then((raw) => {
+    const limit = bodyLimitFor(this.options, req.headers['content-type']);
+    return readBody(req, limit).then((raw) => {
       let body: unknown;
       if (raw.length > 0 && !declared) throw new HttpError(415, `content type ${actual} is not accepted; use ${bodySpec.types.join(' or ')}`);
       if (raw.length > 0 && declared && actual === 'multipart/form-data') {
         // Parsed by the streaming multipart parser: files for the handler, their names for the validator.
-        return parseMultipart(raw, req.headers['content-type'] ?? actual, bodySpec.forms?.[declared], { bodyLimit: this.limit }).then(({ value, view, problems }) => {
+        return parseMultipart(raw, req.headers['content-type'] ?? actual, bodySpec.forms?.[declared], { bodyLimit: limit }).then(({ value, view, problems }) => {
           details.push(...problems);
           const fn = v?.body?.[declared];
           if (fn && !fn(view)) details.push(...detailsFromAjv('body', fn.errors));
@@ -977,11 +995,10 @@ export function createRequestListener(
   };
   listener.upgrade = upgradeListenerFor(listener);
   listener.clientError = clientErrorAnswer(api);
-  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   listener.checkContinue = (req, res) => {
     // A declared length over the limit is answered 413 before the client sends the body.
     const declared = Number(req.headers['content-length']);
-    if (!(Number.isFinite(declared) && declared > limit)) res.writeContinue();
+    if (!(Number.isFinite(declared) && declared > bodyLimitFor(options, req.headers['content-type']))) res.writeContinue();
     listener(req, res);
   };
   return listener;

@@ -109,6 +109,28 @@ describe('multipart bodies', () => {
     const res = await upload(form([['file', png('x'.repeat(LIMIT + 1)), 'big.png']]));
     expect(res.status).toBe(413);
   });
+
+  it('bodyLimits raise the limit for one media type only (uploads), and the default stays for the rest', async () => {
+    const model = await buildModel(FIXTURE);
+    const ok = (): { status: 201; body: unknown } => ({ status: 201, body: {} });
+    const none = (): { status: 200; body: unknown } => ({ status: 200, body: {} });
+    const wide = createServer(
+      createRequestListener(apiSpec(model), compileValidators(model), { uploadFile: ok, listPaymentIntents: none, createPaymentIntent: ok }, { bodyLimit: LIMIT, bodyLimits: { 'multipart/form-data': 4 * LIMIT } }),
+    );
+    await new Promise<void>((done) => wide.listen(0, '127.0.0.1', done));
+    const at = `http://127.0.0.1:${(wide.address() as AddressInfo).port}`;
+    try {
+      const big = await fetch(`${at}/v1/files`, { method: 'POST', body: form([['file', png('x'.repeat(2 * LIMIT)), 'big.png']]) });
+      expect(big.status).not.toBe(413);
+      const bigger = await fetch(`${at}/v1/files`, { method: 'POST', body: form([['file', png('x'.repeat(4 * LIMIT + 1)), 'big.png']]) });
+      expect(bigger.status).toBe(413);
+      // Another media type keeps bodyLimit.
+      const formBody = await fetch(`${at}/v1/payment_intents`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `amount=1&pad=${'x'.repeat(2 * LIMIT)}` });
+      expect(formBody.status).toBe(413);
+    } finally {
+      await new Promise<void>((done) => wide.close(() => done()));
+    }
+  });
 });
 
 describe('handler body types match what the server hands over', () => {
