@@ -13,6 +13,7 @@ import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
 import { isRecord } from './object.js';
 import { Collection, Transaction, type Doc } from './mock-store.js';
+import { replaceFirst } from './pattern.js';
 import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
 
 function clone<T>(v: T): T {
@@ -225,7 +226,7 @@ export function evaluateTemplate(template: unknown, ctx: RequestContext, scope: 
     const spec = template['$replace'];
     const value = evaluateTemplate(spec['value'], ctx, scope);
     if (typeof value !== 'string' || typeof spec['pattern'] !== 'string') return value;
-    return value.replace(compiledPattern(spec['pattern']), typeof spec['with'] === 'string' ? spec['with'] : '');
+    return replaceFirst(spec['pattern'], value, typeof spec['with'] === 'string' ? spec['with'] : '');
   }
   if (isRecord(template['$hash'])) {
     const of = evaluateTemplate(template['$hash']['of'], ctx, scope);
@@ -1127,17 +1128,6 @@ function eventSelector(spec: EventFiltersSpec | undefined, raw: unknown): (event
         return eq < 0 || String((labels as Record<string, unknown>)[key]) === value.slice(eq + 1);
       });
     });
-}
-
-const patterns = new Map<string, RegExp>();
-/** A $replace pattern, compiled once (the contract's patterns are checked when the tables are built). */
-function compiledPattern(source: string): RegExp {
-  let re = patterns.get(source);
-  if (!re) {
-    re = new RegExp(source, 'u');
-    patterns.set(source, re);
-  }
-  return re;
 }
 
 const resourceReads = new WeakMap<object, boolean>();

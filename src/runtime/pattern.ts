@@ -497,6 +497,28 @@ class Pattern implements CompiledPattern {
   }
 }
 
+const replacers = new Map<string, ReturnType<typeof compileRe2> | RegExp>();
+
+/**
+ * `value` with the first match of the pattern replaced by `replacement` (taken literally), found in
+ * linear time where RE2 can run the pattern (a mock template's `$replace` runs on request text).
+ */
+export function replaceFirst(source: string, value: string, replacement: string): string {
+  let re = replacers.get(source);
+  if (!re) {
+    try {
+      re = compileRe2(source);
+    } catch {
+      re = new RegExp(source, 'u');
+    }
+    if (replacers.size > 1000) replacers.clear();
+    replacers.set(source, re);
+  }
+  if (re instanceof RegExp) return value.replace(re, () => replacement);
+  const m = re.matcher(value);
+  return m.find() ? value.slice(0, m.start()) + replacement + value.slice(m.end()) : value;
+}
+
 /**
  * A contract's regular expression (JavaScript syntax, `u` flag), evaluated in linear time where RE2
  * can run it (see above). Throws a SyntaxError, as RegExp does, for one that is not valid. `flags`

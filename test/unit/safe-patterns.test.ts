@@ -219,3 +219,20 @@ describe('compilePattern', () => {
     expect(isLinearPattern('^(a$')).toBe(false);
   });
 });
+
+describe('replaceFirst (a mock template $replace on request text)', () => {
+  it('replaces the first match literally, as String.replace with a function would', async () => {
+    const { replaceFirst } = await import('../../src/runtime/pattern.js');
+    expect(replaceFirst('\\s+', 'nightly  export run', '-')).toBe('nightly-export run');
+    expect(replaceFirst('^//', '//web', '/')).toBe('/web');
+    expect(replaceFirst('^//', '/web', '/')).toBe('/web');
+    expect(replaceFirst('x', 'abc', '$&$1')).toBe('abc');
+    expect(replaceFirst('b', 'abc', '$&')).toBe('a$&c');
+    expect(replaceFirst('é+', 'caféé!', 'e')).toBe('cafe!');
+  });
+
+  it('runs in linear time: a backtracking pattern on a long hostile value returns', async () => {
+    const { replaceFirst } = await import('../../src/runtime/pattern.js');
+    expect(replaceFirst('^(a+)+$', `${'a'.repeat(5000)}!`, 'x')).toBe(`${'a'.repeat(5000)}!`);
+  });
+});
