@@ -84,6 +84,30 @@ describe('early errors', () => {
     expect(r.closedBy).toBe('server');
   });
 
+  it('fast clients streaming a chunked 5 MiB body all read the 413, none sees a reset', async () => {
+    const five = 5 * 1024 * 1024;
+    const send = async (): Promise<number | string> => {
+      let left = five;
+      const chunk = new Uint8Array(64 * 1024).fill(0x61);
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (left <= 0) return c.close();
+          left -= chunk.length;
+          c.enqueue(chunk);
+        },
+      });
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/widgets`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'good' }, body, duplex: 'half' } as RequestInit);
+        await res.text();
+        return res.status;
+      } catch (error) {
+        return String((error as { cause?: { code?: string } }).cause?.code ?? error);
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, send));
+    expect(results).toEqual(Array.from({ length: 20 }, () => 413));
+  });
+
   it('a request whose body was read in full keeps its connection', async () => {
     const body = '{"a":1}';
     const r = await raw(`POST /notes HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
