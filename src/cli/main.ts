@@ -120,6 +120,61 @@ export function buildProgram(exit: (code: number) => void): Command {
       ),
     );
 
+  const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+  program
+    .command('test')
+    .description('run the contract against a running server (any language): examples, invalid data, generated data, stateful chains and credentials, each answer checked')
+    .argument('[spec]', 'the contract (default: the only contract of specforge.config.yaml)')
+    .option('-u, --base-url <url>', 'the server to test (required unless --socket)')
+    .option('--socket <path>', 'a unix socket the server listens on')
+    .option('-c, --config <file>', 'specforge config file: the contract, and its strict level', 'specforge.config.yaml')
+    .addOption(strictOption())
+    .option('-n, --max-examples <n>', 'generated requests per operation in the fuzz phase', '20')
+    .option('--seed <n>', 'seed of generated data (printed in the report; the same seed repeats a run)', '1')
+    .option('--phases <list>', 'comma-separated: examples,negative,fuzz,stateful,security (default: all)')
+    .option('--checks <list>', 'comma-separated checks to apply (default: all)')
+    .option('--exclude-checks <list>', 'comma-separated checks to leave out')
+    .option('--operations <ids>', 'comma-separated operationIds to test')
+    .option('--tags <list>', 'test the operations with one of these tags')
+    .option('-H, --header <header>', "'Name: value' sent with every request (repeatable)", collect)
+    .option('--auth <scheme=value>', 'a credential for a security scheme (bearer, basic, apiKey or a scheme name); value env:VAR reads it from the environment (repeatable)', collect)
+    .option('-w, --workers <n>', 'operations tested at once', '1')
+    .option('--rate-limit <n/s>', 'requests per second at most')
+    .option('--timeout <ms>', 'time to wait for each answer', '10000')
+    .option('--max-failures <n>', 'stop after this many failures')
+    .option('--dry-run', 'print each request as a curl command; send nothing')
+    .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
+    .option('-o, --output <file>', 'write the report here instead of standard output')
+    .action(
+      act(
+        async (
+          spec: string | undefined,
+          opts: {
+            baseUrl?: string;
+            socket?: string;
+            config: string;
+            strict?: string;
+            maxExamples: string;
+            seed: string;
+            phases?: string;
+            checks?: string;
+            excludeChecks?: string;
+            operations?: string;
+            tags?: string;
+            header?: string[];
+            auth?: string[];
+            workers: string;
+            rateLimit?: string;
+            timeout: string;
+            maxFailures?: string;
+            dryRun?: boolean;
+            format: string;
+            output?: string;
+          },
+        ) => (await import('./commands/test.js')).runTest({ ...opts, ...(spec === undefined ? {} : { spec }) }),
+      ),
+    );
+
   program
     .command('init')
     .description('set this repository up: specforge.config.yaml, an example contract (or --spec yours), a CI review workflow, and the generated code; never overwrites')

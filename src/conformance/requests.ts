@@ -272,3 +272,47 @@ export function rootType(schema: JsonSchema | undefined, resolve: (ref: string) 
   }
   return undefined;
 }
+
+/**
+ * A request with the credentials a user gave (security scheme name -> value) in place of the
+ * sampled ones, wherever the request carries that scheme's credential: an apiKey's header, query
+ * parameter or cookie, or the Authorization header (basic: the value is "user:password" and is
+ * sent in base64; bearer, oauth2, openIdConnect: the token). A request sent without a credential
+ * on purpose (the security phase) stays without one.
+ */
+export function applyCredentials(model: ContractModel, request: ExampleRequest, auth: Readonly<Record<string, string>>): ExampleRequest {
+  const op = model.operations.find((o) => o.id === request.operationId);
+  const alternative = op?.security[0];
+  if (!alternative) return request;
+  const headers = { ...request.headers };
+  let url = request.url;
+  for (const name of Object.keys(alternative)) {
+    const value = auth[name];
+    const scheme = model.securitySchemes.find((s) => s.name === name);
+    if (value === undefined || !scheme) continue;
+    if (scheme.type === 'apiKey' && scheme.paramName) {
+      const param = scheme.paramName;
+      if (scheme.in === 'header' && headers[param.toLowerCase()] !== undefined) headers[param.toLowerCase()] = value;
+      else if (scheme.in === 'query') {
+        const q = url.indexOf('?');
+        if (q >= 0) {
+          const pairs = url
+            .slice(q + 1)
+            .split('&')
+            .map((pair) => (decodeURIComponent(pair.split('=')[0] ?? '') === param ? `${encodeURIComponent(param)}=${encodeURIComponent(value)}` : pair));
+          url = `${url.slice(0, q)}?${pairs.join('&')}`;
+        }
+      } else if (scheme.in === 'cookie' && headers['cookie'] !== undefined) {
+        headers['cookie'] = headers['cookie']
+          .split('; ')
+          .map((c) => (c.startsWith(`${param}=`) ? `${param}=${value}` : c))
+          .join('; ');
+      }
+    } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
+      if (/^Basic \S/.test(headers['authorization'] ?? '')) headers['authorization'] = `Basic ${Buffer.from(value).toString('base64')}`;
+    } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      if (/^Bearer \S/.test(headers['authorization'] ?? '')) headers['authorization'] = `Bearer ${value}`;
+    }
+  }
+  return { ...request, url, headers };
+}

@@ -22,7 +22,7 @@ import type { ValidateFunction } from '../runtime/standalone.js';
 import { sampleSchema } from '../runtime/sample.js';
 import { schemaArbitrary } from './arbitrary.js';
 import { answerChecks, CHECKS, curlCommand, declaredResponse, schemaType, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
-import { brokenBodyRequest, buildRequest, exampleRequest, exampleRequests, requestMedia, type ExampleRequest } from './requests.js';
+import { applyCredentials, brokenBodyRequest, buildRequest, exampleRequest, exampleRequests, requestMedia, type ExampleRequest } from './requests.js';
 
 export type Phase = 'examples' | 'negative' | 'fuzz' | 'stateful' | 'security';
 export const PHASES: readonly Phase[] = ['examples', 'negative', 'fuzz', 'stateful', 'security'];
@@ -55,6 +55,11 @@ export interface ConformanceOptions {
   onRequest?: (request: SentRequest) => void;
   /** Build the requests and report them through onRequest without sending any. */
   dryRun?: boolean;
+  /**
+   * Credentials by security scheme name, sent instead of the sampled ones wherever a request
+   * carries that scheme's credential (see applyCredentials in requests.ts).
+   */
+  auth?: Readonly<Record<string, string>>;
 }
 
 export interface CheckTally {
@@ -152,6 +157,7 @@ class Runner {
   // ---- sending and recording -----------------------------------------------------------------
 
   private async send(request: ExampleRequest, origin: string): Promise<{ sent: SentRequest; response?: ReceivedResponse; error?: string }> {
+    if (this.options.auth) request = applyCredentials(this.model, request, this.options.auth);
     const sent: SentRequest = { operationId: request.operationId, method: request.method, url: request.url, headers: { ...request.headers, ...this.options.headers }, origin };
     if (request.body !== undefined) sent.body = request.body;
     this.options.onRequest?.(sent);

@@ -16,8 +16,8 @@ export interface FindingLocation {
 }
 
 export interface Finding {
-  /** Which producer found it: 'lint', 'diff' or 'drift'. */
-  source: 'lint' | 'diff' | 'drift';
+  /** Which producer found it: 'lint', 'diff', 'drift' or 'test' (a conformance run). */
+  source: 'lint' | 'diff' | 'drift' | 'test';
   /** Stable kebab-case rule id (a lint rule, a diff rule such as `api-path-removed`, or `stale-file`). */
   rule: string;
   /** error for lint errors and breaking changes, warning, info. */

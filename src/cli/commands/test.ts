@@ -1,0 +1,374 @@
+/**
+ * `specforge test <spec> --base-url <url>`: the conformance engine against a running server, in
+ * any language. Requests derived from the contract (examples, invalid data, generated data,
+ * create/read/list/delete chains, requests without credentials) go to the base URL (or a unix
+ * socket) and every answer is checked against the contract; the report says per operation and
+ * check what passed and shows each failure with the curl command that reproduces it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { ContractError, UsageError } from '../../contract/errors.js';
+import { buildModel, type ContractModel, type OperationModel } from '../../contract/model.js';
+import { displayPath } from '../../contract/resolve.js';
+import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
+import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
+import { PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
+import { configEntryFor, findConfig, loadConfig } from '../../pipeline/config.js';
+import { DEFAULT_STRICT } from '../../runtime/ajv.js';
+import { compileValidators, planValidators, strictReport } from '../../../generators/validators.js';
+import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { formatOption, strictFlag } from '../format-option.js';
+
+export interface TestOptions {
+  cwd?: string;
+  /** The contract; default: the one contract of specforge.config.yaml. */
+  spec?: string;
+  config?: string;
+  strict?: string;
+  baseUrl?: string;
+  /** A unix socket the server listens on (instead of TCP). */
+  socket?: string;
+  maxExamples?: string | number;
+  seed?: string | number;
+  /** Comma-separated phases: examples, negative, fuzz, stateful, security. */
+  phases?: string;
+  checks?: string;
+  excludeChecks?: string;
+  operations?: string;
+  tags?: string;
+  /** `Name: value`, sent with every request. */
+  header?: string[];
+  /** `<scheme>=<value>` (value `env:VAR` reads an environment variable). */
+  auth?: string[];
+  workers?: string | number;
+  /** Requests per second at most. */
+  rateLimit?: string | number;
+  timeout?: string | number;
+  maxFailures?: string | number;
+  dryRun?: boolean;
+  format?: string;
+  output?: string;
+  write?: (text: string) => void;
+  /** Progress on stderr (default: when stderr is a terminal). */
+  progress?: boolean;
+  /** The function that sends requests (default: fetch, or node:http over --socket). */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+type Fetch = (request: Request) => Promise<Response>;
+
+function integer(raw: string | number | undefined, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, not "${String(raw)}"`);
+  return n;
+}
+
+function list(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function checkList(raw: string | undefined, flag: string): CheckName[] | undefined {
+  const names = list(raw);
+  if (!names) return undefined;
+  const unknown = names.filter((n) => !isCheckName(n));
+  if (unknown.length > 0) throw new UsageError(`${flag}: unknown check${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; the checks are ${CHECKS.join(', ')}`);
+  return names.filter(isCheckName);
+}
+
+function phaseList(raw: string | undefined): Phase[] | undefined {
+  const names = list(raw);
+  if (!names) return undefined;
+  const known = new Set<string>(PHASES);
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length > 0) throw new UsageError(`--phases: unknown phase${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; the phases are ${PHASES.join(', ')}`);
+  return PHASES.filter((p) => names.includes(p));
+}
+
+function headerList(raw: readonly string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of raw ?? []) {
+    const colon = h.indexOf(':');
+    const name = colon < 0 ? '' : h.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header takes "Name: value", not "${h}"`);
+    out[name.toLowerCase()] = h.slice(colon + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * `--auth scheme=value` as credentials by security scheme name. `scheme` is a scheme of the
+ * contract's components.securitySchemes, or `bearer` / `basic` for every HTTP scheme of that kind
+ * (bearer also covers oauth2 and openIdConnect); `env:VAR` reads the value from the environment.
+ */
+export function authMap(model: ContractModel, raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> | undefined {
+  if (!raw || raw.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const a of raw) {
+    const eq = a.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--auth takes <scheme>=<value>, not "${a}"`);
+    const name = a.slice(0, eq).trim();
+    let value = a.slice(eq + 1);
+    if (value.startsWith('env:')) {
+      const variable = value.slice(4);
+      const v = env[variable];
+      if (v === undefined) throw new UsageError(`--auth ${name}: the environment variable ${variable} is not set`);
+      value = v;
+    }
+    const exact = model.securitySchemes.filter((s) => s.name === name);
+    const kind = name.toLowerCase();
+    const schemes =
+      exact.length > 0
+        ? exact
+        : model.securitySchemes.filter((s) =>
+            kind === 'basic'
+              ? s.type === 'http' && s.scheme?.toLowerCase() === 'basic'
+              : kind === 'bearer'
+                ? (s.type === 'http' && s.scheme?.toLowerCase() !== 'basic') || s.type === 'oauth2' || s.type === 'openIdConnect'
+                : kind === 'apikey' && s.type === 'apiKey',
+          );
+    if (schemes.length === 0) {
+      const known = model.securitySchemes.map((s) => s.name);
+      throw new UsageError(`--auth ${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`);
+    }
+    for (const s of schemes) out[s.name] = value;
+  }
+  return out;
+}
+
+/** A fetch over a unix socket (node:http), for servers that listen on one. */
+export function socketFetch(socketPath: string): Fetch {
+  return async (request) => {
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k] = v));
+    headers['host'] ??= url.host;
+    if (body) headers['content-length'] = String(body.length);
+    return new Promise<Response>((ok, fail) => {
+      const req = httpRequest({ socketPath, method: request.method, path: url.pathname + url.search, headers, signal: request.signal }, (res) => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (Array.isArray(v)) for (const x of v) h.append(k, x);
+          else if (v !== undefined) h.set(k, v);
+        }
+        const status = res.statusCode ?? 502;
+        if (status === 204 || status === 304 || request.method === 'HEAD') {
+          res.resume();
+          ok(new Response(null, { status, headers: h }));
+          return;
+        }
+        ok(new Response(Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>, { status, headers: h }));
+      });
+      req.on('error', fail);
+      req.end(body);
+    });
+  };
+}
+
+/** At most `perSecond` requests a second: each waits for its slot. */
+export function throttled(fetch: Fetch, perSecond: number): Fetch {
+  const gap = 1000 / perSecond;
+  let next = 0;
+  return async (request) => {
+    const now = Date.now();
+    const slot = Math.max(now, next);
+    next = slot + gap;
+    if (slot > now) await new Promise((ok) => setTimeout(ok, slot - now));
+    return fetch(request);
+  };
+}
+
+/** The contract to test: the one named, else the config's only contract. */
+function specOf(cwd: string, options: TestOptions): string {
+  if (options.spec !== undefined) return options.spec;
+  if (findConfig(cwd, options.config) === undefined) throw new UsageError('name the contract to test: specforge test <spec> --base-url <url> (or add it to specforge.config.yaml)');
+  const specs = loadConfig(cwd, options.config).specs;
+  if (specs.length !== 1) {
+    throw new UsageError(`specforge.config.yaml lists ${specs.length} contracts; name the one to test (${specs.map((s) => displayPath(s.path, cwd)).join(', ')})`);
+  }
+  return displayPath((specs[0] as { path: string }).path, cwd);
+}
+
+function mergeReports(parts: readonly ConformanceReport[], operations: readonly OperationModel[], seed: number, durationMs: number, maxFailures: number | undefined): ConformanceReport {
+  const byId = new Map<string, OperationReport>(operations.map((op) => [op.id, { operationId: op.id, method: op.method.toUpperCase(), path: op.path, checks: {} }]));
+  for (const part of parts) {
+    for (const op of part.operations) {
+      const into = byId.get(op.operationId);
+      if (!into) continue;
+      for (const check of CHECKS) {
+        const t = op.checks[check];
+        if (!t) continue;
+        const sum = (into.checks[check] ??= { passed: 0, failed: 0 });
+        sum.passed += t.passed;
+        sum.failed += t.failed;
+      }
+    }
+  }
+  const failures = parts.flatMap((p) => p.failures);
+  return {
+    seed,
+    requests: parts.reduce((n, p) => n + p.requests, 0),
+    durationMs,
+    operations: [...byId.values()],
+    failures: maxFailures === undefined ? failures : failures.slice(0, maxFailures),
+  };
+}
+
+function toolVersion(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a server cannot be reached, from fetch's error (its cause names the system error). */
+function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+}
+
+export async function runTest(options: TestOptions): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const format = formatOption(options.format, TEST_FORMATS, 'stylish');
+  if (options.baseUrl === undefined && options.socket === undefined) throw new UsageError('--base-url <url> is required (or --socket <path>)');
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl ?? 'http://localhost');
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http(s) URL, not "${options.baseUrl ?? ''}"`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--base-url must be an http or https URL, not "${options.baseUrl ?? ''}"`);
+  const maxExamples = integer(options.maxExamples, '--max-examples', 0, 100_000) ?? 20;
+  const seed = integer(options.seed, '--seed', 0, 2 ** 31 - 1) ?? 1;
+  const workers = integer(options.workers, '--workers', 1, 64) ?? 1;
+  const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
+  const maxFailures = integer(options.maxFailures, '--max-failures', 1, 1_000_000);
+  let rateLimit: number | undefined;
+  if (options.rateLimit !== undefined) {
+    rateLimit = Number(String(options.rateLimit).replace(/\/s$/, ''));
+    if (!Number.isFinite(rateLimit) || rateLimit <= 0) throw new UsageError(`--rate-limit takes requests per second (e.g. 50 or 50/s), not "${String(options.rateLimit)}"`);
+  }
+  const phases = phaseList(options.phases);
+  const checks = checkList(options.checks, '--checks');
+  const excludeChecks = checkList(options.excludeChecks, '--exclude-checks');
+  const headers = headerList(options.header);
+
+  const spec = specOf(cwd, options);
+  const specPath = resolve(cwd, spec);
+  const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
+  const model = await buildModel(specPath);
+  const plan = planValidators(model);
+  const { errors } = strictReport(model, plan, strict);
+  if (errors.length > 0) throw new ContractError(errors);
+  const validators = compileValidators(model, plan, strict);
+  if (model.operations.length === 0) throw new UsageError(`${spec} describes no HTTP operation to test`);
+
+  const operations = list(options.operations);
+  if (operations) {
+    const unknown = operations.filter((id) => !model.operations.some((op) => op.id === id));
+    if (unknown.length > 0) throw new UsageError(`--operations: the contract has no operation ${unknown.join(', ')}`);
+  }
+  const tags = list(options.tags);
+  const selected = model.operations.filter((op) => (!operations || operations.includes(op.id)) && (!tags || op.tags.some((t) => tags.includes(t))));
+  if (selected.length === 0) throw new UsageError('no operation of the contract matches --operations and --tags');
+  const auth = authMap(model, options.auth);
+
+  let fetchFn: Fetch = options.fetch ?? (options.socket !== undefined ? socketFetch(resolve(cwd, options.socket)) : (r) => fetch(r));
+  if (rateLimit !== undefined) fetchFn = throttled(fetchFn, rateLimit);
+  const where = options.socket !== undefined ? `${base.origin} over unix:${options.socket}` : base.href;
+
+  // A server that cannot be reached is one clear error, not a failure per operation.
+  if (!options.dryRun) {
+    try {
+      const res = await fetchFn(new Request(base, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs ?? 10_000) }));
+      await res.body?.cancel().catch(() => undefined);
+    } catch (error) {
+      throw new Error(`cannot reach ${where}: ${reason(error)}`, { cause: error });
+    }
+  }
+
+  // Progress on a terminal: requests sent and failures so far, on one line of stderr.
+  const progress = options.progress ?? process.stderr.isTTY;
+  let sent = 0;
+  let shown = 0;
+  const tick = (): void => {
+    sent++;
+    if (!progress || options.dryRun || Date.now() - shown < 100) return;
+    shown = Date.now();
+    process.stderr.write(`\rspecforge test: ${sent} requests…`);
+  };
+
+  const common: ConformanceOptions = { model, validators, fetch: fetchFn, baseUrl: base.href, maxExamples, seed, headers, onRequest: tick };
+  if (phases) common.phases = phases;
+  if (checks) common.checks = checks;
+  if (excludeChecks) common.excludeChecks = excludeChecks;
+  if (tags) common.tags = tags;
+  if (operations) common.operations = operations;
+  if (timeoutMs !== undefined) common.timeoutMs = timeoutMs;
+  if (maxFailures !== undefined) common.maxFailures = maxFailures;
+  if (auth) common.auth = auth;
+
+  if (options.dryRun) {
+    // Each request as a curl command, in the order a run sends them; nothing is sent.
+    const report = await runConformance({
+      ...common,
+      dryRun: true,
+      onRequest: (r) => {
+        sent++;
+        write(`${curlCommand(base.href, r)}\n`);
+      },
+    });
+    write(`# dry run: ${report.operations.length} operations, ${sent} requests built, nothing sent (seed ${seed})\n`);
+    return EXIT_OK;
+  }
+
+  const started = Date.now();
+  let report: ConformanceReport;
+  if (workers <= 1 || selected.length <= 1) report = await runConformance(common);
+  else {
+    // Operations split among the workers for the phases that take one operation at a time; the
+    // stateful chains (which span the operations of a resource) run as one more worker.
+    const runPhases = phases ?? PHASES;
+    const groups: string[][] = Array.from({ length: Math.min(workers, selected.length) }, () => []);
+    selected.forEach((op, i) => groups[i % groups.length]?.push(op.id));
+    const perOperation = runPhases.filter((p) => p !== 'stateful');
+    const runs: Array<Promise<ConformanceReport>> = [];
+    if (perOperation.length > 0) for (const group of groups) runs.push(runConformance({ ...common, phases: perOperation, operations: group }));
+    if (runPhases.includes('stateful')) runs.push(runConformance({ ...common, phases: ['stateful'] }));
+    report = mergeReports(await Promise.all(runs), selected, seed, Date.now() - started, maxFailures);
+  }
+  if (progress) process.stderr.write('\r\x1b[K');
+
+  const version = toolVersion();
+  const text = formatConformance(report, format, {
+    spec,
+    baseUrl: where,
+    locate: (pointer) => {
+      try {
+        const at = model.loaded.locate(pointer);
+        const out: { file: string; line?: number; col?: number } = { file: displayPath(resolve(cwd, at.file), cwd) };
+        if (at.line !== undefined) out.line = at.line;
+        if (at.col !== undefined) out.col = at.col;
+        return out;
+      } catch {
+        return undefined;
+      }
+    },
+    ...(version ? { toolVersion: version } : {}),
+  });
+  if (options.output !== undefined) {
+    writeFileSync(resolve(cwd, options.output), text);
+    write(`${report.failures.length === 0 ? '✔' : '✖'} ${report.requests} requests, ${report.failures.length} failures (seed ${report.seed}); report in ${options.output}\n`);
+  } else write(text);
+  return report.failures.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+}
