@@ -13,7 +13,11 @@ import type { ReviewOptions } from './cli/commands/review.js';
 import type { Mock, MockServerOptions } from './runtime/index.js';
 import type { StrictLevel } from './runtime/ajv.js';
 import type { ConfigFile } from './pipeline/config.js';
+import type { TestOptions } from './cli/commands/test.js';
+import type { ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase } from './conformance/run.js';
+import type { CheckName } from './conformance/checks.js';
 
+export type { CheckName, ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase, TestOptions };
 export type { ConfigFile, BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
 
 /**
@@ -62,6 +66,19 @@ export async function diff(options: DiffOptions): Promise<number> {
 /** `specforge review`. */
 export async function review(options: ReviewOptions): Promise<number> {
   return (await import('./cli/commands/review.js')).runReview(options);
+}
+
+/** `specforge test`: 1 when the server at the base URL breaks its contract. */
+export async function test(options: TestOptions): Promise<number> {
+  return (await import('./cli/commands/test.js')).runTest(options);
+}
+
+/**
+ * The conformance engine: requests derived from a contract sent through `fetch` (a live server,
+ * an in-process handler), each answer checked; the report per operation and check, with failures.
+ */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  return (await import('./conformance/run.js')).runConformance(options);
 }
 
 /** The mock of a contract, in process: `listener` for node:http, `fetch`, `reset()`. */

@@ -105,7 +105,6 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
 
 function xml(text: string): string {
   // Characters XML 1.0 cannot hold at all are dropped; markup characters are escaped.
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 

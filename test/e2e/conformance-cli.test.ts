@@ -1,0 +1,162 @@
+/**
+ * `specforge test` as a user runs it: the built CLI in a child process against a server on
+ * 127.0.0.1. The stateful mock of the engine contract passes; a deliberately faulty notes server
+ * fails with the checks its faults break, in JSON and JUnit; a dry run sends nothing; bad options
+ * and an unreachable server are clear errors (exit 2), not crashes.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockFromSpec, runMock } from '../../src/cli/commands/mock.js';
+import type { ConformanceReport } from '../../src/conformance/run.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const NOTES = 'test/fixtures/mocks/notes/openapi.yaml';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI in a child process (asynchronous: the servers under test run in this process), killed after 90 s. */
+function cli(args: string[]): Promise<Run> {
+  return new Promise((ok) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      ok({ code, stdout, stderr });
+    });
+  });
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((ok) => {
+    server.close(() => ok());
+    server.closeAllConnections();
+  });
+}
+
+let engine: Server | undefined;
+let engineUrl = '';
+let faulty: Server | undefined;
+let faultyUrl = '';
+/** Requests the faulty server has received. */
+let received = 0;
+/** Empties the faulty server's store (its notes have unique names: a second run's creates would conflict). */
+let resetNotes: () => void = () => undefined;
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error('build specforge first (npm run build)');
+  const { server } = await runMock({ cwd: ROOT, spec: 'specs/engine/openapi.yaml', stateful: true, port: 0, host: '127.0.0.1', write: () => undefined });
+  engine = server;
+  engineUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The notes contract served by its stateful mock with two deliberate faults: the list answers
+  // 418 (declared nowhere) and a delete says 204 but keeps the note.
+  const mock = await createMockFromSpec(join(ROOT, NOTES), { stateful: true });
+  resetNotes = () => mock.reset();
+  faulty = createServer((req, res) => {
+    received++;
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (req.method === 'GET' && path === '/notes') {
+      res.writeHead(418, { 'content-type': 'application/json' }).end('{"message":"teapot"}');
+    } else if (req.method === 'DELETE' && /^\/notes\/[^/]+$/.test(path)) {
+      res.writeHead(204).end();
+    } else mock.listener(req, res);
+  });
+  faultyUrl = await listen(faulty);
+});
+
+afterAll(async () => {
+  if (engine) await close(engine);
+  if (faulty) await close(faulty);
+});
+
+describe('specforge test', () => {
+  it('passes against the stateful mock of the engine contract', async () => {
+    const r = await cli(['test', 'specs/engine/openapi.yaml', '--base-url', engineUrl, '--max-examples', '5']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✔ \d+ requests in \d+ ms, seed 1: no failures/);
+    expect(r.stdout).toContain('ContainerCreate (POST /containers/create)');
+    expect(r.stdout).not.toContain('✖');
+  });
+
+  it('reports the faults of a faulty server as JSON, with curl commands and contract locations (exit 1)', async () => {
+    resetNotes();
+    const r = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '5', '--format', 'json']);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as ConformanceReport;
+    expect(report.seed).toBe(1);
+    const checks = [...new Set(report.failures.map((f) => f.check))].sort();
+    expect(checks).toEqual(['status_code_conformance', 'use_after_free']);
+    for (const f of report.failures) {
+      expect(f.curl).toMatch(new RegExp(`^curl -X [A-Z]+ '${faultyUrl.replace(/\./g, '\\.')}/notes`));
+      expect(f.location).toMatch(/^\/paths\//);
+    }
+    expect(report.failures.find((f) => f.check === 'status_code_conformance')?.response?.status).toBe(418);
+  });
+
+  it('writes JUnit XML with a testsuite per operation and the failures', async () => {
+    resetNotes();
+    const r = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '3', '--format', 'junit']);
+    expect(r.code, r.stderr).toBe(1);
+    const xml = r.stdout;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+    // Well-formed: every element closes in order, attribute values hold no raw markup.
+    const stack: string[] = [];
+    for (const m of xml.replace(/^<\?xml[^>]*\?>/, '').matchAll(/<(\/?)([A-Za-z]+)((?:\s+[a-z]+="[^"<]*")*)\s*(\/?)>/g)) {
+      if (m[1]) expect(stack.pop()).toBe(m[2]);
+      else if (!m[4]) stack.push(m[2] as string);
+    }
+    expect(stack).toEqual([]);
+    const body = xml.replace(/<[^>]*>/g, '');
+    expect(body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+    expect(xml).toContain('<testsuite name="listNotes"');
+    expect(xml).toMatch(/<testcase name="status_code_conformance" classname="listNotes">\s*<failure message="status 418 is not declared/);
+    expect(xml).toMatch(/<testcase name="use_after_free" classname="getNote">\s*<failure /);
+    expect(xml).toContain('curl -X GET');
+  });
+
+  it('--dry-run prints curl commands and sends nothing', async () => {
+    const before = received;
+    const r = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '2', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(received).toBe(before);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith(`curl -X POST '${faultyUrl}/notes'`)).length).toBeGreaterThan(0);
+    expect(lines.at(-1)).toMatch(/^# dry run: 6 operations, \d+ requests built, nothing sent \(seed 1\)$/);
+  });
+
+  it('an unknown check is a usage error naming the valid ones (exit 2, no stack trace)', async () => {
+    const r = await cli(['test', NOTES, '--base-url', faultyUrl, '--checks', 'not_a_server_error,no_such_check']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('error SPECFORGE_USAGE: --checks: unknown check no_such_check; the checks are not_a_server_error, status_code_conformance');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('an unreachable base URL is one clear error (exit 2), not a crash', async () => {
+    // A port that was just free: nothing listens on it.
+    const spare = createServer();
+    const url = await listen(spare);
+    await close(spare);
+    const r = await cli(['test', NOTES, '--base-url', url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^error: cannot reach ${url.replace(/\./g, '\\.')}/: fetch failed: .*ECONNREFUSED`));
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
