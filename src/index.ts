@@ -73,12 +73,19 @@ export async function test(options: TestOptions): Promise<number> {
   return (await import('./cli/commands/test.js')).runTest(options);
 }
 
+/** The options of runConformance: the contract as a model, or as the path of its file (`spec`). */
+export type RunConformanceOptions = ConformanceOptions | (Omit<ConformanceOptions, 'model'> & { spec: string });
+
 /**
  * The conformance engine: requests derived from a contract sent through `fetch` (a live server,
  * an in-process handler), each answer checked; the report per operation and check, with failures.
  */
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
-  return (await import('./conformance/run.js')).runConformance(options);
+export async function runConformance(options: RunConformanceOptions): Promise<ConformanceReport> {
+  const { runConformance: run } = await import('./conformance/run.js');
+  if (!('spec' in options)) return run(options);
+  const { spec, ...rest } = options;
+  const { buildModel } = await import('./contract/model.js');
+  return run({ ...rest, model: await buildModel(spec) });
 }
 
 /** The mock of a contract, in process: `listener` for node:http, `fetch`, `reset()`. */
