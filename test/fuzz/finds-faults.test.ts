@@ -38,6 +38,14 @@ const FAULTS: Array<[CheckName, Fault]> = [
   }],
   ['positive_data_acceptance', async (r, next) => (r.method === 'PATCH' ? json(400, { message: 'refused' }) : next(r))],
   ['use_after_free', async (r, next) => (r.method === 'DELETE' && isItem(r) ? new Response(null, { status: 204 }) : next(r))],
+  ['ensure_resource_availability', async (r, next) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'no such note' }) : next(r))],
+  ['response_headers_conformance', async (r, next) => {
+    const res = await next(r);
+    if (r.method !== 'GET' || new URL(r.url).pathname !== '/notes') return res;
+    const headers = new Headers(res.headers);
+    headers.set('x-total-count', 'many');
+    return new Response(await res.text(), { status: res.status, headers });
+  }],
 ];
 
 function checksOf(failures: Array<{ check: CheckName }>): CheckName[] {
