@@ -49,6 +49,7 @@ bench: build
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.bench.json
 	$(NODE) dist/bench/generate.bench.js
 	$(NODE) dist/bench/mock.bench.js
+	$(NODE) dist/bench/soak.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp

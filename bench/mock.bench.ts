@@ -9,35 +9,16 @@
  *
  * Options: --duration <s> (default 6), --connections <n> (default 16), --rounds <n> (default 3).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { arg, autocannon, CLI, cpuMs, PRISM, ROOT, waitFor } from './support.js';
 
-const require = createRequire(import.meta.url);
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = join(ROOT, 'bench', '.out', 'mock');
-const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
-}
 const DURATION = Number(arg('duration', '6'));
 const CONNECTIONS = Number(arg('connections', '16'));
 const ROUNDS = Number(arg('rounds', '3'));
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = require('autocannon') as Autocannon;
 
 const FIELDS = Array.from({ length: 20 }, (_, i) => `field${String(i + 1).padStart(2, '0')}`);
 const itemProperties = Object.fromEntries(
@@ -99,29 +80,6 @@ createServer((req, res) => {
 `,
 );
 
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 interface Figures {
   name: string;
   rps: number;
@@ -156,12 +114,11 @@ async function measure(name: string, port: number, command: string, args: string
   }
 }
 
-const prismBin = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
 console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up, ${ROUNDS} interleaved rounds (medians), GET /items and POST /items (20-field body) alternating`);
 const servers: Array<[string, number, string[]]> = [
   ['specforge mock (request + response validation)', 4411, [CLI, 'mock', specPath, '--port', '4411', '--host', '127.0.0.1']],
-  ['prism mock', 4412, [prismBin, 'mock', specPath, '-p', '4412', '-h', '127.0.0.1', '--errors', 'false']],
+  ['prism mock', 4412, [PRISM, 'mock', specPath, '-p', '4412', '-h', '127.0.0.1', '--errors', 'false']],
   ['bare node:http, fixed JSON', 4413, [bare, '4413']],
 ];
 const rounds: Figures[][] = servers.map(() => []);
