@@ -10650,12 +10650,24 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       ],
       "createSet": {
         "Name": {
-          "$replace": {
-            "value": {
-              "$format": "/{query.name|specforge_container}"
-            },
-            "pattern": "^//",
-            "with": "/"
+          "$if": "query.name",
+          "then": {
+            "$replace": {
+              "value": {
+                "$format": "/{query.name}"
+              },
+              "pattern": "^//",
+              "with": "/"
+            }
+          },
+          "else": {
+            "$replace": {
+              "value": {
+                "$format": "/c_{resource.Id}"
+              },
+              "pattern": "[0-9a-f]{52}$",
+              "with": ""
+            }
           }
         },
         "State": {

@@ -245,6 +245,11 @@ export interface MockOptions {
   stateful?: boolean;
   /** Seed of sampled values and generated ids (default 1). */
   seed?: number;
+  /**
+   * Events kept for replay (`since`) and for a slow reader of the event stream (default 1,000, as an
+   * engine daemon keeps a bounded buffer): older ones are forgotten, so memory stays flat under load.
+   */
+  maxEvents?: number;
 }
 
 /** What the caller asked for with Prefer or the __code/__example/__dynamic query parameters. */
@@ -300,6 +305,7 @@ export class MockEngine {
   private counter = 0;
   private requests = 0;
   private readonly eventLog: Array<{ at: number; value: unknown }> = [];
+  private readonly maxEvents: number;
   private readonly eventListeners = new Set<(event: { at: number; value: unknown }) => void>();
   /** The sample of each response, with whether it satisfies the response's validator. */
   private readonly samples = new WeakMap<MockResponse, { value: unknown; ok: boolean }>();
@@ -316,6 +322,7 @@ export class MockEngine {
   ) {
     this.seed = options.seed ?? 1;
     this.stateful = options.stateful ?? false;
+    this.maxEvents = Math.max(1, options.maxEvents ?? 1000);
     this.resources = tables.resources;
     for (const r of this.resources) {
       for (const [role, opId] of Object.entries(r.operations) as Array<[keyof ResourceSpec['operations'], string | undefined]>) {
@@ -339,7 +346,7 @@ export class MockEngine {
 
   /** Events recorded so far (stateful mode), oldest first. */
   events(): unknown[] {
-    return this.eventLog.map((e) => clone(e.value));
+    return this.eventLog.slice(-this.maxEvents).map((e) => clone(e.value));
   }
 
   private emit(opId: string, ctx: RequestContext, subject: Record<string, unknown> | undefined): void {
@@ -347,6 +354,8 @@ export class MockEngine {
     if (template === undefined) return;
     const event = { at: Date.now() / 1000, value: evaluateTemplate(template, ctx, { resource: subject }) };
     this.eventLog.push(event);
+    // Trimmed in batches (amortized O(1)): at most twice maxEvents are ever held.
+    if (this.eventLog.length >= 2 * this.maxEvents) this.eventLog.splice(0, this.eventLog.length - this.maxEvents);
     for (const listener of this.eventListeners) listener(event);
   }
 
@@ -361,13 +370,14 @@ export class MockEngine {
     const since = bound(spec?.since ?? 'since');
     const until = bound(spec?.until ?? 'until');
     const log = this.eventLog;
+    const max = this.maxEvents;
     const listeners = this.eventListeners;
     // The connection's close ends the stream (the request object itself closes once it is read).
     const closer: Pick<NodeJS.EventEmitter, 'once' | 'off'> = ctx.request.socket ?? ctx.request;
     const selected = eventSelector(spec?.filters, spec?.filters ? ctx.params.query[spec.filters.parameter] : undefined);
     const inRange = (at: number, value: unknown): boolean => (since === undefined || at >= since) && (until === undefined || at <= until) && selected(value);
     async function* stream(): AsyncGenerator<string> {
-      for (const e of [...log]) if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';
+      for (const e of log.slice(-max)) if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';
       if (until !== undefined) return;
       const queue: Array<{ at: number; value: unknown }> = [];
       let wake: (() => void) | undefined;
@@ -378,6 +388,8 @@ export class MockEngine {
       };
       closer.once('close', onClose);
       const listener = (e: { at: number; value: unknown }): void => {
+        // A reader slower than the events loses the oldest it has not read, not the server's memory.
+        if (queue.length >= max) queue.shift();
         queue.push(e);
         wake?.();
       };

@@ -211,3 +211,32 @@ describe('collections are indexed by parent and alias', () => {
     expect(busy.body).toHaveLength(100);
   });
 });
+
+describe('long runs keep memory flat', () => {
+  it('engine: containers created without a name each get their own, so creates never collide', async () => {
+    const mock = await createMockFromSpec(ENGINE, { stateful: true });
+    const names = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const created = await send(mock, 'POST', '/containers/create', { Image: 'alpine' });
+      expect(created.status, message(created)).toBe(201);
+      const id = (created.body as { Id: string }).Id;
+      const shown = await send(mock, 'GET', `/containers/${id}/json`);
+      names.add((shown.body as { Name: string }).Name);
+    }
+    expect(names.size).toBe(3);
+    for (const name of names) expect(name).toMatch(/^\/c_[0-9a-f]{12}$/);
+  });
+
+  it('the event log keeps the last maxEvents events, not every event ever emitted', async () => {
+    const mock = await createMockFromSpec(ENGINE, { stateful: true, maxEvents: 10 });
+    for (let i = 0; i < 30; i++) {
+      const created = await send(mock, 'POST', `/containers/create?name=n${i}`, { Image: 'alpine' });
+      await send(mock, 'DELETE', `/containers/${(created.body as { Id: string }).Id}`);
+    }
+    const events = mock.engine.events();
+    expect(events).toHaveLength(10);
+    expect(JSON.stringify(events.at(-1))).toContain('destroy');
+    const replay = await mock.fetch(new Request('http://mock.test/events?since=0&until=9999999999'));
+    expect((await replay.text()).trim().split('\n')).toHaveLength(10);
+  });
+});
