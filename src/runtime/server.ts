@@ -951,6 +951,55 @@ export interface HttpServerLimits {
 export const DEFAULT_HTTP_LIMITS: Required<HttpServerLimits> = { headersTimeout: 10_000, requestTimeout: 30_000, idleTimeout: 30_000, maxConnections: 1000 };
 
 /**
+ * At most `max` connections. When one more arrives, the connection that has waited longest
+ * without a request in progress (one still trickling its headers, or idle between requests) is
+ * closed to make room, so slow or idle clients holding every slot cannot lock new clients out;
+ * only when every connection is busy with a request is the newcomer closed.
+ */
+function capConnections(server: Server, max: number): void {
+  const open = new Map<Socket, { active: number; since: number }>();
+  server.on('connection', (socket: Socket) => {
+    open.set(socket, { active: 0, since: Date.now() });
+    socket.once('close', () => open.delete(socket));
+    if (open.size <= max) return;
+    let victim: Socket | undefined;
+    let oldest = Infinity;
+    for (const [s, state] of open) {
+      if (s !== socket && state.active === 0 && state.since < oldest) {
+        victim = s;
+        oldest = state.since;
+      }
+    }
+    (victim ?? socket).destroy();
+  });
+  const busy = (socket: Socket | null | undefined): { active: number; since: number } | undefined => (socket ? open.get(socket) : undefined);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = busy(req.socket);
+    if (!state) return;
+    state.active++;
+    let done = false;
+    const finish = (): void => {
+      if (done) return;
+      done = true;
+      state.active--;
+      state.since = Date.now();
+    };
+    res.once('finish', finish);
+    res.once('close', finish);
+  });
+  // An upgraded connection (attach, exec) is busy for as long as it lives. (Listened to only where
+  // the listener takes upgrades: a listener of 'upgrade' owns the socket.)
+  server.on('newListener', function track(event: string) {
+    if (event !== 'upgrade') return;
+    server.off('newListener', track);
+    server.prependListener('upgrade', (req: IncomingMessage) => {
+      const state = busy(req.socket);
+      if (state) state.active++;
+    });
+  });
+}
+
+/**
  * A `node:http` server for a generated listener with every event wired (upgrade, clientError,
  * checkContinue) and limits for slow, idle and too many clients. Call `.listen()` on it.
  */
@@ -966,7 +1015,7 @@ export function createHttpServer(listener: RequestListener, limits: HttpServerLi
     },
     listener,
   );
-  server.maxConnections = l.maxConnections;
+  capConnections(server, l.maxConnections);
   server.setTimeout(l.idleTimeout, (socket) => socket.destroy());
   if (listener.upgrade) server.on('upgrade', listener.upgrade);
   if (listener.clientError) server.on('clientError', listener.clientError);

@@ -204,18 +204,38 @@ describe('specforge mock: slow, idle and too many clients', () => {
       expect(slowHeaders).toBeGreaterThanOrEqual(350);
       expect(slowHeaders).toBeLessThan(4000);
       expect(slowBody).toBeLessThan(4000);
-      expect(idle).toBeGreaterThanOrEqual(550);
+      // A connection that sends nothing at all is closed by the first limit it meets: the headers
+      // timeout (400 ms) or the idle timeout (600 ms).
+      expect(idle).toBeGreaterThanOrEqual(350);
       expect(idle).toBeLessThan(4000);
 
-      // Three connections are held open; a fourth is closed at once.
+      // Three connections that send nothing hold every slot; a fourth client is still served: the
+      // connection that waited longest without a request is closed to make room.
       const held = await Promise.all([0, 1, 2].map(async () => {
         const s = connect(mockPort, '127.0.0.1');
         await once(s, 'connect');
+        await new Promise((r) => setTimeout(r, 20));
         return s;
       }));
-      const fourth = await closedAfter(mockPort, () => undefined);
-      expect(fourth).toBeLessThan(2000);
+      const firstClosed = once(held[0] as Socket, 'close');
+      const answer = await fetch(`http://127.0.0.1:${mockPort}/echo?key=k`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' });
+      expect(answer.status).toBe(200);
+      await firstClosed;
+      expect((held[1] as Socket).destroyed).toBe(false);
+
+      // When every connection is busy with a request, a newcomer is closed at once.
       for (const s of held) s.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      const busy = await Promise.all([0, 1, 2].map(async () => {
+        const s = connect(mockPort, '127.0.0.1');
+        await once(s, 'connect');
+        s.write('POST /echo?key=k HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
+        return s;
+      }));
+      await new Promise((r) => setTimeout(r, 100));
+      const fourth = await closedAfter(mockPort, () => undefined);
+      expect(fourth).toBeLessThan(300);
+      for (const s of busy) s.destroy();
     } finally {
       mockServer.closeAllConnections();
       await new Promise<void>((done) => mockServer.close(() => done()));
