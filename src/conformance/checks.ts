@@ -17,6 +17,7 @@ export const CHECKS = [
   'use_after_free',
   'ensure_resource_availability',
   'ignored_auth',
+  'transition_precondition',
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];

@@ -35,6 +35,7 @@ const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
   use_after_free: 'a deleted resource is gone (404 on read, absent from the list)',
   ensure_resource_availability: 'a created resource can be read and is listed',
   ignored_auth: 'a secured operation refuses a request without a valid credential with 401',
+  transition_precondition: "a state transition the resource's state does not allow is refused with its declared status",
 };
 
 function plural(n: number, word: string): string {

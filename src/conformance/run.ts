@@ -608,6 +608,7 @@ class Runner {
           await checkList();
         }
       }
+      await this.transitions(resource, parent, makeOne);
       // A seeded random sequence, the store checked against the model after every step.
       for (let step = 0; step < steps; step++) {
         const ids = [...model.keys()];
@@ -626,6 +627,45 @@ class Runner {
         }
       }
     }
+  }
+
+  /**
+   * State machines (x-specforge-resources `state`): on a new document, every transition its state
+   * does not allow must be refused with the transition's `otherwise` status; then one allowed
+   * transition is applied, and the transitions the new state does not allow are tried again.
+   */
+  private async transitions(resource: ResourceSpec, parent: Map<string, unknown>, makeOne: () => Promise<string | undefined>): Promise<void> {
+    const machine = resource.state;
+    if (!machine) return;
+    const all = Object.entries(machine.transitions)
+      .filter(([opId, t]) => t.through === undefined && this.opById(opId) !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b));
+    if (all.length === 0) return;
+    const allowed = (t: (typeof all)[number][1], state: string): boolean => (!t.from || t.from.includes(state)) && !(t.notFrom ?? []).includes(state) && (t.requires ?? []).length === 0 && t.pull === undefined;
+    const id = await makeOne();
+    if (id === undefined) return;
+    const refusedIn = async (state: string): Promise<void> => {
+      for (const [opId, t] of all) {
+        // A transition refused with a server error (an engine's 500) is not a client's precondition.
+        // Preconditions on content (a field present, a value in a list) depend on what was sent: not tried.
+        if (allowed(t, state) || t.otherwise >= 500 || t.requires !== undefined || t.pull !== undefined || (!t.from && !t.notFrom)) continue;
+        const op = this.opById(opId) as OperationModel;
+        const request = this.itemRequest(op, resource, id, parent);
+        const outcome = await this.exchange(op, 'stateful', request, `${opId} on a ${resource.name} in state ${state}`, 'any');
+        const status = outcome.response?.status;
+        if (status === undefined || status >= 500) continue;
+        const sent = { operationId: op.id, method: request.method, url: request.url, headers: request.headers, origin: 'stateful' };
+        if (status === t.otherwise) this.tally(op, 'transition_precondition', true);
+        else this.fail(op, 'stateful', { check: 'transition_precondition', message: `${opId} on a ${resource.name} in state ${state} (allowed from ${t.from?.join(', ') ?? `anything but ${(t.notFrom ?? []).join(', ')}`}) answers ${status}, not ${t.otherwise}`, location: op.pointer }, sent, outcome.response);
+      }
+    };
+    await refusedIn(machine.initial);
+    const step = all.find(([, t]) => t.to !== undefined && t.to !== machine.initial && allowed(t, machine.initial));
+    if (!step) return;
+    const [opId, t] = step;
+    const op = this.opById(opId) as OperationModel;
+    const outcome = await this.exchange(op, 'stateful', this.itemRequest(op, resource, id, parent), `${opId} on a new ${resource.name}`, 'any');
+    if (outcome.response && outcome.response.status < 400 && t.to !== undefined) await refusedIn(t.to);
   }
 
   // ---- security --------------------------------------------------------------------------------

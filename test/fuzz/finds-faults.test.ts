@@ -38,6 +38,7 @@ const FAULTS: Array<[CheckName, Fault]> = [
   }],
   ['positive_data_acceptance', async (r, next) => (r.method === 'PATCH' ? json(400, { message: 'refused' }) : next(r))],
   ['use_after_free', async (r, next) => (r.method === 'DELETE' && isItem(r) ? new Response(null, { status: 204 }) : next(r))],
+  ['transition_precondition', async (r, next) => (r.method === 'POST' && /\/publish$/.test(new URL(r.url).pathname) ? new Response(null, { status: 204 }) : next(r))],
   ['ensure_resource_availability', async (r, next) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'no such note' }) : next(r))],
   ['response_headers_conformance', async (r, next) => {
     const res = await next(r);

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildModel, isHttpLess } from '../../src/contract/model.js';
+import { mockTables } from '../../generators/api-spec.js';
 import { loadContract } from '../../src/contract/resolve.js';
 import { describeFailure, runConformance, type ConformanceReport } from '../../src/conformance/run.js';
 import { loadConfig } from '../../src/pipeline/config.js';
@@ -56,6 +57,15 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('fuzz %s', (_api, entry
     expect(report.requests).toBeGreaterThan(model.operations.length * 2);
     const run = checksRun(report);
     for (const check of ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'positive_data_acceptance']) expect(run, check).toContain(check);
+    // Contracts with resources get the stateful checks; with state machines, the precondition check.
+    const resources = model.document['x-specforge-resources'];
+    if (resources && typeof resources === 'object') {
+      expect(run).toContain('ensure_resource_availability');
+      const testable = mockTables(model).resources.some((r) =>
+        Object.values(r.state?.transitions ?? {}).some((t) => (t.from !== undefined || t.notFrom !== undefined) && !t.requires && !t.pull && !t.through && t.otherwise < 500),
+      );
+      if (testable) expect(run).toContain('transition_precondition');
+    }
   }, 180_000);
 
   it('the generated server with the (stateless) mock handlers passes every check', async () => {
