@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
-import { isRecord } from '../contract/pointer.js';
+import { getAtPointer, isRecord, resolveLocalRef } from '../contract/pointer.js';
 import { mockTables, schemaResolver } from '../../generators/api-spec.js';
 import { compileValidators, type CompiledValidators } from '../../generators/validators.js';
 import type { ResourceSpec } from '../runtime/spec.js';
@@ -144,7 +144,10 @@ class Runner {
         if (phase === 'examples') await this.examples();
         else if (phase === 'negative') await this.negative();
         else if (phase === 'fuzz') await this.fuzz();
-        else if (phase === 'stateful') await this.stateful();
+        else if (phase === 'stateful') {
+          await this.stateful();
+          await this.links();
+        }
         else await this.security();
       }
     } catch (error) {
@@ -666,6 +669,69 @@ class Runner {
     const op = this.opById(opId) as OperationModel;
     const outcome = await this.exchange(op, 'stateful', this.itemRequest(op, resource, id, parent), `${opId} on a new ${resource.name}`, 'any');
     if (outcome.response && outcome.response.status < 400 && t.to !== undefined) await refusedIn(t.to);
+  }
+
+  // ---- links -----------------------------------------------------------------------------------
+
+  /** The value of a link's runtime expression ($response.body#/id, $request.path.org, a constant). */
+  private linkValue(expression: unknown, sent: ExampleRequest, response: ReceivedResponse, values: ReadonlyMap<ParameterModel, unknown>): unknown {
+    if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
+    if (expression.startsWith('$response.body')) {
+      const hash = expression.indexOf('#');
+      return hash < 0 ? response.json : getAtPointer(response.json, expression.slice(hash + 1)).value;
+    }
+    const header = /^\$response\.header\.(.+)$/.exec(expression);
+    if (header) return response.headers[(header[1] ?? '').toLowerCase()];
+    const req = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
+    if (req) {
+      for (const [p, v] of values) if (p.in === req[1] && p.name.toLowerCase() === (req[2] ?? '').toLowerCase()) return v;
+      if (req[1] === 'header') return sent.headers[(req[2] ?? '').toLowerCase()];
+    }
+    return undefined;
+  }
+
+  /**
+   * OpenAPI links: after an operation answers the status a link hangs on, the linked operation is
+   * called with the parameters the link computes from the request and the answer; what a link
+   * promises exists (a created resource's read) must not be a 404.
+   */
+  private async links(): Promise<void> {
+    for (const op of this.operations) {
+      for (const declared of op.responses) {
+        if (!/^2\d\d$/.test(declared.status)) continue;
+        let node = getAtPointer(this.model.document, declared.pointer).value;
+        if (isRecord(node) && typeof node['$ref'] === 'string') node = resolveLocalRef(this.model.document, node['$ref'])?.value;
+        const links = isRecord(node) && isRecord(node['links']) ? node['links'] : undefined;
+        if (!links) continue;
+        const values = this.exampleValues(op);
+        const request = buildRequest(this.model, op, values, this.exampleBody(op));
+        const first = await this.exchange(op, 'stateful', request, `${op.id}, whose ${declared.status} has links`, 'any');
+        if (!first.response || String(first.response.status) !== declared.status) continue;
+        for (const [name, raw] of Object.entries(links)) {
+          const link = isRecord(raw) && typeof raw['$ref'] === 'string' ? resolveLocalRef(this.model.document, raw['$ref'])?.value : raw;
+          if (!isRecord(link) || typeof link['operationId'] !== 'string') continue;
+          const target = this.opById(link['operationId']);
+          if (!target) continue;
+          const targetValues = this.exampleValues(target);
+          for (const [key, expression] of Object.entries(isRecord(link['parameters']) ? link['parameters'] : {})) {
+            const dot = key.indexOf('.');
+            const [where, pname] = dot > 0 && ['path', 'query', 'header', 'cookie'].includes(key.slice(0, dot)) ? [key.slice(0, dot), key.slice(dot + 1)] : [undefined, key];
+            const p = target.parameters.find((x) => x.name === pname && (where === undefined || x.in === where));
+            const value = this.linkValue(expression, request, first.response, values);
+            if (p && value !== undefined) targetValues.set(p, value);
+          }
+          const body = target.method === 'get' || target.method === 'delete' ? undefined : this.exampleBody(target);
+          const linked = buildRequest(this.model, target, targetValues, body);
+          const outcome = await this.exchange(target, 'stateful', linked, `link ${name} from ${op.id}`, 'any');
+          const status = outcome.response?.status;
+          if (status === undefined || status >= 500) continue;
+          const sent = { operationId: target.id, method: linked.method, url: linked.url, headers: linked.headers, origin: `link ${name}` };
+          if (status === 404 || status === 410) {
+            this.fail(target, 'stateful', { check: 'ensure_resource_availability', message: `link ${name} from ${op.id} ${declared.status} leads to ${status}`, location: `${declared.pointer}/links/${name}` }, sent, outcome.response);
+          } else this.tally(target, 'ensure_resource_availability', true);
+        }
+      }
+    }
   }
 
   // ---- security --------------------------------------------------------------------------------

@@ -89,6 +89,24 @@ describe('each deliberate fault is found by its check, and only by it', () => {
     expect(honest.operations.some((o) => (o.checks.ignored_auth?.passed ?? 0) > 0)).toBe(true);
   });
 
+  it('OpenAPI links: a contract without x-specforge-resources is chained by its links', async () => {
+    const { parse, stringify } = await import('yaml');
+    const { mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+    const doc = parse(readFileSync(NOTES, 'utf8')) as Record<string, unknown>;
+    delete doc['x-specforge-resources'];
+    const dir = join(ROOT, 'test', '.tmp', `links-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    const spec = join(dir, 'openapi.yaml');
+    writeFileSync(spec, stringify(doc));
+    const model = await buildModel(spec);
+    const mock = await createMockFromSpec(spec);
+    const honest = await runConformance({ model, fetch: (r) => mock.fetch(r), phases: ['stateful'] });
+    expect(honest.failures.map(describeFailure)).toEqual([]);
+    expect(honest.operations.find((o) => o.operationId === 'getNote')?.checks.ensure_resource_availability?.passed).toBe(1);
+    const broken = await runConformance({ model, fetch: async (r) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'gone' }) : mock.fetch(r)), phases: ['stateful'] });
+    expect(broken.failures.map((f) => [f.check, f.location])).toEqual([['ensure_resource_availability', '/paths/~1notes/post/responses/201/links/GetNote']]);
+  });
+
   it('never sends a request outside the base URL', async () => {
     const model = await buildModel(NOTES);
     const seen: string[] = [];
