@@ -65,7 +65,8 @@ export function declaredResponse(op: OperationModel, status: number): ResponseMo
 }
 
 function mediaMatches(declared: string, actual: string): boolean {
-  const [dt, ds] = declared.toLowerCase().split('/');
+  // Parameters (`;charset=UTF-8`) do not change the media type.
+  const [dt, ds] = (declared.split(';')[0] ?? '').trim().toLowerCase().split('/');
   const [at, as] = actual.toLowerCase().split('/');
   return (dt === '*' || dt === at) && (ds === '*' || ds === as || (ds?.startsWith('*+') === true && as?.endsWith(ds.slice(1)) === true));
 }

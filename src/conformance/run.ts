@@ -398,7 +398,9 @@ class Runner {
       if (isRecord(sub) && typeof sub['$ref'] === 'string') sub = this.resolve(sub['$ref']) ?? sub;
       if (!isRecord(sub)) continue;
       const type = schemaType(sub);
-      const wrong = type === 'string' ? 12345 : type === 'array' ? 'not-an-array' : type === 'object' ? 'not-an-object' : type === 'boolean' ? 'not-a-boolean' : type === 'integer' || type === 'number' ? 'not-a-number' : undefined;
+      // In a form or multipart body every value travels as text: a wrong JSON type is not visible.
+      const typed = /json/i.test(mediaType);
+      const wrong = !typed ? undefined : type === 'string' ? 12345 : type === 'array' ? 'not-an-array' : type === 'object' ? 'not-an-object' : type === 'boolean' ? 'not-a-boolean' : type === 'integer' || type === 'number' ? 'not-a-number' : undefined;
       if (wrong !== undefined) out.push({ value: { ...value, [name]: wrong }, why: `property ${name} of the wrong type` });
       if (Array.isArray(sub['enum'])) out.push({ value: { ...value, [name]: 'specforge-not-in-enum' }, why: `property ${name} outside its enum` });
       if (typeof sub['maximum'] === 'number') out.push({ value: { ...value, [name]: sub['maximum'] + 1 }, why: `property ${name} above its maximum` });

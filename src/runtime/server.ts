@@ -850,6 +850,18 @@ class Pipeline {
     }
   }
 
+  /**
+   * The content type of an error answer: the JSON media type the operation declares for that status
+   * (`application/problem+json`, a vendor's `application/vnd.x+json`), else application/json.
+   */
+  private errorContentType(operationId: string | undefined, status: number): string {
+    const op = operationId === undefined ? undefined : this.byId.get(operationId);
+    if (!op) return 'application/json';
+    const key = responseKey(op.responses, status);
+    const json = key ? op.responses[key]?.types.find((t) => /^application\/([\w.-]+\+)?json$/i.test(t)) : undefined;
+    return json ?? 'application/json';
+  }
+
   private fail(req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
     if (err instanceof ClientClosed) {
       res.destroy();
@@ -870,7 +882,7 @@ class Pipeline {
     const payload = JSON.stringify(errorBody(this.api.errorBody, httpError));
     const headers: Record<string, string | number> = {
       ...httpError.headers,
-      'content-type': 'application/json',
+      'content-type': this.errorContentType(operationId, httpError.status),
       'content-length': Buffer.byteLength(payload),
     };
     // A body left unread (an answer before it was needed, or over the limit) is not drained: the

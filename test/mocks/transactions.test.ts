@@ -38,8 +38,9 @@ describe('a request that fails leaves the store as it was', () => {
     const mock = await createMockFromSpec(NOTES, { stateful: true });
     const refused = await send(mock, 'POST', '/notes', { name: 'a', tag: null });
     expect(refused.status).toBe(500);
-    expect(message(refused)).toMatch(/would store a notes that getNote cannot answer.*nothing was changed/);
-    expect(refused.body).toMatchObject({ errors: [{ in: 'response', pointer: '/tag', message: 'must be string' }] });
+    // The fixture's error body is { message } (inferred from its error responses): the details are in the message.
+    expect(message(refused)).toMatch(/would store a notes that getNote cannot answer.*nothing was changed.*\/tag must be string/);
+    expect(Object.keys(refused.body as object)).toEqual(['message']);
     const list = await send(mock, 'GET', '/notes');
     expect(list).toEqual({ status: 200, body: [] });
     // The refused create took no id and no name.
