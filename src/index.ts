@@ -73,8 +73,15 @@ export async function test(options: TestOptions): Promise<number> {
   return (await import('./cli/commands/test.js')).runTest(options);
 }
 
-/** The options of runConformance: the contract as a model, or as the path of its file (`spec`). */
-export type RunConformanceOptions = ConformanceOptions | (Omit<ConformanceOptions, 'model'> & { spec: string });
+/** A `node:http` request listener (`(req, res) => void`: a generated server, an Express or Fastify app's handler). */
+export type NodeRequestHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+
+/**
+ * The options of runConformance: the contract as a model, or as the path of its file (`spec`); the
+ * server as `fetch`, or as a node:http `handler` called in process (no port).
+ */
+export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<ConformanceOptions, 'model' | 'fetch'> & { spec: string })) &
+  ({ fetch: ConformanceOptions['fetch']; handler?: undefined } | { handler: NodeRequestHandler; fetch?: undefined });
 
 /**
  * The conformance engine: requests derived from a contract sent through `fetch` (a live server,
@@ -82,10 +89,16 @@ export type RunConformanceOptions = ConformanceOptions | (Omit<ConformanceOption
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceReport> {
   const { runConformance: run } = await import('./conformance/run.js');
-  if (!('spec' in options)) return run(options);
-  const { spec, ...rest } = options;
+  const { handler, fetch: given, ...rest } = options;
+  let send: ConformanceOptions['fetch'];
+  if (handler) {
+    const { toFetchHandler } = await import('./runtime/fetch-adapter.js');
+    send = toFetchHandler(handler as Parameters<typeof toFetchHandler>[0]);
+  } else send = given as ConformanceOptions['fetch'];
+  if (!('spec' in rest)) return run({ ...rest, fetch: send });
+  const { spec, ...others } = rest;
   const { buildModel } = await import('./contract/model.js');
-  return run({ ...rest, model: await buildModel(spec) });
+  return run({ ...others, fetch: send, model: await buildModel(spec) });
 }
 
 /** The mock of a contract, in process: `listener` for node:http, `fetch`, `reset()`. */

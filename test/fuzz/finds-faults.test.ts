@@ -114,3 +114,15 @@ describe('each deliberate fault is found by its check, and only by it', () => {
     expect(new Set(seen)).toEqual(new Set(['http://127.0.0.1:9']));
   });
 });
+
+describe('the public API: runConformance from specforge', () => {
+  it('takes the contract as a path and the server as a node:http handler, in process (no port)', async () => {
+    const { runConformance: fromPackage } = await import('../../src/index.js');
+    const mocks = (await import('../../generated/echo/mocks.js')) as { createMockServer(): import('node:http').RequestListener };
+    const report = await fromPackage({ spec: join(ROOT, 'specs', 'echo', 'openapi.yaml'), handler: mocks.createMockServer(), maxExamples: 5 });
+    expect(report.failures.map(describeFailure)).toEqual([]);
+    expect(report.requests).toBeGreaterThan(10);
+    const broken = await fromPackage({ spec: join(ROOT, 'specs', 'echo', 'openapi.yaml'), handler: (_req, res) => res.writeHead(500).end(), phases: ['examples'] });
+    expect(new Set(broken.failures.map((f) => f.check))).toEqual(new Set(['not_a_server_error']));
+  });
+});
