@@ -21,11 +21,56 @@ export interface SpecEntry {
   deferUnused?: DeferValidators;
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;
+  /** Settings of `specforge test` for this contract (flags given on the command line win). */
+  test?: TestSettings;
   /**
    * The folder of the config that lists the contract: generated files name the contract relative to
    * it, so they are the same bytes from whichever subfolder a command runs.
    */
   root?: string;
+}
+
+/** `specforge test` settings of a contract in the config: the flags' names, in camelCase. */
+export interface TestSettings {
+  baseUrl?: string;
+  maxExamples?: number;
+  seed?: number;
+  phases?: string[];
+  checks?: string[];
+  excludeChecks?: string[];
+  /** 'Name: value' headers sent with every request. */
+  headers?: string[];
+  timeout?: number;
+  workers?: number;
+}
+
+const TEST_KEYS = ['baseUrl', 'maxExamples', 'seed', 'phases', 'checks', 'excludeChecks', 'headers', 'timeout', 'workers'] as const;
+
+function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Array<string | number>, file: string): TestSettings | undefined {
+  if (raw === undefined) return undefined;
+  const bad = (key: string, what: string): ContractError => {
+    const pos = locate(at, key);
+    return ContractError.single('SPECFORGE_CONFIG', `${where}: test.${key} must be ${what}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
+  };
+  if (!isRecord(raw)) throw ContractError.single('SPECFORGE_CONFIG', `${where}: test must be a mapping of specforge test settings (${TEST_KEYS.join(', ')})`, { file });
+  const out: TestSettings = {};
+  for (const key of ['baseUrl'] as const) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== 'string') throw bad(key, 'a URL');
+    out[key] = raw[key];
+  }
+  for (const key of ['maxExamples', 'seed', 'timeout', 'workers'] as const) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== 'number' || !Number.isInteger(raw[key])) throw bad(key, 'an integer');
+    out[key] = raw[key];
+  }
+  for (const key of ['phases', 'checks', 'excludeChecks', 'headers'] as const) {
+    if (raw[key] === undefined) continue;
+    const list = raw[key];
+    if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) throw bad(key, 'a list of strings');
+    out[key] = list;
+  }
+  return out;
 }
 
 /** A Redocly rule setting: a severity, or settings with a severity and the rule's options. */
@@ -68,6 +113,7 @@ export interface ConfigFile {
         strict?: StrictLevel;
         deferUnusedValidators?: DeferValidators;
         lint?: Record<string, LintRuleSetting>;
+        test?: TestSettings;
       }
   >;
 }
@@ -203,7 +249,7 @@ const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string
   root: ['output', 'defaults', 'specs', 'hooks'],
   hooks: ['afterWrite'],
   defaults: ['targets', 'strict', 'deferUnusedValidators'],
-  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test'],
 };
 
 function editDistance(a: string, b: string): number {
@@ -257,7 +303,10 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     unknownKeys(raw, locate, path, ['defaults'], KNOWN_KEYS.defaults),
     unknownKeys(raw, locate, path, ['hooks'], KNOWN_KEYS.hooks),
   ];
-  raw['specs'].forEach((_e, i) => problems.push(unknownKeys(raw, locate, path, ['specs', i], KNOWN_KEYS.spec)));
+  raw['specs'].forEach((e, i) => {
+    problems.push(unknownKeys(raw, locate, path, ['specs', i], KNOWN_KEYS.spec));
+    if (isRecord(e) && isRecord(e['test'])) problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test'], TEST_KEYS));
+  });
   const found = problems.flatMap((p) => p?.diagnostics ?? []);
   if (found.length > 0) throw new ContractError(found);
   const root = dirname(path);
@@ -281,6 +330,8 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     };
     const lint = parseLint(e['lint'], `${path} specs[${i}]`);
     if (lint) spec.lint = lint;
+    const test = parseTestSettings(e['test'], `${path} specs[${i}]`, locate, ['specs', i, 'test'], path);
+    if (test) spec.test = test;
     return spec;
   });
   const hooks = raw['hooks'];

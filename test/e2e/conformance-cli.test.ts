@@ -24,9 +24,9 @@ interface Run {
 }
 
 /** The CLI in a child process (asynchronous: the servers under test run in this process), killed after 90 s. */
-function cli(args: string[]): Promise<Run> {
+function cli(args: string[], cwd = ROOT): Promise<Run> {
   return new Promise((ok) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -159,4 +159,36 @@ describe('specforge test', () => {
     expect(r.stderr).toMatch(new RegExp(`^error: cannot reach ${url.replace(/\./g, '\\.')}/: fetch failed: .*ECONNREFUSED`));
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+describe('settings from specforge.config.yaml', () => {
+  it('a contract\'s test: entry gives the base URL, phases and examples; a flag given wins', async () => {
+    const { mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const dir = join(ROOT, 'test', '.tmp', `test-config-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      const spec = join(ROOT, 'specs', 'engine', 'openapi.yaml');
+      writeFileSync(join(dir, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(spec)}\n    test:\n      baseUrl: ${engineUrl}\n      phases: [examples]\n      maxExamples: 2\n`);
+      const run = await cli(['test', '--format', 'json'], dir);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as ConformanceReport;
+      // The examples phase alone: no fuzz, negative, stateful or security requests.
+      const checks = new Set(report.operations.flatMap((o) => Object.keys(o.checks)));
+      expect(checks.has('negative_data_rejection')).toBe(false);
+      expect(checks.has('ignored_auth')).toBe(false);
+      expect(report.requests).toBeGreaterThan(10);
+      const flagged = await cli(['test', '--format', 'json', '--phases', 'security'], dir);
+      const flaggedChecks = new Set((JSON.parse(flagged.stdout) as ConformanceReport).operations.flatMap((o) => Object.keys(o.checks)));
+      expect(flaggedChecks.has('positive_data_acceptance')).toBe(false);
+
+      writeFileSync(join(dir, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(spec)}\n    test:\n      baseURL: ${engineUrl}\n`);
+      const typo = await cli(['test'], dir);
+      expect(typo.code).toBe(2);
+      expect(typo.stderr).toMatch(/specforge\.config\.yaml:4:7.*unknown key "baseURL"/s);
+      expect(typo.stderr).toMatch(/did you mean "baseUrl"/);
+      expect(typo.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -15,7 +15,7 @@ import { displayPath } from '../../contract/resolve.js';
 import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
-import { configEntryFor, findConfig, loadConfig } from '../../pipeline/config.js';
+import { configEntryFor, findConfig, loadConfig, type TestSettings } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/ajv.js';
 import { compileValidators, planValidators, strictReport } from '../../../generators/validators.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
@@ -236,8 +236,33 @@ function reason(error: unknown): string {
   return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
 }
 
-export async function runTest(options: TestOptions): Promise<number> {
-  const cwd = options.cwd ?? process.cwd();
+/** The contract's `test:` settings in the config under the flags: a flag given wins. */
+function withConfigSettings(options: TestOptions, cwd: string): TestOptions {
+  let settings: TestSettings | undefined;
+  try {
+    settings = configEntryFor(resolve(cwd, specOf(cwd, options)), cwd, options.config)?.test;
+  } catch (error) {
+    // No contract named and none or several in the config: reported where the spec is read.
+    if (error instanceof UsageError) return options;
+    throw error;
+  }
+  if (!settings) return options;
+  const merged: TestOptions = { ...options };
+  if (merged.baseUrl === undefined && merged.socket === undefined && settings.baseUrl !== undefined) merged.baseUrl = settings.baseUrl;
+  if (merged.maxExamples === undefined && settings.maxExamples !== undefined) merged.maxExamples = settings.maxExamples;
+  if (merged.seed === undefined && settings.seed !== undefined) merged.seed = settings.seed;
+  if (merged.timeout === undefined && settings.timeout !== undefined) merged.timeout = settings.timeout;
+  if (merged.workers === undefined && settings.workers !== undefined) merged.workers = settings.workers;
+  if (merged.phases === undefined && settings.phases) merged.phases = settings.phases.join(',');
+  if (merged.checks === undefined && settings.checks) merged.checks = settings.checks.join(',');
+  if (merged.excludeChecks === undefined && settings.excludeChecks) merged.excludeChecks = settings.excludeChecks.join(',');
+  if (settings.headers) merged.header = [...settings.headers, ...(merged.header ?? [])];
+  return merged;
+}
+
+export async function runTest(given: TestOptions): Promise<number> {
+  const cwd = given.cwd ?? process.cwd();
+  const options = withConfigSettings(given, cwd);
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const format = formatOption(options.format, TEST_FORMATS, 'stylish');
   if (options.baseUrl === undefined && options.socket === undefined) throw new UsageError('--base-url <url> is required (or --socket <path>)');
