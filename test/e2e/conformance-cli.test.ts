@@ -110,6 +110,30 @@ describe('specforge test', () => {
     expect(report.failures.find((f) => f.check === 'status_code_conformance')?.response?.status).toBe(418);
   });
 
+  it('writes SARIF (a result per failure, at the contract) and a markdown summary, to a file with --output', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'specforge-test-'));
+    try {
+      resetNotes();
+      const sarif = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '3', '--format', 'sarif', '--output', join(dir, 'out.sarif')]);
+      expect(sarif.code, sarif.stderr).toBe(1);
+      const log = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')) as { version: string; runs: Array<{ results: Array<{ ruleId: string; locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }> }> }> };
+      expect(log.version).toBe('2.1.0');
+      const results = log.runs[0]?.results ?? [];
+      expect(new Set(results.map((r) => r.ruleId.replace(/^.*\//, '')))).toEqual(new Set(['status_code_conformance', 'use_after_free']));
+      expect(results[0]?.locations?.[0]?.physicalLocation?.artifactLocation?.uri).toMatch(/notes\/openapi\.yaml$/);
+      resetNotes();
+      const md = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '3', '--format', 'markdown']);
+      expect(md.code).toBe(1);
+      expect(md.stdout).toMatch(/^\|.*\|$/m);
+      expect(md.stdout).toContain('status_code_conformance');
+      expect(md.stdout).toContain('curl -X');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes JUnit XML with a testsuite per operation and the failures', async () => {
     resetNotes();
     const r = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '3', '--format', 'junit']);
