@@ -94,6 +94,7 @@ function diffOperation(bOp: OperationModel, hOp: OperationModel, b: Side, h: Sid
     head: h.schemas,
     emit,
     stack: new Set(),
+    done: new Set(),
   });
   diffParameters(bOp, hOp, emit, schemaCtx);
   diffRequestBody(bOp.requestBody, hOp, emit, schemaCtx);

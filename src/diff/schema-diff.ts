@@ -1,7 +1,7 @@
 /**
  * Comparing two schemas by meaning, in the direction values travel. A request schema receives
  * values from clients: narrowing it breaks them. A response schema sends values to clients:
- * widening it breaks them. Recursive schemas are walked once per pair of definitions on the path.
+ * widening it breaks them. Each pair of schemas is compared once per root (see SchemaContext.done).
  */
 import type { Emit } from './change.js';
 import type { RequestCheck, RequestScope, ResponseCheck, ResponseScope } from './rules.js';
@@ -21,6 +21,12 @@ export interface SchemaContext {
   emit: Emit;
   /** `<base pointer>|<head pointer>` of the schemas being compared on the current path. */
   stack: Set<string>;
+  /**
+   * Pairs already compared under this root (a request body, a response): each pair of schemas is
+   * compared once, so schemas that refer to each other cost what they hold, not the number of
+   * paths through them (a change in a schema used at several places is reported at the first).
+   */
+  done: Set<string>;
 }
 
 const BOUND_WORDS: Record<BoundName, { keyword: string; id: string }> = {
@@ -72,7 +78,9 @@ export function compareSchemas(baseRef: SchemaRef, headRef: SchemaRef, ctx: Sche
 
 function comparePair(b: SchemaView, h: SchemaView, ctx: SchemaContext): void {
   const key = `${b.pointer}|${h.pointer}`;
-  if (ctx.stack.has(key)) return;
+  const once = `${ctx.scope}|${key}`;
+  if (ctx.stack.has(key) || ctx.done.has(once)) return;
+  ctx.done.add(once);
   ctx.stack.add(key);
   try {
     compareViews(b, h, ctx);
