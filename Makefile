@@ -50,6 +50,7 @@ bench: build
 	$(NODE) dist/bench/generate.bench.js
 	$(NODE) dist/bench/mock.bench.js
 	$(NODE) dist/bench/soak.bench.js
+	$(NODE) dist/bench/conformance.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp
