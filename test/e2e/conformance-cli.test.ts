@@ -216,3 +216,20 @@ describe('settings from specforge.config.yaml', () => {
     }
   }, 120_000);
 });
+
+describe('a server on a unix socket', () => {
+  it('--socket <path> tests a server that listens on a socket, not a port', async () => {
+    const { tmpdir } = await import('node:os');
+    const socket = join(tmpdir(), `specforge-test-${process.pid}.sock`);
+    const { server } = await runMock({ cwd: ROOT, spec: 'specs/echo/openapi.yaml', socket, write: () => undefined });
+    try {
+      const run = await cli(['test', 'specs/echo/openapi.yaml', '--socket', socket, '--max-examples', '3', '--format', 'json']);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as ConformanceReport;
+      expect(report.failures).toEqual([]);
+      expect(report.requests).toBeGreaterThan(10);
+    } finally {
+      await close(server);
+    }
+  }, 120_000);
+});
