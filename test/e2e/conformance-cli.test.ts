@@ -24,9 +24,9 @@ interface Run {
 }
 
 /** The CLI in a child process (asynchronous: the servers under test run in this process), killed after 90 s. */
-function cli(args: string[], cwd = ROOT): Promise<Run> {
+function cli(args: string[], cwd = ROOT, env: Record<string, string> = {}): Promise<Run> {
   return new Promise((ok) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -228,6 +228,35 @@ describe('a server on a unix socket', () => {
       const report = JSON.parse(run.stdout) as ConformanceReport;
       expect(report.failures).toEqual([]);
       expect(report.requests).toBeGreaterThan(10);
+    } finally {
+      await close(server);
+    }
+  }, 120_000);
+});
+
+describe('credentials', () => {
+  it('--auth bearer=env:VAR sends that credential wherever the contract asks for one, and the security phase still sends none', async () => {
+    const token = `sk_ntl_prod_${'Q'.repeat(40)}`;
+    const seen = { with: 0, without: 0, malformed: 0, other: 0 };
+    const mock = await createMockFromSpec(join(ROOT, 'specs', 'payments', 'openapi.yaml'), { stateful: true });
+    const server = createServer((req, res) => {
+      const auth = req.headers['authorization'];
+      if (auth === `Bearer ${token}`) seen.with++;
+      else if (auth === undefined) seen.without++;
+      else if (auth === 'Bearer') seen.malformed++;
+      else seen.other++;
+      mock.listener(req, res);
+    });
+    const url = await listen(server);
+    try {
+      const run = await cli(['test', 'specs/payments/openapi.yaml', '--base-url', url, '--max-examples', '2', '--auth', 'bearer=env:PAYMENTS_TOKEN', '--format', 'json'], ROOT, { PAYMENTS_TOKEN: token });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).not.toContain(token);
+      expect(seen.with).toBeGreaterThan(20);
+      expect(seen.without).toBeGreaterThan(0);
+      // The security phase: no credential, and a malformed one; no other credential is ever sent.
+      expect(seen.malformed).toBeGreaterThan(0);
+      expect(seen.other).toBe(0);
     } finally {
       await close(server);
     }
