@@ -262,3 +262,47 @@ describe('credentials', () => {
     }
   }, 120_000);
 });
+
+describe('control', () => {
+  it('--tags keeps the operations with one of the tags', async () => {
+    const run = await cli(['test', 'specs/engine/openapi.yaml', '--base-url', engineUrl, '--tags', 'Volume', '--phases', 'examples', '--format', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    const ids = (JSON.parse(run.stdout) as ConformanceReport).operations.map((o) => o.operationId).sort();
+    expect(ids).toEqual(['VolumeCreate', 'VolumeDelete', 'VolumeInspect', 'VolumeList', 'VolumePrune'].filter((id) => ids.includes(id)));
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    expect(ids.every((id) => id.startsWith('Volume'))).toBe(true);
+  }, 120_000);
+
+  it('--operations, -H, --workers, --rate-limit and --max-failures shape the run', async () => {
+    const seen: Array<{ path: string; header: string | undefined; at: number }> = [];
+    const mock = await createMockFromSpec(join(ROOT, NOTES), { stateful: true });
+    const server = createServer((req, res) => {
+      seen.push({ path: (req.url ?? '').split('?')[0] ?? '', header: req.headers['x-run'] as string | undefined, at: Date.now() });
+      // A fault on every answer of the list: one failure per request that reaches it.
+      if (req.method === 'GET' && req.url?.startsWith('/notes') && !/^\/notes\/[^/?]+/.test(req.url)) res.writeHead(418, { 'content-type': 'application/json' }).end('{"message":"teapot"}');
+      else mock.listener(req, res);
+    });
+    const url = await listen(server);
+    try {
+      // Only getNote, with a header on every request, two workers and at most 20 requests a second.
+      const one = await cli(['test', NOTES, '--base-url', url, '--operations', 'getNote', '--phases', 'examples,negative,fuzz', '--max-examples', '10', '-H', 'X-Run: 42', '--workers', '2', '--rate-limit', '20', '--format', 'json']);
+      expect(one.code, one.stderr).toBe(0);
+      const report = JSON.parse(one.stdout) as ConformanceReport;
+      expect(report.operations.map((o) => o.operationId)).toEqual(['getNote']);
+      // The command first checks that the base URL answers at all (one GET /); then the run.
+      expect(seen[0]?.path).toBe('/');
+      seen.shift();
+      expect(new Set(seen.map((r) => r.path.replace(/\/notes\/.*/, '/notes/{id}')))).toEqual(new Set(['/notes/{id}']));
+      expect(seen.every((r) => r.header === '42')).toBe(true);
+      // 20 a second: n requests take at least (n - 1) / 20 s.
+      const span = (seen[seen.length - 1]?.at ?? 0) - (seen[0]?.at ?? 0);
+      expect(span).toBeGreaterThanOrEqual(((seen.length - 1) / 20) * 1000 * 0.9);
+      // --max-failures stops the run: the list's fault is reported once, and the run ends early.
+      const stopped = await cli(['test', NOTES, '--base-url', url, '--max-failures', '1', '--format', 'json']);
+      expect(stopped.code).toBe(1);
+      expect((JSON.parse(stopped.stdout) as ConformanceReport).failures).toHaveLength(1);
+    } finally {
+      await close(server);
+    }
+  }, 120_000);
+});
