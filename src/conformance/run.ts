@@ -94,6 +94,8 @@ class StopRun extends Error {}
 
 interface Outcome {
   failures: CheckFailure[];
+  /** The request as sent (with --header and credentials): what a failure reports and its curl reproduces. */
+  sent: SentRequest;
   response?: ReceivedResponse;
 }
 
@@ -113,6 +115,8 @@ class Runner {
   private readonly report: ConformanceReport;
   private readonly started = Date.now();
   private readonly failureKeys = new Set<string>();
+  /** Operations that answer a stream (events, followed logs): read briefly, never to their end. */
+  private readonly streaming: Set<string>;
 
   constructor(private readonly options: ConformanceOptions) {
     this.model = options.model;
@@ -122,6 +126,7 @@ class Runner {
     for (const c of options.excludeChecks ?? []) wanted.delete(c);
     this.enabled = wanted;
     this.seed = options.seed ?? 1;
+    this.streaming = new Set(options.model.operations.filter((op) => op.responses.some((r) => r.content.some((c) => c.stream !== undefined || /event-stream/i.test(c.type)))).map((op) => op.id));
     this.resolve = schemaResolver(this.model);
     this.operations = this.model.operations.filter(
       (op) => (!options.operations || options.operations.includes(op.id)) && (!options.tags || op.tags.some((t) => options.tags?.includes(t))),
@@ -178,8 +183,7 @@ class Runner {
     }
     this.report.requests++;
     try {
-      const op = this.model.operations.find((o) => o.id === request.operationId);
-      const streams = op?.responses.some((r) => r.content.some((c) => c.stream !== undefined || /event-stream/i.test(c.type))) ?? false;
+      const streams = this.streaming.has(request.operationId);
       // An operation that streams (events, followed logs) may hold its answer until something happens:
       // a short wait, and silence is not a fault.
       let res: Response;
@@ -244,9 +248,9 @@ class Runner {
     if (!response) {
       if (error && !error.startsWith('not sendable') && !this.options.dryRun) {
         this.fail(op, phase, { check: 'not_a_server_error', message: `no answer: ${error}`, location: op.pointer }, sent, undefined);
-        return { failures: [{ check: 'not_a_server_error', message: `no answer: ${error}` }] };
+        return { failures: [{ check: 'not_a_server_error', message: `no answer: ${error}` }], sent };
       }
-      return { failures: [] };
+      return { failures: [], sent };
     }
     const failures: CheckFailure[] = [];
     for (const result of answerChecks({ op, response, validator: this.validatorFor(op, response), method: request.method })) {
@@ -270,7 +274,7 @@ class Runner {
         this.fail(op, phase, failure, sent, response);
       } else this.tally(op, 'positive_data_acceptance', true);
     }
-    return { failures, response };
+    return { failures, sent, response };
   }
 
   // ---- phases ----------------------------------------------------------------------------------
@@ -573,10 +577,10 @@ class Runner {
       };
       const checkRead = async (id: string, stored: boolean): Promise<void> => {
         const outcome = await this.exchange(read, 'stateful', this.itemRequest(read, resource, id, parent), `read ${resource.name} ${id} (${stored ? 'stored' : 'deleted'})`, 'any');
+        const sent = outcome.sent;
         const status = outcome.response?.status;
         // A server error is reported by not_a_server_error; it says nothing of what is stored.
         if (status === undefined || status >= 500) return;
-        const sent = { operationId: read.id, method: 'GET', url: this.itemRequest(read, resource, id, parent).url, headers: {}, origin: 'stateful' };
         if (stored) {
           if (status >= 200 && status < 300) this.tally(read, 'ensure_resource_availability', true);
           else this.fail(read, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${read.id}`, location: read.pointer }, sent, outcome.response);
@@ -589,7 +593,7 @@ class Runner {
         const outcome = await this.exchange(list, 'stateful', request, `list ${resource.name}`, 'any');
         const text = outcome.response?.text ?? '';
         if (!outcome.response || outcome.response.status >= 300 || outcome.failures.some((f) => f.check === 'response_schema_conformance')) return;
-        const sent = { operationId: list.id, method: request.method, url: request.url, headers: request.headers, origin: 'stateful' };
+        const sent = outcome.sent;
         for (const [id, stored] of model) {
           const listed = text.includes(JSON.stringify(id)) || text.includes(`:${id},`) || text.includes(`:${id}}`);
           // A paginated list shows its first page: completeness is checked while the model is small.
@@ -659,7 +663,7 @@ class Runner {
         const outcome = await this.exchange(op, 'stateful', request, `${opId} on a ${resource.name} in state ${state}`, 'any');
         const status = outcome.response?.status;
         if (status === undefined || status >= 500) continue;
-        const sent = { operationId: op.id, method: request.method, url: request.url, headers: request.headers, origin: 'stateful' };
+        const sent = outcome.sent;
         if (status === t.otherwise) this.tally(op, 'transition_precondition', true);
         else this.fail(op, 'stateful', { check: 'transition_precondition', message: `${opId} on a ${resource.name} in state ${state} (allowed from ${t.from?.join(', ') ?? `anything but ${(t.notFrom ?? []).join(', ')}`}) answers ${status}, not ${t.otherwise}`, location: op.pointer }, sent, outcome.response);
       }
@@ -727,7 +731,7 @@ class Runner {
           const outcome = await this.exchange(target, 'stateful', linked, `link ${name} from ${op.id}`, 'any');
           const status = outcome.response?.status;
           if (status === undefined || status >= 500) continue;
-          const sent = { operationId: target.id, method: linked.method, url: linked.url, headers: linked.headers, origin: `link ${name}` };
+          const sent = outcome.sent;
           if (status === 404 || status === 410) {
             this.fail(target, 'stateful', { check: 'ensure_resource_availability', message: `link ${name} from ${op.id} ${declared.status} leads to ${status}`, location: `${declared.pointer}/links/${name}` }, sent, outcome.response);
           } else this.tally(target, 'ensure_resource_availability', true);
@@ -754,7 +758,7 @@ class Runner {
         const outcome = await this.exchange(op, 'security', request, origin, 'any');
         const response = outcome.response;
         if (!response) continue;
-        const sent = { operationId: op.id, method: request.method, url: request.url, headers: request.headers, origin };
+        const sent = outcome.sent;
         if (response.status !== 401) {
           this.fail(op, 'security', { check: 'ignored_auth', message: `a request with ${origin} answers ${response.status}, not 401`, location: `${op.pointer}/security` }, sent, response);
         } else if (challengeable && response.headers['www-authenticate'] === undefined) {
@@ -786,7 +790,9 @@ async function readText(res: Response, ms: number): Promise<string> {
     while (size < 1 << 20) {
       const left = until - Date.now();
       if (left <= 0) break;
-      const next = await Promise.race([reader.read(), new Promise<'late'>((ok) => setTimeout(() => ok('late'), left).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), left)));
+      const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
       if (next === 'late' || next.done) break;
       chunks.push(next.value);
       size += next.value.byteLength;

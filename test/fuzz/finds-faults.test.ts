@@ -65,10 +65,12 @@ describe('each deliberate fault is found by its check, and only by it', () => {
     const model = await buildModel(NOTES);
     const mock = await createMockFromSpec(NOTES, { stateful: true });
     const next: Fetch = (r) => mock.fetch(r);
-    const report = await runConformance({ model, fetch: (r) => fault(r, next), maxExamples: 15, seed: 3 });
+    const report = await runConformance({ model, fetch: (r) => fault(r, next), maxExamples: 15, seed: 3, headers: { 'x-trace': 't1' } });
     expect(checksOf(report.failures), report.failures.map(describeFailure).join('\n')).toEqual([check]);
     const failure = report.failures[0];
     expect(failure?.curl).toMatch(/^curl -X [A-Z]+ 'http:\/\/conformance\.test\/notes/);
+    // The curl reproduces the request as sent, headers included (stateful failures too).
+    expect(failure?.curl).toContain("-H 'x-trace: t1'");
     expect(failure?.location).toMatch(/^\/paths\//);
   });
 
