@@ -6,12 +6,14 @@
 import { joinPointer } from '../contract/pointer.js';
 import type { ContractModel, MediaTypeModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirementModel } from '../contract/model.js';
 import { emitterFor, type DiffChange, type Emit, type OperationRef } from './change.js';
-import { compareSchemas, type SchemaContext } from './schema-diff.js';
+import { compareSchemas, SchemaComparer, type SchemaContext } from './schema-diff.js';
 import { SchemaReader } from './schema-view.js';
 
 interface Side {
   model: ContractModel;
   schemas: SchemaReader;
+  /** Compares schemas of the two sides; shared by every operation (it remembers pairs it compared). */
+  comparer: SchemaComparer;
 }
 
 /** `/pets/{petId}` and `/pets/{id}` are one path: parameter names do not change the address. */
@@ -37,8 +39,11 @@ function pathItemPointer(path: string): string {
 /** Compares every operation of two contracts. */
 export function diffModels(base: ContractModel, head: ContractModel): DiffChange[] {
   const out: DiffChange[] = [];
-  const b: Side = { model: base, schemas: new SchemaReader(base.document, base.version) };
-  const h: Side = { model: head, schemas: new SchemaReader(head.document, head.version) };
+  const baseSchemas = new SchemaReader(base.document, base.version);
+  const headSchemas = new SchemaReader(head.document, head.version);
+  const comparer = new SchemaComparer(baseSchemas, headSchemas);
+  const b: Side = { model: base, schemas: baseSchemas, comparer };
+  const h: Side = { model: head, schemas: headSchemas, comparer };
   const basePaths = groupByPath(base);
   const headPaths = groupByPath(head);
   for (const [key, ops] of basePaths) {
@@ -85,17 +90,7 @@ function diffOperation(bOp: OperationModel, hOp: OperationModel, b: Side, h: Sid
     emit('operation-id-changed', joinPointer(hOp.pointer, 'operationId'), `operationId changed from "${bId}" to "${hOp.id}"`);
   }
   if (!bOp.deprecated && hOp.deprecated) emit('operation-deprecated', joinPointer(hOp.pointer, 'deprecated'), 'the operation is now deprecated');
-  const schemaCtx = (direction: SchemaContext['direction'], scope: SchemaContext['scope'], where: string): SchemaContext => ({
-    direction,
-    scope,
-    where,
-    path: '',
-    base: b.schemas,
-    head: h.schemas,
-    emit,
-    stack: new Set(),
-    done: new Set(),
-  });
+  const schemaCtx = (direction: SchemaContext['direction'], scope: SchemaContext['scope'], where: string): SchemaContext => h.comparer.context(direction, scope, where, emit);
   diffParameters(bOp, hOp, emit, schemaCtx);
   diffRequestBody(bOp.requestBody, hOp, emit, schemaCtx);
   diffResponses(bOp.responses, hOp, emit, schemaCtx);

@@ -29,6 +29,19 @@ export interface SchemaContext {
   done: Set<string>;
 }
 
+/** Compares schemas of two documents; one per diff, shared by every operation. */
+export class SchemaComparer {
+  constructor(
+    readonly base: SchemaReader,
+    readonly head: SchemaReader,
+  ) {}
+
+  /** A context for one root: a parameter, a request body, a response body, a header. */
+  context(direction: Direction, scope: RequestScope | ResponseScope, where: string, emit: Emit): SchemaContext {
+    return { direction, scope, where, path: '', base: this.base, head: this.head, emit, stack: new Set(), done: new Set() };
+  }
+}
+
 const BOUND_WORDS: Record<BoundName, { keyword: string; id: string }> = {
   maxLength: { keyword: 'maxLength', id: 'max-length' },
   minLength: { keyword: 'minLength', id: 'min-length' },
@@ -41,6 +54,7 @@ const BOUND_WORDS: Record<BoundName, { keyword: string; id: string }> = {
 function nested(scope: RequestScope | ResponseScope): RequestScope | ResponseScope {
   if (scope === 'request-body') return 'request-property';
   if (scope === 'response-body') return 'response-property';
+  if (scope === 'webhook-body') return 'webhook-property';
   return scope;
 }
 

@@ -1,0 +1,72 @@
+/** Cases of the rules about paths, operations, parameters, bodies, responses, security, servers and webhooks. */
+import { api, body, KEY, OAUTH, OK, object, param, reply, secured, str, withParams, type Case } from './shared.js';
+
+export const STRUCTURE: Case[] = [
+  { rule: 'api-path-removed', base: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }), head: api({ '/a': { get: { responses: OK } } }), oneWay: true },
+  { rule: 'api-operation-removed', base: api({ '/a': { get: { responses: OK }, post: { responses: OK } } }), head: api({ '/a': { get: { responses: OK } } }), oneWay: true },
+  { rule: 'api-path-added', base: api({ '/a': { get: { responses: OK } } }), head: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }), oneWay: true },
+  { rule: 'api-operation-added', base: api({ '/a': { get: { responses: OK } } }), head: api({ '/a': { get: { responses: OK }, post: { responses: OK } } }), oneWay: true },
+  { rule: 'operation-id-changed', base: api({ '/a': { get: { operationId: 'listA', responses: OK } } }), head: api({ '/a': { get: { operationId: 'getA', responses: OK } } }) },
+  { rule: 'operation-deprecated', base: api({ '/a': { get: { responses: OK } } }), head: api({ '/a': { get: { deprecated: true, responses: OK } } }), oneWay: true },
+  { rule: 'request-parameter-added-required', base: withParams(), head: withParams(param({ required: true })), oneWay: true },
+  { rule: 'request-parameter-became-required', base: withParams(param()), head: withParams(param({ required: true })), oneWay: true },
+  { rule: 'request-parameter-removed', base: withParams(param()), head: withParams(), oneWay: true },
+  { rule: 'request-parameter-deprecated', base: withParams(param()), head: withParams(param({ deprecated: true })), oneWay: true },
+  { rule: 'request-body-became-required', base: body(str), head: body(str, { required: true }), oneWay: true },
+  {
+    rule: 'request-media-type-removed',
+    base: api({ '/items': { post: { requestBody: { content: { 'application/json': { schema: str }, 'text/plain': { schema: str } } }, responses: OK } } }),
+    head: body(str),
+    oneWay: true,
+  },
+  { rule: 'new-required-request-property', base: body(object({ a: str })), head: body(object({ a: str, b: str }, ['b'])), oneWay: true },
+  { rule: 'request-property-became-required', base: body(object({ a: str })), head: body(object({ a: str }, ['a'])), oneWay: true },
+  { rule: 'request-property-removed', base: body({ ...object({ a: str, b: str }), additionalProperties: false }), head: body({ ...object({ a: str }), additionalProperties: false }), oneWay: true },
+  {
+    rule: 'response-status-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '404': { description: 'no' } } } } }),
+    head: api({ '/a': { get: { responses: { '404': { description: 'no' } } } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'response-non-success-status-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '404': { description: 'no' } } } } }),
+    head: api({ '/a': { get: { responses: OK } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'response-status-added',
+    base: api({ '/a': { get: { responses: OK } } }),
+    head: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '409': { description: 'conflict' } } } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'response-media-type-removed',
+    base: api({ '/items': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: str }, 'text/plain': { schema: str } } } } } } }),
+    head: reply(str),
+    oneWay: true,
+  },
+  {
+    rule: 'response-header-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'X-Rate': { schema: str }, ETag: { schema: str } } } } } } }),
+    head: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { etag: { schema: str } } } } } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'response-required-header-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { ETag: { required: true, schema: str } } } } } } }),
+    head: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { ETag: { schema: str } } } } } } }),
+    oneWay: true,
+  },
+  { rule: 'response-property-removed', base: reply(object({ a: str, b: str })), head: reply(object({ a: str })), oneWay: true },
+  { rule: 'response-required-property-removed', base: reply(object({ a: str, b: str }, ['b'])), head: reply(object({ a: str })), oneWay: true },
+  { rule: 'response-property-became-optional', base: reply(object({ a: str }, ['a'])), head: reply(object({ a: str })), oneWay: true },
+  { rule: 'security-added', base: secured(undefined, KEY), head: secured([{ key: [] }], KEY), oneWay: true },
+  { rule: 'security-scheme-added', base: secured([{ key: [] }], KEY), head: secured([{ key: [], token: [] }], KEY), oneWay: true },
+  { rule: 'security-scope-added', base: secured([{ o: ['read'] }], OAUTH), head: secured([{ o: ['read', 'write'] }], OAUTH), oneWay: true },
+  {
+    rule: 'security-scheme-changed',
+    base: secured([{ key: [] }], KEY),
+    head: secured([{ key: [] }], { ...KEY, key: { type: 'apiKey', in: 'header', name: 'X-Key' } }),
+  },
+];
