@@ -104,6 +104,21 @@ export function buildProgram(exit: (code: number) => void): Command {
     );
 
   program
+    .command('changelog')
+    .description('every change between two contracts, or of every contract since a git revision, grouped by operation, as release notes with the suggested version bump')
+    .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
+    .option('-b, --base <git-ref>', 'compare each contract with its version at this git revision')
+    .option('-c, --config <file>', 'specforge config file (with --base)', 'specforge.config.yaml')
+    .option('--format <format>', 'markdown, html or json (default: markdown, or what the --output file name ends in)')
+    .option('-o, --output <file>', 'write the changelog here instead of standard output')
+    .option('--check-version', "exit 1 when a contract's info.version is lower than the suggested bump needs")
+    .action(
+      act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean }) =>
+        (await import('./commands/changelog.js')).runChangelog({ ...opts, specs }),
+      ),
+    );
+
+  program
     .command('review')
     .description('lint, breaking changes since a git revision and stale generated code, as one pull-request report')
     .requiredOption('-b, --base <git-ref>', 'the revision the pull request is compared with (e.g. origin/main)')
@@ -197,7 +212,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
     .option('-o, --out <dir>', 'output folder', 'dist/docs')
     .addOption(strictOption())
-    .action(act(async (opts: { config: string; out: string; strict?: string }) => (await import('./commands/docs.js')).runDocs(opts)));
+    .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md")
+    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program
     .command('mock')

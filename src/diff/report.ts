@@ -57,12 +57,29 @@ function acceptedOf(cwd: string, acceptFile: string | undefined): AcceptEntry[] 
   return acceptFile ? loadAcceptFile(resolve(cwd, acceptFile), cwd) : [];
 }
 
+/**
+ * Every change between two versions of one contract, with both models: what `specforge changelog`
+ * reads. `base` is undefined when the contract did not exist at the base revision (the changes are
+ * then one `spec-added`).
+ */
+export interface ContractChanges {
+  base?: ContractModel;
+  head: ContractModel;
+  changes: DiffChange[];
+}
+
+/** The changes between two contract files, with both models. */
+export async function changesOfFiles(basePath: string, headPath: string, options: { cwd: string }): Promise<ContractChanges> {
+  const head = await buildModel(resolve(options.cwd, headPath));
+  const base = await loadBase(resolve(options.cwd, basePath));
+  return { base, head, changes: diffModels(base, head) };
+}
+
 /** `specforge diff <base> <head>`: two contract files. */
 export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string }): Promise<DiffReport> {
   const accepted = acceptedOf(options.cwd, options.accept);
-  const head = await buildModel(resolve(options.cwd, headPath));
-  const base = await loadBase(resolve(options.cwd, basePath));
-  return findingsOf([{ head, changes: diffModels(base, head) }], options.cwd, accepted);
+  const { head, changes } = await changesOfFiles(basePath, headPath, options);
+  return findingsOf([{ head, changes }], options.cwd, accepted);
 }
 
 export interface RevisionDiffOptions {
@@ -86,13 +103,15 @@ function renameBaseFiles(err: ContractError, tmp: string, ref: string): Contract
   );
 }
 
-/** `specforge diff --base <ref>`: each contract against its version at a git revision. */
-export async function diffRevision(options: RevisionDiffOptions): Promise<DiffReport> {
+/**
+ * Each contract (those named, else every contract of the config) against its version at a git
+ * revision, with both models.
+ */
+export async function changesSinceRevision(options: Omit<RevisionDiffOptions, 'accept'>): Promise<ContractChanges[]> {
   const { cwd, ref } = options;
-  const accepted = acceptedOf(cwd, options.accept);
   const rev = resolveRevision(cwd, ref);
   const specs = options.specs && options.specs.length > 0 ? options.specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
-  const compared: Compared[] = [];
+  const compared: ContractChanges[] = [];
   for (const spec of specs) {
     const head = await buildModel(spec);
     const tmp = mkdtempSync(join(tmpdir(), 'specforge-diff-'));
@@ -110,10 +129,17 @@ export async function diffRevision(options: RevisionDiffOptions): Promise<DiffRe
       } catch (err) {
         throw err instanceof ContractError ? renameBaseFiles(err, tmp, ref) : err;
       }
-      compared.push({ head, changes: diffModels(base, head) });
+      compared.push({ base, head, changes: diffModels(base, head) });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  return findingsOf(compared, cwd, accepted);
+  return compared;
+}
+
+/** `specforge diff --base <ref>`: each contract against its version at a git revision. */
+export async function diffRevision(options: RevisionDiffOptions): Promise<DiffReport> {
+  const accepted = acceptedOf(options.cwd, options.accept);
+  const revision = { cwd: options.cwd, ref: options.ref, ...(options.specs ? { specs: options.specs } : {}), ...(options.config !== undefined ? { config: options.config } : {}) };
+  return findingsOf(await changesSinceRevision(revision), options.cwd, accepted);
 }

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { ContractError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
+import { changelogHtml, changelogMarkdown, type ContractChangelog } from '../diff/changelog.js';
 import { escapeHtml, staticPage } from './html.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -29,6 +30,8 @@ export interface DocsSpec {
   api: string;
   /** The contract's generated folder; a `cli.md` there becomes the command-line reference. */
   out?: string;
+  /** Changes since an earlier version (`specforge docs --changelog-base`): `<api>/changelog.html` and `.md`. */
+  changelog?: ContractChangelog;
 }
 
 export interface DocsPage {
@@ -40,6 +43,8 @@ export interface DocsPage {
   file: string;
   /** The command-line reference page, relative to the docs folder, for a CLI contract. */
   cli?: string;
+  /** The changelog page, relative to the docs folder, when one was asked for. */
+  changelog?: string;
 }
 
 /** Redoc's bundle, written next to the pages. */
@@ -162,6 +167,12 @@ async function renderRedocPage(spec: DocsSpec, model: ContractModel, target: str
   writeFileSync(target, finishRedocPage(readFileSync(target, 'utf8'), displayPath(spec.path)));
 }
 
+/** The changelog page of a contract, linking back to the index and the contract's page. */
+export function changelogPage(page: Pick<DocsPage, 'title' | 'version' | 'file'>, changelog: ContractChangelog): string {
+  const nav = `<nav><a href="../index.html">All contracts</a> · <a href="../${escapeHtml(page.file)}">${escapeHtml(page.title)} ${escapeHtml(page.version)}</a></nav>`;
+  return changelogHtml({ contracts: [changelog] }, { nav });
+}
+
 /** The command-line reference page of a CLI contract. */
 export function cliPage(page: Pick<DocsPage, 'api' | 'title' | 'version' | 'file'>, markdown: string): string {
   const rendered = renderMarkdown(markdown);
@@ -184,6 +195,12 @@ export async function buildDocs(specs: DocsSpec[], outDir: string): Promise<Docs
       mkdirSync(join(outDir, spec.api), { recursive: true });
       writeFileSync(join(outDir, page.cli), cliPage(page, readFileSync(markdown, 'utf8')));
     }
+    if (spec.changelog !== undefined) {
+      page.changelog = `${spec.api}/changelog.html`;
+      mkdirSync(join(outDir, spec.api), { recursive: true });
+      writeFileSync(join(outDir, page.changelog), changelogPage(page, spec.changelog));
+      writeFileSync(join(outDir, spec.api, 'changelog.md'), changelogMarkdown({ contracts: [spec.changelog] }));
+    }
     return page;
   });
   writeFileSync(join(outDir, REDOC_BUNDLE), localizeRedocBundle(readFileSync(redocBundle(), 'utf8')));
@@ -194,7 +211,11 @@ export async function buildDocs(specs: DocsSpec[], outDir: string): Promise<Docs
 export function indexPage(pages: DocsPage[]): string {
   const rows = pages
     .map((p) => {
-      const cli = p.cli !== undefined ? `<a href="./${escapeHtml(p.cli)}">command line</a>` : '';
+      const links = [
+        ...(p.cli !== undefined ? [`<a href="./${escapeHtml(p.cli)}">command line</a>`] : []),
+        ...(p.changelog !== undefined ? [`<a href="./${escapeHtml(p.changelog)}">changelog</a>`] : []),
+      ];
+      const cli = links.join(' · ');
       return `      <tr><td><a href="./${escapeHtml(p.file)}">${escapeHtml(p.title)}</a></td><td>${escapeHtml(p.version)}</td><td>${p.operations}</td><td><code>${escapeHtml(p.api)}</code></td><td>${cli}</td></tr>`;
     })
     .join('\n');

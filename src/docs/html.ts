@@ -26,8 +26,8 @@ export const PAGE_STYLE = `
     pre code { background: none; padding: 0; }
     blockquote { margin: 0; padding: 0 1rem; color: #59636e; border-left: .25em solid #d0d7de; }`;
 
-/** A complete page around `body` (already HTML); `title` is escaped here. */
-export function staticPage(title: string, body: string): string {
+/** A complete page around `body` (already HTML); `title` is escaped here; `style` is added to the page's styles. */
+export function staticPage(title: string, body: string, style = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -36,7 +36,7 @@ export function staticPage(title: string, body: string): string {
   <meta http-equiv="Content-Security-Policy" content="${STATIC_PAGE_CSP}">
   <link rel="icon" href="data:,">
   <title>${escapeHtml(title)}</title>
-  <style>${PAGE_STYLE}
+  <style>${PAGE_STYLE}${style}
   </style>
 </head>
 <body>

@@ -1,7 +1,12 @@
-/** `specforge docs`: a static docs site in dist/docs/ with a page per contract, command-line references and an index. */
+/**
+ * `specforge docs`: a static docs site in dist/docs/ with a page per contract, command-line
+ * references, changelogs since a git revision (--changelog-base) and an index.
+ */
 import { resolve } from 'node:path';
 import { displayPath } from '../../contract/resolve.js';
-import { buildDocs } from '../../docs/build.js';
+import { buildDocs, type DocsSpec } from '../../docs/build.js';
+import { contractChangelog } from '../../diff/changelog.js';
+import { changesSinceRevision } from '../../diff/report.js';
 import { loadConfig } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
 import { ContractError, type Diagnostic } from '../../contract/errors.js';
@@ -15,6 +20,8 @@ export interface DocsOptions {
   out?: string;
   /** true, false or schema: over each contract's strict level; a level that refuses a schema fails as generate would. */
   strict?: string;
+  /** Publish each contract's changelog since this git revision beside its page (`<api>/changelog.html` and `.md`). */
+  changelogBase?: string;
   write?: (text: string) => void;
 }
 
@@ -33,13 +40,18 @@ export async function runDocs(options: DocsOptions): Promise<number> {
     refused.push(...strictReport(model, planValidators(model), level).errors);
   }
   if (refused.length > 0) throw new ContractError(refused);
-  const pages = await buildDocs(
-    config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out })),
-    out,
-  );
+  const specs: DocsSpec[] = config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out }));
+  if (options.changelogBase !== undefined) {
+    // Compared before anything is written: a revision that does not exist is a usage error.
+    const ref = options.changelogBase;
+    const compared = await changesSinceRevision({ cwd, ref, specs: config.specs.map((s) => s.path) });
+    compared.forEach((c, i) => ((specs[i] as DocsSpec).changelog = contractChangelog({ ...c, since: ref }, cwd)));
+  }
+  const pages = await buildDocs(specs, out);
   for (const p of pages) {
     write(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations\n`);
     if (p.cli !== undefined) write(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}\n`);
+    if (p.changelog !== undefined) write(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${options.changelogBase ?? ''}\n`);
   }
   write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
   return EXIT_OK;

@@ -1,0 +1,67 @@
+/**
+ * `specforge changelog`: every change between two versions of a contract (or of every contract
+ * since a git revision), grouped by operation, as release notes in markdown, HTML or JSON, with the
+ * semantic-version bump the changes call for.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from '../../contract/errors.js';
+import { displayPath } from '../../contract/resolve.js';
+import { buildChangelog, CHANGELOG_FORMATS, renderChangelog, type ChangelogFormat, type ChangelogInput } from '../../diff/changelog.js';
+import { changesOfFiles, changesSinceRevision } from '../../diff/report.js';
+import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { formatOption } from '../format-option.js';
+
+export interface ChangelogOptions {
+  cwd?: string;
+  /** Two contract files (base, head); with `base` set, the contracts to compare. */
+  specs?: string[];
+  /** Git revision to compare every contract with. */
+  base?: string;
+  config?: string;
+  /** markdown (default), html or json; without it, an --output ending in .html or .json picks that format. */
+  format?: string;
+  /** Write the changelog here instead of standard output. */
+  output?: string;
+  /** Exit 1 when a contract's info.version is lower than the suggested bump needs. */
+  checkVersion?: boolean;
+  write?: (text: string) => void;
+}
+
+function defaultFormat(output: string | undefined): ChangelogFormat {
+  if (output?.toLowerCase().endsWith('.html') || output?.toLowerCase().endsWith('.htm')) return 'html';
+  if (output?.toLowerCase().endsWith('.json')) return 'json';
+  return 'markdown';
+}
+
+export async function runChangelog(options: ChangelogOptions): Promise<number> {
+  const cwd = options.cwd ?? process.cwd();
+  const write = options.write ?? ((t: string) => process.stdout.write(t));
+  const format = formatOption(options.format, CHANGELOG_FORMATS, defaultFormat(options.output));
+  const specs = options.specs ?? [];
+  let inputs: ChangelogInput[];
+  if (options.base !== undefined) {
+    const compared = await changesSinceRevision({ cwd, ref: options.base, specs, ...(options.config !== undefined ? { config: options.config } : {}) });
+    inputs = compared.map((c) => ({ ...c, since: options.base as string }));
+  } else {
+    if (specs.length !== 2) throw new UsageError('changelog needs two contracts (<base> <head>) or --base <git-ref>');
+    const [basePath, headPath] = specs as [string, string];
+    inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd })), since: displayPath(resolve(cwd, basePath), cwd) }];
+  }
+  const changelog = buildChangelog(inputs, cwd);
+  const text = renderChangelog(changelog, format);
+  if (options.output !== undefined) {
+    const target = resolve(cwd, options.output);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, text);
+    for (const c of changelog.contracts) {
+      const v = c.version;
+      const bump = v.bump === 'none' ? 'no bump' : `${v.bump}${v.next !== undefined ? ` (${v.base} -> ${v.next})` : ''}`;
+      write(`${c.spec}: ${c.isNew ? 'new contract' : `${v.reason}; suggested bump: ${bump}`}${v.warning ? `; warning: ${v.verdict}` : ''}\n`);
+    }
+    write(`changelog written to ${displayPath(target, cwd)}\n`);
+  } else {
+    write(text);
+  }
+  return options.checkVersion && changelog.contracts.some((c) => c.version.warning) ? EXIT_FINDINGS : EXIT_OK;
+}
