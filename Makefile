@@ -51,6 +51,7 @@ bench: build
 	$(NODE) dist/bench/mock.bench.js
 	$(NODE) dist/bench/soak.bench.js
 	$(NODE) dist/bench/conformance.bench.js
+	$(NODE) dist/bench/diff.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp
