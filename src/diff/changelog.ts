@@ -126,6 +126,11 @@ export interface Changelog {
 }
 
 export interface ChangelogInput {
+  /**
+   * The head contract's entry file (not the model's: models are cached by content, so two files
+   * with the same content share one).
+   */
+  path: string;
   base?: ContractModel;
   head: ContractModel;
   changes: readonly DiffChange[];
@@ -309,7 +314,7 @@ export function contractChangelog(input: ChangelogInput, cwd: string): ContractC
   for (const g of [...operations, ...contract]) g.entries.sort(byCategory);
   const undetailed = base !== undefined && changes.length === 0 && !sameDocument(base, head);
   return {
-    spec: displayPath(head.loaded.entry.path, cwd),
+    spec: displayPath(input.path, cwd),
     title: head.info.title,
     since: input.since,
     isNew: base === undefined,

@@ -8,7 +8,9 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { buildChangelog, CHANGELOG_FORMATS, renderChangelog, type ChangelogFormat, type ChangelogInput } from '../../diff/changelog.js';
+import { resolveRevision } from '../../diff/git-base.js';
 import { changesOfFiles, changesSinceRevision } from '../../diff/report.js';
+import { loadConfig } from '../../pipeline/config.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
 
@@ -41,12 +43,16 @@ export async function runChangelog(options: ChangelogOptions): Promise<number> {
   const specs = options.specs ?? [];
   let inputs: ChangelogInput[];
   if (options.base !== undefined) {
-    const compared = await changesSinceRevision({ cwd, ref: options.base, specs, ...(options.config !== undefined ? { config: options.config } : {}) });
-    inputs = compared.map((c) => ({ ...c, since: options.base as string }));
+    const ref = options.base;
+    // The revision first: an unknown one is a usage error even without a config.
+    resolveRevision(cwd, ref);
+    const paths = specs.length > 0 ? specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
+    const compared = await changesSinceRevision({ cwd, ref, specs: paths });
+    inputs = compared.map((c, i) => ({ ...c, path: paths[i] as string, since: ref }));
   } else {
     if (specs.length !== 2) throw new UsageError('changelog needs two contracts (<base> <head>) or --base <git-ref>');
     const [basePath, headPath] = specs as [string, string];
-    inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd })), since: displayPath(resolve(cwd, basePath), cwd) }];
+    inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd })), path: resolve(cwd, headPath), since: displayPath(resolve(cwd, basePath), cwd) }];
   }
   const changelog = buildChangelog(inputs, cwd);
   const text = renderChangelog(changelog, format);

@@ -45,7 +45,10 @@ export async function runDocs(options: DocsOptions): Promise<number> {
     // Compared before anything is written: a revision that does not exist is a usage error.
     const ref = options.changelogBase;
     const compared = await changesSinceRevision({ cwd, ref, specs: config.specs.map((s) => s.path) });
-    compared.forEach((c, i) => ((specs[i] as DocsSpec).changelog = contractChangelog({ ...c, since: ref }, cwd)));
+    compared.forEach((c, i) => {
+      const spec = specs[i] as DocsSpec;
+      spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
+    });
   }
   const pages = await buildDocs(specs, out);
   for (const p of pages) {
