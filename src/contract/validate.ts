@@ -1,8 +1,11 @@
 /**
  * Structural validation of a bundled contract as OpenAPI 3.0 or 3.1, with Redocly's `struct` rule.
  * Problems are mapped back to the source file, line and column with our own position index.
+ * Specification extensions (`x-…`) are opaque: Redocly's type tree gives some of them a shape
+ * (`info.x-logo` a Logo object, `x-webhooks` path items, `x-query` an operation, …), which it
+ * then requires; specforge reads a vendor's extension as whatever value it holds.
  */
-import { BaseResolver, createConfig, lintDocument, type Config } from '@redocly/openapi-core';
+import { BaseResolver, createConfig, lintDocument, type Config, type NodeType, type Plugin } from '@redocly/openapi-core';
 import { ContractError, type Diagnostic } from './errors.js';
 import { decodeUriText } from './pointer.js';
 import type { LoadedContract } from './resolve.js';
@@ -10,6 +13,33 @@ import type { LoadedContract } from './resolve.js';
 export type OpenApiVersion = '3.0' | '3.1';
 
 let structConfig: Promise<Config> | undefined;
+
+/**
+ * Redocly's type tree without a type for any `x-` property: every node type that declares one
+ * (all of them take the `x-` extension prefix) walks it as an untyped extension instead, so no value
+ * of any shape under an `x-` key is a structural error, and no rule visits it as an OpenAPI object
+ * (an `x-webhooks` entry is not a path item, its operations not operations).
+ */
+export function opaqueExtensions(types: Record<string, NodeType>): Record<string, NodeType> {
+  const out: Record<string, NodeType> = {};
+  for (const [name, type] of Object.entries(types)) {
+    const typed = Object.keys(type.properties).filter((key) => key.startsWith('x-'));
+    if (typed.length === 0 || type.extensionsPrefix !== 'x-') {
+      out[name] = type;
+      continue;
+    }
+    const properties = { ...type.properties };
+    for (const key of typed) delete properties[key];
+    out[name] = { ...type, properties };
+  }
+  return out;
+}
+
+/** opaqueExtensions for every OpenAPI version, as a Redocly plugin's `typeExtension`. */
+export const OPAQUE_EXTENSION_TYPES = { oas3: opaqueExtensions, oas2: opaqueExtensions } as const;
+
+/** A Redocly plugin that only makes extensions opaque, for the configs specforge builds without its house rules. */
+export const OPAQUE_EXTENSIONS_PLUGIN: Plugin = { id: 'specforge-extensions', typeExtension: OPAQUE_EXTENSION_TYPES };
 
 export function detectVersion(loaded: LoadedContract): OpenApiVersion {
   const doc = loaded.document;
@@ -47,7 +77,7 @@ export function detectVersion(loaded: LoadedContract): OpenApiVersion {
 /** Checks the bundled document against the OpenAPI structure; throws ContractError on errors. */
 export async function validateStructure(loaded: LoadedContract): Promise<Diagnostic[]> {
   detectVersion(loaded);
-  structConfig ??= createConfig({ rules: { struct: 'error', 'no-unresolved-refs': 'error' } });
+  structConfig ??= createConfig({ plugins: [OPAQUE_EXTENSIONS_PLUGIN], rules: { struct: 'error', 'no-unresolved-refs': 'error' } });
   const config = await structConfig;
   const text = loaded.entry.text;
   const document = {

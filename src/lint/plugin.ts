@@ -1,9 +1,12 @@
 /**
  * specforge's house rules as a Redocly plugin. Redocly prefixes each rule with the plugin id:
  * `specforge/operation-error-response`, … The built-in ruleset (ruleset.ts) turns them on; a
- * Redocly config of your own can too (`--redocly`).
+ * Redocly config of your own can too (`--redocly`). The plugin also makes specification extensions
+ * opaque, as specforge's loader reads them (src/contract/validate.ts): no `x-` value is a
+ * structural error, and no rule walks `x-webhooks` entries as path items.
  */
 import type { Oas3Rule, Plugin } from '@redocly/openapi-core';
+import { OPAQUE_EXTENSION_TYPES } from '../contract/validate.js';
 import { Descriptions } from './rules/descriptions.js';
 import { NoUnusedComponents } from './rules/no-unused-components.js';
 import { OperationErrorResponse } from './rules/operation-error-response.js';
@@ -34,10 +37,11 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
 };
 
 /** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */
-export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES } };
+export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES }, typeExtension: OPAQUE_EXTENSION_TYPES };
 
 /** The same rules already prefixed, for `createConfig`/`loadConfig`'s `plugins` option, which adds no prefix. */
 export const specforgePluginPrefixed: Plugin = {
   id: PLUGIN_ID,
   rules: { oas3: Object.fromEntries(Object.entries(HOUSE_RULES).map(([name, rule]) => [`${PLUGIN_ID}/${name}`, rule])) },
+  typeExtension: OPAQUE_EXTENSION_TYPES,
 };

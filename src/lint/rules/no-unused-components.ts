@@ -4,7 +4,9 @@
  * components next to the paths that use them), counts the schemas a root `x-specforge-error` or
  * `x-specforge-cli` or an `x-specforge-base64-json` names as used, and does not count a component's references to itself.
  * A component of the entry file that is only a `$ref` to another file is used when something refers
- * to it; the component it points at is then used through it.
+ * to it; the component it points at is then used through it. A `$ref` anywhere inside a
+ * specification extension (`x-webhooks`, a vendor's own) uses what it names too: extensions are
+ * opaque to the rules (src/contract/validate.ts), so Redocly does not follow them.
  */
 import { dirname, resolve } from 'node:path';
 import { type Location, type Oas3Rule, type Source } from '@redocly/openapi-core';
@@ -33,6 +35,19 @@ function directTarget(ref: string, from: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri)) return undefined;
   const file = uri === '' ? from : resolve(dirname(from), decode(uri));
   return componentKey(file, hash === -1 ? [] : redoclySegments(ref.slice(hash)));
+}
+
+/** Every `$ref` string inside an extension's value, however deep. */
+function refsIn(value: unknown, into: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    for (const item of value) refsIn(item, into);
+  } else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') into.push(item);
+      else refsIn(item, into);
+    }
+  }
+  return into;
 }
 
 /** The schema names `x-specforge-cli` gives as `configuration`, on the program and every command. */
@@ -102,6 +117,13 @@ export const NoUnusedComponents: Oas3Rule = () => {
           }
         }
       },
+    },
+    SpecExtension(value, ctx) {
+      const from = ctx.location.source.absoluteRef;
+      for (const ref of refsIn(value)) {
+        const direct = directTarget(ref, from);
+        if (direct !== undefined) used.add(direct);
+      }
     },
     SecurityRequirement(requirement) {
       for (const name of Object.keys(requirement)) usedSchemes.add(name);
