@@ -224,3 +224,93 @@ export function locateJsonPointers(text: string, pointers: readonly string[]): M
   }
   return out;
 }
+
+/** Members of one container: key (or index) -> offset of its key (or item) and of its value. */
+type Members = Map<string, { keyAt: number; valueAt: number }>;
+
+/**
+ * Offsets of JSON pointers for many lookups over the same text (a diff locating thousands of
+ * findings in a 13 MB contract): each container on the way to a target is scanned once, and its
+ * members' offsets kept, so a lookup costs the depth of the pointer once the way is known.
+ */
+export class JsonLocator {
+  private readonly containers = new Map<number, Members | null>();
+  private newlines: Uint32Array | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** Offset of the key of the member at `pointer` (or of the array item), or of the deepest ancestor found. */
+  offset(pointer: string): number {
+    let target: string[];
+    try {
+      target = parsePointer(pointer);
+    } catch {
+      return 0;
+    }
+    const s = new JsonScanner(this.text);
+    s.ws();
+    let best = s.i;
+    let valueAt = s.i;
+    for (const seg of target) {
+      const member = this.members(valueAt)?.get(seg);
+      if (!member) return best;
+      best = member.keyAt;
+      valueAt = member.valueAt;
+    }
+    return best;
+  }
+
+  /** 1-based line and column of an offset (binary search over the line starts). */
+  lineCol(offset: number): { line: number; col: number } {
+    if (!this.newlines) {
+      const list: number[] = [];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) list.push(i);
+      this.newlines = Uint32Array.from(list);
+    }
+    const nl = this.newlines;
+    let lo = 0;
+    let hi = nl.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((nl[mid] as number) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    const last = lo === 0 ? -1 : (nl[lo - 1] as number);
+    return { line: lo + 1, col: offset - last };
+  }
+
+  private members(at: number): Members | null {
+    const known = this.containers.get(at);
+    if (known !== undefined) return known;
+    const { text } = this;
+    const s = new JsonScanner(text);
+    s.i = at;
+    s.ws();
+    const c = text.charCodeAt(s.i);
+    let out: Members | null = null;
+    if (c === 123 || c === 91) {
+      out = new Map();
+      const isObject = c === 123;
+      s.i++;
+      for (let k = 0; s.i < s.n; k++) {
+        s.ws();
+        const d = text.charCodeAt(s.i);
+        if (d === 125 || d === 93) break;
+        const keyAt = s.i;
+        let key = String(k);
+        if (isObject) {
+          key = s.readString();
+          s.ws();
+          s.i++; // colon
+        }
+        s.ws();
+        if (!out.has(key)) out.set(key, { keyAt, valueAt: s.i });
+        s.skipValue();
+        s.ws();
+        if (text.charCodeAt(s.i) === 44) s.i++;
+      }
+    }
+    this.containers.set(at, out);
+    return out;
+  }
+}

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { ContractError, type SourceLocation } from './errors.js';
 import { parsePointer } from './pointer.js';
-import { locateJsonPointer } from './json-locate.js';
+import { JsonLocator } from './json-locate.js';
 
 export interface SourceFile {
   /** Absolute path. */
@@ -189,6 +189,7 @@ export function parseSource(path: string, display: string, text: string): Source
     }
   }
   let tree: { root: YamlNode | null; lines: LineCounter } | undefined;
+  let json: JsonLocator | undefined;
   return {
     path,
     display,
@@ -197,7 +198,8 @@ export function parseSource(path: string, display: string, text: string): Source
     data,
     locate(pointer: string): SourceLocation {
       if (isJson) {
-        const at = lineColAt(text, locateJsonPointer(text, pointer));
+        json ??= new JsonLocator(text);
+        const at = json.lineCol(json.offset(pointer));
         return { file: display, line: at.line, col: at.col, pointer };
       }
       if (!tree) {

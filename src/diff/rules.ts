@@ -55,6 +55,10 @@ const REQUEST_CHECKS = {
   'min-items-increased': ['breaking', 'its minItems was raised or set', '`minItems: 1` set'],
   'pattern-changed': ['breaking', 'its pattern was added or changed; specforge cannot prove the new pattern accepts every value the old one did', '`pattern: \'^[a-z]+$\'` set'],
   'variant-removed': ['breaking', 'an alternative of its anyOf or oneOf was removed', '`oneOf: [Card, Bank]` became `oneOf: [Card]`'],
+  'format-changed': ['breaking', 'its format was added or changed; values of the old format may be refused', '`format: date-time` became `format: date`'],
+  'additional-properties-restricted': ['breaking', '`additionalProperties: false` was set; properties it does not list are refused', '`additionalProperties: false` added to an open object'],
+  'discriminator-changed': ['breaking', 'its discriminator reads another property, or a mapping value was removed or now names another schema', '`discriminator.propertyName: kind` became `type`'],
+  'enum-value-added': ['info', 'a value was added to its enum (it accepts more)', '`enum: [asc]` became `enum: [asc, desc]`'],
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
 
 /** Checks of a schema that sends values to clients: widening is breaking. */
@@ -69,16 +73,38 @@ const RESPONSE_CHECKS = {
   'min-items-decreased': ['breaking', 'its minItems was lowered or removed', '`minItems: 1` removed'],
   'pattern-changed': ['warning', 'its pattern was changed or removed; clients that check it may refuse new values', '`pattern: \'^[0-9]+$\'` removed'],
   'variant-added': ['breaking', 'an alternative was added to its anyOf or oneOf', '`oneOf: [Card]` became `oneOf: [Card, Bank]`'],
+  'format-changed': ['warning', 'its format was changed or removed; clients that parse values by format may fail', '`format: date-time` became `format: date`'],
+  'discriminator-changed': ['breaking', 'its discriminator reads another property, or a mapping value now names another schema; clients dispatch on it', '`mapping.card` moved from `Card` to `CardV2`'],
+  'enum-value-removed': ['info', 'a value was removed from its enum (it sends fewer)', '`enum: [active, closed]` became `enum: [active]`'],
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
+
+/** Rules of schemas that are not families over scopes: properties added, readOnly and writeOnly moves, defaults. */
+const SCHEMA_RULES = {
+  'request-property-added': ['info', 'an optional property was added to the request body', 'optional request property `nickname` added'],
+  'response-property-added': ['info', 'a property was added to the response body', 'response property `createdAt` added'],
+  'request-property-became-read-only': [
+    'warning',
+    'a request property became readOnly; clients that send it are ignored (or refused by servers that forbid readOnly input)',
+    '`readOnly: true` set on request property `id`',
+  ],
+  'response-property-became-write-only': ['breaking', 'a response property became writeOnly; clients no longer receive it', '`writeOnly: true` set on response property `secret`'],
+  'request-property-default-changed': [
+    'warning',
+    'the default of a request property changed, was added or removed; clients that omit it get another behaviour',
+    '`default: 20` became `default: 50`',
+  ],
+} as const satisfies Record<string, readonly [DiffLevel, string, string]>;
+
+export type SchemaFixedRuleId = keyof typeof SCHEMA_RULES;
 
 export type RequestCheck = keyof typeof REQUEST_CHECKS;
 export type ResponseCheck = keyof typeof RESPONSE_CHECKS;
 
 export type SchemaRuleId = `${RequestScope}-${RequestCheck}` | `${ResponseScope}-${ResponseCheck}`;
-export type DiffRuleId = StructureRuleId | SchemaRuleId;
+export type DiffRuleId = StructureRuleId | SchemaFixedRuleId | SchemaRuleId;
 
 function table(): DiffRule[] {
-  const rules: DiffRule[] = Object.entries(STRUCTURE_RULES).map(([id, [level, description, example]]) => ({ id, level, description, example }));
+  const rules: DiffRule[] = [...Object.entries(STRUCTURE_RULES), ...Object.entries(SCHEMA_RULES)].map(([id, [level, description, example]]) => ({ id, level, description, example }));
   for (const [scope, what] of Object.entries(REQUEST_SCOPES)) {
     for (const [check, [level, description, example]] of Object.entries(REQUEST_CHECKS)) {
       rules.push({ id: `${scope}-${check}`, level, description: `${what}: ${description}`, example });

@@ -1,44 +1,129 @@
 /**
  * Comparing two schemas by meaning, in the direction values travel. A request schema receives
  * values from clients: narrowing it breaks them. A response schema sends values to clients:
- * widening it breaks them. Each pair of schemas is compared once per root (see SchemaContext.done).
+ * widening it breaks them.
+ *
+ * Cost: each pair of schemas (base pointer, head pointer, direction) is compared once per diff,
+ * into a node of a graph: what differs in the pair itself, and edges to the pairs below it
+ * (properties, items, alternatives). A node knows whether anything differs below it ("dirty").
+ * Each root (a parameter, a body, a response) then walks only the dirty part of the graph to report
+ * its findings, with its own names and paths. Schemas that refer to each other, or a large
+ * component graph reached from every operation, cost what the documents hold, not the number of
+ * paths through them. A change reached along several paths of one root is reported at the first.
  */
+import type { DiffRuleId } from './rules.js';
 import type { Emit } from './change.js';
 import type { RequestCheck, RequestScope, ResponseCheck, ResponseScope } from './rules.js';
 import { boundKind, tighter, type BoundName, type SchemaReader, type SchemaRef, type SchemaView } from './schema-view.js';
 
 export type Direction = 'request' | 'response';
+type Scope = RequestScope | ResponseScope;
 
 export interface SchemaContext {
   direction: Direction;
-  scope: RequestScope | ResponseScope;
+  scope: Scope;
   /** What the schema is, for messages: `request body (application/json)`, `query parameter "limit"`. */
   where: string;
-  /** Property path below the root (`address.zip`, `tags[]`); empty at the root. */
-  path: string;
   base: SchemaReader;
   head: SchemaReader;
   emit: Emit;
-  /** `<base pointer>|<head pointer>` of the schemas being compared on the current path. */
-  stack: Set<string>;
-  /**
-   * Pairs already compared under this root (a request body, a response): each pair of schemas is
-   * compared once, so schemas that refer to each other cost what they hold, not the number of
-   * paths through them (a change in a schema used at several places is reported at the first).
-   */
-  done: Set<string>;
+  comparer: SchemaComparer;
+}
+
+/** A difference of a pair itself; its message is the subject (the schema, or one of its properties) followed by `text`. */
+interface FindingStep {
+  kind: 'finding';
+  /** A check of the scope's family (`type-changed`), or a rule of its own. */
+  check?: RequestCheck | ResponseCheck;
+  rule?: DiffRuleId;
+  pointer: string;
+  /** The finding is about this property of the schema (its name), not the schema itself. */
+  property?: string;
+  text: string;
+}
+
+/** How the path of a child pair extends its parent's. */
+type Move = { property: string } | 'items' | 'additional' | 'same';
+
+interface EdgeStep {
+  kind: 'edge';
+  child: PairNode;
+  move: Move;
+}
+
+type Step = FindingStep | EdgeStep;
+
+interface PairNode {
+  key: string;
+  direction: Direction;
+  b: SchemaView;
+  h: SchemaView;
+  steps: Step[];
+  /** This pair, or a pair below it, differs. */
+  dirty: boolean;
+  parents: PairNode[];
 }
 
 /** Compares schemas of two documents; one per diff, shared by every operation. */
 export class SchemaComparer {
+  private readonly nodes = new Map<string, PairNode>();
+  private readonly pending: PairNode[] = [];
+
   constructor(
     readonly base: SchemaReader,
     readonly head: SchemaReader,
   ) {}
 
   /** A context for one root: a parameter, a request body, a response body, a header. */
-  context(direction: Direction, scope: RequestScope | ResponseScope, where: string, emit: Emit): SchemaContext {
-    return { direction, scope, where, path: '', base: this.base, head: this.head, emit, stack: new Set(), done: new Set() };
+  context(direction: Direction, scope: Scope, where: string, emit: Emit): SchemaContext {
+    return { direction, scope, where, base: this.base, head: this.head, emit, comparer: this };
+  }
+
+  /** Pairs compared so far (for tests and benchmarks). */
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  /** The node of a pair, with everything below it compared. */
+  root(direction: Direction, b: SchemaView, h: SchemaView): PairNode {
+    const node = this.node(direction, b, h);
+    while (this.pending.length > 0) this.build(this.pending.pop() as PairNode);
+    return node;
+  }
+
+  /** The node of a pair: known, or new and queued to be compared. */
+  node(direction: Direction, b: SchemaView, h: SchemaView): PairNode {
+    const key = `${direction}|${b.pointer}|${h.pointer}`;
+    let node = this.nodes.get(key);
+    if (!node) {
+      node = { key, direction, b, h, steps: [], dirty: false, parents: [] };
+      this.nodes.set(key, node);
+      this.pending.push(node);
+    }
+    return node;
+  }
+
+  private build(node: PairNode): void {
+    const steps: Step[] = [];
+    const pair = new PairComparison(this, node.direction, steps);
+    pair.compare(node.b, node.h);
+    node.steps = steps;
+    for (const step of steps) {
+      if (step.kind === 'edge') {
+        step.child.parents.push(node);
+        if (step.child.dirty) markDirty(node);
+      } else markDirty(node);
+    }
+  }
+}
+
+function markDirty(start: PairNode): void {
+  const stack = [start];
+  while (stack.length > 0) {
+    const n = stack.pop() as PairNode;
+    if (n.dirty) continue;
+    n.dirty = true;
+    for (const p of n.parents) if (!p.dirty) stack.push(p);
   }
 }
 
@@ -51,19 +136,11 @@ const BOUND_WORDS: Record<BoundName, { keyword: string; id: string }> = {
   minItems: { keyword: 'minItems', id: 'min-items' },
 };
 
-function nested(scope: RequestScope | ResponseScope): RequestScope | ResponseScope {
+function nested(scope: Scope): Scope {
   if (scope === 'request-body') return 'request-property';
   if (scope === 'response-body') return 'response-property';
   if (scope === 'webhook-body') return 'webhook-property';
   return scope;
-}
-
-function subject(ctx: SchemaContext): string {
-  return ctx.path ? `${ctx.where} property "${ctx.path}"` : ctx.where;
-}
-
-function ruleOf(ctx: SchemaContext, check: RequestCheck | ResponseCheck): Parameters<Emit>[0] {
-  return `${ctx.scope}-${check}` as Parameters<Emit>[0];
 }
 
 /** Whether every type in `inner` is allowed by `outer` (undefined: any type; integer is a number). */
@@ -86,21 +163,39 @@ function show(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+/** Compares a root pair and reports its findings (and those below it) through the context. */
 export function compareSchemas(baseRef: SchemaRef, headRef: SchemaRef, ctx: SchemaContext): void {
-  comparePair(ctx.base.view(baseRef), ctx.head.view(headRef), ctx);
+  const node = ctx.comparer.root(ctx.direction, ctx.base.view(baseRef), ctx.head.view(headRef));
+  if (node.dirty) report(node, ctx);
 }
 
-function comparePair(b: SchemaView, h: SchemaView, ctx: SchemaContext): void {
-  const key = `${b.pointer}|${h.pointer}`;
-  const once = `${ctx.scope}|${key}`;
-  if (ctx.stack.has(key) || ctx.done.has(once)) return;
-  ctx.done.add(once);
-  ctx.stack.add(key);
-  try {
-    compareViews(b, h, ctx);
-  } finally {
-    ctx.stack.delete(key);
-  }
+/** Walks the dirty part of the graph below a root, depth first, emitting each finding once. */
+function report(root: PairNode, ctx: SchemaContext): void {
+  const done = new Set<string>();
+  const onPath = new Set<PairNode>();
+  const inner = nested(ctx.scope);
+  const walk = (node: PairNode, path: string, depth: number): void => {
+    const once = depth === 0 ? `root|${node.key}` : node.key;
+    if (onPath.has(node) || done.has(once)) return;
+    done.add(once);
+    onPath.add(node);
+    const scope = depth === 0 ? ctx.scope : inner;
+    for (const step of node.steps) {
+      if (step.kind === 'edge') {
+        if (!step.child.dirty) continue;
+        const move = step.move;
+        const next =
+          move === 'same' ? path : move === 'items' ? `${path}[]` : move === 'additional' ? `${path}${path ? '.' : ''}*` : path ? `${path}.${move.property}` : move.property;
+        walk(step.child, next, move === 'same' ? depth : depth + 1);
+        continue;
+      }
+      const rule = step.rule ?? (`${scope}-${step.check as string}` as DiffRuleId);
+      const at = step.property === undefined ? path : path ? `${path}.${step.property}` : step.property;
+      ctx.emit(rule, step.pointer, `${at ? `${ctx.where} property "${at}"` : ctx.where}${step.text}`);
+    }
+    onPath.delete(node);
+  };
+  walk(root, '', 0);
 }
 
 /** A schema that is nothing but anyOf/oneOf alternatives. */
@@ -108,156 +203,309 @@ function isPureUnion(v: SchemaView): boolean {
   return v.variants.length > 0 && !v.types && !v.values && !v.items && v.properties.size === 0 && v.required.size === 0;
 }
 
-function compareViews(b: SchemaView, h: SchemaView, ctx: SchemaContext): void {
-  if ((b.variants.length > 0) !== (h.variants.length > 0)) {
-    if (isPureUnion(b)) return compareUnionWithSingle(b, h, ctx, 'base');
-    if (isPureUnion(h)) return compareUnionWithSingle(h, b, ctx, 'head');
-  }
-  const request = ctx.direction === 'request';
-  const what = subject(ctx);
-  // Types: the head must take every type the base took (request), or send no type the base did not (response).
-  const [wide, narrow] = request ? [h, b] : [b, h];
-  if (!covers(wide.types?.set, narrow.types?.set) || (request && h.never && !b.never)) {
-    ctx.emit(ruleOf(ctx, 'type-changed'), h.types?.pointer ?? h.pointer, `${what}: type changed from ${typeText(b.types?.set)} to ${typeText(h.types?.set)}`);
-  }
-  compareValues(b, h, ctx, what);
-  for (const name of Object.keys(BOUND_WORDS) as BoundName[]) {
-    const kind = boundKind(name);
-    const [bb, hb] = [b.bounds[name], h.bounds[name]];
-    if (request ? !tighter(kind, hb, bb) : !tighter(kind, bb, hb)) continue;
-    const word = BOUND_WORDS[name];
-    const moved = kind === 'upper' ? (request ? 'decreased' : 'increased') : request ? 'increased' : 'decreased';
-    ctx.emit(
-      ruleOf(ctx, `${word.id}-${moved}` as RequestCheck | ResponseCheck),
-      hb?.pointer ?? h.pointer,
-      `${what}: ${word.keyword} ${bb === undefined ? `set to ${boundText(hb)}` : hb === undefined ? `removed (was ${boundText(bb)})` : `${moved} from ${boundText(bb)} to ${boundText(hb)}`}`,
-    );
-  }
-  const patternChanged = request ? h.pattern !== undefined && h.pattern.value !== b.pattern?.value : b.pattern !== undefined && b.pattern.value !== h.pattern?.value;
-  if (patternChanged) {
-    ctx.emit(
-      ruleOf(ctx, 'pattern-changed'),
-      h.pattern?.pointer ?? h.pointer,
-      `${what}: pattern changed from ${b.pattern ? show(b.pattern.value) : 'none'} to ${h.pattern ? show(h.pattern.value) : 'none'}`,
-    );
-  }
-  compareProperties(b, h, ctx);
-  const inner = { ...ctx, scope: nested(ctx.scope) };
-  if (b.items && h.items) compareSchemas(b.items, h.items, { ...inner, path: `${ctx.path}[]` });
-  if (b.additional && h.additional) compareSchemas(b.additional, h.additional, { ...inner, path: `${ctx.path}${ctx.path ? '.' : ''}*` });
-  compareVariants(b, h, ctx, what);
+function componentName(v: SchemaView): string | undefined {
+  const m = /^\/components\/schemas\/([^/]+)$/.exec(v.pointer);
+  return m ? m[1] : undefined;
 }
 
-function compareValues(b: SchemaView, h: SchemaView, ctx: SchemaContext, what: string): void {
-  if (ctx.direction === 'request') {
-    if (!h.values) return;
-    if (!b.values) {
-      ctx.emit(ruleOf(ctx, 'enum-value-removed'), h.values.pointer, `${what}: now limited to ${show(h.values.list)}`);
+/** The comparison of one pair: records its own differences and the pairs below it. */
+class PairComparison {
+  private readonly request: boolean;
+
+  constructor(
+    private readonly comparer: SchemaComparer,
+    private readonly direction: Direction,
+    private readonly steps: Step[],
+  ) {
+    this.request = direction === 'request';
+  }
+
+  private find(check: RequestCheck | ResponseCheck, pointer: string, text: string): void {
+    this.steps.push({ kind: 'finding', check, pointer, text: `: ${text}` });
+  }
+
+  private fixed(rule: DiffRuleId, pointer: string, property: string, text: string): void {
+    this.steps.push({ kind: 'finding', rule, pointer, property, text });
+  }
+
+  private edge(b: SchemaView, h: SchemaView, move: Move): void {
+    this.steps.push({ kind: 'edge', child: this.comparer.node(this.direction, b, h), move });
+  }
+
+  private views(b: SchemaRef, h: SchemaRef): [SchemaView, SchemaView] {
+    return [this.comparer.base.view(b), this.comparer.head.view(h)];
+  }
+
+  compare(b: SchemaView, h: SchemaView): void {
+    if ((b.variants.length > 0) !== (h.variants.length > 0)) {
+      if (isPureUnion(b)) return this.unionWithSingle(b, h, 'base');
+      if (isPureUnion(h)) return this.unionWithSingle(h, b, 'head');
+    }
+    const request = this.request;
+    // Types: the head must take every type the base took (request), or send no type the base did not (response).
+    const [wide, narrow] = request ? [h, b] : [b, h];
+    let nullMoved = false;
+    if (!covers(wide.types?.set, narrow.types?.set) || (request && h.never && !b.never)) {
+      this.find('type-changed', h.types?.pointer ?? h.pointer, `type changed from ${typeText(b.types?.set)} to ${typeText(h.types?.set)}`);
+      nullMoved = (wide.types !== undefined && !wide.types.set.has('null')) !== (narrow.types !== undefined && !narrow.types.set.has('null'));
+    }
+    this.values(b, h, nullMoved);
+    this.bounds(b, h);
+    const patternChanged = request ? h.pattern !== undefined && h.pattern.value !== b.pattern?.value : b.pattern !== undefined && b.pattern.value !== h.pattern?.value;
+    if (patternChanged) {
+      this.find('pattern-changed', h.pattern?.pointer ?? h.pointer, `pattern changed from ${b.pattern ? show(b.pattern.value) : 'none'} to ${h.pattern ? show(h.pattern.value) : 'none'}`);
+    }
+    const formatChanged = request ? h.format !== undefined && h.format.value !== b.format?.value : b.format !== undefined && b.format.value !== h.format?.value;
+    if (formatChanged) {
+      this.find('format-changed', h.format?.pointer ?? h.pointer, `format changed from ${b.format ? show(b.format.value) : 'none'} to ${h.format ? show(h.format.value) : 'none'}`);
+    }
+    if (request && h.closed && !b.closed && (b.additional === undefined || b.additional.node !== false)) {
+      this.find('additional-properties-restricted', h.closed.pointer, 'additionalProperties: false was set; properties it does not list are now refused');
+    }
+    this.discriminator(b, h);
+    this.properties(b, h);
+    if (b.items && h.items) this.edge(...this.views(b.items, h.items), 'items');
+    if (b.additional && h.additional) this.edge(...this.views(b.additional, h.additional), 'additional');
+    this.variants(b, h);
+  }
+
+  private values(b: SchemaView, h: SchemaView, nullMoved: boolean): void {
+    // A value of null that came or went with the type (`nullable`) is reported once, as the type change.
+    const key = (v: unknown): string => show(v);
+    const drop = (list: unknown[]): unknown[] => (nullMoved ? list.filter((v) => v !== null) : list);
+    if (this.request) {
+      if (!h.values) return;
+      if (!b.values) {
+        this.find('enum-value-removed', h.values.pointer, `now limited to ${show(h.values.list)}`);
+        return;
+      }
+      const kept = new Set(h.values.list.map(key));
+      const removed = drop(b.values.list.filter((v) => !kept.has(key(v))));
+      if (removed.length > 0) this.find('enum-value-removed', h.values.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
+      const known = new Set(b.values.list.map(key));
+      const added = drop(h.values.list.filter((v) => !known.has(key(v))));
+      if (added.length > 0) this.find('enum-value-added', h.values.pointer, `enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
       return;
     }
-    const kept = new Set(h.values.list.map(show));
-    const removed = b.values.list.filter((v) => !kept.has(show(v)));
-    if (removed.length > 0) ctx.emit(ruleOf(ctx, 'enum-value-removed'), h.values.pointer, `${what}: enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
-    return;
+    if (!b.values) return;
+    if (!h.values) {
+      this.find('enum-value-added', h.pointer, `no longer limited to ${show(b.values.list)}`);
+      return;
+    }
+    const known = new Set(b.values.list.map(key));
+    const added = drop(h.values.list.filter((v) => !known.has(key(v))));
+    if (added.length > 0) this.find('enum-value-added', h.values.pointer, `enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
+    const kept = new Set(h.values.list.map(key));
+    const removed = drop(b.values.list.filter((v) => !kept.has(key(v))));
+    if (removed.length > 0) this.find('enum-value-removed', h.values.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
   }
-  if (!b.values) return;
-  if (!h.values) {
-    ctx.emit(ruleOf(ctx, 'enum-value-added'), h.pointer, `${what}: no longer limited to ${show(b.values.list)}`);
-    return;
+
+  private bounds(b: SchemaView, h: SchemaView): void {
+    const request = this.request;
+    for (const name of Object.keys(BOUND_WORDS) as BoundName[]) {
+      const kind = boundKind(name);
+      const [bb, hb] = [b.bounds[name], h.bounds[name]];
+      if (request ? !tighter(kind, hb, bb) : !tighter(kind, bb, hb)) continue;
+      const word = BOUND_WORDS[name];
+      const moved = kind === 'upper' ? (request ? 'decreased' : 'increased') : request ? 'increased' : 'decreased';
+      this.find(
+        `${word.id}-${moved}` as RequestCheck | ResponseCheck,
+        hb?.pointer ?? h.pointer,
+        `${word.keyword} ${bb === undefined ? `set to ${boundText(hb)}` : hb === undefined ? `removed (was ${boundText(bb)})` : `${moved} from ${boundText(bb)} to ${boundText(hb)}`}`,
+      );
+    }
   }
-  const known = new Set(b.values.list.map(show));
-  const added = h.values.list.filter((v) => !known.has(show(v)));
-  if (added.length > 0) ctx.emit(ruleOf(ctx, 'enum-value-added'), h.values.pointer, `${what}: enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
-}
 
-/** Properties that travel in this direction: readOnly ones are never sent in requests, writeOnly never in responses. */
-function travels(reader: SchemaReader, ref: SchemaRef, direction: Direction): boolean {
-  const v = reader.view(ref);
-  return direction === 'request' ? !v.readOnly : !v.writeOnly;
-}
+  private discriminator(b: SchemaView, h: SchemaView): void {
+    const bd = b.discriminator;
+    const hd = h.discriminator;
+    if (!bd || !hd) return;
+    if (bd.propertyName !== hd.propertyName) {
+      this.find('discriminator-changed', hd.pointer, `discriminator property changed from "${bd.propertyName}" to "${hd.propertyName}"`);
+      return;
+    }
+    const moved: string[] = [];
+    for (const [value, target] of bd.mapping) {
+      const now = hd.mapping.get(value);
+      if (now === undefined ? this.request : now !== target) moved.push(now === undefined ? `"${value}" removed` : `"${value}" now maps to ${now} (was ${target})`);
+    }
+    if (moved.length > 0) this.find('discriminator-changed', hd.pointer, `discriminator mapping ${moved.join(', ')}`);
+  }
 
-function compareProperties(b: SchemaView, h: SchemaView, ctx: SchemaContext): void {
-  if (b.properties.size === 0 && h.properties.size === 0 && b.required.size === 0 && h.required.size === 0) return;
-  const request = ctx.direction === 'request';
-  const names = new Set([...b.properties.keys(), ...b.required.keys(), ...h.properties.keys(), ...h.required.keys()]);
-  const inner: SchemaContext = { ...ctx, scope: nested(ctx.scope) };
-  for (const name of names) {
-    const path = ctx.path ? `${ctx.path}.${name}` : name;
-    const prop = `${ctx.where} property "${path}"`;
-    const bRef = b.properties.get(name) ?? (b.required.has(name) ? { node: true, pointer: b.required.get(name) as string } : undefined);
-    const hRef = h.properties.get(name) ?? (h.required.has(name) ? { node: true, pointer: h.required.get(name) as string } : undefined);
-    const inBase = bRef !== undefined && travels(ctx.base, bRef, ctx.direction);
-    const inHead = hRef !== undefined && travels(ctx.head, hRef, ctx.direction);
+  private properties(b: SchemaView, h: SchemaView): void {
+    if (b.properties.size === 0 && h.properties.size === 0 && b.required.size === 0 && h.required.size === 0) return;
+    const request = this.request;
+    const names = new Set([...b.properties.keys(), ...b.required.keys(), ...h.properties.keys(), ...h.required.keys()]);
     const parent = h.propertiesPointer ?? h.pointer;
-    if (inBase && !inHead) {
-      if (request) ctx.emit('request-property-removed', parent, `${prop} was removed`);
-      else if (b.required.has(name)) ctx.emit('response-required-property-removed', parent, `${prop} (required) was removed`);
-      else ctx.emit('response-property-removed', parent, `${prop} was removed`);
-      continue;
+    for (const name of names) {
+      const bRef = b.properties.get(name) ?? (b.required.has(name) ? { node: true, pointer: b.required.get(name) as string } : undefined);
+      const hRef = h.properties.get(name) ?? (h.required.has(name) ? { node: true, pointer: h.required.get(name) as string } : undefined);
+      const bView = bRef ? this.comparer.base.view(bRef) : undefined;
+      const hView = hRef ? this.comparer.head.view(hRef) : undefined;
+      const travels = (v: SchemaView | undefined): boolean => v !== undefined && (request ? !v.readOnly : !v.writeOnly);
+      const inBase = travels(bView);
+      const inHead = travels(hView);
+      if (inBase && !inHead) {
+        if (hView && request) this.fixed('request-property-became-read-only', hRef?.pointer ?? parent, name, ' became readOnly: clients that send it are ignored or refused');
+        else if (hView) this.fixed('response-property-became-write-only', hRef?.pointer ?? parent, name, ' became writeOnly: clients no longer receive it');
+        else if (request) this.fixed('request-property-removed', parent, name, ' was removed');
+        else if (b.required.has(name)) this.fixed('response-required-property-removed', parent, name, ' (required) was removed');
+        else this.fixed('response-property-removed', parent, name, ' was removed');
+        continue;
+      }
+      if (!inHead || !hRef || !hView) continue;
+      const requiredAt = h.required.get(name);
+      if (!inBase || !bRef || !bView) {
+        if (request && requiredAt !== undefined) this.fixed('new-required-request-property', requiredAt, name, ' was added as required');
+        else if (request) this.fixed('request-property-added', hRef.pointer, name, ' was added (optional)');
+        else this.fixed('response-property-added', hRef.pointer, name, ' was added');
+        continue;
+      }
+      if (request && requiredAt !== undefined && !b.required.has(name)) this.fixed('request-property-became-required', requiredAt, name, ' became required');
+      if (!request && b.required.has(name) && requiredAt === undefined) this.fixed('response-property-became-optional', hRef.pointer, name, ' became optional');
+      if (request && requiredAt === undefined && show(bView.default?.value) !== show(hView.default?.value)) {
+        const text = (d: SchemaView['default']): string => (d ? show(d.value) : 'none');
+        this.fixed('request-property-default-changed', hView.default?.pointer ?? hRef.pointer, name, `: default changed from ${text(bView.default)} to ${text(hView.default)}`);
+      }
+      this.edge(bView, hView, { property: name });
     }
-    if (!inHead || !hRef) continue;
-    const requiredAt = h.required.get(name);
-    if (!inBase || !bRef) {
-      if (request && requiredAt !== undefined) ctx.emit('new-required-request-property', requiredAt, `${prop} was added as required`);
-      continue;
+  }
+
+  /** anyOf/oneOf alternatives on both sides, paired by meaning (see pairVariants). */
+  private variants(b: SchemaView, h: SchemaView): void {
+    if (b.variants.length === 0 || h.variants.length === 0) return;
+    const bAlts = b.variants.map((r) => this.comparer.base.view(r));
+    const hAlts = h.variants.map((r) => this.comparer.head.view(r));
+    const read = { base: (r: SchemaRef) => this.comparer.base.view(r), head: (r: SchemaRef) => this.comparer.head.view(r) };
+    const { pairs, restBase, restHead } = pairVariants(bAlts, hAlts, b.discriminator ?? h.discriminator, read);
+    if (this.request && restBase.length > 0) {
+      this.find('variant-removed', h.variantsPointer ?? h.pointer, `alternative${restBase.length > 1 ? 's' : ''} ${restBase.map(describe).join(', ')} of anyOf/oneOf removed`);
     }
-    if (request && requiredAt !== undefined && !b.required.has(name)) ctx.emit('request-property-became-required', requiredAt, `${prop} became required`);
-    if (!request && b.required.has(name) && requiredAt === undefined) ctx.emit('response-property-became-optional', hRef.pointer, `${prop} became optional`);
-    compareSchemas(bRef, hRef, { ...inner, path });
+    if (!this.request && restHead.length > 0) {
+      this.find('variant-added', h.variantsPointer ?? h.pointer, `alternative${restHead.length > 1 ? 's' : ''} ${restHead.map(describe).join(', ')} added to anyOf/oneOf`);
+    }
+    for (const [bv, hv] of pairs) this.edge(bv, hv, 'same');
+  }
+
+  /**
+   * One side is a union of alternatives, the other a single schema (a schema made nullable with
+   * `anyOf: [S, {type: null}]`, or a union collapsed to one of its members). The single schema is
+   * compared with the alternative that matches it best.
+   */
+  private unionWithSingle(union: SchemaView, single: SchemaView, unionSide: 'base' | 'head'): void {
+    const reader = unionSide === 'base' ? this.comparer.base : this.comparer.head;
+    const alts = union.variants.map((r) => reader.view(r));
+    let best = 0;
+    let bestScore = -1;
+    alts.forEach((alt, i) => {
+      const s = alt.pointer === single.pointer ? 1000 : similarity(alt, single);
+      if (s > bestScore) [best, bestScore] = [i, s];
+    });
+    const alt = alts[best] as SchemaView;
+    if (unionSide === 'base') this.edge(alt, single, 'same');
+    else this.edge(single, alt, 'same');
+    const others = alts.filter((_, i) => i !== best);
+    if (others.length === 0) return;
+    if (unionSide === 'base' && this.request) {
+      this.find('variant-removed', single.pointer, `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} of anyOf/oneOf removed`);
+    }
+    if (unionSide === 'head' && !this.request) {
+      this.find('variant-added', union.variantsPointer ?? union.pointer, `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} added to anyOf/oneOf`);
+    }
   }
 }
 
-function refOf(r: SchemaRef): string | undefined {
-  const node = r.node;
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-  const ref = (node as Record<string, unknown>)['$ref'];
-  return typeof ref === 'string' ? ref : undefined;
+/** A short name for an alternative in messages: its component, title, tag or type. */
+function describe(v: SchemaView): string {
+  const name = componentName(v) ?? v.title;
+  if (name !== undefined) return name;
+  if (v.values && v.values.list.length === 1) return show(v.values.list[0]);
+  const tag = [...v.properties].map(([k]) => k).slice(0, 3);
+  return `${typeText(v.types?.set)}${tag.length > 0 ? ` {${tag.join(', ')}}` : ''}`;
 }
 
-/** anyOf/oneOf alternatives on both sides: paired by the component they name, then by position. */
-function compareVariants(b: SchemaView, h: SchemaView, ctx: SchemaContext, what: string): void {
-  if (b.variants.length === 0 || h.variants.length === 0) return;
-  const pairs: Array<[SchemaRef, SchemaRef]> = [];
-  const restHead = [...h.variants];
-  const restBase: SchemaRef[] = [];
-  for (const bv of b.variants) {
-    const ref = refOf(bv);
-    const i = ref === undefined ? -1 : restHead.findIndex((hv) => refOf(hv) === ref);
-    if (i >= 0) pairs.push([bv, restHead.splice(i, 1)[0] as SchemaRef]);
-    else restBase.push(bv);
+/** The value a tag property holds in an alternative (`const`, or an enum of one value). */
+function tagValue(v: SchemaView, property: string, reader?: (ref: SchemaRef) => SchemaView): string | undefined {
+  const ref = v.properties.get(property);
+  if (!ref) return undefined;
+  const view = reader ? reader(ref) : undefined;
+  const values = view?.values?.list;
+  return values && values.length === 1 ? show(values[0]) : undefined;
+}
+
+/** How much two alternatives look alike: the same values, types, title, property names and required names. */
+function similarity(a: SchemaView, b: SchemaView): number {
+  let score = 0;
+  if (a.values && b.values) {
+    const keys = new Set(a.values.list.map(show));
+    const shared = b.values.list.filter((v) => keys.has(show(v))).length;
+    if (shared === 0) return 0;
+    score += 10 * shared;
   }
-  while (restBase.length > 0 && restHead.length > 0) pairs.push([restBase.shift() as SchemaRef, restHead.shift() as SchemaRef]);
-  if (ctx.direction === 'request' && restBase.length > 0) {
-    ctx.emit(ruleOf(ctx, 'variant-removed'), h.variantsPointer ?? h.pointer, `${what}: ${restBase.length} alternative(s) of anyOf/oneOf removed`);
-  }
-  if (ctx.direction === 'response' && restHead.length > 0) {
-    ctx.emit(ruleOf(ctx, 'variant-added'), h.variantsPointer ?? h.pointer, `${what}: ${restHead.length} alternative(s) added to anyOf/oneOf`);
-  }
-  for (const [bv, hv] of pairs) compareSchemas(bv, hv, ctx);
+  if (a.types && b.types) {
+    const shared = [...a.types.set].filter((t) => b.types?.set.has(t)).length;
+    if (shared === 0) return 0;
+    score += 2 * shared;
+  } else score += 1;
+  if (a.title !== undefined && a.title === b.title) score += 20;
+  for (const name of a.properties.keys()) if (b.properties.has(name)) score += 1;
+  for (const name of a.required.keys()) if (b.required.has(name)) score += 1;
+  if (a.items && b.items) score += 1;
+  return score;
 }
 
 /**
- * One side is a union of alternatives, the other a single schema (a schema made nullable with
- * `anyOf: [S, {type: null}]`, or a union collapsed to one of its members). The single schema is
- * compared with the alternative that matches it: the same component, else one of a type it shares.
+ * Pairs the alternatives of two unions by meaning, never by position: the same component; the same
+ * discriminator value (mapping, or the tag property's const); the same title; then the closest
+ * structure (types, values, property names). Alternatives nothing resembles are added or removed.
  */
-function compareUnionWithSingle(union: SchemaView, single: SchemaView, ctx: SchemaContext, unionSide: 'base' | 'head'): void {
-  const reader = unionSide === 'base' ? ctx.base : ctx.head;
-  const alts = union.variants.map((r) => reader.view(r));
-  const shares = (v: SchemaView): boolean => !v.types || !single.types || [...v.types.set].some((t) => single.types?.set.has(t));
-  let match = alts.findIndex((v) => v.pointer === single.pointer);
-  if (match < 0) match = alts.findIndex(shares);
-  if (match < 0) match = 0;
-  const alt = alts[match] as SchemaView;
-  if (unionSide === 'base') comparePair(alt, single, ctx);
-  else comparePair(single, alt, ctx);
-  const others = alts.length - 1;
-  if (others === 0) return;
-  const what = subject(ctx);
-  if (unionSide === 'base' && ctx.direction === 'request') {
-    ctx.emit(ruleOf(ctx, 'variant-removed'), single.pointer, `${what}: ${others} alternative(s) of anyOf/oneOf removed`);
+export function pairVariants(
+  base: SchemaView[],
+  head: SchemaView[],
+  discriminator: SchemaView['discriminator'],
+  read?: { base: (ref: SchemaRef) => SchemaView; head: (ref: SchemaRef) => SchemaView },
+): { pairs: Array<[SchemaView, SchemaView]>; restBase: SchemaView[]; restHead: SchemaView[] } {
+  const pairs: Array<[SchemaView, SchemaView]> = [];
+  const restBase = [...base];
+  const restHead = [...head];
+  const pairBy = (keyOf: (v: SchemaView, side: 'base' | 'head') => string | undefined): void => {
+    for (let i = 0; i < restBase.length; ) {
+      const key = keyOf(restBase[i] as SchemaView, 'base');
+      const j = key === undefined ? -1 : restHead.findIndex((v) => keyOf(v, 'head') === key);
+      if (j >= 0) pairs.push([restBase.splice(i, 1)[0] as SchemaView, restHead.splice(j, 1)[0] as SchemaView]);
+      else i++;
+    }
+  };
+  pairBy((v) => v.pointer.startsWith('/components/') ? v.pointer : undefined);
+  if (discriminator) {
+    const byMapping = new Map([...discriminator.mapping].map(([value, target]) => [target.replace(/^#/, ''), value]));
+    pairBy((v, side) => byMapping.get(v.pointer) ?? tagValue(v, discriminator.propertyName, read?.[side]) ?? componentName(v));
   }
-  if (unionSide === 'head' && ctx.direction === 'response') {
-    ctx.emit(ruleOf(ctx, 'variant-added'), union.variantsPointer ?? union.pointer, `${what}: ${others} alternative(s) added to anyOf/oneOf`);
+  // A tag property every remaining alternative gives one value (`kind: {const: card}`), discriminator or not.
+  const first = restBase[0];
+  if (first && read) {
+    for (const name of first.properties.keys()) {
+      const all = restBase.every((v) => tagValue(v, name, read.base) !== undefined) && restHead.every((v) => tagValue(v, name, read.head) !== undefined);
+      if (all && restHead.length > 0) pairBy((v, side) => tagValue(v, name, read[side]));
+    }
   }
+  pairBy((v) => (v.values && v.values.list.length > 0 ? v.values.list.map(show).join('|') : undefined));
+  pairBy((v) => v.title);
+  pairBy((v) => componentName(v));
+  // The closest structure, best pairs first.
+  const scored: Array<{ i: number; j: number; score: number }> = [];
+  restBase.forEach((bv, i) => restHead.forEach((hv, j) => {
+    const score = similarity(bv, hv);
+    if (score > 0) scored.push({ i, j, score });
+  }));
+  scored.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
+  const usedBase = new Set<number>();
+  const usedHead = new Set<number>();
+  for (const { i, j } of scored) {
+    if (usedBase.has(i) || usedHead.has(j)) continue;
+    usedBase.add(i);
+    usedHead.add(j);
+    pairs.push([restBase[i] as SchemaView, restHead[j] as SchemaView]);
+  }
+  return { pairs, restBase: restBase.filter((_, i) => !usedBase.has(i)), restHead: restHead.filter((_, j) => !usedHead.has(j)) };
 }

@@ -45,6 +45,12 @@ export interface SchemaView {
   variantsPointer?: string;
   readOnly: boolean;
   writeOnly: boolean;
+  format?: { value: string; pointer: string };
+  default?: { value: unknown; pointer: string };
+  /** `additionalProperties: false`: properties not listed are refused. */
+  closed?: { pointer: string };
+  discriminator?: { propertyName: string; mapping: Map<string, string>; pointer: string };
+  title?: string;
 }
 
 function emptyView(pointer: string): SchemaView {
@@ -171,6 +177,16 @@ export class SchemaReader {
     }
     view.readOnly = node['readOnly'] === true;
     view.writeOnly = node['writeOnly'] === true;
+    if (typeof node['format'] === 'string') view.format = { value: node['format'], pointer: joinPointer(pointer, 'format') };
+    if ('default' in node) view.default = { value: node['default'], pointer: joinPointer(pointer, 'default') };
+    if (node['additionalProperties'] === false) view.closed = { pointer: joinPointer(pointer, 'additionalProperties') };
+    if (typeof node['title'] === 'string') view.title = node['title'];
+    const discriminator = node['discriminator'];
+    if (isRecord(discriminator) && typeof discriminator['propertyName'] === 'string') {
+      const mapping = new Map<string, string>();
+      if (isRecord(discriminator['mapping'])) for (const [k, v] of Object.entries(discriminator['mapping'])) if (typeof v === 'string') mapping.set(k, v);
+      view.discriminator = { propertyName: discriminator['propertyName'], mapping, pointer: joinPointer(pointer, 'discriminator') };
+    }
     if (Array.isArray(node['allOf'])) {
       node['allOf'].forEach((sub, i) => {
         view = merge(view, this.build(sub, joinPointer(pointer, 'allOf', i), seen));
@@ -215,5 +231,10 @@ function merge(a: SchemaView, b: SchemaView): SchemaView {
   }
   out.readOnly = a.readOnly || b.readOnly;
   out.writeOnly = a.writeOnly || b.writeOnly;
+  out.format ??= b.format;
+  out.default ??= b.default;
+  out.closed ??= b.closed;
+  out.discriminator ??= b.discriminator;
+  out.title ??= b.title;
   return out;
 }

@@ -14,8 +14,16 @@ const PLACE: Record<string, (schema: Doc) => Doc> = {
   'webhook-property': (schema) => hook(object({ p: schema })),
 };
 
-/** For each check of a request schema: a narrowing pair. For a response schema: a widening pair. */
-const REQUEST_PAIRS: Record<string, [Doc, Doc]> = {
+const open = { type: 'object', properties: { a: str } };
+const tagged = (propertyName: string): Doc => ({ type: 'object', properties: { kind: str, type: str }, discriminator: { propertyName } });
+const alt = (kind: string, extra: Doc = {}): Doc => ({ type: 'object', required: ['kind'], properties: { kind: { const: kind }, ...extra } });
+
+/**
+ * For each check of a request schema: a narrowing pair (or, for an info check, a widening one); for a
+ * response schema: a widening pair. The third element lists near pairs that must not report it.
+ */
+type Pair = [Doc, Doc] | [Doc, Doc, Array<[Doc, Doc]>];
+const REQUEST_PAIRS: Record<string, Pair> = {
   'type-changed': [{ type: ['string', 'integer'] }, { type: 'string' }],
   'enum-value-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a'] }],
   'max-length-decreased': [{ type: 'string', maxLength: 10 }, { type: 'string', maxLength: 5 }],
@@ -25,9 +33,21 @@ const REQUEST_PAIRS: Record<string, [Doc, Doc]> = {
   'max-items-decreased': [{ type: 'array', items: str, maxItems: 5 }, { type: 'array', items: str, maxItems: 3 }],
   'min-items-increased': [{ type: 'array', items: str }, { type: 'array', items: str, minItems: 1 }],
   'pattern-changed': [{ type: 'string' }, { type: 'string', pattern: '^a' }],
-  'variant-removed': [{ anyOf: [str, { type: 'integer' }] }, { anyOf: [str] }],
+  'variant-removed': [
+    { anyOf: [str, { type: 'integer' }] },
+    { anyOf: [str] },
+    [
+      // Alternatives swapped: paired by meaning, not position.
+      [{ oneOf: [alt('card', { number: str }), alt('bank', { iban: str })] }, { oneOf: [alt('bank', { iban: str }), alt('card', { number: str })] }],
+      [{ anyOf: [str, { type: 'integer' }] }, { anyOf: [{ type: 'integer' }, str] }],
+    ],
+  ],
+  'format-changed': [{ type: 'string' }, { type: 'string', format: 'uuid' }, [[{ type: 'string', format: 'uuid' }, { type: 'string' }]]],
+  'additional-properties-restricted': [open, { ...open, additionalProperties: false }, [[{ ...open, additionalProperties: false }, { ...open, additionalProperties: false, description: 'same' }]]],
+  'discriminator-changed': [tagged('kind'), tagged('type'), [[tagged('kind'), { ...tagged('kind'), description: 'same' }]]],
+  'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }, [[{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['b', 'a'] }]]],
 };
-const RESPONSE_PAIRS: Record<string, [Doc, Doc]> = {
+const RESPONSE_PAIRS: Record<string, Pair> = {
   'type-changed': [{ type: 'string' }, { type: ['string', 'null'] }],
   'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }],
   'max-length-increased': [{ type: 'string', maxLength: 5 }, { type: 'string' }],
@@ -37,14 +57,57 @@ const RESPONSE_PAIRS: Record<string, [Doc, Doc]> = {
   'max-items-increased': [{ type: 'array', items: str, maxItems: 3 }, { type: 'array', items: str, maxItems: 5 }],
   'min-items-decreased': [{ type: 'array', items: str, minItems: 1 }, { type: 'array', items: str }],
   'pattern-changed': [{ type: 'string', pattern: '^a' }, { type: 'string' }],
-  'variant-added': [{ anyOf: [str] }, { anyOf: [str, { type: 'integer' }] }],
+  'variant-added': [
+    { anyOf: [str] },
+    { anyOf: [str, { type: 'integer' }] },
+    [[{ oneOf: [alt('card', { number: str }), alt('bank', { iban: str })] }, { oneOf: [alt('bank', { iban: str }), alt('card', { number: str })] }]],
+  ],
+  'format-changed': [{ type: 'string', format: 'date-time' }, { type: 'string' }, [[{ type: 'string' }, { type: 'string', format: 'date' }]]],
+  'discriminator-changed': [tagged('kind'), tagged('type'), [[tagged('kind'), { ...tagged('kind'), description: 'same' }]]],
+  'enum-value-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a'] }, [[{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['b', 'a'] }]]],
 };
 
-export const SCHEMA_CASES: Case[] = [
-  ...Object.keys(REQUEST_SCOPES).flatMap((scope) =>
-    Object.entries(REQUEST_PAIRS).map(([check, [b, h]]) => ({ rule: `${scope}-${check}` as DiffRuleId, base: (PLACE[scope] as (s: Doc) => Doc)(b), head: (PLACE[scope] as (s: Doc) => Doc)(h), oneWay: true })),
-  ),
-  ...Object.keys(RESPONSE_SCOPES).flatMap((scope) =>
-    Object.entries(RESPONSE_PAIRS).map(([check, [b, h]]) => ({ rule: `${scope}-${check}` as DiffRuleId, base: (PLACE[scope] as (s: Doc) => Doc)(b), head: (PLACE[scope] as (s: Doc) => Doc)(h), oneWay: true })),
-  ),
+/** Rules of their own (not families): properties added, readOnly and writeOnly moves, defaults. */
+const FIXED: Case[] = [
+  { rule: 'request-property-added', base: body(object({ a: str })), head: body(object({ a: str, b: str })), oneWay: true, quiet: [[body(object({ a: str })), body(object({ a: str, b: str }, ['b']))]] },
+  { rule: 'response-property-added', base: reply(object({ a: str })), head: reply(object({ a: str, b: str })), oneWay: true, quiet: [[reply(object({ a: str })), reply(object({ a: str, b: { ...str, writeOnly: true } }))]] },
+  {
+    rule: 'request-property-became-read-only',
+    base: body(object({ id: str, a: str })),
+    head: body(object({ id: { ...str, readOnly: true }, a: str })),
+    oneWay: true,
+    quiet: [[reply(object({ id: str })), reply(object({ id: { ...str, readOnly: true } }))]],
+  },
+  {
+    rule: 'response-property-became-write-only',
+    base: reply(object({ secret: str, a: str })),
+    head: reply(object({ secret: { ...str, writeOnly: true }, a: str })),
+    oneWay: true,
+    quiet: [[body(object({ secret: str })), body(object({ secret: { ...str, writeOnly: true } }))]],
+  },
+  {
+    rule: 'request-property-default-changed',
+    base: body(object({ limit: { type: 'integer', default: 20 } })),
+    head: body(object({ limit: { type: 'integer', default: 50 } })),
+    quiet: [
+      [body(object({ limit: { type: 'integer', default: 20 } }, ['limit'])), body(object({ limit: { type: 'integer', default: 50 } }, ['limit']))],
+      [reply(object({ limit: { type: 'integer', default: 20 } })), reply(object({ limit: { type: 'integer', default: 50 } }))],
+    ],
+  },
 ];
+
+/** Checks that report the change both ways (a discriminator renamed back is renamed again). */
+const BOTH_WAYS = new Set(['discriminator-changed']);
+
+function family(scopes: string[], pairs: Record<string, Pair>): Case[] {
+  return scopes.flatMap((scope) =>
+    Object.entries(pairs).map(([check, [b, h, near]]) => {
+      const place = PLACE[scope] as (s: Doc) => Doc;
+      const c: Case = { rule: `${scope}-${check}` as DiffRuleId, base: place(b), head: place(h), oneWay: !BOTH_WAYS.has(check) };
+      if (near) c.quiet = near.map(([nb, nh]) => [place(nb), place(nh)]);
+      return c;
+    }),
+  );
+}
+
+export const SCHEMA_CASES: Case[] = [...family(Object.keys(REQUEST_SCOPES), REQUEST_PAIRS), ...family(Object.keys(RESPONSE_SCOPES), RESPONSE_PAIRS), ...FIXED];
