@@ -3,14 +3,20 @@
  * (the same Ajv settings, the same `x-specforge-rules` and formats): media type, parameter, header
  * and schema examples. Each problem names the example, what it belongs to and why it fails, at the
  * position of the first failing value in the file that holds it.
+ *
+ * Schemas are read as JSON Schema defines them (strict level `false`, how specforge reads a contract
+ * it did not write) whatever the contract's own strict level: Ajv's strict mode refuses some schemas
+ * but validates the ones it accepts exactly as the loose reading does, so the verdict on an example
+ * is the same at every level, and a schema the level refuses (a specforge/strict-schemas error) does
+ * not stop its examples from being checked.
  */
 import { compileSchemaChecks } from '../../generators/validators.js';
-import type { StrictLevel } from '../runtime/ajv.js';
 import { detailsFromAjv } from '../runtime/errors.js';
-import { collectExamples, modelOf } from '../contract/model.js';
+import { collectExamples } from '../contract/model.js';
 import { getAtPointer, parsePointer, joinPointer } from '../contract/pointer.js';
-import { loadContract } from '../contract/resolve.js';
+import type { LoadedContract } from '../contract/resolve.js';
 import type { SourceFile } from '../contract/source.js';
+import { lintedContract, lintedModel } from './contract.js';
 
 export interface ExampleProblem {
   /** The file that holds the example, and the pointer of the failing value inside it. */
@@ -29,19 +35,26 @@ function deepestExisting(root: unknown, pointer: string): string {
   return '';
 }
 
+export interface ExampleReport {
+  /** How many examples were checked. */
+  checked: number;
+  /** The ones their schema rejects. */
+  problems: ExampleProblem[];
+}
+
 /**
- * Every example of the contract at `entryPath` that its schema rejects. Throws the loader's
- * ContractError when the contract cannot be read or bundled.
+ * Every example of the contract (at `entry`, or already loaded) and the ones its schema rejects.
+ * Throws the loader's ContractError when the contract cannot be read or bundled.
  */
-export function checkExamples(entryPath: string, strict: StrictLevel = true): ExampleProblem[] {
-  const loaded = loadContract(entryPath);
-  const model = modelOf(loaded);
+export function checkExamples(entry: string | LoadedContract): ExampleReport {
+  const loaded = typeof entry === 'string' ? lintedContract(entry) : entry;
+  const model = lintedModel(loaded);
   const checks = collectExamples(model);
-  if (checks.length === 0) return [];
+  if (checks.length === 0) return { checked: 0, problems: [] };
   const validators = compileSchemaChecks(
     model,
     checks.map((c) => ({ schema: c.schema, pointer: c.example.pointer })),
-    strict,
+    false,
   );
   const problems: ExampleProblem[] = [];
   checks.forEach((check, i) => {
@@ -60,5 +73,5 @@ export function checkExamples(entryPath: string, strict: StrictLevel = true): Ex
       message: `example "${check.example.name}" of ${check.subject} does not match its schema: ${why}`,
     });
   });
-  return problems;
+  return { checked: checks.length, problems };
 }

@@ -7,6 +7,7 @@ import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { REPORT_FORMATS } from '../report/format.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
+import { withContract } from './contract.js';
 import { problemToFinding } from './findings.js';
 import { specforgePluginPrefixed } from './plugin.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
@@ -19,7 +20,7 @@ export type LintFormat = (typeof LINT_FORMATS)[number];
 /** A contract to lint, with what specforge.config.yaml says about it. */
 export interface LintTarget {
   path: string;
-  /** Ajv strictness of the contract's validators: examples are checked with the same. */
+  /** Ajv strictness of the contract's validators: what specforge/strict-schemas reports as errors. */
   strict?: StrictLevel;
   /** The contract's own rule settings over the built-in ruleset. */
   rules?: Record<string, LintRuleSetting>;
@@ -28,14 +29,12 @@ export interface LintTarget {
 /** The built-in ruleset, with a contract's strictness and rule settings over it. */
 export async function specforgeConfig(target: Omit<LintTarget, 'path'> = {}): Promise<Config> {
   const rules: Record<string, RuleConfig> = { ...SPECFORGE_RULESET.rules };
-  // Examples are checked, and schemas judged, at the contract's strict level.
+  // Schemas are judged at the contract's strict level (examples are checked whatever it is: examples.ts).
   const strict = target.strict ?? DEFAULT_STRICT;
-  rules['specforge/valid-examples'] = { severity: 'error', strict };
   rules['specforge/strict-schemas'] = { severity: 'warn', strict };
   for (const [name, setting] of Object.entries(target.rules ?? {})) {
-    // A contract's own setting of these two keeps its strict level unless it names one.
-    const withStrict = name === 'specforge/valid-examples' || name === 'specforge/strict-schemas';
-    rules[name] = withStrict ? { strict, ...(typeof setting === 'string' ? { severity: setting } : setting) } : setting;
+    // A contract's own setting of strict-schemas keeps its strict level unless it names one.
+    rules[name] = name === 'specforge/strict-schemas' ? { strict, ...(typeof setting === 'string' ? { severity: setting } : setting) } : setting;
   }
   return createConfig({ ...SPECFORGE_RULESET, rules });
 }
@@ -77,7 +76,8 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
     });
     let problems: NormalizedProblem[];
     try {
-      problems = await lint({ ref: target.path, config });
+      const lintConfig = config;
+      problems = await withContract(target.path, loaded, () => lint({ ref: target.path, config: lintConfig }));
     } catch (err) {
       // A missing or unparsable file: specforge's own loader says where, with its error code.
       loadContract(target.path);

@@ -1,7 +1,7 @@
 /**
  * Per-contract lint settings from specforge.config.yaml: a contract's `lint` rule settings apply
- * over the built-in ruleset, its `strict` level is the one examples are checked with, and a
- * malformed `lint` entry is a config error.
+ * over the built-in ruleset, its `strict` level decides which schemas are errors (its examples are
+ * checked at every level), and a malformed `lint` entry is a config error.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,17 +109,20 @@ describe('per-contract settings', () => {
     expect(findings.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/must be <= 10/);
   });
 
-  it('strict: true refuses the untyped bound (an error) and so cannot check the examples', async () => {
-    const cwd = setUp('strict', 'specs:\n  - path: specs/pets/openapi.yaml\n    strict: true\n');
+  it.each(['true', 'schema', 'false'])('strict: %s judges the untyped bound at that level, and the example is checked all the same', async (level) => {
+    const cwd = setUp(`strict-${level}`, `specs:\n  - path: specs/pets/openapi.yaml\n    strict: ${level}\n`);
     const { code, findings } = await lintJson(cwd);
     expect(code).toBe(1);
-    expect(findings.find((f) => f.rule === 'specforge/strict-schemas')).toMatchObject({ level: 'error', message: expect.stringMatching(/^strict mode: missing type "number"/) as unknown });
-    expect(findings.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/^examples were not checked: .*missing type "number" for keyword "maximum"/);
-    // --strict over the config entry: false checks the example again.
-    let out = '';
-    await runLint({ cwd, format: 'json', strict: 'false', write: (t) => (out += t) });
-    const relaxed = (JSON.parse(out) as { findings: Finding[] }).findings;
-    expect(relaxed.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/must be <= 10/);
+    // Ajv's strict mode refuses a bound without a type (an error at true); "schema" and false validate it as JSON Schema does.
+    expect(findings.find((f) => f.rule === 'specforge/strict-schemas')).toMatchObject({ level: level === 'true' ? 'error' : 'warning', message: expect.stringMatching(/^strict mode: missing type "number"/) as unknown });
+    const examples = findings.filter((f) => f.rule === 'specforge/valid-examples');
+    expect(examples).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        message: 'example "example" of listPets query parameter limit does not match its schema: the value must be <= 10',
+        location: { file: 'specs/pets/openapi.yaml', line: 30, column: 20, pointer: '/paths/~1pets/get/parameters/0/example' },
+      }),
+    ]);
   });
 
   it("the contract's lint settings and strict level apply, also when the contract is named", async () => {

@@ -7,9 +7,9 @@
  */
 import { Source, type Oas3Rule } from '@redocly/openapi-core';
 import { ContractError, formatDiagnostic } from '../../contract/errors.js';
-import { modelOf } from '../../contract/model.js';
 import { getAtPointer } from '../../contract/pointer.js';
-import { loadContract } from '../../contract/resolve.js';
+import type { LoadedContract } from '../../contract/resolve.js';
+import { lintedContract, lintedModel } from '../contract.js';
 import { ownStatuses, type OwnStatus } from '../statuses.js';
 import { redoclyPointer } from './common.js';
 
@@ -22,11 +22,11 @@ export const OperationUndeclaredStatus: Oas3Rule = () => ({
     enter(_root, ctx) {
       const entry = ctx.location.source;
       let results: ReturnType<typeof ownStatuses>;
-      let loaded: ReturnType<typeof loadContract>;
+      let loaded: LoadedContract;
       try {
-        loaded = loadContract(entry.absoluteRef);
+        loaded = lintedContract(entry.absoluteRef);
         // A contract that describes only a command line has no operations, so nothing to report.
-        results = ownStatuses(modelOf(loaded));
+        results = ownStatuses(lintedModel(loaded));
       } catch (err) {
         const why = err instanceof ContractError ? err.diagnostics.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
         ctx.report({ message: `the statuses the server answers on its own were not checked: ${why}`, location: ctx.location });

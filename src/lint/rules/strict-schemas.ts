@@ -6,10 +6,10 @@
  * on) is an error, the rest is reported at the rule's severity (a warning in the built-in ruleset).
  */
 import { Source, type Oas3Rule } from '@redocly/openapi-core';
-import { modelOf } from '../../contract/model.js';
-import { loadContract, type LoadedContract } from '../../contract/resolve.js';
+import type { LoadedContract } from '../../contract/resolve.js';
 import { documentPointer, refuses, type StrictIssue } from '../../contract/strictness.js';
 import { planValidators } from '../../../generators/validators.js';
+import { lintedContract, lintedModel } from '../contract.js';
 import { redoclyPointer, strictOption } from './common.js';
 
 export const StrictSchemas: Oas3Rule = (options) => ({
@@ -19,8 +19,8 @@ export const StrictSchemas: Oas3Rule = (options) => ({
       let loaded: LoadedContract;
       let issues: StrictIssue[];
       try {
-        loaded = loadContract(entry.absoluteRef);
-        issues = planValidators(modelOf(loaded)).strictness;
+        loaded = lintedContract(entry.absoluteRef);
+        issues = planValidators(lintedModel(loaded)).strictness;
       } catch {
         return; // A contract specforge cannot read or plan: specforge/valid-examples says why.
       }

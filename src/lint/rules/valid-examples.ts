@@ -1,21 +1,22 @@
 /**
  * `specforge/valid-examples`: every example (media type `example`/`examples`, schema `example`/
  * `examples`, parameter and header examples) validates against its schema, with the validators
- * specforge generates. The option `strict` (true, false or "schema") is the Ajv strictness, as in
- * specforge.config.yaml.
+ * specforge generates. Schemas are read as JSON Schema defines them whatever the contract's strict
+ * level (examples.ts says why), so examples are checked even where the strict level refuses a
+ * schema; specforge/strict-schemas reports that schema.
  */
 import { Source, type Oas3Rule } from '@redocly/openapi-core';
 import { ContractError, formatDiagnostic } from '../../contract/errors.js';
-import { checkExamples, type ExampleProblem } from '../examples.js';
-import { redoclyPointer, strictOption } from './common.js';
+import { checkExamples, type ExampleReport } from '../examples.js';
+import { redoclyPointer } from './common.js';
 
-export const ValidExamples: Oas3Rule = (options) => ({
+export const ValidExamples: Oas3Rule = () => ({
   Root: {
     enter(_root, ctx) {
       const entry = ctx.location.source;
-      let problems: ExampleProblem[];
+      let report: ExampleReport;
       try {
-        problems = checkExamples(entry.absoluteRef, strictOption(options['strict']));
+        report = checkExamples(entry.absoluteRef);
       } catch (err) {
         // A contract specforge cannot read, or a schema Ajv cannot compile: say so instead of passing silently.
         const why = err instanceof ContractError ? err.diagnostics.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
@@ -23,7 +24,7 @@ export const ValidExamples: Oas3Rule = (options) => ({
         return;
       }
       const sources = new Map<string, Source>([[entry.absoluteRef, entry]]);
-      for (const p of problems) {
+      for (const p of report.problems) {
         let source = sources.get(p.file.path);
         if (!source) {
           source = new Source(p.file.path, p.file.text);
