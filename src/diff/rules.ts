@@ -44,7 +44,7 @@ export type RequestScope = keyof typeof REQUEST_SCOPES;
 export type ResponseScope = keyof typeof RESPONSE_SCOPES;
 
 /** Checks of a schema that receives values from clients: narrowing is breaking. */
-const REQUEST_CHECKS = {
+export const REQUEST_CHECKS = {
   'type-changed': ['breaking', 'its type no longer accepts every value the old type did', '`type: [string, integer]` became `type: string`'],
   'enum-value-removed': ['breaking', 'a value of its enum (or const) was removed, or an enum now limits it', '`enum: [asc, desc]` became `enum: [asc]`'],
   'max-length-decreased': ['breaking', 'its maxLength was lowered or set', '`maxLength: 100` became `50`'],
@@ -62,7 +62,7 @@ const REQUEST_CHECKS = {
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
 
 /** Checks of a schema that sends values to clients: widening is breaking. */
-const RESPONSE_CHECKS = {
+export const RESPONSE_CHECKS = {
   'type-changed': ['breaking', 'its type now allows values the old type did not (a type was added, or null)', '`type: string` became `type: [string, null]`'],
   'enum-value-added': ['breaking', 'a value was added to its enum (or the enum was dropped)', '`enum: [active, closed]` gained `frozen`'],
   'max-length-increased': ['breaking', 'its maxLength was raised or removed', '`maxLength: 50` became `100`'],
@@ -79,7 +79,7 @@ const RESPONSE_CHECKS = {
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
 
 /** Rules of schemas that are not families over scopes: properties added, readOnly and writeOnly moves, defaults. */
-const SCHEMA_RULES = {
+export const SCHEMA_RULES = {
   'request-property-added': ['info', 'an optional property was added to the request body', 'optional request property `nickname` added'],
   'response-property-added': ['info', 'a property was added to the response body', 'response property `createdAt` added'],
   'request-property-became-read-only': [
