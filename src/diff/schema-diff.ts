@@ -127,6 +127,13 @@ function markDirty(start: PairNode): void {
   }
 }
 
+/**
+ * Formats that describe the width of a number without refusing any value a JSON number of that type
+ * can hold in practice: adding `int64` to an integer, or removing it from a response, is no change.
+ * `int32` is narrower (values past 2^31 are refused).
+ */
+const WIDE_FORMATS = new Set(['int64', 'double', 'float']);
+
 const BOUND_WORDS: Record<BoundName, { keyword: string; id: string }> = {
   maxLength: { keyword: 'maxLength', id: 'max-length' },
   minLength: { keyword: 'minLength', id: 'min-length' },
@@ -255,7 +262,9 @@ class PairComparison {
     if (patternChanged) {
       this.find('pattern-changed', h.pattern?.pointer ?? h.pointer, `pattern changed from ${b.pattern ? show(b.pattern.value) : 'none'} to ${h.pattern ? show(h.pattern.value) : 'none'}`);
     }
-    const formatChanged = request ? h.format !== undefined && h.format.value !== b.format?.value : b.format !== undefined && b.format.value !== h.format?.value;
+    const formatChanged = request
+      ? h.format !== undefined && h.format.value !== b.format?.value && !(WIDE_FORMATS.has(h.format.value) && (b.format === undefined || WIDE_FORMATS.has(b.format.value) || b.format.value === 'int32'))
+      : b.format !== undefined && b.format.value !== h.format?.value && !(WIDE_FORMATS.has(b.format.value) && h.format === undefined);
     if (formatChanged) {
       this.find('format-changed', h.format?.pointer ?? h.pointer, `format changed from ${b.format ? show(b.format.value) : 'none'} to ${h.format ? show(h.format.value) : 'none'}`);
     }

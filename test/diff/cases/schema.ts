@@ -42,7 +42,15 @@ const REQUEST_PAIRS: Record<string, Pair> = {
       [{ anyOf: [str, { type: 'integer' }] }, { anyOf: [{ type: 'integer' }, str] }],
     ],
   ],
-  'format-changed': [{ type: 'string' }, { type: 'string', format: 'uuid' }, [[{ type: 'string', format: 'uuid' }, { type: 'string' }]]],
+  'format-changed': [
+    { type: 'integer' },
+    { type: 'integer', format: 'int32' },
+    [
+      [{ type: 'string', format: 'uuid' }, { type: 'string' }],
+      [{ type: 'integer' }, { type: 'integer', format: 'int64' }],
+      [{ type: 'integer', format: 'int32' }, { type: 'integer', format: 'int64' }],
+    ],
+  ],
   'additional-properties-restricted': [open, { ...open, additionalProperties: false }, [[{ ...open, additionalProperties: false }, { ...open, additionalProperties: false, description: 'same' }]]],
   'discriminator-changed': [tagged('kind'), tagged('type'), [[tagged('kind'), { ...tagged('kind'), description: 'same' }]]],
   'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }, [[{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['b', 'a'] }]]],
@@ -62,7 +70,14 @@ const RESPONSE_PAIRS: Record<string, Pair> = {
     { anyOf: [str, { type: 'integer' }] },
     [[{ oneOf: [alt('card', { number: str }), alt('bank', { iban: str })] }, { oneOf: [alt('bank', { iban: str }), alt('card', { number: str })] }]],
   ],
-  'format-changed': [{ type: 'string', format: 'date-time' }, { type: 'string' }, [[{ type: 'string' }, { type: 'string', format: 'date' }]]],
+  'format-changed': [
+    { type: 'string', format: 'date-time' },
+    { type: 'string' },
+    [
+      [{ type: 'string' }, { type: 'string', format: 'date' }],
+      [{ type: 'integer', format: 'int64' }, { type: 'integer' }],
+    ],
+  ],
   'discriminator-changed': [tagged('kind'), tagged('type'), [[tagged('kind'), { ...tagged('kind'), description: 'same' }]]],
   'enum-value-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a'] }, [[{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['b', 'a'] }]]],
 };
