@@ -97,8 +97,9 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--format <format>', 'stylish, json, github-actions, markdown or sarif', 'stylish')
     .option('--fail-on <level>', 'exit 1 on changes at this level or above: breaking or warning', 'breaking')
     .option('--accept <file>', 'a YAML or JSON file of accepted changes, reported as info')
+    .option('--deprecation-days <n>', 'days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default 0: x-sunset optional)')
     .action(
-      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn: string; accept?: string }) =>
+      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn: string; accept?: string; deprecationDays?: string }) =>
         (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
       ),
     );

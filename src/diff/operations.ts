@@ -1,13 +1,22 @@
 /**
  * Comparing two contract models operation by operation: paths, operations, parameters, request
- * bodies, responses and security. Schemas are handed to the schema comparison with the direction
- * their values travel.
+ * bodies, responses, callbacks, servers and security; then webhooks and security schemes. Schemas
+ * are handed to the schema comparison with the direction their values travel. Removals follow the
+ * deprecation policy (deprecation.ts), and changes of draft or alpha operations are info.
  */
-import { joinPointer } from '../contract/pointer.js';
-import type { ContractModel, MediaTypeModel, OperationModel, ParameterModel, RequestBodyModel, ResponseModel, SecurityRequirementModel } from '../contract/model.js';
+import { getAtPointer, isRecord, joinPointer } from '../contract/pointer.js';
+import type { ContractModel, HeaderModel, MediaTypeModel, OperationModel, RequestBodyModel, ResponseModel, SecurityRequirementModel } from '../contract/model.js';
 import { emitterFor, type DiffChange, type Emit, type OperationRef } from './change.js';
+import { isUnstable, lenientEmitter, policyOf, removalOf, stabilityOf, STABILITY_LEVELS, sunsetProblem, type DiffOptions, type DiffPolicy, type Removal } from './deprecation.js';
+import { mediaKey, operationNode, pathItemNode } from './document.js';
+import { diffParameters, type ContextFactory } from './parameters.js';
 import { compareSchemas, SchemaComparer, type SchemaContext } from './schema-diff.js';
 import { SchemaReader } from './schema-view.js';
+import { diffSecuritySchemes } from './security-schemes.js';
+import { diffServersAt, serversOf, type Server } from './servers.js';
+import { diffCallbacks, diffWebhooks } from './webhooks.js';
+
+export type { DiffOptions } from './deprecation.js';
 
 interface Side {
   model: ContractModel;
@@ -36,9 +45,18 @@ function pathItemPointer(path: string): string {
   return joinPointer('/paths', path);
 }
 
+/** Draft and alpha operations may change freely; a stable one promises its shape. */
+function stabilityRank(op: OperationModel): number {
+  return STABILITY_LEVELS.indexOf(stabilityOf(op.extensions));
+}
+
+/** How bad a removal is, worst first. */
+const REMOVAL_ORDER: Removal['kind'][] = ['not-deprecated', 'before-sunset', 'sunset-missing', 'allowed'];
+
 /** Compares every operation of two contracts. */
-export function diffModels(base: ContractModel, head: ContractModel): DiffChange[] {
+export function diffModels(base: ContractModel, head: ContractModel, options: DiffOptions = {}): DiffChange[] {
   const out: DiffChange[] = [];
+  const policy = policyOf(options);
   const baseSchemas = new SchemaReader(base.document, base.version);
   const headSchemas = new SchemaReader(head.document, head.version);
   const comparer = new SchemaComparer(baseSchemas, headSchemas);
@@ -46,18 +64,26 @@ export function diffModels(base: ContractModel, head: ContractModel): DiffChange
   const h: Side = { model: head, schemas: headSchemas, comparer };
   const basePaths = groupByPath(base);
   const headPaths = groupByPath(head);
+  const root = (m: ContractModel): { own: { node: Record<string, unknown>; pointer: string }; inherited: [] } => ({ own: { node: m.document, pointer: '' }, inherited: [] });
+  diffServersAt(root(base), root(head), emitterFor(out));
   for (const [key, ops] of basePaths) {
     const headOps = headPaths.get(key);
     const path = (ops[0] as OperationModel).path;
-    const emit = emitterFor(out, undefined, headOps ? (headOps[0] as OperationModel).path : path);
     if (!headOps) {
-      emit('api-path-removed', '/paths', `path ${path} was removed (${ops.map((o) => o.method.toUpperCase()).join(', ')})`);
+      removedPath(ops, out, policy);
       continue;
     }
+    const headPath = (headOps[0] as OperationModel).path;
+    diffServersAt(
+      { own: pathItemNode(base.document, path), inherited: serversOf({ node: base.document, pointer: '' }) ?? [] },
+      { own: pathItemNode(head.document, headPath), inherited: serversOf({ node: head.document, pointer: '' }) ?? [] },
+      emitterFor(out, undefined, headPath),
+      `path ${headPath}: `,
+    );
     for (const op of ops) {
       const match = headOps.find((o) => o.method === op.method);
-      if (!match) emitterFor(out, { method: op.method, path, id: op.id })('api-operation-removed', pathItemPointer((headOps[0] as OperationModel).path), 'the operation was removed');
-      else diffOperation(op, match, b, h, out);
+      if (!match) removedOperation(op, path, pathItemPointer(headPath), out, policy);
+      else diffOperation(op, match, b, h, out, policy);
     }
   }
   for (const [key, ops] of headPaths) {
@@ -73,7 +99,62 @@ export function diffModels(base: ContractModel, head: ContractModel): DiffChange
     }
   }
   diffSecuritySchemes(base, head, emitterFor(out));
+  diffWebhooks(base.document, head.document, comparer, out);
   return out;
+}
+
+/**
+ * A path removed with all its operations: a plain removal unless every operation that promises its
+ * shape was deprecated; then its sunset dates decide. When every operation is draft or alpha, the
+ * removal is info.
+ */
+function removedPath(ops: OperationModel[], out: DiffChange[], policy: DiffPolicy): void {
+  const path = (ops[0] as OperationModel).path;
+  const stable = ops.filter((o) => !isUnstable(stabilityOf(o.extensions)));
+  const judged = (stable.length > 0 ? stable : ops).map((op) => ({ op, removal: removalOf(op.deprecated, op.extensions, policy, stabilityOf(op.extensions)) }));
+  judged.sort((x, y) => REMOVAL_ORDER.indexOf(x.removal.kind) - REMOVAL_ORDER.indexOf(y.removal.kind));
+  const worst = judged[0] as { op: OperationModel; removal: Removal };
+  const methods = ops.map((o) => o.method.toUpperCase()).join(', ');
+  let emit = emitterFor(out, undefined, path);
+  if (stable.length === 0) emit = lenientEmitter(emit, out, stabilityOf(worst.op.extensions));
+  const r = worst.removal;
+  const method = worst.op.method.toUpperCase();
+  switch (r.kind) {
+    case 'not-deprecated':
+      emit('api-path-removed', '/paths', `path ${path} was removed (${methods})`);
+      return;
+    case 'before-sunset':
+      emit('api-path-removed-before-sunset', '/paths', `path ${path} was removed (${methods}) before the x-sunset date ${r.sunset} of its deprecated ${method}; clients were promised it until then`);
+      return;
+    case 'sunset-missing':
+      emit(
+        'api-deprecated-sunset-missing',
+        '/paths',
+        `path ${path} was removed (${methods}); its deprecated ${method} had no x-sunset date, which a ${r.days}-day deprecation period requires`,
+      );
+      return;
+    case 'allowed':
+      emit('api-path-removed-with-deprecation', '/paths', `path ${path} was removed (${methods}); every operation was deprecated and past its x-sunset date, if any`);
+  }
+}
+
+function removedOperation(op: OperationModel, path: string, at: string, out: DiffChange[], policy: DiffPolicy): void {
+  const stability = stabilityOf(op.extensions);
+  const emit = lenientEmitter(emitterFor(out, { method: op.method, path, id: op.id }), out, stability);
+  const r = removalOf(op.deprecated, op.extensions, policy, stability);
+  switch (r.kind) {
+    case 'not-deprecated':
+      emit('api-operation-removed', at, 'the operation was removed');
+      return;
+    case 'before-sunset':
+      emit('api-removed-before-sunset', at, `the deprecated operation was removed before its x-sunset date ${r.sunset}; clients were promised it until then`);
+      return;
+    case 'sunset-missing':
+      emit('api-deprecated-sunset-missing', at, `the deprecated operation was removed, but it had no x-sunset date, which a ${r.days}-day deprecation period requires; clients were never told when it would go`);
+      return;
+    case 'allowed':
+      emit('api-removed-with-deprecation', at, `the deprecated operation was removed${r.sunset ? ` after its x-sunset date ${r.sunset}` : ''}`);
+  }
 }
 
 function explicitOperationId(model: ContractModel, op: OperationModel): string | undefined {
@@ -82,61 +163,50 @@ function explicitOperationId(model: ContractModel, op: OperationModel): string |
   return typeof id === 'string' ? id : undefined;
 }
 
-function diffOperation(bOp: OperationModel, hOp: OperationModel, b: Side, h: Side, out: DiffChange[]): void {
+function diffOperation(bOp: OperationModel, hOp: OperationModel, b: Side, h: Side, out: DiffChange[], policy: DiffPolicy): void {
   const ref: OperationRef = { method: hOp.method, path: hOp.path, id: hOp.id };
-  const emit = emitterFor(out, ref);
+  // The base's stability is the promise clients relied on: a stable operation made alpha in the
+  // same change still reports its breaking changes.
+  const emit = lenientEmitter(emitterFor(out, ref), out, stabilityOf(bOp.extensions));
   const bId = explicitOperationId(b.model, bOp);
   if (bId !== undefined && bId !== explicitOperationId(h.model, hOp)) {
     emit('operation-id-changed', joinPointer(hOp.pointer, 'operationId'), `operationId changed from "${bId}" to "${hOp.id}"`);
   }
+  if (stabilityRank(hOp) < stabilityRank(bOp)) {
+    emit(
+      'api-stability-decreased',
+      joinPointer(hOp.pointer, 'x-stability-level'),
+      `x-stability-level lowered from ${stabilityOf(bOp.extensions)} to ${stabilityOf(hOp.extensions)}: clients are no longer told about its breaking changes`,
+    );
+  }
   if (!bOp.deprecated && hOp.deprecated) emit('operation-deprecated', joinPointer(hOp.pointer, 'deprecated'), 'the operation is now deprecated');
+  operationSunset(bOp, hOp, emit, policy);
   const schemaCtx = (direction: SchemaContext['direction'], scope: SchemaContext['scope'], where: string): SchemaContext => h.comparer.context(direction, scope, where, emit);
-  diffParameters(bOp, hOp, emit, schemaCtx);
+  diffParameters(bOp, hOp, emit, schemaCtx, { baseDoc: b.model.document, headDoc: h.model.document, policy, headStability: stabilityOf(hOp.extensions) });
   diffRequestBody(bOp.requestBody, hOp, emit, schemaCtx);
-  diffResponses(bOp.responses, hOp, emit, schemaCtx);
+  diffResponses(bOp.responses, hOp, emit, schemaCtx, b, h);
   diffSecurity(bOp.security, hOp, emit);
+  const bNode = operationNode(b.model.document, bOp.path, bOp.method);
+  const hNode = operationNode(h.model.document, hOp.path, hOp.method);
+  diffCallbacks(b.model.document, h.model.document, bNode, hNode, emit, schemaCtx);
+  const inherited = (m: ContractModel, path: string): Server[] => serversOf(pathItemNode(m.document, path)) ?? serversOf({ node: m.document, pointer: '' }) ?? [];
+  diffServersAt({ own: bNode, inherited: inherited(b.model, bOp.path) }, { own: hNode, inherited: inherited(h.model, hOp.path) }, emit);
 }
 
-type ContextFactory = (direction: SchemaContext['direction'], scope: SchemaContext['scope'], where: string) => SchemaContext;
-
-function parameterKey(op: OperationModel, p: ParameterModel): string {
-  if (p.in === 'path') {
-    const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-    return `path:#${names.indexOf(p.name)}`;
+/** The x-sunset of an operation deprecated in the head, under the policy. */
+function operationSunset(bOp: OperationModel, hOp: OperationModel, emit: Emit, policy: DiffPolicy): void {
+  const problem = sunsetProblem(bOp, hOp, policy, stabilityOf(hOp.extensions));
+  if (!problem) return;
+  const at = joinPointer(hOp.pointer, 'x-sunset' in hOp.extensions ? 'x-sunset' : 'deprecated');
+  if (problem.kind === 'missing') {
+    emit('api-deprecated-sunset-missing', at, `the operation is deprecated but ${problem.why}; a ${problem.days}-day deprecation period needs one, so clients know until when it answers`);
+  } else {
+    emit(
+      'api-sunset-date-too-small',
+      at,
+      `${problem.why}, sooner than the ${problem.days}-day deprecation period allows (${problem.earliest} at the earliest); clients get less notice than promised`,
+    );
   }
-  return `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
-}
-
-function parameterSchemaPointer(p: ParameterModel): string {
-  return p.contentType !== undefined ? joinPointer(p.pointer, 'content', p.contentType, 'schema') : joinPointer(p.pointer, 'schema');
-}
-
-function parametersPointer(op: OperationModel): string {
-  return op.parameters.length > 0 ? joinPointer(op.pointer, 'parameters') : op.pointer;
-}
-
-function diffParameters(bOp: OperationModel, hOp: OperationModel, emit: Emit, ctx: ContextFactory): void {
-  const headParams = new Map(hOp.parameters.map((p) => [parameterKey(hOp, p), p]));
-  const baseParams = new Map(bOp.parameters.map((p) => [parameterKey(bOp, p), p]));
-  for (const [key, bp] of baseParams) {
-    const hp = headParams.get(key);
-    const label = `${bp.in} parameter "${bp.name}"`;
-    if (!hp) {
-      emit('request-parameter-removed', parametersPointer(hOp), `${label} was removed`);
-      continue;
-    }
-    if (!bp.required && hp.required) emit('request-parameter-became-required', joinPointer(hp.pointer, 'required'), `${label} became required`);
-    if (!bp.deprecated && hp.deprecated) emit('request-parameter-deprecated', joinPointer(hp.pointer, 'deprecated'), `${label} is now deprecated`);
-    const c = ctx('request', 'request-parameter', `${hp.in} parameter "${hp.name}"`);
-    compareSchemas(c.base.at(parameterSchemaPointer(bp)), c.head.at(parameterSchemaPointer(hp)), c);
-  }
-  for (const [key, hp] of headParams) {
-    if (!baseParams.has(key) && hp.required) emit('request-parameter-added-required', hp.pointer, `required ${hp.in} parameter "${hp.name}" was added`);
-  }
-}
-
-function mediaKey(type: string): string {
-  return type.split(';')[0]?.trim().toLowerCase() ?? type;
 }
 
 /** Media types of both sides, paired; and those only in the base. */
@@ -171,7 +241,7 @@ function isSuccess(status: string): boolean {
   return /^2(\d\d|XX)$/i.test(status);
 }
 
-function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, ctx: ContextFactory): void {
+function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, ctx: ContextFactory, b: Side, h: Side): void {
   const responsesPointer = joinPointer(hOp.pointer, 'responses');
   const byStatus = new Map(hOp.responses.map((r) => [r.status, r]));
   for (const br of base) {
@@ -181,7 +251,7 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
       else emit('response-non-success-status-removed', responsesPointer, `response ${br.status} was removed`);
       continue;
     }
-    diffResponseHeaders(br, hr, emit);
+    diffResponseHeaders(br, hr, emit, ctx, b, h);
     const { pairs, removed } = pairMediaTypes(br.content, hr.content);
     const parent = hr.content.length > 0 ? joinPointer(hr.pointer, 'content') : hr.pointer;
     for (const m of removed) emit('response-media-type-removed', parent, `response ${br.status} media type ${m.type} was removed`);
@@ -194,14 +264,29 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
   for (const hr of hOp.responses) if (!known.has(hr.status)) emit('response-status-added', hr.pointer, `response ${hr.status} was added`);
 }
 
-function diffResponseHeaders(br: ResponseModel, hr: ResponseModel, emit: Emit): void {
-  const headers = new Map(hr.headers.map((h) => [h.name.toLowerCase(), h]));
+/** Where a header's schema stands: under `schema`, or under its one `content` media type. */
+function headerSchemaPointer(doc: Record<string, unknown>, header: HeaderModel): string {
+  const node = getAtPointer(doc, header.pointer).value;
+  const content = isRecord(node) ? node['content'] : undefined;
+  const type = isRecord(content) ? Object.keys(content)[0] : undefined;
+  return type !== undefined ? joinPointer(header.pointer, 'content', type, 'schema') : joinPointer(header.pointer, 'schema');
+}
+
+function diffResponseHeaders(br: ResponseModel, hr: ResponseModel, emit: Emit, ctx: ContextFactory, b: Side, h: Side): void {
+  const headers = new Map(hr.headers.map((x) => [x.name.toLowerCase(), x]));
+  const known = new Set(br.headers.map((x) => x.name.toLowerCase()));
   const parent = hr.headers.length > 0 ? joinPointer(hr.pointer, 'headers') : hr.pointer;
   for (const bh of br.headers) {
     const hh = headers.get(bh.name.toLowerCase());
     if (bh.required && !hh?.required) {
       emit('response-required-header-removed', hh ? hh.pointer : parent, `response ${hr.status} header ${bh.name} ${hh ? 'became optional' : '(required) was removed'}`);
     } else if (!hh) emit('response-header-removed', parent, `response ${hr.status} header ${bh.name} was removed`);
+    if (!hh) continue;
+    const c = ctx('response', 'response-header', `response ${hr.status} header ${hh.name}`);
+    compareSchemas(c.base.at(headerSchemaPointer(b.model.document, bh)), c.head.at(headerSchemaPointer(h.model.document, hh)), c);
+  }
+  for (const hh of hr.headers) {
+    if (!known.has(hh.name.toLowerCase())) emit('response-header-added', hh.pointer, `response ${hr.status} gained header ${hh.name}`);
   }
 }
 
@@ -229,24 +314,6 @@ function diffSecurity(base: SecurityRequirementModel[], hOp: OperationModel, emi
       emit('security-scope-added', at, `credentials of ${label} now need the scope(s) ${added.join(', ')}`);
     } else {
       emit('security-scheme-added', at, `credentials of ${label} no longer suffice; the operation accepts ${head.map((a) => Object.keys(a).join(' + ')).join(' or ')}`);
-    }
-  }
-}
-
-const SCHEME_FIELDS = ['type', 'in', 'paramName', 'scheme'] as const;
-
-function diffSecuritySchemes(base: ContractModel, head: ContractModel, emit: Emit): void {
-  const headSchemes = new Map(head.securitySchemes.map((s) => [s.name, s]));
-  for (const bs of base.securitySchemes) {
-    const hs = headSchemes.get(bs.name);
-    if (!hs) continue;
-    const changed = SCHEME_FIELDS.filter((f) => bs[f] !== hs[f]);
-    if (changed.length > 0) {
-      emit(
-        'security-scheme-changed',
-        joinPointer('/components/securitySchemes', hs.name),
-        `security scheme "${hs.name}" changed ${changed.map((f) => `${f} from ${bs[f] ?? 'none'} to ${hs[f] ?? 'none'}`).join(', ')}`,
-      );
     }
   }
 }

@@ -15,7 +15,7 @@ import { accepts, loadAcceptFile, type AcceptEntry } from './accept.js';
 import { emitterFor, type DiffChange } from './change.js';
 import { headLocation, sortFindings, toFinding } from './diff.js';
 import { checkoutSpecFolder, resolveRevision } from './git-base.js';
-import { diffModels } from './operations.js';
+import { diffModels, type DiffOptions } from './operations.js';
 
 export interface DiffReport {
   findings: Finding[];
@@ -69,20 +69,20 @@ export interface ContractChanges {
 }
 
 /** The changes between two contract files, with both models. */
-export async function changesOfFiles(basePath: string, headPath: string, options: { cwd: string }): Promise<ContractChanges> {
+export async function changesOfFiles(basePath: string, headPath: string, options: { cwd: string } & DiffOptions): Promise<ContractChanges> {
   const head = await buildModel(resolve(options.cwd, headPath));
   const base = await loadBase(resolve(options.cwd, basePath));
-  return { base, head, changes: diffModels(base, head) };
+  return { base, head, changes: diffModels(base, head, options) };
 }
 
 /** `specforge diff <base> <head>`: two contract files. */
-export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string }): Promise<DiffReport> {
+export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string } & DiffOptions): Promise<DiffReport> {
   const accepted = acceptedOf(options.cwd, options.accept);
   const { head, changes } = await changesOfFiles(basePath, headPath, options);
   return findingsOf([{ head, changes }], options.cwd, accepted);
 }
 
-export interface RevisionDiffOptions {
+export interface RevisionDiffOptions extends DiffOptions {
   cwd: string;
   /** Git revision to compare with. */
   ref: string;
@@ -129,7 +129,7 @@ export async function changesSinceRevision(options: Omit<RevisionDiffOptions, 'a
       } catch (err) {
         throw err instanceof ContractError ? renameBaseFiles(err, tmp, ref) : err;
       }
-      compared.push({ base, head, changes: diffModels(base, head) });
+      compared.push({ base, head, changes: diffModels(base, head, options) });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
@@ -140,6 +140,13 @@ export async function changesSinceRevision(options: Omit<RevisionDiffOptions, 'a
 /** `specforge diff --base <ref>`: each contract against its version at a git revision. */
 export async function diffRevision(options: RevisionDiffOptions): Promise<DiffReport> {
   const accepted = acceptedOf(options.cwd, options.accept);
-  const revision = { cwd: options.cwd, ref: options.ref, ...(options.specs ? { specs: options.specs } : {}), ...(options.config !== undefined ? { config: options.config } : {}) };
+  const revision = {
+    cwd: options.cwd,
+    ref: options.ref,
+    ...(options.specs ? { specs: options.specs } : {}),
+    ...(options.config !== undefined ? { config: options.config } : {}),
+    ...(options.deprecationDays !== undefined ? { deprecationDays: options.deprecationDays } : {}),
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  };
   return findingsOf(await changesSinceRevision(revision), options.cwd, accepted);
 }

@@ -2,6 +2,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
+import type { DiffOptions } from '../../src/diff/deprecation.js';
 import { diffFiles } from '../../src/diff/report.js';
 import type { Finding } from '../../src/report/findings.js';
 
@@ -39,12 +40,12 @@ export function writeFiles(dir: string, files: Record<string, Doc | string>): st
 
 let counter = 0;
 
-/** Diffs two documents (or sets of files, entry first) and returns the findings. */
-export async function diffDocs(root: string, base: Doc | Record<string, Doc | string>, head: Doc | Record<string, Doc | string>, files = false): Promise<Finding[]> {
+/** Diffs two documents (or sets of files, entry first) and returns the findings (`options`: deprecation policy, today). */
+export async function diffDocs(root: string, base: Doc | Record<string, Doc | string>, head: Doc | Record<string, Doc | string>, files = false, options: DiffOptions = {}): Promise<Finding[]> {
   const dir = join(root, `case-${++counter}`);
   const b = writeFiles(join(dir, 'base', 'api'), files ? (base as Record<string, Doc | string>) : { 'openapi.yaml': base as Doc });
   const h = writeFiles(join(dir, 'head', 'api'), files ? (head as Record<string, Doc | string>) : { 'openapi.yaml': head as Doc });
-  const report = await diffFiles(b, h, { cwd: dir });
+  const report = await diffFiles(b, h, { cwd: dir, ...options });
   return report.findings;
 }
 

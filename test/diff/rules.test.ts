@@ -37,7 +37,7 @@ describe('diff rule catalogue', () => {
 
 describe.each(CASES.map((c) => [c.rule, c] as const))('%s', (rule, c) => {
   it('is reported for its pair, at its level', async () => {
-    const findings = await diffDocs(TMP, c.base, c.head);
+    const findings = await diffDocs(TMP, c.base, c.head, false, c.options);
     const hits = findings.filter((f) => f.rule === rule);
     expect(hits.length, JSON.stringify(findings, null, 2)).toBeGreaterThan(0);
     for (const f of hits) {
@@ -48,18 +48,18 @@ describe.each(CASES.map((c) => [c.rule, c] as const))('%s', (rule, c) => {
   });
 
   it('is not reported when nothing changed', async () => {
-    expect(await diffDocs(TMP, c.head, c.head)).toEqual([]);
+    expect(await diffDocs(TMP, c.head, c.head, false, c.options)).toEqual([]);
   });
 
   c.quiet?.forEach(([base, head], i) => {
     it(`is not reported for the near pair ${i + 1}`, async () => {
-      expect(rulesOf(await diffDocs(TMP, base, head))).not.toContain(rule);
+      expect(rulesOf(await diffDocs(TMP, base, head, false, c.options))).not.toContain(rule);
     });
   });
 
   if (c.oneWay) {
     it('is not reported for the change the other way round', async () => {
-      expect(rulesOf(await diffDocs(TMP, c.head, c.base))).not.toContain(rule);
+      expect(rulesOf(await diffDocs(TMP, c.head, c.base, false, c.options))).not.toContain(rule);
     });
   }
 });

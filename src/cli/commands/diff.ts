@@ -18,6 +18,14 @@ export interface DiffOptions {
   format?: string;
   failOn?: string;
   accept?: string;
+  /**
+   * Days required between deprecating an operation or parameter and its x-sunset date: with n > 0,
+   * deprecating needs an x-sunset at least n days away, and removing a deprecated one without it is
+   * breaking (default 0: x-sunset optional). A string as the flag gives it.
+   */
+  deprecationDays?: string | number;
+  /** Today, for sunset dates (tests; default: the current date). */
+  now?: Date;
   write?: (text: string) => void;
   warn?: (text: string) => void;
 }
@@ -30,15 +38,24 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   const failOn = options.failOn ?? 'breaking';
   if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${FAIL_ON.join(' or ')}, not "${failOn}"`);
   const specs = options.specs ?? [];
+  const policy = { deprecationDays: deprecationDays(options.deprecationDays), ...(options.now ? { now: options.now } : {}) };
   let report: DiffReport;
   if (options.base !== undefined) {
-    report = await diffRevision({ cwd, ref: options.base, specs, ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: options.accept } : {}) });
+    report = await diffRevision({ cwd, ref: options.base, specs, ...policy, ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: options.accept } : {}) });
   } else {
     if (specs.length !== 2) throw new UsageError('diff needs two contracts (<base> <head>) or --base <git-ref>');
-    report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...(options.accept ? { accept: options.accept } : {}) });
+    report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(options.accept ? { accept: options.accept } : {}) });
   }
   for (const e of report.unusedAccepted) warn(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`);
   write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO }));
   const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** `--deprecation-days`: a whole number of days, 0 or more. */
+export function deprecationDays(value: string | number | undefined): number {
+  if (value === undefined) return 0;
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 0) throw new UsageError(`--deprecation-days must be a whole number of days (0 or more), not "${String(value)}"`);
+  return n;
 }
