@@ -134,7 +134,11 @@ function removedPath(ops: OperationModel[], out: DiffChange[], policy: DiffPolic
       );
       return;
     case 'allowed':
-      emit('api-path-removed-with-deprecation', '/paths', `path ${path} was removed (${methods}); every operation was deprecated and past its x-sunset date, if any`);
+      emit(
+        'api-path-removed-with-deprecation',
+        '/paths',
+        `path ${path} was removed (${methods}); ${ops.length > 1 ? 'every operation was' : 'it was'} deprecated${judged.some((j) => j.removal.kind === 'allowed' && j.removal.sunset) ? ', and the x-sunset dates have passed' : ''}`,
+      );
   }
 }
 
