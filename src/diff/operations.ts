@@ -258,7 +258,10 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
     diffResponseHeaders(br, hr, emit, ctx, b, h);
     const { pairs, removed } = pairMediaTypes(br.content, hr.content);
     const parent = hr.content.length > 0 ? joinPointer(hr.pointer, 'content') : hr.pointer;
-    for (const m of removed) emit('response-media-type-removed', parent, `response ${br.status} media type ${m.type} was removed`);
+    for (const m of removed) {
+      // A non-success response that loses a body loses what clients parsed from it: as much as the status removed, no more.
+      emit(isSuccess(br.status) ? 'response-media-type-removed' : 'response-non-success-media-type-removed', parent, `response ${br.status} media type ${m.type} was removed`);
+    }
     for (const [bm, hm] of pairs) {
       const c = ctx('response', 'response-body', `response ${hr.status} (${hm.type})`);
       compareSchemas(c.base.at(joinPointer(bm.pointer, 'schema')), c.head.at(joinPointer(hm.pointer, 'schema')), c);

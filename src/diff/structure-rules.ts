@@ -27,7 +27,12 @@ export const STRUCTURE_RULES = {
   'response-status-removed': ['breaking', 'a success (2xx) response status was removed', 'response `201` removed'],
   'response-non-success-status-removed': ['warning', 'a non-success response status was removed', 'response `404` removed'],
   'response-status-added': ['info', 'a response status was added', 'response `409` added'],
-  'response-media-type-removed': ['breaking', 'a media type of a response was removed', 'response `200` `text/csv` removed'],
+  'response-media-type-removed': ['breaking', 'a media type of a success (2xx) response was removed', 'response `200` `text/csv` removed'],
+  'response-non-success-media-type-removed': [
+    'warning',
+    'a media type of a non-success response was removed; clients that parsed error details from it find none (as when the status is removed)',
+    'response `422` `application/json` removed, the status kept',
+  ],
   'response-header-removed': ['warning', 'an optional response header was removed', 'optional response header `X-Rate-Limit` removed'],
   'response-required-header-removed': ['breaking', 'a required response header was removed (or became optional)', '`ETag` (required) removed or made optional'],
   'response-property-removed': ['warning', 'an optional response property was removed', 'optional response property `nickname` removed'],

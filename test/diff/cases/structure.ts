@@ -79,6 +79,14 @@ export const STRUCTURE: Case[] = [
     oneWay: true,
   },
   {
+    rule: 'response-non-success-media-type-removed',
+    base: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '422': { description: 'invalid', content: { 'application/json': { schema: str } } } } } } }),
+    head: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '422': { description: 'invalid' } } } } }),
+    oneWay: true,
+    // A success response's media type removed is breaking, under its own rule.
+    quiet: [[api({ '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: str } } } } } } }), api({ '/a': { get: { responses: OK } } })]],
+  },
+  {
     rule: 'response-header-removed',
     base: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { 'X-Rate': { schema: str }, ETag: { schema: str } } } } } } }),
     head: api({ '/a': { get: { responses: { '200': { description: 'ok', headers: { etag: { schema: str } } } } } } }),
