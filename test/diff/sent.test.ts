@@ -90,6 +90,20 @@ describe('servers', () => {
   });
 });
 
+describe('response headers', () => {
+  const header = (h: Doc): Doc => api({ '/items': { get: { responses: { '200': { description: 'ok', headers: { 'X-Count': h } } } } } });
+
+  it('a header described by content is compared by the schema of its media type', async () => {
+    const findings = await diffDocs(TMP, header({ content: { 'text/plain': { schema: { type: 'integer' } } } }), header({ content: { 'text/plain': { schema: { type: ['integer', 'string'] } } } }));
+    expect(summary(findings)).toEqual([['response-header-type-changed', 'error']]);
+    expect(findings[0]?.location.pointer).toBe('/paths/~1items/get/responses/200/headers/X-Count/content/text~1plain/schema/type');
+  });
+
+  it('a header moved from schema to content with the same schema is no change', async () => {
+    expect(await diffDocs(TMP, header({ schema: { type: 'integer' } }), header({ content: { 'text/plain': { schema: { type: 'integer' } } } }))).toEqual([]);
+  });
+});
+
 describe('parameters', () => {
   const get = (...parameters: Doc[]): Doc => api({ '/items': { get: { parameters, responses: OK } } });
 
