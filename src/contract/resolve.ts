@@ -137,6 +137,9 @@ interface Origin {
   pointer: string;
 }
 
+/** Kinds whose keys are names chosen by the contract: a key `$ref` there is a property (or media type) name. */
+const NAME_MAPS: ReadonlySet<string> = new Set(['schemaMap', 'paths', 'content', 'encodingMap']);
+
 const REMOTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 /** Characters escaped when a JSON pointer is written as a URI fragment. */
 const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
@@ -279,7 +282,8 @@ class Bundler {
       return node.map((v, i) => this.walk(v, item, file, joinPointer(ptr, i), joinPointer(at, i)));
     }
     if (!isRecord(node)) return node;
-    if ('$ref' in node && kind !== 'document') {
+    // In a map of names (`properties`, `paths`, `content`), `$ref` is a name like any other, not a reference.
+    if ('$ref' in node && kind !== 'document' && !NAME_MAPS.has(kind)) {
       return this.ref(node, kind, file, ptr, at);
     }
     const mapKinds: Partial<Record<Kind & string, Kind>> = {

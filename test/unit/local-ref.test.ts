@@ -103,4 +103,23 @@ components:
     expect(found.map((d) => d.code)).toEqual(['SPECFORGE_REF_INVALID']);
     expect(found[0]?.location).toMatchObject({ line: 15, col: 14, pointer: '/components/schemas/C/properties/b/$ref' });
   });
+
+  it('a property named $ref is a property, not a reference (GitHub Enterprise 3.6 has one)', async () => {
+    const text = `openapi: 3.1.0
+info: { title: t, version: '1' }
+paths: {}
+components:
+  schemas:
+    Ref:
+      type: object
+      properties:
+        $ref: { type: string }
+        name: { $ref: '#/components/schemas/Name' }
+    Name: { type: string }
+`;
+    expect(await diagnosticsOf('ref-property', text)).toEqual([]);
+    const model = await buildModel(join(ROOT, 'ref-property', 'openapi.yaml'));
+    const properties = (model.document['components'] as { schemas: { Ref: { properties: Record<string, unknown> } } }).schemas.Ref.properties;
+    expect(Object.keys(properties)).toEqual(['$ref', 'name']);
+  });
 });
