@@ -4,11 +4,12 @@ import { isHttpLess } from '../contract/model.js';
 import { loadContract, loadContractAsync } from '../contract/resolve.js';
 import { ContractError } from '../contract/errors.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
-import type { Finding } from '../report/findings.js';
-import { REPORT_FORMATS } from '../report/format.js';
+import type { Finding, FindingLevel } from '../report/findings.js';
+import { REPORT_FORMATS, type RuleInfo } from '../report/format.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
 import { withContract } from './contract.js';
 import { problemToFinding } from './findings.js';
+import { lintRuleInfo, ruleLevels } from './rule-info.js';
 import { specforgePluginPrefixed } from './plugin.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
 
@@ -48,6 +49,8 @@ export async function lintConfig(configPath?: string): Promise<Config> {
 export interface LintResult {
   spec: string;
   problems: NormalizedProblem[];
+  /** The rules the contract was linted with, at their levels (SARIF's rule metadata). */
+  rules: ReadonlyMap<string, FindingLevel>;
 }
 
 /** Lints each contract: with the Redocly config at `configPath` when given, else the built-in ruleset and each contract's settings. */
@@ -84,9 +87,15 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       throw err;
     }
     // A contract that only describes a command line (x-specforge-cli, no paths) serves nothing: it needs no servers.
-    const document = (loaded ?? loadContract(target.path)).document;
+    const contract = loaded ?? loadContract(target.path);
+    const document = contract.document;
     const httpLess = document['x-specforge-cli'] !== undefined && isHttpLess(document);
-    results.push({ spec: target.path, problems: problems.filter((p) => !p.ignored && !(httpLess && p.ruleId === 'no-empty-servers')) });
+    const version = contract.sourceVersion === '2.0' ? 'oas2' : String(document['openapi']).startsWith('3.1') ? 'oas3_1' : 'oas3_0';
+    results.push({
+      spec: target.path,
+      problems: problems.filter((p) => !p.ignored && !(httpLess && p.ruleId === 'no-empty-servers')),
+      rules: ruleLevels(config, version),
+    });
   }
   return results;
 }
@@ -95,6 +104,13 @@ const LOADER_FATAL = new Set<string>(['SPECFORGE_TOO_DEEP', 'SPECFORGE_SCHEMA_CY
 
 export function lintFindings(results: readonly LintResult[], cwd: string): Finding[] {
   return results.flatMap((r) => r.problems.map((p) => problemToFinding(p, r.spec, cwd)));
+}
+
+/** SARIF's rule metadata for these results and their findings: every rule turned on, described, at the level its results use. */
+export function lintRules(results: readonly LintResult[], findings: readonly Finding[]): RuleInfo[] {
+  const levels = new Map<string, FindingLevel>();
+  for (const r of results) for (const [id, level] of r.rules) if (!levels.has(id)) levels.set(id, level);
+  return lintRuleInfo(levels, findings);
 }
 
 /** Prints with one of Redocly's own formats (REDOCLY_FORMATS). */

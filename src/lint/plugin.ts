@@ -5,7 +5,7 @@
  * opaque, as specforge's loader reads them (src/contract/validate.ts): no `x-` value is a
  * structural error, and no rule walks `x-webhooks` entries as path items.
  */
-import type { Oas3Rule, Plugin } from '@redocly/openapi-core';
+import type { Oas2Rule, Oas3Rule, Plugin } from '@redocly/openapi-core';
 import { OPAQUE_EXTENSION_TYPES } from '../contract/validate.js';
 import { Descriptions } from './rules/descriptions.js';
 import { NoUnusedComponents } from './rules/no-unused-components.js';
@@ -16,6 +16,7 @@ import { OperationSummary } from './rules/operation-summary.js';
 import { OperationUndeclaredStatus } from './rules/operation-undeclared-status.js';
 import { OperationTags } from './rules/operation-tags.js';
 import { SafePatterns } from './rules/safe-patterns.js';
+import { SecurityDefined, SecurityDefinedOas2 } from './rules/security-defined.js';
 import { StrictSchemas } from './rules/strict-schemas.js';
 import { ValidExamples } from './rules/valid-examples.js';
 
@@ -34,14 +35,24 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
   'valid-examples': ValidExamples,
   'strict-schemas': StrictSchemas,
   'safe-patterns': SafePatterns,
+  'security-defined': SecurityDefined,
 };
 
+/** The house rules that also read Swagger 2.0 documents (lint runs Redocly's 2.0 rules on the file itself). */
+export const HOUSE_RULES_OAS2: Record<string, Oas2Rule> = {
+  'security-defined': SecurityDefinedOas2,
+};
+
+function prefixed<R>(rules: Record<string, R>): Record<string, R> {
+  return Object.fromEntries(Object.entries(rules).map(([name, rule]) => [`${PLUGIN_ID}/${name}`, rule]));
+}
+
 /** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */
-export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES }, typeExtension: OPAQUE_EXTENSION_TYPES };
+export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES, oas2: HOUSE_RULES_OAS2 }, typeExtension: OPAQUE_EXTENSION_TYPES };
 
 /** The same rules already prefixed, for `createConfig`/`loadConfig`'s `plugins` option, which adds no prefix. */
 export const specforgePluginPrefixed: Plugin = {
   id: PLUGIN_ID,
-  rules: { oas3: Object.fromEntries(Object.entries(HOUSE_RULES).map(([name, rule]) => [`${PLUGIN_ID}/${name}`, rule])) },
+  rules: { oas3: prefixed(HOUSE_RULES), oas2: prefixed(HOUSE_RULES_OAS2) },
   typeExtension: OPAQUE_EXTENSION_TYPES,
 };

@@ -3,7 +3,7 @@
  * `stylish` for people, `json`, `github-actions` workflow commands (annotations on the file, line
  * and column), `markdown` for a job summary, and SARIF 2.1.0 for code scanning.
  */
-import { backticks } from '../codegen/escape.js';
+import { backticks, markdownCode } from '../codegen/escape.js';
 import type { Finding, FindingLevel } from './findings.js';
 
 export const REPORT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'sarif'] as const;
@@ -12,9 +12,31 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** What a rule is, for SARIF's rule metadata and help text. */
 export interface RuleInfo {
   id: string;
+  /** One sentence: SARIF's short description (and the full one when there is no `fullDescription`). */
   description: string;
+  /** The level its results use by default; unset, the level of its results in the report. */
   level?: FindingLevel;
+  /** A longer description. */
+  fullDescription?: string;
+  /** Where the rule is documented (README.md's section, readmeUrl); unset, the section of its findings' source. */
+  helpUri?: string;
 }
+
+/** Where specforge's README is published: rule help links point at its sections. */
+export const README_URL = 'https://github.com/specforge/specforge';
+
+/** The address of a README section, by its heading's anchor ("lint-rules-and-review-output"). */
+export function readmeUrl(anchor: string): string {
+  return `${README_URL}#${anchor}`;
+}
+
+/** The README section that documents the rules of each kind of finding. */
+export const SOURCE_ANCHORS: Record<Finding['source'], string> = {
+  lint: 'lint-rules-and-review-output',
+  diff: 'breaking-change-diff-specforge-diff',
+  drift: 'reviewing-a-pull-request-specforge-review',
+  test: 'conformance-of-a-running-server-specforge-test',
+};
 
 export interface FormatOptions {
   /** Heading of the markdown summary, e.g. "specforge diff". */
@@ -147,10 +169,39 @@ function artifactUri(file: string): string {
   return file.startsWith('/') ? `file://${encoded}` : encoded;
 }
 
+const LEVEL_ORDER: readonly FindingLevel[] = ['error', 'warning', 'info'];
+
+/**
+ * A rule as SARIF describes it: short and full description, help text (plain and markdown) linking
+ * to where it is documented, and the default level: the rule's own, else the level its results use
+ * (the most severe, when they differ), else a warning.
+ */
+function sarifRule(rule: RuleInfo, results: readonly Finding[]): Record<string, unknown> {
+  const level = rule.level ?? LEVEL_ORDER.find((l) => results.some((f) => f.level === l)) ?? 'warning';
+  const source = results[0]?.source;
+  const helpUri = rule.helpUri ?? (source === undefined ? undefined : readmeUrl(SOURCE_ANCHORS[source]));
+  const full = rule.fullDescription ?? rule.description;
+  const text = [`${rule.id} (${level}): ${full}`, ...(helpUri ? [`Documentation: ${helpUri}`] : [])].join('\n');
+  const markdown = [`**${markdownCode(rule.id)}** (${level}): ${full}`, ...(helpUri ? ['', `[Documentation](${helpUri})`] : [])].join('\n');
+  const out: Record<string, unknown> = {
+    id: rule.id,
+    shortDescription: { text: rule.description },
+    fullDescription: { text: full },
+    help: { text, markdown },
+    defaultConfiguration: { level: SARIF_LEVEL[level] },
+  };
+  if (helpUri) out['helpUri'] = helpUri;
+  return out;
+}
+
 function sarif(findings: readonly Finding[], options: FormatOptions): string {
   const rules: RuleInfo[] = [...(options.rules ?? [])];
   const index = new Map(rules.map((r, i) => [r.id, i]));
+  const byRule = new Map<string, Finding[]>();
   for (const f of findings) {
+    const list = byRule.get(f.rule) ?? [];
+    list.push(f);
+    byRule.set(f.rule, list);
     if (!index.has(f.rule)) {
       index.set(f.rule, rules.length);
       rules.push({ id: f.rule, description: f.rule });
@@ -158,13 +209,7 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
   }
   const driver: Record<string, unknown> = {
     name: 'specforge',
-    rules: rules.map((r) => ({
-      id: r.id,
-      shortDescription: { text: r.description },
-      fullDescription: { text: r.description },
-      help: { text: `${r.id}: ${r.description}` },
-      defaultConfiguration: { level: SARIF_LEVEL[r.level ?? 'warning'] },
-    })),
+    rules: rules.map((r) => sarifRule(r, byRule.get(r.id) ?? [])),
   };
   if (options.toolVersion) driver['version'] = options.toolVersion;
   const results = findings.map((f) => {

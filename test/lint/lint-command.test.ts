@@ -62,7 +62,7 @@ describe('a clean copy', () => {
   });
 });
 
-describe('a seeded mistake (an operation without a summary)', () => {
+describe('a seeded mistake (an operation without a summary, a convention: a warning)', () => {
   // The problem is reported on the operation's key: `post:` of /echo.
   const where = (): { file: string; line: number; column: number } => ({ file: relative(TMP, echo), line: lineOf(echo, '    post:'), column: 5 });
 
@@ -70,9 +70,9 @@ describe('a seeded mistake (an operation without a summary)', () => {
     const { code, out } = await lintTo(echo, 'stylish');
     expect(code).toBe(1);
     const w = where();
-    expect(out).toContain(`${w.file}\n  ${w.line}:${w.column}  error  operation "echo" has no summary`);
+    expect(out).toContain(`${w.file}\n  ${w.line}:${w.column}  warning  operation "echo" has no summary`);
     expect(out).toContain('specforge/operation-summary');
-    expect(out).toContain('1 finding (1 error, 0 warnings, 0 info)');
+    expect(out).toContain('1 finding (0 errors, 1 warning, 0 info)');
   });
 
   it('json carries the finding', async () => {
@@ -80,7 +80,7 @@ describe('a seeded mistake (an operation without a summary)', () => {
     expect(code).toBe(1);
     const { findings } = JSON.parse(out) as { findings: Finding[] };
     expect(findings).toEqual([
-      expect.objectContaining({ source: 'lint', rule: 'specforge/operation-summary', level: 'error', location: { ...where(), pointer: '/paths/~1echo/post' } }),
+      expect.objectContaining({ source: 'lint', rule: 'specforge/operation-summary', level: 'warning', location: { ...where(), pointer: '/paths/~1echo/post' } }),
     ]);
   });
 
@@ -88,7 +88,7 @@ describe('a seeded mistake (an operation without a summary)', () => {
     const { code, out } = await lintTo(echo, 'github-actions');
     expect(code).toBe(1);
     const w = where();
-    expect(out).toBe(`::error file=${w.file},line=${w.line},col=${w.column},title=specforge/operation-summary::operation "echo" has no summary: add a one-line summary; docs and generated code use it as the operation's title\n`);
+    expect(out).toBe(`::warning file=${w.file},line=${w.line},col=${w.column},title=specforge/operation-summary::operation "echo" has no summary: add a one-line summary; docs and generated code use it as the operation's title\n`);
   });
 
   it('markdown lists it in the job summary table', async () => {
@@ -96,7 +96,7 @@ describe('a seeded mistake (an operation without a summary)', () => {
     expect(code).toBe(1);
     const w = where();
     expect(out).toContain('## specforge lint');
-    expect(out).toContain(`| error | specforge/operation-summary | ${w.file}:${w.line}:${w.column} | operation "echo" has no summary`);
+    expect(out).toContain(`| warning | specforge/operation-summary | ${w.file}:${w.line}:${w.column} | operation "echo" has no summary`);
   });
 
   it('sarif has the result at its region', async () => {

@@ -60,14 +60,20 @@ describe('specforge review', () => {
     const r = review(['--base', 'HEAD', '--sarif', 'review.sarif'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
     expect(r.status).toBe(1);
     const annotations = r.stdout.trimEnd().split('\n');
-    expect(annotations.some((l) => /^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=specforge\/operation-summary::/.test(l))).toBe(true);
+    // A missing summary is a convention: a warning annotation.
+    expect(annotations.some((l) => /^::warning file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=specforge\/operation-summary::/.test(l))).toBe(true);
     expect(annotations.some((l) => /^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=request-(body|property)-max-length-decreased::/.test(l))).toBe(true);
     expect(annotations.some((l) => /^::error file=generated\/echo\/client\.ts,line=\d+,col=1,title=stale-file::/.test(l))).toBe(true);
     const summary = readFileSync(stepSummary, 'utf8');
     expect(summary).toContain('❌ changes needed');
     for (const heading of ['### Lint', '### Breaking changes', '### Stale generated code']) expect(summary).toContain(heading);
-    const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as { version: string; runs: Array<{ results: Array<{ ruleId: string }> }> };
+    const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as {
+      version: string;
+      runs: Array<{ results: Array<{ ruleId: string }>; tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }> } } }>;
+    };
     expect(sarif.version).toBe('2.1.0');
+    // Lint rules are described as the lint catalogue describes them, at their levels.
+    expect(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === 'specforge/operation-summary')).toMatchObject({ shortDescription: { text: 'An operation without a summary.' }, defaultConfiguration: { level: 'warning' } });
     const ruleIds = new Set(sarif.runs[0]?.results.map((x) => x.ruleId));
     // The shorter limit also makes the documented examples invalid: lint says so too.
     for (const id of ['specforge/operation-summary', 'specforge/valid-examples', 'stale-file']) expect(ruleIds.has(id)).toBe(true);

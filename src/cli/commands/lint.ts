@@ -1,7 +1,7 @@
 /** `specforge lint`: Redocly's engine with specforge's ruleset over every contract (or the ones named). */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LINT_FORMATS, lintFindings, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
+import { LINT_FORMATS, lintFindings, lintRules, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
 import { findConfig, loadConfig, type SpecEntry } from '../../pipeline/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { formatOption, isOneOf, strictFlag } from '../format-option.js';
@@ -48,7 +48,8 @@ export async function runLint(options: LintOptions): Promise<number> {
   const results = await lintSpecs(lintTargets(cwd, options), options.redocly ? resolve(cwd, options.redocly) : undefined);
   const total = results.reduce((n, r) => n + r.problems.length, 0);
   if (isOneOf(REPORT_FORMATS, format)) {
-    write(formatFindings(lintFindings(results, cwd), format, { title: 'specforge lint' }));
+    const findings = lintFindings(results, cwd);
+    write(formatFindings(findings, format, { title: 'specforge lint', rules: lintRules(results, findings) }));
   } else {
     for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format, cwd);
   }

@@ -11,11 +11,11 @@ import { markdownCode } from '../../codegen/escape.js';
 import { UsageError } from '../../contract/errors.js';
 import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
-import { lintFindings, lintSpecs } from '../../lint/lint.js';
+import { lintFindings, lintRules, lintSpecs } from '../../lint/lint.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import { generateSpec } from '../../pipeline/generate.js';
 import type { Finding } from '../../report/findings.js';
-import { formatFindings, REPORT_FORMATS, summaryLine, totals } from '../../report/format.js';
+import { formatFindings, REPORT_FORMATS, summaryLine, totals, type RuleInfo } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { cacheDirFor, entriesFor } from './generate.js';
@@ -45,13 +45,16 @@ export interface ReviewSections {
   lint: Finding[];
   diff: Finding[];
   drift: Finding[];
+  /** The lint rules, described for SARIF. */
+  lintRules?: RuleInfo[];
 }
 
 /** Runs the three checks over every contract of the config. */
 export async function reviewFindings(options: ReviewOptions & { cwd: string; base: string }): Promise<ReviewSections> {
   const { cwd } = options;
   const strict = options.strict !== undefined ? { strict: options.strict } : {};
-  const lint = lintFindings(await lintSpecs(lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict })), cwd);
+  const linted = await lintSpecs(lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict }));
+  const lint = lintFindings(linted, cwd);
   const diff = (
     await diffRevision({ cwd, ref: options.base, specs: [], ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: resolve(cwd, options.accept) } : {}) })
   ).findings;
@@ -60,7 +63,7 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
     const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor({ cwd }) });
     drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 20 }));
   }
-  return { lint, diff, drift };
+  return { lint, diff, drift, lintRules: lintRules(linted, lint) };
 }
 
 /** The pull request's summary: a verdict line, then one section per check. */
@@ -101,10 +104,11 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   const all = [...sections.lint, ...sections.diff, ...sections.drift];
   const failingLevels = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   const failing = all.some((f) => failingLevels.includes(f.level));
-  write(formatFindings(all, format, { title: 'specforge review', rules: DIFF_RULE_INFO }));
+  const rules = [...DIFF_RULE_INFO, ...(sections.lintRules ?? [])];
+  write(formatFindings(all, format, { title: 'specforge review', rules }));
   const markdown = reviewMarkdown(sections, options.base, failing);
   if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), markdown);
   else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], markdown);
-  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(all, 'sarif', { title: 'specforge review', rules: DIFF_RULE_INFO }));
+  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(all, 'sarif', { title: 'specforge review', rules }));
   return failing ? EXIT_FINDINGS : EXIT_OK;
 }

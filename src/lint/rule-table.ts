@@ -1,0 +1,56 @@
+/**
+ * The README's tables of lint rules, written from the catalogue (rule-info.ts) at the levels of the
+ * built-in ruleset, so the three cannot disagree: `node dist/src/lint/rule-table.js README.md`
+ * rewrites the block between the markers, and a test fails when the README's block differs.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FindingLevel } from '../report/findings.js';
+import { builtInRuleLevels, HOUSE_RULE_DOCS, REDOCLY_RULE_DOCS, type RuleDoc } from './rule-info.js';
+import { SPECFORGE_RULESET } from './ruleset.js';
+
+export const TABLE_START = '<!-- lint-rules:start (written by `node dist/src/lint/rule-table.js README.md`) -->';
+export const TABLE_END = '<!-- lint-rules:end -->';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function rows(docs: Record<string, RuleDoc>, levels: ReadonlyMap<string, FindingLevel>): string[] {
+  return Object.entries(docs).map(([id, doc]) => `| \`${id}\` | ${levels.get(id) ?? 'off'} | ${cell(doc.details ? `${doc.summary} ${doc.details}` : doc.summary)} |`);
+}
+
+/** The markdown of the rule tables (without the markers). */
+export async function ruleTableMarkdown(): Promise<string> {
+  const levels = await builtInRuleLevels();
+  const recommended = await builtInRuleLevels({ extends: ['recommended'] });
+  const changed = Object.keys(REDOCLY_RULE_DOCS).filter((id) => recommended.get(id) !== levels.get(id));
+  const list = changed.map((id) => `\`${id}\` (${recommended.get(id) ?? 'off'} there)`).join(', ');
+  const base = (SPECFORGE_RULESET.extends ?? []).map((e) => `\`${e}\``).join(', ');
+  return [
+    "specforge's house rules (rule ids `specforge/…`):",
+    '',
+    '| Rule | Level | What it finds |',
+    '|---|---|---|',
+    ...rows(HOUSE_RULE_DOCS, levels),
+    '',
+    `Redocly's rules the ruleset keeps on (its ${base} set, the rules a house rule replaces off), at Redocly's levels except ${list}:`,
+    '',
+    '| Rule | Level | What it finds |',
+    '|---|---|---|',
+    ...rows(REDOCLY_RULE_DOCS, levels),
+  ].join('\n');
+}
+
+/** `text` with the block between the markers replaced by the current tables. */
+export async function withRuleTable(text: string): Promise<string> {
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`the README has no block between ${TABLE_START} and ${TABLE_END}`);
+  return `${text.slice(0, start + TABLE_START.length)}\n${await ruleTableMarkdown()}\n${text.slice(end)}`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const file = process.argv[2] ?? 'README.md';
+  writeFileSync(file, await withRuleTable(readFileSync(file, 'utf8')));
+}
