@@ -18,13 +18,18 @@ export interface DiffChange {
   path?: string;
   /** Old and new value, when the message does not say it all. */
   detail?: string;
+  /**
+   * The same for every operation a change reaches through a shared schema (the compared pair and
+   * the difference within it): reports show such changes once, naming the other operations.
+   */
+  identity?: string;
 }
 
-export type Emit = (rule: DiffRuleId, pointer: string, message: string, detail?: string) => void;
+export type Emit = (rule: DiffRuleId, pointer: string, message: string, detail?: string, identity?: string) => void;
 
 /** An emitter that prefixes messages with the operation and takes levels from the catalogue. */
 export function emitterFor(out: DiffChange[], operation?: OperationRef, path = operation?.path): Emit {
-  return (rule, pointer, message, detail) => {
+  return (rule, pointer, message, detail, identity) => {
     const change: DiffChange = {
       rule,
       level: diffRule(rule).level,
@@ -34,6 +39,7 @@ export function emitterFor(out: DiffChange[], operation?: OperationRef, path = o
     if (operation) change.operation = operation;
     if (path !== undefined) change.path = path;
     if (detail !== undefined) change.detail = detail;
+    if (identity !== undefined) change.identity = identity;
     out.push(change);
   };
 }

@@ -137,9 +137,9 @@ export function sunsetProblem(
  */
 export function lenientEmitter(emit: Emit, out: DiffChange[], stability: Stability): Emit {
   if (!isUnstable(stability)) return emit;
-  return (rule, pointer, message, detail) => {
+  return (rule, pointer, message, detail, identity) => {
     const before = out.length;
-    emit(rule, pointer, message, detail);
+    emit(rule, pointer, message, detail, identity);
     for (const change of out.slice(before)) {
       if (change.level === 'info') continue;
       change.message = `${change.message} (${change.level} for a stable operation; info at x-stability-level ${stability})`;

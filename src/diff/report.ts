@@ -38,6 +38,9 @@ function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]):
   const findings: Finding[] = [];
   for (const { head, changes } of compared) {
     const spec = displayPath(head.loaded.entry.path, cwd);
+    // One change of a shared schema reaches every operation that uses it: the same difference of
+    // the same pair of schemas becomes one finding that names the other operations.
+    const byPlace = new Map<string, { finding: Finding; others: string[] }>();
     for (const change of changes) {
       const location = headLocation(head, change.pointer, cwd);
       const finding = toFinding(change, location);
@@ -47,7 +50,21 @@ function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]):
         finding.level = 'info';
         finding.message = `accepted: ${finding.message}${entry.reason ? ` (${entry.reason})` : ''}`;
       }
-      findings.push(finding);
+      const key = change.identity === undefined ? undefined : `${finding.rule}|${finding.level}|${change.identity}`;
+      const known = key === undefined ? undefined : byPlace.get(key);
+      if (!known) {
+        if (key !== undefined) byPlace.set(key, { finding, others: [] });
+        findings.push(finding);
+        continue;
+      }
+      const label = change.operation ? `${change.operation.method.toUpperCase()} ${change.operation.path}` : change.path ?? change.message;
+      if (!known.others.includes(label)) known.others.push(label);
+    }
+    for (const { finding, others } of byPlace.values()) {
+      const first = others.filter((o) => !finding.message.startsWith(`${o}:`));
+      if (first.length === 0) continue;
+      const shown = first.slice(0, 5).join(', ');
+      finding.message += ` (also ${first.length === 1 ? 'in' : `in ${first.length} other operations:`} ${shown}${first.length > 5 ? ', ...' : ''})`;
     }
   }
   return { findings: sortFindings(findings), unusedAccepted: accepted.filter((e) => !used.has(e)) };

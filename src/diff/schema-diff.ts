@@ -187,19 +187,19 @@ function report(root: PairNode, ctx: SchemaContext): void {
     done.add(once);
     onPath.add(node);
     const scope = depth === 0 ? ctx.scope : inner;
-    for (const step of node.steps) {
+    node.steps.forEach((step, index) => {
       if (step.kind === 'edge') {
-        if (!step.child.dirty) continue;
+        if (!step.child.dirty) return;
         const move = step.move;
         const next =
           move === 'same' ? path : move === 'items' ? `${path}[]` : move === 'additional' ? `${path}${path ? '.' : ''}*` : path ? `${path}.${move.property}` : move.property;
         walk(step.child, next, move === 'same' ? depth : depth + 1);
-        continue;
+        return;
       }
       const rule = step.rule ?? (`${scope}-${step.check as string}` as DiffRuleId);
       const at = step.property === undefined ? path : path ? `${path}.${step.property}` : step.property;
-      ctx.emit(rule, step.pointer, `${at ? `${ctx.where} property "${at}"` : ctx.where}${step.text}`);
-    }
+      ctx.emit(rule, step.pointer, `${at ? `${ctx.where} property "${at}"` : ctx.where}${step.text}`, undefined, `${node.key}#${index}`);
+    });
     onPath.delete(node);
   };
   walk(root, '', 0);

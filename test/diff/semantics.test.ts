@@ -274,3 +274,31 @@ paths:
     expect(findings).toHaveLength(3);
   });
 });
+
+describe('a change of a shared schema', () => {
+  const shared = (values: string[]): Doc =>
+    api(
+      Object.fromEntries(
+        ['/a', '/b', '/c'].map((p) => [p, { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } }]),
+      ),
+      { schemas: { Pet: { type: 'object', properties: { status: { type: 'string', enum: values }, name: { type: 'string' } } } } },
+    );
+
+  it('is one finding naming the other operations it reaches, not one per operation', async () => {
+    const findings = await diffDocs(TMP, shared(['sold']), shared(['sold', 'lost']));
+    expect(findings.map((f) => f.rule)).toEqual(['response-property-enum-value-added']);
+    expect(findings[0]?.message).toBe('GET /a: response 200 (application/json) property "status": enum value "lost" added (also in 2 other operations: GET /b, GET /c)');
+  });
+
+  it('different changes at the same place stay apart', async () => {
+    const base = shared(['sold']);
+    const head = shared(['sold']);
+    const pet = (head['components'] as { schemas: { Pet: { properties: Record<string, unknown> } } }).schemas.Pet;
+    pet.properties = {};
+    const findings = await diffDocs(TMP, base, head);
+    expect(findings.map((f) => f.message)).toEqual([
+      'GET /a: response 200 (application/json) property "status" was removed (also in 2 other operations: GET /b, GET /c)',
+      'GET /a: response 200 (application/json) property "name" was removed (also in 2 other operations: GET /b, GET /c)',
+    ]);
+  });
+});
