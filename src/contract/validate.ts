@@ -18,11 +18,17 @@ let structConfig: Promise<Config> | undefined;
  * Redocly's type tree without a type for any `x-` property: every node type that declares one
  * (all of them take the `x-` extension prefix) walks it as an untyped extension instead, so no value
  * of any shape under an `x-` key is a structural error, and no rule visits it as an OpenAPI object
- * (an `x-webhooks` entry is not a path item, its operations not operations).
+ * (an `x-webhooks` entry is not a path item, its operations not operations). An `x-` key of the
+ * `webhooks` map is an extension too.
  */
 export function opaqueExtensions(types: Record<string, NodeType>): Record<string, NodeType> {
   const out: Record<string, NodeType> = {};
   for (const [name, type] of Object.entries(types)) {
+    // In `webhooks`, as in `paths` and as specforge's loader reads both, an `x-` key is an extension, not a webhook.
+    if (name === 'WebhooksMap' && type.extensionsPrefix === undefined) {
+      out[name] = { ...type, extensionsPrefix: 'x-' };
+      continue;
+    }
     const typed = Object.keys(type.properties).filter((key) => key.startsWith('x-'));
     if (typed.length === 0 || type.extensionsPrefix !== 'x-') {
       out[name] = type;

@@ -130,6 +130,30 @@ describe('x- values of any shape', () => {
     expect(code).toBe(0);
   });
 
+  it("OpenAPI 3.1's own webhooks: an x- key is an extension, and the webhooks are still linted as operations", async () => {
+    const webhooks = join(TMP, 'webhooks.yaml');
+    writeFileSync(
+      webhooks,
+      SPEC.replace('openapi: 3.0.3', 'openapi: 3.1.0')
+        .replace('    url: https://opensource.org/licenses/MIT', '    identifier: MIT')
+        .replace('\nx-webhooks:', '\nwebhooks:'),
+    );
+    await expect(buildModel(webhooks)).resolves.toBeDefined();
+    let out = '';
+    await runLint({ cwd: TMP, specs: [webhooks], format: 'json', write: (t) => (out += t) });
+    const { findings } = JSON.parse(out) as { findings: Finding[] };
+    expect(findings.filter((f) => f.rule === 'struct')).toEqual([]);
+    expect(new Set(findings.map((f) => `${f.rule} ${f.location.pointer ?? ''}`))).toEqual(
+      new Set([
+        'specforge/operation-operationid /webhooks/ping/post',
+        'specforge/operation-summary /webhooks/ping/post',
+        'specforge/operation-tags /webhooks/ping/post',
+        'specforge/descriptions /webhooks/ping/post',
+        'specforge/operation-error-response /webhooks/ping/post/responses',
+      ]),
+    );
+  });
+
   it('diff: both versions load (exit 0 or 1, not an input error)', async () => {
     let out = '';
     const code = await runDiff({ cwd: TMP, specs: [base, head], format: 'json', write: (t) => (out += t), warn: () => undefined });
