@@ -40,7 +40,7 @@ function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]):
     const spec = displayPath(head.loaded.entry.path, cwd);
     // One change of a shared schema reaches every operation that uses it: the same difference of
     // the same pair of schemas becomes one finding that names the other operations.
-    const byPlace = new Map<string, { finding: Finding; others: string[] }>();
+    const byPlace = new Map<string, { finding: Finding; label: string; operations: string[] }>();
     for (const change of changes) {
       const location = headLocation(head, change.pointer, cwd);
       const finding = toFinding(change, location);
@@ -51,20 +51,25 @@ function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]):
         finding.message = `accepted: ${finding.message}${entry.reason ? ` (${entry.reason})` : ''}`;
       }
       const key = change.identity === undefined ? undefined : `${finding.rule}|${finding.level}|${change.identity}`;
+      const label = change.operation ? `${change.operation.method.toUpperCase()} ${change.operation.path}` : (change.path ?? change.message);
       const known = key === undefined ? undefined : byPlace.get(key);
       if (!known) {
-        if (key !== undefined) byPlace.set(key, { finding, others: [] });
+        if (key !== undefined) byPlace.set(key, { finding, label, operations: [label] });
         findings.push(finding);
         continue;
       }
-      const label = change.operation ? `${change.operation.method.toUpperCase()} ${change.operation.path}` : change.path ?? change.message;
-      if (!known.others.includes(label)) known.others.push(label);
+      if (!known.operations.includes(label)) known.operations.push(label);
+      // The finding shows the operation that reaches the change by the shortest way.
+      if (finding.message.length < known.finding.message.length) {
+        known.finding.message = finding.message;
+        known.label = label;
+      }
     }
-    for (const { finding, others } of byPlace.values()) {
-      const first = others.filter((o) => !finding.message.startsWith(`${o}:`));
-      if (first.length === 0) continue;
-      const shown = first.slice(0, 5).join(', ');
-      finding.message += ` (also ${first.length === 1 ? 'in' : `in ${first.length} other operations:`} ${shown}${first.length > 5 ? ', ...' : ''})`;
+    for (const { finding, label, operations } of byPlace.values()) {
+      const others = operations.filter((o) => o !== label);
+      if (others.length === 0) continue;
+      const shown = others.slice(0, 5).join(', ');
+      finding.message += ` (also ${others.length === 1 ? 'in' : `in ${others.length} other operations:`} ${shown}${others.length > 5 ? ', ...' : ''})`;
     }
   }
   return { findings: sortFindings(findings), unusedAccepted: accepted.filter((e) => !used.has(e)) };

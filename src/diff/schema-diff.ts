@@ -176,16 +176,17 @@ export function compareSchemas(baseRef: SchemaRef, headRef: SchemaRef, ctx: Sche
   if (node.dirty) report(node, ctx);
 }
 
-/** Walks the dirty part of the graph below a root, depth first, emitting each finding once. */
+/**
+ * Walks the dirty part of the graph below a root, breadth first, emitting each finding once: at the
+ * shortest property path that reaches it (`owner.login`, not the same schema ten levels down).
+ */
 function report(root: PairNode, ctx: SchemaContext): void {
-  const done = new Set<string>();
-  const onPath = new Set<PairNode>();
   const inner = nested(ctx.scope);
-  const walk = (node: PairNode, path: string, depth: number): void => {
-    const once = depth === 0 ? `root|${node.key}` : node.key;
-    if (onPath.has(node) || done.has(once)) return;
-    done.add(once);
-    onPath.add(node);
+  const onceKey = (node: PairNode, depth: number): string => (depth === 0 ? `root|${node.key}` : node.key);
+  const done = new Set<string>([onceKey(root, 0)]);
+  const queue: Array<{ node: PairNode; path: string; depth: number }> = [{ node: root, path: '', depth: 0 }];
+  for (let q = 0; q < queue.length; q++) {
+    const { node, path, depth } = queue[q] as { node: PairNode; path: string; depth: number };
     const scope = depth === 0 ? ctx.scope : inner;
     node.steps.forEach((step, index) => {
       if (step.kind === 'edge') {
@@ -193,16 +194,18 @@ function report(root: PairNode, ctx: SchemaContext): void {
         const move = step.move;
         const next =
           move === 'same' ? path : move === 'items' ? `${path}[]` : move === 'additional' ? `${path}${path ? '.' : ''}*` : path ? `${path}.${move.property}` : move.property;
-        walk(step.child, next, move === 'same' ? depth : depth + 1);
+        const childDepth = move === 'same' ? depth : depth + 1;
+        const once = onceKey(step.child, childDepth);
+        if (done.has(once)) return;
+        done.add(once);
+        queue.push({ node: step.child, path: next, depth: childDepth });
         return;
       }
       const rule = step.rule ?? (`${scope}-${step.check as string}` as DiffRuleId);
       const at = step.property === undefined ? path : path ? `${path}.${step.property}` : step.property;
       ctx.emit(rule, step.pointer, `${at ? `${ctx.where} property "${at}"` : ctx.where}${step.text}`, undefined, `${node.key}#${index}`);
     });
-    onPath.delete(node);
-  };
-  walk(root, '', 0);
+  }
 }
 
 /** A schema that is nothing but anyOf/oneOf alternatives. */
@@ -281,7 +284,11 @@ class PairComparison {
   private values(b: SchemaView, h: SchemaView, nullMoved: boolean): void {
     // A value of null that came or went with the type (`nullable`) is reported once, as the type change.
     const key = (v: unknown): string => show(v);
-    const drop = (list: unknown[]): unknown[] => (nullMoved ? list.filter((v) => v !== null) : list);
+    // Each value once (some contracts list a value twice), and null left to the type change.
+    const drop = (list: unknown[]): unknown[] => {
+      const seen = new Set<string>();
+      return list.filter((v) => !(nullMoved && v === null) && !seen.has(key(v)) && seen.add(key(v)) !== undefined);
+    };
     if (this.request) {
       if (!h.values) return;
       if (!b.values) {
