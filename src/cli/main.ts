@@ -86,7 +86,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--redocly <file>', 'a Redocly config to use instead of the built-in ruleset')
     .addOption(new Option('--format <format>', 'output format: stylish, json, github-actions, markdown, sarif (or Redocly\'s codeframe, summary, checkstyle, junit)').default('stylish'))
     .addOption(strictOption())
-    .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string; strict?: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
+    .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
+    .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string; strict?: string; failOn: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
   program
     .command('diff')

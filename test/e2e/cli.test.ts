@@ -341,12 +341,13 @@ describe('lint', () => {
     expect(r.code).toBe(0);
   });
 
-  it('exits 1 on a seeded mistake', () => {
+  it('a seeded convention mistake is a warning: exit 0, or 1 with --fail-on warning', () => {
     const spec = echoCopy('lint');
     writeFileSync(spec, readFileSync(spec, 'utf8').replace('      operationId: echo\n      summary: Echo a message\n', '      operationId: echo\n'));
     const r = cli(['lint', spec, '--format', 'json']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('operation-summary');
+    expect(cli(['lint', spec, '--format', 'json', '--fail-on', 'warning']).code).toBe(1);
   });
 });
 

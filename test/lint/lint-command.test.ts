@@ -66,9 +66,15 @@ describe('a seeded mistake (an operation without a summary, a convention: a warn
   // The problem is reported on the operation's key: `post:` of /echo.
   const where = (): { file: string; line: number; column: number } => ({ file: relative(TMP, echo), line: lineOf(echo, '    post:'), column: 5 });
 
+  it('a warning fails the run only with --fail-on warning', async () => {
+    expect((await lintTo(echo, 'json')).code).toBe(0);
+    expect(await runLint({ cwd: TMP, specs: [echo], format: 'json', failOn: 'warning', write: () => undefined })).toBe(1);
+    await expect(runLint({ cwd: TMP, specs: [echo], failOn: 'info', write: () => undefined })).rejects.toThrow(/--fail-on must be error or warning, not "info"/);
+  });
+
   it('stylish names the file, the position and the rule', async () => {
     const { code, out } = await lintTo(echo, 'stylish');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     const w = where();
     expect(out).toContain(`${w.file}\n  ${w.line}:${w.column}  warning  operation "echo" has no summary`);
     expect(out).toContain('specforge/operation-summary');
@@ -77,7 +83,7 @@ describe('a seeded mistake (an operation without a summary, a convention: a warn
 
   it('json carries the finding', async () => {
     const { code, out } = await lintTo(echo, 'json');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     const { findings } = JSON.parse(out) as { findings: Finding[] };
     expect(findings).toEqual([
       expect.objectContaining({ source: 'lint', rule: 'specforge/operation-summary', level: 'warning', location: { ...where(), pointer: '/paths/~1echo/post' } }),
@@ -86,14 +92,14 @@ describe('a seeded mistake (an operation without a summary, a convention: a warn
 
   it('github-actions annotates the line', async () => {
     const { code, out } = await lintTo(echo, 'github-actions');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     const w = where();
     expect(out).toBe(`::warning file=${w.file},line=${w.line},col=${w.column},title=specforge/operation-summary::operation "echo" has no summary: add a one-line summary; docs and generated code use it as the operation's title\n`);
   });
 
   it('markdown lists it in the job summary table', async () => {
     const { code, out } = await lintTo(echo, 'markdown');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     const w = where();
     expect(out).toContain('## specforge lint');
     expect(out).toContain(`| warning | specforge/operation-summary | ${w.file}:${w.line}:${w.column} | operation "echo" has no summary`);
@@ -101,7 +107,7 @@ describe('a seeded mistake (an operation without a summary, a convention: a warn
 
   it('sarif has the result at its region', async () => {
     const { code, out } = await lintTo(echo, 'sarif');
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     const log = JSON.parse(out) as { version: string; runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: unknown }> }> }> };
     expect(log.version).toBe('2.1.0');
     const w = where();
@@ -133,7 +139,7 @@ it('a Redocly config of your own can turn on house rules by name', async () => {
   const config = join(TMP, 'redocly.yaml');
   writeFileSync(config, 'rules:\n  specforge/operation-summary: warn\n');
   let out = '';
-  const code = await runLint({ cwd: TMP, specs: [echo], format: 'json', redocly: config, write: (t) => (out += t) });
+  const code = await runLint({ cwd: TMP, specs: [echo], format: 'json', redocly: config, failOn: 'warning', write: (t) => (out += t) });
   expect(code).toBe(1);
   const { findings } = JSON.parse(out) as { findings: Finding[] };
   expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { LINT_FORMATS, lintFindings, lintRules, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
 import { findConfig, loadConfig, type SpecEntry } from '../../pipeline/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
+import { UsageError } from '../../contract/errors.js';
 import { formatOption, isOneOf, strictFlag } from '../format-option.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 
@@ -15,6 +16,8 @@ export interface LintOptions {
   format?: string;
   /** true, false or schema: over each contract's strict level. */
   strict?: string;
+  /** `error` (default): exit 1 on errors only; `warning`: on warnings too. */
+  failOn?: string;
   write?: (text: string) => void;
 }
 
@@ -45,13 +48,16 @@ export async function runLint(options: LintOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const format: LintFormat = formatOption(options.format, LINT_FORMATS, 'stylish');
+  const failOn = options.failOn ?? 'error';
+  if (failOn !== 'error' && failOn !== 'warning') throw new UsageError(`--fail-on must be error or warning, not "${failOn}"`);
   const results = await lintSpecs(lintTargets(cwd, options), options.redocly ? resolve(cwd, options.redocly) : undefined);
-  const total = results.reduce((n, r) => n + r.problems.length, 0);
+  // Conventions are warnings: they fail the run only when asked to (as a linter's severity threshold does).
+  const failing = results.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'error' || failOn === 'warning').length, 0);
   if (isOneOf(REPORT_FORMATS, format)) {
     const findings = lintFindings(results, cwd);
     write(formatFindings(findings, format, { title: 'specforge lint', rules: lintRules(results, findings) }));
   } else {
     for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format, cwd);
   }
-  return total > 0 ? EXIT_FINDINGS : EXIT_OK;
+  return failing > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
