@@ -9,7 +9,7 @@
  * `<scope>-<check>`, e.g. `request-property-max-length-decreased`.
  */
 import type { FindingLevel } from '../report/findings.js';
-import type { RuleInfo } from '../report/format.js';
+import { readmeUrl, SOURCE_ANCHORS, type RuleInfo } from '../report/format.js';
 import { STRUCTURE_RULES, type StructureRuleId } from './structure-rules.js';
 
 export type { DiffLevel } from './structure-rules.js';
@@ -122,7 +122,13 @@ function table(): DiffRule[] {
 export const DIFF_RULES: readonly DiffRule[] = table();
 
 /** The diff rules as the report formats describe them (SARIF's rule metadata), at finding levels. */
-export const DIFF_RULE_INFO: readonly RuleInfo[] = DIFF_RULES.map((r) => ({ id: r.id, description: r.description, level: FINDING_LEVEL[r.level] }));
+export const DIFF_RULE_INFO: readonly RuleInfo[] = DIFF_RULES.map((r) => ({
+  id: r.id,
+  description: r.description,
+  fullDescription: `${r.description[0]?.toUpperCase() ?? ''}${r.description.slice(1)} (${r.level}). Example: ${r.example.replace(/`/g, '')}.`,
+  level: FINDING_LEVEL[r.level],
+  helpUri: readmeUrl(SOURCE_ANCHORS.diff),
+}));
 
 const BY_ID = new Map(DIFF_RULES.map((r) => [r.id, r]));
 

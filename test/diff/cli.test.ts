@@ -270,8 +270,19 @@ describe('a seeded breaking change in a copy of the echo contract', () => {
     };
     expect(r.out).toMatch(expected[format] as RegExp);
     if (format === 'sarif') {
-      const log = JSON.parse(r.out) as { runs: Array<{ results: Array<{ ruleId: string; level: string }> }> };
+      const log = JSON.parse(r.out) as {
+        runs: Array<{
+          results: Array<{ ruleId: string; level: string }>;
+          tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; fullDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }> } };
+        }>;
+      };
       expect(log.runs[0]?.results.map((x) => [x.ruleId, x.level])).toEqual([[rule, 'error']]);
+      // The rule entry describes the rule, not its id: a sentence, an example, the README section, the level results use.
+      const entry = log.runs[0]?.tool.driver.rules.find((x) => x.id === rule);
+      expect(entry?.shortDescription.text).toBe('a required response property became optional; clients may not find it');
+      expect(entry?.fullDescription.text).toMatch(/^A required response property became optional; clients may not find it \(breaking\)\. Example: /);
+      expect(entry?.helpUri).toBe('https://github.com/specforge/specforge#breaking-change-diff-specforge-diff');
+      expect(entry?.defaultConfiguration.level).toBe('error');
     }
   });
 });
