@@ -94,13 +94,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('report breaking changes between two contracts, or of every contract since a git revision')
     .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
     .option('-b, --base <git-ref>', 'compare each contract with its version at this git revision')
-    .option('-c, --config <file>', 'specforge config file (with --base)', 'specforge.config.yaml')
+    .option('-c, --config <file>', 'specforge config file: the contracts (with --base) and its diff: settings', 'specforge.config.yaml')
     .option('--format <format>', 'stylish, json, github-actions, markdown or sarif', 'stylish')
-    .option('--fail-on <level>', 'exit 1 on changes at this level or above: breaking or warning', 'breaking')
-    .option('--accept <file>', 'a YAML or JSON file of accepted changes, reported as info')
-    .option('--deprecation-days <n>', 'days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default 0: x-sunset optional)')
+    .option('--fail-on <level>', "exit 1 on changes at this level or above: breaking or warning (default: the config's diff.failOn, else breaking)")
+    .option('--accept <file>', "a YAML or JSON file of accepted changes, reported as info (default: the config's diff.accept)")
+    .option('--deprecation-days <n>', "days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional)")
     .action(
-      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn: string; accept?: string; deprecationDays?: string }) =>
+      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn?: string; accept?: string; deprecationDays?: string }) =>
         (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
       ),
     );
@@ -110,12 +110,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .description('every change between two contracts, or of every contract since a git revision, grouped by operation, as release notes with the suggested version bump')
     .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
     .option('-b, --base <git-ref>', 'compare each contract with its version at this git revision')
-    .option('-c, --config <file>', 'specforge config file (with --base)', 'specforge.config.yaml')
+    .option('-c, --config <file>', 'specforge config file: the contracts (with --base) and its diff.deprecationDays', 'specforge.config.yaml')
     .option('--format <format>', 'markdown, html or json (default: markdown, or what the --output file name ends in)')
     .option('-o, --output <file>', 'write the changelog here instead of standard output')
     .option('--check-version', "exit 1 when a contract's info.version is lower than the suggested bump needs")
+    .option('--deprecation-days <n>', "the deprecation period, as for diff (default: the config's diff.deprecationDays, else 0)")
     .action(
-      act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean }) =>
+      act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean; deprecationDays?: string }) =>
         (await import('./commands/changelog.js')).runChangelog({ ...opts, specs }),
       ),
     );
@@ -129,10 +130,11 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--summary <file>', 'write the markdown summary here (default: append to $GITHUB_STEP_SUMMARY when set)')
     .option('--sarif <file>', 'also write every finding as SARIF 2.1.0 here')
     .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
-    .option('--accept <file>', 'accepted breaking changes (as for diff)')
+    .option('--accept <file>', "accepted breaking changes, as for diff (default: the config's diff.accept)")
+    .option('--deprecation-days <n>', "the deprecation period of the breaking-change check, as for diff (default: the config's diff.deprecationDays, else 0)")
     .addOption(strictOption())
     .action(
-      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string; strict?: string }) =>
+      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string; deprecationDays?: string; strict?: string }) =>
         (await import('./commands/review.js')).runReview(opts),
       ),
     );
@@ -214,7 +216,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
     .option('-o, --out <dir>', 'output folder', 'dist/docs')
     .addOption(strictOption())
-    .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md")
+    .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
     .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program

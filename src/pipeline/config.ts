@@ -73,6 +73,83 @@ function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Arra
   return out;
 }
 
+/**
+ * `diff:` at the top of the config: settings of `specforge diff`, `review` and `changelog` (and of
+ * the changelogs `docs` publishes), so a team sets them once. A flag given on the command line wins.
+ */
+export interface DiffSettings {
+  /** Days required between deprecating an operation or parameter and its x-sunset date (`--deprecation-days`). */
+  deprecationDays?: number;
+  /** `specforge diff --fail-on`: breaking (the default) or warning. */
+  failOn?: 'breaking' | 'warning';
+  /** Accepted changes (`--accept`): an absolute path here, written relative to the config's folder. */
+  accept?: string;
+}
+
+/** `docs:` at the top of the config: settings of `specforge docs` (a flag given wins). */
+export interface DocsSettings {
+  /** Publish each contract's changelog since this git revision (`--changelog-base`). */
+  changelogBase?: string;
+}
+
+const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept'] as const;
+const DOCS_KEYS = ['changelogBase'] as const;
+
+/** A config value as an error message shows it. */
+function shownValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? 'a list' : isRecord(value) ? 'a mapping' : String(value);
+}
+
+/** A top-level section that must be a mapping, at its key when it is not. */
+function sectionOf(raw: Record<string, unknown>, name: string, keys: readonly string[], locate: Locate, file: string): Record<string, unknown> | undefined {
+  const section = raw[name];
+  if (section === undefined || section === null) return undefined;
+  if (isRecord(section)) return section;
+  const pos = locate([], name);
+  throw ContractError.single('SPECFORGE_CONFIG', `${name} must be a mapping of settings (${keys.join(', ')})`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
+}
+
+function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, file: string): DiffSettings {
+  const section = sectionOf(raw, 'diff', DIFF_KEYS, locate, file);
+  if (section === undefined) return {};
+  const bad = (key: string, what: string, hint?: string): ContractError => {
+    const pos = locate(['diff'], key);
+    return ContractError.single('SPECFORGE_CONFIG', `diff.${key} must be ${what}, not ${shownValue(section[key])}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) }, hint);
+  };
+  const out: DiffSettings = {};
+  const days = section['deprecationDays'];
+  if (days !== undefined) {
+    if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0) throw bad('deprecationDays', 'a whole number of days (0 or more)', 'e.g. diff: { deprecationDays: 90 }');
+    out.deprecationDays = days;
+  }
+  const failOn = section['failOn'];
+  if (failOn !== undefined) {
+    if (failOn !== 'breaking' && failOn !== 'warning') throw bad('failOn', 'breaking or warning');
+    out.failOn = failOn;
+  }
+  const accept = section['accept'];
+  if (accept !== undefined) {
+    if (typeof accept !== 'string' || accept.trim() === '') throw bad('accept', 'the path of a file of accepted changes', 'e.g. diff: { accept: accepted.yaml }');
+    out.accept = resolve(dirname(file), accept);
+  }
+  return out;
+}
+
+function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, file: string): DocsSettings {
+  const section = sectionOf(raw, 'docs', DOCS_KEYS, locate, file);
+  if (section === undefined) return {};
+  const out: DocsSettings = {};
+  const base = section['changelogBase'];
+  if (base !== undefined) {
+    if (typeof base !== 'string' || base.trim() === '') {
+      const pos = locate(['docs'], 'changelogBase');
+      throw ContractError.single('SPECFORGE_CONFIG', `docs.changelogBase must be a git revision (a tag, a branch), not ${shownValue(base)}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) }, "e.g. docs: { changelogBase: v1.4.2 }; quote a name YAML would read as a number ('1.0')");
+    }
+    out.changelogBase = base;
+  }
+  return out;
+}
+
 /** A Redocly rule setting: a severity, or settings with a severity and the rule's options. */
 export type LintRuleSetting = 'error' | 'warn' | 'off' | { severity?: 'error' | 'warn' | 'off'; [option: string]: unknown };
 
@@ -83,6 +160,10 @@ export interface SpecforgeConfig {
   specs: SpecEntry[];
   /** Shell commands run from `root` after generate wrote files, each with the written paths appended. */
   afterWrite: string[];
+  /** `diff:`: settings of diff, review and changelog ({} when unset). */
+  diff: DiffSettings;
+  /** `docs:`: settings of docs ({} when unset). */
+  docs: DocsSettings;
 }
 
 export const CONFIG_FILE = 'specforge.config.yaml';
@@ -101,6 +182,10 @@ export interface ConfigFile {
   defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators };
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
+  /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
+  diff?: { deprecationDays?: number; failOn?: 'breaking' | 'warning'; accept?: string };
+  /** Settings of specforge docs (a flag given wins). */
+  docs?: { changelogBase?: string };
   specs: Array<
     | string
     | {
@@ -246,7 +331,7 @@ function readScriptConfig(path: string): { raw: unknown; locate: Locate } {
 
 /** The keys the config knows, by place: an unknown key is an error at its line (a typo must not be ignored). */
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
-  root: ['output', 'defaults', 'specs', 'hooks'],
+  root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
   defaults: ['targets', 'strict', 'deferUnusedValidators'],
   spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test'],
@@ -302,6 +387,8 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     unknownKeys(raw, locate, path, [], KNOWN_KEYS.root),
     unknownKeys(raw, locate, path, ['defaults'], KNOWN_KEYS.defaults),
     unknownKeys(raw, locate, path, ['hooks'], KNOWN_KEYS.hooks),
+    unknownKeys(raw, locate, path, ['diff'], DIFF_KEYS),
+    unknownKeys(raw, locate, path, ['docs'], DOCS_KEYS),
   ];
   raw['specs'].forEach((e, i) => {
     problems.push(unknownKeys(raw, locate, path, ['specs', i], KNOWN_KEYS.spec));
@@ -340,7 +427,18 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     const pos = afterWrite === undefined ? locate([], 'hooks') : locate(['hooks'], 'afterWrite');
     throw ContractError.single('SPECFORGE_CONFIG', 'hooks.afterWrite must be a list of commands', { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'e.g. hooks: { afterWrite: ["npx prettier --write"] }');
   }
-  return { root, file: path, specs, afterWrite: (afterWrite as string[] | undefined) ?? [] };
+  const diff = parseDiffSettings(raw, locate, path);
+  const docs = parseDocsSettings(raw, locate, path);
+  return { root, file: path, specs, afterWrite: (afterWrite as string[] | undefined) ?? [], diff, docs };
+}
+
+/**
+ * The `diff:` settings of the config, for a command that may run without one (`specforge diff
+ * <base> <head>`): {} when no config is found; a config named with `--config` must exist.
+ */
+export function diffSettingsFor(cwd = process.cwd(), file?: string): DiffSettings {
+  if ((file === undefined || file === CONFIG_FILE) && findConfig(cwd, file) === undefined) return {};
+  return loadConfig(cwd, file).diff;
 }
 
 /**

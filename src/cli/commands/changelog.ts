@@ -10,9 +10,10 @@ import { displayPath } from '../../contract/resolve.js';
 import { buildChangelog, CHANGELOG_FORMATS, renderChangelog, type ChangelogFormat, type ChangelogInput } from '../../diff/changelog.js';
 import { resolveRevision } from '../../diff/git-base.js';
 import { changesOfFiles, changesSinceRevision } from '../../diff/report.js';
-import { loadConfig } from '../../pipeline/config.js';
+import { diffSettingsFor, loadConfig } from '../../pipeline/config.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
+import { deprecationDays } from './diff.js';
 
 export interface ChangelogOptions {
   cwd?: string;
@@ -27,6 +28,13 @@ export interface ChangelogOptions {
   output?: string;
   /** Exit 1 when a contract's info.version is lower than the suggested bump needs. */
   checkVersion?: boolean;
+  /**
+   * Days required between deprecating an operation or parameter and its x-sunset date, as for
+   * `specforge diff --deprecation-days`; default: the config's diff.deprecationDays, else 0.
+   */
+  deprecationDays?: string | number;
+  /** Today, for sunset dates (tests; default: the current date). */
+  now?: Date;
   write?: (text: string) => void;
 }
 
@@ -34,6 +42,11 @@ function defaultFormat(output: string | undefined): ChangelogFormat {
   if (output?.toLowerCase().endsWith('.html') || output?.toLowerCase().endsWith('.htm')) return 'html';
   if (output?.toLowerCase().endsWith('.json')) return 'json';
   return 'markdown';
+}
+
+/** The deprecation policy of the comparison: the option, else the config's diff.deprecationDays. */
+function policyOf(options: ChangelogOptions, configured: number | undefined): { deprecationDays: number; now?: Date } {
+  return { deprecationDays: deprecationDays(options.deprecationDays ?? configured), ...(options.now ? { now: options.now } : {}) };
 }
 
 export async function runChangelog(options: ChangelogOptions): Promise<number> {
@@ -46,13 +59,16 @@ export async function runChangelog(options: ChangelogOptions): Promise<number> {
     const ref = options.base;
     // The revision first: an unknown one is a usage error even without a config.
     resolveRevision(cwd, ref);
-    const paths = specs.length > 0 ? specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
-    const compared = await changesSinceRevision({ cwd, ref, specs: paths });
+    const config = specs.length > 0 ? undefined : loadConfig(cwd, options.config);
+    const paths = config ? config.specs.map((e) => e.path) : specs.map((s) => resolve(cwd, s));
+    const policy = policyOf(options, config ? config.diff.deprecationDays : diffSettingsFor(cwd, options.config).deprecationDays);
+    const compared = await changesSinceRevision({ cwd, ref, specs: paths, ...policy });
     inputs = compared.map((c, i) => ({ ...c, path: paths[i] as string, since: ref }));
   } else {
     if (specs.length !== 2) throw new UsageError('changelog needs two contracts (<base> <head>) or --base <git-ref>');
     const [basePath, headPath] = specs as [string, string];
-    inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd })), path: resolve(cwd, headPath), since: displayPath(resolve(cwd, basePath), cwd) }];
+    const policy = policyOf(options, diffSettingsFor(cwd, options.config).deprecationDays);
+    inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd, ...policy })), path: resolve(cwd, headPath), since: displayPath(resolve(cwd, basePath), cwd) }];
   }
   const changelog = buildChangelog(inputs, cwd);
   const text = renderChangelog(changelog, format);

@@ -1,7 +1,9 @@
 /** `specforge diff`: breaking changes between two contracts, or of every contract since a git revision. */
 import { UsageError } from '../../contract/errors.js';
+import { resolveRevision } from '../../diff/git-base.js';
 import { diffFiles, diffRevision, type DiffReport } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
+import { diffSettingsFor, loadConfig, type DiffSettings } from '../../pipeline/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
@@ -16,12 +18,15 @@ export interface DiffOptions {
   base?: string;
   config?: string;
   format?: string;
+  /** breaking or warning; default: the config's diff.failOn, else breaking. */
   failOn?: string;
+  /** Accepted changes (relative to cwd); default: the config's diff.accept. */
   accept?: string;
   /**
    * Days required between deprecating an operation or parameter and its x-sunset date: with n > 0,
    * deprecating needs an x-sunset at least n days away, and removing a deprecated one without it is
-   * breaking (default 0: x-sunset optional). A string as the flag gives it.
+   * breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional). A string as
+   * the flag gives it.
    */
   deprecationDays?: string | number;
   /** Today, for sunset dates (tests; default: the current date). */
@@ -35,16 +40,21 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const warn = options.warn ?? ((t: string) => process.stderr.write(t));
   const format = formatOption(options.format, REPORT_FORMATS, 'stylish');
-  const failOn = options.failOn ?? 'breaking';
-  if (!(FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${FAIL_ON.join(' or ')}, not "${failOn}"`);
+  if (options.failOn !== undefined) failOnOption(options.failOn);
   const specs = options.specs ?? [];
-  const policy = { deprecationDays: deprecationDays(options.deprecationDays), ...(options.now ? { now: options.now } : {}) };
+  if (options.base === undefined && specs.length !== 2) throw new UsageError('diff needs two contracts (<base> <head>) or --base <git-ref>');
+  // The revision first: an unknown one (or no git) is a usage error even without a config.
+  if (options.base !== undefined) resolveRevision(cwd, options.base);
+  // The config's diff: settings, under the flags. --base without contracts needs the config anyway.
+  const settings: DiffSettings = options.base !== undefined && specs.length === 0 ? loadConfig(cwd, options.config).diff : diffSettingsFor(cwd, options.config);
+  const failOn = failOnOption(options.failOn ?? settings.failOn ?? 'breaking');
+  const accept = options.accept ?? settings.accept;
+  const policy = { deprecationDays: deprecationDays(options.deprecationDays ?? settings.deprecationDays), ...(options.now ? { now: options.now } : {}) };
   let report: DiffReport;
   if (options.base !== undefined) {
-    report = await diffRevision({ cwd, ref: options.base, specs, ...policy, ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: options.accept } : {}) });
+    report = await diffRevision({ cwd, ref: options.base, specs, ...policy, ...(options.config ? { config: options.config } : {}), ...(accept ? { accept } : {}) });
   } else {
-    if (specs.length !== 2) throw new UsageError('diff needs two contracts (<base> <head>) or --base <git-ref>');
-    report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(options.accept ? { accept: options.accept } : {}) });
+    report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(accept ? { accept } : {}) });
   }
   for (const e of report.unusedAccepted) warn(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`);
   write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO }));
@@ -52,7 +62,13 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
 }
 
-/** `--deprecation-days`: a whole number of days, 0 or more. */
+/** `--fail-on` of diff: breaking or warning. */
+function failOnOption(value: string): (typeof FAIL_ON)[number] {
+  if (!(FAIL_ON as readonly string[]).includes(value)) throw new UsageError(`--fail-on must be ${FAIL_ON.join(' or ')}, not "${value}"`);
+  return value as (typeof FAIL_ON)[number];
+}
+
+/** `--deprecation-days` (or the config's diff.deprecationDays): a whole number of days, 0 or more. */
 export function deprecationDays(value: string | number | undefined): number {
   if (value === undefined) return 0;
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;

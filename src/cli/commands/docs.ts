@@ -20,7 +20,10 @@ export interface DocsOptions {
   out?: string;
   /** true, false or schema: over each contract's strict level; a level that refuses a schema fails as generate would. */
   strict?: string;
-  /** Publish each contract's changelog since this git revision beside its page (`<api>/changelog.html` and `.md`). */
+  /**
+   * Publish each contract's changelog since this git revision beside its page (`<api>/changelog.html`
+   * and `.md`); default: the config's docs.changelogBase, else none.
+   */
   changelogBase?: string;
   write?: (text: string) => void;
 }
@@ -41,10 +44,13 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   }
   if (refused.length > 0) throw new ContractError(refused);
   const specs: DocsSpec[] = config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out }));
-  if (options.changelogBase !== undefined) {
+  // The flag, else the config's docs.changelogBase; the changes are judged with the config's diff.deprecationDays.
+  const changelogBase = options.changelogBase ?? config.docs.changelogBase;
+  if (changelogBase !== undefined) {
     // Compared before anything is written: a revision that does not exist is a usage error.
-    const ref = options.changelogBase;
-    const compared = await changesSinceRevision({ cwd, ref, specs: config.specs.map((s) => s.path) });
+    const ref = changelogBase;
+    const days = config.diff.deprecationDays;
+    const compared = await changesSinceRevision({ cwd, ref, specs: config.specs.map((s) => s.path), ...(days !== undefined ? { deprecationDays: days } : {}) });
     compared.forEach((c, i) => {
       const spec = specs[i] as DocsSpec;
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
@@ -54,7 +60,7 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   for (const p of pages) {
     write(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations\n`);
     if (p.cli !== undefined) write(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}\n`);
-    if (p.changelog !== undefined) write(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${options.changelogBase ?? ''}\n`);
+    if (p.changelog !== undefined) write(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${changelogBase ?? ''}\n`);
   }
   write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
   return EXIT_OK;

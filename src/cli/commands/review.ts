@@ -12,12 +12,14 @@ import { UsageError } from '../../contract/errors.js';
 import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { lintFindings, lintRules, lintSpecs } from '../../lint/lint.js';
+import { loadConfig } from '../../pipeline/config.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import { generateSpec } from '../../pipeline/generate.js';
 import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS, summaryLine, totals, type RuleInfo } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
+import { deprecationDays } from './diff.js';
 import { cacheDirFor, entriesFor } from './generate.js';
 import { lintTargets } from './lint.js';
 
@@ -34,7 +36,15 @@ export interface ReviewOptions {
   /** Also write every finding as SARIF here. */
   sarif?: string;
   failOn?: string;
+  /** Accepted breaking changes (relative to cwd); default: the config's diff.accept. */
   accept?: string;
+  /**
+   * Days required between deprecating an operation or parameter and its x-sunset date, as for
+   * `specforge diff --deprecation-days`; default: the config's diff.deprecationDays, else 0.
+   */
+  deprecationDays?: string | number;
+  /** Today, for sunset dates (tests; default: the current date). */
+  now?: Date;
   /** true, false or schema: over each contract's strict level (lint and generated code). */
   strict?: string;
   write?: (text: string) => void;
@@ -55,8 +65,20 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   const strict = options.strict !== undefined ? { strict: options.strict } : {};
   const linted = await lintSpecs(lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict }));
   const lint = lintFindings(linted, cwd);
+  // The config's diff: settings under the flags (diff.failOn is diff's own: --fail-on here covers every check).
+  const settings = loadConfig(cwd, options.config).diff;
+  const accept = options.accept !== undefined ? resolve(cwd, options.accept) : settings.accept;
+  const days = deprecationDays(options.deprecationDays ?? settings.deprecationDays);
   const diff = (
-    await diffRevision({ cwd, ref: options.base, specs: [], ...(options.config ? { config: options.config } : {}), ...(options.accept ? { accept: resolve(cwd, options.accept) } : {}) })
+    await diffRevision({
+      cwd,
+      ref: options.base,
+      specs: [],
+      deprecationDays: days,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.config ? { config: options.config } : {}),
+      ...(accept !== undefined ? { accept } : {}),
+    })
   ).findings;
   const drift: Finding[] = [];
   for (const entry of entriesFor({ cwd, ...(options.config ? { config: options.config } : {}), ...strict }).entries) {
@@ -100,6 +122,8 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   const format = formatOption(options.format, REPORT_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github-actions' : 'stylish');
   const failOn = options.failOn ?? 'error';
   if (!(REVIEW_FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${REVIEW_FAIL_ON.join(' or ')}, not "${failOn}"`);
+  // A bad --deprecation-days is a usage error before anything runs.
+  if (options.deprecationDays !== undefined) deprecationDays(options.deprecationDays);
   const sections = await reviewFindings({ ...options, cwd, base: options.base });
   const all = [...sections.lint, ...sections.diff, ...sections.drift];
   const failingLevels = failOn === 'warning' ? ['error', 'warning'] : ['error'];
