@@ -4,6 +4,7 @@
  * in-process mock of a contract. Each loads its command's modules when first called.
  */
 import type { BundleOptions } from './cli/commands/bundle.js';
+import type { ChangelogOptions } from './cli/commands/changelog.js';
 import type { DiffOptions } from './cli/commands/diff.js';
 import type { DocsOptions } from './cli/commands/docs.js';
 import type { CheckOptions, GenerateOptions } from './cli/commands/generate.js';
@@ -18,7 +19,7 @@ import type { ConformanceFailure, ConformanceOptions, ConformanceReport, Operati
 import type { CheckName } from './conformance/checks.js';
 
 export type { CheckName, ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase, TestOptions };
-export type { ConfigFile, BundleOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
+export type { ConfigFile, BundleOptions, ChangelogOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
 
 /**
  * Types a specforge.config.ts: `export default defineConfig({ output: 'src/generated', specs: [...] })`.
@@ -61,6 +62,11 @@ export async function docs(options: DocsOptions): Promise<number> {
 /** `specforge diff`: 1 when the change breaks clients. */
 export async function diff(options: DiffOptions): Promise<number> {
   return (await import('./cli/commands/diff.js')).runDiff(options);
+}
+
+/** `specforge changelog`: release notes with the suggested version bump; 1 with `checkVersion` when info.version is lower than the bump needs. */
+export async function changelog(options: ChangelogOptions): Promise<number> {
+  return (await import('./cli/commands/changelog.js')).runChangelog(options);
 }
 
 /** `specforge review`. */
