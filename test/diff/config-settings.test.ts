@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChangelog } from '../../src/cli/commands/changelog.js';
 import { runDiff, type DiffOptions } from '../../src/cli/commands/diff.js';
 import { runDocs } from '../../src/cli/commands/docs.js';
+import { configText } from '../../src/cli/commands/init.js';
 import { ContractError, UsageError } from '../../src/contract/errors.js';
 import type { Changelog } from '../../src/diff/changelog.js';
 import { loadConfig } from '../../src/pipeline/config.js';
@@ -135,6 +136,18 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'specforge.config.cjs'), "module.exports = {\n  specs: ['api/openapi.yaml'],\n  diff: { deprecationDays: '90' },\n};\n");
     expect(() => loadConfig(dir)).toThrow(/specforge\.config\.cjs:3:11: error SPECFORGE_CONFIG: diff\.deprecationDays must be a whole number of days \(0 or more\), not "90"/);
+  });
+
+  it("init's config, with its commented diff: and docs: lines turned on, is read as they say", () => {
+    const dir = join(TMP, 'init-template');
+    mkdirSync(dir, { recursive: true });
+    const text = configText(['head/api/openapi.yaml'], 'generated');
+    const on = text.replace(/^# (diff:|docs:)/gm, '$1').replace(/^#( +(deprecationDays|accept|changelogBase):)/gm, '$1');
+    expect(on).not.toBe(text);
+    writeFileSync(join(dir, 'specforge.config.yaml'), on);
+    const config = loadConfig(dir);
+    expect(config.diff).toEqual({ deprecationDays: 90, accept: join(dir, 'accepted.yaml') });
+    expect(config.docs).toEqual({ changelogBase: 'origin/main' });
   });
 
   it('good settings are read, accept resolved against the config folder', () => {
