@@ -302,3 +302,31 @@ describe('a change of a shared schema', () => {
     ]);
   });
 });
+
+describe('alternatives are paired by meaning', () => {
+  const payment = (alts: Doc[], discriminator?: Doc): Doc =>
+    api({ '/payments': { post: { requestBody: { content: { 'application/json': { schema: { oneOf: alts, ...(discriminator ? { discriminator } : {}) } } } }, responses: OK } } });
+  const card = (required: string[] = ['kind']): Doc => ({ type: 'object', required, properties: { kind: { const: 'card' }, number: { type: 'string' } } });
+  const bank = { type: 'object', required: ['kind'], properties: { kind: { const: 'bank' }, iban: { type: 'string' } } };
+
+  it('by the tag value: a change to the card alternative is reported there, whatever the order', async () => {
+    const findings = await diffDocs(TMP, payment([card(), bank], { propertyName: 'kind' }), payment([bank, card(['kind', 'number'])], { propertyName: 'kind' }));
+    expect(findings.map((f) => f.rule)).toEqual(['request-property-became-required']);
+    expect(findings[0]?.message).toContain('property "number" became required');
+  });
+
+  it('an alternative removed is named, and the others are not compared with the wrong one', async () => {
+    const findings = await diffDocs(TMP, payment([card(), bank]), payment([bank]));
+    expect(findings.map((f) => [f.rule, f.message.replace(/^.*: /, '')])).toEqual([['request-body-variant-removed', 'alternative object {kind, number} of anyOf/oneOf removed']]);
+  });
+
+  it('by title, and by structure when nothing names them', async () => {
+    const a = { title: 'Email', type: 'object', properties: { address: { type: 'string', maxLength: 100 } } };
+    const b = { title: 'Phone', type: 'object', properties: { number: { type: 'string' } } };
+    const narrowed = { ...a, properties: { address: { type: 'string', maxLength: 50 } } };
+    expect(rulesOf(await diffDocs(TMP, payment([a, b]), payment([b, narrowed])))).toEqual(['request-property-max-length-decreased']);
+    const s = { type: 'string' };
+    const n = { type: 'integer', maximum: 10 };
+    expect(rulesOf(await diffDocs(TMP, payment([s, n]), payment([{ type: 'integer', maximum: 5 }, s])))).toEqual(['request-body-max-decreased']);
+  });
+});
