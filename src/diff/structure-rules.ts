@@ -144,6 +144,36 @@ export const STRUCTURE_RULES = {
   'webhook-added': ['info', 'a webhook was added', '`webhooks.orderShipped` added'],
   'webhook-operation-removed': ['breaking', 'a method of a webhook that remains was removed; subscribers stop receiving those requests', '`webhooks.orderShipped.put` removed, `post` kept'],
   'webhook-operation-added': ['info', 'a method was added to a webhook', '`webhooks.orderShipped.put` added'],
+  'webhook-media-type-removed': [
+    'warning',
+    'a media type of a webhook or callback payload was removed (callbacks report under this id too; the message names the callback); subscribers that parsed that type no longer receive it',
+    '`webhooks.orderShipped.post` payload `application/xml` removed, `application/json` kept',
+  ],
+  'webhook-media-type-added': [
+    'breaking',
+    'a media type was added to a webhook or callback payload (callbacks too, named in the message); the API may now send a type subscribers never handled, as when a response widens. A payload added where there was none is not reported',
+    '`webhooks.orderShipped.post` payload `application/json` gained `application/xml`',
+  ],
+  'webhook-body-became-optional': [
+    'breaking',
+    'a required webhook or callback payload became optional or was removed (callbacks too, named in the message); subscribers may receive requests without a body',
+    '`requestBody.required: true` dropped from `webhooks.orderShipped.post`',
+  ],
+  'webhook-response-status-removed': [
+    'breaking',
+    'a success (2xx) status the API accepted as a subscriber\'s answer to a webhook or callback is no longer listed, nor covered by a `2XX` range (callbacks too, named in the message); subscribers that answer it are taken as failing (retried or unsubscribed). The bodies subscribers answer with are compared as request bodies (`request-body-…`), since the API receives them',
+    '`webhooks.orderShipped.post.responses` `200` and `204` became `204`',
+  ],
+  'webhook-required-header-removed': [
+    'breaking',
+    'a required header parameter the API sends with a webhook or callback was removed or became optional (callbacks too, named in the message); subscribers that read it (a signature, an event id) no longer get it',
+    'required header `X-Signature` removed from `webhooks.orderShipped.post`',
+  ],
+  'webhook-header-removed': [
+    'warning',
+    'an optional header parameter the API sends with a webhook or callback was removed (callbacks too, named in the message); subscribers that read it when present no longer get it',
+    'optional header `X-Retry-Count` removed from `webhooks.orderShipped.post`',
+  ],
   'spec-added': ['info', 'the contract is new: it does not exist at the base revision', '`specs/orders/openapi.yaml` is new at the head revision'],
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
 

@@ -1,6 +1,7 @@
 /**
  * What the API sends and where clients find it, beyond the rule cases: webhook and callback
- * payloads compared as responses (in 3.1 webhooks and 3.0 x-webhooks, through $refs), x- values
+ * payloads compared as responses (in 3.1 webhooks and 3.0 x-webhooks, through $refs), what
+ * subscribers answer compared as requests, callbacks under the webhook rules, x- values
  * of any shape under x-webhooks, servers at every level, and how parameters are read (moved,
  * serialized, defaulted).
  */
@@ -72,6 +73,69 @@ describe('callbacks', () => {
       ['callback-removed', 'error'],
       ['callback-added', 'info'],
     ]);
+  });
+});
+
+describe('what subscribers receive and answer', () => {
+  const hook = (op: Doc): Doc => api({ '/items': { get: { responses: OK } } }, undefined, { webhooks: { orderShipped: { post: { responses: OK, ...op } } } });
+  const cb = (op: Doc): Doc => api({ '/orders': { post: { callbacks: { onShipped: { '{$request.body#/callbackUrl}': { post: { responses: OK, ...op } } } }, responses: OK } } });
+  const types = (...list: string[]): Doc => ({ requestBody: { content: Object.fromEntries(list.map((t) => [t, { schema: { type: 'object' } }])) } });
+  const answer = (schema: Doc): Doc => ({ responses: { '200': { description: 'ack', content: { 'application/json': { schema } } } } });
+
+  it('a payload media type added or removed, named with the webhook', async () => {
+    const added = await diffDocs(TMP, hook(types('application/json')), hook(types('application/json', 'application/xml')));
+    expect(summary(added)).toEqual([['webhook-media-type-added', 'error']]);
+    expect(added[0]?.message).toBe('webhook "orderShipped" POST payload may now be sent as application/xml: subscribers that only handled application/json cannot read it');
+    expect(added[0]?.location.pointer).toBe('/webhooks/orderShipped/post/requestBody/content/application~1xml');
+    expect(summary(await diffDocs(TMP, hook(types('application/json', 'application/xml')), hook(types('application/json'))))).toEqual([['webhook-media-type-removed', 'warning']]);
+  });
+
+  it('callbacks report under the same ids, with the operation and the callback in the message', async () => {
+    const findings = await diffDocs(TMP, cb({ ...types('application/json'), parameters: [{ name: 'X-Signature', in: 'header', required: true, schema: { type: 'string' } }] }), cb(types('application/json', 'text/plain')));
+    expect(summary(findings)).toEqual([
+      ['webhook-required-header-removed', 'error'],
+      ['webhook-media-type-added', 'error'],
+    ]);
+    expect(findings.map((f) => f.message)).toEqual([
+      'POST /orders: callback "onShipped" POST {$request.body#/callbackUrl} header X-Signature (required) was removed: subscribers that read it no longer receive it',
+      'POST /orders: callback "onShipped" POST {$request.body#/callbackUrl} payload may now be sent as text/plain: subscribers that only handled application/json cannot read it',
+    ]);
+  });
+
+  it('a required payload removed is reported once, as no longer sent', async () => {
+    const findings = await diffDocs(TMP, hook({ requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } } }), hook({}));
+    expect(summary(findings)).toEqual([['webhook-body-became-optional', 'error']]);
+    expect(findings[0]?.message).toBe('webhook "orderShipped" POST payload was removed: subscribers receive requests without a body');
+  });
+
+  it('a required header made optional is reported at the header', async () => {
+    const header = (required: boolean): Doc => hook({ parameters: [{ name: 'X-Signature', in: 'header', required, schema: { type: 'string' } }] });
+    const findings = await diffDocs(TMP, header(true), header(false));
+    expect(summary(findings)).toEqual([['webhook-required-header-removed', 'error']]);
+    expect(findings[0]?.message).toBe('webhook "orderShipped" POST header X-Signature became optional: subscribers may not receive it');
+    expect(findings[0]?.location.pointer).toBe('/webhooks/orderShipped/post/parameters/0');
+  });
+
+  it('the statuses subscribers answer: a success no longer accepted breaks them; one more accepted does not', async () => {
+    const statuses = (...list: string[]): Doc => hook({ responses: Object.fromEntries(list.map((s) => [s, { description: s }])) });
+    const findings = await diffDocs(TMP, statuses('200', '204'), statuses('204'));
+    expect(summary(findings)).toEqual([['webhook-response-status-removed', 'error']]);
+    expect(findings[0]?.message).toBe('webhook "orderShipped" POST: the API no longer accepts the answer 200 (it expects 204): subscribers that answer 200 are taken as failing');
+    expect(await diffDocs(TMP, statuses('204'), statuses('200', '204'))).toEqual([]);
+    expect(summary(await diffDocs(TMP, statuses('2XX'), statuses('200')))).toEqual([['webhook-response-status-removed', 'error']]);
+  });
+
+  it('what subscribers answer is compared as a request: the API accepting less breaks them, more does not', async () => {
+    const ack = (status: Doc): Doc => ({ type: 'object', properties: { status } });
+    const findings = await diffDocs(TMP, hook(answer(ack({ type: 'string', enum: ['ok', 'retry'] }))), hook(answer(ack({ type: 'string', enum: ['ok'] }))));
+    expect(summary(findings)).toEqual([['request-property-enum-value-removed', 'error']]);
+    expect(findings[0]?.message).toBe('webhook "orderShipped" POST response 200 (application/json) property "status": enum value "retry" removed');
+    expect(summary(await diffDocs(TMP, hook(answer(ack({ type: 'string', enum: ['ok'] }))), hook(answer(ack({ type: 'string', enum: ['ok', 'retry'] })))))).toEqual([['request-property-enum-value-added', 'info']]);
+  });
+
+  it('changes of an alpha webhook are info', async () => {
+    const alpha = (op: Doc): Doc => hook({ 'x-stability-level': 'alpha', ...op });
+    expect(summary(await diffDocs(TMP, alpha(types('application/json')), alpha(types('application/json', 'application/xml'))))).toEqual([['webhook-media-type-added', 'info']]);
   });
 });
 

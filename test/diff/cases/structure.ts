@@ -31,6 +31,15 @@ const oauth = (flows: Doc): Doc => ({ o: { type: 'oauth2', flows } });
 const CODE = (url = 'https://auth.example/authorize'): Doc => ({ authorizationUrl: url, tokenUrl: 'https://auth.example/token', scopes: { read: 'r' } });
 const regional = (variable: Doc): Doc[] => [{ url: 'https://{region}.api.example/v1', variables: { region: variable } }];
 const filter = (type: string): Doc => ({ name: 'filter', in: 'query', content: { [type]: { schema: { type: 'object' } } } });
+/** A contract with one webhook `itemAdded` whose POST has these fields (responses OK unless given). */
+const sends = (op: Doc, components?: Doc): Doc => withHooks({ itemAdded: { post: { responses: OK, ...op } } }, 'webhooks', components);
+/** A webhook payload with these media types (each an object) and fields. */
+const payload = (types: string[], extra: Doc = {}): Doc => ({ requestBody: { content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'object' } }])), ...extra } });
+/** Webhook responses with these statuses: what the subscriber may answer. */
+const answers = (...statuses: string[]): Doc => ({ responses: Object.fromEntries(statuses.map((s) => [s, { description: s }])) });
+/** A header parameter the API sends with a webhook. */
+const sentHeader = (name: string, required = false): Doc => ({ name, in: 'header', ...(required ? { required } : {}), schema: str });
+const JSON_TYPE = 'application/json';
 const intParam = (extra: Doc = {}, schema: Doc = {}): Doc => param({ name: 'limit', schema: { type: 'integer', ...schema }, ...extra });
 
 export const STRUCTURE: Case[] = [
@@ -432,5 +441,78 @@ export const STRUCTURE: Case[] = [
     head: withHooks({ itemAdded: { post: hookOp(), put: hookOp() } }),
     oneWay: true,
     quiet: [[withHooks({ itemAdded: { post: hookOp() } }), withHooks({ itemAdded: { $ref: '#/components/pathItems/ItemAdded' } }, 'webhooks', { pathItems: { ItemAdded: { post: hookOp() } } })]],
+  },
+  {
+    rule: 'webhook-media-type-removed',
+    base: sends(payload([JSON_TYPE, 'application/xml'])),
+    head: sends(payload([JSON_TYPE])),
+    oneWay: true,
+    quiet: [
+      // The same type with a parameter, or spelled in capitals.
+      [sends(payload([JSON_TYPE])), sends(payload(['application/JSON; charset=utf-8']))],
+      // A media type of what the subscriber answers is not the payload.
+      [sends({ responses: { '200': { description: 'ok', content: { [JSON_TYPE]: {}, 'text/plain': {} } } } }), sends({ responses: { '200': { description: 'ok', content: { [JSON_TYPE]: {} } } } })],
+    ],
+  },
+  {
+    rule: 'webhook-media-type-added',
+    base: sends(payload([JSON_TYPE])),
+    head: sends(payload([JSON_TYPE, 'application/xml'])),
+    oneWay: true,
+    quiet: [
+      [sends(payload([JSON_TYPE])), sends(payload(['application/json; charset=utf-8']))],
+      // A payload where there was none: subscribers ignore a body they never read.
+      [sends({}), sends(payload([JSON_TYPE]))],
+    ],
+  },
+  {
+    rule: 'webhook-body-became-optional',
+    base: sends(payload([JSON_TYPE], { required: true })),
+    head: sends(payload([JSON_TYPE])),
+    oneWay: true,
+    quiet: [
+      [sends(payload([JSON_TYPE], { required: false })), sends(payload([JSON_TYPE]))],
+      // Still required, now behind a $ref.
+      [
+        sends(payload([JSON_TYPE], { required: true })),
+        sends({ requestBody: { $ref: '#/components/requestBodies/Item' } }, { requestBodies: { Item: { required: true, content: { [JSON_TYPE]: { schema: { type: 'object' } } } } } }),
+      ],
+    ],
+  },
+  {
+    rule: 'webhook-response-status-removed',
+    base: sends(answers('200', '204')),
+    head: sends(answers('204')),
+    oneWay: true,
+    quiet: [
+      // A range still accepts the status.
+      [sends(answers('200')), sends(answers('2XX'))],
+      // An error status the subscriber may answer is not a success it relied on.
+      [sends(answers('200', '410')), sends(answers('200'))],
+    ],
+  },
+  {
+    rule: 'webhook-required-header-removed',
+    base: sends({ parameters: [sentHeader('X-Signature', true)] }),
+    head: sends({}),
+    oneWay: true,
+    quiet: [
+      // Header names ignore case; moving it to the path item keeps it.
+      [sends({ parameters: [sentHeader('X-Signature', true)] }), sends({ parameters: [sentHeader('x-signature', true)] })],
+      [sends({ parameters: [sentHeader('X-Signature', true)] }), withHooks({ itemAdded: { parameters: [sentHeader('X-Signature', true)], post: { responses: OK } } })],
+      // An optional header removed is the warning, not this.
+      [sends({ parameters: [sentHeader('X-Retry')] }), sends({})],
+    ],
+  },
+  {
+    rule: 'webhook-header-removed',
+    base: sends({ parameters: [sentHeader('X-Retry')] }),
+    head: sends({}),
+    oneWay: true,
+    quiet: [
+      // A required header removed is breaking under its own rule, not also this.
+      [sends({ parameters: [sentHeader('X-Signature', true)] }), sends({})],
+      [sends({ parameters: [sentHeader('X-Retry')] }), sends({ parameters: [{ $ref: '#/components/parameters/Retry' }] }, { parameters: { Retry: sentHeader('X-Retry') } })],
+    ],
   },
 ];
