@@ -2,7 +2,7 @@
 import type { ContractModel } from '../src/contract/model.js';
 import { isRecord } from '../src/contract/pointer.js';
 import { code, jsonLiteral } from '../src/codegen/escape.js';
-import { apiSpec } from './api-spec.js';
+import { apiSpec } from '../src/contract/tables/api.js';
 import { render } from '../src/codegen/templates.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 

@@ -2,7 +2,7 @@
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonData } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
-import { compactMockTables, mockTables } from './api-spec.js';
+import { compactMockTables, mockTables } from '../src/contract/tables/api.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 export function generateMocks(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {

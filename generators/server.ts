@@ -2,7 +2,7 @@
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonData } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
-import { apiSpec } from './api-spec.js';
+import { apiSpec } from '../src/contract/tables/api.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {

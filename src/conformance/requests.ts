@@ -6,8 +6,8 @@
 import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
 import { sampleSchema } from '../runtime/sample.js';
-import { schemaResolver } from '../../generators/api-spec.js';
-import { policyTables } from '../../generators/security-spec.js';
+import { schemaResolver } from '../contract/tables/api.js';
+import { policyTables } from '../contract/tables/security.js';
 import { sampleFromPattern } from '../runtime/regex-sample.js';
 
 export interface ExampleRequest {

@@ -14,8 +14,8 @@
 import fc from 'fast-check';
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { getAtPointer, isRecord, resolveLocalRef } from '../contract/pointer.js';
-import { mockTables, schemaResolver } from '../../generators/api-spec.js';
-import { compileValidators, type CompiledValidators } from '../../generators/validators.js';
+import { mockTables, schemaResolver } from '../contract/tables/api.js';
+import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
 import type { ResourceSpec } from '../runtime/spec.js';
 import { responseKey } from '../runtime/server.js';
 import type { ValidateFunction } from '../runtime/standalone.js';

@@ -10,7 +10,7 @@
  * is the same at every level, and a schema the level refuses (a specforge/strict-schemas error) does
  * not stop its examples from being checked.
  */
-import { compileSchemaChecks } from '../../generators/validators.js';
+import { compileSchemaChecks } from '../contract/tables/validators.js';
 import { detailsFromAjv } from '../runtime/errors.js';
 import { collectExamples } from '../contract/model.js';
 import { getAtPointer, parsePointer, joinPointer } from '../contract/pointer.js';

@@ -20,7 +20,7 @@
  * connection-level ones (431, 408, 400 for what Node's HTTP parser refuses) belong to no
  * operation and are not listed.
  */
-import { apiSpec, resourceSpecs, schemaResolver } from '../../generators/api-spec.js';
+import { apiSpec, resourceSpecs, schemaResolver } from '../contract/tables/api.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
 import type { OperationSpec, ResourceSpec } from '../runtime/spec.js';

@@ -235,7 +235,8 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
   const { validateStructure } = await import('../contract/validate.js');
   const { loadContractAsync } = await import('../contract/resolve.js');
   const { createContext, GENERATORS } = await import('../../generators/index.js');
-  const { planValidators, validatorFiles } = await import('../../generators/validators.js');
+  const { planValidators } = await import('../contract/tables/validators.js');
+  const { validatorFiles } = await import('../../generators/validators.js');
   const { WorkerPool } = await import('./workers.js');
   const timings = process.env['SPECFORGE_TIMINGS'] ? { t: performance.now() } : undefined;
   const lap = (label: string): void => {

@@ -3,7 +3,8 @@
  * It loads Ajv on start and takes its job as its one message.
  */
 import { parentPort } from 'node:worker_threads';
-import { compileStandalone, type ValidatorPlan } from '../../generators/validators.js';
+import type { ValidatorPlan } from '../contract/tables/validators.js';
+import { compileStandalone } from '../../generators/validators.js';
 import type { StrictLevel } from '../runtime/ajv.js';
 
 interface Job {

@@ -1,6 +1,6 @@
 /**
  * The closest alternative of a failed `oneOf` or `anyOf` that nothing in the contract chooses
- * between (generators/alternatives.ts narrows those that something does). Ajv reports every
+ * between (src/contract/tables/alternatives.ts narrows those that something does). Ajv reports every
  * alternative's errors; the union keywords of src/runtime/ajv.ts record where each alternative's
  * errors start, and on failure keep only those of the alternatives closest to the data:
  *

@@ -145,7 +145,7 @@ const SUMMARIES = new Set(['if', 'oneOf', 'anyOf']);
  * Drops summary errors ("must match "then" schema", "must match exactly one schema in oneOf") when
  * an error at or below the same place says what is wrong; a summary that stands alone (a oneOf that
  * matches two alternatives) stays. Unions the contract lets specforge narrow are compiled so that
- * only the chosen alternative reports (generators/alternatives.ts).
+ * only the chosen alternative reports (src/contract/tables/alternatives.ts).
  */
 function withoutSummaries(errors: readonly ErrorObject[]): readonly ErrorObject[] {
   if (!errors.some((e) => SUMMARIES.has(e.keyword))) return errors;

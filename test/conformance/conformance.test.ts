@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel, collectExamples, isHttpLess, type ContractModel } from '../../src/contract/model.js';
 import { loadContract } from '../../src/contract/resolve.js';
 import { brokenBodyRequest, exampleRequests, rootType, type ExampleRequest } from '../../src/conformance/requests.js';
-import { schemaResolver } from '../../generators/api-spec.js';
+import { schemaResolver } from '../../src/contract/tables/api.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import type { MockTables, RequestListener, ValidateFunction } from '../../src/runtime/index.js';
 import { responseKey } from '../../src/runtime/index.js';

@@ -6,7 +6,7 @@
 import { collectExamples, type ContractModel } from '../../src/contract/model.js';
 import { getAtPointer } from '../../src/contract/pointer.js';
 import { exampleRequests } from '../../src/conformance/requests.js';
-import { compileSchemaChecks } from '../../generators/validators.js';
+import { compileSchemaChecks } from '../../src/contract/tables/validators.js';
 import { responseKey, type FetchHandler, type MockTables, type ValidateFunction } from '../../src/runtime/index.js';
 
 export type Json = Record<string, unknown>;

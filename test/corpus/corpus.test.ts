@@ -15,7 +15,7 @@ import { generateSpec } from '../../src/pipeline/generate.js';
 import { DEFAULT_STRICT } from '../../src/runtime/ajv.js';
 import { detailsFromAjv, responseKey } from '../../src/runtime/index.js';
 import { ALL_TARGETS } from '../../generators/targets.js';
-import { compileValidators, type CompiledValidators } from '../../generators/validators.js';
+import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';
 import { examplesWithValidators } from '../support/example-checks.js';
 import { typeCheck } from '../support/type-errors.js';
 import { selectCorpus, type CorpusEntry } from './select.js';

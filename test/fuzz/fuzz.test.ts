@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildModel, isHttpLess } from '../../src/contract/model.js';
-import { mockTables } from '../../generators/api-spec.js';
+import { mockTables } from '../../src/contract/tables/api.js';
 import { loadContract } from '../../src/contract/resolve.js';
 import { describeFailure, runConformance, type ConformanceReport } from '../../src/conformance/run.js';
 import { loadConfig } from '../../src/pipeline/config.js';

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { buildModel } from '../../src/contract/model.js';
-import { compileValidators } from '../../generators/validators.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
 import type { Mock, MockServerOptions } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

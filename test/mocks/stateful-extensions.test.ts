@@ -6,8 +6,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockTables } from '../../generators/api-spec.js';
-import { planValidators } from '../../generators/validators.js';
+import { mockTables } from '../../src/contract/tables/api.js';
+import { planValidators } from '../../src/contract/tables/validators.js';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/contract/model.js';
 import { createMock } from '../../src/runtime/index.js';
 import { createRequestListener, type AnyHandler } from '../../src/runtime/server.js';
-import { apiSpec, mockTables } from '../../generators/api-spec.js';
-import { compileValidators } from '../../generators/validators.js';
+import { apiSpec, mockTables } from '../../src/contract/tables/api.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
 
 const SPEC = join(resolve(import.meta.dirname, '..', 'fixtures', 'dialect'), 'openapi.yaml');
 let server: Server;

@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSpec } from '../../generators/api-spec.js';
-import { compileValidators } from '../../generators/validators.js';
+import { apiSpec } from '../../src/contract/tables/api.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
 import { createRequestListener, type RequestContext } from '../../src/runtime/server.js';
 

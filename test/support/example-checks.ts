@@ -1,7 +1,7 @@
 /** Every example of a contract with the validator that checks it: the generated one where one covers it. */
 import { collectExamples, type ContractModel, type ExampleCheck } from '../../src/contract/model.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
-import { compileSchemaChecks } from '../../generators/validators.js';
+import { compileSchemaChecks } from '../../src/contract/tables/validators.js';
 
 export interface GeneratedValidators {
   schemaValidators: Record<string, ValidateFunction>;

@@ -16,7 +16,7 @@ import { lintSpecs } from '../../src/lint/lint.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { ALL_TARGETS } from '../../generators/targets.js';
-import { compileValidators } from '../../generators/validators.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
 import { typeCheck } from '../support/type-errors.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

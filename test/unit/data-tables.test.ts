@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { jsonData } from '../../src/codegen/escape.js';
-import { compactMockTables } from '../../generators/api-spec.js';
+import { compactMockTables } from '../../src/contract/tables/api.js';
 import { expandMockTables } from '../../src/runtime/mock-tables.js';
 import type { MockResponse, MockTables } from '../../src/runtime/spec.js';
 

@@ -11,7 +11,7 @@ import { ContractError, type Diagnostic, type ErrorCode } from '../../src/contra
 import { buildModel, collectExamples, type ContractModel } from '../../src/contract/model.js';
 import { getAtPointer } from '../../src/contract/pointer.js';
 import { loadContract } from '../../src/contract/resolve.js';
-import { compileValidators } from '../../generators/validators.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
 
 const ROOT = resolve('test/.tmp', `loader-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
 const FIXTURES = resolve('test/fixtures/loader');

@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiSpec } from '../../generators/api-spec.js';
+import { apiSpec } from '../../src/contract/tables/api.js';
 import { ContractError, type Diagnostic } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
 import { resolveLocalRef } from '../../src/contract/pointer.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { unicodePattern } from '../../src/contract/pattern.js';
 import { buildModel } from '../../src/contract/model.js';
-import { compileValidators, planValidators } from '../../generators/validators.js';
+import { compileValidators, planValidators } from '../../src/contract/tables/validators.js';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

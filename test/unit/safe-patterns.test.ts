@@ -12,7 +12,7 @@ import { generateSpec } from '../../src/pipeline/generate.js';
 import { buildModel } from '../../src/contract/model.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { patternVerdict } from '../../src/contract/pattern.js';
-import { compileValidators, planValidators } from '../../generators/validators.js';
+import { compileValidators, planValidators } from '../../src/contract/tables/validators.js';
 import { compilePattern, isLinearPattern } from '../../src/runtime/pattern.js';
 import { deferredValidators, type ValidateFunction } from '../../src/runtime/ajv.js';
 import { ALL_TARGETS } from '../../generators/targets.js';

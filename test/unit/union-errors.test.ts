@@ -11,7 +11,7 @@ import { buildModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { detailsFromAjv, type ProblemDetail } from '../../src/runtime/errors.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
-import { compileValidators } from '../../generators/validators.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SPEC = join(ROOT, 'test', 'fixtures', 'unions', 'openapi.yaml');

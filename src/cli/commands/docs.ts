@@ -12,7 +12,7 @@ import { EXIT_OK } from '../errors.js';
 import { ContractError, type Diagnostic } from '../../contract/errors.js';
 import { buildModel } from '../../contract/model.js';
 import { strictFlag } from '../format-option.js';
-import { planValidators, strictReport } from '../../../generators/validators.js';
+import { planValidators, strictReport } from '../../contract/tables/validators.js';
 
 export interface DocsOptions {
   cwd?: string;

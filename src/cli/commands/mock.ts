@@ -8,8 +8,8 @@ import { configEntryFor } from '../../pipeline/config.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/ajv.js';
 import { strictFlag } from '../format-option.js';
 import { buildModel } from '../../contract/model.js';
-import { apiSpec, mockTables } from '../../../generators/api-spec.js';
-import { compileValidators, planValidators, strictReport } from '../../../generators/validators.js';
+import { apiSpec, mockTables } from '../../contract/tables/api.js';
+import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock-server.js';
 
 export interface MockOptions {

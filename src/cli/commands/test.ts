@@ -17,7 +17,7 @@ import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
 import { configEntryFor, findConfig, loadConfig, type TestSettings } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/ajv.js';
-import { compileValidators, planValidators, strictReport } from '../../../generators/validators.js';
+import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
 

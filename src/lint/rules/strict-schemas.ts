@@ -8,7 +8,7 @@
 import { Source, type Oas3Rule } from '@redocly/openapi-core';
 import type { LoadedContract } from '../../contract/resolve.js';
 import { documentPointer, refuses, type StrictIssue } from '../../contract/strictness.js';
-import { planValidators } from '../../../generators/validators.js';
+import { planValidators } from '../../contract/tables/validators.js';
 import { lintedContract, lintedModel } from '../contract.js';
 import { redoclyPointer, strictOption } from './common.js';
 

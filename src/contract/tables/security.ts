@@ -5,10 +5,10 @@
  * placement options of `x-specforge-error`. A malformed extension is a SPECFORGE_EXTENSION error
  * with its location.
  */
-import { ContractError } from '../src/contract/errors.js';
-import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../src/contract/model.js';
-import { isRecord, joinPointer, parsePointer, resolveLocalRef } from '../src/contract/pointer.js';
-import type { ErrorBodySpec, OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../src/runtime/spec.js';
+import { ContractError } from '../errors.js';
+import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../model.js';
+import { isRecord, joinPointer, parsePointer, resolveLocalRef } from '../pointer.js';
+import type { ErrorBodySpec, OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../../runtime/spec.js';
 
 function fail(model: ContractModel, pointer: string, message: string): never {
   throw ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));

@@ -2,13 +2,13 @@
  * The run-time tables of a contract (`ApiSpec`, `MockSpec`s): derived from the model once, printed
  * into generated server.ts and mocks.ts, and used directly by `specforge mock`.
  */
-import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../src/contract/model.js';
-import { normalizeSchema } from '../src/contract/model.js';
-import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
-import { sampleSchema } from '../src/runtime/sample.js';
-import type { ApiSpec, EventFiltersSpec, EventsSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockExample, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../src/runtime/spec.js';
-import { ContractError } from '../src/contract/errors.js';
-import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security-spec.js';
+import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../model.js';
+import { normalizeSchema } from '../model.js';
+import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
+import { sampleSchema } from '../../runtime/sample.js';
+import type { ApiSpec, EventFiltersSpec, EventsSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockExample, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../../runtime/spec.js';
+import { ContractError } from '../errors.js';
+import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
 
 export function schemaResolver(model: ContractModel): (ref: string) => JsonSchema | undefined {
   const cache = new Map<string, JsonSchema | undefined>();

@@ -17,8 +17,8 @@
  * Each rewrite accepts exactly what the union accepts (for a discriminator, as OpenAPI defines it:
  * the named variant decides), so only the messages change.
  */
-import type { JsonSchema } from '../src/contract/model.js';
-import { isRecord } from '../src/contract/pointer.js';
+import type { JsonSchema } from '../model.js';
+import { isRecord } from '../pointer.js';
 
 /** Finds the (normalized) schema a `$ref` of the source document points at. */
 export type SourceResolver = (ref: string) => JsonSchema | undefined;
