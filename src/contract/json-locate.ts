@@ -82,64 +82,7 @@ class JsonScanner {
 
 /** Offset of the key of the member at `pointer` (or of the array item), or of the deepest ancestor found. */
 export function locateJsonPointer(text: string, pointer: string): number {
-  let target: string[];
-  try {
-    target = parsePointer(pointer);
-  } catch {
-    return 0;
-  }
-  const s = new JsonScanner(text);
-  s.ws();
-  let best = s.i;
-  for (const seg of target) {
-    s.ws();
-    const c = text[s.i];
-    if (c === '{') {
-      s.i++;
-      let found = false;
-      for (;;) {
-        s.ws();
-        if (text[s.i] === '}' || s.i >= s.n) break;
-        const keyAt = s.i;
-        const key = s.readString();
-        s.ws();
-        s.i++; // colon
-        if (key === seg) {
-          best = keyAt;
-          found = true;
-          s.ws();
-          break;
-        }
-        s.skipValue();
-        s.ws();
-        if (text[s.i] === ',') s.i++;
-      }
-      if (!found) return best;
-    } else if (c === '[') {
-      if (!/^(0|[1-9]\d*)$/.test(seg)) return best;
-      const index = Number(seg);
-      s.i++;
-      let k = 0;
-      let found = false;
-      for (;;) {
-        s.ws();
-        if (text[s.i] === ']' || s.i >= s.n) break;
-        if (k === index) {
-          best = s.i;
-          found = true;
-          break;
-        }
-        s.skipValue();
-        s.ws();
-        if (text[s.i] === ',') s.i++;
-        k++;
-      }
-      if (!found) return best;
-    } else {
-      return best;
-    }
-  }
-  return best;
+  return new JsonLocator(text).offset(pointer);
 }
 
 interface PointerTrie {

@@ -79,11 +79,6 @@ export class SchemaComparer {
     return { direction, scope, where, base: this.base, head: this.head, emit, comparer: this };
   }
 
-  /** Pairs compared so far (for tests and benchmarks). */
-  get size(): number {
-    return this.nodes.size;
-  }
-
   /** The node of a pair, with everything below it compared. */
   root(direction: Direction, b: SchemaView, h: SchemaView): PairNode {
     const node = this.node(direction, b, h);

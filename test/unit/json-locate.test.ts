@@ -1,6 +1,6 @@
 /** Positions of JSON pointers in JSON text: one pointer at a time, or many in one pass, agree. */
 import { describe, expect, it } from 'vitest';
-import { locateJsonPointer, locateJsonPointers } from '../../src/contract/json-locate.js';
+import { JsonLocator, locateJsonPointer, locateJsonPointers } from '../../src/contract/json-locate.js';
 
 const TEXT = `{
   "openapi": "3.1.0",
@@ -33,5 +33,13 @@ describe('locateJsonPointer and locateJsonPointers', () => {
     expect(TEXT.slice(locateJsonPointer(TEXT, '/paths/~1a"b/get/parameters/1'))).toMatch(/^\{ "name": "y"/);
     expect(TEXT.slice(locateJsonPointer(TEXT, '/components/schemas/A~0B/items/1/1/k'))).toMatch(/^"k": "v"/);
     expect(TEXT.slice(locateJsonPointer(TEXT, '/components/schemas/A~0B/nope'))).toMatch(/^"A~B"/);
+  });
+
+  it('one locator answers many lookups as fresh ones do, with lines and columns', () => {
+    const locator = new JsonLocator(TEXT);
+    for (const [, pointer] of [...CASES, ...CASES]) expect(locator.offset(pointer)).toBe(locateJsonPointers(TEXT, [pointer]).get(pointer));
+    expect(locator.lineCol(locator.offset('/paths/~1a"b/get'))).toEqual({ line: 4, col: (TEXT.split('\n')[3]?.indexOf('"get"') ?? 0) + 1 });
+    expect(locator.lineCol(0)).toEqual({ line: 1, col: 1 });
+    expect(locator.lineCol(locator.offset('/components/schemas/C~1D'))).toEqual({ line: 6, col: (TEXT.split('\n')[5]?.indexOf('"C/D"') ?? 0) + 1 });
   });
 });
