@@ -436,11 +436,10 @@ function describe(v: SchemaView): string {
 }
 
 /** The value a tag property holds in an alternative (`const`, or an enum of one value). */
-function tagValue(v: SchemaView, property: string, reader?: (ref: SchemaRef) => SchemaView): string | undefined {
+function tagValue(v: SchemaView, property: string, reader: (ref: SchemaRef) => SchemaView): string | undefined {
   const ref = v.properties.get(property);
   if (!ref) return undefined;
-  const view = reader ? reader(ref) : undefined;
-  const values = view?.values?.list;
+  const values = reader(ref).values?.list;
   return values && values.length === 1 ? show(values[0]) : undefined;
 }
 
@@ -470,11 +469,11 @@ function similarity(a: SchemaView, b: SchemaView): number {
  * discriminator value (mapping, or the tag property's const); the same title; then the closest
  * structure (types, values, property names). Alternatives nothing resembles are added or removed.
  */
-export function pairVariants(
+function pairVariants(
   base: SchemaView[],
   head: SchemaView[],
   discriminator: SchemaView['discriminator'],
-  read?: { base: (ref: SchemaRef) => SchemaView; head: (ref: SchemaRef) => SchemaView },
+  read: { base: (ref: SchemaRef) => SchemaView; head: (ref: SchemaRef) => SchemaView },
 ): { pairs: Array<[SchemaView, SchemaView]>; restBase: SchemaView[]; restHead: SchemaView[] } {
   const pairs: Array<[SchemaView, SchemaView]> = [];
   const restBase = [...base];
@@ -487,14 +486,14 @@ export function pairVariants(
       else i++;
     }
   };
-  pairBy((v) => v.pointer.startsWith('/components/') ? v.pointer : undefined);
+  pairBy((v) => (v.pointer.startsWith('/components/') ? v.pointer : undefined));
   if (discriminator) {
     const byMapping = new Map([...discriminator.mapping].map(([value, target]) => [target.replace(/^#/, ''), value]));
-    pairBy((v, side) => byMapping.get(v.pointer) ?? tagValue(v, discriminator.propertyName, read?.[side]) ?? componentName(v));
+    pairBy((v, side) => byMapping.get(v.pointer) ?? tagValue(v, discriminator.propertyName, read[side]) ?? componentName(v));
   }
   // A tag property every remaining alternative gives one value (`kind: {const: card}`), discriminator or not.
   const first = restBase[0];
-  if (first && read) {
+  if (first) {
     for (const name of first.properties.keys()) {
       const all = restBase.every((v) => tagValue(v, name, read.base) !== undefined) && restHead.every((v) => tagValue(v, name, read.head) !== undefined);
       if (all && restHead.length > 0) pairBy((v, side) => tagValue(v, name, read[side]));
@@ -502,7 +501,6 @@ export function pairVariants(
   }
   pairBy((v) => (v.values && v.values.list.length > 0 ? v.values.list.map(show).join('|') : undefined));
   pairBy((v) => v.title);
-  pairBy((v) => componentName(v));
   // The closest structure, best pairs first.
   const scored: Array<{ i: number; j: number; score: number }> = [];
   restBase.forEach((bv, i) => restHead.forEach((hv, j) => {
