@@ -84,3 +84,8 @@ export function mediaKey(type: string): string {
 export function show(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
+
+/** A success status (`200`, `2XX`). */
+export function isSuccess(status: string): boolean {
+  return /^2(\d\d|XX)$/i.test(status);
+}

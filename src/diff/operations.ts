@@ -8,7 +8,7 @@ import { getAtPointer, isRecord, joinPointer } from '../contract/pointer.js';
 import type { ContractModel, HeaderModel, MediaTypeModel, OperationModel, RequestBodyModel, ResponseModel, SecurityRequirementModel } from '../contract/model.js';
 import { emitterFor, type DiffChange, type Emit, type OperationRef } from './change.js';
 import { isUnstable, lenientEmitter, policyOf, removalOf, stabilityOf, STABILITY_LEVELS, sunsetProblem, type DiffOptions, type DiffPolicy, type Removal } from './deprecation.js';
-import { mediaKey, operationNode, pathItemNode } from './document.js';
+import { isSuccess, mediaKey, operationNode, pathItemNode } from './document.js';
 import { diffParameters, type ContextFactory } from './parameters.js';
 import { compareSchemas, SchemaComparer, type SchemaContext } from './schema-diff.js';
 import { SchemaReader } from './schema-view.js';
@@ -239,10 +239,6 @@ function diffRequestBody(bBody: RequestBodyModel | undefined, hOp: OperationMode
     const c = ctx('request', 'request-body', `request body (${hm.type})`);
     compareSchemas(c.base.at(joinPointer(bm.pointer, 'schema')), c.head.at(joinPointer(hm.pointer, 'schema')), c);
   }
-}
-
-function isSuccess(status: string): boolean {
-  return /^2(\d\d|XX)$/i.test(status);
 }
 
 function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, ctx: ContextFactory, b: Side, h: Side): void {

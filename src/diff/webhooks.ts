@@ -10,7 +10,7 @@ import { isRecord, joinPointer } from '../contract/pointer.js';
 import type { HttpMethod } from '../contract/model.js';
 import { emitterFor, type DiffChange, type Emit } from './change.js';
 import { lenientEmitter, stabilityOf } from './deprecation.js';
-import { childNodes, contentOf, deref, mediaKey, operationsOf, type Node } from './document.js';
+import { childNodes, contentOf, deref, isSuccess, mediaKey, operationsOf, type Node } from './document.js';
 import type { ContextFactory } from './parameters.js';
 import { compareSchemas, type SchemaComparer } from './schema-diff.js';
 
@@ -18,10 +18,6 @@ import { compareSchemas, type SchemaComparer } from './schema-diff.js';
 interface Sent {
   item: Node;
   op: Node;
-}
-
-function isSuccess(status: string): boolean {
-  return /^2(\d\d|XX)$/i.test(status);
 }
 
 /**
