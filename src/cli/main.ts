@@ -217,7 +217,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-o, --out <dir>', 'output folder', 'dist/docs')
     .addOption(strictOption())
     .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
-    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string }) => (await import('./commands/docs.js')).runDocs(opts)));
+    .option('--no-changelog', 'publish no changelog, even when the config names docs.changelogBase (a shallow clone without that revision)')
+    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program
     .command('mock')

@@ -220,5 +220,9 @@ describe('with a git repository', () => {
     // The flag wins: a revision that does not exist fails although the config's exists.
     await expect(runDocs({ cwd: repo, out: 'site-flag', changelogBase: 'no-such-tag', write: () => undefined })).rejects.toThrow(/no such revision/);
     expect(existsSync(join(repo, 'site-flag'))).toBe(false);
+    // --no-changelog: none published, although the config names a revision.
+    expect(await runDocs({ cwd: repo, out: 'site-none', changelog: false, write: () => undefined })).toBe(0);
+    expect(existsSync(join(repo, 'site-none', 'index.html'))).toBe(true);
+    expect(existsSync(join(repo, 'site-none', 'pets', 'changelog.html'))).toBe(false);
   });
 });

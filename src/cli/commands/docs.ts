@@ -25,6 +25,8 @@ export interface DocsOptions {
    * and `.md`); default: the config's docs.changelogBase, else none.
    */
   changelogBase?: string;
+  /** false (`--no-changelog`): publish no changelog, whatever docs.changelogBase says (a shallow clone without that revision). */
+  changelog?: boolean;
   write?: (text: string) => void;
 }
 
@@ -45,7 +47,7 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   if (refused.length > 0) throw new ContractError(refused);
   const specs: DocsSpec[] = config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out }));
   // The flag, else the config's docs.changelogBase; the changes are judged with the config's diff.deprecationDays.
-  const changelogBase = options.changelogBase ?? config.docs.changelogBase;
+  const changelogBase = options.changelog === false ? undefined : (options.changelogBase ?? config.docs.changelogBase);
   if (changelogBase !== undefined) {
     // Compared before anything is written: a revision that does not exist is a usage error.
     const ref = changelogBase;
