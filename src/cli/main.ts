@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { EXIT_INPUT, handleError } from './errors.js';
 import { STRICT_VALUES } from './format-option.js';
+import type { TestOptions } from './commands/test.js';
 
 /**
  * `--strict`, the same on every command: the validators' strictness, over the contract's entry in
@@ -168,28 +169,7 @@ export function buildProgram(exit: (code: number) => void): Command {
       act(
         async (
           spec: string | undefined,
-          opts: {
-            baseUrl?: string;
-            socket?: string;
-            config: string;
-            strict?: string;
-            maxExamples: string;
-            seed: string;
-            phases?: string;
-            checks?: string;
-            excludeChecks?: string;
-            operations?: string;
-            tags?: string;
-            header?: string[];
-            auth?: string[];
-            workers: string;
-            rateLimit?: string;
-            timeout: string;
-            maxFailures?: string;
-            dryRun?: boolean;
-            format: string;
-            output?: string;
-          },
+          opts: Omit<TestOptions, 'spec'>,
         ) => (await import('./commands/test.js')).runTest({ ...opts, ...(spec === undefined ? {} : { spec }) }),
       ),
     );
