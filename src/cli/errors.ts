@@ -1,5 +1,6 @@
 /** One error handler for every command: failures to exit codes (0 ok, 1 findings, 2 usage or input). */
 import { ContractError, formatDiagnostic, UsageError, type Diagnostic } from '../contract/errors.js';
+import { terminalText } from '../report/terminal.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -32,11 +33,11 @@ export function handleError(err: unknown, write: (text: string) => void = (t) =>
     return EXIT_INPUT;
   }
   if (err instanceof UsageError) {
-    write(`error SPECFORGE_USAGE: ${err.message}\n  run "specforge --help" for usage\n`);
+    write(`error SPECFORGE_USAGE: ${terminalText(err.message)}\n  run "specforge --help" for usage\n`);
     return EXIT_INPUT;
   }
   const message = err instanceof Error ? err.message : String(err);
-  write(`error: ${message}\n`);
+  write(`error: ${terminalText(message)}\n`);
   if (process.env['SPECFORGE_DEBUG'] && err instanceof Error && err.stack) write(err.stack + '\n');
   return EXIT_INPUT;
 }

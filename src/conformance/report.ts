@@ -7,6 +7,7 @@
 import type { Finding, FindingLocation } from '../report/findings.js';
 import { formatFindings } from '../report/format.js';
 import { backticks } from '../codegen/escape.js';
+import { terminalText } from '../report/terminal.js';
 import { CHECKS, type CheckName } from './checks.js';
 import type { ConformanceFailure, ConformanceReport } from './run.js';
 
@@ -105,8 +106,11 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
 }
 
 function xml(text: string): string {
-  // Characters XML 1.0 cannot hold at all are dropped; markup characters are escaped.
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  // Control characters (which XML 1.0 cannot hold, or which a CI log would act on) are shown as
+  // escapes, a lone surrogate and U+FFFE/U+FFFF (not characters) as U+FFFD; markup is escaped.
+  return terminalText(text)
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g, '\ufffd')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function failureText(f: ConformanceFailure, context: ReportContext): string {
@@ -188,13 +192,14 @@ function sarif(report: ConformanceReport, context: ReportContext): string {
 export function formatConformance(report: ConformanceReport, format: TestFormat, context: ReportContext): string {
   switch (format) {
     case 'stylish':
-      return stylish(report, context);
+      // For a terminal: what a server answered or a contract holds cannot act on it.
+      return terminalText(stylish(report, context));
     case 'json':
       return JSON.stringify(report, null, 2) + '\n';
     case 'junit':
       return junit(report, context);
     case 'markdown':
-      return markdown(report, context);
+      return terminalText(markdown(report, context));
     case 'sarif':
       return sarif(report, context);
   }

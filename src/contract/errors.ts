@@ -4,6 +4,8 @@
  * into a `ContractError` rather than thrown one at a time, so a user sees all of them at once.
  */
 
+import { terminalText } from '../report/terminal.js';
+
 export const ERROR_CODES = {
   SPECFORGE_FILE_NOT_FOUND: 'A contract file or a file named by a $ref does not exist.',
   SPECFORGE_YAML_SYNTAX: 'A YAML file cannot be parsed.',
@@ -58,10 +60,11 @@ export function formatLocation(loc: SourceLocation): string {
   return text;
 }
 
+/** A diagnostic as printed: its message, hint and file name may hold a contract's text, shown with control characters escaped. */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.location ? `${formatLocation(d.location)}: ` : '';
-  const hint = d.hint ? `\n  hint: ${d.hint}` : '';
-  return `${where}${d.severity} ${d.code}: ${d.message}${hint}`;
+  const hint = d.hint ? `\n  hint: ${terminalText(d.hint)}` : '';
+  return `${terminalText(where, false)}${d.severity} ${d.code}: ${terminalText(d.message)}${hint}`;
 }
 
 /** An input error: a broken contract, config or argument. Maps to exit code 2. */

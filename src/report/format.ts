@@ -5,6 +5,7 @@
  */
 import { backticks, markdownCode } from '../codegen/escape.js';
 import type { Finding, FindingLevel } from './findings.js';
+import { terminalText } from './terminal.js';
 
 export const REPORT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'sarif'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -246,14 +247,15 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
 /** Prints findings in one of the report formats. */
 export function formatFindings(findings: readonly Finding[], format: ReportFormat, options: FormatOptions = {}): string {
   switch (format) {
+    // Text formats reach a terminal or a CI log: what a contract holds cannot act on either.
     case 'stylish':
-      return stylish(findings);
+      return terminalText(stylish(findings));
     case 'json':
       return json(findings);
     case 'github-actions':
-      return githubActions(findings);
+      return terminalText(githubActions(findings));
     case 'markdown':
-      return markdown(findings, options);
+      return terminalText(markdown(findings, options));
     case 'sarif':
       return sarif(findings, options);
   }

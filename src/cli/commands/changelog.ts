@@ -3,6 +3,7 @@
  * since a git revision), grouped by operation, as release notes in markdown, HTML or JSON, with the
  * semantic-version bump the changes call for.
  */
+import { terminalText } from '../../report/terminal.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.js';
@@ -79,11 +80,13 @@ export async function runChangelog(options: ChangelogOptions): Promise<number> {
     for (const c of changelog.contracts) {
       const v = c.version;
       const bump = v.bump === 'none' ? 'no bump' : `${v.bump}${v.next !== undefined ? ` (${v.base} -> ${v.next})` : ''}`;
-      write(`${c.spec}: ${c.isNew ? 'new contract' : `${v.reason}; suggested bump: ${bump}`}${v.warning ? `; warning: ${v.verdict}` : ''}\n`);
+      write(terminalText(`${c.spec}: ${c.isNew ? 'new contract' : `${v.reason}; suggested bump: ${bump}`}${v.warning ? `; warning: ${v.verdict}` : ''}\n`));
     }
     write(`changelog written to ${displayPath(target, cwd)}\n`);
   } else {
-    write(text);
+    // To standard output, a terminal perhaps: control characters a contract holds are shown escaped
+    // (JSON escapes its own).
+    write(format === 'json' ? text : terminalText(text));
   }
   return options.checkVersion && changelog.contracts.some((c) => c.version.warning) ? EXIT_FINDINGS : EXIT_OK;
 }

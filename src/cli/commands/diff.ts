@@ -1,4 +1,5 @@
 /** `specforge diff`: breaking changes between two contracts, or of every contract since a git revision. */
+import { terminalText } from '../../report/terminal.js';
 import { UsageError } from '../../contract/errors.js';
 import { resolveRevision } from '../../diff/git-base.js';
 import { diffFiles, diffRevision, type DiffReport } from '../../diff/report.js';
@@ -56,7 +57,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   } else {
     report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(accept ? { accept } : {}) });
   }
-  for (const e of report.unusedAccepted) warn(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`);
+  for (const e of report.unusedAccepted) warn(terminalText(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`));
   write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO }));
   const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
