@@ -163,6 +163,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--timeout <ms>', 'time to wait for each answer (default 10000)')
     .option('--max-failures <n>', 'stop after this many failures')
     .option('--dry-run', 'print each request as a curl command; send nothing')
+    .option('--max-response-size <bytes>', 'the largest response body checked (default 10485760, 10 MiB); a larger one is reported as not checked')
+    .option('--show-secrets', 'keep credentials (--auth, -H values, Authorization, Cookie, Set-Cookie, API keys, echoed credentials) in reports, curl lines and --dry-run; default: [REDACTED]. For local debugging only')
     .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
     .option('-o, --output <file>', 'write the report here instead of standard output')
     .action(

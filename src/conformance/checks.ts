@@ -47,6 +47,8 @@ export interface ReceivedResponse {
   contentType: string;
   /** The body parsed as JSON when its type says JSON and it parses. */
   json?: unknown;
+  /** Why the body is not checked (larger than the size limit, nested too deeply): a finding. */
+  unchecked?: string;
 }
 
 export interface CheckFailure {
@@ -146,7 +148,9 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
       ...(problems.length > 0 ? { failure: { check: 'response_headers_conformance', message: problems.join('; '), location: `${declared.pointer}/headers` } } : {}),
     });
   }
-  if (hasBody && media && ctx.validator && /json/i.test(actual) && media.stream !== undefined) {
+  if (response.unchecked !== undefined) {
+    out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: response.unchecked, location: media ? media.pointer : declared.pointer } });
+  } else if (hasBody && media && ctx.validator && /json/i.test(actual) && media.stream !== undefined) {
     // A stream of JSON values (one event per line): each complete value is checked; a value cut
     // off where reading stopped is not.
     const lines = response.text.split('\n').filter((l) => l.trim() !== '');
@@ -185,7 +189,9 @@ function summary(response: ReceivedResponse): string {
 /** A request as a curl command that reproduces it (single-quoted for POSIX shells). */
 export function curlCommand(base: string, request: SentRequest): string {
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-  const parts = ['curl', '-X', request.method, q(base.replace(/\/$/, '') + request.url)];
+  const url = base.replace(/\/$/, '') + request.url;
+  // curl reads [ ] and { } in a URL as a glob unless told not to ([REDACTED] in a query, for one).
+  const parts = ['curl', ...(/[[\]{}]/.test(url) ? ['--globoff'] : []), '-X', request.method, q(url)];
   for (const [k, v] of Object.entries(request.headers).sort(([a], [b]) => a.localeCompare(b))) parts.push('-H', q(`${k}: ${v}`));
   if (request.body !== undefined) parts.push('--data-raw', q(request.body));
   return parts.join(' ');

@@ -17,11 +17,12 @@ import { getAtPointer, isRecord, resolveLocalRef } from '../contract/pointer.js'
 import { mockTables, schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
 import type { ResourceSpec } from '../runtime/spec.js';
-import { responseKey } from '../runtime/server.js';
+import { jsonDepth, responseKey } from '../runtime/server.js';
 import type { ValidateFunction } from '../runtime/standalone.js';
 import { sampleSchema } from '../runtime/sample.js';
 import { schemaArbitrary } from './arbitrary.js';
 import { answerChecks, CHECKS, curlCommand, declaredResponse, schemaType, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
+import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
 import { applyCredentials, brokenBodyRequest, buildRequest, exampleRequest, exampleRequests, requestMedia, type ExampleRequest } from './requests.js';
 
 export type Phase = 'examples' | 'negative' | 'fuzz' | 'stateful' | 'security';
@@ -60,7 +61,21 @@ export interface ConformanceOptions {
    * carries that scheme's credential (see applyCredentials in requests.ts).
    */
   auth?: Readonly<Record<string, string>>;
+  /**
+   * Keep credentials in the report (`--show-secrets`): by default the values of secret headers,
+   * API keys and every credential the run sent are replaced with [REDACTED] (see redact.ts).
+   */
+  showSecrets?: boolean;
+  /** The largest response body read whole (default 10 MiB); a larger one is a finding, not checked. */
+  maxResponseBytes?: number;
+  /** The deepest nesting of a JSON answer that is checked (default 1000); deeper is a finding. */
+  maxJsonDepth?: number;
 }
+
+/** The default of ConformanceOptions.maxResponseBytes (`--max-response-size`): 10 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** The default of ConformanceOptions.maxJsonDepth. */
+export const DEFAULT_MAX_JSON_DEPTH = 1000;
 
 export interface CheckTally {
   passed: number;
@@ -117,8 +132,15 @@ class Runner {
   private readonly failureKeys = new Set<string>();
   /** Operations that answer a stream (events, followed logs): read briefly, never to their end. */
   private readonly streaming: Set<string>;
+  /** What a report may show of requests and answers: credentials replaced unless showSecrets. */
+  private readonly redact: Redactor;
+  private readonly maxResponseBytes: number;
+  private readonly maxJsonDepth: number;
 
   constructor(private readonly options: ConformanceOptions) {
+    this.redact = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
     this.model = options.model;
     this.validators = options.validators ?? compileValidators(options.model);
     this.base = new URL(options.baseUrl ?? 'http://conformance.test');
@@ -195,16 +217,27 @@ class Runner {
       }
       const streaming = /event-stream|raw-stream|multiplexed-stream|x-ndjson|json-seq/i.test(res.headers.get('content-type') ?? '');
       // A stream (events, logs that follow) is read for a moment, not to its end.
-      const text = await readText(res, streaming || streams ? 300 : (this.options.timeoutMs ?? 10_000));
+      const read = await readText(res, streaming || streams ? 300 : (this.options.timeoutMs ?? 10_000), this.maxResponseBytes);
       const headers: Record<string, string> = {};
-      res.headers.forEach((v, k) => (headers[k] = v));
+      // Each Set-Cookie comes on its own: kept together, as other repeated headers are.
+      res.headers.forEach((v, k) => (headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`));
       const contentType = res.headers.get('content-type') ?? '';
-      const response: ReceivedResponse = { status: res.status, headers, text, contentType };
-      if (/json/i.test(contentType) && text.length > 0) {
-        try {
-          response.json = JSON.parse(text) as unknown;
-        } catch {
-          // Reported by response_schema_conformance.
+      // What the report may show of the body: a credential the server echoes is replaced here,
+      // before any message quotes a slice of it.
+      const response: ReceivedResponse = { status: res.status, headers, text: this.redact.text(read.text), contentType };
+      if (read.overflow && !streaming && !streams) {
+        response.unchecked = `the response body exceeds ${this.maxResponseBytes} bytes (--max-response-size); not checked`;
+      } else if (/json/i.test(contentType) && read.text.length > 0) {
+        // Nesting deeper than any answer needs would exhaust the stack of the validators: refused
+        // before parsing, as the generated server refuses such a request.
+        if (read.text.length > this.maxJsonDepth * 2 && jsonDepth(read.text, this.maxJsonDepth) > this.maxJsonDepth) {
+          response.unchecked = `the response body nests deeper than ${this.maxJsonDepth} levels; not checked`;
+        } else {
+          try {
+            response.json = JSON.parse(read.text) as unknown;
+          } catch {
+            // Reported by response_schema_conformance.
+          }
         }
       }
       return { sent, response };
@@ -229,8 +262,10 @@ class Runner {
     const key = `${op.id}\u0000${failure.check}\u0000${failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
     if (this.failureKeys.has(key)) return;
     this.failureKeys.add(key);
-    const out: ConformanceFailure = { ...failure, operationId: op.id, phase, request: sent, curl: curlCommand(this.base.href, sent) };
-    if (response) out.response = { status: response.status, headers: response.headers, body: response.text.slice(0, 4096) };
+    // Reports are published: credentials leave here replaced, unless showSecrets.
+    const request = this.redact.request(sent);
+    const out: ConformanceFailure = { ...failure, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl: curlCommand(this.base.href, request) };
+    if (response) out.response = { status: response.status, headers: this.redact.headers(response.headers), body: response.text.slice(0, 4096) };
     this.report.failures.push(out);
     if (this.options.maxFailures !== undefined && this.report.failures.length >= this.options.maxFailures) throw new StopRun();
   }
@@ -253,7 +288,16 @@ class Runner {
       return { failures: [], sent };
     }
     const failures: CheckFailure[] = [];
-    for (const result of answerChecks({ op, response, validator: this.validatorFor(op, response), method: request.method })) {
+    let results: ReturnType<typeof answerChecks>;
+    try {
+      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method: request.method });
+    } catch (error) {
+      // A check that cannot finish on this answer (a stack exhausted by what the server sent) is a
+      // finding of this exchange, never the end of the run.
+      if (!(error instanceof RangeError)) throw error;
+      results = [{ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer } }];
+    }
+    for (const result of results) {
       if (result.failure) {
         failures.push(result.failure);
         this.fail(op, phase, result.failure, sent, response);
@@ -779,15 +823,23 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** The body as text, read until it ends, `ms` pass or 1 MiB arrived (then the rest is dropped). */
-async function readText(res: Response, ms: number): Promise<string> {
-  if (!res.body) return '';
+/**
+ * The body as text, read until it ends or `ms` pass; a body longer than `max` bytes is not read
+ * past `max` (`overflow`: what was read is not the whole answer).
+ */
+async function readText(res: Response, ms: number, max: number): Promise<{ text: string; overflow: boolean }> {
+  if (!res.body) return { text: '', overflow: false };
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    void res.body.cancel().catch(() => undefined);
+    return { text: '', overflow: true };
+  }
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const until = Date.now() + ms;
   try {
-    while (size < 1 << 20) {
+    while (size <= max) {
       const left = until - Date.now();
       if (left <= 0) break;
       let timer: NodeJS.Timeout | undefined;
@@ -800,7 +852,8 @@ async function readText(res: Response, ms: number): Promise<string> {
   } finally {
     void reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const overflow = size > max;
+  return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), overflow };
 }
 
 /** A request that reproduces a failure, for messages: `GET /x -> 500 (check): message`. */

@@ -310,7 +310,7 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /** How deeply arrays and objects nest in JSON text (brackets inside strings do not count). */
-function jsonDepth(text: string, stopAbove: number): number {
+export function jsonDepth(text: string, stopAbove: number): number {
   let depth = 0;
   let max = 0;
   let inString = false;

@@ -14,11 +14,13 @@ import { buildModel, type ContractModel, type OperationModel } from '../../contr
 import { displayPath } from '../../contract/resolve.js';
 import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
-import { PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
+import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
 import { configEntryFor, findConfig, loadConfig, type TestSettings } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/ajv.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { terminalText } from '../../report/terminal.js';
 import { formatOption, strictFlag } from '../format-option.js';
 
 export interface TestOptions {
@@ -48,6 +50,10 @@ export interface TestOptions {
   timeout?: string | number;
   maxFailures?: string | number;
   dryRun?: boolean;
+  /** Keep credentials in reports, curl lines and --dry-run (local debugging); default: redacted. */
+  showSecrets?: boolean;
+  /** The largest response body checked, in bytes (default 10 MiB); a larger one is a finding. */
+  maxResponseSize?: string | number;
   format?: string;
   output?: string;
   write?: (text: string) => void;
@@ -267,17 +273,23 @@ export async function runTest(given: TestOptions): Promise<number> {
   const format = formatOption(options.format, TEST_FORMATS, 'stylish');
   if (options.baseUrl === undefined && options.socket === undefined) throw new UsageError('--base-url <url> is required (or --socket <path>)');
   let base: URL;
+  // A password in the base URL is never printed, in errors included.
+  const shownBase = redactUserinfo(options.baseUrl ?? '');
   try {
     base = new URL(options.baseUrl ?? 'http://localhost');
   } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL, not "${options.baseUrl ?? ''}"`);
+    throw new UsageError(`--base-url must be an absolute http(s) URL, not "${shownBase}"`);
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--base-url must be an http or https URL, not "${options.baseUrl ?? ''}"`);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--base-url must be an http or https URL, not "${shownBase}"`);
+  if (base.username !== '' || base.password !== '') {
+    throw new UsageError(`--base-url holds credentials ("${redactUserinfo(base.href)}"); pass them with --auth <scheme>=env:VAR or -H, which reports redact`);
+  }
   const maxExamples = integer(options.maxExamples, '--max-examples', 0, 100_000) ?? 20;
   const seed = integer(options.seed, '--seed', 0, 2 ** 31 - 1) ?? 1;
   const workers = integer(options.workers, '--workers', 1, 64) ?? 1;
   const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
   const maxFailures = integer(options.maxFailures, '--max-failures', 1, 1_000_000);
+  const maxResponseBytes = integer(options.maxResponseSize, '--max-response-size', 1, 2 ** 30) ?? DEFAULT_MAX_RESPONSE_BYTES;
   let rateLimit: number | undefined;
   if (options.rateLimit !== undefined) {
     rateLimit = Number(String(options.rateLimit).replace(/\/s$/, ''));
@@ -318,7 +330,8 @@ export async function runTest(given: TestOptions): Promise<number> {
       const res = await fetchFn(new Request(base, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs ?? 10_000) }));
       await res.body?.cancel().catch(() => undefined);
     } catch (error) {
-      throw new Error(`cannot reach ${where}: ${reason(error)}`, { cause: error });
+      const redact = options.showSecrets ? SHOW_SECRETS : redactor({ model, ...(auth ? { auth } : {}), headers });
+      throw new Error(redact.text(`cannot reach ${where}: ${reason(error)}`), { cause: error });
     }
   }
 
@@ -333,7 +346,8 @@ export async function runTest(given: TestOptions): Promise<number> {
     process.stderr.write(`\rspecforge test: ${sent} requests…`);
   };
 
-  const common: ConformanceOptions = { model, validators, fetch: fetchFn, baseUrl: base.href, maxExamples, seed, headers, onRequest: tick };
+  const common: ConformanceOptions = { model, validators, fetch: fetchFn, baseUrl: base.href, maxExamples, seed, headers, onRequest: tick, maxResponseBytes };
+  if (options.showSecrets) common.showSecrets = true;
   if (phases) common.phases = phases;
   if (checks) common.checks = checks;
   if (excludeChecks) common.excludeChecks = excludeChecks;
@@ -344,13 +358,15 @@ export async function runTest(given: TestOptions): Promise<number> {
   if (auth) common.auth = auth;
 
   if (options.dryRun) {
-    // Each request as a curl command, in the order a run sends them; nothing is sent.
+    // Each request as a curl command, in the order a run sends them; nothing is sent. Credentials
+    // are redacted as in reports (the same redactor), unless --show-secrets.
+    const redact = options.showSecrets ? SHOW_SECRETS : redactor({ model, ...(auth ? { auth } : {}), headers });
     const report = await runConformance({
       ...common,
       dryRun: true,
       onRequest: (r) => {
         sent++;
-        write(`${curlCommand(base.href, r)}\n`);
+        write(`${terminalText(curlCommand(base.href, redact.request(r)))}\n`);
       },
     });
     write(`# dry run: ${report.operations.length} operations, ${sent} requests built, nothing sent (seed ${seed})\n`);
