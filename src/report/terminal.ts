@@ -24,11 +24,3 @@ function escapeChar(c: string): string {
 export function terminalText(text: string, keepLines = true): string {
   return text.replace(keepLines ? UNSAFE_INLINE : UNSAFE_ALL, escapeChar);
 }
-
-/** True when `text` holds a character `terminalText` would escape (line feed and tab allowed). */
-export function hasControlCharacters(text: string): boolean {
-  UNSAFE_INLINE.lastIndex = 0;
-  const found = UNSAFE_INLINE.test(text);
-  UNSAFE_INLINE.lastIndex = 0;
-  return found;
-}
