@@ -8,6 +8,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/sample.js';
@@ -145,6 +146,61 @@ describe('generate under the sample budget', () => {
     expect(r.stderr).toMatch(/api\/openapi\.yaml:16:5 \(#\/components\/schemas\/Node\): error SPECFORGE_NO_FINITE_VALUE: schema Node requires itself through child: no finite value exists/);
     expect(r.stderr).not.toMatch(/RangeError|Maximum call stack|\n\s+at /);
   }, 130_000);
+});
+
+describe('the mock at request time', () => {
+  /** `Top` is the 200 (sampled at start); `Node` and `Huge` answer 404 and 409, sampled on request. */
+  const twoStatuses = `openapi: 3.1.0
+info: {title: hostile, version: '1'}
+paths:
+  /x:
+    get:
+      operationId: getX
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {ok: {type: boolean}}}
+        '404':
+          description: gone
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Node'}
+        '409':
+          description: huge
+          content:
+            application/json:
+              schema: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: integer}}}}
+components:
+  schemas:
+    Node:
+      type: object
+      required: [child]
+      properties:
+        child: {$ref: '#/components/schemas/Node'}
+`;
+
+  it('answers a status whose schema requires itself with a 500 naming it, and keeps serving', async () => {
+    const dir = project('mock-runtime', { 'api/openapi.yaml': twoStatuses });
+    const mock = await createMockFromSpec(join(dir, 'api', 'openapi.yaml'));
+    const gone = await mock.fetch(new Request('http://mock.test/x', { headers: { prefer: 'code=404' } }));
+    expect(gone.status).toBe(500);
+    expect(await gone.text()).toContain('schema Node requires itself through child: no finite value exists');
+    const start = Date.now();
+    const huge = await mock.fetch(new Request('http://mock.test/x', { headers: { prefer: 'code=409' } }));
+    expect(huge.status).toBeLessThan(600);
+    expect((await huge.text()).length).toBeLessThan(SAMPLE_BUDGET.bytes * 4);
+    expect(Date.now() - start).toBeLessThan(30_000);
+    expect((await mock.fetch(new Request('http://mock.test/x'))).status).toBe(200);
+  }, 60_000);
+
+  it('specforge mock refuses a contract whose primary response requires itself, located', () => {
+    const dir = project('mock-start', { 'api/openapi.yaml': contract(SELF) });
+    const r = cli(['mock', 'api/openapi.yaml', '--port', '0'], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/api\/openapi\.yaml:16:5 \(#\/components\/schemas\/Node\): error SPECFORGE_NO_FINITE_VALUE/);
+  }, 60_000);
 });
 
 describe('output folders', () => {
