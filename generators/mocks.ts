@@ -9,7 +9,7 @@ export function generateMocks(model: ContractModel, ctx: GeneratorContext): Gene
   const content = render('mocks', 'mocks.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'mock'),
-    mocksJson: code(jsonData(compactMockTables(mockTables(model)))),
+    mocksJson: code(jsonData(compactMockTables(mockTables(model, ctx.warnings)))),
   });
   return [{ path: 'mocks.ts', content }];
 }

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   SPECFORGE_SWAGGER_CONVERT: 'A Swagger 2.0 document cannot be converted to OpenAPI 3 cleanly (an error), or the conversion changed something (a warning).',
   SPECFORGE_TOO_DEEP: 'A document nests deeper than any contract needs (256 levels).',
   SPECFORGE_SCHEMA_CYCLE: 'Schemas reach themselves through $ref, allOf, anyOf, oneOf or not without consuming any data.',
+  SPECFORGE_NO_FINITE_VALUE: 'A schema requires itself (a required property or a non-empty array of itself), so no finite value satisfies it and no sample can be made.',
+  SPECFORGE_SAMPLE_BUDGET: 'A sampled value would exceed the sample budget (10000 values or 512 KiB): it was reduced (arrays cut, strings shortened) and may not satisfy its schema.',
   SPECFORGE_INVALID_STRUCTURE: 'The document breaks the structure the OpenAPI specification requires.',
   SPECFORGE_DUPLICATE_OPERATION_ID: 'Two operations share one operationId.',
   SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',

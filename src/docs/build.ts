@@ -7,9 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ContractError } from '../contract/errors.js';
@@ -18,6 +18,7 @@ import { displayPath } from '../contract/resolve.js';
 import { changelogHtml, changelogMarkdown, type ContractChangelog } from '../diff/changelog.js';
 import { escapeHtml, staticPage } from './html.js';
 import { renderMarkdown } from './markdown.js';
+import { sanitizeForDocs } from './sanitize.js';
 
 export { escapeHtml } from './html.js';
 
@@ -46,6 +47,20 @@ export interface DocsPage {
   /** The changelog page, relative to the docs folder, when one was asked for. */
   changelog?: string;
 }
+
+/**
+ * Response headers for every page, in the `_headers` format of static hosts (Netlify, Cloudflare
+ * Pages): what a `<meta>` policy cannot say (`frame-ancestors`: no site may frame the docs), and
+ * the same `base-uri` and `form-action` as the pages' own policies. Other hosts: set them in the
+ * server's configuration.
+ */
+export const HEADERS_FILE = '_headers';
+export const HEADERS = `/*
+  Content-Security-Policy: frame-ancestors 'none'; base-uri 'none'; form-action 'none'
+  X-Frame-Options: DENY
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: no-referrer
+`;
 
 /** Redoc's bundle, written next to the pages. */
 export const REDOC_BUNDLE = 'redoc.standalone.js';
@@ -152,17 +167,27 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Pr
   return results;
 }
 
+/**
+ * Renders the page from a sanitized copy of the bundled contract (see sanitizeForDocs), written to a
+ * temporary folder: Redocly renders what the loader accepted and the sanitizer let through, and never
+ * reads the contract's files (or anything they name) itself.
+ */
 async function renderRedocPage(spec: DocsSpec, model: ContractModel, target: string): Promise<void> {
+  const temp = mkdtempSync(join(tmpdir(), 'specforge-docs-'));
+  const source = join(temp, 'openapi.json');
+  writeFileSync(source, JSON.stringify(sanitizeForDocs(model.document)));
   try {
     await run(
       process.execPath,
-      [redoclyCli(), 'build-docs', spec.path, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
+      [redoclyCli(), 'build-docs', source, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
       { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (err) {
     const stderr = (err as { stderr?: unknown }).stderr;
     const detail = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim().split('\n').slice(-3).join(' ') : err instanceof Error ? err.message : String(err);
     throw new Error(`Redocly build-docs failed for ${displayPath(spec.path)}: ${detail}`);
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
   }
   writeFileSync(target, finishRedocPage(readFileSync(target, 'utf8'), displayPath(spec.path)));
 }
@@ -204,6 +229,7 @@ export async function buildDocs(specs: DocsSpec[], outDir: string): Promise<Docs
     return page;
   });
   writeFileSync(join(outDir, REDOC_BUNDLE), localizeRedocBundle(readFileSync(redocBundle(), 'utf8')));
+  writeFileSync(join(outDir, HEADERS_FILE), HEADERS);
   writeFileSync(join(outDir, 'index.html'), indexPage(pages));
   return pages;
 }

@@ -1,7 +1,7 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
@@ -201,6 +201,39 @@ export interface ConfigFile {
         test?: TestSettings;
       }
   >;
+}
+
+/** True when `inner` is `outer` or a folder inside it. */
+function within(outer: string, inner: string): boolean {
+  return inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+}
+
+/**
+ * Two contracts whose output folders are one folder, or one inside the other, would overwrite (or
+ * remove) each other's files: an error at the second entry, naming both contracts and the folder.
+ */
+function outputCollision(specs: readonly SpecEntry[], raw: readonly unknown[], locate: Locate, file: string): ContractError | undefined {
+  const diagnostics = [];
+  const shown = (p: string): string => relative(dirname(file), p).split(sep).join('/') || '.';
+  for (let j = 1; j < specs.length; j++) {
+    const b = specs[j] as SpecEntry;
+    for (let i = 0; i < j; i++) {
+      const a = specs[i] as SpecEntry;
+      const same = a.out === b.out;
+      if (!same && !within(a.out, b.out) && !within(b.out, a.out)) continue;
+      const entry = raw[j];
+      const pos = isRecord(entry) ? locate(['specs', j], typeof entry['out'] === 'string' ? 'out' : typeof entry['api'] === 'string' ? 'api' : 'path') : locate(['specs', j]);
+      const how = same ? `both write to ${shown(a.out)}` : `write to ${shown(a.out)} and ${shown(b.out)}, one folder inside the other`;
+      diagnostics.push({
+        code: 'SPECFORGE_CONFIG' as const,
+        severity: 'error' as const,
+        message: `specs[${i}] (${shown(a.path)}) and specs[${j}] (${shown(b.path)}) ${how}: one would overwrite or remove the other's generated files`,
+        location: { file, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+        hint: 'give one of them its own "api:" (output folder <output>/<api>) or "out:"',
+      });
+    }
+  }
+  return diagnostics.length > 0 ? new ContractError(diagnostics) : undefined;
 }
 
 function apiNameOf(specPath: string): string {
@@ -421,6 +454,8 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     if (test) spec.test = test;
     return spec;
   });
+  const collision = outputCollision(specs, raw['specs'] as unknown[], locate, path);
+  if (collision) throw collision;
   const hooks = raw['hooks'];
   const afterWrite = isRecord(hooks) ? hooks['afterWrite'] : undefined;
   if ((hooks !== undefined && !isRecord(hooks)) || (afterWrite !== undefined && !(Array.isArray(afterWrite) && afterWrite.every((c) => typeof c === 'string' && c.trim() !== '')))) {

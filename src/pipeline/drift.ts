@@ -1,7 +1,8 @@
 /**
  * Stale generated files as findings (source 'drift'): `stale-file` (on disk, but different from what
  * the contract produces; a hand edit included), `missing-file` (produced, not on disk) and
- * `extra-file` (written by an earlier run, no longer produced). A stale file points at its first
+ * `extra-file` (written by an earlier run, no longer produced), `stray-file` (in the output folder,
+ * never produced by its contract). A stale file points at its first
  * differing line and carries a short diff.
  */
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import type { Finding } from '../report/findings.js';
 import type { SpecEntry } from './config.js';
 import type { FileStatus } from './generate.js';
 
-export const DRIFT_RULES = { stale: 'stale-file', missing: 'missing-file', extra: 'extra-file' } as const;
+export const DRIFT_RULES = { stale: 'stale-file', missing: 'missing-file', extra: 'extra-file', stray: 'stray-file' } as const;
 
 export interface DriftOptions {
   cwd: string;
@@ -40,6 +41,8 @@ export function driftFindings(entry: SpecEntry, files: readonly FileStatus[], op
       }
     } else if (f.state === 'missing') {
       finding.message = `missing: ${spec} produces ${file}, which is not on disk; run "specforge generate"`;
+    } else if (f.state === 'stray') {
+      finding.message = `stray: ${file} is in the output folder of ${spec}, which does not produce it; remove it or move it out of the folder (generate leaves it there)`;
     } else {
       finding.message = `extra: ${file} was generated earlier, but ${spec} no longer produces it; run "specforge generate" to remove it`;
     }

@@ -14,7 +14,7 @@ import type { SpecEntry } from './config.js';
 
 export interface FileStatus {
   path: string;
-  state: 'written' | 'unchanged' | 'stale' | 'missing' | 'extra';
+  state: 'written' | 'unchanged' | 'stale' | 'missing' | 'extra' | 'stray';
   /** For stale files in check mode: what the contract produces now. */
   expected?: string;
   /** Set when only the file's mode is wrong: a launcher that is not executable. */
@@ -142,8 +142,34 @@ function cacheKey(cacheDir: string, path: string): string {
   return relativeTo(cacheDir, path);
 }
 
+/** One cache entry per contract and output folder: two contracts never share one, nor one contract two folders. */
 function cacheFile(entry: SpecEntry, cacheDir: string): string {
-  return join(cacheDir, `${sha256(cacheKey(cacheDir, entry.out)).slice(0, 16)}.json`);
+  return join(cacheDir, `${sha256(`${cacheKey(cacheDir, entry.out)}\0${cacheKey(cacheDir, entry.path)}`).slice(0, 16)}.json`);
+}
+
+/** Every file under `dir` (relative, with "/"), symbolic links included as files and not followed. */
+function filesUnder(dir: string, prefix = '', into: string[] = []): string[] {
+  let names: import('node:fs').Dirent[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return into;
+  }
+  for (const d of names) {
+    const rel = prefix + d.name;
+    if (d.isDirectory()) filesUnder(join(dir, d.name), `${rel}/`, into);
+    else into.push(rel);
+  }
+  return into;
+}
+
+/** Files in the output folder that the contract does not produce (a hand-added file, or another tool's). */
+function strayFiles(out: string, produced: Iterable<string>): FileStatus[] {
+  const known = new Set(produced);
+  return filesUnder(out)
+    .filter((rel) => !known.has(rel))
+    .sort()
+    .map((path) => ({ path, state: 'stray' as const }));
 }
 
 function readCache(path: string): CacheEntry | undefined {
@@ -316,10 +342,11 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   if (!options.force && previous && cacheIsFresh(entry, cacheDir, previous, optionKey, verified)) {
     // Files were hashed because their stats were new or too recent: record them, so the next run only stats.
     if (verified.hashed && !options.check) writeCache(cachePath, cacheDir, entry, previous);
+    const unchanged = Object.keys(previous.outputs).map((path): FileStatus => ({ path, state: 'unchanged' }));
     return {
       entry,
       cached: true,
-      files: Object.keys(previous.outputs).map((path) => ({ path, state: 'unchanged' as const })),
+      files: options.check ? [...unchanged, ...strayFiles(entry.out, Object.keys(previous.outputs))] : unchanged,
       warnings: [],
       inputs: Object.keys(previous.inputs).map((key) => resolve(cacheDir, key)),
     };
@@ -369,6 +396,10 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     if (!existsSync(abs)) continue;
     if (options.check) statuses.push({ path: rel, state: 'extra' });
     else rmSync(abs);
+  }
+  if (options.check) {
+    const listed = new Set(statuses.map((s) => s.path));
+    statuses.push(...strayFiles(entry.out, Object.keys(outputs)).filter((s) => !listed.has(s.path)));
   }
   const clean = statuses.every((s) => s.state === 'unchanged' || s.state === 'written');
   if (!options.check || clean) writeCache(cachePath, cacheDir, entry, { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs });

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, HttpError } from './errors.js';
-import { sampleSchema } from './sample.js';
+import { SampleError, sampleSchemaReport, describeBudget, type SampleOptions } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
 import { isRecord } from './object.js';
 import { Collection, Transaction, type Doc } from './mock-store.js';
@@ -522,7 +522,7 @@ export class MockEngine {
       // satisfy the schema (say, a oneOf whose first branch matches twice), sample again until a value does.
       let cached = this.samples.get(response);
       if (cached === undefined) {
-        const value = response.sample !== undefined ? response.sample : sampleSchema(response.schema as Record<string, unknown>, { resolve: this.resolveSchema, seed: 1 });
+        const value = response.sample !== undefined ? response.sample : this.sampled(response, { resolve: this.resolveSchema, seed: 1 }).value;
         const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
         cached = { value, ok: !validate || validate(value) };
         this.samples.set(response, cached);
@@ -575,11 +575,24 @@ export class MockEngine {
       ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType]
       : undefined;
     let value: unknown;
+    let reduced = false;
     for (let attempt = 0; attempt < 12; attempt++) {
-      value = sampleSchema(response.schema as Record<string, unknown>, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
+      const r = this.sampled(response, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
+      value = r.value;
+      reduced = r.reduced !== undefined;
       if (!validate || validate(value)) break;
     }
-    return this.respond(response, value, `the value sampled from the schema at #${response.pointer}`);
+    return this.respond(response, value, `the value sampled from the schema at #${response.pointer}${reduced ? `, reduced to ${describeBudget()}` : ''}`);
+  }
+
+  /** A sample of the response's schema under the budget; a schema with no finite value is a 500 naming it. */
+  private sampled(response: MockResponse, options: SampleOptions): { value: unknown; reduced?: unknown } {
+    try {
+      return sampleSchemaReport(response.schema as Record<string, unknown>, options);
+    } catch (err) {
+      if (err instanceof SampleError) throw new HttpError(500, `cannot sample the response schema at #${response.pointer}: ${err.message}`);
+      throw err;
+    }
   }
 
   private readonly templateReads = new WeakMap<MockOperation, boolean>();

@@ -9,7 +9,50 @@ import { isRecord } from './object.js';
 
 type Schema = Record<string, unknown> | boolean;
 
+/**
+ * The most one sample may hold: values (every number, string, boolean, null, array and object counts
+ * one) and bytes (characters of strings and property names). A schema whose smallest valid value is
+ * larger (`minItems: 1000` nested three times) gets a reduced sample: arrays cut to what fits,
+ * strings shortened, and SampleReport.reduced says where.
+ */
+export const SAMPLE_BUDGET = { values: 10_000, bytes: 512 * 1024 } as const;
+
+/** Nesting past which a sample is given up: a schema that requires itself has no finite value. */
+export const SAMPLE_MAX_DEPTH = 128;
+
+export interface SampleBudget {
+  values: number;
+  bytes: number;
+}
+
+/** The budget as messages name it. */
+export function describeBudget(budget: SampleBudget = SAMPLE_BUDGET): string {
+  return `the sample budget of ${budget.values} values or ${budget.bytes} bytes`;
+}
+
+/**
+ * No finite value can be sampled: the schema requires itself (`Node` with a required `child: Node`),
+ * or nests deeper than SAMPLE_MAX_DEPTH. `ref` is the schema that requires itself, when known.
+ */
+export class SampleError extends Error {
+  constructor(
+    message: string,
+    readonly ref: string | undefined,
+  ) {
+    super(message);
+    this.name = 'SampleError';
+  }
+}
+
+/** A sample and, when it had to be cut to the budget, where (the innermost $ref being sampled, if any). */
+export interface SampleReport {
+  value: unknown;
+  reduced?: { ref: string | undefined; what: string };
+}
+
 export interface SampleOptions {
+  /** At most this much per sample (default SAMPLE_BUDGET). */
+  budget?: SampleBudget;
   /** Resolves an internal "#/..." $ref to its (normalized) schema. */
   resolve?: (ref: string) => Schema | undefined;
   seed?: number;
@@ -123,27 +166,79 @@ function classEscape(e: string): string | undefined {
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
 
+/** The name a message gives a schema: the last segment of its $ref. */
+function refName(ref: string): string {
+  const last = ref.split('/').pop() ?? ref;
+  try {
+    return decodeURIComponent(last).replace(/~1/g, '/').replace(/~0/g, '~');
+  } catch {
+    return last;
+  }
+}
+
 class Sampler {
   private readonly rng: Rng;
   private readonly maxDepth: number;
   private readonly vary: boolean;
   private readonly branch: number | undefined;
+  private readonly budget: SampleBudget;
+  private values = 0;
+  private bytes = 0;
+  reduced: SampleReport['reduced'];
+  /** The $refs being sampled, innermost last, each with the length of `trail` when it was entered. */
+  private readonly refs: Array<{ ref: string; at: number }> = [];
+  /** Property names (and "items") from the root to the value being sampled. */
+  private readonly trail: string[] = [];
   constructor(private readonly options: SampleOptions) {
     this.rng = new Rng(options.seed ?? 1);
     this.maxDepth = options.maxDepth ?? 6;
     this.vary = options.vary ?? false;
     this.branch = options.branch;
+    this.budget = options.budget ?? SAMPLE_BUDGET;
+  }
+
+  private exhausted(): boolean {
+    return this.values >= this.budget.values || this.bytes >= this.budget.bytes;
+  }
+
+  private reduce(what: string): void {
+    this.reduced ??= { ref: this.refs[this.refs.length - 1]?.ref, what };
+  }
+
+  /** Past SAMPLE_MAX_DEPTH: the schema that repeats on the way down requires itself. */
+  private tooDeep(): SampleError {
+    const seen = new Map<string, number>();
+    for (let i = this.refs.length - 1; i >= 0; i--) {
+      const r = this.refs[i] as { ref: string; at: number };
+      const later = seen.get(r.ref);
+      if (later !== undefined) {
+        const via = this.trail.slice(r.at, (this.refs[later] as { at: number }).at).join('.') || 'allOf';
+        return new SampleError(`schema ${refName(r.ref)} requires itself through ${via}: no finite value exists`, r.ref);
+      }
+      seen.set(r.ref, i);
+    }
+    const ref = this.refs[this.refs.length - 1]?.ref;
+    return new SampleError(`schema${ref ? ` ${refName(ref)}` : ''} nests deeper than ${SAMPLE_MAX_DEPTH} levels: no sample is made`, ref);
   }
 
   sample(schema: Schema, depth: number): unknown {
+    if (depth > SAMPLE_MAX_DEPTH) throw this.tooDeep();
+    this.values++;
     if (schema === true) return 'value';
     if (schema === false || !isRecord(schema)) return null;
     if (typeof schema['$ref'] === 'string') {
-      const target = this.options.resolve?.(schema['$ref']);
+      const ref = schema['$ref'];
+      const target = this.options.resolve?.(ref);
       const rest = { ...schema };
       delete rest['$ref'];
+      this.values--;
       if (target === undefined) return Object.keys(rest).length > 0 ? this.sample(rest, depth) : null;
-      return this.sample(Object.keys(rest).length > 0 ? { allOf: [target, rest] } : target, depth + 1);
+      this.refs.push({ ref, at: this.trail.length });
+      try {
+        return this.sample(Object.keys(rest).length > 0 ? { allOf: [target, rest] } : target, depth + 1);
+      } finally {
+        this.refs.pop();
+      }
     }
     if ('const' in schema) return schema['const'];
     if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
@@ -162,7 +257,14 @@ class Sampler {
         delete rest[k];
         delete rest['discriminator'];
         const candidates = list.filter((s) => !(isRecord(s) && s['type'] === 'null'));
-        const pool = candidates.length > 0 ? candidates : list;
+        let pool = candidates.length > 0 ? candidates : list;
+        // Deep in a recursive schema: the null branch, else one that is not a $ref being sampled, ends it.
+        if (depth >= this.maxDepth) {
+          const open = new Set(this.refs.map((r) => r.ref));
+          const ending = list.filter((s) => isRecord(s) && s['type'] === 'null');
+          const fresh = pool.filter((s) => !(isRecord(s) && typeof s['$ref'] === 'string' && open.has(s['$ref'])));
+          pool = ending.length > 0 ? ending : fresh.length > 0 ? fresh : pool;
+        }
         const index = depth === 0 && this.branch !== undefined ? this.branch % pool.length : 0;
         const chosen = pool[index] as Schema;
         const value = this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen, depth);
@@ -179,7 +281,7 @@ class Sampler {
         return value;
       }
     }
-    const type = this.typeOf(schema);
+    const type = depth >= this.maxDepth && this.allowsNull(schema) ? 'null' : this.typeOf(schema);
     switch (type) {
       case 'null':
         return null;
@@ -197,6 +299,10 @@ class Sampler {
       default:
         return 'value';
     }
+  }
+
+  private allowsNull(schema: Record<string, unknown>): boolean {
+    return schema['nullable'] === true || (Array.isArray(schema['type']) && schema['type'].includes('null'));
   }
 
   private typeOf(schema: Record<string, unknown>): string | undefined {
@@ -288,7 +394,18 @@ class Sampler {
     const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
     if ([...s].length < minLength) s = this.lengthen(s, minLength, maxLength, typeof schema['pattern'] === 'string' ? schema['pattern'] : undefined);
     if (maxLength !== undefined && [...s].length > maxLength) s = [...s].slice(0, maxLength).join('');
+    const room = Math.max(0, this.budget.bytes - this.bytes);
+    if (s.length > room) {
+      s = s.slice(0, room);
+      this.reduce(`a string of ${minLength} characters at ${this.where()}`);
+    }
+    this.bytes += s.length;
     return s;
+  }
+
+  /** The property path being sampled, for messages. */
+  private where(): string {
+    return this.trail.length > 0 ? this.trail.join('.') : 'the top level';
   }
 
   /**
@@ -296,6 +413,8 @@ class Sampler {
    * matches the pattern (`^(?:[0-9a-f]{2})+$`), else padded with "x".
    */
   private lengthen(s: string, min: number, max: number | undefined, pattern: string | undefined): string {
+    // Never more than the budget allows: the caller cuts it and reports the sample reduced.
+    min = Math.min(min, Math.max(0, this.budget.bytes - this.bytes) + 1);
     if (pattern !== undefined && s.length > 0) {
       let re: RegExp | undefined;
       try {
@@ -321,13 +440,24 @@ class Sampler {
     count = Math.min(count, Math.max(maxItems, prefix.length, minItems));
     const items = schema['items'] === undefined ? true : (schema['items'] as Schema);
     const out: unknown[] = [];
-    for (let i = 0; i < count; i++) {
-      const itemSchema = prefix[i] ?? items;
-      let value = this.sample(itemSchema, depth + 1);
-      if (schema['uniqueItems'] === true && out.some((o) => JSON.stringify(o) === JSON.stringify(value))) {
-        value = typeof value === 'number' ? value + i : typeof value === 'string' ? `${value}${i}` : value;
+    const unique = schema['uniqueItems'] === true ? new Set<string>() : undefined;
+    this.trail.push('items');
+    try {
+      for (let i = 0; i < count; i++) {
+        if (this.exhausted()) {
+          this.reduce(`an array of ${count} items at ${this.where()}, cut to ${i}`);
+          break;
+        }
+        const itemSchema = prefix[i] ?? items;
+        let value = this.sample(itemSchema, depth + 1);
+        if (unique !== undefined) {
+          if (unique.has(JSON.stringify(value))) value = typeof value === 'number' ? value + i : typeof value === 'string' ? `${value}${i}` : value;
+          unique.add(JSON.stringify(value));
+        }
+        out.push(value);
       }
-      out.push(value);
+    } finally {
+      this.trail.pop();
     }
     return out;
   }
@@ -340,7 +470,18 @@ class Sampler {
       // A property whose schema is `false` must be absent.
       if (sub === false || (!required.has(name) && depth >= this.maxDepth)) continue;
       if (isRecord(sub) && sub['readOnly'] === true && !required.has(name) && this.rng.next() < 0) continue;
-      out[name] = this.sample(sub as Schema, depth + 1);
+      // Past the budget, optional properties are left out.
+      if (!required.has(name) && this.exhausted()) {
+        this.reduce(`optional properties at ${this.where()}`);
+        continue;
+      }
+      this.bytes += name.length;
+      this.trail.push(name);
+      try {
+        out[name] = this.sample(sub as Schema, depth + 1);
+      } finally {
+        this.trail.pop();
+      }
     }
     for (const name of required) {
       if (!(name in out)) out[name] = isRecord(schema['additionalProperties']) ? this.sample(schema['additionalProperties'], depth + 1) : 'value';
@@ -366,9 +507,20 @@ function matches(pattern: string, text: string): boolean {
   }
 }
 
-/** A deterministic value valid against `schema` (for the constraints listed above). */
+/**
+ * A deterministic value valid against `schema` (for the constraints listed above), within the
+ * budget (see SAMPLE_BUDGET: past it the value is reduced and may not satisfy the schema). Throws
+ * SampleError when no finite value exists (a schema that requires itself).
+ */
 export function sampleSchema(schema: Schema, options: SampleOptions = {}): unknown {
   return new Sampler(options).sample(schema, 0);
+}
+
+/** sampleSchema, telling whether (and where) the sample was reduced to the budget. */
+export function sampleSchemaReport(schema: Schema, options: SampleOptions = {}): SampleReport {
+  const sampler = new Sampler(options);
+  const value = sampler.sample(schema, 0);
+  return sampler.reduced ? { value, reduced: sampler.reduced } : { value };
 }
 
 export function randomInt(seed: number, min: number, max: number): number {

@@ -7,7 +7,7 @@ import { displayPath } from '../../contract/resolve.js';
 import { configEntryFor, loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/ajv.js';
 import { defaultCacheDir, generateSpec, type SpecResult } from '../../pipeline/generate.js';
-import { driftFindings } from '../../pipeline/drift.js';
+import { DRIFT_RULES, driftFindings } from '../../pipeline/drift.js';
 import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK, formatDiagnostics, handleError } from '../errors.js';
@@ -197,7 +197,10 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   if (format !== 'stylish') write(formatFindings(findings, format, { title: 'specforge check' }));
   else if (findings.length > 0) {
     write(formatFindings(findings, format, { title: 'specforge check' }));
-    write(`${findings.length} generated file(s) differ from what the contracts produce; run "specforge generate"\n`);
+    const stray = findings.filter((f) => f.rule === DRIFT_RULES.stray).length;
+    const drift = findings.length - stray;
+    if (drift > 0) write(`${drift} generated file(s) differ from what the contracts produce; run "specforge generate"\n`);
+    if (stray > 0) write(`${stray} file(s) in output folders are not produced by their contract; remove them\n`);
   } else if (options.quiet !== true) write('generated files are up to date\n');
   return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

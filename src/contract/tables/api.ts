@@ -5,9 +5,9 @@
 import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../model.js';
 import { normalizeSchema } from '../model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
-import { sampleSchema } from '../../runtime/sample.js';
+import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/sample.js';
 import type { ApiSpec, EventFiltersSpec, EventsSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockExample, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../../runtime/spec.js';
-import { ContractError } from '../errors.js';
+import { ContractError, type Diagnostic } from '../errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
 
 export function schemaResolver(model: ContractModel): (ref: string) => JsonSchema | undefined {
@@ -186,12 +186,50 @@ function statusOf(key: string): number {
   return statusNumber(key) ?? 500;
 }
 
-function mockResponse(r: ResponseModel, resolve: (ref: string) => JsonSchema | undefined, sample: boolean, status?: number): MockResponse {
+/** Samples a schema at generation time: `pointer` is where the schema is (for messages). */
+type SampleAt = (schema: JsonSchema, pointer: string) => unknown;
+
+/** A $ref's JSON pointer ("#/components/schemas/Node" → "/components/schemas/Node"). */
+function refPointer(ref: string): string {
+  try {
+    return decodeURIComponent(ref.slice(1));
+  } catch {
+    return ref.slice(1);
+  }
+}
+
+/**
+ * Samples under the budget: a sample cut to it is a warning (SPECFORGE_SAMPLE_BUDGET) at the schema
+ * that was cut (the innermost $ref, else the response's schema); a schema with no finite value is an
+ * error (SPECFORGE_NO_FINITE_VALUE) at the schema that requires itself.
+ */
+export function budgetedSampler(model: ContractModel, resolve: (ref: string) => JsonSchema | undefined, warnings?: Diagnostic[]): SampleAt {
+  return (schema, pointer) => {
+    try {
+      const r = sampleSchemaReport(schema, { resolve, seed: 1 });
+      if (r.reduced && warnings) {
+        warnings.push({
+          code: 'SPECFORGE_SAMPLE_BUDGET',
+          severity: 'warning',
+          message: `the sample of #${pointer} exceeds ${describeBudget()}: ${r.reduced.what}; the mock answers with this reduced value, which may not satisfy the schema`,
+          location: model.loaded.locate(r.reduced.ref?.startsWith('#') ? refPointer(r.reduced.ref) : pointer),
+          hint: 'give the response an example, or lower minItems / minLength',
+        });
+      }
+      return r.value;
+    } catch (err) {
+      if (!(err instanceof SampleError)) throw err;
+      throw ContractError.single('SPECFORGE_NO_FINITE_VALUE', err.message, model.loaded.locate(err.ref?.startsWith('#') ? refPointer(err.ref) : pointer), 'make the property optional, nullable, or a oneOf with a branch that ends the recursion');
+    }
+  };
+}
+
+function mockResponse(r: ResponseModel, sampleAt: SampleAt, sample: boolean, status?: number): MockResponse {
   const media = r.content.find((c) => /json/i.test(c.type)) ?? r.content[0];
   const out: MockResponse = { key: r.status, status: status ?? statusOf(r.status), examples: [], pointer: r.pointer };
   const headers: Record<string, string> = {};
   for (const h of r.headers) {
-    const value = h.examples[0]?.value ?? (h.required || sample ? sampleSchema(h.schema, { resolve, seed: 1 }) : undefined);
+    const value = h.examples[0]?.value ?? (h.required || sample ? sampleAt(h.schema, `${r.pointer}/headers/${h.name.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`) : undefined);
     if (value !== undefined && value !== null) headers[h.name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   if (Object.keys(headers).length > 0) out.headers = headers;
@@ -201,19 +239,19 @@ function mockResponse(r: ResponseModel, resolve: (ref: string) => JsonSchema | u
     out.examples = media.examples.map((e) => ({ name: e.name, value: e.value, pointer: e.pointer }));
     if (media.schema !== undefined) {
       out.schema = media.schema;
-      if (sample && out.examples.length === 0) out.sample = sampleSchema(media.schema, { resolve, seed: 1 });
+      if (sample && out.examples.length === 0) out.sample = sampleAt(media.schema, `${media.pointer}/schema`);
     }
   }
   return out;
 }
 
-export function mockOperation(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined): MockOperation {
+export function mockOperation(op: OperationModel, sampleAt: SampleAt): MockOperation {
   const primary = primaryResponse(op);
   const mock: MockOperation = { responses: {} };
   if (primary) mock.primary = primary.response.status;
   for (const r of op.responses) {
     const isPrimary = r === primary?.response;
-    setOwn(mock.responses, r.status, mockResponse(r, resolve, isPrimary, isPrimary ? primary.status : undefined));
+    setOwn(mock.responses, r.status, mockResponse(r, sampleAt, isPrimary, isPrimary ? primary.status : undefined));
   }
   const ext = op.extensions['x-specforge-mock'];
   if (isRecord(ext) && 'body' in ext) mock.template = ext['body'];
@@ -485,12 +523,14 @@ function checkTemplates(model: ContractModel, pointer: string, node: unknown, de
   for (const [k, v] of Object.entries(node)) checkTemplates(model, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, v, depth + 1);
 }
 
-export function mockTables(model: ContractModel): MockTables {
+/** The mock tables of the contract; samples cut to the budget are reported in `warnings` when given. */
+export function mockTables(model: ContractModel, warnings?: Diagnostic[]): MockTables {
   checkTemplates(model, '/x-specforge-resources', model.document['x-specforge-resources']);
   for (const op of model.operations) checkTemplates(model, `${op.pointer}/x-specforge-mock`, op.extensions['x-specforge-mock']);
   const resolve = schemaResolver(model);
+  const sampleAt = budgetedSampler(model, resolve, warnings);
   const operations: Record<string, MockOperation> = {};
-  for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, resolve));
+  for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, sampleAt));
   mockPaginations(model, operations);
   const refs = new Set<string>();
   collectRefs(operations, refs);

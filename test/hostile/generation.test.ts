@@ -1,0 +1,273 @@
+/**
+ * Generation from hostile contracts and configs: a schema whose smallest valid value is huge gets a
+ * sample cut to the budget (never an out-of-memory abort, never a 100 MB mocks.ts), a schema that
+ * requires itself is a located error (never a stack overflow), two contracts never share an output
+ * folder or a cache entry, and `check` finds a file no contract produced.
+ */
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockFromSpec } from '../../src/cli/commands/mock.js';
+import { ContractError } from '../../src/contract/errors.js';
+import { loadConfig } from '../../src/pipeline/config.js';
+import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/sample.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const TMP = join(ROOT, 'test', '.tmp', `hostile-generation-${process.pid}`);
+const ECHO = join(ROOT, 'specs', 'echo', 'openapi.yaml');
+
+/** A contract whose one operation answers `Top`, with `schemas` as components.schemas (YAML lines). */
+function contract(schemas: string): string {
+  return `openapi: 3.1.0
+info: {title: hostile, version: '1'}
+paths:
+  /x:
+    get:
+      operationId: getX
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Top'}
+components:
+  schemas:
+${schemas}
+`;
+}
+
+const NESTED_1000 = "    Top: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: string, minLength: 8}}}}";
+const NESTED_100 = "    Top: {type: array, minItems: 100, items: {type: array, minItems: 100, items: {type: array, minItems: 100, items: {type: object, required: [name], properties: {name: {type: string}}}}}}";
+const SELF = `    Top: {$ref: '#/components/schemas/Node'}
+    Node:
+      type: object
+      required: [child]
+      properties:
+        child: {$ref: '#/components/schemas/Node'}`;
+
+/** The CLI in a child process with a 512 MB heap: an out-of-memory abort fails the test instead of the runner. */
+function cli(args: string[], cwd: string): SpawnSyncReturns<string> & { ms: number } {
+  const start = Date.now();
+  const r = spawnSync(process.execPath, ['--max-old-space-size=512', CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, SPECFORGE_CACHE_DIR: join(cwd, '.cache'), NO_COLOR: '1' },
+  });
+  return Object.assign(r, { ms: Date.now() - start });
+}
+
+function project(name: string, files: Record<string, string>): string {
+  const dir = join(TMP, name);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+beforeAll(() => mkdirSync(TMP, { recursive: true }));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+describe('the sample budget', () => {
+  it('cuts a sample of minItems 1000 nested three times to the budget, in bounded time', () => {
+    const start = Date.now();
+    const r = sampleSchemaReport({
+      type: 'array', minItems: 1000,
+      items: { type: 'array', minItems: 1000, items: { type: 'array', minItems: 1000, items: { type: 'string', minLength: 8 } } },
+    });
+    expect(Date.now() - start).toBeLessThan(10_000);
+    expect(r.reduced?.what).toMatch(/^an array of 1000 items at items\.items\.items, cut to \d+$/);
+    expect(JSON.stringify(r.value).length).toBeLessThan(SAMPLE_BUDGET.bytes * 4);
+  });
+
+  it('shortens a string of minLength 10^9 to the budget', () => {
+    const r = sampleSchemaReport({ type: 'string', minLength: 1_000_000_000 });
+    expect((r.value as string).length).toBeLessThanOrEqual(SAMPLE_BUDGET.bytes);
+    expect(r.reduced?.what).toBe('a string of 1000000000 characters at the top level');
+  });
+
+  it('leaves a sample within the budget as it was, unmarked', () => {
+    const r = sampleSchemaReport({ type: 'array', minItems: 3, items: { type: 'integer', minimum: 7 } });
+    expect(r).toEqual({ value: [7, 7, 7] });
+  });
+
+  it('names the schema that requires itself and the property it requires itself through', () => {
+    const schemas: Record<string, unknown> = {
+      '#/components/schemas/Node': { type: 'object', required: ['child'], properties: { child: { $ref: '#/components/schemas/Node' } } },
+    };
+    const resolve = (ref: string): Record<string, unknown> | undefined => schemas[ref] as Record<string, unknown> | undefined;
+    expect(() => sampleSchema({ $ref: '#/components/schemas/Node' }, { resolve })).toThrow(SampleError);
+    expect(() => sampleSchema({ $ref: '#/components/schemas/Node' }, { resolve })).toThrow('schema Node requires itself through child: no finite value exists');
+  });
+
+  it('ends a recursion that may end (a nullable or oneOf-with-null child) instead of refusing it', () => {
+    const schemas: Record<string, unknown> = {
+      '#/components/schemas/A': { type: 'object', required: ['next'], properties: { next: { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] } } },
+      '#/components/schemas/B': { type: 'object', required: ['next'], properties: { next: { anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'string' }] } } },
+    };
+    const resolve = (ref: string): Record<string, unknown> | undefined => schemas[ref] as Record<string, unknown> | undefined;
+    expect(JSON.stringify(sampleSchema({ $ref: '#/components/schemas/A' }, { resolve }))).toMatch(/"next":null/);
+    expect(JSON.stringify(sampleSchema({ $ref: '#/components/schemas/B' }, { resolve }))).toMatch(/"next":"string"/);
+  });
+
+  it('refuses a schema nested 5,000 levels deep with a message, not a stack overflow', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 5_000; i++) schema = { type: 'object', required: ['a'], properties: { a: schema } };
+    expect(() => sampleSchema(schema)).toThrow(/nests deeper than 128 levels/);
+  });
+});
+
+describe('generate under the sample budget', () => {
+  it('minItems 1000 nested three times: a warning at the schema naming the budget, a bounded mocks.ts, no abort', () => {
+    const dir = project('nested-1000', { 'api/openapi.yaml': contract(NESTED_1000) });
+    const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out', '--targets', 'mocks'], dir);
+    expect(r.signal, r.stderr).toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/api\/openapi\.yaml:15:5 \(#\/components\/schemas\/Top\): warning SPECFORGE_SAMPLE_BUDGET: .*the sample budget of 10000 values or 524288 bytes/);
+    expect(statSync(join(dir, 'out', 'mocks.ts')).size).toBeLessThan(2 * 1024 * 1024);
+    expect(r.ms).toBeLessThan(60_000);
+  }, 130_000);
+
+  it('minItems 100 nested three times writes a mocks.ts of bounded size', () => {
+    const dir = project('nested-100', { 'api/openapi.yaml': contract(NESTED_100) });
+    const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out', '--targets', 'mocks'], dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect(statSync(join(dir, 'out', 'mocks.ts')).size).toBeLessThan(2 * 1024 * 1024);
+  }, 130_000);
+
+  it('a required self-reference is an error located at the schema, with no stack trace', () => {
+    const dir = project('self', { 'api/openapi.yaml': contract(SELF) });
+    const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out'], dir);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/api\/openapi\.yaml:16:5 \(#\/components\/schemas\/Node\): error SPECFORGE_NO_FINITE_VALUE: schema Node requires itself through child: no finite value exists/);
+    expect(r.stderr).not.toMatch(/RangeError|Maximum call stack|\n\s+at /);
+  }, 130_000);
+});
+
+describe('the mock at request time', () => {
+  /** `Top` is the 200 (sampled at start); `Node` and `Huge` answer 404 and 409, sampled on request. */
+  const twoStatuses = `openapi: 3.1.0
+info: {title: hostile, version: '1'}
+paths:
+  /x:
+    get:
+      operationId: getX
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {ok: {type: boolean}}}
+        '404':
+          description: gone
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Node'}
+        '409':
+          description: huge
+          content:
+            application/json:
+              schema: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: integer}}}}
+components:
+  schemas:
+    Node:
+      type: object
+      required: [child]
+      properties:
+        child: {$ref: '#/components/schemas/Node'}
+`;
+
+  it('answers a status whose schema requires itself with a 500 naming it, and keeps serving', async () => {
+    const dir = project('mock-runtime', { 'api/openapi.yaml': twoStatuses });
+    const mock = await createMockFromSpec(join(dir, 'api', 'openapi.yaml'));
+    const gone = await mock.fetch(new Request('http://mock.test/x', { headers: { prefer: 'code=404' } }));
+    expect(gone.status).toBe(500);
+    expect(await gone.text()).toContain('schema Node requires itself through child: no finite value exists');
+    const start = Date.now();
+    const huge = await mock.fetch(new Request('http://mock.test/x', { headers: { prefer: 'code=409' } }));
+    expect(huge.status).toBeLessThan(600);
+    expect((await huge.text()).length).toBeLessThan(SAMPLE_BUDGET.bytes * 4);
+    expect(Date.now() - start).toBeLessThan(30_000);
+    expect((await mock.fetch(new Request('http://mock.test/x'))).status).toBe(200);
+  }, 60_000);
+
+  it('specforge mock refuses a contract whose primary response requires itself, located', () => {
+    const dir = project('mock-start', { 'api/openapi.yaml': contract(SELF) });
+    const r = cli(['mock', 'api/openapi.yaml', '--port', '0'], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/api\/openapi\.yaml:16:5 \(#\/components\/schemas\/Node\): error SPECFORGE_NO_FINITE_VALUE/);
+  }, 60_000);
+});
+
+describe('output folders', () => {
+  const two = (config: string): string => {
+    const dir = project('two', { 'specforge.config.yaml': config });
+    for (const side of ['x', 'y']) cpSync(ECHO, join(dir, side, 'api', 'openapi.yaml'));
+    return dir;
+  };
+
+  it('two contracts whose folders share a name are an error at config load naming both', () => {
+    const dir = two('specs:\n  - path: x/api/openapi.yaml\n  - path: y/api/openapi.yaml\n');
+    let error: unknown;
+    try {
+      loadConfig(dir);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ContractError);
+    const d = (error as ContractError).diagnostics[0];
+    expect(d?.code).toBe('SPECFORGE_CONFIG');
+    expect(d?.message).toBe("specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) both write to generated/api: one would overwrite or remove the other's generated files");
+    expect(d?.location).toEqual({ file: join(dir, 'specforge.config.yaml'), line: 3, col: 5 });
+    const r = cli(['generate'], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('specforge.config.yaml:3:5: error SPECFORGE_CONFIG: specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) both write to generated/api');
+    expect(cli(['check'], dir).status).toBe(2);
+  }, 60_000);
+
+  it('an output folder inside another is an error too; distinct api names are not', () => {
+    const nested = two('specs:\n  - path: x/api/openapi.yaml\n    out: gen\n  - path: y/api/openapi.yaml\n    out: gen/inner\n');
+    expect(() => loadConfig(nested)).toThrow('specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) write to gen and gen/inner, one folder inside the other');
+    const named = two('specs:\n  - path: x/api/openapi.yaml\n  - path: y/api/openapi.yaml\n    api: yapi\n');
+    expect(loadConfig(named).specs.map((s) => s.out)).toEqual([join(named, 'generated', 'api'), join(named, 'generated', 'yapi')]);
+  });
+
+  it('check fails on a stray file in an output folder, naming it, cached or not', () => {
+    const dir = two('specs:\n  - path: x/api/openapi.yaml\n  - path: y/api/openapi.yaml\n    api: yapi\n');
+    expect(cli(['generate', '--quiet'], dir).status).toBe(0);
+    expect(cli(['check'], dir).status).toBe(0);
+    writeFileSync(join(dir, 'generated', 'api', 'evil.ts'), 'export const x = 1;\n');
+    mkdirSync(join(dir, 'generated', 'yapi', 'sub'));
+    writeFileSync(join(dir, 'generated', 'yapi', 'sub', '.hidden'), 'x\n');
+    const r = cli(['check', '--format', 'json'], dir);
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    const found = (JSON.parse(r.stdout) as { findings: Array<{ rule: string; location: { file: string } }> }).findings;
+    expect(found.map((f) => [f.rule, f.location.file])).toEqual([
+      ['stray-file', 'generated/api/evil.ts'],
+      ['stray-file', 'generated/yapi/sub/.hidden'],
+    ]);
+    // With a fresh cache (generate wrote it), check still looks at the folder.
+    expect(cli(['generate', '--quiet'], dir).status).toBe(0);
+    const cached = cli(['check'], dir);
+    expect(cached.status).toBe(1);
+    expect(cached.stdout).toContain('stray: generated/api/evil.ts is in the output folder of x/api/openapi.yaml, which does not produce it');
+    // generate never removes a file it did not write.
+    expect(readFileSync(join(dir, 'generated', 'api', 'evil.ts'), 'utf8')).toBe('export const x = 1;\n');
+  }, 120_000);
+
+  it('two contracts generated into one folder by hand never share a cache entry', () => {
+    const dir = two('specs: []\n');
+    writeFileSync(join(dir, 'y', 'api', 'openapi.yaml'), readFileSync(ECHO, 'utf8').replace(/^(\s+title:).*$/m, '$1 Other title'));
+    expect(cli(['generate', '--spec', 'x/api/openapi.yaml', '--out', 'shared', '--quiet'], dir).status).toBe(0);
+    const second = cli(['generate', '--spec', 'y/api/openapi.yaml', '--out', 'shared'], dir);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).not.toContain('up to date (cached)');
+    expect(second.stdout).toMatch(/shared: [1-9]\d* written/);
+    const check = cli(['check', '--spec', 'x/api/openapi.yaml', '--out', 'shared'], dir);
+    expect(check.status).toBe(1);
+  }, 120_000);
+});
