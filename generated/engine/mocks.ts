@@ -4317,7 +4317,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/BuildInfo": {
       "type": "object",
-      "description": "One message of the build output stream (\`POST /build\`). A message carries build output (\`stream\`), pull progress\\nof a base image (\`status\`, \`progress\`, \`progressDetail\`, \`id\`) or an error\\n(\`error\`, \`errorDetail\`), which ends the build.\\n",
+      "description": "One message of the build output stream (\`POST /build\`). A message carries build output\\n(\`stream\`), pull progress\\nof a base image (\`status\`, \`progress\`, \`progressDetail\`, \`id\`) or an error\\n(\`error\`, \`errorDetail\`), which ends the build.\\n",
       "additionalProperties": false,
       "properties": {
         "id": {

@@ -93,7 +93,8 @@ export interface Handlers {
   /**
    * Get container stats based on resource usage
    *
-   * Returns a live stream of the container's resource usage statistics: one JSON object per read, newline-delimited. With `stream=false` the statistics are
+   * Returns a live stream of the container's resource usage statistics: one JSON object per
+   * read, newline-delimited. With `stream=false` the statistics are
    * pulled once and the connection is closed.
    *
    * `precpu_stats` holds the CPU statistics of the previous read and is used to compute the
@@ -487,7 +488,8 @@ export interface Handlers {
    * Check auth configuration
    *
    * Validates credentials for a registry and returns an identity token when one is
-   * available; the token can be used instead of a password to access the registry. The body is an AuthConfig: `{username, password, email, serveraddress}` or
+   * available; the token can be used instead of a password to access the registry. The body is
+   * an AuthConfig: `{username, password, email, serveraddress}` or
    * `{identitytoken}`.
    *
    * Answers 200 with `{Status, IdentityToken}`, or 204 with no body; both mean no error.
@@ -537,7 +539,8 @@ export interface Handlers {
    * The same check as `GET /_ping`, without a body: only the status and the headers
    * `API-Version`, `OSType` and `Docker-Experimental`.
    *
-   * The responses of a HEAD request carry no body, so the 400 (unsupported version prefix) and 500 responses here have none either.
+   * The responses of a HEAD request carry no body, so the 400 (unsupported version prefix) and
+   * 500 responses here have none either.
    *
    * HEAD /_ping
    */
@@ -652,7 +655,8 @@ export interface Handlers {
    * defaults to `default`. Answers 201 `{Id, Warning}`.
    *
    * 403 is answered when the name is that of a pre-defined network (`bridge`, `host`,
-   * `none`); 404 when the network driver plugin is not found. 400 (bad parameter) is answered for a body that does
+   * `none`); 404 when the network driver plugin is not found. 400 (bad parameter) is answered
+   * for a body that does
    * not match the schema, such as one without `Name`.
    *
    * POST /networks/create
@@ -691,7 +695,8 @@ export interface Handlers {
    *
    * Disconnects the container `Container` (id or name) from the network `id`; `Force`
    * forces the disconnection. Not supported for swarm-scoped networks (403). 404 when the
-   * network or the container is not found. 400 (bad parameter) is answered for a body that does not match the schema.
+   * network or the container is not found. 400 (bad parameter) is answered for a body that does
+   * not match the schema.
    *
    * POST /networks/{id}/disconnect
    */
@@ -721,7 +726,8 @@ export interface Handlers {
    * `X-Registry-Auth` header (a base64-encoded AuthConfig). Answers 201 `{ID}`.
    *
    * 403 when a network named in the specification is not eligible for services; 409 when
-   * the name conflicts with an existing object. 400 (bad parameter) is answered for a body that does not match the schema.
+   * the name conflicts with an existing object. 400 (bad parameter) is answered for a body that
+   * does not match the schema.
    *
    * POST /services/create
    */
@@ -745,7 +751,8 @@ export interface Handlers {
   /**
    * Update a service
    *
-   * Replaces the specification of the service `id` with the body (a service specification). Requires the engine to be part of a swarm (406 otherwise).
+   * Replaces the specification of the service `id` with the body (a service specification).
+   * Requires the engine to be part of a swarm (406 otherwise).
    *
    * - `version` (required) is the version (`Version.Index`) of the service object being
    *   updated; it avoids conflicting writes.
@@ -756,7 +763,8 @@ export interface Handlers {
    * - Headers as for create: `Content-Type: application/json`, and `X-Registry-Auth` (a
    *   base64-encoded AuthConfig) to update the registry credentials stored for the service.
    *
-   * Answers 200 with an empty text/plain body. 400 (bad parameter) is answered for a missing or malformed `version` or a
+   * Answers 200 with an empty text/plain body. 400 (bad parameter) is answered for a missing or
+   * malformed `version` or a
    * body that does not match the schema.
    *
    * POST /services/{id}/update
@@ -775,7 +783,8 @@ export interface Handlers {
    * - `label=key` or `label="key=value"`
    * - `desired-state=running`, `shutdown` or `accepted`
    *
-   * 400 (bad parameter) is answered for a malformed `filters` value, an unknown filter name or another
+   * 400 (bad parameter) is answered for a malformed `filters` value, an unknown filter name or
+   * another
    * desired-state value.
    *
    * GET /tasks

@@ -214,7 +214,8 @@ export interface paths {
         };
         /**
          * Get container stats based on resource usage
-         * @description Returns a live stream of the container's resource usage statistics: one JSON object per read, newline-delimited. With `stream=false` the statistics are
+         * @description Returns a live stream of the container's resource usage statistics: one JSON object per
+         *     read, newline-delimited. With `stream=false` the statistics are
          *     pulled once and the connection is closed.
          *
          *     `precpu_stats` holds the CPU statistics of the previous read and is used to compute the
@@ -1130,7 +1131,8 @@ export interface paths {
         /**
          * Check auth configuration
          * @description Validates credentials for a registry and returns an identity token when one is
-         *     available; the token can be used instead of a password to access the registry. The body is an AuthConfig: `{username, password, email, serveraddress}` or
+         *     available; the token can be used instead of a password to access the registry. The body is
+         *     an AuthConfig: `{username, password, email, serveraddress}` or
          *     `{identitytoken}`.
          *
          *     Answers 200 with `{Status, IdentityToken}`, or 204 with no body; both mean no error.
@@ -1215,7 +1217,8 @@ export interface paths {
          * @description The same check as `GET /_ping`, without a body: only the status and the headers
          *     `API-Version`, `OSType` and `Docker-Experimental`.
          *
-         *     The responses of a HEAD request carry no body, so the 400 (unsupported version prefix) and 500 responses here have none either.
+         *     The responses of a HEAD request carry no body, so the 400 (unsupported version prefix) and
+         *     500 responses here have none either.
          */
         head: operations["SystemPingHead"];
         patch?: never;
@@ -1413,7 +1416,8 @@ export interface paths {
          *     defaults to `default`. Answers 201 `{Id, Warning}`.
          *
          *     403 is answered when the name is that of a pre-defined network (`bridge`, `host`,
-         *     `none`); 404 when the network driver plugin is not found. 400 (bad parameter) is answered for a body that does
+         *     `none`); 404 when the network driver plugin is not found. 400 (bad parameter) is answered
+         *     for a body that does
          *     not match the schema, such as one without `Name`.
          */
         post: operations["NetworkCreate"];
@@ -1502,7 +1506,8 @@ export interface paths {
          * Disconnect a container from a network
          * @description Disconnects the container `Container` (id or name) from the network `id`; `Force`
          *     forces the disconnection. Not supported for swarm-scoped networks (403). 404 when the
-         *     network or the container is not found. 400 (bad parameter) is answered for a body that does not match the schema.
+         *     network or the container is not found. 400 (bad parameter) is answered for a body that does
+         *     not match the schema.
          */
         post: operations["NetworkDisconnect"];
         delete?: never;
@@ -1556,7 +1561,8 @@ export interface paths {
          *     `X-Registry-Auth` header (a base64-encoded AuthConfig). Answers 201 `{ID}`.
          *
          *     403 when a network named in the specification is not eligible for services; 409 when
-         *     the name conflicts with an existing object. 400 (bad parameter) is answered for a body that does not match the schema.
+         *     the name conflicts with an existing object. 400 (bad parameter) is answered for a body that
+         *     does not match the schema.
          */
         post: operations["ServiceCreate"];
         delete?: never;
@@ -1612,7 +1618,8 @@ export interface paths {
         put?: never;
         /**
          * Update a service
-         * @description Replaces the specification of the service `id` with the body (a service specification). Requires the engine to be part of a swarm (406 otherwise).
+         * @description Replaces the specification of the service `id` with the body (a service specification).
+         *     Requires the engine to be part of a swarm (406 otherwise).
          *
          *     - `version` (required) is the version (`Version.Index`) of the service object being
          *       updated; it avoids conflicting writes.
@@ -1623,7 +1630,8 @@ export interface paths {
          *     - Headers as for create: `Content-Type: application/json`, and `X-Registry-Auth` (a
          *       base64-encoded AuthConfig) to update the registry credentials stored for the service.
          *
-         *     Answers 200 with an empty text/plain body. 400 (bad parameter) is answered for a missing or malformed `version` or a
+         *     Answers 200 with an empty text/plain body. 400 (bad parameter) is answered for a missing or
+         *     malformed `version` or a
          *     body that does not match the schema.
          */
         post: operations["ServiceUpdate"];
@@ -1652,7 +1660,8 @@ export interface paths {
          *     - `label=key` or `label="key=value"`
          *     - `desired-state=running`, `shutdown` or `accepted`
          *
-         *     400 (bad parameter) is answered for a malformed `filters` value, an unknown filter name or another
+         *     400 (bad parameter) is answered for a malformed `filters` value, an unknown filter name or
+         *     another
          *     desired-state value.
          */
         get: operations["TaskList"];
@@ -3358,7 +3367,8 @@ export interface components {
             } | null;
         };
         /**
-         * @description One message of the build output stream (`POST /build`). A message carries build output (`stream`), pull progress
+         * @description One message of the build output stream (`POST /build`). A message carries build output
+         *     (`stream`), pull progress
          *     of a base image (`status`, `progress`, `progressDetail`, `id`) or an error
          *     (`error`, `errorDetail`), which ends the build.
          * @example {
