@@ -4897,7 +4897,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerWaitResponse": {
       "type": "object",
-      "description": "The answer to wait (from the Engine API v1.24 reference).",
+      "description": "The answer to wait.",
       "additionalProperties": true,
       "required": [
         "StatusCode"
@@ -8983,7 +8983,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
                 "array",
                 "null"
               ],
-              "description": "The external CAs as a list, under the key the daemon's JSON encoding uses (Engine API v1.24 types).",
+              "description": "The external CAs as a list, under the key the daemon's JSON encoding uses.",
               "items": {
                 "$ref": "#/components/schemas/ExternalCA"
               }
@@ -8992,7 +8992,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "TaskDefaults": {
           "type": "object",
-          "description": "Defaults for the tasks of the swarm (shown in the Engine API v1.24 reference's inspect answer).",
+          "description": "Defaults for the tasks of the swarm.",
           "additionalProperties": false,
           "properties": {
             "LogDriver": {

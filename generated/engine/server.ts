@@ -306,8 +306,7 @@ export interface Handlers {
    * - `since=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created after
    *   that image.
    *
-   * The reference lists no status codes for this endpoint; 200, 400 (bad parameter, for
-   * example a malformed `filters` value) and 500 are the engine's usual ones.
+   * Answers 200, 400 (bad parameter, for example a malformed `filters` value) or 500.
    *
    * GET /images/json
    */
@@ -330,8 +329,7 @@ export interface Handlers {
    * The response is a stream of JSON objects (one build message per object, sent as the
    * build progresses); the schema describes one message.
    *
-   * The reference lists no 4xx status for this endpoint; 400 is answered for bad parameters
-   * (for example a `shmsize` that is not greater than 0).
+   * 400 is answered for bad parameters (for example a `shmsize` that is not greater than 0).
    *
    * POST /build
    */
@@ -350,8 +348,7 @@ export interface Handlers {
    * The response is a stream of JSON progress objects (one per line, sent as the pull or
    * import progresses); the schema describes one message.
    *
-   * The reference lists only 200 and 500 for this endpoint (no 4xx); 400 is answered for bad
-   * parameters.
+   * 400 is answered for bad parameters.
    *
    * POST /images/create
    */
@@ -801,11 +798,9 @@ export interface Handlers {
   /**
    * Inspect the swarm
    *
-   * Returns the swarm this engine is
-   * part of: its id, version, timestamps, specification and join tokens.
-   *
-   * The reference lists only 200. 406 (node is not part of a swarm) is added: the
-   * engine answers it when it is not part of a swarm.
+   * Returns the swarm this engine is part of: its id, version, timestamps, specification
+   * and join tokens. Answers 406 (node is not part of a swarm) when the engine is not part
+   * of a swarm.
    *
    * GET /swarm
    */
@@ -885,8 +880,7 @@ export interface Handlers {
    * - `name=<node name>`
    * - `role=manager` or `worker`
    *
-   * The reference lists 200 and 500; 400 (bad parameter) and 406 (node is not part of a
-   * swarm) are added.
+   * Answers 200, 400 (bad parameter), 406 (node is not part of a swarm) or 500.
    *
    * GET /nodes
    */
@@ -894,9 +888,8 @@ export interface Handlers {
   /**
    * Inspect a node
    *
-   * Returns low-level information on
-   * the node `id` (id or name). 406 (node is not part of a swarm) is added to the
-   * reference's codes.
+   * Returns low-level information on the node `id` (id or name). Answers 406 when the
+   * engine is not part of a swarm.
    *
    * GET /nodes/{id}
    */
@@ -904,10 +897,9 @@ export interface Handlers {
   /**
    * Remove a node
    *
-   * Removes the node `id` (id or
-   * name) from the swarm; `force` removes it even if it is still reachable. Answers 200
-   * with an empty body. 400 (bad parameter) and 406 (node is not part of a swarm) are added
-   * to the reference's codes.
+   * Removes the node `id` (id or name) from the swarm; `force` removes it even if it is
+   * still reachable. Answers 200 with an empty body, 400 (bad parameter), or 406 when the
+   * engine is not part of a swarm.
    *
    * DELETE /nodes/{id}
    */
@@ -915,12 +907,11 @@ export interface Handlers {
   /**
    * Update a node
    *
-   * The body is the new NodeSpec and
-   * replaces the node's current one. `Role` and `Availability` are required (omitting
-   * either is an error); any other omitted field is reset to an empty value or the
+   * The body is the new NodeSpec and replaces the node's current one. `Role` and
+   * `Availability` are required (omitting either is an error); any other omitted field is reset to an empty value or the
    * cluster-wide default. `version` (required) is the version of the node object being
-   * updated, to avoid conflicting writes. Answers 200 with an empty body. 400 (bad
-   * parameter) and 406 (node is not part of a swarm) are added to the reference's codes.
+   * updated, to avoid conflicting writes. Answers 200 with an empty body, 400 (bad
+   * parameter), or 406 when the engine is not part of a swarm.
    *
    * POST /nodes/{id}/update
    */

@@ -737,8 +737,7 @@ export interface paths {
          *     - `since=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created after
          *       that image.
          *
-         *     The reference lists no status codes for this endpoint; 200, 400 (bad parameter, for
-         *     example a malformed `filters` value) and 500 are the engine's usual ones.
+         *     Answers 200, 400 (bad parameter, for example a malformed `filters` value) or 500.
          */
         get: operations["ImageList"];
         put?: never;
@@ -775,8 +774,7 @@ export interface paths {
          *     The response is a stream of JSON objects (one build message per object, sent as the
          *     build progresses); the schema describes one message.
          *
-         *     The reference lists no 4xx status for this endpoint; 400 is answered for bad parameters
-         *     (for example a `shmsize` that is not greater than 0).
+         *     400 is answered for bad parameters (for example a `shmsize` that is not greater than 0).
          */
         post: operations["ImageBuild"];
         delete?: never;
@@ -807,8 +805,7 @@ export interface paths {
          *     The response is a stream of JSON progress objects (one per line, sent as the pull or
          *     import progresses); the schema describes one message.
          *
-         *     The reference lists only 200 and 500 for this endpoint (no 4xx); 400 is answered for bad
-         *     parameters.
+         *     400 is answered for bad parameters.
          */
         post: operations["ImageCreate"];
         delete?: never;
@@ -1708,11 +1705,9 @@ export interface paths {
         };
         /**
          * Inspect the swarm
-         * @description Returns the swarm this engine is
-         *     part of: its id, version, timestamps, specification and join tokens.
-         *
-         *     The reference lists only 200. 406 (node is not part of a swarm) is added: the
-         *     engine answers it when it is not part of a swarm.
+         * @description Returns the swarm this engine is part of: its id, version, timestamps, specification
+         *     and join tokens. Answers 406 (node is not part of a swarm) when the engine is not part
+         *     of a swarm.
          */
         get: operations["SwarmInspect"];
         put?: never;
@@ -1852,8 +1847,7 @@ export interface paths {
          *     - `name=<node name>`
          *     - `role=manager` or `worker`
          *
-         *     The reference lists 200 and 500; 400 (bad parameter) and 406 (node is not part of a
-         *     swarm) are added.
+         *     Answers 200, 400 (bad parameter), 406 (node is not part of a swarm) or 500.
          */
         get: operations["NodeList"];
         put?: never;
@@ -1879,19 +1873,17 @@ export interface paths {
         };
         /**
          * Inspect a node
-         * @description Returns low-level information on
-         *     the node `id` (id or name). 406 (node is not part of a swarm) is added to the
-         *     reference's codes.
+         * @description Returns low-level information on the node `id` (id or name). Answers 406 when the
+         *     engine is not part of a swarm.
          */
         get: operations["NodeInspect"];
         put?: never;
         post?: never;
         /**
          * Remove a node
-         * @description Removes the node `id` (id or
-         *     name) from the swarm; `force` removes it even if it is still reachable. Answers 200
-         *     with an empty body. 400 (bad parameter) and 406 (node is not part of a swarm) are added
-         *     to the reference's codes.
+         * @description Removes the node `id` (id or name) from the swarm; `force` removes it even if it is
+         *     still reachable. Answers 200 with an empty body, 400 (bad parameter), or 406 when the
+         *     engine is not part of a swarm.
          */
         delete: operations["NodeDelete"];
         options?: never;
@@ -1916,12 +1908,11 @@ export interface paths {
         put?: never;
         /**
          * Update a node
-         * @description The body is the new NodeSpec and
-         *     replaces the node's current one. `Role` and `Availability` are required (omitting
-         *     either is an error); any other omitted field is reset to an empty value or the
+         * @description The body is the new NodeSpec and replaces the node's current one. `Role` and
+         *     `Availability` are required (omitting either is an error); any other omitted field is reset to an empty value or the
          *     cluster-wide default. `version` (required) is the version of the node object being
-         *     updated, to avoid conflicting writes. Answers 200 with an empty body. 400 (bad
-         *     parameter) and 406 (node is not part of a swarm) are added to the reference's codes.
+         *     updated, to avoid conflicting writes. Answers 200 with an empty body, 400 (bad
+         *     parameter), or 406 when the engine is not part of a swarm.
          */
         post: operations["NodeUpdate"];
         delete?: never;
@@ -3192,7 +3183,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The answer to wait (from the Engine API v1.24 reference).
+         * @description The answer to wait.
          * @example {
          *       "StatusCode": 0
          *     }
@@ -5486,10 +5477,10 @@ export interface components {
                  */
                 NodeCertExpiry?: number;
                 ExternalCA?: components["schemas"]["ExternalCA"];
-                /** @description The external CAs as a list, under the key the daemon's JSON encoding uses (Engine API v1.24 types). */
+                /** @description The external CAs as a list, under the key the daemon's JSON encoding uses. */
                 ExternalCAs?: components["schemas"]["ExternalCA"][] | null;
             };
-            /** @description Defaults for the tasks of the swarm (shown in the Engine API v1.24 reference's inspect answer). */
+            /** @description Defaults for the tasks of the swarm. */
             TaskDefaults?: {
                 LogDriver?: components["schemas"]["ServiceLogDriver"];
             };
@@ -7160,8 +7151,8 @@ export interface operations {
             cookie?: never;
         };
         /**
-         * @description The build context: a tar archive (optionally compressed with gzip, bzip2 or xz). The
-         *     reference names the media type `application/tar`; `application/x-tar` is accepted too.
+         * @description The build context: a tar archive (optionally compressed with gzip, bzip2 or xz), as
+         *     `application/tar` or `application/x-tar`.
          */
         requestBody?: {
             content: {

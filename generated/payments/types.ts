@@ -558,8 +558,8 @@ export interface components {
             };
         };
         /**
-         * @description Any other failure, in the same error document. The public documentation names the code
-         *     `server_error` for a failure of the service without showing its status. The generated
+         * @description Any other failure, in the same error document. A failure of the service has the code
+         *     `server_error`; its status is not specified. The generated
          *     server answers a handler that fails with `500` and `server_error`, a body over its size
          *     limit with `413`, and a body in another content type than JSON with `415`.
          */

@@ -65,7 +65,7 @@ paths:
             maximum: 10
       responses:
         '200': # seed 7.2: comments are free to name the source
-          description: The pets.
+          description: The pets (fields from the public documentation).
           content:
             application/json:
               schema:
@@ -98,14 +98,15 @@ describe('the repository config lints provenance wording in descriptions', () =>
     }
   });
 
-  it('reports "(seed 7.3)", "(seed section 2.1)" and "not shown by the seed" as errors at their nodes, and nothing else', async () => {
+  it('reports "(seed 7.3)", "(seed section 2.1)", "not shown by the seed" and "from the public documentation" as errors at their nodes, and nothing else', async () => {
     const entry = repoConfig.specs[0] as SpecEntry;
     const [result] = await lintSpecs([{ ...targetOf(entry), path: join(TMP, 'openapi.yaml') }]);
     const mine = (result?.problems ?? []).filter((p) => p.ruleId === RULE);
-    expect(mine.map((p) => p.severity)).toEqual(['error', 'error', 'error']);
+    expect(mine.map((p) => p.severity)).toEqual(['error', 'error', 'error', 'error']);
     expect(mine.map((p) => p.location[0]?.pointer).sort()).toEqual([
       '#/components/schemas/Pet/properties/name/description',
       '#/paths/~1pets/get/description',
+      '#/paths/~1pets/get/responses/200/description',
       '#/tags/0/description',
     ]);
     expect(mine[0]?.message).toMatch(/YAML comment/);
@@ -114,7 +115,8 @@ describe('the repository config lints provenance wording in descriptions', () =>
   it('passes the same contract once the wording is gone (comments and extension keys may name the seed)', async () => {
     const clean = SPEC.replace(' (seed section 2.1)', '')
       .replace(' (bad parameter, seed 7.3)', ' (bad parameter)')
-      .replace('; its other fields are not shown by the seed', '');
+      .replace('; its other fields are not shown by the seed', '')
+      .replace(' (fields from the public documentation)', '');
     writeFileSync(join(TMP, 'clean.yaml'), clean);
     const entry = repoConfig.specs[0] as SpecEntry;
     const [result] = await lintSpecs([{ ...targetOf(entry), path: join(TMP, 'clean.yaml') }]);
