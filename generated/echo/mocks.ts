@@ -295,7 +295,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "schemas": {
     "#/components/schemas/Error": {
       "type": "object",
-      "description": "Error body answered by the Extensible Service Proxy (ESPv2) in front of\\nthe service, for example for a missing or invalid API key or token. Not\\npart of the seed, which defines only \`200\` responses.\\n",
+      "description": "Error body answered by the Extensible Service Proxy (ESPv2) in front of\\nthe service, for example for a missing or invalid API key or token.\\n",
       "required": [
         "code",
         "message"

@@ -114,8 +114,7 @@ export interface components {
         };
         /**
          * @description Error body answered by the Extensible Service Proxy (ESPv2) in front of
-         *     the service, for example for a missing or invalid API key or token. Not
-         *     part of the seed, which defines only `200` responses.
+         *     the service, for example for a missing or invalid API key or token.
          */
         Error: {
             /** @description The HTTP status code of the response. */
@@ -128,7 +127,6 @@ export interface components {
         /**
          * @description An unexpected exception in the backend, answered by the sample's own
          *     handler (`unexpected_error` in `main.py`) in the proxy's error shape.
-         *     Not part of the seed, which defines only `200` responses.
          */
         ServerError: {
             headers: {
@@ -153,8 +151,7 @@ export interface components {
         };
         /**
          * @description Bad request, answered by the Extensible Service Proxy (ESPv2), for
-         *     example for an API key that is not valid. Documents the proxy's
-         *     behaviour; the seed defines only the `200` response.
+         *     example for an API key that is not valid.
          */
         BadRequest: {
             headers: {
@@ -166,8 +163,7 @@ export interface components {
         };
         /**
          * @description Unauthenticated, answered by the Extensible Service Proxy (ESPv2) when
-         *     the request carries no API key. Documents the proxy's behaviour; the
-         *     seed defines only the `200` response.
+         *     the request carries no API key.
          */
         MissingApiKey: {
             headers: {
@@ -180,8 +176,7 @@ export interface components {
         /**
          * @description Unauthenticated, answered by the Extensible Service Proxy (ESPv2) when
          *     the request carries no token, or a token that fails validation against
-         *     the scheme's issuer, JWKS and audiences. Documents the proxy's
-         *     behaviour; the seed defines only the `200` response.
+         *     the scheme's issuer, JWKS and audiences.
          */
         MissingJwt: {
             headers: {

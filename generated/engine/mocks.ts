@@ -4295,7 +4295,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
   "schemas": {
     "#/components/schemas/AuthResponse": {
       "type": "object",
-      "description": "The auth check response (seed 2.13); \`IdentityToken\` is present when the registry returned one.",
+      "description": "The auth check response; \`IdentityToken\` is present when the registry returned one.",
       "required": [
         "Status"
       ],
@@ -4317,7 +4317,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/BuildInfo": {
       "type": "object",
-      "description": "One message of the build output stream (\`POST /build\`). Not in the seed; from the\\nEngine API v1.24 reference. A message carries build output (\`stream\`), pull progress\\nof a base image (\`status\`, \`progress\`, \`progressDetail\`, \`id\`) or an error\\n(\`error\`, \`errorDetail\`), which ends the build.\\n",
+      "description": "One message of the build output stream (\`POST /build\`). A message carries build output\\n(\`stream\`), pull progress\\nof a base image (\`status\`, \`progress\`, \`progressDetail\`, \`id\`) or an error\\n(\`error\`, \`errorDetail\`), which ends the build.\\n",
       "additionalProperties": false,
       "properties": {
         "id": {
@@ -4353,7 +4353,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerChange": {
       "type": "object",
-      "description": "A change to a container's filesystem (seed section 2.5).",
+      "description": "A change to a container's filesystem.",
       "additionalProperties": true,
       "required": [
         "Path",
@@ -4381,7 +4381,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerCreateResponse": {
       "type": "object",
-      "description": "The answer to create (seed section 2.2).",
+      "description": "The answer to create.",
       "additionalProperties": true,
       "required": [
         "Id",
@@ -4410,7 +4410,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerInspect": {
       "type": "object",
-      "description": "A container's low-level information (seed section 2.4). \`SizeRw\` and \`SizeRootFs\` are\\npresent only with \`size=1\`.\\n",
+      "description": "A container's low-level information. \`SizeRw\` and \`SizeRootFs\` are\\npresent only with \`size=1\`.\\n",
       "additionalProperties": true,
       "required": [
         "AppArmorProfile",
@@ -4589,7 +4589,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerStats": {
       "type": "object",
-      "description": "One message of the statistics stream (seed section 2.5). \`precpu_stats\` holds the\\nstatistics of the previous read and is used to compute the CPU percentage; it is not a\\ncopy of \`cpu_stats\`.\\n",
+      "description": "One message of the statistics stream. \`precpu_stats\` holds the\\nstatistics of the previous read and is used to compute the CPU percentage; it is not a\\ncopy of \`cpu_stats\`.\\n",
       "additionalProperties": true,
       "required": [
         "read",
@@ -4697,7 +4697,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerSummary": {
       "type": "object",
-      "description": "A container list entry (seed section 2.1). \`SizeRw\` and \`SizeRootFs\` are present only\\nwhen the list was asked for sizes (\`size=1\`).\\n",
+      "description": "A container list entry. \`SizeRw\` and \`SizeRootFs\` are present only\\nwhen the list was asked for sizes (\`size=1\`).\\n",
       "additionalProperties": true,
       "required": [
         "Id",
@@ -4832,7 +4832,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerTop": {
       "type": "object",
-      "description": "The processes running in a container (seed section 2.5).",
+      "description": "The processes running in a container.",
       "additionalProperties": true,
       "required": [
         "Titles",
@@ -4874,7 +4874,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerUpdateResponse": {
       "type": "object",
-      "description": "The answer to update (seed section 2.5).",
+      "description": "The answer to update.",
       "additionalProperties": true,
       "required": [
         "Warnings"
@@ -4897,7 +4897,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerWaitResponse": {
       "type": "object",
-      "description": "The answer to wait (from the Engine API v1.24 reference).",
+      "description": "The answer to wait.",
       "additionalProperties": true,
       "required": [
         "StatusCode"
@@ -4914,7 +4914,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/CreateImageInfo": {
       "type": "object",
-      "description": "One message of the pull or import progress stream (\`POST /images/create\`). Not in the\\nseed; from the Engine API v1.24 reference.\\n",
+      "description": "One message of the pull or import progress stream (\`POST /images/create\`).\\n",
       "additionalProperties": false,
       "properties": {
         "id": {
@@ -4951,7 +4951,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ErrorResponse": {
       "type": "object",
-      "description": "The body of every failure (seed section 7.1).",
+      "description": "The body of every failure.",
       "required": [
         "message"
       ],
@@ -4968,7 +4968,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/EventMessage": {
       "type": "object",
-      "description": "One event of the \`GET /events\` stream (seed 6). \`status\` and \`id\` are present on\\ncontainer and image events, \`from\` on container events. \`Action\` takes the values of\\nits \`Type\`:\\n\\n| Type | Actions |\\n|---|---|\\n| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, health_status, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |\\n| image | delete, import, load, pull, push, save, tag, untag |\\n| volume | create, mount, unmount, destroy |\\n| network | connect, disconnect, create, destroy |\\n| daemon | reload |\\n",
+      "description": "One event of the \`GET /events\` stream. \`status\` and \`id\` are present on\\ncontainer and image events, \`from\` on container events. \`Action\` takes the values of\\nits \`Type\`:\\n\\n| Type | Actions |\\n|---|---|\\n| container | attach, commit, copy, create, destroy, detach, die, exec_create, exec_detach, exec_start, export, health_status, kill, oom, pause, rename, resize, restart, start, stop, top, unpause, update |\\n| image | delete, import, load, pull, push, save, tag, untag |\\n| volume | create, mount, unmount, destroy |\\n| network | connect, disconnect, create, destroy |\\n| daemon | reload |\\n",
       "required": [
         "Type",
         "Action",
@@ -5263,7 +5263,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ExecCreateResponse": {
       "type": "object",
-      "description": "The answer to exec create (seed sections 2.5 and 4.2).",
+      "description": "The answer to exec create.",
       "additionalProperties": true,
       "required": [
         "Id",
@@ -5292,7 +5292,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ExecInspect": {
       "type": "object",
-      "description": "An exec instance (seed section 2.7).",
+      "description": "An exec instance.",
       "additionalProperties": true,
       "required": [
         "CanRemove",
@@ -5381,7 +5381,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Image": {
       "type": "object",
-      "description": "The image inspect body (seed 2.6). Every field is present in responses.",
+      "description": "The image inspect body. Every field is present in responses.",
       "required": [
         "Id",
         "Container",
@@ -5432,7 +5432,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "DockerVersion": {
           "type": "string",
-          "description": "The version of the engine that built the image (seed \`<engine>Version\`)."
+          "description": "The version of the engine that built the image."
         },
         "VirtualSize": {
           "type": "integer",
@@ -5617,7 +5617,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ImageDeleteResponseItem": {
       "type": "object",
-      "description": "An entry of the remove-image response (seed 2.6); it has exactly one of \`Untagged\` or \`Deleted\`.",
+      "description": "An entry of the remove-image response; it has exactly one of \`Untagged\` or \`Deleted\`.",
       "additionalProperties": false,
       "minProperties": 1,
       "maxProperties": 1,
@@ -5637,7 +5637,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ImageHistoryItem": {
       "type": "object",
-      "description": "An entry of an image's history (seed 2.6). Every field is present in responses.",
+      "description": "An entry of an image's history. Every field is present in responses.",
       "required": [
         "Id",
         "Created",
@@ -5695,7 +5695,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ImageLoadInfo": {
       "type": "object",
-      "description": "One message of the load stream (\`POST /images/load\`, seed 4.3): a progress message\\n\`{status, progressDetail {current, total}, progress, id}\`, or the final confirmation\\n\`{stream}\`.\\n",
+      "description": "One message of the load stream (\`POST /images/load\`): a progress message\\n\`{status, progressDetail {current, total}, progress, id}\`, or the final confirmation\\n\`{stream}\`.\\n",
       "additionalProperties": false,
       "properties": {
         "status": {
@@ -5731,7 +5731,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ImageSearchResult": {
       "type": "object",
-      "description": "A search result (seed 2.6). Every field is present in responses.",
+      "description": "A search result. Every field is present in responses.",
       "required": [
         "description",
         "is_official",
@@ -5773,7 +5773,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ImageSummary": {
       "type": "object",
-      "description": "An entry of the image list (\`GET /images/json\`). Not in the seed (the seed says the image\\nlist entry is \\"not shown\\"); from the Engine API v1.24 reference.\\n",
+      "description": "An entry of the image list (\`GET /images/json\`).\\n",
       "required": [
         "Id",
         "RepoTags",
@@ -5853,7 +5853,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Network": {
       "type": "object",
-      "description": "A network (seed 2.9).",
+      "description": "A network.",
       "required": [
         "Name",
         "Id",
@@ -5877,7 +5877,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "Scope": {
           "type": "string",
-          "description": "The level at which the network exists: \`local\` (this machine; the only value the\\nseed shows) or \`swarm\` (cluster-wide, for networks created in a swarm, as the\\nEngine API v1.24 reference shows).\\n",
+          "description": "The level at which the network exists: \`local\` (this machine) or \`swarm\`\\n(cluster-wide, for networks created in a swarm).\\n",
           "enum": [
             "local",
             "swarm"
@@ -5984,7 +5984,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Node": {
       "type": "object",
-      "description": "A node of the swarm (Engine API v1.24 reference; not in the seed).",
+      "description": "A node of the swarm.",
       "required": [
         "ID",
         "Version",
@@ -6115,7 +6115,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Plugin": {
       "type": "object",
-      "description": "An installed plugin (seed 4.7, experimental). Every field is present in responses.",
+      "description": "An installed plugin. Every field is present in responses.",
       "required": [
         "Id",
         "Name",
@@ -6215,7 +6215,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/PushImageInfo": {
       "type": "object",
-      "description": "One message of the push progress stream (\`POST /images/{name}/push\`, seed 4.3).",
+      "description": "One message of the push progress stream (\`POST /images/{name}/push\`).",
       "additionalProperties": false,
       "properties": {
         "id": {
@@ -6251,7 +6251,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Service": {
       "type": "object",
-      "description": "A service (seed 2.10).",
+      "description": "A service.",
       "required": [
         "ID",
         "Version",
@@ -6390,7 +6390,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/SystemInfo": {
       "type": "object",
-      "description": "System-wide information (seed 2.13). Every field is present in responses.",
+      "description": "System-wide information. Every field is present in responses.",
       "required": [
         "Architecture",
         "ClusterStore",
@@ -6484,7 +6484,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "DockerRootDir": {
           "type": "string",
-          "description": "The daemon's root directory (seed \`<engine>RootDir\`)."
+          "description": "The daemon's root directory."
         },
         "Driver": {
           "type": "string",
@@ -6807,7 +6807,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/SystemVersion": {
       "type": "object",
-      "description": "Version information (seed 2.13). Every field is present in responses.",
+      "description": "Version information. Every field is present in responses.",
       "required": [
         "Version",
         "Os",
@@ -6847,7 +6847,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "ApiVersion": {
           "type": "string",
-          "description": "The API version the engine runs (seed 9.4), for example \`1.24\`.",
+          "description": "The API version the engine runs, for example \`1.24\`.",
           "pattern": "^[0-9]+\\\\.[0-9]+$"
         },
         "BuildTime": {
@@ -6873,7 +6873,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Task": {
       "type": "object",
-      "description": "A task, one container of a service (seed 2.11).",
+      "description": "A task, one container of a service.",
       "required": [
         "ID",
         "Version",
@@ -6979,7 +6979,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Volume": {
       "type": "object",
-      "description": "A volume (seed 2.8). Empty fields, and fields the volume's driver does not support, may\\nbe omitted from responses.\\n",
+      "description": "A volume. Empty fields, and fields the volume's driver does not support, may\\nbe omitted from responses.\\n",
       "required": [
         "Name",
         "Driver",
@@ -7042,7 +7042,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/VolumeListResponse": {
       "type": "object",
-      "description": "The answer of the volume list (seed 2.8), \`{Volumes array, Warnings array}\`.",
+      "description": "The answer of the volume list, \`{Volumes array, Warnings array}\`.",
       "required": [
         "Volumes",
         "Warnings"
@@ -7125,7 +7125,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerConfig": {
       "type": "object",
-      "description": "A container's configuration (seed section 2.2): the body of create without HostConfig and\\nNetworkingConfig, and the \`Config\` of inspect. All fields are optional. Unknown fields are\\nallowed: clients send more fields than the seed lists, and the engine ignores them.\\n\`null\` stands for an unset list or map (the engine reports unset values that way).\\n",
+      "description": "A container's configuration: the body of create without HostConfig and\\nNetworkingConfig, and the \`Config\` of inspect. All fields are optional. Unknown fields are\\nallowed: clients send more fields than this schema lists, and the engine ignores them.\\n\`null\` stands for an unset list or map (the engine reports unset values that way).\\n",
       "additionalProperties": true,
       "properties": {
         "Hostname": {
@@ -7277,7 +7277,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerState": {
       "type": "object",
-      "description": "A container's state (seed section 2.4).",
+      "description": "A container's state.",
       "additionalProperties": true,
       "required": [
         "Error",
@@ -7355,7 +7355,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/HostConfig": {
       "type": "object",
-      "description": "The container's host configuration (seed section 2.3). Inspect adds \`ContainerIDFile\` and\\n\`IpcMode\` (seed section 2.4). All fields are optional; \`null\` stands for an unset list or\\nmap. \`MemorySwap\` may only be given with \`Memory\`, and must be larger than it, or \`-1\`\\n(unlimited swap; \`0\` leaves it unset).\\n",
+      "description": "The container's host configuration. Inspect adds \`ContainerIDFile\` and\\n\`IpcMode\`. All fields are optional; \`null\` stands for an unset list or\\nmap. \`MemorySwap\` may only be given with \`Memory\`, and must be larger than it, or \`-1\`\\n(unlimited swap; \`0\` leaves it unset).\\n",
       "additionalProperties": true,
       "dependentRequired": {
         "MemorySwap": [
@@ -7486,7 +7486,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
               "maximum": 1000
             }
           ],
-          "description": "Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the\\nv1.24 daemon accepts it and the command-line client sends it by default.\\n"
+          "description": "Block IO weight (relative weight), 10 to 1000. 0 means unset: the\\nv1.24 daemon accepts it and the command-line client sends it by default.\\n"
         },
         "BlkioWeightDevice": {
           "type": [
@@ -7545,7 +7545,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           ],
           "minimum": -1,
           "maximum": 100,
-          "description": "The container's memory swappiness, 0 to 100 (seed section 8). -1 means unset (use the\\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\\n"
+          "description": "The container's memory swappiness, 0 to 100. -1 means unset (use the\\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\\n"
         },
         "OomKillDisable": {
           "type": [
@@ -7766,7 +7766,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "format": "int64",
           "minimum": 0,
           "default": 67108864,
-          "description": "Size of \`/dev/shm\` in bytes; a set value must be greater than 0 (seed section 8), and the\\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\\ncommand-line client sends it by default; negative sizes are refused.\\n"
+          "description": "Size of \`/dev/shm\` in bytes; a set value must be greater than 0, and the\\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\\ncommand-line client sends it by default; negative sizes are refused.\\n"
         },
         "ContainerIDFile": {
           "type": "string",
@@ -7806,7 +7806,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Mount": {
       "type": "object",
-      "description": "A mount of a container (seed section 2.1). \`Name\` and \`Driver\` are present for volumes,\\nnot for bind mounts.\\n",
+      "description": "A mount of a container. \`Name\` and \`Driver\` are present for volumes,\\nnot for bind mounts.\\n",
       "additionalProperties": true,
       "required": [
         "Source",
@@ -7857,7 +7857,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/NetworkSettings": {
       "type": "object",
-      "description": "A container's network settings (seed section 2.4).",
+      "description": "A container's network settings.",
       "additionalProperties": true,
       "properties": {
         "Bridge": {
@@ -8061,7 +8061,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerStateStatus": {
       "type": "string",
-      "description": "A container state (seed sections 2.4 and 3), also the values of the list's \`status\` filter.",
+      "description": "A container state, also the values of the list's \`status\` filter.",
       "enum": [
         "created",
         "restarting",
@@ -8074,7 +8074,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/EndpointSettings": {
       "type": "object",
-      "description": "A container's endpoint in a network (the endpoint object of seed section 2.1). In a create\\nbody (NetworkingConfig.EndpointsConfig) only \`IPAMConfig\`, \`Links\` and \`Aliases\` are set.\\n",
+      "description": "A container's endpoint in a network. In a create\\nbody (NetworkingConfig.EndpointsConfig) only \`IPAMConfig\`, \`Links\` and \`Aliases\` are set.\\n",
       "additionalProperties": true,
       "properties": {
         "IPAMConfig": {
@@ -8158,7 +8158,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Port": {
       "type": "object",
-      "description": "An open port of a container (seed section 2.1). \`PublicPort\` is present when the port is\\npublished on the host.\\n",
+      "description": "An open port of a container. \`PublicPort\` is present when the port is\\npublished on the host.\\n",
       "additionalProperties": true,
       "required": [
         "PrivatePort",
@@ -8198,7 +8198,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/EventActor": {
       "type": "object",
-      "description": "The object an event is about (seed 6): its \`ID\` and \`Attributes\`. Attributes seen:\\n\`name\`, \`image\`, \`container\`, \`type\`, \`exitCode\`, \`height\`, \`width\`, and the\\ncontainer's labels.\\n",
+      "description": "The object an event is about: its \`ID\` and \`Attributes\`. Attributes seen:\\n\`name\`, \`image\`, \`container\`, \`type\`, \`exitCode\`, \`height\`, \`width\`, and the\\ncontainer's labels.\\n",
       "required": [
         "ID",
         "Attributes"
@@ -8296,7 +8296,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     "#/components/schemas/ImageConfig": {
       "type": "object",
       "additionalProperties": true,
-      "description": "The container configuration recorded in an image (\`Config\` and \`ContainerConfig\` of the\\nimage inspect body, seed 2.6): the container configuration fields of seed 2.2\\n(\`ContainerConfig\`, without the create-only \`HostConfig\` and \`NetworkingConfig\`) plus\\n\`OnBuild\` and \`PublishService\`.\\n",
+      "description": "The container configuration recorded in an image (\`Config\` and \`ContainerConfig\` of the\\nimage inspect body): the container configuration fields\\n(\`ContainerConfig\`, without the create-only \`HostConfig\` and \`NetworkingConfig\`) plus\\n\`OnBuild\` and \`PublishService\`.\\n",
       "allOf": [
         {
           "$ref": "#/components/schemas/ContainerConfig"
@@ -8354,7 +8354,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/IPAM": {
       "type": "object",
-      "description": "A network's IP address management scheme (seed 2.9, 4.6).",
+      "description": "A network's IP address management scheme.",
       "additionalProperties": false,
       "properties": {
         "Driver": {
@@ -8542,7 +8542,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/PluginConfig": {
       "type": "object",
-      "description": "The plugin's current settings (seed 4.7).",
+      "description": "The plugin's current settings.",
       "required": [
         "Mounts",
         "Env",
@@ -8603,7 +8603,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/PluginManifest": {
       "type": "object",
-      "description": "The plugin's manifest (seed 4.7). \`Env\` and \`Args\` are not in the seed's field list;\\nthey are in the Engine API v1.24 reference's plugin list sample.\\n",
+      "description": "The plugin's manifest.\\n",
       "required": [
         "ManifestVersion",
         "Description",
@@ -8768,7 +8768,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ServiceEndpoint": {
       "type": "object",
-      "description": "How a service is reached (seed 2.10, Endpoint).",
+      "description": "How a service is reached.",
       "additionalProperties": false,
       "properties": {
         "Spec": {
@@ -8798,7 +8798,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ServiceSpec": {
       "type": "object",
-      "description": "A service specification (seed 2.10): the body of a service create and update and the\\nSpec of a service. Renaming a service is not supported on update (Name must stay the\\nsame).\\n",
+      "description": "A service specification: the body of a service create and update and the\\nSpec of a service. Renaming a service is not supported on update (Name must stay the\\nsame).\\n",
       "additionalProperties": false,
       "properties": {
         "Name": {
@@ -8893,7 +8893,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/SwarmSpec": {
       "type": "object",
-      "description": "The settings of a swarm (seed 2.12), the body of a swarm update and the Spec of swarm init.",
+      "description": "The settings of a swarm, the body of a swarm update and the Spec of swarm init.",
       "additionalProperties": false,
       "properties": {
         "Name": {
@@ -8983,7 +8983,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
                 "array",
                 "null"
               ],
-              "description": "The external CAs as a list, under the key the daemon's JSON encoding uses (Engine API v1.24 types).",
+              "description": "The external CAs as a list, under the key the daemon's JSON encoding uses.",
               "items": {
                 "$ref": "#/components/schemas/ExternalCA"
               }
@@ -8992,7 +8992,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "TaskDefaults": {
           "type": "object",
-          "description": "Defaults for the tasks of the swarm (shown in the Engine API v1.24 reference's inspect answer).",
+          "description": "Defaults for the tasks of the swarm.",
           "additionalProperties": false,
           "properties": {
             "LogDriver": {
@@ -9030,7 +9030,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/NetworkAttachment": {
       "type": "object",
-      "description": "A task's attachment to a network (seed 2.11, NetworksAttachments).",
+      "description": "A task's attachment to a network.",
       "additionalProperties": false,
       "properties": {
         "Network": {
@@ -9050,7 +9050,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/TaskSpec": {
       "type": "object",
-      "description": "The template of a service's tasks (seed 2.10, TaskTemplate), also a task's Spec (seed 2.11).",
+      "description": "The template of a service's tasks, also a task's Spec.",
       "additionalProperties": false,
       "properties": {
         "ContainerSpec": {
@@ -9096,7 +9096,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/TaskStatus": {
       "type": "object",
-      "description": "The observed status of a task (seed 2.11, Status).",
+      "description": "The observed status of a task.",
       "additionalProperties": false,
       "properties": {
         "Timestamp": {
@@ -9113,7 +9113,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "Err": {
           "type": "string",
-          "description": "The error that caused a failed state (Engine API v1.24 types; not in the seed)."
+          "description": "The error that caused a failed state."
         },
         "ContainerStatus": {
           "type": "object",
@@ -9130,7 +9130,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             },
             "ExitCode": {
               "type": "integer",
-              "description": "The container's exit code (Engine API v1.24 types; not in the seed)."
+              "description": "The container's exit code."
             }
           }
         }
@@ -9147,7 +9147,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Healthcheck": {
       "type": "object",
-      "description": "How to check that the container is healthy (seed section 2.2). Durations are in\\nnanoseconds, either 0 (inherit from the image) or at least 1000000.\\n",
+      "description": "How to check that the container is healthy. Durations are in\\nnanoseconds, either 0 (inherit from the image) or at least 1000000.\\n",
       "additionalProperties": true,
       "properties": {
         "Test": {
@@ -9320,7 +9320,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/RestartPolicy": {
       "type": "object",
-      "description": "What to do when the container exits (seed section 2.3). \`Name\` is \`always\` (always\\nrestart), \`unless-stopped\` (restart unless the user stopped the container),\\n\`on-failure\` (restart only on a non-zero exit code), or \`no\` / empty for the default,\\nno restart. \`MaximumRetryCount\` is the number of retries before giving up and applies to\\n\`on-failure\` only (it must be 0 with \`always\`, \`unless-stopped\` and \`no\`). An ever\\nincreasing delay (doubling the previous one, starting at 100 ms) precedes each restart to\\navoid flooding the server.\\n",
+      "description": "What to do when the container exits. \`Name\` is \`always\` (always\\nrestart), \`unless-stopped\` (restart unless the user stopped the container),\\n\`on-failure\` (restart only on a non-zero exit code), or \`no\` / empty for the default,\\nno restart. \`MaximumRetryCount\` is the number of retries before giving up and applies to\\n\`on-failure\` only (it must be 0 with \`always\`, \`unless-stopped\` and \`no\`). An ever\\nincreasing delay (doubling the previous one, starting at 100 ms) precedes each restart to\\navoid flooding the server.\\n",
       "additionalProperties": true,
       "properties": {
         "Name": {
@@ -9714,7 +9714,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "properties": {
         "Name": {
           "type": "string",
-          "description": "A name for the port (Engine API v1.24 types; not in the seed)."
+          "description": "A name for the port."
         },
         "Protocol": {
           "type": "string",
@@ -9745,7 +9745,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/EndpointSpec": {
       "type": "object",
-      "description": "How a service is reached and load balanced (seed 2.10, EndpointSpec). Ports can only be\\ngiven with the \`vip\` resolution mode.\\n",
+      "description": "How a service is reached and load balanced. Ports can only be\\ngiven with the \`vip\` resolution mode.\\n",
       "additionalProperties": false,
       "properties": {
         "Mode": {
@@ -9831,7 +9831,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "array",
             "null"
           ],
-          "description": "Network-scoped aliases of the service on this network (Engine API v1.24 types; not in the seed).",
+          "description": "Network-scoped aliases of the service on this network.",
           "items": {
             "type": "string"
           }
@@ -9880,7 +9880,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ServiceUpdateConfig": {
       "type": "object",
-      "description": "The update strategy of a service (seed 2.10, UpdateConfig).",
+      "description": "The update strategy of a service.",
       "additionalProperties": false,
       "properties": {
         "Parallelism": {
@@ -9940,7 +9940,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ServiceLogDriver": {
       "type": "object",
-      "description": "Log configuration for the containers of a service (seed 2.10, TaskTemplate.LogDriver).",
+      "description": "Log configuration for the containers of a service.",
       "additionalProperties": false,
       "properties": {
         "Name": {
@@ -9979,7 +9979,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/SwarmNetwork": {
       "type": "object",
-      "description": "A network as a task's network attachment shows it (seed 2.11, NetworksAttachments.Network).",
+      "description": "A network as a task's network attachment shows it.",
       "additionalProperties": false,
       "properties": {
         "ID": {
@@ -10029,7 +10029,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ContainerSpec": {
       "type": "object",
-      "description": "The container settings of a service's tasks (seed 2.10, TaskTemplate.ContainerSpec).",
+      "description": "The container settings of a service's tasks.",
       "additionalProperties": false,
       "properties": {
         "Image": {
@@ -10111,7 +10111,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/Placement": {
       "type": "object",
-      "description": "Placement of a service's tasks (seed 2.10, TaskTemplate.Placement).",
+      "description": "Placement of a service's tasks.",
       "additionalProperties": false,
       "properties": {
         "Constraints": {
@@ -10133,7 +10133,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ServiceRestartPolicy": {
       "type": "object",
-      "description": "The restart policy of a service's containers (seed 2.10, TaskTemplate.RestartPolicy).",
+      "description": "The restart policy of a service's containers.",
       "additionalProperties": false,
       "properties": {
         "Condition": {
@@ -10174,7 +10174,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/TaskResources": {
       "type": "object",
-      "description": "Resource requirements of each container created for a service (seed 2.10, TaskTemplate.Resources).",
+      "description": "Resource requirements of each container created for a service.",
       "additionalProperties": false,
       "properties": {
         "Limits": {
@@ -10196,7 +10196,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/TaskState": {
       "type": "string",
-      "description": "The state of a task. The seed shows running and shutdown among the values; the full\\nlist is that of the Engine API v1.24 types.\\n",
+      "description": "The state of a task.\\n",
       "enum": [
         "new",
         "allocated",
@@ -10286,7 +10286,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/ServiceMount": {
       "type": "object",
-      "description": "A mount of a service's containers (seed 2.10, Mount). BindOptions applies to the \`bind\`\\ntype only and VolumeOptions to the \`volume\` type only.\\n",
+      "description": "A mount of a service's containers. BindOptions applies to the \`bind\`\\ntype only and VolumeOptions to the \`volume\` type only.\\n",
       "additionalProperties": false,
       "properties": {
         "Target": {
@@ -10411,7 +10411,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/TaskResourceObject": {
       "type": "object",
-      "description": "Resource limits or reservations of each container of a service. The create body uses\\nNanoCPUs and MemoryBytes; the seed's update body spells them CPU and Memory.\\n",
+      "description": "Resource limits or reservations of each container of a service. The create body uses\\nNanoCPUs and MemoryBytes; an update body may spell them CPU and Memory.\\n",
       "additionalProperties": false,
       "properties": {
         "NanoCPUs": {
@@ -10430,13 +10430,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "type": "integer",
           "format": "int64",
           "minimum": 0,
-          "description": "CPU, as the seed's update body spells NanoCPUs."
+          "description": "CPU, as an update body may spell NanoCPUs."
         },
         "Memory": {
           "type": "integer",
           "format": "int64",
           "minimum": 0,
-          "description": "Memory in bytes, as the seed's update body spells MemoryBytes."
+          "description": "Memory in bytes, as an update body may spell MemoryBytes."
         }
       },
       "example": {
@@ -10455,7 +10455,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "Range": {
           "type": "string",
-          "description": "The allocation range, in CIDR form (Engine API v1.24 types; not in the seed)."
+          "description": "The allocation range, in CIDR form."
         },
         "Gateway": {
           "type": "string",

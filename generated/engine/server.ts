@@ -8,7 +8,7 @@ export interface Handlers {
   /**
    * List containers
    *
-   * Returns a list of containers (seed sections 2.1 and 4.1). Only running containers are
+   * Returns a list of containers. Only running containers are
    * listed unless `all` is true.
    *
    * Accepted filters (the `filters` parameter, a JSON map of filter name to a list of values):
@@ -25,7 +25,7 @@ export interface Handlers {
   /**
    * Create a container
    *
-   * Creates a container from the configuration in the body (seed sections 2.2, 2.3 and 4.1).
+   * Creates a container from the configuration in the body.
    * The response carries the new container's `Id` and any warnings.
    *
    * Status codes: `404` means the image does not exist (no such image), `406` that it is
@@ -44,7 +44,7 @@ export interface Handlers {
   /**
    * Inspect a container
    *
-   * Returns low-level information on the container (seed section 2.4). With `size=1`,
+   * Returns low-level information on the container. With `size=1`,
    * `SizeRw` and `SizeRootFs` are added.
    *
    * GET /containers/{id}/json
@@ -53,7 +53,7 @@ export interface Handlers {
   /**
    * List processes running inside a container
    *
-   * Lists the processes running inside the container (seed section 2.5). On Unix systems this
+   * Lists the processes running inside the container. On Unix systems this
    * runs `ps`. Not supported on Windows.
    *
    * GET /containers/{id}/top
@@ -76,7 +76,7 @@ export interface Handlers {
   /**
    * Inspect changes on a container's filesystem
    *
-   * Returns the changes on the container's filesystem (seed section 2.5). `Kind` is `0` for a
+   * Returns the changes on the container's filesystem. `Kind` is `0` for a
    * modified path, `1` for an added one and `2` for a deleted one.
    *
    * GET /containers/{id}/changes
@@ -93,8 +93,8 @@ export interface Handlers {
   /**
    * Get container stats based on resource usage
    *
-   * Returns a live stream of the container's resource usage statistics: one JSON object
-   * (seed section 2.5) per read, newline-delimited. With `stream=false` the statistics are
+   * Returns a live stream of the container's resource usage statistics: one JSON object per
+   * read, newline-delimited. With `stream=false` the statistics are
    * pulled once and the connection is closed.
    *
    * `precpu_stats` holds the CPU statistics of the previous read and is used to compute the
@@ -115,7 +115,7 @@ export interface Handlers {
   /**
    * Start a container
    *
-   * Starts the container. Answers `304` when the container is already started (seed section 3).
+   * Starts the container. Answers `304` when the container is already started.
    *
    * POST /containers/{id}/start
    */
@@ -123,7 +123,7 @@ export interface Handlers {
   /**
    * Stop a container
    *
-   * Stops the container. Answers `304` when the container is already stopped (seed section 3).
+   * Stops the container. Answers `304` when the container is already stopped.
    *
    * POST /containers/{id}/stop
    */
@@ -151,7 +151,7 @@ export interface Handlers {
    * Changes the resource limits and restart policy of the container. The body may carry any
    * of `BlkioWeight`, `CpuShares`, `CpuPeriod`, `CpuQuota`, `CpusetCpus`, `CpusetMems`,
    * `Memory`, `MemorySwap`, `MemoryReservation`, `KernelMemory` and `RestartPolicy`, with the
-   * rules of HostConfig (seed section 2.3).
+   * rules of HostConfig.
    *
    * POST /containers/{id}/update
    */
@@ -186,7 +186,7 @@ export interface Handlers {
    * Attaches to the container's standard streams. The HTTP connection is hijacked to carry
    * stdin, stdout and stderr (`101`, content type `application/vnd.docker.raw-stream`,
    * headers `Connection: Upgrade` and `Upgrade: tcp`; `200` when no upgrade header was
-   * found). Answers `406` when the container has stopped (exited or dead; seed section 3). A
+   * found). Answers `406` when the container has stopped (exited or dead). A
    * container that is created but not yet started can be attached to, as the Engine API v1.24
    * daemon allows and as `docker run` needs: it attaches before it starts the container.
    *
@@ -196,9 +196,7 @@ export interface Handlers {
    * stdout, `1` stdout, `2` stderr; the size a big-endian uint32) followed by that many bytes
    * of payload.
    *
-   * The seed shows only `logs`, `stream` and `stdout` and the `101` status; the full parameter
-   * list (`detachKeys`, `stdin`, `stderr`) and the statuses `200`, `400`, `404`, `409`
-   * (container paused) and `500` are from the Engine API v1.24 reference.
+   * Answers `409` when the container is paused.
    *
    * POST /containers/{id}/attach
    */
@@ -207,7 +205,6 @@ export interface Handlers {
    * Wait for a container
    *
    * Blocks until the container stops, then returns its exit code.
-   * Not in the seed; from the Engine API v1.24 reference.
    *
    * POST /containers/{id}/wait
    */
@@ -217,8 +214,6 @@ export interface Handlers {
    *
    * Removes the container from the filesystem. Answers `409` on a conflict, for example when
    * the container is running and `force` is not set.
-   * Not in the seed; from the Engine API v1.24 reference (the `link` parameter is documented
-   * from v1.25 on and accepted by the v1.24 daemon).
    *
    * DELETE /containers/{id}
    */
@@ -230,7 +225,6 @@ export interface Handlers {
    * `X-Docker-Container-Path-Stat` header of the HEAD request. `400`: `path` is empty, or it
    * was asserted to be a directory but is a file. `404`: no such container, or no such file or
    * directory.
-   * Not in the seed; from the Engine API v1.24 reference.
    *
    * GET /containers/{id}/archive
    */
@@ -243,7 +237,6 @@ export interface Handlers {
    * (with `noOverwriteDirNonDir`) unpacking would replace a directory with a non-directory or
    * the reverse. `403`: permission denied, the volume or the container's root filesystem is
    * read-only. `404`: no such container, or `path` does not exist.
-   * Not in the seed; from the Engine API v1.24 reference.
    *
    * PUT /containers/{id}/archive
    */
@@ -255,7 +248,6 @@ export interface Handlers {
    * (ContainerPathStat) with filesystem header information about the resource at `path`.
    * `400`: `path` is empty, or it was asserted to be a directory but is a file. `404`: no such
    * container, or no such file or directory.
-   * Not in the seed; from the Engine API v1.24 reference.
    *
    * HEAD /containers/{id}/archive
    */
@@ -263,8 +255,8 @@ export interface Handlers {
   /**
    * Create an exec instance
    *
-   * Sets up an exec instance in the running container (seed section 4.2). Answers `409` when
-   * the container is paused (seed section 3). Start it with `POST /exec/{execId}/start`.
+   * Sets up an exec instance in the running container. Answers `409` when
+   * the container is paused. Start it with `POST /exec/{execId}/start`.
    *
    * POST /containers/{id}/exec
    */
@@ -275,9 +267,9 @@ export interface Handlers {
    * Starts a previously created exec instance. If `Detach` is true, the call returns once the
    * command has started; otherwise it sets up an interactive session with the command, with
    * the stream behaviour of attach (`application/vnd.docker.raw-stream`). Answers `409` when
-   * the container is paused (seed section 3).
+   * the container is paused.
    *
-   * The seed lists `200` only. A client that asks to upgrade the connection (`Connection:
+   * A client that asks to upgrade the connection (`Connection:
    * Upgrade`, `Upgrade: tcp`, as the docker command line does) gets `101` and the hijacked
    * stream, as the Engine API v1.24 daemon answers; `200` when no upgrade header was found.
    *
@@ -296,7 +288,7 @@ export interface Handlers {
   /**
    * Inspect an exec instance
    *
-   * Returns low-level information about the exec instance (seed section 2.7).
+   * Returns low-level information about the exec instance.
    *
    * GET /exec/{execId}/json
    */
@@ -306,9 +298,6 @@ export interface Handlers {
    *
    * Lists the images stored by the daemon, one image summary per image.
    *
-   * Not in the seed (the seed says the image list is "not shown"); from the Engine API v1.24
-   * reference.
-   *
    * Accepted `filters` names:
    * - `dangling=true`: only images that are not tagged and not referenced by another image.
    * - `label=key` or `label=key=value`: images carrying that label.
@@ -317,8 +306,7 @@ export interface Handlers {
    * - `since=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created after
    *   that image.
    *
-   * The reference lists no status codes for this endpoint; 200, 400 (bad parameter, for
-   * example a malformed `filters` value, seed 7.3) and 500 are the engine's usual ones.
+   * Answers 200, 400 (bad parameter, for example a malformed `filters` value) or 500.
    *
    * GET /images/json
    */
@@ -327,9 +315,6 @@ export interface Handlers {
    * Build an image from a Dockerfile
    *
    * Builds an image from a build context.
-   *
-   * Not in the seed (the seed says the build operation is "not shown"); from the Engine API
-   * v1.24 reference.
    *
    * The request body is a tar archive compressed with one of `identity` (no compression),
    * `gzip`, `bzip2` or `xz`. It must include a build instructions file, `Dockerfile` at the
@@ -344,8 +329,7 @@ export interface Handlers {
    * The response is a stream of JSON objects (one build message per object, sent as the
    * build progresses); the schema describes one message.
    *
-   * The reference lists no 4xx status for this endpoint; 400 is answered for bad parameters
-   * (for example a `shmsize` that is not greater than 0, seed 7.3).
+   * 400 is answered for bad parameters (for example a `shmsize` that is not greater than 0).
    *
    * POST /build
    */
@@ -356,9 +340,6 @@ export interface Handlers {
    * Creates an image, either by pulling it from a registry (`fromImage`) or by importing it
    * (`fromSrc`).
    *
-   * Not in the seed (the seed says image create is "not shown"); from the Engine API v1.24
-   * reference.
-   *
    * - Pull: give `fromImage` (and optionally `tag`). The `X-Registry-Auth` header may carry
    *   the registry credentials. The pull is cancelled if the HTTP connection is closed.
    * - Import: give `fromSrc` (a URL, or `-` to read the image from the request body) and
@@ -367,8 +348,7 @@ export interface Handlers {
    * The response is a stream of JSON progress objects (one per line, sent as the pull or
    * import progresses); the schema describes one message.
    *
-   * The reference lists only 200 and 500 for this endpoint (no 4xx); 400 is answered for bad
-   * parameters (seed 7.3).
+   * 400 is answered for bad parameters.
    *
    * POST /images/create
    */
@@ -376,10 +356,7 @@ export interface Handlers {
   /**
    * Inspect an image
    *
-   * Returns low-level information on the image `name` (seed 2.6, image inspect body).
-   *
-   * The path is not in the seed (the seed says the image inspect path is "not shown"); from
-   * the Engine API v1.24 reference.
+   * Returns low-level information on the image `name`.
    *
    * GET /images/{name}/json
    */
@@ -400,7 +377,7 @@ export interface Handlers {
    * To push to a private registry, the image must already be tagged into a repository that
    * references the registry's host name and port (for example
    * `registry.acme.com:5000/test`), and that repository name is used as `name`.
-   * The `X-Registry-Auth` header carries the registry credentials (seed 5). The push is
+   * The `X-Registry-Auth` header carries the registry credentials. The push is
    * cancelled if the HTTP connection is closed.
    *
    * The response is a stream of JSON progress objects (one per line, sent as the push
@@ -437,8 +414,8 @@ export interface Handlers {
    * - `is-automated=(true|false)`: automated builds only, or none.
    * - `is-official=(true|false)`: official images only, or none.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (for
-   * example a malformed `filters` value, seed 7.3).
+   * 400 is answered for bad parameters (for
+   * example a malformed `filters` value).
    *
    * GET /images/search
    */
@@ -459,8 +436,8 @@ export interface Handlers {
    * each repository name to a map of tag to layer ID, for example
    * `{"hello-world": {"latest": "565a9d68a73f6706862bfe8409a7f659776d4d60a8d096eb4a3cbce6999cc2a1"}}`.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a bad image name
-   * (bad parameter, seed 7.3).
+   * 400 is answered for a bad image name
+   * (bad parameter).
    *
    * GET /images/{name}/get
    */
@@ -474,8 +451,7 @@ export interface Handlers {
    * its parents are returned, and no names are referenced for that ID in the
    * `repositories` file. The tarball format is described under `GET /images/{name}/get`.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
-   * 7.3).
+   * 400 is answered for bad parameters.
    *
    * GET /images/get
    */
@@ -491,8 +467,7 @@ export interface Handlers {
    * `{stream}` confirmation message; the schema describes one message. With `quiet`,
    * progress is suppressed and only the confirmation is returned once the load completes.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
-   * 7.3).
+   * 400 is answered for bad parameters.
    *
    * POST /images/load
    */
@@ -510,13 +485,13 @@ export interface Handlers {
    * Check auth configuration
    *
    * Validates credentials for a registry and returns an identity token when one is
-   * available; the token can be used instead of a password to access the registry
-   * (seed 5). The body is an AuthConfig: `{username, password, email, serveraddress}` or
+   * available; the token can be used instead of a password to access the registry. The body is
+   * an AuthConfig: `{username, password, email, serveraddress}` or
    * `{identitytoken}`.
    *
    * Answers 200 with `{Status, IdentityToken}`, or 204 with no body; both mean no error.
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
-   * (bad parameter, seed 7.3).
+   * 400 is answered for a malformed body
+   * (bad parameter).
    *
    * POST /auth
    */
@@ -524,10 +499,10 @@ export interface Handlers {
   /**
    * Get system information
    *
-   * Returns system-wide information (seed 2.13).
+   * Returns system-wide information.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-   * version prefix (seed 7.2).
+   * 400 is answered for an unsupported
+   * version prefix.
    *
    * GET /info
    */
@@ -535,10 +510,10 @@ export interface Handlers {
   /**
    * Get version
    *
-   * Returns the version of the engine and of the API it runs (`ApiVersion`, seed 9.4).
+   * Returns the version of the engine and of the API it runs (`ApiVersion`).
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-   * version prefix (seed 7.2).
+   * 400 is answered for an unsupported
+   * version prefix.
    *
    * GET /version
    */
@@ -546,12 +521,11 @@ export interface Handlers {
   /**
    * Ping
    *
-   * Tests that the server is reachable; answers `OK` as `text/plain`. The response headers
-   * `API-Version`, `OSType` and `Docker-Experimental` are from the Engine API reference
-   * (not in the seed).
+   * Tests that the server is reachable; answers `OK` as `text/plain`, with the response
+   * headers `API-Version`, `OSType` and `Docker-Experimental`.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-   * version prefix (seed 7.2).
+   * 400 is answered for an unsupported
+   * version prefix.
    *
    * GET /_ping
    */
@@ -562,9 +536,8 @@ export interface Handlers {
    * The same check as `GET /_ping`, without a body: only the status and the headers
    * `API-Version`, `OSType` and `Docker-Experimental`.
    *
-   * Not in the seed (which shows only `GET /_ping`); from the Engine API reference. The
-   * responses of a HEAD request carry no body, so the 400 (unsupported version prefix,
-   * seed 7.2) and 500 responses here have none either.
+   * The responses of a HEAD request carry no body, so the 400 (unsupported version prefix) and
+   * 500 responses here have none either.
    *
    * HEAD /_ping
    */
@@ -572,7 +545,7 @@ export interface Handlers {
   /**
    * Monitor events
    *
-   * Streams the events of the daemon in real time (seed 6). The response is a chunked
+   * Streams the events of the daemon in real time. The response is a chunked
    * stream of JSON event objects, one per line; the schema describes one event.
    *
    * With `since`, all the events created since that timestamp are returned and then
@@ -589,7 +562,7 @@ export interface Handlers {
    * - `network=<string>`: network to filter on;
    * - `daemon=<string>`: daemon name or id to filter on.
    *
-   * Which operation emits which event is not shown in the seed.
+   * This contract does not say which operation emits which event.
    *
    * GET /events
    */
@@ -597,9 +570,8 @@ export interface Handlers {
   /**
    * List plugins (experimental)
    *
-   * Returns the installed plugins (seed 4.7; experimental). The other plugin operations and
-   * the status codes of this one are not shown in the seed: 200 and 500 are from the Engine
-   * API v1.24 reference, and 400 is answered for an unsupported version prefix (seed 7.2).
+   * Returns the installed plugins (experimental). Answers 400 for an unsupported version
+   * prefix. The other plugin operations are not part of this contract.
    *
    * GET /plugins
    */
@@ -609,14 +581,14 @@ export interface Handlers {
    *
    * Lists the volumes the daemon knows about, as `{Volumes, Warnings}`.
    *
-   * Accepted `filters` names (seed 4.5):
+   * Accepted `filters` names:
    * - `name=<volume-name>`: matches all or part of a volume name (partial match).
    * - `dangling=<boolean>`: `true` or `1` returns the volumes not used by any container
    *   ("dangling"); `false` or `0` returns only the volumes used by at least one container.
    * - `driver=<volume-driver-name>`: matches all or part of a volume driver name (partial match).
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
-   * value or an unknown filter name (bad parameter, seed 7.3).
+   * 400 is answered for a malformed `filters`
+   * value or an unknown filter name (bad parameter).
    *
    * GET /volumes
    */
@@ -628,8 +600,8 @@ export interface Handlers {
    * to `local`; `DriverOpts` are passed to the driver as they are; `Labels` are set on the
    * volume. Answers 201 with the volume object (the same fields as inspect).
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
-   * (bad parameter, seed 7.3).
+   * 400 is answered for a malformed body
+   * (bad parameter).
    *
    * POST /volumes/create
    */
@@ -657,7 +629,7 @@ export interface Handlers {
    *
    * Lists the networks, including the pre-defined `bridge`, `host` and `none` networks.
    *
-   * Accepted `filters` names (seed 4.6):
+   * Accepted `filters` names:
    * - `driver=<driver-name>`: matches a network's driver.
    * - `id=<network-id>`: matches all or part of a network id (partial match).
    * - `label=<key>` or `label=<key>=<value>`: a network label, by key or by key and value.
@@ -665,9 +637,8 @@ export interface Handlers {
    * - `type=custom` or `type=builtin`: filters networks by type; `custom` returns all
    *   user-defined networks, `builtin` the pre-defined ones.
    *
-   * The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
-   * value, an unknown filter name or a `type` other than custom or builtin (bad parameter,
-   * seed 7.3).
+   * 400 is answered for a malformed `filters`
+   * value, an unknown filter name or a `type` other than custom or builtin (bad parameter).
    *
    * GET /networks
    */
@@ -681,8 +652,8 @@ export interface Handlers {
    * defaults to `default`. Answers 201 `{Id, Warning}`.
    *
    * 403 is answered when the name is that of a pre-defined network (`bridge`, `host`,
-   * `none`); 404 when the network driver plugin is not found. 400 (bad parameter, seed
-   * 7.3) is not in the seed's list for this endpoint: it is answered for a body that does
+   * `none`); 404 when the network driver plugin is not found. 400 (bad parameter) is answered
+   * for a body that does
    * not match the schema, such as one without `Name`.
    *
    * POST /networks/create
@@ -711,8 +682,7 @@ export interface Handlers {
    * Connects the container `Container` (id or name) to the network `id`, optionally with a
    * static IPv4 and/or IPv6 address (`EndpointConfig.IPAMConfig`). Not supported for
    * swarm-scoped networks (403). 404 when the network or the container is not found.
-   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-   * answered for a body that does not match the schema.
+   * 400 (bad parameter) is answered for a body that does not match the schema.
    *
    * POST /networks/{id}/connect
    */
@@ -722,8 +692,8 @@ export interface Handlers {
    *
    * Disconnects the container `Container` (id or name) from the network `id`; `Force`
    * forces the disconnection. Not supported for swarm-scoped networks (403). 404 when the
-   * network or the container is not found. 400 (bad parameter, seed 7.3) is not in the
-   * seed's list for this endpoint: it is answered for a body that does not match the schema.
+   * network or the container is not found. 400 (bad parameter) is answered for a body that does
+   * not match the schema.
    *
    * POST /networks/{id}/disconnect
    */
@@ -734,13 +704,12 @@ export interface Handlers {
    * Lists the services of the swarm. Requires the engine to be part of a swarm (406
    * otherwise).
    *
-   * Accepted `filters` names (seed 4.8):
+   * Accepted `filters` names:
    * - `id=<service id>`
    * - `label=<service label>` (`key` or `key=value`)
    * - `name=<service name>`
    *
-   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-   * answered for a malformed `filters` value or an unknown filter name.
+   * 400 (bad parameter) is answered for a malformed `filters` value or an unknown filter name.
    *
    * GET /services
    */
@@ -748,14 +717,14 @@ export interface Handlers {
   /**
    * Create a service
    *
-   * Creates a service from a service specification (seed 2.10). Requires the engine to be
+   * Creates a service from a service specification. Requires the engine to be
    * part of a swarm (406 otherwise). The body is `application/json` (send
    * `Content-Type: application/json`). For an image in a private registry, send the
    * `X-Registry-Auth` header (a base64-encoded AuthConfig). Answers 201 `{ID}`.
    *
    * 403 when a network named in the specification is not eligible for services; 409 when
-   * the name conflicts with an existing object. 400 (bad parameter, seed 7.3) is not in the
-   * seed's list for this endpoint: it is answered for a body that does not match the schema.
+   * the name conflicts with an existing object. 400 (bad parameter) is answered for a body that
+   * does not match the schema.
    *
    * POST /services/create
    */
@@ -779,20 +748,20 @@ export interface Handlers {
   /**
    * Update a service
    *
-   * Replaces the specification of the service `id` with the body (a service specification,
-   * seed 2.10). Requires the engine to be part of a swarm (406 otherwise).
+   * Replaces the specification of the service `id` with the body (a service specification).
+   * Requires the engine to be part of a swarm (406 otherwise).
    *
    * - `version` (required) is the version (`Version.Index`) of the service object being
    *   updated; it avoids conflicting writes.
    * - Renaming a service is not supported: `Name` must stay the service's current name.
-   * - The seed's update body spells the resource limits with `CPU` and `Memory` keys
+   * - The update body may spell the resource limits with `CPU` and `Memory` keys
    *   (`NanoCPUs` and `MemoryBytes` are the keys of the create body); both spellings are
-   *   accepted. Its UpdateConfig shows Parallelism and Delay.
+   *   accepted.
    * - Headers as for create: `Content-Type: application/json`, and `X-Registry-Auth` (a
    *   base64-encoded AuthConfig) to update the registry credentials stored for the service.
    *
-   * Answers 200 with an empty text/plain body. 400 (bad parameter, seed 7.3) is not in the
-   * seed's list for this endpoint: it is answered for a missing or malformed `version` or a
+   * Answers 200 with an empty text/plain body. 400 (bad parameter) is answered for a missing or
+   * malformed `version` or a
    * body that does not match the schema.
    *
    * POST /services/{id}/update
@@ -803,7 +772,7 @@ export interface Handlers {
    *
    * Lists the tasks of the swarm. Requires the engine to be part of a swarm (406 otherwise).
    *
-   * Accepted `filters` names (seed 4.9):
+   * Accepted `filters` names:
    * - `id=<task id>`
    * - `name=<task name>`
    * - `service=<service name>`
@@ -811,8 +780,8 @@ export interface Handlers {
    * - `label=key` or `label="key=value"`
    * - `desired-state=running`, `shutdown` or `accepted`
    *
-   * 400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-   * answered for a malformed `filters` value, an unknown filter name or another
+   * 400 (bad parameter) is answered for a malformed `filters` value, an unknown filter name or
+   * another
    * desired-state value.
    *
    * GET /tasks
@@ -829,11 +798,9 @@ export interface Handlers {
   /**
    * Inspect the swarm
    *
-   * Not in the seed; from the Engine API v1.24 reference. Returns the swarm this engine is
-   * part of: its id, version, timestamps, specification (seed 2.12) and join tokens.
-   *
-   * The reference lists only 200. 406 (node is not part of a swarm, seed 7.3) is added: the
-   * engine answers it when it is not part of a swarm.
+   * Returns the swarm this engine is part of: its id, version, timestamps, specification
+   * and join tokens. Answers 406 (node is not part of a swarm) when the engine is not part
+   * of a swarm.
    *
    * GET /swarm
    */
@@ -841,7 +808,7 @@ export interface Handlers {
   /**
    * Initialize a new swarm
    *
-   * Not in the seed; from the Engine API v1.24 reference. Initializes a new swarm with this
+   * Initializes a new swarm with this
    * engine as its first manager. The response body is the node's id (a JSON string).
    *
    * - `ListenAddr`: listen address for inter-manager communication, also used to pick the
@@ -851,7 +818,7 @@ export interface Handlers {
    *   (`192.168.1.1:4567` or `eth0:4567`); without a port, the listen port is used; when
    *   omitted it is detected automatically when possible.
    * - `ForceNewCluster`: force creation of a new swarm.
-   * - `Spec`: the settings of the new swarm (seed 2.12).
+   * - `Spec`: the settings of the new swarm.
    *
    * 406 when the node is already part of a swarm.
    *
@@ -861,7 +828,7 @@ export interface Handlers {
   /**
    * Join an existing swarm
    *
-   * Not in the seed; from the Engine API v1.24 reference. Joins an existing swarm through
+   * Joins an existing swarm through
    * one of its managers.
    *
    * - `ListenAddr`: listen address for inter-manager communication if the node gets
@@ -881,7 +848,7 @@ export interface Handlers {
   /**
    * Leave a swarm
    *
-   * Not in the seed; from the Engine API v1.24 reference. Makes this engine leave the swarm.
+   * Makes this engine leave the swarm.
    * `force` leaves even if this is the last manager or leaving would break the cluster.
    * 406 when the node is not part of a swarm. Answers 200 with an empty body.
    *
@@ -891,8 +858,8 @@ export interface Handlers {
   /**
    * Update the swarm
    *
-   * Not in the seed; from the Engine API v1.24 reference. Replaces the swarm's
-   * specification (seed 2.12) with the body. `version` (required) is the version of the
+   * Replaces the swarm's
+   * specification with the body. `version` (required) is the version of the
    * swarm object being updated (its Version.Index), to avoid conflicting writes;
    * `rotateWorkerToken` and `rotateManagerToken` rotate the worker and manager join tokens.
    * 406 when the node is not part of a swarm. Answers 200 with an empty body.
@@ -903,7 +870,7 @@ export interface Handlers {
   /**
    * List nodes
    *
-   * Not in the seed; from the Engine API v1.24 reference. Lists the nodes of the swarm.
+   * Lists the nodes of the swarm.
    * Node operations require the engine to be part of a swarm.
    *
    * Accepted `filters` names:
@@ -913,8 +880,7 @@ export interface Handlers {
    * - `name=<node name>`
    * - `role=manager` or `worker`
    *
-   * The reference lists 200 and 500; 400 (bad parameter) and 406 (node is not part of a
-   * swarm, seed 7.3) are added.
+   * Answers 200, 400 (bad parameter), 406 (node is not part of a swarm) or 500.
    *
    * GET /nodes
    */
@@ -922,9 +888,8 @@ export interface Handlers {
   /**
    * Inspect a node
    *
-   * Not in the seed; from the Engine API v1.24 reference. Returns low-level information on
-   * the node `id` (id or name). 406 (node is not part of a swarm, seed 7.3) is added to the
-   * reference's codes.
+   * Returns low-level information on the node `id` (id or name). Answers 406 when the
+   * engine is not part of a swarm.
    *
    * GET /nodes/{id}
    */
@@ -932,10 +897,9 @@ export interface Handlers {
   /**
    * Remove a node
    *
-   * Not in the seed; from the Engine API v1.24 reference. Removes the node `id` (id or
-   * name) from the swarm; `force` removes it even if it is still reachable. Answers 200
-   * with an empty body. 400 (bad parameter) and 406 (node is not part of a swarm) are added
-   * to the reference's codes.
+   * Removes the node `id` (id or name) from the swarm; `force` removes it even if it is
+   * still reachable. Answers 200 with an empty body, 400 (bad parameter), or 406 when the
+   * engine is not part of a swarm.
    *
    * DELETE /nodes/{id}
    */
@@ -943,12 +907,11 @@ export interface Handlers {
   /**
    * Update a node
    *
-   * Not in the seed; from the Engine API v1.24 reference. The body is the new NodeSpec and
-   * replaces the node's current one. `Role` and `Availability` are required (omitting
-   * either is an error); any other omitted field is reset to an empty value or the
+   * The body is the new NodeSpec and replaces the node's current one. `Role` and
+   * `Availability` are required (omitting either is an error); any other omitted field is reset to an empty value or the
    * cluster-wide default. `version` (required) is the version of the node object being
-   * updated, to avoid conflicting writes. Answers 200 with an empty body. 400 (bad
-   * parameter) and 406 (node is not part of a swarm) are added to the reference's codes.
+   * updated, to avoid conflicting writes. Answers 200 with an empty body, 400 (bad
+   * parameter), or 406 when the engine is not part of a swarm.
    *
    * POST /nodes/{id}/update
    */

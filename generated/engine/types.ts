@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * List containers
-         * @description Returns a list of containers (seed sections 2.1 and 4.1). Only running containers are
+         * @description Returns a list of containers. Only running containers are
          *     listed unless `all` is true.
          *
          *     Accepted filters (the `filters` parameter, a JSON map of filter name to a list of values):
@@ -40,7 +40,7 @@ export interface paths {
         put?: never;
         /**
          * Create a container
-         * @description Creates a container from the configuration in the body (seed sections 2.2, 2.3 and 4.1).
+         * @description Creates a container from the configuration in the body.
          *     The response carries the new container's `Id` and any warnings.
          *
          *     Status codes: `404` means the image does not exist (no such image), `406` that it is
@@ -66,7 +66,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * Inspect a container
-         * @description Returns low-level information on the container (seed section 2.4). With `size=1`,
+         * @description Returns low-level information on the container. With `size=1`,
          *     `SizeRw` and `SizeRootFs` are added.
          */
         get: operations["ContainerInspect"];
@@ -93,7 +93,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -102,7 +102,7 @@ export interface paths {
         };
         /**
          * List processes running inside a container
-         * @description Lists the processes running inside the container (seed section 2.5). On Unix systems this
+         * @description Lists the processes running inside the container. On Unix systems this
          *     runs `ps`. Not supported on Windows.
          */
         get: operations["ContainerTop"];
@@ -120,7 +120,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -152,7 +152,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -161,7 +161,7 @@ export interface paths {
         };
         /**
          * Inspect changes on a container's filesystem
-         * @description Returns the changes on the container's filesystem (seed section 2.5). `Kind` is `0` for a
+         * @description Returns the changes on the container's filesystem. `Kind` is `0` for a
          *     modified path, `1` for an added one and `2` for a deleted one.
          */
         get: operations["ContainerChanges"];
@@ -179,7 +179,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -205,7 +205,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -214,8 +214,8 @@ export interface paths {
         };
         /**
          * Get container stats based on resource usage
-         * @description Returns a live stream of the container's resource usage statistics: one JSON object
-         *     (seed section 2.5) per read, newline-delimited. With `stream=false` the statistics are
+         * @description Returns a live stream of the container's resource usage statistics: one JSON object per
+         *     read, newline-delimited. With `stream=false` the statistics are
          *     pulled once and the connection is closed.
          *
          *     `precpu_stats` holds the CPU statistics of the previous read and is used to compute the
@@ -236,7 +236,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -263,7 +263,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -274,7 +274,7 @@ export interface paths {
         put?: never;
         /**
          * Start a container
-         * @description Starts the container. Answers `304` when the container is already started (seed section 3).
+         * @description Starts the container. Answers `304` when the container is already started.
          */
         post: operations["ContainerStart"];
         delete?: never;
@@ -289,7 +289,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -300,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * Stop a container
-         * @description Stops the container. Answers `304` when the container is already stopped (seed section 3).
+         * @description Stops the container. Answers `304` when the container is already stopped.
          */
         post: operations["ContainerStop"];
         delete?: never;
@@ -315,7 +315,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -341,7 +341,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -368,7 +368,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -382,7 +382,7 @@ export interface paths {
          * @description Changes the resource limits and restart policy of the container. The body may carry any
          *     of `BlkioWeight`, `CpuShares`, `CpuPeriod`, `CpuQuota`, `CpusetCpus`, `CpusetMems`,
          *     `Memory`, `MemorySwap`, `MemoryReservation`, `KernelMemory` and `RestartPolicy`, with the
-         *     rules of HostConfig (seed section 2.3).
+         *     rules of HostConfig.
          */
         post: operations["ContainerUpdate"];
         delete?: never;
@@ -397,7 +397,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -423,7 +423,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -449,7 +449,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -475,7 +475,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -489,7 +489,7 @@ export interface paths {
          * @description Attaches to the container's standard streams. The HTTP connection is hijacked to carry
          *     stdin, stdout and stderr (`101`, content type `application/vnd.docker.raw-stream`,
          *     headers `Connection: Upgrade` and `Upgrade: tcp`; `200` when no upgrade header was
-         *     found). Answers `406` when the container has stopped (exited or dead; seed section 3). A
+         *     found). Answers `406` when the container has stopped (exited or dead). A
          *     container that is created but not yet started can be attached to, as the Engine API v1.24
          *     daemon allows and as `docker run` needs: it attaches before it starts the container.
          *
@@ -499,9 +499,7 @@ export interface paths {
          *     stdout, `1` stdout, `2` stderr; the size a big-endian uint32) followed by that many bytes
          *     of payload.
          *
-         *     The seed shows only `logs`, `stream` and `stdout` and the `101` status; the full parameter
-         *     list (`detachKeys`, `stdin`, `stderr`) and the statuses `200`, `400`, `404`, `409`
-         *     (container paused) and `500` are from the Engine API v1.24 reference.
+         *     Answers `409` when the container is paused.
          */
         post: operations["ContainerAttach"];
         delete?: never;
@@ -516,7 +514,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -528,7 +526,6 @@ export interface paths {
         /**
          * Wait for a container
          * @description Blocks until the container stops, then returns its exit code.
-         *     Not in the seed; from the Engine API v1.24 reference.
          */
         post: operations["ContainerWait"];
         delete?: never;
@@ -543,7 +540,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -557,8 +554,6 @@ export interface paths {
          * Remove a container
          * @description Removes the container from the filesystem. Answers `409` on a conflict, for example when
          *     the container is running and `force` is not set.
-         *     Not in the seed; from the Engine API v1.24 reference (the `link` parameter is documented
-         *     from v1.25 on and accepted by the v1.24 daemon).
          */
         delete: operations["ContainerDelete"];
         options?: never;
@@ -572,7 +567,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -585,7 +580,6 @@ export interface paths {
          *     `X-Docker-Container-Path-Stat` header of the HEAD request. `400`: `path` is empty, or it
          *     was asserted to be a directory but is a file. `404`: no such container, or no such file or
          *     directory.
-         *     Not in the seed; from the Engine API v1.24 reference.
          */
         get: operations["ContainerArchive"];
         /**
@@ -595,7 +589,6 @@ export interface paths {
          *     (with `noOverwriteDirNonDir`) unpacking would replace a directory with a non-directory or
          *     the reverse. `403`: permission denied, the volume or the container's root filesystem is
          *     read-only. `404`: no such container, or `path` does not exist.
-         *     Not in the seed; from the Engine API v1.24 reference.
          */
         put: operations["PutContainerArchive"];
         post?: never;
@@ -607,7 +600,6 @@ export interface paths {
          *     (ContainerPathStat) with filesystem header information about the resource at `path`.
          *     `400`: `path` is empty, or it was asserted to be a directory but is a file. `404`: no such
          *     container, or no such file or directory.
-         *     Not in the seed; from the Engine API v1.24 reference.
          */
         head: operations["ContainerArchiveInfo"];
         patch?: never;
@@ -619,7 +611,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -630,8 +622,8 @@ export interface paths {
         put?: never;
         /**
          * Create an exec instance
-         * @description Sets up an exec instance in the running container (seed section 4.2). Answers `409` when
-         *     the container is paused (seed section 3). Start it with `POST /exec/{execId}/start`.
+         * @description Sets up an exec instance in the running container. Answers `409` when
+         *     the container is paused. Start it with `POST /exec/{execId}/start`.
          */
         post: operations["ExecCreate"];
         delete?: never;
@@ -660,9 +652,9 @@ export interface paths {
          * @description Starts a previously created exec instance. If `Detach` is true, the call returns once the
          *     command has started; otherwise it sets up an interactive session with the command, with
          *     the stream behaviour of attach (`application/vnd.docker.raw-stream`). Answers `409` when
-         *     the container is paused (seed section 3).
+         *     the container is paused.
          *
-         *     The seed lists `200` only. A client that asks to upgrade the connection (`Connection:
+         *     A client that asks to upgrade the connection (`Connection:
          *     Upgrade`, `Upgrade: tcp`, as the docker command line does) gets `101` and the hijacked
          *     stream, as the Engine API v1.24 daemon answers; `200` when no upgrade header was found.
          */
@@ -715,7 +707,7 @@ export interface paths {
         };
         /**
          * Inspect an exec instance
-         * @description Returns low-level information about the exec instance (seed section 2.7).
+         * @description Returns low-level information about the exec instance.
          */
         get: operations["ExecInspect"];
         put?: never;
@@ -737,9 +729,6 @@ export interface paths {
          * List images
          * @description Lists the images stored by the daemon, one image summary per image.
          *
-         *     Not in the seed (the seed says the image list is "not shown"); from the Engine API v1.24
-         *     reference.
-         *
          *     Accepted `filters` names:
          *     - `dangling=true`: only images that are not tagged and not referenced by another image.
          *     - `label=key` or `label=key=value`: images carrying that label.
@@ -748,8 +737,7 @@ export interface paths {
          *     - `since=(<image-name>[:<tag>], <image id> or <image@digest>)`: images created after
          *       that image.
          *
-         *     The reference lists no status codes for this endpoint; 200, 400 (bad parameter, for
-         *     example a malformed `filters` value, seed 7.3) and 500 are the engine's usual ones.
+         *     Answers 200, 400 (bad parameter, for example a malformed `filters` value) or 500.
          */
         get: operations["ImageList"];
         put?: never;
@@ -773,9 +761,6 @@ export interface paths {
          * Build an image from a Dockerfile
          * @description Builds an image from a build context.
          *
-         *     Not in the seed (the seed says the build operation is "not shown"); from the Engine API
-         *     v1.24 reference.
-         *
          *     The request body is a tar archive compressed with one of `identity` (no compression),
          *     `gzip`, `bzip2` or `xz`. It must include a build instructions file, `Dockerfile` at the
          *     archive's root unless the `dockerfile` parameter names another path; it may include any
@@ -789,8 +774,7 @@ export interface paths {
          *     The response is a stream of JSON objects (one build message per object, sent as the
          *     build progresses); the schema describes one message.
          *
-         *     The reference lists no 4xx status for this endpoint; 400 is answered for bad parameters
-         *     (for example a `shmsize` that is not greater than 0, seed 7.3).
+         *     400 is answered for bad parameters (for example a `shmsize` that is not greater than 0).
          */
         post: operations["ImageBuild"];
         delete?: never;
@@ -813,9 +797,6 @@ export interface paths {
          * @description Creates an image, either by pulling it from a registry (`fromImage`) or by importing it
          *     (`fromSrc`).
          *
-         *     Not in the seed (the seed says image create is "not shown"); from the Engine API v1.24
-         *     reference.
-         *
          *     - Pull: give `fromImage` (and optionally `tag`). The `X-Registry-Auth` header may carry
          *       the registry credentials. The pull is cancelled if the HTTP connection is closed.
          *     - Import: give `fromSrc` (a URL, or `-` to read the image from the request body) and
@@ -824,8 +805,7 @@ export interface paths {
          *     The response is a stream of JSON progress objects (one per line, sent as the pull or
          *     import progresses); the schema describes one message.
          *
-         *     The reference lists only 200 and 500 for this endpoint (no 4xx); 400 is answered for bad
-         *     parameters (seed 7.3).
+         *     400 is answered for bad parameters.
          */
         post: operations["ImageCreate"];
         delete?: never;
@@ -852,10 +832,7 @@ export interface paths {
         };
         /**
          * Inspect an image
-         * @description Returns low-level information on the image `name` (seed 2.6, image inspect body).
-         *
-         *     The path is not in the seed (the seed says the image inspect path is "not shown"); from
-         *     the Engine API v1.24 reference.
+         * @description Returns low-level information on the image `name`.
          */
         get: operations["ImageInspect"];
         put?: never;
@@ -920,7 +897,7 @@ export interface paths {
          *     To push to a private registry, the image must already be tagged into a repository that
          *     references the registry's host name and port (for example
          *     `registry.acme.com:5000/test`), and that repository name is used as `name`.
-         *     The `X-Registry-Auth` header carries the registry credentials (seed 5). The push is
+         *     The `X-Registry-Auth` header carries the registry credentials. The push is
          *     cancelled if the HTTP connection is closed.
          *
          *     The response is a stream of JSON progress objects (one per line, sent as the push
@@ -1009,8 +986,8 @@ export interface paths {
          *     - `is-automated=(true|false)`: automated builds only, or none.
          *     - `is-official=(true|false)`: official images only, or none.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (for
-         *     example a malformed `filters` value, seed 7.3).
+         *     400 is answered for bad parameters (for
+         *     example a malformed `filters` value).
          */
         get: operations["ImageSearch"];
         put?: never;
@@ -1052,8 +1029,8 @@ export interface paths {
          *     each repository name to a map of tag to layer ID, for example
          *     `{"hello-world": {"latest": "565a9d68a73f6706862bfe8409a7f659776d4d60a8d096eb4a3cbce6999cc2a1"}}`.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for a bad image name
-         *     (bad parameter, seed 7.3).
+         *     400 is answered for a bad image name
+         *     (bad parameter).
          */
         get: operations["ImageGet"];
         put?: never;
@@ -1079,8 +1056,7 @@ export interface paths {
          *     its parents are returned, and no names are referenced for that ID in the
          *     `repositories` file. The tarball format is described under `GET /images/{name}/get`.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
-         *     7.3).
+         *     400 is answered for bad parameters.
          */
         get: operations["ImageGetAll"];
         put?: never;
@@ -1110,8 +1086,7 @@ export interface paths {
          *     `{stream}` confirmation message; the schema describes one message. With `quiet`,
          *     progress is suppressed and only the confirmation is returned once the load completes.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for bad parameters (seed
-         *     7.3).
+         *     400 is answered for bad parameters.
          */
         post: operations["ImageLoad"];
         delete?: never;
@@ -1153,13 +1128,13 @@ export interface paths {
         /**
          * Check auth configuration
          * @description Validates credentials for a registry and returns an identity token when one is
-         *     available; the token can be used instead of a password to access the registry
-         *     (seed 5). The body is an AuthConfig: `{username, password, email, serveraddress}` or
+         *     available; the token can be used instead of a password to access the registry. The body is
+         *     an AuthConfig: `{username, password, email, serveraddress}` or
          *     `{identitytoken}`.
          *
          *     Answers 200 with `{Status, IdentityToken}`, or 204 with no body; both mean no error.
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
-         *     (bad parameter, seed 7.3).
+         *     400 is answered for a malformed body
+         *     (bad parameter).
          */
         post: operations["SystemAuth"];
         delete?: never;
@@ -1177,10 +1152,10 @@ export interface paths {
         };
         /**
          * Get system information
-         * @description Returns system-wide information (seed 2.13).
+         * @description Returns system-wide information.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-         *     version prefix (seed 7.2).
+         *     400 is answered for an unsupported
+         *     version prefix.
          */
         get: operations["SystemInfo"];
         put?: never;
@@ -1200,10 +1175,10 @@ export interface paths {
         };
         /**
          * Get version
-         * @description Returns the version of the engine and of the API it runs (`ApiVersion`, seed 9.4).
+         * @description Returns the version of the engine and of the API it runs (`ApiVersion`).
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-         *     version prefix (seed 7.2).
+         *     400 is answered for an unsupported
+         *     version prefix.
          */
         get: operations["SystemVersion"];
         put?: never;
@@ -1223,12 +1198,11 @@ export interface paths {
         };
         /**
          * Ping
-         * @description Tests that the server is reachable; answers `OK` as `text/plain`. The response headers
-         *     `API-Version`, `OSType` and `Docker-Experimental` are from the Engine API reference
-         *     (not in the seed).
+         * @description Tests that the server is reachable; answers `OK` as `text/plain`, with the response
+         *     headers `API-Version`, `OSType` and `Docker-Experimental`.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for an unsupported
-         *     version prefix (seed 7.2).
+         *     400 is answered for an unsupported
+         *     version prefix.
          */
         get: operations["SystemPing"];
         put?: never;
@@ -1240,9 +1214,8 @@ export interface paths {
          * @description The same check as `GET /_ping`, without a body: only the status and the headers
          *     `API-Version`, `OSType` and `Docker-Experimental`.
          *
-         *     Not in the seed (which shows only `GET /_ping`); from the Engine API reference. The
-         *     responses of a HEAD request carry no body, so the 400 (unsupported version prefix,
-         *     seed 7.2) and 500 responses here have none either.
+         *     The responses of a HEAD request carry no body, so the 400 (unsupported version prefix) and
+         *     500 responses here have none either.
          */
         head: operations["SystemPingHead"];
         patch?: never;
@@ -1257,7 +1230,7 @@ export interface paths {
         };
         /**
          * Monitor events
-         * @description Streams the events of the daemon in real time (seed 6). The response is a chunked
+         * @description Streams the events of the daemon in real time. The response is a chunked
          *     stream of JSON event objects, one per line; the schema describes one event.
          *
          *     With `since`, all the events created since that timestamp are returned and then
@@ -1274,7 +1247,7 @@ export interface paths {
          *     - `network=<string>`: network to filter on;
          *     - `daemon=<string>`: daemon name or id to filter on.
          *
-         *     Which operation emits which event is not shown in the seed.
+         *     This contract does not say which operation emits which event.
          */
         get: operations["SystemEvents"];
         put?: never;
@@ -1294,9 +1267,8 @@ export interface paths {
         };
         /**
          * List plugins (experimental)
-         * @description Returns the installed plugins (seed 4.7; experimental). The other plugin operations and
-         *     the status codes of this one are not shown in the seed: 200 and 500 are from the Engine
-         *     API v1.24 reference, and 400 is answered for an unsupported version prefix (seed 7.2).
+         * @description Returns the installed plugins (experimental). Answers 400 for an unsupported version
+         *     prefix. The other plugin operations are not part of this contract.
          */
         get: operations["PluginList"];
         put?: never;
@@ -1318,14 +1290,14 @@ export interface paths {
          * List volumes
          * @description Lists the volumes the daemon knows about, as `{Volumes, Warnings}`.
          *
-         *     Accepted `filters` names (seed 4.5):
+         *     Accepted `filters` names:
          *     - `name=<volume-name>`: matches all or part of a volume name (partial match).
          *     - `dangling=<boolean>`: `true` or `1` returns the volumes not used by any container
          *       ("dangling"); `false` or `0` returns only the volumes used by at least one container.
          *     - `driver=<volume-driver-name>`: matches all or part of a volume driver name (partial match).
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
-         *     value or an unknown filter name (bad parameter, seed 7.3).
+         *     400 is answered for a malformed `filters`
+         *     value or an unknown filter name (bad parameter).
          */
         get: operations["VolumeList"];
         put?: never;
@@ -1351,8 +1323,8 @@ export interface paths {
          *     to `local`; `DriverOpts` are passed to the driver as they are; `Labels` are set on the
          *     volume. Answers 201 with the volume object (the same fields as inspect).
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for a malformed body
-         *     (bad parameter, seed 7.3).
+         *     400 is answered for a malformed body
+         *     (bad parameter).
          */
         post: operations["VolumeCreate"];
         delete?: never;
@@ -1404,7 +1376,7 @@ export interface paths {
          * List networks
          * @description Lists the networks, including the pre-defined `bridge`, `host` and `none` networks.
          *
-         *     Accepted `filters` names (seed 4.6):
+         *     Accepted `filters` names:
          *     - `driver=<driver-name>`: matches a network's driver.
          *     - `id=<network-id>`: matches all or part of a network id (partial match).
          *     - `label=<key>` or `label=<key>=<value>`: a network label, by key or by key and value.
@@ -1412,9 +1384,8 @@ export interface paths {
          *     - `type=custom` or `type=builtin`: filters networks by type; `custom` returns all
          *       user-defined networks, `builtin` the pre-defined ones.
          *
-         *     The seed lists no 4xx status for this endpoint; 400 is answered for a malformed `filters`
-         *     value, an unknown filter name or a `type` other than custom or builtin (bad parameter,
-         *     seed 7.3).
+         *     400 is answered for a malformed `filters`
+         *     value, an unknown filter name or a `type` other than custom or builtin (bad parameter).
          */
         get: operations["NetworkList"];
         put?: never;
@@ -1442,8 +1413,8 @@ export interface paths {
          *     defaults to `default`. Answers 201 `{Id, Warning}`.
          *
          *     403 is answered when the name is that of a pre-defined network (`bridge`, `host`,
-         *     `none`); 404 when the network driver plugin is not found. 400 (bad parameter, seed
-         *     7.3) is not in the seed's list for this endpoint: it is answered for a body that does
+         *     `none`); 404 when the network driver plugin is not found. 400 (bad parameter) is answered
+         *     for a body that does
          *     not match the schema, such as one without `Name`.
          */
         post: operations["NetworkCreate"];
@@ -1504,8 +1475,7 @@ export interface paths {
          * @description Connects the container `Container` (id or name) to the network `id`, optionally with a
          *     static IPv4 and/or IPv6 address (`EndpointConfig.IPAMConfig`). Not supported for
          *     swarm-scoped networks (403). 404 when the network or the container is not found.
-         *     400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-         *     answered for a body that does not match the schema.
+         *     400 (bad parameter) is answered for a body that does not match the schema.
          */
         post: operations["NetworkConnect"];
         delete?: never;
@@ -1533,8 +1503,8 @@ export interface paths {
          * Disconnect a container from a network
          * @description Disconnects the container `Container` (id or name) from the network `id`; `Force`
          *     forces the disconnection. Not supported for swarm-scoped networks (403). 404 when the
-         *     network or the container is not found. 400 (bad parameter, seed 7.3) is not in the
-         *     seed's list for this endpoint: it is answered for a body that does not match the schema.
+         *     network or the container is not found. 400 (bad parameter) is answered for a body that does
+         *     not match the schema.
          */
         post: operations["NetworkDisconnect"];
         delete?: never;
@@ -1555,13 +1525,12 @@ export interface paths {
          * @description Lists the services of the swarm. Requires the engine to be part of a swarm (406
          *     otherwise).
          *
-         *     Accepted `filters` names (seed 4.8):
+         *     Accepted `filters` names:
          *     - `id=<service id>`
          *     - `label=<service label>` (`key` or `key=value`)
          *     - `name=<service name>`
          *
-         *     400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-         *     answered for a malformed `filters` value or an unknown filter name.
+         *     400 (bad parameter) is answered for a malformed `filters` value or an unknown filter name.
          */
         get: operations["ServiceList"];
         put?: never;
@@ -1583,14 +1552,14 @@ export interface paths {
         put?: never;
         /**
          * Create a service
-         * @description Creates a service from a service specification (seed 2.10). Requires the engine to be
+         * @description Creates a service from a service specification. Requires the engine to be
          *     part of a swarm (406 otherwise). The body is `application/json` (send
          *     `Content-Type: application/json`). For an image in a private registry, send the
          *     `X-Registry-Auth` header (a base64-encoded AuthConfig). Answers 201 `{ID}`.
          *
          *     403 when a network named in the specification is not eligible for services; 409 when
-         *     the name conflicts with an existing object. 400 (bad parameter, seed 7.3) is not in the
-         *     seed's list for this endpoint: it is answered for a body that does not match the schema.
+         *     the name conflicts with an existing object. 400 (bad parameter) is answered for a body that
+         *     does not match the schema.
          */
         post: operations["ServiceCreate"];
         delete?: never;
@@ -1646,20 +1615,20 @@ export interface paths {
         put?: never;
         /**
          * Update a service
-         * @description Replaces the specification of the service `id` with the body (a service specification,
-         *     seed 2.10). Requires the engine to be part of a swarm (406 otherwise).
+         * @description Replaces the specification of the service `id` with the body (a service specification).
+         *     Requires the engine to be part of a swarm (406 otherwise).
          *
          *     - `version` (required) is the version (`Version.Index`) of the service object being
          *       updated; it avoids conflicting writes.
          *     - Renaming a service is not supported: `Name` must stay the service's current name.
-         *     - The seed's update body spells the resource limits with `CPU` and `Memory` keys
+         *     - The update body may spell the resource limits with `CPU` and `Memory` keys
          *       (`NanoCPUs` and `MemoryBytes` are the keys of the create body); both spellings are
-         *       accepted. Its UpdateConfig shows Parallelism and Delay.
+         *       accepted.
          *     - Headers as for create: `Content-Type: application/json`, and `X-Registry-Auth` (a
          *       base64-encoded AuthConfig) to update the registry credentials stored for the service.
          *
-         *     Answers 200 with an empty text/plain body. 400 (bad parameter, seed 7.3) is not in the
-         *     seed's list for this endpoint: it is answered for a missing or malformed `version` or a
+         *     Answers 200 with an empty text/plain body. 400 (bad parameter) is answered for a missing or
+         *     malformed `version` or a
          *     body that does not match the schema.
          */
         post: operations["ServiceUpdate"];
@@ -1680,7 +1649,7 @@ export interface paths {
          * List tasks
          * @description Lists the tasks of the swarm. Requires the engine to be part of a swarm (406 otherwise).
          *
-         *     Accepted `filters` names (seed 4.9):
+         *     Accepted `filters` names:
          *     - `id=<task id>`
          *     - `name=<task name>`
          *     - `service=<service name>`
@@ -1688,8 +1657,8 @@ export interface paths {
          *     - `label=key` or `label="key=value"`
          *     - `desired-state=running`, `shutdown` or `accepted`
          *
-         *     400 (bad parameter, seed 7.3) is not in the seed's list for this endpoint: it is
-         *     answered for a malformed `filters` value, an unknown filter name or another
+         *     400 (bad parameter) is answered for a malformed `filters` value, an unknown filter name or
+         *     another
          *     desired-state value.
          */
         get: operations["TaskList"];
@@ -1736,11 +1705,9 @@ export interface paths {
         };
         /**
          * Inspect the swarm
-         * @description Not in the seed; from the Engine API v1.24 reference. Returns the swarm this engine is
-         *     part of: its id, version, timestamps, specification (seed 2.12) and join tokens.
-         *
-         *     The reference lists only 200. 406 (node is not part of a swarm, seed 7.3) is added: the
-         *     engine answers it when it is not part of a swarm.
+         * @description Returns the swarm this engine is part of: its id, version, timestamps, specification
+         *     and join tokens. Answers 406 (node is not part of a swarm) when the engine is not part
+         *     of a swarm.
          */
         get: operations["SwarmInspect"];
         put?: never;
@@ -1762,7 +1729,7 @@ export interface paths {
         put?: never;
         /**
          * Initialize a new swarm
-         * @description Not in the seed; from the Engine API v1.24 reference. Initializes a new swarm with this
+         * @description Initializes a new swarm with this
          *     engine as its first manager. The response body is the node's id (a JSON string).
          *
          *     - `ListenAddr`: listen address for inter-manager communication, also used to pick the
@@ -1772,7 +1739,7 @@ export interface paths {
          *       (`192.168.1.1:4567` or `eth0:4567`); without a port, the listen port is used; when
          *       omitted it is detected automatically when possible.
          *     - `ForceNewCluster`: force creation of a new swarm.
-         *     - `Spec`: the settings of the new swarm (seed 2.12).
+         *     - `Spec`: the settings of the new swarm.
          *
          *     406 when the node is already part of a swarm.
          */
@@ -1794,7 +1761,7 @@ export interface paths {
         put?: never;
         /**
          * Join an existing swarm
-         * @description Not in the seed; from the Engine API v1.24 reference. Joins an existing swarm through
+         * @description Joins an existing swarm through
          *     one of its managers.
          *
          *     - `ListenAddr`: listen address for inter-manager communication if the node gets
@@ -1826,7 +1793,7 @@ export interface paths {
         put?: never;
         /**
          * Leave a swarm
-         * @description Not in the seed; from the Engine API v1.24 reference. Makes this engine leave the swarm.
+         * @description Makes this engine leave the swarm.
          *     `force` leaves even if this is the last manager or leaving would break the cluster.
          *     406 when the node is not part of a swarm. Answers 200 with an empty body.
          */
@@ -1848,8 +1815,8 @@ export interface paths {
         put?: never;
         /**
          * Update the swarm
-         * @description Not in the seed; from the Engine API v1.24 reference. Replaces the swarm's
-         *     specification (seed 2.12) with the body. `version` (required) is the version of the
+         * @description Replaces the swarm's
+         *     specification with the body. `version` (required) is the version of the
          *     swarm object being updated (its Version.Index), to avoid conflicting writes;
          *     `rotateWorkerToken` and `rotateManagerToken` rotate the worker and manager join tokens.
          *     406 when the node is not part of a swarm. Answers 200 with an empty body.
@@ -1870,7 +1837,7 @@ export interface paths {
         };
         /**
          * List nodes
-         * @description Not in the seed; from the Engine API v1.24 reference. Lists the nodes of the swarm.
+         * @description Lists the nodes of the swarm.
          *     Node operations require the engine to be part of a swarm.
          *
          *     Accepted `filters` names:
@@ -1880,8 +1847,7 @@ export interface paths {
          *     - `name=<node name>`
          *     - `role=manager` or `worker`
          *
-         *     The reference lists 200 and 500; 400 (bad parameter) and 406 (node is not part of a
-         *     swarm, seed 7.3) are added.
+         *     Answers 200, 400 (bad parameter), 406 (node is not part of a swarm) or 500.
          */
         get: operations["NodeList"];
         put?: never;
@@ -1907,19 +1873,17 @@ export interface paths {
         };
         /**
          * Inspect a node
-         * @description Not in the seed; from the Engine API v1.24 reference. Returns low-level information on
-         *     the node `id` (id or name). 406 (node is not part of a swarm, seed 7.3) is added to the
-         *     reference's codes.
+         * @description Returns low-level information on the node `id` (id or name). Answers 406 when the
+         *     engine is not part of a swarm.
          */
         get: operations["NodeInspect"];
         put?: never;
         post?: never;
         /**
          * Remove a node
-         * @description Not in the seed; from the Engine API v1.24 reference. Removes the node `id` (id or
-         *     name) from the swarm; `force` removes it even if it is still reachable. Answers 200
-         *     with an empty body. 400 (bad parameter) and 406 (node is not part of a swarm) are added
-         *     to the reference's codes.
+         * @description Removes the node `id` (id or name) from the swarm; `force` removes it even if it is
+         *     still reachable. Answers 200 with an empty body, 400 (bad parameter), or 406 when the
+         *     engine is not part of a swarm.
          */
         delete: operations["NodeDelete"];
         options?: never;
@@ -1944,12 +1908,11 @@ export interface paths {
         put?: never;
         /**
          * Update a node
-         * @description Not in the seed; from the Engine API v1.24 reference. The body is the new NodeSpec and
-         *     replaces the node's current one. `Role` and `Availability` are required (omitting
-         *     either is an error); any other omitted field is reset to an empty value or the
+         * @description The body is the new NodeSpec and replaces the node's current one. `Role` and
+         *     `Availability` are required (omitting either is an error); any other omitted field is reset to an empty value or the
          *     cluster-wide default. `version` (required) is the version of the node object being
-         *     updated, to avoid conflicting writes. Answers 200 with an empty body. 400 (bad
-         *     parameter) and 406 (node is not part of a swarm) are added to the reference's codes.
+         *     updated, to avoid conflicting writes. Answers 200 with an empty body, 400 (bad
+         *     parameter), or 406 when the engine is not part of a swarm.
          */
         post: operations["NodeUpdate"];
         delete?: never;
@@ -1963,7 +1926,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The body of every failure (seed section 7.1).
+         * @description The body of every failure.
          * @example {
          *       "message": "something went wrong"
          *     }
@@ -2012,13 +1975,13 @@ export interface components {
             };
         };
         /**
-         * @description A container state (seed sections 2.4 and 3), also the values of the list's `status` filter.
+         * @description A container state, also the values of the list's `status` filter.
          * @example running
          * @enum {string}
          */
         ContainerStateStatus: "created" | "restarting" | "running" | "paused" | "exited" | "dead";
         /**
-         * @description A container list entry (seed section 2.1). `SizeRw` and `SizeRootFs` are present only
+         * @description A container list entry. `SizeRw` and `SizeRootFs` are present only
          *     when the list was asked for sizes (`size=1`).
          * @example {
          *       "Id": "9cd87474be90",
@@ -2099,7 +2062,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description An open port of a container (seed section 2.1). `PublicPort` is present when the port is
+         * @description An open port of a container. `PublicPort` is present when the port is
          *     published on the host.
          * @example {
          *       "PrivatePort": 2222,
@@ -2123,7 +2086,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A container's endpoint in a network (the endpoint object of seed section 2.1). In a create
+         * @description A container's endpoint in a network. In a create
          *     body (NetworkingConfig.EndpointsConfig) only `IPAMConfig`, `Links` and `Aliases` are set.
          * @example {
          *       "NetworkID": "7ea29fc1412292a2d7bba362f9253545fecdfa8ce9a6e37dd10ba8bee7129812",
@@ -2176,7 +2139,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A mount of a container (seed section 2.1). `Name` and `Driver` are present for volumes,
+         * @description A mount of a container. `Name` and `Driver` are present for volumes,
          *     not for bind mounts.
          * @example {
          *       "Name": "fac362...80535",
@@ -2207,7 +2170,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The create body (seed section 2.2): the container configuration plus HostConfig and NetworkingConfig.
+         * @description The create body: the container configuration plus HostConfig and NetworkingConfig.
          * @example {
          *       "Image": "ubuntu",
          *       "Cmd": [
@@ -2229,9 +2192,9 @@ export interface components {
             [key: string]: unknown;
         });
         /**
-         * @description A container's configuration (seed section 2.2): the body of create without HostConfig and
+         * @description A container's configuration: the body of create without HostConfig and
          *     NetworkingConfig, and the `Config` of inspect. All fields are optional. Unknown fields are
-         *     allowed: clients send more fields than the seed lists, and the engine ignores them.
+         *     allowed: clients send more fields than this schema lists, and the engine ignores them.
          *     `null` stands for an unset list or map (the engine reports unset values that way).
          * @example {
          *       "Hostname": "web",
@@ -2305,7 +2268,7 @@ export interface components {
         /** @description A string or an array of strings; `null` when unset. */
         StringOrStringArray: string | string[] | null;
         /**
-         * @description How to check that the container is healthy (seed section 2.2). Durations are in
+         * @description How to check that the container is healthy. Durations are in
          *     nanoseconds, either 0 (inherit from the image) or at least 1000000.
          * @example {
          *       "Test": [
@@ -2350,8 +2313,8 @@ export interface components {
          */
         HealthcheckDuration: number | 0 | unknown;
         /**
-         * @description The container's host configuration (seed section 2.3). Inspect adds `ContainerIDFile` and
-         *     `IpcMode` (seed section 2.4). All fields are optional; `null` stands for an unset list or
+         * @description The container's host configuration. Inspect adds `ContainerIDFile` and
+         *     `IpcMode`. All fields are optional; `null` stands for an unset list or
          *     map. `MemorySwap` may only be given with `Memory`, and must be larger than it, or `-1`
          *     (unlimited swap; `0` leaves it unset).
          * @example {
@@ -2444,7 +2407,7 @@ export interface components {
              */
             IOMaximumIOps?: number;
             /**
-             * @description Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the
+             * @description Block IO weight (relative weight), 10 to 1000. 0 means unset: the
              *     v1.24 daemon accepts it and the command-line client sends it by default.
              */
             BlkioWeight?: number | 0 | unknown;
@@ -2459,7 +2422,7 @@ export interface components {
             /** @description Limit on the write rate (IO per second) to a device. */
             BlkioDeviceWriteIOps?: components["schemas"]["ThrottleDevice"][] | null;
             /**
-             * @description The container's memory swappiness, 0 to 100 (seed section 8). -1 means unset (use the
+             * @description The container's memory swappiness, 0 to 100. -1 means unset (use the
              *     host's): the v1.24 daemon accepts it and the command-line client sends it by default.
              */
             MemorySwappiness?: number | null;
@@ -2539,7 +2502,7 @@ export interface components {
             VolumeDriver?: string;
             /**
              * Format: int64
-             * @description Size of `/dev/shm` in bytes; a set value must be greater than 0 (seed section 8), and the
+             * @description Size of `/dev/shm` in bytes; a set value must be greater than 0, and the
              *     default is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the
              *     command-line client sends it by default; negative sizes are refused.
              * @default 67108864
@@ -2597,7 +2560,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description What to do when the container exits (seed section 2.3). `Name` is `always` (always
+         * @description What to do when the container exits. `Name` is `always` (always
          *     restart), `unless-stopped` (restart unless the user stopped the container),
          *     `on-failure` (restart only on a non-zero exit code), or `no` / empty for the default,
          *     no restart. `MaximumRetryCount` is the number of retries before giving up and applies to
@@ -2698,7 +2661,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The answer to create (seed section 2.2).
+         * @description The answer to create.
          * @example {
          *       "Id": "e90e34656806",
          *       "Warnings": []
@@ -2713,7 +2676,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A container's low-level information (seed section 2.4). `SizeRw` and `SizeRootFs` are
+         * @description A container's low-level information. `SizeRw` and `SizeRootFs` are
          *     present only with `size=1`.
          * @example {
          *       "AppArmorProfile": "",
@@ -2815,7 +2778,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A container's network settings (seed section 2.4). */
+        /** @description A container's network settings. */
         NetworkSettings: {
             /** @description The bridge the container is attached to. */
             Bridge?: string;
@@ -2867,7 +2830,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A container's state (seed section 2.4).
+         * @description A container's state.
          * @example {
          *       "Error": "",
          *       "ExitCode": 9,
@@ -2914,7 +2877,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The processes running in a container (seed section 2.5).
+         * @description The processes running in a container.
          * @example {
          *       "Titles": [
          *         "UID",
@@ -2939,7 +2902,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A change to a container's filesystem (seed section 2.5).
+         * @description A change to a container's filesystem.
          * @example {
          *       "Path": "/dev/kmsg",
          *       "Kind": 1
@@ -2957,7 +2920,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description One message of the statistics stream (seed section 2.5). `precpu_stats` holds the
+         * @description One message of the statistics stream. `precpu_stats` holds the
          *     statistics of the previous read and is used to compute the CPU percentage; it is not a
          *     copy of `cpu_stats`.
          * @example {
@@ -3147,7 +3110,7 @@ export interface components {
          */
         DetachKeys: string;
         /**
-         * @description The update body (seed section 4.1): resource limits and restart policy, with the rules of
+         * @description The update body: resource limits and restart policy, with the rules of
          *     HostConfig. `MemorySwap` may only be given with `Memory`, and must be larger than it, or
          *     `-1` (unlimited swap; `0` leaves it unset).
          * @example {
@@ -3163,7 +3126,7 @@ export interface components {
          */
         ContainerUpdate: {
             /**
-             * @description Block IO weight (relative weight), 10 to 1000 (seed section 8). 0 means unset: the
+             * @description Block IO weight (relative weight), 10 to 1000. 0 means unset: the
              *     v1.24 daemon accepts it and the command-line client sends it by default.
              */
             BlkioWeight?: number | 0 | unknown;
@@ -3208,7 +3171,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The answer to update (seed section 2.5).
+         * @description The answer to update.
          * @example {
          *       "Warnings": []
          *     }
@@ -3220,7 +3183,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The answer to wait (from the Engine API v1.24 reference).
+         * @description The answer to wait.
          * @example {
          *       "StatusCode": 0
          *     }
@@ -3232,7 +3195,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The exec create body (seed section 4.2).
+         * @description The exec create body.
          * @example {
          *       "AttachStdout": true,
          *       "AttachStderr": true,
@@ -3262,7 +3225,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The answer to exec create (seed sections 2.5 and 4.2).
+         * @description The answer to exec create.
          * @example {
          *       "Id": "f90e34656806",
          *       "Warnings": []
@@ -3277,7 +3240,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The exec start body (seed section 4.2).
+         * @description The exec start body.
          * @example {
          *       "Detach": false,
          *       "Tty": false
@@ -3292,7 +3255,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description An exec instance (seed section 2.7).
+         * @description An exec instance.
          * @example {
          *       "CanRemove": false,
          *       "ContainerID": "b53ee82b53a40c7dca428523e34f741f3abc51d9f297a14ff874bf761b995126",
@@ -3351,8 +3314,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description An entry of the image list (`GET /images/json`). Not in the seed (the seed says the image
-         *     list entry is "not shown"); from the Engine API v1.24 reference.
+         * @description An entry of the image list (`GET /images/json`).
          * @example {
          *       "RepoTags": [
          *         "ubuntu:12.04",
@@ -3396,8 +3358,8 @@ export interface components {
             } | null;
         };
         /**
-         * @description One message of the build output stream (`POST /build`). Not in the seed; from the
-         *     Engine API v1.24 reference. A message carries build output (`stream`), pull progress
+         * @description One message of the build output stream (`POST /build`). A message carries build output
+         *     (`stream`), pull progress
          *     of a base image (`status`, `progress`, `progressDetail`, `id`) or an error
          *     (`error`, `errorDetail`), which ends the build.
          * @example {
@@ -3451,8 +3413,7 @@ export interface components {
             message?: string;
         };
         /**
-         * @description One message of the pull or import progress stream (`POST /images/create`). Not in the
-         *     seed; from the Engine API v1.24 reference.
+         * @description One message of the pull or import progress stream (`POST /images/create`).
          * @example {
          *       "status": "Pulling",
          *       "progress": "1 B/ 100 B",
@@ -3475,7 +3436,7 @@ export interface components {
             errorDetail?: components["schemas"]["ErrorDetail"];
         };
         /**
-         * @description The image inspect body (seed 2.6). Every field is present in responses.
+         * @description The image inspect body. Every field is present in responses.
          * @example {
          *       "Id": "sha256:85f05633ddc1c50679be2b16a0479ab6f7637f8884e0cfe0f4d20e1ebb3d6e7c",
          *       "Container": "cb91e48a60d01f1e27028b4fc6819f4f290b3cf12496c8176ec714d0d390984a",
@@ -3587,7 +3548,7 @@ export interface components {
             /** @description The id of the parent image. */
             Parent: string;
             ContainerConfig: components["schemas"]["ImageConfig"];
-            /** @description The version of the engine that built the image (seed `<engine>Version`). */
+            /** @description The version of the engine that built the image. */
             DockerVersion: string;
             /**
              * Format: int64
@@ -3630,7 +3591,7 @@ export interface components {
         };
         /**
          * @description The container configuration recorded in an image (`Config` and `ContainerConfig` of the
-         *     image inspect body, seed 2.6): the container configuration fields of seed 2.2
+         *     image inspect body): the container configuration fields
          *     (`ContainerConfig`, without the create-only `HostConfig` and `NetworkingConfig`) plus
          *     `OnBuild` and `PublishService`.
          * @example {
@@ -3674,7 +3635,7 @@ export interface components {
             [key: string]: unknown;
         }));
         /**
-         * @description An entry of an image's history (seed 2.6). Every field is present in responses.
+         * @description An entry of an image's history. Every field is present in responses.
          * @example {
          *       "Id": "3db9c44f45209632d6050b35958829c3a2aa256d81b9a7be45b362ff85c54710",
          *       "Created": 1398108230,
@@ -3708,7 +3669,7 @@ export interface components {
             Comment: string;
         };
         /**
-         * @description One message of the push progress stream (`POST /images/{name}/push`, seed 4.3).
+         * @description One message of the push progress stream (`POST /images/{name}/push`).
          * @example {
          *       "status": "Pushing",
          *       "progress": "1/? (n/a)",
@@ -3730,7 +3691,7 @@ export interface components {
             errorDetail?: components["schemas"]["ErrorDetail"];
         };
         /**
-         * @description An entry of the remove-image response (seed 2.6); it has exactly one of `Untagged` or `Deleted`.
+         * @description An entry of the remove-image response; it has exactly one of `Untagged` or `Deleted`.
          * @example {
          *       "Untagged": "3e2f21a89f"
          *     }
@@ -3742,7 +3703,7 @@ export interface components {
             Deleted?: string;
         };
         /**
-         * @description A search result (seed 2.6). Every field is present in responses.
+         * @description A search result. Every field is present in responses.
          * @example {
          *       "description": "",
          *       "is_official": false,
@@ -3764,7 +3725,7 @@ export interface components {
             star_count: number;
         };
         /**
-         * @description One message of the load stream (`POST /images/load`, seed 4.3): a progress message
+         * @description One message of the load stream (`POST /images/load`): a progress message
          *     `{status, progressDetail {current, total}, progress, id}`, or the final confirmation
          *     `{stream}`.
          * @example {
@@ -3791,7 +3752,7 @@ export interface components {
             Id: string;
         };
         /**
-         * @description Registry credentials (seed 5): either `{username, password, email, serveraddress}`
+         * @description Registry credentials: either `{username, password, email, serveraddress}`
          *     (credential login; `email` and `serveraddress` optional) or `{identitytoken}` (token
          *     login, with an optional `serveraddress`), never both; or `{}` for anonymous access. Sent as the body of `POST /auth`
          *     and, base64url-encoded, in the `X-Registry-Auth` header (push, pull, service create and
@@ -3829,7 +3790,7 @@ export interface components {
             [key: string]: unknown;
         }) | Record<string, never>);
         /**
-         * @description The auth check response (seed 2.13); `IdentityToken` is present when the registry returned one.
+         * @description The auth check response; `IdentityToken` is present when the registry returned one.
          * @example {
          *       "Status": "Login Succeeded",
          *       "IdentityToken": "9cbaf023786cd7"
@@ -3842,7 +3803,7 @@ export interface components {
             IdentityToken?: string;
         };
         /**
-         * @description System-wide information (seed 2.13). Every field is present in responses.
+         * @description System-wide information. Every field is present in responses.
          * @example {
          *       "Architecture": "x86_64",
          *       "ClusterStore": "",
@@ -3940,7 +3901,7 @@ export interface components {
             CpuCfsQuota: boolean;
             /** @description Whether the daemon runs in debug mode. */
             Debug: boolean;
-            /** @description The daemon's root directory (seed `<engine>RootDir`). */
+            /** @description The daemon's root directory. */
             DockerRootDir: string;
             /** @description The storage driver. */
             Driver: string;
@@ -4035,7 +3996,7 @@ export interface components {
             SystemTime: string;
         };
         /**
-         * @description Version information (seed 2.13). Every field is present in responses.
+         * @description Version information. Every field is present in responses.
          * @example {
          *       "Version": "1.12.0",
          *       "Os": "linux",
@@ -4061,7 +4022,7 @@ export interface components {
             GitCommit: string;
             /** @description The CPU architecture. */
             Arch: string;
-            /** @description The API version the engine runs (seed 9.4), for example `1.24`. */
+            /** @description The API version the engine runs, for example `1.24`. */
             ApiVersion: string;
             /** @description When the engine was built. */
             BuildTime: string;
@@ -4069,7 +4030,7 @@ export interface components {
             Experimental: boolean;
         };
         /**
-         * @description One event of the `GET /events` stream (seed 6). `status` and `id` are present on
+         * @description One event of the `GET /events` stream. `status` and `id` are present on
          *     container and image events, `from` on container events. `Action` takes the values of
          *     its `Type`:
          *
@@ -4128,7 +4089,7 @@ export interface components {
             timeNano: number;
         } & (unknown & unknown & unknown & unknown & unknown);
         /**
-         * @description The object an event is about (seed 6): its `ID` and `Attributes`. Attributes seen:
+         * @description The object an event is about: its `ID` and `Attributes`. Attributes seen:
          *     `name`, `image`, `container`, `type`, `exitCode`, `height`, `width`, and the
          *     container's labels.
          * @example {
@@ -4164,7 +4125,7 @@ export interface components {
             };
         };
         /**
-         * @description An installed plugin (seed 4.7, experimental). Every field is present in responses.
+         * @description An installed plugin. Every field is present in responses.
          * @example {
          *       "Id": "5724e2c8652da337ab2eedd19fc6fc0ec908e4bd907c7421bf6a8dfc70c4c078",
          *       "Name": "tiborvass/no-remove",
@@ -4242,7 +4203,7 @@ export interface components {
             Manifest: components["schemas"]["PluginManifest"];
         };
         /**
-         * @description The plugin's current settings (seed 4.7).
+         * @description The plugin's current settings.
          * @example {
          *       "Mounts": [],
          *       "Env": [
@@ -4313,8 +4274,7 @@ export interface components {
             Path: string;
         };
         /**
-         * @description The plugin's manifest (seed 4.7). `Env` and `Args` are not in the seed's field list;
-         *     they are in the Engine API v1.24 reference's plugin list sample.
+         * @description The plugin's manifest.
          * @example {
          *       "ManifestVersion": "v0",
          *       "Description": "A test plugin for Docker",
@@ -4418,7 +4378,7 @@ export interface components {
             Value: string[] | null;
         };
         /**
-         * @description The answer of the volume list (seed 2.8), `{Volumes array, Warnings array}`.
+         * @description The answer of the volume list, `{Volumes array, Warnings array}`.
          * @example {
          *       "Volumes": [
          *         {
@@ -4439,7 +4399,7 @@ export interface components {
             Warnings: string[] | null;
         };
         /**
-         * @description A volume (seed 2.8). Empty fields, and fields the volume's driver does not support, may
+         * @description A volume. Empty fields, and fields the volume's driver does not support, may
          *     be omitted from responses.
          * @example {
          *       "Name": "tardis",
@@ -4482,7 +4442,7 @@ export interface components {
             Scope?: "global" | "local";
         };
         /**
-         * @description The body of a volume create (seed 4.5). Every field is optional.
+         * @description The body of a volume create. Every field is optional.
          * @example {
          *       "Name": "tardis",
          *       "Driver": "local",
@@ -4509,7 +4469,7 @@ export interface components {
             };
         };
         /**
-         * @description A network (seed 2.9).
+         * @description A network.
          * @example {
          *       "Name": "net01",
          *       "Id": "7d86d31b1478e7cca9ebed7e73aa0fdeec46c5ca29497431d3007d2d9e15ed99",
@@ -4552,9 +4512,8 @@ export interface components {
             /** @description The network's id (64 hexadecimal characters). */
             Id: string;
             /**
-             * @description The level at which the network exists: `local` (this machine; the only value the
-             *     seed shows) or `swarm` (cluster-wide, for networks created in a swarm, as the
-             *     Engine API v1.24 reference shows).
+             * @description The level at which the network exists: `local` (this machine) or `swarm`
+             *     (cluster-wide, for networks created in a swarm).
              * @enum {string}
              */
             Scope: "local" | "swarm";
@@ -4579,7 +4538,7 @@ export interface components {
             } | null;
         };
         /**
-         * @description A network's IP address management scheme (seed 2.9, 4.6).
+         * @description A network's IP address management scheme.
          * @example {
          *       "Driver": "default",
          *       "Config": [
@@ -4653,7 +4612,7 @@ export interface components {
             IPv6Address: string;
         };
         /**
-         * @description The body of a network create (seed 4.6). Fields of later API versions (Scope, Attachable,
+         * @description The body of a network create. Fields of later API versions (Scope, Attachable,
          *     Ingress, ConfigOnly, ConfigFrom), which current clients send, are accepted and ignored, as
          *     the v1.24 daemon does.
          * @example {
@@ -4712,7 +4671,7 @@ export interface components {
             Warning: string;
         };
         /**
-         * @description The body of a network connect (seed 4.6).
+         * @description The body of a network connect.
          * @example {
          *       "Container": "3613f73ba0e4",
          *       "EndpointConfig": {
@@ -4729,9 +4688,8 @@ export interface components {
             EndpointConfig?: components["schemas"]["NetworkEndpointConfig"];
         };
         /**
-         * @description Endpoint settings for a container connected to a network. The seed's connect body
-         *     shows IPAMConfig; Links and Aliases come from the same endpoint shape in the container
-         *     create body (seed 2.2, NetworkingConfig.EndpointsConfig).
+         * @description Endpoint settings for a container connected to a network: the endpoint shape of the
+         *     container create body (NetworkingConfig.EndpointsConfig).
          */
         NetworkEndpointConfig: {
             IPAMConfig?: components["schemas"]["EndpointIPAMConfig"];
@@ -4752,14 +4710,11 @@ export interface components {
              * @example 2001:db8::5689
              */
             IPv6Address?: string;
-            /**
-             * @description Link-local addresses (the NetworkingConfig.EndpointsConfig shape of seed 2.2; the
-             *     connect body of seed 4.6 shows only IPv4Address and IPv6Address).
-             */
+            /** @description Link-local addresses. */
             LinkLocalIPs?: string[];
         };
         /**
-         * @description The body of a network disconnect (seed 4.6).
+         * @description The body of a network disconnect.
          * @example {
          *       "Container": "3613f73ba0e4",
          *       "Force": false
@@ -4775,7 +4730,7 @@ export interface components {
             Force?: boolean;
         };
         /**
-         * @description A service (seed 2.10).
+         * @description A service.
          * @example {
          *       "ID": "9mnpnzenvg8p8tdbtq4wvbkcz",
          *       "Version": {
@@ -4838,7 +4793,7 @@ export interface components {
             Index: number;
         };
         /**
-         * @description A service specification (seed 2.10): the body of a service create and update and the
+         * @description A service specification: the body of a service create and update and the
          *     Spec of a service. Renaming a service is not supported on update (Name must stay the
          *     same).
          * @example {
@@ -4896,7 +4851,7 @@ export interface components {
             [key: string]: string;
         };
         /**
-         * @description The template of a service's tasks (seed 2.10, TaskTemplate), also a task's Spec (seed 2.11).
+         * @description The template of a service's tasks, also a task's Spec.
          * @example {
          *       "ContainerSpec": {
          *         "Image": "redis"
@@ -4922,7 +4877,7 @@ export interface components {
             Networks?: components["schemas"]["NetworkAttachmentConfig"][] | null;
         };
         /**
-         * @description The container settings of a service's tasks (seed 2.10, TaskTemplate.ContainerSpec).
+         * @description The container settings of a service's tasks.
          * @example {
          *       "Image": "nginx:alpine",
          *       "Args": [
@@ -4960,7 +4915,7 @@ export interface components {
             StopGracePeriod?: number;
         };
         /**
-         * @description A mount of a service's containers (seed 2.10, Mount). BindOptions applies to the `bind`
+         * @description A mount of a service's containers. BindOptions applies to the `bind`
          *     type only and VolumeOptions to the `volume` type only.
          * @example {
          *       "Target": "/usr/share/nginx/html",
@@ -5019,7 +4974,7 @@ export interface components {
             } | null;
         };
         /**
-         * @description Log configuration for the containers of a service (seed 2.10, TaskTemplate.LogDriver).
+         * @description Log configuration for the containers of a service.
          * @example {
          *       "Name": "json-file",
          *       "Options": {
@@ -5040,7 +4995,7 @@ export interface components {
             } | null;
         };
         /**
-         * @description Resource requirements of each container created for a service (seed 2.10, TaskTemplate.Resources).
+         * @description Resource requirements of each container created for a service.
          * @example {
          *       "Limits": {
          *         "MemoryBytes": 104857600
@@ -5055,7 +5010,7 @@ export interface components {
         };
         /**
          * @description Resource limits or reservations of each container of a service. The create body uses
-         *     NanoCPUs and MemoryBytes; the seed's update body spells them CPU and Memory.
+         *     NanoCPUs and MemoryBytes; an update body may spell them CPU and Memory.
          * @example {
          *       "NanoCPUs": 500000000,
          *       "MemoryBytes": 104857600
@@ -5074,17 +5029,17 @@ export interface components {
             MemoryBytes?: number;
             /**
              * Format: int64
-             * @description CPU, as the seed's update body spells NanoCPUs.
+             * @description CPU, as an update body may spell NanoCPUs.
              */
             CPU?: number;
             /**
              * Format: int64
-             * @description Memory in bytes, as the seed's update body spells MemoryBytes.
+             * @description Memory in bytes, as an update body may spell MemoryBytes.
              */
             Memory?: number;
         };
         /**
-         * @description The restart policy of a service's containers (seed 2.10, TaskTemplate.RestartPolicy).
+         * @description The restart policy of a service's containers.
          * @example {
          *       "Condition": "on-failure",
          *       "Delay": 10000000000,
@@ -5116,7 +5071,7 @@ export interface components {
             Window?: number;
         };
         /**
-         * @description Placement of a service's tasks (seed 2.10, TaskTemplate.Placement).
+         * @description Placement of a service's tasks.
          * @example {
          *       "Constraints": [
          *         "node.role == manager"
@@ -5136,7 +5091,7 @@ export interface components {
         NetworkAttachmentConfig: {
             /** @description The network's name or id. */
             Target: string;
-            /** @description Network-scoped aliases of the service on this network (Engine API v1.24 types; not in the seed). */
+            /** @description Network-scoped aliases of the service on this network. */
             Aliases?: string[] | null;
         };
         /**
@@ -5166,7 +5121,7 @@ export interface components {
             Global?: Record<string, never>;
         };
         /**
-         * @description The update strategy of a service (seed 2.10, UpdateConfig).
+         * @description The update strategy of a service.
          * @example {
          *       "Parallelism": 2,
          *       "Delay": 30000000000,
@@ -5191,7 +5146,7 @@ export interface components {
             FailureAction?: "continue" | "pause";
         };
         /**
-         * @description How a service is reached and load balanced (seed 2.10, EndpointSpec). Ports can only be
+         * @description How a service is reached and load balanced. Ports can only be
          *     given with the `vip` resolution mode.
          * @example {
          *       "Mode": "vip",
@@ -5223,7 +5178,7 @@ export interface components {
          *     }
          */
         EndpointPortConfig: {
-            /** @description A name for the port (Engine API v1.24 types; not in the seed). */
+            /** @description A name for the port. */
             Name?: string;
             /**
              * @description The protocol.
@@ -5235,7 +5190,7 @@ export interface components {
             /** @description The port published on every swarm node; when omitted or 0 the swarm assigns one. */
             PublishedPort?: number;
         };
-        /** @description How a service is reached (seed 2.10, Endpoint). */
+        /** @description How a service is reached. */
         ServiceEndpoint: {
             Spec?: components["schemas"]["EndpointSpec"];
             /** @description The ports the service is published on. */
@@ -5261,7 +5216,7 @@ export interface components {
             ID: string;
         };
         /**
-         * @description A task, one container of a service (seed 2.11).
+         * @description A task, one container of a service.
          * @example {
          *       "ID": "0kzzo1i0y4jz6027t0k7aezc7",
          *       "Version": {
@@ -5324,7 +5279,7 @@ export interface components {
             NetworksAttachments?: components["schemas"]["NetworkAttachment"][] | null;
         };
         /**
-         * @description The observed status of a task (seed 2.11, Status).
+         * @description The observed status of a task.
          * @example {
          *       "Timestamp": "2016-06-07T21:07:31.290032978Z",
          *       "State": "running",
@@ -5344,7 +5299,7 @@ export interface components {
             State?: components["schemas"]["TaskState"];
             /** @description A human-readable message about the state. */
             Message?: string;
-            /** @description The error that caused a failed state (Engine API v1.24 types; not in the seed). */
+            /** @description The error that caused a failed state. */
             Err?: string;
             /** @description The status of the task's container. */
             ContainerStatus?: {
@@ -5352,23 +5307,22 @@ export interface components {
                 ContainerID?: string;
                 /** @description The container's main process id (omitted when not running). */
                 PID?: number;
-                /** @description The container's exit code (Engine API v1.24 types; not in the seed). */
+                /** @description The container's exit code. */
                 ExitCode?: number;
             };
         };
         /**
-         * @description The state of a task. The seed shows running and shutdown among the values; the full
-         *     list is that of the Engine API v1.24 types.
+         * @description The state of a task.
          * @enum {string}
          */
         TaskState: "new" | "allocated" | "pending" | "assigned" | "accepted" | "preparing" | "ready" | "starting" | "running" | "complete" | "shutdown" | "failed" | "rejected";
-        /** @description A task's attachment to a network (seed 2.11, NetworksAttachments). */
+        /** @description A task's attachment to a network. */
         NetworkAttachment: {
             Network?: components["schemas"]["SwarmNetwork"];
             /** @description The task's addresses on the network, in CIDR form. */
             Addresses?: string[] | null;
         };
-        /** @description A network as a task's network attachment shows it (seed 2.11, NetworksAttachments.Network). */
+        /** @description A network as a task's network attachment shows it. */
         SwarmNetwork: {
             /** @description The network's id. */
             ID?: string;
@@ -5404,7 +5358,7 @@ export interface components {
         SwarmIPAMConfig: {
             /** @description The subnet, in CIDR form. */
             Subnet?: string;
-            /** @description The allocation range, in CIDR form (Engine API v1.24 types; not in the seed). */
+            /** @description The allocation range, in CIDR form. */
             Range?: string;
             /** @description The gateway address. */
             Gateway?: string;
@@ -5448,7 +5402,7 @@ export interface components {
             JoinTokens?: components["schemas"]["JoinTokens"];
         };
         /**
-         * @description The settings of a swarm (seed 2.12), the body of a swarm update and the Spec of swarm init.
+         * @description The settings of a swarm, the body of a swarm update and the Spec of swarm init.
          * @example {
          *       "Name": "default",
          *       "Orchestration": {
@@ -5523,10 +5477,10 @@ export interface components {
                  */
                 NodeCertExpiry?: number;
                 ExternalCA?: components["schemas"]["ExternalCA"];
-                /** @description The external CAs as a list, under the key the daemon's JSON encoding uses (Engine API v1.24 types). */
+                /** @description The external CAs as a list, under the key the daemon's JSON encoding uses. */
                 ExternalCAs?: components["schemas"]["ExternalCA"][] | null;
             };
-            /** @description Defaults for the tasks of the swarm (shown in the Engine API v1.24 reference's inspect answer). */
+            /** @description Defaults for the tasks of the swarm. */
             TaskDefaults?: {
                 LogDriver?: components["schemas"]["ServiceLogDriver"];
             };
@@ -5612,7 +5566,7 @@ export interface components {
             JoinToken: string;
         };
         /**
-         * @description A node of the swarm (Engine API v1.24 reference; not in the seed).
+         * @description A node of the swarm.
          * @example {
          *       "ID": "24ifsmvkjbyhk",
          *       "Version": {
@@ -5756,7 +5710,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Bad parameter (seed section 7.3). */
+        /** @description Bad parameter. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -5828,7 +5782,7 @@ export interface components {
         };
         /**
          * @description Any other failure, in the same body. The daemon answers an error it does not classify
-         *     with `500` (seed 7.3). The generated server also answers a body over its size limit with
+         *     with `500`. The generated server also answers a body over its size limit with
          *     `413` and a content type the operation does not take with `415`; the v1.24 daemon has no
          *     such limit, and answers a JSON body sent as another type with `500` ("Content-Type
          *     specified (text/plain) must be 'application/json'").
@@ -6014,7 +5968,7 @@ export interface components {
          */
         ContainerListFilters: string;
         /**
-         * @description The container's id or name (seed section 4, "(id or name)").
+         * @description The container's id or name.
          * @example 4fa6e0f0c678
          */
         id: string;
@@ -6049,7 +6003,7 @@ export interface components {
          */
         ImageListFilters: string;
         /**
-         * @description Registry credentials: a base64url-encoded AuthConfig object (seed section 5), either
+         * @description Registry credentials: a base64url-encoded AuthConfig object, either
          *     `{username, password, email, serveraddress}` or `{identitytoken}`. The generated server
          *     decodes and validates it.
          */
@@ -6180,7 +6134,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The containers, as list entries (seed section 2.1). */
+            /** @description The containers, as list entries. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6239,7 +6193,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6271,7 +6225,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6318,7 +6272,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6340,7 +6294,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6369,7 +6323,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6402,7 +6356,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6442,7 +6396,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6470,7 +6424,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6510,7 +6464,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6550,7 +6504,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6583,7 +6537,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6610,7 +6564,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6650,7 +6604,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6678,7 +6632,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6705,7 +6659,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6749,7 +6703,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6773,7 +6727,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6809,7 +6763,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6847,7 +6801,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6890,7 +6844,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6937,7 +6891,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -6965,7 +6919,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The container's id or name (seed section 4, "(id or name)").
+                 * @description The container's id or name.
                  * @example 4fa6e0f0c678
                  */
                 id: components["parameters"]["id"];
@@ -7197,8 +7151,8 @@ export interface operations {
             cookie?: never;
         };
         /**
-         * @description The build context: a tar archive (optionally compressed with gzip, bzip2 or xz). The
-         *     reference names the media type `application/tar`; `application/x-tar` is accepted too.
+         * @description The build context: a tar archive (optionally compressed with gzip, bzip2 or xz), as
+         *     `application/tar` or `application/x-tar`.
          */
         requestBody?: {
             content: {
@@ -7252,7 +7206,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Registry credentials: a base64url-encoded AuthConfig object (seed section 5), either
+                 * @description Registry credentials: a base64url-encoded AuthConfig object, either
                  *     `{username, password, email, serveraddress}` or `{identitytoken}`. The generated server
                  *     decodes and validates it.
                  */
@@ -7264,7 +7218,7 @@ export interface operations {
         /**
          * @description The image to import, when `fromSrc` is `-` (a tar archive of a root filesystem). A JSON
          *     object is accepted and ignored, as the v1.24 daemon does: some clients (dockerode) repeat
-         *     the query parameters as a JSON body on pulls (not in the seed).
+         *     the query parameters as a JSON body on pulls.
          */
         requestBody?: {
             content: {
@@ -7369,7 +7323,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Registry credentials: a base64url-encoded AuthConfig object (seed section 5), either
+                 * @description Registry credentials: a base64url-encoded AuthConfig object, either
                  *     `{username, password, email, serveraddress}` or `{identitytoken}`. The generated server
                  *     decodes and validates it.
                  */
@@ -7809,7 +7763,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad parameter (an unsupported version prefix, seed 7.2). No body, as for every HEAD response. */
+            /** @description Bad parameter (an unsupported version prefix). No body, as for every HEAD response. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8266,7 +8220,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Registry credentials: a base64url-encoded AuthConfig object (seed section 5), either
+                 * @description Registry credentials: a base64url-encoded AuthConfig object, either
                  *     `{username, password, email, serveraddress}` or `{identitytoken}`. The generated server
                  *     decodes and validates it.
                  */
@@ -8393,7 +8347,7 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Registry credentials: a base64url-encoded AuthConfig object (seed section 5), either
+                 * @description Registry credentials: a base64url-encoded AuthConfig object, either
                  *     `{username, password, email, serveraddress}` or `{identitytoken}`. The generated server
                  *     decodes and validates it.
                  */

@@ -7,7 +7,7 @@ export interface InstallConfig {
   /**
    * ambient controller enabled
    *
-   * Default false, as the seed states for AMBIENT_ENABLED.
+   * Default false.
    *
    * Flag `--ambient-enabled`, variable `AMBIENT_ENABLED`, default false.
    */
@@ -15,7 +15,7 @@ export interface InstallConfig {
   /**
    * install as chained plugin or standalone
    *
-   * Default true, as the seed states for CHAINED_CNI_PLUGIN.
+   * Default true.
    *
    * Flag `--chained-cni-plugin`, variable `CHAINED_CNI_PLUGIN`, default true.
    */
@@ -54,7 +54,7 @@ export interface InstallConfig {
   /**
    * ebpf redirection
    *
-   * Default false, as the seed states for EBPF_ENABLED.
+   * Default false.
    *
    * Flag `--ebpf-enabled`, variable `EBPF_ENABLED`, default false.
    */
@@ -107,8 +107,7 @@ export interface InstallConfig {
   /**
    * enable race-condition repair
    *
-   * Default true: the seed leaves it blank; true is the default of istio's
-   * install-cni (cni/pkg/cmd/root.go).
+   * Default true.
    *
    * Flag `--repair-enabled`, variable `REPAIR_ENABLED`, default true.
    */
@@ -116,8 +115,7 @@ export interface InstallConfig {
   /**
    * delete broken pods
    *
-   * Default false: the seed leaves it blank; false is the default of
-   * istio's install-cni (cni/pkg/cmd/root.go).
+   * Default false.
    *
    * Flag `--repair-delete-pods`, variable `REPAIR_DELETE_PODS`, default false.
    */
@@ -125,8 +123,7 @@ export interface InstallConfig {
   /**
    * label broken pods
    *
-   * Default false: the seed leaves it blank; false is the default of
-   * istio's install-cni (cni/pkg/cmd/root.go).
+   * Default false.
    *
    * Flag `--repair-label-pods`, variable `REPAIR_LABEL_PODS`, default false.
    */
@@ -135,7 +132,7 @@ export interface InstallConfig {
    * label key
    *
    * A Kubernetes label key, an optional DNS-subdomain prefix and "/" then
-   * a name; at most 63 characters (seed section 8).
+   * a name; at most 63 characters.
    *
    * Flag `--repair-broken-pod-label-key`, variable `REPAIR_BROKEN_POD_LABEL_KEY`, default "cni.mesh.io/uninitialized".
    */
@@ -143,7 +140,7 @@ export interface InstallConfig {
   /**
    * label value
    *
-   * A Kubernetes label value: at most 63 characters (seed section 8),
+   * A Kubernetes label value: at most 63 characters,
    * alphanumeric at both ends, with "-", "_" and "." inside.
    *
    * Flag `--repair-broken-pod-label-value`, variable `REPAIR_BROKEN_POD_LABEL_VALUE`, default "true".
@@ -206,8 +203,7 @@ export interface InstallConfig {
   /**
    * insecure TLS in the kubeconfig
    *
-   * Default false: the seed leaves it blank; false is the default of
-   * istio's install-cni (cni/pkg/cmd/root.go).
+   * Default false.
    *
    * Flag `--skip-tls-verify`, variable `SKIP_TLS_VERIFY`, default false.
    */
@@ -227,8 +223,7 @@ export interface InstallConfig {
   /**
    * JSON log format
    *
-   * Default false: the seed leaves it blank; false is the default of
-   * istio's log options.
+   * Default false.
    *
    * Flag `--log_as_json`, variable `LOG_AS_JSON`, default false.
    */
@@ -302,8 +297,7 @@ export interface VersionOptions {
    * One of 'yaml' or 'json'.
    *
    * Without it, the build information as YAML lines, or the version
-   * alone with --short. No default: istio's default is the empty string,
-   * which the seed does not show.
+   * alone with --short. No default.
    *
    * Flag `--output` (`-o`).
    */
@@ -311,8 +305,7 @@ export interface VersionOptions {
   /**
    * Use --short=false to generate full version information
    *
-   * Default false: the seed does not show it; false is the default of
-   * istio's version command (pkg/version/cobra.go).
+   * Default false.
    *
    * Flag `--short` (`-s`), default false.
    */
@@ -343,7 +336,7 @@ export const cli: CliSpec = {
         "flag": "ambient-enabled",
         "type": "boolean",
         "summary": "ambient controller enabled",
-        "description": "ambient controller enabled\n\nDefault false, as the seed states for AMBIENT_ENABLED.",
+        "description": "ambient controller enabled\n\nDefault false.",
         "placeholder": "boolean",
         "env": "AMBIENT_ENABLED",
         "default": false,
@@ -354,7 +347,7 @@ export const cli: CliSpec = {
         "flag": "chained-cni-plugin",
         "type": "boolean",
         "summary": "install as chained plugin or standalone",
-        "description": "install as chained plugin or standalone\n\nDefault true, as the seed states for CHAINED_CNI_PLUGIN.",
+        "description": "install as chained plugin or standalone\n\nDefault true.",
         "placeholder": "boolean",
         "env": "CHAINED_CNI_PLUGIN",
         "default": true,
@@ -409,7 +402,7 @@ export const cli: CliSpec = {
         "flag": "ebpf-enabled",
         "type": "boolean",
         "summary": "ebpf redirection",
-        "description": "ebpf redirection\n\nDefault false, as the seed states for EBPF_ENABLED.",
+        "description": "ebpf redirection\n\nDefault false.",
         "placeholder": "boolean",
         "env": "EBPF_ENABLED",
         "default": false,
@@ -505,7 +498,7 @@ export const cli: CliSpec = {
         "flag": "repair-enabled",
         "type": "boolean",
         "summary": "enable race-condition repair",
-        "description": "enable race-condition repair\n\nDefault true: the seed leaves it blank; true is the default of istio's\ninstall-cni (cni/pkg/cmd/root.go).",
+        "description": "enable race-condition repair\n\nDefault true.",
         "placeholder": "boolean",
         "env": "REPAIR_ENABLED",
         "default": true,
@@ -516,7 +509,7 @@ export const cli: CliSpec = {
         "flag": "repair-delete-pods",
         "type": "boolean",
         "summary": "delete broken pods",
-        "description": "delete broken pods\n\nDefault false: the seed leaves it blank; false is the default of\nistio's install-cni (cni/pkg/cmd/root.go).",
+        "description": "delete broken pods\n\nDefault false.",
         "placeholder": "boolean",
         "env": "REPAIR_DELETE_PODS",
         "default": false,
@@ -527,7 +520,7 @@ export const cli: CliSpec = {
         "flag": "repair-label-pods",
         "type": "boolean",
         "summary": "label broken pods",
-        "description": "label broken pods\n\nDefault false: the seed leaves it blank; false is the default of\nistio's install-cni (cni/pkg/cmd/root.go).",
+        "description": "label broken pods\n\nDefault false.",
         "placeholder": "boolean",
         "env": "REPAIR_LABEL_PODS",
         "default": false,
@@ -538,7 +531,7 @@ export const cli: CliSpec = {
         "flag": "repair-broken-pod-label-key",
         "type": "string",
         "summary": "label key",
-        "description": "label key\n\nA Kubernetes label key, an optional DNS-subdomain prefix and \"/\" then\na name; at most 63 characters (seed section 8).",
+        "description": "label key\n\nA Kubernetes label key, an optional DNS-subdomain prefix and \"/\" then\na name; at most 63 characters.",
         "placeholder": "key",
         "env": "REPAIR_BROKEN_POD_LABEL_KEY",
         "default": "cni.mesh.io/uninitialized",
@@ -549,7 +542,7 @@ export const cli: CliSpec = {
         "flag": "repair-broken-pod-label-value",
         "type": "string",
         "summary": "label value",
-        "description": "label value\n\nA Kubernetes label value: at most 63 characters (seed section 8),\nalphanumeric at both ends, with \"-\", \"_\" and \".\" inside.",
+        "description": "label value\n\nA Kubernetes label value: at most 63 characters,\nalphanumeric at both ends, with \"-\", \"_\" and \".\" inside.",
         "placeholder": "value",
         "env": "REPAIR_BROKEN_POD_LABEL_VALUE",
         "default": "true",
@@ -637,7 +630,7 @@ export const cli: CliSpec = {
         "flag": "skip-tls-verify",
         "type": "boolean",
         "summary": "insecure TLS in the kubeconfig",
-        "description": "insecure TLS in the kubeconfig\n\nDefault false: the seed leaves it blank; false is the default of\nistio's install-cni (cni/pkg/cmd/root.go).",
+        "description": "insecure TLS in the kubeconfig\n\nDefault false.",
         "placeholder": "boolean",
         "env": "SKIP_TLS_VERIFY",
         "default": false,
@@ -670,7 +663,7 @@ export const cli: CliSpec = {
         "flag": "log_as_json",
         "type": "boolean",
         "summary": "JSON log format",
-        "description": "JSON log format\n\nDefault false: the seed leaves it blank; false is the default of\nistio's log options.",
+        "description": "JSON log format\n\nDefault false.",
         "placeholder": "boolean",
         "env": "LOG_AS_JSON",
         "default": false,
@@ -894,7 +887,7 @@ export const cli: CliSpec = {
             "flag": "output",
             "type": "string",
             "summary": "One of 'yaml' or 'json'.",
-            "description": "One of 'yaml' or 'json'.\n\nWithout it, the build information as YAML lines, or the version\nalone with --short. No default: istio's default is the empty string,\nwhich the seed does not show.",
+            "description": "One of 'yaml' or 'json'.\n\nWithout it, the build information as YAML lines, or the version\nalone with --short. No default.",
             "placeholder": "format",
             "short": "o",
             "allowed": "one of: \"yaml\", \"json\"",
@@ -908,7 +901,7 @@ export const cli: CliSpec = {
             "flag": "short",
             "type": "boolean",
             "summary": "Use --short=false to generate full version information",
-            "description": "Use --short=false to generate full version information\n\nDefault false: the seed does not show it; false is the default of\nistio's version command (pkg/version/cobra.go).",
+            "description": "Use --short=false to generate full version information\n\nDefault false.",
             "placeholder": "boolean",
             "short": "s",
             "default": false,

@@ -11,14 +11,14 @@ export interface components {
             /**
              * @description ambient controller enabled
              *
-             *     Default false, as the seed states for AMBIENT_ENABLED.
+             *     Default false.
              * @default false
              */
             ambientEnabled?: boolean;
             /**
              * @description install as chained plugin or standalone
              *
-             *     Default true, as the seed states for CHAINED_CNI_PLUGIN.
+             *     Default true.
              * @default true
              */
             chainedCniPlugin?: boolean;
@@ -52,7 +52,7 @@ export interface components {
             /**
              * @description ebpf redirection
              *
-             *     Default false, as the seed states for EBPF_ENABLED.
+             *     Default false.
              * @default false
              */
             ebpfEnabled?: boolean;
@@ -97,24 +97,21 @@ export interface components {
             /**
              * @description enable race-condition repair
              *
-             *     Default true: the seed leaves it blank; true is the default of istio's
-             *     install-cni (cni/pkg/cmd/root.go).
+             *     Default true.
              * @default true
              */
             repairEnabled?: boolean;
             /**
              * @description delete broken pods
              *
-             *     Default false: the seed leaves it blank; false is the default of
-             *     istio's install-cni (cni/pkg/cmd/root.go).
+             *     Default false.
              * @default false
              */
             repairDeletePods?: boolean;
             /**
              * @description label broken pods
              *
-             *     Default false: the seed leaves it blank; false is the default of
-             *     istio's install-cni (cni/pkg/cmd/root.go).
+             *     Default false.
              * @default false
              */
             repairLabelPods?: boolean;
@@ -122,14 +119,14 @@ export interface components {
              * @description label key
              *
              *     A Kubernetes label key, an optional DNS-subdomain prefix and "/" then
-             *     a name; at most 63 characters (seed section 8).
+             *     a name; at most 63 characters.
              * @default cni.mesh.io/uninitialized
              */
             repairBrokenPodLabelKey?: components["schemas"]["QualifiedName"];
             /**
              * @description label value
              *
-             *     A Kubernetes label value: at most 63 characters (seed section 8),
+             *     A Kubernetes label value: at most 63 characters,
              *     alphanumeric at both ends, with "-", "_" and "." inside.
              * @default true
              */
@@ -184,8 +181,7 @@ export interface components {
             /**
              * @description insecure TLS in the kubeconfig
              *
-             *     Default false: the seed leaves it blank; false is the default of
-             *     istio's install-cni (cni/pkg/cmd/root.go).
+             *     Default false.
              * @default false
              */
             skipTlsVerify?: boolean;
@@ -202,8 +198,7 @@ export interface components {
             /**
              * @description JSON log format
              *
-             *     Default false: the seed leaves it blank; false is the default of
-             *     istio's log options.
+             *     Default false.
              * @default false
              */
             logAsJson?: boolean;
@@ -276,16 +271,14 @@ export interface components {
              * @description One of 'yaml' or 'json'.
              *
              *     Without it, the build information as YAML lines, or the version
-             *     alone with --short. No default: istio's default is the empty string,
-             *     which the seed does not show.
+             *     alone with --short. No default.
              * @enum {string}
              */
             output?: "yaml" | "json";
             /**
              * @description Use --short=false to generate full version information
              *
-             *     Default false: the seed does not show it; false is the default of
-             *     istio's version command (pkg/version/cobra.go).
+             *     Default false.
              * @default false
              */
             short?: boolean;

@@ -1023,7 +1023,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     },
     "#/components/schemas/MoneyMovementResponse": {
       "type": "object",
-      "description": "A JSON:API document whose attributes are not shown by the seed.",
+      "description": "A JSON:API document whose attributes this contract does not specify.",
       "required": [
         "data"
       ],

@@ -86,8 +86,8 @@ export interface Handlers {
    *
    * Moves money from the party to a counterparty. When the credential is
    * an agent key or an agent-scoped grant, it must carry `X-Instance-ID`
-   * (otherwise `400` `missing_instance_id`). The body's fields are not shown by the seed;
-   * it is an open JSON:API document.
+   * (otherwise `400` `missing_instance_id`). The body is an open JSON:API
+   * document: this contract does not specify its fields.
    *
    * POST /payments
    */
@@ -96,8 +96,8 @@ export interface Handlers {
    * Read a payment
    *
    * A payment and its status. A read: no `X-Instance-ID` is required, even
-   * for agents. The response's fields are not shown by the seed; it is an
-   * open JSON:API document.
+   * for agents. The response is an open JSON:API document: this contract
+   * does not specify its fields.
    *
    * GET /payments/{paymentId}
    */
@@ -106,9 +106,8 @@ export interface Handlers {
    * Create a transfer
    *
    * Moves money between wallets. Agent-attributed transfers must carry
-   * `X-Instance-ID` (otherwise `400` `missing_instance_id`). The path and
-   * the body's fields are not shown by the seed or the public
-   * documentation; the body is an open JSON:API document.
+   * `X-Instance-ID` (otherwise `400` `missing_instance_id`). The body is an
+   * open JSON:API document: this contract does not specify its fields.
    *
    * POST /transfers
    */
@@ -118,9 +117,8 @@ export interface Handlers {
    *
    * Pays a payment request addressed to the party. Agent-attributed
    * fulfillment must carry `X-Instance-ID` (otherwise `400`
-   * `missing_instance_id`). The path and the body's fields are not shown
-   * by the seed or the public documentation; the body is an open JSON:API
-   * document.
+   * `missing_instance_id`). The body is an open JSON:API document: this
+   * contract does not specify its fields.
    *
    * POST /payment-requests/{paymentRequestId}/fulfill
    */

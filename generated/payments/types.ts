@@ -141,8 +141,8 @@ export interface paths {
          * Create a payment
          * @description Moves money from the party to a counterparty. When the credential is
          *     an agent key or an agent-scoped grant, it must carry `X-Instance-ID`
-         *     (otherwise `400` `missing_instance_id`). The body's fields are not shown by the seed;
-         *     it is an open JSON:API document.
+         *     (otherwise `400` `missing_instance_id`). The body is an open JSON:API
+         *     document: this contract does not specify its fields.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -161,8 +161,8 @@ export interface paths {
         /**
          * Read a payment
          * @description A payment and its status. A read: no `X-Instance-ID` is required, even
-         *     for agents. The response's fields are not shown by the seed; it is an
-         *     open JSON:API document.
+         *     for agents. The response is an open JSON:API document: this contract
+         *     does not specify its fields.
          */
         get: operations["getPayment"];
         put?: never;
@@ -185,9 +185,8 @@ export interface paths {
         /**
          * Create a transfer
          * @description Moves money between wallets. Agent-attributed transfers must carry
-         *     `X-Instance-ID` (otherwise `400` `missing_instance_id`). The path and
-         *     the body's fields are not shown by the seed or the public
-         *     documentation; the body is an open JSON:API document.
+         *     `X-Instance-ID` (otherwise `400` `missing_instance_id`). The body is an
+         *     open JSON:API document: this contract does not specify its fields.
          */
         post: operations["createTransfer"];
         delete?: never;
@@ -209,9 +208,8 @@ export interface paths {
          * Fulfill a payment request
          * @description Pays a payment request addressed to the party. Agent-attributed
          *     fulfillment must carry `X-Instance-ID` (otherwise `400`
-         *     `missing_instance_id`). The path and the body's fields are not shown
-         *     by the seed or the public documentation; the body is an open JSON:API
-         *     document.
+         *     `missing_instance_id`). The body is an open JSON:API document: this
+         *     contract does not specify its fields.
          */
         post: operations["fulfillPaymentRequest"];
         delete?: never;
@@ -461,11 +459,11 @@ export interface components {
             /** @constant */
             deleted: true;
         };
-        /** @description A JSON:API document whose attributes are not shown by the seed; only `data` is required. */
+        /** @description A JSON:API document whose attributes this contract does not specify; only `data` is required. */
         MoneyMovementRequest: {
             data: Record<string, never>;
         };
-        /** @description A JSON:API document whose attributes are not shown by the seed. */
+        /** @description A JSON:API document whose attributes this contract does not specify. */
         MoneyMovementResponse: {
             data: {
                 type: string;
@@ -560,8 +558,8 @@ export interface components {
             };
         };
         /**
-         * @description Any other failure, in the same error document. The public documentation names the code
-         *     `server_error` for a failure of the service without showing its status. The generated
+         * @description Any other failure, in the same error document. A failure of the service has the code
+         *     `server_error`; its status is not specified. The generated
          *     server answers a handler that fails with `500` and `server_error`, a body over its size
          *     limit with `413`, and a body in another content type than JSON with `415`.
          */
@@ -582,7 +580,7 @@ export interface components {
                 "application/json": components["schemas"]["MoneyMovementResponse"];
             };
         };
-        /** @description The money movement that was created; its fields are not shown. */
+        /** @description The money movement that was created; this contract does not specify its fields. */
         MoneyMoved: {
             headers: {
                 [name: string]: unknown;
@@ -594,9 +592,8 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The agent a request names (`agt_…`), from the public documentation;
-         *     not shown by the seed. It does not make a party credential act as an
-         *     agent: a party API key always acts as the party (seed section 5.3).
+         * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+         *     agent: a party API key always acts as the party.
          */
         AgentId: components["schemas"]["AgentId"];
         /**
@@ -649,9 +646,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -688,9 +684,8 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -732,9 +727,8 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -783,9 +777,8 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -822,9 +815,8 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -867,9 +859,8 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -921,9 +912,8 @@ export interface operations {
                  */
                 "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -970,9 +960,8 @@ export interface operations {
                  */
                 "Idempotency-Key": components["parameters"]["IdempotencyKeyRequired"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -1005,9 +994,8 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -1050,9 +1038,8 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**
@@ -1087,9 +1074,8 @@ export interface operations {
                 /** @description Unique key for idempotent handling; a repeated key returns the original response. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /**
-                 * @description The agent a request names (`agt_…`), from the public documentation;
-                 *     not shown by the seed. It does not make a party credential act as an
-                 *     agent: a party API key always acts as the party (seed section 5.3).
+                 * @description The agent a request names (`agt_…`). It does not make a party credential act as an
+                 *     agent: a party API key always acts as the party.
                  */
                 "X-Agent-ID"?: components["parameters"]["AgentId"];
                 /**

@@ -666,7 +666,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "lakeConfiguration": {
           "type": "object",
-          "description": "The configuration of a table in an open table format (fields not shown in the seed)."
+          "description": "The configuration of a table in an open table format; this contract does not specify the fields."
         },
         "location": {
           "type": "string",
@@ -747,7 +747,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "tableConstraints": {
           "type": "object",
-          "description": "Primary and foreign keys (fields not shown in the seed)."
+          "description": "Primary and foreign keys; this contract does not specify the fields."
         },
         "resourceTags": {
           "type": "object",
@@ -769,7 +769,7 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "externalCatalogTableOptions": {
           "type": "object",
-          "description": "Options of open-source compatible tables (fields not shown in the seed)."
+          "description": "Options of open-source compatible tables; this contract does not specify the fields."
         },
         "partitionDefinition": {
           "$ref": "#/components/schemas/PartitioningDefinition",
@@ -1045,19 +1045,19 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "sheetsOptions": {
           "type": "object",
-          "description": "Options of spreadsheet sources (fields not shown in the seed)."
+          "description": "Options of spreadsheet sources; this contract does not specify the fields."
         },
         "hivePartitioningOptions": {
           "type": "object",
-          "description": "Options of hive-partitioned sources (fields not shown in the seed)."
+          "description": "Options of hive-partitioned sources; this contract does not specify the fields."
         },
         "avroOptions": {
           "type": "object",
-          "description": "Options of AVRO sources (fields not shown in the seed)."
+          "description": "Options of AVRO sources; this contract does not specify the fields."
         },
         "parquetOptions": {
           "type": "object",
-          "description": "Options of PARQUET sources (fields not shown in the seed)."
+          "description": "Options of PARQUET sources; this contract does not specify the fields."
         },
         "connectionId": {
           "type": "string",

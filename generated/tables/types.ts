@@ -144,7 +144,7 @@ export interface components {
             materializedView?: components["schemas"]["MaterializedViewDefinition"];
             readonly materializedViewStatus?: components["schemas"]["MaterializedViewStatus"];
             externalDataConfiguration?: components["schemas"]["ExternalDataConfiguration"];
-            /** @description The configuration of a table in an open table format (fields not shown in the seed). */
+            /** @description The configuration of a table in an open table format; this contract does not specify the fields. */
             lakeConfiguration?: Record<string, never>;
             /** @description Where the table lives; inherited from the dataset. */
             readonly location?: string;
@@ -180,7 +180,7 @@ export interface components {
              * @description How stale data read from the table may be (an encoded interval value).
              */
             maxStaleness?: string;
-            /** @description Primary and foreign keys (fields not shown in the seed). */
+            /** @description Primary and foreign keys; this contract does not specify the fields. */
             tableConstraints?: Record<string, never>;
             /** @description Tags, keyed by namespaced name (`<org_or_project_id>/<name>`), with a short-name value. */
             resourceTags?: {
@@ -188,7 +188,7 @@ export interface components {
             };
             /** @description The replicas of a materialized view replica. */
             readonly replicas?: components["schemas"]["TableReference"][];
-            /** @description Options of open-source compatible tables (fields not shown in the seed). */
+            /** @description Options of open-source compatible tables; this contract does not specify the fields. */
             externalCatalogTableOptions?: Record<string, never>;
             /** @description How the table is partitioned; output only, except for metastore partitioned tables. */
             partitionDefinition?: components["schemas"]["PartitioningDefinition"];
@@ -450,13 +450,13 @@ export interface components {
             csvOptions?: components["schemas"]["CsvOptions"];
             jsonOptions?: components["schemas"]["JsonOptions"];
             wideColumnOptions?: components["schemas"]["WideColumnOptions"];
-            /** @description Options of spreadsheet sources (fields not shown in the seed). */
+            /** @description Options of spreadsheet sources; this contract does not specify the fields. */
             sheetsOptions?: Record<string, never>;
-            /** @description Options of hive-partitioned sources (fields not shown in the seed). */
+            /** @description Options of hive-partitioned sources; this contract does not specify the fields. */
             hivePartitioningOptions?: Record<string, never>;
-            /** @description Options of AVRO sources (fields not shown in the seed). */
+            /** @description Options of AVRO sources; this contract does not specify the fields. */
             avroOptions?: Record<string, never>;
-            /** @description Options of PARQUET sources (fields not shown in the seed). */
+            /** @description Options of PARQUET sources; this contract does not specify the fields. */
             parquetOptions?: Record<string, never>;
             /** @description `{projectId}.{locationId};{connectionId}` or `projects/{projectId}/locations/{locationId}/connections/{connectionId}`. */
             connectionId?: string;
@@ -691,8 +691,7 @@ export interface components {
         };
         /**
          * @description The caller may not do this (`accessDenied`), or the access token lacks the scopes the
-         *     operation needs. Not in the seed; the service's error reference lists `accessDenied` as
-         *     a 403.
+         *     operation needs.
          */
         Forbidden: {
             headers: {
@@ -703,8 +702,8 @@ export interface components {
             };
         };
         /**
-         * @description The service failed (`backendError`, `internalError`). Not in the seed; the service's error
-         *     reference lists `backendError` as a 500 or 503.
+         * @description The service failed (`backendError`, `internalError`). `backendError` is answered with 500
+         *     or 503.
          */
         BackendError: {
             headers: {

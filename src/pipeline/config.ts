@@ -179,7 +179,7 @@ export interface ConfigFile {
   /** Folder generated code goes to, `<output>/<api>` per contract (default "generated"). */
   output?: string;
   /** Settings of every contract that does not set its own. */
-  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators };
+  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators; lint?: Record<string, LintRuleSetting> };
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
@@ -366,7 +366,7 @@ function readScriptConfig(path: string): { raw: unknown; locate: Locate } {
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
-  defaults: ['targets', 'strict', 'deferUnusedValidators'],
+  defaults: ['targets', 'strict', 'deferUnusedValidators', 'lint'],
   spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test'],
 };
 
@@ -432,6 +432,7 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   const root = dirname(path);
   const output = typeof raw['output'] === 'string' ? raw['output'] : 'generated';
   const defaults = isRecord(raw['defaults']) ? raw['defaults'] : {};
+  const defaultLint = parseLint(defaults['lint'], `${path} defaults`);
   const specs = raw['specs'].map((entry, i): SpecEntry => {
     const e = typeof entry === 'string' ? { path: entry } : entry;
     if (!isRecord(e) || typeof e['path'] !== 'string') {
@@ -448,7 +449,9 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
       deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
-    const lint = parseLint(e['lint'], `${path} specs[${i}]`);
+    // The contract's own rule settings win over the defaults' rule by rule.
+    const own = parseLint(e['lint'], `${path} specs[${i}]`);
+    const lint = defaultLint || own ? { ...defaultLint, ...own } : undefined;
     if (lint) spec.lint = lint;
     const test = parseTestSettings(e['test'], `${path} specs[${i}]`, locate, ['specs', i, 'test'], path);
     if (test) spec.test = test;
