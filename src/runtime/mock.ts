@@ -11,7 +11,7 @@ import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, HttpError } from './errors.js';
 import { sampleSchema } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
-import { isRecord } from './object.js';
+import { isRecord, ownValue } from './object.js';
 import { Collection, Transaction, type Doc } from './mock-store.js';
 import { replaceFirst } from './pattern.js';
 import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
@@ -460,14 +460,14 @@ export class MockEngine {
     const pref = preference(ctx);
     if (pref.code !== undefined) return this.forced(opId, declared, pref, n);
     // A client that asks to upgrade gets the declared 101 (the connection is handed over).
-    const mock = ctx.upgrade && declared.responses['101'] ? { ...declared, primary: '101' } : declared;
+    const mock = ctx.upgrade && ownValue(declared.responses, '101') ? { ...declared, primary: '101' } : declared;
     if (this.stateful) {
       if (this.tables.events?.operation === opId && pref.example === undefined && !pref.dynamic) return this.eventStream(mock, ctx);
       const stateful = this.statefulAnswer(opId, mock, ctx, pref, n);
       if (stateful) return stateful;
     }
     const key = mock.primary;
-    const response = key ? mock.responses[key] : undefined;
+    const response = key ? ownValue(mock.responses, key) : undefined;
     if (!response) return { status: 200 };
     // A template that reads the stored resource applies only in stateful mode.
     if (mock.template !== undefined && pref.example === undefined && !pref.dynamic && !(this.usesResource(mock) && !this.stateful)) {
@@ -493,9 +493,9 @@ export class MockEngine {
     const code = pref.code as string;
     const declared = Object.values(mock.responses);
     const response =
-      mock.responses[code] ??
+      ownValue(mock.responses, code) ??
       declared.find((r) => /^\d{3}$/.test(code) && r.key === `${code[0]}XX`) ??
-      (/^\d{3}$/.test(code) ? mock.responses['default'] : undefined);
+      (/^\d{3}$/.test(code) ? ownValue(mock.responses, 'default') : undefined);
     if (!response) {
       throw new HttpError(400, `operation ${opId} declares no response with status ${code}; declared: ${declared.map((r) => r.key).join(', ')}`);
     }
@@ -593,7 +593,7 @@ export class MockEngine {
   }
 
   private primary(mock: MockOperation): MockResponse | undefined {
-    return mock.primary ? mock.responses[mock.primary] : undefined;
+    return mock.primary ? ownValue(mock.responses, mock.primary) : undefined;
   }
 
   /** The parent a document belongs to (its `scope` fields), as one string. */
@@ -708,7 +708,7 @@ export class MockEngine {
 
   private failPrecondition(opId: string, mock: MockOperation, resource: ResourceSpec, id: string, why: string, transition: TransitionSpec): HandlerResponse {
     const status = transition.otherwise;
-    const declared = mock.responses[String(status)];
+    const declared = ownValue(mock.responses, String(status));
     if (status === 304 || (declared && declared.contentType === undefined)) return { status, origin: `the state machine of ${resource.name}` };
     throw new HttpError(status, `${resource.name} ${id}: ${why}; ${opId} cannot be applied`);
   }
@@ -755,7 +755,7 @@ export class MockEngine {
   private enter(resource: ResourceSpec, doc: Record<string, unknown>, state: string, ctx: RequestContext): void {
     if (!resource.state) return;
     setPath(doc, resource.state.field, state);
-    const set = resource.state.progress?.set?.[state];
+    const set = ownValue(resource.state.progress?.set, state);
     for (const [path, template] of Object.entries(set ?? {})) setPath(doc, path, evaluateTemplate(template, ctx, { resource: doc }));
     if (resource.state.progress) this.progress.set(doc, { reads: 0, since: Date.now() });
   }

@@ -17,9 +17,11 @@ import {
   parseQueryParameter,
   splitQuery,
 } from './params.js';
+import { ownValue } from './object.js';
 import { Router } from './router.js';
 import { challenge, CredentialClassifier, presentedCredential } from './security.js';
 import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from './spec.js';
+import { checkCharset } from './body/charset.js';
 import { formBody } from './body/form.js';
 import { parseMultipart } from './body/multipart.js';
 import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
@@ -140,7 +142,7 @@ export interface ServerOptions {
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The body limit for a request's content type: its media type's, its type's (`image/*`), or the default. */
-function bodyLimitFor(options: ServerOptions, contentType: string | undefined): number {
+function bodyLimitFor(options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>, contentType: string | undefined): number {
   const fallback = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const limits = options.bodyLimits;
   if (!limits) return fallback;
@@ -297,7 +299,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /** Whether a request carries `name=value` in its query or as a header (fragment-qualified routes). */
 function carriesPair(req: IncomingMessage, rawQuery: string, name: string, value: string): boolean {
-  const header = req.headers[name.toLowerCase()];
+  const header = ownValue(req.headers, name.toLowerCase());
   if (header !== undefined) return (Array.isArray(header) ? header : [header]).some((h) => h === value || h.split(',').some((part) => part.trim() === value));
   return rawQuery !== '' && splitQuery(rawQuery).some(([k, v]) => k === name && v === value);
 }
@@ -385,7 +387,7 @@ function isPromiseLike<T>(v: Awaitable<T>): v is Promise<T> {
 /** Whether a request carries a parameter (a non-empty value; path parameters always). */
 function carries(req: IncomingMessage, query: ReadonlyArray<[string, string]>, cookies: () => Map<string, string>, where: { in: string; name: string }): boolean {
   if (where.in === 'header') {
-    const v = req.headers[where.name.toLowerCase()];
+    const v = ownValue(req.headers, where.name.toLowerCase());
     return Array.isArray(v) ? v.some((x) => x !== '') : v !== undefined && v !== '';
   }
   if (where.in === 'query') return query.some(([k]) => k === where.name);
@@ -508,7 +510,7 @@ class Pipeline {
         value = raw === undefined ? undefined : parsePathParameter(raw, p);
       } else if (p.in === 'query') value = parseQueryParameter(query, p, claimed);
       else if (p.in === 'header') {
-        const raw = req.headers[p.name.toLowerCase()];
+        const raw = ownValue(req.headers, p.name.toLowerCase());
         value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);
       } else {
         const raw = cookies().get(p.name);
@@ -539,6 +541,8 @@ class Pipeline {
     if (!declared && req.headers['content-length'] !== undefined) {
       throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
     }
+    // A JSON, form or text body in a charset other than UTF-8 is refused before reading.
+    if (declared) checkCharset(req.headers['content-type'], actual, isJsonMediaType);
     const limit = bodyLimitFor(this.options, req.headers['content-type']);
     return readBody(req, limit).then((raw) => {
       let body: unknown;
@@ -579,7 +583,7 @@ class Pipeline {
       const status = this.api.invalidBodyStatus !== undefined && details.every((d) => d.in === 'body') ? this.api.invalidBodyStatus : 400;
       throw new HttpError(status, 'request does not match the contract', details);
     }
-    const handler = this.handlers[op.id];
+    const handler = ownValue(this.handlers, op.id);
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
     const ctx: RequestContext = { operationId: op.id, params, body, auth, request: req };
     if (upgradeOf(req)) ctx.upgrade = true;
@@ -1056,11 +1060,18 @@ export function createRequestListener(
   };
   listener.upgrade = upgradeListenerFor(listener);
   listener.clientError = clientErrorAnswer(api);
-  listener.checkContinue = (req, res) => {
-    // A declared length over the limit is answered 413 before the client sends the body.
+  listener.checkContinue = continueChecker(listener, options);
+  return listener;
+}
+
+/**
+ * For the server's 'checkContinue' event: `100 Continue` unless the declared length is over the
+ * body limit (then `listener` answers 413 before the client sends the body).
+ */
+export function continueChecker(listener: (req: IncomingMessage, res: ServerResponse) => void, options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     const declared = Number(req.headers['content-length']);
     if (!(Number.isFinite(declared) && declared > bodyLimitFor(options, req.headers['content-type']))) res.writeContinue();
     listener(req, res);
   };
-  return listener;
 }

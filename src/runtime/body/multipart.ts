@@ -131,6 +131,7 @@ export function parseMultipart(
       );
       const view: Record<string, unknown> = { ...value };
       const shape = spec?.shape;
+      const fileLists = new Map<string, { files: unknown[]; names: unknown[] }>();
       for (const { name, file } of files) {
         check(name, file.contentType);
         const sub = shape?.type === 'object' ? ((Object.hasOwn(shape.properties, name) ? shape.properties[name] : undefined) ?? shape.additional) : undefined;
@@ -144,15 +145,26 @@ export function parseMultipart(
           }
           own(value, name, parsed);
           own(view, name, parsed);
+          fileLists.delete(name);
           continue;
         }
         const prior: unknown = Object.hasOwn(value, name) ? value[name] : undefined;
         const many = sub?.type === 'array' || prior !== undefined;
-        const priorList = Array.isArray(prior) ? prior : prior === undefined ? [] : [prior];
-        own(value, name, many ? [...priorList, file] : file);
         const priorView: unknown = Object.hasOwn(view, name) ? view[name] : undefined;
-        const viewList = Array.isArray(priorView) ? priorView : priorView === undefined ? [] : [priorView];
-        own(view, name, many ? [...viewList, file.filename] : file.filename);
+        // Repeated file parts append to this body's own lists (one copy of a field's list at most, never one per part).
+        const lists = fileLists.get(name);
+        if (lists) {
+          lists.files.push(file);
+          lists.names.push(file.filename);
+        } else if (many) {
+          const made = { files: [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [prior]), file], names: [...(Array.isArray(priorView) ? priorView : priorView === undefined ? [] : [priorView]), file.filename] };
+          fileLists.set(name, made);
+          own(value, name, made.files);
+          own(view, name, made.names);
+        } else {
+          own(value, name, file);
+          own(view, name, file.filename);
+        }
       }
       resolve({ value, view, problems });
     });
