@@ -250,7 +250,20 @@ export interface MockOptions {
    * engine daemon keeps a bounded buffer): older ones are forgotten, so memory stays flat under load.
    */
   maxEvents?: number;
+  /**
+   * Documents each stateful collection may hold (default 10,000): a create past it is a 507 in the
+   * contract's error body, and nothing is stored. Seeds count, but are always loaded.
+   */
+  maxDocuments?: number;
+  /**
+   * Most items of one page of a paginated list (default 1,000): a larger page size asked for is cut
+   * to it, and a token-paginated list without a declared default size pages at it.
+   */
+  maxPageSize?: number;
 }
+
+export const DEFAULT_MAX_DOCUMENTS = 10_000;
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
 
 /** What the caller asked for with Prefer or the __code/__example/__dynamic query parameters. */
 interface Preference {
@@ -306,6 +319,8 @@ export class MockEngine {
   private requests = 0;
   private readonly eventLog: Array<{ at: number; value: unknown }> = [];
   private readonly maxEvents: number;
+  private readonly maxDocuments: number;
+  private readonly maxPageSize: number;
   private readonly eventListeners = new Set<(event: { at: number; value: unknown }) => void>();
   /** The sample of each response, with whether it satisfies the response's validator. */
   private readonly samples = new WeakMap<MockResponse, { value: unknown; ok: boolean }>();
@@ -323,6 +338,8 @@ export class MockEngine {
     this.seed = options.seed ?? 1;
     this.stateful = options.stateful ?? false;
     this.maxEvents = Math.max(1, options.maxEvents ?? 1000);
+    this.maxDocuments = Math.max(1, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+    this.maxPageSize = Math.max(1, options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
     this.resources = tables.resources;
     for (const r of this.resources) {
       for (const [role, opId] of Object.entries(r.operations) as Array<[keyof ResourceSpec['operations'], string | undefined]>) {
@@ -814,8 +831,9 @@ export class MockEngine {
   private page(p: PaginationSpec | undefined, items: unknown[], ctx: RequestContext): { items: unknown[]; headers: Record<string, string | undefined>; fields: Record<string, unknown> } {
     if (!p) return { items, headers: {}, fields: {} };
     const sizeRaw = Number(ctx.params.query[p.size]);
+    const cap = this.maxPageSize;
     if (p.style === 'page') {
-      const size = Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : p.defaultSize;
+      const size = Math.min(cap, Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : p.defaultSize);
       const pageRaw = Number(ctx.params.query[p.page]);
       const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
       const last = Math.max(1, Math.ceil(items.length / size));
@@ -823,7 +841,8 @@ export class MockEngine {
       if (p.link) headers[p.link] = last > 1 ? this.linkHeader(ctx, p.page, page, last) : undefined;
       return { items: items.slice((page - 1) * size, page * size), headers, fields: {} };
     }
-    const size = Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : (p.defaultSize ?? items.length);
+    // Paginated by default: without a declared default size, a page holds at most maxPageSize items.
+    const size = Math.min(cap, Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : (p.defaultSize ?? cap));
     const token = ctx.params.query[p.token];
     let start = 0;
     if (token !== undefined) {
@@ -916,6 +935,7 @@ export class MockEngine {
         if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Doc;
         const key = this.docKey(resource, doc);
         if (fromBody !== undefined && docs.has(key)) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
+        if (docs.size >= this.maxDocuments && !docs.has(key)) throw storeFull(resource.name, this.maxDocuments);
         this.checkUniqueNames(resource, doc, docs, key);
         if (resource.state) this.enter(resource, doc, resource.state.initial, ctx);
         const created = doc;
@@ -1085,6 +1105,13 @@ export class MockEngine {
       }
     }
   }
+}
+
+/** A create into a collection that holds as many documents as the mock allows. */
+function storeFull(resource: string, max: number): HttpError {
+  return new HttpError(507, `the mock holds ${max} ${resource}, its limit per collection (maxDocuments, --max-documents); delete some or reset the mock`, [
+    { in: 'body', pointer: '/', message: `is not stored: ${resource} is full` },
+  ]);
 }
 
 /** Mock handlers for every operation of `api` (stateless unless options.stateful). */
