@@ -583,7 +583,8 @@ class Pipeline {
       const status = this.api.invalidBodyStatus !== undefined && details.every((d) => d.in === 'body') ? this.api.invalidBodyStatus : 400;
       throw new HttpError(status, 'request does not match the contract', details);
     }
-    const handler = ownValue(this.handlers, op.id);
+    // An operationId that names a member of Object.prototype ("constructor") must be the handlers' own.
+    const handler = Object.hasOwn(Object.prototype, op.id) && !Object.hasOwn(this.handlers, op.id) ? undefined : this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
     const ctx: RequestContext = { operationId: op.id, params, body, auth, request: req };
     if (upgradeOf(req)) ctx.upgrade = true;
