@@ -23,6 +23,7 @@ import { challenge, CredentialClassifier, presentedCredential } from './security
 import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from './spec.js';
 import { checkCharset } from './body/charset.js';
 import { formBody } from './body/form.js';
+import { DEFAULT_JSON_DEPTH, nestsDeeper, tooDeep } from './body/json-text.js';
 import { parseMultipart } from './body/multipart.js';
 import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
 
@@ -152,7 +153,6 @@ function bodyLimitFor(options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>, 
   const family = Object.hasOwn(limits, wildcard) ? limits[wildcard] : undefined;
   return exact ?? family ?? fallback;
 }
-const DEFAULT_JSON_DEPTH = 1000;
 
 export function isJsonMediaType(type: string): boolean {
   const t = type.toLowerCase();
@@ -210,6 +210,8 @@ function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
   if (parts.length !== 3) return undefined;
   try {
     const json = Buffer.from(parts[1] as string, 'base64url').toString('utf8');
+    // Claims nested past the JSON bound are no claims (nothing later walks them).
+    if (nestsDeeper(json, DEFAULT_JSON_DEPTH)) return undefined;
     const claims: unknown = JSON.parse(json);
     return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
   } catch {
@@ -311,27 +313,6 @@ function hasBody(req: IncomingMessage): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-/** How deeply arrays and objects nest in JSON text (brackets inside strings do not count). */
-function jsonDepth(text: string, stopAbove: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) {
-        max = depth;
-        if (max > stopAbove) return max;
-      }
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
-}
-
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** The body as text; bytes that are not UTF-8 are a 400, never silently replaced. */
@@ -347,11 +328,7 @@ function parseBody(raw: Buffer, type: string, maxDepth: number, form?: FormSpec)
   if (isJsonMediaType(type)) {
     const text = utf8Text(raw);
     // Measured before parsing: a deeply nested body costs nothing to refuse.
-    if (text.length > maxDepth * 2 && jsonDepth(text, maxDepth) > maxDepth) {
-      throw new HttpError(400, `request body nests deeper than ${maxDepth} levels`, [
-        { in: 'body', pointer: '/', message: `nests deeper than ${maxDepth} levels` },
-      ]);
-    }
+    if (nestsDeeper(text, maxDepth)) throw tooDeep(maxDepth);
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {

@@ -48,8 +48,9 @@ describe('form bodies with a repeated key are parsed in linear time', () => {
   beforeAll(async () => {
     const model = await buildModel(SPEC);
     const count = (ctx: RequestContext): { status: number; body: unknown } => {
-      const body = ctx.body as { tags?: unknown } | undefined;
-      return { status: 200, body: { count: Array.isArray(body?.tags) ? body.tags.length : 0 } };
+      const body = ctx.body as { tags?: unknown; extra?: unknown } | undefined;
+      // The JSON values are echoed: what a handler does with them must not overflow the stack.
+      return { status: 200, body: { count: Array.isArray(body?.tags) ? body.tags.length : 0, extra: body?.extra ?? null, j: ctx.params.query['j'] ?? null } };
     };
     const listener = createRequestListener(apiSpec(model), compileValidators(model), { postForm: count, ping: () => ({ status: 200, body: { ok: true } }) }, { bodyLimit: 4 * 2 ** 20 });
     server = createHttpServer(listener);
@@ -101,6 +102,30 @@ describe('form bodies with a repeated key are parsed in linear time', () => {
     const started = Date.now();
     const query = await fetch(`${base}/forms?filter${'[a]'.repeat(1500)}=1`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }).then((r) => answer(r, started));
     expect(query.status).toBeLessThan(500);
+  });
+
+  const deep = (n: number): string => `${'['.repeat(n)}${']'.repeat(n)}`;
+
+  it('a form field sent as JSON nested 100,000 levels deep is a 400, not a stack overflow', async () => {
+    const res = await post(`tags=x&extra=${deep(100_000)}`, 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('nests deeper than 1000 levels');
+  });
+
+  it('a query parameter sent as JSON nested 7,000 levels deep is a 400', async () => {
+    const started = Date.now();
+    const res = await fetch(`${base}/forms?j=${deep(7000)}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }).then((r) => answer(r, started));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('query parameter j nests deeper than 1000 levels');
+  });
+
+  it('a multipart part sent as JSON nested 100,000 levels deep is a 400, and the server keeps answering', async () => {
+    const boundary = 'hostile-boundary';
+    const body = `--${boundary}\r\ncontent-disposition: form-data; name="extra"\r\ncontent-type: application/json\r\n\r\n${deep(100_000)}\r\n--${boundary}--\r\n`;
+    const res = await post(body, `multipart/form-data; boundary=${boundary}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('nests deeper than 1000 levels');
+    expect((await fetch(`${base}/ping`)).status).toBe(200);
   });
 
   it('the key tree grows linearly: 50,000 repeats build in bounded time', () => {

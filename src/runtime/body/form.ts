@@ -11,6 +11,7 @@
  */
 import type { FormEncoding, ValueShape } from '../spec.js';
 import { coerce } from '../params.js';
+import { parseJsonOr } from './json-text.js';
 
 /** A node of the key tree: a value (or repeated values) at a key, or nested keys. */
 type Node = string | string[] | Tree;
@@ -85,11 +86,7 @@ function splitDelimited(text: string, encoding: FormEncoding | undefined): strin
 }
 
 function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return parseJsonOr(text, (t) => t);
 }
 
 /** Items of an array node: repeated values, `[0]`/`[1]` slots in index order, then `[]` appends. */

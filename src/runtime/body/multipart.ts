@@ -12,6 +12,7 @@ import BusboyModule, { type BusboyConstructor, type BusboyInstance } from '@fast
 import { HttpError, type ProblemDetail } from '../errors.js';
 import type { FormEncoding, FormSpec } from '../spec.js';
 import { formBody } from './form.js';
+import { parseJsonOr } from './json-text.js';
 
 /** The parser's constructor (a CommonJS module: its default export is the function itself). */
 const Busboy = ((BusboyModule as unknown as { default?: BusboyConstructor }).default ?? BusboyModule) as unknown as BusboyConstructor;
@@ -110,6 +111,15 @@ export function parseMultipart(
     parser.on('error', (err: unknown) => fail(err instanceof Error ? err.message : String(err)));
     parser.on('finish', () => {
       if (failed) return;
+      try {
+        resolve(collect());
+      } catch (err) {
+        // A part nested past the JSON bound (a 400), or anything else: the request fails, the server does not.
+        failed = true;
+        reject(err);
+      }
+    });
+    const collect = (): { value: Record<string, unknown>; view: Record<string, unknown>; problems: ProblemDetail[] } => {
       const encoding: Readonly<Record<string, FormEncoding>> = spec?.encoding ?? {};
       const problems: ProblemDetail[] = [];
       const check = (name: string, mime: string): void => {
@@ -137,12 +147,7 @@ export function parseMultipart(
         const sub = shape?.type === 'object' ? ((Object.hasOwn(shape.properties, name) ? shape.properties[name] : undefined) ?? shape.additional) : undefined;
         // A JSON part sent with a filename (FormData does so for a Blob) where the schema wants data, not bytes.
         if (/json/i.test(file.contentType) && sub !== undefined && sub.type !== 'string' && sub.type !== 'any') {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(file.text()) as unknown;
-          } catch {
-            parsed = file.text();
-          }
+          const parsed = parseJsonOr(file.text(), (t) => t, { in: 'body', pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
           own(value, name, parsed);
           own(view, name, parsed);
           fileLists.delete(name);
@@ -166,8 +171,8 @@ export function parseMultipart(
           own(view, name, file.filename);
         }
       }
-      resolve({ value, view, problems });
-    });
+      return { value, view, problems };
+    };
     parser.end(raw);
   });
 }
