@@ -1109,9 +1109,7 @@ export class MockEngine {
 
 /** A create into a collection that holds as many documents as the mock allows. */
 function storeFull(resource: string, max: number): HttpError {
-  return new HttpError(507, `the mock holds ${max} ${resource}, its limit per collection (maxDocuments, --max-documents); delete some or reset the mock`, [
-    { in: 'body', pointer: '/', message: `is not stored: ${resource} is full` },
-  ]);
+  return new HttpError(507, `the mock holds ${max} ${resource}, its limit per collection (maxDocuments, --max-documents); nothing was stored: delete some or reset the mock`);
 }
 
 /** Mock handlers for every operation of `api` (stateless unless options.stateful). */
