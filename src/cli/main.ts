@@ -215,11 +215,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--seed <n>', 'seed of sampled values and generated ids')
     .option('--delay <ms>', 'wait this long before each answer')
     .option('--body-limit <bytes>', 'largest request body accepted')
+    .option('--max-documents <n>', 'documents each stateful collection may hold; a create past it is a 507 (default 10000)')
+    .option('--max-page-size <n>', 'most items of one page of a paginated list (default 1000)')
     .option('--headers-timeout <ms>', 'time a client has to send its request headers (default 10000)')
     .option('--request-timeout <ms>', 'time a client has to send its whole request (default 30000)')
     .option('--idle-timeout <ms>', 'time a connection may sit idle (default 30000; 5000 between keep-alive requests)')
     .option('--max-connections <n>', 'connections open at once; more are refused (default 1000)')
-    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
+    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
       try {
         const { runMock } = await import('./commands/mock.js');
         const { server } = await runMock({ ...opts, spec });

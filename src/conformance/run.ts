@@ -17,7 +17,8 @@ import { getAtPointer, isRecord, resolveLocalRef } from '../contract/pointer.js'
 import { mockTables, schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
 import type { ResourceSpec } from '../runtime/spec.js';
-import { jsonDepth, responseKey } from '../runtime/server.js';
+import { nestsDeeper } from '../runtime/body/json-text.js';
+import { responseKey } from '../runtime/server.js';
 import type { ValidateFunction } from '../runtime/standalone.js';
 import { sampleSchema } from '../runtime/sample.js';
 import { schemaArbitrary } from './arbitrary.js';
@@ -230,7 +231,7 @@ class Runner {
       } else if (/json/i.test(contentType) && read.text.length > 0) {
         // Nesting deeper than any answer needs would exhaust the stack of the validators: refused
         // before parsing, as the generated server refuses such a request.
-        if (read.text.length > this.maxJsonDepth * 2 && jsonDepth(read.text, this.maxJsonDepth) > this.maxJsonDepth) {
+        if (nestsDeeper(read.text, this.maxJsonDepth)) {
           response.unchecked = `the response body nests deeper than ${this.maxJsonDepth} levels; not checked`;
         } else {
           try {

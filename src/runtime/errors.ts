@@ -23,12 +23,15 @@ const CODES: Record<number, string> = {
   404: 'not_found',
   405: 'method_not_allowed',
   406: 'not_acceptable',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   422: 'unprocessable_entity',
+  431: 'request_header_fields_too_large',
   500: 'internal_error',
   501: 'not_implemented',
+  507: 'insufficient_storage',
 };
 
 export class HttpError extends Error {

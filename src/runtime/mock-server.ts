@@ -4,7 +4,7 @@
  */
 import { toFetchHandler, type FetchHandler } from './fetch-adapter.js';
 import { MockEngine, type MockOptions } from './mock.js';
-import { createRequestListener, type RequestListener, type ServerOptions, type ValidatorsModule } from './server.js';
+import { continueChecker, createRequestListener, type RequestListener, type ServerOptions, type ValidatorsModule } from './server.js';
 import type { ApiSpec, MockTables } from './spec.js';
 
 export interface MockServerOptions extends MockOptions, ServerOptions {
@@ -45,5 +45,9 @@ export function createMock(api: ApiSpec, validators: ValidatorsModule, tables: M
   };
   const upgrade = inner.upgrade;
   if (upgrade) listener.upgrade = delay > 0 ? (req, socket, head) => setTimeout(() => upgrade(req, socket, head), delay) : upgrade;
+  // What Node's parser refuses (431, 400, 408) is answered in the contract's error body, as by the generated server.
+  if (inner.clientError) listener.clientError = inner.clientError;
+  // Expect: 100-continue goes through the mock's own listener (reset path, delay) after the server's check.
+  listener.checkContinue = continueChecker(listener, options);
   return { listener, fetch: toFetchHandler(listener), reset: () => engine.reset(), engine };
 }

@@ -11,7 +11,7 @@ import type { ValidateFunction } from './standalone.js';
 import { detailsFromAjv, HttpError } from './errors.js';
 import { SampleError, sampleSchemaReport, describeBudget, type SampleOptions } from './sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
-import { isRecord } from './object.js';
+import { isRecord, ownValue } from './object.js';
 import { Collection, Transaction, type Doc } from './mock-store.js';
 import { replaceFirst } from './pattern.js';
 import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
@@ -250,7 +250,20 @@ export interface MockOptions {
    * engine daemon keeps a bounded buffer): older ones are forgotten, so memory stays flat under load.
    */
   maxEvents?: number;
+  /**
+   * Documents each stateful collection may hold (default 10,000): a create past it is a 507 in the
+   * contract's error body, and nothing is stored. Seeds count, but are always loaded.
+   */
+  maxDocuments?: number;
+  /**
+   * Most items of one page of a paginated list (default 1,000): a larger page size asked for is cut
+   * to it, and a token-paginated list without a declared default size pages at it.
+   */
+  maxPageSize?: number;
 }
+
+export const DEFAULT_MAX_DOCUMENTS = 10_000;
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
 
 /** What the caller asked for with Prefer or the __code/__example/__dynamic query parameters. */
 interface Preference {
@@ -306,6 +319,8 @@ export class MockEngine {
   private requests = 0;
   private readonly eventLog: Array<{ at: number; value: unknown }> = [];
   private readonly maxEvents: number;
+  private readonly maxDocuments: number;
+  private readonly maxPageSize: number;
   private readonly eventListeners = new Set<(event: { at: number; value: unknown }) => void>();
   /** The sample of each response, with whether it satisfies the response's validator. */
   private readonly samples = new WeakMap<MockResponse, { value: unknown; ok: boolean }>();
@@ -323,6 +338,8 @@ export class MockEngine {
     this.seed = options.seed ?? 1;
     this.stateful = options.stateful ?? false;
     this.maxEvents = Math.max(1, options.maxEvents ?? 1000);
+    this.maxDocuments = Math.max(1, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+    this.maxPageSize = Math.max(1, options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
     this.resources = tables.resources;
     for (const r of this.resources) {
       for (const [role, opId] of Object.entries(r.operations) as Array<[keyof ResourceSpec['operations'], string | undefined]>) {
@@ -460,14 +477,14 @@ export class MockEngine {
     const pref = preference(ctx);
     if (pref.code !== undefined) return this.forced(opId, declared, pref, n);
     // A client that asks to upgrade gets the declared 101 (the connection is handed over).
-    const mock = ctx.upgrade && declared.responses['101'] ? { ...declared, primary: '101' } : declared;
+    const mock = ctx.upgrade && ownValue(declared.responses, '101') ? { ...declared, primary: '101' } : declared;
     if (this.stateful) {
       if (this.tables.events?.operation === opId && pref.example === undefined && !pref.dynamic) return this.eventStream(mock, ctx);
       const stateful = this.statefulAnswer(opId, mock, ctx, pref, n);
       if (stateful) return stateful;
     }
     const key = mock.primary;
-    const response = key ? mock.responses[key] : undefined;
+    const response = key ? ownValue(mock.responses, key) : undefined;
     if (!response) return { status: 200 };
     // A template that reads the stored resource applies only in stateful mode.
     if (mock.template !== undefined && pref.example === undefined && !pref.dynamic && !(this.usesResource(mock) && !this.stateful)) {
@@ -493,9 +510,9 @@ export class MockEngine {
     const code = pref.code as string;
     const declared = Object.values(mock.responses);
     const response =
-      mock.responses[code] ??
+      ownValue(mock.responses, code) ??
       declared.find((r) => /^\d{3}$/.test(code) && r.key === `${code[0]}XX`) ??
-      (/^\d{3}$/.test(code) ? mock.responses['default'] : undefined);
+      (/^\d{3}$/.test(code) ? ownValue(mock.responses, 'default') : undefined);
     if (!response) {
       throw new HttpError(400, `operation ${opId} declares no response with status ${code}; declared: ${declared.map((r) => r.key).join(', ')}`);
     }
@@ -606,7 +623,7 @@ export class MockEngine {
   }
 
   private primary(mock: MockOperation): MockResponse | undefined {
-    return mock.primary ? mock.responses[mock.primary] : undefined;
+    return mock.primary ? ownValue(mock.responses, mock.primary) : undefined;
   }
 
   /** The parent a document belongs to (its `scope` fields), as one string. */
@@ -721,7 +738,7 @@ export class MockEngine {
 
   private failPrecondition(opId: string, mock: MockOperation, resource: ResourceSpec, id: string, why: string, transition: TransitionSpec): HandlerResponse {
     const status = transition.otherwise;
-    const declared = mock.responses[String(status)];
+    const declared = ownValue(mock.responses, String(status));
     if (status === 304 || (declared && declared.contentType === undefined)) return { status, origin: `the state machine of ${resource.name}` };
     throw new HttpError(status, `${resource.name} ${id}: ${why}; ${opId} cannot be applied`);
   }
@@ -768,7 +785,7 @@ export class MockEngine {
   private enter(resource: ResourceSpec, doc: Record<string, unknown>, state: string, ctx: RequestContext): void {
     if (!resource.state) return;
     setPath(doc, resource.state.field, state);
-    const set = resource.state.progress?.set?.[state];
+    const set = ownValue(resource.state.progress?.set, state);
     for (const [path, template] of Object.entries(set ?? {})) setPath(doc, path, evaluateTemplate(template, ctx, { resource: doc }));
     if (resource.state.progress) this.progress.set(doc, { reads: 0, since: Date.now() });
   }
@@ -827,8 +844,9 @@ export class MockEngine {
   private page(p: PaginationSpec | undefined, items: unknown[], ctx: RequestContext): { items: unknown[]; headers: Record<string, string | undefined>; fields: Record<string, unknown> } {
     if (!p) return { items, headers: {}, fields: {} };
     const sizeRaw = Number(ctx.params.query[p.size]);
+    const cap = this.maxPageSize;
     if (p.style === 'page') {
-      const size = Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : p.defaultSize;
+      const size = Math.min(cap, Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : p.defaultSize);
       const pageRaw = Number(ctx.params.query[p.page]);
       const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
       const last = Math.max(1, Math.ceil(items.length / size));
@@ -836,7 +854,8 @@ export class MockEngine {
       if (p.link) headers[p.link] = last > 1 ? this.linkHeader(ctx, p.page, page, last) : undefined;
       return { items: items.slice((page - 1) * size, page * size), headers, fields: {} };
     }
-    const size = Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : (p.defaultSize ?? items.length);
+    // Paginated by default: without a declared default size, a page holds at most maxPageSize items.
+    const size = Math.min(cap, Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : (p.defaultSize ?? cap));
     const token = ctx.params.query[p.token];
     let start = 0;
     if (token !== undefined) {
@@ -929,6 +948,7 @@ export class MockEngine {
         if (resource.createSet) doc = merge(doc, evaluateTemplate(resource.createSet, ctx, { resource: doc })) as Doc;
         const key = this.docKey(resource, doc);
         if (fromBody !== undefined && docs.has(key)) throw new HttpError(resource.conflict, `${resource.name} ${String(fromBody)} already exists`);
+        if (docs.size >= this.maxDocuments && !docs.has(key)) throw storeFull(resource.name, this.maxDocuments);
         this.checkUniqueNames(resource, doc, docs, key);
         if (resource.state) this.enter(resource, doc, resource.state.initial, ctx);
         const created = doc;
@@ -1098,6 +1118,11 @@ export class MockEngine {
       }
     }
   }
+}
+
+/** A create into a collection that holds as many documents as the mock allows. */
+function storeFull(resource: string, max: number): HttpError {
+  return new HttpError(507, `the mock holds ${max} ${resource}, its limit per collection (maxDocuments, --max-documents); nothing was stored: delete some or reset the mock`);
 }
 
 /** Mock handlers for every operation of `api` (stateless unless options.stateful). */

@@ -8,6 +8,7 @@
  */
 import type { ParameterSpec, ValueShape } from './spec.js';
 import { deepObjectParameter } from './body/form.js';
+import { parseJsonOr } from './body/json-text.js';
 
 type ObjectShape = Extract<ValueShape, { type: 'object' }>;
 
@@ -38,12 +39,8 @@ export function coerce(text: string, shape: ValueShape): unknown {
     case 'object':
       // An object in one value (an array item of objects, say) is conventionally sent as JSON.
       if (text.startsWith('{')) {
-        try {
-          const value = JSON.parse(text) as unknown;
-          if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
-        } catch {
-          return text;
-        }
+        const value = parseJsonOr(text, (t) => t);
+        if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
       }
       return text;
     default:
@@ -109,13 +106,7 @@ function keyValueObject(items: string[], shape: ObjectShape, dec: (s: string) =>
 }
 
 function parseContent(text: string, p: ParameterSpec): unknown {
-  if (p.contentType && /json/i.test(p.contentType)) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
+  if (p.contentType && /json/i.test(p.contentType)) return parseJsonOr(text, (t) => t, { in: p.in, name: p.name });
   return text;
 }
 
@@ -218,17 +209,12 @@ export function parseQueryParameter(pairs: Array<[string, string]>, p: Parameter
 }
 
 /** A header's value (already joined by the HTTP layer) to a value. Header values are not percent-decoded. */
-function decodeBase64Json(raw: string): unknown {
-  try {
-    const text = Buffer.from(raw.trim(), 'base64').toString('utf8');
-    return JSON.parse(text) as unknown;
-  } catch {
-    return raw;
-  }
+function decodeBase64Json(raw: string, p: ParameterSpec): unknown {
+  return parseJsonOr(Buffer.from(raw.trim(), 'base64').toString('utf8'), () => raw, { in: p.in, name: p.name });
 }
 
 export function parseHeaderParameter(raw: string, p: ParameterSpec): unknown {
-  if (p.decode === 'base64-json') return decodeBase64Json(raw);
+  if (p.decode === 'base64-json') return decodeBase64Json(raw, p);
   if (p.contentType) return parseContent(raw, p);
   const shape = p.shape;
   if (!isComposite(shape)) return coerce(raw.trim(), shape);

@@ -7,6 +7,7 @@
 import { compilePattern, type CompiledPattern } from './pattern.js';
 import type { IncomingMessage } from 'node:http';
 import type { PolicySpec, SecuritySchemeSpec } from './spec.js';
+import { ownValue } from './object.js';
 
 /** What a request carries for one scheme: nothing, a malformed credential, or a well-formed one. */
 export type Presented =
@@ -34,7 +35,7 @@ function splitAuthorization(header: string): { scheme: string; value: string } |
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
+  const v = ownValue(req.headers, name.toLowerCase());
   return Array.isArray(v) ? v[0] : v;
 }
 

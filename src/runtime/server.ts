@@ -17,10 +17,13 @@ import {
   parseQueryParameter,
   splitQuery,
 } from './params.js';
+import { ownValue } from './object.js';
 import { Router } from './router.js';
 import { challenge, CredentialClassifier, presentedCredential } from './security.js';
 import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from './spec.js';
+import { checkCharset } from './body/charset.js';
 import { formBody } from './body/form.js';
+import { DEFAULT_JSON_DEPTH, nestsDeeper, tooDeep } from './body/json-text.js';
 import { parseMultipart } from './body/multipart.js';
 import { readUpgradeBody, switchProtocols, upgradeListenerFor, upgradeOf, type UpgradeListener } from './upgrade.js';
 
@@ -140,7 +143,7 @@ export interface ServerOptions {
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The body limit for a request's content type: its media type's, its type's (`image/*`), or the default. */
-function bodyLimitFor(options: ServerOptions, contentType: string | undefined): number {
+function bodyLimitFor(options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>, contentType: string | undefined): number {
   const fallback = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const limits = options.bodyLimits;
   if (!limits) return fallback;
@@ -150,7 +153,6 @@ function bodyLimitFor(options: ServerOptions, contentType: string | undefined): 
   const family = Object.hasOwn(limits, wildcard) ? limits[wildcard] : undefined;
   return exact ?? family ?? fallback;
 }
-const DEFAULT_JSON_DEPTH = 1000;
 
 export function isJsonMediaType(type: string): boolean {
   const t = type.toLowerCase();
@@ -208,6 +210,8 @@ function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
   if (parts.length !== 3) return undefined;
   try {
     const json = Buffer.from(parts[1] as string, 'base64url').toString('utf8');
+    // Claims nested past the JSON bound are no claims (nothing later walks them).
+    if (nestsDeeper(json, DEFAULT_JSON_DEPTH)) return undefined;
     const claims: unknown = JSON.parse(json);
     return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
   } catch {
@@ -297,7 +301,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /** Whether a request carries `name=value` in its query or as a header (fragment-qualified routes). */
 function carriesPair(req: IncomingMessage, rawQuery: string, name: string, value: string): boolean {
-  const header = req.headers[name.toLowerCase()];
+  const header = ownValue(req.headers, name.toLowerCase());
   if (header !== undefined) return (Array.isArray(header) ? header : [header]).some((h) => h === value || h.split(',').some((part) => part.trim() === value));
   return rawQuery !== '' && splitQuery(rawQuery).some(([k, v]) => k === name && v === value);
 }
@@ -307,27 +311,6 @@ const XML_MEDIA = /[/+]xml$/i;
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-/** How deeply arrays and objects nest in JSON text (brackets inside strings do not count). */
-export function jsonDepth(text: string, stopAbove: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) {
-        max = depth;
-        if (max > stopAbove) return max;
-      }
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -345,11 +328,7 @@ function parseBody(raw: Buffer, type: string, maxDepth: number, form?: FormSpec)
   if (isJsonMediaType(type)) {
     const text = utf8Text(raw);
     // Measured before parsing: a deeply nested body costs nothing to refuse.
-    if (text.length > maxDepth * 2 && jsonDepth(text, maxDepth) > maxDepth) {
-      throw new HttpError(400, `request body nests deeper than ${maxDepth} levels`, [
-        { in: 'body', pointer: '/', message: `nests deeper than ${maxDepth} levels` },
-      ]);
-    }
+    if (nestsDeeper(text, maxDepth)) throw tooDeep(maxDepth);
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {
@@ -385,7 +364,7 @@ function isPromiseLike<T>(v: Awaitable<T>): v is Promise<T> {
 /** Whether a request carries a parameter (a non-empty value; path parameters always). */
 function carries(req: IncomingMessage, query: ReadonlyArray<[string, string]>, cookies: () => Map<string, string>, where: { in: string; name: string }): boolean {
   if (where.in === 'header') {
-    const v = req.headers[where.name.toLowerCase()];
+    const v = ownValue(req.headers, where.name.toLowerCase());
     return Array.isArray(v) ? v.some((x) => x !== '') : v !== undefined && v !== '';
   }
   if (where.in === 'query') return query.some(([k]) => k === where.name);
@@ -508,7 +487,7 @@ class Pipeline {
         value = raw === undefined ? undefined : parsePathParameter(raw, p);
       } else if (p.in === 'query') value = parseQueryParameter(query, p, claimed);
       else if (p.in === 'header') {
-        const raw = req.headers[p.name.toLowerCase()];
+        const raw = ownValue(req.headers, p.name.toLowerCase());
         value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);
       } else {
         const raw = cookies().get(p.name);
@@ -539,6 +518,8 @@ class Pipeline {
     if (!declared && req.headers['content-length'] !== undefined) {
       throw new HttpError(415, `content type ${actual} is not accepted; use ${op.body.types.join(' or ')}`);
     }
+    // A JSON, form or text body in a charset other than UTF-8 is refused before reading.
+    if (declared) checkCharset(req.headers['content-type'], actual, isJsonMediaType);
     const limit = bodyLimitFor(this.options, req.headers['content-type']);
     return readBody(req, limit).then((raw) => {
       let body: unknown;
@@ -579,7 +560,8 @@ class Pipeline {
       const status = this.api.invalidBodyStatus !== undefined && details.every((d) => d.in === 'body') ? this.api.invalidBodyStatus : 400;
       throw new HttpError(status, 'request does not match the contract', details);
     }
-    const handler = this.handlers[op.id];
+    // An operationId that names a member of Object.prototype ("constructor") must be the handlers' own.
+    const handler = Object.hasOwn(Object.prototype, op.id) && !Object.hasOwn(this.handlers, op.id) ? undefined : this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
     const ctx: RequestContext = { operationId: op.id, params, body, auth, request: req };
     if (upgradeOf(req)) ctx.upgrade = true;
@@ -1056,11 +1038,18 @@ export function createRequestListener(
   };
   listener.upgrade = upgradeListenerFor(listener);
   listener.clientError = clientErrorAnswer(api);
-  listener.checkContinue = (req, res) => {
-    // A declared length over the limit is answered 413 before the client sends the body.
+  listener.checkContinue = continueChecker(listener, options);
+  return listener;
+}
+
+/**
+ * For the server's 'checkContinue' event: `100 Continue` unless the declared length is over the
+ * body limit (then `listener` answers 413 before the client sends the body).
+ */
+export function continueChecker(listener: (req: IncomingMessage, res: ServerResponse) => void, options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
     const declared = Number(req.headers['content-length']);
     if (!(Number.isFinite(declared) && declared > bodyLimitFor(options, req.headers['content-type']))) res.writeContinue();
     listener(req, res);
   };
-  return listener;
 }

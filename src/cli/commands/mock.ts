@@ -30,6 +30,10 @@ export interface MockOptions {
   idleTimeout?: string | number;
   /** Most connections open at once; more are refused (default 1,000). */
   maxConnections?: string | number;
+  /** Documents each stateful collection may hold (default 10,000); a create past it is a 507. */
+  maxDocuments?: string | number;
+  /** Most items of one page of a paginated list (default 1,000). */
+  maxPageSize?: string | number;
   /** specforge.config.yaml: the contract's entry gives its strict level. */
   config?: string;
   /** true, false or schema: over the config entry's strict level. */
@@ -93,6 +97,10 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   if (delay !== undefined) serverOptions.delay = delay;
   const bodyLimit = integer(options.bodyLimit, '--body-limit', 1, 2 ** 31);
   if (bodyLimit !== undefined) serverOptions.bodyLimit = bodyLimit;
+  const maxDocuments = integer(options.maxDocuments, '--max-documents', 1, 10_000_000);
+  if (maxDocuments !== undefined) serverOptions.maxDocuments = maxDocuments;
+  const maxPageSize = integer(options.maxPageSize, '--max-page-size', 1, 1_000_000);
+  if (maxPageSize !== undefined) serverOptions.maxPageSize = maxPageSize;
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const limits = connectionLimits(options);

@@ -11,6 +11,7 @@
  */
 import type { FormEncoding, ValueShape } from '../spec.js';
 import { coerce } from '../params.js';
+import { parseJsonOr } from './json-text.js';
 
 /** A node of the key tree: a value (or repeated values) at a key, or nested keys. */
 type Node = string | string[] | Tree;
@@ -67,7 +68,9 @@ export function keyTree(pairs: ReadonlyArray<readonly [string, string]>): Tree {
     const last = path[path.length - 1] as string;
     const prior = child(tree, last);
     if (prior === undefined || (typeof prior === 'object' && !Array.isArray(prior))) own(tree, last, value);
-    else own(tree, last, Array.isArray(prior) ? [...prior, value] : [prior, value]);
+    // A repeated key appends in place (the lists are this tree's own): linear in the repeats, never a copy per repeat.
+    else if (Array.isArray(prior)) prior.push(value);
+    else own(tree, last, [prior, value]);
   }
   return root;
 }
@@ -83,11 +86,7 @@ function splitDelimited(text: string, encoding: FormEncoding | undefined): strin
 }
 
 function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return parseJsonOr(text, (t) => t);
 }
 
 /** Items of an array node: repeated values, `[0]`/`[1]` slots in index order, then `[]` appends. */
@@ -102,7 +101,9 @@ function arrayItems(node: Node, encoding: FormEncoding | undefined): Node[] | un
   const indexed = keys.filter((k) => k !== '').sort((a, b) => Number(a) - Number(b));
   const items: Node[] = indexed.map((k) => node[k] as Node);
   const appended = child(node, '');
-  if (appended !== undefined) items.push(...(Array.isArray(appended) ? appended : [appended]));
+  // Appended one by one: spreading a list of many thousand items as arguments overflows the stack.
+  if (Array.isArray(appended)) for (const item of appended) items.push(item);
+  else if (appended !== undefined) items.push(appended);
   return items;
 }
 

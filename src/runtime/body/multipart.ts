@@ -12,6 +12,7 @@ import BusboyModule, { type BusboyConstructor, type BusboyInstance } from '@fast
 import { HttpError, type ProblemDetail } from '../errors.js';
 import type { FormEncoding, FormSpec } from '../spec.js';
 import { formBody } from './form.js';
+import { parseJsonOr } from './json-text.js';
 
 /** The parser's constructor (a CommonJS module: its default export is the function itself). */
 const Busboy = ((BusboyModule as unknown as { default?: BusboyConstructor }).default ?? BusboyModule) as unknown as BusboyConstructor;
@@ -110,6 +111,15 @@ export function parseMultipart(
     parser.on('error', (err: unknown) => fail(err instanceof Error ? err.message : String(err)));
     parser.on('finish', () => {
       if (failed) return;
+      try {
+        resolve(collect());
+      } catch (err) {
+        // A part nested past the JSON bound (a 400), or anything else: the request fails, the server does not.
+        failed = true;
+        reject(err);
+      }
+    });
+    const collect = (): { value: Record<string, unknown>; view: Record<string, unknown>; problems: ProblemDetail[] } => {
       const encoding: Readonly<Record<string, FormEncoding>> = spec?.encoding ?? {};
       const problems: ProblemDetail[] = [];
       const check = (name: string, mime: string): void => {
@@ -131,31 +141,38 @@ export function parseMultipart(
       );
       const view: Record<string, unknown> = { ...value };
       const shape = spec?.shape;
+      const fileLists = new Map<string, { files: unknown[]; names: unknown[] }>();
       for (const { name, file } of files) {
         check(name, file.contentType);
         const sub = shape?.type === 'object' ? ((Object.hasOwn(shape.properties, name) ? shape.properties[name] : undefined) ?? shape.additional) : undefined;
         // A JSON part sent with a filename (FormData does so for a Blob) where the schema wants data, not bytes.
         if (/json/i.test(file.contentType) && sub !== undefined && sub.type !== 'string' && sub.type !== 'any') {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(file.text()) as unknown;
-          } catch {
-            parsed = file.text();
-          }
+          const parsed = parseJsonOr(file.text(), (t) => t, { in: 'body', pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
           own(value, name, parsed);
           own(view, name, parsed);
+          fileLists.delete(name);
           continue;
         }
         const prior: unknown = Object.hasOwn(value, name) ? value[name] : undefined;
         const many = sub?.type === 'array' || prior !== undefined;
-        const priorList = Array.isArray(prior) ? prior : prior === undefined ? [] : [prior];
-        own(value, name, many ? [...priorList, file] : file);
         const priorView: unknown = Object.hasOwn(view, name) ? view[name] : undefined;
-        const viewList = Array.isArray(priorView) ? priorView : priorView === undefined ? [] : [priorView];
-        own(view, name, many ? [...viewList, file.filename] : file.filename);
+        // Repeated file parts append to this body's own lists (one copy of a field's list at most, never one per part).
+        const lists = fileLists.get(name);
+        if (lists) {
+          lists.files.push(file);
+          lists.names.push(file.filename);
+        } else if (many) {
+          const made = { files: [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [prior]), file], names: [...(Array.isArray(priorView) ? priorView : priorView === undefined ? [] : [priorView]), file.filename] };
+          fileLists.set(name, made);
+          own(value, name, made.files);
+          own(view, name, made.names);
+        } else {
+          own(value, name, file);
+          own(view, name, file.filename);
+        }
       }
-      resolve({ value, view, problems });
-    });
+      return { value, view, problems };
+    };
     parser.end(raw);
   });
 }
