@@ -7,9 +7,9 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ContractError } from '../contract/errors.js';
@@ -152,17 +152,27 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Pr
   return results;
 }
 
+/**
+ * Redocly renders the loader's bundle, written alone into a fresh temporary folder, never the
+ * contract's files: every reference in the bundle is internal (the loader refused any other), so
+ * Redocly's own resolver has nothing to read or fetch, and the page holds only what the contract holds.
+ */
 async function renderRedocPage(spec: DocsSpec, model: ContractModel, target: string): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), 'specforge-docs-'));
   try {
+    const bundled = join(tmp, 'openapi.json');
+    writeFileSync(bundled, JSON.stringify(model.document));
     await run(
       process.execPath,
-      [redoclyCli(), 'build-docs', spec.path, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
-      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
+      [redoclyCli(), 'build-docs', bundled, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
+      { cwd: tmp, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (err) {
     const stderr = (err as { stderr?: unknown }).stderr;
     const detail = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim().split('\n').slice(-3).join(' ') : err instanceof Error ? err.message : String(err);
     throw new Error(`Redocly build-docs failed for ${displayPath(spec.path)}: ${detail}`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
   writeFileSync(target, finishRedocPage(readFileSync(target, 'utf8'), displayPath(spec.path)));
 }
