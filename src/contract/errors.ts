@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   SPECFORGE_REF_UNFOLLOWED: 'A $ref where specforge does not resolve references (under an x- key, inside an example value) names a file: there only internal references (#/...) are allowed.',
   SPECFORGE_FILE_NOT_REGULAR: 'A contract file or a file a reference names is not a regular file (a directory, a FIFO, a device): it is refused without being opened.',
   SPECFORGE_FILE_TOO_LARGE: 'A contract file is larger than the loader reads (64 MiB per file).',
-  SPECFORGE_NOT_UTF8: 'A contract file is not valid UTF-8 (a UTF-8 byte order mark is allowed).',
+  SPECFORGE_ENCODING: 'A contract file is not valid UTF-8 (a UTF-8 byte order mark is allowed).',
   SPECFORGE_NOT_OPENAPI: 'The document is not an OpenAPI document.',
   SPECFORGE_UNSUPPORTED_VERSION: 'The OpenAPI version is not 3.0.x or 3.1.x (nor Swagger 2.0).',
   SPECFORGE_SWAGGER_CONVERT: 'A Swagger 2.0 document cannot be converted to OpenAPI 3 cleanly (an error), or the conversion changed something (a warning).',

@@ -200,7 +200,7 @@ export function decodeContractText(bytes: Uint8Array, display: string): string {
     for (let i = before.indexOf('\n'); i !== -1; i = before.indexOf('\n', i + 1)) line++;
     const col = before.length - lineStart + 1;
     throw ContractError.single(
-      'SPECFORGE_NOT_UTF8',
+      'SPECFORGE_ENCODING',
       `not valid UTF-8: byte 0x${(body[bad] as number).toString(16).padStart(2, '0').toUpperCase()} at byte offset ${bad + start}`,
       { file: display, line, col },
       'save the file as UTF-8 (a contract in Latin-1 or UTF-16 must be converted first)',

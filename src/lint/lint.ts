@@ -113,7 +113,7 @@ const LOADER_REFUSED = new Set<string>([
   'SPECFORGE_REF_UNFOLLOWED',
   'SPECFORGE_FILE_NOT_REGULAR',
   'SPECFORGE_FILE_TOO_LARGE',
-  'SPECFORGE_NOT_UTF8',
+  'SPECFORGE_ENCODING',
 ]);
 
 export function lintFindings(results: readonly LintResult[], cwd: string): Finding[] {
