@@ -3,10 +3,11 @@
  * AST, the same node, the same columns), with an index built once per document: Redocly finds each
  * pointer's segment by a linear search of every mapping's keys, so a contract of n operations with a
  * finding each cost n² key comparisons (60,000 operations: minutes). Here each mapping's keys are
- * indexed the first time a pointer passes through it, and each source's line starts once.
+ * indexed the first time a pointer passes through it, and each source's line starts once. The AST
+ * is Redocly's own (cached on the source), parsed without the parser's quadratic duplicate-key check.
  */
 import type { LocationObject } from '@redocly/openapi-core';
-import { Kind, safeLoad, type YAMLMapping, type YAMLNode, type YamlMap } from 'yaml-ast-parser';
+import { Kind, safeLoad, type LoadOptions, type YAMLMapping, type YAMLNode, type YamlMap } from 'yaml-ast-parser';
 
 interface LineCol {
   line: number;
@@ -14,6 +15,14 @@ interface LineCol {
 }
 
 type Source = LocationObject['source'];
+
+/**
+ * Redocly's parser without its duplicate-key check, which compares each key with every earlier key
+ * of its mapping (quadratic in a mapping's size). The loader has refused duplicate keys already.
+ */
+function loadAst(input: string, options?: LoadOptions): YAMLNode {
+  return safeLoad(input, { ...options, ignoreDuplicateKeys: true });
+}
 
 function unescapeSegment(fragment: string): string {
   const unescaped = fragment.indexOf('~') === -1 ? fragment : fragment.replaceAll('~1', '/').replaceAll('~0', '~');
@@ -88,7 +97,7 @@ export class ProblemLocator {
   start(location: LocationObject): LineCol {
     const { source, reportOnKey } = location;
     const pointer = location.pointer ?? '#/';
-    const ast = source.getAst(safeLoad) as YAMLNode | undefined;
+    const ast = source.getAst(loadAst) as YAMLNode | undefined;
     const node = this.node(ast, pointer, !!reportOnKey);
     const start = node?.startPosition ?? 1;
     const end = node?.endPosition ?? 1;
