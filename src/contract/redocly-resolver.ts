@@ -4,7 +4,7 @@
  * loader already read from memory and reads any other only under the loader's rule (a regular file
  * inside the contract's folder, size-limited, UTF-8). An address with a scheme is never fetched.
  */
-import { BaseResolver, ResolveError, Source } from '@redocly/openapi-core';
+import { BaseResolver, ResolveError, Source, type Document } from '@redocly/openapi-core';
 import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ContractError } from './errors.js';
@@ -14,15 +14,31 @@ const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 export class ContractResolver extends BaseResolver {
   private readonly known = new Map<string, string>();
+  /** The loader's data of each file it read: Redocly walks it instead of parsing the text again. */
+  private readonly parsed = new Map<string, unknown>();
 
   /** `root`: the folder files may be read from (undefined: none beyond `files`). */
   constructor(
     private readonly root: string | undefined,
-    files: Iterable<{ path: string; text: string }> = [],
+    files: Iterable<{ path: string; text: string; data: unknown }> = [],
   ) {
     // No headers, no http: loadExternalRef below never reaches Redocly's fetcher anyway.
     super({ http: { headers: [] } });
-    for (const f of files) this.known.set(f.path, f.text);
+    for (const f of files) {
+      this.known.set(f.path, f.text);
+      this.parsed.set(f.path, f.data);
+    }
+  }
+
+  /**
+   * A file the loader read is handed over as the loader parsed it (a second parse of a 20 MB contract
+   * costs seconds and its size again in memory); any other is parsed by Redocly. Lint only reads it.
+   */
+  override parseDocument(source: Source, isRoot = false): Document {
+    if (this.parsed.has(source.absoluteRef) && this.known.get(source.absoluteRef) === source.body) {
+      return { source, parsed: this.parsed.get(source.absoluteRef) };
+    }
+    return super.parseDocument(source, isRoot);
   }
 
   override async loadExternalRef(absoluteRef: string): Promise<Source> {
