@@ -52,6 +52,7 @@ bench: build
 	$(NODE) dist/bench/soak.bench.js
 	$(NODE) dist/bench/conformance.bench.js
 	$(NODE) dist/bench/diff.bench.js
+	$(NODE) dist/bench/lint.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp

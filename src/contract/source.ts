@@ -4,7 +4,7 @@
  * problem needs a line and column.
  */
 import { createHash } from 'node:crypto';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import { ContractError, type SourceLocation } from './errors.js';
 import { parsePointer } from './pointer.js';
 import { JsonLocator } from './json-locate.js';
@@ -166,11 +166,15 @@ export function parseSource(path: string, display: string, text: string): Source
     }
   } else {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true });
-    if (doc.errors.length > 0) {
+    // Duplicate keys are found by duplicateKeys below, in one pass: the parser's own check
+    // (uniqueKeys: true) compares each key with every earlier key of its map, quadratic in a map's size.
+    const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false, strict: true });
+    const problems: Array<{ offset: number; message: string }> = doc.errors.map((e) => ({ offset: e.pos[0], message: e.message }));
+    if (problems.length === 0) problems.push(...duplicateKeys(doc.contents as YamlNode | null));
+    if (problems.length > 0) {
       throw new ContractError(
-        doc.errors.map((e) => {
-          const pos = lineCounter.linePos(e.pos[0]);
+        problems.map((e) => {
+          const pos = lineCounter.linePos(e.offset);
           return {
             code: 'SPECFORGE_YAML_SYNTAX' as const,
             severity: 'error' as const,
@@ -204,7 +208,7 @@ export function parseSource(path: string, display: string, text: string): Source
       }
       if (!tree) {
         const lines = new LineCounter();
-        const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false });
+        const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false, uniqueKeys: false });
         tree = { root: (doc.contents as YamlNode | null) ?? null, lines };
       }
       const offset = findOffset(tree.root, pointer);
@@ -212,6 +216,49 @@ export function parseSource(path: string, display: string, text: string): Source
       return { file: display, line: pos.line, col: pos.col, pointer };
     },
   };
+}
+
+/**
+ * Every key that repeats an earlier key of its map (scalar keys compared by value, as the YAML
+ * parser's uniqueKeys does), in one pass over the tree: a Set per map.
+ */
+function duplicateKeys(root: YamlNode | null): Array<{ offset: number; message: string }> {
+  const found: Array<{ offset: number; message: string }> = [];
+  const stack: unknown[] = root ? [root] : [];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = pair.key;
+        if (isScalar(key)) {
+          if (seen.has(key.value)) found.push({ offset: key.range?.[0] ?? 0, message: 'Map keys must be unique' });
+          else seen.add(key.value);
+        }
+        if (key && typeof key === 'object') stack.push(key);
+        if (pair.value && typeof pair.value === 'object') stack.push(pair.value);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) if (item && typeof item === 'object') stack.push(item);
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/** Each map's pairs by scalar key, built the first time a pointer passes through the map. */
+const pairIndex = new WeakMap<object, Map<string, Pair>>();
+
+function pairOf(map: YAMLMap, seg: string): Pair | undefined {
+  let index = pairIndex.get(map);
+  if (!index) {
+    index = new Map();
+    for (const p of map.items) {
+      if (!isPair(p) || !isScalar(p.key)) continue;
+      const k = String(p.key.value);
+      if (!index.has(k)) index.set(k, p);
+    }
+    pairIndex.set(map, index);
+  }
+  return index.get(seg);
 }
 
 /** Offset of the node at `pointer` (of its key, for a map entry), or of the deepest ancestor found. */
@@ -226,7 +273,7 @@ function findOffset(root: YamlNode | null, pointer: string): number {
   }
   for (const seg of segments) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+      const pair = pairOf(node, seg);
       if (!pair) return offset;
       const key = pair.key as YamlNode;
       offset = key.range?.[0] ?? offset;

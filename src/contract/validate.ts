@@ -5,9 +5,10 @@
  * (`info.x-logo` a Logo object, `x-webhooks` path items, `x-query` an operation, …), which it
  * then requires; specforge reads a vendor's extension as whatever value it holds.
  */
-import { BaseResolver, createConfig, lintDocument, type Config, type NodeType, type Plugin } from '@redocly/openapi-core';
+import { createConfig, lintDocument, type Config, type NodeType, type Plugin } from '@redocly/openapi-core';
 import { ContractError, type Diagnostic } from './errors.js';
 import { decodeUriText } from './pointer.js';
+import { inMemoryResolver } from './redocly-resolver.js';
 import type { LoadedContract } from './resolve.js';
 
 export type OpenApiVersion = '3.0' | '3.1';
@@ -103,7 +104,8 @@ export async function validateStructure(loaded: LoadedContract): Promise<Diagnos
   const problems = await lintDocument({
     document: document as unknown as Parameters<typeof lintDocument>[0]['document'],
     config,
-    externalRefResolver: new BaseResolver(),
+    // The bundle is in memory and every $ref the loader let through is internal: nothing is read or fetched.
+    externalRefResolver: inMemoryResolver(),
   });
   const diagnostics: Diagnostic[] = problems.map((p) => {
     const pointer = (p.location[0]?.pointer ?? '#').replace(/^#/, '');

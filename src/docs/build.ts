@@ -168,26 +168,27 @@ async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Pr
 }
 
 /**
- * Renders the page from a sanitized copy of the bundled contract (see sanitizeForDocs), written to a
- * temporary folder: Redocly renders what the loader accepted and the sanitizer let through, and never
- * reads the contract's files (or anything they name) itself.
+ * Renders the page from a sanitized copy of the loader's bundle (see sanitizeForDocs), written alone
+ * into a fresh temporary folder, never from the contract's files: every reference in the bundle is
+ * internal (the loader refused any other), so Redocly's own resolver has nothing to read or fetch,
+ * and the page holds only what the contract holds and the sanitizer let through.
  */
 async function renderRedocPage(spec: DocsSpec, model: ContractModel, target: string): Promise<void> {
-  const temp = mkdtempSync(join(tmpdir(), 'specforge-docs-'));
-  const source = join(temp, 'openapi.json');
-  writeFileSync(source, JSON.stringify(sanitizeForDocs(model.document)));
+  const tmp = mkdtempSync(join(tmpdir(), 'specforge-docs-'));
   try {
+    const bundled = join(tmp, 'openapi.json');
+    writeFileSync(bundled, JSON.stringify(sanitizeForDocs(model.document)));
     await run(
       process.execPath,
-      [redoclyCli(), 'build-docs', source, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
-      { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
+      [redoclyCli(), 'build-docs', bundled, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
+      { cwd: tmp, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (err) {
     const stderr = (err as { stderr?: unknown }).stderr;
     const detail = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim().split('\n').slice(-3).join(' ') : err instanceof Error ? err.message : String(err);
     throw new Error(`Redocly build-docs failed for ${displayPath(spec.path)}: ${detail}`);
   } finally {
-    rmSync(temp, { recursive: true, force: true });
+    rmSync(tmp, { recursive: true, force: true });
   }
   writeFileSync(target, finishRedocPage(readFileSync(target, 'utf8'), displayPath(spec.path)));
 }

@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { modelOf, type ContractModel } from '../contract/model.js';
 import { loadContract, type LoadedContract } from '../contract/resolve.js';
+import type { SourceFile } from '../contract/source.js';
 
 const lent = new Map<string, LoadedContract>();
 const models = new WeakMap<LoadedContract, { model: ContractModel } | { error: unknown }>();
@@ -27,6 +28,15 @@ export async function withContract<T>(path: string, loaded: LoadedContract | und
 /** The contract at `path`: the one lent for this run, or loaded now. Throws the loader's ContractError. */
 export function lintedContract(path: string): LoadedContract {
   return lent.get(resolve(path)) ?? loadContract(path);
+}
+
+/** The loader's parse of the file at `path` when a lent contract read it with this very text. */
+export function lentFile(path: string, text: string): SourceFile | undefined {
+  for (const loaded of lent.values()) {
+    const file = loaded.files.find((f) => f.path === path);
+    if (file) return file.text === text ? file : undefined;
+  }
+  return undefined;
 }
 
 /** specforge's model of a loaded contract, built once per load. Throws what modelOf throws. */

@@ -2,15 +2,20 @@
 import { getLineColLocation, type NormalizedProblem } from '@redocly/openapi-core';
 import { displayPath } from '../contract/resolve.js';
 import type { Finding, FindingLocation } from '../report/findings.js';
+import type { ProblemLocator } from './locate.js';
 import { plainPointer } from './rules/common.js';
 
-export function problemToFinding(problem: NormalizedProblem, spec: string, cwd: string): Finding {
+/**
+ * `locator` finds a pointer's line and column with an index built once per document (see
+ * locate.ts); without one, Redocly's getLineColLocation, which searches every mapping from the root.
+ */
+export function problemToFinding(problem: NormalizedProblem, spec: string, cwd: string, locator?: ProblemLocator): Finding {
   const where = problem.location[0];
   const location: FindingLocation = { file: displayPath(where?.source.absoluteRef ?? spec, cwd) };
   if (where) {
-    const lineCol = getLineColLocation(where);
-    location.line = lineCol.start.line;
-    location.column = lineCol.start.col;
+    const start = locator && where.pointer !== undefined ? locator.start(where) : getLineColLocation(where).start;
+    location.line = start.line;
+    location.column = start.col;
     if (where.pointer !== undefined) location.pointer = plainPointer(where.pointer);
   }
   const finding: Finding = { source: 'lint', rule: problem.ruleId, level: problem.severity === 'error' ? 'error' : 'warning', message: problem.message, location };

@@ -3,12 +3,14 @@ import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config,
 import { isHttpLess } from '../contract/model.js';
 import { loadContract, loadContractAsync } from '../contract/resolve.js';
 import { ContractError } from '../contract/errors.js';
+import { contractResolver } from '../contract/redocly-resolver.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding, FindingLevel } from '../report/findings.js';
 import { REPORT_FORMATS, type RuleInfo } from '../report/format.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
 import { withContract } from './contract.js';
 import { problemToFinding } from './findings.js';
+import { ProblemLocator } from './locate.js';
 import { lintRuleInfo, ruleLevels } from './rule-info.js';
 import { specforgePluginPrefixed } from './plugin.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
@@ -73,14 +75,17 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
     // Loaded first (a Swagger 2.0 contract is converted here), so the rules that read specforge's model find it.
     // A document no walker can take (too deep, a schema cycle, unreadable or an alias bomb) stops
     // here, located, before Redocly's own walk would overflow its stack or expand the aliases.
+    // A contract the loader refuses (a reference it does not follow, a file it does not read) is
+    // never handed to Redocly; whatever Redocly reads goes through the loader's rule (contractResolver).
     const loaded = await loadContractAsync(target.path).catch((err: unknown) => {
-      if (err instanceof ContractError && err.diagnostics.some((d) => LOADER_FATAL.has(d.code))) throw err;
+      if (err instanceof ContractError && err.diagnostics.some((d) => LOADER_FATAL.has(d.code) || LOADER_REFUSED.has(d.code))) throw err;
       return undefined;
     });
     let problems: NormalizedProblem[];
     try {
       const lintConfig = config;
-      problems = await withContract(target.path, loaded, () => lint({ ref: target.path, config: lintConfig }));
+      const externalRefResolver = contractResolver(target.path, loaded);
+      problems = await withContract(target.path, loaded, () => lint({ ref: target.path, config: lintConfig, externalRefResolver }));
     } catch (err) {
       // A missing or unparsable file: specforge's own loader says where, with its error code.
       loadContract(target.path);
@@ -101,9 +106,20 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
 }
 
 const LOADER_FATAL = new Set<string>(['SPECFORGE_TOO_DEEP', 'SPECFORGE_SCHEMA_CYCLE', 'SPECFORGE_YAML_SYNTAX', 'SPECFORGE_JSON_SYNTAX']);
+/** The loader's refusals: references and files outside its rule. */
+const LOADER_REFUSED = new Set<string>([
+  'SPECFORGE_REF_REMOTE',
+  'SPECFORGE_REF_OUTSIDE',
+  'SPECFORGE_REF_UNFOLLOWED',
+  'SPECFORGE_FILE_NOT_REGULAR',
+  'SPECFORGE_FILE_TOO_LARGE',
+  'SPECFORGE_ENCODING',
+]);
 
 export function lintFindings(results: readonly LintResult[], cwd: string): Finding[] {
-  return results.flatMap((r) => r.problems.map((p) => problemToFinding(p, r.spec, cwd)));
+  // One locator for the run: each document's position index is built once, whatever its findings.
+  const locator = new ProblemLocator();
+  return results.flatMap((r) => r.problems.map((p) => problemToFinding(p, r.spec, cwd, locator)));
 }
 
 /** SARIF's rule metadata for these results and their findings: every rule turned on, described, at the level its results use. */

@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { type Location, type Oas3Rule, type Source } from '@redocly/openapi-core';
 import { decodeUriText, joinPointer, unescapeSegment } from '../../contract/pointer.js';
 import { parseSource } from '../../contract/source.js';
+import { lentFile } from '../contract.js';
 import { isRecord, redoclyPointer, redoclySegments } from './common.js';
 
 const SECTIONS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems'] as const;
@@ -93,7 +94,8 @@ export const NoUnusedComponents: Oas3Rule = () => {
         for (const [file, source] of sources) {
           let data: unknown;
           try {
-            data = parseSource(file, file, source.body).data;
+            // The loader's parse of the file when the contract is lent (no second parse of a large file).
+            data = lentFile(file, source.body)?.data ?? parseSource(file, file, source.body).data;
           } catch {
             continue; // a syntax error: Redocly reports it
           }
