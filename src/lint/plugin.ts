@@ -8,6 +8,7 @@
 import type { Oas2Rule, Oas3Rule, Plugin } from '@redocly/openapi-core';
 import { OPAQUE_EXTENSION_TYPES } from '../contract/validate.js';
 import { Descriptions } from './rules/descriptions.js';
+import { NoAmbiguousPaths, NoAmbiguousPathsOas2 } from './rules/no-ambiguous-paths.js';
 import { NoUnusedComponents } from './rules/no-unused-components.js';
 import { OperationErrorResponse } from './rules/operation-error-response.js';
 import { OperationOperationId } from './rules/operation-operationid.js';
@@ -32,6 +33,7 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
   'operation-tags': OperationTags,
   descriptions: Descriptions,
   'no-unused-components': NoUnusedComponents,
+  'no-ambiguous-paths': NoAmbiguousPaths,
   'valid-examples': ValidExamples,
   'strict-schemas': StrictSchemas,
   'safe-patterns': SafePatterns,
@@ -41,6 +43,7 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
 /** The house rules that also read Swagger 2.0 documents (lint runs Redocly's 2.0 rules on the file itself). */
 export const HOUSE_RULES_OAS2: Record<string, Oas2Rule> = {
   'security-defined': SecurityDefinedOas2,
+  'no-ambiguous-paths': NoAmbiguousPathsOas2,
 };
 
 function prefixed<R>(rules: Record<string, R>): Record<string, R> {

@@ -40,6 +40,11 @@ export const HOUSE_RULE_DOCS: Record<string, RuleDoc> = {
     summary: 'An operation that states no security requirements (nor does the root), or a requirement naming an undeclared scheme.',
     details: 'No requirements is valid OpenAPI (none are declared): a warning; write `security: []` for an operation that needs none. A requirement naming no declared scheme is a broken reference: an error.',
   },
+  'specforge/no-ambiguous-paths': {
+    summary: 'Two paths that the same request could match (`/{a}/items` and `/pets/{b}`).',
+    details:
+      "Redocly's `no-ambiguous-paths` without comparing each path with every earlier one: the earlier paths are kept in a trie, so a contract's paths cost a few steps each. Reported at the later path, naming the earliest it collides with; past 5,000,000 steps (a contract built to be slow) it reports once where it stopped.",
+  },
   'specforge/operation-operationid': {
     summary: 'An operation without an operationId.',
     details: "The operationId names the operation's handler, validators and client method; without one specforge makes one up from the method and path.",
@@ -90,7 +95,6 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
   'spec-components-invalid-map-name': { summary: 'A component name with characters OpenAPI does not allow.', details: 'Names match `^[a-zA-Z0-9.\\-_]+$`.' },
   'info-license': { summary: 'A contract without a license in `info`.' },
   'info-license-strict': { summary: 'A license without a `url` (or, in OpenAPI 3.1, an `identifier`).' },
-  'no-ambiguous-paths': { summary: 'Two paths that the same request could match (`/{a}/items` and `/pets/{b}`).' },
   'no-duplicated-enum-values': { summary: 'An `enum` that lists a value twice.' },
   'no-duplicated-tag-names': { summary: 'A tag declared twice in the root `tags`.' },
   'no-empty-servers': { summary: 'A contract that declares no servers.', details: 'OpenAPI then takes `/`. A contract that only describes a command line (`x-specforge-cli`) needs none.' },

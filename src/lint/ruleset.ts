@@ -27,6 +27,7 @@ export const SPECFORGE_RULESET: RawUniversalConfig = {
     'specforge/descriptions': 'warn',
     'specforge/no-unused-components': 'warn',
     'specforge/security-defined': 'warn',
+    'specforge/no-ambiguous-paths': 'warn',
     // Defects: an example its schema refuses is an error; so are a schema the contract's strict level
     // refuses, a pattern specforge refuses to run and a security requirement naming no scheme (their
     // rules force those to errors).
@@ -46,6 +47,7 @@ export const SPECFORGE_RULESET: RawUniversalConfig = {
     'no-invalid-parameter-examples': 'off',
     'no-invalid-schema-examples': 'off',
     'security-defined': 'off',
+    'no-ambiguous-paths': 'off',
     // Conventions that Redocly's recommended set reports as errors, although OpenAPI allows them: no
     // servers (the server is then "/"), a path with a trailing slash, an operationId with
     // characters a URL escapes.
