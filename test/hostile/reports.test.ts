@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDocs } from '../../src/cli/commands/docs.js';
 import { runLint } from '../../src/cli/commands/lint.js';
 import { runTest, type TestOptions } from '../../src/cli/commands/test.js';
 import { formatConformance, TEST_FORMATS } from '../../src/conformance/report.js';
@@ -263,6 +264,16 @@ describe('control sequences never reach a terminal', () => {
     const diagnostic = formatDiagnostic({ code: 'SPECFORGE_INVALID_STRUCTURE', severity: 'error', message: `bad ${HOSTILE_TEXT}`, hint: HOSTILE_TEXT, location: { file: `a${HOSTILE_TEXT}.yaml`, line: 2, pointer: `/paths/${HOSTILE_TEXT}` } });
     expect(diagnostic).not.toMatch(TERMINAL_CONTROLS);
     expect(diagnostic).toContain('\\x1b[2J');
+  });
+
+  it("docs prints a contract's title escaped", async () => {
+    const dir = join(TMP, 'docs-terminal');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(SPEC)}\n    api: hostile\n`);
+    let out = '';
+    expect(await runDocs({ cwd: dir, out: join(dir, 'site'), write: (t: string) => (out += t) })).toBe(0);
+    expect(out).toContain('hostile\\x1b]0;pwned\\x07');
+    expect(out).not.toMatch(TERMINAL_CONTROLS);
   });
 });
 

@@ -9,6 +9,7 @@ import { contractChangelog } from '../../diff/changelog.js';
 import { changesSinceRevision } from '../../diff/report.js';
 import { loadConfig } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
+import { terminalText } from '../../report/terminal.js';
 import { ContractError, type Diagnostic } from '../../contract/errors.js';
 import { buildModel } from '../../contract/model.js';
 import { strictFlag } from '../format-option.js';
@@ -60,9 +61,9 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   }
   const pages = await buildDocs(specs, out);
   for (const p of pages) {
-    write(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations\n`);
-    if (p.cli !== undefined) write(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}\n`);
-    if (p.changelog !== undefined) write(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${changelogBase ?? ''}\n`);
+    write(terminalText(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations`) + '\n');
+    if (p.cli !== undefined) write(terminalText(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}`) + '\n');
+    if (p.changelog !== undefined) write(terminalText(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${changelogBase ?? ''}`) + '\n');
   }
   write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
   return EXIT_OK;

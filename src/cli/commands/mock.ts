@@ -7,6 +7,7 @@ import { ContractError, UsageError } from '../../contract/errors.js';
 import { configEntryFor } from '../../pipeline/config.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/ajv.js';
 import { strictFlag } from '../format-option.js';
+import { terminalText } from '../../report/terminal.js';
 import { buildModel } from '../../contract/model.js';
 import { apiSpec, mockTables } from '../../contract/tables/api.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
@@ -89,7 +90,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const host = options.host ?? '127.0.0.1';
   const serverOptions: MockServerOptions = {
     stateful: options.stateful === true,
-    onError: (e) => process.stderr.write(`mock: ${e instanceof Error ? e.message : String(e)}\n`),
+    onError: (e) => process.stderr.write(`mock: ${terminalText(e instanceof Error ? e.message : String(e), false)}\n`),
   };
   const seed = integer(options.seed, '--seed', 0, 2 ** 32 - 1);
   if (seed !== undefined) serverOptions.seed = seed;
