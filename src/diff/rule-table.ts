@@ -1,14 +1,17 @@
 /**
- * The README's table of diff rules, written from the catalogue so the two cannot disagree:
- * `node dist/src/diff/rule-table.js README.md` rewrites the block between the markers, and a test
- * fails when the README's block differs from the catalogue.
+ * The diff rule tables of docs/reference/diff.md, written from the catalogue so the two cannot
+ * disagree: `node dist/src/diff/rule-table.js` (default: docs/reference/diff.md) rewrites the block
+ * between the markers, and a test fails when the page's block differs from the catalogue.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { REQUEST_CHECKS, REQUEST_SCOPES, RESPONSE_CHECKS, RESPONSE_SCOPES, SCHEMA_RULES } from './rules.js';
 import { STRUCTURE_RULES } from './structure-rules.js';
 
-export const TABLE_START = '<!-- diff-rules:start (written by `node dist/src/diff/rule-table.js README.md`) -->';
+/** The page that holds the tables (the writer's default target). */
+export const DOC_FILE = 'docs/reference/diff.md';
+
+export const TABLE_START = '<!-- diff-rules:start (written by `node dist/src/diff/rule-table.js docs/reference/diff.md`) -->';
 export const TABLE_END = '<!-- diff-rules:end -->';
 
 function cell(text: string): string {
@@ -41,11 +44,11 @@ export function ruleTableMarkdown(): string {
 export function withRuleTable(text: string): string {
   const start = text.indexOf(TABLE_START);
   const end = text.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`the README has no block between ${TABLE_START} and ${TABLE_END}`);
+  if (start < 0 || end < start) throw new Error(`the file has no block between ${TABLE_START} and ${TABLE_END}`);
   return `${text.slice(0, start + TABLE_START.length)}\n${ruleTableMarkdown()}\n${text.slice(end)}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = process.argv[2] ?? 'README.md';
+  const file = process.argv[2] ?? DOC_FILE;
   writeFileSync(file, withRuleTable(readFileSync(file, 'utf8')));
 }

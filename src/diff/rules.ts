@@ -9,7 +9,7 @@
  * `<scope>-<check>`, e.g. `request-property-max-length-decreased`.
  */
 import type { FindingLevel } from '../report/findings.js';
-import { readmeUrl, SOURCE_ANCHORS, type RuleInfo } from '../report/format.js';
+import { docsUrl, SOURCE_DOCS, type RuleInfo } from '../report/format.js';
 import { STRUCTURE_RULES, type StructureRuleId } from './structure-rules.js';
 
 export type { DiffLevel } from './structure-rules.js';
@@ -22,7 +22,7 @@ export interface DiffRule {
   id: string;
   level: DiffLevel;
   description: string;
-  /** A change the rule reports, for the README's rule table. */
+  /** A change the rule reports, for the rule table of docs/reference/diff.md. */
   example: string;
 }
 
@@ -127,7 +127,7 @@ export const DIFF_RULE_INFO: readonly RuleInfo[] = DIFF_RULES.map((r) => ({
   description: r.description,
   fullDescription: `${r.description[0]?.toUpperCase() ?? ''}${r.description.slice(1)} (${r.level}). Example: ${r.example.replace(/`/g, '')}.`,
   level: FINDING_LEVEL[r.level],
-  helpUri: readmeUrl(SOURCE_ANCHORS.diff),
+  helpUri: docsUrl(SOURCE_DOCS.diff),
 }));
 
 const BY_ID = new Map(DIFF_RULES.map((r) => [r.id, r]));

@@ -1,12 +1,13 @@
 /**
- * What each rule of the built-in lint ruleset finds: one catalogue for the README's rule tables
- * (rule-table.ts) and for SARIF's rule metadata (short and full description, help text with a link
- * to the README, and the level its results use). Levels are never written here: they are read from
- * the ruleset (ruleset.ts) as Redocly resolves it, so the README, SARIF and the findings agree.
+ * What each rule of the built-in lint ruleset finds: one catalogue for the rule tables of
+ * docs/reference/lint-rules.md (rule-table.ts) and for SARIF's rule metadata (short and full
+ * description, help text with a link to that page, and the level its results use). Levels are never
+ * written here: they are read from the ruleset (ruleset.ts) as Redocly resolves it, so the docs,
+ * SARIF and the findings agree.
  */
 import { createConfig, type Config, type RawUniversalConfig, type RuleConfig } from '@redocly/openapi-core';
 import type { Finding, FindingLevel } from '../report/findings.js';
-import { readmeUrl, type RuleInfo } from '../report/format.js';
+import { docsUrl, SOURCE_DOCS, type DocSection, type RuleInfo } from '../report/format.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
 
 export interface RuleDoc {
@@ -16,8 +17,8 @@ export interface RuleDoc {
   details?: string;
 }
 
-/** The README section that documents the lint rules (its heading's anchor). */
-export const LINT_RULES_ANCHOR = 'lint-rules-and-review-output';
+/** The documentation section that lists the lint rules (docs/reference/lint-rules.md). */
+export const LINT_RULES_DOC: DocSection = SOURCE_DOCS.lint;
 
 /** specforge's house rules (plugin.ts). */
 export const HOUSE_RULE_DOCS: Record<string, RuleDoc> = {
@@ -131,7 +132,7 @@ export function ruleLevels(config: Config, version: LintedVersion): Map<string, 
   return levels;
 }
 
-/** The rules a ruleset (the built-in one unless given) turns on for any version, at their levels (the README's tables). */
+/** The rules a ruleset (the built-in one unless given) turns on for any version, at their levels (the tables of docs/reference/lint-rules.md). */
 export async function builtInRuleLevels(ruleset: RawUniversalConfig = SPECFORGE_RULESET): Promise<Map<string, FindingLevel>> {
   const config = await createConfig(ruleset);
   const levels = new Map<string, FindingLevel>();
@@ -141,7 +142,7 @@ export async function builtInRuleLevels(ruleset: RawUniversalConfig = SPECFORGE_
 
 function ruleInfo(id: string, level: FindingLevel | undefined): RuleInfo {
   const doc = LINT_RULE_DOCS[id];
-  const info: RuleInfo = { id, description: doc?.summary ?? id, helpUri: readmeUrl(LINT_RULES_ANCHOR) };
+  const info: RuleInfo = { id, description: doc?.summary ?? id, helpUri: docsUrl(LINT_RULES_DOC) };
   if (doc?.details) info.fullDescription = `${doc.summary} ${doc.details}`;
   if (level) info.level = level;
   return info;

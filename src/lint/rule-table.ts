@@ -1,7 +1,8 @@
 /**
- * The README's tables of lint rules, written from the catalogue (rule-info.ts) at the levels of the
- * built-in ruleset, so the three cannot disagree: `node dist/src/lint/rule-table.js README.md`
- * rewrites the block between the markers, and a test fails when the README's block differs.
+ * The lint rule tables of docs/reference/lint-rules.md, written from the catalogue (rule-info.ts) at
+ * the levels of the built-in ruleset, so the three cannot disagree: `node dist/src/lint/rule-table.js`
+ * (default: docs/reference/lint-rules.md) rewrites the block between the markers, and a test fails
+ * when the page's block differs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +10,10 @@ import type { FindingLevel } from '../report/findings.js';
 import { builtInRuleLevels, HOUSE_RULE_DOCS, REDOCLY_RULE_DOCS, type RuleDoc } from './rule-info.js';
 import { SPECFORGE_RULESET } from './ruleset.js';
 
-export const TABLE_START = '<!-- lint-rules:start (written by `node dist/src/lint/rule-table.js README.md`) -->';
+/** The page that holds the tables (the writer's default target). */
+export const DOC_FILE = 'docs/reference/lint-rules.md';
+
+export const TABLE_START = '<!-- lint-rules:start (written by `node dist/src/lint/rule-table.js docs/reference/lint-rules.md`) -->';
 export const TABLE_END = '<!-- lint-rules:end -->';
 
 function cell(text: string): string {
@@ -46,11 +50,11 @@ export async function ruleTableMarkdown(): Promise<string> {
 export async function withRuleTable(text: string): Promise<string> {
   const start = text.indexOf(TABLE_START);
   const end = text.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`the README has no block between ${TABLE_START} and ${TABLE_END}`);
+  if (start < 0 || end < start) throw new Error(`the file has no block between ${TABLE_START} and ${TABLE_END}`);
   return `${text.slice(0, start + TABLE_START.length)}\n${await ruleTableMarkdown()}\n${text.slice(end)}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = process.argv[2] ?? 'README.md';
+  const file = process.argv[2] ?? DOC_FILE;
   writeFileSync(file, await withRuleTable(readFileSync(file, 'utf8')));
 }

@@ -7,7 +7,7 @@
  * OpenAPI does not allow, a $ref to nothing, an example its own schema refuses, a pattern specforge
  * refuses to run). A warning is a convention this ruleset asks for (names, summaries,
  * descriptions, tags, declared responses and security, unused components): the contract is valid
- * without it. README.md's "Lint rules" tables list every rule at these levels, and a test holds
+ * without it. The tables of docs/reference/lint-rules.md list every rule at these levels, and a test holds
  * them to it.
  */
 import type { RawUniversalConfig } from '@redocly/openapi-core';

@@ -19,24 +19,32 @@ export interface RuleInfo {
   level?: FindingLevel;
   /** A longer description. */
   fullDescription?: string;
-  /** Where the rule is documented (README.md's section, readmeUrl); unset, the section of its findings' source. */
+  /** Where the rule is documented (a docs/ section, docsUrl); unset, the section of its findings' source. */
   helpUri?: string;
 }
 
-/** Where specforge's README is published: rule help links point at its sections. */
-export const README_URL = 'https://github.com/specforge/specforge';
+/** Where specforge's repository is published: rule help links point at its documentation pages. */
+export const REPOSITORY_URL = 'https://github.com/specforge/specforge';
 
-/** The address of a README section, by its heading's anchor ("lint-rules-and-review-output"). */
-export function readmeUrl(anchor: string): string {
-  return `${README_URL}#${anchor}`;
+/** A section of specforge's documentation: a markdown file of the repository and a heading's anchor in it. */
+export interface DocSection {
+  /** The file, relative to the repository's root ("docs/reference/lint-rules.md"). */
+  file: string;
+  /** The heading's anchor, as GitHub makes it ("lint-rules-and-review-output"). */
+  anchor: string;
 }
 
-/** The README section that documents the rules of each kind of finding. */
-export const SOURCE_ANCHORS: Record<Finding['source'], string> = {
-  lint: 'lint-rules-and-review-output',
-  diff: 'breaking-change-diff-specforge-diff',
-  drift: 'reviewing-a-pull-request-specforge-review',
-  test: 'conformance-of-a-running-server-specforge-test',
+/** The published address of a documentation section. */
+export function docsUrl(section: DocSection): string {
+  return `${REPOSITORY_URL}/blob/main/${section.file}#${section.anchor}`;
+}
+
+/** The documentation section that describes the rules of each kind of finding. */
+export const SOURCE_DOCS: Record<Finding['source'], DocSection> = {
+  lint: { file: 'docs/reference/lint-rules.md', anchor: 'lint-rules-and-review-output' },
+  diff: { file: 'docs/reference/diff.md', anchor: 'breaking-change-diff-specforge-diff' },
+  drift: { file: 'docs/guides/lint-and-review.md', anchor: 'reviewing-a-pull-request-specforge-review' },
+  test: { file: 'docs/guides/testing-a-server.md', anchor: 'conformance-of-a-running-server-specforge-test' },
 };
 
 export interface FormatOptions {
@@ -180,7 +188,7 @@ const LEVEL_ORDER: readonly FindingLevel[] = ['error', 'warning', 'info'];
 function sarifRule(rule: RuleInfo, results: readonly Finding[]): Record<string, unknown> {
   const level = rule.level ?? LEVEL_ORDER.find((l) => results.some((f) => f.level === l)) ?? 'warning';
   const source = results[0]?.source;
-  const helpUri = rule.helpUri ?? (source === undefined ? undefined : readmeUrl(SOURCE_ANCHORS[source]));
+  const helpUri = rule.helpUri ?? (source === undefined ? undefined : docsUrl(SOURCE_DOCS[source]));
   const full = rule.fullDescription ?? rule.description;
   const text = [`${rule.id} (${level}): ${full}`, ...(helpUri ? [`Documentation: ${helpUri}`] : [])].join('\n');
   const markdown = [`**${markdownCode(rule.id)}** (${level}): ${full}`, ...(helpUri ? ['', `[Documentation](${helpUri})`] : [])].join('\n');

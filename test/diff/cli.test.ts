@@ -277,11 +277,11 @@ describe('a seeded breaking change in a copy of the echo contract', () => {
         }>;
       };
       expect(log.runs[0]?.results.map((x) => [x.ruleId, x.level])).toEqual([[rule, 'error']]);
-      // The rule entry describes the rule, not its id: a sentence, an example, the README section, the level results use.
+      // The rule entry describes the rule, not its id: a sentence, an example, the docs section, the level results use.
       const entry = log.runs[0]?.tool.driver.rules.find((x) => x.id === rule);
       expect(entry?.shortDescription.text).toBe('a required response property became optional; clients may not find it');
       expect(entry?.fullDescription.text).toMatch(/^A required response property became optional; clients may not find it \(breaking\)\. Example: /);
-      expect(entry?.helpUri).toBe('https://github.com/specforge/specforge#breaking-change-diff-specforge-diff');
+      expect(entry?.helpUri).toBe('https://github.com/specforge/specforge/blob/main/docs/reference/diff.md#breaking-change-diff-specforge-diff');
       expect(entry?.defaultConfiguration.level).toBe('error');
     }
   });

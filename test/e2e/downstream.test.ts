@@ -231,7 +231,7 @@ describe('a downstream repository', () => {
     const esbuild = await import('esbuild');
     await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/main.ts'], bundle: true, platform: 'node', format: 'cjs', outfile: 'out/node/main.cjs', logLevel: 'silent' });
     expectRoundTrip(ok(NODE, ['out/node/main.cjs'], APP));
-    // An ES-module bundle needs `require` for the CommonJS dependencies it inlines (as the README shows).
+    // An ES-module bundle needs `require` for the CommonJS dependencies it inlines (as docs/guides/downstream.md shows).
     const banner = { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" };
     await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/main.ts'], bundle: true, platform: 'node', format: 'esm', banner, outfile: 'out/node/main.mjs', logLevel: 'silent' });
     expectRoundTrip(ok(NODE, ['out/node/main.mjs'], APP));

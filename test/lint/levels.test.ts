@@ -2,7 +2,7 @@
  * The built-in ruleset triages: a convention it asks for is a warning, a defect an error. One small
  * contract breaks conventions (no summary, description, tags, operationId or 4xx; no security
  * stated) and holds defects (an example its schema rejects, a requirement naming no scheme, an
- * enum value of the wrong type); each finding carries its rule's level. The README's tables list each
+ * enum value of the wrong type); each finding carries its rule's level. The tables of docs/reference/lint-rules.md list each
  * rule at its level, and the SARIF log describes each rule, links its documentation and gives it
  * the level its results use.
  */
@@ -10,11 +10,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLint } from '../../src/cli/commands/lint.js';
-import { builtInRuleLevels, HOUSE_RULE_DOCS, LINT_RULE_DOCS, LINT_RULES_ANCHOR } from '../../src/lint/rule-info.js';
-import { ruleTableMarkdown, TABLE_END, TABLE_START } from '../../src/lint/rule-table.js';
+import { builtInRuleLevels, HOUSE_RULE_DOCS, LINT_RULE_DOCS, LINT_RULES_DOC } from '../../src/lint/rule-info.js';
+import { DOC_FILE, ruleTableMarkdown, TABLE_END, TABLE_START } from '../../src/lint/rule-table.js';
 import { HOUSE_RULES } from '../../src/lint/plugin.js';
 import type { Finding } from '../../src/report/findings.js';
-import { README_URL, SOURCE_ANCHORS } from '../../src/report/format.js';
+import { REPOSITORY_URL, SOURCE_DOCS } from '../../src/report/format.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `lint-levels-${process.pid}`);
@@ -140,9 +140,10 @@ describe('levels', () => {
     ]);
   });
 
-  it("the README's tables are the catalogue's, at the ruleset's levels (run `node dist/src/lint/rule-table.js README.md` after changing a rule)", async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = readme.slice(readme.indexOf(TABLE_START) + TABLE_START.length, readme.indexOf(TABLE_END)).trim();
+  it("the docs' tables are the catalogue's, at the ruleset's levels (run `node dist/src/lint/rule-table.js` after changing a rule)", async () => {
+    const page = readFileSync(join(ROOT, DOC_FILE), 'utf8');
+    expect(page).toContain(TABLE_START);
+    const block = page.slice(page.indexOf(TABLE_START) + TABLE_START.length, page.indexOf(TABLE_END)).trim();
     expect(block).toBe(await ruleTableMarkdown());
   });
 
@@ -154,7 +155,7 @@ describe('levels', () => {
 });
 
 describe('SARIF rule metadata', () => {
-  it('describes each rule, links its README section and gives it the level its results use', () => {
+  it('describes each rule, links its docs section and gives it the level its results use', () => {
     const run = sarifLog.runs[0];
     const rules = new Map(run?.tool.driver.rules.map((r) => [r.id, r]));
     expect(run?.results.length).toBe(findings.length);
@@ -167,7 +168,7 @@ describe('SARIF rule metadata', () => {
       if (levels.size === 1) expect(rule.defaultConfiguration.level, rule.id).toBe(result.level);
       expect(rule.shortDescription.text, rule.id).toBe(LINT_RULE_DOCS[rule.id]?.summary);
       expect(rule.fullDescription.text.startsWith(rule.shortDescription.text), rule.id).toBe(true);
-      const url = `${README_URL}#${LINT_RULES_ANCHOR}`;
+      const url = `${REPOSITORY_URL}/blob/main/docs/reference/lint-rules.md#lint-rules-and-review-output`;
       expect(rule.helpUri).toBe(url);
       expect(rule.help.text).toContain(url);
       expect(rule.help.markdown).toContain(`](${url})`);
@@ -181,17 +182,19 @@ describe('SARIF rule metadata', () => {
     expect(rules.get('specforge/no-unused-components')?.defaultConfiguration.level).toBe('warning');
   });
 
-  it('links README sections that exist', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('links docs sections that exist', () => {
     // GitHub's heading anchors: lower case, punctuation but "-" and "_" dropped, spaces as "-".
-    const anchors = new Set(
-      [...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-        (m[1] ?? '')
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N} _-]/gu, '')
-          .replace(/ /g, '-'),
-      ),
-    );
-    for (const anchor of [LINT_RULES_ANCHOR, ...Object.values(SOURCE_ANCHORS)]) expect(anchors, anchor).toContain(anchor);
+    for (const section of [LINT_RULES_DOC, ...Object.values(SOURCE_DOCS)]) {
+      const page = readFileSync(join(ROOT, section.file), 'utf8');
+      const anchors = new Set(
+        [...page.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+          (m[1] ?? '')
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N} _-]/gu, '')
+            .replace(/ /g, '-'),
+        ),
+      );
+      expect(anchors, `${section.file}#${section.anchor}`).toContain(section.anchor);
+    }
   });
 });
