@@ -9,7 +9,7 @@ import { formatFindings } from '../report/format.js';
 import { backticks } from '../codegen/escape.js';
 import { terminalText } from '../report/terminal.js';
 import { CHECKS, type CheckName } from './checks.js';
-import type { ConformanceFailure, ConformanceReport } from './run.js';
+import type { ConformanceFailure, ConformanceReport } from './types.js';
 
 export const TEST_FORMATS = ['stylish', 'json', 'junit', 'markdown', 'sarif'] as const;
 export type TestFormat = (typeof TEST_FORMATS)[number];

@@ -11,7 +11,7 @@ import { CLI_EXTENSION_SCHEMA } from './cli-schema.js';
 import type { Diagnostic } from './errors.js';
 import { getAtPointer, isRecord, joinPointer, resolveLocalRef, setOwn, unescapeSegment } from './pointer.js';
 import type { LoadedContract } from './resolve.js';
-import type { JsonSchema } from './model.js';
+import type { JsonSchema } from './model-types.js';
 
 export const CLI_EXTENSION = 'x-specforge-cli';
 const BASE = `/${CLI_EXTENSION}`;

@@ -1,0 +1,292 @@
+/**
+ * What every conformance phase shares: the run's state (the contract, its validators, the report),
+ * sending one request and reading its answer within bounds, applying the answer checks, and recording
+ * failures, redacted, once per operation, check and message.
+ */
+import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
+import { schemaResolver } from '../contract/tables/api.js';
+import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
+import { nestsDeeper } from '../runtime/body/json-text.js';
+import { responseKey } from '../runtime/server.js';
+import type { ValidateFunction } from '../runtime/standalone.js';
+import { sampleSchema } from '../runtime/sample.js';
+import { answerChecks, CHECKS, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
+import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
+import { applyCredentials, requestMedia, type ExampleRequest } from './requests.js';
+import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
+
+/** Thrown by RunContext.fail when maxFailures is reached: ends the run, whatever phase is running. */
+export class StopRun extends Error {}
+
+export interface Outcome {
+  failures: CheckFailure[];
+  /** The request as sent (with --header and credentials): what a failure reports and its curl reproduces. */
+  sent: SentRequest;
+  response?: ReceivedResponse;
+}
+
+/** The state of one run, shared by its phases (phases/*.ts). */
+export class RunContext {
+  readonly model: ContractModel;
+  readonly validators: CompiledValidators;
+  readonly base: URL;
+  readonly enabled: Set<CheckName>;
+  readonly seed: number;
+  readonly resolve: (ref: string) => JsonSchema | undefined;
+  readonly operations: OperationModel[];
+  readonly report: ConformanceReport;
+  readonly started = Date.now();
+  readonly failureKeys = new Set<string>();
+  /** Operations that answer a stream (events, followed logs): read briefly, never to their end. */
+  readonly streaming: Set<string>;
+  /** What a report may show of requests and answers: credentials replaced unless showSecrets. */
+  readonly redact: Redactor;
+  readonly maxResponseBytes: number;
+  readonly maxJsonDepth: number;
+
+  constructor(readonly options: ConformanceOptions) {
+    this.redact = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
+    this.model = options.model;
+    this.validators = options.validators ?? compileValidators(options.model);
+    this.base = new URL(options.baseUrl ?? 'http://conformance.test');
+    const wanted = new Set<CheckName>(options.checks ?? CHECKS);
+    for (const c of options.excludeChecks ?? []) wanted.delete(c);
+    this.enabled = wanted;
+    this.seed = options.seed ?? 1;
+    this.streaming = new Set(options.model.operations.filter((op) => op.responses.some((r) => r.content.some((c) => c.stream !== undefined || /event-stream/i.test(c.type)))).map((op) => op.id));
+    this.resolve = schemaResolver(this.model);
+    this.operations = this.model.operations.filter(
+      (op) => (!options.operations || options.operations.includes(op.id)) && (!options.tags || op.tags.some((t) => options.tags?.includes(t))),
+    );
+    this.report = {
+      seed: this.seed,
+      requests: 0,
+      durationMs: 0,
+      operations: this.operations.map((op) => ({ operationId: op.id, method: op.method.toUpperCase(), path: op.path, checks: {} })),
+      failures: [],
+    };
+  }
+
+  // ---- sending and recording -----------------------------------------------------------------
+
+  async send(request: ExampleRequest, origin: string): Promise<{ sent: SentRequest; response?: ReceivedResponse; error?: string }> {
+    if (this.options.auth) request = applyCredentials(this.model, request, this.options.auth);
+    const sent: SentRequest = { operationId: request.operationId, method: request.method, url: request.url, headers: { ...request.headers, ...this.options.headers }, origin };
+    if (request.body !== undefined) sent.body = request.body;
+    this.options.onRequest?.(sent);
+    if (this.options.dryRun) return { sent };
+    const url = new URL(this.base.href.replace(/\/$/, '') + request.url);
+    // Never a request off the base URL's origin, whatever a contract's path or a parameter holds.
+    if (url.origin !== this.base.origin) return { sent, error: `refused to send a request outside ${this.base.origin}` };
+    let req: Request;
+    try {
+      const init: RequestInit = { method: request.method, headers: sent.headers, redirect: 'manual', signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) };
+      if (request.body !== undefined) init.body = request.body;
+      req = new Request(url, init);
+    } catch (error) {
+      return { sent, error: `not sendable: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    this.report.requests++;
+    try {
+      const streams = this.streaming.has(request.operationId);
+      // An operation that streams (events, followed logs) may hold its answer until something happens:
+      // a short wait, and silence is not a fault.
+      let res: Response;
+      try {
+        res = await withDeadline(this.options.fetch(req), streams ? Math.min(1000, this.options.timeoutMs ?? 10_000) : (this.options.timeoutMs ?? 10_000));
+      } catch (error) {
+        if (streams && error instanceof DeadlineError) return { sent, error: 'not sendable: a stream that stayed silent' };
+        throw error;
+      }
+      const streaming = /event-stream|raw-stream|multiplexed-stream|x-ndjson|json-seq/i.test(res.headers.get('content-type') ?? '');
+      // A stream (events, logs that follow) is read for a moment, not to its end.
+      const read = await readText(res, streaming || streams ? 300 : (this.options.timeoutMs ?? 10_000), this.maxResponseBytes);
+      const headers: Record<string, string> = {};
+      // Each Set-Cookie comes on its own: kept together, as other repeated headers are.
+      res.headers.forEach((v, k) => (headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`));
+      const contentType = res.headers.get('content-type') ?? '';
+      // What the report may show of the body: a credential the server echoes is replaced here,
+      // before any message quotes a slice of it.
+      const response: ReceivedResponse = { status: res.status, headers, text: this.redact.text(read.text), contentType };
+      if (read.overflow && !streaming && !streams) {
+        response.unchecked = `the response body exceeds ${this.maxResponseBytes} bytes (--max-response-size); not checked`;
+      } else if (/json/i.test(contentType) && read.text.length > 0) {
+        // Nesting deeper than any answer needs would exhaust the stack of the validators: refused
+        // before parsing, as the generated server refuses such a request.
+        if (nestsDeeper(read.text, this.maxJsonDepth)) {
+          response.unchecked = `the response body nests deeper than ${this.maxJsonDepth} levels; not checked`;
+        } else {
+          try {
+            response.json = JSON.parse(read.text) as unknown;
+          } catch {
+            // Reported by response_schema_conformance.
+          }
+        }
+      }
+      return { sent, response };
+    } catch (error) {
+      return { sent, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  tally(op: OperationModel, check: CheckName, ok: boolean): void {
+    if (!this.enabled.has(check)) return;
+    const entry = this.report.operations.find((o) => o.operationId === op.id);
+    if (!entry) return;
+    const t = (entry.checks[check] ??= { passed: 0, failed: 0 });
+    if (ok) t.passed++;
+    else t.failed++;
+  }
+
+  fail(op: OperationModel, phase: Phase, failure: CheckFailure, sent: SentRequest, response: ReceivedResponse | undefined): void {
+    if (!this.enabled.has(failure.check)) return;
+    this.tally(op, failure.check, false);
+    // One report per operation, check and message: a fault found a hundred times is one failure.
+    const key = `${op.id}\u0000${failure.check}\u0000${failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
+    if (this.failureKeys.has(key)) return;
+    this.failureKeys.add(key);
+    // Reports are published: credentials leave here replaced, unless showSecrets.
+    const request = this.redact.request(sent);
+    const out: ConformanceFailure = { ...failure, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl: curlCommand(this.base.href, request) };
+    if (response) out.response = { status: response.status, headers: this.redact.headers(response.headers), body: response.text.slice(0, 4096) };
+    this.report.failures.push(out);
+    if (this.options.maxFailures !== undefined && this.report.failures.length >= this.options.maxFailures) throw new StopRun();
+  }
+
+  validatorFor(op: OperationModel, response: ReceivedResponse): ValidateFunction | undefined {
+    const responses = this.validators.operationValidators[op.id]?.responses ?? {};
+    const key = responseKey(responses, response.status);
+    const type = response.contentType.split(';')[0]?.trim() ?? '';
+    return key ? responses[key]?.[type] : undefined;
+  }
+
+  /** Sends a request and applies the answer checks (and the expectation of its kind). */
+  async exchange(op: OperationModel, phase: Phase, request: ExampleRequest, origin: string, expect: 'positive' | 'negative' | 'any'): Promise<Outcome> {
+    const { sent, response, error } = await this.send(request, origin);
+    if (!response) {
+      if (error && !error.startsWith('not sendable') && !this.options.dryRun) {
+        this.fail(op, phase, { check: 'not_a_server_error', message: `no answer: ${error}`, location: op.pointer }, sent, undefined);
+        return { failures: [{ check: 'not_a_server_error', message: `no answer: ${error}` }], sent };
+      }
+      return { failures: [], sent };
+    }
+    const failures: CheckFailure[] = [];
+    let results: ReturnType<typeof answerChecks>;
+    try {
+      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method: request.method });
+    } catch (error) {
+      // A check that cannot finish on this answer (a stack exhausted by what the server sent) is a
+      // finding of this exchange, never the end of the run.
+      if (!(error instanceof RangeError)) throw error;
+      results = [{ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer } }];
+    }
+    for (const result of results) {
+      if (result.failure) {
+        failures.push(result.failure);
+        this.fail(op, phase, result.failure, sent, response);
+      } else this.tally(op, result.check, true);
+    }
+    if (expect === 'negative') {
+      const accepted = response.status < 400;
+      const failure: CheckFailure = { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer };
+      if (accepted) {
+        failures.push(failure);
+        this.fail(op, phase, failure, sent, response);
+      } else this.tally(op, 'negative_data_rejection', true);
+    } else if (expect === 'positive') {
+      const refused = [400, 413, 415, 422].includes(response.status);
+      const failure: CheckFailure = { check: 'positive_data_acceptance', message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`, location: op.pointer };
+      if (refused) {
+        failures.push(failure);
+        this.fail(op, phase, failure, sent, response);
+      } else this.tally(op, 'positive_data_acceptance', true);
+    }
+    return { failures, sent, response };
+  }
+
+  /** Parameter values of the example request, by parameter. */
+  exampleValues(op: OperationModel): Map<ParameterModel, unknown> {
+    const values = new Map<ParameterModel, unknown>();
+    for (const p of op.parameters) {
+      if (!p.required && p.examples.length === 0) continue;
+      values.set(p, p.examples.length > 0 ? p.examples[0]?.value : sampleSchema(p.schema, { resolve: this.resolve, seed: 1 }));
+    }
+    return values;
+  }
+
+  exampleBody(op: OperationModel): { media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string } | undefined {
+    const media = requestMedia(op);
+    if (!op.requestBody || !media) return undefined;
+    const example = media.examples[0];
+    return { media, value: example ? example.value : sampleSchema(media.schema ?? {}, { resolve: this.resolve, seed: 1 }), name: example ? example.name : 'sampled' };
+  }
+
+  /** Whether parameter values pass the operation's validators (path and query; headers and cookies by construction). */
+  paramsValid(op: OperationModel, values: ReadonlyMap<ParameterModel, unknown>): boolean {
+    const v = this.validators.operationValidators[op.id];
+    for (const where of ['path', 'query'] as const) {
+      const fn = v?.[where];
+      if (!fn) continue;
+      const obj: Record<string, unknown> = {};
+      for (const [p, value] of values) if (p.in === where && value !== undefined) obj[p.name] = value;
+      if (!fn(obj)) return false;
+    }
+    return true;
+  }
+
+  bodyValid(op: OperationModel, mediaType: string, value: unknown): boolean | undefined {
+    const fn = this.validators.operationValidators[op.id]?.body?.[mediaType];
+    return fn ? fn(value) : undefined;
+  }
+
+
+  opById(id: string | undefined): OperationModel | undefined {
+    return id === undefined ? undefined : this.operations.find((o) => o.id === id);
+  }
+
+}
+
+class DeadlineError extends Error {}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The body as text, read until it ends or `ms` pass; a body longer than `max` bytes is not read
+ * past `max` (`overflow`: what was read is not the whole answer).
+ */
+async function readText(res: Response, ms: number, max: number): Promise<{ text: string; overflow: boolean }> {
+  if (!res.body) return { text: '', overflow: false };
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    void res.body.cancel().catch(() => undefined);
+    return { text: '', overflow: true };
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const until = Date.now() + ms;
+  try {
+    while (size <= max) {
+      const left = until - Date.now();
+      if (left <= 0) break;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), left)));
+      const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+      if (next === 'late' || next.done) break;
+      chunks.push(next.value);
+      size += next.value.byteLength;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  const overflow = size > max;
+  return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), overflow };
+}

@@ -1,0 +1,104 @@
+/**
+ * The fuzz phase: property-based requests generated from the schemas (fast-check, seeded), the
+ * smallest failing one (shrunk) sent once more and reported.
+ */
+import fc from 'fast-check';
+import type { OperationModel, ParameterModel } from '../../contract/model.js';
+import { isRecord } from '../../contract/pointer.js';
+import { mockTables } from '../../contract/tables/api.js';
+import { sampleSchema } from '../../runtime/sample.js';
+import { schemaArbitrary } from '../arbitrary.js';
+import { answerChecks, schemaType, type CheckName } from '../checks.js';
+import type { RunContext } from '../exchange.js';
+import { buildRequest, requestMedia, type ExampleRequest } from '../requests.js';
+
+/** A value of a parameter that carries JSON (in base64 for x-specforge-base64-json), sampled from its schema. */
+function structuredValue(ctx: RunContext, p: ParameterModel): unknown {
+  const ref = isRecord(p.schema) ? (p.schema['x-specforge-base64-json'] ?? p.extensions['x-specforge-base64-json']) : undefined;
+  if (typeof ref === 'string') {
+    const target = ctx.resolve(ref);
+    return Buffer.from(JSON.stringify(sampleSchema(target ?? {}, { resolve: ctx.resolve, seed: 1 }))).toString('base64url');
+  }
+  return p.required ? sampleSchema(p.schema, { resolve: ctx.resolve, seed: 1 }) : undefined;
+}
+
+export async function fuzz(ctx: RunContext): Promise<void> {
+  const runs = ctx.options.maxExamples ?? 20;
+  if (runs <= 0) return;
+  // A page token is valid only when the server issued it: generated requests leave it out.
+  const tokens = new Map<string, string>();
+  for (const r of mockTables(ctx.model).resources) {
+    if (r.operations.list && r.pagination?.style === 'token') tokens.set(r.operations.list, r.pagination.token);
+  }
+  for (const [index, op] of ctx.operations.entries()) {
+    const params: Record<string, fc.Arbitrary<unknown>> = {};
+    const required: string[] = [];
+    const byKey = new Map<string, ParameterModel>();
+    op.parameters.forEach((p, i) => {
+      if (p.in === 'cookie') return;
+      const key = `p${i}`;
+      byKey.set(key, p);
+      const kind = schemaType(isRecord(p.schema) && typeof p.schema['$ref'] === 'string' ? ctx.resolve(p.schema['$ref']) : p.schema);
+      if (tokens.get(op.id) === p.name && !p.required) {
+        params[key] = fc.constant(undefined);
+      } else if (p.contentType !== undefined || p.extensions['x-specforge-base64-json'] !== undefined || (isRecord(p.schema) && p.schema['x-specforge-base64-json'] !== undefined) || (p.in === 'header' && (kind === 'object' || kind === 'array'))) {
+        // A structured header (JSON in base64, say) keeps its documented value, or one made from its schema.
+        params[key] = fc.constant(ctx.exampleValues(op).get(p) ?? structuredValue(ctx, p));
+      } else if (p.in === 'header') {
+        // Header values are visible ASCII: what a client can send at all.
+        params[key] = schemaArbitrary(p.schema, ctx.resolve).map((v) => (typeof v === 'string' ? v.replace(/[^\x21-\x7e]/g, '_') : v));
+      } else if (p.in === 'path') {
+        // A path segment is never empty: "/images//get" names no operation.
+        params[key] = schemaArbitrary(p.schema, ctx.resolve).map((v) => (v === '' || v === null || (Array.isArray(v) && v.length === 0) ? 'x' : v));
+      } else params[key] = schemaArbitrary(p.schema, ctx.resolve);
+      if (p.required) required.push(key);
+    });
+    const media = requestMedia(op);
+    const bodyArb = op.requestBody && media && op.method !== 'get' && op.method !== 'head' ? schemaArbitrary(media.schema, ctx.resolve) : fc.constant(undefined);
+    const arbitrary = fc.record({ params: fc.record(params, { requiredKeys: required }), body: bodyArb });
+    const toRequest = (c: { params: Record<string, unknown>; body: unknown }): { request: ExampleRequest; valid: boolean } => {
+      const values = new Map<ParameterModel, unknown>();
+      for (const [k, v] of Object.entries(c.params)) {
+        const p = byKey.get(k);
+        if (p) values.set(p, v);
+      }
+      const body = media && c.body !== undefined ? { media, value: c.body, name: 'generated' } : undefined;
+      const request = buildRequest(ctx.model, op, values, body);
+      // A required body that serializes to nothing is a missing body.
+      const sentBody = request.body !== undefined && request.body !== '';
+      const valid = ctx.paramsValid(op, values) && (!sentBody ? !(op.requestBody?.required ?? false) || op.method === 'get' || op.method === 'head' : ctx.bodyValid(op, media?.type ?? '', c.body) !== false);
+      return { request, valid };
+    };
+    const property = fc.asyncProperty(arbitrary, async (c) => {
+      const { request, valid } = toRequest(c);
+      const outcome = await exchangeQuiet(ctx, op, request, valid);
+      return outcome.length === 0;
+    });
+    const t0 = Date.now();
+    const result = await fc.check(property, { numRuns: runs, seed: ctx.seed + index, endOnFailure: false, verbose: 0 });
+    if (process.env['SPECFORGE_CONFORMANCE_TRACE'] && Date.now() - t0 > 200) process.stderr.write(`  fuzz ${op.id}: ${Date.now() - t0} ms\n`);
+    if (result.failed && result.counterexample) {
+      // The smallest failing request, sent once more and reported.
+      const [c] = result.counterexample;
+      const { request, valid } = toRequest(c);
+      await ctx.exchange(op, 'fuzz', request, `generated (seed ${ctx.seed + index}, shrunk)`, valid ? 'positive' : 'any');
+    }
+  }
+}
+
+/** A fuzz case: the checks without recording (fast-check shrinks before one is reported). */
+async function exchangeQuiet(ctx: RunContext, op: OperationModel, request: ExampleRequest, valid: boolean): Promise<CheckName[]> {
+  const { response, error } = await ctx.send(request, 'generated');
+  if (!response) return error && !error.startsWith('not sendable') && !ctx.options.dryRun ? ['not_a_server_error'] : [];
+  const failed: CheckName[] = [];
+  for (const r of answerChecks({ op, response, validator: ctx.validatorFor(op, response), method: request.method })) {
+    if (!ctx.enabled.has(r.check)) continue;
+    if (r.failure) failed.push(r.check);
+    else ctx.tally(op, r.check, true);
+  }
+  if (valid && ctx.enabled.has('positive_data_acceptance')) {
+    if ([400, 413, 415, 422].includes(response.status)) failed.push('positive_data_acceptance');
+    else ctx.tally(op, 'positive_data_acceptance', true);
+  }
+  return failed;
+}

@@ -1,0 +1,32 @@
+/**
+ * The security phase: each secured operation without its credential, and with a malformed one,
+ * must answer 401 (with WWW-Authenticate for a scheme that can challenge).
+ */
+import type { RunContext } from '../exchange.js';
+import { buildRequest, type ExampleRequest } from '../requests.js';
+
+export async function security(ctx: RunContext): Promise<void> {
+  for (const op of ctx.operations) {
+    if (op.security.length === 0 || op.security.some((alt) => Object.keys(alt).length === 0)) continue;
+    const challengeable = op.security.some((alt) =>
+      Object.keys(alt).some((name) => {
+        const scheme = ctx.model.securitySchemes.find((s) => s.name === name);
+        return scheme !== undefined && scheme.type !== 'apiKey' && scheme.type !== 'mutualTLS';
+      }),
+    );
+    const anonymous = buildRequest(ctx.model, op, ctx.exampleValues(op), ctx.exampleBody(op), { anonymous: true });
+    const cases: Array<[ExampleRequest, string]> = [[anonymous, 'no credential']];
+    if (challengeable) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer' } }, 'a malformed credential']);
+    for (const [request, origin] of cases) {
+      const outcome = await ctx.exchange(op, 'security', request, origin, 'any');
+      const response = outcome.response;
+      if (!response) continue;
+      const sent = outcome.sent;
+      if (response.status !== 401) {
+        ctx.fail(op, 'security', { check: 'ignored_auth', message: `a request with ${origin} answers ${response.status}, not 401`, location: `${op.pointer}/security` }, sent, response);
+      } else if (challengeable && response.headers['www-authenticate'] === undefined) {
+        ctx.fail(op, 'security', { check: 'ignored_auth', message: `401 without WWW-Authenticate (${origin})`, location: `${op.pointer}/security` }, sent, response);
+      } else ctx.tally(op, 'ignored_auth', true);
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The stateful phase: create, read, list and delete chains over the contract's
+ * x-specforge-resources, state-machine preconditions, and a seeded random sequence per collection
+ * checked against a model of what should be stored. (Its links part is links.ts.)
+ */
+import type { OperationModel } from '../../contract/model.js';
+import { isRecord } from '../../contract/pointer.js';
+import { mockTables } from '../../contract/tables/api.js';
+import type { ResourceSpec } from '../../runtime/spec.js';
+import type { ReceivedResponse } from '../checks.js';
+import type { RunContext } from '../exchange.js';
+import { buildRequest, type ExampleRequest } from '../requests.js';
+
+/** A request of an item operation for `id` (other parameters from the examples). */
+function itemRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec, id: string, parent: Map<string, unknown>): ExampleRequest {
+  const values = ctx.exampleValues(op);
+  for (const p of op.parameters) {
+    if (p.in !== 'path') continue;
+    if (p.name === resource.idParam) values.set(p, id);
+    else if (parent.has(p.name)) values.set(p, parent.get(p.name));
+  }
+  const body = op.method === 'get' || op.method === 'delete' ? undefined : ctx.exampleBody(op);
+  return buildRequest(ctx.model, op, values, body);
+}
+
+function listRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec, parent: Map<string, unknown>): ExampleRequest {
+  const values = ctx.exampleValues(op);
+  for (const p of op.parameters) {
+    if (p.in === 'path' && parent.has(p.name)) values.set(p, parent.get(p.name));
+    // A list that hides some documents unless asked (a container list without all=1) is asked.
+    if (resource.listFilter?.unlessQuery === p.name) values.set(p, true);
+  }
+  return buildRequest(ctx.model, op, values);
+}
+
+function createdId(resource: ResourceSpec, response: ReceivedResponse): string | undefined {
+  let node: unknown = response.json;
+  for (const key of resource.idField.split('.')) node = isRecord(node) ? node[key] : undefined;
+  return typeof node === 'string' || typeof node === 'number' ? String(node) : undefined;
+}
+
+export async function stateful(ctx: RunContext): Promise<void> {
+  const resources = mockTables(ctx.model).resources;
+  for (const [index, resource] of resources.entries()) {
+    const create = ctx.opById(resource.operations.create);
+    const read = ctx.opById(resource.operations.read);
+    if (!create || !read) continue;
+    const list = ctx.opById(resource.operations.list);
+    const remove = ctx.opById(resource.operations.delete);
+    // The parent (an organization, say) of every document this sequence makes: the create example's.
+    const createValues = ctx.exampleValues(create);
+    const parent = new Map<string, unknown>();
+    for (const [p, v] of createValues) if (p.in === 'path') parent.set(p.name, v);
+    const model = new Map<string, boolean>(); // id -> stored
+    let random = (ctx.seed * 7919 + index * 104729) >>> 0;
+    const next = (n: number): number => {
+      random = (Math.imul(random ^ (random >>> 15), 2246822507) + 0x9e3779b9) >>> 0;
+      return random % n;
+    };
+    const steps = ctx.options.statefulSteps ?? 20;
+    const makeOne = async (): Promise<string | undefined> => {
+      const values = new Map(createValues);
+      const body = ctx.exampleBody(create);
+      // A unique name for resources that take one in the query (a container's ?name=).
+      for (const p of create.parameters) if (p.in === 'query' && /^name$/i.test(p.name) && resource.aliases.length > 0) values.set(p, `specforge-${ctx.seed}-${index}-${model.size}`);
+      let bodyValue = body;
+      if (body && isRecord(body.value) && resource.idField in body.value && typeof body.value[resource.idField] === 'string') {
+        bodyValue = { ...body, value: { ...body.value, [resource.idField]: `specforge-${ctx.seed}-${index}-${model.size}` } };
+      }
+      const outcome = await ctx.exchange(create, 'stateful', buildRequest(ctx.model, create, values, bodyValue), `create ${resource.name}`, 'any');
+      if (!outcome.response || outcome.response.status >= 300) return undefined;
+      const id = createdId(resource, outcome.response);
+      if (id !== undefined) model.set(id, true);
+      return id;
+    };
+    const checkRead = async (id: string, stored: boolean): Promise<void> => {
+      const outcome = await ctx.exchange(read, 'stateful', itemRequest(ctx, read, resource, id, parent), `read ${resource.name} ${id} (${stored ? 'stored' : 'deleted'})`, 'any');
+      const sent = outcome.sent;
+      const status = outcome.response?.status;
+      // A server error is reported by not_a_server_error; it says nothing of what is stored.
+      if (status === undefined || status >= 500) return;
+      if (stored) {
+        if (status >= 200 && status < 300) ctx.tally(read, 'ensure_resource_availability', true);
+        else ctx.fail(read, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${read.id}`, location: read.pointer }, sent, outcome.response);
+      } else if (status === 404 || status === 410) ctx.tally(read, 'use_after_free', true);
+      else ctx.fail(read, 'stateful', { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${read.id} (expected 404)`, location: read.pointer }, sent, outcome.response);
+    };
+    const checkList = async (): Promise<void> => {
+      if (!list) return;
+      const request = listRequest(ctx, list, resource, parent);
+      const outcome = await ctx.exchange(list, 'stateful', request, `list ${resource.name}`, 'any');
+      const text = outcome.response?.text ?? '';
+      if (!outcome.response || outcome.response.status >= 300 || outcome.failures.some((f) => f.check === 'response_schema_conformance')) return;
+      const sent = outcome.sent;
+      for (const [id, stored] of model) {
+        const listed = text.includes(JSON.stringify(id)) || text.includes(`:${id},`) || text.includes(`:${id}}`);
+        // A paginated list shows its first page: completeness is checked while the model is small.
+        if (stored && !listed && model.size <= 10) {
+          ctx.fail(list, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${list.id}`, location: list.pointer }, sent, outcome.response);
+        } else if (!stored && listed) {
+          ctx.fail(list, 'stateful', { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${list.id}`, location: list.pointer }, sent, outcome.response);
+        } else ctx.tally(list, stored ? 'ensure_resource_availability' : 'use_after_free', true);
+      }
+    };
+    // The chain: create, read, list, delete, read again.
+    const first = await makeOne();
+    if (first === undefined) continue;
+    await checkRead(first, true);
+    await checkList();
+    if (remove) {
+      const outcome = await ctx.exchange(remove, 'stateful', itemRequest(ctx, remove, resource, first, parent), `delete ${resource.name} ${first}`, 'any');
+      if (outcome.response && outcome.response.status < 300) {
+        model.set(first, false);
+        await checkRead(first, false);
+        await checkList();
+      }
+    }
+    await transitions(ctx, resource, parent, makeOne);
+    // A seeded random sequence, the store checked against the model after every step.
+    for (let step = 0; step < steps; step++) {
+      const ids = [...model.keys()];
+      const choice = next(remove ? 4 : 3);
+      if (choice === 0 || ids.length === 0) await makeOne();
+      else if (choice === 1) {
+        const id = ids[next(ids.length)] as string;
+        await checkRead(id, model.get(id) === true);
+      } else if (choice === 2) await checkList();
+      else if (remove) {
+        const live = ids.filter((id) => model.get(id));
+        if (live.length === 0) continue;
+        const id = live[next(live.length)] as string;
+        const outcome = await ctx.exchange(remove, 'stateful', itemRequest(ctx, remove, resource, id, parent), `delete ${resource.name} ${id}`, 'any');
+        if (outcome.response && outcome.response.status < 300) model.set(id, false);
+      }
+    }
+  }
+}
+
+/**
+ * State machines (x-specforge-resources `state`): on a new document, every transition its state
+ * does not allow must be refused with the transition's `otherwise` status; then one allowed
+ * transition is applied, and the transitions the new state does not allow are tried again.
+ */
+async function transitions(ctx: RunContext, resource: ResourceSpec, parent: Map<string, unknown>, makeOne: () => Promise<string | undefined>): Promise<void> {
+  const machine = resource.state;
+  if (!machine) return;
+  const all = Object.entries(machine.transitions)
+    .filter(([opId, t]) => t.through === undefined && ctx.opById(opId) !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  if (all.length === 0) return;
+  const allowed = (t: (typeof all)[number][1], state: string): boolean => (!t.from || t.from.includes(state)) && !(t.notFrom ?? []).includes(state) && (t.requires ?? []).length === 0 && t.pull === undefined;
+  const id = await makeOne();
+  if (id === undefined) return;
+  const refusedIn = async (state: string): Promise<void> => {
+    for (const [opId, t] of all) {
+      // A transition refused with a server error (an engine's 500) is not a client's precondition.
+      // Preconditions on content (a field present, a value in a list) depend on what was sent: not tried.
+      if (allowed(t, state) || t.otherwise >= 500 || t.requires !== undefined || t.pull !== undefined || (!t.from && !t.notFrom)) continue;
+      const op = ctx.opById(opId) as OperationModel;
+      const request = itemRequest(ctx, op, resource, id, parent);
+      const outcome = await ctx.exchange(op, 'stateful', request, `${opId} on a ${resource.name} in state ${state}`, 'any');
+      const status = outcome.response?.status;
+      if (status === undefined || status >= 500) continue;
+      const sent = outcome.sent;
+      if (status === t.otherwise) ctx.tally(op, 'transition_precondition', true);
+      else ctx.fail(op, 'stateful', { check: 'transition_precondition', message: `${opId} on a ${resource.name} in state ${state} (allowed from ${t.from?.join(', ') ?? `anything but ${(t.notFrom ?? []).join(', ')}`}) answers ${status}, not ${t.otherwise}`, location: op.pointer }, sent, outcome.response);
+    }
+  };
+  await refusedIn(machine.initial);
+  const step = all.find(([, t]) => t.to !== undefined && t.to !== machine.initial && allowed(t, machine.initial));
+  if (!step) return;
+  const [opId, t] = step;
+  const op = ctx.opById(opId) as OperationModel;
+  const outcome = await ctx.exchange(op, 'stateful', itemRequest(ctx, op, resource, id, parent), `${opId} on a new ${resource.name}`, 'any');
+  if (outcome.response && outcome.response.status < 400 && t.to !== undefined) await refusedIn(t.to);
+}

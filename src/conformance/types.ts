@@ -1,0 +1,86 @@
+/**
+ * The conformance engine's options and report: what `runConformance` (run.ts) takes and returns.
+ */
+import type { ContractModel } from '../contract/model.js';
+import type { CompiledValidators } from '../contract/tables/validators.js';
+import type { CheckFailure, CheckName, SentRequest } from './checks.js';
+
+export type Phase = 'examples' | 'negative' | 'fuzz' | 'stateful' | 'security';
+export const PHASES: readonly Phase[] = ['examples', 'negative', 'fuzz', 'stateful', 'security'];
+
+export interface ConformanceOptions {
+  model: ContractModel;
+  /** The contract's validators (compiled from the model when absent). */
+  validators?: CompiledValidators;
+  /** Sends one request; the runner never sends one outside `baseUrl`. */
+  fetch: (request: Request) => Promise<Response>;
+  /** Default http://conformance.test (for in-process handlers). */
+  baseUrl?: string;
+  phases?: readonly Phase[];
+  checks?: readonly CheckName[];
+  excludeChecks?: readonly CheckName[];
+  operations?: readonly string[];
+  tags?: readonly string[];
+  /** Generated requests per operation in the fuzz phase (default 20). */
+  maxExamples?: number;
+  /** Steps of the random stateful sequence per collection (default 20). */
+  statefulSteps?: number;
+  seed?: number;
+  /** Headers sent with every request (after the generated ones). */
+  headers?: Record<string, string>;
+  /** Stop after this many failures. */
+  maxFailures?: number;
+  /** Per-request timeout in ms (default 10,000). */
+  timeoutMs?: number;
+  /** Called with every request sent (a dry run can print instead of send: see `dryRun`). */
+  onRequest?: (request: SentRequest) => void;
+  /** Build the requests and report them through onRequest without sending any. */
+  dryRun?: boolean;
+  /**
+   * Credentials by security scheme name, sent instead of the sampled ones wherever a request
+   * carries that scheme's credential (see applyCredentials in requests.ts).
+   */
+  auth?: Readonly<Record<string, string>>;
+  /**
+   * Keep credentials in the report (`--show-secrets`): by default the values of secret headers,
+   * API keys and every credential the run sent are replaced with [REDACTED] (see redact.ts).
+   */
+  showSecrets?: boolean;
+  /** The largest response body read whole (default 10 MiB); a larger one is a finding, not checked. */
+  maxResponseBytes?: number;
+  /** The deepest nesting of a JSON answer that is checked (default 1000); deeper is a finding. */
+  maxJsonDepth?: number;
+}
+
+/** The default of ConformanceOptions.maxResponseBytes (`--max-response-size`): 10 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** The default of ConformanceOptions.maxJsonDepth. */
+export const DEFAULT_MAX_JSON_DEPTH = 1000;
+
+export interface CheckTally {
+  passed: number;
+  failed: number;
+}
+
+export interface OperationReport {
+  operationId: string;
+  method: string;
+  path: string;
+  checks: Partial<Record<CheckName, CheckTally>>;
+}
+
+export interface ConformanceFailure extends CheckFailure {
+  operationId: string;
+  phase: Phase;
+  request: SentRequest;
+  response?: { status: number; headers: Record<string, string>; body: string };
+  curl: string;
+}
+
+export interface ConformanceReport {
+  seed: number;
+  requests: number;
+  durationMs: number;
+  operations: OperationReport[];
+  failures: ConformanceFailure[];
+}

@@ -1,0 +1,331 @@
+/**
+ * Builds the contract model from a loaded document: operations, parameters, bodies, responses,
+ * security schemes, component schemas and the command line, with $refs followed and schemas
+ * normalized (schema-normalize.ts).
+ */
+import { readCli } from './cli.js';
+import { ContractError, type Diagnostic } from './errors.js';
+import type { ContractModel, ErrorBodyModel, ExampleModel, HeaderModel, HttpMethod, MediaEncodingModel, MediaTypeModel, NamedSchemaModel, OperationModel, ParameterLocation, ParameterModel, SecurityRequirementModel, SecuritySchemeModel } from './model-types.js';
+import { HTTP_METHODS } from './model-types.js';
+import { isRecord, joinPointer, resolveLocalRef, setOwn } from './pointer.js';
+import type { LoadedContract } from './resolve.js';
+import { normalizeSchema } from './schema-normalize.js';
+import type { OpenApiVersion } from './validate.js';
+
+function extensionsOf(node: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k.startsWith('x-')) out[k] = v;
+  return out;
+}
+
+export class ModelBuilder {
+  readonly warnings: Diagnostic[] = [];
+  /** Problems that do not stop modelling: reported together at the end of `build`. */
+  readonly errors: Diagnostic[] = [];
+  constructor(
+    readonly loaded: LoadedContract,
+    readonly version: OpenApiVersion,
+  ) {}
+
+  get doc(): Record<string, unknown> {
+    return this.loaded.document;
+  }
+
+  /** Follows internal $refs; returns the node and the pointer where it lives. */
+  deref(node: unknown, pointer: string): { node: Record<string, unknown>; pointer: string } {
+    let current = node;
+    let at = pointer;
+    for (let depth = 0; isRecord(current) && typeof current['$ref'] === 'string'; depth++) {
+      const ref = current['$ref'];
+      if (depth > 32 || !ref.startsWith('#')) {
+        throw ContractError.single('SPECFORGE_REF_INVALID', `cannot follow $ref "${ref}"`, this.loaded.locate(at));
+      }
+      const target = resolveLocalRef(this.doc, ref);
+      if (target === undefined) {
+        throw ContractError.single('SPECFORGE_REF_NOT_FOUND', `$ref "${ref}" points at nothing`, this.loaded.locate(at + '/$ref'));
+      }
+      current = target.value;
+      at = target.pointer;
+    }
+    return { node: isRecord(current) ? current : {}, pointer: at };
+  }
+
+  examples(node: Record<string, unknown>, pointer: string): ExampleModel[] {
+    const out: ExampleModel[] = [];
+    if ('example' in node) out.push({ name: 'example', pointer: joinPointer(pointer, 'example'), value: node['example'] });
+    const examples = node['examples'];
+    if (isRecord(examples)) {
+      for (const [name, raw] of Object.entries(examples)) {
+        const { node: ex, pointer: exPtr } = this.deref(raw, joinPointer(pointer, 'examples', name));
+        if ('value' in ex) {
+          const e: ExampleModel = { name, pointer: joinPointer(exPtr, 'value'), value: ex['value'] };
+          if (typeof ex['summary'] === 'string') e.summary = ex['summary'];
+          out.push(e);
+        } else if (typeof ex['externalValue'] === 'string') {
+          this.warnings.push({
+            code: 'SPECFORGE_UNSUPPORTED_FEATURE',
+            severity: 'warning',
+            message: `example "${name}" uses externalValue, which is not fetched; it is not checked`,
+            location: this.loaded.locate(exPtr),
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  mediaTypes(content: unknown, pointer: string): MediaTypeModel[] {
+    if (!isRecord(content)) return [];
+    return Object.entries(content).map(([type, raw]) => {
+      const mtPtr = joinPointer(pointer, type);
+      const mt = isRecord(raw) ? raw : {};
+      const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr), pointer: mtPtr };
+      if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
+      if (mt['schema'] !== undefined) model.schema = normalizeSchema(mt['schema'], this.version);
+      if (isRecord(mt['encoding'])) {
+        const encoding: Record<string, MediaEncodingModel> = {};
+        for (const [name, e] of Object.entries(mt['encoding'])) {
+          if (!isRecord(e)) continue;
+          const entry: MediaEncodingModel = {};
+          if (typeof e['contentType'] === 'string') entry.contentType = e['contentType'];
+          if (typeof e['style'] === 'string') entry.style = e['style'];
+          if (typeof e['explode'] === 'boolean') entry.explode = e['explode'];
+          else if (entry.style !== undefined) entry.explode = entry.style === 'form';
+          setOwn(encoding, name, entry);
+        }
+        model.encoding = encoding;
+      }
+      return model;
+    });
+  }
+
+  parameter(raw: unknown, pointer: string): ParameterModel {
+    const { node: p, pointer: at } = this.deref(raw, pointer);
+    const location = p['in'] as ParameterLocation;
+    const style = typeof p['style'] === 'string' ? p['style'] : location === 'query' || location === 'cookie' ? 'form' : 'simple';
+    const model: ParameterModel = {
+      name: String(p['name']),
+      in: location,
+      required: location === 'path' ? true : p['required'] === true,
+      style,
+      explode: typeof p['explode'] === 'boolean' ? p['explode'] : style === 'form',
+      allowReserved: p['allowReserved'] === true,
+      deprecated: p['deprecated'] === true,
+      schema: normalizeSchema(p['schema'] ?? {}, this.version),
+      examples: this.examples(p, at),
+      pointer: at,
+      extensions: extensionsOf(p),
+    };
+    if (typeof p['description'] === 'string') model.description = p['description'];
+    if (location === 'path' && p['x-specforge-multi-segment'] === true) model.multiSegment = true;
+    if (isRecord(p['content'])) {
+      const [type, mt] = Object.entries(p['content'])[0] ?? [];
+      if (type !== undefined) {
+        model.contentType = type;
+        if (isRecord(mt)) {
+          model.schema = normalizeSchema(mt['schema'] ?? {}, this.version);
+          model.examples.push(...this.examples(mt, joinPointer(at, 'content', type)));
+        }
+      }
+    }
+    return model;
+  }
+
+  operation(path: string, method: HttpMethod, pathItem: Record<string, unknown>, pathPtr: string): OperationModel {
+    const pointer = joinPointer(pathPtr, method);
+    const op = pathItem[method] as Record<string, unknown>;
+    const params = new Map<string, ParameterModel>();
+    const addParams = (list: unknown, listPtr: string): void => {
+      if (!Array.isArray(list)) return;
+      list.forEach((raw, i) => {
+        const p = this.parameter(raw, joinPointer(listPtr, i));
+        params.set(`${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
+      });
+    };
+    addParams(pathItem['parameters'], joinPointer(pathPtr, 'parameters'));
+    addParams(op['parameters'], joinPointer(pointer, 'parameters'));
+    const id = typeof op['operationId'] === 'string' ? op['operationId'] : syntheticOperationId(method, path);
+    const model: OperationModel = {
+      id,
+      method,
+      path,
+      pointer,
+      tags: Array.isArray(op['tags']) ? op['tags'].map(String) : [],
+      deprecated: op['deprecated'] === true,
+      parameters: [...params.values()],
+      responses: [],
+      security: securityOf(op['security'] ?? this.doc['security']),
+      extensions: extensionsOf(op),
+    };
+    if (typeof op['summary'] === 'string') model.summary = op['summary'];
+    if (typeof op['description'] === 'string') model.description = op['description'];
+    if (op['requestBody'] !== undefined) {
+      const { node: rb, pointer: rbPtr } = this.deref(op['requestBody'], joinPointer(pointer, 'requestBody'));
+      model.requestBody = {
+        required: rb['required'] === true,
+        content: this.mediaTypes(rb['content'], joinPointer(rbPtr, 'content')),
+        pointer: rbPtr,
+      };
+    }
+    const responses = isRecord(op['responses']) ? op['responses'] : {};
+    for (const [status, raw] of Object.entries(responses)) {
+      if (status.startsWith('x-')) continue;
+      const { node: r, pointer: rPtr } = this.deref(raw, joinPointer(pointer, 'responses', status));
+      const headers: HeaderModel[] = [];
+      if (isRecord(r['headers'])) {
+        for (const [name, rawHeader] of Object.entries(r['headers'])) {
+          const { node: h, pointer: hPtr } = this.deref(rawHeader, joinPointer(rPtr, 'headers', name));
+          let schema = normalizeSchema(h['schema'] ?? {}, this.version);
+          if (isRecord(h['content'])) {
+            const first = Object.values(h['content'])[0];
+            if (isRecord(first)) schema = normalizeSchema(first['schema'] ?? {}, this.version);
+          }
+          headers.push({ name, required: h['required'] === true, schema, examples: this.examples(h, hPtr), pointer: hPtr });
+        }
+      }
+      model.responses.push({
+        status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status,
+        description: typeof r['description'] === 'string' ? r['description'] : '',
+        headers,
+        content: this.mediaTypes(r['content'], joinPointer(rPtr, 'content')),
+        pointer: rPtr,
+      });
+    }
+    this.checkPathParameters(model);
+    return model;
+  }
+
+  checkPathParameters(op: OperationModel): void {
+    const inTemplate = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    const declared = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+    for (const name of inTemplate) {
+      if (!declared.includes(name)) {
+        this.errors.push({
+          code: 'SPECFORGE_PATH_PARAMETER',
+          severity: 'error',
+          message: `path template "${op.path}" names {${name}}, but operation "${op.id}" declares no path parameter "${name}"`,
+          location: this.loaded.locate(op.pointer),
+        });
+      }
+    }
+    for (const p of op.parameters) {
+      if (p.in === 'path' && !inTemplate.includes(p.name)) {
+        this.errors.push({
+          code: 'SPECFORGE_PATH_PARAMETER',
+          severity: 'error',
+          message: `operation "${op.id}" declares path parameter "${p.name}", which its path "${op.path}" does not contain`,
+          location: this.loaded.locate(p.pointer),
+        });
+      }
+    }
+  }
+
+  build(api: string, specPath: string): ContractModel {
+    const doc = this.doc;
+    const info = isRecord(doc['info']) ? doc['info'] : {};
+    const components = isRecord(doc['components']) ? doc['components'] : {};
+    const schemas: NamedSchemaModel[] = [];
+    if (isRecord(components['schemas'])) {
+      for (const [name, schema] of Object.entries(components['schemas'])) {
+        schemas.push({ name, pointer: joinPointer('/components/schemas', name), schema: normalizeSchema(schema, this.version) });
+      }
+    }
+    const operations: OperationModel[] = [];
+    const seen = new Map<string, string>();
+    const paths = isRecord(doc['paths']) ? doc['paths'] : {};
+    for (const [path, rawItem] of Object.entries(paths)) {
+      if (path.startsWith('x-')) continue;
+      const itemPtr = joinPointer('/paths', path);
+      const { node: item } = this.deref(rawItem, itemPtr);
+      for (const method of HTTP_METHODS) {
+        if (!isRecord(item[method])) continue;
+        const op = this.operation(path, method, item, itemPtr);
+        const prior = seen.get(op.id);
+        if (prior) {
+          this.errors.push({
+            code: 'SPECFORGE_DUPLICATE_OPERATION_ID',
+            severity: 'error',
+            message: `operationId "${op.id}" is used by ${prior} and by ${method.toUpperCase()} ${path}`,
+            location: this.loaded.locate(joinPointer(op.pointer, 'operationId')),
+          });
+          continue;
+        }
+        seen.set(op.id, `${method.toUpperCase()} ${path}`);
+        operations.push(op);
+      }
+    }
+    const infoModel: ContractModel['info'] = { title: String(info['title'] ?? api), version: String(info['version'] ?? '') };
+    if (typeof info['description'] === 'string') infoModel.description = info['description'];
+    const cli = readCli(this.loaded, infoModel, (schema) => normalizeSchema(schema, this.version));
+    this.errors.push(...cli.diagnostics);
+    if (this.errors.length > 0) throw new ContractError(this.errors);
+    const securitySchemes: SecuritySchemeModel[] = [];
+    if (isRecord(components['securitySchemes'])) {
+      for (const [name, raw] of Object.entries(components['securitySchemes'])) {
+        const { node: s } = this.deref(raw, joinPointer('/components/securitySchemes', name));
+        const model: SecuritySchemeModel = {
+          name,
+          type: s['type'] as SecuritySchemeModel['type'],
+          extensions: extensionsOf(s),
+          raw: s,
+        };
+        if (s['in'] === 'query' || s['in'] === 'header' || s['in'] === 'cookie') model.in = s['in'];
+        if (typeof s['name'] === 'string') model.paramName = s['name'];
+        if (typeof s['scheme'] === 'string') model.scheme = s['scheme'].toLowerCase();
+        if (typeof s['description'] === 'string') model.description = s['description'];
+        securitySchemes.push(model);
+      }
+    }
+    const model: ContractModel = {
+      api,
+      specPath,
+      hash: this.loaded.hash,
+      version: this.version,
+      info: infoModel,
+      document: doc,
+      schemas,
+      operations,
+      securitySchemes,
+      extensions: extensionsOf(doc),
+      warnings: this.warnings,
+      loaded: this.loaded,
+    };
+    if (cli.spec) model.cli = cli.spec;
+    const errorExt = doc['x-specforge-error'];
+    if (isRecord(errorExt)) {
+      const fields = isRecord(errorExt['fields']) ? errorExt['fields'] : {};
+      const pick = (k: string): string | undefined => (typeof fields[k] === 'string' ? (fields[k] as string) : undefined);
+      const f: ErrorBodyModel['fields'] = {};
+      for (const k of ['message', 'status', 'code', 'details', 'requestId'] as const) {
+        const v = pick(k);
+        if (v !== undefined) f[k] = v;
+      }
+      model.errorBody = { schema: normalizeSchema(errorExt['schema'] ?? {}, this.version), fields: f };
+      if (isRecord(errorExt['codes'])) {
+        const codes: Record<string, string> = {};
+        for (const [k, v] of Object.entries(errorExt['codes'])) if (typeof v === 'string') setOwn(codes, k, v);
+        model.errorBody.codes = codes;
+      }
+      if (typeof errorExt['requestIdPrefix'] === 'string') model.errorBody.requestIdPrefix = errorExt['requestIdPrefix'];
+    }
+    return model;
+  }
+}
+
+function securityOf(raw: unknown): SecurityRequirementModel[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isRecord).map((req) => {
+    const out: SecurityRequirementModel = {};
+    for (const [name, scopes] of Object.entries(req)) setOwn(out, name, Array.isArray(scopes) ? scopes.map(String) : []);
+    return out;
+  });
+}
+
+export function syntheticOperationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : '')))
+    .map((s) => (s ? (s[0] as string).toUpperCase() + s.slice(1) : s));
+  return method + words.join('');
+}

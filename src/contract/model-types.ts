@@ -1,0 +1,153 @@
+/**
+ * The contract model's types: what every generator reads (see model.ts, which builds it).
+ */
+import type { CliSpec } from '../runtime/cli-spec.js';
+import type { Diagnostic } from './errors.js';
+import type { LoadedContract } from './resolve.js';
+import type { OpenApiVersion } from './validate.js';
+
+export type JsonSchema = Record<string, unknown> | boolean;
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ExampleModel {
+  /** Name in an `examples` map, or "example" for a single `example`. */
+  name: string;
+  pointer: string;
+  value: unknown;
+  summary?: string;
+}
+
+export interface ParameterModel {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  style: string;
+  explode: boolean;
+  allowReserved: boolean;
+  deprecated: boolean;
+  schema: JsonSchema;
+  /** Set when the parameter is described by `content` (a serialized media type) instead of a schema. */
+  contentType?: string;
+  /** `x-specforge-multi-segment: true` on a path parameter: its value may contain "/". */
+  multiSegment?: boolean;
+  description?: string;
+  examples: ExampleModel[];
+  pointer: string;
+  /** The parameter's `x-` extensions, as written. */
+  extensions: Record<string, unknown>;
+}
+
+export interface MediaTypeModel {
+  type: string;
+  schema?: JsonSchema;
+  /** `x-specforge-stream`: the body is a stream of such values, e.g. "ndjson". */
+  stream?: string;
+  examples: ExampleModel[];
+  pointer: string;
+  /** The media type's `encoding`: how each property of a form or multipart body is serialized. */
+  encoding?: Record<string, MediaEncodingModel>;
+}
+
+export interface MediaEncodingModel {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+}
+
+export interface RequestBodyModel {
+  required: boolean;
+  content: MediaTypeModel[];
+  pointer: string;
+}
+
+export interface HeaderModel {
+  name: string;
+  required: boolean;
+  schema: JsonSchema;
+  examples: ExampleModel[];
+  pointer: string;
+}
+
+export interface ResponseModel {
+  /** "200", "4XX" or "default". */
+  status: string;
+  description: string;
+  headers: HeaderModel[];
+  content: MediaTypeModel[];
+  pointer: string;
+}
+
+/** One alternative of an operation's security: every scheme named must be satisfied. */
+export type SecurityRequirementModel = Record<string, string[]>;
+
+export interface OperationModel {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  pointer: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  deprecated: boolean;
+  parameters: ParameterModel[];
+  requestBody?: RequestBodyModel;
+  responses: ResponseModel[];
+  /** Alternatives; empty means no credential is needed. */
+  security: SecurityRequirementModel[];
+  extensions: Record<string, unknown>;
+}
+
+export interface SecuritySchemeModel {
+  name: string;
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  /** apiKey: where the key travels and under which name. */
+  in?: 'query' | 'header' | 'cookie';
+  paramName?: string;
+  /** http: "bearer", "basic", … */
+  scheme?: string;
+  description?: string;
+  extensions: Record<string, unknown>;
+  raw: Record<string, unknown>;
+}
+
+export interface ErrorBodyModel {
+  schema: JsonSchema;
+  /**
+   * Where the message, the HTTP status, a machine code, details and a fresh request id go: a
+   * property name, or a JSON pointer ("/errors/0/detail", a number making an array).
+   */
+  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string };
+  /** specforge's machine codes ("bad_request", …) to the interface's own ("INVALID_ARGUMENT", …). */
+  codes?: Record<string, string>;
+  /** Text before each generated request id ("req_"). */
+  requestIdPrefix?: string;
+}
+
+export interface NamedSchemaModel {
+  name: string;
+  pointer: string;
+  schema: JsonSchema;
+}
+
+export interface ContractModel {
+  /** The interface's name: the folder that holds its contract. */
+  api: string;
+  /** Entry file path as shown to users and written into headers ("specs/echo/openapi.yaml"). */
+  specPath: string;
+  hash: string;
+  version: OpenApiVersion;
+  info: { title: string; version: string; description?: string };
+  /** The bundled document, as written (not normalized). */
+  document: Record<string, unknown>;
+  schemas: NamedSchemaModel[];
+  operations: OperationModel[];
+  securitySchemes: SecuritySchemeModel[];
+  errorBody?: ErrorBodyModel;
+  /** The command line the contract describes (`x-specforge-cli`), as the run-time table. */
+  cli?: CliSpec;
+  extensions: Record<string, unknown>;
+  warnings: Diagnostic[];
+  loaded: LoadedContract;
+}
