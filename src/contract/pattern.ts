@@ -115,4 +115,4 @@ function redosSafe(source: string): boolean {
 
 /** What the refusal's hint suggests. */
 export const UNSAFE_PATTERN_HINT =
-  'write lookaheads at the start of an anchored pattern (^(?=...)(?!...)...), which runs in linear time, and avoid backreferences; see "Hostile and careless clients" in the README';
+  'write lookaheads at the start of an anchored pattern (^(?=...)(?!...)...), which runs in linear time, and avoid backreferences; see "Hostile and careless clients" in docs/reference/generated-output.md';
