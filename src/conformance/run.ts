@@ -16,11 +16,11 @@ import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '
 import { getAtPointer, isRecord, resolveLocalRef } from '../contract/pointer.js';
 import { mockTables, schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
-import type { ResourceSpec } from '../runtime/spec.js';
-import { nestsDeeper } from '../runtime/body/json-text.js';
-import { responseKey } from '../runtime/server.js';
-import type { ValidateFunction } from '../runtime/standalone.js';
-import { sampleSchema } from '../runtime/sample.js';
+import type { ResourceSpec } from '../runtime/shared/spec.js';
+import { nestsDeeper } from '../runtime/server/body/json-text.js';
+import { responseKey } from '../runtime/server/server.js';
+import type { ValidateFunction } from '../runtime/validation/standalone.js';
+import { sampleSchema } from '../runtime/shared/sample.js';
 import { schemaArbitrary } from './arbitrary.js';
 import { answerChecks, CHECKS, curlCommand, declaredResponse, schemaType, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';

@@ -5,7 +5,7 @@
  * "#/components/schemas/<name>".
  */
 import { basename, dirname } from 'node:path';
-import type { CliSpec } from '../runtime/cli-spec.js';
+import type { CliSpec } from '../runtime/cli/spec.js';
 import { readCli } from './cli.js';
 import { ContractError, type Diagnostic } from './errors.js';
 import { isRecord, joinPointer, resolveLocalRef, setOwn } from './pointer.js';

@@ -7,14 +7,14 @@
  * reads, updates, deletes and state-machine transitions behave like the real service.
  */
 import { createHash } from 'node:crypto';
-import type { ValidateFunction } from './standalone.js';
-import { detailsFromAjv, HttpError } from './errors.js';
-import { SampleError, sampleSchemaReport, describeBudget, type SampleOptions } from './sample.js';
-import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from './server.js';
-import { isRecord, ownValue } from './object.js';
-import { Collection, Transaction, type Doc } from './mock-store.js';
-import { replaceFirst } from './pattern.js';
-import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from './spec.js';
+import type { ValidateFunction } from '../validation/standalone.js';
+import { detailsFromAjv, HttpError } from '../shared/errors.js';
+import { SampleError, sampleSchemaReport, describeBudget, type SampleOptions } from '../shared/sample.js';
+import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/server.js';
+import { isRecord, ownValue } from '../shared/object.js';
+import { Collection, Transaction, type Doc } from './store.js';
+import { replaceFirst } from '../validation/pattern.js';
+import type { ApiSpec, EventFiltersSpec, MockExample, MockOperation, MockResponse, MockTables, PaginationSpec, ResourceSpec, TransitionSpec } from '../shared/spec.js';
 
 function clone<T>(v: T): T {
   return v === undefined ? v : (structuredClone(v) as T);

@@ -7,8 +7,8 @@
 import { createServer as createNodeServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Socket as NetSocket, type Socket } from 'node:net';
 import { pipeline, Readable, type Duplex } from 'node:stream';
-import type { ValidateFunction } from './standalone.js';
-import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from './errors.js';
+import type { ValidateFunction } from '../validation/standalone.js';
+import { detailsFromAjv, errorBody, HttpError, type ProblemDetail } from '../shared/errors.js';
 import {
   parseCookieParameter,
   parseCookies,
@@ -17,10 +17,10 @@ import {
   parseQueryParameter,
   splitQuery,
 } from './params.js';
-import { ownValue } from './object.js';
+import { ownValue } from '../shared/object.js';
 import { Router } from './router.js';
 import { challenge, CredentialClassifier, presentedCredential } from './security.js';
-import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from './spec.js';
+import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from '../shared/spec.js';
 import { checkCharset } from './body/charset.js';
 import { formBody } from './body/form.js';
 import { DEFAULT_JSON_DEPTH, nestsDeeper, tooDeep } from './body/json-text.js';
