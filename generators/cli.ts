@@ -4,7 +4,7 @@
  * TypeScript loader), an executable launcher named after the program, and the reference page of
  * the command line (`cli.md`). Contracts without the extension get nothing.
  */
-import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../src/runtime/cli-spec.js';
+import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../src/runtime/cli/spec.js';
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral, type Code } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';

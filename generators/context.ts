@@ -1,6 +1,6 @@
 /** What every generator receives besides the model, and what it returns. */
 import type { Diagnostic } from '../src/contract/errors.js';
-import { DEFAULT_STRICT, type StrictLevel } from '../src/runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../src/runtime/validation/ajv.js';
 import { lineComment } from '../src/codegen/escape.js';
 
 /**

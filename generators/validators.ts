@@ -7,7 +7,7 @@
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
 import { compileError, defRef, enforceStrictness, LOCATIONS, planValidators, reachableKeys, ROOT_ID, type ValidatorPlan } from '../src/contract/tables/validators.js';
-import { createAjv, type StrictLevel } from '../src/runtime/ajv.js';
+import { createAjv, type StrictLevel } from '../src/runtime/validation/ajv.js';
 import { jsonData, jsonLiteral, propertyKey } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 

@@ -12,7 +12,7 @@ import type { InitOptions } from './cli/commands/init.js';
 import type { LintOptions } from './cli/commands/lint.js';
 import type { ReviewOptions } from './cli/commands/review.js';
 import type { Mock, MockServerOptions } from './runtime/index.js';
-import type { StrictLevel } from './runtime/ajv.js';
+import type { StrictLevel } from './runtime/validation/ajv.js';
 import type { ConfigFile } from './pipeline/config.js';
 import type { TestOptions } from './cli/commands/test.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase } from './conformance/run.js';
@@ -98,7 +98,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const { handler, fetch: given, ...rest } = options;
   let send: ConformanceOptions['fetch'];
   if (handler) {
-    const { toFetchHandler } = await import('./runtime/fetch-adapter.js');
+    const { toFetchHandler } = await import('./runtime/server/fetch-adapter.js');
     send = toFetchHandler(handler as Parameters<typeof toFetchHandler>[0]);
   } else send = given as ConformanceOptions['fetch'];
   if (!('spec' in rest)) return run({ ...rest, fetch: send });

@@ -1,6 +1,6 @@
 /** Options shared by commands: `--format` (one of a list) and `--strict`; a bad value is a usage error. */
 import { UsageError } from '../contract/errors.js';
-import type { StrictLevel } from '../runtime/ajv.js';
+import type { StrictLevel } from '../runtime/validation/ajv.js';
 
 export function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);

@@ -4,7 +4,7 @@
  */
 import type { HeaderModel, JsonSchema, OperationModel, ResponseModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
-import type { ValidateFunction } from '../runtime/standalone.js';
+import type { ValidateFunction } from '../runtime/validation/standalone.js';
 
 export const CHECKS = [
   'not_a_server_error',

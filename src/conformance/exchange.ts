@@ -6,10 +6,10 @@
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
-import { nestsDeeper } from '../runtime/body/json-text.js';
-import { responseKey } from '../runtime/server.js';
-import type { ValidateFunction } from '../runtime/standalone.js';
-import { sampleSchema } from '../runtime/sample.js';
+import { nestsDeeper } from '../runtime/server/body/json-text.js';
+import { responseKey } from '../runtime/server/server.js';
+import type { ValidateFunction } from '../runtime/validation/standalone.js';
+import { sampleSchema } from '../runtime/shared/sample.js';
 import { answerChecks, CHECKS, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
 import { applyCredentials, requestMedia, type ExampleRequest } from './requests.js';

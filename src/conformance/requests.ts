@@ -5,10 +5,10 @@
  */
 import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
-import { sampleSchema } from '../runtime/sample.js';
+import { sampleSchema } from '../runtime/shared/sample.js';
 import { schemaResolver } from '../contract/tables/api.js';
 import { policyTables } from '../contract/tables/security.js';
-import { sampleFromPattern } from '../runtime/regex-sample.js';
+import { sampleFromPattern } from '../runtime/shared/regex-sample.js';
 
 export interface ExampleRequest {
   operationId: string;

@@ -5,8 +5,8 @@
  * SPECFORGE_EXTENSION diagnostic with the file, line, column and pointer of its cause.
  */
 import type { ErrorObject } from 'ajv';
-import { createAjv, type AjvValidateFunction } from '../runtime/ajv.js';
-import type { CliAction, CliCommandSpec, CliOptionSpec, CliSpec, CliValueType } from '../runtime/cli-spec.js';
+import { createAjv, type AjvValidateFunction } from '../runtime/validation/ajv.js';
+import type { CliAction, CliCommandSpec, CliOptionSpec, CliSpec, CliValueType } from '../runtime/cli/spec.js';
 import { CLI_EXTENSION_SCHEMA } from './cli-schema.js';
 import type { Diagnostic } from './errors.js';
 import { getAtPointer, isRecord, joinPointer, resolveLocalRef, setOwn, unescapeSegment } from './pointer.js';

@@ -1,7 +1,7 @@
 /**
  * The contract model's types: what every generator reads (see model.ts, which builds it).
  */
-import type { CliSpec } from '../runtime/cli-spec.js';
+import type { CliSpec } from '../runtime/cli/spec.js';
 import type { Diagnostic } from './errors.js';
 import type { LoadedContract } from './resolve.js';
 import type { OpenApiVersion } from './validate.js';

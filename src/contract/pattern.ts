@@ -7,7 +7,7 @@
  */
 import { isSafePattern } from 'redos-detector';
 import { analyse } from 'scslre';
-import { isLinearPattern } from '../runtime/pattern.js';
+import { isLinearPattern } from '../runtime/validation/pattern.js';
 
 /** Characters an identity escape may name under the `u` flag (ECMA-262 SyntaxCharacter and `/`). */
 const SYNTAX = new Set('^$\\.*+?()[]{}|/'.split(''));
@@ -50,7 +50,7 @@ export function unicodePattern(source: string): { pattern: string; changed: bool
 
 /**
  * How a contract's pattern is evaluated, and what a backtracking engine makes of it. specforge's
- * validators run patterns in linear time (src/runtime/pattern.ts: RE2, through re2js). A pattern
+ * validators run patterns in linear time (src/runtime/validation/pattern.ts: RE2, through re2js). A pattern
  * RE2 cannot run (a lookahead past the start, a backreference, an unknown property name) falls back
  * to JavaScript's RegExp, and is refused unless two ReDoS checkers agree its backtracking is
  * harmless: scslre (RunDevelopment's analysis of super-linear backtracking, also used by

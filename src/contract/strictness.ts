@@ -13,7 +13,7 @@
  * keywords are errors and the type and tuple findings warnings; at `false` (the default) everything
  * is a warning and the schema is validated the way JSON Schema defines it.
  */
-import { createAjv, type StrictLevel } from '../runtime/ajv.js';
+import { createAjv, type StrictLevel } from '../runtime/validation/ajv.js';
 import type { Diagnostic, SourceLocation } from './errors.js';
 import { locateJsonPointers } from './json-locate.js';
 import { getAtPointer, isRecord, joinPointer, parsePointer } from './pointer.js';

@@ -3,7 +3,7 @@
  * (flag, variable, type, default, allowed values, meaning) and subcommands. The generated cli.md
  * and the docs site's HTML page both render these rows, each with its own escaping.
  */
-import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../runtime/cli-spec.js';
+import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../runtime/cli/spec.js';
 import { slugOf } from './markdown.js';
 
 export interface CliReferenceOption {

@@ -11,7 +11,7 @@
  * not stop its examples from being checked.
  */
 import { compileSchemaChecks } from '../contract/tables/validators.js';
-import { detailsFromAjv } from '../runtime/errors.js';
+import { detailsFromAjv } from '../runtime/shared/errors.js';
 import { collectExamples } from '../contract/model.js';
 import { getAtPointer, parsePointer, joinPointer } from '../contract/pointer.js';
 import type { LoadedContract } from '../contract/resolve.js';

@@ -7,7 +7,7 @@ import { contractResolver } from '../contract/redocly-resolver.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
 import type { Finding, FindingLevel } from '../report/findings.js';
 import { REPORT_FORMATS, type RuleInfo } from '../report/format.js';
-import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { withContract } from './contract.js';
 import { problemToFinding } from './findings.js';
 import { ProblemLocator } from './locate.js';

@@ -23,7 +23,7 @@
 import { apiSpec, resourceSpecs, schemaResolver } from '../contract/tables/api.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
-import type { OperationSpec, ResourceSpec } from '../runtime/spec.js';
+import type { OperationSpec, ResourceSpec } from '../runtime/shared/spec.js';
 
 /** A status the server may answer on its own, with why. */
 export interface OwnStatus {

@@ -5,7 +5,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
-import { DEFAULT_STRICT, type StrictLevel } from '../runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { ALL_TARGETS, type Target } from '../../generators/targets.js';
 import type { DeferValidators } from '../../generators/context.js';
 

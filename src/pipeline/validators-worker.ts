@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { ValidatorPlan } from '../contract/tables/validators.js';
 import { compileStandalone } from '../../generators/validators.js';
-import type { StrictLevel } from '../runtime/ajv.js';
+import type { StrictLevel } from '../runtime/validation/ajv.js';
 
 interface Job {
   root: ValidatorPlan['root'];

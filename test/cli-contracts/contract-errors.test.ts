@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_EXTENSION_SCHEMA } from '../../src/contract/cli-schema.js';
 import { ContractError, type Diagnostic } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createAjv } from '../../src/runtime/ajv.js';
+import { createAjv } from '../../src/runtime/validation/ajv.js';
 
 const TMP = resolve('test/.tmp', `cli-errors-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
 let counter = 0;

@@ -12,7 +12,7 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { exampleRequests } from '../../src/conformance/requests.js';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
-import { DEFAULT_STRICT } from '../../src/runtime/ajv.js';
+import { DEFAULT_STRICT } from '../../src/runtime/validation/ajv.js';
 import { detailsFromAjv, responseKey } from '../../src/runtime/index.js';
 import { ALL_TARGETS } from '../../generators/targets.js';
 import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';

@@ -1,7 +1,7 @@
 /** The shared report formats over findings of any source (lint, diff, drift). */
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/findings.js';
-import { createAjv } from '../../src/runtime/ajv.js';
+import { createAjv } from '../../src/runtime/validation/ajv.js';
 import { formatFindings, REPORT_FORMATS, totals } from '../../src/report/format.js';
 
 const FINDINGS: Finding[] = [

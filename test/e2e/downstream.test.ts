@@ -241,7 +241,7 @@ describe('a downstream repository', () => {
     const esbuild = await import('esbuild');
     const result = await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/browser.ts'], bundle: true, platform: 'browser', format: 'esm', minify: true, outfile: 'out/browser/client.js', metafile: true, logLevel: 'silent' });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.some((i) => i.includes('@specforge/runtime/dist/client.js'))).toBe(true);
+    expect(inputs.some((i) => i.includes('@specforge/runtime/dist/client/client.js'))).toBe(true);
     expect(inputs.filter((i) => /ajv|busboy|commander|node:/.test(i))).toEqual([]);
     const bundle = readFileSync(join(APP, 'out', 'browser', 'client.js'), 'utf8');
     expect(bundle).not.toMatch(/["']node:/);

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/contract/model.js';
 import type { CheckName } from '../../src/conformance/checks.js';
 import { describeFailure, runConformance } from '../../src/conformance/run.js';
-import { toFetchHandler } from '../../src/runtime/fetch-adapter.js';
+import { toFetchHandler } from '../../src/runtime/server/fetch-adapter.js';
 
 const SPEC = createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/json/petstore-expanded.json');
 

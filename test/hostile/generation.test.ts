@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { loadConfig } from '../../src/pipeline/config.js';
-import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/sample.js';
+import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/shared/sample.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');

@@ -12,8 +12,8 @@ import { createMockFromSpec, runMock } from '../../src/cli/commands/mock.js';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createHttpServer, createRequestListener, type RequestContext } from '../../src/runtime/server.js';
-import { formBody, keyTree } from '../../src/runtime/body/form.js';
+import { createHttpServer, createRequestListener, type RequestContext } from '../../src/runtime/server/server.js';
+import { formBody, keyTree } from '../../src/runtime/server/body/form.js';
 import type { Mock } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

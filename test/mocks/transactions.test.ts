@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
-import { Collection, Transaction, type Doc } from '../../src/runtime/mock-store.js';
+import { Collection, Transaction, type Doc } from '../../src/runtime/mock/store.js';
 import type { Mock } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createHttpServer, createRequestListener, type AnyHandler } from '../../src/runtime/server.js';
+import { createHttpServer, createRequestListener, type AnyHandler } from '../../src/runtime/server/server.js';
 import { connectionLimits, runMock } from '../../src/cli/commands/mock.js';
 
 const FIXTURE = 'test/fixtures/params/openapi.yaml';

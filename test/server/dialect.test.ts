@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/contract/model.js';
 import { createMock } from '../../src/runtime/index.js';
-import { createRequestListener, type AnyHandler } from '../../src/runtime/server.js';
+import { createRequestListener, type AnyHandler } from '../../src/runtime/server/server.js';
 import { apiSpec, mockTables } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 

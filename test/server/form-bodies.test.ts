@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createRequestListener, type RequestContext } from '../../src/runtime/server.js';
+import { createRequestListener, type RequestContext } from '../../src/runtime/server/server.js';
 
 const FIXTURE = 'test/fixtures/media/openapi.yaml';
 let server: Server;

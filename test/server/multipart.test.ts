@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
-import { UploadedFile } from '../../src/runtime/body/multipart.js';
-import { createRequestListener, type RequestContext } from '../../src/runtime/server.js';
-import type { BodyOf } from '../../src/runtime/types.js';
+import { UploadedFile } from '../../src/runtime/server/body/multipart.js';
+import { createRequestListener, type RequestContext } from '../../src/runtime/server/server.js';
+import type { BodyOf } from '../../src/runtime/server/types.js';
 
 const FIXTURE = 'test/fixtures/media/openapi.yaml';
 const LIMIT = 64 * 1024;

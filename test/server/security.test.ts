@@ -17,8 +17,8 @@ import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createRequestListener, type AnyHandler, type RequestContext, type ServerOptions } from '../../src/runtime/server.js';
-import type { ApiSpec } from '../../src/runtime/spec.js';
+import { createRequestListener, type AnyHandler, type RequestContext, type ServerOptions } from '../../src/runtime/server/server.js';
+import type { ApiSpec } from '../../src/runtime/shared/spec.js';
 
 const FIXTURE = 'test/fixtures/security/openapi.yaml';
 const PARTY = 'sk_test_Party0001';
@@ -232,7 +232,7 @@ describe('verifiers', () => {
 
 describe('challenges from hostile contract text', () => {
   it('an API or key name outside visible ASCII gives a valid header value (writeHead would throw on it)', async () => {
-    const { challenge } = await import('../../src/runtime/security.js');
+    const { challenge } = await import('../../src/runtime/server/security.js');
     const value = challenge('日本 "api" \\ \r\n', { type: 'apiKey', in: 'header', name: 'X-Kéy"' });
     expect(value).toBe('ApiKey realm=" api  ", in="header", name="X-Ky"');
     expect(() => validateHeaderValue('www-authenticate', value ?? '')).not.toThrow();

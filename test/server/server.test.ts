@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec, mockTables } from '../../src/contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
-import { createMockHandlers } from '../../src/runtime/mock.js';
-import { createRequestListener, type AnyHandler, type HandlerResponse, type RequestContext, type SchemeCredential, type ServerOptions } from '../../src/runtime/server.js';
-import type { ApiSpec } from '../../src/runtime/spec.js';
+import { createMockHandlers } from '../../src/runtime/mock/engine.js';
+import { createRequestListener, type AnyHandler, type HandlerResponse, type RequestContext, type SchemeCredential, type ServerOptions } from '../../src/runtime/server/server.js';
+import type { ApiSpec } from '../../src/runtime/shared/spec.js';
 
 const FIXTURE = 'test/fixtures/params/openapi.yaml';
 const BODY_LIMIT = 64 * 1024;

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { fishQuote, psQuote, shQuote } from '../../src/runtime/cli-completion.js';
+import { fishQuote, psQuote, shQuote } from '../../src/runtime/cli/completion.js';
 import { code, markdownCode, markdownText } from '../../src/codegen/escape.js';
 import { render, checkTemplate } from '../../src/codegen/templates.js';
 

@@ -1,7 +1,7 @@
 /** How a command line's text becomes values, and how arguments are put in the form commander reads. */
 import { describe, expect, it } from 'vitest';
-import type { CliCommandSpec } from '../../src/runtime/cli-spec.js';
-import { normalizeArguments, parseBoolean, parseInteger, parseNumber } from '../../src/runtime/cli-values.js';
+import type { CliCommandSpec } from '../../src/runtime/cli/spec.js';
+import { normalizeArguments, parseBoolean, parseInteger, parseNumber } from '../../src/runtime/cli/values.js';
 
 describe('parseBoolean: the spellings of Go strconv.ParseBool', () => {
   it.each(['1', 't', 'T', 'TRUE', 'true', 'True'])('%s is true', (text) => expect(parseBoolean(text)).toBe(true));

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { jsonData } from '../../src/codegen/escape.js';
 import { compactMockTables } from '../../src/contract/tables/api.js';
-import { expandMockTables } from '../../src/runtime/mock-tables.js';
-import type { MockResponse, MockTables } from '../../src/runtime/spec.js';
+import { expandMockTables } from '../../src/runtime/mock/tables.js';
+import type { MockResponse, MockTables } from '../../src/runtime/shared/spec.js';
 
 /** Evaluates a generated expression as a module would (no access to anything else). */
 function evaluate(expression: string): unknown {

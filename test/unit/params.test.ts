@@ -13,8 +13,8 @@ import {
   parsePathParameter,
   parseQueryParameter,
   splitQuery,
-} from '../../src/runtime/params.js';
-import type { ParameterIn, ParameterSpec, ValueShape } from '../../src/runtime/spec.js';
+} from '../../src/runtime/server/params.js';
+import type { ParameterIn, ParameterSpec, ValueShape } from '../../src/runtime/shared/spec.js';
 
 const S: ValueShape = { type: 'string' };
 const I: ValueShape = { type: 'integer' };

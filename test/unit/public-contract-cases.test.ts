@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { exampleRequests, formEncode } from '../../src/conformance/requests.js';
 import { buildModel } from '../../src/contract/model.js';
-import { matchMediaType } from '../../src/runtime/server.js';
-import { sampleSchema } from '../../src/runtime/sample.js';
+import { matchMediaType } from '../../src/runtime/server/server.js';
+import { sampleSchema } from '../../src/runtime/shared/sample.js';
 import { inlineDeepRefs } from '../../generators/types.js';
 
 const SPEC = 'test/fixtures/public-cases/openapi.yaml';

@@ -2,8 +2,8 @@
  * Routing by OpenAPI path template: specificity, parameters inside segments, 404 and 405.
  */
 import { describe, expect, it } from 'vitest';
-import { Router, type RouteMatch } from '../../src/runtime/router.js';
-import type { OperationSpec } from '../../src/runtime/spec.js';
+import { Router, type RouteMatch } from '../../src/runtime/server/router.js';
+import type { OperationSpec } from '../../src/runtime/shared/spec.js';
 
 function op(method: string, path: string, id = `${method.toLowerCase()} ${path}`): OperationSpec {
   return { id, method, path, parameters: [], responses: { '200': { types: [] } }, security: [] };

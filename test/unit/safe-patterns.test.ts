@@ -13,8 +13,8 @@ import { buildModel } from '../../src/contract/model.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { patternVerdict } from '../../src/contract/pattern.js';
 import { compileValidators, planValidators } from '../../src/contract/tables/validators.js';
-import { compilePattern, isLinearPattern } from '../../src/runtime/pattern.js';
-import { deferredValidators, type ValidateFunction } from '../../src/runtime/ajv.js';
+import { compilePattern, isLinearPattern } from '../../src/runtime/validation/pattern.js';
+import { deferredValidators, type ValidateFunction } from '../../src/runtime/validation/ajv.js';
 import { ALL_TARGETS } from '../../generators/targets.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `safe-patterns-${process.pid}`);
@@ -222,7 +222,7 @@ describe('compilePattern', () => {
 
 describe('replaceFirst (a mock template $replace on request text)', () => {
   it('replaces the first match literally, as String.replace with a function would', async () => {
-    const { replaceFirst } = await import('../../src/runtime/pattern.js');
+    const { replaceFirst } = await import('../../src/runtime/validation/pattern.js');
     expect(replaceFirst('\\s+', 'nightly  export run', '-')).toBe('nightly-export run');
     expect(replaceFirst('^//', '//web', '/')).toBe('/web');
     expect(replaceFirst('^//', '/web', '/')).toBe('/web');
@@ -232,7 +232,7 @@ describe('replaceFirst (a mock template $replace on request text)', () => {
   });
 
   it('runs in linear time: a backtracking pattern on a long hostile value returns', async () => {
-    const { replaceFirst } = await import('../../src/runtime/pattern.js');
+    const { replaceFirst } = await import('../../src/runtime/validation/pattern.js');
     expect(replaceFirst('^(a+)+$', `${'a'.repeat(5000)}!`, 'x')).toBe(`${'a'.repeat(5000)}!`);
   });
 });

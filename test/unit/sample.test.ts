@@ -1,8 +1,8 @@
 /** Sampled mock values are valid against their schema, for many seeds, and deterministic per seed. */
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../src/runtime/ajv.js';
-import { sampleFromPattern } from '../../src/runtime/regex-sample.js';
-import { sampleSchema } from '../../src/runtime/sample.js';
+import { createAjv } from '../../src/runtime/validation/ajv.js';
+import { sampleFromPattern } from '../../src/runtime/shared/regex-sample.js';
+import { sampleSchema } from '../../src/runtime/shared/sample.js';
 
 const DEFS: Record<string, Record<string, unknown>> = {
   Cat: { type: 'object', required: ['petType', 'lives'], properties: { petType: { type: 'string' }, lives: { type: 'integer', minimum: 1, maximum: 9 } } },

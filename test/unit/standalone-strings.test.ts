@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
-import type { ValidateFunction } from '../../src/runtime/standalone.js';
+import type { ValidateFunction } from '../../src/runtime/validation/standalone.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `standalone-strings-${process.pid}`);
 const CODE_LIKE = ['require("x")', "require('fs')", 'a require(\\"z', '*/ require("child_process") /*', '${require("os")}', 'import("x")'];

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
-import { detailsFromAjv, type ProblemDetail } from '../../src/runtime/errors.js';
+import { detailsFromAjv, type ProblemDetail } from '../../src/runtime/shared/errors.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 

@@ -1,17 +1,17 @@
 /** `specforge mock <spec>`: the generated server with the mock handlers, on TCP or a unix socket. */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server.js';
+import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server/server.js';
 import { resolve } from 'node:path';
 import { ContractError, UsageError } from '../../contract/errors.js';
 import { configEntryFor } from '../../pipeline/config.js';
-import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/validation/ajv.js';
 import { strictFlag } from '../format-option.js';
 import { terminalText } from '../../report/terminal.js';
 import { buildModel } from '../../contract/model.js';
 import { apiSpec, mockTables } from '../../contract/tables/api.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
-import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock-server.js';
+import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
 
 export interface MockOptions {
   cwd?: string;

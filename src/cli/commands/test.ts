@@ -17,7 +17,7 @@ import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
 import { configEntryFor, findConfig, loadConfig, type TestSettings } from '../../pipeline/config.js';
-import { DEFAULT_STRICT } from '../../runtime/ajv.js';
+import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { OperationModel, ParameterModel } from '../../contract/model.js';
 import { isRecord } from '../../contract/pointer.js';
 import { mockTables } from '../../contract/tables/api.js';
-import { sampleSchema } from '../../runtime/sample.js';
+import { sampleSchema } from '../../runtime/shared/sample.js';
 import { schemaArbitrary } from '../arbitrary.js';
 import { answerChecks, schemaType, type CheckName } from '../checks.js';
 import type { RunContext } from '../exchange.js';

@@ -6,7 +6,7 @@
 import type { OperationModel } from '../../contract/model.js';
 import { isRecord } from '../../contract/pointer.js';
 import { mockTables } from '../../contract/tables/api.js';
-import type { ResourceSpec } from '../../runtime/spec.js';
+import type { ResourceSpec } from '../../runtime/shared/spec.js';
 import type { ReceivedResponse } from '../checks.js';
 import type { RunContext } from '../exchange.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';

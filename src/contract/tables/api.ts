@@ -5,8 +5,8 @@
 import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../model.js';
 import { normalizeSchema } from '../model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
-import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/sample.js';
-import type { ApiSpec, EventFiltersSpec, EventsSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockExample, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../../runtime/spec.js';
+import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/shared/sample.js';
+import type { ApiSpec, EventFiltersSpec, EventsSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, PaginationSpec, ProgressSpec, ResourceSpec, SharedMockExample, SharedMockResponse, TransitionSpec, ValueShape, FormSpec } from '../../runtime/shared/spec.js';
 import { ContractError, type Diagnostic } from '../errors.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
 

@@ -8,7 +8,7 @@
 import { ContractError } from '../errors.js';
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../model.js';
 import { isRecord, joinPointer, parsePointer, resolveLocalRef } from '../pointer.js';
-import type { ErrorBodySpec, OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../../runtime/spec.js';
+import type { ErrorBodySpec, OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../../runtime/shared/spec.js';
 
 function fail(model: ContractModel, pointer: string, message: string): never {
   throw ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));

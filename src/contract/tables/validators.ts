@@ -12,7 +12,7 @@ import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, pars
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../strictness.js';
 import { narrowAlternatives } from './alternatives.js';
 import { patternVerdict, unicodePattern, UNSAFE_PATTERN_HINT } from '../pattern.js';
-import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../../runtime/ajv.js';
+import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 
 
 /** The $id of the plan's root schema. */
@@ -59,7 +59,7 @@ function isValueLists(v: unknown): v is Record<string, unknown[]> {
  * `x-specforge-rules` as JSON Schema. A compare rule becomes Ajv's $data references:
  * `{ compare: [L, '>', R], unless: { L: [-1] } }` holds when both are present and L is not one of
  * the `unless` values. Difference and refersTo rules become the `specforgeRule` keyword, checked at
- * run time by `checkRule` (src/runtime/rules.ts).
+ * run time by `checkRule` (src/runtime/validation/rules.ts).
  */
 function compileRules(raw: unknown, at: string, model: ContractModel): JsonSchema[] {
   if (!Array.isArray(raw)) throw ContractError.single('SPECFORGE_EXTENSION', 'x-specforge-rules must be a list', model.loaded.locate(at));

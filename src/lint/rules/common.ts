@@ -1,7 +1,7 @@
 /** Helpers shared by specforge's lint rules. */
 import type { UserContext } from '@redocly/openapi-core';
 import { decodeUriText, joinPointer, unescapeSegment } from '../../contract/pointer.js';
-import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/ajv.js';
+import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/validation/ajv.js';
 
 export { isRecord } from '../../contract/pointer.js';
 

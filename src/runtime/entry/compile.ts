@@ -3,4 +3,4 @@
  * code imports it only in very large contracts, for response validators and schemas no request
  * reaches, compiled on first use (`deferUnusedValidators`; `false` compiles everything ahead).
  */
-export { createAjv, deferredValidators, type StrictLevel, type AjvSetup } from '../ajv.js';
+export { createAjv, deferredValidators, type StrictLevel, type AjvSetup } from '../validation/ajv.js';

@@ -22,13 +22,13 @@ export {
   type VerifierResult,
   type ServerOptions,
   type ValidatorsModule,
-} from '../server.js';
-export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../errors.js';
-export { Router, type RouteMatch } from '../router.js';
-export * from '../params.js';
-export { UploadedFile } from '../body/multipart.js';
-export { toFetchHandler, type FetchHandler } from '../fetch-adapter.js';
-export { CredentialClassifier, presentedCredential, type Presented } from '../security.js';
-export type { ValidateFunction, ErrorObject } from '../standalone.js';
-export type * from '../spec.js';
-export type * from '../types.js';
+} from '../server/server.js';
+export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
+export { Router, type RouteMatch } from '../server/router.js';
+export * from '../server/params.js';
+export { UploadedFile } from '../server/body/multipart.js';
+export { toFetchHandler, type FetchHandler } from '../server/fetch-adapter.js';
+export { CredentialClassifier, presentedCredential, type Presented } from '../server/security.js';
+export type { ValidateFunction, ErrorObject } from '../validation/standalone.js';
+export type * from '../shared/spec.js';
+export type * from '../server/types.js';

@@ -7,7 +7,7 @@
  */
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HttpError } from './errors.js';
+import { HttpError } from '../shared/errors.js';
 
 export interface UpgradeInfo {
   socket: Duplex;

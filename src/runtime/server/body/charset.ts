@@ -4,7 +4,7 @@
  * `charset=latin1`) is refused with 415 naming it, never decoded as UTF-8 and then reported as
  * invalid JSON.
  */
-import { HttpError } from '../errors.js';
+import { HttpError } from '../../shared/errors.js';
 
 const READABLE = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
 

@@ -3,7 +3,7 @@
  * which the flags of Go programs accept), and the arguments rewritten so that commander reads every
  * option with its value attached (`--short=false` as Go's flag package allows, `-ojson`, `-o=json`).
  */
-import type { CliCommandSpec, CliOptionSpec, CliValueType } from './cli-spec.js';
+import type { CliCommandSpec, CliOptionSpec, CliValueType } from './spec.js';
 
 const TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 const FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);

@@ -5,11 +5,11 @@
  * error (exit 2) that names the flag or variable and the allowed values.
  */
 import type { Command, CommanderError, Help, Option } from 'commander';
-import type { ValidateFunction } from './standalone.js';
-import { completionScript } from './cli-completion.js';
-import type { CliCommandSpec, CliOptionSpec, CliSpec } from './cli-spec.js';
-import { normalizeArguments, parseScalar } from './cli-values.js';
-import { unescapePointerSegment } from './object.js';
+import type { ValidateFunction } from '../validation/standalone.js';
+import { completionScript } from './completion.js';
+import type { CliCommandSpec, CliOptionSpec, CliSpec } from './spec.js';
+import { normalizeArguments, parseScalar } from './values.js';
+import { unescapePointerSegment } from '../shared/object.js';
 
 export type { Command as CliProgram } from 'commander';
 

@@ -3,7 +3,7 @@
  * `{ message, errors }` when the contract declares none.
  */
 import { randomBytes } from 'node:crypto';
-import type { ErrorObject } from './standalone.js';
+import type { ErrorObject } from '../validation/standalone.js';
 import { escapePointerSegment, unescapePointerSegment } from './object.js';
 import type { ErrorBodySpec } from './spec.js';
 

@@ -4,10 +4,10 @@
  * kind of credential a policy (`x-specforge-policy`) sees. No function here puts a credential into
  * a message.
  */
-import { compilePattern, type CompiledPattern } from './pattern.js';
+import { compilePattern, type CompiledPattern } from '../validation/pattern.js';
 import type { IncomingMessage } from 'node:http';
-import type { PolicySpec, SecuritySchemeSpec } from './spec.js';
-import { ownValue } from './object.js';
+import type { PolicySpec, SecuritySchemeSpec } from '../shared/spec.js';
+import { ownValue } from '../shared/object.js';
 
 /** What a request carries for one scheme: nothing, a malformed credential, or a well-formed one. */
 export type Presented =

@@ -9,8 +9,8 @@
  * Keys are own data properties ("__proto__" stays data, reported by the validator as any unknown
  * key is); nesting is bounded, and an index past MAX_INDEX is a key, not an array slot.
  */
-import type { FormEncoding, ValueShape } from '../spec.js';
-import { coerce } from '../params.js';
+import type { FormEncoding, ValueShape } from '../../shared/spec.js';
+import { coerce } from '../coerce.js';
 import { parseJsonOr } from './json-text.js';
 
 /** A node of the key tree: a value (or repeated values) at a key, or nested keys. */

@@ -2,10 +2,10 @@
  * A mock as a whole: the generated server with the mock engine's handlers, responses validated,
  * with an optional delay and a reset endpoint; usable as a `node:http` listener or a fetch handler.
  */
-import { toFetchHandler, type FetchHandler } from './fetch-adapter.js';
-import { MockEngine, type MockOptions } from './mock.js';
-import { continueChecker, createRequestListener, type RequestListener, type ServerOptions, type ValidatorsModule } from './server.js';
-import type { ApiSpec, MockTables } from './spec.js';
+import { toFetchHandler, type FetchHandler } from '../server/fetch-adapter.js';
+import { MockEngine, type MockOptions } from './engine.js';
+import { continueChecker, createRequestListener, type RequestListener, type ServerOptions, type ValidatorsModule } from '../server/server.js';
+import type { ApiSpec, MockTables } from '../shared/spec.js';
 
 export interface MockServerOptions extends MockOptions, ServerOptions {
   /** Milliseconds to wait before answering each request. */

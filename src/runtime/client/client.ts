@@ -4,7 +4,7 @@
  * Authorization: Bearer or Basic).
  */
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
-import type { SecuritySchemeSpec } from './spec.js';
+import type { SecuritySchemeSpec } from '../shared/spec.js';
 
 export interface SpecforgeClientOptions extends ClientOptions {
   /** Credentials by security scheme name: an API key, a token, or "user:password" for basic. */

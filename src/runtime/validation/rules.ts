@@ -4,7 +4,7 @@
  * the same object. Generated validators call `checkRule` through the `specforgeRule` keyword (see
  * ajv.ts); the rule itself is plain JSON printed into the generated code.
  */
-import { isRecord } from './object.js';
+import { isRecord } from '../shared/object.js';
 
 /** A rule as compiled into a validator (validated and normalized by the validators generator). */
 export type CheckedRule = DifferenceRule | RefersToRule;

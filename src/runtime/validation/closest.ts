@@ -1,7 +1,7 @@
 /**
  * The closest alternative of a failed `oneOf` or `anyOf` that nothing in the contract chooses
  * between (src/contract/tables/alternatives.ts narrows those that something does). Ajv reports every
- * alternative's errors; the union keywords of src/runtime/ajv.ts record where each alternative's
+ * alternative's errors; the union keywords of src/runtime/validation/ajv.ts record where each alternative's
  * errors start, and on failure keep only those of the alternatives closest to the data:
  *
  * 1. an alternative whose type the data does not have at all (a `type` error at the union's own

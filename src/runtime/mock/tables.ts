@@ -1,5 +1,5 @@
 /** The mock tables of a generated module, with each shared response and example put back where it is used. */
-import type { MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData } from './spec.js';
+import type { MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData } from '../shared/spec.js';
 
 function own<T>(table: Record<string, T> | undefined, key: string): T | undefined {
   return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;

@@ -2,7 +2,7 @@
  * Type-level helpers that turn openapi-typescript's `operations[...]` entries into handler
  * signatures: parameters by location, the request body, and the union of declared responses.
  */
-import type { AuthInfo, RequestContext } from './server.js';
+import type { AuthInfo, RequestContext } from './context.js';
 import type { UploadedFile } from './body/multipart.js';
 
 type Located<P, K extends PropertyKey> = K extends keyof P

@@ -5,7 +5,7 @@
  * the extension's meta-schema to plain characters, descriptions are single-quoted with the shell's
  * own escapes, and enumerated values with characters outside a plain set are not offered at all.
  */
-import type { CliCommandSpec, CliOptionSpec, CliShell, CliSpec } from './cli-spec.js';
+import type { CliCommandSpec, CliOptionSpec, CliShell, CliSpec } from './spec.js';
 
 /** Values a completion may offer: no quoting, globbing, expansion or word-break character in any shell. */
 const PLAIN_VALUE = /^[A-Za-z0-9._/@+,-]+$/;

@@ -9,8 +9,8 @@
  */
 import { Readable } from 'node:stream';
 import BusboyModule, { type BusboyConstructor, type BusboyInstance } from '@fastify/busboy';
-import { HttpError, type ProblemDetail } from '../errors.js';
-import type { FormEncoding, FormSpec } from '../spec.js';
+import { HttpError, type ProblemDetail } from '../../shared/errors.js';
+import type { FormEncoding, FormSpec } from '../../shared/spec.js';
 import { formBody } from './form.js';
 import { parseJsonOr } from './json-text.js';
 

@@ -5,7 +5,7 @@
  * clone, JSON.stringify), so it is refused with a 400 before it is built. The depth is measured in
  * one linear pass over the text.
  */
-import { HttpError } from '../errors.js';
+import { HttpError } from '../../shared/errors.js';
 
 /** Deepest nesting of arrays and objects accepted in JSON a request carries, unless configured. */
 export const DEFAULT_JSON_DEPTH = 1000;

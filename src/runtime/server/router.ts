@@ -10,7 +10,7 @@
  *
  * A HEAD request is served by the GET operation when the path declares no HEAD operation.
  */
-import type { OperationSpec } from './spec.js';
+import type { OperationSpec } from '../shared/spec.js';
 
 type Piece = { literal: string } | { param: string };
 

@@ -1,6 +1,6 @@
 /**
  * The run-time table of a command line (`x-specforge-cli`): derived from the contract once, printed
- * into generated cli.ts, and read by the command-line runtime (cli.ts, cli-completion.ts).
+ * into generated cli.ts, and read by the command-line runtime (cli/program.ts, cli/completion.ts).
  */
 
 /** How the text of a flag or variable is read before the schema validates it. */

@@ -1,0 +1,331 @@
+/**
+ * The mock engine's state and its answers from the contract: documented examples, sampled values,
+ * `Prefer` controls, header templates, response checks, and the event log and stream.
+ */
+import { createHash } from 'node:crypto';
+import type { ValidateFunction } from '../validation/standalone.js';
+import { detailsFromAjv, HttpError } from '../shared/errors.js';
+import { SampleError, sampleSchemaReport, describeBudget, type SampleOptions } from '../shared/sample.js';
+import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/context.js';
+import { ownValue } from '../shared/object.js';
+import { Collection } from './store.js';
+import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from '../shared/spec.js';
+import { clone } from './paths.js';
+import { type TemplateScope, evaluateTemplate, readsResource } from './templates.js';
+import { type Preference } from './prefer.js';
+import { eventSelector } from './events.js';
+
+export interface MockOptions {
+  /** Keep resources declared with x-specforge-resources in memory (default false). */
+  stateful?: boolean;
+  /** Seed of sampled values and generated ids (default 1). */
+  seed?: number;
+  /**
+   * Events kept for replay (`since`) and for a slow reader of the event stream (default 1,000, as an
+   * engine daemon keeps a bounded buffer): older ones are forgotten, so memory stays flat under load.
+   */
+  maxEvents?: number;
+  /**
+   * Documents each stateful collection may hold (default 10,000): a create past it is a 507 in the
+   * contract's error body, and nothing is stored. Seeds count, but are always loaded.
+   */
+  maxDocuments?: number;
+  /**
+   * Most items of one page of a paginated list (default 1,000): a larger page size asked for is cut
+   * to it, and a token-paginated list without a declared default size pages at it.
+   */
+  maxPageSize?: number;
+}
+
+export const DEFAULT_MAX_DOCUMENTS = 10_000;
+
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
+
+export function seedFrom(...parts: Array<string | number>): number {
+  return createHash('sha256').update(parts.join('\0')).digest().readUInt32LE(0);
+}
+
+export abstract class MockCore {
+  readonly handlers: Record<string, AnyHandler> = {};
+
+  protected readonly store = new Map<string, Collection>();
+
+  /** Per stored document of a resource with `state.progress`: reads counted and when its state was entered. */
+  protected readonly progress = new Map<Record<string, unknown>, { reads: number; since: number }>();
+
+  protected readonly resources: ResourceSpec[];
+
+  protected readonly guards = new Map<string, Array<{ resource: ResourceSpec; transition: TransitionSpec }>>();
+
+  protected readonly roles = new Map<string, Array<{ resource: ResourceSpec; role: keyof ResourceSpec['operations'] }>>();
+
+  protected counter = 0;
+
+  protected requests = 0;
+
+  protected readonly eventLog: Array<{ at: number; value: unknown }> = [];
+
+  protected readonly maxEvents: number;
+
+  protected readonly maxDocuments: number;
+
+  protected readonly maxPageSize: number;
+
+  protected readonly eventListeners = new Set<(event: { at: number; value: unknown }) => void>();
+
+  /** The sample of each response, with whether it satisfies the response's validator. */
+  protected readonly samples = new WeakMap<MockResponse, { value: unknown; ok: boolean }>();
+
+  protected readonly resolveSchema = (ref: string): Record<string, unknown> | boolean | undefined => this.tables.schemas[ref] as Record<string, unknown> | boolean | undefined;
+
+  protected readonly exampleCache = new WeakMap<MockExample, { origin: string; error?: HttpError; payload?: string; verified: boolean }>();
+
+  protected readonly seed: number;
+
+  protected readonly stateful: boolean;
+
+  constructor(
+    protected readonly api: ApiSpec,
+    protected readonly tables: MockTables,
+    protected readonly validators: ValidatorsModule | undefined,
+    options: MockOptions = {},
+  ) {
+    this.seed = options.seed ?? 1;
+    this.stateful = options.stateful ?? false;
+    this.maxEvents = Math.max(1, options.maxEvents ?? 1000);
+    this.maxDocuments = Math.max(1, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
+    this.maxPageSize = Math.max(1, options.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
+    this.resources = tables.resources;
+    for (const r of this.resources) {
+      for (const [role, opId] of Object.entries(r.operations) as Array<[keyof ResourceSpec['operations'], string | undefined]>) {
+        if (!opId) continue;
+        const list = this.roles.get(opId) ?? [];
+        list.push({ resource: r, role });
+        this.roles.set(opId, list);
+      }
+      for (const [opId, transition] of Object.entries(r.state?.transitions ?? {})) {
+        const list = this.guards.get(opId) ?? [];
+        list.push({ resource: r, transition });
+        this.guards.set(opId, list);
+      }
+    }
+    for (const op of api.operations) {
+      const mock = tables.operations[op.id];
+      if (mock) this.handlers[op.id] = (ctx) => this.answer(op.id, mock, ctx);
+    }
+    this.reset();
+  }
+
+  /** Events recorded so far (stateful mode), oldest first. */
+  events(): unknown[] {
+    return this.eventLog.slice(-this.maxEvents).map((e) => clone(e.value));
+  }
+
+  protected emit(opId: string, ctx: RequestContext, subject: Record<string, unknown> | undefined): void {
+    const template = this.tables.events?.emit[opId];
+    if (template === undefined) return;
+    const event = { at: Date.now() / 1000, value: evaluateTemplate(template, ctx, { resource: subject }) };
+    this.eventLog.push(event);
+    // Trimmed in batches (amortized O(1)): at most twice maxEvents are ever held.
+    if (this.eventLog.length >= 2 * this.maxEvents) this.eventLog.splice(0, this.eventLog.length - this.maxEvents);
+    for (const listener of this.eventListeners) listener(event);
+  }
+
+  /** The event stream: recorded events within since/until, then new ones as they happen (until the client leaves). */
+  protected eventStream(mock: MockOperation, ctx: RequestContext): HandlerResponse {
+    const spec = this.tables.events;
+    const bound = (name: string | undefined): number | undefined => {
+      const raw = name === undefined ? undefined : ctx.params.query[name];
+      const n = raw === undefined ? NaN : Number(raw);
+      return Number.isFinite(n) ? n : undefined;
+    };
+    const since = bound(spec?.since ?? 'since');
+    const until = bound(spec?.until ?? 'until');
+    const log = this.eventLog;
+    const max = this.maxEvents;
+    const listeners = this.eventListeners;
+    // The connection's close ends the stream (the request object itself closes once it is read).
+    const closer: Pick<NodeJS.EventEmitter, 'once' | 'off'> = ctx.request.socket ?? ctx.request;
+    const selected = eventSelector(spec?.filters, spec?.filters ? ctx.params.query[spec.filters.parameter] : undefined);
+    const inRange = (at: number, value: unknown): boolean => (since === undefined || at >= since) && (until === undefined || at <= until) && selected(value);
+    async function* stream(): AsyncGenerator<string> {
+      for (const e of log.slice(-max)) if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';
+      if (until !== undefined) return;
+      const queue: Array<{ at: number; value: unknown }> = [];
+      let wake: (() => void) | undefined;
+      let closed = false;
+      const onClose = (): void => {
+        closed = true;
+        wake?.();
+      };
+      closer.once('close', onClose);
+      const listener = (e: { at: number; value: unknown }): void => {
+        // A reader slower than the events loses the oldest it has not read, not the server's memory.
+        if (queue.length >= max) queue.shift();
+        queue.push(e);
+        wake?.();
+      };
+      listeners.add(listener);
+      try {
+        while (!closed) {
+          if (queue.length === 0) await new Promise<void>((resume) => (wake = resume));
+          wake = undefined;
+          while (queue.length > 0) {
+            const e = queue.shift() as { at: number; value: unknown };
+            if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';
+          }
+        }
+      } finally {
+        listeners.delete(listener);
+        closer.off('close', onClose);
+      }
+    }
+    const response = this.primary(mock);
+    return { status: response?.status ?? 200, contentType: response?.contentType ?? 'application/json', body: stream(), origin: 'the event stream' };
+  }
+
+  /** Adds the `x-specforge-mock` header templates (those that read the stored resource only when there is one). */
+  protected withHeaders(mock: MockOperation, ctx: RequestContext, scope: TemplateScope, out: HandlerResponse): HandlerResponse {
+    if (!mock.headers) return out;
+    for (const [name, template] of Object.entries(mock.headers)) {
+      if (scope.resource === undefined && readsResource(template)) continue;
+      const value = evaluateTemplate(template, ctx, scope);
+      if (value === undefined || value === null) continue;
+      out.headers = { ...out.headers, [name]: typeof value === 'string' ? value : JSON.stringify(value) };
+    }
+    return out;
+  }
+
+  /** `code=` was asked for: the documented response for that status. */
+  protected forced(opId: string, mock: MockOperation, pref: Preference, n: number): HandlerResponse {
+    const code = pref.code as string;
+    const declared = Object.values(mock.responses);
+    const response =
+      ownValue(mock.responses, code) ??
+      declared.find((r) => /^\d{3}$/.test(code) && r.key === `${code[0]}XX`) ??
+      (/^\d{3}$/.test(code) ? ownValue(mock.responses, 'default') : undefined);
+    if (!response) {
+      throw new HttpError(400, `operation ${opId} declares no response with status ${code}; declared: ${declared.map((r) => r.key).join(', ')}`);
+    }
+    const answer = this.fromResponse(opId, response, pref, n);
+    if (/^\d{3}$/.test(code)) answer.status = Number(code);
+    return answer;
+  }
+
+  protected fromResponse(opId: string, response: MockResponse, pref: Preference, n: number): HandlerResponse {
+    if (pref.example !== undefined) {
+      const example = response.examples.find((e) => e.name === pref.example);
+      if (!example) {
+        const names = response.examples.map((e) => `"${e.name}"`).join(', ');
+        throw new HttpError(400, `response ${response.key} of ${opId} has no example "${pref.example}"; ${names ? `examples: ${names}` : 'it has no named examples'}`);
+      }
+      return this.respondExample(opId, response, example);
+    }
+    if (pref.dynamic && response.schema !== undefined) return this.dynamic(opId, response, n);
+    const first = response.examples[0];
+    if (first) return this.respondExample(opId, response, first);
+    if (response.sample !== undefined || response.schema !== undefined) {
+      // The generation-time sample (primary responses carry one) or, for any other declared status,
+      // one sampled here on first use: checked once against the response's validator; if it does not
+      // satisfy the schema (say, a oneOf whose first branch matches twice), sample again until a value does.
+      let cached = this.samples.get(response);
+      if (cached === undefined) {
+        const value = response.sample !== undefined ? response.sample : this.sampled(response, { resolve: this.resolveSchema, seed: 1 }).value;
+        const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
+        cached = { value, ok: !validate || validate(value) };
+        this.samples.set(response, cached);
+      }
+      if (!cached.ok && response.schema !== undefined) return this.dynamic(opId, response, n);
+      return this.respond(response, clone(cached.value), `the value sampled from the schema at #${response.pointer}`);
+    }
+    return this.respond(response, undefined, `response ${response.key} of ${opId}`);
+  }
+
+  /**
+   * A documented example, checked against the contract once and serialized once: examples never
+   * change, so every later answer reuses both (a stale example is a 500 naming it, every time).
+   */
+  protected respondExample(opId: string, response: MockResponse, example: MockExample): HandlerResponse {
+    let cached = this.exampleCache.get(example);
+    if (!cached) {
+      const origin = `example "${example.name}" (#${example.pointer})`;
+      const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
+      const error =
+        validate && !validate(example.value)
+          ? new HttpError(500, `${origin} does not match the contract for ${opId} ${response.status}`, detailsFromAjv('response', validate.errors))
+          : undefined;
+      const payload = response.contentType && /json/i.test(response.contentType) && example.value !== undefined ? JSON.stringify(example.value) : undefined;
+      cached = { origin, ...(error ? { error } : {}), ...(payload !== undefined ? { payload } : {}), verified: validate !== undefined };
+      this.exampleCache.set(example, cached);
+    }
+    if (cached.error) throw cached.error;
+    const out = this.respond(response, example.value, cached.origin);
+    if (out.body !== undefined && cached.payload !== undefined) {
+      out.payload = cached.payload;
+      out.verified = cached.verified;
+    }
+    return out;
+  }
+
+  protected respond(response: MockResponse, body: unknown, origin: string): HandlerResponse {
+    const out: HandlerResponse = { status: response.status, origin };
+    if (response.headers) out.headers = { ...response.headers };
+    if (body !== undefined && response.contentType !== undefined) {
+      out.body = body;
+      out.contentType = response.contentType;
+    }
+    return out;
+  }
+
+  /** A value sampled per request (deterministic for a seed and request sequence), retried until it validates. */
+  protected dynamic(opId: string, response: MockResponse, n: number): HandlerResponse {
+    const validate: ValidateFunction | undefined = response.contentType
+      ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType]
+      : undefined;
+    let value: unknown;
+    let reduced = false;
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const r = this.sampled(response, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
+      value = r.value;
+      reduced = r.reduced !== undefined;
+      if (!validate || validate(value)) break;
+    }
+    return this.respond(response, value, `the value sampled from the schema at #${response.pointer}${reduced ? `, reduced to ${describeBudget()}` : ''}`);
+  }
+
+  /** A sample of the response's schema under the budget; a schema with no finite value is a 500 naming it. */
+  protected sampled(response: MockResponse, options: SampleOptions): { value: unknown; reduced?: unknown } {
+    try {
+      return sampleSchemaReport(response.schema as Record<string, unknown>, options);
+    } catch (err) {
+      if (err instanceof SampleError) throw new HttpError(500, `cannot sample the response schema at #${response.pointer}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  protected readonly templateReads = new WeakMap<MockOperation, boolean>();
+
+  protected primary(mock: MockOperation): MockResponse | undefined {
+    return mock.primary ? ownValue(mock.responses, mock.primary) : undefined;
+  }
+
+  protected responseValidator(opId: string, response: MockResponse): ValidateFunction | undefined {
+    return response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
+  }
+
+  /** Checks a stateful answer against the contract (a 500 naming what breaks it), once: the server need not check it again. */
+  protected verify(opId: string, response: MockResponse, out: HandlerResponse): void {
+    if (out.body === undefined || out.status !== response.status || out.verified) return;
+    const validate = this.responseValidator(opId, response);
+    if (!validate) return;
+    if (!validate(out.body)) {
+      throw new HttpError(500, `${out.origin ?? 'the stored resource'} does not match the contract for ${opId} ${response.status}; nothing was changed`, detailsFromAjv('response', validate.errors));
+    }
+    out.verified = true;
+  }
+
+  /** Forgets every change (the stateful engine's). */
+  abstract reset(): void;
+
+  protected abstract answer(opId: string, declared: MockOperation, ctx: RequestContext): HandlerResponse;
+}

@@ -1,0 +1,133 @@
+/**
+ * The types of the request pipeline: what a generated validators module holds, what a handler
+ * receives and answers, credentials and verifiers, the server's options and its request listener.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { ValidateFunction } from '../validation/standalone.js';
+import type { UpgradeListener } from './upgrade.js';
+
+export interface OperationValidators {
+  path?: ValidateFunction;
+  query?: ValidateFunction;
+  header?: ValidateFunction;
+  cookie?: ValidateFunction;
+  body?: Readonly<Record<string, ValidateFunction>>;
+  responses: Readonly<Record<string, Readonly<Record<string, ValidateFunction>>>>;
+}
+
+/** The shape of a generated validators module. */
+export interface ValidatorsModule {
+  operationValidators: Readonly<Record<string, OperationValidators>>;
+  errorBodyValidator?: ValidateFunction | undefined;
+}
+
+/** Credentials that satisfied one security scheme of the operation. */
+export interface SchemeCredential {
+  /** The credential as sent (for HTTP Basic: the base64 text; see `basic`). */
+  credential: string;
+  /** HTTP Basic: the decoded user-id and password. */
+  basic?: { username: string; password: string };
+  /** Claims of a JWT bearer token, decoded but NOT verified: a verifier must check the signature. */
+  claims?: Record<string, unknown>;
+  /** The scopes the operation requires of this scheme (in the satisfied alternative). */
+  scopes: string[];
+  /** What a verifier said the credential stands for. */
+  principal?: unknown;
+  /** The kind of credential (x-specforge-policy): named by a verifier, or recognized by its pattern. */
+  kind?: string;
+  /** The scopes a verifier said the credential grants. */
+  granted?: string[];
+}
+
+export interface AuthInfo {
+  /** The schemes of the alternative that was satisfied, by scheme name. */
+  schemes: Record<string, SchemeCredential>;
+  /** Claims of the first JWT among them (unverified unless a verifier returned them), for convenience. */
+  claims?: Record<string, unknown>;
+  /** The first principal a verifier returned. */
+  principal?: unknown;
+  /** The kind of the credential of the policy's scheme (x-specforge-policy), when recognized. */
+  kind?: string;
+}
+
+/**
+ * What a verifier decides. `false`, `undefined` or `null` reject the credential (401); `true`
+ * accepts it; an object accepts it and may carry the `principal` it stands for (handed to handlers
+ * as `ctx.auth.principal`), verified `claims` (replacing the decoded ones), the credential's `kind`
+ * (for x-specforge-policy; wins over pattern recognition) and the `scopes` it grants (a required
+ * scope missing from them is a 403).
+ */
+export type VerifierResult = boolean | null | undefined | { principal?: unknown; claims?: Record<string, unknown>; kind?: string; scopes?: string[] };
+
+/**
+ * Decides whether a well-formed credential is acceptable for a scheme. It runs after the server has
+ * checked that the credential is present and well formed, and before parameters, body or handler.
+ */
+export type SecurityVerifier = (credential: SchemeCredential, context: { operationId: string; scheme: string; request: IncomingMessage }) => VerifierResult | Promise<VerifierResult>;
+
+export interface RequestContext<P = RequestParams, B = unknown> {
+  operationId: string;
+  params: P;
+  body: B;
+  auth: AuthInfo | undefined;
+  request: IncomingMessage;
+  /** The client asked to upgrade the connection and the server can: the handler may answer 101. */
+  upgrade?: boolean;
+}
+
+export interface RequestParams {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  cookie: Record<string, unknown>;
+}
+
+export interface HandlerResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string | number | string[]>;
+  /** Defaults to the first media type the contract declares for the status. */
+  contentType?: string;
+  /** Where the body came from (an example, a sample), named when response validation fails. */
+  origin?: string;
+  /** The body already serialized (sent as is). */
+  payload?: string;
+  /** The body was already checked against the contract (skips response validation). */
+  verified?: boolean;
+}
+
+export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<HandlerResponse>;
+
+export interface ServerOptions {
+  /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
+  bodyLimit?: number;
+  /**
+   * Body limits per media type, in bytes, over `bodyLimit`: `{ 'multipart/form-data': 50 * 2 ** 20,
+   * 'image/*': 10 * 2 ** 20 }` (an exact type first, then `type/*`).
+   */
+  bodyLimits?: Record<string, number>;
+  /** Validate handler responses against the contract; a mismatch is a 500 naming the rule. */
+  validateResponses?: boolean;
+  /**
+   * Verifiers by security scheme name. Without one, a present, well-formed credential is accepted
+   * (what mocks do); with one, the verifier decides (see `VerifierResult`).
+   */
+  security?: Record<string, SecurityVerifier>;
+  /** Called with every 5xx cause (never with credentials); defaults to nothing. */
+  onError?: (error: unknown, operationId: string | undefined) => void;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (default 1000); deeper is a 400. */
+  maxJsonDepth?: number;
+}
+
+/**
+ * A `node:http` request listener; `upgrade` is its listener for the server's 'upgrade' event
+ * (`server.on('upgrade', listener.upgrade)`), for operations that answer 101.
+ */
+export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  upgrade?: UpgradeListener;
+  /** For the server's 'clientError' event: what Node's HTTP parser refuses, answered in the contract's error shape. */
+  clientError?: (err: Error & { code?: string }, socket: Duplex) => void;
+  /** For the server's 'checkContinue' event: `Expect: 100-continue` with a length over the limit is a 413, never a 100. */
+  checkContinue?: (req: IncomingMessage, res: ServerResponse) => void;
+};
