@@ -16,6 +16,8 @@ node_modules/.specforge-installed: package.json package-lock.json
 install: node_modules/.specforge-installed
 
 build: install
+	@# A fresh run-time dist: files of modules since moved or removed must not be packed.
+	rm -rf src/runtime/dist
 	$(NODE) node_modules/typescript/bin/tsc -p src/runtime/tsconfig.json
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.json
 
