@@ -22,6 +22,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -108,6 +109,38 @@ const present = (key: string): boolean => servers.some((s) => s.key === key);
 const GET = { method: 'GET', path: '/items?limit=10' };
 const POST = { method: 'POST', path: '/items', headers: { 'content-type': 'application/json' }, body: JSON.stringify(itemExample) };
 
+/** Servers still running: stopped when the bench ends, however it ends (a failure of one leaves no other behind on its port). */
+const running = new Set<ChildProcess>();
+function spawnTracked(command: string, args: string[], options: Parameters<typeof spawn>[2]): ChildProcess {
+  const child = spawn(command, args, options);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+process.on('unhandledRejection', (err) => {
+  console.error(err);
+  process.exit(1);
+});
+
+/** A port nothing listens on now (the system picks it), so runs side by side do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 function run(command: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -152,7 +185,7 @@ function instructionsIn(file: string): number {
 
 async function measure(key: string, port: number, args: string[]): Promise<Record<Route, number>> {
   const out = join(OUT, `callgrind.${key}`);
-  const child: ChildProcess = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child: ChildProcess = spawnTracked('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
   try {
@@ -195,7 +228,12 @@ const figures: Record<string, Record<Route, number>> = {};
 // Counts do not depend on load, so two servers share the cores at once.
 for (let i = 0; i < servers.length; i += 2) {
   const pair = servers.slice(i, i + 2);
-  const results = await Promise.all(pair.map((s, j) => measure(s.key, 4600 + i + j, s.args(4600 + i + j))));
+  const results = await Promise.all(
+    pair.map(async (s) => {
+      const port = await freePort();
+      return measure(s.key, port, s.args(port));
+    }),
+  );
   for (const [j, s] of pair.entries()) figures[s.key] = results[j] as Record<Route, number>;
 }
 
