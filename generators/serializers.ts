@@ -236,6 +236,7 @@ export function generateSerializers(model: ContractModel, ctx: GeneratorContext)
   const runtime = runtimeEntry(ctx, 'server');
   const body = serializersSource(model);
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\(`).test(body);
-  const imports = [uses('__s') ? 'jsonString as __s' : '', uses('__j') ? 'jsonFallback as __j' : '', 'type SerializersModule'].filter((s) => s !== '');
-  return { path: 'serializers.ts', content: `${ctx.header('//')}import { ${imports.join(', ')} } from ${jsonLiteral(runtime)};\n\n${body}` };
+  const helpers = [uses('__s') ? 'jsonString as __s' : '', uses('__j') ? 'jsonFallback as __j' : ''].filter((s) => s !== '');
+  const imports = helpers.length === 0 ? 'import type { SerializersModule }' : `import { ${helpers.join(', ')}, type SerializersModule }`;
+  return { path: 'serializers.ts', content: `${ctx.header('//')}${imports} from ${jsonLiteral(runtime)};\n\n${body}` };
 }
