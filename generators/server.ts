@@ -1,9 +1,10 @@
-/** server: the handler interface (typed from types.ts) and the request listener over the runtime. */
+/** server: the handler interface (typed from types.ts), the request listener over the runtime, and its response serializers. */
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonData } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
+import { generateSerializers } from './serializers.js';
 
 export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('server', 'server.ts', {
@@ -21,5 +22,6 @@ export function generateServer(model: ContractModel, ctx: GeneratorContext): Gen
         .join('\n\n'),
     })),
   });
-  return [{ path: 'server.ts', content }];
+  // The serializers are a file of their own: server.ts imports them, validators.ts does not change.
+  return [{ path: 'server.ts', content }, generateSerializers(model, ctx)];
 }

@@ -2,6 +2,7 @@
 import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, type RequestListener, type ServerOptions } from "@specforge/runtime/server";
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
+import { serializers } from "./serializers.js";
 
 /** One handler per operation, keyed by operationId. */
 export interface Handlers {
@@ -60,7 +61,7 @@ export interface Handlers {
  * before the handler sees it, and answers bad input with the interface's error body.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
 }
 
 /** Routes, parameters, bodies, responses and security of Data Warehouse Tables API v2. */

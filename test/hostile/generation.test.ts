@@ -12,6 +12,8 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/shared/sample.js';
+import { jsonFallback, jsonString, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -270,4 +272,37 @@ describe('output folders', () => {
     const check = cli(['check', '--spec', 'x/api/openapi.yaml', '--out', 'shared'], dir);
     expect(check.status).toBe(1);
   }, 120_000);
+});
+
+describe('response serializers of hostile property names', () => {
+  const NAMES = ['"', '\\', '*/', '/*', 'a\nb', '\u2028', '__proto__', 'constructor', 'toString', '</script>', '<!--', '${x}', '`', "'", '', '1', 'ok'];
+  const closed = { type: 'object', additionalProperties: false, properties: Object.fromEntries(NAMES.map((n, i) => [n, i % 2 === 0 ? { type: 'string' } : { type: 'integer' }])) };
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'hostile names', version: '1' },
+    paths: { '/x': { get: { operationId: 'getX', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/${encodeURIComponent('Evil"*~1\n')}` } } } } } } } },
+    components: { schemas: { 'Evil"*/\n': closed } },
+  };
+
+  it('embeds them only as string literals: serializers.ts type-checks under --strict and writes what JSON.stringify writes', () => {
+    const dir = project('serializer-names', { 'api/openapi.json': JSON.stringify(spec) });
+    const r = cli(['generate', '--spec', 'api/openapi.json', '--out', 'out', '--targets', 'types,validators,server'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const source = readFileSync(join(dir, 'out', 'serializers.ts'), 'utf8');
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'tsconfig.generated.json'), include: ['out/**/*.ts'] }));
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText.replace(/^import .*$/m, '').replace(/^export const serializers =/m, 'const serializers =');
+    const serializers = new Function('__s', '__j', `${js}\nreturn serializers;`)(jsonString, jsonFallback) as SerializersModule;
+    const serialize = serializers['getX']?.['200']?.['application/json'];
+    expect(serialize).toBeTypeOf('function');
+    // Object.fromEntries (as JSON.parse) makes "__proto__" an own property.
+    const value = Object.fromEntries(NAMES.map((n, i) => [n, i % 2 === 0 ? `v${n}` : i]));
+    expect(serialize?.(value)).toBe(JSON.stringify(value));
+    expect(Object.hasOwn(JSON.parse(serialize?.(value) ?? '') as object, '__proto__')).toBe(true);
+    // Without an own "__proto__" (or "constructor"), nothing is read from the prototype.
+    expect(serialize?.({ ok: 'v' })).toBe('{"ok":"v"}');
+  }, 180_000);
 });

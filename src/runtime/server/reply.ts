@@ -8,23 +8,37 @@ import { detailsFromAjv, HttpError } from '../shared/errors.js';
 import type { OperationSpec } from '../shared/spec.js';
 import type { HandlerResponse, ServerOptions, ValidatorsModule } from './context.js';
 import { contentTypeHeader, isJsonMediaType, matchMediaType, mediaTypeOf, responseKey } from './media.js';
+import type { SerializeFunction, SerializersModule } from './serialize.js';
 import { switchProtocols, upgradeOf } from './upgrade.js';
 
 /** What the reply stage reads of the server. */
 export interface Replier {
   readonly validators: ValidatorsModule;
   readonly options: ServerOptions;
+  /** Generated serializers by operation, response key and media type (servers generated before them have none). */
+  readonly serializers?: SerializersModule | undefined;
 }
 
 function isStream(body: unknown): body is AsyncIterable<unknown> | Readable {
   return body instanceof Readable || (body !== null && typeof body === 'object' && Symbol.asyncIterator in body && !Buffer.isBuffer(body));
 }
 
-function serialize(body: unknown, contentType: string | undefined): string | Buffer {
+function serialize(body: unknown, contentType: string | undefined, serializer: SerializeFunction | undefined): string | Buffer {
   if (Buffer.isBuffer(body)) return body;
   if (body instanceof Uint8Array) return Buffer.from(body);
   if (typeof body === 'string' && !(contentType && isJsonMediaType(contentType) && contentType !== '*/*')) return body;
-  return JSON.stringify(body);
+  return serializer === undefined ? JSON.stringify(body) : serializer(body);
+}
+
+/**
+ * The generated serializer of the declared media type the answer is sent as: the first declared
+ * type when the handler names none, else the one its content type matches.
+ */
+function serializerOf(p: Replier, op: OperationSpec, key: string | undefined, response: HandlerResponse, declared: readonly string[] | undefined): SerializeFunction | undefined {
+  const byType = key === undefined || p.serializers === undefined ? undefined : p.serializers[op.id]?.[key];
+  if (byType === undefined || declared === undefined) return undefined;
+  const type = response.contentType === undefined ? declared[0] : declared.includes(response.contentType) ? response.contentType : matchMediaType(declared, mediaTypeOf(response.contentType) ?? '');
+  return type !== undefined && Object.hasOwn(byType, type) ? byType[type] : undefined;
 }
 
 export function send(p: Replier, req: IncomingMessage, res: ServerResponse, op: OperationSpec, response: HandlerResponse): void {
@@ -81,7 +95,7 @@ export function send(p: Replier, req: IncomingMessage, res: ServerResponse, op: 
   }
   // A single message of an NDJSON stream still ends with its newline, as stream readers expect.
   const ndjson = contentType !== undefined && declared?.ndjson?.includes(contentType) === true;
-  const serialized = response.payload ?? serialize(response.body, contentType);
+  const serialized = response.payload ?? serialize(response.body, contentType, serializerOf(p, op, key, response, declared?.types));
   const payload = ndjson ? `${serialized.toString()}\n` : serialized;
   headers['content-length'] = Buffer.byteLength(payload);
   res.writeHead(response.status, headers);
@@ -102,7 +116,9 @@ function switchProtocolsAnswer(
   if (!upgrade) throw new HttpError(500, `handler answered 101 to ${op.id}, but the request did not ask to upgrade`);
   const body = response.body;
   // Serialize first: once the 101 is written, an error can no longer be answered.
-  const payload = body === undefined || isStream(body) ? undefined : (response.payload ?? serialize(body, contentType));
+  const key = responseKey(op.responses, response.status);
+  const serializer = serializerOf(p, op, key, response, key === undefined ? undefined : op.responses[key]?.types);
+  const payload = body === undefined || isStream(body) ? undefined : (response.payload ?? serialize(body, contentType, serializer));
   if (contentType && body !== undefined) headers['content-type'] = contentTypeHeader(contentType);
   const socket = switchProtocols(res, upgrade, headers);
   if (isStream(body)) {

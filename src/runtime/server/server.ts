@@ -20,6 +20,7 @@ import { bodyLimitFor, DEFAULT_BODY_LIMIT, isJsonMediaType, matchMediaType, medi
 import { clientErrorAnswer, continueChecker } from './node-http.js';
 import { parseCookieParameter, parseCookies, parseHeaderParameter, parsePathParameter, parseQueryParameter, splitQuery } from './params.js';
 import { send } from './reply.js';
+import type { SerializersModule } from './serialize.js';
 import { carriesPair, safePath, stripVersion } from './route.js';
 import { Router } from './router.js';
 import { upgradeListenerFor, upgradeOf } from './upgrade.js';
@@ -53,6 +54,7 @@ class Pipeline {
     readonly validators: ValidatorsModule,
     readonly handlers: Readonly<Record<string, AnyHandler>>,
     readonly options: ServerOptions,
+    readonly serializers?: SerializersModule,
   ) {
     this.router = new Router(api.operations);
     this.limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -219,14 +221,19 @@ class Pipeline {
 
 }
 
-/** A `node:http` request listener serving `api` with `handlers`. */
+/**
+ * A `node:http` request listener serving `api` with `handlers`. `serializers` (generated from the
+ * response schemas, by operation, response key and media type) write JSON answers in place of
+ * JSON.stringify; without them (servers generated before they existed) every answer is JSON.stringify'd.
+ */
 export function createRequestListener(
   api: ApiSpec,
   validators: ValidatorsModule,
   handlers: Readonly<Record<string, AnyHandler>>,
   options: ServerOptions = {},
+  serializers?: SerializersModule,
 ): RequestListener {
-  const pipeline = new Pipeline(api, validators, handlers, options);
+  const pipeline = new Pipeline(api, validators, handlers, options, serializers);
   const listener: RequestListener = (req, res) => {
     try {
       pipeline.handle(req, res);

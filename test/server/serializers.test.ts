@@ -1,0 +1,384 @@
+/**
+ * Generated JSON serializers (serializers.ts of the server target): for any value, a serializer
+ * writes what JSON.stringify writes (the values are built with their properties in declared order,
+ * so the texts are equal, not only their parses), a closed object sends only its declared
+ * properties, a value of another type than the schema's falls back to JSON.stringify, and the
+ * server answers with them (and still with JSON.stringify when given none).
+ */
+import { once } from 'node:events';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planSerializers, serializersSource } from '../../generators/serializers.js';
+import { buildModel, type ContractModel, type JsonSchema } from '../../src/contract/model.js';
+import { isRecord, resolveLocalRef } from '../../src/contract/pointer.js';
+import { normalizeSchema } from '../../src/contract/schema-normalize.js';
+import { apiSpec } from '../../src/contract/tables/api.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
+import { jsonFallback, jsonString, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import { createRequestListener, type AnyHandler, type HandlerResponse } from '../../src/runtime/server/server.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const TMP = join(ROOT, 'test', '.tmp', `serializers-${process.pid}`);
+
+/** serializers.ts of a model, transpiled and evaluated with the runtime's helpers. */
+function compile(model: ContractModel): SerializersModule {
+  const source = serializersSource(model);
+  const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  const body = js.replace(/^export const serializers =/m, 'const serializers =');
+  return new Function('__s', '__j', `${body}\nreturn serializers;`)(jsonString, jsonFallback) as SerializersModule;
+}
+
+async function modelOf(name: string, yaml: string): Promise<ContractModel> {
+  const dir = join(TMP, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'openapi.yaml'), yaml);
+  return buildModel(join(dir, 'openapi.yaml'));
+}
+
+/** Strings that need escaping, and that do not. */
+const HOSTILE_STRINGS = ['', 'plain', '"', '\\', 'a"b\\c', '\n\r\t\b\f', '\u0000\u001f', '\u007f', '\u2028\u2029', '\ud800', 'a\udc00b', '\ud83d\ude00', '</script>', 'x'.repeat(41), 'x'.repeat(42), `${'y'.repeat(60)}"`, '${x}`'];
+
+const stringArb: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 20 }),
+);
+const numberArb: fc.Arbitrary<number> = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, 1e21, 5e-324, Number.NaN, Infinity, -Infinity));
+
+/** Values of no schema's type here: each falls back to JSON.stringify wherever it stands. */
+const wrongArb: fc.Arbitrary<unknown> = fc.oneof(
+  stringArb,
+  numberArb,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.constant(new Date(0)),
+  fc.constant(() => 1),
+  fc.constant(Symbol('s')),
+  fc.constant({ toJSON: () => ({ z: 1 }) }),
+);
+
+/** Sets an own property, "__proto__" included. */
+function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Values for `schema` (valid in shape, strings hostile, numbers not always finite), with objects'
+ * properties in declared order; with `wrong`, any node may hold a value of another type.
+ */
+function valueArb(model: ContractModel, schema: JsonSchema, wrong: boolean, depth = 0): fc.Arbitrary<unknown> {
+  const arb = shapeArb(model, schema, wrong, depth);
+  return wrong ? fc.oneof({ weight: 5, arbitrary: arb }, { weight: 1, arbitrary: wrongArb }) : arb;
+}
+
+function shapeArb(model: ContractModel, schema: JsonSchema, wrong: boolean, depth: number): fc.Arbitrary<unknown> {
+  if (!isRecord(schema) || depth > 6) return fc.jsonValue({ maxDepth: 1 });
+  if (typeof schema['$ref'] === 'string') {
+    const target = resolveLocalRef(model.document, schema['$ref']);
+    if (target === undefined) return fc.jsonValue({ maxDepth: 1 });
+    return fc.constant(null).chain(() => valueArb(model, normalizeSchema(target.value, model.version), wrong, depth + 1));
+  }
+  if (['allOf', 'anyOf', 'oneOf'].some((k) => k in schema)) return fc.jsonValue({ maxDepth: 2 });
+  const declared = schema['type'];
+  const types = Array.isArray(declared) ? declared : declared === undefined ? (isRecord(schema['properties']) ? ['object'] : []) : [declared];
+  const options = types.map((t): fc.Arbitrary<unknown> => {
+    if (t === 'null') return fc.constant(null);
+    if (t === 'string') return Array.isArray(schema['enum']) ? fc.constantFrom(...(schema['enum'] as unknown[])) : stringArb;
+    if (t === 'integer') return fc.oneof(fc.integer(), fc.constantFrom(0, -0, 2 ** 53));
+    if (t === 'number') return numberArb;
+    if (t === 'boolean') return fc.boolean();
+    if (t === 'array') {
+      const items = schema['items'];
+      return depth > 4 ? fc.constant([]) : fc.array(isRecord(items) ? valueArb(model, items, wrong, depth + 1) : fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
+    }
+    if (t === 'object') {
+      const properties = isRecord(schema['properties']) ? Object.entries(schema['properties']) : [];
+      const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+      const parts = properties.map(([name, sub]) =>
+        required.has(name) && depth <= 4 ? valueArb(model, sub as JsonSchema, wrong, depth + 1) : fc.option(valueArb(model, sub as JsonSchema, wrong, depth + 1), { nil: undefined, freq: depth > 3 ? 1 : 3 }),
+      );
+      return fc.tuple(...parts).map((values) => {
+        const o: Record<string, unknown> = {};
+        properties.forEach(([name], i) => {
+          if (values[i] !== undefined || wrong) setOwn(o, name, values[i]);
+        });
+        return o;
+      });
+    }
+    return fc.jsonValue({ maxDepth: 1 });
+  });
+  return options.length === 0 ? fc.jsonValue({ maxDepth: 2 }) : fc.oneof(...options);
+}
+
+/** Every (operation, status, media type) that has a serializer, with its schema. */
+function entries(model: ContractModel, serializers: SerializersModule): Array<{ at: string; schema: JsonSchema; serialize: (v: unknown) => string }> {
+  const out: Array<{ at: string; schema: JsonSchema; serialize: (v: unknown) => string }> = [];
+  for (const op of model.operations) {
+    for (const r of op.responses) {
+      for (const mt of r.content) {
+        const serialize = serializers[op.id]?.[r.status]?.[mt.type];
+        if (serialize !== undefined && mt.schema !== undefined) out.push({ at: `${op.id} ${r.status} ${mt.type}`, schema: mt.schema, serialize });
+      }
+    }
+  }
+  return out;
+}
+
+beforeAll(() => mkdirSync(TMP, { recursive: true }));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+describe('jsonString', () => {
+  it('writes what JSON.stringify writes, for any string', () => {
+    for (const s of HOSTILE_STRINGS) expect(jsonString(s)).toBe(JSON.stringify(s));
+    fc.assert(fc.property(stringArb, (s) => jsonString(s) === JSON.stringify(s)), { numRuns: 2000 });
+  });
+});
+
+describe("the shipped contracts' response serializers", () => {
+  const specs = readdirSync(join(ROOT, 'specs')).map((api) => join(ROOT, 'specs', api, 'openapi.yaml'));
+  let total = 0;
+
+  for (const spec of specs) {
+    it(`write what JSON.stringify writes for values of their schemas, and of wrong types (${spec.slice(ROOT.length + 1)})`, async () => {
+      const model = await buildModel(spec);
+      const serializers = compile(model);
+      for (const { at, schema, serialize } of entries(model, serializers)) {
+        total++;
+        for (const wrong of [false, true]) {
+          fc.assert(
+            fc.property(valueArb(model, schema, wrong), (value) => {
+              const text = serialize(value);
+              expect(text, at).toBe(JSON.stringify(value));
+              if (text !== undefined) JSON.parse(text);
+            }),
+            { numRuns: 15 },
+          );
+        }
+      }
+    }, 120_000);
+  }
+
+  it('include serializers at all (the properties above are not vacuous)', () => {
+    expect(total).toBeGreaterThan(20);
+  });
+});
+
+const CRAFTED = `openapi: 3.1.0
+info: {title: crafted, version: '1'}
+paths:
+  /items:
+    get:
+      operationId: listItems
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Item'}}
+        default:
+          description: error
+          content:
+            application/problem+json:
+              schema: {type: object, properties: {message: {type: string}}}
+    post:
+      operationId: createItem
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object}
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Item'}
+            text/plain:
+              schema: {type: string}
+  /tree:
+    get:
+      operationId: getTree
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Node'}
+  /name:
+    get:
+      operationId: getName
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: [string, 'null']}
+components:
+  schemas:
+    Item:
+      type: object
+      additionalProperties: false
+      required: [id]
+      properties:
+        id: {type: string}
+        count: {type: integer}
+        price: {type: [number, 'null']}
+        done: {type: boolean}
+        kind: {type: string, enum: [a, b]}
+        tags: {type: array, items: {type: string}}
+        meta: {type: object}
+        size: {type: object, unevaluatedProperties: false, properties: {w: {type: number}, h: {type: number}}}
+        choice: {oneOf: [{type: string}, {type: integer}]}
+    Node:
+      type: object
+      additionalProperties: false
+      properties:
+        name: {type: string}
+        children: {type: array, items: {$ref: '#/components/schemas/Node'}}
+`;
+
+describe('crafted schemas', () => {
+  let model: ContractModel;
+  let serializers: SerializersModule;
+  beforeAll(async () => {
+    model = await modelOf('crafted', CRAFTED);
+    serializers = compile(model);
+  });
+
+  it('serialize closed objects, arrays, nullable primitives and recursive references; not open objects or text', () => {
+    expect(Object.keys(serializers).sort()).toEqual(['createItem', 'getName', 'getTree', 'listItems']);
+    expect(Object.keys(serializers['listItems'] ?? {})).toEqual(['200']);
+    expect(Object.keys(serializers['createItem']?.['201'] ?? {})).toEqual(['application/json']);
+    // One function per component, named after it: the list's items and the create answer share it.
+    expect(serializers['createItem']?.['201']?.['application/json']?.name).toBe('s_Item');
+    expect(serializersSource(model).match(/^function s_Item\(/gm)).toHaveLength(1);
+  });
+
+  it('write what JSON.stringify writes, for valid values and values of wrong types at any node', () => {
+    for (const { at, schema, serialize } of entries(model, serializers)) {
+      for (const wrong of [false, true]) {
+        fc.assert(
+          fc.property(valueArb(model, schema, wrong), (value) => {
+            expect(serialize(value), at).toBe(JSON.stringify(value));
+          }),
+          { numRuns: 300 },
+        );
+      }
+    }
+  });
+
+  it('send only the declared properties of a closed object, in declared order', () => {
+    const item = serializers['createItem']?.['201']?.['application/json'];
+    const value = { secret: 'x', count: 2, id: 'a', meta: { open: true }, size: { h: 1, w: 2, d: 3 } };
+    expect(item?.(value)).toBe('{"id":"a","count":2,"meta":{"open":true},"size":{"w":2,"h":1}}');
+    expect(JSON.parse(item?.(value) ?? '')).toEqual({ id: 'a', count: 2, meta: { open: true }, size: { w: 2, h: 1 } });
+  });
+
+  it('follow JSON.stringify for numbers that are not finite, undefined properties, toJSON and bigint', () => {
+    const item = serializers['createItem']?.['201']?.['application/json'];
+    const name = serializers['getName']?.['200']?.['application/json'];
+    expect(item?.({ id: 'a', count: Number.NaN, price: -Infinity, done: undefined, tags: [undefined, 'x', () => 1] })).toBe('{"id":"a","count":null,"price":null,"tags":[null,"x",null]}');
+    expect(item?.({ id: new Date(0) })).toBe(JSON.stringify({ id: new Date(0) }));
+    expect(item?.({ toJSON: () => 'replaced', id: 'a' })).toBe('"replaced"');
+    expect(name?.(null)).toBe('null');
+    expect(name?.(undefined)).toBe(undefined);
+    expect(() => item?.({ id: 'a', count: 1n })).toThrow(TypeError);
+    expect(() => JSON.stringify({ id: 'a', count: 1n })).toThrow(TypeError);
+  });
+
+  it('serialize a recursive schema', () => {
+    const tree = serializers['getTree']?.['200']?.['application/json'];
+    const value = { name: 'root', children: [{ name: 'a', children: [] }, { name: 'b', children: [{ name: 'c' }] }] };
+    expect(tree?.({ ...value, extra: 1 })).toBe(JSON.stringify(value));
+  });
+});
+
+describe('a server with serializers', () => {
+  let running: Server;
+  let legacy: Server;
+  let base: string;
+  let legacyBase: string;
+  const answers: Record<string, unknown> = {};
+
+  async function listen(server: Server): Promise<string> {
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    const model = await modelOf('server', CRAFTED);
+    const api = apiSpec(model);
+    const validators = compileValidators(model);
+    const reply = (id: string, status: number, contentType?: string): AnyHandler => () => {
+      const r: HandlerResponse = { status, body: answers[id] };
+      if (contentType !== undefined) r.contentType = contentType;
+      return r;
+    };
+    const handlers = { listItems: reply('listItems', 200), createItem: reply('createItem', 201, 'application/json; charset=utf-8'), getTree: reply('getTree', 200), getName: reply('getName', 200) };
+    running = createServer(createRequestListener(api, validators, handlers, {}, compile(model)));
+    // A server generated before serializers existed calls createRequestListener with four arguments.
+    legacy = createServer(createRequestListener(api, validators, handlers, {}));
+    base = await listen(running);
+    legacyBase = await listen(legacy);
+  });
+
+  afterAll(async () => {
+    for (const s of [running, legacy]) {
+      s.closeAllConnections();
+      await new Promise<void>((done) => s.close(() => done()));
+    }
+  });
+
+  it('answers with the serializer (undeclared properties of closed objects left out); without one, with JSON.stringify', async () => {
+    answers['listItems'] = [{ id: 'a"1', count: 3, internal: 'secret' }, { id: 'b', tags: ['\u2028'] }];
+    const r = await fetch(`${base}/items`);
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe('[{"id":"a\\"1","count":3},{"id":"b","tags":["\u2028"]}]');
+    const old = await fetch(`${legacyBase}/items`);
+    expect(await old.text()).toBe(JSON.stringify(answers['listItems']));
+  });
+
+  it("uses the serializer of the declared media type the handler's content type matches", async () => {
+    answers['createItem'] = { id: 'c', internal: 1 };
+    const r = await fetch(`${base}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await r.text()).toBe('{"id":"c"}');
+  });
+
+  it('answers a value the serializer cannot write (a bigint) with a 500, as with JSON.stringify', async () => {
+    answers['getTree'] = { name: 'x', children: [{ name: 1n }] };
+    const r = await fetch(`${base}/tree`);
+    expect(r.status).toBe(500);
+    const old = await fetch(`${legacyBase}/tree`);
+    expect(old.status).toBe(500);
+  });
+
+  it('keeps a string answer a JSON string', async () => {
+    answers['getName'] = 'a "name"';
+    const r = await fetch(`${base}/name`);
+    expect(await r.text()).toBe('"a \\"name\\""');
+  });
+});
+
+describe('planSerializers', () => {
+  it('is deterministic and names functions by pointer, never by a counter: more operations leave the others unchanged', async () => {
+    const a = planSerializers(await modelOf('plan', CRAFTED));
+    expect(planSerializers(await modelOf('plan-again', CRAFTED))).toEqual(a);
+    for (const f of a.functions) expect(f).toMatch(/^\/\*\*.*\*\/\nfunction (?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(v: unknown\): string \{/);
+    const more = CRAFTED.replace(
+      'components:\n',
+      `  /first:\n    get:\n      operationId: aFirst\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {type: array, items: {type: object, additionalProperties: false, properties: {q: {type: string}}}}\ncomponents:\n`,
+    );
+    const b = planSerializers(await modelOf('plan-more', more));
+    expect(b.functions.length).toBe(a.functions.length + 2);
+    for (const f of a.functions) expect(b.functions).toContain(f);
+  });
+});
