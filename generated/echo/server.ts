@@ -3,7 +3,10 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * Echo a message
@@ -14,7 +17,7 @@ export interface Handlers {
    *
    * POST /echo
    */
-  echo: Handler<paths["/echo"]["post"]>;
+  echo: Handler<paths["/echo"]["post"], never>;
   /**
    * Authentication info for a Google-signed JWT
    *
@@ -25,7 +28,7 @@ export interface Handlers {
    *
    * GET /auth/info/googlejwt
    */
-  auth_info_google_jwt: Handler<paths["/auth/info/googlejwt"]["get"]>;
+  auth_info_google_jwt: Handler<paths["/auth/info/googlejwt"]["get"], never>;
   /**
    * Authentication info for a Google ID token
    *
@@ -35,7 +38,7 @@ export interface Handlers {
    *
    * GET /auth/info/googleidtoken
    */
-  authInfoGoogleIdToken: Handler<paths["/auth/info/googleidtoken"]["get"]>;
+  authInfoGoogleIdToken: Handler<paths["/auth/info/googleidtoken"]["get"], never>;
   /**
    * Authentication info for a Firebase ID token
    *
@@ -45,7 +48,7 @@ export interface Handlers {
    *
    * GET /auth/info/firebase
    */
-  authInfoFirebase: Handler<paths["/auth/info/firebase"]["get"]>;
+  authInfoFirebase: Handler<paths["/auth/info/firebase"]["get"], never>;
 }
 
 /**
@@ -53,6 +56,14 @@ export interface Handlers {
  * before the handler sees it, and answers bad input with the interface's error body.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 

@@ -3,7 +3,10 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List containers
@@ -21,7 +24,7 @@ export interface Handlers {
    *
    * GET /containers/json
    */
-  ContainerList: Handler<paths["/containers/json"]["get"]>;
+  ContainerList: Handler<paths["/containers/json"]["get"], never>;
   /**
    * Create a container
    *
@@ -40,7 +43,7 @@ export interface Handlers {
    *
    * POST /containers/create
    */
-  ContainerCreate: Handler<paths["/containers/create"]["post"]>;
+  ContainerCreate: Handler<paths["/containers/create"]["post"], never>;
   /**
    * Inspect a container
    *
@@ -49,7 +52,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/json
    */
-  ContainerInspect: Handler<paths["/containers/{id}/json"]["get"]>;
+  ContainerInspect: Handler<paths["/containers/{id}/json"]["get"], never>;
   /**
    * List processes running inside a container
    *
@@ -58,7 +61,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/top
    */
-  ContainerTop: Handler<paths["/containers/{id}/top"]["get"]>;
+  ContainerTop: Handler<paths["/containers/{id}/top"]["get"], never>;
   /**
    * Get container logs
    *
@@ -72,7 +75,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/logs
    */
-  ContainerLogs: Handler<paths["/containers/{id}/logs"]["get"]>;
+  ContainerLogs: Handler<paths["/containers/{id}/logs"]["get"], 101 | 200>;
   /**
    * Inspect changes on a container's filesystem
    *
@@ -81,7 +84,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/changes
    */
-  ContainerChanges: Handler<paths["/containers/{id}/changes"]["get"]>;
+  ContainerChanges: Handler<paths["/containers/{id}/changes"]["get"], never>;
   /**
    * Export a container
    *
@@ -89,7 +92,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/export
    */
-  ContainerExport: Handler<paths["/containers/{id}/export"]["get"]>;
+  ContainerExport: Handler<paths["/containers/{id}/export"]["get"], 200>;
   /**
    * Get container stats based on resource usage
    *
@@ -102,7 +105,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/stats
    */
-  ContainerStats: Handler<paths["/containers/{id}/stats"]["get"]>;
+  ContainerStats: Handler<paths["/containers/{id}/stats"]["get"], 200>;
   /**
    * Resize a container TTY
    *
@@ -111,7 +114,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/resize
    */
-  ContainerResize: Handler<paths["/containers/{id}/resize"]["post"]>;
+  ContainerResize: Handler<paths["/containers/{id}/resize"]["post"], never>;
   /**
    * Start a container
    *
@@ -119,7 +122,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/start
    */
-  ContainerStart: Handler<paths["/containers/{id}/start"]["post"]>;
+  ContainerStart: Handler<paths["/containers/{id}/start"]["post"], never>;
   /**
    * Stop a container
    *
@@ -127,7 +130,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/stop
    */
-  ContainerStop: Handler<paths["/containers/{id}/stop"]["post"]>;
+  ContainerStop: Handler<paths["/containers/{id}/stop"]["post"], never>;
   /**
    * Restart a container
    *
@@ -135,7 +138,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/restart
    */
-  ContainerRestart: Handler<paths["/containers/{id}/restart"]["post"]>;
+  ContainerRestart: Handler<paths["/containers/{id}/restart"]["post"], never>;
   /**
    * Kill a container
    *
@@ -144,7 +147,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/kill
    */
-  ContainerKill: Handler<paths["/containers/{id}/kill"]["post"]>;
+  ContainerKill: Handler<paths["/containers/{id}/kill"]["post"], never>;
   /**
    * Update a container
    *
@@ -155,7 +158,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/update
    */
-  ContainerUpdate: Handler<paths["/containers/{id}/update"]["post"]>;
+  ContainerUpdate: Handler<paths["/containers/{id}/update"]["post"], never>;
   /**
    * Rename a container
    *
@@ -163,7 +166,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/rename
    */
-  ContainerRename: Handler<paths["/containers/{id}/rename"]["post"]>;
+  ContainerRename: Handler<paths["/containers/{id}/rename"]["post"], never>;
   /**
    * Pause a container
    *
@@ -171,7 +174,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/pause
    */
-  ContainerPause: Handler<paths["/containers/{id}/pause"]["post"]>;
+  ContainerPause: Handler<paths["/containers/{id}/pause"]["post"], never>;
   /**
    * Unpause a container
    *
@@ -179,7 +182,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/unpause
    */
-  ContainerUnpause: Handler<paths["/containers/{id}/unpause"]["post"]>;
+  ContainerUnpause: Handler<paths["/containers/{id}/unpause"]["post"], never>;
   /**
    * Attach to a container
    *
@@ -200,7 +203,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/attach
    */
-  ContainerAttach: Handler<paths["/containers/{id}/attach"]["post"]>;
+  ContainerAttach: Handler<paths["/containers/{id}/attach"]["post"], 101 | 200>;
   /**
    * Wait for a container
    *
@@ -208,7 +211,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/wait
    */
-  ContainerWait: Handler<paths["/containers/{id}/wait"]["post"]>;
+  ContainerWait: Handler<paths["/containers/{id}/wait"]["post"], never>;
   /**
    * Remove a container
    *
@@ -217,7 +220,7 @@ export interface Handlers {
    *
    * DELETE /containers/{id}
    */
-  ContainerDelete: Handler<paths["/containers/{id}"]["delete"]>;
+  ContainerDelete: Handler<paths["/containers/{id}"]["delete"], never>;
   /**
    * Get an archive of a filesystem resource in a container
    *
@@ -228,7 +231,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/archive
    */
-  ContainerArchive: Handler<paths["/containers/{id}/archive"]["get"]>;
+  ContainerArchive: Handler<paths["/containers/{id}/archive"]["get"], 200>;
   /**
    * Extract an archive of files or folders to a directory in a container
    *
@@ -240,7 +243,7 @@ export interface Handlers {
    *
    * PUT /containers/{id}/archive
    */
-  PutContainerArchive: Handler<paths["/containers/{id}/archive"]["put"]>;
+  PutContainerArchive: Handler<paths["/containers/{id}/archive"]["put"], never>;
   /**
    * Get information about files in a container
    *
@@ -251,7 +254,7 @@ export interface Handlers {
    *
    * HEAD /containers/{id}/archive
    */
-  ContainerArchiveInfo: Handler<paths["/containers/{id}/archive"]["head"]>;
+  ContainerArchiveInfo: Handler<paths["/containers/{id}/archive"]["head"], never>;
   /**
    * Create an exec instance
    *
@@ -260,7 +263,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/exec
    */
-  ExecCreate: Handler<paths["/containers/{id}/exec"]["post"]>;
+  ExecCreate: Handler<paths["/containers/{id}/exec"]["post"], never>;
   /**
    * Start an exec instance
    *
@@ -275,7 +278,7 @@ export interface Handlers {
    *
    * POST /exec/{execId}/start
    */
-  ExecStart: Handler<paths["/exec/{execId}/start"]["post"]>;
+  ExecStart: Handler<paths["/exec/{execId}/start"]["post"], 101 | 200>;
   /**
    * Resize an exec instance
    *
@@ -284,7 +287,7 @@ export interface Handlers {
    *
    * POST /exec/{execId}/resize
    */
-  ExecResize: Handler<paths["/exec/{execId}/resize"]["post"]>;
+  ExecResize: Handler<paths["/exec/{execId}/resize"]["post"], never>;
   /**
    * Inspect an exec instance
    *
@@ -292,7 +295,7 @@ export interface Handlers {
    *
    * GET /exec/{execId}/json
    */
-  ExecInspect: Handler<paths["/exec/{execId}/json"]["get"]>;
+  ExecInspect: Handler<paths["/exec/{execId}/json"]["get"], never>;
   /**
    * List images
    *
@@ -310,7 +313,7 @@ export interface Handlers {
    *
    * GET /images/json
    */
-  ImageList: Handler<paths["/images/json"]["get"]>;
+  ImageList: Handler<paths["/images/json"]["get"], never>;
   /**
    * Build an image from a Dockerfile
    *
@@ -333,7 +336,7 @@ export interface Handlers {
    *
    * POST /build
    */
-  ImageBuild: Handler<paths["/build"]["post"]>;
+  ImageBuild: Handler<paths["/build"]["post"], 200>;
   /**
    * Create an image (pull or import)
    *
@@ -352,7 +355,7 @@ export interface Handlers {
    *
    * POST /images/create
    */
-  ImageCreate: Handler<paths["/images/create"]["post"]>;
+  ImageCreate: Handler<paths["/images/create"]["post"], 200>;
   /**
    * Inspect an image
    *
@@ -360,7 +363,7 @@ export interface Handlers {
    *
    * GET /images/{name}/json
    */
-  ImageInspect: Handler<paths["/images/{name}/json"]["get"]>;
+  ImageInspect: Handler<paths["/images/{name}/json"]["get"], never>;
   /**
    * Get the history of an image
    *
@@ -368,7 +371,7 @@ export interface Handlers {
    *
    * GET /images/{name}/history
    */
-  ImageHistory: Handler<paths["/images/{name}/history"]["get"]>;
+  ImageHistory: Handler<paths["/images/{name}/history"]["get"], never>;
   /**
    * Push an image to a registry
    *
@@ -385,7 +388,7 @@ export interface Handlers {
    *
    * POST /images/{name}/push
    */
-  ImagePush: Handler<paths["/images/{name}/push"]["post"]>;
+  ImagePush: Handler<paths["/images/{name}/push"]["post"], 200>;
   /**
    * Tag an image
    *
@@ -393,7 +396,7 @@ export interface Handlers {
    *
    * POST /images/{name}/tag
    */
-  ImageTag: Handler<paths["/images/{name}/tag"]["post"]>;
+  ImageTag: Handler<paths["/images/{name}/tag"]["post"], never>;
   /**
    * Remove an image
    *
@@ -403,7 +406,7 @@ export interface Handlers {
    *
    * DELETE /images/{name}
    */
-  ImageDelete: Handler<paths["/images/{name}"]["delete"]>;
+  ImageDelete: Handler<paths["/images/{name}"]["delete"], never>;
   /**
    * Search images
    *
@@ -419,7 +422,7 @@ export interface Handlers {
    *
    * GET /images/search
    */
-  ImageSearch: Handler<paths["/images/search"]["get"]>;
+  ImageSearch: Handler<paths["/images/search"]["get"], never>;
   /**
    * Export an image
    *
@@ -441,7 +444,7 @@ export interface Handlers {
    *
    * GET /images/{name}/get
    */
-  ImageGet: Handler<paths["/images/{name}/get"]["get"]>;
+  ImageGet: Handler<paths["/images/{name}/get"]["get"], 200>;
   /**
    * Export several images
    *
@@ -455,7 +458,7 @@ export interface Handlers {
    *
    * GET /images/get
    */
-  ImageGetAll: Handler<paths["/images/get"]["get"]>;
+  ImageGetAll: Handler<paths["/images/get"]["get"], 200>;
   /**
    * Import images
    *
@@ -471,7 +474,7 @@ export interface Handlers {
    *
    * POST /images/load
    */
-  ImageLoad: Handler<paths["/images/load"]["post"]>;
+  ImageLoad: Handler<paths["/images/load"]["post"], 200>;
   /**
    * Create a new image from a container
    *
@@ -480,7 +483,7 @@ export interface Handlers {
    *
    * POST /commit
    */
-  ImageCommit: Handler<paths["/commit"]["post"]>;
+  ImageCommit: Handler<paths["/commit"]["post"], never>;
   /**
    * Check auth configuration
    *
@@ -495,7 +498,7 @@ export interface Handlers {
    *
    * POST /auth
    */
-  SystemAuth: Handler<paths["/auth"]["post"]>;
+  SystemAuth: Handler<paths["/auth"]["post"], never>;
   /**
    * Get system information
    *
@@ -506,7 +509,7 @@ export interface Handlers {
    *
    * GET /info
    */
-  SystemInfo: Handler<paths["/info"]["get"]>;
+  SystemInfo: Handler<paths["/info"]["get"], never>;
   /**
    * Get version
    *
@@ -517,7 +520,7 @@ export interface Handlers {
    *
    * GET /version
    */
-  SystemVersion: Handler<paths["/version"]["get"]>;
+  SystemVersion: Handler<paths["/version"]["get"], never>;
   /**
    * Ping
    *
@@ -529,7 +532,7 @@ export interface Handlers {
    *
    * GET /_ping
    */
-  SystemPing: Handler<paths["/_ping"]["get"]>;
+  SystemPing: Handler<paths["/_ping"]["get"], never>;
   /**
    * Ping (HEAD)
    *
@@ -541,7 +544,7 @@ export interface Handlers {
    *
    * HEAD /_ping
    */
-  SystemPingHead: Handler<paths["/_ping"]["head"]>;
+  SystemPingHead: Handler<paths["/_ping"]["head"], never>;
   /**
    * Monitor events
    *
@@ -566,7 +569,7 @@ export interface Handlers {
    *
    * GET /events
    */
-  SystemEvents: Handler<paths["/events"]["get"]>;
+  SystemEvents: Handler<paths["/events"]["get"], 200>;
   /**
    * List plugins (experimental)
    *
@@ -575,7 +578,7 @@ export interface Handlers {
    *
    * GET /plugins
    */
-  PluginList: Handler<paths["/plugins"]["get"]>;
+  PluginList: Handler<paths["/plugins"]["get"], never>;
   /**
    * List volumes
    *
@@ -592,7 +595,7 @@ export interface Handlers {
    *
    * GET /volumes
    */
-  VolumeList: Handler<paths["/volumes"]["get"]>;
+  VolumeList: Handler<paths["/volumes"]["get"], never>;
   /**
    * Create a volume
    *
@@ -605,7 +608,7 @@ export interface Handlers {
    *
    * POST /volumes/create
    */
-  VolumeCreate: Handler<paths["/volumes/create"]["post"]>;
+  VolumeCreate: Handler<paths["/volumes/create"]["post"], never>;
   /**
    * Inspect a volume
    *
@@ -614,7 +617,7 @@ export interface Handlers {
    *
    * GET /volumes/{name}
    */
-  VolumeInspect: Handler<paths["/volumes/{name}"]["get"]>;
+  VolumeInspect: Handler<paths["/volumes/{name}"]["get"], never>;
   /**
    * Remove a volume
    *
@@ -623,7 +626,7 @@ export interface Handlers {
    *
    * DELETE /volumes/{name}
    */
-  VolumeDelete: Handler<paths["/volumes/{name}"]["delete"]>;
+  VolumeDelete: Handler<paths["/volumes/{name}"]["delete"], never>;
   /**
    * List networks
    *
@@ -642,7 +645,7 @@ export interface Handlers {
    *
    * GET /networks
    */
-  NetworkList: Handler<paths["/networks"]["get"]>;
+  NetworkList: Handler<paths["/networks"]["get"], never>;
   /**
    * Create a network
    *
@@ -658,7 +661,7 @@ export interface Handlers {
    *
    * POST /networks/create
    */
-  NetworkCreate: Handler<paths["/networks/create"]["post"]>;
+  NetworkCreate: Handler<paths["/networks/create"]["post"], never>;
   /**
    * Inspect a network
    *
@@ -666,7 +669,7 @@ export interface Handlers {
    *
    * GET /networks/{id}
    */
-  NetworkInspect: Handler<paths["/networks/{id}"]["get"]>;
+  NetworkInspect: Handler<paths["/networks/{id}"]["get"], never>;
   /**
    * Remove a network
    *
@@ -675,7 +678,7 @@ export interface Handlers {
    *
    * DELETE /networks/{id}
    */
-  NetworkDelete: Handler<paths["/networks/{id}"]["delete"]>;
+  NetworkDelete: Handler<paths["/networks/{id}"]["delete"], never>;
   /**
    * Connect a container to a network
    *
@@ -686,7 +689,7 @@ export interface Handlers {
    *
    * POST /networks/{id}/connect
    */
-  NetworkConnect: Handler<paths["/networks/{id}/connect"]["post"]>;
+  NetworkConnect: Handler<paths["/networks/{id}/connect"]["post"], never>;
   /**
    * Disconnect a container from a network
    *
@@ -697,7 +700,7 @@ export interface Handlers {
    *
    * POST /networks/{id}/disconnect
    */
-  NetworkDisconnect: Handler<paths["/networks/{id}/disconnect"]["post"]>;
+  NetworkDisconnect: Handler<paths["/networks/{id}/disconnect"]["post"], never>;
   /**
    * List services
    *
@@ -713,7 +716,7 @@ export interface Handlers {
    *
    * GET /services
    */
-  ServiceList: Handler<paths["/services"]["get"]>;
+  ServiceList: Handler<paths["/services"]["get"], never>;
   /**
    * Create a service
    *
@@ -728,7 +731,7 @@ export interface Handlers {
    *
    * POST /services/create
    */
-  ServiceCreate: Handler<paths["/services/create"]["post"]>;
+  ServiceCreate: Handler<paths["/services/create"]["post"], never>;
   /**
    * Inspect a service
    *
@@ -736,7 +739,7 @@ export interface Handlers {
    *
    * GET /services/{id}
    */
-  ServiceInspect: Handler<paths["/services/{id}"]["get"]>;
+  ServiceInspect: Handler<paths["/services/{id}"]["get"], never>;
   /**
    * Remove a service
    *
@@ -744,7 +747,7 @@ export interface Handlers {
    *
    * DELETE /services/{id}
    */
-  ServiceDelete: Handler<paths["/services/{id}"]["delete"]>;
+  ServiceDelete: Handler<paths["/services/{id}"]["delete"], never>;
   /**
    * Update a service
    *
@@ -766,7 +769,7 @@ export interface Handlers {
    *
    * POST /services/{id}/update
    */
-  ServiceUpdate: Handler<paths["/services/{id}/update"]["post"]>;
+  ServiceUpdate: Handler<paths["/services/{id}/update"]["post"], never>;
   /**
    * List tasks
    *
@@ -786,7 +789,7 @@ export interface Handlers {
    *
    * GET /tasks
    */
-  TaskList: Handler<paths["/tasks"]["get"]>;
+  TaskList: Handler<paths["/tasks"]["get"], never>;
   /**
    * Inspect a task
    *
@@ -794,7 +797,7 @@ export interface Handlers {
    *
    * GET /tasks/{id}
    */
-  TaskInspect: Handler<paths["/tasks/{id}"]["get"]>;
+  TaskInspect: Handler<paths["/tasks/{id}"]["get"], never>;
   /**
    * Inspect the swarm
    *
@@ -804,7 +807,7 @@ export interface Handlers {
    *
    * GET /swarm
    */
-  SwarmInspect: Handler<paths["/swarm"]["get"]>;
+  SwarmInspect: Handler<paths["/swarm"]["get"], never>;
   /**
    * Initialize a new swarm
    *
@@ -824,7 +827,7 @@ export interface Handlers {
    *
    * POST /swarm/init
    */
-  SwarmInit: Handler<paths["/swarm/init"]["post"]>;
+  SwarmInit: Handler<paths["/swarm/init"]["post"], never>;
   /**
    * Join an existing swarm
    *
@@ -844,7 +847,7 @@ export interface Handlers {
    *
    * POST /swarm/join
    */
-  SwarmJoin: Handler<paths["/swarm/join"]["post"]>;
+  SwarmJoin: Handler<paths["/swarm/join"]["post"], never>;
   /**
    * Leave a swarm
    *
@@ -854,7 +857,7 @@ export interface Handlers {
    *
    * POST /swarm/leave
    */
-  SwarmLeave: Handler<paths["/swarm/leave"]["post"]>;
+  SwarmLeave: Handler<paths["/swarm/leave"]["post"], never>;
   /**
    * Update the swarm
    *
@@ -866,7 +869,7 @@ export interface Handlers {
    *
    * POST /swarm/update
    */
-  SwarmUpdate: Handler<paths["/swarm/update"]["post"]>;
+  SwarmUpdate: Handler<paths["/swarm/update"]["post"], never>;
   /**
    * List nodes
    *
@@ -884,7 +887,7 @@ export interface Handlers {
    *
    * GET /nodes
    */
-  NodeList: Handler<paths["/nodes"]["get"]>;
+  NodeList: Handler<paths["/nodes"]["get"], never>;
   /**
    * Inspect a node
    *
@@ -893,7 +896,7 @@ export interface Handlers {
    *
    * GET /nodes/{id}
    */
-  NodeInspect: Handler<paths["/nodes/{id}"]["get"]>;
+  NodeInspect: Handler<paths["/nodes/{id}"]["get"], never>;
   /**
    * Remove a node
    *
@@ -903,7 +906,7 @@ export interface Handlers {
    *
    * DELETE /nodes/{id}
    */
-  NodeDelete: Handler<paths["/nodes/{id}"]["delete"]>;
+  NodeDelete: Handler<paths["/nodes/{id}"]["delete"], never>;
   /**
    * Update a node
    *
@@ -915,7 +918,7 @@ export interface Handlers {
    *
    * POST /nodes/{id}/update
    */
-  NodeUpdate: Handler<paths["/nodes/{id}/update"]["post"]>;
+  NodeUpdate: Handler<paths["/nodes/{id}/update"]["post"], never>;
 }
 
 /**
@@ -923,6 +926,14 @@ export interface Handlers {
  * before the handler sees it, and answers bad input with the interface's error body.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 

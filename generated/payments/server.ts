@@ -3,7 +3,10 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List API keys
@@ -14,7 +17,7 @@ export interface Handlers {
    *
    * GET /api-keys
    */
-  listApiKeys: Handler<paths["/api-keys"]["get"]>;
+  listApiKeys: Handler<paths["/api-keys"]["get"], never>;
   /**
    * Create an API key
    *
@@ -25,7 +28,7 @@ export interface Handlers {
    *
    * POST /api-keys
    */
-  createApiKey: Handler<paths["/api-keys"]["post"]>;
+  createApiKey: Handler<paths["/api-keys"]["post"], never>;
   /**
    * Revoke an API key
    *
@@ -35,7 +38,7 @@ export interface Handlers {
    *
    * DELETE /api-keys/{keyId}
    */
-  revokeApiKey: Handler<paths["/api-keys/{keyId}"]["delete"]>;
+  revokeApiKey: Handler<paths["/api-keys/{keyId}"]["delete"], never>;
   /**
    * List agent keys
    *
@@ -45,7 +48,7 @@ export interface Handlers {
    *
    * GET /agent-keys
    */
-  listAgentKeys: Handler<paths["/agent-keys"]["get"]>;
+  listAgentKeys: Handler<paths["/agent-keys"]["get"], never>;
   /**
    * Create an agent key
    *
@@ -57,7 +60,7 @@ export interface Handlers {
    *
    * POST /agent-keys
    */
-  createAgentKey: Handler<paths["/agent-keys"]["post"]>;
+  createAgentKey: Handler<paths["/agent-keys"]["post"], never>;
   /**
    * Rotate an agent key
    *
@@ -70,7 +73,7 @@ export interface Handlers {
    *
    * POST /agent-keys/{keyId}/rotate
    */
-  rotateAgentKey: Handler<paths["/agent-keys/{keyId}/rotate"]["post"]>;
+  rotateAgentKey: Handler<paths["/agent-keys/{keyId}/rotate"]["post"], never>;
   /**
    * Revoke an agent key
    *
@@ -80,7 +83,7 @@ export interface Handlers {
    *
    * DELETE /agent-keys/{keyId}
    */
-  revokeAgentKey: Handler<paths["/agent-keys/{keyId}"]["delete"]>;
+  revokeAgentKey: Handler<paths["/agent-keys/{keyId}"]["delete"], never>;
   /**
    * Create a payment
    *
@@ -91,7 +94,7 @@ export interface Handlers {
    *
    * POST /payments
    */
-  createPayment: Handler<paths["/payments"]["post"]>;
+  createPayment: Handler<paths["/payments"]["post"], never>;
   /**
    * Read a payment
    *
@@ -101,7 +104,7 @@ export interface Handlers {
    *
    * GET /payments/{paymentId}
    */
-  getPayment: Handler<paths["/payments/{paymentId}"]["get"]>;
+  getPayment: Handler<paths["/payments/{paymentId}"]["get"], never>;
   /**
    * Create a transfer
    *
@@ -111,7 +114,7 @@ export interface Handlers {
    *
    * POST /transfers
    */
-  createTransfer: Handler<paths["/transfers"]["post"]>;
+  createTransfer: Handler<paths["/transfers"]["post"], never>;
   /**
    * Fulfill a payment request
    *
@@ -122,7 +125,7 @@ export interface Handlers {
    *
    * POST /payment-requests/{paymentRequestId}/fulfill
    */
-  fulfillPaymentRequest: Handler<paths["/payment-requests/{paymentRequestId}/fulfill"]["post"]>;
+  fulfillPaymentRequest: Handler<paths["/payment-requests/{paymentRequestId}/fulfill"]["post"], never>;
 }
 
 /**
@@ -130,6 +133,14 @@ export interface Handlers {
  * before the handler sees it, and answers bad input with the interface's error body.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 

@@ -3,7 +3,10 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * Test the caller's permissions on an asset
@@ -18,7 +21,7 @@ export interface Handlers {
    *
    * POST /v1alpha/{resource}:testIamPermissions
    */
-  testIamPermissions: Handler<paths["/v1alpha/{resource}:testIamPermissions"]["post"]>;
+  testIamPermissions: Handler<paths["/v1alpha/{resource}:testIamPermissions"]["post"], never>;
 }
 
 /**
@@ -26,6 +29,14 @@ export interface Handlers {
  * before the handler sees it, and answers bad input with the interface's error body.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 

@@ -3,7 +3,10 @@ import { createRequestListener, type AnyHandler, type ApiSpec, type Handler, typ
 import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List the tables of a dataset
@@ -12,7 +15,7 @@ export interface Handlers {
    *
    * GET /projects/{projectId}/datasets/{datasetId}/tables
    */
-  listTables: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]>;
+  listTables: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"], never>;
   /**
    * Create a table
    *
@@ -20,7 +23,7 @@ export interface Handlers {
    *
    * POST /projects/{projectId}/datasets/{datasetId}/tables
    */
-  insertTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]>;
+  insertTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"], never>;
   /**
    * Get a table
    *
@@ -28,7 +31,7 @@ export interface Handlers {
    *
    * GET /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  getTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]>;
+  getTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"], never>;
   /**
    * Replace a table
    *
@@ -36,7 +39,7 @@ export interface Handlers {
    *
    * PUT /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  updateTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]>;
+  updateTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"], never>;
   /**
    * Delete a table
    *
@@ -44,7 +47,7 @@ export interface Handlers {
    *
    * DELETE /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  deleteTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]>;
+  deleteTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"], never>;
   /**
    * Change some fields of a table
    *
@@ -52,7 +55,7 @@ export interface Handlers {
    *
    * PATCH /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  patchTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]>;
+  patchTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"], never>;
 }
 
 /**
@@ -60,6 +63,14 @@ export interface Handlers {
  * before the handler sees it, and answers bad input with the interface's error body.
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
