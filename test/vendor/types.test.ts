@@ -1,6 +1,7 @@
 /**
  * The generated types say what the contract means and what the server does: an optional request
- * body may be absent (the handler gets `undefined`, the client may leave it out), a partial
+ * body may be absent (the handler gets `undefined`, the client may leave it out), a readOnly
+ * property is left out of requests and a writeOnly one out of responses, a partial
  * implementation compiles without a cast and its missing operations answer 501, and wrong code is
  * reported where it is wrong: a misspelled property named at the value, a stream only where the
  * contract declares one, a misspelled security scheme in the client's `auth`.
@@ -31,8 +32,13 @@ export const listener = createPartialServer({
   streamEvents: () => ({ status: 200, body: (async function* () { yield 'data: hello\\n\\n'; })() }),
 });
 
+export const accounts = createPartialServer({
+  createAccount: ({ body, reply }) => reply(201, { login: body.login, createdBy: body.createdBy, created: 'now' }),
+});
+
 const client = createClient({ baseUrl: 'http://127.0.0.1:1', auth: { bearerAuth: 'token', apiKey: 'key' } });
 export const call = () => client.POST('/things', {});
+export const created = () => client.POST('/accounts', { body: { login: 'l', createdBy: 'c', password: 'p' } }).then(({ data }) => data?.created);
 `;
 
 /** Each wrong line ends with a marker naming what tsc must say at that line. */
@@ -53,6 +59,12 @@ export const notAStream: Partial<Handlers> = {
 };
 export const undeclared: Partial<Handlers> = {
   replaceThing: ({ reply }) => reply(201, { id: 't1', name: 'n' }), // @undeclared-status
+};
+export const readOnlyInRequest: Partial<Handlers> = {
+  createAccount: ({ body, reply }) => reply(201, { login: 'l', createdBy: 'c', created: body.created }), // @read-only-in-request
+};
+export const writeOnlyInResponse: Partial<Handlers> = {
+  createAccount: ({ reply }) => reply(201, { login: 'l', createdBy: 'c', password: 'p' }), // @write-only-in-response
 };
 createPartialServer(misspelled);
 export const client = createClient({ auth: { bearerAuht: 'token' } }); // @misspelled-scheme
@@ -151,8 +163,22 @@ describe('generated types of a contract with optional bodies, streams and two se
       expect(errors[0]?.message).toContain("Did you mean to write 'bearerAuth'?");
     });
 
+    it('a readOnly property is not in the request body, unless the object requires it', () => {
+      const errors = at('@read-only-in-request', 'created }');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject(where(WRONG, '@read-only-in-request', 'created }'));
+      expect(errors[0]?.message).toMatch(/^Property 'created' does not exist on type '\{ login: string; createdBy: string; password\?: string \| undefined; \}'/);
+    });
+
+    it('a writeOnly property is not in the response body', () => {
+      const errors = at('@write-only-in-response', 'password');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject(where(WRONG, '@write-only-in-response', 'password'));
+      expect(errors[0]?.message).toMatch(/^Object literal may only specify known properties, and 'password' does not exist in type '\{ login: string; createdBy: string; created\?: string \| undefined; \}'/);
+    });
+
     it('and nothing else', () => {
-      expect(found).toHaveLength(6);
+      expect(found).toHaveLength(8);
     });
   });
 });

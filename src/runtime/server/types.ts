@@ -16,6 +16,32 @@ export type ParamsOf<O> = O extends { parameters: infer P }
   ? { path: Located<P, 'path'>; query: Located<P, 'query'>; header: Located<P, 'header'>; cookie: Located<P, 'cookie'> }
   : { path: Record<string, never>; query: Record<string, never>; header: Record<string, never>; cookie: Record<string, never> };
 
+/** openapi-typescript's markers (readWriteMarkers): a readOnly property's type is `$Read<T>`, a writeOnly one's `$Write<T>`. */
+type ReadMarked = { readonly $read: unknown };
+type WriteMarked = { readonly $write: unknown };
+
+/** A schema's type as a request carries it: readOnly properties left out, writeOnly ones unwrapped. */
+export type Writable<T> = T extends ReadMarked
+  ? never
+  : T extends { readonly $write: infer U }
+    ? Writable<U>
+    : T extends ReadonlyArray<infer E>
+      ? Writable<E>[]
+      : T extends object
+        ? { [K in keyof T as NonNullable<T[K]> extends ReadMarked ? never : K]: Writable<T[K]> }
+        : T;
+
+/** A schema's type as a response carries it: writeOnly properties left out, readOnly ones unwrapped. */
+export type Readable<T> = T extends WriteMarked
+  ? never
+  : T extends { readonly $read: infer U }
+    ? Readable<U>
+    : T extends ReadonlyArray<infer E>
+      ? Readable<E>[]
+      : T extends object
+        ? { [K in keyof T as NonNullable<T[K]> extends WriteMarked ? never : K]: Readable<T[K]> }
+        : T;
+
 /** A multipart field the client may send as a file: a string in the schema, an UploadedFile when it has a filename. */
 type FilePart<V> = V extends string ? V | UploadedFile : V extends Array<infer U> ? Array<FilePart<U>> : V;
 type MultipartOf<T> = T extends Record<string, unknown> ? { [P in keyof T]: FilePart<T[P]> } : T;
@@ -34,7 +60,7 @@ type RawOr<K, V> = K extends `${string}json${string}` | 'application/x-www-form-
 type RequestContentOf<C> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<C[K]> : RawOr<K, C[K]> }[keyof C]
+    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<Writable<C[K]>> : RawOr<K, Writable<C[K]>> }[keyof C]
     : undefined;
 
 /**
@@ -58,7 +84,7 @@ type StatusOf<S> = S extends number ? S : S extends `${infer N extends number}` 
 type ResponseContentOf<C> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}` ? C[K] : C[K] | Uint8Array }[keyof C]
+    ? { [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}` ? Readable<C[K]> : Readable<C[K]> | Uint8Array }[keyof C]
     : undefined;
 
 type ResponseBody<R> = R extends { content: infer C } ? ResponseContentOf<C> : R extends { content?: infer C } ? ResponseContentOf<C> : undefined;
