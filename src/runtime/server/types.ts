@@ -21,26 +21,30 @@ type ReadMarked = { readonly $read: unknown };
 type WriteMarked = { readonly $write: unknown };
 
 /** A schema's type as a request carries it: readOnly properties left out, writeOnly ones unwrapped. */
-export type Writable<T> = T extends ReadMarked
-  ? never
-  : T extends { readonly $write: infer U }
-    ? Writable<U>
-    : T extends ReadonlyArray<infer E>
-      ? Writable<E>[]
-      : T extends object
-        ? { [K in keyof T as NonNullable<T[K]> extends ReadMarked ? never : K]: Writable<T[K]> }
-        : T;
+export type InRequest<T> = 0 extends 1 & T
+  ? T
+  : T extends ReadMarked
+    ? never
+    : T extends { readonly $write: infer U }
+      ? InRequest<U>
+      : T extends ReadonlyArray<infer E>
+        ? InRequest<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends ReadMarked ? never : K]: InRequest<T[K]> }
+          : T;
 
 /** A schema's type as a response carries it: writeOnly properties left out, readOnly ones unwrapped. */
-export type Readable<T> = T extends WriteMarked
-  ? never
-  : T extends { readonly $read: infer U }
-    ? Readable<U>
-    : T extends ReadonlyArray<infer E>
-      ? Readable<E>[]
-      : T extends object
-        ? { [K in keyof T as NonNullable<T[K]> extends WriteMarked ? never : K]: Readable<T[K]> }
-        : T;
+export type InResponse<T> = 0 extends 1 & T
+  ? T
+  : T extends WriteMarked
+    ? never
+    : T extends { readonly $read: infer U }
+      ? InResponse<U>
+      : T extends ReadonlyArray<infer E>
+        ? InResponse<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends WriteMarked ? never : K]: InResponse<T[K]> }
+          : T;
 
 /** A multipart field the client may send as a file: a string in the schema, an UploadedFile when it has a filename. */
 type FilePart<V> = V extends string ? V | UploadedFile : V extends Array<infer U> ? Array<FilePart<U>> : V;
@@ -60,7 +64,7 @@ type RawOr<K, V> = K extends `${string}json${string}` | 'application/x-www-form-
 type RequestContentOf<C> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<Writable<C[K]>> : RawOr<K, Writable<C[K]>> }[keyof C]
+    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<InRequest<C[K]>> : RawOr<K, InRequest<C[K]>> }[keyof C]
     : undefined;
 
 /**
@@ -84,7 +88,7 @@ type StatusOf<S> = S extends number ? S : S extends `${infer N extends number}` 
 type ResponseContentOf<C> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}` ? Readable<C[K]> : Readable<C[K]> | Uint8Array }[keyof C]
+    ? { [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}` ? InResponse<C[K]> : InResponse<C[K]> | Uint8Array }[keyof C]
     : undefined;
 
 type ResponseBody<R> = R extends { content: infer C } ? ResponseContentOf<C> : R extends { content?: infer C } ? ResponseContentOf<C> : undefined;
