@@ -1,6 +1,7 @@
 /** server: the handler interface (typed from types.ts), the request listener over the runtime, and its response serializers. */
 import type { ContractModel } from '../src/contract/model.js';
-import { code, jsonData } from '../src/codegen/escape.js';
+import { code, jsonData, stringLiteral } from '../src/codegen/escape.js';
+import type { MediaTypeModel, ResponseModel } from '../src/contract/model-types.js';
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
@@ -16,6 +17,7 @@ export function generateServer(model: ContractModel, ctx: GeneratorContext): Gen
       id: op.id,
       path: op.path,
       method: op.method,
+      streams: code(streamStatuses(op.responses)),
       doc: [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`]
         .map((s) => s?.trim())
         .filter((s) => s !== undefined && s !== '')
@@ -24,4 +26,28 @@ export function generateServer(model: ContractModel, ctx: GeneratorContext): Gen
   });
   // The serializers are a file of their own: server.ts imports them, validators.ts does not change.
   return [{ path: 'server.ts', content }, generateSerializers(model, ctx)];
+}
+
+/** Media types whose body is a stream of messages or raw bytes (the server pipes an async iterable). */
+const STREAM_MEDIA = /^(?:text\/event-stream|application\/(?:x-)?ndjson|application\/jsonl|application\/x-jsonlines|application\/json-seq)$/i;
+
+/**
+ * Whether a response body may be a stream: an event stream or NDJSON (by type, or `x-specforge-stream`),
+ * or raw bytes (a type that is not JSON, a form or text: an archive, an image, octet-stream).
+ */
+function streams(content: MediaTypeModel): boolean {
+  const type = content.type.toLowerCase();
+  if (content.stream !== undefined || STREAM_MEDIA.test(type)) return true;
+  return !/json/.test(type) && !type.startsWith('text/') && type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data' && type !== '*/*';
+}
+
+/**
+ * The keys of `responses` (as openapi-typescript writes them: a number, or "4XX" and "default") whose
+ * body may be a stream, as a type: `never` when none. A 101 streams on the switched connection.
+ */
+export function streamStatuses(responses: readonly ResponseModel[]): string {
+  const keys = responses
+    .filter((r) => r.status === '101' || r.content.some(streams))
+    .map((r) => (/^[1-5]\d\d$/.test(r.status) ? r.status : stringLiteral(r.status)));
+  return keys.length === 0 ? 'never' : keys.join(' | ');
 }

@@ -78,7 +78,9 @@ function isDeepRef(node: unknown): node is { $ref: string } {
  * visit, so they get a copy (with deep refs inlined); `copied` says the document is already one.
  */
 export function typesSource(document: Record<string, unknown>, copied = false): string {
-  const schema = inlineDeepRefs(document, copied) as unknown as OpenAPI3;
+  const inlined = inlineDeepRefs(document, copied);
+  const marked = keepRequiredInBothDirections(inlined);
+  const schema = inlined as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -110,7 +112,10 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
     },
     makePathsEnum: false,
     generatePathParams: false,
-    readWriteMarkers: false,
+    // readOnly properties are wrapped in $Read and writeOnly ones in $Write: the client (openapi-fetch)
+    // and the server's handler types leave the first out of request bodies, the second out of responses.
+    // Only where a property keeps such a marker: other contracts' types stay as they were.
+    readWriteMarkers: marked,
   };
   // openapi-typescript prints U+2028/U+2029 and `</script` raw inside string literal types and
   // comments; escape them as escape.ts does for every literal (the same value in a literal, plain
@@ -119,6 +124,36 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
     .replace(/<\/(script)/gi, '<\\/$1');
+}
+
+/**
+ * Drops `readOnly` and `writeOnly` from properties their object also lists in `required` (in the
+ * copy the types are printed from): the validators check `required` in both directions, so such a
+ * property must be in the request and the response type alike. Optional ones keep their marker.
+ * Says whether any `readOnly` or `writeOnly` is left.
+ */
+export function keepRequiredInBothDirections(node: unknown, seen = new Set<object>()): boolean {
+  if (Array.isArray(node)) {
+    let marked = false;
+    for (const item of node) marked = keepRequiredInBothDirections(item, seen) || marked;
+    return marked;
+  }
+  if (!isRecord(node) || seen.has(node)) return false;
+  seen.add(node);
+  const properties = node['properties'];
+  const required = node['required'];
+  if (isRecord(properties) && Array.isArray(required)) {
+    for (const name of required) {
+      const property = typeof name === 'string' && Object.hasOwn(properties, name) ? properties[name] : undefined;
+      if (isRecord(property)) {
+        delete property['readOnly'];
+        delete property['writeOnly'];
+      }
+    }
+  }
+  let marked = node['readOnly'] === true || node['writeOnly'] === true;
+  for (const value of Object.values(node)) marked = keepRequiredInBothDirections(value, seen) || marked;
+  return marked;
 }
 
 export function generateTypes(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {

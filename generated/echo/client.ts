@@ -6,7 +6,7 @@ import type { paths } from "./types.js";
 export const defaultBaseUrl = "http://echo-api.endpoints.YOUR-PROJECT-ID.cloud.goog";
 
 /** Where each security scheme's credential travels. */
-export const securitySchemes: Record<string, SecuritySchemeSpec> = {
+export const securitySchemes = {
   "api_key": {
     "type": "apiKey",
     "in": "query",
@@ -27,12 +27,15 @@ export const securitySchemes: Record<string, SecuritySchemeSpec> = {
   "firebase": {
     "type": "oauth2"
   }
-};
+} satisfies Record<string, SecuritySchemeSpec>;
+
+/** The contract's security scheme names: the keys `auth` accepts. */
+export type SecuritySchemeName = keyof typeof securitySchemes & string;
 
 /** A typed client for Endpoints Example 1.0.0: `client.GET("/path", { params })` and friends; pass credentials by security scheme name in `auth`. */
 
-export function createClient(options: SpecforgeClientOptions = {}) {
-  return createSpecforgeClient<paths>(securitySchemes, { baseUrl: defaultBaseUrl, ...options });
+export function createClient(options: SpecforgeClientOptions<SecuritySchemeName> = {}) {
+  return createSpecforgeClient<paths, SecuritySchemeName>(securitySchemes, { baseUrl: defaultBaseUrl, ...options });
 }
 
 export type Client = ReturnType<typeof createClient>;

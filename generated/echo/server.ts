@@ -4,7 +4,10 @@ import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 import { serializers } from "./serializers.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * Echo a message
@@ -15,7 +18,7 @@ export interface Handlers {
    *
    * POST /echo
    */
-  echo: Handler<paths["/echo"]["post"]>;
+  echo: Handler<paths["/echo"]["post"], never>;
   /**
    * Authentication info for a Google-signed JWT
    *
@@ -26,7 +29,7 @@ export interface Handlers {
    *
    * GET /auth/info/googlejwt
    */
-  auth_info_google_jwt: Handler<paths["/auth/info/googlejwt"]["get"]>;
+  auth_info_google_jwt: Handler<paths["/auth/info/googlejwt"]["get"], never>;
   /**
    * Authentication info for a Google ID token
    *
@@ -36,7 +39,7 @@ export interface Handlers {
    *
    * GET /auth/info/googleidtoken
    */
-  authInfoGoogleIdToken: Handler<paths["/auth/info/googleidtoken"]["get"]>;
+  authInfoGoogleIdToken: Handler<paths["/auth/info/googleidtoken"]["get"], never>;
   /**
    * Authentication info for a Firebase ID token
    *
@@ -46,7 +49,7 @@ export interface Handlers {
    *
    * GET /auth/info/firebase
    */
-  authInfoFirebase: Handler<paths["/auth/info/firebase"]["get"]>;
+  authInfoFirebase: Handler<paths["/auth/info/firebase"]["get"], never>;
 }
 
 /**
@@ -55,6 +58,14 @@ export interface Handlers {
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
 /** Routes, parameters, bodies, responses and security of Endpoints Example 1.0.0. */

@@ -6,12 +6,15 @@ import type { paths } from "./types.js";
 export const defaultBaseUrl = "http://docker-host:2375";
 
 /** Where each security scheme's credential travels. */
-export const securitySchemes: Record<string, SecuritySchemeSpec> = {};
+export const securitySchemes = {} satisfies Record<string, SecuritySchemeSpec>;
+
+/** The contract's security scheme names: the keys `auth` accepts. */
+export type SecuritySchemeName = keyof typeof securitySchemes & string;
 
 /** A typed client for Container Engine API 1.24: `client.GET("/path", { params })` and friends; pass credentials by security scheme name in `auth`. */
 
-export function createClient(options: SpecforgeClientOptions = {}) {
-  return createSpecforgeClient<paths>(securitySchemes, { baseUrl: defaultBaseUrl, ...options });
+export function createClient(options: SpecforgeClientOptions<SecuritySchemeName> = {}) {
+  return createSpecforgeClient<paths, SecuritySchemeName>(securitySchemes, { baseUrl: defaultBaseUrl, ...options });
 }
 
 export type Client = ReturnType<typeof createClient>;

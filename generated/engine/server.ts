@@ -4,7 +4,10 @@ import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 import { serializers } from "./serializers.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List containers
@@ -22,7 +25,7 @@ export interface Handlers {
    *
    * GET /containers/json
    */
-  ContainerList: Handler<paths["/containers/json"]["get"]>;
+  ContainerList: Handler<paths["/containers/json"]["get"], never>;
   /**
    * Create a container
    *
@@ -41,7 +44,7 @@ export interface Handlers {
    *
    * POST /containers/create
    */
-  ContainerCreate: Handler<paths["/containers/create"]["post"]>;
+  ContainerCreate: Handler<paths["/containers/create"]["post"], never>;
   /**
    * Inspect a container
    *
@@ -50,7 +53,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/json
    */
-  ContainerInspect: Handler<paths["/containers/{id}/json"]["get"]>;
+  ContainerInspect: Handler<paths["/containers/{id}/json"]["get"], never>;
   /**
    * List processes running inside a container
    *
@@ -59,7 +62,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/top
    */
-  ContainerTop: Handler<paths["/containers/{id}/top"]["get"]>;
+  ContainerTop: Handler<paths["/containers/{id}/top"]["get"], never>;
   /**
    * Get container logs
    *
@@ -73,7 +76,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/logs
    */
-  ContainerLogs: Handler<paths["/containers/{id}/logs"]["get"]>;
+  ContainerLogs: Handler<paths["/containers/{id}/logs"]["get"], 101 | 200>;
   /**
    * Inspect changes on a container's filesystem
    *
@@ -82,7 +85,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/changes
    */
-  ContainerChanges: Handler<paths["/containers/{id}/changes"]["get"]>;
+  ContainerChanges: Handler<paths["/containers/{id}/changes"]["get"], never>;
   /**
    * Export a container
    *
@@ -90,7 +93,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/export
    */
-  ContainerExport: Handler<paths["/containers/{id}/export"]["get"]>;
+  ContainerExport: Handler<paths["/containers/{id}/export"]["get"], 200>;
   /**
    * Get container stats based on resource usage
    *
@@ -103,7 +106,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/stats
    */
-  ContainerStats: Handler<paths["/containers/{id}/stats"]["get"]>;
+  ContainerStats: Handler<paths["/containers/{id}/stats"]["get"], 200>;
   /**
    * Resize a container TTY
    *
@@ -112,7 +115,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/resize
    */
-  ContainerResize: Handler<paths["/containers/{id}/resize"]["post"]>;
+  ContainerResize: Handler<paths["/containers/{id}/resize"]["post"], never>;
   /**
    * Start a container
    *
@@ -120,7 +123,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/start
    */
-  ContainerStart: Handler<paths["/containers/{id}/start"]["post"]>;
+  ContainerStart: Handler<paths["/containers/{id}/start"]["post"], never>;
   /**
    * Stop a container
    *
@@ -128,7 +131,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/stop
    */
-  ContainerStop: Handler<paths["/containers/{id}/stop"]["post"]>;
+  ContainerStop: Handler<paths["/containers/{id}/stop"]["post"], never>;
   /**
    * Restart a container
    *
@@ -136,7 +139,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/restart
    */
-  ContainerRestart: Handler<paths["/containers/{id}/restart"]["post"]>;
+  ContainerRestart: Handler<paths["/containers/{id}/restart"]["post"], never>;
   /**
    * Kill a container
    *
@@ -145,7 +148,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/kill
    */
-  ContainerKill: Handler<paths["/containers/{id}/kill"]["post"]>;
+  ContainerKill: Handler<paths["/containers/{id}/kill"]["post"], never>;
   /**
    * Update a container
    *
@@ -156,7 +159,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/update
    */
-  ContainerUpdate: Handler<paths["/containers/{id}/update"]["post"]>;
+  ContainerUpdate: Handler<paths["/containers/{id}/update"]["post"], never>;
   /**
    * Rename a container
    *
@@ -164,7 +167,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/rename
    */
-  ContainerRename: Handler<paths["/containers/{id}/rename"]["post"]>;
+  ContainerRename: Handler<paths["/containers/{id}/rename"]["post"], never>;
   /**
    * Pause a container
    *
@@ -172,7 +175,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/pause
    */
-  ContainerPause: Handler<paths["/containers/{id}/pause"]["post"]>;
+  ContainerPause: Handler<paths["/containers/{id}/pause"]["post"], never>;
   /**
    * Unpause a container
    *
@@ -180,7 +183,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/unpause
    */
-  ContainerUnpause: Handler<paths["/containers/{id}/unpause"]["post"]>;
+  ContainerUnpause: Handler<paths["/containers/{id}/unpause"]["post"], never>;
   /**
    * Attach to a container
    *
@@ -201,7 +204,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/attach
    */
-  ContainerAttach: Handler<paths["/containers/{id}/attach"]["post"]>;
+  ContainerAttach: Handler<paths["/containers/{id}/attach"]["post"], 101 | 200>;
   /**
    * Wait for a container
    *
@@ -209,7 +212,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/wait
    */
-  ContainerWait: Handler<paths["/containers/{id}/wait"]["post"]>;
+  ContainerWait: Handler<paths["/containers/{id}/wait"]["post"], never>;
   /**
    * Remove a container
    *
@@ -218,7 +221,7 @@ export interface Handlers {
    *
    * DELETE /containers/{id}
    */
-  ContainerDelete: Handler<paths["/containers/{id}"]["delete"]>;
+  ContainerDelete: Handler<paths["/containers/{id}"]["delete"], never>;
   /**
    * Get an archive of a filesystem resource in a container
    *
@@ -229,7 +232,7 @@ export interface Handlers {
    *
    * GET /containers/{id}/archive
    */
-  ContainerArchive: Handler<paths["/containers/{id}/archive"]["get"]>;
+  ContainerArchive: Handler<paths["/containers/{id}/archive"]["get"], 200>;
   /**
    * Extract an archive of files or folders to a directory in a container
    *
@@ -241,7 +244,7 @@ export interface Handlers {
    *
    * PUT /containers/{id}/archive
    */
-  PutContainerArchive: Handler<paths["/containers/{id}/archive"]["put"]>;
+  PutContainerArchive: Handler<paths["/containers/{id}/archive"]["put"], never>;
   /**
    * Get information about files in a container
    *
@@ -252,7 +255,7 @@ export interface Handlers {
    *
    * HEAD /containers/{id}/archive
    */
-  ContainerArchiveInfo: Handler<paths["/containers/{id}/archive"]["head"]>;
+  ContainerArchiveInfo: Handler<paths["/containers/{id}/archive"]["head"], never>;
   /**
    * Create an exec instance
    *
@@ -261,7 +264,7 @@ export interface Handlers {
    *
    * POST /containers/{id}/exec
    */
-  ExecCreate: Handler<paths["/containers/{id}/exec"]["post"]>;
+  ExecCreate: Handler<paths["/containers/{id}/exec"]["post"], never>;
   /**
    * Start an exec instance
    *
@@ -276,7 +279,7 @@ export interface Handlers {
    *
    * POST /exec/{execId}/start
    */
-  ExecStart: Handler<paths["/exec/{execId}/start"]["post"]>;
+  ExecStart: Handler<paths["/exec/{execId}/start"]["post"], 101 | 200>;
   /**
    * Resize an exec instance
    *
@@ -285,7 +288,7 @@ export interface Handlers {
    *
    * POST /exec/{execId}/resize
    */
-  ExecResize: Handler<paths["/exec/{execId}/resize"]["post"]>;
+  ExecResize: Handler<paths["/exec/{execId}/resize"]["post"], never>;
   /**
    * Inspect an exec instance
    *
@@ -293,7 +296,7 @@ export interface Handlers {
    *
    * GET /exec/{execId}/json
    */
-  ExecInspect: Handler<paths["/exec/{execId}/json"]["get"]>;
+  ExecInspect: Handler<paths["/exec/{execId}/json"]["get"], never>;
   /**
    * List images
    *
@@ -311,7 +314,7 @@ export interface Handlers {
    *
    * GET /images/json
    */
-  ImageList: Handler<paths["/images/json"]["get"]>;
+  ImageList: Handler<paths["/images/json"]["get"], never>;
   /**
    * Build an image from a Dockerfile
    *
@@ -334,7 +337,7 @@ export interface Handlers {
    *
    * POST /build
    */
-  ImageBuild: Handler<paths["/build"]["post"]>;
+  ImageBuild: Handler<paths["/build"]["post"], 200>;
   /**
    * Create an image (pull or import)
    *
@@ -353,7 +356,7 @@ export interface Handlers {
    *
    * POST /images/create
    */
-  ImageCreate: Handler<paths["/images/create"]["post"]>;
+  ImageCreate: Handler<paths["/images/create"]["post"], 200>;
   /**
    * Inspect an image
    *
@@ -361,7 +364,7 @@ export interface Handlers {
    *
    * GET /images/{name}/json
    */
-  ImageInspect: Handler<paths["/images/{name}/json"]["get"]>;
+  ImageInspect: Handler<paths["/images/{name}/json"]["get"], never>;
   /**
    * Get the history of an image
    *
@@ -369,7 +372,7 @@ export interface Handlers {
    *
    * GET /images/{name}/history
    */
-  ImageHistory: Handler<paths["/images/{name}/history"]["get"]>;
+  ImageHistory: Handler<paths["/images/{name}/history"]["get"], never>;
   /**
    * Push an image to a registry
    *
@@ -386,7 +389,7 @@ export interface Handlers {
    *
    * POST /images/{name}/push
    */
-  ImagePush: Handler<paths["/images/{name}/push"]["post"]>;
+  ImagePush: Handler<paths["/images/{name}/push"]["post"], 200>;
   /**
    * Tag an image
    *
@@ -394,7 +397,7 @@ export interface Handlers {
    *
    * POST /images/{name}/tag
    */
-  ImageTag: Handler<paths["/images/{name}/tag"]["post"]>;
+  ImageTag: Handler<paths["/images/{name}/tag"]["post"], never>;
   /**
    * Remove an image
    *
@@ -404,7 +407,7 @@ export interface Handlers {
    *
    * DELETE /images/{name}
    */
-  ImageDelete: Handler<paths["/images/{name}"]["delete"]>;
+  ImageDelete: Handler<paths["/images/{name}"]["delete"], never>;
   /**
    * Search images
    *
@@ -420,7 +423,7 @@ export interface Handlers {
    *
    * GET /images/search
    */
-  ImageSearch: Handler<paths["/images/search"]["get"]>;
+  ImageSearch: Handler<paths["/images/search"]["get"], never>;
   /**
    * Export an image
    *
@@ -442,7 +445,7 @@ export interface Handlers {
    *
    * GET /images/{name}/get
    */
-  ImageGet: Handler<paths["/images/{name}/get"]["get"]>;
+  ImageGet: Handler<paths["/images/{name}/get"]["get"], 200>;
   /**
    * Export several images
    *
@@ -456,7 +459,7 @@ export interface Handlers {
    *
    * GET /images/get
    */
-  ImageGetAll: Handler<paths["/images/get"]["get"]>;
+  ImageGetAll: Handler<paths["/images/get"]["get"], 200>;
   /**
    * Import images
    *
@@ -472,7 +475,7 @@ export interface Handlers {
    *
    * POST /images/load
    */
-  ImageLoad: Handler<paths["/images/load"]["post"]>;
+  ImageLoad: Handler<paths["/images/load"]["post"], 200>;
   /**
    * Create a new image from a container
    *
@@ -481,7 +484,7 @@ export interface Handlers {
    *
    * POST /commit
    */
-  ImageCommit: Handler<paths["/commit"]["post"]>;
+  ImageCommit: Handler<paths["/commit"]["post"], never>;
   /**
    * Check auth configuration
    *
@@ -496,7 +499,7 @@ export interface Handlers {
    *
    * POST /auth
    */
-  SystemAuth: Handler<paths["/auth"]["post"]>;
+  SystemAuth: Handler<paths["/auth"]["post"], never>;
   /**
    * Get system information
    *
@@ -507,7 +510,7 @@ export interface Handlers {
    *
    * GET /info
    */
-  SystemInfo: Handler<paths["/info"]["get"]>;
+  SystemInfo: Handler<paths["/info"]["get"], never>;
   /**
    * Get version
    *
@@ -518,7 +521,7 @@ export interface Handlers {
    *
    * GET /version
    */
-  SystemVersion: Handler<paths["/version"]["get"]>;
+  SystemVersion: Handler<paths["/version"]["get"], never>;
   /**
    * Ping
    *
@@ -530,7 +533,7 @@ export interface Handlers {
    *
    * GET /_ping
    */
-  SystemPing: Handler<paths["/_ping"]["get"]>;
+  SystemPing: Handler<paths["/_ping"]["get"], never>;
   /**
    * Ping (HEAD)
    *
@@ -542,7 +545,7 @@ export interface Handlers {
    *
    * HEAD /_ping
    */
-  SystemPingHead: Handler<paths["/_ping"]["head"]>;
+  SystemPingHead: Handler<paths["/_ping"]["head"], never>;
   /**
    * Monitor events
    *
@@ -567,7 +570,7 @@ export interface Handlers {
    *
    * GET /events
    */
-  SystemEvents: Handler<paths["/events"]["get"]>;
+  SystemEvents: Handler<paths["/events"]["get"], 200>;
   /**
    * List plugins (experimental)
    *
@@ -576,7 +579,7 @@ export interface Handlers {
    *
    * GET /plugins
    */
-  PluginList: Handler<paths["/plugins"]["get"]>;
+  PluginList: Handler<paths["/plugins"]["get"], never>;
   /**
    * List volumes
    *
@@ -593,7 +596,7 @@ export interface Handlers {
    *
    * GET /volumes
    */
-  VolumeList: Handler<paths["/volumes"]["get"]>;
+  VolumeList: Handler<paths["/volumes"]["get"], never>;
   /**
    * Create a volume
    *
@@ -606,7 +609,7 @@ export interface Handlers {
    *
    * POST /volumes/create
    */
-  VolumeCreate: Handler<paths["/volumes/create"]["post"]>;
+  VolumeCreate: Handler<paths["/volumes/create"]["post"], never>;
   /**
    * Inspect a volume
    *
@@ -615,7 +618,7 @@ export interface Handlers {
    *
    * GET /volumes/{name}
    */
-  VolumeInspect: Handler<paths["/volumes/{name}"]["get"]>;
+  VolumeInspect: Handler<paths["/volumes/{name}"]["get"], never>;
   /**
    * Remove a volume
    *
@@ -624,7 +627,7 @@ export interface Handlers {
    *
    * DELETE /volumes/{name}
    */
-  VolumeDelete: Handler<paths["/volumes/{name}"]["delete"]>;
+  VolumeDelete: Handler<paths["/volumes/{name}"]["delete"], never>;
   /**
    * List networks
    *
@@ -643,7 +646,7 @@ export interface Handlers {
    *
    * GET /networks
    */
-  NetworkList: Handler<paths["/networks"]["get"]>;
+  NetworkList: Handler<paths["/networks"]["get"], never>;
   /**
    * Create a network
    *
@@ -659,7 +662,7 @@ export interface Handlers {
    *
    * POST /networks/create
    */
-  NetworkCreate: Handler<paths["/networks/create"]["post"]>;
+  NetworkCreate: Handler<paths["/networks/create"]["post"], never>;
   /**
    * Inspect a network
    *
@@ -667,7 +670,7 @@ export interface Handlers {
    *
    * GET /networks/{id}
    */
-  NetworkInspect: Handler<paths["/networks/{id}"]["get"]>;
+  NetworkInspect: Handler<paths["/networks/{id}"]["get"], never>;
   /**
    * Remove a network
    *
@@ -676,7 +679,7 @@ export interface Handlers {
    *
    * DELETE /networks/{id}
    */
-  NetworkDelete: Handler<paths["/networks/{id}"]["delete"]>;
+  NetworkDelete: Handler<paths["/networks/{id}"]["delete"], never>;
   /**
    * Connect a container to a network
    *
@@ -687,7 +690,7 @@ export interface Handlers {
    *
    * POST /networks/{id}/connect
    */
-  NetworkConnect: Handler<paths["/networks/{id}/connect"]["post"]>;
+  NetworkConnect: Handler<paths["/networks/{id}/connect"]["post"], never>;
   /**
    * Disconnect a container from a network
    *
@@ -698,7 +701,7 @@ export interface Handlers {
    *
    * POST /networks/{id}/disconnect
    */
-  NetworkDisconnect: Handler<paths["/networks/{id}/disconnect"]["post"]>;
+  NetworkDisconnect: Handler<paths["/networks/{id}/disconnect"]["post"], never>;
   /**
    * List services
    *
@@ -714,7 +717,7 @@ export interface Handlers {
    *
    * GET /services
    */
-  ServiceList: Handler<paths["/services"]["get"]>;
+  ServiceList: Handler<paths["/services"]["get"], never>;
   /**
    * Create a service
    *
@@ -729,7 +732,7 @@ export interface Handlers {
    *
    * POST /services/create
    */
-  ServiceCreate: Handler<paths["/services/create"]["post"]>;
+  ServiceCreate: Handler<paths["/services/create"]["post"], never>;
   /**
    * Inspect a service
    *
@@ -737,7 +740,7 @@ export interface Handlers {
    *
    * GET /services/{id}
    */
-  ServiceInspect: Handler<paths["/services/{id}"]["get"]>;
+  ServiceInspect: Handler<paths["/services/{id}"]["get"], never>;
   /**
    * Remove a service
    *
@@ -745,7 +748,7 @@ export interface Handlers {
    *
    * DELETE /services/{id}
    */
-  ServiceDelete: Handler<paths["/services/{id}"]["delete"]>;
+  ServiceDelete: Handler<paths["/services/{id}"]["delete"], never>;
   /**
    * Update a service
    *
@@ -767,7 +770,7 @@ export interface Handlers {
    *
    * POST /services/{id}/update
    */
-  ServiceUpdate: Handler<paths["/services/{id}/update"]["post"]>;
+  ServiceUpdate: Handler<paths["/services/{id}/update"]["post"], never>;
   /**
    * List tasks
    *
@@ -787,7 +790,7 @@ export interface Handlers {
    *
    * GET /tasks
    */
-  TaskList: Handler<paths["/tasks"]["get"]>;
+  TaskList: Handler<paths["/tasks"]["get"], never>;
   /**
    * Inspect a task
    *
@@ -795,7 +798,7 @@ export interface Handlers {
    *
    * GET /tasks/{id}
    */
-  TaskInspect: Handler<paths["/tasks/{id}"]["get"]>;
+  TaskInspect: Handler<paths["/tasks/{id}"]["get"], never>;
   /**
    * Inspect the swarm
    *
@@ -805,7 +808,7 @@ export interface Handlers {
    *
    * GET /swarm
    */
-  SwarmInspect: Handler<paths["/swarm"]["get"]>;
+  SwarmInspect: Handler<paths["/swarm"]["get"], never>;
   /**
    * Initialize a new swarm
    *
@@ -825,7 +828,7 @@ export interface Handlers {
    *
    * POST /swarm/init
    */
-  SwarmInit: Handler<paths["/swarm/init"]["post"]>;
+  SwarmInit: Handler<paths["/swarm/init"]["post"], never>;
   /**
    * Join an existing swarm
    *
@@ -845,7 +848,7 @@ export interface Handlers {
    *
    * POST /swarm/join
    */
-  SwarmJoin: Handler<paths["/swarm/join"]["post"]>;
+  SwarmJoin: Handler<paths["/swarm/join"]["post"], never>;
   /**
    * Leave a swarm
    *
@@ -855,7 +858,7 @@ export interface Handlers {
    *
    * POST /swarm/leave
    */
-  SwarmLeave: Handler<paths["/swarm/leave"]["post"]>;
+  SwarmLeave: Handler<paths["/swarm/leave"]["post"], never>;
   /**
    * Update the swarm
    *
@@ -867,7 +870,7 @@ export interface Handlers {
    *
    * POST /swarm/update
    */
-  SwarmUpdate: Handler<paths["/swarm/update"]["post"]>;
+  SwarmUpdate: Handler<paths["/swarm/update"]["post"], never>;
   /**
    * List nodes
    *
@@ -885,7 +888,7 @@ export interface Handlers {
    *
    * GET /nodes
    */
-  NodeList: Handler<paths["/nodes"]["get"]>;
+  NodeList: Handler<paths["/nodes"]["get"], never>;
   /**
    * Inspect a node
    *
@@ -894,7 +897,7 @@ export interface Handlers {
    *
    * GET /nodes/{id}
    */
-  NodeInspect: Handler<paths["/nodes/{id}"]["get"]>;
+  NodeInspect: Handler<paths["/nodes/{id}"]["get"], never>;
   /**
    * Remove a node
    *
@@ -904,7 +907,7 @@ export interface Handlers {
    *
    * DELETE /nodes/{id}
    */
-  NodeDelete: Handler<paths["/nodes/{id}"]["delete"]>;
+  NodeDelete: Handler<paths["/nodes/{id}"]["delete"], never>;
   /**
    * Update a node
    *
@@ -916,7 +919,7 @@ export interface Handlers {
    *
    * POST /nodes/{id}/update
    */
-  NodeUpdate: Handler<paths["/nodes/{id}/update"]["post"]>;
+  NodeUpdate: Handler<paths["/nodes/{id}/update"]["post"], never>;
 }
 
 /**
@@ -925,6 +928,14 @@ export interface Handlers {
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
 /** Routes, parameters, bodies, responses and security of Container Engine API 1.24. */

@@ -4,7 +4,10 @@ import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 import { serializers } from "./serializers.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List organization migrations
@@ -16,7 +19,7 @@ export interface Handlers {
    *
    * GET /orgs/{org}/migrations
    */
-  listForOrg: Handler<paths["/orgs/{org}/migrations"]["get"]>;
+  listForOrg: Handler<paths["/orgs/{org}/migrations"]["get"], never>;
   /**
    * Start an organization migration
    *
@@ -27,7 +30,7 @@ export interface Handlers {
    *
    * POST /orgs/{org}/migrations
    */
-  startForOrg: Handler<paths["/orgs/{org}/migrations"]["post"]>;
+  startForOrg: Handler<paths["/orgs/{org}/migrations"]["post"], never>;
   /**
    * Get an organization migration status
    *
@@ -36,7 +39,7 @@ export interface Handlers {
    *
    * GET /orgs/{org}/migrations/{migration_id}
    */
-  getStatusForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}"]["get"]>;
+  getStatusForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}"]["get"], never>;
   /**
    * Download an organization migration archive
    *
@@ -45,7 +48,7 @@ export interface Handlers {
    *
    * GET /orgs/{org}/migrations/{migration_id}/archive
    */
-  downloadArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["get"]>;
+  downloadArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["get"], never>;
   /**
    * Delete an organization migration archive
    *
@@ -54,7 +57,7 @@ export interface Handlers {
    *
    * DELETE /orgs/{org}/migrations/{migration_id}/archive
    */
-  deleteArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["delete"]>;
+  deleteArchiveForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/archive"]["delete"], never>;
   /**
    * Unlock an organization repository
    *
@@ -64,7 +67,7 @@ export interface Handlers {
    *
    * DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock
    */
-  unlockRepoForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"]["delete"]>;
+  unlockRepoForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"]["delete"], never>;
   /**
    * List repositories in an organization migration
    *
@@ -72,7 +75,7 @@ export interface Handlers {
    *
    * GET /orgs/{org}/migrations/{migration_id}/repositories
    */
-  listReposForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repositories"]["get"]>;
+  listReposForOrg: Handler<paths["/orgs/{org}/migrations/{migration_id}/repositories"]["get"], never>;
 }
 
 /**
@@ -81,6 +84,14 @@ export interface Handlers {
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
 /** Routes, parameters, bodies, responses and security of Organization Migrations API 2022-11-28. */

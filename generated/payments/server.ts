@@ -4,7 +4,10 @@ import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 import { serializers } from "./serializers.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List API keys
@@ -15,7 +18,7 @@ export interface Handlers {
    *
    * GET /api-keys
    */
-  listApiKeys: Handler<paths["/api-keys"]["get"]>;
+  listApiKeys: Handler<paths["/api-keys"]["get"], never>;
   /**
    * Create an API key
    *
@@ -26,7 +29,7 @@ export interface Handlers {
    *
    * POST /api-keys
    */
-  createApiKey: Handler<paths["/api-keys"]["post"]>;
+  createApiKey: Handler<paths["/api-keys"]["post"], never>;
   /**
    * Revoke an API key
    *
@@ -36,7 +39,7 @@ export interface Handlers {
    *
    * DELETE /api-keys/{keyId}
    */
-  revokeApiKey: Handler<paths["/api-keys/{keyId}"]["delete"]>;
+  revokeApiKey: Handler<paths["/api-keys/{keyId}"]["delete"], never>;
   /**
    * List agent keys
    *
@@ -46,7 +49,7 @@ export interface Handlers {
    *
    * GET /agent-keys
    */
-  listAgentKeys: Handler<paths["/agent-keys"]["get"]>;
+  listAgentKeys: Handler<paths["/agent-keys"]["get"], never>;
   /**
    * Create an agent key
    *
@@ -58,7 +61,7 @@ export interface Handlers {
    *
    * POST /agent-keys
    */
-  createAgentKey: Handler<paths["/agent-keys"]["post"]>;
+  createAgentKey: Handler<paths["/agent-keys"]["post"], never>;
   /**
    * Rotate an agent key
    *
@@ -71,7 +74,7 @@ export interface Handlers {
    *
    * POST /agent-keys/{keyId}/rotate
    */
-  rotateAgentKey: Handler<paths["/agent-keys/{keyId}/rotate"]["post"]>;
+  rotateAgentKey: Handler<paths["/agent-keys/{keyId}/rotate"]["post"], never>;
   /**
    * Revoke an agent key
    *
@@ -81,7 +84,7 @@ export interface Handlers {
    *
    * DELETE /agent-keys/{keyId}
    */
-  revokeAgentKey: Handler<paths["/agent-keys/{keyId}"]["delete"]>;
+  revokeAgentKey: Handler<paths["/agent-keys/{keyId}"]["delete"], never>;
   /**
    * Create a payment
    *
@@ -92,7 +95,7 @@ export interface Handlers {
    *
    * POST /payments
    */
-  createPayment: Handler<paths["/payments"]["post"]>;
+  createPayment: Handler<paths["/payments"]["post"], never>;
   /**
    * Read a payment
    *
@@ -102,7 +105,7 @@ export interface Handlers {
    *
    * GET /payments/{paymentId}
    */
-  getPayment: Handler<paths["/payments/{paymentId}"]["get"]>;
+  getPayment: Handler<paths["/payments/{paymentId}"]["get"], never>;
   /**
    * Create a transfer
    *
@@ -112,7 +115,7 @@ export interface Handlers {
    *
    * POST /transfers
    */
-  createTransfer: Handler<paths["/transfers"]["post"]>;
+  createTransfer: Handler<paths["/transfers"]["post"], never>;
   /**
    * Fulfill a payment request
    *
@@ -123,7 +126,7 @@ export interface Handlers {
    *
    * POST /payment-requests/{paymentRequestId}/fulfill
    */
-  fulfillPaymentRequest: Handler<paths["/payment-requests/{paymentRequestId}/fulfill"]["post"]>;
+  fulfillPaymentRequest: Handler<paths["/payment-requests/{paymentRequestId}/fulfill"]["post"], never>;
 }
 
 /**
@@ -132,6 +135,14 @@ export interface Handlers {
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
 /** Routes, parameters, bodies, responses and security of Payments credentials API 1.0.0. */

@@ -4,7 +4,10 @@ import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 import { serializers } from "./serializers.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * Test the caller's permissions on an asset
@@ -19,7 +22,7 @@ export interface Handlers {
    *
    * POST /v1alpha/{resource}:testIamPermissions
    */
-  testIamPermissions: Handler<paths["/v1alpha/{resource}:testIamPermissions"]["post"]>;
+  testIamPermissions: Handler<paths["/v1alpha/{resource}:testIamPermissions"]["post"], never>;
 }
 
 /**
@@ -28,6 +31,14 @@ export interface Handlers {
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
 /** Routes, parameters, bodies, responses and security of Earth Engine API permission check v1alpha. */

@@ -4,7 +4,10 @@ import type { paths } from "./types.js";
 import * as validators from "./validators.js";
 import { serializers } from "./serializers.js";
 
-/** One handler per operation, keyed by operationId. */
+/**
+ * One handler per operation, keyed by operationId. A handler answers `{ status, body }` for a
+ * declared status, or `ctx.reply(status, body)`, which tsc checks at the body itself.
+ */
 export interface Handlers {
   /**
    * List the tables of a dataset
@@ -13,7 +16,7 @@ export interface Handlers {
    *
    * GET /projects/{projectId}/datasets/{datasetId}/tables
    */
-  listTables: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]>;
+  listTables: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"], never>;
   /**
    * Create a table
    *
@@ -21,7 +24,7 @@ export interface Handlers {
    *
    * POST /projects/{projectId}/datasets/{datasetId}/tables
    */
-  insertTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]>;
+  insertTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"], never>;
   /**
    * Get a table
    *
@@ -29,7 +32,7 @@ export interface Handlers {
    *
    * GET /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  getTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]>;
+  getTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"], never>;
   /**
    * Replace a table
    *
@@ -37,7 +40,7 @@ export interface Handlers {
    *
    * PUT /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  updateTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]>;
+  updateTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"], never>;
   /**
    * Delete a table
    *
@@ -45,7 +48,7 @@ export interface Handlers {
    *
    * DELETE /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  deleteTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]>;
+  deleteTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"], never>;
   /**
    * Change some fields of a table
    *
@@ -53,7 +56,7 @@ export interface Handlers {
    *
    * PATCH /projects/{projectId}/datasets/{datasetId}/tables/{tableId}
    */
-  patchTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]>;
+  patchTable: Handler<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"], never>;
 }
 
 /**
@@ -62,6 +65,14 @@ export interface Handlers {
  */
 export function createServer(handlers: Handlers, options: ServerOptions = {}): RequestListener {
   return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
+}
+
+/**
+ * A server that implements some of the operations: every operation without a handler answers 501
+ * in the interface's error body (after its request has been checked like any other).
+ */
+export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
 }
 
 /** Routes, parameters, bodies, responses and security of Data Warehouse Tables API v2. */

@@ -6,9 +6,13 @@
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { SecuritySchemeSpec } from '../shared/spec.js';
 
-export interface SpecforgeClientOptions extends ClientOptions {
+/**
+ * The client's options. `Schemes` are the contract's security scheme names: `auth` takes only those,
+ * so a misspelled scheme is a compile error.
+ */
+export interface SpecforgeClientOptions<Schemes extends string = string> extends ClientOptions {
   /** Credentials by security scheme name: an API key, a token, or "user:password" for basic. */
-  auth?: Record<string, string>;
+  auth?: { [S in Schemes]?: string };
 }
 
 /** A middleware that adds the credentials to every request. */
@@ -44,9 +48,14 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
-export function createSpecforgeClient<Paths extends {}>(schemes: Readonly<Record<string, SecuritySchemeSpec>>, options: SpecforgeClientOptions = {}): Client<Paths> {
+export function createSpecforgeClient<Paths extends {}, Schemes extends string = string>(
+  schemes: Readonly<Record<Schemes, SecuritySchemeSpec>>,
+  options: SpecforgeClientOptions<Schemes> = {},
+): Client<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
-  if (auth && Object.keys(auth).length > 0) client.use(credentialsMiddleware(schemes, auth));
+  const credentials: Record<string, string> = {};
+  for (const [name, value] of Object.entries(auth ?? {})) if (typeof value === 'string') credentials[name] = value;
+  if (Object.keys(credentials).length > 0) client.use(credentialsMiddleware(schemes, credentials));
   return client;
 }

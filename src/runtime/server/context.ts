@@ -104,6 +104,17 @@ export interface HandlerResponse {
   verified?: boolean;
 }
 
+/**
+ * Builds a handler's answer: `reply(201, body, { headers })` is `{ status: 201, body, headers }`. The
+ * generated handler types check the body against the status's schema at the call.
+ */
+export function reply(status: number, body?: unknown, extras?: { headers?: Record<string, string | number | string[]>; contentType?: string }): HandlerResponse {
+  return extras === undefined ? { status, body } : { status, body, ...extras };
+}
+
+/** What the server hands a handler: the request context and the `reply` builder. */
+export type HandlerContext = RequestContext & { reply: typeof reply };
+
 export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<HandlerResponse>;
 
 export interface ServerOptions {

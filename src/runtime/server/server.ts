@@ -14,7 +14,7 @@ import { DEFAULT_JSON_DEPTH } from './body/json-text.js';
 import { parseMultipart } from './body/multipart.js';
 import { hasBody, parseBody, readBody, XML_MEDIA } from './body/read.js';
 import { checkConditional } from './conditional.js';
-import type { AnyHandler, AuthInfo, HandlerResponse, RequestContext, RequestListener, RequestParams, ServerOptions, ValidatorsModule } from './context.js';
+import { reply, type AnyHandler, type AuthInfo, type HandlerContext, type HandlerResponse, type RequestListener, type RequestParams, type ServerOptions, type ValidatorsModule } from './context.js';
 import { fail, safeFail } from './fail.js';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT, isJsonMediaType, matchMediaType, mediaTypeOf } from './media.js';
 import { clientErrorAnswer, continueChecker } from './node-http.js';
@@ -26,6 +26,7 @@ import { Router } from './router.js';
 import { upgradeListenerFor, upgradeOf } from './upgrade.js';
 
 export type * from './context.js';
+export { reply } from './context.js';
 export { isJsonMediaType, matchMediaType, responseKey } from './media.js';
 export { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';
 export { continueChecker, createHttpServer } from './node-http.js';
@@ -214,7 +215,7 @@ class Pipeline {
     // An operationId that names a member of Object.prototype ("constructor") must be the handlers' own.
     const handler = Object.hasOwn(Object.prototype, op.id) && !Object.hasOwn(this.handlers, op.id) ? undefined : this.handlers[op.id];
     if (!handler) throw new HttpError(501, `operation ${op.id} has no handler`);
-    const ctx: RequestContext = { operationId: op.id, params, body, auth, request: req };
+    const ctx: HandlerContext = { operationId: op.id, params, body, auth, request: req, reply };
     if (upgradeOf(req)) ctx.upgrade = true;
     return handler(ctx);
   }

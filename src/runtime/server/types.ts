@@ -16,7 +16,35 @@ export type ParamsOf<O> = O extends { parameters: infer P }
   ? { path: Located<P, 'path'>; query: Located<P, 'query'>; header: Located<P, 'header'>; cookie: Located<P, 'cookie'> }
   : { path: Record<string, never>; query: Record<string, never>; header: Record<string, never>; cookie: Record<string, never> };
 
-type ContentOf<C> = [C] extends [never] ? undefined : C extends Record<string, unknown> ? C[keyof C] : undefined;
+/** openapi-typescript's markers (readWriteMarkers): a readOnly property's type is `$Read<T>`, a writeOnly one's `$Write<T>`. */
+type ReadMarked = { readonly $read: unknown };
+type WriteMarked = { readonly $write: unknown };
+
+/** A schema's type as a request carries it: readOnly properties left out, writeOnly ones unwrapped. */
+export type InRequest<T> = 0 extends 1 & T
+  ? T
+  : T extends ReadMarked
+    ? never
+    : T extends { readonly $write: infer U }
+      ? InRequest<U>
+      : T extends ReadonlyArray<infer E>
+        ? InRequest<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends ReadMarked ? never : K]: InRequest<T[K]> }
+          : T;
+
+/** A schema's type as a response carries it: writeOnly properties left out, readOnly ones unwrapped. */
+export type InResponse<T> = 0 extends 1 & T
+  ? T
+  : T extends WriteMarked
+    ? never
+    : T extends { readonly $read: infer U }
+      ? InResponse<U>
+      : T extends ReadonlyArray<infer E>
+        ? InResponse<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends WriteMarked ? never : K]: InResponse<T[K]> }
+          : T;
 
 /** A multipart field the client may send as a file: a string in the schema, an UploadedFile when it has a filename. */
 type FilePart<V> = V extends string ? V | UploadedFile : V extends Array<infer U> ? Array<FilePart<U>> : V;
@@ -36,35 +64,98 @@ type RawOr<K, V> = K extends `${string}json${string}` | 'application/x-www-form-
 type RequestContentOf<C> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<C[K]> : RawOr<K, C[K]> }[keyof C]
+    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<InRequest<C[K]>> : RawOr<K, InRequest<C[K]>> }[keyof C]
     : undefined;
 
-/** The request body type: the union of its media types' schemas; undefined when it is optional and absent. */
+/**
+ * The request body type: the union of its media types' schemas, with `undefined` when the contract
+ * does not require it (`requestBody.required` absent or false): the server then hands the handler
+ * `undefined` for a request without a body.
+ */
 export type BodyOf<O> = O extends { requestBody?: infer R }
   ? [NonNullable<R>] extends [never]
     ? undefined
     : NonNullable<R> extends { content: infer C }
-      ? undefined extends R
-        ? RequestContentOf<C> | undefined
-        : RequestContentOf<C>
+      ? O extends { requestBody: unknown }
+        ? RequestContentOf<C>
+        : RequestContentOf<C> | undefined
       : undefined
   : undefined;
 
 type StatusOf<S> = S extends number ? S : S extends `${infer N extends number}` ? N : number;
 
-type ResponseBody<R> = R extends { content: infer C } ? ContentOf<C> : R extends { content?: infer C } ? ContentOf<C> : undefined;
+/** What a handler may send for each response media type: raw bytes too where the type is not JSON, a form or text. */
+type ResponseContentOf<C> = [C] extends [never]
+  ? undefined
+  : C extends Record<string, unknown>
+    ? { [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}` ? InResponse<C[K]> : InResponse<C[K]> | Uint8Array }[keyof C]
+    : undefined;
 
-type ResponseEntry<S, R> = {
-  status: StatusOf<S>;
+type ResponseBody<R> = R extends { content: infer C } ? ResponseContentOf<C> : R extends { content?: infer C } ? ResponseContentOf<C> : undefined;
+
+/** What a handler may send besides the body: extra headers, and a content type among the declared ones. */
+export interface ResponseExtras {
   headers?: Record<string, string | number | string[]>;
   contentType?: string;
-} & ([ResponseBody<R>] extends [undefined] ? { body?: undefined } : { body: ResponseBody<R> | AsyncIterable<unknown> });
+}
 
-/** What a handler may answer: one entry per declared status. */
-export type ResponseOf<O> = O extends { responses: infer R } ? { [S in keyof R]: ResponseEntry<S, R[S]> }[keyof R] : never;
+/**
+ * The body of a response, plus `AsyncIterable<unknown>` (a Readable, an async generator) only when
+ * the status is among `Streams`: one whose contract declares a stream (an event stream, NDJSON, raw
+ * bytes) or a protocol switch.
+ */
+type EntryBody<S, R, Streams> = S extends Streams ? ResponseBody<R> | AsyncIterable<unknown> : ResponseBody<R>;
+
+type ResponseEntry<S, R, Streams> = [ResponseBody<R>] extends [undefined]
+  ? { status: StatusOf<S>; body?: undefined; headers?: ResponseExtras['headers']; contentType?: string }
+  : { status: StatusOf<S>; body: EntryBody<S, R, Streams>; headers?: ResponseExtras['headers']; contentType?: string };
+
+/**
+ * What a handler may answer: one entry per declared status, discriminated by `status`. `Streams`
+ * names the statuses (as keys of `responses`) whose body may be a stream.
+ */
+export type ResponseOf<O, Streams extends PropertyKey = never> = O extends { responses: infer R }
+  ? { [S in keyof R]: ResponseEntry<S, R[S], Streams> }[keyof R]
+  : never;
+
+type ResponsesOf<O> = O extends { responses: infer R } ? R : never;
+
+/** The declared response a status answers: its own entry, else its range ("4XX"), else "default". */
+type ResponseKeyFor<R, N extends number> = N extends keyof R
+  ? N
+  : `${N}` extends keyof R
+    ? `${N}`
+    : `${N}` extends `${infer D extends 1 | 2 | 3 | 4 | 5}${string}`
+      ? `${D}XX` extends keyof R
+        ? `${D}XX`
+        : 'default' extends keyof R
+          ? 'default'
+          : never
+      : never;
+
+/** The statuses a handler of O may answer with `reply`: every declared one (any other when there is a default or a range). */
+export type StatusesOf<O> = StatusOf<keyof ResponsesOf<O>>;
+
+/** The arguments of `reply(status, ...)` after the status: the body (when the status has one) and the extras. */
+export type ReplyArgs<O, N extends number, Streams extends PropertyKey = never> =
+  ResponseKeyFor<ResponsesOf<O>, N> extends infer K
+    ? [K] extends [never]
+      ? [body?: unknown, extras?: ResponseExtras]
+      : K extends keyof ResponsesOf<O>
+        ? [ResponseBody<ResponsesOf<O>[K]>] extends [undefined]
+          ? [body?: undefined, extras?: ResponseExtras]
+          : [body: EntryBody<K, ResponsesOf<O>[K], Streams>, extras?: ResponseExtras]
+        : never
+    : never;
+
+/**
+ * Builds an answer of operation O: `reply(201, { id, name })`. The body is checked against the
+ * status's declared schema where it is written, so tsc names a wrong or misspelled property at the value.
+ */
+export type Reply<O, Streams extends PropertyKey = never> = <N extends StatusesOf<O>>(status: N, ...args: ReplyArgs<O, N, Streams>) => ResponseOf<O, Streams>;
 
 /** The context a handler receives for operation O. */
-export type ContextOf<O> = RequestContext<ParamsOf<O>, BodyOf<O>> & { auth: AuthInfo | undefined };
+export type ContextOf<O, Streams extends PropertyKey = never> = RequestContext<ParamsOf<O>, BodyOf<O>> & { auth: AuthInfo | undefined; reply: Reply<O, Streams> };
 
-/** A handler for operation O. */
-export type Handler<O> = (context: ContextOf<O>) => ResponseOf<O> | Promise<ResponseOf<O>>;
+/** A handler for operation O; `Streams` names the statuses whose body may be a stream (see ResponseOf). */
+export type Handler<O, Streams extends PropertyKey = never> = (context: ContextOf<O, Streams>) => ResponseOf<O, Streams> | Promise<ResponseOf<O, Streams>>;
