@@ -13,53 +13,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { created, itemExample, listBody, spec } from './slice.js';
 import { arg, autocannon, CLI, cpuMs, PRISM, ROOT, waitFor } from './support.js';
 
 const OUT = join(ROOT, 'bench', '.out', 'mock');
 const DURATION = Number(arg('duration', '6'));
 const CONNECTIONS = Number(arg('connections', '16'));
 const ROUNDS = Number(arg('rounds', '3'));
-
-const FIELDS = Array.from({ length: 20 }, (_, i) => `field${String(i + 1).padStart(2, '0')}`);
-const itemProperties = Object.fromEntries(
-  FIELDS.map((f, i) => [f, i % 4 === 0 ? { type: 'integer', minimum: 0, maximum: 1000000 } : i % 4 === 1 ? { type: 'string', maxLength: 64 } : i % 4 === 2 ? { type: 'boolean' } : { type: 'string', enum: ['a', 'b', 'c'] }]),
-);
-const itemExample = Object.fromEntries(FIELDS.map((f, i) => [f, i % 4 === 0 ? i * 10 : i % 4 === 1 ? `value ${i}` : i % 4 === 2 ? i % 3 === 0 : 'b']));
-const created = { id: 'a1b2c3', ...itemExample };
-const listBody = [created, { ...created, id: 'd4e5f6' }];
-
-const spec = {
-  openapi: '3.1.0',
-  info: { title: 'Mock benchmark slice', version: '1.0.0' },
-  paths: {
-    '/items': {
-      get: {
-        operationId: 'listItems',
-        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
-        responses: {
-          '200': {
-            description: 'items',
-            content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } }, example: listBody } },
-          },
-        },
-      },
-      post: {
-        operationId: 'createItem',
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NewItem' }, example: itemExample } } },
-        responses: {
-          '201': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' }, example: created } } },
-          '400': { description: 'bad request', content: { 'application/json': { schema: { type: 'object' } } } },
-        },
-      },
-    },
-  },
-  components: {
-    schemas: {
-      NewItem: { type: 'object', required: FIELDS, additionalProperties: false, properties: itemProperties },
-      Item: { type: 'object', required: ['id', ...FIELDS], additionalProperties: false, properties: { id: { type: 'string' }, ...itemProperties } },
-    },
-  },
-};
 
 mkdirSync(join(OUT, 'slice'), { recursive: true });
 const specPath = join(OUT, 'slice', 'openapi.json');

@@ -15,6 +15,11 @@ function strictOption(): Option {
   );
 }
 
+/** `--overlay <file>`, repeatable, on every command that loads a contract. */
+function overlayOption(): Option {
+  return new Option('--overlay <file>', 'an OpenAPI Overlay 1.0 document applied to the contract when it is loaded, after the config\'s overlays (repeatable)').argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+}
+
 /** specforge's version, from its package.json: three folders up from dist/src/cli/, two from src/cli/. */
 function version(): string {
   for (const path of ['../../../package.json', '../../package.json']) {
@@ -40,6 +45,11 @@ export function buildProgram(exit: (code: number) => void): Command {
     .version(version())
     .showHelpAfterError('(run "specforge --help" for usage)')
     .exitOverride();
+  // The config's overlays: and errors: and --overlay are registered before any command loads a contract.
+  program.hook('preAction', async (_program, command) => {
+    const { registerPatches } = await import('./patches.js');
+    registerPatches(command.opts());
+  });
   const act =
     <A extends unknown[]>(fn: (...args: A) => Promise<number>) =>
     async (...args: A): Promise<void> => {
@@ -61,6 +71,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-f, --force', 'ignore the cache and regenerate')
     .option('-q, --quiet', 'print only warnings')
     .option('-w, --watch', 'regenerate when a contract, or a file it refers to, changes (until Ctrl-C)')
+    .addOption(overlayOption())
     .action(
       act(async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean; watch?: boolean }) => {
         const commands = await import('./commands/generate.js');
@@ -82,6 +93,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--format <format>', 'output format: stylish, json, github-actions, markdown or sarif', 'stylish')
     .addOption(strictOption())
     .option('-q, --quiet', 'print nothing when up to date')
+    .addOption(overlayOption())
     .action(
       act(async (opts: { config: string; spec?: string; out?: string; targets?: string; diffLines: string; format: string; strict?: string; quiet?: boolean }) =>
         (await import('./commands/generate.js')).runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
@@ -97,6 +109,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(new Option('--format <format>', 'output format: stylish, json, github-actions, markdown, sarif (or Redocly\'s codeframe, summary, checkstyle, junit)').default('stylish'))
     .addOption(strictOption())
     .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
+    .addOption(overlayOption())
     .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string; strict?: string; failOn: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
   program
@@ -109,6 +122,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--fail-on <level>', "exit 1 on changes at this level or above: breaking or warning (default: the config's diff.failOn, else breaking)")
     .option('--accept <file>', "a YAML or JSON file of accepted changes, reported as info (default: the config's diff.accept)")
     .option('--deprecation-days <n>', "days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional)")
+    .addOption(overlayOption())
     .action(
       act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn?: string; accept?: string; deprecationDays?: string }) =>
         (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
@@ -125,6 +139,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-o, --output <file>', 'write the changelog here instead of standard output')
     .option('--check-version', "exit 1 when a contract's info.version is lower than the suggested bump needs")
     .option('--deprecation-days <n>', "the deprecation period, as for diff (default: the config's diff.deprecationDays, else 0)")
+    .addOption(overlayOption())
     .action(
       act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean; deprecationDays?: string }) =>
         (await import('./commands/changelog.js')).runChangelog({ ...opts, specs }),
@@ -143,6 +158,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--accept <file>', "accepted breaking changes, as for diff (default: the config's diff.accept)")
     .option('--deprecation-days <n>', "the deprecation period of the breaking-change check, as for diff (default: the config's diff.deprecationDays, else 0)")
     .addOption(strictOption())
+    .addOption(overlayOption())
     .action(
       act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string; deprecationDays?: string; strict?: string }) =>
         (await import('./commands/review.js')).runReview(opts),
@@ -176,6 +192,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--show-secrets', 'keep credentials (--auth, -H values, Authorization, Cookie, Set-Cookie, API keys, echoed credentials) in reports, curl lines and --dry-run; default: [REDACTED]. For local debugging only')
     .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
     .option('-o, --output <file>', 'write the report here instead of standard output')
+    .addOption(overlayOption())
     .action(
       act(
         async (
@@ -191,7 +208,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-s, --spec <file>', 'an existing contract to use instead of the example')
     .option('-o, --output <dir>', 'folder for generated code, one subfolder per contract', 'src/generated')
     .option('--no-generate', 'write the files but do not generate')
-    .action(act(async (opts: { spec?: string; output: string; generate: boolean }) => (await import('./commands/init.js')).runInit(opts)));
+    .addOption(overlayOption())
+    .action(act(async (opts: { spec?: string; output: string; generate: boolean; overlay?: string[] }) => (await import('./commands/init.js')).runInit(opts)));
 
   program
     .command('bundle')
@@ -199,6 +217,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<spec>', 'the contract')
     .option('-o, --output <file>', 'output file (default: standard output)')
     .option('--format <format>', 'json or yaml')
+    .addOption(overlayOption())
     .action(act(async (spec: string, opts: { output?: string; format?: string }) => (await import('./commands/bundle.js')).runBundle({ ...opts, spec })));
 
   program
@@ -209,6 +228,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(strictOption())
     .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
     .option('--no-changelog', 'publish no changelog, even when the config names docs.changelogBase (a shallow clone without that revision)')
+    .addOption(overlayOption())
     .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program
@@ -230,6 +250,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--request-timeout <ms>', 'time a client has to send its whole request (default 30000)')
     .option('--idle-timeout <ms>', 'time a connection may sit idle (default 30000; 5000 between keep-alive requests)')
     .option('--max-connections <n>', 'connections open at once; more are refused (default 1000)')
+    .addOption(overlayOption())
     .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
       try {
         const { runMock } = await import('./commands/mock.js');

@@ -292,7 +292,9 @@ export function applyCredentials(model: ContractModel, request: ExampleRequest, 
     if (value === undefined || !scheme) continue;
     if (scheme.type === 'apiKey' && scheme.paramName) {
       const param = scheme.paramName;
-      if (scheme.in === 'header' && headers[param.toLowerCase()] !== undefined) headers[param.toLowerCase()] = value;
+      const current = scheme.in === 'header' ? headers[param.toLowerCase()] : undefined;
+      // An empty credential sent on purpose (the security phase's `Authorization: Bearer`) stays empty.
+      if (current !== undefined && !(param.toLowerCase() === 'authorization' && /^\s*bearer\s*$/i.test(current))) headers[param.toLowerCase()] = value;
       else if (scheme.in === 'query') {
         const q = url.indexOf('?');
         if (q >= 0) {

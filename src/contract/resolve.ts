@@ -17,6 +17,7 @@ import { basename, dirname, extname, resolve as resolvePath } from 'node:path';
 import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
 import { escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn } from './pointer.js';
 import { parseSource, sha256, type SourceFile } from './source.js';
+import { applyOverlay, nullsAsAbsent, patchesFor, reportPatchWarnings } from './patches.js';
 import { convertedSwagger2, convertSwagger2, existingAncestor, isSwagger2, swagger2Pointer } from './swagger2.js';
 import { displayPath, insideFolder, readContractFile } from './contract-file.js';
 import { CHILDREN, COMPONENT_SECTION, NAME_MAPS, type Kind } from './ref-kinds.js';
@@ -38,6 +39,10 @@ export interface LoadedContract {
   origin(pointer: string): { file: SourceFile; pointer: string };
   /** "2.0" for a Swagger 2.0 file: `document` is its OpenAPI 3.0 conversion, pointers map back to the file. */
   sourceVersion?: '2.0';
+  /** The Overlay files applied to the entry (src/contract/patches.ts), in order. */
+  overlays?: SourceFile[];
+  /** What patching the contract reported: nulls read as absent, overlay actions that select nothing (src/contract/patches.ts). */
+  patchWarnings?: Diagnostic[];
   /** What the 2.0 conversion reported, located in the 2.0 file. */
   conversionWarnings?: Diagnostic[];
 }
@@ -65,11 +70,18 @@ class Bundler {
   private refChecks: ReferenceChecks | undefined;
   readonly root: string;
   readonly entry: SourceFile;
+  /** Warnings of the patches: nulls read as absent, overlay actions that select nothing. */
+  readonly patchWarnings: Diagnostic[] = [];
+  /** Overlay files applied to the entry, in order. */
+  readonly overlays: SourceFile[] = [];
+  /** The config's errors: as text, part of the contract's hash. */
+  patchKey = '';
 
   constructor(entryPath: string) {
     const abs = resolvePath(entryPath);
     this.entry = this.read(abs, undefined);
     this.root = realpathSync(dirname(abs));
+    this.patch(abs);
     const components = isRecord(this.entry.data) ? this.entry.data['components'] : undefined;
     if (isRecord(components)) {
       for (const [section, entries] of Object.entries(components)) {
@@ -97,6 +109,32 @@ class Bundler {
     }
   }
 
+  /**
+   * The patches registered for this contract (src/contract/patches.ts), on the parsed entry file
+   * before anything reads it: overlays in order, then the config's errors: as x-specforge-error.
+   * What an overlay wrote is located in the overlay file.
+   */
+  private patch(abs: string): void {
+    const patches = patchesFor(abs);
+    if (patches.overlays.length === 0 && patches.errors === undefined) return;
+    const data = this.entry.data;
+    if (!isRecord(data)) return; // reported by bundle()
+    for (const path of patches.overlays) {
+      const display = displayPath(path);
+      const overlay = parseSource(path, display, readContractFile(path, display));
+      const applied = applyOverlay(data, overlay);
+      this.overlays.push(overlay);
+      for (const o of applied.origins) this.origins.push({ bundled: o.bundled, file: o.file, pointer: o.pointer });
+      this.patchWarnings.push(...applied.warnings);
+    }
+    if (patches.errors !== undefined) {
+      this.patchKey = JSON.stringify(patches.errors);
+      const errors = isRecord(patches.errors) ? { ...patches.errors } : patches.errors;
+      if (isRecord(errors) && typeof errors['schema'] === 'string') errors['schema'] = { $ref: errors['schema'] };
+      Object.defineProperty(data, 'x-specforge-error', { value: errors, enumerable: true, writable: true, configurable: true });
+    }
+  }
+
   read(abs: string, from: SourceLocation | undefined): SourceFile {
     const cached = this.files.get(abs);
     if (cached) return cached;
@@ -111,6 +149,7 @@ class Bundler {
         'no contract needs this depth; a schema that nests itself is written with a $ref',
       );
     }
+    this.patchWarnings.push(...nullsAsAbsent(file));
     this.files.set(abs, file);
     return file;
   }
@@ -357,8 +396,8 @@ class Bundler {
 export function loadContract(entryPath: string): LoadedContract {
   const bundler = new Bundler(entryPath);
   const bundled = bundler.bundle();
-  const files = [...bundler.files.values()];
-  const hash = sha256(files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n'));
+  const files = [...bundler.files.values(), ...bundler.overlays];
+  const hash = sha256(files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n') + (bundler.patchKey === '' ? '' : `\n\0errors\0${bundler.patchKey}`));
   const origins = [...bundler.origins].sort((a, b) => b.bundled.length - a.bundled.length);
   const bundleOrigin = (pointer: string): { file: SourceFile; pointer: string } => {
     for (const o of origins) {
@@ -397,6 +436,11 @@ export function loadContract(entryPath: string): LoadedContract {
       loaded.locate(first),
       'a recursive schema must go through properties, items or another keyword that descends into the value',
     );
+  }
+  if (bundler.overlays.length > 0) loaded.overlays = bundler.overlays;
+  if (bundler.patchWarnings.length > 0) {
+    loaded.patchWarnings = bundler.patchWarnings;
+    reportPatchWarnings(bundler.patchWarnings);
   }
   if (sourceVersion) {
     loaded.sourceVersion = sourceVersion;

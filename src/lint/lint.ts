@@ -1,7 +1,7 @@
 /** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
-import { createConfig, formatProblems, getTotals, lint, loadConfig, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
+import { createConfig, formatProblems, getTotals, lint, loadConfig, Source, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
 import { isHttpLess } from '../contract/model.js';
-import { loadContract, loadContractAsync } from '../contract/resolve.js';
+import { loadContract, loadContractAsync, type LoadedContract } from '../contract/resolve.js';
 import { ContractError } from '../contract/errors.js';
 import { contractResolver } from '../contract/redocly-resolver.js';
 import type { LintRuleSetting } from '../pipeline/config.js';
@@ -96,6 +96,7 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
     const document = contract.document;
     const httpLess = document['x-specforge-cli'] !== undefined && isHttpLess(document);
     const version = contract.sourceVersion === '2.0' ? 'oas2' : String(document['openapi']).startsWith('3.1') ? 'oas3_1' : 'oas3_0';
+    if (contract.overlays) problems = problems.map((p) => inOverlay(p, contract));
     results.push({
       spec: target.path,
       problems: problems.filter((p) => !p.ignored && !(httpLess && p.ruleId === 'no-empty-servers')),
@@ -132,4 +133,22 @@ export function lintRules(results: readonly LintResult[], findings: readonly Fin
 /** Prints with one of Redocly's own formats (REDOCLY_FORMATS). */
 export function printRedoclyProblems(result: LintResult, format: (typeof REDOCLY_FORMATS)[number], cwd: string): void {
   formatProblems(result.problems, { format: format as OutputFormat, totals: getTotals(result.problems), cwd, color: false, command: 'lint', maxProblems: 1000 });
+}
+
+/** A problem at a value an overlay wrote is located in the overlay file, where the value was written. */
+function inOverlay(problem: NormalizedProblem, contract: LoadedContract): NormalizedProblem {
+  const where = problem.location[0];
+  if (!where || where.source.absoluteRef !== contract.entry.path || where.pointer === undefined) return problem;
+  const raw = where.pointer.replace(/^#/, '');
+  let pointer = raw;
+  try {
+    pointer = decodeURIComponent(raw);
+  } catch {
+    // a pointer with a stray %: used as it is
+  }
+  const origin = contract.origin(pointer);
+  const overlay = contract.overlays?.find((o) => o === origin.file);
+  if (!overlay) return problem;
+  const moved = { ...where, source: new Source(overlay.path, overlay.text), pointer: `#${origin.pointer}` };
+  return { ...problem, location: [moved, ...problem.location.slice(1)] };
 }

@@ -21,6 +21,10 @@ export interface SpecEntry {
   deferUnused?: DeferValidators;
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;
+  /** OpenAPI Overlay 1.0 files (absolute paths) applied to the contract when it is loaded, in order. */
+  overlays?: string[];
+  /** The contract's error shape, standing for its x-specforge-error (`errors:`). */
+  errors?: Record<string, unknown>;
   /** Settings of `specforge test` for this contract (flags given on the command line win). */
   test?: TestSettings;
   /**
@@ -367,7 +371,7 @@ const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
   defaults: ['targets', 'strict', 'deferUnusedValidators', 'lint'],
-  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test', 'overlays', 'errors'],
 };
 
 function editDistance(a: string, b: string): number {
@@ -453,6 +457,23 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
     const own = parseLint(e['lint'], `${path} specs[${i}]`);
     const lint = defaultLint || own ? { ...defaultLint, ...own } : undefined;
     if (lint) spec.lint = lint;
+    const overlays = e['overlays'];
+    if (overlays !== undefined) {
+      if (!Array.isArray(overlays) || !overlays.every((o) => typeof o === 'string' && o !== '')) {
+        const pos = locate(['specs', i], 'overlays');
+        throw ContractError.single('SPECFORGE_CONFIG', `specs[${i}].overlays must be a list of Overlay files`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'e.g. overlays: [vendor/fixes.overlay.yaml] (paths relative to the config)');
+      }
+      spec.overlays = overlays.map((o) => resolve(root, o as string));
+    }
+    const errors = e['errors'];
+    if (errors !== undefined) {
+      const schema = isRecord(errors) ? errors['schema'] : undefined;
+      if (!isRecord(errors) || !(typeof schema === 'string' || isRecord(schema)) || (errors['fields'] !== undefined && !isRecord(errors['fields']))) {
+        const pos = locate(['specs', i], 'errors');
+        throw ContractError.single('SPECFORGE_CONFIG', `specs[${i}].errors must be a mapping with a schema (a $ref into the contract, or a schema) and fields, as x-specforge-error`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, "e.g. errors: { schema: '#/components/schemas/Error', fields: { message: /errors/0/message } }");
+      }
+      spec.errors = errors;
+    }
     const test = parseTestSettings(e['test'], `${path} specs[${i}]`, locate, ['specs', i, 'test'], path);
     if (test) spec.test = test;
     return spec;

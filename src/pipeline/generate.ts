@@ -295,6 +295,11 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
       validators.catch(() => undefined);
     }
     lap('validator plan');
+    if (entry.targets.includes('server') || entry.targets.includes('mocks')) {
+      const { errorShapes } = await import('../contract/tables/error-shapes.js');
+      const { schemaResolver } = await import('../contract/tables/api.js');
+      ctx.warnings.push(...errorShapes(model, schemaResolver(model)).warnings);
+    }
     const structural = await validateStructure(model.loaded);
     lap('structure');
     const files: GeneratedFile[] = [];

@@ -2,11 +2,14 @@
  * `specforge init`: sets a repository up for specforge. Writes specforge.config.yaml, a small
  * example contract (or lists the user's own with --spec), a CI workflow that reviews contract
  * changes, and the generated code. It never overwrites: when any file it would write exists, it
- * writes nothing and says which.
+ * writes nothing and says which. It never leaves half-written files either: the contract is loaded
+ * and validated before anything is written, and when generation fails what init wrote is removed,
+ * so running it again after a fix works.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../../contract/errors.js';
+import { ContractError, UsageError } from '../../contract/errors.js';
+import { buildModel } from '../../contract/model.js';
 import { TEMPLATE_ROOT } from '../../codegen/templates.js';
 import { CONFIG_FILE } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
@@ -20,6 +23,8 @@ export interface InitOptions {
   output?: string;
   /** Write the files but do not generate (default: generate). */
   generate?: boolean;
+  /** Overlay files (OpenAPI Overlay 1.0) the contract needs, listed in the config entry (`overlays:`). */
+  overlay?: string[];
   write?: (text: string) => void;
 }
 
@@ -35,7 +40,7 @@ function yamlString(text: string): string {
   return JSON.stringify(text);
 }
 
-export function configText(specs: readonly string[], output: string): string {
+export function configText(specs: readonly string[], output: string, overlays: readonly string[] = []): string {
   return [
     '# specforge: the contracts of this repository and where their generated code goes.',
     '# Each contract\'s code is written to <output>/<api>, <api> being the name of its folder.',
@@ -52,7 +57,7 @@ export function configText(specs: readonly string[], output: string): string {
     '# docs:',
     '#   changelogBase: origin/main   # publish changelog.html beside the rendered contract',
     'specs:',
-    ...specs.map((s) => `  - path: ${yamlString(s)}`),
+    ...specs.flatMap((s) => [`  - path: ${yamlString(s)}`, ...(overlays.length > 0 ? [`    overlays: [${overlays.map(yamlString).join(', ')}]`] : [])]),
     '',
   ].join('\n');
 }
@@ -99,7 +104,12 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     specPath = EXAMPLE_CONTRACT;
     files.push({ path: EXAMPLE_CONTRACT, content: readFileSync(join(TEMPLATE_ROOT, 'init', 'openapi.yaml'), 'utf8') });
   }
-  files.push({ path: CONFIG_FILE, content: configText([specPath], output) });
+  const overlays = (options.overlay ?? []).map((o) => {
+    const rel = posix(relative(cwd, resolve(cwd, o)));
+    if (rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`--overlay must be inside the repository (${cwd}), not ${o}`);
+    return rel;
+  });
+  files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays) });
   files.push({ path: WORKFLOW, content: workflowText() });
 
   const api = basename(dirname(resolve(cwd, specPath)));
@@ -112,13 +122,48 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     throw new UsageError(`init writes nothing: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''} (it never overwrites; move ${taken.length === 1 ? 'it' : 'them'} away, or edit ${CONFIG_FILE} by hand)`);
   }
 
-  for (const f of files) {
-    mkdirSync(dirname(join(cwd, f.path)), { recursive: true });
-    writeFileSync(join(cwd, f.path), f.content, { flag: 'wx' });
-    write(`wrote ${f.path}\n`);
+  // The contract first (with the overlays the command line registered): a contract that does not
+  // load is reported before anything is written.
+  if (options.spec !== undefined) {
+    try {
+      await buildModel(resolve(cwd, specPath));
+    } catch (err) {
+      if (err instanceof ContractError) write(`init wrote nothing: ${specPath} does not load (below). ${nextStep(specPath, options.overlay)}\n`);
+      throw err;
+    }
   }
-  if (options.generate !== false) {
-    await runGenerate({ cwd, config: join(cwd, CONFIG_FILE), write });
+  // What init creates (files, and the folders that did not exist), removed again if generation fails.
+  const created: string[] = [];
+  const createDirs = (dir: string): void => {
+    const missing: string[] = [];
+    for (let d = dir; !existsSync(d) && d !== dirname(d); d = dirname(d)) missing.unshift(d);
+    mkdirSync(dir, { recursive: true });
+    created.push(...missing);
+  };
+  try {
+    for (const f of files) {
+      createDirs(dirname(join(cwd, f.path)));
+      writeFileSync(join(cwd, f.path), f.content, { flag: 'wx' });
+      created.push(join(cwd, f.path));
+      write(`wrote ${f.path}\n`);
+    }
+    if (options.generate !== false) {
+      created.push(...missingAncestors(outAbs));
+      await runGenerate({ cwd, config: join(cwd, CONFIG_FILE), write });
+    }
+  } catch (err) {
+    // Newest first: files, then the folders init made (a folder made for them goes only when empty of anything else).
+    // The output folder was absent or empty before: whatever generation put there goes.
+    if (existsSync(outAbs)) for (const entry of readdirSync(outAbs)) rmSync(join(outAbs, entry), { recursive: true, force: true });
+    for (const path of [...created].reverse()) {
+      try {
+        if (existsSync(path) && (!isDir(path) || readdirSync(path).length === 0)) rmSync(path, { recursive: true, force: true });
+      } catch {
+        // left in place
+      }
+    }
+    write(`init failed and removed what it wrote (${files.map((f) => f.path).join(', ')}${options.generate !== false ? `, ${generated}/` : ''}). ${nextStep(specPath, options.overlay)}\n`);
+    throw err;
   }
   write(
     [
@@ -132,4 +177,25 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     ].join('\n'),
   );
   return EXIT_OK;
+}
+
+function isDir(path: string): boolean {
+  try {
+    return readdirSync(path) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The folders from `dir` up that do not exist yet, outermost first. */
+function missingAncestors(dir: string): string[] {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d) && d !== dirname(d); d = dirname(d)) missing.unshift(d);
+  return missing;
+}
+
+/** What to do after a failed init. */
+function nextStep(specPath: string, overlays: readonly string[] | undefined): string {
+  const again = `specforge init --spec ${specPath}${(overlays ?? []).map((o) => ` --overlay ${o}`).join('')}`;
+  return `Fix the problems named below, or leave the contract as it is and patch it with an OpenAPI Overlay (--overlay <file>: see docs/guides/existing-contract.md), then run ${again} again.`;
 }

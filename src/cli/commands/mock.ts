@@ -3,13 +3,14 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server/server.js';
 import { resolve } from 'node:path';
-import { ContractError, UsageError } from '../../contract/errors.js';
+import { ContractError, formatDiagnostic, UsageError, type Diagnostic } from '../../contract/errors.js';
 import { configEntryFor } from '../../pipeline/config.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/validation/ajv.js';
 import { strictFlag } from '../format-option.js';
 import { terminalText } from '../../report/terminal.js';
 import { buildModel } from '../../contract/model.js';
-import { apiSpec, mockTables } from '../../contract/tables/api.js';
+import { apiSpec, mockTables, schemaResolver } from '../../contract/tables/api.js';
+import { errorShapes } from '../../contract/tables/error-shapes.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
 
@@ -47,11 +48,13 @@ export interface MockOptions {
  * its validators at `strict` level: a level that refuses one of the contract's schemas is an error at
  * that schema, as generation would be.
  */
-export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}, strict: StrictLevel = DEFAULT_STRICT): Promise<Mock> {
+export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}, strict: StrictLevel = DEFAULT_STRICT, warn?: (d: Diagnostic) => void): Promise<Mock> {
   const model = await buildModel(specPath);
   const plan = planValidators(model);
   const { errors } = strictReport(model, plan, strict);
   if (errors.length > 0) throw new ContractError(errors);
+  // Error statuses whose declared schema no error body can be built for: said at start-up.
+  if (warn) for (const d of errorShapes(model, schemaResolver(model)).warnings) warn(d);
   return createMock(apiSpec(model), compileValidators(model, plan, strict), mockTables(model), options);
 }
 
@@ -105,7 +108,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const limits = connectionLimits(options);
-  const mock = await createMockFromSpec(specPath, serverOptions, strict);
+  const mock = await createMockFromSpec(specPath, serverOptions, strict, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`));
   const server = createHttpServer(mock.listener, limits);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {

@@ -1,6 +1,7 @@
 /**
  * The security phase: each secured operation without its credential, and with a malformed one,
- * must answer 401 (with WWW-Authenticate for a scheme that can challenge).
+ * must answer 401 (with WWW-Authenticate for a scheme that can challenge); an API key carried in
+ * Authorization is also sent empty (`Bearer ` alone), which must answer 401 too.
  */
 import type { RunContext } from '../exchange.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
@@ -16,7 +17,15 @@ export async function security(ctx: RunContext): Promise<void> {
     );
     const anonymous = buildRequest(ctx.model, op, ctx.exampleValues(op), ctx.exampleBody(op), { anonymous: true });
     const cases: Array<[ExampleRequest, string]> = [[anonymous, 'no credential']];
+    // An API key carried in Authorization: a scheme word without a key (`Bearer `) is an empty credential.
+    const keyInAuthorization = op.security.some((alt) =>
+      Object.keys(alt).some((name) => {
+        const scheme = ctx.model.securitySchemes.find((s) => s.name === name);
+        return scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.paramName?.toLowerCase() === 'authorization';
+      }),
+    );
     if (challengeable) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer' } }, 'a malformed credential']);
+    else if (keyInAuthorization) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer ' } }, 'an empty credential (Authorization: Bearer)']);
     for (const [request, origin] of cases) {
       const outcome = await ctx.exchange(op, 'security', request, origin, 'any');
       const response = outcome.response;

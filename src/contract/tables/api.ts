@@ -8,6 +8,7 @@ import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
 import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/shared/sample.js';
 import type { ApiSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, SharedMockExample, SharedMockResponse, ValueShape, FormSpec } from '../../runtime/shared/spec.js';
 import { ContractError, type Diagnostic } from '../errors.js';
+import { errorShapes } from './error-shapes.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
 import { checkTemplates, clientErrorStatus, eventsSpec, paginationSpec, resourceSpecs } from './extensions.js';
 import { primaryResponse, statusNumber } from './responses.js';
@@ -136,6 +137,11 @@ export function apiSpec(model: ContractModel): ApiSpec {
     operations: model.operations.map((op) => operationSpec(op, resolve, model, policy)),
     securitySchemes: {},
   };
+  const shapes = errorShapes(model, resolve).templates;
+  for (const op of spec.operations) {
+    const templates = shapes.get(op.id);
+    if (templates) op.errors = templates;
+  }
   if (policy) spec.policy = policy.api;
   for (const s of model.securitySchemes) {
     const entry: ApiSpec['securitySchemes'][string] = { type: s.type };

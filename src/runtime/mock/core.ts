@@ -10,7 +10,7 @@ import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } fr
 import { ownValue } from '../shared/object.js';
 import { Collection } from './store.js';
 import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from '../shared/spec.js';
-import { clone } from './paths.js';
+import { clone, deepFreeze } from './paths.js';
 import { type TemplateScope, evaluateTemplate, readsResource } from './templates.js';
 import { type Preference } from './prefer.js';
 import { eventSelector } from './events.js';
@@ -232,11 +232,12 @@ export abstract class MockCore {
       if (cached === undefined) {
         const value = response.sample !== undefined ? response.sample : this.sampled(response, { resolve: this.resolveSchema, seed: 1 }).value;
         const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
-        cached = { value, ok: !validate || validate(value) };
+        // Shared by every later answer, so frozen rather than copied per answer.
+        cached = { value: deepFreeze(value), ok: !validate || validate(value) };
         this.samples.set(response, cached);
       }
       if (!cached.ok && response.schema !== undefined) return this.dynamic(opId, response, n);
-      return this.respond(response, clone(cached.value), `the value sampled from the schema at #${response.pointer}`);
+      return this.respond(response, cached.value, `the value sampled from the schema at #${response.pointer}`);
     }
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
   }

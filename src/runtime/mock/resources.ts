@@ -250,6 +250,7 @@ export abstract class MockResources extends MockCore {
   protected answerBody(resource: ResourceSpec, response: MockResponse | undefined, doc: Record<string, unknown>, ctx: RequestContext): unknown {
     const shown = this.shown(resource, doc, ctx);
     const example = response?.examples[0];
+    // shown is this answer's own copy: the projection takes its values without copying them again.
     return example && !resource.showDocument ? project(example.value, shown) : shown;
   }
 

@@ -61,6 +61,8 @@ export class Authenticator {
         if (seen === 'none') seen = 'present';
         const sc: SchemeCredential = { credential: presented.credential, scopes: alternative[name] ?? [] };
         if (presented.basic) sc.basic = presented.basic;
+        if (presented.raw !== undefined) sc.raw = presented.raw;
+        if (presented.prefix !== undefined) sc.scheme = presented.prefix;
         const claims = scheme?.type !== 'apiKey' && !presented.basic ? decodeJwtClaims(presented.credential) : undefined;
         if (claims) sc.claims = claims;
         schemes[name] = sc;

@@ -43,15 +43,11 @@ export function capConnections(server: Server, max: number): void {
     const state = busy(req.socket);
     if (!state) return;
     state.active++;
-    let done = false;
-    const finish = (): void => {
-      if (done) return;
-      done = true;
+    // A response emits 'close' once, whether it finished or its connection went away first.
+    res.on('close', () => {
       state.active--;
       state.since = Date.now();
-    };
-    res.once('finish', finish);
-    res.once('close', finish);
+    });
   });
   // An upgraded connection (attach, exec) is busy for as long as it lives. (Listened to only where
   // the listener takes upgrades: a listener of 'upgrade' owns the socket.)

@@ -26,6 +26,13 @@ export interface ValidatorsModule {
 export interface SchemeCredential {
   /** The credential as sent (for HTTP Basic: the base64 text; see `basic`). */
   credential: string;
+  /**
+   * An API key sent in `Authorization` (an `apiKey` scheme named Authorization): the header as
+   * sent (`Bearer k3y`); `credential` is then the key alone (`k3y`) and `scheme` the word before
+   * it (`Bearer`), absent when the key came alone.
+   */
+  raw?: string;
+  scheme?: string;
   /** HTTP Basic: the decoded user-id and password. */
   basic?: { username: string; password: string };
   /** Claims of a JWT bearer token, decoded but NOT verified: a verifier must check the signature. */

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket as NetSocket } from 'node:net';
-import { errorBody, HttpError } from '../shared/errors.js';
+import { errorBody, HttpError, templatedErrorBody } from '../shared/errors.js';
 import type { ApiSpec, OperationSpec } from '../shared/spec.js';
 import { ClientClosed, closeAfterAnswer, hasBody } from './body/read.js';
 import type { ServerOptions } from './context.js';
@@ -38,12 +38,19 @@ export function safeFail(p: Failer, req: IncomingMessage, res: ServerResponse, e
  * The content type of an error answer: the JSON media type the operation declares for that status
  * (`application/problem+json`, a vendor's `application/vnd.x+json`), else application/json.
  */
-function errorContentType(p: Failer, operationId: string | undefined, status: number): string {
-  const op = operationId === undefined ? undefined : p.byId.get(operationId);
+function errorContentType(op: OperationSpec | undefined, key: string | undefined): string {
   if (!op) return 'application/json';
-  const key = responseKey(op.responses, status);
   const json = key ? op.responses[key]?.types.find((t) => /^application\/([\w.-]+\+)?json$/i.test(t)) : undefined;
   return json ?? 'application/json';
+}
+
+/**
+ * The error body: built from the template of the operation's declared response for the status
+ * (decided when the tables were made), else in the interface's error shape.
+ */
+function errorPayload(p: Failer, op: OperationSpec | undefined, key: string | undefined, err: HttpError): string {
+  const template = op?.errors && key !== undefined && Object.hasOwn(op.errors, key) ? op.errors[key] : undefined;
+  return JSON.stringify(template ? templatedErrorBody(template, err) : errorBody(p.api.errorBody, err));
 }
 
 export function fail(p: Failer, req: IncomingMessage, res: ServerResponse, err: unknown, operationId: string | undefined): void {
@@ -63,10 +70,12 @@ export function fail(p: Failer, req: IncomingMessage, res: ServerResponse, err: 
     res.destroy();
     return;
   }
-  const payload = JSON.stringify(errorBody(p.api.errorBody, httpError));
+  const op = operationId === undefined ? undefined : p.byId.get(operationId);
+  const key = op ? responseKey(op.responses, httpError.status) : undefined;
+  const payload = errorPayload(p, op, key, httpError);
   const headers: Record<string, string | number> = {
     ...httpError.headers,
-    'content-type': errorContentType(p, operationId, httpError.status),
+    'content-type': errorContentType(op, key),
     'content-length': Buffer.byteLength(payload),
   };
   // A body left unread (an answer before it was needed, or over the limit) is not drained: the

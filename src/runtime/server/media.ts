@@ -45,10 +45,17 @@ export function contentTypeHeader(type: string): string {
   return header;
 }
 
+/** Declared media types without their parameters, lowercased, per declaration list (lists are the contract's, read once). */
+const bareTypes = new WeakMap<readonly string[], string[]>();
+
 /** Picks the declared media type that serves `actual` (exact, then type/*, then * / *). */
 export function matchMediaType(declared: readonly string[], actual: string): string | undefined {
   // A declared type's parameters (`application/json;charset=UTF-8`) do not change what it matches.
-  const lower = declared.map((d) => d.split(';')[0]?.trim().toLowerCase() ?? '');
+  let lower = bareTypes.get(declared);
+  if (lower === undefined) {
+    lower = declared.map((d) => d.split(';')[0]?.trim().toLowerCase() ?? '');
+    bareTypes.set(declared, lower);
+  }
   let i = lower.indexOf(actual);
   if (i >= 0) return declared[i];
   const [type] = actual.split('/');

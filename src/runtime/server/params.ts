@@ -123,6 +123,10 @@ export function parsePathParameter(raw: string, p: ParameterSpec): unknown {
   return raw === '' ? emptyOf(shape) : fromItems(raw.split(','), p, decode);
 }
 
+function plusAsSpace(text: string): string {
+  return text.includes('+') ? text.replace(/\+/g, ' ') : text;
+}
+
 /** The query string split into decoded pairs, in order ("+" is a space, as in forms). */
 export function splitQuery(query: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -132,7 +136,7 @@ export function splitQuery(query: string): Array<[string, string]> {
     const eq = part.indexOf('=');
     const k = eq < 0 ? part : part.slice(0, eq);
     const v = eq < 0 ? '' : part.slice(eq + 1);
-    out.push([decode(k.replace(/\+/g, ' ')), decode(v.replace(/\+/g, ' '))]);
+    out.push([decode(plusAsSpace(k)), decode(plusAsSpace(v))]);
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { ownValue } from '../shared/object.js';
 export type Presented =
   | { kind: 'absent' }
   | { kind: 'malformed'; problem: string }
-  | { kind: 'present'; credential: string; basic?: { username: string; password: string } };
+  | { kind: 'present'; credential: string; basic?: { username: string; password: string }; raw?: string; prefix?: string };
 
 /** RFC 7235 token68: the form of a bearer token (RFC 6750 b64token). */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -39,6 +39,26 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** Words clients put before an API key in `Authorization`; alone, they are an empty credential. */
+const KEY_PREFIXES = new Set(['bearer', 'token', 'apikey', 'api-key', 'key', 'basic', 'jwt']);
+
+/**
+ * An API key sent in `Authorization` (an `apiKey` scheme named Authorization), as real clients
+ * send it: `Bearer <key>`, `Token <key>`, any `<word> <key>`, or the key alone. The credential is
+ * the key; `raw` is the header as sent and `prefix` the word before the key. A prefix without a
+ * key (`Bearer `, which arrives as `Bearer`) is an empty credential, refused like a malformed one.
+ */
+function authorizationKey(header: string): Presented {
+  const trimmed = header.trim();
+  const parts = splitAuthorization(trimmed);
+  if (parts && parts.value !== '') {
+    if (!API_KEY.test(parts.value)) return { kind: 'malformed', problem: 'the API key in Authorization has characters an API key cannot have' };
+    return { kind: 'present', credential: parts.value, raw: header, prefix: trimmed.slice(0, trimmed.length - parts.value.length).trim() };
+  }
+  if (trimmed === '' || KEY_PREFIXES.has(trimmed.toLowerCase())) return { kind: 'malformed', problem: 'the API key in Authorization is empty' };
+  return API_KEY.test(trimmed) ? { kind: 'present', credential: trimmed, raw: header } : { kind: 'malformed', problem: 'the API key in Authorization has characters an API key cannot have' };
+}
+
 /** The HTTP authentication scheme a security scheme uses in `Authorization` (lower case), if any. */
 export function authScheme(scheme: SecuritySchemeSpec): string | undefined {
   if (scheme.type === 'http') return (scheme.scheme ?? 'bearer').toLowerCase();
@@ -59,6 +79,7 @@ export function presentedCredential(
     const value =
       scheme.in === 'query' ? query.find(([k]) => k === scheme.name)?.[1] : scheme.in === 'header' ? headerValue(req, scheme.name) : scheme.in === 'cookie' ? cookies().get(scheme.name) : undefined;
     if (value === undefined || value === '') return { kind: 'absent' };
+    if (scheme.in === 'header' && scheme.name.toLowerCase() === 'authorization') return authorizationKey(value);
     return API_KEY.test(value) ? { kind: 'present', credential: value } : { kind: 'malformed', problem: `the ${scheme.in} API key "${scheme.name}" has characters an API key cannot have` };
   }
   const wanted = authScheme(scheme);

@@ -80,7 +80,8 @@ class Pipeline {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const rawPath = q < 0 ? url : url.slice(0, q);
-      const rawQuery = q < 0 ? '' : url.slice(q + 1).split('#')[0] ?? '';
+      const hash = q < 0 ? -1 : url.indexOf('#', q);
+      const rawQuery = q < 0 ? '' : hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
       const method = (req.method ?? 'GET').toUpperCase();
       const match = this.router.match(method, this.api.versionPrefix ? stripVersion(rawPath, this.api.versionPrefix) : rawPath, this.router.hasVariants ? (name, value) => carriesPair(req, rawQuery, name, value) : undefined);
       if (match.kind === 'not-found') throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorObject } from '../validation/standalone.js';
 import { escapePointerSegment, unescapePointerSegment } from './object.js';
-import type { ErrorBodySpec } from './spec.js';
+import type { ErrorBodySpec, ErrorTemplate } from './spec.js';
 
 export interface ProblemDetail {
   /** "path", "query", "header", "cookie", "body", "response" or "security". */
@@ -156,4 +156,53 @@ function withoutSummaries(errors: readonly ErrorObject[]): readonly ErrorObject[
   return errors.filter(
     (e) => !SUMMARIES.has(e.keyword) || !specific.some((p) => p === e.instancePath || p.startsWith(e.instancePath + '/')),
   );
+}
+
+/**
+ * An error answer built from the template of its operation and status (see ErrorTemplate): the
+ * body the contract declares for that status, filled with what maps and sampled elsewhere.
+ */
+export function templatedErrorBody(template: ErrorTemplate, err: HttpError): unknown {
+  return fillTemplate(template, err, undefined, templateHasDetails(template));
+}
+
+function templateHasDetails(t: ErrorTemplate): boolean {
+  if (t.t === 'details') return true;
+  return t.t === 'object' && t.props.some(([, child]) => templateHasDetails(child));
+}
+
+function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | undefined, detailsPlaced: boolean): unknown {
+  switch (t.t) {
+    case 'value':
+      return structuredClone(t.value);
+    case 'message':
+      return detailsPlaced || err.details.length === 0 ? err.message : `${err.message}: ${err.details.map(describeDetail).join('; ')}`;
+    case 'title':
+      return err.message;
+    case 'status':
+      return t.string ? String(err.status) : err.status;
+    case 'code':
+      return err.code;
+    case 'requestId':
+      return requestId('');
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of t.props) {
+        const value = fillTemplate(child, err, detail, detailsPlaced);
+        if (value !== undefined) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    case 'details': {
+      const details: ProblemDetail[] = err.details.length > 0 ? err.details : t.min > 0 ? [{ in: err.status === 401 || err.status === 403 ? 'security' : 'request', message: err.message }] : [];
+      return details.map((d) => fillTemplate(t.item, err, d, detailsPlaced));
+    }
+    case 'detail': {
+      const d = detail ?? { in: 'request', message: err.message };
+      if (t.field === 'message') return d.in === 'security' || d.in === 'request' ? d.message : describeDetail(d);
+      if (t.field === 'in') return d.in;
+      if (t.field === 'pointer') return d.pointer ?? (d.name !== undefined ? d.name : '');
+      return d.name ?? d.pointer ?? '';
+    }
+  }
 }

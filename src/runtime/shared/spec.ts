@@ -87,7 +87,31 @@ export interface OperationSpec {
   security: Array<Record<string, string[]>>;
   /** The credential kinds that may call the operation (x-specforge-policy). */
   policy?: OperationPolicySpec;
+  /**
+   * Error answers built from the schema the operation declares for the status (response key to
+   * template), decided when the tables are made; absent where x-specforge-error or the
+   * interface-wide shape applies.
+   */
+  errors?: Record<string, ErrorTemplate>;
 }
+
+/**
+ * How an error answer is built from the schema of its status, node by node: a constant sampled
+ * from the schema (`value`), the error's message (`message`: with the details' text when the body
+ * has no place for details; `title`: alone), its status, its code, a fresh request id, an object,
+ * or an array of the error's details (`details`, at least `min` items) whose items read one
+ * detail's `message`, `pointer` (or parameter name), `name` (or pointer) and `in`.
+ */
+export type ErrorTemplate =
+  | { t: 'value'; value: unknown }
+  | { t: 'message' }
+  | { t: 'title' }
+  | { t: 'status'; string?: boolean }
+  | { t: 'code' }
+  | { t: 'requestId' }
+  | { t: 'object'; props: Array<[string, ErrorTemplate]> }
+  | { t: 'details'; item: ErrorTemplate; min: number }
+  | { t: 'detail'; field: 'message' | 'pointer' | 'name' | 'in' };
 
 export interface SecuritySchemeSpec {
   type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';

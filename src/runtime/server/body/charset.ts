@@ -10,7 +10,7 @@ const READABLE = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
 
 /** The `charset` parameter of a Content-Type header, lowercased (undefined when it names none). */
 export function charsetOf(contentType: string | undefined): string | undefined {
-  if (contentType === undefined) return undefined;
+  if (contentType === undefined || !contentType.includes(';')) return undefined;
   const params = contentType.split(';');
   for (let i = 1; i < params.length; i++) {
     const param = params[i] as string;

@@ -3,6 +3,7 @@
  * lingering close of a connection whose body was left unread, and parsing the body by media type
  * (JSON within a nesting bound, forms, text, raw bytes).
  */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError } from '../../shared/errors.js';
@@ -73,7 +74,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', () => {
       if (!done) {
         done = true;
-        resolve(Buffer.concat(chunks));
+        resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
       }
     });
     // A client that goes away mid-body (Node reports an "aborted" error, then close): settle
@@ -100,15 +101,10 @@ export function hasBody(req: IncomingMessage): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-/** The body as text; bytes that are not UTF-8 are a 400, never silently replaced. */
+/** The body as text (a leading byte order mark dropped); bytes that are not UTF-8 are a 400, never silently replaced. */
 function utf8Text(raw: Buffer): string {
-  try {
-    return UTF8.decode(raw);
-  } catch {
-    throw new HttpError(400, 'request body is not valid UTF-8', [{ in: 'body', pointer: '/', message: 'is not valid UTF-8' }]);
-  }
+  if (!isUtf8(raw)) throw new HttpError(400, 'request body is not valid UTF-8', [{ in: 'body', pointer: '/', message: 'is not valid UTF-8' }]);
+  return raw.toString('utf8', raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0);
 }
 
 export function parseBody(raw: Buffer, type: string, maxDepth: number, form?: FormSpec): unknown {
