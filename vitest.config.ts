@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -11,5 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files run in parallel, one per worker. Vitest's default is one worker fewer than CPUs: on
+    // the 2-core machine a single worker, every file after the other. Most of a file's time is spent
+    // waiting on child processes (the built CLI, tsc, chromium, servers), so two workers there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -12,114 +12,18 @@
  * internal (`#/...`), so no later reader (Redocly, Redoc) has a file or address to follow there.
  */
 import { MAX_DOCUMENT_DEPTH, schemaCycle, tooDeep } from './shape.js';
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, extname, resolve as resolvePath } from 'node:path';
 import { ContractError, type Diagnostic, type SourceLocation } from './errors.js';
 import { escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn } from './pointer.js';
 import { parseSource, sha256, type SourceFile } from './source.js';
 import { applyOverlay, nullsAsAbsent, patchesFor, reportPatchWarnings } from './patches.js';
 import { convertedSwagger2, convertSwagger2, existingAncestor, isSwagger2, swagger2Pointer } from './swagger2.js';
+import { displayPath, insideFolder, readContractFile } from './contract-file.js';
+import { CHILDREN, COMPONENT_SECTION, NAME_MAPS, type Kind } from './ref-kinds.js';
+import { ReferenceChecks, REMOTE } from './ref-checks.js';
 
-/** What an OpenAPI node is, by where it stands; decides how $refs inside it are resolved. */
-type Kind =
-  | 'document'
-  | 'paths'
-  | 'pathItem'
-  | 'operation'
-  | 'parameterList'
-  | 'parameter'
-  | 'header'
-  | 'requestBody'
-  | 'content'
-  | 'mediaType'
-  | 'encodingMap'
-  | 'encoding'
-  | 'responses'
-  | 'response'
-  | 'schema'
-  | 'schemaMap'
-  | 'schemaList'
-  | 'example'
-  | 'link'
-  | 'callback'
-  | 'securityScheme'
-  | 'components'
-  | { map: Kind };
-
-/** Children of each kind: property name to kind. A map kind applies its item kind to every key. */
-const CHILDREN: Record<string, Record<string, Kind>> = {
-  document: { paths: 'paths', components: 'components', webhooks: { map: 'pathItem' } },
-  pathItem: {
-    parameters: 'parameterList',
-    get: 'operation',
-    put: 'operation',
-    post: 'operation',
-    delete: 'operation',
-    options: 'operation',
-    head: 'operation',
-    patch: 'operation',
-    trace: 'operation',
-  },
-  operation: {
-    parameters: 'parameterList',
-    requestBody: 'requestBody',
-    responses: 'responses',
-    callbacks: { map: 'callback' },
-  },
-  parameter: { schema: 'schema', content: 'content', examples: { map: 'example' } },
-  header: { schema: 'schema', content: 'content', examples: { map: 'example' } },
-  requestBody: { content: 'content' },
-  mediaType: { schema: 'schema', examples: { map: 'example' }, encoding: 'encodingMap' },
-  encoding: { headers: { map: 'header' } },
-  response: { headers: { map: 'header' }, content: 'content', links: { map: 'link' } },
-  components: {
-    schemas: 'schemaMap',
-    responses: { map: 'response' },
-    parameters: { map: 'parameter' },
-    examples: { map: 'example' },
-    requestBodies: { map: 'requestBody' },
-    headers: { map: 'header' },
-    securitySchemes: { map: 'securityScheme' },
-    links: { map: 'link' },
-    callbacks: { map: 'callback' },
-    pathItems: { map: 'pathItem' },
-  },
-  schema: {
-    properties: 'schemaMap',
-    patternProperties: 'schemaMap',
-    $defs: 'schemaMap',
-    definitions: 'schemaMap',
-    dependentSchemas: 'schemaMap',
-    items: 'schema',
-    additionalProperties: 'schema',
-    additionalItems: 'schema',
-    unevaluatedItems: 'schema',
-    unevaluatedProperties: 'schema',
-    not: 'schema',
-    if: 'schema',
-    then: 'schema',
-    else: 'schema',
-    contains: 'schema',
-    propertyNames: 'schema',
-    allOf: 'schemaList',
-    anyOf: 'schemaList',
-    oneOf: 'schemaList',
-    prefixItems: 'schemaList',
-  },
-};
-
-/** Component section an external target of a given kind is hoisted into. */
-const COMPONENT_SECTION: Record<string, string> = {
-  schema: 'schemas',
-  parameter: 'parameters',
-  header: 'headers',
-  requestBody: 'requestBodies',
-  response: 'responses',
-  example: 'examples',
-  link: 'links',
-  callback: 'callbacks',
-  securityScheme: 'securitySchemes',
-};
+export { decodeContractText, displayPath, firstInvalidUtf8, insideFolder, MAX_CONTRACT_FILE_BYTES, readContractFile } from './contract-file.js';
 
 export interface LoadedContract {
   entry: SourceFile;
@@ -149,167 +53,8 @@ interface Origin {
   pointer: string;
 }
 
-/** Kinds whose keys are names chosen by the contract: a key `$ref` there is a property (or media type) name. */
-const NAME_MAPS: ReadonlySet<string> = new Set(['schemaMap', 'paths', 'content', 'encodingMap']);
-
-const REMOTE = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
-
-/** The most the loader reads of one file: no contract file comes near it; /dev/zero or a 10 GB file is refused at once. */
-export const MAX_CONTRACT_FILE_BYTES = 64 * 1024 * 1024;
-
-/**
- * Offset of the first byte of `bytes` that is not part of a well-formed UTF-8 sequence (RFC 3629:
- * no overlong forms, no surrogates, nothing above U+10FFFF), or -1 when all of it is.
- */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
-  const n = bytes.length;
-  let i = 0;
-  while (i < n) {
-    const b = bytes[i] as number;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) lo = 0xa0;
-      else if (b === 0xed) hi = 0x9f;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) lo = 0x90;
-      else if (b === 0xf4) hi = 0x8f;
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined) return i;
-      if (k === 1 ? c < lo || c > hi : c < 0x80 || c > 0xbf) return i;
-    }
-    i += need + 1;
-  }
-  return -1;
-}
-
-/** UTF-8 bytes as text (a byte order mark dropped); a ContractError naming the first bad byte otherwise. */
-export function decodeContractText(bytes: Uint8Array, display: string): string {
-  const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const body = bytes.subarray(start);
-  const bad = firstInvalidUtf8(body);
-  if (bad !== -1) {
-    const before = Buffer.from(body.buffer, body.byteOffset, bad).toString('utf8');
-    const lineStart = before.lastIndexOf('\n') + 1;
-    let line = 1;
-    for (let i = before.indexOf('\n'); i !== -1; i = before.indexOf('\n', i + 1)) line++;
-    const col = before.length - lineStart + 1;
-    throw ContractError.single(
-      'SPECFORGE_ENCODING',
-      `not valid UTF-8: byte 0x${(body[bad] as number).toString(16).padStart(2, '0').toUpperCase()} at byte offset ${bad + start}`,
-      { file: display, line, col },
-      'save the file as UTF-8 (a contract in Latin-1 or UTF-16 must be converted first)',
-    );
-  }
-  return Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
-}
-
-/**
- * Reads one contract file under the loader's rule: it must be a regular file (a directory, FIFO or
- * device is refused without being opened), at most MAX_CONTRACT_FILE_BYTES long, and UTF-8. The
- * folder check is the caller's (it knows the contract's folder). `from` locates the reference that
- * named the file, when one did.
- */
-export function readContractFile(abs: string, display: string, from?: SourceLocation): string {
-  const where = from ?? { file: display };
-  const notFound = (): ContractError =>
-    ContractError.single(
-      'SPECFORGE_FILE_NOT_FOUND',
-      `cannot read ${display}`,
-      where,
-      from ? 'check the path in the $ref; it is resolved relative to the file that contains it' : undefined,
-    );
-  let stat;
-  try {
-    stat = statSync(abs);
-  } catch {
-    throw notFound();
-  }
-  const notRegular = (): ContractError =>
-    ContractError.single(
-      'SPECFORGE_FILE_NOT_REGULAR',
-      `${display} is not a regular file (${stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a FIFO' : stat.isCharacterDevice() || stat.isBlockDevice() ? 'a device' : 'not a file'}); it is not read`,
-      where,
-    );
-  const tooLarge = (): ContractError =>
-    ContractError.single(
-      'SPECFORGE_FILE_TOO_LARGE',
-      `${display} is larger than ${MAX_CONTRACT_FILE_BYTES / (1024 * 1024)} MiB, the most the loader reads of one file`,
-      where,
-    );
-  if (!stat.isFile()) throw notRegular();
-  if (stat.size > MAX_CONTRACT_FILE_BYTES) throw tooLarge();
-  // Opened without blocking and checked again on the descriptor: a file swapped for a FIFO between
-  // the two calls is neither waited on nor read.
-  let fd: number;
-  try {
-    fd = openSync(abs, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
-  } catch {
-    throw notFound();
-  }
-  let bytes: Buffer;
-  try {
-    const opened = fstatSync(fd);
-    if (!opened.isFile()) throw notRegular();
-    const buf = Buffer.allocUnsafe(Math.min(opened.size, MAX_CONTRACT_FILE_BYTES) + 1);
-    let got = 0;
-    for (;;) {
-      const n = readSync(fd, buf, got, buf.length - got, null);
-      if (n === 0) break;
-      got += n;
-      if (got === buf.length) break;
-    }
-    if (got > MAX_CONTRACT_FILE_BYTES) throw tooLarge();
-    bytes = buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
-  return decodeContractText(bytes, display);
-}
-
-/** Whether the real path of `abs` (a symlink followed) is `root` or inside it. */
-export function insideFolder(root: string, abs: string): boolean {
-  const real = realpathLoose(abs);
-  return real === root || real.startsWith(root + sep);
-}
 /** Characters escaped when a JSON pointer is written as a URI fragment. */
 const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
-
-/**
- * The real path of `abs`, also when it does not exist: its nearest existing ancestor resolved, the
- * rest appended. A missing file under a symlinked folder is then "not found", not "outside".
- */
-function realpathLoose(abs: string): string {
-  const rest: string[] = [];
-  for (let dir = abs; ; ) {
-    let real: string | undefined;
-    try {
-      real = realpathSync(dir);
-    } catch {
-      real = undefined;
-    }
-    if (real !== undefined) return join(real, ...rest.reverse());
-    const parent = dirname(dir);
-    if (parent === dir) return abs;
-    rest.push(basename(dir));
-    dir = parent;
-  }
-}
-
-export function displayPath(path: string, cwd = process.cwd()): string {
-  const rel = relative(cwd, path);
-  return (rel && !rel.startsWith('..') ? rel : path).split(sep).join('/');
-}
 
 class Bundler {
   readonly files = new Map<string, SourceFile>();
@@ -322,6 +67,7 @@ class Bundler {
   private readonly inlining = new Set<string>();
   /** Entry component pointers that are a bare $ref to another file, to the target's key. */
   private readonly aliases = new Map<string, string>();
+  private refChecks: ReferenceChecks | undefined;
   readonly root: string;
   readonly entry: SourceFile;
   /** Warnings of the patches: nulls read as absent, overlay actions that select nothing. */
@@ -430,13 +176,19 @@ class Bundler {
     return out;
   }
 
+  /** The checks of references the bundler does not follow, in this contract's folder. */
+  private get checks(): ReferenceChecks {
+    this.refChecks ??= new ReferenceChecks(this.root, this.diagnostics);
+    return this.refChecks;
+  }
+
   /** `ptr` is the node's pointer inside `file`; `at` is where it lands in the bundled document. */
   private walk(node: unknown, kind: Kind, file: SourceFile, ptr: string, at: string): unknown {
     if (typeof kind === 'object') {
       if (!isRecord(node)) return node;
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(node)) {
-        setOwn(out, k, k.startsWith('x-') ? this.inert(v, file, joinPointer(ptr, k)) : this.walk(v, kind.map, file, joinPointer(ptr, k), joinPointer(at, k)));
+        setOwn(out, k, k.startsWith('x-') ? this.checks.inert(v, file, joinPointer(ptr, k)) : this.walk(v, kind.map, file, joinPointer(ptr, k), joinPointer(at, k)));
       }
       return out;
     }
@@ -468,82 +220,13 @@ class Bundler {
       else if (children && !k.startsWith('x-') && children[k] !== undefined) {
         setOwn(out, k, this.walk(v, children[k] as Kind, file, childPtr, childAt));
       } else if (kind === 'example' && k === 'externalValue' && typeof v === 'string') {
-        this.checkExternalValue(v, file, childPtr);
+        this.checks.checkExternalValue(v, file, childPtr);
         setOwn(out, k, v);
       } else if (kind === 'schema' && k === 'discriminator' && isRecord(v) && isRecord(v['mapping'])) {
         setOwn(out, k, this.discriminator(v, v['mapping'], file, childPtr, childAt));
-      } else setOwn(out, k, this.inert(v, file, childPtr));
+      } else setOwn(out, k, this.checks.inert(v, file, childPtr));
     }
     return out;
-  }
-
-  private refused(code: 'SPECFORGE_REF_REMOTE' | 'SPECFORGE_REF_OUTSIDE' | 'SPECFORGE_REF_UNFOLLOWED', message: string, file: SourceFile, ptr: string, hint: string): void {
-    this.diagnostics.push({ code, severity: 'error', message, location: file.locate(ptr), hint });
-  }
-
-  /** Whether `ref` (a path relative to `file`, `#fragment` allowed) leaves the contract folder; undefined when malformed. */
-  private leaves(ref: string, file: SourceFile): boolean | undefined {
-    const hashAt = ref.indexOf('#');
-    try {
-      const abs = resolvePath(dirname(file.path), decodeURIComponent(hashAt === -1 ? ref : ref.slice(0, hashAt)));
-      return !insideFolder(this.root, abs);
-    } catch {
-      return undefined;
-    }
-  }
-
-  /**
-   * A value where references are not resolved (an `x-` extension, an example value, a keyword the
-   * bundler does not walk): kept as written, but every `$ref` in it must be internal, or a later
-   * reader (Redocly, Redoc) would follow it. Iterative: the depth is bounded, the breadth is not.
-   */
-  private inert(value: unknown, file: SourceFile, ptr: string): unknown {
-    if (value === null || typeof value !== 'object') return value;
-    const stack: Array<{ node: unknown; ptr: string }> = [{ node: value, ptr }];
-    for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-      const node = item.node;
-      if (Array.isArray(node)) {
-        for (let i = 0; i < node.length; i++) {
-          const v: unknown = node[i];
-          if (v !== null && typeof v === 'object') stack.push({ node: v, ptr: joinPointer(item.ptr, i) });
-        }
-        continue;
-      }
-      if (!isRecord(node)) continue;
-      for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string') this.unfollowedRef(v, file, joinPointer(item.ptr, k));
-        else if (v !== null && typeof v === 'object') stack.push({ node: v, ptr: joinPointer(item.ptr, k) });
-      }
-    }
-    return value;
-  }
-
-  private unfollowedRef(ref: string, file: SourceFile, ptr: string): void {
-    if (ref.startsWith('#')) return;
-    if (REMOTE.test(ref)) {
-      this.refused('SPECFORGE_REF_REMOTE', `remote $ref "${ref}" is not followed`, file, ptr, 'a contract is resolved offline: no command fetches an address');
-      return;
-    }
-    if (this.leaves(ref, file) === true) {
-      this.refused('SPECFORGE_REF_OUTSIDE', `$ref "${ref}" leaves the contract folder ${displayPath(this.root)}`, file, ptr, 'a contract may refer only to files inside its own folder');
-      return;
-    }
-    this.refused(
-      'SPECFORGE_REF_UNFOLLOWED',
-      `$ref "${ref}" names a file where specforge does not resolve references (an extension or an example value)`,
-      file,
-      ptr,
-      'only internal references (#/...) are allowed here: copy the content in, or refer to it from a schema, parameter, response or other referenceable object',
-    );
-  }
-
-  /** An example's externalValue: never fetched nor read; it may name only a file inside the folder. */
-  private checkExternalValue(value: string, file: SourceFile, ptr: string): void {
-    if (REMOTE.test(value)) {
-      this.refused('SPECFORGE_REF_REMOTE', `externalValue "${value}" names a remote address`, file, ptr, 'put the example in `value`, or in a file inside the contract folder');
-    } else if (!value.startsWith('#') && this.leaves(value, file) === true) {
-      this.refused('SPECFORGE_REF_OUTSIDE', `externalValue "${value}" leaves the contract folder ${displayPath(this.root)}`, file, ptr, 'a contract may refer only to files inside its own folder');
-    }
   }
 
   /**
@@ -552,7 +235,7 @@ class Bundler {
    */
   private discriminator(node: Record<string, unknown>, mapping: Record<string, unknown>, file: SourceFile, ptr: string, at: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) setOwn(out, k, k === 'mapping' ? undefined : this.inert(v, file, joinPointer(ptr, k)));
+    for (const [k, v] of Object.entries(node)) setOwn(out, k, k === 'mapping' ? undefined : this.checks.inert(v, file, joinPointer(ptr, k)));
     const mapped: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(mapping)) {
       const valuePtr = joinPointer(ptr, 'mapping', name);
@@ -561,7 +244,7 @@ class Bundler {
         continue;
       }
       if (REMOTE.test(value)) {
-        this.refused('SPECFORGE_REF_REMOTE', `discriminator mapping "${value}" names a remote address`, file, valuePtr, 'a contract is resolved offline: no command fetches an address');
+        this.checks.refused('SPECFORGE_REF_REMOTE', `discriminator mapping "${value}" names a remote address`, file, valuePtr, 'a contract is resolved offline: no command fetches an address');
         setOwn(mapped, name, value);
         continue;
       }
@@ -646,7 +329,7 @@ class Bundler {
       return node;
     }
     const siblings = Object.entries(node).filter(([k]) => k !== '$ref');
-    for (const [k, v] of siblings) this.inert(v, file, joinPointer(ptr, k));
+    for (const [k, v] of siblings) this.checks.inert(v, file, joinPointer(ptr, k));
     if (target === this.entry) {
       // Internal to the entry: kept as written, or made internal when it names the entry file
       // (a referenced file pointing back into the entry, `../openapi.yaml#/components/...`).

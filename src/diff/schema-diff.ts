@@ -15,6 +15,7 @@ import type { DiffRuleId } from './rules.js';
 import type { Emit } from './change.js';
 import type { RequestCheck, RequestScope, ResponseCheck, ResponseScope } from './rules.js';
 import { boundKind, tighter, type BoundName, type SchemaReader, type SchemaRef, type SchemaView } from './schema-view.js';
+import { describe, pairVariants, show, similarity, typeText } from './schema-variants.js';
 
 export type Direction = 'request' | 'response';
 type Scope = RequestScope | ResponseScope;
@@ -153,16 +154,8 @@ function covers(outer: Set<string> | undefined, inner: Set<string> | undefined):
   return true;
 }
 
-function typeText(types: Set<string> | undefined): string {
-  return types ? [...types].join(' | ') || 'nothing' : 'any type';
-}
-
 function boundText(b: { value: number; exclusive: boolean } | undefined): string {
   return b === undefined ? 'none' : `${b.value}${b.exclusive ? ' (exclusive)' : ''}`;
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
 }
 
 /** Compares a root pair and reports its findings (and those below it) through the context. */
@@ -206,11 +199,6 @@ function report(root: PairNode, ctx: SchemaContext): void {
 /** A schema that is nothing but anyOf/oneOf alternatives. */
 function isPureUnion(v: SchemaView): boolean {
   return v.variants.length > 0 && !v.types && !v.values && !v.items && v.properties.size === 0 && v.required.size === 0;
-}
-
-function componentName(v: SchemaView): string | undefined {
-  const m = /^\/components\/schemas\/([^/]+)$/.exec(v.pointer);
-  return m ? m[1] : undefined;
 }
 
 /** The comparison of one pair: records its own differences and the pairs below it. */
@@ -424,97 +412,4 @@ class PairComparison {
       this.find('variant-added', union.variantsPointer ?? union.pointer, `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} added to anyOf/oneOf`);
     }
   }
-}
-
-/** A short name for an alternative in messages: its component, title, tag or type. */
-function describe(v: SchemaView): string {
-  const name = componentName(v) ?? v.title;
-  if (name !== undefined) return name;
-  if (v.values && v.values.list.length === 1) return show(v.values.list[0]);
-  const tag = [...v.properties].map(([k]) => k).slice(0, 3);
-  return `${typeText(v.types?.set)}${tag.length > 0 ? ` {${tag.join(', ')}}` : ''}`;
-}
-
-/** The value a tag property holds in an alternative (`const`, or an enum of one value). */
-function tagValue(v: SchemaView, property: string, reader: (ref: SchemaRef) => SchemaView): string | undefined {
-  const ref = v.properties.get(property);
-  if (!ref) return undefined;
-  const values = reader(ref).values?.list;
-  return values && values.length === 1 ? show(values[0]) : undefined;
-}
-
-/** How much two alternatives look alike: the same values, types, title, property names and required names. */
-function similarity(a: SchemaView, b: SchemaView): number {
-  let score = 0;
-  if (a.values && b.values) {
-    const keys = new Set(a.values.list.map(show));
-    const shared = b.values.list.filter((v) => keys.has(show(v))).length;
-    if (shared === 0) return 0;
-    score += 10 * shared;
-  }
-  if (a.types && b.types) {
-    const shared = [...a.types.set].filter((t) => b.types?.set.has(t)).length;
-    if (shared === 0) return 0;
-    score += 2 * shared;
-  } else score += 1;
-  if (a.title !== undefined && a.title === b.title) score += 20;
-  for (const name of a.properties.keys()) if (b.properties.has(name)) score += 1;
-  for (const name of a.required.keys()) if (b.required.has(name)) score += 1;
-  if (a.items && b.items) score += 1;
-  return score;
-}
-
-/**
- * Pairs the alternatives of two unions by meaning, never by position: the same component; the same
- * discriminator value (mapping, or the tag property's const); the same title; then the closest
- * structure (types, values, property names). Alternatives nothing resembles are added or removed.
- */
-function pairVariants(
-  base: SchemaView[],
-  head: SchemaView[],
-  discriminator: SchemaView['discriminator'],
-  read: { base: (ref: SchemaRef) => SchemaView; head: (ref: SchemaRef) => SchemaView },
-): { pairs: Array<[SchemaView, SchemaView]>; restBase: SchemaView[]; restHead: SchemaView[] } {
-  const pairs: Array<[SchemaView, SchemaView]> = [];
-  const restBase = [...base];
-  const restHead = [...head];
-  const pairBy = (keyOf: (v: SchemaView, side: 'base' | 'head') => string | undefined): void => {
-    for (let i = 0; i < restBase.length; ) {
-      const key = keyOf(restBase[i] as SchemaView, 'base');
-      const j = key === undefined ? -1 : restHead.findIndex((v) => keyOf(v, 'head') === key);
-      if (j >= 0) pairs.push([restBase.splice(i, 1)[0] as SchemaView, restHead.splice(j, 1)[0] as SchemaView]);
-      else i++;
-    }
-  };
-  pairBy((v) => (v.pointer.startsWith('/components/') ? v.pointer : undefined));
-  if (discriminator) {
-    const byMapping = new Map([...discriminator.mapping].map(([value, target]) => [target.replace(/^#/, ''), value]));
-    pairBy((v, side) => byMapping.get(v.pointer) ?? tagValue(v, discriminator.propertyName, read[side]) ?? componentName(v));
-  }
-  // A tag property every remaining alternative gives one value (`kind: {const: card}`), discriminator or not.
-  const first = restBase[0];
-  if (first) {
-    for (const name of first.properties.keys()) {
-      const all = restBase.every((v) => tagValue(v, name, read.base) !== undefined) && restHead.every((v) => tagValue(v, name, read.head) !== undefined);
-      if (all && restHead.length > 0) pairBy((v, side) => tagValue(v, name, read[side]));
-    }
-  }
-  pairBy((v) => (v.values && v.values.list.length > 0 ? v.values.list.map(show).join('|') : undefined));
-  pairBy((v) => v.title);
-  // The closest structure, best pairs first.
-  const scored: Array<{ i: number; j: number; score: number }> = [];
-  restBase.forEach((bv, i) => restHead.forEach((hv, j) => {
-    const score = similarity(bv, hv);
-    if (score > 0) scored.push({ i, j, score });
-  }));
-  scored.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
-  const usedBase = new Set<number>();
-  const usedHead = new Set<number>();
-  for (const { i, j } of scored) {
-    if (usedBase.has(i) || usedHead.has(j)) continue;
-    usedBase.add(i);
-    usedHead.add(j);
-    pairs.push([restBase[i] as SchemaView, restHead[j] as SchemaView]);
-  }
-  return { pairs, restBase: restBase.filter((_, i) => !usedBase.has(i)), restHead: restHead.filter((_, j) => !usedHead.has(j)) };
 }

@@ -6,6 +6,7 @@
  */
 import { sampleFromPattern } from './regex-sample.js';
 import { isRecord } from './object.js';
+import { FORMAT_SAMPLES, fromPattern, matches, WORDS } from './sample-strings.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -79,92 +80,6 @@ class Rng {
     return min + Math.floor(this.next() * (max - min + 1));
   }
 }
-
-const FORMAT_SAMPLES: Record<string, string> = {
-  'date-time': '2024-01-15T09:30:00Z',
-  date: '2024-01-15',
-  time: '09:30:00Z',
-  duration: 'P1D',
-  email: 'user@example.org',
-  'idn-email': 'user@example.org',
-  hostname: 'host.example.org',
-  'idn-hostname': 'host.example.org',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  uri: 'https://example.org/resource',
-  'uri-reference': '/resource',
-  iri: 'https://example.org/resource',
-  'iri-reference': '/resource',
-  url: 'https://example.org/resource',
-  'uri-template': 'https://example.org/{id}',
-  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-  'json-pointer': '/a/b',
-  'relative-json-pointer': '0/a',
-  regex: '^[a-z]+$',
-  byte: 'c3BlY2ZvcmdlIHNhbXBsZQ==',
-  binary: 'sample',
-  password: 'secret',
-  int64: '1',
-};
-
-/** A string matching simple patterns: anchors, literals, classes, escapes and quantifiers. */
-function fromPattern(pattern: string): string | undefined {
-  let out = '';
-  let i = pattern.startsWith('^') ? 1 : 0;
-  const end = pattern.endsWith('$') && !pattern.endsWith('\\$') ? pattern.length - 1 : pattern.length;
-  while (i < end) {
-    let unit: string;
-    const c = pattern[i] as string;
-    if (c === '[') {
-      const close = pattern.indexOf(']', i + 1);
-      if (close < 0) return undefined;
-      const body = pattern.slice(i + 1, close);
-      if (body.startsWith('^')) return undefined;
-      unit = body.startsWith('\\') ? classEscape(body[1] ?? '') ?? '' : (body[0] as string);
-      if (unit === '') return undefined;
-      i = close + 1;
-    } else if (c === '\\') {
-      const e = pattern[i + 1] ?? '';
-      unit = classEscape(e) ?? e;
-      i += 2;
-    } else if (c === '(' || c === ')' || c === '|' || c === '.') {
-      return undefined;
-    } else {
-      unit = c;
-      i++;
-    }
-    let count = 1;
-    const q = pattern[i];
-    if (q === '+' || q === '*' || q === '?') {
-      count = q === '+' ? 1 : q === '*' ? 1 : 1;
-      i++;
-    } else if (q === '{') {
-      const close = pattern.indexOf('}', i);
-      if (close < 0) return undefined;
-      const [min] = pattern.slice(i + 1, close).split(',');
-      count = Number(min);
-      if (!Number.isInteger(count)) return undefined;
-      i = close + 1;
-    }
-    out += unit.repeat(count);
-  }
-  return out;
-}
-
-function classEscape(e: string): string | undefined {
-  switch (e) {
-    case 'd':
-      return '0';
-    case 'w':
-      return 'a';
-    case 's':
-      return ' ';
-    default:
-      return /[A-Za-z]/.test(e) ? undefined : e;
-  }
-}
-
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
 
 /** The name a message gives a schema: the last segment of its $ref. */
 function refName(ref: string): string {
@@ -496,14 +411,6 @@ class Sampler {
       }
     }
     return out;
-  }
-}
-
-function matches(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(text);
-  } catch {
-    return true;
   }
 }
 

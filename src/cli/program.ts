@@ -1,0 +1,270 @@
+/** The specforge command-line program (commander), built without parsing anything: main.ts parses argv with it. */
+import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { handleError } from './errors.js';
+import { STRICT_VALUES } from './format-option.js';
+import type { TestOptions } from './commands/test.js';
+
+/**
+ * `--strict`, the same on every command: the validators' strictness, over the contract's entry in
+ * specforge.config.yaml (which commands read for a contract they are given by path, too).
+ */
+function strictOption(): Option {
+  return new Option('--strict <level>', "schema strictness: true (Ajv's strict mode: refuse), schema (refuse unknown and ignored keywords) or false (warn); default: the contract's config entry, else false").choices(
+    STRICT_VALUES,
+  );
+}
+
+/** `--overlay <file>`, repeatable, on every command that loads a contract. */
+function overlayOption(): Option {
+  return new Option('--overlay <file>', 'an OpenAPI Overlay 1.0 document applied to the contract when it is loaded, after the config\'s overlays (repeatable)').argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+}
+
+/** specforge's version, from its package.json: three folders up from dist/src/cli/, two from src/cli/. */
+function version(): string {
+  for (const path of ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'specforge') return pkg.version ?? '0.0.0';
+    } catch {
+      // not this one
+    }
+  }
+  return '0.0.0';
+}
+
+/**
+ * The command-line program: every command with its options and arguments. Building it runs nothing
+ * (each command imports its module when it runs), so the options tables of
+ * docs/reference/commands.md are written from it (options-table.ts). `exit` receives each command's
+ * exit code.
+ */
+export function buildProgram(exit: (code: number) => void): Command {
+  const program = new Command('specforge')
+    .description('OpenAPI-first contracts: types, validators, server stubs, mocks, clients and docs from one contract.')
+    .version(version())
+    .showHelpAfterError('(run "specforge --help" for usage)')
+    .exitOverride();
+  // The config's overlays: and errors: and --overlay are registered before any command loads a contract.
+  program.hook('preAction', async (_program, command) => {
+    const { registerPatches } = await import('./patches.js');
+    registerPatches(command.opts());
+  });
+  const act =
+    <A extends unknown[]>(fn: (...args: A) => Promise<number>) =>
+    async (...args: A): Promise<void> => {
+      try {
+        exit(await fn(...args));
+      } catch (err) {
+        exit(handleError(err));
+      }
+    };
+
+  program
+    .command('generate')
+    .description('generate every target for every contract in specforge.config.yaml (or one with --spec)')
+    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .option('-s, --spec <file>', 'generate one contract instead of the config')
+    .option('-o, --out <dir>', 'output folder for --spec (default generated/<api>)')
+    .option('-t, --targets <list>', 'comma-separated targets: types,validators,server,mocks,client,cli,index')
+    .addOption(strictOption())
+    .option('-f, --force', 'ignore the cache and regenerate')
+    .option('-q, --quiet', 'print only warnings')
+    .option('-w, --watch', 'regenerate when a contract, or a file it refers to, changes (until Ctrl-C)')
+    .addOption(overlayOption())
+    .action(
+      act(async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean; watch?: boolean }) => {
+        const commands = await import('./commands/generate.js');
+        if (!opts.watch) return commands.runGenerate(opts);
+        const stop = new AbortController();
+        for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
+        return commands.runWatch({ ...opts, signal: stop.signal });
+      }),
+    );
+
+  program
+    .command('check')
+    .description('exit 1 and list the stale files when generated code differs from what the contracts produce')
+    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .option('-s, --spec <file>', 'check one contract instead of the config')
+    .option('-o, --out <dir>', 'output folder for --spec')
+    .option('-t, --targets <list>', 'comma-separated targets, as for generate')
+    .option('--diff-lines <n>', 'diff lines shown per stale file', '20')
+    .option('--format <format>', 'output format: stylish, json, github-actions, markdown or sarif', 'stylish')
+    .addOption(strictOption())
+    .option('-q, --quiet', 'print nothing when up to date')
+    .addOption(overlayOption())
+    .action(
+      act(async (opts: { config: string; spec?: string; out?: string; targets?: string; diffLines: string; format: string; strict?: string; quiet?: boolean }) =>
+        (await import('./commands/generate.js')).runCheck({ ...opts, diffLines: Number(opts.diffLines) || 0 }),
+      ),
+    );
+
+  program
+    .command('lint')
+    .description("lint contracts with Redocly's engine and specforge's ruleset")
+    .argument('[specs...]', 'contracts to lint (default: every contract in the config)')
+    .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
+    .option('--redocly <file>', 'a Redocly config to use instead of the built-in ruleset')
+    .addOption(new Option('--format <format>', 'output format: stylish, json, github-actions, markdown, sarif (or Redocly\'s codeframe, summary, checkstyle, junit)').default('stylish'))
+    .addOption(strictOption())
+    .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
+    .addOption(overlayOption())
+    .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string; strict?: string; failOn: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
+
+  program
+    .command('diff')
+    .description('report breaking changes between two contracts, or of every contract since a git revision')
+    .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
+    .option('-b, --base <git-ref>', 'compare each contract with its version at this git revision')
+    .option('-c, --config <file>', 'specforge config file: the contracts (with --base) and its diff: settings', 'specforge.config.yaml')
+    .option('--format <format>', 'stylish, json, github-actions, markdown or sarif', 'stylish')
+    .option('--fail-on <level>', "exit 1 on changes at this level or above: breaking or warning (default: the config's diff.failOn, else breaking)")
+    .option('--accept <file>', "a YAML or JSON file of accepted changes, reported as info (default: the config's diff.accept)")
+    .option('--deprecation-days <n>', "days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional)")
+    .addOption(overlayOption())
+    .action(
+      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn?: string; accept?: string; deprecationDays?: string }) =>
+        (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
+      ),
+    );
+
+  program
+    .command('changelog')
+    .description('every change between two contracts, or of every contract since a git revision, grouped by operation, as release notes with the suggested version bump')
+    .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
+    .option('-b, --base <git-ref>', 'compare each contract with its version at this git revision')
+    .option('-c, --config <file>', 'specforge config file: the contracts (with --base) and its diff.deprecationDays', 'specforge.config.yaml')
+    .option('--format <format>', 'markdown, html or json (default: markdown, or what the --output file name ends in)')
+    .option('-o, --output <file>', 'write the changelog here instead of standard output')
+    .option('--check-version', "exit 1 when a contract's info.version is lower than the suggested bump needs")
+    .option('--deprecation-days <n>', "the deprecation period, as for diff (default: the config's diff.deprecationDays, else 0)")
+    .addOption(overlayOption())
+    .action(
+      act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean; deprecationDays?: string }) =>
+        (await import('./commands/changelog.js')).runChangelog({ ...opts, specs }),
+      ),
+    );
+
+  program
+    .command('review')
+    .description('lint, breaking changes since a git revision and stale generated code, as one pull-request report')
+    .requiredOption('-b, --base <git-ref>', 'the revision the pull request is compared with (e.g. origin/main)')
+    .option('-c, --config <file>', 'specforge config file', 'specforge.config.yaml')
+    .option('--format <format>', 'what is printed: stylish, json, github-actions, markdown or sarif (default: github-actions in GitHub Actions, else stylish)')
+    .option('--summary <file>', 'write the markdown summary here (default: append to $GITHUB_STEP_SUMMARY when set)')
+    .option('--sarif <file>', 'also write every finding as SARIF 2.1.0 here')
+    .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
+    .option('--accept <file>', "accepted breaking changes, as for diff (default: the config's diff.accept)")
+    .option('--deprecation-days <n>', "the deprecation period of the breaking-change check, as for diff (default: the config's diff.deprecationDays, else 0)")
+    .addOption(strictOption())
+    .addOption(overlayOption())
+    .action(
+      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string; deprecationDays?: string; strict?: string }) =>
+        (await import('./commands/review.js')).runReview(opts),
+      ),
+    );
+
+  const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+  program
+    .command('test')
+    .description('run the contract against a running server (any language): examples, invalid data, generated data, stateful chains and credentials, each answer checked')
+    .argument('[spec]', 'the contract (default: the only contract of specforge.config.yaml)')
+    .option('-u, --base-url <url>', 'the server to test (required unless --socket)')
+    .option('--socket <path>', 'a unix socket the server listens on')
+    .option('-c, --config <file>', 'specforge config file: the contract, and its strict level', 'specforge.config.yaml')
+    .addOption(strictOption())
+    .option('-n, --max-examples <n>', 'generated requests per operation in the fuzz phase (default: the config entry\'s test.maxExamples, else 20)')
+    .option('--seed <n>', 'seed of generated data (printed in the report; the same seed repeats a run; default 1)')
+    .option('--phases <list>', 'comma-separated: examples,negative,fuzz,stateful,security (default: all)')
+    .option('--checks <list>', 'comma-separated checks to apply (default: all)')
+    .option('--exclude-checks <list>', 'comma-separated checks to leave out')
+    .option('--operations <ids>', 'comma-separated operationIds to test')
+    .option('--tags <list>', 'test the operations with one of these tags')
+    .option('-H, --header <header>', "'Name: value' sent with every request (repeatable)", collect)
+    .option('--auth <scheme=value>', 'a credential for a security scheme (bearer, basic, apiKey or a scheme name); value env:VAR reads it from the environment (repeatable)', collect)
+    .option('-w, --workers <n>', 'operations tested at once (default 1)')
+    .option('--rate-limit <n/s>', 'requests per second at most')
+    .option('--timeout <ms>', 'time to wait for each answer (default 10000)')
+    .option('--max-failures <n>', 'stop after this many failures')
+    .option('--dry-run', 'print each request as a curl command; send nothing')
+    .option('--max-response-size <bytes>', 'the largest response body checked (default 10485760, 10 MiB); a larger one is reported as not checked')
+    .option('--show-secrets', 'keep credentials (--auth, -H values, Authorization, Cookie, Set-Cookie, API keys, echoed credentials) in reports, curl lines and --dry-run; default: [REDACTED]. For local debugging only')
+    .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
+    .option('-o, --output <file>', 'write the report here instead of standard output')
+    .addOption(overlayOption())
+    .action(
+      act(
+        async (
+          spec: string | undefined,
+          opts: Omit<TestOptions, 'spec'>,
+        ) => (await import('./commands/test.js')).runTest({ ...opts, ...(spec === undefined ? {} : { spec }) }),
+      ),
+    );
+
+  program
+    .command('init')
+    .description('set this repository up: specforge.config.yaml, an example contract (or --spec yours), a CI review workflow, and the generated code; never overwrites')
+    .option('-s, --spec <file>', 'an existing contract to use instead of the example')
+    .option('-o, --output <dir>', 'folder for generated code, one subfolder per contract', 'src/generated')
+    .option('--no-generate', 'write the files but do not generate')
+    .addOption(overlayOption())
+    .action(act(async (opts: { spec?: string; output: string; generate: boolean; overlay?: string[] }) => (await import('./commands/init.js')).runInit(opts)));
+
+  program
+    .command('bundle')
+    .description('write the contract and every file it refers to as one document')
+    .argument('<spec>', 'the contract')
+    .option('-o, --output <file>', 'output file (default: standard output)')
+    .option('--format <format>', 'json or yaml')
+    .addOption(overlayOption())
+    .action(act(async (spec: string, opts: { output?: string; format?: string }) => (await import('./commands/bundle.js')).runBundle({ ...opts, spec })));
+
+  program
+    .command('docs')
+    .description('build static docs for every contract, with an index page')
+    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .option('-o, --out <dir>', 'output folder', 'dist/docs')
+    .addOption(strictOption())
+    .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
+    .option('--no-changelog', 'publish no changelog, even when the config names docs.changelogBase (a shallow clone without that revision)')
+    .addOption(overlayOption())
+    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) => (await import('./commands/docs.js')).runDocs(opts)));
+
+  program
+    .command('mock')
+    .description('serve the generated server with the mock handlers')
+    .argument('<spec>', 'the contract')
+    .option('-c, --config <file>', 'specforge config file: the contract\'s entry gives its settings', 'specforge.config.yaml')
+    .addOption(strictOption())
+    .option('-p, --port <port>', 'TCP port (default 4010)')
+    .option('-H, --host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--socket <path>', 'listen on a unix socket instead of TCP')
+    .option('--stateful', 'keep the resources declared with x-specforge-resources in memory')
+    .option('--seed <n>', 'seed of sampled values and generated ids')
+    .option('--delay <ms>', 'wait this long before each answer')
+    .option('--body-limit <bytes>', 'largest request body accepted')
+    .option('--max-documents <n>', 'documents each stateful collection may hold; a create past it is a 507 (default 10000)')
+    .option('--max-page-size <n>', 'most items of one page of a paginated list (default 1000)')
+    .option('--headers-timeout <ms>', 'time a client has to send its request headers (default 10000)')
+    .option('--request-timeout <ms>', 'time a client has to send its whole request (default 30000)')
+    .option('--idle-timeout <ms>', 'time a connection may sit idle (default 30000; 5000 between keep-alive requests)')
+    .option('--max-connections <n>', 'connections open at once; more are refused (default 1000)')
+    .addOption(overlayOption())
+    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
+      try {
+        const { runMock } = await import('./commands/mock.js');
+        const { server } = await runMock({ ...opts, spec });
+        const stop = (): void => {
+          server.close(() => exit(0));
+          server.closeAllConnections();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        process.once('SIGHUP', stop);
+      } catch (err) {
+        exit(handleError(err));
+      }
+    });
+  return program;
+}
