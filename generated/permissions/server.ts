@@ -38,7 +38,7 @@ export function createServer(handlers: Handlers, options: ServerOptions = {}): R
  * in the interface's error body (after its request has been checked like any other).
  */
 export function createPartialServer(handlers: Partial<Handlers>, options: ServerOptions = {}): RequestListener {
-  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options);
+  return createRequestListener(api, validators, handlers as unknown as Record<string, AnyHandler>, options, serializers);
 }
 
 /** Routes, parameters, bodies, responses and security of Earth Engine API permission check v1alpha. */
