@@ -33,7 +33,8 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   const refs: Record<string, string> = {};
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
-  const code = standaloneModule(ajv, refs).replace(STANDALONE_REWRITE, rewriteStandalone);
+  const keyOf = new Map<unknown, string>(Object.entries(root.$defs).map(([key, schema]) => [schema, key]));
+  const code = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');

@@ -284,7 +284,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
       throw err;
     }
     lap('model');
-    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
+    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto', targets: entry.targets });
     const types = entry.targets.includes('types') ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
     types?.catch(() => undefined);
     let validators: Promise<GeneratedFile[]> | undefined;
