@@ -18,8 +18,15 @@ function httpOnly(generator: Generator): Generator {
   return (model, ctx) => (isHttpLess(model.document) ? [] : generator(model, ctx));
 }
 
+/**
+ * index.ts: the browser-safe modules among the targets generated (types, validators, client); the
+ * server, mocks and command line import Node.js modules and are imported from their own files.
+ */
 function generateIndex(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
-  const data = { header: code(ctx.header('//').trimEnd()), http: !isHttpLess(model.document), cli: model.cli !== undefined };
+  const has = (target: Target): boolean => ctx.targets.includes(target);
+  const http = !isHttpLess(model.document);
+  const data = { header: code(ctx.header('//').trimEnd()), types: has('types'), validators: has('validators'), client: http && has('client'), empty: false };
+  data.empty = !data.types && !data.validators && !data.client;
   return [{ path: 'index.ts', content: render('index', 'index.ts', data) }];
 }
 

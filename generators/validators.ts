@@ -8,7 +8,7 @@ import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
 import { compileError, defRef, enforceStrictness, LOCATIONS, planValidators, reachableKeys, ROOT_ID, type ValidatorPlan } from '../src/contract/tables/validators.js';
 import { createAjv, type StrictLevel } from '../src/runtime/validation/ajv.js';
-import { jsonData, jsonLiteral, propertyKey } from '../src/codegen/escape.js';
+import { jsonLiteral, jsonTextData, propertyKey } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /**
@@ -33,7 +33,8 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   const refs: Record<string, string> = {};
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
-  const code = standaloneModule(ajv, refs).replace(STANDALONE_REWRITE, rewriteStandalone);
+  const keyOf = new Map<unknown, string>(Object.entries(root.$defs).map(([key, schema]) => [schema, key]));
+  const code = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');
@@ -131,12 +132,13 @@ export function splitDeferred(plan: ValidatorPlan, defer: boolean): { ahead: Arr
 function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, strict: StrictLevel, runtimeImport: string): string {
   if (deferred.length === 0) return '';
   const keys = reachableKeys(plan.root, deferred.map(([, key]) => key));
-  const $defs: Record<string, JsonSchema> = {};
-  for (const key of [...keys].sort()) $defs[key] = plan.root.$defs[key] as JsonSchema;
+  // One schema per line, in key order: one operation more or less changes only its own lines.
+  const defs = [...keys].sort().map((key) => `${JSON.stringify(key)}:${JSON.stringify(plan.root.$defs[key])}`);
+  const root = `{"$id":${JSON.stringify(ROOT_ID)},"$defs":{\n${defs.join(',\n')}\n}}`;
   const lines = [
     `import { deferredValidators as __deferredValidators } from ${jsonLiteral(`${runtimeImport}/compile`)};`,
     '/** Responses and schemas no request reaches, compiled on first use with the same settings (the schemas are data). */',
-    `const __defer = __deferredValidators(${jsonData({ $id: ROOT_ID, $defs }, 0)}, ${jsonLiteral(strict)});`,
+    `const __defer = __deferredValidators(${jsonTextData(root)}, ${jsonLiteral(strict)});`,
     ...deferred.map(([name, key]) => `const ${name} = __defer(${jsonLiteral(`${ROOT_ID}${defRef(key)}`)});`),
   ];
   return lines.join('\n') + '\n';

@@ -348,18 +348,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
   },
   "resources": [],
   "shared": {
-    "/components/responses/ServerError/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/ServerError/content/application~1json/examples/exception/value"
-        }
-      ],
-      "pointer": "/components/responses/ServerError/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/Error"
-      }
-    },
     "/components/responses/MissingJwt/content/application~1json": {
       "examples": [
         {
@@ -374,16 +362,28 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/Error"
       }
+    },
+    "/components/responses/ServerError/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/ServerError/content/application~1json/examples/exception/value"
+        }
+      ],
+      "pointer": "/components/responses/ServerError/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/Error"
+      }
     }
   },
   "examples": {
-    "/components/responses/ServerError/content/application~1json/examples/exception/value": {
-      "name": "exception",
+    "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value": {
+      "name": "invalidAudience",
       "value": {
-        "code": 500,
-        "message": "Exception: 500 Internal Server Error: The server encountered an internal error and was unable to complete your request. Either the server is overloaded or there is an error in the application."
+        "code": 401,
+        "message": "Audiences in Jwt are not allowed"
       },
-      "pointer": "/components/responses/ServerError/content/application~1json/examples/exception/value"
+      "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
     },
     "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value": {
       "name": "missingJwt",
@@ -393,13 +393,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "pointer": "/components/responses/MissingJwt/content/application~1json/examples/missingJwt/value"
     },
-    "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value": {
-      "name": "invalidAudience",
+    "/components/responses/ServerError/content/application~1json/examples/exception/value": {
+      "name": "exception",
       "value": {
-        "code": 401,
-        "message": "Audiences in Jwt are not allowed"
+        "code": 500,
+        "message": "Exception: 500 Internal Server Error: The server encountered an internal error and was unable to complete your request. Either the server is overloaded or there is an error in the application."
       },
-      "pointer": "/components/responses/MissingJwt/content/application~1json/examples/invalidAudience/value"
+      "pointer": "/components/responses/ServerError/content/application~1json/examples/exception/value"
     }
   }
 }`));

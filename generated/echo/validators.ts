@@ -77,103 +77,103 @@ export type OperationValidators = {
 
 export type ErrorBodyValidator = ValidateFunction;
 
-const schema21 = {"type":"object","required":["message"],"additionalProperties":false,"properties":{"message":{"type":"string"}}};
-const func0 = Object.prototype.hasOwnProperty;
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate71.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.message === undefined) || (!(func0.call(data, "message")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!(key0 === "message")){const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.message !== undefined && func0.call(data, "message")){let data0 = data.message;const _errs2 = errors;if(typeof data0 !== "string"){const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs3 = errors;var valid0 = _errs2 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate71.errors = vErrors;return errors === 0;}
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const schema22 = {"type":"object","required":["id"],"properties":{"id":{"type":"string"},"email":{"type":"string"}}};
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate72.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.id === undefined) || (!(func0.call(data, "id")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.id !== undefined && func0.call(data, "id")){let data0 = data.id;const _errs1 = errors;if(typeof data0 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs2 = errors;var valid0 = _errs1 === errors;}if(data.email !== undefined && func0.call(data, "email")){let data1 = data.email;const _errs3 = errors;if(typeof data1 !== "string"){const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs4 = errors;var valid0 = _errs3 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate72.errors = vErrors;return errors === 0;}
-validate72.evaluated = {"props":{"id":true,"email":true},"dynamicProps":false,"dynamicItems":false};
-const schema23 = {"type":"object","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"}}};
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate73.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.code === undefined) || (!(func0.call(data, "code")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if((data.message === undefined) || (!(func0.call(data, "message")))){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!((key0 === "code") || (key0 === "message"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.code !== undefined && func0.call(data, "code")){let data0 = data.code;const _errs2 = errors;if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}const _errs3 = errors;if((typeof data0 == "number") && (isFinite(data0))){if(data0 > 599 || isNaN(data0)){const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0 < 400 || isNaN(data0)){const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}var valid0 = _errs2 === errors;}if(data.message !== undefined && func0.call(data, "message")){let data1 = data.message;const _errs4 = errors;if(typeof data1 !== "string"){const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}const _errs5 = errors;var valid0 = _errs4 === errors;}}else {const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}validate73.errors = vErrors;return errors === 0;}
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-const s0 = validate71;
-const s1 = validate72;
-const s2 = validate73;
-const o0_body0 = validate71;
-const o0_r0_0 = validate71;
-const o0_r1_0 = validate73;
-const o0_r2_0 = validate73;
-const o0_r3_0 = validate73;
-const o0_r4_0 = validate73;
-const o1_r0_0 = validate72;
-const o1_r1_0 = validate73;
-const o1_r2_0 = validate73;
-const o2_r0_0 = validate72;
-const o2_r1_0 = validate73;
-const o2_r2_0 = validate73;
-const o3_r0_0 = validate72;
-const o3_r1_0 = validate73;
-const o3_r2_0 = validate73;
-const errorBody = validate73;
+const func_191f75b3 = Object.prototype.hasOwnProperty;
+const schema_0427af1b = {"type":"object","required":["id"],"properties":{"id":{"type":"string"},"email":{"type":"string"}}};
+const schema_1b5f77aa = {"type":"object","required":["message"],"additionalProperties":false,"properties":{"message":{"type":"string"}}};
+const schema_d69b35a3 = {"type":"object","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"}}};
+function validate_components_schemas_Error_593fd376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_Error_593fd376.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.code === undefined) || (!(func_191f75b3.call(data, "code")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if((data.message === undefined) || (!(func_191f75b3.call(data, "message")))){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!((key0 === "code") || (key0 === "message"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.code !== undefined && func_191f75b3.call(data, "code")){let data0 = data.code;const _errs2 = errors;if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}const _errs3 = errors;if((typeof data0 == "number") && (isFinite(data0))){if(data0 > 599 || isNaN(data0)){const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0 < 400 || isNaN(data0)){const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}var valid0 = _errs2 === errors;}if(data.message !== undefined && func_191f75b3.call(data, "message")){let data1 = data.message;const _errs4 = errors;if(typeof data1 !== "string"){const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}const _errs5 = errors;var valid0 = _errs4 === errors;}}else {const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}validate_components_schemas_Error_593fd376.errors = vErrors;return errors === 0;}
+validate_components_schemas_Error_593fd376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+function validate_components_schemas_authInfoResponse_9c635463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_authInfoResponse_9c635463.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.id === undefined) || (!(func_191f75b3.call(data, "id")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.id !== undefined && func_191f75b3.call(data, "id")){let data0 = data.id;const _errs1 = errors;if(typeof data0 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs2 = errors;var valid0 = _errs1 === errors;}if(data.email !== undefined && func_191f75b3.call(data, "email")){let data1 = data.email;const _errs3 = errors;if(typeof data1 !== "string"){const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs4 = errors;var valid0 = _errs3 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate_components_schemas_authInfoResponse_9c635463.errors = vErrors;return errors === 0;}
+validate_components_schemas_authInfoResponse_9c635463.evaluated = {"props":{"id":true,"email":true},"dynamicProps":false,"dynamicItems":false};
+function validate_components_schemas_echoMessage_298fc153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_echoMessage_298fc153.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.message === undefined) || (!(func_191f75b3.call(data, "message")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!(key0 === "message")){const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.message !== undefined && func_191f75b3.call(data, "message")){let data0 = data.message;const _errs2 = errors;if(typeof data0 !== "string"){const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs3 = errors;var valid0 = _errs2 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate_components_schemas_echoMessage_298fc153.errors = vErrors;return errors === 0;}
+validate_components_schemas_echoMessage_298fc153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const schema$echoMessage = validate_components_schemas_echoMessage_298fc153;
+const schema$authInfoResponse = validate_components_schemas_authInfoResponse_9c635463;
+const schema$Error = validate_components_schemas_Error_593fd376;
+const op$echo_body_application_json = validate_components_schemas_echoMessage_298fc153;
+const op$echo_200_application_json = validate_components_schemas_echoMessage_298fc153;
+const op$echo_400_application_json = validate_components_schemas_Error_593fd376;
+const op$echo_401_application_json = validate_components_schemas_Error_593fd376;
+const op$echo_500_application_json = validate_components_schemas_Error_593fd376;
+const op$echo_default_application_json = validate_components_schemas_Error_593fd376;
+const op$auth_info_google_jwt_200_application_json = validate_components_schemas_authInfoResponse_9c635463;
+const op$auth_info_google_jwt_401_application_json = validate_components_schemas_Error_593fd376;
+const op$auth_info_google_jwt_500_application_json = validate_components_schemas_Error_593fd376;
+const op$authInfoGoogleIdToken_200_application_json = validate_components_schemas_authInfoResponse_9c635463;
+const op$authInfoGoogleIdToken_401_application_json = validate_components_schemas_Error_593fd376;
+const op$authInfoGoogleIdToken_500_application_json = validate_components_schemas_Error_593fd376;
+const op$authInfoFirebase_200_application_json = validate_components_schemas_authInfoResponse_9c635463;
+const op$authInfoFirebase_401_application_json = validate_components_schemas_Error_593fd376;
+const op$authInfoFirebase_500_application_json = validate_components_schemas_Error_593fd376;
+const errorBody = validate_components_schemas_Error_593fd376;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
 export const schemaValidators: SchemaValidators = {
-  echoMessage: s0,
-  authInfoResponse: s1,
-  Error: s2,
+  echoMessage: schema$echoMessage,
+  authInfoResponse: schema$authInfoResponse,
+  Error: schema$Error,
 };
 
 /** Validators for each operation: parameters by location, request bodies and responses by status and media type. */
 export const operationValidators: OperationValidators = {
   echo: {
     body: {
-      "application/json": o0_body0,
+      "application/json": op$echo_body_application_json,
     },
     responses: {
       "200": {
-        "application/json": o0_r0_0,
+        "application/json": op$echo_200_application_json,
       },
       "400": {
-        "application/json": o0_r1_0,
+        "application/json": op$echo_400_application_json,
       },
       "401": {
-        "application/json": o0_r2_0,
+        "application/json": op$echo_401_application_json,
       },
       "500": {
-        "application/json": o0_r3_0,
+        "application/json": op$echo_500_application_json,
       },
       default: {
-        "application/json": o0_r4_0,
+        "application/json": op$echo_default_application_json,
       },
     },
   },
   auth_info_google_jwt: {
     responses: {
       "200": {
-        "application/json": o1_r0_0,
+        "application/json": op$auth_info_google_jwt_200_application_json,
       },
       "401": {
-        "application/json": o1_r1_0,
+        "application/json": op$auth_info_google_jwt_401_application_json,
       },
       "500": {
-        "application/json": o1_r2_0,
+        "application/json": op$auth_info_google_jwt_500_application_json,
       },
     },
   },
   authInfoGoogleIdToken: {
     responses: {
       "200": {
-        "application/json": o2_r0_0,
+        "application/json": op$authInfoGoogleIdToken_200_application_json,
       },
       "401": {
-        "application/json": o2_r1_0,
+        "application/json": op$authInfoGoogleIdToken_401_application_json,
       },
       "500": {
-        "application/json": o2_r2_0,
+        "application/json": op$authInfoGoogleIdToken_500_application_json,
       },
     },
   },
   authInfoFirebase: {
     responses: {
       "200": {
-        "application/json": o3_r0_0,
+        "application/json": op$authInfoFirebase_200_application_json,
       },
       "401": {
-        "application/json": o3_r1_0,
+        "application/json": op$authInfoFirebase_401_application_json,
       },
       "500": {
-        "application/json": o3_r2_0,
+        "application/json": op$authInfoFirebase_500_application_json,
       },
     },
   },

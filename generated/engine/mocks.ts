@@ -4351,6 +4351,70 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "stream": "Step 1/5 : FROM busybox\\n"
       }
     },
+    "#/components/schemas/ContainerCPUStats": {
+      "type": "object",
+      "description": "CPU statistics.",
+      "additionalProperties": true,
+      "properties": {
+        "cpu_usage": {
+          "type": "object",
+          "description": "CPU usage, in nanoseconds.",
+          "additionalProperties": true,
+          "properties": {
+            "percpu_usage": {
+              "type": "array",
+              "description": "Usage per CPU.",
+              "items": {
+                "type": "integer",
+                "format": "int64"
+              }
+            },
+            "usage_in_usermode": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Time spent in user mode."
+            },
+            "total_usage": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Total usage."
+            },
+            "usage_in_kernelmode": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Time spent in kernel mode."
+            }
+          }
+        },
+        "system_cpu_usage": {
+          "type": "integer",
+          "format": "int64",
+          "description": "The host's cumulative CPU usage."
+        },
+        "throttling_data": {
+          "type": "object",
+          "description": "CPU throttling.",
+          "additionalProperties": true,
+          "properties": {
+            "periods": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Periods with throttling active."
+            },
+            "throttled_periods": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Periods in which the container hit its limit."
+            },
+            "throttled_time": {
+              "type": "integer",
+              "format": "int64",
+              "description": "Total time the container was throttled, in nanoseconds."
+            }
+          }
+        }
+      }
+    },
     "#/components/schemas/ContainerChange": {
       "type": "object",
       "description": "A change to a container's filesystem.",
@@ -4377,6 +4441,158 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "example": {
         "Path": "/dev/kmsg",
         "Kind": 1
+      }
+    },
+    "#/components/schemas/ContainerConfig": {
+      "type": "object",
+      "description": "A container's configuration: the body of create without HostConfig and\\nNetworkingConfig, and the \`Config\` of inspect. All fields are optional. Unknown fields are\\nallowed: clients send more fields than this schema lists, and the engine ignores them.\\n\`null\` stands for an unset list or map (the engine reports unset values that way).\\n",
+      "additionalProperties": true,
+      "properties": {
+        "Hostname": {
+          "type": "string",
+          "description": "The container's hostname; must be a valid RFC 1123 hostname (empty lets the engine choose).",
+          "anyOf": [
+            {
+              "maxLength": 0
+            },
+            {
+              "format": "hostname"
+            }
+          ]
+        },
+        "Domainname": {
+          "type": "string",
+          "description": "The container's domain name."
+        },
+        "User": {
+          "type": "string",
+          "description": "The user that commands run as inside the container."
+        },
+        "AttachStdin": {
+          "type": "boolean",
+          "description": "Attach to \`stdin\`."
+        },
+        "AttachStdout": {
+          "type": "boolean",
+          "description": "Attach to \`stdout\`."
+        },
+        "AttachStderr": {
+          "type": "boolean",
+          "description": "Attach to \`stderr\`."
+        },
+        "Tty": {
+          "type": "boolean",
+          "description": "Attach the standard streams to a TTY, including \`stdin\` if it is not closed."
+        },
+        "OpenStdin": {
+          "type": "boolean",
+          "description": "Open \`stdin\`."
+        },
+        "StdinOnce": {
+          "type": "boolean",
+          "description": "Close \`stdin\` after the one attached client disconnects."
+        },
+        "Env": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Environment variables, each in the form \`VAR=value\`.",
+          "items": {
+            "type": "string",
+            "pattern": "^[^=]+="
+          }
+        },
+        "Labels": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Labels, a map of string to string.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "Cmd": {
+          "$ref": "#/components/schemas/StringOrStringArray",
+          "description": "The command to run, as a string or an array of strings."
+        },
+        "Entrypoint": {
+          "$ref": "#/components/schemas/StringOrStringArray",
+          "description": "The entry point, as a string or an array of strings."
+        },
+        "Image": {
+          "type": "string",
+          "description": "The name of the image to create the container from."
+        },
+        "Volumes": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Map of mount-point paths in the container to empty objects.",
+          "additionalProperties": {
+            "type": "object",
+            "maxProperties": 0
+          }
+        },
+        "Healthcheck": {
+          "$ref": "#/components/schemas/Healthcheck"
+        },
+        "WorkingDir": {
+          "type": "string",
+          "description": "The working directory for commands."
+        },
+        "NetworkDisabled": {
+          "type": "boolean",
+          "description": "Disable networking for the container."
+        },
+        "MacAddress": {
+          "type": "string",
+          "description": "The container's MAC address."
+        },
+        "ExposedPorts": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Map of \`<port>/<tcp|udp>\` to an empty object.",
+          "propertyNames": {
+            "pattern": "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(tcp|udp)$"
+          },
+          "additionalProperties": {
+            "type": "object",
+            "maxProperties": 0
+          }
+        },
+        "StopSignal": {
+          "description": "The signal that stops the container, as a signal name (for example \`SIGTERM\`) or an unsigned integer.",
+          "default": "SIGTERM",
+          "oneOf": [
+            {
+              "type": "string",
+              "pattern": "^([A-Za-z][A-Za-z0-9]*([+-][0-9]+)?|[0-9]+)$"
+            },
+            {
+              "type": "integer",
+              "minimum": 0
+            }
+          ]
+        }
+      },
+      "example": {
+        "Hostname": "web",
+        "Env": [
+          "FOO=bar"
+        ],
+        "Cmd": [
+          "date"
+        ],
+        "Image": "ubuntu",
+        "ExposedPorts": {
+          "22/tcp": {}
+        },
+        "StopSignal": "SIGTERM"
       }
     },
     "#/components/schemas/ContainerCreateResponse": {
@@ -4406,6 +4622,31 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "example": {
         "Id": "e90e34656806",
         "Warnings": []
+      }
+    },
+    "#/components/schemas/ContainerEndpointIPAMConfig": {
+      "type": "object",
+      "description": "IP addresses requested for a container's endpoint.",
+      "additionalProperties": true,
+      "properties": {
+        "IPv4Address": {
+          "type": "string",
+          "description": "The IPv4 address."
+        },
+        "IPv6Address": {
+          "type": "string",
+          "description": "The IPv6 address."
+        },
+        "LinkLocalIPs": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Link-local addresses.",
+          "items": {
+            "type": "string"
+          }
+        }
       }
     },
     "#/components/schemas/ContainerInspect": {
@@ -4586,6 +4827,226 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "Mounts": []
       }
+    },
+    "#/components/schemas/ContainerNetworkStats": {
+      "type": "object",
+      "description": "The statistics of one network interface.",
+      "additionalProperties": true,
+      "properties": {
+        "rx_bytes": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Bytes received."
+        },
+        "rx_dropped": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Incoming packets dropped."
+        },
+        "rx_errors": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Receive errors."
+        },
+        "rx_packets": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Packets received."
+        },
+        "tx_bytes": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Bytes sent."
+        },
+        "tx_dropped": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Outgoing packets dropped."
+        },
+        "tx_errors": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Send errors."
+        },
+        "tx_packets": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Packets sent."
+        }
+      }
+    },
+    "#/components/schemas/ContainerSpec": {
+      "type": "object",
+      "description": "The container settings of a service's tasks.",
+      "additionalProperties": false,
+      "properties": {
+        "Image": {
+          "type": "string",
+          "description": "The image name to use for the container."
+        },
+        "Command": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The command to be run in the image.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Args": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Arguments to the command.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Env": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Environment variables, in the form \`VAR=value\`.",
+          "items": {
+            "type": "string",
+            "pattern": "^[^=]+="
+          }
+        },
+        "Dir": {
+          "type": "string",
+          "description": "The working directory for commands to run in."
+        },
+        "User": {
+          "type": "string",
+          "description": "The user inside the container."
+        },
+        "Labels": {
+          "$ref": "#/components/schemas/SwarmLabels"
+        },
+        "Mounts": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Mounts added to the containers created for the service.",
+          "items": {
+            "$ref": "#/components/schemas/ServiceMount"
+          }
+        },
+        "StopGracePeriod": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Time to wait for the container to terminate before forcefully killing it, in nanoseconds."
+        }
+      },
+      "example": {
+        "Image": "nginx:alpine",
+        "Args": [
+          "nginx",
+          "-g",
+          "daemon off;"
+        ],
+        "Env": [
+          "NGINX_PORT=80"
+        ],
+        "User": "33",
+        "StopGracePeriod": 10000000000
+      }
+    },
+    "#/components/schemas/ContainerState": {
+      "type": "object",
+      "description": "A container's state.",
+      "additionalProperties": true,
+      "required": [
+        "Error",
+        "ExitCode",
+        "FinishedAt",
+        "OOMKilled",
+        "Dead",
+        "Paused",
+        "Pid",
+        "Restarting",
+        "Running",
+        "StartedAt",
+        "Status"
+      ],
+      "properties": {
+        "Error": {
+          "type": "string",
+          "description": "The last error."
+        },
+        "ExitCode": {
+          "type": "integer",
+          "description": "The last exit code."
+        },
+        "FinishedAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When the container last stopped."
+        },
+        "OOMKilled": {
+          "type": "boolean",
+          "description": "Whether the container was killed for running out of memory."
+        },
+        "Dead": {
+          "type": "boolean",
+          "description": "Whether the container is dead."
+        },
+        "Paused": {
+          "type": "boolean",
+          "description": "Whether the container is paused."
+        },
+        "Pid": {
+          "type": "integer",
+          "description": "The process id of the container's main process (0 when not running)."
+        },
+        "Restarting": {
+          "type": "boolean",
+          "description": "Whether the container is restarting."
+        },
+        "Running": {
+          "type": "boolean",
+          "description": "Whether the container is running."
+        },
+        "StartedAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When the container last started."
+        },
+        "Status": {
+          "$ref": "#/components/schemas/ContainerStateStatus"
+        }
+      },
+      "example": {
+        "Error": "",
+        "ExitCode": 9,
+        "FinishedAt": "2015-01-06T15:47:32.080254511Z",
+        "OOMKilled": false,
+        "Dead": false,
+        "Paused": false,
+        "Pid": 0,
+        "Restarting": false,
+        "Running": false,
+        "StartedAt": "2015-01-06T15:47:32.072697474Z",
+        "Status": "exited"
+      }
+    },
+    "#/components/schemas/ContainerStateStatus": {
+      "type": "string",
+      "description": "A container state, also the values of the list's \`status\` filter.",
+      "enum": [
+        "created",
+        "restarting",
+        "running",
+        "paused",
+        "exited",
+        "dead"
+      ],
+      "example": "running"
     },
     "#/components/schemas/ContainerStats": {
       "type": "object",
@@ -4949,6 +5410,240 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/DeviceMapping": {
+      "type": "object",
+      "description": "A host device made available in the container.",
+      "additionalProperties": true,
+      "properties": {
+        "PathOnHost": {
+          "type": "string",
+          "description": "The device's path on the host."
+        },
+        "PathInContainer": {
+          "type": "string",
+          "description": "The device's path in the container."
+        },
+        "CgroupPermissions": {
+          "type": "string",
+          "description": "The cgroup permissions, for example \`mrw\`."
+        }
+      },
+      "example": {
+        "PathOnHost": "/dev/deviceName",
+        "PathInContainer": "/dev/deviceName",
+        "CgroupPermissions": "mrw"
+      }
+    },
+    "#/components/schemas/EndpointPortConfig": {
+      "type": "object",
+      "description": "A port a service is accessible on from outside the swarm.",
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "A name for the port."
+        },
+        "Protocol": {
+          "type": "string",
+          "description": "The protocol.",
+          "enum": [
+            "tcp",
+            "udp"
+          ]
+        },
+        "TargetPort": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 65535,
+          "description": "The port inside the service's containers."
+        },
+        "PublishedPort": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 65535,
+          "description": "The port published on every swarm node; when omitted or 0 the swarm assigns one."
+        }
+      },
+      "example": {
+        "Protocol": "tcp",
+        "PublishedPort": 8080,
+        "TargetPort": 80
+      }
+    },
+    "#/components/schemas/EndpointSettings": {
+      "type": "object",
+      "description": "A container's endpoint in a network. In a create\\nbody (NetworkingConfig.EndpointsConfig) only \`IPAMConfig\`, \`Links\` and \`Aliases\` are set.\\n",
+      "additionalProperties": true,
+      "properties": {
+        "IPAMConfig": {
+          "oneOf": [
+            {
+              "$ref": "#/components/schemas/ContainerEndpointIPAMConfig"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "Links": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Links to other containers.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Aliases": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Network-scoped aliases of the container.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "NetworkID": {
+          "type": "string",
+          "description": "The network's id."
+        },
+        "EndpointID": {
+          "type": "string",
+          "description": "The endpoint's id."
+        },
+        "Gateway": {
+          "type": "string",
+          "description": "The IPv4 gateway."
+        },
+        "IPAddress": {
+          "type": "string",
+          "description": "The IPv4 address."
+        },
+        "IPPrefixLen": {
+          "type": "integer",
+          "description": "The IPv4 prefix length."
+        },
+        "IPv6Gateway": {
+          "type": "string",
+          "description": "The IPv6 gateway."
+        },
+        "GlobalIPv6Address": {
+          "type": "string",
+          "description": "The global IPv6 address."
+        },
+        "GlobalIPv6PrefixLen": {
+          "type": "integer",
+          "description": "The global IPv6 prefix length."
+        },
+        "MacAddress": {
+          "type": "string",
+          "description": "The MAC address."
+        }
+      },
+      "example": {
+        "NetworkID": "7ea29fc1412292a2d7bba362f9253545fecdfa8ce9a6e37dd10ba8bee7129812",
+        "EndpointID": "2cdc4edb1ded3631c81f57966563e5c8525b81121bb3706a9a9a3ae102711f3f",
+        "Gateway": "172.17.0.1",
+        "IPAddress": "172.17.0.2",
+        "IPPrefixLen": 16,
+        "IPv6Gateway": "",
+        "GlobalIPv6Address": "",
+        "GlobalIPv6PrefixLen": 0,
+        "MacAddress": "02:42:ac:11:00:02"
+      }
+    },
+    "#/components/schemas/EndpointSpec": {
+      "type": "object",
+      "description": "How a service is reached and load balanced. Ports can only be\\ngiven with the \`vip\` resolution mode.\\n",
+      "additionalProperties": false,
+      "properties": {
+        "Mode": {
+          "type": "string",
+          "description": "The resolution mode for internal load balancing between tasks.",
+          "enum": [
+            "vip",
+            "dnsrr"
+          ],
+          "default": "vip"
+        },
+        "Ports": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The exposed ports; only with \`vip\` mode.",
+          "items": {
+            "$ref": "#/components/schemas/EndpointPortConfig"
+          }
+        }
+      },
+      "if": {
+        "required": [
+          "Mode"
+        ],
+        "properties": {
+          "Mode": {
+            "const": "dnsrr"
+          }
+        }
+      },
+      "then": {
+        "not": {
+          "required": [
+            "Ports"
+          ],
+          "properties": {
+            "Ports": true
+          }
+        }
+      },
+      "example": {
+        "Mode": "vip",
+        "Ports": [
+          {
+            "Protocol": "tcp",
+            "PublishedPort": 8080,
+            "TargetPort": 80
+          }
+        ]
+      }
+    },
+    "#/components/schemas/EndpointVirtualIP": {
+      "type": "object",
+      "description": "A virtual IP of a service on a network.",
+      "additionalProperties": false,
+      "properties": {
+        "NetworkID": {
+          "type": "string",
+          "description": "The network's id."
+        },
+        "Addr": {
+          "type": "string",
+          "description": "The address, in CIDR form."
+        }
+      }
+    },
+    "#/components/schemas/ErrorDetail": {
+      "type": "object",
+      "description": "Details of an error reported inside a progress stream.",
+      "additionalProperties": false,
+      "properties": {
+        "code": {
+          "type": "integer",
+          "description": "An error code, when there is one."
+        },
+        "message": {
+          "type": "string",
+          "description": "The error message."
+        }
+      },
+      "example": {
+        "code": 1,
+        "message": "The command '/bin/sh -c exit 1' returned a non-zero code: 1"
+      }
+    },
     "#/components/schemas/ErrorResponse": {
       "type": "object",
       "description": "The body of every failure.",
@@ -4964,6 +5659,66 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "example": {
         "message": "something went wrong"
+      }
+    },
+    "#/components/schemas/EventActor": {
+      "type": "object",
+      "description": "The object an event is about: its \`ID\` and \`Attributes\`. Attributes seen:\\n\`name\`, \`image\`, \`container\`, \`type\`, \`exitCode\`, \`height\`, \`width\`, and the\\ncontainer's labels.\\n",
+      "required": [
+        "ID",
+        "Attributes"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "ID": {
+          "type": "string",
+          "description": "The id of the object (container, image, volume, network or daemon)."
+        },
+        "Attributes": {
+          "type": "object",
+          "description": "Attributes of the object, as a map of string to string.",
+          "properties": {
+            "name": {
+              "type": "string",
+              "description": "The object's name."
+            },
+            "image": {
+              "type": "string",
+              "description": "The container's image (container events)."
+            },
+            "container": {
+              "type": "string",
+              "description": "The container id (network and volume events)."
+            },
+            "type": {
+              "type": "string",
+              "description": "The network's driver type (network events)."
+            },
+            "exitCode": {
+              "type": "string",
+              "description": "The container's exit code (die events)."
+            },
+            "height": {
+              "type": "string",
+              "description": "The tty height (resize events)."
+            },
+            "width": {
+              "type": "string",
+              "description": "The tty width (resize events)."
+            }
+          },
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "ID": "ede54ee1afda366ab42f824e8a5ffd195155d853ceaec74a927f249ea270c743",
+        "Attributes": {
+          "com.example.some-label": "some-label-value",
+          "image": "alpine",
+          "name": "my-container"
+        }
       }
     },
     "#/components/schemas/EventMessage": {
@@ -5366,6 +6121,684 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "Running": true
       }
     },
+    "#/components/schemas/ExecProcessConfig": {
+      "type": "object",
+      "description": "The process of an exec instance.",
+      "additionalProperties": true,
+      "required": [
+        "arguments",
+        "entrypoint",
+        "privileged",
+        "tty",
+        "user"
+      ],
+      "properties": {
+        "arguments": {
+          "type": "array",
+          "description": "The command's arguments.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "entrypoint": {
+          "type": "string",
+          "description": "The command."
+        },
+        "privileged": {
+          "type": "boolean",
+          "description": "Whether the command runs with extended privileges."
+        },
+        "tty": {
+          "type": "boolean",
+          "description": "Whether a pseudo-TTY is allocated."
+        },
+        "user": {
+          "type": "string",
+          "description": "The user the command runs as."
+        }
+      }
+    },
+    "#/components/schemas/ExternalCA": {
+      "type": "object",
+      "description": "An external certificate authority signing requests are forwarded to.",
+      "additionalProperties": false,
+      "properties": {
+        "Protocol": {
+          "type": "string",
+          "description": "Protocol for communication with the external CA; only \`cfssl\` is supported.",
+          "enum": [
+            "cfssl"
+          ]
+        },
+        "URL": {
+          "type": "string",
+          "description": "URL where certificate signing requests are sent."
+        },
+        "Options": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Protocol-specific options for the external CA driver, a map of string to string.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "#/components/schemas/Healthcheck": {
+      "type": "object",
+      "description": "How to check that the container is healthy. Durations are in\\nnanoseconds, either 0 (inherit from the image) or at least 1000000.\\n",
+      "additionalProperties": true,
+      "properties": {
+        "Test": {
+          "type": "array",
+          "description": "The test to perform: an empty array inherits the image's healthcheck; \`[\\"NONE\\"]\`\\ndisables it; \`[\\"CMD\\", args...]\` executes the arguments directly; \`[\\"CMD-SHELL\\",\\ncommand]\` runs the command with the system's default shell.\\n",
+          "items": {
+            "type": "string"
+          },
+          "anyOf": [
+            {
+              "maxItems": 0
+            },
+            {
+              "const": [
+                "NONE"
+              ]
+            },
+            {
+              "minItems": 2,
+              "contains": {
+                "const": "CMD"
+              }
+            },
+            {
+              "minItems": 2,
+              "maxItems": 2,
+              "contains": {
+                "const": "CMD-SHELL"
+              }
+            }
+          ]
+        },
+        "Interval": {
+          "$ref": "#/components/schemas/HealthcheckDuration",
+          "description": "Nanoseconds to wait between checks; 0 or at least 1000000; 0 means inherit."
+        },
+        "Timeout": {
+          "$ref": "#/components/schemas/HealthcheckDuration",
+          "description": "Nanoseconds to wait before a check is considered hung; 0 or at least 1000000; 0 means inherit."
+        },
+        "Retries": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "Consecutive failures needed to consider the container unhealthy; 0 means inherit."
+        },
+        "StartPeriod": {
+          "$ref": "#/components/schemas/HealthcheckDuration",
+          "description": "Nanoseconds the container has to initialize before the retry countdown starts; 0 or at least 1000000; 0 means inherit."
+        }
+      },
+      "example": {
+        "Test": [
+          "CMD",
+          "curl",
+          "-f",
+          "http://localhost/"
+        ],
+        "Interval": 30000000000,
+        "Timeout": 10000000000,
+        "Retries": 3,
+        "StartPeriod": 0
+      }
+    },
+    "#/components/schemas/HealthcheckDuration": {
+      "type": "integer",
+      "format": "int64",
+      "description": "A duration in nanoseconds, 0 (inherit) or at least 1000000 (1 ms).",
+      "default": 0,
+      "anyOf": [
+        {
+          "const": 0
+        },
+        {
+          "minimum": 1000000
+        }
+      ]
+    },
+    "#/components/schemas/HostConfig": {
+      "type": "object",
+      "description": "The container's host configuration. Inspect adds \`ContainerIDFile\` and\\n\`IpcMode\`. All fields are optional; \`null\` stands for an unset list or\\nmap. \`MemorySwap\` may only be given with \`Memory\`, and must be larger than it, or \`-1\`\\n(unlimited swap; \`0\` leaves it unset).\\n",
+      "additionalProperties": true,
+      "dependentRequired": {
+        "MemorySwap": [
+          "Memory"
+        ]
+      },
+      "x-specforge-rules": [
+        {
+          "compare": [
+            "MemorySwap",
+            ">",
+            "Memory"
+          ],
+          "unless": {
+            "MemorySwap": [
+              -1,
+              0
+            ]
+          },
+          "message": "MemorySwap must be larger than Memory, or -1 for unlimited swap"
+        }
+      ],
+      "properties": {
+        "Binds": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Volume bindings, each \`host-src:container-dest\`, \`host-src:container-dest:ro\`,\\n\`volume-name:container-dest\` or \`volume-name:container-dest:ro\` (other mount options,\\ncomma-separated: \`rw\`, \`z\`, \`Z\`, \`nocopy\`, \`[r]shared\`, \`[r]slave\`, \`[r]private\`).\\n\`host-src\` and \`container-dest\` must be absolute paths.\\n",
+          "items": {
+            "type": "string",
+            "pattern": "^(/[^:]*|[a-zA-Z0-9][a-zA-Z0-9_.-]+):/[^:]*(:(ro|rw|z|Z|nocopy|shared|rshared|slave|rslave|private|rprivate)(,(ro|rw|z|Z|nocopy|shared|rshared|slave|rslave|private|rprivate))*)?$"
+          }
+        },
+        "Tmpfs": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Map of container directory (absolute) to tmpfs mount options, for example \`{\\"/run\\": \\"rw,noexec,nosuid,size=65536k\\"}\`.",
+          "propertyNames": {
+            "pattern": "^/"
+          },
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "Links": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Links to other containers, each \`container_name:alias\`.",
+          "items": {
+            "type": "string",
+            "pattern": "^[^:]+:[^:]+$"
+          }
+        },
+        "Memory": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Memory limit in bytes."
+        },
+        "MemorySwap": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Total memory limit (memory plus swap); \`-1\` means unlimited swap. Only with \`Memory\`, and larger than it."
+        },
+        "MemoryReservation": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Memory soft limit in bytes."
+        },
+        "KernelMemory": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Kernel memory limit in bytes."
+        },
+        "CpuPercent": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100,
+          "description": "The usable percentage of the available CPUs (Windows daemon only)."
+        },
+        "CpuShares": {
+          "type": "integer",
+          "description": "CPU shares, the relative weight against other containers."
+        },
+        "CpuPeriod": {
+          "type": "integer",
+          "format": "int64",
+          "description": "The length of a CPU period in microseconds."
+        },
+        "CpuQuota": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Microseconds of CPU time the container can get in a CPU period."
+        },
+        "CpusetCpus": {
+          "type": "string",
+          "description": "The CPUs in which execution is allowed (cgroups cpuset), for example \`0-3\` or \`0,1\`."
+        },
+        "CpusetMems": {
+          "type": "string",
+          "description": "The memory nodes (MEMs) in which execution is allowed, for example \`0-3\` or \`0,1\`. Effective only on NUMA systems."
+        },
+        "IOMaximumBandwidth": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Maximum absolute IO rate (bytes per second)."
+        },
+        "IOMaximumIOps": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Maximum absolute IO rate (IO per second)."
+        },
+        "BlkioWeight": {
+          "type": "integer",
+          "anyOf": [
+            {
+              "const": 0,
+              "description": "unset (what clients send when no weight is given)"
+            },
+            {
+              "minimum": 10,
+              "maximum": 1000
+            }
+          ],
+          "description": "Block IO weight (relative weight), 10 to 1000. 0 means unset: the\\nv1.24 daemon accepts it and the command-line client sends it by default.\\n"
+        },
+        "BlkioWeightDevice": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Block IO weight per device.",
+          "items": {
+            "$ref": "#/components/schemas/WeightDevice"
+          }
+        },
+        "BlkioDeviceReadBps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Limit on the read rate (bytes per second) from a device.",
+          "items": {
+            "$ref": "#/components/schemas/ThrottleDevice"
+          }
+        },
+        "BlkioDeviceWriteBps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Limit on the write rate (bytes per second) to a device.",
+          "items": {
+            "$ref": "#/components/schemas/ThrottleDevice"
+          }
+        },
+        "BlkioDeviceReadIOps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Limit on the read rate (IO per second) from a device.",
+          "items": {
+            "$ref": "#/components/schemas/ThrottleDevice"
+          }
+        },
+        "BlkioDeviceWriteIOps": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Limit on the write rate (IO per second) to a device.",
+          "items": {
+            "$ref": "#/components/schemas/ThrottleDevice"
+          }
+        },
+        "MemorySwappiness": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "minimum": -1,
+          "maximum": 100,
+          "description": "The container's memory swappiness, 0 to 100. -1 means unset (use the\\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\\n"
+        },
+        "OomKillDisable": {
+          "type": [
+            "boolean",
+            "null"
+          ],
+          "description": "Disable the OOM killer for the container."
+        },
+        "OomScoreAdj": {
+          "type": "integer",
+          "minimum": -1000,
+          "maximum": 1000,
+          "description": "The score given to the container to tune OOM killer preferences (the kernel's range, -1000 to 1000)."
+        },
+        "PidMode": {
+          "type": "string",
+          "description": "The PID namespace mode, \`container:<name or id>\` (join that container's) or \`host\` (the host's); empty for the container's own.",
+          "pattern": "^(|host|container:.+)$"
+        },
+        "PidsLimit": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": -1,
+          "description": "The container's pids limit; \`-1\` means unlimited."
+        },
+        "PortBindings": {
+          "$ref": "#/components/schemas/PortMap"
+        },
+        "PublishAllPorts": {
+          "type": "boolean",
+          "description": "Allocate an ephemeral host port for every exposed port of the container. The ports are\\nreleased when the container stops and allocated when it starts; the allocated port\\nmay change when the container restarts.\\n"
+        },
+        "Privileged": {
+          "type": "boolean",
+          "description": "Give the container full access to the host."
+        },
+        "ReadonlyRootfs": {
+          "type": "boolean",
+          "description": "Mount the container's root filesystem read-only."
+        },
+        "Dns": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "DNS servers for the container.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "DnsOptions": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "DNS options.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "DnsSearch": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "DNS search domains.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "ExtraHosts": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Hostname to IP mappings added to the container's \`/etc/hosts\`, each \`hostname:IP\`.",
+          "items": {
+            "type": "string",
+            "pattern": "^[^:]+:.+$"
+          }
+        },
+        "VolumesFrom": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Volumes to inherit from other containers, each \`<container name>[:<ro|rw>]\`.",
+          "items": {
+            "type": "string",
+            "pattern": "^[^:]+(:(ro|rw))?$"
+          }
+        },
+        "CapAdd": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Kernel capabilities to add to the container.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "CapDrop": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Kernel capabilities to drop from the container.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "GroupAdd": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Additional groups the container's process runs as.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "RestartPolicy": {
+          "$ref": "#/components/schemas/RestartPolicy"
+        },
+        "UsernsMode": {
+          "type": "string",
+          "enum": [
+            "",
+            "host"
+          ],
+          "description": "The user namespace mode when user namespace remapping is enabled; the supported value is \`host\`."
+        },
+        "NetworkMode": {
+          "type": "string",
+          "description": "The networking mode: \`bridge\`, \`host\`, \`none\`, \`container:<name or id>\`, or any other\\nvalue, taken as the name of a custom network to connect to (\`default\` is the daemon's\\ndefault network). An empty string is the default network too: clients that do not set\\nthe mode send it (the docker command line among them), and the engine treats it as\\n\`default\`.\\n",
+          "anyOf": [
+            {
+              "enum": [
+                "",
+                "bridge",
+                "host",
+                "none",
+                "default"
+              ]
+            },
+            {
+              "pattern": "^container:[a-zA-Z0-9][a-zA-Z0-9_.-]*$"
+            },
+            {
+              "pattern": "^[a-zA-Z0-9][a-zA-Z0-9_.-]*$"
+            }
+          ]
+        },
+        "Devices": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Devices to add to the container.",
+          "items": {
+            "$ref": "#/components/schemas/DeviceMapping"
+          }
+        },
+        "Ulimits": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Resource limits (ulimits) to set in the container.",
+          "items": {
+            "$ref": "#/components/schemas/Ulimit"
+          }
+        },
+        "Sysctls": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Kernel parameters (sysctls) to set in the container, for example \`{\\"net.ipv4.ip_forward\\": \\"1\\"}\`.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "SecurityOpt": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Values that customize labels for MLS systems such as SELinux.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "StorageOpt": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Storage driver options for the container, for example \`{\\"size\\": \\"120G\\"}\`.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "LogConfig": {
+          "$ref": "#/components/schemas/LogConfig"
+        },
+        "CgroupParent": {
+          "type": "string",
+          "description": "The cgroup under which the container's cgroup is created. A relative path is relative\\nto the cgroup path of the init process. Cgroups are created if they do not exist.\\n"
+        },
+        "VolumeDriver": {
+          "type": "string",
+          "description": "The driver the container uses to mount volumes."
+        },
+        "ShmSize": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "default": 67108864,
+          "description": "Size of \`/dev/shm\` in bytes; a set value must be greater than 0, and the\\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\\ncommand-line client sends it by default; negative sizes are refused.\\n"
+        },
+        "ContainerIDFile": {
+          "type": "string",
+          "description": "The file the container id was written to (reported by inspect)."
+        },
+        "IpcMode": {
+          "type": "string",
+          "description": "The IPC namespace mode (reported by inspect)."
+        }
+      },
+      "example": {
+        "Binds": [
+          "/tmp:/tmp"
+        ],
+        "Memory": 314572800,
+        "MemorySwap": 514288000,
+        "BlkioWeight": 300,
+        "MemorySwappiness": 60,
+        "PortBindings": {
+          "22/tcp": [
+            {
+              "HostPort": "11022"
+            }
+          ]
+        },
+        "RestartPolicy": {
+          "Name": "on-failure",
+          "MaximumRetryCount": 3
+        },
+        "NetworkMode": "bridge",
+        "LogConfig": {
+          "Type": "json-file",
+          "Config": {}
+        },
+        "ShmSize": 67108864
+      }
+    },
+    "#/components/schemas/IPAM": {
+      "type": "object",
+      "description": "A network's IP address management scheme.",
+      "additionalProperties": false,
+      "properties": {
+        "Driver": {
+          "type": "string",
+          "description": "Name of the IPAM driver to use.",
+          "default": "default"
+        },
+        "Config": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The IPAM configurations (subnets) of the network.",
+          "items": {
+            "$ref": "#/components/schemas/IPAMConfig"
+          }
+        },
+        "Options": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Driver-specific options, a map of string to string.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Driver": "default",
+        "Config": [
+          {
+            "Subnet": "172.20.0.0/16",
+            "IPRange": "172.20.10.0/24",
+            "Gateway": "172.20.10.11"
+          }
+        ],
+        "Options": {
+          "foo": "bar"
+        }
+      }
+    },
+    "#/components/schemas/IPAMConfig": {
+      "type": "object",
+      "description": "One IPAM configuration of a network.",
+      "additionalProperties": false,
+      "properties": {
+        "Subnet": {
+          "type": "string",
+          "description": "The subnet, in CIDR form.",
+          "example": "172.20.0.0/16"
+        },
+        "IPRange": {
+          "type": "string",
+          "description": "The range container addresses are allocated from, in CIDR form (inside Subnet).",
+          "example": "172.20.10.0/24"
+        },
+        "Gateway": {
+          "type": "string",
+          "description": "The gateway's IP address.",
+          "example": "172.20.10.11"
+        },
+        "AuxAddress": {
+          "type": "object",
+          "description": "Auxiliary addresses used by the network driver, as a map of device name to IP\\naddress (\`<device_name>: <IP address>\`).\\n",
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "AuxiliaryAddresses": {
+          "type": "object",
+          "description": "The same map as AuxAddress under the key the daemon's JSON encoding uses; accepted\\nand answered so that real daemons' bodies validate.\\n",
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      }
+    },
     "#/components/schemas/IdResponse": {
       "type": "object",
       "description": "The id of a created object.",
@@ -5615,6 +7048,65 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/ImageConfig": {
+      "type": "object",
+      "additionalProperties": true,
+      "description": "The container configuration recorded in an image (\`Config\` and \`ContainerConfig\` of the\\nimage inspect body): the container configuration fields\\n(\`ContainerConfig\`, without the create-only \`HostConfig\` and \`NetworkingConfig\`) plus\\n\`OnBuild\` and \`PublishService\`.\\n",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/ContainerConfig"
+        },
+        {
+          "type": "object",
+          "additionalProperties": true,
+          "properties": {
+            "OnBuild": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "description": "The \`ONBUILD\` instructions recorded in the image.",
+              "items": {
+                "type": "string"
+              }
+            },
+            "PublishService": {
+              "type": "string",
+              "description": "The service to publish the container under."
+            }
+          }
+        }
+      ],
+      "example": {
+        "Hostname": "e611e15f9c9d",
+        "Domainname": "",
+        "User": "",
+        "AttachStdin": false,
+        "AttachStdout": false,
+        "AttachStderr": false,
+        "Tty": false,
+        "OpenStdin": false,
+        "StdinOnce": false,
+        "Env": [
+          "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+        ],
+        "Cmd": [
+          "/bin/bash"
+        ],
+        "Image": "91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
+        "Volumes": null,
+        "WorkingDir": "",
+        "Entrypoint": null,
+        "NetworkDisabled": false,
+        "MacAddress": "",
+        "OnBuild": [],
+        "Labels": {
+          "com.example.vendor": "Acme"
+        },
+        "ExposedPorts": null,
+        "PublishService": ""
+      }
+    },
     "#/components/schemas/ImageDeleteResponseItem": {
       "type": "object",
       "description": "An entry of the remove-image response; it has exactly one of \`Untagged\` or \`Deleted\`.",
@@ -5851,6 +7343,115 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "Labels": {}
       }
     },
+    "#/components/schemas/JoinTokens": {
+      "type": "object",
+      "description": "The tokens other nodes use to join the swarm.",
+      "additionalProperties": false,
+      "properties": {
+        "Worker": {
+          "type": "string",
+          "description": "The token for joining as a worker."
+        },
+        "Manager": {
+          "type": "string",
+          "description": "The token for joining as a manager."
+        }
+      },
+      "example": {
+        "Worker": "SWMTKN-1-3pu6hszjas19xyp7ghgosyx9k8atbfcr8p2is99znpy26u2lkl-1awxwuwd3z9j1z3puu7rcgdbx",
+        "Manager": "SWMTKN-1-3pu6hszjas19xyp7ghgosyx9k8atbfcr8p2is99znpy26u2lkl-7p73s1dx5in4tatdymyhg9hu2"
+      }
+    },
+    "#/components/schemas/LogConfig": {
+      "type": "object",
+      "description": "The container's logging configuration.",
+      "additionalProperties": true,
+      "properties": {
+        "Type": {
+          "type": "string",
+          "enum": [
+            "json-file",
+            "syslog",
+            "journald",
+            "gelf",
+            "fluentd",
+            "awslogs",
+            "splunk",
+            "etwlogs",
+            "none",
+            ""
+          ],
+          "description": "The logging driver; empty selects the daemon's default (\`json-file\` unless configured otherwise)."
+        },
+        "Config": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Driver-specific options, a map of string to string.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Type": "json-file",
+        "Config": {
+          "max-size": "10m"
+        }
+      }
+    },
+    "#/components/schemas/Mount": {
+      "type": "object",
+      "description": "A mount of a container. \`Name\` and \`Driver\` are present for volumes,\\nnot for bind mounts.\\n",
+      "additionalProperties": true,
+      "required": [
+        "Source",
+        "Destination",
+        "Mode",
+        "RW",
+        "Propagation"
+      ],
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The volume's name."
+        },
+        "Source": {
+          "type": "string",
+          "description": "The mount's source on the host."
+        },
+        "Destination": {
+          "type": "string",
+          "description": "The mount's path in the container."
+        },
+        "Driver": {
+          "type": "string",
+          "description": "The volume driver."
+        },
+        "Mode": {
+          "type": "string",
+          "description": "Mount options, for example \`ro,Z\`."
+        },
+        "RW": {
+          "type": "boolean",
+          "description": "Whether the mount is writable."
+        },
+        "Propagation": {
+          "type": "string",
+          "description": "The mount propagation mode."
+        }
+      },
+      "example": {
+        "Name": "fac362...80535",
+        "Source": "/data",
+        "Destination": "/data",
+        "Driver": "local",
+        "Mode": "ro,Z",
+        "RW": false,
+        "Propagation": ""
+      }
+    },
     "#/components/schemas/Network": {
       "type": "object",
       "description": "A network.",
@@ -5959,6 +7560,102 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/NetworkAddress": {
+      "type": "object",
+      "description": "An IP address with its prefix length.",
+      "additionalProperties": true,
+      "properties": {
+        "Addr": {
+          "type": "string",
+          "description": "The address."
+        },
+        "PrefixLen": {
+          "type": "integer",
+          "description": "The prefix length."
+        }
+      }
+    },
+    "#/components/schemas/NetworkAttachment": {
+      "type": "object",
+      "description": "A task's attachment to a network.",
+      "additionalProperties": false,
+      "properties": {
+        "Network": {
+          "$ref": "#/components/schemas/SwarmNetwork"
+        },
+        "Addresses": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The task's addresses on the network, in CIDR form.",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "#/components/schemas/NetworkAttachmentConfig": {
+      "type": "object",
+      "description": "A network a service's tasks attach to.",
+      "required": [
+        "Target"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Target": {
+          "type": "string",
+          "description": "The network's name or id."
+        },
+        "Aliases": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Network-scoped aliases of the service on this network.",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Target": "monitoring"
+      }
+    },
+    "#/components/schemas/NetworkContainer": {
+      "type": "object",
+      "description": "A container's endpoint on a network (a value of Network.Containers).",
+      "required": [
+        "Name",
+        "EndpointID",
+        "MacAddress",
+        "IPv4Address",
+        "IPv6Address"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The container's name."
+        },
+        "EndpointID": {
+          "type": "string",
+          "description": "The endpoint's id."
+        },
+        "MacAddress": {
+          "type": "string",
+          "description": "The endpoint's MAC address."
+        },
+        "IPv4Address": {
+          "type": "string",
+          "description": "The endpoint's IPv4 address with prefix length (CIDR), or empty."
+        },
+        "IPv6Address": {
+          "type": "string",
+          "description": "The endpoint's IPv6 address with prefix length (CIDR), or empty."
+        }
+      }
+    },
     "#/components/schemas/NetworkCreateResponse": {
       "type": "object",
       "description": "The answer of a network create.",
@@ -5980,6 +7677,99 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "example": {
         "Id": "22be93d5babb089c5aab8dbc369042fad48ff791584ca2da2100db837a1c7c30",
         "Warning": ""
+      }
+    },
+    "#/components/schemas/NetworkSettings": {
+      "type": "object",
+      "description": "A container's network settings.",
+      "additionalProperties": true,
+      "properties": {
+        "Bridge": {
+          "type": "string",
+          "description": "The bridge the container is attached to."
+        },
+        "SandboxID": {
+          "type": "string",
+          "description": "The network sandbox's id."
+        },
+        "HairpinMode": {
+          "type": "boolean",
+          "description": "Whether hairpin NAT is enabled."
+        },
+        "LinkLocalIPv6Address": {
+          "type": "string",
+          "description": "The link-local IPv6 address."
+        },
+        "LinkLocalIPv6PrefixLen": {
+          "type": "integer",
+          "description": "The link-local IPv6 prefix length."
+        },
+        "Ports": {
+          "$ref": "#/components/schemas/PortMap"
+        },
+        "SandboxKey": {
+          "type": "string",
+          "description": "The network sandbox's key."
+        },
+        "SecondaryIPAddresses": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Secondary IPv4 addresses.",
+          "items": {
+            "$ref": "#/components/schemas/NetworkAddress"
+          }
+        },
+        "SecondaryIPv6Addresses": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Secondary IPv6 addresses.",
+          "items": {
+            "$ref": "#/components/schemas/NetworkAddress"
+          }
+        },
+        "EndpointID": {
+          "type": "string",
+          "description": "The default network endpoint's id."
+        },
+        "Gateway": {
+          "type": "string",
+          "description": "The IPv4 gateway."
+        },
+        "GlobalIPv6Address": {
+          "type": "string",
+          "description": "The global IPv6 address."
+        },
+        "GlobalIPv6PrefixLen": {
+          "type": "integer",
+          "description": "The global IPv6 prefix length."
+        },
+        "IPAddress": {
+          "type": "string",
+          "description": "The IPv4 address."
+        },
+        "IPPrefixLen": {
+          "type": "integer",
+          "description": "The IPv4 prefix length."
+        },
+        "IPv6Gateway": {
+          "type": "string",
+          "description": "The IPv6 gateway."
+        },
+        "MacAddress": {
+          "type": "string",
+          "description": "The MAC address."
+        },
+        "Networks": {
+          "type": "object",
+          "description": "Map of network name to the container's endpoint in that network.",
+          "additionalProperties": {
+            "$ref": "#/components/schemas/EndpointSettings"
+          }
+        }
       }
     },
     "#/components/schemas/Node": {
@@ -6113,6 +7903,127 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/NodeDescription": {
+      "type": "object",
+      "description": "What a node reports about itself.",
+      "additionalProperties": false,
+      "properties": {
+        "Hostname": {
+          "type": "string",
+          "description": "The node's hostname."
+        },
+        "Platform": {
+          "type": "object",
+          "description": "The node's platform.",
+          "additionalProperties": false,
+          "properties": {
+            "Architecture": {
+              "type": "string",
+              "description": "The CPU architecture, such as x86_64."
+            },
+            "OS": {
+              "type": "string",
+              "description": "The operating system, such as linux."
+            }
+          }
+        },
+        "Resources": {
+          "type": "object",
+          "description": "The node's resources.",
+          "additionalProperties": false,
+          "properties": {
+            "NanoCPUs": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "CPUs, in units of 1e-9 CPU."
+            },
+            "MemoryBytes": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "Memory, in bytes."
+            }
+          }
+        },
+        "Engine": {
+          "type": "object",
+          "description": "The node's engine.",
+          "additionalProperties": false,
+          "properties": {
+            "EngineVersion": {
+              "type": "string",
+              "description": "The engine's version."
+            },
+            "Labels": {
+              "$ref": "#/components/schemas/SwarmLabels"
+            },
+            "Plugins": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "description": "The engine's plugins.",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                  "Type": {
+                    "type": "string",
+                    "description": "The plugin type, such as Volume or Network."
+                  },
+                  "Name": {
+                    "type": "string",
+                    "description": "The plugin name."
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/ObjectVersion": {
+      "type": "object",
+      "description": "The version of a swarm object (service, task, node, swarm, network). Its Index is the\\n\`version\` an update must name, to avoid conflicting writes.\\n",
+      "required": [
+        "Index"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Index": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "The version number."
+        }
+      },
+      "example": {
+        "Index": 19
+      }
+    },
+    "#/components/schemas/Placement": {
+      "type": "object",
+      "description": "Placement of a service's tasks.",
+      "additionalProperties": false,
+      "properties": {
+        "Constraints": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Placement constraints, such as \`node.role == manager\`.",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Constraints": [
+          "node.role == manager"
+        ]
+      }
+    },
     "#/components/schemas/Plugin": {
       "type": "object",
       "description": "An installed plugin. Every field is present in responses.",
@@ -6213,6 +8124,535 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/PluginArgs": {
+      "type": "object",
+      "description": "The command-line arguments a plugin accepts.",
+      "required": [
+        "Name",
+        "Description",
+        "Settable",
+        "Value"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The arguments' name."
+        },
+        "Description": {
+          "type": "string",
+          "description": "What the arguments are for."
+        },
+        "Settable": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The fields a user may set.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Value": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The argument values.",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Name": "args",
+        "Description": "command line arguments",
+        "Settable": null,
+        "Value": []
+      }
+    },
+    "#/components/schemas/PluginConfig": {
+      "type": "object",
+      "description": "The plugin's current settings.",
+      "required": [
+        "Mounts",
+        "Env",
+        "Args",
+        "Devices"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Mounts": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The plugin's mounts.",
+          "items": {
+            "$ref": "#/components/schemas/PluginMount"
+          }
+        },
+        "Env": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Environment variables, in the form \`VAR=value\`.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Args": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Arguments of the plugin's entry point.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Devices": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Host devices mounted into the plugin.",
+          "items": {
+            "$ref": "#/components/schemas/PluginDevice"
+          }
+        }
+      },
+      "example": {
+        "Mounts": [],
+        "Env": [
+          "DEBUG=1"
+        ],
+        "Args": null,
+        "Devices": null
+      }
+    },
+    "#/components/schemas/PluginDevice": {
+      "type": "object",
+      "description": "A host device of a plugin.",
+      "required": [
+        "Name",
+        "Description",
+        "Settable",
+        "Path"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The device's name."
+        },
+        "Description": {
+          "type": "string",
+          "description": "What the device is for."
+        },
+        "Settable": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The fields of the device a user may set.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Path": {
+          "type": "string",
+          "description": "The host device path."
+        }
+      },
+      "example": {
+        "Name": "device",
+        "Description": "a host device to mount",
+        "Settable": null,
+        "Path": "/dev/cpu_dma_latency"
+      }
+    },
+    "#/components/schemas/PluginEnv": {
+      "type": "object",
+      "description": "An environment variable a plugin accepts.",
+      "required": [
+        "Name",
+        "Description",
+        "Settable",
+        "Value"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The variable's name."
+        },
+        "Description": {
+          "type": "string",
+          "description": "What the variable does."
+        },
+        "Settable": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The fields a user may set.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Value": {
+          "type": "string",
+          "description": "The variable's value."
+        }
+      },
+      "example": {
+        "Name": "DEBUG",
+        "Description": "If set, prints debug messages",
+        "Settable": null,
+        "Value": "1"
+      }
+    },
+    "#/components/schemas/PluginManifest": {
+      "type": "object",
+      "description": "The plugin's manifest.\\n",
+      "required": [
+        "ManifestVersion",
+        "Description",
+        "Documentation",
+        "Interface",
+        "Entrypoint",
+        "Workdir",
+        "User",
+        "Network",
+        "Capabilities",
+        "Mounts",
+        "Devices"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "ManifestVersion": {
+          "type": "string",
+          "description": "The manifest format version, for example \`v0\`."
+        },
+        "Description": {
+          "type": "string",
+          "description": "What the plugin does."
+        },
+        "Documentation": {
+          "type": "string",
+          "description": "URL of the plugin's documentation."
+        },
+        "Interface": {
+          "type": "object",
+          "description": "The interfaces the plugin implements and the socket it serves them on.",
+          "required": [
+            "Types",
+            "Socket"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "Types": {
+              "type": "array",
+              "description": "The plugin interfaces implemented, for example \`docker.volumedriver/1.0\`.",
+              "items": {
+                "type": "string"
+              }
+            },
+            "Socket": {
+              "type": "string",
+              "description": "The name of the plugin's socket, for example \`plugins.sock\`."
+            }
+          }
+        },
+        "Entrypoint": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The plugin's entry point.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Workdir": {
+          "type": "string",
+          "description": "The plugin's working directory."
+        },
+        "User": {
+          "type": "object",
+          "description": "The user the plugin runs as (empty for the default).",
+          "additionalProperties": false,
+          "properties": {
+            "UID": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "User id."
+            },
+            "GID": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Group id."
+            }
+          }
+        },
+        "Network": {
+          "type": "object",
+          "description": "The plugin's network.",
+          "required": [
+            "Type"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "Type": {
+              "type": "string",
+              "description": "The network type, for example \`host\`."
+            }
+          }
+        },
+        "Capabilities": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Linux capabilities the plugin needs.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Mounts": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The plugin's mounts.",
+          "items": {
+            "$ref": "#/components/schemas/PluginMount"
+          }
+        },
+        "Devices": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Host devices the plugin uses.",
+          "items": {
+            "$ref": "#/components/schemas/PluginDevice"
+          }
+        },
+        "Env": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Environment variables the plugin accepts.",
+          "items": {
+            "$ref": "#/components/schemas/PluginEnv"
+          }
+        },
+        "Args": {
+          "$ref": "#/components/schemas/PluginArgs"
+        }
+      },
+      "example": {
+        "ManifestVersion": "v0",
+        "Description": "A test plugin for Docker",
+        "Documentation": "https://docs.docker.com/engine/extend/plugins/",
+        "Interface": {
+          "Types": [
+            "docker.volumedriver/1.0"
+          ],
+          "Socket": "plugins.sock"
+        },
+        "Entrypoint": [
+          "plugin-no-remove",
+          "/data"
+        ],
+        "Workdir": "",
+        "User": {},
+        "Network": {
+          "Type": "host"
+        },
+        "Capabilities": null,
+        "Mounts": [],
+        "Devices": []
+      }
+    },
+    "#/components/schemas/PluginMount": {
+      "type": "object",
+      "description": "A mount of a plugin.",
+      "required": [
+        "Name",
+        "Description",
+        "Settable",
+        "Source",
+        "Destination",
+        "Type",
+        "Options"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The mount's name."
+        },
+        "Description": {
+          "type": "string",
+          "description": "What the mount is for."
+        },
+        "Settable": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The fields of the mount a user may set.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "Source": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "description": "The host path mounted, or null (for example for tmpfs)."
+        },
+        "Destination": {
+          "type": "string",
+          "description": "The path inside the plugin."
+        },
+        "Type": {
+          "type": "string",
+          "description": "The mount type, for example \`bind\` or \`tmpfs\`."
+        },
+        "Options": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "Mount options, for example \`shared\` and \`rbind\`.",
+          "items": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Name": "",
+        "Description": "",
+        "Settable": null,
+        "Source": "/data",
+        "Destination": "/data",
+        "Type": "bind",
+        "Options": [
+          "shared",
+          "rbind"
+        ]
+      }
+    },
+    "#/components/schemas/Port": {
+      "type": "object",
+      "description": "An open port of a container. \`PublicPort\` is present when the port is\\npublished on the host.\\n",
+      "additionalProperties": true,
+      "required": [
+        "PrivatePort",
+        "Type"
+      ],
+      "properties": {
+        "IP": {
+          "type": "string",
+          "description": "The host IP the port is published on."
+        },
+        "PrivatePort": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 65535,
+          "description": "The port in the container."
+        },
+        "PublicPort": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 65535,
+          "description": "The port on the host."
+        },
+        "Type": {
+          "type": "string",
+          "enum": [
+            "tcp",
+            "udp"
+          ],
+          "description": "The protocol."
+        }
+      },
+      "example": {
+        "PrivatePort": 2222,
+        "PublicPort": 3333,
+        "Type": "tcp"
+      }
+    },
+    "#/components/schemas/PortBinding": {
+      "type": "object",
+      "description": "A host port a container port is bound to.",
+      "additionalProperties": true,
+      "properties": {
+        "HostIp": {
+          "type": "string",
+          "description": "The host IP to bind to; empty for all interfaces."
+        },
+        "HostPort": {
+          "type": "string",
+          "description": "The host port (a string of digits, or a range \`from-to\`); empty lets the engine choose.",
+          "pattern": "^([0-9]+(-[0-9]+)?)?$"
+        }
+      }
+    },
+    "#/components/schemas/PortMap": {
+      "type": [
+        "object",
+        "null"
+      ],
+      "description": "Map of a container port, \`<port>/<protocol>\`, to the host ports it is bound to. The host\\nport is a string, not an integer.\\n",
+      "propertyNames": {
+        "pattern": "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(tcp|udp)$"
+      },
+      "additionalProperties": {
+        "type": [
+          "array",
+          "null"
+        ],
+        "items": {
+          "$ref": "#/components/schemas/PortBinding"
+        }
+      },
+      "example": {
+        "22/tcp": [
+          {
+            "HostPort": "11022"
+          }
+        ]
+      }
+    },
+    "#/components/schemas/ProgressDetail": {
+      "type": "object",
+      "description": "Progress of one step of a pull, push, import or load.",
+      "additionalProperties": false,
+      "properties": {
+        "current": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Units (bytes) done so far."
+        },
+        "total": {
+          "type": "integer",
+          "format": "int64",
+          "description": "Total units (bytes), when known."
+        }
+      },
+      "example": {
+        "current": 32768,
+        "total": 1292800
+      }
+    },
     "#/components/schemas/PushImageInfo": {
       "type": "object",
       "description": "One message of the push progress stream (\`POST /images/{name}/push\`).",
@@ -6247,6 +8687,60 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "progressDetail": {
           "current": 1
         }
+      }
+    },
+    "#/components/schemas/RestartPolicy": {
+      "type": "object",
+      "description": "What to do when the container exits. \`Name\` is \`always\` (always\\nrestart), \`unless-stopped\` (restart unless the user stopped the container),\\n\`on-failure\` (restart only on a non-zero exit code), or \`no\` / empty for the default,\\nno restart. \`MaximumRetryCount\` is the number of retries before giving up and applies to\\n\`on-failure\` only (it must be 0 with \`always\`, \`unless-stopped\` and \`no\`). An ever\\nincreasing delay (doubling the previous one, starting at 100 ms) precedes each restart to\\navoid flooding the server.\\n",
+      "additionalProperties": true,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "enum": [
+            "",
+            "no",
+            "always",
+            "unless-stopped",
+            "on-failure"
+          ],
+          "default": "no",
+          "description": "The restart policy."
+        },
+        "MaximumRetryCount": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0,
+          "description": "With \`on-failure\`, the number of times to retry before giving up."
+        }
+      },
+      "if": {
+        "type": "object",
+        "additionalProperties": true,
+        "required": [
+          "Name"
+        ],
+        "properties": {
+          "Name": {
+            "enum": [
+              "no",
+              "always",
+              "unless-stopped"
+            ]
+          }
+        }
+      },
+      "then": {
+        "type": "object",
+        "additionalProperties": true,
+        "properties": {
+          "MaximumRetryCount": {
+            "const": 0
+          }
+        }
+      },
+      "example": {
+        "Name": "on-failure",
+        "MaximumRetryCount": 3
       }
     },
     "#/components/schemas/Service": {
@@ -6333,6 +8827,403 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "ID": "ak7w3gjqoa3kuz8xcpnyy0pvl"
       }
     },
+    "#/components/schemas/ServiceEndpoint": {
+      "type": "object",
+      "description": "How a service is reached.",
+      "additionalProperties": false,
+      "properties": {
+        "Spec": {
+          "$ref": "#/components/schemas/EndpointSpec"
+        },
+        "Ports": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The ports the service is published on.",
+          "items": {
+            "$ref": "#/components/schemas/EndpointPortConfig"
+          }
+        },
+        "VirtualIPs": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The service's virtual IPs, one per network.",
+          "items": {
+            "$ref": "#/components/schemas/EndpointVirtualIP"
+          }
+        }
+      }
+    },
+    "#/components/schemas/ServiceLogDriver": {
+      "type": "object",
+      "description": "Log configuration for the containers of a service.",
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The logging driver; the same names as a container's LogConfig.Type.",
+          "enum": [
+            "json-file",
+            "syslog",
+            "journald",
+            "gelf",
+            "fluentd",
+            "awslogs",
+            "splunk",
+            "etwlogs",
+            "none"
+          ]
+        },
+        "Options": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Driver-specific options, a map of string to string.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      },
+      "example": {
+        "Name": "json-file",
+        "Options": {
+          "max-file": "3",
+          "max-size": "10M"
+        }
+      }
+    },
+    "#/components/schemas/ServiceMode": {
+      "type": "object",
+      "description": "The scheduling mode of a service: \`replicated\` (\`{\\"Replicated\\": {\\"Replicas\\": n}}\`) or\\n\`global\` (\`{\\"Global\\": {}}\`, one task on every node). The default is replicated.\\n",
+      "additionalProperties": false,
+      "maxProperties": 1,
+      "properties": {
+        "Replicated": {
+          "type": "object",
+          "description": "Replicated mode.",
+          "additionalProperties": false,
+          "properties": {
+            "Replicas": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "The number of tasks."
+            }
+          }
+        },
+        "Global": {
+          "type": "object",
+          "description": "Global mode (no settings).",
+          "additionalProperties": false,
+          "properties": {}
+        }
+      },
+      "default": {
+        "Replicated": {
+          "Replicas": 1
+        }
+      },
+      "example": {
+        "Replicated": {
+          "Replicas": 4
+        }
+      }
+    },
+    "#/components/schemas/ServiceMount": {
+      "type": "object",
+      "description": "A mount of a service's containers. BindOptions applies to the \`bind\`\\ntype only and VolumeOptions to the \`volume\` type only.\\n",
+      "additionalProperties": false,
+      "properties": {
+        "Target": {
+          "type": "string",
+          "description": "The container path."
+        },
+        "Source": {
+          "type": "string",
+          "description": "The mount source, a volume name or a host path."
+        },
+        "Type": {
+          "type": "string",
+          "description": "The mount type.",
+          "enum": [
+            "bind",
+            "volume"
+          ]
+        },
+        "ReadOnly": {
+          "type": "boolean",
+          "description": "Whether the mount is read-only."
+        },
+        "BindOptions": {
+          "type": "object",
+          "description": "Options for the \`bind\` type.",
+          "additionalProperties": false,
+          "properties": {
+            "Propagation": {
+              "type": "string",
+              "description": "The propagation mode, \`[r]private\`, \`[r]shared\` or \`[r]slave\`.",
+              "enum": [
+                "private",
+                "rprivate",
+                "shared",
+                "rshared",
+                "slave",
+                "rslave"
+              ]
+            }
+          }
+        },
+        "VolumeOptions": {
+          "type": "object",
+          "description": "Options for the \`volume\` type.",
+          "additionalProperties": false,
+          "properties": {
+            "NoCopy": {
+              "type": "boolean",
+              "default": false,
+              "description": "Do not populate the volume with the data of the target (populating is the default)."
+            },
+            "Labels": {
+              "$ref": "#/components/schemas/SwarmLabels"
+            },
+            "DriverConfig": {
+              "$ref": "#/components/schemas/SwarmDriver"
+            }
+          }
+        }
+      },
+      "allOf": [
+        {
+          "if": {
+            "required": [
+              "Type"
+            ],
+            "properties": {
+              "Type": {
+                "const": "bind"
+              }
+            }
+          },
+          "then": {
+            "not": {
+              "required": [
+                "VolumeOptions"
+              ],
+              "properties": {
+                "VolumeOptions": true
+              }
+            }
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "Type"
+            ],
+            "properties": {
+              "Type": {
+                "const": "volume"
+              }
+            }
+          },
+          "then": {
+            "not": {
+              "required": [
+                "BindOptions"
+              ],
+              "properties": {
+                "BindOptions": true
+              }
+            }
+          }
+        }
+      ],
+      "example": {
+        "Target": "/usr/share/nginx/html",
+        "Source": "web-data",
+        "Type": "volume",
+        "ReadOnly": true,
+        "VolumeOptions": {
+          "NoCopy": false,
+          "Labels": {
+            "com.example.something": "something-value"
+          },
+          "DriverConfig": {
+            "Name": "local"
+          }
+        }
+      }
+    },
+    "#/components/schemas/ServiceRestartPolicy": {
+      "type": "object",
+      "description": "The restart policy of a service's containers.",
+      "additionalProperties": false,
+      "properties": {
+        "Condition": {
+          "type": "string",
+          "description": "When to restart.",
+          "enum": [
+            "none",
+            "on-failure",
+            "any"
+          ]
+        },
+        "Delay": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Delay between restart attempts, in nanoseconds."
+        },
+        "MaxAttempts": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "default": 0,
+          "description": "Maximum attempts to restart a container before giving up; 0 (the default) means the limit is ignored."
+        },
+        "Window": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "default": 0,
+          "description": "The time window used to evaluate the restart policy, in nanoseconds; 0 (the default) means unbounded."
+        }
+      },
+      "example": {
+        "Condition": "on-failure",
+        "Delay": 10000000000,
+        "MaxAttempts": 10
+      }
+    },
+    "#/components/schemas/ServiceSpec": {
+      "type": "object",
+      "description": "A service specification: the body of a service create and update and the\\nSpec of a service. Renaming a service is not supported on update (Name must stay the\\nsame).\\n",
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The service's name (user-defined); cannot be changed by an update."
+        },
+        "Labels": {
+          "$ref": "#/components/schemas/SwarmLabels"
+        },
+        "TaskTemplate": {
+          "$ref": "#/components/schemas/TaskSpec"
+        },
+        "Mode": {
+          "$ref": "#/components/schemas/ServiceMode"
+        },
+        "UpdateConfig": {
+          "$ref": "#/components/schemas/ServiceUpdateConfig"
+        },
+        "Networks": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The networks to attach the service to, by name or id (strings, or {Target} objects as the task template takes).",
+          "items": {
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "$ref": "#/components/schemas/NetworkAttachmentConfig"
+              }
+            ]
+          }
+        },
+        "EndpointSpec": {
+          "$ref": "#/components/schemas/EndpointSpec"
+        }
+      },
+      "example": {
+        "Name": "web",
+        "TaskTemplate": {
+          "ContainerSpec": {
+            "Image": "nginx:alpine"
+          },
+          "RestartPolicy": {
+            "Condition": "any"
+          }
+        },
+        "Mode": {
+          "Replicated": {
+            "Replicas": 2
+          }
+        },
+        "UpdateConfig": {
+          "Parallelism": 1,
+          "FailureAction": "pause"
+        },
+        "EndpointSpec": {
+          "Mode": "vip",
+          "Ports": [
+            {
+              "Protocol": "tcp",
+              "PublishedPort": 8080,
+              "TargetPort": 80
+            }
+          ]
+        },
+        "Labels": {
+          "foo": "bar"
+        }
+      }
+    },
+    "#/components/schemas/ServiceUpdateConfig": {
+      "type": "object",
+      "description": "The update strategy of a service.",
+      "additionalProperties": false,
+      "properties": {
+        "Parallelism": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Maximum number of tasks updated in one iteration; 0 means unlimited parallelism."
+        },
+        "Delay": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Time between updates, in nanoseconds."
+        },
+        "FailureAction": {
+          "type": "string",
+          "description": "What to do when an updated task fails to run or stops running during the update.",
+          "enum": [
+            "continue",
+            "pause"
+          ]
+        }
+      },
+      "example": {
+        "Parallelism": 2,
+        "Delay": 30000000000,
+        "FailureAction": "pause"
+      }
+    },
+    "#/components/schemas/StringOrStringArray": {
+      "description": "A string or an array of strings; \`null\` when unset.",
+      "oneOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
     "#/components/schemas/Swarm": {
       "type": "object",
       "description": "The swarm this engine is part of (SwarmInspect).",
@@ -6385,6 +9276,263 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "JoinTokens": {
           "Worker": "SWMTKN-1-1h8aps2yszaiqmz2l3oc5392pgk8e49qhx2aj3nyv0ui0hez2a-6qmn92w6bu3jdvnglku58u11a",
           "Manager": "SWMTKN-1-1h8aps2yszaiqmz2l3oc5392pgk8e49qhx2aj3nyv0ui0hez2a-8llk83c4wm9lwioey2s316r9l"
+        }
+      }
+    },
+    "#/components/schemas/SwarmDriver": {
+      "type": "object",
+      "description": "A driver named in a swarm object, with its options.",
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The driver's name."
+        },
+        "Options": {
+          "type": [
+            "object",
+            "null"
+          ],
+          "description": "Driver-specific options, a map of string to string.",
+          "additionalProperties": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "#/components/schemas/SwarmIPAMConfig": {
+      "type": "object",
+      "description": "One address pool of a swarm network.",
+      "additionalProperties": false,
+      "properties": {
+        "Subnet": {
+          "type": "string",
+          "description": "The subnet, in CIDR form."
+        },
+        "Range": {
+          "type": "string",
+          "description": "The allocation range, in CIDR form."
+        },
+        "Gateway": {
+          "type": "string",
+          "description": "The gateway address."
+        }
+      }
+    },
+    "#/components/schemas/SwarmIPAMOptions": {
+      "type": "object",
+      "description": "The IPAM options of a swarm network.",
+      "additionalProperties": false,
+      "properties": {
+        "Driver": {
+          "$ref": "#/components/schemas/SwarmDriver"
+        },
+        "Configs": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The address pools.",
+          "items": {
+            "$ref": "#/components/schemas/SwarmIPAMConfig"
+          }
+        }
+      }
+    },
+    "#/components/schemas/SwarmLabels": {
+      "type": "object",
+      "description": "A map of string to string.",
+      "additionalProperties": {
+        "type": "string"
+      },
+      "example": {
+        "com.example.vendor": "Acme"
+      }
+    },
+    "#/components/schemas/SwarmNetwork": {
+      "type": "object",
+      "description": "A network as a task's network attachment shows it.",
+      "additionalProperties": false,
+      "properties": {
+        "ID": {
+          "type": "string",
+          "description": "The network's id."
+        },
+        "Version": {
+          "$ref": "#/components/schemas/ObjectVersion"
+        },
+        "CreatedAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When the network was created."
+        },
+        "UpdatedAt": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When the network was last updated."
+        },
+        "Spec": {
+          "type": "object",
+          "description": "The network's specification.",
+          "additionalProperties": false,
+          "properties": {
+            "Name": {
+              "type": "string",
+              "description": "The network's name."
+            },
+            "Labels": {
+              "$ref": "#/components/schemas/SwarmLabels"
+            },
+            "DriverConfiguration": {
+              "$ref": "#/components/schemas/SwarmDriver"
+            },
+            "IPAMOptions": {
+              "$ref": "#/components/schemas/SwarmIPAMOptions"
+            }
+          }
+        },
+        "DriverState": {
+          "$ref": "#/components/schemas/SwarmDriver"
+        },
+        "IPAMOptions": {
+          "$ref": "#/components/schemas/SwarmIPAMOptions"
+        }
+      }
+    },
+    "#/components/schemas/SwarmSpec": {
+      "type": "object",
+      "description": "The settings of a swarm, the body of a swarm update and the Spec of swarm init.",
+      "additionalProperties": false,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The swarm's name."
+        },
+        "Labels": {
+          "$ref": "#/components/schemas/SwarmLabels"
+        },
+        "Orchestration": {
+          "type": "object",
+          "description": "Orchestration settings.",
+          "additionalProperties": false,
+          "properties": {
+            "TaskHistoryRetentionLimit": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "The number of historic tasks kept per task slot or node."
+            }
+          }
+        },
+        "Raft": {
+          "type": "object",
+          "description": "Raft settings.",
+          "additionalProperties": false,
+          "properties": {
+            "SnapshotInterval": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "Number of log entries between snapshots."
+            },
+            "KeepOldSnapshots": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "Number of snapshots to keep beyond the current snapshot."
+            },
+            "LogEntriesForSlowFollowers": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "Number of log entries kept to sync up slow followers after a snapshot is created."
+            },
+            "HeartbeatTick": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Ticks (in seconds) between heartbeats."
+            },
+            "ElectionTick": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Ticks (in seconds) without a leader before a new election is triggered."
+            }
+          }
+        },
+        "Dispatcher": {
+          "type": "object",
+          "description": "Task dispatcher settings.",
+          "additionalProperties": false,
+          "properties": {
+            "HeartbeatPeriod": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "The delay, in nanoseconds, for an agent to send a heartbeat to the dispatcher."
+            }
+          }
+        },
+        "CAConfig": {
+          "type": "object",
+          "description": "Certificate authority settings.",
+          "additionalProperties": false,
+          "properties": {
+            "NodeCertExpiry": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0,
+              "description": "Automatic expiry of node certificates, in nanoseconds."
+            },
+            "ExternalCA": {
+              "$ref": "#/components/schemas/ExternalCA"
+            },
+            "ExternalCAs": {
+              "type": [
+                "array",
+                "null"
+              ],
+              "description": "The external CAs as a list, under the key the daemon's JSON encoding uses.",
+              "items": {
+                "$ref": "#/components/schemas/ExternalCA"
+              }
+            }
+          }
+        },
+        "TaskDefaults": {
+          "type": "object",
+          "description": "Defaults for the tasks of the swarm.",
+          "additionalProperties": false,
+          "properties": {
+            "LogDriver": {
+              "$ref": "#/components/schemas/ServiceLogDriver"
+            }
+          }
+        },
+        "JoinTokens": {
+          "$ref": "#/components/schemas/JoinTokens"
+        }
+      },
+      "example": {
+        "Name": "default",
+        "Orchestration": {
+          "TaskHistoryRetentionLimit": 10
+        },
+        "Raft": {
+          "SnapshotInterval": 10000,
+          "KeepOldSnapshots": 0,
+          "LogEntriesForSlowFollowers": 500,
+          "HeartbeatTick": 1,
+          "ElectionTick": 3
+        },
+        "Dispatcher": {
+          "HeartbeatPeriod": 5000000000
+        },
+        "CAConfig": {
+          "NodeCertExpiry": 7776000000000000,
+          "ExternalCA": {
+            "Protocol": "cfssl",
+            "URL": "https://ca.example.com/api/v1/cfssl/sign"
+          }
         }
       }
     },
@@ -6977,6 +10125,222 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "NetworksAttachments": []
       }
     },
+    "#/components/schemas/TaskResourceObject": {
+      "type": "object",
+      "description": "Resource limits or reservations of each container of a service. The create body uses\\nNanoCPUs and MemoryBytes; an update body may spell them CPU and Memory.\\n",
+      "additionalProperties": false,
+      "properties": {
+        "NanoCPUs": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "CPU, in units of 1e-9 CPU."
+        },
+        "MemoryBytes": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Memory, in bytes."
+        },
+        "CPU": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "CPU, as an update body may spell NanoCPUs."
+        },
+        "Memory": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "Memory in bytes, as an update body may spell MemoryBytes."
+        }
+      },
+      "example": {
+        "NanoCPUs": 500000000,
+        "MemoryBytes": 104857600
+      }
+    },
+    "#/components/schemas/TaskResources": {
+      "type": "object",
+      "description": "Resource requirements of each container created for a service.",
+      "additionalProperties": false,
+      "properties": {
+        "Limits": {
+          "$ref": "#/components/schemas/TaskResourceObject"
+        },
+        "Reservations": {
+          "$ref": "#/components/schemas/TaskResourceObject"
+        },
+        "Reservation": {
+          "$ref": "#/components/schemas/TaskResourceObject"
+        }
+      },
+      "example": {
+        "Limits": {
+          "MemoryBytes": 104857600
+        },
+        "Reservations": {}
+      }
+    },
+    "#/components/schemas/TaskSpec": {
+      "type": "object",
+      "description": "The template of a service's tasks, also a task's Spec.",
+      "additionalProperties": false,
+      "properties": {
+        "ContainerSpec": {
+          "$ref": "#/components/schemas/ContainerSpec"
+        },
+        "LogDriver": {
+          "$ref": "#/components/schemas/ServiceLogDriver"
+        },
+        "Resources": {
+          "$ref": "#/components/schemas/TaskResources"
+        },
+        "RestartPolicy": {
+          "$ref": "#/components/schemas/ServiceRestartPolicy"
+        },
+        "Placement": {
+          "$ref": "#/components/schemas/Placement"
+        },
+        "Networks": {
+          "type": [
+            "array",
+            "null"
+          ],
+          "description": "The networks the tasks attach to (the create body shows an array of {Target}).",
+          "items": {
+            "$ref": "#/components/schemas/NetworkAttachmentConfig"
+          }
+        }
+      },
+      "example": {
+        "ContainerSpec": {
+          "Image": "redis"
+        },
+        "Resources": {
+          "Limits": {},
+          "Reservations": {}
+        },
+        "RestartPolicy": {
+          "Condition": "any",
+          "MaxAttempts": 0
+        },
+        "Placement": {}
+      }
+    },
+    "#/components/schemas/TaskState": {
+      "type": "string",
+      "description": "The state of a task.\\n",
+      "enum": [
+        "new",
+        "allocated",
+        "pending",
+        "assigned",
+        "accepted",
+        "preparing",
+        "ready",
+        "starting",
+        "running",
+        "complete",
+        "shutdown",
+        "failed",
+        "rejected"
+      ]
+    },
+    "#/components/schemas/TaskStatus": {
+      "type": "object",
+      "description": "The observed status of a task.",
+      "additionalProperties": false,
+      "properties": {
+        "Timestamp": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When the status was reported."
+        },
+        "State": {
+          "$ref": "#/components/schemas/TaskState"
+        },
+        "Message": {
+          "type": "string",
+          "description": "A human-readable message about the state."
+        },
+        "Err": {
+          "type": "string",
+          "description": "The error that caused a failed state."
+        },
+        "ContainerStatus": {
+          "type": "object",
+          "description": "The status of the task's container.",
+          "additionalProperties": false,
+          "properties": {
+            "ContainerID": {
+              "type": "string",
+              "description": "The container's id."
+            },
+            "PID": {
+              "type": "integer",
+              "description": "The container's main process id (omitted when not running)."
+            },
+            "ExitCode": {
+              "type": "integer",
+              "description": "The container's exit code."
+            }
+          }
+        }
+      },
+      "example": {
+        "Timestamp": "2016-06-07T21:07:31.290032978Z",
+        "State": "running",
+        "Message": "started",
+        "ContainerStatus": {
+          "ContainerID": "e5d62702a1b48d01c3e02ca1e0212a250801fa8d67caca0b6f35919ebc12f035",
+          "PID": 677
+        }
+      }
+    },
+    "#/components/schemas/ThrottleDevice": {
+      "type": "object",
+      "description": "A block IO rate limit for a device.",
+      "additionalProperties": true,
+      "properties": {
+        "Path": {
+          "type": "string",
+          "description": "The device path."
+        },
+        "Rate": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0,
+          "description": "The rate limit (bytes or IO per second)."
+        }
+      }
+    },
+    "#/components/schemas/Ulimit": {
+      "type": "object",
+      "description": "A resource limit.",
+      "additionalProperties": true,
+      "properties": {
+        "Name": {
+          "type": "string",
+          "description": "The limit's name, for example \`nofile\`."
+        },
+        "Soft": {
+          "type": "integer",
+          "format": "int64",
+          "description": "The soft limit."
+        },
+        "Hard": {
+          "type": "integer",
+          "format": "int64",
+          "description": "The hard limit."
+        }
+      },
+      "example": {
+        "Name": "nofile",
+        "Soft": 1024,
+        "Hard": 2048
+      }
+    },
     "#/components/schemas/Volume": {
       "type": "object",
       "description": "A volume. Empty fields, and fields the volume's driver does not support, may\\nbe omitted from responses.\\n",
@@ -7083,2338 +10447,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "Warnings": []
       }
     },
-    "#/components/schemas/ErrorDetail": {
-      "type": "object",
-      "description": "Details of an error reported inside a progress stream.",
-      "additionalProperties": false,
-      "properties": {
-        "code": {
-          "type": "integer",
-          "description": "An error code, when there is one."
-        },
-        "message": {
-          "type": "string",
-          "description": "The error message."
-        }
-      },
-      "example": {
-        "code": 1,
-        "message": "The command '/bin/sh -c exit 1' returned a non-zero code: 1"
-      }
-    },
-    "#/components/schemas/ProgressDetail": {
-      "type": "object",
-      "description": "Progress of one step of a pull, push, import or load.",
-      "additionalProperties": false,
-      "properties": {
-        "current": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Units (bytes) done so far."
-        },
-        "total": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Total units (bytes), when known."
-        }
-      },
-      "example": {
-        "current": 32768,
-        "total": 1292800
-      }
-    },
-    "#/components/schemas/ContainerConfig": {
-      "type": "object",
-      "description": "A container's configuration: the body of create without HostConfig and\\nNetworkingConfig, and the \`Config\` of inspect. All fields are optional. Unknown fields are\\nallowed: clients send more fields than this schema lists, and the engine ignores them.\\n\`null\` stands for an unset list or map (the engine reports unset values that way).\\n",
-      "additionalProperties": true,
-      "properties": {
-        "Hostname": {
-          "type": "string",
-          "description": "The container's hostname; must be a valid RFC 1123 hostname (empty lets the engine choose).",
-          "anyOf": [
-            {
-              "maxLength": 0
-            },
-            {
-              "format": "hostname"
-            }
-          ]
-        },
-        "Domainname": {
-          "type": "string",
-          "description": "The container's domain name."
-        },
-        "User": {
-          "type": "string",
-          "description": "The user that commands run as inside the container."
-        },
-        "AttachStdin": {
-          "type": "boolean",
-          "description": "Attach to \`stdin\`."
-        },
-        "AttachStdout": {
-          "type": "boolean",
-          "description": "Attach to \`stdout\`."
-        },
-        "AttachStderr": {
-          "type": "boolean",
-          "description": "Attach to \`stderr\`."
-        },
-        "Tty": {
-          "type": "boolean",
-          "description": "Attach the standard streams to a TTY, including \`stdin\` if it is not closed."
-        },
-        "OpenStdin": {
-          "type": "boolean",
-          "description": "Open \`stdin\`."
-        },
-        "StdinOnce": {
-          "type": "boolean",
-          "description": "Close \`stdin\` after the one attached client disconnects."
-        },
-        "Env": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Environment variables, each in the form \`VAR=value\`.",
-          "items": {
-            "type": "string",
-            "pattern": "^[^=]+="
-          }
-        },
-        "Labels": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Labels, a map of string to string.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        "Cmd": {
-          "$ref": "#/components/schemas/StringOrStringArray",
-          "description": "The command to run, as a string or an array of strings."
-        },
-        "Entrypoint": {
-          "$ref": "#/components/schemas/StringOrStringArray",
-          "description": "The entry point, as a string or an array of strings."
-        },
-        "Image": {
-          "type": "string",
-          "description": "The name of the image to create the container from."
-        },
-        "Volumes": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Map of mount-point paths in the container to empty objects.",
-          "additionalProperties": {
-            "type": "object",
-            "maxProperties": 0
-          }
-        },
-        "Healthcheck": {
-          "$ref": "#/components/schemas/Healthcheck"
-        },
-        "WorkingDir": {
-          "type": "string",
-          "description": "The working directory for commands."
-        },
-        "NetworkDisabled": {
-          "type": "boolean",
-          "description": "Disable networking for the container."
-        },
-        "MacAddress": {
-          "type": "string",
-          "description": "The container's MAC address."
-        },
-        "ExposedPorts": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Map of \`<port>/<tcp|udp>\` to an empty object.",
-          "propertyNames": {
-            "pattern": "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(tcp|udp)$"
-          },
-          "additionalProperties": {
-            "type": "object",
-            "maxProperties": 0
-          }
-        },
-        "StopSignal": {
-          "description": "The signal that stops the container, as a signal name (for example \`SIGTERM\`) or an unsigned integer.",
-          "default": "SIGTERM",
-          "oneOf": [
-            {
-              "type": "string",
-              "pattern": "^([A-Za-z][A-Za-z0-9]*([+-][0-9]+)?|[0-9]+)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0
-            }
-          ]
-        }
-      },
-      "example": {
-        "Hostname": "web",
-        "Env": [
-          "FOO=bar"
-        ],
-        "Cmd": [
-          "date"
-        ],
-        "Image": "ubuntu",
-        "ExposedPorts": {
-          "22/tcp": {}
-        },
-        "StopSignal": "SIGTERM"
-      }
-    },
-    "#/components/schemas/ContainerState": {
-      "type": "object",
-      "description": "A container's state.",
-      "additionalProperties": true,
-      "required": [
-        "Error",
-        "ExitCode",
-        "FinishedAt",
-        "OOMKilled",
-        "Dead",
-        "Paused",
-        "Pid",
-        "Restarting",
-        "Running",
-        "StartedAt",
-        "Status"
-      ],
-      "properties": {
-        "Error": {
-          "type": "string",
-          "description": "The last error."
-        },
-        "ExitCode": {
-          "type": "integer",
-          "description": "The last exit code."
-        },
-        "FinishedAt": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When the container last stopped."
-        },
-        "OOMKilled": {
-          "type": "boolean",
-          "description": "Whether the container was killed for running out of memory."
-        },
-        "Dead": {
-          "type": "boolean",
-          "description": "Whether the container is dead."
-        },
-        "Paused": {
-          "type": "boolean",
-          "description": "Whether the container is paused."
-        },
-        "Pid": {
-          "type": "integer",
-          "description": "The process id of the container's main process (0 when not running)."
-        },
-        "Restarting": {
-          "type": "boolean",
-          "description": "Whether the container is restarting."
-        },
-        "Running": {
-          "type": "boolean",
-          "description": "Whether the container is running."
-        },
-        "StartedAt": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When the container last started."
-        },
-        "Status": {
-          "$ref": "#/components/schemas/ContainerStateStatus"
-        }
-      },
-      "example": {
-        "Error": "",
-        "ExitCode": 9,
-        "FinishedAt": "2015-01-06T15:47:32.080254511Z",
-        "OOMKilled": false,
-        "Dead": false,
-        "Paused": false,
-        "Pid": 0,
-        "Restarting": false,
-        "Running": false,
-        "StartedAt": "2015-01-06T15:47:32.072697474Z",
-        "Status": "exited"
-      }
-    },
-    "#/components/schemas/HostConfig": {
-      "type": "object",
-      "description": "The container's host configuration. Inspect adds \`ContainerIDFile\` and\\n\`IpcMode\`. All fields are optional; \`null\` stands for an unset list or\\nmap. \`MemorySwap\` may only be given with \`Memory\`, and must be larger than it, or \`-1\`\\n(unlimited swap; \`0\` leaves it unset).\\n",
-      "additionalProperties": true,
-      "dependentRequired": {
-        "MemorySwap": [
-          "Memory"
-        ]
-      },
-      "x-specforge-rules": [
-        {
-          "compare": [
-            "MemorySwap",
-            ">",
-            "Memory"
-          ],
-          "unless": {
-            "MemorySwap": [
-              -1,
-              0
-            ]
-          },
-          "message": "MemorySwap must be larger than Memory, or -1 for unlimited swap"
-        }
-      ],
-      "properties": {
-        "Binds": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Volume bindings, each \`host-src:container-dest\`, \`host-src:container-dest:ro\`,\\n\`volume-name:container-dest\` or \`volume-name:container-dest:ro\` (other mount options,\\ncomma-separated: \`rw\`, \`z\`, \`Z\`, \`nocopy\`, \`[r]shared\`, \`[r]slave\`, \`[r]private\`).\\n\`host-src\` and \`container-dest\` must be absolute paths.\\n",
-          "items": {
-            "type": "string",
-            "pattern": "^(/[^:]*|[a-zA-Z0-9][a-zA-Z0-9_.-]+):/[^:]*(:(ro|rw|z|Z|nocopy|shared|rshared|slave|rslave|private|rprivate)(,(ro|rw|z|Z|nocopy|shared|rshared|slave|rslave|private|rprivate))*)?$"
-          }
-        },
-        "Tmpfs": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Map of container directory (absolute) to tmpfs mount options, for example \`{\\"/run\\": \\"rw,noexec,nosuid,size=65536k\\"}\`.",
-          "propertyNames": {
-            "pattern": "^/"
-          },
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        "Links": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Links to other containers, each \`container_name:alias\`.",
-          "items": {
-            "type": "string",
-            "pattern": "^[^:]+:[^:]+$"
-          }
-        },
-        "Memory": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Memory limit in bytes."
-        },
-        "MemorySwap": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Total memory limit (memory plus swap); \`-1\` means unlimited swap. Only with \`Memory\`, and larger than it."
-        },
-        "MemoryReservation": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Memory soft limit in bytes."
-        },
-        "KernelMemory": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Kernel memory limit in bytes."
-        },
-        "CpuPercent": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 100,
-          "description": "The usable percentage of the available CPUs (Windows daemon only)."
-        },
-        "CpuShares": {
-          "type": "integer",
-          "description": "CPU shares, the relative weight against other containers."
-        },
-        "CpuPeriod": {
-          "type": "integer",
-          "format": "int64",
-          "description": "The length of a CPU period in microseconds."
-        },
-        "CpuQuota": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Microseconds of CPU time the container can get in a CPU period."
-        },
-        "CpusetCpus": {
-          "type": "string",
-          "description": "The CPUs in which execution is allowed (cgroups cpuset), for example \`0-3\` or \`0,1\`."
-        },
-        "CpusetMems": {
-          "type": "string",
-          "description": "The memory nodes (MEMs) in which execution is allowed, for example \`0-3\` or \`0,1\`. Effective only on NUMA systems."
-        },
-        "IOMaximumBandwidth": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Maximum absolute IO rate (bytes per second)."
-        },
-        "IOMaximumIOps": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Maximum absolute IO rate (IO per second)."
-        },
-        "BlkioWeight": {
-          "type": "integer",
-          "anyOf": [
-            {
-              "const": 0,
-              "description": "unset (what clients send when no weight is given)"
-            },
-            {
-              "minimum": 10,
-              "maximum": 1000
-            }
-          ],
-          "description": "Block IO weight (relative weight), 10 to 1000. 0 means unset: the\\nv1.24 daemon accepts it and the command-line client sends it by default.\\n"
-        },
-        "BlkioWeightDevice": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Block IO weight per device.",
-          "items": {
-            "$ref": "#/components/schemas/WeightDevice"
-          }
-        },
-        "BlkioDeviceReadBps": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Limit on the read rate (bytes per second) from a device.",
-          "items": {
-            "$ref": "#/components/schemas/ThrottleDevice"
-          }
-        },
-        "BlkioDeviceWriteBps": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Limit on the write rate (bytes per second) to a device.",
-          "items": {
-            "$ref": "#/components/schemas/ThrottleDevice"
-          }
-        },
-        "BlkioDeviceReadIOps": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Limit on the read rate (IO per second) from a device.",
-          "items": {
-            "$ref": "#/components/schemas/ThrottleDevice"
-          }
-        },
-        "BlkioDeviceWriteIOps": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Limit on the write rate (IO per second) to a device.",
-          "items": {
-            "$ref": "#/components/schemas/ThrottleDevice"
-          }
-        },
-        "MemorySwappiness": {
-          "type": [
-            "integer",
-            "null"
-          ],
-          "minimum": -1,
-          "maximum": 100,
-          "description": "The container's memory swappiness, 0 to 100. -1 means unset (use the\\nhost's): the v1.24 daemon accepts it and the command-line client sends it by default.\\n"
-        },
-        "OomKillDisable": {
-          "type": [
-            "boolean",
-            "null"
-          ],
-          "description": "Disable the OOM killer for the container."
-        },
-        "OomScoreAdj": {
-          "type": "integer",
-          "minimum": -1000,
-          "maximum": 1000,
-          "description": "The score given to the container to tune OOM killer preferences (the kernel's range, -1000 to 1000)."
-        },
-        "PidMode": {
-          "type": "string",
-          "description": "The PID namespace mode, \`container:<name or id>\` (join that container's) or \`host\` (the host's); empty for the container's own.",
-          "pattern": "^(|host|container:.+)$"
-        },
-        "PidsLimit": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": -1,
-          "description": "The container's pids limit; \`-1\` means unlimited."
-        },
-        "PortBindings": {
-          "$ref": "#/components/schemas/PortMap"
-        },
-        "PublishAllPorts": {
-          "type": "boolean",
-          "description": "Allocate an ephemeral host port for every exposed port of the container. The ports are\\nreleased when the container stops and allocated when it starts; the allocated port\\nmay change when the container restarts.\\n"
-        },
-        "Privileged": {
-          "type": "boolean",
-          "description": "Give the container full access to the host."
-        },
-        "ReadonlyRootfs": {
-          "type": "boolean",
-          "description": "Mount the container's root filesystem read-only."
-        },
-        "Dns": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "DNS servers for the container.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "DnsOptions": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "DNS options.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "DnsSearch": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "DNS search domains.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "ExtraHosts": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Hostname to IP mappings added to the container's \`/etc/hosts\`, each \`hostname:IP\`.",
-          "items": {
-            "type": "string",
-            "pattern": "^[^:]+:.+$"
-          }
-        },
-        "VolumesFrom": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Volumes to inherit from other containers, each \`<container name>[:<ro|rw>]\`.",
-          "items": {
-            "type": "string",
-            "pattern": "^[^:]+(:(ro|rw))?$"
-          }
-        },
-        "CapAdd": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Kernel capabilities to add to the container.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "CapDrop": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Kernel capabilities to drop from the container.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "GroupAdd": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Additional groups the container's process runs as.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "RestartPolicy": {
-          "$ref": "#/components/schemas/RestartPolicy"
-        },
-        "UsernsMode": {
-          "type": "string",
-          "enum": [
-            "",
-            "host"
-          ],
-          "description": "The user namespace mode when user namespace remapping is enabled; the supported value is \`host\`."
-        },
-        "NetworkMode": {
-          "type": "string",
-          "description": "The networking mode: \`bridge\`, \`host\`, \`none\`, \`container:<name or id>\`, or any other\\nvalue, taken as the name of a custom network to connect to (\`default\` is the daemon's\\ndefault network). An empty string is the default network too: clients that do not set\\nthe mode send it (the docker command line among them), and the engine treats it as\\n\`default\`.\\n",
-          "anyOf": [
-            {
-              "enum": [
-                "",
-                "bridge",
-                "host",
-                "none",
-                "default"
-              ]
-            },
-            {
-              "pattern": "^container:[a-zA-Z0-9][a-zA-Z0-9_.-]*$"
-            },
-            {
-              "pattern": "^[a-zA-Z0-9][a-zA-Z0-9_.-]*$"
-            }
-          ]
-        },
-        "Devices": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Devices to add to the container.",
-          "items": {
-            "$ref": "#/components/schemas/DeviceMapping"
-          }
-        },
-        "Ulimits": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Resource limits (ulimits) to set in the container.",
-          "items": {
-            "$ref": "#/components/schemas/Ulimit"
-          }
-        },
-        "Sysctls": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Kernel parameters (sysctls) to set in the container, for example \`{\\"net.ipv4.ip_forward\\": \\"1\\"}\`.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        "SecurityOpt": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Values that customize labels for MLS systems such as SELinux.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "StorageOpt": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Storage driver options for the container, for example \`{\\"size\\": \\"120G\\"}\`.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        "LogConfig": {
-          "$ref": "#/components/schemas/LogConfig"
-        },
-        "CgroupParent": {
-          "type": "string",
-          "description": "The cgroup under which the container's cgroup is created. A relative path is relative\\nto the cgroup path of the init process. Cgroups are created if they do not exist.\\n"
-        },
-        "VolumeDriver": {
-          "type": "string",
-          "description": "The driver the container uses to mount volumes."
-        },
-        "ShmSize": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "default": 67108864,
-          "description": "Size of \`/dev/shm\` in bytes; a set value must be greater than 0, and the\\ndefault is 64 MB. 0 means unset (the default): the v1.24 daemon accepts it and the\\ncommand-line client sends it by default; negative sizes are refused.\\n"
-        },
-        "ContainerIDFile": {
-          "type": "string",
-          "description": "The file the container id was written to (reported by inspect)."
-        },
-        "IpcMode": {
-          "type": "string",
-          "description": "The IPC namespace mode (reported by inspect)."
-        }
-      },
-      "example": {
-        "Binds": [
-          "/tmp:/tmp"
-        ],
-        "Memory": 314572800,
-        "MemorySwap": 514288000,
-        "BlkioWeight": 300,
-        "MemorySwappiness": 60,
-        "PortBindings": {
-          "22/tcp": [
-            {
-              "HostPort": "11022"
-            }
-          ]
-        },
-        "RestartPolicy": {
-          "Name": "on-failure",
-          "MaximumRetryCount": 3
-        },
-        "NetworkMode": "bridge",
-        "LogConfig": {
-          "Type": "json-file",
-          "Config": {}
-        },
-        "ShmSize": 67108864
-      }
-    },
-    "#/components/schemas/Mount": {
-      "type": "object",
-      "description": "A mount of a container. \`Name\` and \`Driver\` are present for volumes,\\nnot for bind mounts.\\n",
-      "additionalProperties": true,
-      "required": [
-        "Source",
-        "Destination",
-        "Mode",
-        "RW",
-        "Propagation"
-      ],
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The volume's name."
-        },
-        "Source": {
-          "type": "string",
-          "description": "The mount's source on the host."
-        },
-        "Destination": {
-          "type": "string",
-          "description": "The mount's path in the container."
-        },
-        "Driver": {
-          "type": "string",
-          "description": "The volume driver."
-        },
-        "Mode": {
-          "type": "string",
-          "description": "Mount options, for example \`ro,Z\`."
-        },
-        "RW": {
-          "type": "boolean",
-          "description": "Whether the mount is writable."
-        },
-        "Propagation": {
-          "type": "string",
-          "description": "The mount propagation mode."
-        }
-      },
-      "example": {
-        "Name": "fac362...80535",
-        "Source": "/data",
-        "Destination": "/data",
-        "Driver": "local",
-        "Mode": "ro,Z",
-        "RW": false,
-        "Propagation": ""
-      }
-    },
-    "#/components/schemas/NetworkSettings": {
-      "type": "object",
-      "description": "A container's network settings.",
-      "additionalProperties": true,
-      "properties": {
-        "Bridge": {
-          "type": "string",
-          "description": "The bridge the container is attached to."
-        },
-        "SandboxID": {
-          "type": "string",
-          "description": "The network sandbox's id."
-        },
-        "HairpinMode": {
-          "type": "boolean",
-          "description": "Whether hairpin NAT is enabled."
-        },
-        "LinkLocalIPv6Address": {
-          "type": "string",
-          "description": "The link-local IPv6 address."
-        },
-        "LinkLocalIPv6PrefixLen": {
-          "type": "integer",
-          "description": "The link-local IPv6 prefix length."
-        },
-        "Ports": {
-          "$ref": "#/components/schemas/PortMap"
-        },
-        "SandboxKey": {
-          "type": "string",
-          "description": "The network sandbox's key."
-        },
-        "SecondaryIPAddresses": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Secondary IPv4 addresses.",
-          "items": {
-            "$ref": "#/components/schemas/NetworkAddress"
-          }
-        },
-        "SecondaryIPv6Addresses": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Secondary IPv6 addresses.",
-          "items": {
-            "$ref": "#/components/schemas/NetworkAddress"
-          }
-        },
-        "EndpointID": {
-          "type": "string",
-          "description": "The default network endpoint's id."
-        },
-        "Gateway": {
-          "type": "string",
-          "description": "The IPv4 gateway."
-        },
-        "GlobalIPv6Address": {
-          "type": "string",
-          "description": "The global IPv6 address."
-        },
-        "GlobalIPv6PrefixLen": {
-          "type": "integer",
-          "description": "The global IPv6 prefix length."
-        },
-        "IPAddress": {
-          "type": "string",
-          "description": "The IPv4 address."
-        },
-        "IPPrefixLen": {
-          "type": "integer",
-          "description": "The IPv4 prefix length."
-        },
-        "IPv6Gateway": {
-          "type": "string",
-          "description": "The IPv6 gateway."
-        },
-        "MacAddress": {
-          "type": "string",
-          "description": "The MAC address."
-        },
-        "Networks": {
-          "type": "object",
-          "description": "Map of network name to the container's endpoint in that network.",
-          "additionalProperties": {
-            "$ref": "#/components/schemas/EndpointSettings"
-          }
-        }
-      }
-    },
-    "#/components/schemas/ContainerCPUStats": {
-      "type": "object",
-      "description": "CPU statistics.",
-      "additionalProperties": true,
-      "properties": {
-        "cpu_usage": {
-          "type": "object",
-          "description": "CPU usage, in nanoseconds.",
-          "additionalProperties": true,
-          "properties": {
-            "percpu_usage": {
-              "type": "array",
-              "description": "Usage per CPU.",
-              "items": {
-                "type": "integer",
-                "format": "int64"
-              }
-            },
-            "usage_in_usermode": {
-              "type": "integer",
-              "format": "int64",
-              "description": "Time spent in user mode."
-            },
-            "total_usage": {
-              "type": "integer",
-              "format": "int64",
-              "description": "Total usage."
-            },
-            "usage_in_kernelmode": {
-              "type": "integer",
-              "format": "int64",
-              "description": "Time spent in kernel mode."
-            }
-          }
-        },
-        "system_cpu_usage": {
-          "type": "integer",
-          "format": "int64",
-          "description": "The host's cumulative CPU usage."
-        },
-        "throttling_data": {
-          "type": "object",
-          "description": "CPU throttling.",
-          "additionalProperties": true,
-          "properties": {
-            "periods": {
-              "type": "integer",
-              "format": "int64",
-              "description": "Periods with throttling active."
-            },
-            "throttled_periods": {
-              "type": "integer",
-              "format": "int64",
-              "description": "Periods in which the container hit its limit."
-            },
-            "throttled_time": {
-              "type": "integer",
-              "format": "int64",
-              "description": "Total time the container was throttled, in nanoseconds."
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/ContainerNetworkStats": {
-      "type": "object",
-      "description": "The statistics of one network interface.",
-      "additionalProperties": true,
-      "properties": {
-        "rx_bytes": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Bytes received."
-        },
-        "rx_dropped": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Incoming packets dropped."
-        },
-        "rx_errors": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Receive errors."
-        },
-        "rx_packets": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Packets received."
-        },
-        "tx_bytes": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Bytes sent."
-        },
-        "tx_dropped": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Outgoing packets dropped."
-        },
-        "tx_errors": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Send errors."
-        },
-        "tx_packets": {
-          "type": "integer",
-          "format": "int64",
-          "description": "Packets sent."
-        }
-      }
-    },
-    "#/components/schemas/ContainerStateStatus": {
-      "type": "string",
-      "description": "A container state, also the values of the list's \`status\` filter.",
-      "enum": [
-        "created",
-        "restarting",
-        "running",
-        "paused",
-        "exited",
-        "dead"
-      ],
-      "example": "running"
-    },
-    "#/components/schemas/EndpointSettings": {
-      "type": "object",
-      "description": "A container's endpoint in a network. In a create\\nbody (NetworkingConfig.EndpointsConfig) only \`IPAMConfig\`, \`Links\` and \`Aliases\` are set.\\n",
-      "additionalProperties": true,
-      "properties": {
-        "IPAMConfig": {
-          "oneOf": [
-            {
-              "$ref": "#/components/schemas/ContainerEndpointIPAMConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "Links": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Links to other containers.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Aliases": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Network-scoped aliases of the container.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "NetworkID": {
-          "type": "string",
-          "description": "The network's id."
-        },
-        "EndpointID": {
-          "type": "string",
-          "description": "The endpoint's id."
-        },
-        "Gateway": {
-          "type": "string",
-          "description": "The IPv4 gateway."
-        },
-        "IPAddress": {
-          "type": "string",
-          "description": "The IPv4 address."
-        },
-        "IPPrefixLen": {
-          "type": "integer",
-          "description": "The IPv4 prefix length."
-        },
-        "IPv6Gateway": {
-          "type": "string",
-          "description": "The IPv6 gateway."
-        },
-        "GlobalIPv6Address": {
-          "type": "string",
-          "description": "The global IPv6 address."
-        },
-        "GlobalIPv6PrefixLen": {
-          "type": "integer",
-          "description": "The global IPv6 prefix length."
-        },
-        "MacAddress": {
-          "type": "string",
-          "description": "The MAC address."
-        }
-      },
-      "example": {
-        "NetworkID": "7ea29fc1412292a2d7bba362f9253545fecdfa8ce9a6e37dd10ba8bee7129812",
-        "EndpointID": "2cdc4edb1ded3631c81f57966563e5c8525b81121bb3706a9a9a3ae102711f3f",
-        "Gateway": "172.17.0.1",
-        "IPAddress": "172.17.0.2",
-        "IPPrefixLen": 16,
-        "IPv6Gateway": "",
-        "GlobalIPv6Address": "",
-        "GlobalIPv6PrefixLen": 0,
-        "MacAddress": "02:42:ac:11:00:02"
-      }
-    },
-    "#/components/schemas/Port": {
-      "type": "object",
-      "description": "An open port of a container. \`PublicPort\` is present when the port is\\npublished on the host.\\n",
-      "additionalProperties": true,
-      "required": [
-        "PrivatePort",
-        "Type"
-      ],
-      "properties": {
-        "IP": {
-          "type": "string",
-          "description": "The host IP the port is published on."
-        },
-        "PrivatePort": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 65535,
-          "description": "The port in the container."
-        },
-        "PublicPort": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 65535,
-          "description": "The port on the host."
-        },
-        "Type": {
-          "type": "string",
-          "enum": [
-            "tcp",
-            "udp"
-          ],
-          "description": "The protocol."
-        }
-      },
-      "example": {
-        "PrivatePort": 2222,
-        "PublicPort": 3333,
-        "Type": "tcp"
-      }
-    },
-    "#/components/schemas/EventActor": {
-      "type": "object",
-      "description": "The object an event is about: its \`ID\` and \`Attributes\`. Attributes seen:\\n\`name\`, \`image\`, \`container\`, \`type\`, \`exitCode\`, \`height\`, \`width\`, and the\\ncontainer's labels.\\n",
-      "required": [
-        "ID",
-        "Attributes"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "ID": {
-          "type": "string",
-          "description": "The id of the object (container, image, volume, network or daemon)."
-        },
-        "Attributes": {
-          "type": "object",
-          "description": "Attributes of the object, as a map of string to string.",
-          "properties": {
-            "name": {
-              "type": "string",
-              "description": "The object's name."
-            },
-            "image": {
-              "type": "string",
-              "description": "The container's image (container events)."
-            },
-            "container": {
-              "type": "string",
-              "description": "The container id (network and volume events)."
-            },
-            "type": {
-              "type": "string",
-              "description": "The network's driver type (network events)."
-            },
-            "exitCode": {
-              "type": "string",
-              "description": "The container's exit code (die events)."
-            },
-            "height": {
-              "type": "string",
-              "description": "The tty height (resize events)."
-            },
-            "width": {
-              "type": "string",
-              "description": "The tty width (resize events)."
-            }
-          },
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "ID": "ede54ee1afda366ab42f824e8a5ffd195155d853ceaec74a927f249ea270c743",
-        "Attributes": {
-          "com.example.some-label": "some-label-value",
-          "image": "alpine",
-          "name": "my-container"
-        }
-      }
-    },
-    "#/components/schemas/ExecProcessConfig": {
-      "type": "object",
-      "description": "The process of an exec instance.",
-      "additionalProperties": true,
-      "required": [
-        "arguments",
-        "entrypoint",
-        "privileged",
-        "tty",
-        "user"
-      ],
-      "properties": {
-        "arguments": {
-          "type": "array",
-          "description": "The command's arguments.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "entrypoint": {
-          "type": "string",
-          "description": "The command."
-        },
-        "privileged": {
-          "type": "boolean",
-          "description": "Whether the command runs with extended privileges."
-        },
-        "tty": {
-          "type": "boolean",
-          "description": "Whether a pseudo-TTY is allocated."
-        },
-        "user": {
-          "type": "string",
-          "description": "The user the command runs as."
-        }
-      }
-    },
-    "#/components/schemas/ImageConfig": {
-      "type": "object",
-      "additionalProperties": true,
-      "description": "The container configuration recorded in an image (\`Config\` and \`ContainerConfig\` of the\\nimage inspect body): the container configuration fields\\n(\`ContainerConfig\`, without the create-only \`HostConfig\` and \`NetworkingConfig\`) plus\\n\`OnBuild\` and \`PublishService\`.\\n",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/ContainerConfig"
-        },
-        {
-          "type": "object",
-          "additionalProperties": true,
-          "properties": {
-            "OnBuild": {
-              "type": [
-                "array",
-                "null"
-              ],
-              "description": "The \`ONBUILD\` instructions recorded in the image.",
-              "items": {
-                "type": "string"
-              }
-            },
-            "PublishService": {
-              "type": "string",
-              "description": "The service to publish the container under."
-            }
-          }
-        }
-      ],
-      "example": {
-        "Hostname": "e611e15f9c9d",
-        "Domainname": "",
-        "User": "",
-        "AttachStdin": false,
-        "AttachStdout": false,
-        "AttachStderr": false,
-        "Tty": false,
-        "OpenStdin": false,
-        "StdinOnce": false,
-        "Env": [
-          "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-        ],
-        "Cmd": [
-          "/bin/bash"
-        ],
-        "Image": "91e54dfb11794fad694460162bf0cb0a4fa710cfa3f60979c177d920813e267c",
-        "Volumes": null,
-        "WorkingDir": "",
-        "Entrypoint": null,
-        "NetworkDisabled": false,
-        "MacAddress": "",
-        "OnBuild": [],
-        "Labels": {
-          "com.example.vendor": "Acme"
-        },
-        "ExposedPorts": null,
-        "PublishService": ""
-      }
-    },
-    "#/components/schemas/IPAM": {
-      "type": "object",
-      "description": "A network's IP address management scheme.",
-      "additionalProperties": false,
-      "properties": {
-        "Driver": {
-          "type": "string",
-          "description": "Name of the IPAM driver to use.",
-          "default": "default"
-        },
-        "Config": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The IPAM configurations (subnets) of the network.",
-          "items": {
-            "$ref": "#/components/schemas/IPAMConfig"
-          }
-        },
-        "Options": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Driver-specific options, a map of string to string.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Driver": "default",
-        "Config": [
-          {
-            "Subnet": "172.20.0.0/16",
-            "IPRange": "172.20.10.0/24",
-            "Gateway": "172.20.10.11"
-          }
-        ],
-        "Options": {
-          "foo": "bar"
-        }
-      }
-    },
-    "#/components/schemas/NetworkContainer": {
-      "type": "object",
-      "description": "A container's endpoint on a network (a value of Network.Containers).",
-      "required": [
-        "Name",
-        "EndpointID",
-        "MacAddress",
-        "IPv4Address",
-        "IPv6Address"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The container's name."
-        },
-        "EndpointID": {
-          "type": "string",
-          "description": "The endpoint's id."
-        },
-        "MacAddress": {
-          "type": "string",
-          "description": "The endpoint's MAC address."
-        },
-        "IPv4Address": {
-          "type": "string",
-          "description": "The endpoint's IPv4 address with prefix length (CIDR), or empty."
-        },
-        "IPv6Address": {
-          "type": "string",
-          "description": "The endpoint's IPv6 address with prefix length (CIDR), or empty."
-        }
-      }
-    },
-    "#/components/schemas/NodeDescription": {
-      "type": "object",
-      "description": "What a node reports about itself.",
-      "additionalProperties": false,
-      "properties": {
-        "Hostname": {
-          "type": "string",
-          "description": "The node's hostname."
-        },
-        "Platform": {
-          "type": "object",
-          "description": "The node's platform.",
-          "additionalProperties": false,
-          "properties": {
-            "Architecture": {
-              "type": "string",
-              "description": "The CPU architecture, such as x86_64."
-            },
-            "OS": {
-              "type": "string",
-              "description": "The operating system, such as linux."
-            }
-          }
-        },
-        "Resources": {
-          "type": "object",
-          "description": "The node's resources.",
-          "additionalProperties": false,
-          "properties": {
-            "NanoCPUs": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "CPUs, in units of 1e-9 CPU."
-            },
-            "MemoryBytes": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "Memory, in bytes."
-            }
-          }
-        },
-        "Engine": {
-          "type": "object",
-          "description": "The node's engine.",
-          "additionalProperties": false,
-          "properties": {
-            "EngineVersion": {
-              "type": "string",
-              "description": "The engine's version."
-            },
-            "Labels": {
-              "$ref": "#/components/schemas/SwarmLabels"
-            },
-            "Plugins": {
-              "type": [
-                "array",
-                "null"
-              ],
-              "description": "The engine's plugins.",
-              "items": {
-                "type": "object",
-                "additionalProperties": false,
-                "properties": {
-                  "Type": {
-                    "type": "string",
-                    "description": "The plugin type, such as Volume or Network."
-                  },
-                  "Name": {
-                    "type": "string",
-                    "description": "The plugin name."
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/ObjectVersion": {
-      "type": "object",
-      "description": "The version of a swarm object (service, task, node, swarm, network). Its Index is the\\n\`version\` an update must name, to avoid conflicting writes.\\n",
-      "required": [
-        "Index"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Index": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "The version number."
-        }
-      },
-      "example": {
-        "Index": 19
-      }
-    },
-    "#/components/schemas/SwarmLabels": {
-      "type": "object",
-      "description": "A map of string to string.",
-      "additionalProperties": {
-        "type": "string"
-      },
-      "example": {
-        "com.example.vendor": "Acme"
-      }
-    },
-    "#/components/schemas/PluginConfig": {
-      "type": "object",
-      "description": "The plugin's current settings.",
-      "required": [
-        "Mounts",
-        "Env",
-        "Args",
-        "Devices"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Mounts": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The plugin's mounts.",
-          "items": {
-            "$ref": "#/components/schemas/PluginMount"
-          }
-        },
-        "Env": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Environment variables, in the form \`VAR=value\`.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Args": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Arguments of the plugin's entry point.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Devices": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Host devices mounted into the plugin.",
-          "items": {
-            "$ref": "#/components/schemas/PluginDevice"
-          }
-        }
-      },
-      "example": {
-        "Mounts": [],
-        "Env": [
-          "DEBUG=1"
-        ],
-        "Args": null,
-        "Devices": null
-      }
-    },
-    "#/components/schemas/PluginManifest": {
-      "type": "object",
-      "description": "The plugin's manifest.\\n",
-      "required": [
-        "ManifestVersion",
-        "Description",
-        "Documentation",
-        "Interface",
-        "Entrypoint",
-        "Workdir",
-        "User",
-        "Network",
-        "Capabilities",
-        "Mounts",
-        "Devices"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "ManifestVersion": {
-          "type": "string",
-          "description": "The manifest format version, for example \`v0\`."
-        },
-        "Description": {
-          "type": "string",
-          "description": "What the plugin does."
-        },
-        "Documentation": {
-          "type": "string",
-          "description": "URL of the plugin's documentation."
-        },
-        "Interface": {
-          "type": "object",
-          "description": "The interfaces the plugin implements and the socket it serves them on.",
-          "required": [
-            "Types",
-            "Socket"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "Types": {
-              "type": "array",
-              "description": "The plugin interfaces implemented, for example \`docker.volumedriver/1.0\`.",
-              "items": {
-                "type": "string"
-              }
-            },
-            "Socket": {
-              "type": "string",
-              "description": "The name of the plugin's socket, for example \`plugins.sock\`."
-            }
-          }
-        },
-        "Entrypoint": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The plugin's entry point.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Workdir": {
-          "type": "string",
-          "description": "The plugin's working directory."
-        },
-        "User": {
-          "type": "object",
-          "description": "The user the plugin runs as (empty for the default).",
-          "additionalProperties": false,
-          "properties": {
-            "UID": {
-              "type": "integer",
-              "minimum": 0,
-              "description": "User id."
-            },
-            "GID": {
-              "type": "integer",
-              "minimum": 0,
-              "description": "Group id."
-            }
-          }
-        },
-        "Network": {
-          "type": "object",
-          "description": "The plugin's network.",
-          "required": [
-            "Type"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "Type": {
-              "type": "string",
-              "description": "The network type, for example \`host\`."
-            }
-          }
-        },
-        "Capabilities": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Linux capabilities the plugin needs.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Mounts": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The plugin's mounts.",
-          "items": {
-            "$ref": "#/components/schemas/PluginMount"
-          }
-        },
-        "Devices": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Host devices the plugin uses.",
-          "items": {
-            "$ref": "#/components/schemas/PluginDevice"
-          }
-        },
-        "Env": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Environment variables the plugin accepts.",
-          "items": {
-            "$ref": "#/components/schemas/PluginEnv"
-          }
-        },
-        "Args": {
-          "$ref": "#/components/schemas/PluginArgs"
-        }
-      },
-      "example": {
-        "ManifestVersion": "v0",
-        "Description": "A test plugin for Docker",
-        "Documentation": "https://docs.docker.com/engine/extend/plugins/",
-        "Interface": {
-          "Types": [
-            "docker.volumedriver/1.0"
-          ],
-          "Socket": "plugins.sock"
-        },
-        "Entrypoint": [
-          "plugin-no-remove",
-          "/data"
-        ],
-        "Workdir": "",
-        "User": {},
-        "Network": {
-          "Type": "host"
-        },
-        "Capabilities": null,
-        "Mounts": [],
-        "Devices": []
-      }
-    },
-    "#/components/schemas/ServiceEndpoint": {
-      "type": "object",
-      "description": "How a service is reached.",
-      "additionalProperties": false,
-      "properties": {
-        "Spec": {
-          "$ref": "#/components/schemas/EndpointSpec"
-        },
-        "Ports": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The ports the service is published on.",
-          "items": {
-            "$ref": "#/components/schemas/EndpointPortConfig"
-          }
-        },
-        "VirtualIPs": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The service's virtual IPs, one per network.",
-          "items": {
-            "$ref": "#/components/schemas/EndpointVirtualIP"
-          }
-        }
-      }
-    },
-    "#/components/schemas/ServiceSpec": {
-      "type": "object",
-      "description": "A service specification: the body of a service create and update and the\\nSpec of a service. Renaming a service is not supported on update (Name must stay the\\nsame).\\n",
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The service's name (user-defined); cannot be changed by an update."
-        },
-        "Labels": {
-          "$ref": "#/components/schemas/SwarmLabels"
-        },
-        "TaskTemplate": {
-          "$ref": "#/components/schemas/TaskSpec"
-        },
-        "Mode": {
-          "$ref": "#/components/schemas/ServiceMode"
-        },
-        "UpdateConfig": {
-          "$ref": "#/components/schemas/ServiceUpdateConfig"
-        },
-        "Networks": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The networks to attach the service to, by name or id (strings, or {Target} objects as the task template takes).",
-          "items": {
-            "anyOf": [
-              {
-                "type": "string"
-              },
-              {
-                "$ref": "#/components/schemas/NetworkAttachmentConfig"
-              }
-            ]
-          }
-        },
-        "EndpointSpec": {
-          "$ref": "#/components/schemas/EndpointSpec"
-        }
-      },
-      "example": {
-        "Name": "web",
-        "TaskTemplate": {
-          "ContainerSpec": {
-            "Image": "nginx:alpine"
-          },
-          "RestartPolicy": {
-            "Condition": "any"
-          }
-        },
-        "Mode": {
-          "Replicated": {
-            "Replicas": 2
-          }
-        },
-        "UpdateConfig": {
-          "Parallelism": 1,
-          "FailureAction": "pause"
-        },
-        "EndpointSpec": {
-          "Mode": "vip",
-          "Ports": [
-            {
-              "Protocol": "tcp",
-              "PublishedPort": 8080,
-              "TargetPort": 80
-            }
-          ]
-        },
-        "Labels": {
-          "foo": "bar"
-        }
-      }
-    },
-    "#/components/schemas/JoinTokens": {
-      "type": "object",
-      "description": "The tokens other nodes use to join the swarm.",
-      "additionalProperties": false,
-      "properties": {
-        "Worker": {
-          "type": "string",
-          "description": "The token for joining as a worker."
-        },
-        "Manager": {
-          "type": "string",
-          "description": "The token for joining as a manager."
-        }
-      },
-      "example": {
-        "Worker": "SWMTKN-1-3pu6hszjas19xyp7ghgosyx9k8atbfcr8p2is99znpy26u2lkl-1awxwuwd3z9j1z3puu7rcgdbx",
-        "Manager": "SWMTKN-1-3pu6hszjas19xyp7ghgosyx9k8atbfcr8p2is99znpy26u2lkl-7p73s1dx5in4tatdymyhg9hu2"
-      }
-    },
-    "#/components/schemas/SwarmSpec": {
-      "type": "object",
-      "description": "The settings of a swarm, the body of a swarm update and the Spec of swarm init.",
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The swarm's name."
-        },
-        "Labels": {
-          "$ref": "#/components/schemas/SwarmLabels"
-        },
-        "Orchestration": {
-          "type": "object",
-          "description": "Orchestration settings.",
-          "additionalProperties": false,
-          "properties": {
-            "TaskHistoryRetentionLimit": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "The number of historic tasks kept per task slot or node."
-            }
-          }
-        },
-        "Raft": {
-          "type": "object",
-          "description": "Raft settings.",
-          "additionalProperties": false,
-          "properties": {
-            "SnapshotInterval": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "Number of log entries between snapshots."
-            },
-            "KeepOldSnapshots": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "Number of snapshots to keep beyond the current snapshot."
-            },
-            "LogEntriesForSlowFollowers": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "Number of log entries kept to sync up slow followers after a snapshot is created."
-            },
-            "HeartbeatTick": {
-              "type": "integer",
-              "minimum": 0,
-              "description": "Ticks (in seconds) between heartbeats."
-            },
-            "ElectionTick": {
-              "type": "integer",
-              "minimum": 0,
-              "description": "Ticks (in seconds) without a leader before a new election is triggered."
-            }
-          }
-        },
-        "Dispatcher": {
-          "type": "object",
-          "description": "Task dispatcher settings.",
-          "additionalProperties": false,
-          "properties": {
-            "HeartbeatPeriod": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "The delay, in nanoseconds, for an agent to send a heartbeat to the dispatcher."
-            }
-          }
-        },
-        "CAConfig": {
-          "type": "object",
-          "description": "Certificate authority settings.",
-          "additionalProperties": false,
-          "properties": {
-            "NodeCertExpiry": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "Automatic expiry of node certificates, in nanoseconds."
-            },
-            "ExternalCA": {
-              "$ref": "#/components/schemas/ExternalCA"
-            },
-            "ExternalCAs": {
-              "type": [
-                "array",
-                "null"
-              ],
-              "description": "The external CAs as a list, under the key the daemon's JSON encoding uses.",
-              "items": {
-                "$ref": "#/components/schemas/ExternalCA"
-              }
-            }
-          }
-        },
-        "TaskDefaults": {
-          "type": "object",
-          "description": "Defaults for the tasks of the swarm.",
-          "additionalProperties": false,
-          "properties": {
-            "LogDriver": {
-              "$ref": "#/components/schemas/ServiceLogDriver"
-            }
-          }
-        },
-        "JoinTokens": {
-          "$ref": "#/components/schemas/JoinTokens"
-        }
-      },
-      "example": {
-        "Name": "default",
-        "Orchestration": {
-          "TaskHistoryRetentionLimit": 10
-        },
-        "Raft": {
-          "SnapshotInterval": 10000,
-          "KeepOldSnapshots": 0,
-          "LogEntriesForSlowFollowers": 500,
-          "HeartbeatTick": 1,
-          "ElectionTick": 3
-        },
-        "Dispatcher": {
-          "HeartbeatPeriod": 5000000000
-        },
-        "CAConfig": {
-          "NodeCertExpiry": 7776000000000000,
-          "ExternalCA": {
-            "Protocol": "cfssl",
-            "URL": "https://ca.example.com/api/v1/cfssl/sign"
-          }
-        }
-      }
-    },
-    "#/components/schemas/NetworkAttachment": {
-      "type": "object",
-      "description": "A task's attachment to a network.",
-      "additionalProperties": false,
-      "properties": {
-        "Network": {
-          "$ref": "#/components/schemas/SwarmNetwork"
-        },
-        "Addresses": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The task's addresses on the network, in CIDR form.",
-          "items": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "#/components/schemas/TaskSpec": {
-      "type": "object",
-      "description": "The template of a service's tasks, also a task's Spec.",
-      "additionalProperties": false,
-      "properties": {
-        "ContainerSpec": {
-          "$ref": "#/components/schemas/ContainerSpec"
-        },
-        "LogDriver": {
-          "$ref": "#/components/schemas/ServiceLogDriver"
-        },
-        "Resources": {
-          "$ref": "#/components/schemas/TaskResources"
-        },
-        "RestartPolicy": {
-          "$ref": "#/components/schemas/ServiceRestartPolicy"
-        },
-        "Placement": {
-          "$ref": "#/components/schemas/Placement"
-        },
-        "Networks": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The networks the tasks attach to (the create body shows an array of {Target}).",
-          "items": {
-            "$ref": "#/components/schemas/NetworkAttachmentConfig"
-          }
-        }
-      },
-      "example": {
-        "ContainerSpec": {
-          "Image": "redis"
-        },
-        "Resources": {
-          "Limits": {},
-          "Reservations": {}
-        },
-        "RestartPolicy": {
-          "Condition": "any",
-          "MaxAttempts": 0
-        },
-        "Placement": {}
-      }
-    },
-    "#/components/schemas/TaskStatus": {
-      "type": "object",
-      "description": "The observed status of a task.",
-      "additionalProperties": false,
-      "properties": {
-        "Timestamp": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When the status was reported."
-        },
-        "State": {
-          "$ref": "#/components/schemas/TaskState"
-        },
-        "Message": {
-          "type": "string",
-          "description": "A human-readable message about the state."
-        },
-        "Err": {
-          "type": "string",
-          "description": "The error that caused a failed state."
-        },
-        "ContainerStatus": {
-          "type": "object",
-          "description": "The status of the task's container.",
-          "additionalProperties": false,
-          "properties": {
-            "ContainerID": {
-              "type": "string",
-              "description": "The container's id."
-            },
-            "PID": {
-              "type": "integer",
-              "description": "The container's main process id (omitted when not running)."
-            },
-            "ExitCode": {
-              "type": "integer",
-              "description": "The container's exit code."
-            }
-          }
-        }
-      },
-      "example": {
-        "Timestamp": "2016-06-07T21:07:31.290032978Z",
-        "State": "running",
-        "Message": "started",
-        "ContainerStatus": {
-          "ContainerID": "e5d62702a1b48d01c3e02ca1e0212a250801fa8d67caca0b6f35919ebc12f035",
-          "PID": 677
-        }
-      }
-    },
-    "#/components/schemas/Healthcheck": {
-      "type": "object",
-      "description": "How to check that the container is healthy. Durations are in\\nnanoseconds, either 0 (inherit from the image) or at least 1000000.\\n",
-      "additionalProperties": true,
-      "properties": {
-        "Test": {
-          "type": "array",
-          "description": "The test to perform: an empty array inherits the image's healthcheck; \`[\\"NONE\\"]\`\\ndisables it; \`[\\"CMD\\", args...]\` executes the arguments directly; \`[\\"CMD-SHELL\\",\\ncommand]\` runs the command with the system's default shell.\\n",
-          "items": {
-            "type": "string"
-          },
-          "anyOf": [
-            {
-              "maxItems": 0
-            },
-            {
-              "const": [
-                "NONE"
-              ]
-            },
-            {
-              "minItems": 2,
-              "contains": {
-                "const": "CMD"
-              }
-            },
-            {
-              "minItems": 2,
-              "maxItems": 2,
-              "contains": {
-                "const": "CMD-SHELL"
-              }
-            }
-          ]
-        },
-        "Interval": {
-          "$ref": "#/components/schemas/HealthcheckDuration",
-          "description": "Nanoseconds to wait between checks; 0 or at least 1000000; 0 means inherit."
-        },
-        "Timeout": {
-          "$ref": "#/components/schemas/HealthcheckDuration",
-          "description": "Nanoseconds to wait before a check is considered hung; 0 or at least 1000000; 0 means inherit."
-        },
-        "Retries": {
-          "type": "integer",
-          "minimum": 0,
-          "default": 0,
-          "description": "Consecutive failures needed to consider the container unhealthy; 0 means inherit."
-        },
-        "StartPeriod": {
-          "$ref": "#/components/schemas/HealthcheckDuration",
-          "description": "Nanoseconds the container has to initialize before the retry countdown starts; 0 or at least 1000000; 0 means inherit."
-        }
-      },
-      "example": {
-        "Test": [
-          "CMD",
-          "curl",
-          "-f",
-          "http://localhost/"
-        ],
-        "Interval": 30000000000,
-        "Timeout": 10000000000,
-        "Retries": 3,
-        "StartPeriod": 0
-      }
-    },
-    "#/components/schemas/StringOrStringArray": {
-      "description": "A string or an array of strings; \`null\` when unset.",
-      "oneOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "#/components/schemas/DeviceMapping": {
-      "type": "object",
-      "description": "A host device made available in the container.",
-      "additionalProperties": true,
-      "properties": {
-        "PathOnHost": {
-          "type": "string",
-          "description": "The device's path on the host."
-        },
-        "PathInContainer": {
-          "type": "string",
-          "description": "The device's path in the container."
-        },
-        "CgroupPermissions": {
-          "type": "string",
-          "description": "The cgroup permissions, for example \`mrw\`."
-        }
-      },
-      "example": {
-        "PathOnHost": "/dev/deviceName",
-        "PathInContainer": "/dev/deviceName",
-        "CgroupPermissions": "mrw"
-      }
-    },
-    "#/components/schemas/LogConfig": {
-      "type": "object",
-      "description": "The container's logging configuration.",
-      "additionalProperties": true,
-      "properties": {
-        "Type": {
-          "type": "string",
-          "enum": [
-            "json-file",
-            "syslog",
-            "journald",
-            "gelf",
-            "fluentd",
-            "awslogs",
-            "splunk",
-            "etwlogs",
-            "none",
-            ""
-          ],
-          "description": "The logging driver; empty selects the daemon's default (\`json-file\` unless configured otherwise)."
-        },
-        "Config": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Driver-specific options, a map of string to string.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Type": "json-file",
-        "Config": {
-          "max-size": "10m"
-        }
-      }
-    },
-    "#/components/schemas/PortMap": {
-      "type": [
-        "object",
-        "null"
-      ],
-      "description": "Map of a container port, \`<port>/<protocol>\`, to the host ports it is bound to. The host\\nport is a string, not an integer.\\n",
-      "propertyNames": {
-        "pattern": "^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(tcp|udp)$"
-      },
-      "additionalProperties": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "$ref": "#/components/schemas/PortBinding"
-        }
-      },
-      "example": {
-        "22/tcp": [
-          {
-            "HostPort": "11022"
-          }
-        ]
-      }
-    },
-    "#/components/schemas/RestartPolicy": {
-      "type": "object",
-      "description": "What to do when the container exits. \`Name\` is \`always\` (always\\nrestart), \`unless-stopped\` (restart unless the user stopped the container),\\n\`on-failure\` (restart only on a non-zero exit code), or \`no\` / empty for the default,\\nno restart. \`MaximumRetryCount\` is the number of retries before giving up and applies to\\n\`on-failure\` only (it must be 0 with \`always\`, \`unless-stopped\` and \`no\`). An ever\\nincreasing delay (doubling the previous one, starting at 100 ms) precedes each restart to\\navoid flooding the server.\\n",
-      "additionalProperties": true,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "enum": [
-            "",
-            "no",
-            "always",
-            "unless-stopped",
-            "on-failure"
-          ],
-          "default": "no",
-          "description": "The restart policy."
-        },
-        "MaximumRetryCount": {
-          "type": "integer",
-          "minimum": 0,
-          "default": 0,
-          "description": "With \`on-failure\`, the number of times to retry before giving up."
-        }
-      },
-      "if": {
-        "type": "object",
-        "additionalProperties": true,
-        "required": [
-          "Name"
-        ],
-        "properties": {
-          "Name": {
-            "enum": [
-              "no",
-              "always",
-              "unless-stopped"
-            ]
-          }
-        }
-      },
-      "then": {
-        "type": "object",
-        "additionalProperties": true,
-        "properties": {
-          "MaximumRetryCount": {
-            "const": 0
-          }
-        }
-      },
-      "example": {
-        "Name": "on-failure",
-        "MaximumRetryCount": 3
-      }
-    },
-    "#/components/schemas/ThrottleDevice": {
-      "type": "object",
-      "description": "A block IO rate limit for a device.",
-      "additionalProperties": true,
-      "properties": {
-        "Path": {
-          "type": "string",
-          "description": "The device path."
-        },
-        "Rate": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "The rate limit (bytes or IO per second)."
-        }
-      }
-    },
-    "#/components/schemas/Ulimit": {
-      "type": "object",
-      "description": "A resource limit.",
-      "additionalProperties": true,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The limit's name, for example \`nofile\`."
-        },
-        "Soft": {
-          "type": "integer",
-          "format": "int64",
-          "description": "The soft limit."
-        },
-        "Hard": {
-          "type": "integer",
-          "format": "int64",
-          "description": "The hard limit."
-        }
-      },
-      "example": {
-        "Name": "nofile",
-        "Soft": 1024,
-        "Hard": 2048
-      }
-    },
     "#/components/schemas/WeightDevice": {
       "type": "object",
       "description": "A block IO weight for a device.",
@@ -9428,1038 +10460,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "type": "integer",
           "minimum": 0,
           "description": "The relative weight."
-        }
-      }
-    },
-    "#/components/schemas/NetworkAddress": {
-      "type": "object",
-      "description": "An IP address with its prefix length.",
-      "additionalProperties": true,
-      "properties": {
-        "Addr": {
-          "type": "string",
-          "description": "The address."
-        },
-        "PrefixLen": {
-          "type": "integer",
-          "description": "The prefix length."
-        }
-      }
-    },
-    "#/components/schemas/ContainerEndpointIPAMConfig": {
-      "type": "object",
-      "description": "IP addresses requested for a container's endpoint.",
-      "additionalProperties": true,
-      "properties": {
-        "IPv4Address": {
-          "type": "string",
-          "description": "The IPv4 address."
-        },
-        "IPv6Address": {
-          "type": "string",
-          "description": "The IPv6 address."
-        },
-        "LinkLocalIPs": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Link-local addresses.",
-          "items": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "#/components/schemas/IPAMConfig": {
-      "type": "object",
-      "description": "One IPAM configuration of a network.",
-      "additionalProperties": false,
-      "properties": {
-        "Subnet": {
-          "type": "string",
-          "description": "The subnet, in CIDR form.",
-          "example": "172.20.0.0/16"
-        },
-        "IPRange": {
-          "type": "string",
-          "description": "The range container addresses are allocated from, in CIDR form (inside Subnet).",
-          "example": "172.20.10.0/24"
-        },
-        "Gateway": {
-          "type": "string",
-          "description": "The gateway's IP address.",
-          "example": "172.20.10.11"
-        },
-        "AuxAddress": {
-          "type": "object",
-          "description": "Auxiliary addresses used by the network driver, as a map of device name to IP\\naddress (\`<device_name>: <IP address>\`).\\n",
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        "AuxiliaryAddresses": {
-          "type": "object",
-          "description": "The same map as AuxAddress under the key the daemon's JSON encoding uses; accepted\\nand answered so that real daemons' bodies validate.\\n",
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "#/components/schemas/PluginDevice": {
-      "type": "object",
-      "description": "A host device of a plugin.",
-      "required": [
-        "Name",
-        "Description",
-        "Settable",
-        "Path"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The device's name."
-        },
-        "Description": {
-          "type": "string",
-          "description": "What the device is for."
-        },
-        "Settable": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The fields of the device a user may set.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Path": {
-          "type": "string",
-          "description": "The host device path."
-        }
-      },
-      "example": {
-        "Name": "device",
-        "Description": "a host device to mount",
-        "Settable": null,
-        "Path": "/dev/cpu_dma_latency"
-      }
-    },
-    "#/components/schemas/PluginMount": {
-      "type": "object",
-      "description": "A mount of a plugin.",
-      "required": [
-        "Name",
-        "Description",
-        "Settable",
-        "Source",
-        "Destination",
-        "Type",
-        "Options"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The mount's name."
-        },
-        "Description": {
-          "type": "string",
-          "description": "What the mount is for."
-        },
-        "Settable": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The fields of the mount a user may set.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Source": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "description": "The host path mounted, or null (for example for tmpfs)."
-        },
-        "Destination": {
-          "type": "string",
-          "description": "The path inside the plugin."
-        },
-        "Type": {
-          "type": "string",
-          "description": "The mount type, for example \`bind\` or \`tmpfs\`."
-        },
-        "Options": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Mount options, for example \`shared\` and \`rbind\`.",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Name": "",
-        "Description": "",
-        "Settable": null,
-        "Source": "/data",
-        "Destination": "/data",
-        "Type": "bind",
-        "Options": [
-          "shared",
-          "rbind"
-        ]
-      }
-    },
-    "#/components/schemas/PluginArgs": {
-      "type": "object",
-      "description": "The command-line arguments a plugin accepts.",
-      "required": [
-        "Name",
-        "Description",
-        "Settable",
-        "Value"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The arguments' name."
-        },
-        "Description": {
-          "type": "string",
-          "description": "What the arguments are for."
-        },
-        "Settable": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The fields a user may set.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Value": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The argument values.",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Name": "args",
-        "Description": "command line arguments",
-        "Settable": null,
-        "Value": []
-      }
-    },
-    "#/components/schemas/PluginEnv": {
-      "type": "object",
-      "description": "An environment variable a plugin accepts.",
-      "required": [
-        "Name",
-        "Description",
-        "Settable",
-        "Value"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The variable's name."
-        },
-        "Description": {
-          "type": "string",
-          "description": "What the variable does."
-        },
-        "Settable": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The fields a user may set.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Value": {
-          "type": "string",
-          "description": "The variable's value."
-        }
-      },
-      "example": {
-        "Name": "DEBUG",
-        "Description": "If set, prints debug messages",
-        "Settable": null,
-        "Value": "1"
-      }
-    },
-    "#/components/schemas/EndpointPortConfig": {
-      "type": "object",
-      "description": "A port a service is accessible on from outside the swarm.",
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "A name for the port."
-        },
-        "Protocol": {
-          "type": "string",
-          "description": "The protocol.",
-          "enum": [
-            "tcp",
-            "udp"
-          ]
-        },
-        "TargetPort": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 65535,
-          "description": "The port inside the service's containers."
-        },
-        "PublishedPort": {
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 65535,
-          "description": "The port published on every swarm node; when omitted or 0 the swarm assigns one."
-        }
-      },
-      "example": {
-        "Protocol": "tcp",
-        "PublishedPort": 8080,
-        "TargetPort": 80
-      }
-    },
-    "#/components/schemas/EndpointSpec": {
-      "type": "object",
-      "description": "How a service is reached and load balanced. Ports can only be\\ngiven with the \`vip\` resolution mode.\\n",
-      "additionalProperties": false,
-      "properties": {
-        "Mode": {
-          "type": "string",
-          "description": "The resolution mode for internal load balancing between tasks.",
-          "enum": [
-            "vip",
-            "dnsrr"
-          ],
-          "default": "vip"
-        },
-        "Ports": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The exposed ports; only with \`vip\` mode.",
-          "items": {
-            "$ref": "#/components/schemas/EndpointPortConfig"
-          }
-        }
-      },
-      "if": {
-        "required": [
-          "Mode"
-        ],
-        "properties": {
-          "Mode": {
-            "const": "dnsrr"
-          }
-        }
-      },
-      "then": {
-        "not": {
-          "required": [
-            "Ports"
-          ],
-          "properties": {
-            "Ports": true
-          }
-        }
-      },
-      "example": {
-        "Mode": "vip",
-        "Ports": [
-          {
-            "Protocol": "tcp",
-            "PublishedPort": 8080,
-            "TargetPort": 80
-          }
-        ]
-      }
-    },
-    "#/components/schemas/EndpointVirtualIP": {
-      "type": "object",
-      "description": "A virtual IP of a service on a network.",
-      "additionalProperties": false,
-      "properties": {
-        "NetworkID": {
-          "type": "string",
-          "description": "The network's id."
-        },
-        "Addr": {
-          "type": "string",
-          "description": "The address, in CIDR form."
-        }
-      }
-    },
-    "#/components/schemas/NetworkAttachmentConfig": {
-      "type": "object",
-      "description": "A network a service's tasks attach to.",
-      "required": [
-        "Target"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "Target": {
-          "type": "string",
-          "description": "The network's name or id."
-        },
-        "Aliases": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Network-scoped aliases of the service on this network.",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Target": "monitoring"
-      }
-    },
-    "#/components/schemas/ServiceMode": {
-      "type": "object",
-      "description": "The scheduling mode of a service: \`replicated\` (\`{\\"Replicated\\": {\\"Replicas\\": n}}\`) or\\n\`global\` (\`{\\"Global\\": {}}\`, one task on every node). The default is replicated.\\n",
-      "additionalProperties": false,
-      "maxProperties": 1,
-      "properties": {
-        "Replicated": {
-          "type": "object",
-          "description": "Replicated mode.",
-          "additionalProperties": false,
-          "properties": {
-            "Replicas": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0,
-              "description": "The number of tasks."
-            }
-          }
-        },
-        "Global": {
-          "type": "object",
-          "description": "Global mode (no settings).",
-          "additionalProperties": false,
-          "properties": {}
-        }
-      },
-      "default": {
-        "Replicated": {
-          "Replicas": 1
-        }
-      },
-      "example": {
-        "Replicated": {
-          "Replicas": 4
-        }
-      }
-    },
-    "#/components/schemas/ServiceUpdateConfig": {
-      "type": "object",
-      "description": "The update strategy of a service.",
-      "additionalProperties": false,
-      "properties": {
-        "Parallelism": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Maximum number of tasks updated in one iteration; 0 means unlimited parallelism."
-        },
-        "Delay": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Time between updates, in nanoseconds."
-        },
-        "FailureAction": {
-          "type": "string",
-          "description": "What to do when an updated task fails to run or stops running during the update.",
-          "enum": [
-            "continue",
-            "pause"
-          ]
-        }
-      },
-      "example": {
-        "Parallelism": 2,
-        "Delay": 30000000000,
-        "FailureAction": "pause"
-      }
-    },
-    "#/components/schemas/ExternalCA": {
-      "type": "object",
-      "description": "An external certificate authority signing requests are forwarded to.",
-      "additionalProperties": false,
-      "properties": {
-        "Protocol": {
-          "type": "string",
-          "description": "Protocol for communication with the external CA; only \`cfssl\` is supported.",
-          "enum": [
-            "cfssl"
-          ]
-        },
-        "URL": {
-          "type": "string",
-          "description": "URL where certificate signing requests are sent."
-        },
-        "Options": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Protocol-specific options for the external CA driver, a map of string to string.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "#/components/schemas/ServiceLogDriver": {
-      "type": "object",
-      "description": "Log configuration for the containers of a service.",
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The logging driver; the same names as a container's LogConfig.Type.",
-          "enum": [
-            "json-file",
-            "syslog",
-            "journald",
-            "gelf",
-            "fluentd",
-            "awslogs",
-            "splunk",
-            "etwlogs",
-            "none"
-          ]
-        },
-        "Options": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Driver-specific options, a map of string to string.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Name": "json-file",
-        "Options": {
-          "max-file": "3",
-          "max-size": "10M"
-        }
-      }
-    },
-    "#/components/schemas/SwarmNetwork": {
-      "type": "object",
-      "description": "A network as a task's network attachment shows it.",
-      "additionalProperties": false,
-      "properties": {
-        "ID": {
-          "type": "string",
-          "description": "The network's id."
-        },
-        "Version": {
-          "$ref": "#/components/schemas/ObjectVersion"
-        },
-        "CreatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When the network was created."
-        },
-        "UpdatedAt": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When the network was last updated."
-        },
-        "Spec": {
-          "type": "object",
-          "description": "The network's specification.",
-          "additionalProperties": false,
-          "properties": {
-            "Name": {
-              "type": "string",
-              "description": "The network's name."
-            },
-            "Labels": {
-              "$ref": "#/components/schemas/SwarmLabels"
-            },
-            "DriverConfiguration": {
-              "$ref": "#/components/schemas/SwarmDriver"
-            },
-            "IPAMOptions": {
-              "$ref": "#/components/schemas/SwarmIPAMOptions"
-            }
-          }
-        },
-        "DriverState": {
-          "$ref": "#/components/schemas/SwarmDriver"
-        },
-        "IPAMOptions": {
-          "$ref": "#/components/schemas/SwarmIPAMOptions"
-        }
-      }
-    },
-    "#/components/schemas/ContainerSpec": {
-      "type": "object",
-      "description": "The container settings of a service's tasks.",
-      "additionalProperties": false,
-      "properties": {
-        "Image": {
-          "type": "string",
-          "description": "The image name to use for the container."
-        },
-        "Command": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The command to be run in the image.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Args": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Arguments to the command.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "Env": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Environment variables, in the form \`VAR=value\`.",
-          "items": {
-            "type": "string",
-            "pattern": "^[^=]+="
-          }
-        },
-        "Dir": {
-          "type": "string",
-          "description": "The working directory for commands to run in."
-        },
-        "User": {
-          "type": "string",
-          "description": "The user inside the container."
-        },
-        "Labels": {
-          "$ref": "#/components/schemas/SwarmLabels"
-        },
-        "Mounts": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Mounts added to the containers created for the service.",
-          "items": {
-            "$ref": "#/components/schemas/ServiceMount"
-          }
-        },
-        "StopGracePeriod": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Time to wait for the container to terminate before forcefully killing it, in nanoseconds."
-        }
-      },
-      "example": {
-        "Image": "nginx:alpine",
-        "Args": [
-          "nginx",
-          "-g",
-          "daemon off;"
-        ],
-        "Env": [
-          "NGINX_PORT=80"
-        ],
-        "User": "33",
-        "StopGracePeriod": 10000000000
-      }
-    },
-    "#/components/schemas/Placement": {
-      "type": "object",
-      "description": "Placement of a service's tasks.",
-      "additionalProperties": false,
-      "properties": {
-        "Constraints": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "Placement constraints, such as \`node.role == manager\`.",
-          "items": {
-            "type": "string"
-          }
-        }
-      },
-      "example": {
-        "Constraints": [
-          "node.role == manager"
-        ]
-      }
-    },
-    "#/components/schemas/ServiceRestartPolicy": {
-      "type": "object",
-      "description": "The restart policy of a service's containers.",
-      "additionalProperties": false,
-      "properties": {
-        "Condition": {
-          "type": "string",
-          "description": "When to restart.",
-          "enum": [
-            "none",
-            "on-failure",
-            "any"
-          ]
-        },
-        "Delay": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Delay between restart attempts, in nanoseconds."
-        },
-        "MaxAttempts": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "default": 0,
-          "description": "Maximum attempts to restart a container before giving up; 0 (the default) means the limit is ignored."
-        },
-        "Window": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "default": 0,
-          "description": "The time window used to evaluate the restart policy, in nanoseconds; 0 (the default) means unbounded."
-        }
-      },
-      "example": {
-        "Condition": "on-failure",
-        "Delay": 10000000000,
-        "MaxAttempts": 10
-      }
-    },
-    "#/components/schemas/TaskResources": {
-      "type": "object",
-      "description": "Resource requirements of each container created for a service.",
-      "additionalProperties": false,
-      "properties": {
-        "Limits": {
-          "$ref": "#/components/schemas/TaskResourceObject"
-        },
-        "Reservations": {
-          "$ref": "#/components/schemas/TaskResourceObject"
-        },
-        "Reservation": {
-          "$ref": "#/components/schemas/TaskResourceObject"
-        }
-      },
-      "example": {
-        "Limits": {
-          "MemoryBytes": 104857600
-        },
-        "Reservations": {}
-      }
-    },
-    "#/components/schemas/TaskState": {
-      "type": "string",
-      "description": "The state of a task.\\n",
-      "enum": [
-        "new",
-        "allocated",
-        "pending",
-        "assigned",
-        "accepted",
-        "preparing",
-        "ready",
-        "starting",
-        "running",
-        "complete",
-        "shutdown",
-        "failed",
-        "rejected"
-      ]
-    },
-    "#/components/schemas/HealthcheckDuration": {
-      "type": "integer",
-      "format": "int64",
-      "description": "A duration in nanoseconds, 0 (inherit) or at least 1000000 (1 ms).",
-      "default": 0,
-      "anyOf": [
-        {
-          "const": 0
-        },
-        {
-          "minimum": 1000000
-        }
-      ]
-    },
-    "#/components/schemas/PortBinding": {
-      "type": "object",
-      "description": "A host port a container port is bound to.",
-      "additionalProperties": true,
-      "properties": {
-        "HostIp": {
-          "type": "string",
-          "description": "The host IP to bind to; empty for all interfaces."
-        },
-        "HostPort": {
-          "type": "string",
-          "description": "The host port (a string of digits, or a range \`from-to\`); empty lets the engine choose.",
-          "pattern": "^([0-9]+(-[0-9]+)?)?$"
-        }
-      }
-    },
-    "#/components/schemas/SwarmDriver": {
-      "type": "object",
-      "description": "A driver named in a swarm object, with its options.",
-      "additionalProperties": false,
-      "properties": {
-        "Name": {
-          "type": "string",
-          "description": "The driver's name."
-        },
-        "Options": {
-          "type": [
-            "object",
-            "null"
-          ],
-          "description": "Driver-specific options, a map of string to string.",
-          "additionalProperties": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "#/components/schemas/SwarmIPAMOptions": {
-      "type": "object",
-      "description": "The IPAM options of a swarm network.",
-      "additionalProperties": false,
-      "properties": {
-        "Driver": {
-          "$ref": "#/components/schemas/SwarmDriver"
-        },
-        "Configs": {
-          "type": [
-            "array",
-            "null"
-          ],
-          "description": "The address pools.",
-          "items": {
-            "$ref": "#/components/schemas/SwarmIPAMConfig"
-          }
-        }
-      }
-    },
-    "#/components/schemas/ServiceMount": {
-      "type": "object",
-      "description": "A mount of a service's containers. BindOptions applies to the \`bind\`\\ntype only and VolumeOptions to the \`volume\` type only.\\n",
-      "additionalProperties": false,
-      "properties": {
-        "Target": {
-          "type": "string",
-          "description": "The container path."
-        },
-        "Source": {
-          "type": "string",
-          "description": "The mount source, a volume name or a host path."
-        },
-        "Type": {
-          "type": "string",
-          "description": "The mount type.",
-          "enum": [
-            "bind",
-            "volume"
-          ]
-        },
-        "ReadOnly": {
-          "type": "boolean",
-          "description": "Whether the mount is read-only."
-        },
-        "BindOptions": {
-          "type": "object",
-          "description": "Options for the \`bind\` type.",
-          "additionalProperties": false,
-          "properties": {
-            "Propagation": {
-              "type": "string",
-              "description": "The propagation mode, \`[r]private\`, \`[r]shared\` or \`[r]slave\`.",
-              "enum": [
-                "private",
-                "rprivate",
-                "shared",
-                "rshared",
-                "slave",
-                "rslave"
-              ]
-            }
-          }
-        },
-        "VolumeOptions": {
-          "type": "object",
-          "description": "Options for the \`volume\` type.",
-          "additionalProperties": false,
-          "properties": {
-            "NoCopy": {
-              "type": "boolean",
-              "default": false,
-              "description": "Do not populate the volume with the data of the target (populating is the default)."
-            },
-            "Labels": {
-              "$ref": "#/components/schemas/SwarmLabels"
-            },
-            "DriverConfig": {
-              "$ref": "#/components/schemas/SwarmDriver"
-            }
-          }
-        }
-      },
-      "allOf": [
-        {
-          "if": {
-            "required": [
-              "Type"
-            ],
-            "properties": {
-              "Type": {
-                "const": "bind"
-              }
-            }
-          },
-          "then": {
-            "not": {
-              "required": [
-                "VolumeOptions"
-              ],
-              "properties": {
-                "VolumeOptions": true
-              }
-            }
-          }
-        },
-        {
-          "if": {
-            "required": [
-              "Type"
-            ],
-            "properties": {
-              "Type": {
-                "const": "volume"
-              }
-            }
-          },
-          "then": {
-            "not": {
-              "required": [
-                "BindOptions"
-              ],
-              "properties": {
-                "BindOptions": true
-              }
-            }
-          }
-        }
-      ],
-      "example": {
-        "Target": "/usr/share/nginx/html",
-        "Source": "web-data",
-        "Type": "volume",
-        "ReadOnly": true,
-        "VolumeOptions": {
-          "NoCopy": false,
-          "Labels": {
-            "com.example.something": "something-value"
-          },
-          "DriverConfig": {
-            "Name": "local"
-          }
-        }
-      }
-    },
-    "#/components/schemas/TaskResourceObject": {
-      "type": "object",
-      "description": "Resource limits or reservations of each container of a service. The create body uses\\nNanoCPUs and MemoryBytes; an update body may spell them CPU and Memory.\\n",
-      "additionalProperties": false,
-      "properties": {
-        "NanoCPUs": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "CPU, in units of 1e-9 CPU."
-        },
-        "MemoryBytes": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Memory, in bytes."
-        },
-        "CPU": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "CPU, as an update body may spell NanoCPUs."
-        },
-        "Memory": {
-          "type": "integer",
-          "format": "int64",
-          "minimum": 0,
-          "description": "Memory in bytes, as an update body may spell MemoryBytes."
-        }
-      },
-      "example": {
-        "NanoCPUs": 500000000,
-        "MemoryBytes": 104857600
-      }
-    },
-    "#/components/schemas/SwarmIPAMConfig": {
-      "type": "object",
-      "description": "One address pool of a swarm network.",
-      "additionalProperties": false,
-      "properties": {
-        "Subnet": {
-          "type": "string",
-          "description": "The subnet, in CIDR form."
-        },
-        "Range": {
-          "type": "string",
-          "description": "The allocation range, in CIDR form."
-        },
-        "Gateway": {
-          "type": "string",
-          "description": "The gateway address."
         }
       }
     }
@@ -12307,6 +12307,18 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   },
   "shared": {
+    "/components/responses/AlreadyInSwarm/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/AlreadyInSwarm/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/AlreadyInSwarm/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
     "/components/responses/BadRequest/content/application~1json": {
       "examples": [
         {
@@ -12314,42 +12326,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       ],
       "pointer": "/components/responses/BadRequest/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/ServerError/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/ServerError/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/ServerError/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/NotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NotFound/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/NotFound/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/NotAcceptable/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NotAcceptable/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/NotAcceptable/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
@@ -12367,6 +12343,91 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorResponse"
       }
     },
+    "/components/responses/EmptyText/content/text~1plain": {
+      "examples": [
+        {
+          "example": "/components/responses/EmptyText/content/text~1plain/example"
+        }
+      ],
+      "pointer": "/components/responses/EmptyText/content/text~1plain",
+      "contentType": "text/plain",
+      "schema": {
+        "type": "string",
+        "maxLength": 0
+      }
+    },
+    "/components/responses/NetworkNotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NetworkNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NetworkNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NetworkOrContainerNotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NetworkSwarmScoped/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NodeNotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NodeNotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NodeNotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NotAcceptable/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NotAcceptable/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NotAcceptable/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NotFound/content/application~1json/example"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
     "/components/responses/OtherError/content/application~1json": {
       "examples": [
         {
@@ -12377,6 +12438,22 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/RawStream/content/application~1vnd.docker.raw-stream": {
+      "examples": [
+        {
+          "example": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
+        },
+        {
+          "example": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
+        }
+      ],
+      "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
+      "contentType": "application/vnd.docker.raw-stream",
+      "schema": {
+        "type": "string",
+        "format": "binary"
       }
     },
     "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream": {
@@ -12399,78 +12476,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "format": "binary"
       }
     },
-    "/components/responses/RawStream/content/application~1vnd.docker.raw-stream": {
+    "/components/responses/ServerError/content/application~1json": {
       "examples": [
         {
-          "example": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-        },
-        {
-          "example": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
+          "example": "/components/responses/ServerError/content/application~1json/example"
         }
       ],
-      "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream",
-      "contentType": "application/vnd.docker.raw-stream",
-      "schema": {
-        "type": "string",
-        "format": "binary"
-      }
-    },
-    "/components/responses/EmptyText/content/text~1plain": {
-      "examples": [
-        {
-          "example": "/components/responses/EmptyText/content/text~1plain/example"
-        }
-      ],
-      "pointer": "/components/responses/EmptyText/content/text~1plain",
-      "contentType": "text/plain",
-      "schema": {
-        "type": "string",
-        "maxLength": 0
-      }
-    },
-    "/components/responses/VolumeNotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/VolumeNotFound/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/VolumeNotFound/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/NetworkNotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NetworkNotFound/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/NetworkNotFound/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/NetworkSwarmScoped/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/NetworkOrContainerNotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json",
+      "pointer": "/components/responses/ServerError/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
@@ -12488,25 +12500,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorResponse"
       }
     },
-    "/components/responses/AlreadyInSwarm/content/application~1json": {
+    "/components/responses/VolumeNotFound/content/application~1json": {
       "examples": [
         {
-          "example": "/components/responses/AlreadyInSwarm/content/application~1json/example"
+          "example": "/components/responses/VolumeNotFound/content/application~1json/example"
         }
       ],
-      "pointer": "/components/responses/AlreadyInSwarm/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/NodeNotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NodeNotFound/content/application~1json/example"
-        }
-      ],
-      "pointer": "/components/responses/NodeNotFound/content/application~1json",
+      "pointer": "/components/responses/VolumeNotFound/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
@@ -12514,33 +12514,19 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   },
   "examples": {
+    "/components/responses/AlreadyInSwarm/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "This node is already part of a swarm. Use \\"docker swarm leave\\" to leave this swarm and join another one."
+      },
+      "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
+    },
     "/components/responses/BadRequest/content/application~1json/example": {
       "name": "example",
       "value": {
         "message": "invalid parameter: bad value"
       },
       "pointer": "/components/responses/BadRequest/content/application~1json/example"
-    },
-    "/components/responses/ServerError/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "something went wrong"
-      },
-      "pointer": "/components/responses/ServerError/content/application~1json/example"
-    },
-    "/components/responses/NotFound/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "No such container: c2ada9df5af8"
-      },
-      "pointer": "/components/responses/NotFound/content/application~1json/example"
-    },
-    "/components/responses/NotAcceptable/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "This node is not a swarm manager."
-      },
-      "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
     },
     "/components/responses/Conflict/content/application~1json/example": {
       "name": "example",
@@ -12549,22 +12535,59 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "pointer": "/components/responses/Conflict/content/application~1json/example"
     },
+    "/components/responses/EmptyText/content/text~1plain/example": {
+      "name": "example",
+      "value": "",
+      "pointer": "/components/responses/EmptyText/content/text~1plain/example"
+    },
+    "/components/responses/NetworkNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "network net01 not found"
+      },
+      "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
+    },
+    "/components/responses/NetworkOrContainerNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "No such container: 3613f73ba0e4"
+      },
+      "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
+    },
+    "/components/responses/NetworkSwarmScoped/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "operation not supported for swarm scoped networks"
+      },
+      "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
+    },
+    "/components/responses/NodeNotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "node 24ifsmvkjbyhk not found"
+      },
+      "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
+    },
+    "/components/responses/NotAcceptable/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "This node is not a swarm manager."
+      },
+      "pointer": "/components/responses/NotAcceptable/content/application~1json/example"
+    },
+    "/components/responses/NotFound/content/application~1json/example": {
+      "name": "example",
+      "value": {
+        "message": "No such container: c2ada9df5af8"
+      },
+      "pointer": "/components/responses/NotFound/content/application~1json/example"
+    },
     "/components/responses/OtherError/content/application~1json/example": {
       "name": "example",
       "value": {
         "message": "content type text/plain is not accepted; use application/json"
       },
       "pointer": "/components/responses/OtherError/content/application~1json/example"
-    },
-    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value": {
-      "name": "multiplexed",
-      "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
-      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
-    },
-    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value": {
-      "name": "tty",
-      "value": "hello world\\n",
-      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
     },
     "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/multiplexed/value": {
       "name": "multiplexed",
@@ -12576,38 +12599,22 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "value": "hello world\\n",
       "pointer": "/components/responses/RawStream/content/application~1vnd.docker.raw-stream/examples/tty/value"
     },
-    "/components/responses/EmptyText/content/text~1plain/example": {
-      "name": "example",
-      "value": "",
-      "pointer": "/components/responses/EmptyText/content/text~1plain/example"
+    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value": {
+      "name": "multiplexed",
+      "value": "\\u0001\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\fhello world\\n",
+      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/multiplexed/value"
     },
-    "/components/responses/VolumeNotFound/content/application~1json/example": {
+    "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value": {
+      "name": "tty",
+      "value": "hello world\\n",
+      "pointer": "/components/responses/RawStreamUpgrade/content/application~1vnd.docker.raw-stream/examples/tty/value"
+    },
+    "/components/responses/ServerError/content/application~1json/example": {
       "name": "example",
       "value": {
-        "message": "get tardis: no such volume"
+        "message": "something went wrong"
       },
-      "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
-    },
-    "/components/responses/NetworkNotFound/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "network net01 not found"
-      },
-      "pointer": "/components/responses/NetworkNotFound/content/application~1json/example"
-    },
-    "/components/responses/NetworkSwarmScoped/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "operation not supported for swarm scoped networks"
-      },
-      "pointer": "/components/responses/NetworkSwarmScoped/content/application~1json/example"
-    },
-    "/components/responses/NetworkOrContainerNotFound/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "No such container: 3613f73ba0e4"
-      },
-      "pointer": "/components/responses/NetworkOrContainerNotFound/content/application~1json/example"
+      "pointer": "/components/responses/ServerError/content/application~1json/example"
     },
     "/components/responses/ServiceNotFound/content/application~1json/example": {
       "name": "example",
@@ -12616,19 +12623,12 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "pointer": "/components/responses/ServiceNotFound/content/application~1json/example"
     },
-    "/components/responses/AlreadyInSwarm/content/application~1json/example": {
+    "/components/responses/VolumeNotFound/content/application~1json/example": {
       "name": "example",
       "value": {
-        "message": "This node is already part of a swarm. Use \\"docker swarm leave\\" to leave this swarm and join another one."
+        "message": "get tardis: no such volume"
       },
-      "pointer": "/components/responses/AlreadyInSwarm/content/application~1json/example"
-    },
-    "/components/responses/NodeNotFound/content/application~1json/example": {
-      "name": "example",
-      "value": {
-        "message": "node 24ifsmvkjbyhk not found"
-      },
-      "pointer": "/components/responses/NodeNotFound/content/application~1json/example"
+      "pointer": "/components/responses/VolumeNotFound/content/application~1json/example"
     }
   }
 }`));

@@ -822,6 +822,61 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/FeatureStatus": {
+      "type": "object",
+      "description": "Whether a security feature is on.",
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "enabled",
+            "disabled"
+          ]
+        }
+      }
+    },
+    "#/components/schemas/License": {
+      "type": [
+        "object",
+        "null"
+      ],
+      "description": "The repository's license.",
+      "required": [
+        "key",
+        "name",
+        "url",
+        "spdx_id",
+        "node_id"
+      ],
+      "properties": {
+        "key": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "url": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "uri"
+        },
+        "spdx_id": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "node_id": {
+          "type": "string"
+        },
+        "html_url": {
+          "type": "string",
+          "format": "uri"
+        }
+      }
+    },
     "#/components/schemas/Migration": {
       "type": "object",
       "description": "A migration (an export, or an import listed alongside).",
@@ -919,6 +974,100 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "description": "ISO 8601 with offset."
         }
       }
+    },
+    "#/components/schemas/MigrationRepository": {
+      "description": "A repository as a migration lists it, with its merge settings, counts and license.",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/Repository"
+        },
+        {
+          "type": "object",
+          "required": [
+            "clone_url",
+            "default_branch",
+            "forks_count",
+            "git_url",
+            "has_downloads",
+            "has_issues",
+            "has_projects",
+            "has_wiki",
+            "has_pages",
+            "homepage",
+            "language",
+            "archived",
+            "disabled",
+            "mirror_url",
+            "open_issues_count",
+            "pushed_at",
+            "size",
+            "ssh_url",
+            "stargazers_count",
+            "svn_url",
+            "watchers_count",
+            "created_at",
+            "updated_at"
+          ],
+          "properties": {
+            "allow_rebase_merge": {
+              "type": "boolean"
+            },
+            "template_repository": {
+              "anyOf": [
+                {
+                  "$ref": "#/components/schemas/Repository"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "temp_clone_token": {
+              "type": "string"
+            },
+            "allow_squash_merge": {
+              "type": "boolean"
+            },
+            "allow_auto_merge": {
+              "type": "boolean"
+            },
+            "delete_branch_on_merge": {
+              "type": "boolean"
+            },
+            "allow_merge_commit": {
+              "type": "boolean"
+            },
+            "subscribers_count": {
+              "type": "integer"
+            },
+            "network_count": {
+              "type": "integer"
+            },
+            "license": {
+              "$ref": "#/components/schemas/License"
+            },
+            "forks": {
+              "type": "integer"
+            },
+            "open_issues": {
+              "type": "integer"
+            },
+            "watchers": {
+              "type": "integer"
+            }
+          }
+        }
+      ]
+    },
+    "#/components/schemas/MigrationState": {
+      "type": "string",
+      "description": "\`pending\`: not started yet; \`exporting\`: in progress; \`exported\`: finished successfully;\\n\`failed\`: the export failed.\\n",
+      "enum": [
+        "pending",
+        "exporting",
+        "exported",
+        "failed"
+      ]
     },
     "#/components/schemas/Repository": {
       "type": "object",
@@ -1259,151 +1408,29 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
-    "#/components/schemas/ValidationError": {
-      "type": "object",
-      "description": "GitHub's error body for a request that fails validation.",
-      "required": [
-        "message"
+    "#/components/schemas/SecurityAndAnalysis": {
+      "type": [
+        "object",
+        "null"
       ],
+      "description": "Which security features are enabled for the repository.",
       "properties": {
-        "message": {
-          "type": "string"
+        "advanced_security": {
+          "$ref": "#/components/schemas/FeatureStatus"
         },
-        "documentation_url": {
-          "type": "string"
+        "secret_scanning": {
+          "$ref": "#/components/schemas/FeatureStatus"
         },
-        "errors": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "required": [
-              "code"
-            ],
-            "properties": {
-              "resource": {
-                "type": "string"
-              },
-              "field": {
-                "type": "string"
-              },
-              "message": {
-                "type": "string"
-              },
-              "code": {
-                "type": "string"
-              },
-              "index": {
-                "type": "integer"
-              },
-              "value": {
-                "type": [
-                  "string",
-                  "integer",
-                  "array",
-                  "null"
-                ],
-                "items": {
-                  "type": "string"
-                }
-              }
-            }
-          }
+        "secret_scanning_push_protection": {
+          "$ref": "#/components/schemas/FeatureStatus"
+        },
+        "secret_scanning_non_provider_patterns": {
+          "$ref": "#/components/schemas/FeatureStatus"
+        },
+        "secret_scanning_delegated_alert_dismissal": {
+          "$ref": "#/components/schemas/FeatureStatus"
         }
       }
-    },
-    "#/components/schemas/MigrationRepository": {
-      "description": "A repository as a migration lists it, with its merge settings, counts and license.",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/Repository"
-        },
-        {
-          "type": "object",
-          "required": [
-            "clone_url",
-            "default_branch",
-            "forks_count",
-            "git_url",
-            "has_downloads",
-            "has_issues",
-            "has_projects",
-            "has_wiki",
-            "has_pages",
-            "homepage",
-            "language",
-            "archived",
-            "disabled",
-            "mirror_url",
-            "open_issues_count",
-            "pushed_at",
-            "size",
-            "ssh_url",
-            "stargazers_count",
-            "svn_url",
-            "watchers_count",
-            "created_at",
-            "updated_at"
-          ],
-          "properties": {
-            "allow_rebase_merge": {
-              "type": "boolean"
-            },
-            "template_repository": {
-              "anyOf": [
-                {
-                  "$ref": "#/components/schemas/Repository"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "temp_clone_token": {
-              "type": "string"
-            },
-            "allow_squash_merge": {
-              "type": "boolean"
-            },
-            "allow_auto_merge": {
-              "type": "boolean"
-            },
-            "delete_branch_on_merge": {
-              "type": "boolean"
-            },
-            "allow_merge_commit": {
-              "type": "boolean"
-            },
-            "subscribers_count": {
-              "type": "integer"
-            },
-            "network_count": {
-              "type": "integer"
-            },
-            "license": {
-              "$ref": "#/components/schemas/License"
-            },
-            "forks": {
-              "type": "integer"
-            },
-            "open_issues": {
-              "type": "integer"
-            },
-            "watchers": {
-              "type": "integer"
-            }
-          }
-        }
-      ]
-    },
-    "#/components/schemas/MigrationState": {
-      "type": "string",
-      "description": "\`pending\`: not started yet; \`exporting\`: in progress; \`exported\`: finished successfully;\\n\`failed\`: the export failed.\\n",
-      "enum": [
-        "pending",
-        "exporting",
-        "exported",
-        "failed"
-      ]
     },
     "#/components/schemas/SimpleUser": {
       "type": "object",
@@ -1498,82 +1525,55 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
-    "#/components/schemas/SecurityAndAnalysis": {
-      "type": [
-        "object",
-        "null"
-      ],
-      "description": "Which security features are enabled for the repository.",
-      "properties": {
-        "advanced_security": {
-          "$ref": "#/components/schemas/FeatureStatus"
-        },
-        "secret_scanning": {
-          "$ref": "#/components/schemas/FeatureStatus"
-        },
-        "secret_scanning_push_protection": {
-          "$ref": "#/components/schemas/FeatureStatus"
-        },
-        "secret_scanning_non_provider_patterns": {
-          "$ref": "#/components/schemas/FeatureStatus"
-        },
-        "secret_scanning_delegated_alert_dismissal": {
-          "$ref": "#/components/schemas/FeatureStatus"
-        }
-      }
-    },
-    "#/components/schemas/License": {
-      "type": [
-        "object",
-        "null"
-      ],
-      "description": "The repository's license.",
-      "required": [
-        "key",
-        "name",
-        "url",
-        "spdx_id",
-        "node_id"
-      ],
-      "properties": {
-        "key": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "url": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "format": "uri"
-        },
-        "spdx_id": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string",
-          "format": "uri"
-        }
-      }
-    },
-    "#/components/schemas/FeatureStatus": {
+    "#/components/schemas/ValidationError": {
       "type": "object",
-      "description": "Whether a security feature is on.",
+      "description": "GitHub's error body for a request that fails validation.",
+      "required": [
+        "message"
+      ],
       "properties": {
-        "status": {
-          "type": "string",
-          "enum": [
-            "enabled",
-            "disabled"
-          ]
+        "message": {
+          "type": "string"
+        },
+        "documentation_url": {
+          "type": "string"
+        },
+        "errors": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "code"
+            ],
+            "properties": {
+              "resource": {
+                "type": "string"
+              },
+              "field": {
+                "type": "string"
+              },
+              "message": {
+                "type": "string"
+              },
+              "code": {
+                "type": "string"
+              },
+              "index": {
+                "type": "integer"
+              },
+              "value": {
+                "type": [
+                  "string",
+                  "integer",
+                  "array",
+                  "null"
+                ],
+                "items": {
+                  "type": "string"
+                }
+              }
+            }
+          }
         }
       }
     }
@@ -2367,6 +2367,18 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/BasicError"
       }
     },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/BasicError"
+      }
+    },
     "/components/responses/RequiresAuthentication/content/application~1json": {
       "examples": [
         {
@@ -2390,44 +2402,9 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/BasicError"
       }
-    },
-    "/components/responses/NotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-        }
-      ],
-      "pointer": "/components/responses/NotFound/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/BasicError"
-      }
     }
   },
   "examples": {
-    "/components/responses/BadRequest/content/application~1json/examples/version/value": {
-      "name": "version",
-      "value": {
-        "message": "API version 2021-01-01 is not supported.",
-        "documentation_url": "https://docs.github.com/rest/overview/api-versions"
-      },
-      "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
-    },
-    "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value": {
-      "name": "missing",
-      "value": {
-        "message": "Requires authentication",
-        "documentation_url": "https://docs.github.com/rest"
-      },
-      "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
-    },
-    "/components/responses/ServerError/content/application~1json/examples/unavailable/value": {
-      "name": "unavailable",
-      "value": {
-        "message": "Service unavailable"
-      },
-      "pointer": "/components/responses/ServerError/content/application~1json/examples/unavailable/value"
-    },
     "/components/examples/migration-pending/value": {
       "name": "pending",
       "value": {
@@ -2589,6 +2566,14 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "pointer": "/components/examples/migration-pending/value"
     },
+    "/components/responses/BadRequest/content/application~1json/examples/version/value": {
+      "name": "version",
+      "value": {
+        "message": "API version 2021-01-01 is not supported.",
+        "documentation_url": "https://docs.github.com/rest/overview/api-versions"
+      },
+      "pointer": "/components/responses/BadRequest/content/application~1json/examples/version/value"
+    },
     "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
       "name": "notFound",
       "value": {
@@ -2597,6 +2582,21 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "status": "404"
       },
       "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+    },
+    "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value": {
+      "name": "missing",
+      "value": {
+        "message": "Requires authentication",
+        "documentation_url": "https://docs.github.com/rest"
+      },
+      "pointer": "/components/responses/RequiresAuthentication/content/application~1json/examples/missing/value"
+    },
+    "/components/responses/ServerError/content/application~1json/examples/unavailable/value": {
+      "name": "unavailable",
+      "value": {
+        "message": "Service unavailable"
+      },
+      "pointer": "/components/responses/ServerError/content/application~1json/examples/unavailable/value"
     }
   }
 }`));

@@ -833,6 +833,64 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   },
   "schemas": {
+    "#/components/schemas/AgentId": {
+      "type": "string",
+      "description": "Agent ID.",
+      "pattern": "^agt_[0-9a-f]{32}$"
+    },
+    "#/components/schemas/AgentKeyAttributes": {
+      "type": "object",
+      "description": "An agent key in list and revoke responses, identified by \`agentKeyPrefix\` only; a secret here breaks the contract.",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/AgentKeyFields"
+        }
+      ],
+      "unevaluatedProperties": false
+    },
+    "#/components/schemas/AgentKeyCreateAttributes": {
+      "type": "object",
+      "description": "A new agent key, with its full secret in \`agentKey\` (create and rotate responses only).",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/AgentKeyFields"
+        }
+      ],
+      "required": [
+        "agentKey"
+      ],
+      "properties": {
+        "agentKey": {
+          "$ref": "#/components/schemas/AgentKeySecret"
+        }
+      },
+      "unevaluatedProperties": false
+    },
+    "#/components/schemas/AgentKeyCreateResource": {
+      "description": "An agent key as created, including its secret.",
+      "type": "object",
+      "required": [
+        "type",
+        "id",
+        "attributes",
+        "relationships"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "const": "agentKey"
+        },
+        "id": {
+          "$ref": "#/components/schemas/AgentKeyId"
+        },
+        "attributes": {
+          "$ref": "#/components/schemas/AgentKeyCreateAttributes"
+        },
+        "relationships": {
+          "$ref": "#/components/schemas/AgentKeyRelationships"
+        }
+      }
+    },
     "#/components/schemas/AgentKeyCreateResponse": {
       "description": "The created agent key, with its secret; the only response that ever carries it.",
       "type": "object",
@@ -845,6 +903,65 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "$ref": "#/components/schemas/AgentKeyCreateResource"
         }
       }
+    },
+    "#/components/schemas/AgentKeyFields": {
+      "type": "object",
+      "description": "The attributes every agent key response has. Never the secret.",
+      "required": [
+        "agentKeyPrefix",
+        "status",
+        "createdAt"
+      ],
+      "properties": {
+        "agentKeyPrefix": {
+          "$ref": "#/components/schemas/AgentKeyPrefix"
+        },
+        "status": {
+          "$ref": "#/components/schemas/KeyStatus"
+        },
+        "createdAt": {
+          "$ref": "#/components/schemas/Timestamp"
+        },
+        "lastUsedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "revokedAt": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time"
+        },
+        "createdBy": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/UserId"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "revokedBy": {
+          "anyOf": [
+            {
+              "$ref": "#/components/schemas/UserId"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    },
+    "#/components/schemas/AgentKeyId": {
+      "type": "string",
+      "description": "Agent key ID.",
+      "pattern": "^agk_[0-9a-f]{32}$"
     },
     "#/components/schemas/AgentKeyList": {
       "description": "A page of agent keys (prefixes only, never secrets).",
@@ -862,6 +979,56 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         },
         "meta": {
           "$ref": "#/components/schemas/ListMeta"
+        }
+      }
+    },
+    "#/components/schemas/AgentKeyPrefix": {
+      "type": "string",
+      "description": "The first 16 characters of an agent key's secret after its prefix; identifies the key without revealing it.",
+      "pattern": "^ak_ntl_[a-z]+_[A-Za-z0-9_-]{16}$",
+      "examples": [
+        "ak_ntl_prod_sxHp_FRoRTnDEmEH"
+      ]
+    },
+    "#/components/schemas/AgentKeyRelationships": {
+      "description": "The agent and party an agent key acts for.",
+      "type": "object",
+      "required": [
+        "party",
+        "agent"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "party": {
+          "$ref": "#/components/schemas/PartyRelationship"
+        },
+        "agent": {
+          "$ref": "#/components/schemas/AgentRelationship"
+        }
+      }
+    },
+    "#/components/schemas/AgentKeyResource": {
+      "description": "An agent key as listed or read; its prefix and metadata, never its secret.",
+      "type": "object",
+      "required": [
+        "type",
+        "id",
+        "attributes",
+        "relationships"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "const": "agentKey"
+        },
+        "id": {
+          "$ref": "#/components/schemas/AgentKeyId"
+        },
+        "attributes": {
+          "$ref": "#/components/schemas/AgentKeyAttributes"
+        },
+        "relationships": {
+          "$ref": "#/components/schemas/AgentKeyRelationships"
         }
       }
     },
@@ -926,6 +1093,68 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/AgentKeySecret": {
+      "type": "string",
+      "description": "An agent key as sent in \`Authorization\`: \`ak_\`, the service tag \`ntl\`,\\nthe environment and the secret (at least 32 base64url characters).\\n\`x-specforge-policy\` recognizes agent keys by this pattern.\\n",
+      "pattern": "^ak_ntl_[a-z]+_[A-Za-z0-9_-]{32,}$",
+      "examples": [
+        "ak_ntl_prod_sxHp_FRoRTnDEmEHD8FKVJg7P0d3UJMSWCtzQe9GBxk"
+      ]
+    },
+    "#/components/schemas/AgentRelationship": {
+      "description": "The agent an agent key belongs to.",
+      "type": "object",
+      "required": [
+        "data"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "data": {
+          "type": "object",
+          "required": [
+            "type",
+            "id"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "agent"
+            },
+            "id": {
+              "$ref": "#/components/schemas/AgentId"
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/ApiKeyAttributes": {
+      "type": "object",
+      "description": "An API key in list and revoke responses, identified by its prefix only; a secret here breaks the contract.",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/ApiKeyFields"
+        }
+      ],
+      "unevaluatedProperties": false
+    },
+    "#/components/schemas/ApiKeyCreateAttributes": {
+      "type": "object",
+      "description": "A new API key, with its secret in \`apiKey\` (this response only).",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/ApiKeyFields"
+        }
+      ],
+      "required": [
+        "apiKey"
+      ],
+      "properties": {
+        "apiKey": {
+          "$ref": "#/components/schemas/PartyApiKeySecret"
+        }
+      },
+      "unevaluatedProperties": false
+    },
     "#/components/schemas/ApiKeyCreateResponse": {
       "description": "The created party API key, with its secret; the only response that ever carries it.",
       "type": "object",
@@ -968,367 +1197,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           }
         }
       }
-    },
-    "#/components/schemas/ApiKeyList": {
-      "description": "A page of party API keys (prefixes only, never secrets).",
-      "type": "object",
-      "required": [
-        "data"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "data": {
-          "type": "array",
-          "items": {
-            "$ref": "#/components/schemas/ApiKeyResource"
-          }
-        },
-        "meta": {
-          "$ref": "#/components/schemas/ListMeta"
-        }
-      }
-    },
-    "#/components/schemas/ApiKeyRevokeResponse": {
-      "description": "The revoked party API key; its prefix and revocation time, never its secret.",
-      "type": "object",
-      "required": [
-        "data",
-        "meta"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "data": {
-          "$ref": "#/components/schemas/ApiKeyResource"
-        },
-        "meta": {
-          "$ref": "#/components/schemas/DeletedMeta"
-        }
-      }
-    },
-    "#/components/schemas/ErrorDocument": {
-      "type": "object",
-      "description": "Every error answer. \`errors\` holds one or more errors.",
-      "required": [
-        "errors"
-      ],
-      "properties": {
-        "errors": {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/components/schemas/Error"
-          }
-        }
-      }
-    },
-    "#/components/schemas/MoneyMovementResponse": {
-      "type": "object",
-      "description": "A JSON:API document whose attributes this contract does not specify.",
-      "required": [
-        "data"
-      ],
-      "properties": {
-        "data": {
-          "type": "object",
-          "required": [
-            "type",
-            "id"
-          ],
-          "properties": {
-            "type": {
-              "type": "string"
-            },
-            "id": {
-              "type": "string"
-            },
-            "attributes": {
-              "type": "object"
-            },
-            "relationships": {
-              "type": "object"
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/AgentKeyCreateResource": {
-      "description": "An agent key as created, including its secret.",
-      "type": "object",
-      "required": [
-        "type",
-        "id",
-        "attributes",
-        "relationships"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "type": {
-          "const": "agentKey"
-        },
-        "id": {
-          "$ref": "#/components/schemas/AgentKeyId"
-        },
-        "attributes": {
-          "$ref": "#/components/schemas/AgentKeyCreateAttributes"
-        },
-        "relationships": {
-          "$ref": "#/components/schemas/AgentKeyRelationships"
-        }
-      }
-    },
-    "#/components/schemas/AgentKeyResource": {
-      "description": "An agent key as listed or read; its prefix and metadata, never its secret.",
-      "type": "object",
-      "required": [
-        "type",
-        "id",
-        "attributes",
-        "relationships"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "type": {
-          "const": "agentKey"
-        },
-        "id": {
-          "$ref": "#/components/schemas/AgentKeyId"
-        },
-        "attributes": {
-          "$ref": "#/components/schemas/AgentKeyAttributes"
-        },
-        "relationships": {
-          "$ref": "#/components/schemas/AgentKeyRelationships"
-        }
-      }
-    },
-    "#/components/schemas/ListMeta": {
-      "description": "Pagination data of a list response.",
-      "type": "object",
-      "properties": {
-        "pagination": {
-          "type": "object",
-          "required": [
-            "hasMore",
-            "nextCursor"
-          ],
-          "properties": {
-            "hasMore": {
-              "type": "boolean"
-            },
-            "nextCursor": {
-              "type": [
-                "string",
-                "null"
-              ]
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/DeletedMeta": {
-      "description": "Metadata of a revocation.",
-      "type": "object",
-      "required": [
-        "deleted"
-      ],
-      "properties": {
-        "deleted": {
-          "const": true
-        }
-      }
-    },
-    "#/components/schemas/AgentKeyId": {
-      "type": "string",
-      "description": "Agent key ID.",
-      "pattern": "^agk_[0-9a-f]{32}$"
-    },
-    "#/components/schemas/AgentKeyPrefix": {
-      "type": "string",
-      "description": "The first 16 characters of an agent key's secret after its prefix; identifies the key without revealing it.",
-      "pattern": "^ak_ntl_[a-z]+_[A-Za-z0-9_-]{16}$",
-      "examples": [
-        "ak_ntl_prod_sxHp_FRoRTnDEmEH"
-      ]
-    },
-    "#/components/schemas/Timestamp": {
-      "description": "An instant in RFC 3339 form, in UTC.",
-      "type": "string",
-      "format": "date-time"
-    },
-    "#/components/schemas/ApiKeyCreateAttributes": {
-      "type": "object",
-      "description": "A new API key, with its secret in \`apiKey\` (this response only).",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/ApiKeyFields"
-        }
-      ],
-      "required": [
-        "apiKey"
-      ],
-      "properties": {
-        "apiKey": {
-          "$ref": "#/components/schemas/PartyApiKeySecret"
-        }
-      },
-      "unevaluatedProperties": false
-    },
-    "#/components/schemas/ApiKeyId": {
-      "type": "string",
-      "description": "API key ID.",
-      "pattern": "^apy_[0-9a-f]{32}$"
-    },
-    "#/components/schemas/PartyRelationship": {
-      "description": "The party a key belongs to.",
-      "type": "object",
-      "required": [
-        "data"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "data": {
-          "type": "object",
-          "required": [
-            "type",
-            "id"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "type": {
-              "const": "party"
-            },
-            "id": {
-              "$ref": "#/components/schemas/PartyId"
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/ApiKeyResource": {
-      "description": "A party API key as listed or read; its prefix and metadata, never its secret.",
-      "type": "object",
-      "required": [
-        "type",
-        "id",
-        "attributes",
-        "relationships"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "type": {
-          "const": "apiKey"
-        },
-        "id": {
-          "$ref": "#/components/schemas/ApiKeyId"
-        },
-        "attributes": {
-          "$ref": "#/components/schemas/ApiKeyAttributes"
-        },
-        "relationships": {
-          "type": "object",
-          "required": [
-            "party"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "party": {
-              "$ref": "#/components/schemas/PartyRelationship"
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/Error": {
-      "description": "One error of the error document.",
-      "type": "object",
-      "required": [
-        "code",
-        "detail",
-        "status",
-        "meta"
-      ],
-      "properties": {
-        "code": {
-          "type": "string",
-          "description": "Stable lower-snake-case error code (\`invalid_value\`, \`unauthenticated\`, \`forbidden\`, \`missing_instance_id\`, …).",
-          "pattern": "^[a-z][a-z0-9_]*$"
-        },
-        "detail": {
-          "type": "string",
-          "description": "A safe, human-readable message."
-        },
-        "status": {
-          "type": "string",
-          "description": "The HTTP status, as a string.",
-          "pattern": "^[45][0-9]{2}$"
-        },
-        "source": {
-          "type": "object",
-          "description": "Where the invalid value is.",
-          "properties": {
-            "pointer": {
-              "type": "string"
-            }
-          }
-        },
-        "meta": {
-          "type": "object",
-          "required": [
-            "supportId"
-          ],
-          "properties": {
-            "supportId": {
-              "type": "string",
-              "description": "Quote it to support; it finds the request in the service's logs."
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/AgentKeyCreateAttributes": {
-      "type": "object",
-      "description": "A new agent key, with its full secret in \`agentKey\` (create and rotate responses only).",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/AgentKeyFields"
-        }
-      ],
-      "required": [
-        "agentKey"
-      ],
-      "properties": {
-        "agentKey": {
-          "$ref": "#/components/schemas/AgentKeySecret"
-        }
-      },
-      "unevaluatedProperties": false
-    },
-    "#/components/schemas/AgentKeyRelationships": {
-      "description": "The agent and party an agent key acts for.",
-      "type": "object",
-      "required": [
-        "party",
-        "agent"
-      ],
-      "additionalProperties": false,
-      "properties": {
-        "party": {
-          "$ref": "#/components/schemas/PartyRelationship"
-        },
-        "agent": {
-          "$ref": "#/components/schemas/AgentRelationship"
-        }
-      }
-    },
-    "#/components/schemas/AgentKeyAttributes": {
-      "type": "object",
-      "description": "An agent key in list and revoke responses, identified by \`agentKeyPrefix\` only; a secret here breaks the contract.",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/AgentKeyFields"
-        }
-      ],
-      "unevaluatedProperties": false
     },
     "#/components/schemas/ApiKeyFields": {
       "type": "object",
@@ -1407,6 +1275,234 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/ApiKeyId": {
+      "type": "string",
+      "description": "API key ID.",
+      "pattern": "^apy_[0-9a-f]{32}$"
+    },
+    "#/components/schemas/ApiKeyList": {
+      "description": "A page of party API keys (prefixes only, never secrets).",
+      "type": "object",
+      "required": [
+        "data"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "data": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/ApiKeyResource"
+          }
+        },
+        "meta": {
+          "$ref": "#/components/schemas/ListMeta"
+        }
+      }
+    },
+    "#/components/schemas/ApiKeyResource": {
+      "description": "A party API key as listed or read; its prefix and metadata, never its secret.",
+      "type": "object",
+      "required": [
+        "type",
+        "id",
+        "attributes",
+        "relationships"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "const": "apiKey"
+        },
+        "id": {
+          "$ref": "#/components/schemas/ApiKeyId"
+        },
+        "attributes": {
+          "$ref": "#/components/schemas/ApiKeyAttributes"
+        },
+        "relationships": {
+          "type": "object",
+          "required": [
+            "party"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "party": {
+              "$ref": "#/components/schemas/PartyRelationship"
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/ApiKeyRevokeResponse": {
+      "description": "The revoked party API key; its prefix and revocation time, never its secret.",
+      "type": "object",
+      "required": [
+        "data",
+        "meta"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "data": {
+          "$ref": "#/components/schemas/ApiKeyResource"
+        },
+        "meta": {
+          "$ref": "#/components/schemas/DeletedMeta"
+        }
+      }
+    },
+    "#/components/schemas/DeletedMeta": {
+      "description": "Metadata of a revocation.",
+      "type": "object",
+      "required": [
+        "deleted"
+      ],
+      "properties": {
+        "deleted": {
+          "const": true
+        }
+      }
+    },
+    "#/components/schemas/Environment": {
+      "type": "string",
+      "description": "\`prod\` (production) or \`dev\` (sandbox: no real money moves).",
+      "enum": [
+        "prod",
+        "dev"
+      ]
+    },
+    "#/components/schemas/Error": {
+      "description": "One error of the error document.",
+      "type": "object",
+      "required": [
+        "code",
+        "detail",
+        "status",
+        "meta"
+      ],
+      "properties": {
+        "code": {
+          "type": "string",
+          "description": "Stable lower-snake-case error code (\`invalid_value\`, \`unauthenticated\`, \`forbidden\`, \`missing_instance_id\`, …).",
+          "pattern": "^[a-z][a-z0-9_]*$"
+        },
+        "detail": {
+          "type": "string",
+          "description": "A safe, human-readable message."
+        },
+        "status": {
+          "type": "string",
+          "description": "The HTTP status, as a string.",
+          "pattern": "^[45][0-9]{2}$"
+        },
+        "source": {
+          "type": "object",
+          "description": "Where the invalid value is.",
+          "properties": {
+            "pointer": {
+              "type": "string"
+            }
+          }
+        },
+        "meta": {
+          "type": "object",
+          "required": [
+            "supportId"
+          ],
+          "properties": {
+            "supportId": {
+              "type": "string",
+              "description": "Quote it to support; it finds the request in the service's logs."
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/ErrorDocument": {
+      "type": "object",
+      "description": "Every error answer. \`errors\` holds one or more errors.",
+      "required": [
+        "errors"
+      ],
+      "properties": {
+        "errors": {
+          "type": "array",
+          "minItems": 1,
+          "items": {
+            "$ref": "#/components/schemas/Error"
+          }
+        }
+      }
+    },
+    "#/components/schemas/KeyStatus": {
+      "description": "Lifecycle state of a key; active keys authenticate; revoked keys never do again.",
+      "type": "string",
+      "enum": [
+        "ACTIVE",
+        "REVOKED"
+      ]
+    },
+    "#/components/schemas/ListMeta": {
+      "description": "Pagination data of a list response.",
+      "type": "object",
+      "properties": {
+        "pagination": {
+          "type": "object",
+          "required": [
+            "hasMore",
+            "nextCursor"
+          ],
+          "properties": {
+            "hasMore": {
+              "type": "boolean"
+            },
+            "nextCursor": {
+              "type": [
+                "string",
+                "null"
+              ]
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/MoneyMovementResponse": {
+      "type": "object",
+      "description": "A JSON:API document whose attributes this contract does not specify.",
+      "required": [
+        "data"
+      ],
+      "properties": {
+        "data": {
+          "type": "object",
+          "required": [
+            "type",
+            "id"
+          ],
+          "properties": {
+            "type": {
+              "type": "string"
+            },
+            "id": {
+              "type": "string"
+            },
+            "attributes": {
+              "type": "object"
+            },
+            "relationships": {
+              "type": "object"
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/PartyApiKeyPrefix": {
+      "type": "string",
+      "description": "The first 16 characters of an API key's secret after its prefix; identifies the key without revealing it.",
+      "pattern": "^sk_ntl_[a-z]+_[A-Za-z0-9_-]{16}$",
+      "examples": [
+        "sk_ntl_prod_sxHp_FRoRTnDEmEH"
+      ]
+    },
     "#/components/schemas/PartyApiKeySecret": {
       "type": "string",
       "description": "A party API key as sent in \`Authorization\`: \`sk_\`, the service tag\\n\`ntl\`, the environment (\`prod\` or \`dev\`) and the secret (at least 32\\nbase64url characters). \`x-specforge-policy\` recognizes party API keys\\nby this pattern.\\n",
@@ -1420,80 +1516,8 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "description": "Party ID.",
       "pattern": "^pty_[0-9a-f]{32}$"
     },
-    "#/components/schemas/ApiKeyAttributes": {
-      "type": "object",
-      "description": "An API key in list and revoke responses, identified by its prefix only; a secret here breaks the contract.",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/ApiKeyFields"
-        }
-      ],
-      "unevaluatedProperties": false
-    },
-    "#/components/schemas/AgentKeyFields": {
-      "type": "object",
-      "description": "The attributes every agent key response has. Never the secret.",
-      "required": [
-        "agentKeyPrefix",
-        "status",
-        "createdAt"
-      ],
-      "properties": {
-        "agentKeyPrefix": {
-          "$ref": "#/components/schemas/AgentKeyPrefix"
-        },
-        "status": {
-          "$ref": "#/components/schemas/KeyStatus"
-        },
-        "createdAt": {
-          "$ref": "#/components/schemas/Timestamp"
-        },
-        "lastUsedAt": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "format": "date-time"
-        },
-        "revokedAt": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "format": "date-time"
-        },
-        "createdBy": {
-          "anyOf": [
-            {
-              "$ref": "#/components/schemas/UserId"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "revokedBy": {
-          "anyOf": [
-            {
-              "$ref": "#/components/schemas/UserId"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      }
-    },
-    "#/components/schemas/AgentKeySecret": {
-      "type": "string",
-      "description": "An agent key as sent in \`Authorization\`: \`ak_\`, the service tag \`ntl\`,\\nthe environment and the secret (at least 32 base64url characters).\\n\`x-specforge-policy\` recognizes agent keys by this pattern.\\n",
-      "pattern": "^ak_ntl_[a-z]+_[A-Za-z0-9_-]{32,}$",
-      "examples": [
-        "ak_ntl_prod_sxHp_FRoRTnDEmEHD8FKVJg7P0d3UJMSWCtzQe9GBxk"
-      ]
-    },
-    "#/components/schemas/AgentRelationship": {
-      "description": "The agent an agent key belongs to.",
+    "#/components/schemas/PartyRelationship": {
+      "description": "The party a key belongs to.",
       "type": "object",
       "required": [
         "data"
@@ -1509,84 +1533,33 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           "additionalProperties": false,
           "properties": {
             "type": {
-              "const": "agent"
+              "const": "party"
             },
             "id": {
-              "$ref": "#/components/schemas/AgentId"
+              "$ref": "#/components/schemas/PartyId"
             }
           }
         }
       }
-    },
-    "#/components/schemas/Environment": {
-      "type": "string",
-      "description": "\`prod\` (production) or \`dev\` (sandbox: no real money moves).",
-      "enum": [
-        "prod",
-        "dev"
-      ]
-    },
-    "#/components/schemas/KeyStatus": {
-      "description": "Lifecycle state of a key; active keys authenticate; revoked keys never do again.",
-      "type": "string",
-      "enum": [
-        "ACTIVE",
-        "REVOKED"
-      ]
-    },
-    "#/components/schemas/PartyApiKeyPrefix": {
-      "type": "string",
-      "description": "The first 16 characters of an API key's secret after its prefix; identifies the key without revealing it.",
-      "pattern": "^sk_ntl_[a-z]+_[A-Za-z0-9_-]{16}$",
-      "examples": [
-        "sk_ntl_prod_sxHp_FRoRTnDEmEH"
-      ]
     },
     "#/components/schemas/Scope": {
       "type": "string",
       "description": "A permission a scoped API key keeps, \`<resource>.<action>\` (for example \`payments.read\`, \`payments.create\`, \`agents.read\`).",
       "pattern": "^[a-z][a-zA-Z]*\\\\.[a-z][a-zA-Z]*$"
     },
+    "#/components/schemas/Timestamp": {
+      "description": "An instant in RFC 3339 form, in UTC.",
+      "type": "string",
+      "format": "date-time"
+    },
     "#/components/schemas/UserId": {
       "type": "string",
       "description": "User ID.",
       "pattern": "^usr_[0-9a-f]{32}$"
-    },
-    "#/components/schemas/AgentId": {
-      "type": "string",
-      "description": "Agent ID.",
-      "pattern": "^agt_[0-9a-f]{32}$"
     }
   },
   "resources": [],
   "shared": {
-    "/components/responses/InvalidValue/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
-        }
-      ],
-      "pointer": "/components/responses/InvalidValue/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorDocument"
-      }
-    },
-    "/components/responses/Unauthenticated/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-        }
-      ],
-      "pointer": "/components/responses/Unauthenticated/content/application~1json",
-      "headers": {
-        "WWW-Authenticate": "Bearer realm=\\"payments\\""
-      },
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorDocument"
-      }
-    },
     "/components/responses/Forbidden/content/application~1json": {
       "examples": [
         {
@@ -1599,37 +1572,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorDocument"
       }
     },
-    "/components/responses/Unexpected/content/application~1json": {
+    "/components/responses/InvalidValue/content/application~1json": {
       "examples": [
         {
-          "example": "/components/responses/Unexpected/content/application~1json/examples/serverError/value"
+          "example": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
         }
       ],
-      "pointer": "/components/responses/Unexpected/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorDocument"
-      }
-    },
-    "/components/responses/ValidationFailed/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-        }
-      ],
-      "pointer": "/components/responses/ValidationFailed/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorDocument"
-      }
-    },
-    "/components/responses/NotFound/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-        }
-      ],
-      "pointer": "/components/responses/NotFound/content/application~1json",
+      "pointer": "/components/responses/InvalidValue/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorDocument"
@@ -1661,9 +1610,76 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       "schema": {
         "$ref": "#/components/schemas/MoneyMovementResponse"
       }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/Unauthenticated/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
+        }
+      ],
+      "pointer": "/components/responses/Unauthenticated/content/application~1json",
+      "headers": {
+        "WWW-Authenticate": "Bearer realm=\\"payments\\""
+      },
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/Unexpected/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/Unexpected/content/application~1json/examples/serverError/value"
+        }
+      ],
+      "pointer": "/components/responses/Unexpected/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
+    },
+    "/components/responses/ValidationFailed/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
+        }
+      ],
+      "pointer": "/components/responses/ValidationFailed/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorDocument"
+      }
     }
   },
   "examples": {
+    "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value": {
+      "name": "agentManagingKeys",
+      "value": {
+        "errors": [
+          {
+            "code": "forbidden",
+            "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
+            "status": "403",
+            "meta": {
+              "supportId": "req_9f8e7d6c5b4a3928"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
+    },
     "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value": {
       "name": "invalidValue",
       "value": {
@@ -1680,6 +1696,67 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "pointer": "/components/responses/InvalidValue/content/application~1json/examples/invalidValue/value"
     },
+    "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value": {
+      "name": "invalidValue",
+      "value": {
+        "errors": [
+          {
+            "code": "invalid_value",
+            "detail": "request does not match the contract: body / must be object",
+            "status": "400",
+            "meta": {
+              "supportId": "req_a1b2c3d4e5f60718"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
+    },
+    "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value": {
+      "name": "missingInstanceId",
+      "value": {
+        "errors": [
+          {
+            "code": "missing_instance_id",
+            "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \\"X-Instance-ID\\" is required with a credential of kind agentKey",
+            "status": "400",
+            "meta": {
+              "supportId": "req_5e6f708192a3b4c5"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
+    },
+    "/components/responses/MoneyMoved/content/application~1json/examples/created/value": {
+      "name": "created",
+      "value": {
+        "data": {
+          "type": "transaction",
+          "id": "txn_550e8400e29b41d4a716446655440000",
+          "attributes": {
+            "status": "PROCESSING"
+          }
+        }
+      },
+      "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
+    },
+    "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
+      "name": "notFound",
+      "value": {
+        "errors": [
+          {
+            "code": "not_found",
+            "detail": "Not found.",
+            "status": "404",
+            "meta": {
+              "supportId": "req_1029384756abcdef"
+            }
+          }
+        ]
+      },
+      "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+    },
     "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value": {
       "name": "unauthenticated",
       "value": {
@@ -1695,22 +1772,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         ]
       },
       "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-    },
-    "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value": {
-      "name": "agentManagingKeys",
-      "value": {
-        "errors": [
-          {
-            "code": "forbidden",
-            "detail": "You do not have permission to perform this action: a credential of kind agentKey may not call createApiKey (allowed: partyApiKey, userCredential, userGrant)",
-            "status": "403",
-            "meta": {
-              "supportId": "req_9f8e7d6c5b4a3928"
-            }
-          }
-        ]
-      },
-      "pointer": "/components/responses/Forbidden/content/application~1json/examples/agentManagingKeys/value"
     },
     "/components/responses/Unexpected/content/application~1json/examples/serverError/value": {
       "name": "serverError",
@@ -1746,67 +1807,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         ]
       },
       "pointer": "/components/responses/ValidationFailed/content/application~1json/examples/invalidEmail/value"
-    },
-    "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
-      "name": "notFound",
-      "value": {
-        "errors": [
-          {
-            "code": "not_found",
-            "detail": "Not found.",
-            "status": "404",
-            "meta": {
-              "supportId": "req_1029384756abcdef"
-            }
-          }
-        ]
-      },
-      "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
-    },
-    "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value": {
-      "name": "missingInstanceId",
-      "value": {
-        "errors": [
-          {
-            "code": "missing_instance_id",
-            "detail": "X-Instance-ID is required for money movement attributed to an agent: header parameter \\"X-Instance-ID\\" is required with a credential of kind agentKey",
-            "status": "400",
-            "meta": {
-              "supportId": "req_5e6f708192a3b4c5"
-            }
-          }
-        ]
-      },
-      "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/missingInstanceId/value"
-    },
-    "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value": {
-      "name": "invalidValue",
-      "value": {
-        "errors": [
-          {
-            "code": "invalid_value",
-            "detail": "request does not match the contract: body / must be object",
-            "status": "400",
-            "meta": {
-              "supportId": "req_a1b2c3d4e5f60718"
-            }
-          }
-        ]
-      },
-      "pointer": "/components/responses/MissingInstanceId/content/application~1json/examples/invalidValue/value"
-    },
-    "/components/responses/MoneyMoved/content/application~1json/examples/created/value": {
-      "name": "created",
-      "value": {
-        "data": {
-          "type": "transaction",
-          "id": "txn_550e8400e29b41d4a716446655440000",
-          "attributes": {
-            "status": "PROCESSING"
-          }
-        }
-      },
-      "pointer": "/components/responses/MoneyMoved/content/application~1json/examples/created/value"
     }
   }
 }`));

@@ -250,6 +250,11 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
+    "#/components/schemas/Permission": {
+      "type": "string",
+      "description": "An IAM permission, \`service.resource.verb\` (for example\\n\`earthengine.assets.get\`). Permissions with wildcards (such as \`*\` or\\n\`storage.*\`) are not allowed.\\n",
+      "pattern": "^[a-z][a-z0-9]*\\\\.[a-z][a-zA-Z0-9]*\\\\.[a-z][a-zA-Z0-9]*$"
+    },
     "#/components/schemas/TestIamPermissionsResponse": {
       "type": "object",
       "description": "Response message for \`TestIamPermissions\`.",
@@ -263,11 +268,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           }
         }
       }
-    },
-    "#/components/schemas/Permission": {
-      "type": "string",
-      "description": "An IAM permission, \`service.resource.verb\` (for example\\n\`earthengine.assets.get\`). Permissions with wildcards (such as \`*\` or\\n\`storage.*\`) are not allowed.\\n",
-      "pattern": "^[a-z][a-z0-9]*\\\\.[a-z][a-zA-Z0-9]*\\\\.[a-z][a-zA-Z0-9]*$"
     }
   },
   "resources": []

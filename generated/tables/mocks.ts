@@ -468,6 +468,142 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   },
   "schemas": {
+    "#/components/schemas/CloneDefinition": {
+      "type": "object",
+      "description": "What a clone was made of, and when.",
+      "properties": {
+        "baseTableReference": {
+          "$ref": "#/components/schemas/TableReference"
+        },
+        "cloneTime": {
+          "type": "string",
+          "format": "date-time"
+        }
+      }
+    },
+    "#/components/schemas/Clustering": {
+      "type": "object",
+      "description": "Clustering of a table.",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "description": "Top-level, non-repeated fields of a simple type, from the most to the least important.",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    },
+    "#/components/schemas/CsvOptions": {
+      "type": "object",
+      "description": "Options of CSV sources. \`nullMarker\` and \`nullMarkers\` cannot both be set.",
+      "properties": {
+        "fieldDelimiter": {
+          "type": "string",
+          "default": ",",
+          "pattern": "^([\\\\x00-\\\\xFF]|\\\\\\\\t)$",
+          "description": "One byte (ISO-8859-1 character), or \`\\\\t\` for a tab."
+        },
+        "skipLeadingRows": {
+          "type": "string",
+          "pattern": "^[0-9]{1,19}$",
+          "default": "0",
+          "description": "Rows to skip at the top (default 0). With autodetect: unspecified tries to detect headers in row\\n1, 0 means no header, N > 0 skips N-1 rows and detects headers in row N.\\n"
+        },
+        "quote": {
+          "type": "string",
+          "default": "\\"",
+          "description": "The quote character (its first byte); empty for no quoting."
+        },
+        "allowQuotedNewlines": {
+          "type": "boolean",
+          "default": false
+        },
+        "allowJaggedRows": {
+          "type": "boolean",
+          "default": false
+        },
+        "encoding": {
+          "type": "string",
+          "enum": [
+            "UTF-8",
+            "ISO-8859-1",
+            "UTF-16BE",
+            "UTF-16LE",
+            "UTF-32BE",
+            "UTF-32LE"
+          ],
+          "default": "UTF-8"
+        },
+        "preserveAsciiControlCharacters": {
+          "type": "boolean"
+        },
+        "nullMarker": {
+          "type": "string",
+          "default": "",
+          "description": "The text that stands for NULL."
+        },
+        "nullMarkers": {
+          "type": "array",
+          "description": "Texts that stand for NULL.",
+          "items": {
+            "type": "string"
+          }
+        },
+        "sourceColumnMatch": {
+          "type": "string",
+          "enum": [
+            "POSITION",
+            "NAME"
+          ],
+          "description": "How columns are matched to the schema; by default NAME with autodetect, otherwise POSITION (a default that depends on the configuration around it)."
+        }
+      },
+      "anyOf": [
+        {
+          "properties": {
+            "nullMarker": false
+          }
+        },
+        {
+          "properties": {
+            "nullMarkers": false
+          }
+        }
+      ]
+    },
+    "#/components/schemas/EncryptionConfiguration": {
+      "type": "object",
+      "description": "A customer-managed encryption key.",
+      "properties": {
+        "kmsKeyName": {
+          "type": "string"
+        }
+      }
+    },
+    "#/components/schemas/EpochMillis": {
+      "type": "string",
+      "description": "Milliseconds since the epoch, as a JSON string.",
+      "pattern": "^-?[0-9]{1,19}$"
+    },
+    "#/components/schemas/ErrorProto": {
+      "type": "object",
+      "description": "An error.",
+      "properties": {
+        "reason": {
+          "type": "string"
+        },
+        "location": {
+          "type": "string"
+        },
+        "debugInfo": {
+          "type": "string"
+        },
+        "message": {
+          "type": "string"
+        }
+      }
+    },
     "#/components/schemas/ErrorResponse": {
       "type": "object",
       "description": "The error body of the API.",
@@ -500,473 +636,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           }
         }
       }
-    },
-    "#/components/schemas/Table": {
-      "description": "A table resource. Clustering needs time-based partitioning.",
-      "allOf": [
-        {
-          "$ref": "#/components/schemas/TablePatch"
-        },
-        {
-          "type": "object",
-          "required": [
-            "tableReference"
-          ]
-        }
-      ]
-    },
-    "#/components/schemas/TableList": {
-      "type": "object",
-      "description": "One page of the tables of a dataset.",
-      "properties": {
-        "kind": {
-          "type": "string"
-        },
-        "etag": {
-          "type": "string"
-        },
-        "nextPageToken": {
-          "type": "string",
-          "description": "The token of the next page; absent on the last page."
-        },
-        "tables": {
-          "type": "array",
-          "items": {
-            "$ref": "#/components/schemas/TableListItem"
-          }
-        },
-        "totalItems": {
-          "type": "integer",
-          "description": "How many tables the dataset has."
-        }
-      }
-    },
-    "#/components/schemas/ErrorProto": {
-      "type": "object",
-      "description": "An error.",
-      "properties": {
-        "reason": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "debugInfo": {
-          "type": "string"
-        },
-        "message": {
-          "type": "string"
-        }
-      }
-    },
-    "#/components/schemas/TablePatch": {
-      "type": "object",
-      "description": "The fields of a table, all of them optional: the body of a patch. A \`Table\` is this with\\nits \`tableReference\`.\\n",
-      "properties": {
-        "kind": {
-          "type": "string",
-          "description": "The resource type ID (\`bigquery#table\`)."
-        },
-        "etag": {
-          "type": "string",
-          "readOnly": true,
-          "description": "A hash of the resource."
-        },
-        "id": {
-          "type": "string",
-          "readOnly": true,
-          "description": "An opaque, unique ID (\`project:dataset.table\`)."
-        },
-        "selfLink": {
-          "type": "string",
-          "description": "The URL of the resource."
-        },
-        "tableReference": {
-          "$ref": "#/components/schemas/TableReference"
-        },
-        "friendlyName": {
-          "type": "string",
-          "description": "A descriptive name."
-        },
-        "description": {
-          "type": "string",
-          "description": "A user-friendly description."
-        },
-        "labels": {
-          "$ref": "#/components/schemas/Labels"
-        },
-        "schema": {
-          "$ref": "#/components/schemas/TableSchema"
-        },
-        "timePartitioning": {
-          "$ref": "#/components/schemas/TimePartitioning"
-        },
-        "rangePartitioning": {
-          "$ref": "#/components/schemas/RangePartitioning"
-        },
-        "clustering": {
-          "$ref": "#/components/schemas/Clustering"
-        },
-        "requirePartitionFilter": {
-          "type": "boolean",
-          "description": "Queries of the table must give a partition filter."
-        },
-        "numBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "The logical size of the table in bytes, without the streaming buffer."
-        },
-        "numLongTermBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "The logical bytes older than 90 days."
-        },
-        "numRows": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "The rows of the table, without the streaming buffer."
-        },
-        "creationTime": {
-          "$ref": "#/components/schemas/EpochMillis",
-          "readOnly": true
-        },
-        "lastModifiedTime": {
-          "$ref": "#/components/schemas/EpochMillis",
-          "readOnly": true
-        },
-        "expirationTime": {
-          "$ref": "#/components/schemas/EpochMillis",
-          "description": "When the table expires and is deleted; absent, the table persists."
-        },
-        "type": {
-          "type": "string",
-          "readOnly": true,
-          "enum": [
-            "TABLE",
-            "VIEW",
-            "EXTERNAL",
-            "MATERIALIZED_VIEW",
-            "SNAPSHOT"
-          ],
-          "default": "TABLE",
-          "description": "The kind of table."
-        },
-        "view": {
-          "$ref": "#/components/schemas/ViewDefinition"
-        },
-        "materializedView": {
-          "$ref": "#/components/schemas/MaterializedViewDefinition"
-        },
-        "materializedViewStatus": {
-          "$ref": "#/components/schemas/MaterializedViewStatus",
-          "readOnly": true
-        },
-        "externalDataConfiguration": {
-          "$ref": "#/components/schemas/ExternalDataConfiguration"
-        },
-        "lakeConfiguration": {
-          "type": "object",
-          "description": "The configuration of a table in an open table format; this contract does not specify the fields."
-        },
-        "location": {
-          "type": "string",
-          "readOnly": true,
-          "description": "Where the table lives; inherited from the dataset."
-        },
-        "streamingBuffer": {
-          "$ref": "#/components/schemas/Streamingbuffer",
-          "readOnly": true
-        },
-        "encryptionConfiguration": {
-          "$ref": "#/components/schemas/EncryptionConfiguration"
-        },
-        "snapshotDefinition": {
-          "$ref": "#/components/schemas/SnapshotDefinition",
-          "readOnly": true
-        },
-        "cloneDefinition": {
-          "$ref": "#/components/schemas/CloneDefinition",
-          "readOnly": true
-        },
-        "defaultCollation": {
-          "type": "string",
-          "enum": [
-            "und:ci",
-            ""
-          ],
-          "description": "\`und:ci\` (case-insensitive) or empty (case-sensitive); applies to STRING fields added later."
-        },
-        "defaultRoundingMode": {
-          "$ref": "#/components/schemas/RoundingMode",
-          "description": "The rounding mode of NUMERIC and BIGNUMERIC fields added without one."
-        },
-        "numTimeTravelPhysicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "Physical bytes kept for time travel (may lag)."
-        },
-        "numTotalLogicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "All logical bytes."
-        },
-        "numActiveLogicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "Logical bytes under 90 days old."
-        },
-        "numLongTermLogicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "Logical bytes over 90 days old."
-        },
-        "numTotalPhysicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "All physical bytes (may lag by seconds to minutes)."
-        },
-        "numActivePhysicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "Physical bytes under 90 days old (may lag)."
-        },
-        "numLongTermPhysicalBytes": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "Physical bytes over 90 days old (may lag)."
-        },
-        "numPartitions": {
-          "$ref": "#/components/schemas/Int64",
-          "readOnly": true,
-          "description": "The partitions of the table (may lag)."
-        },
-        "maxStaleness": {
-          "type": "string",
-          "format": "byte",
-          "description": "How stale data read from the table may be (an encoded interval value)."
-        },
-        "tableConstraints": {
-          "type": "object",
-          "description": "Primary and foreign keys; this contract does not specify the fields."
-        },
-        "resourceTags": {
-          "type": "object",
-          "description": "Tags, keyed by namespaced name (\`<org_or_project_id>/<name>\`), with a short-name value.",
-          "propertyNames": {
-            "pattern": "^[^/]+/[^/]+$"
-          },
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        "replicas": {
-          "type": "array",
-          "readOnly": true,
-          "description": "The replicas of a materialized view replica.",
-          "items": {
-            "$ref": "#/components/schemas/TableReference"
-          }
-        },
-        "externalCatalogTableOptions": {
-          "type": "object",
-          "description": "Options of open-source compatible tables; this contract does not specify the fields."
-        },
-        "partitionDefinition": {
-          "$ref": "#/components/schemas/PartitioningDefinition",
-          "description": "How the table is partitioned; output only, except for metastore partitioned tables."
-        }
-      },
-      "dependentRequired": {
-        "clustering": [
-          "timePartitioning"
-        ]
-      },
-      "allOf": [
-        {
-          "anyOf": [
-            {
-              "required": [
-                "externalDataConfiguration"
-              ]
-            },
-            {
-              "required": [
-                "externalCatalogTableOptions"
-              ]
-            },
-            {
-              "properties": {
-                "partitionDefinition": {
-                  "type": "object",
-                  "properties": {
-                    "partitionedColumn": {
-                      "type": "array",
-                      "maxItems": 1
-                    }
-                  }
-                }
-              }
-            }
-          ]
-        }
-      ],
-      "x-specforge-rules": [
-        {
-          "refersTo": "timePartitioning.field",
-          "in": "schema.fields",
-          "key": "name",
-          "ignoreCase": true,
-          "where": {
-            "type": [
-              "TIMESTAMP",
-              "DATE"
-            ]
-          },
-          "whereNot": {
-            "mode": [
-              "REPEATED"
-            ]
-          },
-          "message": "timePartitioning.field must name a top-level TIMESTAMP or DATE field of the schema, NULLABLE or REQUIRED"
-        },
-        {
-          "refersTo": "rangePartitioning.field",
-          "in": "schema.fields",
-          "key": "name",
-          "ignoreCase": true,
-          "where": {
-            "type": [
-              "INTEGER",
-              "INT64"
-            ]
-          },
-          "whereNot": {
-            "mode": [
-              "REPEATED"
-            ]
-          },
-          "message": "rangePartitioning.field must name a top-level INT64 field of the schema, NULLABLE or REQUIRED"
-        },
-        {
-          "refersTo": "clustering.fields",
-          "in": "schema.fields",
-          "key": "name",
-          "ignoreCase": true,
-          "where": {
-            "type": [
-              "BIGNUMERIC",
-              "BOOL",
-              "BOOLEAN",
-              "DATE",
-              "DATETIME",
-              "GEOGRAPHY",
-              "INT64",
-              "INTEGER",
-              "NUMERIC",
-              "RANGE",
-              "STRING",
-              "TIMESTAMP"
-            ]
-          },
-          "whereNot": {
-            "mode": [
-              "REPEATED"
-            ]
-          },
-          "message": "each clustering field must name a top-level, non-repeated field of the schema of a simple type"
-        }
-      ]
-    },
-    "#/components/schemas/TableListItem": {
-      "type": "object",
-      "description": "A table as the list shows it.",
-      "properties": {
-        "kind": {
-          "type": "string"
-        },
-        "id": {
-          "type": "string"
-        },
-        "tableReference": {
-          "$ref": "#/components/schemas/TableReference"
-        },
-        "friendlyName": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string"
-        },
-        "timePartitioning": {
-          "$ref": "#/components/schemas/TimePartitioning"
-        },
-        "rangePartitioning": {
-          "$ref": "#/components/schemas/RangePartitioning"
-        },
-        "clustering": {
-          "$ref": "#/components/schemas/Clustering"
-        },
-        "labels": {
-          "$ref": "#/components/schemas/Labels"
-        },
-        "view": {
-          "type": "object",
-          "properties": {
-            "useLegacySql": {
-              "type": "boolean"
-            }
-          }
-        },
-        "creationTime": {
-          "$ref": "#/components/schemas/EpochMillis"
-        },
-        "expirationTime": {
-          "$ref": "#/components/schemas/EpochMillis"
-        },
-        "requirePartitionFilter": {
-          "type": "boolean",
-          "default": false
-        }
-      }
-    },
-    "#/components/schemas/CloneDefinition": {
-      "type": "object",
-      "description": "What a clone was made of, and when.",
-      "properties": {
-        "baseTableReference": {
-          "$ref": "#/components/schemas/TableReference"
-        },
-        "cloneTime": {
-          "type": "string",
-          "format": "date-time"
-        }
-      }
-    },
-    "#/components/schemas/Clustering": {
-      "type": "object",
-      "description": "Clustering of a table.",
-      "properties": {
-        "fields": {
-          "type": "array",
-          "description": "Top-level, non-repeated fields of a simple type, from the most to the least important.",
-          "items": {
-            "type": "string"
-          }
-        }
-      }
-    },
-    "#/components/schemas/EncryptionConfiguration": {
-      "type": "object",
-      "description": "A customer-managed encryption key.",
-      "properties": {
-        "kmsKeyName": {
-          "type": "string"
-        }
-      }
-    },
-    "#/components/schemas/EpochMillis": {
-      "type": "string",
-      "description": "Milliseconds since the epoch, as a JSON string.",
-      "pattern": "^-?[0-9]{1,19}$"
     },
     "#/components/schemas/ExternalDataConfiguration": {
       "type": "object",
@@ -1324,10 +993,44 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       ]
     },
+    "#/components/schemas/FieldElementType": {
+      "type": "object",
+      "description": "The type of the bounds of a RANGE field.",
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "DATE",
+            "DATETIME",
+            "TIMESTAMP"
+          ]
+        }
+      }
+    },
     "#/components/schemas/Int64": {
       "type": "string",
       "description": "A 64-bit integer as a JSON string.",
       "pattern": "^-?[0-9]{1,19}$"
+    },
+    "#/components/schemas/JsonOptions": {
+      "type": "object",
+      "description": "Options of JSON sources.",
+      "properties": {
+        "encoding": {
+          "type": "string",
+          "enum": [
+            "UTF-8",
+            "UTF-16BE",
+            "UTF-16LE",
+            "UTF-32BE",
+            "UTF-32LE"
+          ],
+          "default": "UTF-8"
+        }
+      }
     },
     "#/components/schemas/Labels": {
       "type": "object",
@@ -1481,234 +1184,19 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
-    "#/components/schemas/TableReference": {
-      "type": "object",
-      "description": "Names a table.",
-      "required": [
-        "projectId",
-        "datasetId",
-        "tableId"
-      ],
-      "properties": {
-        "projectId": {
-          "type": "string"
+    "#/components/schemas/Table": {
+      "description": "A table resource. Clustering needs time-based partitioning.",
+      "allOf": [
+        {
+          "$ref": "#/components/schemas/TablePatch"
         },
-        "datasetId": {
-          "type": "string"
-        },
-        "tableId": {
-          "type": "string",
-          "maxLength": 1024
-        }
-      }
-    },
-    "#/components/schemas/TableSchema": {
-      "type": "object",
-      "description": "The fields of a table.",
-      "properties": {
-        "fields": {
-          "type": "array",
-          "items": {
-            "$ref": "#/components/schemas/TableFieldSchema"
-          }
-        }
-      }
-    },
-    "#/components/schemas/TimePartitioning": {
-      "type": "object",
-      "description": "Partitioning of a table by time.",
-      "required": [
-        "type"
-      ],
-      "properties": {
-        "type": {
-          "type": "string",
-          "enum": [
-            "DAY",
-            "HOUR",
-            "MONTH",
-            "YEAR"
-          ],
-          "description": "One partition per day, hour, month or year."
-        },
-        "expirationMs": {
-          "$ref": "#/components/schemas/Int64",
-          "description": "How long a partition's storage is kept, in milliseconds."
-        },
-        "field": {
-          "type": "string",
-          "description": "The top-level TIMESTAMP or DATE field (NULLABLE or REQUIRED) that partitions the table; without it, the pseudo column \`_PARTITIONTIME\`."
-        },
-        "requirePartitionFilter": {
-          "type": "boolean",
-          "deprecated": true,
-          "default": false,
-          "description": "Deprecated; use the table's requirePartitionFilter."
-        }
-      }
-    },
-    "#/components/schemas/ViewDefinition": {
-      "type": "object",
-      "description": "A logical view.",
-      "required": [
-        "query"
-      ],
-      "properties": {
-        "query": {
-          "type": "string"
-        },
-        "userDefinedFunctionResources": {
-          "type": "array",
-          "items": {
-            "$ref": "#/components/schemas/UserDefinedFunctionResource"
-          }
-        },
-        "useLegacySql": {
-          "type": "boolean",
-          "default": true,
-          "description": "Queries and views that refer to this view must use the same value."
-        },
-        "privacyPolicy": {
+        {
           "type": "object",
-          "properties": {
-            "aggregationThresholdPolicy": {
-              "type": "object",
-              "properties": {
-                "privacyUnitColumns": {
-                  "type": "array",
-                  "maxItems": 1,
-                  "description": "The privacy unit column (one; dot notation for nested fields).",
-                  "items": {
-                    "type": "string"
-                  }
-                },
-                "threshold": {
-                  "$ref": "#/components/schemas/Int64"
-                }
-              }
-            }
-          }
-        }
-      }
-    },
-    "#/components/schemas/CsvOptions": {
-      "type": "object",
-      "description": "Options of CSV sources. \`nullMarker\` and \`nullMarkers\` cannot both be set.",
-      "properties": {
-        "fieldDelimiter": {
-          "type": "string",
-          "default": ",",
-          "pattern": "^([\\\\x00-\\\\xFF]|\\\\\\\\t)$",
-          "description": "One byte (ISO-8859-1 character), or \`\\\\t\` for a tab."
-        },
-        "skipLeadingRows": {
-          "type": "string",
-          "pattern": "^[0-9]{1,19}$",
-          "default": "0",
-          "description": "Rows to skip at the top (default 0). With autodetect: unspecified tries to detect headers in row\\n1, 0 means no header, N > 0 skips N-1 rows and detects headers in row N.\\n"
-        },
-        "quote": {
-          "type": "string",
-          "default": "\\"",
-          "description": "The quote character (its first byte); empty for no quoting."
-        },
-        "allowQuotedNewlines": {
-          "type": "boolean",
-          "default": false
-        },
-        "allowJaggedRows": {
-          "type": "boolean",
-          "default": false
-        },
-        "encoding": {
-          "type": "string",
-          "enum": [
-            "UTF-8",
-            "ISO-8859-1",
-            "UTF-16BE",
-            "UTF-16LE",
-            "UTF-32BE",
-            "UTF-32LE"
-          ],
-          "default": "UTF-8"
-        },
-        "preserveAsciiControlCharacters": {
-          "type": "boolean"
-        },
-        "nullMarker": {
-          "type": "string",
-          "default": "",
-          "description": "The text that stands for NULL."
-        },
-        "nullMarkers": {
-          "type": "array",
-          "description": "Texts that stand for NULL.",
-          "items": {
-            "type": "string"
-          }
-        },
-        "sourceColumnMatch": {
-          "type": "string",
-          "enum": [
-            "POSITION",
-            "NAME"
-          ],
-          "description": "How columns are matched to the schema; by default NAME with autodetect, otherwise POSITION (a default that depends on the configuration around it)."
-        }
-      },
-      "anyOf": [
-        {
-          "properties": {
-            "nullMarker": false
-          }
-        },
-        {
-          "properties": {
-            "nullMarkers": false
-          }
+          "required": [
+            "tableReference"
+          ]
         }
       ]
-    },
-    "#/components/schemas/JsonOptions": {
-      "type": "object",
-      "description": "Options of JSON sources.",
-      "properties": {
-        "encoding": {
-          "type": "string",
-          "enum": [
-            "UTF-8",
-            "UTF-16BE",
-            "UTF-16LE",
-            "UTF-32BE",
-            "UTF-32LE"
-          ],
-          "default": "UTF-8"
-        }
-      }
-    },
-    "#/components/schemas/WideColumnOptions": {
-      "type": "object",
-      "description": "Options of wide-column store sources.",
-      "properties": {
-        "columnFamilies": {
-          "type": "array",
-          "items": {
-            "$ref": "#/components/schemas/WideColumnFamily"
-          }
-        },
-        "ignoreUnspecifiedColumnFamilies": {
-          "type": "boolean",
-          "default": false
-        },
-        "readRowkeyAsString": {
-          "type": "boolean",
-          "default": false
-        },
-        "outputColumnFamiliesAsJson": {
-          "type": "boolean",
-          "default": false
-        }
-      }
     },
     "#/components/schemas/TableFieldSchema": {
       "type": "object",
@@ -2009,6 +1497,467 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       ]
     },
+    "#/components/schemas/TableList": {
+      "type": "object",
+      "description": "One page of the tables of a dataset.",
+      "properties": {
+        "kind": {
+          "type": "string"
+        },
+        "etag": {
+          "type": "string"
+        },
+        "nextPageToken": {
+          "type": "string",
+          "description": "The token of the next page; absent on the last page."
+        },
+        "tables": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/TableListItem"
+          }
+        },
+        "totalItems": {
+          "type": "integer",
+          "description": "How many tables the dataset has."
+        }
+      }
+    },
+    "#/components/schemas/TableListItem": {
+      "type": "object",
+      "description": "A table as the list shows it.",
+      "properties": {
+        "kind": {
+          "type": "string"
+        },
+        "id": {
+          "type": "string"
+        },
+        "tableReference": {
+          "$ref": "#/components/schemas/TableReference"
+        },
+        "friendlyName": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string"
+        },
+        "timePartitioning": {
+          "$ref": "#/components/schemas/TimePartitioning"
+        },
+        "rangePartitioning": {
+          "$ref": "#/components/schemas/RangePartitioning"
+        },
+        "clustering": {
+          "$ref": "#/components/schemas/Clustering"
+        },
+        "labels": {
+          "$ref": "#/components/schemas/Labels"
+        },
+        "view": {
+          "type": "object",
+          "properties": {
+            "useLegacySql": {
+              "type": "boolean"
+            }
+          }
+        },
+        "creationTime": {
+          "$ref": "#/components/schemas/EpochMillis"
+        },
+        "expirationTime": {
+          "$ref": "#/components/schemas/EpochMillis"
+        },
+        "requirePartitionFilter": {
+          "type": "boolean",
+          "default": false
+        }
+      }
+    },
+    "#/components/schemas/TablePatch": {
+      "type": "object",
+      "description": "The fields of a table, all of them optional: the body of a patch. A \`Table\` is this with\\nits \`tableReference\`.\\n",
+      "properties": {
+        "kind": {
+          "type": "string",
+          "description": "The resource type ID (\`bigquery#table\`)."
+        },
+        "etag": {
+          "type": "string",
+          "readOnly": true,
+          "description": "A hash of the resource."
+        },
+        "id": {
+          "type": "string",
+          "readOnly": true,
+          "description": "An opaque, unique ID (\`project:dataset.table\`)."
+        },
+        "selfLink": {
+          "type": "string",
+          "description": "The URL of the resource."
+        },
+        "tableReference": {
+          "$ref": "#/components/schemas/TableReference"
+        },
+        "friendlyName": {
+          "type": "string",
+          "description": "A descriptive name."
+        },
+        "description": {
+          "type": "string",
+          "description": "A user-friendly description."
+        },
+        "labels": {
+          "$ref": "#/components/schemas/Labels"
+        },
+        "schema": {
+          "$ref": "#/components/schemas/TableSchema"
+        },
+        "timePartitioning": {
+          "$ref": "#/components/schemas/TimePartitioning"
+        },
+        "rangePartitioning": {
+          "$ref": "#/components/schemas/RangePartitioning"
+        },
+        "clustering": {
+          "$ref": "#/components/schemas/Clustering"
+        },
+        "requirePartitionFilter": {
+          "type": "boolean",
+          "description": "Queries of the table must give a partition filter."
+        },
+        "numBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "The logical size of the table in bytes, without the streaming buffer."
+        },
+        "numLongTermBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "The logical bytes older than 90 days."
+        },
+        "numRows": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "The rows of the table, without the streaming buffer."
+        },
+        "creationTime": {
+          "$ref": "#/components/schemas/EpochMillis",
+          "readOnly": true
+        },
+        "lastModifiedTime": {
+          "$ref": "#/components/schemas/EpochMillis",
+          "readOnly": true
+        },
+        "expirationTime": {
+          "$ref": "#/components/schemas/EpochMillis",
+          "description": "When the table expires and is deleted; absent, the table persists."
+        },
+        "type": {
+          "type": "string",
+          "readOnly": true,
+          "enum": [
+            "TABLE",
+            "VIEW",
+            "EXTERNAL",
+            "MATERIALIZED_VIEW",
+            "SNAPSHOT"
+          ],
+          "default": "TABLE",
+          "description": "The kind of table."
+        },
+        "view": {
+          "$ref": "#/components/schemas/ViewDefinition"
+        },
+        "materializedView": {
+          "$ref": "#/components/schemas/MaterializedViewDefinition"
+        },
+        "materializedViewStatus": {
+          "$ref": "#/components/schemas/MaterializedViewStatus",
+          "readOnly": true
+        },
+        "externalDataConfiguration": {
+          "$ref": "#/components/schemas/ExternalDataConfiguration"
+        },
+        "lakeConfiguration": {
+          "type": "object",
+          "description": "The configuration of a table in an open table format; this contract does not specify the fields."
+        },
+        "location": {
+          "type": "string",
+          "readOnly": true,
+          "description": "Where the table lives; inherited from the dataset."
+        },
+        "streamingBuffer": {
+          "$ref": "#/components/schemas/Streamingbuffer",
+          "readOnly": true
+        },
+        "encryptionConfiguration": {
+          "$ref": "#/components/schemas/EncryptionConfiguration"
+        },
+        "snapshotDefinition": {
+          "$ref": "#/components/schemas/SnapshotDefinition",
+          "readOnly": true
+        },
+        "cloneDefinition": {
+          "$ref": "#/components/schemas/CloneDefinition",
+          "readOnly": true
+        },
+        "defaultCollation": {
+          "type": "string",
+          "enum": [
+            "und:ci",
+            ""
+          ],
+          "description": "\`und:ci\` (case-insensitive) or empty (case-sensitive); applies to STRING fields added later."
+        },
+        "defaultRoundingMode": {
+          "$ref": "#/components/schemas/RoundingMode",
+          "description": "The rounding mode of NUMERIC and BIGNUMERIC fields added without one."
+        },
+        "numTimeTravelPhysicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "Physical bytes kept for time travel (may lag)."
+        },
+        "numTotalLogicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "All logical bytes."
+        },
+        "numActiveLogicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "Logical bytes under 90 days old."
+        },
+        "numLongTermLogicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "Logical bytes over 90 days old."
+        },
+        "numTotalPhysicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "All physical bytes (may lag by seconds to minutes)."
+        },
+        "numActivePhysicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "Physical bytes under 90 days old (may lag)."
+        },
+        "numLongTermPhysicalBytes": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "Physical bytes over 90 days old (may lag)."
+        },
+        "numPartitions": {
+          "$ref": "#/components/schemas/Int64",
+          "readOnly": true,
+          "description": "The partitions of the table (may lag)."
+        },
+        "maxStaleness": {
+          "type": "string",
+          "format": "byte",
+          "description": "How stale data read from the table may be (an encoded interval value)."
+        },
+        "tableConstraints": {
+          "type": "object",
+          "description": "Primary and foreign keys; this contract does not specify the fields."
+        },
+        "resourceTags": {
+          "type": "object",
+          "description": "Tags, keyed by namespaced name (\`<org_or_project_id>/<name>\`), with a short-name value.",
+          "propertyNames": {
+            "pattern": "^[^/]+/[^/]+$"
+          },
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "replicas": {
+          "type": "array",
+          "readOnly": true,
+          "description": "The replicas of a materialized view replica.",
+          "items": {
+            "$ref": "#/components/schemas/TableReference"
+          }
+        },
+        "externalCatalogTableOptions": {
+          "type": "object",
+          "description": "Options of open-source compatible tables; this contract does not specify the fields."
+        },
+        "partitionDefinition": {
+          "$ref": "#/components/schemas/PartitioningDefinition",
+          "description": "How the table is partitioned; output only, except for metastore partitioned tables."
+        }
+      },
+      "dependentRequired": {
+        "clustering": [
+          "timePartitioning"
+        ]
+      },
+      "allOf": [
+        {
+          "anyOf": [
+            {
+              "required": [
+                "externalDataConfiguration"
+              ]
+            },
+            {
+              "required": [
+                "externalCatalogTableOptions"
+              ]
+            },
+            {
+              "properties": {
+                "partitionDefinition": {
+                  "type": "object",
+                  "properties": {
+                    "partitionedColumn": {
+                      "type": "array",
+                      "maxItems": 1
+                    }
+                  }
+                }
+              }
+            }
+          ]
+        }
+      ],
+      "x-specforge-rules": [
+        {
+          "refersTo": "timePartitioning.field",
+          "in": "schema.fields",
+          "key": "name",
+          "ignoreCase": true,
+          "where": {
+            "type": [
+              "TIMESTAMP",
+              "DATE"
+            ]
+          },
+          "whereNot": {
+            "mode": [
+              "REPEATED"
+            ]
+          },
+          "message": "timePartitioning.field must name a top-level TIMESTAMP or DATE field of the schema, NULLABLE or REQUIRED"
+        },
+        {
+          "refersTo": "rangePartitioning.field",
+          "in": "schema.fields",
+          "key": "name",
+          "ignoreCase": true,
+          "where": {
+            "type": [
+              "INTEGER",
+              "INT64"
+            ]
+          },
+          "whereNot": {
+            "mode": [
+              "REPEATED"
+            ]
+          },
+          "message": "rangePartitioning.field must name a top-level INT64 field of the schema, NULLABLE or REQUIRED"
+        },
+        {
+          "refersTo": "clustering.fields",
+          "in": "schema.fields",
+          "key": "name",
+          "ignoreCase": true,
+          "where": {
+            "type": [
+              "BIGNUMERIC",
+              "BOOL",
+              "BOOLEAN",
+              "DATE",
+              "DATETIME",
+              "GEOGRAPHY",
+              "INT64",
+              "INTEGER",
+              "NUMERIC",
+              "RANGE",
+              "STRING",
+              "TIMESTAMP"
+            ]
+          },
+          "whereNot": {
+            "mode": [
+              "REPEATED"
+            ]
+          },
+          "message": "each clustering field must name a top-level, non-repeated field of the schema of a simple type"
+        }
+      ]
+    },
+    "#/components/schemas/TableReference": {
+      "type": "object",
+      "description": "Names a table.",
+      "required": [
+        "projectId",
+        "datasetId",
+        "tableId"
+      ],
+      "properties": {
+        "projectId": {
+          "type": "string"
+        },
+        "datasetId": {
+          "type": "string"
+        },
+        "tableId": {
+          "type": "string",
+          "maxLength": 1024
+        }
+      }
+    },
+    "#/components/schemas/TableSchema": {
+      "type": "object",
+      "description": "The fields of a table.",
+      "properties": {
+        "fields": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/TableFieldSchema"
+          }
+        }
+      }
+    },
+    "#/components/schemas/TimePartitioning": {
+      "type": "object",
+      "description": "Partitioning of a table by time.",
+      "required": [
+        "type"
+      ],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "DAY",
+            "HOUR",
+            "MONTH",
+            "YEAR"
+          ],
+          "description": "One partition per day, hour, month or year."
+        },
+        "expirationMs": {
+          "$ref": "#/components/schemas/Int64",
+          "description": "How long a partition's storage is kept, in milliseconds."
+        },
+        "field": {
+          "type": "string",
+          "description": "The top-level TIMESTAMP or DATE field (NULLABLE or REQUIRED) that partitions the table; without it, the pseudo column \`_PARTITIONTIME\`."
+        },
+        "requirePartitionFilter": {
+          "type": "boolean",
+          "deprecated": true,
+          "default": false,
+          "description": "Deprecated; use the table's requirePartitionFilter."
+        }
+      }
+    },
     "#/components/schemas/UserDefinedFunctionResource": {
       "type": "object",
       "description": "A user-defined function of a view, from a URI or inline (one of them).",
@@ -2032,6 +1981,75 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           ]
         }
       ]
+    },
+    "#/components/schemas/ViewDefinition": {
+      "type": "object",
+      "description": "A logical view.",
+      "required": [
+        "query"
+      ],
+      "properties": {
+        "query": {
+          "type": "string"
+        },
+        "userDefinedFunctionResources": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/UserDefinedFunctionResource"
+          }
+        },
+        "useLegacySql": {
+          "type": "boolean",
+          "default": true,
+          "description": "Queries and views that refer to this view must use the same value."
+        },
+        "privacyPolicy": {
+          "type": "object",
+          "properties": {
+            "aggregationThresholdPolicy": {
+              "type": "object",
+              "properties": {
+                "privacyUnitColumns": {
+                  "type": "array",
+                  "maxItems": 1,
+                  "description": "The privacy unit column (one; dot notation for nested fields).",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "threshold": {
+                  "$ref": "#/components/schemas/Int64"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "#/components/schemas/WideColumn": {
+      "type": "object",
+      "description": "A column of a wide-column family.",
+      "properties": {
+        "qualifierEncoded": {
+          "type": "string",
+          "format": "byte"
+        },
+        "qualifierString": {
+          "type": "string"
+        },
+        "fieldName": {
+          "type": "string"
+        },
+        "type": {
+          "type": "string"
+        },
+        "encoding": {
+          "type": "string"
+        },
+        "onlyReadLatest": {
+          "type": "boolean"
+        }
+      }
     },
     "#/components/schemas/WideColumnFamily": {
       "type": "object",
@@ -2059,45 +2077,27 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       }
     },
-    "#/components/schemas/FieldElementType": {
+    "#/components/schemas/WideColumnOptions": {
       "type": "object",
-      "description": "The type of the bounds of a RANGE field.",
-      "required": [
-        "type"
-      ],
+      "description": "Options of wide-column store sources.",
       "properties": {
-        "type": {
-          "type": "string",
-          "enum": [
-            "DATE",
-            "DATETIME",
-            "TIMESTAMP"
-          ]
-        }
-      }
-    },
-    "#/components/schemas/WideColumn": {
-      "type": "object",
-      "description": "A column of a wide-column family.",
-      "properties": {
-        "qualifierEncoded": {
-          "type": "string",
-          "format": "byte"
+        "columnFamilies": {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/WideColumnFamily"
+          }
         },
-        "qualifierString": {
-          "type": "string"
+        "ignoreUnspecifiedColumnFamilies": {
+          "type": "boolean",
+          "default": false
         },
-        "fieldName": {
-          "type": "string"
+        "readRowkeyAsString": {
+          "type": "boolean",
+          "default": false
         },
-        "type": {
-          "type": "string"
-        },
-        "encoding": {
-          "type": "string"
-        },
-        "onlyReadLatest": {
-          "type": "boolean"
+        "outputColumnFamiliesAsJson": {
+          "type": "boolean",
+          "default": false
         }
       }
     }
@@ -2408,25 +2408,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   ],
   "shared": {
-    "/components/responses/Invalid/content/application~1json": {
+    "/components/responses/BackendError/content/application~1json": {
       "examples": [
         {
-          "example": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
+          "example": "/components/responses/BackendError/content/application~1json/examples/backendError/value"
         }
       ],
-      "pointer": "/components/responses/Invalid/content/application~1json",
-      "contentType": "application/json",
-      "schema": {
-        "$ref": "#/components/schemas/ErrorResponse"
-      }
-    },
-    "/components/responses/Unauthenticated/content/application~1json": {
-      "examples": [
-        {
-          "example": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-        }
-      ],
-      "pointer": "/components/responses/Unauthenticated/content/application~1json",
+      "pointer": "/components/responses/BackendError/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
@@ -2444,13 +2432,25 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorResponse"
       }
     },
-    "/components/responses/BackendError/content/application~1json": {
+    "/components/responses/Invalid/content/application~1json": {
       "examples": [
         {
-          "example": "/components/responses/BackendError/content/application~1json/examples/backendError/value"
+          "example": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
         }
       ],
-      "pointer": "/components/responses/BackendError/content/application~1json",
+      "pointer": "/components/responses/Invalid/content/application~1json",
+      "contentType": "application/json",
+      "schema": {
+        "$ref": "#/components/schemas/ErrorResponse"
+      }
+    },
+    "/components/responses/NotFound/content/application~1json": {
+      "examples": [
+        {
+          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+        }
+      ],
+      "pointer": "/components/responses/NotFound/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
@@ -2468,13 +2468,13 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         "$ref": "#/components/schemas/ErrorResponse"
       }
     },
-    "/components/responses/NotFound/content/application~1json": {
+    "/components/responses/Unauthenticated/content/application~1json": {
       "examples": [
         {
-          "example": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+          "example": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
         }
       ],
-      "pointer": "/components/responses/NotFound/content/application~1json",
+      "pointer": "/components/responses/Unauthenticated/content/application~1json",
       "contentType": "application/json",
       "schema": {
         "$ref": "#/components/schemas/ErrorResponse"
@@ -2482,85 +2482,6 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
     }
   },
   "examples": {
-    "/components/responses/Invalid/content/application~1json/examples/invalid/value": {
-      "name": "invalid",
-      "value": {
-        "error": {
-          "code": 400,
-          "message": "Invalid field name \\"2nd\\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
-          "errors": [
-            {
-              "message": "Invalid field name \\"2nd\\".",
-              "reason": "invalid"
-            }
-          ],
-          "status": "INVALID_ARGUMENT"
-        }
-      },
-      "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
-    },
-    "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value": {
-      "name": "unauthenticated",
-      "value": {
-        "error": {
-          "code": 401,
-          "message": "Request is missing required authentication credential.",
-          "status": "UNAUTHENTICATED"
-        }
-      },
-      "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
-    },
-    "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value": {
-      "name": "accessDenied",
-      "value": {
-        "error": {
-          "code": 403,
-          "message": "Access Denied: Table my-project:sales.orders: Permission bigquery.tables.get denied on table my-project:sales.orders (or it may not exist).",
-          "errors": [
-            {
-              "message": "Access Denied: Table my-project:sales.orders: Permission bigquery.tables.get denied on table my-project:sales.orders (or it may not exist).",
-              "reason": "accessDenied"
-            }
-          ],
-          "status": "PERMISSION_DENIED"
-        }
-      },
-      "pointer": "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value"
-    },
-    "/components/responses/BackendError/content/application~1json/examples/backendError/value": {
-      "name": "backendError",
-      "value": {
-        "error": {
-          "code": 500,
-          "message": "An internal error occurred and the request could not be completed.",
-          "errors": [
-            {
-              "message": "An internal error occurred and the request could not be completed.",
-              "reason": "backendError"
-            }
-          ],
-          "status": "INTERNAL"
-        }
-      },
-      "pointer": "/components/responses/BackendError/content/application~1json/examples/backendError/value"
-    },
-    "/components/responses/OtherError/content/application~1json/examples/unavailable/value": {
-      "name": "unavailable",
-      "value": {
-        "error": {
-          "code": 503,
-          "message": "The service is currently unavailable.",
-          "errors": [
-            {
-              "message": "The service is currently unavailable.",
-              "reason": "backendError"
-            }
-          ],
-          "status": "UNAVAILABLE"
-        }
-      },
-      "pointer": "/components/responses/OtherError/content/application~1json/examples/unavailable/value"
-    },
     "/components/examples/orders/value": {
       "name": "orders",
       "value": {
@@ -2660,6 +2581,57 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
       },
       "pointer": "/components/examples/orders/value"
     },
+    "/components/responses/BackendError/content/application~1json/examples/backendError/value": {
+      "name": "backendError",
+      "value": {
+        "error": {
+          "code": 500,
+          "message": "An internal error occurred and the request could not be completed.",
+          "errors": [
+            {
+              "message": "An internal error occurred and the request could not be completed.",
+              "reason": "backendError"
+            }
+          ],
+          "status": "INTERNAL"
+        }
+      },
+      "pointer": "/components/responses/BackendError/content/application~1json/examples/backendError/value"
+    },
+    "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value": {
+      "name": "accessDenied",
+      "value": {
+        "error": {
+          "code": 403,
+          "message": "Access Denied: Table my-project:sales.orders: Permission bigquery.tables.get denied on table my-project:sales.orders (or it may not exist).",
+          "errors": [
+            {
+              "message": "Access Denied: Table my-project:sales.orders: Permission bigquery.tables.get denied on table my-project:sales.orders (or it may not exist).",
+              "reason": "accessDenied"
+            }
+          ],
+          "status": "PERMISSION_DENIED"
+        }
+      },
+      "pointer": "/components/responses/Forbidden/content/application~1json/examples/accessDenied/value"
+    },
+    "/components/responses/Invalid/content/application~1json/examples/invalid/value": {
+      "name": "invalid",
+      "value": {
+        "error": {
+          "code": 400,
+          "message": "Invalid field name \\"2nd\\". Fields must contain only letters, numbers, and underscores, start with a letter or underscore, and be at most 300 characters long.",
+          "errors": [
+            {
+              "message": "Invalid field name \\"2nd\\".",
+              "reason": "invalid"
+            }
+          ],
+          "status": "INVALID_ARGUMENT"
+        }
+      },
+      "pointer": "/components/responses/Invalid/content/application~1json/examples/invalid/value"
+    },
     "/components/responses/NotFound/content/application~1json/examples/notFound/value": {
       "name": "notFound",
       "value": {
@@ -2676,6 +2648,34 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
         }
       },
       "pointer": "/components/responses/NotFound/content/application~1json/examples/notFound/value"
+    },
+    "/components/responses/OtherError/content/application~1json/examples/unavailable/value": {
+      "name": "unavailable",
+      "value": {
+        "error": {
+          "code": 503,
+          "message": "The service is currently unavailable.",
+          "errors": [
+            {
+              "message": "The service is currently unavailable.",
+              "reason": "backendError"
+            }
+          ],
+          "status": "UNAVAILABLE"
+        }
+      },
+      "pointer": "/components/responses/OtherError/content/application~1json/examples/unavailable/value"
+    },
+    "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value": {
+      "name": "unauthenticated",
+      "value": {
+        "error": {
+          "code": 401,
+          "message": "Request is missing required authentication credential.",
+          "status": "UNAUTHENTICATED"
+        }
+      },
+      "pointer": "/components/responses/Unauthenticated/content/application~1json/examples/unauthenticated/value"
     }
   }
 }`));

@@ -1,21 +1,11 @@
-/** A short line diff for reports: the first differing hunk of two texts, in unified style. */
+import { unifiedLineDiff } from '../report/line-diff.js';
+
+/**
+ * A short line diff for reports, in unified style: a real line diff (Myers, src/report/line-diff.ts)
+ * with two lines of context around each change, at most `maxLines` lines of it.
+ */
 export function unifiedDiff(before: string, after: string, label: string, maxLines: number): string {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  const start = firstDifferentLine(before, after) - 1;
-  let endA = a.length - 1;
-  let endB = b.length - 1;
-  while (endA >= start && endB >= start && a[endA] === b[endB]) {
-    endA--;
-    endB--;
-  }
-  const out: string[] = [`--- ${label} (on disk)`, `+++ ${label} (from the contract)`, `@@ -${start + 1} +${start + 1} @@`];
-  const removed = a.slice(start, endA + 1).map((l) => `-${cutLine(l)}`);
-  const added = b.slice(start, endB + 1).map((l) => `+${cutLine(l)}`);
-  const lines = [...removed, ...added];
-  out.push(...lines.slice(0, maxLines));
-  if (lines.length > maxLines) out.push(`… ${lines.length - maxLines} more changed line(s)`);
-  return out.join('\n') + '\n';
+  return unifiedLineDiff(before, after, { oldLabel: `${label} (on disk)`, newLabel: `${label} (from the contract)`, context: 2, maxLines, show: cutLine });
 }
 
 /** Longest line a diff shows whole: generated code has lines of minified validators thousands of characters long. */

@@ -240,7 +240,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-p, --port <port>', 'TCP port (default 4010)')
     .option('-H, --host <host>', 'address to listen on (default 127.0.0.1)')
     .option('--socket <path>', 'listen on a unix socket instead of TCP')
-    .option('--stateful', 'keep the resources declared with x-specforge-resources in memory')
+    .option('--stateful', 'keep resources in memory: those declared with x-specforge-resources, else collections inferred from CRUD-shaped paths (POST /things with GET /things/{id})')
+    .option('--no-infer', 'with --stateful: infer no collection from the paths')
     .option('--seed <n>', 'seed of sampled values and generated ids')
     .option('--delay <ms>', 'wait this long before each answer')
     .option('--body-limit <bytes>', 'largest request body accepted')
@@ -251,7 +252,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--idle-timeout <ms>', 'time a connection may sit idle (default 30000; 5000 between keep-alive requests)')
     .option('--max-connections <n>', 'connections open at once; more are refused (default 1000)')
     .addOption(overlayOption())
-    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
+    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; infer?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
       try {
         const { runMock } = await import('./commands/mock.js');
         const { server } = await runMock({ ...opts, spec });

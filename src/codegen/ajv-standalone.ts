@@ -3,7 +3,14 @@
  * module by re-spreading one growing code object per export, which is quadratic in the number of
  * functions (tens of seconds for thousands of schemas). This emits the same code — the compiled
  * functions, their scope constants and wrappers, each once — by appending strings in linear time.
+ *
+ * Names are stable: Ajv numbers its functions and constants in the order it compiles them
+ * (validate71, pattern3), so one schema more or less would renumber the rest of the file. Here a
+ * function is named after the schema it validates (its `$defs` key, given by `nameOf`) and a
+ * constant after a hash of its code, and the declarations are printed in the order of their names:
+ * what one schema compiles to depends on that schema alone, wherever it sits in the contract.
  */
+import { createHash } from 'node:crypto';
 
 interface NameLike {
   readonly str?: string;
@@ -24,24 +31,72 @@ interface SourceInfo {
 
 interface CompiledFn {
   source?: SourceInfo;
+  schemaEnv?: { schema?: unknown };
 }
 
 export interface StandaloneAjv {
   getSchema(id: string): unknown;
 }
 
-export function standaloneModule(ajv: StandaloneAjv, exports: Record<string, string>): string {
-  const out: string[] = [];
-  const used = new Set<string>();
+/** A short hash of a text, as an identifier part. */
+export function shortHash(text: string, length = 8): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
 
-  const emitFunction = (source: SourceInfo | undefined): void => {
+/**
+ * A readable identifier part for any text (not its start): its letters and digits, with a hash of
+ * the text when that loses anything (unless `hashed` is false: the caller keeps names unique).
+ */
+export function identifierPart(text: string, maxLength = 40, hashed = true): string {
+  const plain = text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  if (!hashed || (plain === text && plain.length <= maxLength)) return plain.slice(0, maxLength);
+  return `${plain.slice(-maxLength).replace(/^_+/, '')}_${shortHash(text)}`.replace(/^_/, '');
+}
+
+interface Declaration {
+  name: string;
+  /** Code with Ajv's own names still in it. */
+  text: string;
+  /** Printed before functions (constants and wrappers). */
+  rank: number;
+}
+
+/**
+ * `nameOf` gives the stable name of the schema a compiled function validates (undefined for a
+ * schema it does not know; such a function is named after a hash of its code).
+ */
+export function standaloneModule(ajv: StandaloneAjv, exports: Record<string, string>, nameOf: (schema: unknown) => string | undefined = () => undefined): string {
+  const renamed = new Map<string, string>();
+  const declarations = new Map<string, Declaration>();
+  const seen = new Set<string>();
+
+  const byCode = new Map<string, string>();
+  const declare = (oldName: string, base: string, text: string, rank: number, code?: string): void => {
+    // Constants of the same code are one constant.
+    const same = code === undefined ? undefined : byCode.get(code);
+    if (same !== undefined) {
+      renamed.set(oldName, same);
+      return;
+    }
+    let name = base;
+    // Two functions that would share a name (one schema compiled twice): numbered.
+    for (let i = 2; declarations.has(name); i++) name = `${base}_${i}`;
+    renamed.set(oldName, name);
+    if (code !== undefined) byCode.set(code, name);
+    declarations.set(name, { name, text, rank });
+  };
+
+  const emitFunction = (fn: CompiledFn | undefined): string => {
+    const source = fn?.source;
     if (!source) throw new Error('validator has no source; compile with code.source');
     const name = String(source.validateName);
-    if (used.has(name)) return;
-    used.add(name);
+    if (seen.has(name)) return name;
+    seen.add(name);
     emitScope(source.scopeValues);
-    out.push(source.validateCode);
-    if (source.evaluated) out.push(`${name}.evaluated = ${String(source.evaluated)};`);
+    const key = nameOf(fn?.schemaEnv?.schema);
+    const text = source.validateCode + (source.evaluated ? `\n${name}.evaluated = ${String(source.evaluated)};` : '');
+    declare(name, `validate_${key === undefined ? shortHash(maskNames(text)) : identifierPart(key)}`, text, 1);
+    return name;
   };
 
   const emitScope = (values: SourceInfo['scopeValues']): void => {
@@ -53,29 +108,53 @@ export function standaloneModule(ajv: StandaloneAjv, exports: Record<string, str
         const value = n.value;
         if (!value) throw new Error(`scope name ${key} has no value`);
         if (value.code !== undefined) {
-          if (used.has(key)) continue;
-          used.add(key);
-          out.push(`const ${key} = ${String(value.code)};`);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const code = String(value.code);
+          declare(key, `${prefix}_${shortHash(code)}`, `const ${key} = ${code};`, 0, `${prefix}\u0000${code}`);
         } else if (prefix === 'validate' && typeof value.ref === 'function') {
-          emitFunction((value.ref as CompiledFn).source);
+          emitFunction(value.ref as CompiledFn);
         } else if ((prefix === 'root' || prefix === 'wrapper') && typeof value.ref === 'object' && value.ref !== null) {
-          if (used.has(key)) continue;
-          used.add(key);
+          if (seen.has(key)) continue;
+          seen.add(key);
           const env = value.ref as { validateName?: NameLike; validate?: CompiledFn };
           if (!env.validateName) throw new Error('ajv internal error: wrapper without validateName');
-          out.push(`const ${key} = {validate: ${String(env.validateName)}};`);
-          emitFunction(env.validate?.source);
+          const target = emitFunction(env.validate);
+          // Named once the function it wraps has its name (below).
+          pendingWrappers.push([key, prefix, `const ${key} = {validate: ${String(env.validateName)}};`, target]);
         }
       }
     }
   };
+  const pendingWrappers: Array<[string, string, string, string]> = [];
 
   const exported: string[] = [];
   for (const [exportName, id] of Object.entries(exports)) {
     const fn = ajv.getSchema(id) as CompiledFn | undefined;
     if (!fn) throw new Error(`no schema with id ${id}`);
-    emitFunction(fn.source);
-    exported.push(`const ${exportName} = ${String(fn.source?.validateName)};`);
+    exported.push(`const ${exportName} = ${emitFunction(fn)};`);
   }
-  return out.join('\n') + '\n' + exported.join('\n') + '\n';
+  for (const [key, prefix, text, target] of pendingWrappers) declare(key, `${prefix}_${renamed.get(target) ?? shortHash(text)}`, text, 0);
+
+  const out: string[] = [];
+  const ordered = [...declarations.values()].sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const d of ordered) out.push(renameIn(d.text, renamed));
+  for (const line of exported) out.push(renameIn(line, renamed));
+  return out.join('\n') + '\n';
+}
+
+/** Ajv's numbered names masked, so that code can be hashed independently of them. */
+function maskNames(code: string): string {
+  return code.replace(TOKENS, (token) => (/^(?:validate|schema|pattern|formats|func|wrapper|root)\d+$/.test(token) ? '#' : token));
+}
+
+/**
+ * A string literal, a property access (`.name`: not a variable) or an identifier. Ajv's code has no
+ * regular-expression or template literals: patterns are compiled from strings.
+ */
+const TOKENS = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\.\s*[A-Za-z_$][\w$]*|[A-Za-z_$][\w$]*/g;
+
+/** Renames the identifiers of `code` that `names` maps, outside strings and property accesses. */
+function renameIn(code: string, names: ReadonlyMap<string, string>): string {
+  return code.replace(TOKENS, (token) => names.get(token) ?? token);
 }

@@ -46,6 +46,11 @@ export function jsonLiteral(value: unknown, indent?: number): string {
 export function jsonData(value: unknown, indent = 2): string {
   const text = JSON.stringify(value, null, indent);
   if (text === undefined) return 'undefined';
+  return jsonTextData(text);
+}
+
+/** `JSON.parse` of JSON text already written (laid out by the caller), escaped as jsonData escapes it. */
+export function jsonTextData(text: string): string {
   return `JSON.parse(\`${text.replace(UNSAFE_IN_TEMPLATE, escapeInTemplate)}\`)`;
 }
 

@@ -118,11 +118,14 @@ export function defaultCacheDir(cwd = process.cwd()): string {
 /** The generated folder's own record of the files specforge wrote there, so `check` finds extra files on a fresh clone. */
 export const MANIFEST = 'specforge-manifest.json';
 
-function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[]): GeneratedFile {
+function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[], units: ContractUnits): GeneratedFile {
   const manifest = {
-    generatedBy: 'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces',
+    generatedBy:
+      'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces, and a hash of each operation and schema, so that it names those that changed',
     contract: displayPath(entry.path, entry.root),
     files: files.map((f) => f.path).sort(),
+    operations: units.operations,
+    schemas: units.schemas,
   };
   return { path: MANIFEST, content: JSON.stringify(manifest, null, 2) + '\n' };
 }
@@ -256,7 +259,13 @@ function writeCache(path: string, cacheDir: string, entry: SpecEntry, cache: Cac
  * large contract compile in worker threads while this thread validates the document's structure
  * and generates the other targets.
  */
-export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[] }> {
+/** A hash of each operation (by id) and named schema (by name) of the contract, as generated. */
+export interface ContractUnits {
+  operations: Record<string, string>;
+  schemas: Record<string, string>;
+}
+
+export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[]; units: ContractUnits }> {
   const { buildModel } = await import('../contract/model.js');
   const { validateStructure } = await import('../contract/validate.js');
   const { loadContractAsync } = await import('../contract/resolve.js');
@@ -284,7 +293,7 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
       throw err;
     }
     lap('model');
-    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto' });
+    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto', targets: entry.targets });
     const types = entry.targets.includes('types') ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
     types?.catch(() => undefined);
     let validators: Promise<GeneratedFile[]> | undefined;
@@ -316,7 +325,12 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const inputs: Record<string, string> = {};
     for (const f of model.loaded.files) inputs[f.path] = f.hash;
-    return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings] };
+    const { getAtPointer } = await import('../contract/pointer.js');
+    const unitHash = (pointer: string): string => sha256(JSON.stringify(getAtPointer(model.document, pointer).value) ?? '').slice(0, 16);
+    const units: ContractUnits = { operations: {}, schemas: {} };
+    for (const op of model.operations) Object.defineProperty(units.operations, op.id, { value: unitHash(op.pointer), enumerable: true });
+    for (const s of model.schemas) Object.defineProperty(units.schemas, s.name, { value: unitHash(s.pointer), enumerable: true });
+    return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings], units };
   } finally {
     pool.release();
   }
@@ -358,7 +372,7 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   }
   const produced = await produce(entry);
   const { warnings } = produced;
-  const files = [...produced.files, manifestFile(entry, produced.files)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files = [...produced.files, manifestFile(entry, produced.files, produced.units)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // What the folder held before this run (read before the new manifest is written).
   const before = new Set([...manifestFiles(entry.out), ...Object.keys(previous?.outputs ?? {})]);
   const inputs: Record<string, string> = {};

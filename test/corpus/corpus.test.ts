@@ -130,10 +130,10 @@ function usesInvalidSchemaExample(schema: unknown, invalid: ReadonlySet<string>)
   return typeof ref === 'string' && ref.startsWith('#') && (invalid.has(`${decodeURIComponent(ref.slice(1))}/example`) || invalid.has(`${decodeURIComponent(ref.slice(1))}/examples/0`));
 }
 
-/** One tsc --strict program over every contract's generated index.ts; errors by output folder. */
+/** One tsc --strict program over every contract's generated index.ts and mocks.ts (which imports the server); errors by output folder. */
 function checkAll(): Map<string, string[]> {
   const outs = LIST.contracts.map(outOf);
-  const { diagnostics } = typeCheck(outs.map((o) => join(o, 'index.ts')));
+  const { diagnostics } = typeCheck(outs.flatMap((o) => [join(o, 'index.ts'), join(o, 'mocks.ts')]));
   const byOut = new Map<string, string[]>();
   for (const d of diagnostics) {
     const out = outs.find((o) => d.startsWith(o + '/')) ?? '';

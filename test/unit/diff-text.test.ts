@@ -3,12 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { cutLine, DIFF_LINE_WIDTH, unifiedDiff } from '../../src/cli/diff-text.js';
 
 describe('unifiedDiff', () => {
-  it('shows the first differing hunk, at most maxLines changed lines', () => {
+  it('shows hunks with two lines of context, at most maxLines lines, counting the changed lines left out', () => {
     const before = ['a', 'b', 'c', 'd', 'e'].join('\n');
     const after = ['a', 'B', 'C', 'D', 'e'].join('\n');
-    expect(unifiedDiff(before, after, 'f.ts', 4)).toBe(
-      ['--- f.ts (on disk)', '+++ f.ts (from the contract)', '@@ -2 +2 @@', '-b', '-c', '-d', '+B', '… 2 more changed line(s)', ''].join('\n'),
+    expect(unifiedDiff(before, after, 'f.ts', 5)).toBe(
+      ['--- f.ts (on disk)', '+++ f.ts (from the contract)', '@@ -1,5 +1,5 @@', ' a', '-b', '-c', '-d', '+B', '… 2 more changed line(s)', ''].join('\n'),
     );
+  });
+
+  it('pairs lines by a real diff: a removed block in the middle is only that block, not the rest of the file', () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `line ${i}`);
+    const after = [...lines.slice(0, 50), ...lines.slice(60)];
+    // Lines that repeat (as generated code does) around the removed block.
+    const diff = unifiedDiff([...lines, '}', '}'].join('\n'), [...after, '}', '}'].join('\n'), 'f.ts', 100);
+    expect(diff.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'))).toEqual(lines.slice(50, 60).map((l) => `-${l}`));
+    expect(diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'))).toEqual([]);
+    expect(diff).toContain('@@ -49,14 +49,4 @@');
   });
 
   it('cuts a long line, saying how much it left out', () => {

@@ -11,6 +11,7 @@ import { terminalText } from '../../report/terminal.js';
 import { buildModel } from '../../contract/model.js';
 import { apiSpec, mockTables, schemaResolver } from '../../contract/tables/api.js';
 import { errorShapes } from '../../contract/tables/error-shapes.js';
+import { inferResources, withInferred } from '../../contract/tables/infer-resources.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
 
@@ -21,6 +22,11 @@ export interface MockOptions {
   host?: string;
   socket?: string;
   stateful?: boolean;
+  /**
+   * With `stateful`, on a contract that declares no x-specforge-resources: infer collections from
+   * CRUD-shaped paths (default true; `--no-infer` turns it off).
+   */
+  infer?: boolean;
   seed?: string | number;
   delay?: string | number;
   bodyLimit?: string | number;
@@ -48,14 +54,43 @@ export interface MockOptions {
  * its validators at `strict` level: a level that refuses one of the contract's schemas is an error at
  * that schema, as generation would be.
  */
-export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}, strict: StrictLevel = DEFAULT_STRICT, warn?: (d: Diagnostic) => void): Promise<Mock> {
+export async function createMockFromSpec(
+  specPath: string,
+  options: MockServerOptions = {},
+  strict: StrictLevel = DEFAULT_STRICT,
+  report?: StatefulReport,
+  warn?: (d: Diagnostic) => void,
+): Promise<Mock> {
   const model = await buildModel(specPath);
   const plan = planValidators(model);
   const { errors } = strictReport(model, plan, strict);
   if (errors.length > 0) throw new ContractError(errors);
   // Error statuses whose declared schema no error body can be built for: said at start-up.
   if (warn) for (const d of errorShapes(model, schemaResolver(model)).warnings) warn(d);
-  return createMock(apiSpec(model), compileValidators(model, plan, strict), mockTables(model), options);
+  const api = apiSpec(model);
+  let tables = mockTables(model);
+  if (options.stateful === true && report !== undefined) {
+    if (tables.resources.length > 0) {
+      report.lines.push(`keeps the collection(s) the contract declares (x-specforge-resources): ${tables.resources.map((r) => r.name).join(', ')}`);
+    } else if (report.infer) {
+      const inference = inferResources(api, tables);
+      tables = withInferred(tables, inference);
+      report.lines.push(...inference.lines);
+    }
+    if (tables.resources.length === 0) {
+      report.lines.push(
+        `warning: --stateful keeps nothing: the contract declares no x-specforge-resources and ${report.infer ? 'no collection could be inferred from its paths (POST /things with GET /things/{id})' : 'inference is off (--no-infer)'}; every answer comes from the contract's examples and schemas`,
+      );
+    }
+  }
+  return createMock(api, compileValidators(model, plan, strict), tables, options);
+}
+
+/** What `--stateful` keeps, said at start: the collections declared or inferred, or a warning that it keeps nothing. */
+export interface StatefulReport {
+  /** Infer collections from CRUD-shaped paths when the contract declares none. */
+  infer: boolean;
+  lines: string[];
 }
 
 function integer(raw: string | number | undefined, name: string, min: number, max: number): number | undefined {
@@ -108,7 +143,8 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const limits = connectionLimits(options);
-  const mock = await createMockFromSpec(specPath, serverOptions, strict, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`));
+  const report: StatefulReport = { infer: options.infer !== false, lines: [] };
+  const mock = await createMockFromSpec(specPath, serverOptions, strict, report, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`));
   const server = createHttpServer(mock.listener, limits);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {
@@ -122,6 +158,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   });
   const address = server.address();
   const where = socket ? `unix:${socket}` : `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
+  for (const line of report.lines) write(`specforge mock: ${terminalText(line, false)}\n`);
   write(`specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}; POST /__specforge/reset resets it\n`);
   return { server, mock };
 }

@@ -11,6 +11,7 @@ import { ContractError, type Diagnostic, type ErrorCode, type SourceLocation } f
 import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, parsePointer, setOwn, unescapeSegment } from '../pointer.js';
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../strictness.js';
 import { narrowAlternatives } from './alternatives.js';
+import { identifierPart, shortHash } from '../../codegen/ajv-standalone.js';
 import { patternVerdict, unicodePattern, UNSAFE_PATTERN_HINT } from '../pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 
@@ -262,15 +263,19 @@ class PlanBuilder {
    * Adds an operation-level schema and returns the $defs key that validates it. A bare $ref reuses
    * its target, and identical schemas share one entry, so each distinct schema is compiled once.
    */
-  add(key: string, schema: JsonSchema, at: string): string {
+  add(kind: string, schema: JsonSchema, at: string): string {
+    let key: string;
     const prepared = this.prepare(schema, at);
     if (isRecord(prepared) && typeof prepared['$ref'] === 'string' && Object.keys(prepared).length === 1) {
       const target = decodeURIComponent(prepared['$ref'].replace(/^#\/\$defs\//, ''));
       return unescapeSegment(target);
     }
+    // Keyed by content, not by the first operation that has it: what an operation's validators are
+    // called does not depend on the other operations.
     const content = JSON.stringify(prepared);
     const existing = this.byContent.get(content);
     if (existing !== undefined) return existing;
+    key = `${kind}:${shortHash(content, 16)}`;
     this.byContent.set(content, key);
     this.defs[key] = prepared;
     this.defPointers.set(key, at);
@@ -314,46 +319,55 @@ function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchem
 export function planValidators(model: ContractModel): ValidatorPlan {
   const b = new PlanBuilder(model);
   const exports = new Map<string, string>();
+  // Export names come from the schema's name or the operation's id, status and media type, never
+  // from positions: one operation more or less leaves the others' code as it was. (Ajv's own names
+  // have no "$" in them.)
+  const exportName = (name: string): string => {
+    let unique = name;
+    for (let i = 2; exports.has(unique); i++) unique = `${name}_${i}`;
+    return unique;
+  };
   const schemaExports: Array<[string, string]> = [];
-  model.schemas.forEach((s, i) => {
+  for (const s of model.schemas) {
     b.refTo(`#${s.pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`, s.pointer);
-    const exportName = `s${i}`;
-    exports.set(exportName, s.pointer);
-    schemaExports.push([s.name, exportName]);
-  });
+    const name = exportName(`schema$${identifierPart(s.name, 60, false)}`);
+    exports.set(name, s.pointer);
+    schemaExports.push([s.name, name]);
+  }
   const operationExports: Array<[string, OperationValidatorKeys]> = [];
-  model.operations.forEach((op, i) => {
+  for (const op of model.operations) {
     const keys: OperationValidatorKeys = { responses: {} };
+    const opName = `op$${identifierPart(op.id, 60, false)}`;
     for (const where of LOCATIONS) {
       const schema = locationSchema(op, where);
       if (!schema) continue;
-      const exportName = `o${i}_${where}`;
+      const name = exportName(`${opName}_${where}`);
       for (const p of op.parameters) {
         if (p.in === where && isRecord(p.schema)) b.sourcePointers.set(p.schema, parameterSchemaPointer(p));
       }
-      const key = b.add(`op:${op.id}:${where}`, schema, op.pointer);
+      const key = b.add(`op-${where}`, schema, op.pointer);
       b.pointParameters(key, op, where);
-      exports.set(exportName, key);
-      keys[where] = exportName;
+      exports.set(name, key);
+      keys[where] = name;
     }
-    op.requestBody?.content.forEach((mt, j) => {
-      if (mt.schema === undefined) return;
-      const exportName = `o${i}_body${j}`;
-      exports.set(exportName, b.add(`op:${op.id}:body:${mt.type}`, mt.schema, `${mt.pointer}/schema`));
-      (keys.body ??= {})[mt.type] = exportName;
-    });
-    op.responses.forEach((r, j) => {
-      r.content.forEach((mt, k) => {
-        if (mt.schema === undefined) return;
-        const exportName = `o${i}_r${j}_${k}`;
-        exports.set(exportName, b.add(`op:${op.id}:response:${r.status}:${mt.type}`, mt.schema, `${mt.pointer}/schema`));
-        (keys.responses[r.status] ??= {})[mt.type] = exportName;
-      });
-    });
+    for (const mt of op.requestBody?.content ?? []) {
+      if (mt.schema === undefined) continue;
+      const name = exportName(`${opName}_body_${identifierPart(mt.type, 60, false)}`);
+      exports.set(name, b.add('op-body', mt.schema, `${mt.pointer}/schema`));
+      (keys.body ??= {})[mt.type] = name;
+    }
+    for (const r of op.responses) {
+      for (const mt of r.content) {
+        if (mt.schema === undefined) continue;
+        const name = exportName(`${opName}_${identifierPart(r.status, 60, false)}_${identifierPart(mt.type, 60, false)}`);
+        exports.set(name, b.add('op-response', mt.schema, `${mt.pointer}/schema`));
+        (keys.responses[r.status] ??= {})[mt.type] = name;
+      }
+    }
     operationExports.push([op.id, keys]);
-  });
+  }
   if (model.errorBody) {
-    exports.set('errorBody', b.add('specforge:error-body', model.errorBody.schema, '/x-specforge-error/schema'));
+    exports.set('errorBody', b.add('error-body', model.errorBody.schema, '/x-specforge-error/schema'));
   }
   b.throwRefused();
   return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings, strictness: b.strictness(), defPointers: b.defPointers };
