@@ -88,7 +88,8 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
     // A property with a default is optional: the server does not fill defaults in, and a client may leave it out.
     defaultNonNullable: false,
     discriminators: scanDiscriminators(schema, {}),
-    emptyObjectsUnknown: false,
+    // `type: object` with no properties admits any properties (JSON Schema), so its type does too.
+    emptyObjectsUnknown: true,
     enum: false,
     enumValues: false,
     conditionalEnums: false,

@@ -2244,7 +2244,7 @@ export interface components {
             Image?: string;
             /** @description Map of mount-point paths in the container to empty objects. */
             Volumes?: {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             } | null;
             Healthcheck?: components["schemas"]["Healthcheck"];
             /** @description The working directory for commands. */
@@ -2255,7 +2255,7 @@ export interface components {
             MacAddress?: string;
             /** @description Map of `<port>/<tcp|udp>` to an empty object. */
             ExposedPorts?: {
-                [key: string]: Record<string, never>;
+                [key: string]: Record<string, unknown>;
             } | null;
             /**
              * @description The signal that stops the container, as a signal name (for example `SIGTERM`) or an unsigned integer.
@@ -3788,7 +3788,7 @@ export interface components {
             email?: never;
         } & {
             [key: string]: unknown;
-        }) | Record<string, never>);
+        }) | Record<string, unknown>);
         /**
          * @description The auth check response; `IdentityToken` is present when the registry returned one.
          * @example {
@@ -5118,7 +5118,7 @@ export interface components {
                 Replicas?: number;
             };
             /** @description Global mode (no settings). */
-            Global?: Record<string, never>;
+            Global?: Record<string, unknown>;
         };
         /**
          * @description The update strategy of a service.
@@ -7230,7 +7230,7 @@ export interface operations {
                  *       "tag": "latest"
                  *     }
                  */
-                "application/json": Record<string, never>;
+                "application/json": Record<string, unknown>;
             };
         };
         responses: {

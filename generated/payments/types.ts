@@ -432,7 +432,7 @@ export interface components {
         AgentKeyCreateRequest: {
             data: {
                 /** @description Agent keys take no attributes (no user-selected scopes). */
-                attributes?: Record<string, never>;
+                attributes?: Record<string, unknown>;
                 relationships: {
                     agent: components["schemas"]["AgentRelationship"];
                 };
@@ -461,15 +461,15 @@ export interface components {
         };
         /** @description A JSON:API document whose attributes this contract does not specify; only `data` is required. */
         MoneyMovementRequest: {
-            data: Record<string, never>;
+            data: Record<string, unknown>;
         };
         /** @description A JSON:API document whose attributes this contract does not specify. */
         MoneyMovementResponse: {
             data: {
                 type: string;
                 id: string;
-                attributes?: Record<string, never>;
-                relationships?: Record<string, never>;
+                attributes?: Record<string, unknown>;
+                relationships?: Record<string, unknown>;
             };
         };
         /** @description Every error answer. `errors` holds one or more errors. */

@@ -159,7 +159,7 @@ export interface components {
             materializedViewStatus?: $Read<components["schemas"]["MaterializedViewStatus"]>;
             externalDataConfiguration?: components["schemas"]["ExternalDataConfiguration"];
             /** @description The configuration of a table in an open table format; this contract does not specify the fields. */
-            lakeConfiguration?: Record<string, never>;
+            lakeConfiguration?: Record<string, unknown>;
             /** @description Where the table lives; inherited from the dataset. */
             location?: $Read<string>;
             streamingBuffer?: $Read<components["schemas"]["Streamingbuffer"]>;
@@ -195,7 +195,7 @@ export interface components {
              */
             maxStaleness?: string;
             /** @description Primary and foreign keys; this contract does not specify the fields. */
-            tableConstraints?: Record<string, never>;
+            tableConstraints?: Record<string, unknown>;
             /** @description Tags, keyed by namespaced name (`<org_or_project_id>/<name>`), with a short-name value. */
             resourceTags?: {
                 [key: string]: string;
@@ -203,7 +203,7 @@ export interface components {
             /** @description The replicas of a materialized view replica. */
             replicas?: $Read<components["schemas"]["TableReference"][]>;
             /** @description Options of open-source compatible tables; this contract does not specify the fields. */
-            externalCatalogTableOptions?: Record<string, never>;
+            externalCatalogTableOptions?: Record<string, unknown>;
             /** @description How the table is partitioned; output only, except for metastore partitioned tables. */
             partitionDefinition?: components["schemas"]["PartitioningDefinition"];
         } & (unknown | unknown | {
@@ -212,7 +212,7 @@ export interface components {
             };
         });
         /** @description A table resource. Clustering needs time-based partitioning. */
-        Table: components["schemas"]["TablePatch"] & Record<string, never>;
+        Table: components["schemas"]["TablePatch"] & Record<string, unknown>;
         /** @description Names a table. */
         TableReference: {
             projectId: string;
@@ -465,13 +465,13 @@ export interface components {
             jsonOptions?: components["schemas"]["JsonOptions"];
             wideColumnOptions?: components["schemas"]["WideColumnOptions"];
             /** @description Options of spreadsheet sources; this contract does not specify the fields. */
-            sheetsOptions?: Record<string, never>;
+            sheetsOptions?: Record<string, unknown>;
             /** @description Options of hive-partitioned sources; this contract does not specify the fields. */
-            hivePartitioningOptions?: Record<string, never>;
+            hivePartitioningOptions?: Record<string, unknown>;
             /** @description Options of AVRO sources; this contract does not specify the fields. */
-            avroOptions?: Record<string, never>;
+            avroOptions?: Record<string, unknown>;
             /** @description Options of PARQUET sources; this contract does not specify the fields. */
-            parquetOptions?: Record<string, never>;
+            parquetOptions?: Record<string, unknown>;
             /** @description `{projectId}.{locationId};{connectionId}` or `projects/{projectId}/locations/{locationId}/connections/{connectionId}`. */
             connectionId?: string;
             /**

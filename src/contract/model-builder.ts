@@ -139,6 +139,9 @@ export class ModelBuilder {
       if (!Array.isArray(list)) return;
       list.forEach((raw, i) => {
         const p = this.parameter(raw, joinPointer(listPtr, i));
+        // OpenAPI 3: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored"
+        // (the media types and security schemes say what those headers carry).
+        if (p.in === 'header' && IGNORED_HEADER_PARAMETERS.has(p.name.toLowerCase())) return;
         params.set(`${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`, p);
       });
     };
@@ -320,6 +323,9 @@ function securityOf(raw: unknown): SecurityRequirementModel[] {
     return out;
   });
 }
+
+/** Header parameters OpenAPI 3 says to ignore (Parameter Object, `name`). */
+const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
 
 export function syntheticOperationId(method: string, path: string): string {
   const words = path

@@ -27,6 +27,8 @@ function wrongParameterValue(ctx: RunContext, p: ParameterModel): { value: unkno
     if (typeof schema['maxLength'] === 'number' && schema['maxLength'] < 4096) return { value: 'x'.repeat(schema['maxLength'] + 1), why: `${p.name} longer than its maxLength` };
     if (typeof schema['pattern'] === 'string') {
       for (const candidate of ['', ' ', '!!', '\u00e9\u00e9', '0']) {
+        // An empty path segment addresses no operation (the router answers 404 for the URL, not the operation).
+        if (candidate === '' && p.in === 'path') continue;
         try {
           if (!new RegExp(schema['pattern'], 'u').test(candidate) && (typeof schema['minLength'] !== 'number' || candidate.length >= 0)) return { value: candidate, why: `${p.name} not matching its pattern` };
         } catch {
@@ -61,7 +63,8 @@ export async function negative(ctx: RunContext): Promise<void> {
       const isJson = /json/i.test(body.media.type);
       if (isJson) cases.push({ values: base, body: { ...body, raw: '{"specforge": ', name: 'malformed JSON' }, origin: 'malformed JSON body' });
       const broken = brokenBodyRequest(ctx.model, op);
-      if (broken?.body !== undefined) cases.push({ values: base, body: { ...body, raw: broken.body, name: 'wrong type at the root' }, origin: 'body of the wrong type' });
+      // Only when the schema refuses it: properties without `type: object` admit any JSON value.
+      if (broken?.body !== undefined && ctx.bodyValid(op, body.media.type, JSON.parse(broken.body) as unknown) !== true) cases.push({ values: base, body: { ...body, raw: broken.body, name: 'wrong type at the root' }, origin: 'body of the wrong type' });
       for (const mutation of bodyMutations(ctx, op, body.media.type, body.value, body.media.schema)) cases.push({ values: base, body: { ...body, value: mutation.value, name: mutation.why }, origin: mutation.why });
     }
     for (const c of cases.slice(0, 24)) {
