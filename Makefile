@@ -51,6 +51,7 @@ bench: build
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.bench.json
 	$(NODE) dist/bench/generate.bench.js
 	$(NODE) dist/bench/mock.bench.js
+	$(NODE) dist/bench/request-path.bench.js
 	$(NODE) dist/bench/soak.bench.js
 	$(NODE) dist/bench/conformance.bench.js
 	$(NODE) dist/bench/diff.bench.js

@@ -20,7 +20,7 @@
  * --server <key>=<script.mjs> (one more server to measure: a script that listens on the port given
  * as its first argument and answers the slice, say a variant of bench/.out/request-path/generated.mjs).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
@@ -40,6 +40,11 @@ interface Baseline {
   node: string;
   measured: string;
   figures: Record<string, Record<Route, number>>;
+}
+
+if (spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status !== 0 || spawnSync('callgrind_control', ['--version'], { stdio: 'ignore' }).status !== 0) {
+  console.log('request path: skipped, valgrind (callgrind) is not installed (Debian: apt-get install valgrind)');
+  process.exit(0);
 }
 
 rmSync(OUT, { recursive: true, force: true });
