@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { created, itemExample, listBody, spec } from './slice.js';
+import { BARE_SERVER, itemExample, spec } from './slice.js';
 import { arg, autocannon, CLI, cpuMs, PRISM, ROOT, waitFor } from './support.js';
 
 const OUT = join(ROOT, 'bench', '.out', 'mock');
@@ -25,20 +25,7 @@ mkdirSync(join(OUT, 'slice'), { recursive: true });
 const specPath = join(OUT, 'slice', 'openapi.json');
 writeFileSync(specPath, JSON.stringify(spec, null, 2));
 const bare = join(OUT, 'bare.mjs');
-writeFileSync(
-  bare,
-  `import { createServer } from 'node:http';
-const list = ${JSON.stringify(JSON.stringify(listBody))};
-const created = ${JSON.stringify(JSON.stringify(created))};
-process.on('SIGTERM', () => process.exit(0));
-createServer((req, res) => {
-  if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(list) }); res.end(list); return; }
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => { JSON.parse(Buffer.concat(chunks).toString()); res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(created) }); res.end(created); });
-}).listen(Number(process.argv[2]), '127.0.0.1');
-`,
-);
+writeFileSync(bare, BARE_SERVER);
 
 interface Figures {
   name: string;

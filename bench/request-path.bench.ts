@@ -26,7 +26,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { created, itemExample, itemSchema, listBody, newItemSchema, spec } from './slice.js';
+import { BARE_SERVER, itemExample, itemSchema, listBody, newItemSchema, spec } from './slice.js';
 import { arg, autocannon, CLI, ROOT } from './support.js';
 
 const OUT = join(ROOT, 'bench', '.out', 'request-path');
@@ -80,17 +80,7 @@ app.post('/items', { schema: { body: ${JSON.stringify(newItemSchema)}, response:
 });
 await app.listen({ port: ${port}, host: '127.0.0.1' });
 `,
-  'bare.mjs': `import { createServer } from 'node:http';
-const list = ${JSON.stringify(JSON.stringify(listBody))};
-const created = ${JSON.stringify(JSON.stringify(created))};
-process.on('SIGTERM', () => process.exit(0));
-createServer((req, res) => {
-  if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(list) }); res.end(list); return; }
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => { JSON.parse(Buffer.concat(chunks).toString()); res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(created) }); res.end(created); });
-}).listen(${port}, '127.0.0.1');
-`,
+  'bare.mjs': BARE_SERVER,
 };
 for (const [file, text] of Object.entries(scripts)) writeFileSync(join(OUT, file), text);
 

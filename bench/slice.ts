@@ -48,3 +48,20 @@ export const spec = {
   },
   components: { schemas: { NewItem: newItemSchema, Item: itemSchema } },
 };
+
+/**
+ * The floor both HTTP benchmarks measure against: a bare node:http server (a script listening on the
+ * port given as its first argument) that answers the list with fixed JSON and the create, once its
+ * body is parsed, with fixed JSON too.
+ */
+export const BARE_SERVER = `import { createServer } from 'node:http';
+const list = ${JSON.stringify(JSON.stringify(listBody))};
+const created = ${JSON.stringify(JSON.stringify(created))};
+process.on('SIGTERM', () => process.exit(0));
+createServer((req, res) => {
+  if (req.method === 'GET') { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(list) }); res.end(list); return; }
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => { JSON.parse(Buffer.concat(chunks).toString()); res.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(created) }); res.end(created); });
+}).listen(Number(process.argv[2]), '127.0.0.1');
+`;

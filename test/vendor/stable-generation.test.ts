@@ -111,7 +111,7 @@ describe('a subset of targets', () => {
     const same = await generate(SUBSET, ['types', 'client', 'index'], true);
     expect(same.files.filter((f) => f.state !== 'unchanged')).toEqual([]);
     const all = await generate(SUBSET, [...ALL_TARGETS], true);
-    expect(all.files.filter((f) => f.state === 'missing').map((f) => f.path).sort()).toEqual(['mocks.ts', 'server.ts', 'validators.ts']);
+    expect(all.files.filter((f) => f.state === 'missing').map((f) => f.path).sort()).toEqual(['mocks.ts', 'serializers.ts', 'server.ts', 'validators.ts']);
   });
 });
 

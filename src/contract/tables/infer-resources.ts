@@ -35,6 +35,40 @@ function properties(schema: unknown, tables: MockTables, depth = 0): Set<string>
   return out;
 }
 
+/** The schema behind `$ref`s (at most 16 deep). */
+function resolved(schema: unknown, tables: MockTables, depth = 0): unknown {
+  if (isRecord(schema) && typeof schema['$ref'] === 'string' && depth < 16) return resolved(tables.schemas[schema['$ref']], tables, depth + 1);
+  return schema;
+}
+
+/** A schema's declared type, or undefined when it declares none. */
+function typeOf(schema: unknown, tables: MockTables): unknown {
+  const s = resolved(schema, tables);
+  return isRecord(s) ? s['type'] : undefined;
+}
+
+/** The declared type of a property of a schema's object (through $ref and allOf), if it names one. */
+function idType(schema: unknown, name: string, tables: MockTables, depth = 0): unknown {
+  const s = resolved(schema, tables);
+  if (!isRecord(s) || depth > 16) return undefined;
+  const props = s['properties'];
+  if (isRecord(props) && Object.hasOwn(props, name)) {
+    const t = typeOf(props[name], tables);
+    if (t !== undefined) return t;
+  }
+  const all = s['allOf'];
+  if (Array.isArray(all)) for (const part of all) {
+    const t = idType(part, name, tables, depth + 1);
+    if (t !== undefined) return t;
+  }
+  return undefined;
+}
+
+/** Whether an operation declares an answer for a thing that is not there (404, 4XX or default). */
+function declaresMissing(mock: MockOperation | undefined): boolean {
+  return mock !== undefined && ['404', '4XX', 'default'].some((k) => Object.hasOwn(mock.responses, k));
+}
+
 function primary(mock: MockOperation | undefined): MockResponse | undefined {
   if (!mock?.primary) return undefined;
   return Object.hasOwn(mock.responses, mock.primary) ? mock.responses[mock.primary] : undefined;
@@ -99,23 +133,43 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
       inference.lines.push(`not inferred: POST ${path} with GET ${itemPath}: the answer of GET ${itemPath} has no ${param} or id property, and POST ${path} declares no Location header`);
       continue;
     }
+    // A missing thing is answered 404: only where the read declares such an answer.
+    if (!declaresMissing(tables.operations[read.id])) {
+      inference.lines.push(`not inferred: POST ${path} with GET ${itemPath}: GET ${itemPath} declares no 404 (or 4XX, default) for a missing ${param}`);
+      continue;
+    }
+    // The create must answer one thing (an object), as the read does.
+    const createType = typeOf(createAnswer?.schema, tables);
+    const readType = typeOf(readAnswer?.schema, tables);
+    if ((createType !== undefined && createType !== 'object') || (readType !== undefined && readType !== 'object')) {
+      inference.lines.push(`not inferred: POST ${path} with GET ${itemPath}: the answers are not one object each (${String(createType ?? 'any')}, ${String(readType ?? 'any')})`);
+      continue;
+    }
     const name = nameOf(path, taken);
     const shape = read.parameters.find((p) => p.in === 'path' && p.name === param)?.shape;
     const operations: ResourceSpec['operations'] = { create: create.id, read: read.id };
-    const list = methods.get('GET');
+    // The list, only where it answers a bare array of things (a wrapped list keeps its static answer);
+    // a replace, update or delete only where it declares an answer for a missing thing.
+    const listOp = methods.get('GET');
+    const list = listOp && typeOf(primary(tables.operations[listOp.id])?.schema, tables) === 'array' ? listOp : undefined;
     if (list) operations.list = list.id;
-    const replace = itemMethods.get('PUT');
+    const item = (method: string): OperationSpec | undefined => {
+      const op = itemMethods.get(method);
+      return op && declaresMissing(tables.operations[op.id]) ? op : undefined;
+    };
+    const replace = item('PUT');
     if (replace) operations.replace = replace.id;
-    const update = itemMethods.get('PATCH');
+    const update = item('PATCH');
     if (update) operations.update = update.id;
-    const remove = itemMethods.get('DELETE');
+    const remove = item('DELETE');
     if (remove) operations.delete = remove.id;
     const spec: ResourceSpec = {
       name,
       idField,
       idParam: param,
       aliases: [],
-      generate: isRecord(shape) && shape['type'] === 'integer' ? 'integer' : 'uuid',
+      // Ids of the type the read answer gives them (else the path parameter's).
+      generate: idType(readAnswer?.schema, idField, tables) === 'integer' || (isRecord(shape) && shape['type'] === 'integer') ? 'integer' : 'uuid',
       operations,
       conflict: 409,
       seed: [],
@@ -141,7 +195,8 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
       inference.headers[create.id] = { Location: { $format: target } };
     }
     inference.resources.push(spec);
-    const roles = [`POST ${path}`, ...(list ? [`GET ${path}`] : []), `${['GET', 'PUT', 'PATCH', 'DELETE'].filter((m) => itemMethods.has(m)).join('|')} ${itemPath}`];
+    const itemRoles = ['GET', ...(replace ? ['PUT'] : []), ...(update ? ['PATCH'] : []), ...(remove ? ['DELETE'] : [])];
+    const roles = [`POST ${path}`, ...(list ? [`GET ${path}`] : []), `${itemRoles.join('|')} ${itemPath}`];
     inference.lines.push(`inferred collection ${name}: ${roles.join(', ')} (id: ${idFrom})`);
   }
   return inference;
