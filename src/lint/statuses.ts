@@ -7,7 +7,7 @@
  *   one whose schema constrains its text), a request body to parse or validate, a version prefix
  *   outside `x-specforge-dialect` `versionPrefix` (every operation), a page token the mock did not
  *   make; `x-specforge-required-when` and the dialect's `invalidBodyStatus` add their own statuses;
- * - 401: the operation needs a credential; 403: a required scope a verifier's `scopes` lack, and
+ * - 401 (403 where the operation declares 403 and not 401): the operation needs a credential; 403: a required scope a verifier's `scopes` lack, and
  *   the `refuse` status of `x-specforge-policy`;
  * - 413 and 415: the operation takes a request body (415 unless it takes `*` / `*`);
  * - 500: every operation (a handler that fails, or a response that breaks the contract);
@@ -24,6 +24,7 @@ import { apiSpec, resourceSpecs, schemaResolver } from '../contract/tables/api.j
 import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
 import type { OperationSpec, ResourceSpec } from '../runtime/shared/spec.js';
+import { refusalStatus } from '../runtime/server/security.js';
 
 /** A status the server may answer on its own, with why. */
 export interface OwnStatus {
@@ -174,7 +175,7 @@ export function ownStatuses(model: ContractModel): OperationStatuses[] {
       if (!types.includes('*/*')) out.add(415, 'unsupported request body media type');
     }
     if (spec && needsCredential(spec)) {
-      out.add(401, 'missing or rejected credential');
+      out.add(refusalStatus(spec.responses), 'missing or rejected credential');
       if (spec.security.some((alternative) => Object.values(alternative).some((scopes) => scopes.length > 0))) out.add(403, 'credential without a required scope');
       if (spec.policy) out.add(spec.policy.status, 'x-specforge-policy: credential kind not allowed');
     }

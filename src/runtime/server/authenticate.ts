@@ -8,7 +8,7 @@ import { HttpError } from '../shared/errors.js';
 import type { ApiSpec, OperationSpec } from '../shared/spec.js';
 import { DEFAULT_JSON_DEPTH, nestsDeeper } from './body/json-text.js';
 import type { AuthInfo, SchemeCredential, ServerOptions } from './context.js';
-import { challenge, CredentialClassifier, presentedCredential } from './security.js';
+import { challenge, CredentialClassifier, presentedCredential, refusalStatus } from './security.js';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -139,7 +139,8 @@ export class Authenticator {
   /**
    * x-specforge-policy names the kinds of credential the interface issues. A credential of its
    * scheme that is of no kind (no pattern matches, and no verifier vouched for it) is no credential
-   * of the interface: not authenticated, 401 with `error="invalid_token"`, rather than a 403.
+   * of the interface: not authenticated, 401 with `error="invalid_token"` (or the 403 the operation
+   * declares instead of a 401), rather than a policy's refusal.
    */
   private recognized(op: OperationSpec, info: AuthInfo, vouched: boolean): AuthInfo {
     const policy = this.api.policy;
@@ -160,7 +161,9 @@ export class Authenticator {
     const message =
       seen === 'none' ? `a credential is required (${expected})` : seen === 'malformed' ? `the credential is malformed (${expected})` : `the credential was rejected (${expected})`;
     const challenge = this.challenges(op, seen === 'none' ? undefined : 'invalid_token');
-    return new HttpError(401, message, [], challenge ? { 'WWW-Authenticate': challenge } : {});
+    // The refusal the operation declares (401, or 403 where it declares 403 and not 401); the
+    // challenge goes with either, so a client learns where the credential goes.
+    return new HttpError(refusalStatus(op.responses), message, [], challenge ? { 'WWW-Authenticate': challenge } : {});
   }
 
   private insufficientScope(op: OperationSpec): HttpError {

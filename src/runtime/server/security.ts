@@ -103,6 +103,17 @@ export function presentedCredential(
   return CONTROL.test(value) ? { kind: 'malformed', problem: `the ${wanted} credential has control characters` } : { kind: 'present', credential: value };
 }
 
+/**
+ * The status that refuses a missing, malformed or rejected credential for an operation that
+ * declares `responses`: 401 where the operation declares 401; 403 where it declares 403 and not
+ * 401 (an interface that answers 403 to a missing key, as many do); else 401 (under 4XX, default,
+ * or nothing declared).
+ */
+export function refusalStatus(responses: Readonly<Record<string, unknown>>): 401 | 403 {
+  if (Object.hasOwn(responses, '401')) return 401;
+  return Object.hasOwn(responses, '403') ? 403 : 401;
+}
+
 /** Text safe inside a quoted-string of a challenge. */
 function quoted(text: string): string {
   // Only visible ASCII and spaces are valid in a header value; quotes and backslashes would end the string.
