@@ -9,10 +9,9 @@ import { compileValidators, type CompiledValidators } from '../contract/tables/v
 import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
-import { sampleSchema } from '../runtime/shared/sample.js';
 import { answerChecks, CHECKS, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
-import { applyCredentials, requestMedia, type ExampleRequest } from './requests.js';
+import { applyCredentials, exampleBodyOf, exampleParameterValues, requestMedia, type ExampleRequest } from './requests.js';
 import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
 /** Thrown by RunContext.fail when maxFailures is reached: ends the run, whatever phase is running. */
@@ -206,21 +205,14 @@ export class RunContext {
     return { failures, sent, response };
   }
 
-  /** Parameter values of the example request, by parameter. */
+  /** Parameter values of the example request, by parameter (samples the validators accept where none is documented). */
   exampleValues(op: OperationModel): Map<ParameterModel, unknown> {
-    const values = new Map<ParameterModel, unknown>();
-    for (const p of op.parameters) {
-      if (!p.required && p.examples.length === 0) continue;
-      values.set(p, p.examples.length > 0 ? p.examples[0]?.value : sampleSchema(p.schema, { resolve: this.resolve, seed: 1 }));
-    }
-    return values;
+    return exampleParameterValues(op, this.resolve, this.validators);
   }
 
   exampleBody(op: OperationModel): { media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string } | undefined {
-    const media = requestMedia(op);
-    if (!op.requestBody || !media) return undefined;
-    const example = media.examples[0];
-    return { media, value: example ? example.value : sampleSchema(media.schema ?? {}, { resolve: this.resolve, seed: 1 }), name: example ? example.name : 'sampled' };
+    const body = exampleBodyOf(op, this.resolve, this.validators);
+    return body && { ...body, name: body.name === 'sampled from the schema' ? 'sampled' : body.name };
   }
 
   /** Whether parameter values pass the operation's validators (path and query; headers and cookies by construction). */

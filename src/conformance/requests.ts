@@ -5,7 +5,8 @@
  */
 import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
-import { sampleSchema } from '../runtime/shared/sample.js';
+import { sampleSchema, sampleValid } from '../runtime/shared/sample.js';
+import type { CompiledValidators, RuntimeOperationValidators } from '../contract/tables/validators.js';
 import { schemaResolver } from '../contract/tables/api.js';
 import { policyTables } from '../contract/tables/security.js';
 import { sampleFromPattern } from '../runtime/shared/regex-sample.js';
@@ -35,9 +36,53 @@ export const CONFORMANCE_CLAIMS = {
   aud: 'conformance',
 };
 
-function exampleValue(p: ParameterModel, resolve: (ref: string) => JsonSchema | undefined): unknown {
+/** The validator of one parameter's value alone (the location's validator, its errors about that parameter). */
+function parameterCheck(p: ParameterModel, validators: RuntimeOperationValidators | undefined): ((value: unknown) => boolean) | undefined {
+  const fn = p.in === 'path' || p.in === 'query' || p.in === 'cookie' ? validators?.[p.in] : undefined;
+  if (!fn) return undefined;
+  const own = `/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return (value) => fn({ [p.name]: value }) || !(fn.errors ?? []).some((e) => e.instancePath === own || e.instancePath.startsWith(`${own}/`));
+}
+
+/**
+ * A parameter's documented example, else a value sampled from its schema; with the operation's
+ * validators, a sample they accept (sampleValid: other seeds and branches until one is).
+ */
+function exampleValue(p: ParameterModel, resolve: (ref: string) => JsonSchema | undefined, validators?: RuntimeOperationValidators): unknown {
   if (p.examples.length > 0) return p.examples[0]?.value;
-  return sampleSchema(p.schema, { resolve, seed: 1 });
+  const check = parameterCheck(p, validators);
+  return check ? sampleValid(p.schema, check, { resolve, seed: 1 }).value : sampleSchema(p.schema, { resolve, seed: 1 });
+}
+
+/** The example parameter values (documented, else sampled) of an operation: required ones and documented optional ones. */
+export function exampleParameterValues(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined, validators?: CompiledValidators): Map<ParameterModel, unknown> {
+  const values = new Map<ParameterModel, unknown>();
+  const own = validators?.operationValidators[op.id];
+  for (const p of op.parameters) {
+    if (!p.required && p.examples.length === 0) continue;
+    values.set(p, exampleValue(p, resolve, own));
+  }
+  return values;
+}
+
+/**
+ * The example body of an operation: its documented example (by index), else a value sampled from
+ * the schema, one the body validator accepts when validators are given.
+ */
+export function exampleBodyOf(
+  op: OperationModel,
+  resolve: (ref: string) => JsonSchema | undefined,
+  validators?: CompiledValidators,
+  index = 0,
+): { media: MediaTypeModel; value: unknown; name: string } | undefined {
+  const media = requestMedia(op);
+  if (!op.requestBody || !media) return undefined;
+  const example = media.examples[index] ?? media.examples[0];
+  if (example) return { media, value: example.value, name: example.name };
+  const fn = validators?.operationValidators[op.id]?.body?.[media.type];
+  const schema = media.schema ?? {};
+  const value = fn ? sampleValid(schema, (v) => fn(v), { resolve, seed: 1 }).value : sampleSchema(schema, { resolve, seed: 1 });
+  return { media, value, name: 'sampled from the schema' };
 }
 
 function text(v: unknown): string {
@@ -104,21 +149,13 @@ function encodeQuery(pairs: Array<[string, string]>): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
-/** The example request of an operation (first body example, first parameter examples). */
-export function exampleRequest(model: ContractModel, op: OperationModel, bodyExampleIndex = 0): ExampleRequest {
+/**
+ * The example request of an operation (first body example, first parameter examples; values
+ * sampled where there are none, ones the validators accept when they are given).
+ */
+export function exampleRequest(model: ContractModel, op: OperationModel, bodyExampleIndex = 0, validators?: CompiledValidators): ExampleRequest {
   const resolve = schemaResolver(model);
-  const values = new Map<ParameterModel, unknown>();
-  for (const p of op.parameters) {
-    if (!p.required && p.examples.length === 0) continue;
-    values.set(p, exampleValue(p, resolve));
-  }
-  const media = requestMedia(op);
-  let body: { media: MediaTypeModel; value: unknown; name: string } | undefined;
-  if (op.requestBody && media) {
-    const example = media.examples[bodyExampleIndex] ?? media.examples[0];
-    body = { media, value: example ? example.value : sampleSchema(media.schema ?? {}, { resolve, seed: 1 }), name: example ? example.name : 'sampled from the schema' };
-  }
-  return buildRequest(model, op, values, body);
+  return buildRequest(model, op, exampleParameterValues(op, resolve, validators), exampleBodyOf(op, resolve, validators, bodyExampleIndex));
 }
 
 /** The media type requests of an operation are sent as: JSON when it takes JSON, else its first. */
@@ -224,12 +261,12 @@ export function formEncode(value: unknown): string {
 }
 
 /** Every example request of the contract: one per request-body example, at least one per operation. */
-export function exampleRequests(model: ContractModel): ExampleRequest[] {
+export function exampleRequests(model: ContractModel, validators?: CompiledValidators): ExampleRequest[] {
   const out: ExampleRequest[] = [];
   for (const op of model.operations) {
     const media = op.requestBody?.content.find((c) => /json/i.test(c.type)) ?? op.requestBody?.content[0];
     const count = Math.max(1, media?.examples.length ?? 0);
-    for (let i = 0; i < count; i++) out.push(exampleRequest(model, op, i));
+    for (let i = 0; i < count; i++) out.push(exampleRequest(model, op, i, validators));
   }
   return out;
 }

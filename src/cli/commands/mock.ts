@@ -83,7 +83,20 @@ export async function createMockFromSpec(
       );
     }
   }
-  return createMock(api, compileValidators(model, plan, strict), tables, options);
+  const mock = createMock(api, compileValidators(model, plan, strict), tables, options);
+  // Responses for which no sample satisfies the contract: said once here, not a 500 per request.
+  if (warn) {
+    for (const u of mock.engine.unsampleable()) {
+      warn({
+        code: 'SPECFORGE_NO_VALID_SAMPLE',
+        severity: 'warning',
+        message: `${u.operationId} ${u.status}: ${u.message}; the mock answers it with a value its own validator refuses`,
+        location: model.loaded.locate(u.pointer),
+        hint: 'give the response an example',
+      });
+    }
+  }
+  return mock;
 }
 
 /** What `--stateful` keeps, said at start: the collections declared or inferred, or a warning that it keeps nothing. */
@@ -129,6 +142,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const serverOptions: MockServerOptions = {
     stateful: options.stateful === true,
     onError: (e) => process.stderr.write(`mock: ${terminalText(e instanceof Error ? e.message : String(e), false)}\n`),
+    warn: (message) => process.stderr.write(`specforge mock: warning: ${terminalText(message, false)}\n`),
   };
   const seed = integer(options.seed, '--seed', 0, 2 ** 32 - 1);
   if (seed !== undefined) serverOptions.seed = seed;

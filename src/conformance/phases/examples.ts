@@ -5,7 +5,7 @@ import type { RunContext } from '../exchange.js';
 import { exampleRequests, requestMedia } from '../requests.js';
 
 export async function examples(ctx: RunContext): Promise<void> {
-  for (const request of exampleRequests(ctx.model)) {
+  for (const request of exampleRequests(ctx.model, ctx.validators)) {
     const op = ctx.operations.find((o) => o.id === request.operationId);
     if (!op) continue;
     // An example the contract's own validators refuse is the contract's mistake (lint reports it):

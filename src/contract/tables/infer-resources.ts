@@ -174,6 +174,7 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
       conflict: 409,
       seed: [],
       showDocument: true,
+      inferred: true,
     };
     const start = shownValue(readAnswer);
     if (isRecord(start)) {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ValidateFunction } from '../validation/standalone.js';
 import { detailsFromAjv, HttpError } from '../shared/errors.js';
-import { SampleError, sampleSchemaReport, describeBudget, type SampleOptions } from '../shared/sample.js';
+import { SampleError, sampleValid, describeBudget, type SampleOptions } from '../shared/sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/context.js';
 import { ownValue } from '../shared/object.js';
 import { Collection } from './store.js';
@@ -35,11 +35,16 @@ export interface MockOptions {
    * to it, and a token-paginated list without a declared default size pages at it.
    */
   maxPageSize?: number;
+  /** Where the mock says, once, what it cannot do (an inferred collection that keeps nothing from a request, say). */
+  warn?: (message: string) => void;
 }
 
 export const DEFAULT_MAX_DOCUMENTS = 10_000;
 
 export const DEFAULT_MAX_PAGE_SIZE = 1000;
+
+/** Samples tried for a response before the mock answers one its validator refuses (warned at start). */
+const SAMPLE_TRIES = 12;
 
 export function seedFrom(...parts: Array<string | number>): number {
   return createHash('sha256').update(parts.join('\0')).digest().readUInt32LE(0);
@@ -82,6 +87,11 @@ export abstract class MockCore {
 
   protected readonly seed: number;
 
+  protected readonly warn: ((message: string) => void) | undefined;
+
+  /** Operations whose requests an inferred collection could not keep (each said once). */
+  protected readonly unstored = new Set<string>();
+
   protected readonly stateful: boolean;
 
   constructor(
@@ -91,6 +101,7 @@ export abstract class MockCore {
     options: MockOptions = {},
   ) {
     this.seed = options.seed ?? 1;
+    this.warn = options.warn;
     this.stateful = options.stateful ?? false;
     this.maxEvents = Math.max(1, options.maxEvents ?? 1000);
     this.maxDocuments = Math.max(1, options.maxDocuments ?? DEFAULT_MAX_DOCUMENTS);
@@ -225,19 +236,12 @@ export abstract class MockCore {
     const first = response.examples[0];
     if (first) return this.respondExample(opId, response, first);
     if (response.sample !== undefined || response.schema !== undefined) {
-      // The generation-time sample (primary responses carry one) or, for any other declared status,
-      // one sampled here on first use: checked once against the response's validator; if it does not
-      // satisfy the schema (say, a oneOf whose first branch matches twice), sample again until a value does.
-      let cached = this.samples.get(response);
-      if (cached === undefined) {
-        const value = response.sample !== undefined ? response.sample : this.sampled(response, { resolve: this.resolveSchema, seed: 1 }).value;
-        const validate = response.contentType ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType] : undefined;
-        // Shared by every later answer, so frozen rather than copied per answer.
-        cached = { value: deepFreeze(value), ok: !validate || validate(value) };
-        this.samples.set(response, cached);
-      }
-      if (!cached.ok && response.schema !== undefined) return this.dynamic(opId, response, n);
-      return this.respond(response, cached.value, `the value sampled from the schema at #${response.pointer}`);
+      const cached = this.checkedSample(opId, response);
+      const out = this.respond(response, cached.value, `the value sampled from the schema at #${response.pointer}`);
+      // No sample the validator accepts exists (said once at start, see unsampleable): answered as
+      // sampled rather than refused with a 500 on every request.
+      if (!cached.ok) out.verified = true;
+      return out;
     }
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
   }
@@ -278,26 +282,63 @@ export abstract class MockCore {
     return out;
   }
 
-  /** A value sampled per request (deterministic for a seed and request sequence), retried until it validates. */
-  protected dynamic(opId: string, response: MockResponse, n: number): HandlerResponse {
-    const validate: ValidateFunction | undefined = response.contentType
-      ? this.validators?.operationValidators[opId]?.responses[response.key]?.[response.contentType]
-      : undefined;
-    let value: unknown;
-    let reduced = false;
-    for (let attempt = 0; attempt < 12; attempt++) {
-      const r = this.sampled(response, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n, attempt), vary: true, branch: attempt });
-      value = r.value;
-      reduced = r.reduced !== undefined;
-      if (!validate || validate(value)) break;
+  /**
+   * The sample of a response, made once and shared by every later answer: the generation-time
+   * sample (primary responses carry one) or one made on first use, checked against the response's
+   * validator; one the validator refuses (a oneOf whose first branch matches twice, say) gives way
+   * to other samples (sampleValid). `ok` is false when none is accepted.
+   */
+  protected checkedSample(opId: string, response: MockResponse): { value: unknown; ok: boolean } {
+    let cached = this.samples.get(response);
+    if (cached !== undefined) return cached;
+    const validate = this.responseValidator(opId, response);
+    let value = response.sample;
+    let ok = value !== undefined && (!validate || validate(value));
+    if (!ok && response.schema !== undefined) {
+      const r = this.checked(response, { resolve: this.resolveSchema, seed: 1 }, validate);
+      if (r.valid || value === undefined) value = r.value;
+      ok = r.valid;
     }
-    return this.respond(response, value, `the value sampled from the schema at #${response.pointer}${reduced ? `, reduced to ${describeBudget()}` : ''}`);
+    // Shared by every later answer, so frozen rather than copied per answer.
+    cached = { value: deepFreeze(value), ok };
+    this.samples.set(response, cached);
+    return cached;
   }
 
-  /** A sample of the response's schema under the budget; a schema with no finite value is a 500 naming it. */
-  protected sampled(response: MockResponse, options: SampleOptions): { value: unknown; reduced?: unknown } {
+  /**
+   * The declared responses (with a schema and no example) for which no sample satisfies the
+   * contract's validator, to be said once at start; their samples are made and kept on the way.
+   */
+  unsampleable(): Array<{ operationId: string; status: string; pointer: string; message: string }> {
+    const out: Array<{ operationId: string; status: string; pointer: string; message: string }> = [];
+    for (const op of this.api.operations) {
+      const mock = this.tables.operations[op.id];
+      if (!mock) continue;
+      for (const response of Object.values(mock.responses)) {
+        if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined) || !this.responseValidator(op.id, response)) continue;
+        try {
+          if (!this.checkedSample(op.id, response).ok) out.push({ operationId: op.id, status: response.key, pointer: response.pointer, message: `no value sampled from the schema satisfies it (${SAMPLE_TRIES} tried)` });
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          out.push({ operationId: op.id, status: response.key, pointer: response.pointer, message: err.message });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A value sampled per request (deterministic for a seed and request sequence), retried until it validates. */
+  protected dynamic(opId: string, response: MockResponse, n: number): HandlerResponse {
+    const r = this.checked(response, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n), vary: true, branch: 0 }, this.responseValidator(opId, response));
+    const out = this.respond(response, r.value, `the value sampled from the schema at #${response.pointer}${r.reduced !== undefined ? `, reduced to ${describeBudget()}` : ''}`);
+    if (!r.valid) out.verified = true;
+    return out;
+  }
+
+  /** sampleValid for a response's schema; a schema with no finite value is a 500 naming it. */
+  protected checked(response: MockResponse, options: SampleOptions, validate: ValidateFunction | undefined): ReturnType<typeof sampleValid> {
     try {
-      return sampleSchemaReport(response.schema as Record<string, unknown>, options);
+      return sampleValid(response.schema as Record<string, unknown>, validate ? (v) => validate(v) : undefined, options, SAMPLE_TRIES);
     } catch (err) {
       if (err instanceof SampleError) throw new HttpError(500, `cannot sample the response schema at #${response.pointer}: ${err.message}`);
       throw err;

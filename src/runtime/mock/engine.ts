@@ -15,7 +15,7 @@ import { clone, setOwn, getPath, setPath, merge } from './paths.js';
 import { type TemplateScope, evaluateTemplate } from './templates.js';
 import { type Preference, preference } from './prefer.js';
 import { type MockOptions } from './core.js';
-import { MockResources } from './resources.js';
+import { MockResources, UnstorableError } from './resources.js';
 
 export { evaluateTemplate, type TemplateScope } from './templates.js';
 export { DEFAULT_MAX_DOCUMENTS, DEFAULT_MAX_PAGE_SIZE, type MockOptions } from './core.js';
@@ -82,8 +82,23 @@ export class MockEngine extends MockResources {
       return out;
     } catch (error) {
       tx.rollback();
+      // A collection the contract does not declare (inferred from its paths) keeps what it can: a
+      // document it could not answer under the contract (the create body spells a field otherwise
+      // than the read answer) is not kept, and the request is answered as by the stateless mock.
+      if (error instanceof UnstorableError && error.resource.inferred === true) {
+        this.unstorable(opId, error);
+        return undefined;
+      }
       throw error;
     }
+  }
+
+  /** Says once per operation why an inferred collection did not keep what it was sent. */
+  private unstorable(opId: string, error: UnstorableError): void {
+    if (this.unstored.has(opId)) return;
+    this.unstored.add(opId);
+    const why = error.details.map((d) => `${d.pointer ?? ''} ${d.message}`.trim()).join('; ');
+    this.warn?.(`${error.message.replace(/; nothing was changed$/, '')}${why ? ` (${why})` : ''}: the inferred collection ${error.resource.name} keeps nothing from ${opId}, which answers as the stateless mock does`);
   }
 
   protected statefulChange(tx: Transaction, opId: string, mock: MockOperation, ctx: RequestContext, pref: Preference, n: number): HandlerResponse {

@@ -12,6 +12,17 @@ import { clone, collect, getPath, unsetPath, setPath, project } from './paths.js
 import { evaluateTemplate, readsResource } from './templates.js';
 import { MockCore } from './core.js';
 
+/** A document a request would store that the collection's read or list could not answer under the contract. */
+export class UnstorableError extends HttpError {
+  constructor(
+    message: string,
+    details: ConstructorParameters<typeof HttpError>[2],
+    readonly resource: ResourceSpec,
+  ) {
+    super(500, message, details);
+  }
+}
+
 export abstract class MockResources extends MockCore {
   /** The collection of a resource, created empty on first use. */
   protected collection(resource: ResourceSpec): Collection {
@@ -323,7 +334,8 @@ export abstract class MockResources extends MockCore {
   /**
    * A document the request stores must render into valid answers of the resource's read and list
    * operations; otherwise the request is refused (500 naming the contract's disagreement) and
-   * nothing is stored, instead of every later read failing.
+   * nothing is stored, instead of every later read failing. (A collection inferred from the paths
+   * answers such a request as the stateless mock does instead: see MockEngine.statefulAnswer.)
    */
   protected checkRenders(resource: ResourceSpec, doc: Doc, ctx: RequestContext, opId: string): void {
     const neutral: RequestContext = { ...ctx, params: { path: {}, query: {}, header: {}, cookie: {} }, body: undefined };
@@ -338,7 +350,7 @@ export abstract class MockResources extends MockCore {
       if (!view || !response || view.template !== undefined) continue;
       const validate = this.responseValidator(viewId, response);
       if (validate && !validate(render(response))) {
-        throw new HttpError(500, `${opId} would store a ${resource.name} that ${viewId} cannot answer under the contract; nothing was changed`, detailsFromAjv('response', validate.errors));
+        throw new UnstorableError(`${opId} would store a ${resource.name} that ${viewId} cannot answer under the contract; nothing was changed`, detailsFromAjv('response', validate.errors), resource);
       }
     }
   }

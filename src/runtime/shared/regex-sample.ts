@@ -1,8 +1,9 @@
 /**
  * Strings that match a regular expression, for sampling `pattern` values: a small parser for the
  * ECMAScript subset contracts use (literals, escapes, classes with ranges and negation, groups,
- * alternation, quantifiers, anchors). Unsupported constructs (lookaround, backreferences) give
- * undefined, and every result is checked against the real RegExp before it is returned.
+ * alternation, quantifiers, anchors; lookarounds and word boundaries generate nothing, and the
+ * candidates they refuse are retried with other choices). Backreferences give undefined, and every
+ * result is checked against the real RegExp before it is returned.
  */
 
 type Node =
@@ -16,6 +17,9 @@ const SPACE = [' '];
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
 
 class Unsupported extends Error {}
+
+/** What a zero-width assertion (lookaround, word boundary) generates: nothing. */
+const EMPTY: Node = { kind: 'seq', items: [] };
 
 class Parser {
   private i = 0;
@@ -80,15 +84,19 @@ class Parser {
       case '.':
         return { kind: 'chars', set: WORD, negated: false };
       case '(': {
-        if (this.src.startsWith('?:', this.i)) this.i += 2;
+        // A lookaround asserts without consuming: parsed (so the group closes where it should) and
+        // generated as nothing; the real RegExp then judges each candidate (see sampleFromPattern).
+        const look = /^\?<?[=!]/.exec(this.src.slice(this.i));
+        if (look) this.i += look[0].length;
+        else if (this.src.startsWith('?:', this.i)) this.i += 2;
         else if (this.src[this.i] === '?') {
-          if (this.src.startsWith('?<', this.i) && !/^\?<[=!]/.test(this.src.slice(this.i))) {
+          if (this.src.startsWith('?<', this.i)) {
             this.i = this.src.indexOf('>', this.i) + 1;
-          } else throw new Unsupported('lookaround');
+          } else throw new Unsupported('group modifier');
         }
         const inner = this.alternation();
         if (this.src[this.i++] !== ')') throw new Unsupported('unclosed group');
-        return inner;
+        return look ? EMPTY : inner;
       }
       case '[':
         return this.charClass();
@@ -126,7 +134,8 @@ class Parser {
       }
       case 'b':
       case 'B':
-        throw new Unsupported('word boundary');
+        // A word boundary consumes nothing either: candidates are judged by the real RegExp.
+        return EMPTY;
       default:
         if (/[1-9]/.test(e)) throw new Unsupported('backreference');
         return { kind: 'chars', set: [e], negated: false };
@@ -206,8 +215,18 @@ export function sampleFromPattern(pattern: string, next: () => number = () => 0)
   } catch {
     return undefined;
   }
-  const pick = (n: number): number => (n > 0 ? Math.min(n - 1, Math.floor(next() * n)) : 0);
-  for (let attempt = 0; attempt < 8; attempt++) {
+  // The first candidate from the caller's choices; then (a lookahead or boundary refused it, say)
+  // candidates from seeded choices of their own, a bounded number of times.
+  let state = 0x2545f491;
+  const seeded = (): number => {
+    let t = (state += 0x6d2b79f5);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const source = attempt === 0 ? next : seeded;
+    const pick = (n: number): number => (n > 0 ? Math.min(n - 1, Math.floor(source() * n)) : 0);
     try {
       const value = generate(node, pick);
       if (re.test(value)) return value;
@@ -217,3 +236,6 @@ export function sampleFromPattern(pattern: string, next: () => number = () => 0)
   }
   return undefined;
 }
+
+/** Candidates tried per pattern before giving up. */
+const ATTEMPTS = 64;

@@ -7,6 +7,7 @@
 import { sampleFromPattern } from './regex-sample.js';
 import { isRecord } from './object.js';
 import { FORMAT_SAMPLES, fromPattern, matches, WORDS } from './sample-strings.js';
+import { fits } from './sample-check.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -63,6 +64,22 @@ export interface SampleOptions {
   vary?: boolean;
   /** Which branch of a oneOf/anyOf to take (modulo the number of branches). */
   branch?: number;
+}
+
+/** Branches of a oneOf/anyOf tried for a value that meets the whole schema. */
+const MAX_BRANCHES = 16;
+
+/**
+ * Adds `more` to `properties`; a property both declare must meet both schemas (an allOf that narrows
+ * a property of a $ref'd base keeps the base's required fields).
+ */
+function mergeProperties(properties: Record<string, unknown>, more: Record<string, unknown>): Record<string, unknown> {
+  for (const [name, schema] of Object.entries(more)) {
+    const had = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const value = had === undefined || had === true ? schema : schema === true ? had : { allOf: [had, schema] };
+    Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return properties;
 }
 
 class Rng {
@@ -157,12 +174,17 @@ class Sampler {
     }
     if ('const' in schema) return schema['const'];
     if (Array.isArray(schema['enum']) && schema['enum'].length > 0) {
-      return this.vary ? schema['enum'][this.rng.int(0, schema['enum'].length - 1)] : schema['enum'][0];
+      // The members that also meet the schema's other constraints (an enum beside a minLength).
+      const members = schema['enum'].filter((m) => this.fits(schema, m));
+      const pool = members.length > 0 ? members : schema['enum'];
+      return this.vary ? pool[this.rng.int(0, pool.length - 1)] : pool[0];
     }
     if (!this.vary) {
-      if ('default' in schema) return schema['default'];
-      if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
-      if ('example' in schema) return schema['example'];
+      // A documented value is taken only where it meets its own schema (a contract's example can be wrong).
+      if ('default' in schema && this.fits(schema, schema['default'])) return schema['default'];
+      const documented = Array.isArray(schema['examples']) ? schema['examples'].find((e) => this.fits(schema, e)) : undefined;
+      if (documented !== undefined) return documented;
+      if ('example' in schema && this.fits(schema, schema['example'])) return schema['example'];
     }
     if (Array.isArray(schema['allOf'])) return this.allOf(schema, depth);
     for (const k of ['oneOf', 'anyOf'] as const) {
@@ -181,19 +203,26 @@ class Sampler {
           pool = ending.length > 0 ? ending : fresh.length > 0 ? fresh : pool;
         }
         const index = depth === 0 && this.branch !== undefined ? this.branch % pool.length : 0;
-        const chosen = pool[index] as Schema;
-        const value = this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen, depth);
-        const disc = schema['discriminator'];
-        if (isRecord(disc) && typeof disc['propertyName'] === 'string' && isRecord(value)) {
-          const ref = isRecord(chosen) && typeof chosen['$ref'] === 'string' ? chosen['$ref'] : undefined;
-          const mapping = isRecord(disc['mapping']) ? disc['mapping'] : {};
-          const mapped = Object.entries(mapping).find(([, target]) => target === ref)?.[0];
-          const tag = mapped ?? (ref ? decodeURIComponent(ref.split('/').pop() ?? '') : undefined);
-          if (tag !== undefined && !(disc['propertyName'] in value && typeof value[disc['propertyName']] === 'string' && mapped === undefined)) {
-            value[disc['propertyName']] = tag;
+        // The chosen branch first, then the others in order: the first whose sample meets the whole
+        // schema wins (for a oneOf, a value that matches that branch alone); else the chosen one's.
+        let first: unknown;
+        for (let k = 0; k < Math.min(pool.length, MAX_BRANCHES); k++) {
+          const chosen = pool[(index + k) % pool.length] as Schema;
+          const value = this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen, depth);
+          const disc = schema['discriminator'];
+          if (isRecord(disc) && typeof disc['propertyName'] === 'string' && isRecord(value)) {
+            const ref = isRecord(chosen) && typeof chosen['$ref'] === 'string' ? chosen['$ref'] : undefined;
+            const mapping = isRecord(disc['mapping']) ? disc['mapping'] : {};
+            const mapped = Object.entries(mapping).find(([, target]) => target === ref)?.[0];
+            const tag = mapped ?? (ref ? decodeURIComponent(ref.split('/').pop() ?? '') : undefined);
+            if (tag !== undefined && !(disc['propertyName'] in value && typeof value[disc['propertyName']] === 'string' && mapped === undefined)) {
+              value[disc['propertyName']] = tag;
+            }
           }
+          if (k === 0) first = value;
+          if (pool.length === 1 || this.exhausted() || this.fits(schema, value)) return value;
         }
-        return value;
+        return first;
       }
     }
     const type = depth >= this.maxDepth && this.allowsNull(schema) ? 'null' : this.typeOf(schema);
@@ -214,6 +243,11 @@ class Sampler {
       default:
         return 'value';
     }
+  }
+
+  /** Whether a value meets a schema, as far as sample-check reads it. */
+  private fits(schema: Schema, value: unknown): boolean {
+    return fits(schema, value, this.options.resolve);
   }
 
   private allowsNull(schema: Record<string, unknown>): boolean {
@@ -242,7 +276,7 @@ class Sampler {
     for (const p of parts) {
       if (!isRecord(p)) continue;
       for (const [k, v] of Object.entries(p)) {
-        if (k === 'properties' && isRecord(v)) Object.assign(properties, v);
+        if (k === 'properties' && isRecord(v)) mergeProperties(properties, v);
         else if (k === 'required' && Array.isArray(v)) v.forEach((r) => required.add(String(r)));
         else if (!(k in merged)) merged[k] = v;
       }
@@ -265,7 +299,7 @@ class Sampler {
         const f = this.flatten(s, depth + 1);
         if (!isRecord(f)) continue;
         for (const [k, v] of Object.entries(f)) {
-          if (k === 'properties' && isRecord(v)) merged['properties'] = { ...(isRecord(merged['properties']) ? merged['properties'] : {}), ...v };
+          if (k === 'properties' && isRecord(v)) merged['properties'] = mergeProperties({ ...(isRecord(merged['properties']) ? merged['properties'] : {}) }, v);
           else if (k === 'required' && Array.isArray(v)) merged['required'] = [...new Set([...(Array.isArray(merged['required']) ? merged['required'] : []), ...v])];
           else if (!(k in merged)) merged[k] = v;
         }
@@ -393,7 +427,10 @@ class Sampler {
       this.bytes += name.length;
       this.trail.push(name);
       try {
-        out[name] = this.sample(sub as Schema, depth + 1);
+        const value = this.sample(sub as Schema, depth + 1);
+        // An optional property no value of which meets its schema (`minLength: 2, maxLength: 1`,
+        // which a contract uses to forbid it) is left out.
+        if (required.has(name) || this.fits(sub as Schema, value)) out[name] = value;
       } finally {
         this.trail.pop();
       }
@@ -432,4 +469,30 @@ export function sampleSchemaReport(schema: Schema, options: SampleOptions = {}):
 
 export function randomInt(seed: number, min: number, max: number): number {
   return new Rng(seed).int(min, max);
+}
+
+/** A sample and whether the validator it was checked against accepts it. */
+export interface CheckedSample extends SampleReport {
+  valid: boolean;
+}
+
+/** Samples tried by sampleValid: the plain one, then varied ones. */
+export const SAMPLE_ATTEMPTS = 12;
+
+/**
+ * A sample that `validate` accepts: the plain sample of `options`, then varied ones (other seeds,
+ * other oneOf/anyOf branches at the top, shallower optional parts), at most `attempts` in all. When
+ * none is accepted, the plain sample with `valid: false`. Throws SampleError as sampleSchema does.
+ */
+export function sampleValid(schema: Schema, validate: ((value: unknown) => boolean) | undefined, options: SampleOptions = {}, attempts = SAMPLE_ATTEMPTS): CheckedSample {
+  const first = sampleSchemaReport(schema, options);
+  if (!validate || validate(first.value)) return { ...first, valid: true };
+  const seed = options.seed ?? 1;
+  for (let attempt = 1; attempt < attempts; attempt++) {
+    const varied: SampleOptions = { ...options, seed: seed + attempt, vary: true, branch: (options.branch ?? 0) + attempt };
+    if (attempt % 2 === 0) varied.maxDepth = Math.max(1, Math.min(options.maxDepth ?? 6, 3));
+    const r = sampleSchemaReport(schema, varied);
+    if (validate(r.value)) return { ...r, valid: true };
+  }
+  return { ...first, valid: false };
 }

@@ -253,6 +253,11 @@ export interface ResourceSpec {
   scope?: { fields: Record<string, string>; ignoreCase?: boolean };
   /** Creates and updates answer the stored document (default: the documented example's fields, filled from it). */
   showDocument?: boolean;
+  /**
+   * Inferred from CRUD-shaped paths (not declared with x-specforge-resources): a request whose
+   * document the collection cannot keep under the contract is answered as by the stateless mock.
+   */
+  inferred?: boolean;
   /** Fields kept in the store but never shown in responses (bookkeeping of the mock). */
   hidden?: string[];
   /** Sources (`query.exclude`, `body.exclude`) listing top-level fields to leave out of responses. */
