@@ -12,7 +12,8 @@
  * The command line registers the patches (setContractPatches) before any contract is loaded; the
  * loader asks for those of each entry file it reads (patchesFor).
  */
-import { resolve as resolvePath } from 'node:path';
+import { basename, dirname, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ContractError, type Diagnostic } from './errors.js';
 import { isRecord, joinPointer } from './pointer.js';
 import type { SourceFile } from './source.js';
@@ -142,7 +143,24 @@ function overlayError(file: SourceFile, pointer: string, message: string, hint?:
  * value it wrote comes from in the overlay file, and a warning per action whose target selects
  * nothing. The overlay file is read by the caller under the loader's rules.
  */
-export function applyOverlay(data: Record<string, unknown>, overlay: SourceFile): { origins: PatchOrigin[]; warnings: Diagnostic[] } {
+/**
+ * The document an Overlay's `extends` names, when it names another one than `target` (the contract's
+ * entry file): a relative reference or a file: URL resolved against the overlay's folder is compared
+ * by path, another URL (https:) by its last path segment, since a vendor's URL names its published file.
+ */
+function extendsOther(value: string, overlay: SourceFile, target: string): boolean {
+  let named: string;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'file:') named = fileURLToPath(url);
+    else return decodeURIComponent(url.pathname.split('/').pop() ?? '') !== basename(target);
+  } catch {
+    named = resolvePath(dirname(overlay.path), value);
+  }
+  return resolvePath(named) !== resolvePath(target);
+}
+
+export function applyOverlay(data: Record<string, unknown>, overlay: SourceFile, target?: string): { origins: PatchOrigin[]; warnings: Diagnostic[] } {
   const doc = overlay.data;
   if (!isRecord(doc)) throw overlayError(overlay, '', `${overlay.display} is not an Overlay document (not a mapping)`);
   const version = doc['overlay'];
@@ -155,6 +173,17 @@ export function applyOverlay(data: Record<string, unknown>, overlay: SourceFile)
   if (!Array.isArray(actions) || actions.length === 0) throw overlayError(overlay, Object.hasOwn(doc, 'actions') ? '/actions' : '', 'an Overlay needs a non-empty actions list');
   const origins: PatchOrigin[] = [];
   const warnings: Diagnostic[] = [];
+  const named = doc['extends'];
+  if (named !== undefined && typeof named !== 'string') throw overlayError(overlay, '/extends', '`extends` must be a URI (of the document the overlay applies to)');
+  if (typeof named === 'string' && target !== undefined && extendsOther(named, overlay, target)) {
+    warnings.push({
+      code: 'SPECFORGE_OVERLAY',
+      severity: 'warning',
+      message: `the overlay extends ${JSON.stringify(named)}, not ${basename(target)}: it was written for another document, and is applied to this one all the same`,
+      location: overlay.locate('/extends'),
+      hint: 'check that the overlay is meant for this contract, and correct its `extends` (or remove it)',
+    });
+  }
   actions.forEach((action, i) => {
     const at = `/actions/${i}`;
     if (!isRecord(action) || typeof action['target'] !== 'string') throw overlayError(overlay, at, `actions[${i}] needs a target (a JSONPath expression)`);

@@ -122,7 +122,7 @@ class Bundler {
     for (const path of patches.overlays) {
       const display = displayPath(path);
       const overlay = parseSource(path, display, readContractFile(path, display));
-      const applied = applyOverlay(data, overlay);
+      const applied = applyOverlay(data, overlay, abs);
       this.overlays.push(overlay);
       for (const o of applied.origins) this.origins.push({ bundled: o.bundled, file: o.file, pointer: o.pointer });
       this.patchWarnings.push(...applied.warnings);
