@@ -84,11 +84,6 @@ const CONTRACT_DEFECTS: Listed[] = [
     match: /status_code_conformance: security 401 status 401 is not declared \(declared: (?![^)]*\b403\b)[^)]*\)/,
     why: 'an operation under the contract\'s security declares neither 401 nor 403 (nor 4XX or default): no answer to a missing or wrong credential conforms',
   })),
-  {
-    contract: 'directus',
-    match: /^directus \S+( --stateful)? (createPreset|updatePreset|updatePresets) status_code_conformance: examples 400 status 400 is not declared/,
-    why: 'the request schemas of /presets carry examples their own schemas refuse (`role` example null for a non-nullable string, `filters[].value` example a string for an integer), and the operations declare no 400',
-  },
 ];
 
 /**
@@ -97,29 +92,8 @@ const CONTRACT_DEFECTS: Listed[] = [
  */
 const PENDING_FIXES: Array<Listed & { item: number }> = [];
 
-/** specforge faults found here and not fixed yet (not small and local); each must still occur. */
-const KNOWN_FAULTS: Listed[] = [
-  {
-    contract: 'gitbook',
-    match: /^gitbook mock --stateful (submitChangeRequestReview|createOrganizationSAMLProvider) not_a_server_error: examples 500 .*would store a \S+ that \S+ cannot answer under the contract/,
-    why: 'a collection inferred from CRUD-shaped paths stores the create body over the read example; where the body spells a field differently from the read answer (an id where the answer has an object), the mock refuses to store it with a 500 instead of answering as the stateless mock would',
-  },
-  ...['directus', 'blockfrost', 'gitbook'].map((contract) => ({
-    contract,
-    match: /status_code_conformance: security 401 status 401 is not declared \(declared: [^)]*\b403\b/,
-    why: 'a missing or wrong credential is answered 401 even where the operation declares 403 and not 401 (Blockfrost answers 403): the mock and server should pick the declared refusal',
-  })),
-  {
-    contract: 'gitbook',
-    match: /not_a_server_error: (examples|fuzz) 500 server error 500: .*the value sampled from the schema at/,
-    why: 'the mock samples response bodies that its own validators refuse for some GitBook schemas (patterns with lookahead, oneOf of objects)',
-  },
-  {
-    contract: 'gitbook',
-    match: /(status_code_conformance|positive_data_acceptance): examples 400 .*request does not match the contract: (body|query parameter)/,
-    why: 'specforge test samples request values that its own validators refuse (patterns with lookahead, required properties of a oneOf branch, enum with minLength) and sends them as valid examples',
-  },
-];
+/** specforge faults found here and not fixed yet (not small and local); each must still occur. None is known now. */
+const KNOWN_FAULTS: Listed[] = [];
 
 /** Edits applied to a copy of a contract so that the later steps can run at all; each is also a listed finding. */
 interface Patch {
