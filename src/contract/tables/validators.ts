@@ -12,6 +12,7 @@ import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, pars
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../strictness.js';
 import { narrowAlternatives } from './alternatives.js';
 import { identifierPart, shortHash } from '../../codegen/ajv-standalone.js';
+import { standard } from '../../runtime/validation/standard.js';
 import { patternVerdict, unicodePattern, UNSAFE_PATTERN_HINT } from '../pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 
@@ -658,7 +659,7 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
     const key = plan.exports.get(exportName);
     const fn = key === undefined ? undefined : ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
     if (!fn) throw new Error(`no validator ${exportName}`);
-    return fn as ValidateFunction;
+    return standard(fn as ValidateFunction);
   };
   try {
     ajv.addSchema(plan.root);
