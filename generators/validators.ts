@@ -166,16 +166,18 @@ export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, 
   const header = ctx.header('//');
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
   const runtime = runtimeEntry(ctx, 'validators');
+  // Where every validator is compiled on first use, `standard` comes from the entry that compiles them (nothing else is loaded).
+  const standardFrom = code === '' && deferred.length > 0 ? runtimeEntry(ctx, 'compile') : runtime;
   const files: GeneratedFile[] = [
     {
       path: 'validators.ts',
       content:
-        `${header}${TS_NOCHECK}\n${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(runtime, true)}\n\n` +
+        `${header}${TS_NOCHECK}\n${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, true)}\n\n` +
         `${validatorDeclarations(plan)}\n${lazy}${code}${tablesSource(plan, true)}`,
     },
   ];
   // A command line also runs as plain JavaScript (its launcher runs cli.js with node).
-  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(runtime, false)}\n${lazy}${code}${tablesSource(plan, false)}` });
+  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, false)}\n${lazy}${code}${tablesSource(plan, false)}` });
   return files;
 }
 

@@ -34,9 +34,14 @@ export interface StandardSchema<Input = unknown, Output = Input> {
   readonly '~standard': StandardProps<Input, Output>;
 }
 
+/** The `~standard` property of a generated validator: it validates synchronously. */
+export interface StandardValidatorProps<T = unknown> extends StandardProps<T> {
+  readonly validate: (value: unknown, options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined) => StandardResult<T>;
+}
+
 /** A generated validator: an Ajv validate function that is also a Standard Schema (validating synchronously). */
 export interface StandardValidator<T = unknown> extends ValidateFunction, StandardSchema<T> {
-  readonly '~standard': StandardProps<T> & { readonly validate: (value: unknown) => StandardResult<T> };
+  readonly '~standard': StandardValidatorProps<T>;
 }
 
 /** The vendor name of specforge's validators. */
@@ -87,7 +92,7 @@ export function standardIssues(errors: readonly ErrorObject[] | null | undefined
  */
 export function standard<T = unknown>(fn: ValidateFunction): StandardValidator<T> {
   if (Object.hasOwn(fn, '~standard')) return fn as StandardValidator<T>;
-  const props: StandardProps<T> & { readonly validate: (value: unknown) => StandardResult<T> } = {
+  const props: StandardValidatorProps<T> = {
     version: 1,
     vendor: STANDARD_VENDOR,
     validate: (value: unknown): StandardResult<T> => (fn(value) ? { value: value as T } : { issues: standardIssues(fn.errors, value) }),
