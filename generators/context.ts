@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../src/contract/errors.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../src/runtime/validation/ajv.js';
 import { lineComment } from '../src/codegen/escape.js';
-import { ALL_TARGETS, type Target } from './targets.js';
+import { DEFAULT_TARGETS, type Target } from './targets.js';
 
 /**
  * Which validators are compiled on first use instead of ahead of time as standalone code: none
@@ -64,7 +64,7 @@ export function createContext(
     strict: options.strict ?? DEFAULT_STRICT,
     deferUnused: options.deferUnused ?? 'auto',
     runtimeImport: options.runtimeImport ?? RUNTIME_PACKAGE,
-    targets: options.targets ?? ALL_TARGETS,
+    targets: options.targets ?? DEFAULT_TARGETS,
     warnings: [],
   };
 }

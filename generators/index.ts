@@ -8,9 +8,10 @@ import type { GeneratedFile, GeneratorContext } from './context.js';
 import { generateMocks } from './mocks.js';
 import { generateServer } from './server.js';
 import { generateValidators } from './validators.js';
+import { generateZod } from './zod.js';
 
 import type { Target } from './targets.js';
-export { ALL_TARGETS, type Target } from './targets.js';
+export { ALL_TARGETS, DEFAULT_TARGETS, type Target } from './targets.js';
 export type Generator = (model: ContractModel, ctx: GeneratorContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
 /** Targets that only make sense for an HTTP interface produce nothing for a contract without one. */
@@ -39,6 +40,7 @@ export const GENERATORS: Readonly<Record<Target, Generator>> = {
   client: httpOnly(generateClient),
   cli: generateCli,
   index: generateIndex,
+  zod: generateZod,
 };
 
 

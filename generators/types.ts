@@ -79,7 +79,8 @@ function isDeepRef(node: unknown): node is { $ref: string } {
  */
 export function typesSource(document: Record<string, unknown>, copied = false): string {
   const inlined = inlineDeepRefs(document, copied);
-  const marked = keepRequiredInBothDirections(inlined);
+  markReferencedProperties(inlined);
+  const marked = hasReadWriteMarkers(inlined);
   const schema = inlined as unknown as OpenAPI3;
   const ctx: GlobalContext = {
     additionalProperties: false,
@@ -128,33 +129,55 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
 }
 
 /**
- * Drops `readOnly` and `writeOnly` from properties their object also lists in `required` (in the
- * copy the types are printed from): the validators check `required` in both directions, so such a
- * property must be in the request and the response type alike. Optional ones keep their marker.
- * Says whether any `readOnly` or `writeOnly` is left.
+ * Marks a property whose `$ref` names a readOnly (writeOnly) schema as readOnly (writeOnly) itself:
+ * openapi-typescript reads the markers on properties only, and the validators read them through
+ * references too.
  */
-export function keepRequiredInBothDirections(node: unknown, seen = new Set<object>()): boolean {
-  if (Array.isArray(node)) {
-    let marked = false;
-    for (const item of node) marked = keepRequiredInBothDirections(item, seen) || marked;
-    return marked;
-  }
-  if (!isRecord(node) || seen.has(node)) return false;
-  seen.add(node);
-  const properties = node['properties'];
-  const required = node['required'];
-  if (isRecord(properties) && Array.isArray(required)) {
-    for (const name of required) {
-      const property = typeof name === 'string' && Object.hasOwn(properties, name) ? properties[name] : undefined;
-      if (isRecord(property)) {
-        delete property['readOnly'];
-        delete property['writeOnly'];
+export function markReferencedProperties(document: Record<string, unknown>): void {
+  const seen = new Set<object>();
+  const markerOf = (schema: Record<string, unknown>): 'readOnly' | 'writeOnly' | undefined => {
+    let node: unknown = schema;
+    for (let i = 0; i < 16 && isRecord(node); i++) {
+      if (node['readOnly'] === true) return 'readOnly';
+      if (node['writeOnly'] === true) return 'writeOnly';
+      const ref = node['$ref'];
+      if (typeof ref !== 'string') return undefined;
+      node = resolveLocalRef(document, ref)?.value;
+    }
+    return undefined;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!isRecord(node) || seen.has(node)) return;
+    seen.add(node);
+    const properties = node['properties'];
+    if (isRecord(properties)) {
+      for (const property of Object.values(properties)) {
+        if (!isRecord(property) || typeof property['$ref'] !== 'string' || property['readOnly'] === true || property['writeOnly'] === true) continue;
+        const marker = markerOf(property);
+        if (marker !== undefined) property[marker] = true;
       }
     }
-  }
-  let marked = node['readOnly'] === true || node['writeOnly'] === true;
-  for (const value of Object.values(node)) marked = keepRequiredInBothDirections(value, seen) || marked;
-  return marked;
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
+}
+
+/**
+ * Whether any schema of the document says `readOnly` or `writeOnly`. The validators free such a
+ * property from `required` in the direction it does not travel (src/contract/tables/validators.ts),
+ * and the types follow: openapi-typescript's markers leave a readOnly property out of request types
+ * and a writeOnly one out of response types, even where its object requires it.
+ */
+export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): boolean {
+  if (Array.isArray(node)) return node.some((item) => hasReadWriteMarkers(item, seen));
+  if (!isRecord(node) || seen.has(node)) return false;
+  seen.add(node);
+  if (node['readOnly'] === true || node['writeOnly'] === true) return true;
+  return Object.values(node).some((value) => hasReadWriteMarkers(value, seen));
 }
 
 export function generateTypes(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {

@@ -45,29 +45,32 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
   `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
+/** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
+const STANDARD_IMPORT = (from: string, typed: boolean): string => `import { standard as __standard${typed ? ', type StandardValidator' : ''} } from ${jsonLiteral(from)};`;
+
 /** The three exported tables; typed with the interfaces of validatorDeclarations in a TypeScript module. */
 function tablesSource(plan: ValidatorPlan, typed: boolean): string {
   const lines: string[] = [];
   lines.push('');
   lines.push('/** Validators for each named schema of the contract, keyed by component schema name. */');
   lines.push(`export const schemaValidators${typed ? ': SchemaValidators' : ''} = {`);
-  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: ${exportName},`);
+  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: __standard(${exportName}),`);
   lines.push('};');
   lines.push('');
   lines.push('/** Validators for each operation: parameters by location, request bodies and responses by status and media type. */');
   lines.push(`export const operationValidators${typed ? ': OperationValidators' : ''} = {`);
   for (const [id, keys] of plan.operationExports) {
     lines.push(`  ${propertyKey(id)}: {`);
-    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: ${keys[where]},`);
+    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: __standard(${keys[where]}),`);
     if (keys.body) {
       lines.push('    body: {');
-      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: ${exportName},`);
+      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: __standard(${exportName}),`);
       lines.push('    },');
     }
     lines.push('    responses: {');
     for (const [status, byType] of Object.entries(keys.responses)) {
       lines.push(`      ${propertyKey(status)}: {`);
-      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: ${exportName},`);
+      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: __standard(${exportName}),`);
       lines.push('      },');
     }
     lines.push('    },');
@@ -76,7 +79,7 @@ function tablesSource(plan: ValidatorPlan, typed: boolean): string {
   lines.push('};');
   lines.push('');
   lines.push(`/** Validator of the interface's error body. */`);
-  lines.push(`export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? 'errorBody' : 'undefined'};`);
+  lines.push(`export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? '__standard(errorBody)' : 'undefined'};`);
   return lines.join('\n') + '\n';
 }
 
@@ -163,16 +166,18 @@ export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, 
   const header = ctx.header('//');
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
   const runtime = runtimeEntry(ctx, 'validators');
+  // Where every validator is compiled on first use, `standard` comes from the entry that compiles them (nothing else is loaded).
+  const standardFrom = code === '' && deferred.length > 0 ? runtimeEntry(ctx, 'compile') : runtime;
   const files: GeneratedFile[] = [
     {
       path: 'validators.ts',
       content:
-        `${header}${TS_NOCHECK}\n${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}import type { ValidateFunction } from ${jsonLiteral(runtime)};\n\n` +
+        `${header}${TS_NOCHECK}\n${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, true)}\n\n` +
         `${validatorDeclarations(plan)}\n${lazy}${code}${tablesSource(plan, true)}`,
     },
   ];
   // A command line also runs as plain JavaScript (its launcher runs cli.js with node).
-  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${lazy}${code}${tablesSource(plan, false)}` });
+  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, false)}\n${lazy}${code}${tablesSource(plan, false)}` });
   return files;
 }
 
@@ -183,28 +188,28 @@ export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, 
  */
 const TS_NOCHECK = '// @ts-nocheck: standalone validator code compiled by Ajv; the exports are typed by the types below.';
 
-/** The types of the exported tables (`ValidateFunction` imported by the caller). */
+/** The types of the exported tables (`StandardValidator` imported by the caller): Ajv validate functions that are also Standard Schemas. */
 export function validatorDeclarations(plan: ValidatorPlan): string {
   const lines: string[] = [];
   lines.push('/** The validators of each named schema. */');
   lines.push('export type SchemaValidators = {');
-  for (const [name] of plan.schemaExports) lines.push(`  readonly ${propertyKey(name)}: ValidateFunction;`);
+  for (const [name] of plan.schemaExports) lines.push(`  readonly ${propertyKey(name)}: StandardValidator;`);
   lines.push('};');
   lines.push('');
   lines.push('/** The validators of each operation. */');
   lines.push('export type OperationValidators = {');
   for (const [id, keys] of plan.operationExports) {
     lines.push(`  readonly ${propertyKey(id)}: {`);
-    for (const where of LOCATIONS) if (keys[where]) lines.push(`    readonly ${where}: ValidateFunction;`);
+    for (const where of LOCATIONS) if (keys[where]) lines.push(`    readonly ${where}: StandardValidator;`);
     if (keys.body) {
       lines.push('    readonly body: {');
-      for (const type of Object.keys(keys.body)) lines.push(`      readonly ${propertyKey(type)}: ValidateFunction;`);
+      for (const type of Object.keys(keys.body)) lines.push(`      readonly ${propertyKey(type)}: StandardValidator;`);
       lines.push('    };');
     }
     lines.push('    readonly responses: {');
     for (const [status, byType] of Object.entries(keys.responses)) {
       lines.push(`      readonly ${propertyKey(status)}: {`);
-      for (const type of Object.keys(byType)) lines.push(`        readonly ${propertyKey(type)}: ValidateFunction;`);
+      for (const type of Object.keys(byType)) lines.push(`        readonly ${propertyKey(type)}: StandardValidator;`);
       lines.push('      };');
     }
     lines.push('    };');
@@ -212,7 +217,7 @@ export function validatorDeclarations(plan: ValidatorPlan): string {
   }
   lines.push('};');
   lines.push('');
-  lines.push(`export type ErrorBodyValidator = ${plan.exports.has('errorBody') ? 'ValidateFunction' : 'undefined'};`);
+  lines.push(`export type ErrorBodyValidator = ${plan.exports.has('errorBody') ? 'StandardValidator' : 'undefined'};`);
   return lines.join('\n') + '\n';
 }
 

@@ -6,7 +6,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
-import { ALL_TARGETS, type Target } from '../../generators/targets.js';
+import { ALL_TARGETS, DEFAULT_TARGETS, type Target } from '../../generators/targets.js';
 import type { DeferValidators } from '../../generators/context.js';
 
 export interface SpecEntry {
@@ -245,7 +245,7 @@ function apiNameOf(specPath: string): string {
 }
 
 export function parseTargets(raw: unknown, where: string): Target[] {
-  if (raw === undefined) return [...ALL_TARGETS];
+  if (raw === undefined) return [...DEFAULT_TARGETS];
   const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
   if (!Array.isArray(list) || list.length === 0) throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${ALL_TARGETS.join(', ')}`, { file: where });
   for (const t of list) {

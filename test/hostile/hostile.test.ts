@@ -92,6 +92,7 @@ describe('the hostile contract', () => {
       'specforge-manifest.json',
       'types.ts',
       'validators.ts',
+      'zod.ts',
     ]);
     expect(first.files.every((f) => f.state === 'written')).toBe(true);
   });
@@ -103,7 +104,7 @@ describe('generated code', () => {
     const { diagnostics, program } = typeCheck(files);
     expect(diagnostics).toEqual([]);
     expect(program.getSourceFiles().some((f) => f.fileName.endsWith('src/runtime/entry/server.ts'))).toBe(true);
-  });
+  }, 180_000);
 
   it('never turns a payload into code: no identifier __specforgePwned anywhere', () => {
     // The manifest is data (file names specforge chose), not code.
@@ -136,7 +137,7 @@ describe('generated code', () => {
 
   it('imports without setting the flag', async () => {
     delete global[FLAG];
-    for (const name of ['validators.ts', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']) {
+    for (const name of ['validators.ts', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts', 'zod.ts']) {
       await import(pathToFileURL(join(OUT, name)).href);
       expect(global[FLAG], name).toBeUndefined();
     }

@@ -12,6 +12,7 @@ import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, pars
 import { documentPointer, findStrictIssues, strictDiagnostics, type StrictIssue, type StrictReport } from '../strictness.js';
 import { narrowAlternatives } from './alternatives.js';
 import { identifierPart, shortHash } from '../../codegen/ajv-standalone.js';
+import { standard } from '../../runtime/validation/standard.js';
 import { patternVerdict, unicodePattern, UNSAFE_PATTERN_HINT } from '../pattern.js';
 import { ANNOTATION_KEYWORDS, createAjv, DEFAULT_STRICT, formats, RULE_KEYWORD, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 
@@ -116,6 +117,25 @@ const DROPPED = new Set<string>([...ANNOTATION_KEYWORDS, 'description', 'title',
 
 const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;
 
+/**
+ * Which way a value travels. A request leaves out what the server sets (`readOnly`), a response what
+ * only the client sends (`writeOnly`): in that direction such a property is not required, even where
+ * its object lists it in `required` (OpenAPI 3.x, "readOnly"/"writeOnly"). It is still accepted when
+ * present (OpenAPI says it SHOULD NOT be sent, not that it must be refused).
+ */
+export type Direction = 'request' | 'response';
+
+/** The marker that frees a property from `required` in each direction. */
+export const DIRECTION_MARKER: Readonly<Record<Direction, 'readOnly' | 'writeOnly'>> = { request: 'readOnly', response: 'writeOnly' };
+
+/** The $defs key of a schema's variant for one direction (never a pointer: those start with "/"). */
+export function directionKey(direction: Direction, pointer: string): string {
+  return `${direction}:${pointer}`;
+}
+
+/** Keywords whose values are data, not schemas: not walked for markers or references. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
 /** The reference to a $defs key of the plan's root. */
 export function defRef(key: string): string {
   return `#/$defs/${escapeSegment(key).replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`;
@@ -132,7 +152,149 @@ class PlanBuilder {
   /** Document pointers of source schemas that `add` receives inside another (parameter schemas in a location's schema). */
   readonly sourcePointers = new WeakMap<object, string>();
   private readonly unknownFormats = new Set<string>();
+  /** The direction the schema being prepared travels in (undefined: both, as a named schema's validator). */
+  private direction: Direction | undefined;
+  /** Inline allOf members and the marked property names of the object they belong to. */
+  private readonly inheritedMarks: Record<Direction, WeakMap<object, ReadonlySet<string>>> = { request: new WeakMap(), response: new WeakMap() };
   constructor(readonly model: ContractModel) {}
+
+  private readonly sourceByPointer = new Map<string, JsonSchema | undefined>();
+  /** The normalized schema at a document pointer (cached). */
+  private sourceAt(pointer: string): JsonSchema | undefined {
+    if (!this.sourceByPointer.has(pointer)) {
+      const found = getAtPointer(this.model.document, pointer);
+      this.sourceByPointer.set(pointer, found.found ? normalizeSchema(found.value, this.model.version) : undefined);
+    }
+    return this.sourceByPointer.get(pointer);
+  }
+
+  /** The pointer an internal `$ref` names, if it is one. */
+  private static refPointer(ref: unknown): string | undefined {
+    if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+    const pointer = decodeUriText(ref.slice(1));
+    return pointer !== undefined && pointer.startsWith('/') ? pointer : undefined;
+  }
+
+  /** Whether a property's schema carries the marker, on itself or along its `$ref` chain (bounded). */
+  private carries(schema: unknown, marker: string): boolean {
+    let node = schema;
+    for (let i = 0; i < 16 && isRecord(node); i++) {
+      if (node[marker] === true) return true;
+      const pointer = PlanBuilder.refPointer(node['$ref']);
+      if (pointer === undefined) return false;
+      node = this.sourceAt(pointer);
+    }
+    return false;
+  }
+
+  /** Names of an object schema's properties (its own, and its allOf members') that carry the marker. */
+  private markedProperties(node: Record<string, unknown>, marker: string): Set<string> {
+    const names = new Set<string>();
+    const collect = (schema: unknown, depth: number): void => {
+      let s = schema;
+      for (let i = 0; i < 16 && isRecord(s) && typeof s['$ref'] === 'string'; i++) {
+        const pointer = PlanBuilder.refPointer(s['$ref']);
+        s = pointer === undefined ? undefined : this.sourceAt(pointer);
+      }
+      if (!isRecord(s)) return;
+      const properties = s['properties'];
+      if (isRecord(properties)) for (const [name, sub] of Object.entries(properties)) if (this.carries(sub, marker)) names.add(name);
+      if (depth < 8 && Array.isArray(s['allOf'])) for (const member of s['allOf']) collect(member, depth + 1);
+    };
+    collect(node, 0);
+    return names;
+  }
+
+  /** The names `required` lists that a value travelling in `direction` may leave out. */
+  private freed(node: Record<string, unknown>, direction: Direction): Set<string> {
+    const required = node['required'];
+    const freed = new Set<string>();
+    if (!Array.isArray(required) || required.length === 0) return freed;
+    const marked = this.markedProperties(node, DIRECTION_MARKER[direction]);
+    const inherited = this.inheritedMarks[direction].get(node);
+    for (const name of required) if (typeof name === 'string' && (marked.has(name) || inherited?.has(name) === true)) freed.add(name);
+    return freed;
+  }
+
+  /** Passes an object's marked property names on to its inline allOf members (which may list them in `required`). */
+  private inherit(node: Record<string, unknown>, direction: Direction): void {
+    if (!Array.isArray(node['allOf'])) return;
+    const marked = this.markedProperties(node, DIRECTION_MARKER[direction]);
+    const inherited = this.inheritedMarks[direction].get(node);
+    if (inherited) for (const name of inherited) marked.add(name);
+    if (marked.size === 0) return;
+    for (const member of node['allOf']) if (isRecord(member) && typeof member['$ref'] !== 'string') this.inheritedMarks[direction].set(member, marked);
+  }
+
+  /**
+   * Whether a schema differs in `direction`: some object in it, or in a schema it reaches through
+   * `$ref`s, requires a property that direction frees. Each schema's own part is looked at once
+   * per direction, and the answers follow the references backwards (cycles included).
+   */
+  private readonly differs = new Map<string, boolean>();
+  needsVariant(pointer: string, direction: Direction): boolean {
+    const known = this.differs.get(directionKey(direction, pointer));
+    if (known !== undefined) return known;
+    const own = new Map<string, boolean>();
+    const edges = new Map<string, string[]>();
+    const stack = [pointer];
+    while (stack.length > 0) {
+      const p = stack.pop() as string;
+      if (own.has(p) || this.differs.has(directionKey(direction, p))) continue;
+      const refs: string[] = [];
+      own.set(p, this.freesAnywhere(this.sourceAt(p), direction, refs));
+      edges.set(p, refs);
+      for (const r of refs) stack.push(r);
+    }
+    const result = new Map<string, boolean>();
+    const preds = new Map<string, string[]>();
+    const queue: string[] = [];
+    for (const [p, refs] of edges) {
+      let yes = own.get(p) === true;
+      for (const r of refs) {
+        if (own.has(r)) {
+          const list = preds.get(r);
+          if (list) list.push(p);
+          else preds.set(r, [p]);
+        } else if (this.differs.get(directionKey(direction, r)) === true) yes = true;
+      }
+      result.set(p, yes);
+      if (yes) queue.push(p);
+    }
+    while (queue.length > 0) {
+      const p = queue.pop() as string;
+      for (const q of preds.get(p) ?? []) {
+        if (result.get(q) !== true) {
+          result.set(q, true);
+          queue.push(q);
+        }
+      }
+    }
+    for (const [p, yes] of result) this.differs.set(directionKey(direction, p), yes);
+    return result.get(pointer) === true;
+  }
+
+  /** Whether any object within `schema` (not following `$ref`s, which are collected) requires a freed property. */
+  private freesAnywhere(schema: unknown, direction: Direction, refs: string[]): boolean {
+    let found = false;
+    const walk = (node: unknown, depth: number): void => {
+      if (depth > 256) return;
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item, depth + 1);
+        return;
+      }
+      if (!isRecord(node)) return;
+      const pointer = PlanBuilder.refPointer(node['$ref']);
+      if (pointer !== undefined) refs.push(pointer);
+      if (!found) {
+        this.inherit(node, direction);
+        if (this.freed(node, direction).size > 0) found = true;
+      }
+      for (const [k, v] of Object.entries(node)) if (!DATA_KEYWORDS.has(k) && !k.startsWith('x-') && typeof v === 'object' && v !== null) walk(v, depth + 1);
+    };
+    walk(schema, 0);
+    return found;
+  }
 
   /** The strict-mode findings of every schema planned so far. */
   strictness(): StrictIssue[] {
@@ -148,7 +310,15 @@ class PlanBuilder {
     if (!isRecord(schema)) return {};
     at = this.sourcePointers.get(schema) ?? at;
     const out: Record<string, unknown> = {};
+    const direction = this.direction;
+    if (direction !== undefined) this.inherit(schema, direction);
+    const freed = direction === undefined ? undefined : this.freed(schema, direction);
     for (const [k, v] of Object.entries(schema)) {
+      if (k === 'required' && freed !== undefined && freed.size > 0 && Array.isArray(v)) {
+        const kept = v.filter((name) => !(typeof name === 'string' && freed.has(name)));
+        if (kept.length > 0) out[k] = kept;
+        continue;
+      }
       if (k === 'x-specforge-rules') {
         const rules = compileRules(v, at, this.model);
         if (rules.length > 0) out['allOf'] = [...(Array.isArray(out['allOf']) ? (out['allOf'] as unknown[]) : []), ...rules];
@@ -246,15 +416,26 @@ class PlanBuilder {
       throw ContractError.single('SPECFORGE_REF_INVALID', `schema $ref "${ref}" is not internal after bundling`, this.model.loaded.locate(at));
     }
     const pointer = decodeURIComponent(ref.slice(1));
-    if (!(pointer in this.defs)) {
-      const found = getAtPointer(this.model.document, pointer);
-      if (!found.found) {
-        throw ContractError.single('SPECFORGE_REF_NOT_FOUND', `$ref "${ref}" points at nothing`, this.model.loaded.locate(at + '/$ref'));
-      }
-      this.defs[pointer] = true; // placeholder while walking (recursive schemas)
-      this.defs[pointer] = this.prepare(normalizeSchema(found.value, this.model.version), pointer);
+    const found = getAtPointer(this.model.document, pointer);
+    if (!found.found) {
+      throw ContractError.single('SPECFORGE_REF_NOT_FOUND', `$ref "${ref}" points at nothing`, this.model.loaded.locate(at + '/$ref'));
     }
-    return defRef(pointer);
+    // A schema that differs in the direction being prepared gets its own variant ("request:<pointer>");
+    // the others are one schema for both directions.
+    const direction = this.direction !== undefined && this.needsVariant(pointer, this.direction) ? this.direction : undefined;
+    const key = direction === undefined ? pointer : directionKey(direction, pointer);
+    if (!(key in this.defs)) {
+      const outer = this.direction;
+      this.direction = direction;
+      try {
+        this.defs[key] = true; // placeholder while walking (recursive schemas)
+        if (direction !== undefined) this.defPointers.set(key, pointer);
+        this.defs[key] = this.prepare(normalizeSchema(found.value, this.model.version), pointer);
+      } finally {
+        this.direction = outer;
+      }
+    }
+    return defRef(key);
   }
 
   private readonly byContent = new Map<string, string>();
@@ -263,9 +444,16 @@ class PlanBuilder {
    * Adds an operation-level schema and returns the $defs key that validates it. A bare $ref reuses
    * its target, and identical schemas share one entry, so each distinct schema is compiled once.
    */
-  add(kind: string, schema: JsonSchema, at: string): string {
+  add(kind: string, schema: JsonSchema, at: string, direction?: Direction): string {
     let key: string;
-    const prepared = this.prepare(schema, at);
+    const outer = this.direction;
+    this.direction = direction;
+    let prepared: JsonSchema;
+    try {
+      prepared = this.prepare(schema, at);
+    } finally {
+      this.direction = outer;
+    }
     if (isRecord(prepared) && typeof prepared['$ref'] === 'string' && Object.keys(prepared).length === 1) {
       const target = decodeURIComponent(prepared['$ref'].replace(/^#\/\$defs\//, ''));
       return unescapeSegment(target);
@@ -353,21 +541,21 @@ export function planValidators(model: ContractModel): ValidatorPlan {
     for (const mt of op.requestBody?.content ?? []) {
       if (mt.schema === undefined) continue;
       const name = exportName(`${opName}_body_${identifierPart(mt.type, 60, false)}`);
-      exports.set(name, b.add('op-body', mt.schema, `${mt.pointer}/schema`));
+      exports.set(name, b.add('op-body', mt.schema, `${mt.pointer}/schema`, 'request'));
       (keys.body ??= {})[mt.type] = name;
     }
     for (const r of op.responses) {
       for (const mt of r.content) {
         if (mt.schema === undefined) continue;
         const name = exportName(`${opName}_${identifierPart(r.status, 60, false)}_${identifierPart(mt.type, 60, false)}`);
-        exports.set(name, b.add('op-response', mt.schema, `${mt.pointer}/schema`));
+        exports.set(name, b.add('op-response', mt.schema, `${mt.pointer}/schema`, 'response'));
         (keys.responses[r.status] ??= {})[mt.type] = name;
       }
     }
     operationExports.push([op.id, keys]);
   }
   if (model.errorBody) {
-    exports.set('errorBody', b.add('error-body', model.errorBody.schema, '/x-specforge-error/schema'));
+    exports.set('errorBody', b.add('error-body', model.errorBody.schema, '/x-specforge-error/schema', 'response'));
   }
   b.throwRefused();
   return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings, strictness: b.strictness(), defPointers: b.defPointers };
@@ -471,7 +659,7 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
     const key = plan.exports.get(exportName);
     const fn = key === undefined ? undefined : ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
     if (!fn) throw new Error(`no validator ${exportName}`);
-    return fn as ValidateFunction;
+    return standard(fn as ValidateFunction);
   };
   try {
     ajv.addSchema(plan.root);
