@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMock } from '../../src/cli/commands/mock.js';
+import { parseTargets } from '../../src/pipeline/config.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { ApiError, retryAfter } from '../../src/runtime/client/sdk.js';
 import { typeCheck } from '../support/type-errors.js';
@@ -70,6 +71,17 @@ describe('generated sdk.ts', () => {
       for (const file of ['types.ts', 'sdk.ts', 'react-query.ts']) expect(readFileSync(join(again, file), 'utf8'), `${file} (regenerate test/fixtures/sdk/pets/generated)`).toBe(readFileSync(join(OUT, file), 'utf8'));
     }
   }, 60_000);
+});
+
+describe('targets', () => {
+  it('sdk and react-query are opt-in, and each asks for the targets its file imports', () => {
+    expect(parseTargets(undefined, 'x')).toEqual(['types', 'validators', 'server', 'mocks', 'client', 'cli', 'index']);
+    expect(parseTargets('types,sdk,react-query', '--targets')).toEqual(['types', 'sdk', 'react-query']);
+    expect(() => parseTargets('types,react-query', '--targets')).toThrow('--targets: target "react-query" needs "sdk" too (its file imports theirs); add it to targets');
+    expect(() => parseTargets(['react-query'], 'specforge.config.yaml specs[0]')).toThrow('target "react-query" needs "sdk" and "types" too');
+    expect(() => parseTargets('sdk', '--targets')).toThrow('target "sdk" needs "types" too');
+    expect(() => parseTargets('sdks', '--targets')).toThrow('unknown target "sdks"; known targets: types, validators, server, mocks, client, cli, sdk, react-query, index');
+  });
 });
 
 describe('the SDK against a running stateful mock', () => {
