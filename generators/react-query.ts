@@ -15,7 +15,7 @@ import { sdkNames, type SdkOperationNames } from './sdk.js';
 const QUERY_METHODS = new Set(['get', 'head']);
 
 /** What the file imports or exports itself: operation-derived names must not take them. */
-const OWN = ['queryOptions', 'mutationOptions', 'useQuery', 'useMutation', 'QueryClient', 'UseQueryOptions', 'UseMutationOptions', 'ApiError', 'keyParams', 'unwrap', 'invalidateOperations', 'Client', 'paths'];
+const OWN = ['queryOptions', 'mutationOptions', 'useQuery', 'useMutation', 'QueryClient', 'DataTag', 'UseQueryOptions', 'UseQueryResult', 'UseMutationOptions', 'UseMutationResult', 'ApiError', 'keyParams', 'unwrap', 'invalidateOperations', 'Client', 'paths'];
 
 /** The collection an operation's path belongs to: the path itself, or without its last `/{param}`. */
 export function collectionOf(path: string): string {

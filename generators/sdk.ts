@@ -15,7 +15,18 @@ import { defaultServerUrl } from './client.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names the generated SDK exports besides the operations' own. */
-const SDK_EXPORTS = ['createSdkClient', 'createApi', 'defaultBaseUrl', 'securitySchemes', 'SecuritySchemeName', 'Client', 'Api', 'paths'];
+const SDK_EXPORTS = ['createSdkClient', 'createApi', 'defaultBaseUrl', 'securitySchemes', 'SecuritySchemeName', 'Client', 'Api', 'FormBody'];
+
+/**
+ * What sdk.ts and react-query.ts import: a local declaration of the same name would clash with the
+ * import, so operations never take these names (in either file, so both agree on every name).
+ */
+const IMPORTED = [
+  'paths',
+  'createSdk', 'SdkCallOptions', 'SdkClient', 'SdkClientOptions', 'SdkFailure', 'SdkOperation', 'SdkOutcome', 'SdkSuccess', 'SecuritySchemeSpec', 'Readable', 'Writable',
+  'invalidateOperations', 'keyParams', 'unwrap', 'ApiError',
+  'queryOptions', 'useQuery', 'DataTag', 'UseQueryOptions', 'UseQueryResult', 'mutationOptions', 'useMutation', 'UseMutationOptions', 'UseMutationResult', 'QueryClient',
+];
 
 export interface SdkOperationNames {
   op: OperationModel;
@@ -31,8 +42,8 @@ export interface SdkOperationNames {
 
 /** The SDK's names for every operation, in the contract's order: the same on every run. */
 export function sdkNames(model: ContractModel, reserved: readonly string[] = []): SdkOperationNames[] {
-  const values = new NameRegistry([...SDK_EXPORTS, ...reserved]);
-  const types = new NameRegistry([...SDK_EXPORTS, ...reserved]);
+  const values = new NameRegistry([...SDK_EXPORTS, ...IMPORTED, ...reserved]);
+  const types = new NameRegistry([...SDK_EXPORTS, ...IMPORTED, ...reserved]);
   const fns = model.operations.map((op) => values.take(op.id));
   const tables = fns.map((fn) => values.take(`${fn}Operation`));
   return model.operations.map((op, i) => {

@@ -331,6 +331,9 @@ describe('the SDK and TanStack Query files from hostile operation ids, names and
         post: { operationId: `</script>${EVIL[5]}`, responses: ok },
         patch: { operationId: 'createApi', responses: ok },
         head: { operationId: 'useDelete', responses: { '204': { description: 'none' } } },
+        put: { operationId: 'createSdk', responses: ok },
+        delete: { operationId: 'DataTag', responses: ok },
+        options: { operationId: 'queryOptions', responses: ok },
       },
     },
     components: { securitySchemes: { 'k"*/': { type: 'apiKey', in: 'header', name: "X-Key*'|" } } },
@@ -365,6 +368,7 @@ describe('the SDK and TanStack Query files from hostile operation ids, names and
     expect(sdk).toMatch(/export function aB2</);
     expect(sdk).toMatch(/export function createApi2</);
     expect(sdk).toMatch(/export function createApi</);
+    for (const imported of ['createSdk', 'DataTag', 'queryOptions']) expect(sdk).toMatch(new RegExp(`export function ${imported}2<`));
     const mod = (await import(pathToFileURL(join(dir, 'out', 'sdk.ts')).href)) as Record<string, (...args: unknown[]) => Promise<{ status: number }>>;
     const urls: string[] = [];
     const client = (mod['createSdkClient'] as (o: unknown) => unknown)({
