@@ -154,7 +154,7 @@ describe('collections with path parameters (specs/tables)', () => {
 });
 
 describe('a browser bundle of the SDK and the hooks', () => {
-  it('builds for the browser platform with no node: module', async () => {
+  it('builds for the browser platform with no node: module, keeping only what it uses', async () => {
     const entry = join(TMP, 'app.ts');
     writeFileSync(
       entry,
@@ -182,6 +182,8 @@ export function usePets() {
     const text = result.outputFiles[0]?.text ?? '';
     expect(text).toContain('"listPets"');
     expect(text).toContain('useQuery');
+    // Tree-shaken: the operations and hooks the app does not use are not in it.
+    for (const other of ['deletePet', 'updatePet', 'getPetsPetIdPhoto', 'useGetPet']) expect(text).not.toContain(other);
     expect(text).not.toMatch(/["'`]node:/);
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((i) => i.includes('@tanstack/query-core'))).toBe(true);
