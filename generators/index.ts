@@ -6,12 +6,14 @@ import { generateCli } from './cli.js';
 import { generateClient } from './client.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 import { generateMocks } from './mocks.js';
+import { generateReactQuery } from './react-query.js';
+import { generateSdk } from './sdk.js';
 import { generateServer } from './server.js';
 import { generateValidators } from './validators.js';
 import { generateZod } from './zod.js';
 
 import type { Target } from './targets.js';
-export { ALL_TARGETS, DEFAULT_TARGETS, type Target } from './targets.js';
+export { ALL_TARGETS, DEFAULT_TARGETS, KNOWN_TARGETS, OPT_IN_TARGETS, type Target } from './targets.js';
 export type Generator = (model: ContractModel, ctx: GeneratorContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
 /** Targets that only make sense for an HTTP interface produce nothing for a contract without one. */
@@ -38,6 +40,8 @@ export const GENERATORS: Readonly<Record<Target, Generator>> = {
   server: httpOnly(generateServer),
   mocks: httpOnly(generateMocks),
   client: httpOnly(generateClient),
+  sdk: httpOnly(generateSdk),
+  'react-query': httpOnly(generateReactQuery),
   cli: generateCli,
   index: generateIndex,
   zod: generateZod,

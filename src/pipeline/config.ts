@@ -6,7 +6,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
-import { ALL_TARGETS, DEFAULT_TARGETS, type Target } from '../../generators/targets.js';
+import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
 import type { DeferValidators } from '../../generators/context.js';
 
 export interface SpecEntry {
@@ -247,10 +247,18 @@ function apiNameOf(specPath: string): string {
 export function parseTargets(raw: unknown, where: string): Target[] {
   if (raw === undefined) return [...DEFAULT_TARGETS];
   const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
-  if (!Array.isArray(list) || list.length === 0) throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${ALL_TARGETS.join(', ')}`, { file: where });
+  if (!Array.isArray(list) || list.length === 0) throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${KNOWN_TARGETS.join(', ')}`, { file: where });
   for (const t of list) {
-    if (!(ALL_TARGETS as readonly unknown[]).includes(t)) {
-      throw ContractError.single('SPECFORGE_CONFIG', `${where}: unknown target "${String(t)}"; known targets: ${ALL_TARGETS.join(', ')}`, { file: where });
+    if (!(KNOWN_TARGETS as readonly unknown[]).includes(t)) {
+      throw ContractError.single('SPECFORGE_CONFIG', `${where}: unknown target "${String(t)}"; known targets: ${KNOWN_TARGETS.join(', ')}`, { file: where });
+    }
+  }
+  // Generated files import their siblings: the SDK reads the types, the TanStack Query file calls the SDK.
+  const needs: Array<[Target, Target[]]> = [['sdk', ['types']], ['react-query', ['sdk', 'types']]];
+  for (const [target, wanted] of needs) {
+    const missing = wanted.filter((w) => list.includes(target) && !list.includes(w));
+    if (missing.length > 0) {
+      throw ContractError.single('SPECFORGE_CONFIG', `${where}: target "${target}" needs ${missing.map((m) => `"${m}"`).join(' and ')} too (its file imports theirs); add ${missing.length > 1 ? 'them' : 'it'} to targets`, { file: where });
     }
   }
   return list as Target[];

@@ -14,7 +14,7 @@ import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { DEFAULT_STRICT } from '../../src/runtime/validation/ajv.js';
 import { detailsFromAjv, responseKey } from '../../src/runtime/index.js';
-import { ALL_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../generators/targets.js';
 import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';
 import { examplesWithValidators } from '../support/example-checks.js';
 import { typeCheck } from '../support/type-errors.js';
@@ -55,7 +55,7 @@ describe.each(LIST.contracts.map((e) => [nameOf(e), e] as const))('%s', (_name, 
 
   it('generates every target with default options', async () => {
     const result = await generateSpec(
-      { path: fileOf(entry), api: 'corpus', out: outOf(entry), targets: [...ALL_TARGETS], strict: DEFAULT_STRICT },
+      { path: fileOf(entry), api: 'corpus', out: outOf(entry), targets: [...DEFAULT_TARGETS], strict: DEFAULT_STRICT },
       { cacheDir: join(TMP, '.cache'), force: true },
     );
     expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']));

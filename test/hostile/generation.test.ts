@@ -7,6 +7,7 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
@@ -305,4 +306,88 @@ describe('response serializers of hostile property names', () => {
     // Without an own "__proto__" (or "constructor"), nothing is read from the prototype.
     expect(serialize?.({ ok: 'v' })).toBe('{"ok":"v"}');
   }, 180_000);
+});
+
+describe('the SDK and TanStack Query files from hostile operation ids, names and texts', () => {
+  const EVIL = ['*/ alert(1) /*', '</script><script>x()</script>', '${process.exit(1)}', '`', '\u2028', '<!--'];
+  const ok = { '200': { description: `ok ${EVIL.join(' ')}`, content: { 'application/json': { schema: { type: 'object', properties: { [EVIL[0] as string]: { type: 'string' } } } } } } };
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: `hostile */ ${EVIL[1]}`, version: '1' },
+    paths: {
+      '/things': {
+        get: { operationId: 'delete', summary: EVIL[0], description: EVIL.join('\n'), parameters: [{ name: '__proto__', in: 'query', schema: { type: 'string' } }, { name: 'X-*/', in: 'header', schema: { type: 'string' } }], responses: ok },
+        post: { operationId: '__proto__', description: EVIL[1], responses: ok, security: [{ 'k"*/': [] }] },
+      },
+      '/things/{id*/}': {
+        parameters: [{ name: 'id*/', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { operationId: 'constructor', responses: ok },
+        put: { operationId: 'a-b', responses: ok },
+        delete: { operationId: 'aB', responses: ok },
+      },
+      '/x/{`}': {
+        parameters: [{ name: '`', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { operationId: `get${EVIL[2]}`, responses: ok },
+        post: { operationId: `</script>${EVIL[5]}`, responses: ok },
+        patch: { operationId: 'createApi', responses: ok },
+        head: { operationId: 'useDelete', responses: { '204': { description: 'none' } } },
+        put: { operationId: 'createSdk', responses: ok },
+        delete: { operationId: 'DataTag', responses: ok },
+        options: { operationId: 'queryOptions', responses: ok },
+      },
+    },
+    components: { securitySchemes: { 'k"*/': { type: 'apiKey', in: 'header', name: "X-Key*'|" } } },
+  };
+
+  it('emits identifiers and literals only, type-checks under --strict, is deterministic, and calls the right paths', async () => {
+    const dir = project('sdk-hostile', { 'api/openapi.json': JSON.stringify(spec) });
+    const targets = ['--targets', 'types,sdk,react-query'];
+    const r = cli(['generate', '--spec', 'api/openapi.json', '--out', 'out', ...targets], dir);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const sdk = readFileSync(join(dir, 'out', 'sdk.ts'), 'utf8');
+    const rq = readFileSync(join(dir, 'out', 'react-query.ts'), 'utf8');
+    for (const source of [sdk, rq]) {
+      expect(source).not.toContain('</script');
+      expect(source).not.toContain('<!--');
+      expect(source).not.toContain('\u2028');
+      expect(source).not.toMatch(/\*\/ alert/);
+    }
+    expect(cli(['generate', '--spec', 'api/openapi.json', '--out', 'again', ...targets], dir).status).toBe(0);
+    expect(readFileSync(join(dir, 'again', 'sdk.ts'), 'utf8')).toBe(sdk);
+    expect(readFileSync(join(dir, 'again', 'react-query.ts'), 'utf8')).toBe(rq);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(ROOT, 'tsconfig.generated.json'), include: ['out/**/*.ts'] }));
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json'), '--strict', '--noEmit'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    // Names: reserved words, __proto__ and clashes with the file's own exports get other identifiers.
+    expect(sdk).toMatch(/export function _delete</);
+    expect(sdk).toMatch(/export function __proto__</);
+    expect(sdk).toMatch(/export function _constructor</);
+    expect(sdk).toMatch(/export function aB</);
+    expect(sdk).toMatch(/export function aB2</);
+    expect(sdk).toMatch(/export function createApi2</);
+    expect(sdk).toMatch(/export function createApi</);
+    for (const imported of ['createSdk', 'DataTag', 'queryOptions']) expect(sdk).toMatch(new RegExp(`export function ${imported}2<`));
+    const mod = (await import(pathToFileURL(join(dir, 'out', 'sdk.ts')).href)) as Record<string, (...args: unknown[]) => Promise<{ status: number }>>;
+    const urls: string[] = [];
+    const client = (mod['createSdkClient'] as (o: unknown) => unknown)({
+      baseUrl: 'http://h.invalid',
+      auth: { 'k"*/': 'secret' },
+      fetch: async (request: Request) => {
+        urls.push(`${request.method} ${request.url} ${request.headers.get("x-key*'|") ?? '-'}`);
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await mod['_delete']?.(client, { query: JSON.parse('{"__proto__":"p"}') as unknown });
+    await mod['__proto__']?.(client, {});
+    await mod['_constructor']?.(client, { path: { 'id*/': 'a/b' } });
+    await mod['createApi2']?.(client, { path: { '`': '`' } });
+    expect(urls).toEqual([
+      'GET http://h.invalid/things?__proto__=p -',
+      'POST http://h.invalid/things secret',
+      'GET http://h.invalid/things/a%2Fb -',
+      'PATCH http://h.invalid/x/%60 -',
+    ]);
+  }, 240_000);
 });

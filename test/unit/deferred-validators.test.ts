@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
-import { ALL_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../generators/targets.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `deferred-${process.pid}`);
 const SPEC = `openapi: 3.1.0
@@ -69,7 +69,7 @@ let everythingSource = '';
 beforeAll(async () => {
   mkdirSync(join(TMP, 'spec'), { recursive: true });
   writeFileSync(join(TMP, 'spec', 'openapi.yaml'), SPEC);
-  const base = { path: join(TMP, 'spec', 'openapi.yaml'), api: 'deferred', targets: [...ALL_TARGETS], strict: true as const };
+  const base = { path: join(TMP, 'spec', 'openapi.yaml'), api: 'deferred', targets: [...DEFAULT_TARGETS], strict: true as const };
   await generateSpec({ ...base, out: join(TMP, 'ahead'), deferUnused: false }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'lazy'), deferUnused: true }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'auto') }, { cacheDir: join(TMP, 'cache'), force: true });

@@ -15,7 +15,7 @@ import { patternVerdict } from '../../src/contract/pattern.js';
 import { compileValidators, planValidators } from '../../src/contract/tables/validators.js';
 import { compilePattern, isLinearPattern } from '../../src/runtime/validation/pattern.js';
 import { deferredValidators, type ValidateFunction } from '../../src/runtime/validation/ajv.js';
-import { ALL_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../generators/targets.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `safe-patterns-${process.pid}`);
 const ATTACK = 'a'.repeat(5000) + '!';
@@ -62,7 +62,7 @@ let aheadSource = '';
 beforeAll(async () => {
   mkdirSync(join(TMP, 'spec'), { recursive: true });
   writeFileSync(join(TMP, 'spec', 'openapi.yaml'), SPEC);
-  const base = { path: join(TMP, 'spec', 'openapi.yaml'), api: 'patterns', targets: [...ALL_TARGETS], strict: false as const };
+  const base = { path: join(TMP, 'spec', 'openapi.yaml'), api: 'patterns', targets: [...DEFAULT_TARGETS], strict: false as const };
   await generateSpec({ ...base, out: join(TMP, 'ahead'), deferUnused: false }, { cacheDir: join(TMP, 'cache'), force: true });
   await generateSpec({ ...base, out: join(TMP, 'lazy'), deferUnused: 'all' }, { cacheDir: join(TMP, 'cache'), force: true });
   aheadSource = readFileSync(join(TMP, 'ahead', 'validators.ts'), 'utf8');

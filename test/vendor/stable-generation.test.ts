@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { ALL_TARGETS, type Target } from '../../generators/index.js';
+import { DEFAULT_TARGETS, type Target } from '../../generators/index.js';
 import { runCheck } from '../../src/cli/commands/generate.js';
 import { generateSpec, type SpecResult } from '../../src/pipeline/generate.js';
 import { countChanges, diffLines } from '../../src/report/line-diff.js';
@@ -23,7 +23,7 @@ const LESS = join(TMP, 'less');
 const CACHE = join(TMP, 'cache');
 const REMOVED = { path: '/containers/{id}/top', operationId: 'ContainerTop' };
 
-async function generate(out: string, targets: Target[] = [...ALL_TARGETS], check = false, deferUnused: 'all' | 'auto' = 'auto'): Promise<SpecResult> {
+async function generate(out: string, targets: Target[] = [...DEFAULT_TARGETS], check = false, deferUnused: 'all' | 'auto' = 'auto'): Promise<SpecResult> {
   return generateSpec({ path: SPEC, api: 'engine', out, targets, strict: true, deferUnused }, { cacheDir: CACHE, force: true, check });
 }
 
@@ -87,7 +87,7 @@ describe('one operation removed', () => {
 
   it('check names the removed operation and shows only its lines as removed', async () => {
     let out = '';
-    const code = await runCheck({ cwd: TMP, spec: SPEC, out: FULL, targets: ALL_TARGETS.join(','), diffLines: 40, write: (t) => (out += t) });
+    const code = await runCheck({ cwd: TMP, spec: SPEC, out: FULL, targets: DEFAULT_TARGETS.join(','), diffLines: 40, write: (t) => (out += t) });
     expect(code).toBe(1);
     expect(out).toContain(`operations removed ${REMOVED.operationId}`);
     // A real diff: no line of a still-present operation is shown as removed or added, nothing is shown as added.
@@ -110,7 +110,7 @@ describe('a subset of targets', () => {
     expect(typeCheck([join(SUBSET, 'index.ts')]).diagnostics).toEqual([]);
     const same = await generate(SUBSET, ['types', 'client', 'index'], true);
     expect(same.files.filter((f) => f.state !== 'unchanged')).toEqual([]);
-    const all = await generate(SUBSET, [...ALL_TARGETS], true);
+    const all = await generate(SUBSET, [...DEFAULT_TARGETS], true);
     expect(all.files.filter((f) => f.state === 'missing').map((f) => f.path).sort()).toEqual(['mocks.ts', 'serializers.ts', 'server.ts', 'validators.ts']);
   });
 });

@@ -35,7 +35,7 @@ import { compileValidators, type CompiledValidators } from '../../src/contract/t
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { DEFAULT_STRICT } from '../../src/runtime/validation/ajv.js';
-import { ALL_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../generators/targets.js';
 import { typeCheck } from '../support/type-errors.js';
 import { VENDOR_CONTRACTS, type VendorContract } from './contracts.js';
 import { HANDLER_SOURCES } from './handlers.js';
@@ -239,7 +239,7 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
     model = await buildModel(spec);
     expect(model.operations).toHaveLength(c.operations);
     validators = compileValidators(model);
-    const result = await generateSpec({ path: spec, api: c.name, out: outOf(c), targets: [...ALL_TARGETS], strict: DEFAULT_STRICT }, { cacheDir: join(TMP, '.cache'), force: true });
+    const result = await generateSpec({ path: spec, api: c.name, out: outOf(c), targets: [...DEFAULT_TARGETS], strict: DEFAULT_STRICT }, { cacheDir: join(TMP, '.cache'), force: true });
     expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']));
     writeFileSync(join(outOf(c), 'main.ts'), HANDLER_SOURCES[c.name] ?? '');
   }, 240_000);

@@ -5,3 +5,28 @@
 export { createSpecforgeClient, credentialsMiddleware, type SpecforgeClientOptions } from '../client/client.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient, type Middleware } from 'openapi-fetch';
 export type { SecuritySchemeSpec } from '../shared/spec.js';
+export {
+  ApiError,
+  createSdk,
+  declaredStatus,
+  invalidateOperations,
+  keyParams,
+  type InvalidatingClient,
+  retryAfter,
+  unwrap,
+  type SdkArgs,
+  type SdkBodyKind,
+  type SdkCallOptions,
+  type SdkClient,
+  type SdkClientOptions,
+  type SdkCredential,
+  type SdkFailure,
+  type SdkMiddleware,
+  type SdkOperation,
+  type SdkOutcome,
+  type SdkParameter,
+  type SdkRequestContext,
+  type SdkRetryOptions,
+  type SdkSuccess,
+} from '../client/sdk.js';
+export type { Readable, Writable } from '../client/read-write.js';

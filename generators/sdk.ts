@@ -1,0 +1,223 @@
+/**
+ * sdk: a per-operation client. One standalone function per operation (`listPets(client, { query })`),
+ * named from its operationId (or the name specforge invents for one without), with its argument,
+ * result, data and error types; an `api` object binding them all to one client; and each
+ * operation's call table as a constant of its own, so a bundle keeps only the operations it imports.
+ */
+import type { ContractModel } from '../src/contract/model.js';
+import type { MediaTypeModel, OperationModel, ParameterLocation, ResponseModel } from '../src/contract/model-types.js';
+import { code, jsonLiteral, NameRegistry, stringLiteral } from '../src/codegen/escape.js';
+import { isRecord } from '../src/contract/pointer.js';
+import { render } from '../src/codegen/templates.js';
+import { apiSpec } from '../src/contract/tables/api.js';
+import type { SdkBodyKind, SdkOperation, SdkParameter } from '../src/runtime/client/sdk.js';
+import { defaultServerUrl } from './client.js';
+import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
+
+/** Names the generated SDK exports besides the operations' own. */
+const SDK_EXPORTS = ['createSdkClient', 'createApi', 'defaultBaseUrl', 'securitySchemes', 'SecuritySchemeName', 'Client', 'Api', 'FormBody'];
+
+/**
+ * What sdk.ts and react-query.ts import: a local declaration of the same name would clash with the
+ * import, so operations never take these names (in either file, so both agree on every name).
+ */
+const IMPORTED = [
+  'paths',
+  'createSdk', 'SdkCallOptions', 'SdkClient', 'SdkClientOptions', 'SdkFailure', 'SdkOperation', 'SdkOutcome', 'SdkSuccess', 'SecuritySchemeSpec', 'Readable', 'Writable',
+  'invalidateOperations', 'keyParams', 'unwrap', 'ApiError',
+  'queryOptions', 'useQuery', 'DataTag', 'UseQueryOptions', 'UseQueryResult', 'mutationOptions', 'useMutation', 'UseMutationOptions', 'UseMutationResult', 'QueryClient',
+];
+
+export interface SdkOperationNames {
+  op: OperationModel;
+  /** The function (`listPets`). */
+  fn: string;
+  /** The constant holding the call table (`listPetsOperation`). */
+  table: string;
+  /** The prefix of its types (`ListPets`: ListPetsArgs, ListPetsResult, ListPetsData, ListPetsError). */
+  type: string;
+  /** Whether a call needs arguments (a required parameter or body). */
+  argsRequired: boolean;
+}
+
+/** The SDK's names for every operation, in the contract's order: the same on every run. */
+export function sdkNames(model: ContractModel, reserved: readonly string[] = []): SdkOperationNames[] {
+  const values = new NameRegistry([...SDK_EXPORTS, ...IMPORTED, ...reserved]);
+  const types = new NameRegistry([...SDK_EXPORTS, ...IMPORTED, ...reserved]);
+  const fns = model.operations.map((op) => values.take(op.id));
+  const tables = fns.map((fn) => values.take(`${fn}Operation`));
+  return model.operations.map((op, i) => {
+    const fn = fns[i] as string;
+    const base = fn.replace(/^[_$]*/, '');
+    return {
+      op,
+      fn,
+      table: tables[i] as string,
+      type: types.take(base === '' ? 'Operation' : base[0]?.toUpperCase() + base.slice(1)),
+      argsRequired: op.parameters.some((p) => p.required) || op.requestBody?.required === true,
+    };
+  });
+}
+
+/** Media types whose body is a stream of messages (read as the raw stream). */
+const STREAM_MEDIA = /^(?:text\/event-stream|application\/(?:x-)?ndjson|application\/jsonl|application\/x-jsonlines|application\/json-seq)$/i;
+
+export function isJsonMedia(type: string): boolean {
+  const media = type.toLowerCase().split(';')[0]?.trim() ?? '';
+  return media === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(media);
+}
+
+function mediaKind(media: MediaTypeModel): SdkBodyKind {
+  if (media.stream !== undefined || STREAM_MEDIA.test(media.type)) return 'stream';
+  if (isJsonMedia(media.type)) return 'json';
+  if (media.type.toLowerCase().startsWith('text/')) return 'text';
+  return 'blob';
+}
+
+const KIND_ORDER: SdkBodyKind[] = ['json', 'text', 'stream', 'blob'];
+
+/** The media type an answer is read as: JSON first, then text, a stream, bytes. */
+function answerMedia(response: ResponseModel): { media?: MediaTypeModel; kind: SdkBodyKind } {
+  for (const kind of KIND_ORDER) {
+    const media = response.content.find((m) => mediaKind(m) === kind);
+    if (media) return { media, kind };
+  }
+  return { kind: 'none' };
+}
+
+function opType(op: OperationModel): string {
+  return `paths[${stringLiteral(op.path)}][${stringLiteral(op.method)}]`;
+}
+
+/** The key of a response in openapi-typescript's types: a number for a status, a string otherwise. */
+function responseKey(status: string): string {
+  return /^[1-5]\d\d$/.test(status) ? status : stringLiteral(status);
+}
+
+/** The type of a declared answer's body as the SDK reads it. */
+function answerType(op: OperationModel, response: ResponseModel, marked: boolean): string {
+  const { media, kind } = answerMedia(response);
+  if (media === undefined || kind === 'none') return 'undefined';
+  if (kind === 'text') return 'string';
+  if (kind === 'stream') return 'ReadableStream<Uint8Array> | null';
+  if (kind === 'blob') return 'Blob';
+  const type = `${opType(op)}["responses"][${responseKey(response.status)}]["content"][${stringLiteral(media.type)}]`;
+  return marked ? `Readable<${type}>` : type;
+}
+
+/** The variants of an operation's result, one per declared answer. */
+function resultType(op: OperationModel, marked: boolean): string {
+  const variants: string[] = [];
+  const successes = op.responses.some((r) => r.status.startsWith('2'));
+  for (const r of op.responses) {
+    const status = /^[1-5]\d\d$/.test(r.status) ? r.status : 'number';
+    const body = answerType(op, r, marked);
+    if (r.status.startsWith('2')) variants.push(`SdkSuccess<${status}, ${body}>`);
+    else {
+      variants.push(`SdkFailure<${status}, ${body}>`);
+      // `default` also stands for the successes where the contract names none.
+      if (r.status === 'default' && !successes) variants.push(`SdkSuccess<number, ${body}>`);
+    }
+  }
+  return variants.length === 0 ? 'never' : variants.join('\n  | ');
+}
+
+const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+
+/** The argument type: the parameters by location, then the body (a union over its media types). */
+function argsType(op: OperationModel, marked: boolean): string {
+  const fields: string[] = [];
+  for (const where of LOCATIONS) {
+    const params = op.parameters.filter((p) => p.in === where);
+    if (params.length === 0) continue;
+    const optional = params.every((p) => !p.required) ? '?' : '';
+    fields.push(`  ${where}${optional}: NonNullable<${opType(op)}["parameters"][${stringLiteral(where)}]>;`);
+  }
+  const parts = [fields.length === 0 ? 'SdkCallOptions' : `SdkCallOptions & {\n${fields.join('\n')}\n}`];
+  const body = op.requestBody;
+  if (body && body.content.length > 0) {
+    const optional = body.required ? '' : '?';
+    const alternatives = body.content.map((media, i) => {
+      const content = `NonNullable<${opType(op)}["requestBody"]>["content"][${stringLiteral(media.type)}]`;
+      const kind = mediaKind(media);
+      const lower = media.type.toLowerCase();
+      const value =
+        kind === 'json'
+          ? marked
+            ? `Writable<${content}>`
+            : content
+          : lower.startsWith('multipart/form-data')
+            ? `FormBody<${marked ? `Writable<${content}>` : content}>`
+            : lower.startsWith('application/x-www-form-urlencoded')
+              ? content
+              : kind === 'text'
+                ? 'string'
+                : 'BodyInit';
+      return `{ contentType${i === 0 ? '?' : ''}: ${stringLiteral(media.type)}; body${optional}: ${value} }`;
+    });
+    parts.push(alternatives.length === 1 ? (alternatives[0] as string) : `(\n  | ${alternatives.join('\n  | ')}\n)`);
+  }
+  return parts.join(' & ');
+}
+
+/** Whether any schema of the document marks a property readOnly or writeOnly (types.ts then wraps them). */
+export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): boolean {
+  if (Array.isArray(node)) return node.some((n) => hasReadWriteMarkers(n, seen));
+  if (!isRecord(node) || seen.has(node)) return false;
+  seen.add(node);
+  if (node['readOnly'] === true || node['writeOnly'] === true) return true;
+  return Object.values(node).some((v) => hasReadWriteMarkers(v, seen));
+}
+
+/** An operation's call table: plain data the run time reads. */
+export function sdkOperation(op: OperationModel): SdkOperation {
+  const table: SdkOperation = { id: op.id, method: op.method.toUpperCase(), path: op.path, responses: {} };
+  const params: SdkParameter[] = op.parameters.map((p) => {
+    const out: SdkParameter = { name: p.name, in: p.in };
+    const defaultStyle = p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
+    if (p.style !== defaultStyle) out.style = p.style;
+    if (p.explode !== (p.style === 'form')) out.explode = p.explode;
+    if (p.allowReserved) out.allowReserved = true;
+    if (p.contentType) out.contentType = p.contentType;
+    if (p.multiSegment) out.multiSegment = true;
+    return out;
+  });
+  if (params.length > 0) table.params = params;
+  if (op.requestBody && op.requestBody.content.length > 0) table.body = op.requestBody.content.map((m) => m.type);
+  const responses: Record<string, SdkBodyKind> = {};
+  for (const r of op.responses) Object.defineProperty(responses, r.status, { value: answerMedia(r).kind, enumerable: true, writable: true, configurable: true });
+  table.responses = responses;
+  if (op.security.length > 0) table.security = op.security.map((alternative) => Object.keys(alternative).sort());
+  return table;
+}
+
+function doc(op: OperationModel): string {
+  return [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`, op.deprecated ? '@deprecated' : undefined]
+    .map((s) => s?.trim())
+    .filter((s) => s !== undefined && s !== '')
+    .join('\n\n');
+}
+
+export function generateSdk(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+  const marked = hasReadWriteMarkers(model.document);
+  const names = sdkNames(model);
+  const content = render('sdk', 'sdk.ts', {
+    header: code(ctx.header('//').trimEnd()),
+    runtimeImport: runtimeEntry(ctx, 'client'),
+    marked,
+    baseUrl: defaultServerUrl(model),
+    schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
+    sdkDoc: `A client for the operations of ${model.info.title} ${model.info.version}: pass it to the operation functions, or to createApi. \`auth\` takes credentials by security scheme name; each call sends those its operation asks for.`,
+    operations: names.map((n) => ({
+      fn: code(n.fn),
+      table: code(n.table),
+      type: code(n.type),
+      args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
+      argsType: code(argsType(n.op, marked)),
+      resultType: code(resultType(n.op, marked)),
+      tableJson: code(jsonLiteral(sdkOperation(n.op))),
+      doc: doc(n.op),
+    })),
+  });
+  return [{ path: 'sdk.ts', content }];
+}
