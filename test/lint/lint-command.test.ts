@@ -147,6 +147,16 @@ it('a Redocly config of your own can turn on house rules by name', async () => {
   expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);
 });
 
+it('a Redocly config of your own can extend the style ruleset (specforge/style)', async () => {
+  const config = join(TMP, 'redocly-style.yaml');
+  writeFileSync(config, 'extends: [specforge/style]\n');
+  let out = '';
+  const code = await runLint({ cwd: TMP, specs: [echo], format: 'json', redocly: config, write: (t) => (out += t) });
+  expect(code).toBe(0);
+  const { findings } = JSON.parse(out) as { findings: Finding[] };
+  expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);
+});
+
 it.each([
   ['a missing file', 'nope.yaml', undefined, 'SPECFORGE_FILE_NOT_FOUND'],
   ['a YAML syntax error', 'broken.yaml', 'openapi: 3.1.0\ninfo: [unclosed\n', 'SPECFORGE_YAML_SYNTAX'],
