@@ -222,14 +222,19 @@ export function buildProgram(exit: (code: number) => void): Command {
 
   program
     .command('docs')
-    .description('build static docs for every contract, with an index page')
-    .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
+    .description('build static docs for the contracts named, or every contract in the config, with an index page')
+    .argument('[specs...]', 'contracts to publish (default: every contract in the config)')
+    .option('-c, --config <file>', "config file: the contracts when none are named, and each listed contract's settings", 'specforge.config.yaml')
     .option('-o, --out <dir>', 'output folder', 'dist/docs')
     .addOption(strictOption())
     .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
     .option('--no-changelog', 'publish no changelog, even when the config names docs.changelogBase (a shallow clone without that revision)')
     .addOption(overlayOption())
-    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) => (await import('./commands/docs.js')).runDocs(opts)));
+    .action(
+      act(async (specs: string[], opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) =>
+        (await import('./commands/docs.js')).runDocs({ ...opts, specs }),
+      ),
+    );
 
   program
     .command('mock')

@@ -20,6 +20,7 @@ import { SafePatterns } from './rules/safe-patterns.js';
 import { SecurityDefined, SecurityDefinedOas2 } from './rules/security-defined.js';
 import { StrictSchemas } from './rules/strict-schemas.js';
 import { ValidExamples } from './rules/valid-examples.js';
+import { LINT_RULESETS } from './style.js';
 
 export const PLUGIN_ID = 'specforge';
 
@@ -46,16 +47,20 @@ export const HOUSE_RULES_OAS2: Record<string, Oas2Rule> = {
   'no-ambiguous-paths': NoAmbiguousPathsOas2,
 };
 
+/** The plugin's rulesets, as a Redocly config names them in `extends` (`specforge/style`). */
+const CONFIGS = Object.fromEntries(Object.entries(LINT_RULESETS).map(([name, rules]) => [name, { rules: { ...rules } }]));
+
 function prefixed<R>(rules: Record<string, R>): Record<string, R> {
   return Object.fromEntries(Object.entries(rules).map(([name, rule]) => [`${PLUGIN_ID}/${name}`, rule]));
 }
 
 /** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */
-export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES, oas2: HOUSE_RULES_OAS2 }, typeExtension: OPAQUE_EXTENSION_TYPES };
+export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES, oas2: HOUSE_RULES_OAS2 }, configs: CONFIGS, typeExtension: OPAQUE_EXTENSION_TYPES };
 
 /** The same rules already prefixed, for `createConfig`/`loadConfig`'s `plugins` option, which adds no prefix. */
 export const specforgePluginPrefixed: Plugin = {
   id: PLUGIN_ID,
   rules: { oas3: prefixed(HOUSE_RULES), oas2: prefixed(HOUSE_RULES_OAS2) },
+  configs: CONFIGS,
   typeExtension: OPAQUE_EXTENSION_TYPES,
 };

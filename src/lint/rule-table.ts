@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FindingLevel } from '../report/findings.js';
-import { builtInRuleLevels, HOUSE_RULE_DOCS, REDOCLY_RULE_DOCS, type RuleDoc } from './rule-info.js';
-import { SPECFORGE_RULESET } from './ruleset.js';
+import { builtInRuleLevels, HOUSE_RULE_DOCS, REDOCLY_RULE_DOCS, styleRuleLevels, type RuleDoc } from './rule-info.js';
+import { SPECFORGE_RULESET, STYLE_RULES } from './ruleset.js';
 
 /** The page that holds the tables (the writer's default target). */
 export const DOC_FILE = 'docs/reference/lint-rules.md';
@@ -20,29 +20,40 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-function rows(docs: Record<string, RuleDoc>, levels: ReadonlyMap<string, FindingLevel>): string[] {
-  return Object.entries(docs).map(([id, doc]) => `| \`${id}\` | ${levels.get(id) ?? 'off'} | ${cell(doc.details ? `${doc.summary} ${doc.details}` : doc.summary)} |`);
+const isStyle = (id: string): boolean => Object.hasOwn(STYLE_RULES, id);
+
+function rows(docs: Record<string, RuleDoc>, levels: ReadonlyMap<string, FindingLevel>, style: boolean): string[] {
+  return Object.entries(docs)
+    .filter(([id]) => isStyle(id) === style)
+    .map(([id, doc]) => `| \`${id}\` | ${levels.get(id) ?? 'off'} | ${cell(doc.details ? `${doc.summary} ${doc.details}` : doc.summary)} | ${cell(doc.why)} |`);
 }
 
-/** The markdown of the rule tables (without the markers). */
+/** The markdown of the rule tables (without the markers): the rules on by default, then the style ruleset. */
 export async function ruleTableMarkdown(): Promise<string> {
   const levels = await builtInRuleLevels();
+  const style = await styleRuleLevels();
   const recommended = await builtInRuleLevels({ extends: ['recommended'] });
-  const changed = Object.keys(REDOCLY_RULE_DOCS).filter((id) => recommended.get(id) !== levels.get(id));
+  const changed = Object.keys(REDOCLY_RULE_DOCS).filter((id) => !isStyle(id) && recommended.get(id) !== levels.get(id));
   const list = changed.map((id) => `\`${id}\` (${recommended.get(id) ?? 'off'} there)`).join(', ');
   const base = (SPECFORGE_RULESET.extends ?? []).map((e) => `\`${e}\``).join(', ');
+  const head = ['| Rule | Level | What it finds | Why it is on |', '|---|---|---|---|'];
   return [
-    "specforge's house rules (rule ids `specforge/…`):",
+    "On by default, specforge's house rules (rule ids `specforge/…`):",
     '',
-    '| Rule | Level | What it finds |',
-    '|---|---|---|',
-    ...rows(HOUSE_RULE_DOCS, levels),
+    ...head,
+    ...rows(HOUSE_RULE_DOCS, levels, false),
     '',
-    `Redocly's rules the ruleset keeps on (its ${base} set, the rules a house rule replaces off), at Redocly's levels except ${list}:`,
+    `On by default, Redocly's rules (its ${base} set, but the rules a house rule replaces and the style rules), at Redocly's levels except ${list}:`,
     '',
-    '| Rule | Level | What it finds |',
-    '|---|---|---|',
-    ...rows(REDOCLY_RULE_DOCS, levels),
+    ...head,
+    ...rows(REDOCLY_RULE_DOCS, levels, false),
+    '',
+    'The `style` ruleset, off unless a config asks for it (`lint: { extends: [style] }`): how complete the documentation is.',
+    '',
+    '| Rule | Level | What it finds | What it is for |',
+    '|---|---|---|---|',
+    ...rows(HOUSE_RULE_DOCS, style, true),
+    ...rows(REDOCLY_RULE_DOCS, style, true),
   ].join('\n');
 }
 

@@ -3,15 +3,27 @@
  * rules (plugin.ts), and the changes below. Built-in rules that a house rule replaces are off, so each
  * problem is reported once. A repo may pass its own Redocly config instead (`--redocly`).
  *
+ * On by default is a rule whose finding is a defect, or a gap that changes what specforge generates,
+ * serves or sends (a name it must invent, a status its server answers undeclared, routes it cannot
+ * tell apart, security it cannot enforce). Rules about how complete the documentation is
+ * (descriptions, summaries, tags, the licence) form the `style` ruleset, off unless a config asks
+ * for it (`lint: { extends: [style] }`, or `extends: [specforge/style]` in a Redocly config). Each
+ * rule's reason is in the catalogue (rule-info.ts) and the tables of docs/reference/lint-rules.md.
+ *
  * Levels: an error is a defect, something that is wrong whoever reads the contract (a document
  * OpenAPI does not allow, a $ref to nothing, an example its own schema refuses, a pattern specforge
- * refuses to run). A warning is a convention this ruleset asks for (names, summaries,
- * descriptions, tags, declared responses and security, unused components): the contract is valid
- * without it. The tables of docs/reference/lint-rules.md list every rule at these levels, and a test holds
+ * refuses to run). A warning is a convention this ruleset asks for (operationIds, declared
+ * responses and security, unused components; in the style ruleset summaries, descriptions and
+ * tags): the contract is valid without it. The tables of docs/reference/lint-rules.md list every rule at these levels, and a test holds
  * them to it.
  */
-import type { RawUniversalConfig } from '@redocly/openapi-core';
+import type { RawUniversalConfig, RuleConfig } from '@redocly/openapi-core';
 import { specforgePlugin } from './plugin.js';
+import { LINT_RULESETS, STYLE_RULES } from './style.js';
+
+export { LINT_RULESETS, STYLE_RULES };
+
+const STYLE_OFF: Record<string, RuleConfig> = Object.fromEntries(Object.keys(STYLE_RULES).map((id) => [id, 'off']));
 
 export const SPECFORGE_RULESET: RawUniversalConfig = {
   extends: ['recommended'],
@@ -19,12 +31,9 @@ export const SPECFORGE_RULESET: RawUniversalConfig = {
   rules: {
     // House rules: conventions are warnings.
     'specforge/operation-operationid': 'warn',
-    'specforge/operation-summary': 'warn',
     'specforge/operation-success-response': 'warn',
     'specforge/operation-error-response': 'warn',
     'specforge/operation-undeclared-status': 'warn',
-    'specforge/operation-tags': 'warn',
-    'specforge/descriptions': 'warn',
     'specforge/no-unused-components': 'warn',
     'specforge/security-defined': 'warn',
     'specforge/no-ambiguous-paths': 'warn',
@@ -55,5 +64,7 @@ export const SPECFORGE_RULESET: RawUniversalConfig = {
     'no-path-trailing-slash': 'warn',
     'operation-operationId-url-safe': 'warn',
     'paths-kebab-case': 'off',
+    // The style ruleset: opt-in.
+    ...STYLE_OFF,
   },
 };

@@ -6,6 +6,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
+import { LINT_RULESETS } from '../lint/style.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
 import type { DeferValidators } from '../../generators/context.js';
 
@@ -279,14 +280,29 @@ function parseDefer(raw: unknown, where: string): DeferValidators {
 
 const SEVERITIES = ['error', 'warn', 'off'];
 
+/**
+ * A `lint:` mapping: rule name to a severity or rule settings, and `extends:` naming rulesets to add
+ * (`style`), whose rules it lists as if written out; a rule the mapping sets itself wins.
+ */
 function parseLint(raw: unknown, where: string): Record<string, LintRuleSetting> | undefined {
   if (raw === undefined) return undefined;
   const fail = (why: string): never => {
-    throw ContractError.single('SPECFORGE_CONFIG', `${where}: lint ${why}`, { file: where }, 'e.g. lint: { specforge/descriptions: { severity: error, skip: [parameter] } }');
+    throw ContractError.single('SPECFORGE_CONFIG', `${where}: lint ${why}`, { file: where }, 'e.g. lint: { extends: [style], specforge/descriptions: { severity: error, skip: [parameter] } }');
   };
   if (!isRecord(raw)) return fail('must be a mapping of rule name to a severity (error, warn, off) or rule settings');
   const out: Record<string, LintRuleSetting> = {};
+  const names = raw['extends'];
+  if (names !== undefined) {
+    const known = Object.keys(LINT_RULESETS).join(', ');
+    if (!Array.isArray(names)) fail(`extends must be a list of rulesets (${known})`);
+    for (const name of names as unknown[]) {
+      const rules = typeof name === 'string' && Object.hasOwn(LINT_RULESETS, name) ? LINT_RULESETS[name] : undefined;
+      if (!rules) return fail(`extends: "${String(name)}" is not a ruleset (${known})`);
+      for (const [rule, setting] of Object.entries(rules)) setOwn(out, rule, setting as LintRuleSetting);
+    }
+  }
   for (const [rule, setting] of Object.entries(raw)) {
+    if (rule === 'extends') continue;
     if (typeof setting === 'string' && SEVERITIES.includes(setting)) setOwn(out, rule, setting as LintRuleSetting);
     else if (isRecord(setting) && (setting['severity'] === undefined || SEVERITIES.includes(String(setting['severity'])))) setOwn(out, rule, setting as LintRuleSetting);
     else fail(`rule "${rule}": expected error, warn, off or a mapping with one of them as severity`);

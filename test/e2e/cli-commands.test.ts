@@ -20,10 +20,11 @@ describe('lint', () => {
 
   it('a seeded convention mistake is a warning: exit 0, or 1 with --fail-on warning', () => {
     const spec = echoCopy('lint');
-    writeFileSync(spec, readFileSync(spec, 'utf8').replace('      operationId: echo\n      summary: Echo a message\n', '      operationId: echo\n'));
+    // No operationId: specforge makes one up (a convention of the default rules; a missing summary is the opt-in style ruleset's).
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('      operationId: echo\n      summary: Echo a message\n', '      summary: Echo a message\n'));
     const r = cli(['lint', spec, '--format', 'json']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('operation-summary');
+    expect(r.stdout).toContain('specforge/operation-operationid');
     expect(cli(['lint', spec, '--format', 'json', '--fail-on', 'warning']).code).toBe(1);
   });
 });

@@ -92,13 +92,11 @@ afterAll(() => {
 });
 
 describe('per-contract settings', () => {
-  it('without settings: the descriptions are missing (warnings), the untyped bound is a strict-mode warning and the example is checked (an error)', async () => {
+  it('without settings: the untyped bound is a strict-mode warning and the example is checked (an error); the missing descriptions are style, off by default', async () => {
     const cwd = setUp('plain', 'specs:\n  - path: specs/pets/openapi.yaml\n');
     const { code, findings } = await lintJson(cwd);
     expect(code).toBe(1);
     expect(findings.map((f) => [f.rule, f.level]).sort()).toEqual([
-      ['specforge/descriptions', 'warning'],
-      ['specforge/descriptions', 'warning'],
       ['specforge/strict-schemas', 'warning'],
       ['specforge/valid-examples', 'error'],
     ]);
@@ -107,6 +105,24 @@ describe('per-contract settings', () => {
       location: expect.objectContaining({ file: 'specs/pets/openapi.yaml', line: 29 }) as unknown,
     });
     expect(findings.find((f) => f.rule === 'specforge/valid-examples')?.message).toMatch(/must be <= 10/);
+  });
+
+  it('extends: [style] adds the style ruleset: the descriptions of the parameter and the schema are missing (warnings)', async () => {
+    const cwd = setUp('style', ['specs:', '  - path: specs/pets/openapi.yaml', '    lint:', '      extends: [style]', ''].join('\n'));
+    const { findings } = await lintJson(cwd);
+    expect(findings.map((f) => [f.rule, f.level]).sort()).toEqual([
+      ['specforge/descriptions', 'warning'],
+      ['specforge/descriptions', 'warning'],
+      ['specforge/strict-schemas', 'warning'],
+      ['specforge/valid-examples', 'error'],
+    ]);
+    expect(loadConfig(cwd).specs[0]?.lint).toEqual({
+      'specforge/descriptions': 'warn',
+      'specforge/operation-summary': 'warn',
+      'specforge/operation-tags': 'warn',
+      'info-license': 'warn',
+      'info-license-strict': 'warn',
+    });
   });
 
   it.each(['true', 'schema', 'false'])('strict: %s judges the untyped bound at that level, and the example is checked all the same', async (level) => {
@@ -143,8 +159,11 @@ describe('per-contract settings', () => {
     }
   });
 
-  it('a rule can be turned off for one contract', async () => {
-    const cwd = setUp('off', ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: off', '      specforge/valid-examples: warn', ''].join('\n'));
+  it('a rule can be turned off for one contract, also one its extends turns on', async () => {
+    const cwd = setUp(
+      'off',
+      ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: off', '      extends: [style]', '      specforge/valid-examples: warn', ''].join('\n'),
+    );
     const { findings } = await lintJson(cwd);
     expect(findings.map((f) => [f.rule, f.level]).sort()).toEqual([
       ['specforge/strict-schemas', 'warning'],
@@ -156,6 +175,8 @@ describe('per-contract settings', () => {
     ['a list', 'lint: [descriptions]'],
     ['an unknown severity', 'lint: { specforge/descriptions: loud }'],
     ['settings with an unknown severity', 'lint: { specforge/descriptions: { severity: sometimes } }'],
+    ['an unknown ruleset', 'lint: { extends: [tidy] }'],
+    ['a ruleset not in a list', 'lint: { extends: style }'],
   ])('%s is a config error', (_name, lint) => {
     const cwd = setUp(`bad-${_name.replace(/\W+/g, '-')}`, `specs:\n  - path: specs/pets/openapi.yaml\n    ${lint}\n`);
     expect(() => loadConfig(cwd)).toThrow(ContractError);

@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLint } from '../../src/cli/commands/lint.js';
-import { builtInRuleLevels, HOUSE_RULE_DOCS, LINT_RULE_DOCS, LINT_RULES_DOC } from '../../src/lint/rule-info.js';
+import { builtInRuleLevels, HOUSE_RULE_DOCS, LINT_RULE_DOCS, LINT_RULES_DOC, styleRuleLevels } from '../../src/lint/rule-info.js';
+import { STYLE_RULES } from '../../src/lint/ruleset.js';
 import { DOC_FILE, ruleTableMarkdown, TABLE_END, TABLE_START } from '../../src/lint/rule-table.js';
 import { HOUSE_RULES } from '../../src/lint/plugin.js';
 import type { Finding } from '../../src/report/findings.js';
@@ -132,10 +133,7 @@ describe('levels', () => {
       'error no-enum-type-mismatch: All values of `enum` field must be of the same type as the `type` field',
       'error specforge/security-defined: security scheme "token" is not declared',
       'error specforge/valid-examples: example "example" of listPets 200 response (application/json) does not match its schema',
-      'warning specforge/descriptions: operation "listPets" has no description',
       'warning specforge/operation-error-response: operation "listPets" declares no 4xx response',
-      'warning specforge/operation-summary: operation "listPets" has no summary',
-      'warning specforge/operation-tags: operation "listPets" has no tags',
       'warning specforge/security-defined: operation "listPets" states no security requirements, nor does the root',
     ]);
   });
@@ -147,9 +145,13 @@ describe('levels', () => {
     expect(block).toBe(await ruleTableMarkdown());
   });
 
-  it('the catalogue documents every rule the ruleset turns on, and nothing else', async () => {
+  it('the catalogue documents every rule the ruleset and the style ruleset turn on, and nothing else; every rule says why', async () => {
     const levels = await builtInRuleLevels();
-    expect(Object.keys(LINT_RULE_DOCS).sort()).toEqual([...levels.keys()].sort());
+    const style = await styleRuleLevels();
+    expect([...style.keys()].sort()).toEqual(Object.keys(STYLE_RULES).sort());
+    expect([...style.keys()].filter((id) => levels.has(id))).toEqual([]);
+    expect(Object.keys(LINT_RULE_DOCS).sort()).toEqual([...levels.keys(), ...style.keys()].sort());
+    for (const [id, doc] of Object.entries(LINT_RULE_DOCS)) expect(doc.why.length, id).toBeGreaterThan(20);
     expect(Object.keys(HOUSE_RULE_DOCS).sort()).toEqual(Object.keys(HOUSE_RULES).map((r) => `specforge/${r}`).sort());
   });
 });
@@ -175,7 +177,7 @@ describe('SARIF rule metadata', () => {
       expect(rule.help.markdown).toContain(`**\`${rule.id}\`**`);
     }
     expect(rules.get('specforge/valid-examples')?.defaultConfiguration.level).toBe('error');
-    expect(rules.get('specforge/operation-summary')?.defaultConfiguration.level).toBe('warning');
+    expect(rules.get('specforge/operation-error-response')?.defaultConfiguration.level).toBe('warning');
     expect(rules.get('specforge/security-defined')?.defaultConfiguration.level).toBe('warning');
     // Rules that found nothing are described too, at their configured level.
     expect(rules.get('struct')?.defaultConfiguration.level).toBe('error');

@@ -41,6 +41,8 @@ beforeAll(() => {
   const seeded = text.replace('      operationId: echo\n      summary: Echo a message\n', '      operationId: echo\n');
   expect(seeded).not.toBe(text);
   writeFileSync(echo, seeded);
+  // The seeded contract is held to the style ruleset (a missing summary is one of its findings).
+  writeFileSync(join(TMP, 'specforge.config.yaml'), 'specs:\n  - path: echo/openapi.yaml\n    lint:\n      extends: [style]\n');
 });
 
 afterAll(() => {
@@ -62,7 +64,7 @@ describe('a clean copy', () => {
   });
 });
 
-describe('a seeded mistake (an operation without a summary, a convention: a warning)', () => {
+describe('a seeded mistake (an operation without a summary, a convention of the style ruleset: a warning)', () => {
   // The problem is reported on the operation's key: `post:` of /echo.
   const where = (): { file: string; line: number; column: number } => ({ file: relative(TMP, echo), line: lineOf(echo, '    post:'), column: 5 });
 
@@ -141,6 +143,16 @@ it('a Redocly config of your own can turn on house rules by name', async () => {
   let out = '';
   const code = await runLint({ cwd: TMP, specs: [echo], format: 'json', redocly: config, failOn: 'warning', write: (t) => (out += t) });
   expect(code).toBe(1);
+  const { findings } = JSON.parse(out) as { findings: Finding[] };
+  expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);
+});
+
+it('a Redocly config of your own can extend the style ruleset (specforge/style)', async () => {
+  const config = join(TMP, 'redocly-style.yaml');
+  writeFileSync(config, 'extends: [specforge/style]\n');
+  let out = '';
+  const code = await runLint({ cwd: TMP, specs: [echo], format: 'json', redocly: config, write: (t) => (out += t) });
+  expect(code).toBe(0);
   const { findings } = JSON.parse(out) as { findings: Finding[] };
   expect(findings.map((f) => [f.rule, f.level, f.location.line])).toEqual([['specforge/operation-summary', 'warning', lineOf(echo, '    post:')]]);
 });

@@ -1,11 +1,12 @@
 /**
  * Descriptions speak to the API's users. The repository's specforge.config.yaml sets a
  * configurable rule under `defaults: lint:` that fails on provenance wording ("seed 7.3", "not
- * shown by the seed") in a description, summary or title of every contract it lists; where a text
- * came from goes in a YAML comment beside the node. `defaults: lint:` applies to every contract of
+ * shown by the seed", "section 4.2") in a description, summary or title of every contract it
+ * lists; where a text came from goes in a YAML comment beside the node. `defaults: lint:` applies to every contract of
  * the config, and a contract's own `lint:` setting of a rule wins over the default one.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ paths:
       parameters:
         - name: limit
           in: query
-          description: At most this many pets.
+          description: At most this many pets (section 4.2).
           schema:
             type: integer
             maximum: 10
@@ -95,17 +96,20 @@ describe('the repository config lints provenance wording in descriptions', () =>
     for (const entry of repoConfig.specs) {
       const setting = entry.lint?.[RULE];
       expect(typeof setting === 'object' ? setting.severity : setting, entry.path).toBe('error');
+      // The style ruleset (descriptions, summaries, tags, the licence), off by default, is on here.
+      expect(entry.lint?.['specforge/descriptions'], entry.path).toBe('warn');
     }
   });
 
-  it('reports "(seed 7.3)", "(seed section 2.1)", "not shown by the seed" and "from the public documentation" as errors at their nodes, and nothing else', async () => {
+  it('reports "(seed 7.3)", "(seed section 2.1)", "(section 4.2)", "not shown by the seed" and "from the public documentation" as errors at their nodes, and nothing else', async () => {
     const entry = repoConfig.specs[0] as SpecEntry;
     const [result] = await lintSpecs([{ ...targetOf(entry), path: join(TMP, 'openapi.yaml') }]);
     const mine = (result?.problems ?? []).filter((p) => p.ruleId === RULE);
-    expect(mine.map((p) => p.severity)).toEqual(['error', 'error', 'error', 'error']);
+    expect(mine.map((p) => p.severity)).toEqual(['error', 'error', 'error', 'error', 'error']);
     expect(mine.map((p) => p.location[0]?.pointer).sort()).toEqual([
       '#/components/schemas/Pet/properties/name/description',
       '#/paths/~1pets/get/description',
+      '#/paths/~1pets/get/parameters/0/description',
       '#/paths/~1pets/get/responses/200/description',
       '#/tags/0/description',
     ]);
@@ -115,6 +119,7 @@ describe('the repository config lints provenance wording in descriptions', () =>
   it('passes the same contract once the wording is gone (comments and extension keys may name the seed)', async () => {
     const clean = SPEC.replace(' (seed section 2.1)', '')
       .replace(' (bad parameter, seed 7.3)', ' (bad parameter)')
+      .replace(' (section 4.2)', '')
       .replace('; its other fields are not shown by the seed', '')
       .replace(' (fields from the public documentation)', '');
     writeFileSync(join(TMP, 'clean.yaml'), clean);
@@ -125,6 +130,15 @@ describe('the repository config lints provenance wording in descriptions', () =>
 });
 
 describe('the shipped contracts tell their users what the API does, not where the text came from', () => {
+  it('`specforge lint` (the built CLI, in the repository) passes on every contract the config lists', () => {
+    const cli = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+    if (!existsSync(cli)) throw new Error('build specforge first (npm run build)');
+    const r = spawnSync(process.execPath, [cli, 'lint'], { cwd: ROOT, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('✔ no findings\n');
+    expect(r.status).toBe(0);
+  }, 240_000);
+
   it('specforge lint finds no provenance wording in any of them', async () => {
     const results = await lintSpecs(repoConfig.specs.map(targetOf));
     const found = results.flatMap((r) => r.problems.filter((p) => p.ruleId === RULE).map((p) => `${r.spec} ${p.location[0]?.pointer ?? ''}`));

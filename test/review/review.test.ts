@@ -28,7 +28,8 @@ beforeAll(() => {
   repo = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-')));
   cpSync(join(ROOT, 'specs', 'echo'), join(repo, 'specs', 'echo'), { recursive: true });
   cpSync(join(ROOT, 'generated', 'echo'), join(repo, 'generated', 'echo'), { recursive: true });
-  writeFileSync(join(repo, 'specforge.config.yaml'), 'output: generated\nspecs:\n  - path: specs/echo/openapi.yaml\n');
+  // Held to the style ruleset, as this repository's contracts are: a missing summary is a finding.
+  writeFileSync(join(repo, 'specforge.config.yaml'), 'output: generated\nspecs:\n  - path: specs/echo/openapi.yaml\n    lint:\n      extends: [style]\n');
   git('init', '-q');
   git('add', '.');
   git('commit', '-qm', 'echo');

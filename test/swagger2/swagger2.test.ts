@@ -13,6 +13,8 @@ import { escapeSegment } from '../../src/contract/pointer.js';
 import { buildModel } from '../../src/contract/model.js';
 import { loadContractAsync } from '../../src/contract/resolve.js';
 import { lintSpecs } from '../../src/lint/lint.js';
+import { STYLE_RULES } from '../../src/lint/ruleset.js';
+import type { LintRuleSetting } from '../../src/pipeline/config.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { DEFAULT_TARGETS } from '../../generators/targets.js';
@@ -142,8 +144,11 @@ describe('messages point into the 2.0 file', () => {
 
 describe('commands on a 2.0 contract', () => {
   it('lint runs the rules for Swagger 2.0 and points into the file', async () => {
-    const [result] = await lintSpecs([STORE]);
+    // The contract has no licence: a finding of the style ruleset, which is off by default.
+    expect((await lintSpecs([STORE]))[0]?.problems).toEqual([]);
+    const [result] = await lintSpecs([{ path: STORE, rules: { ...STYLE_RULES } as Record<string, LintRuleSetting> }]);
     const problems = result?.problems ?? [];
     expect(problems.map((p) => p.ruleId)).toContain('info-license');
+    expect(problems.find((p) => p.ruleId === 'info-license')?.location[0]?.source.absoluteRef).toBe(STORE);
   });
 });

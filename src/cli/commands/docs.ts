@@ -1,22 +1,26 @@
 /**
- * `specforge docs`: a static docs site in dist/docs/ with a page per contract, command-line
- * references, changelogs since a git revision (--changelog-base) and an index.
+ * `specforge docs [specs...]`: a static docs site in dist/docs/ with a page per contract (those
+ * named on the command line, else every contract of the config), command-line references,
+ * changelogs since a git revision (--changelog-base) and an index.
  */
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { displayPath } from '../../contract/resolve.js';
 import { buildDocs, type DocsSpec } from '../../docs/build.js';
 import { contractChangelog } from '../../diff/changelog.js';
 import { changesSinceRevision } from '../../diff/report.js';
-import { loadConfig } from '../../pipeline/config.js';
+import { CONFIG_FILE, findConfig, loadConfig, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
+import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';
-import { ContractError, type Diagnostic } from '../../contract/errors.js';
+import { ContractError, UsageError, type Diagnostic } from '../../contract/errors.js';
 import { buildModel } from '../../contract/model.js';
 import { strictFlag } from '../format-option.js';
 import { planValidators, strictReport } from '../../contract/tables/validators.js';
 
 export interface DocsOptions {
   cwd?: string;
+  /** Contracts to publish (paths from cwd); default: every contract of the config. */
+  specs?: string[];
   config?: string;
   out?: string;
   /** true, false or schema: over each contract's strict level; a level that refuses a schema fails as generate would. */
@@ -31,29 +35,52 @@ export interface DocsOptions {
   write?: (text: string) => void;
 }
 
+type DocsEntry = Pick<SpecEntry, 'path' | 'api' | 'strict'> & { out?: string };
+
+/**
+ * The contracts to publish: those named, each with its config entry's settings when the config
+ * lists it (else named after its folder, as `generate --spec` does, at the default strict level),
+ * or every contract of the config. The config, when there is one, also gives docs.changelogBase
+ * and diff.deprecationDays; naming contracts needs none.
+ */
+function docsEntries(cwd: string, options: DocsOptions): { entries: DocsEntry[]; config?: SpecforgeConfig } {
+  if (!options.specs || options.specs.length === 0) {
+    if (findConfig(cwd, options.config) === undefined) throw new UsageError(`name the contracts to publish: specforge docs <spec...> (or list them in ${options.config ?? CONFIG_FILE})`);
+    const config = loadConfig(cwd, options.config);
+    return { config, entries: config.specs };
+  }
+  const config = findConfig(cwd, options.config) !== undefined ? loadConfig(cwd, options.config) : undefined;
+  const entries = options.specs.map((s): DocsEntry => {
+    const path = resolve(cwd, s);
+    return config?.specs.find((e) => e.path === path) ?? { path, api: basename(dirname(path)) || 'api', strict: DEFAULT_STRICT };
+  });
+  return config ? { config, entries } : { entries };
+}
+
 export async function runDocs(options: DocsOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const strict = strictFlag(options.strict);
-  const config = loadConfig(cwd, options.config);
+  const { config, entries } = docsEntries(cwd, options);
   const out = resolve(cwd, options.out ?? 'dist/docs');
-  // The same strictness as generate: published docs of a contract its own level refuses would mislead.
+  // Every contract is loaded before anything is written (one that does not exist or does not parse
+  // is its located error), and judged as generate would: published docs of a contract its own level
+  // refuses would mislead.
   const refused: Diagnostic[] = [];
-  for (const s of config.specs) {
+  for (const s of entries) {
     const level = strict ?? s.strict;
-    if (level === false) continue;
     const model = await buildModel(s.path, { api: s.api });
-    refused.push(...strictReport(model, planValidators(model), level).errors);
+    if (level !== false) refused.push(...strictReport(model, planValidators(model), level).errors);
   }
   if (refused.length > 0) throw new ContractError(refused);
-  const specs: DocsSpec[] = config.specs.map((s) => ({ path: s.path, api: s.api, out: s.out }));
+  const specs: DocsSpec[] = entries.map((s) => ({ path: s.path, api: s.api, ...(s.out !== undefined ? { out: s.out } : {}) }));
   // The flag, else the config's docs.changelogBase; the changes are judged with the config's diff.deprecationDays.
-  const changelogBase = options.changelog === false ? undefined : (options.changelogBase ?? config.docs.changelogBase);
+  const changelogBase = options.changelog === false ? undefined : (options.changelogBase ?? config?.docs.changelogBase);
   if (changelogBase !== undefined) {
     // Compared before anything is written: a revision that does not exist is a usage error.
     const ref = changelogBase;
-    const days = config.diff.deprecationDays;
-    const compared = await changesSinceRevision({ cwd, ref, specs: config.specs.map((s) => s.path), ...(days !== undefined ? { deprecationDays: days } : {}) });
+    const days = config?.diff.deprecationDays;
+    const compared = await changesSinceRevision({ cwd, ref, specs: entries.map((s) => s.path), ...(days !== undefined ? { deprecationDays: days } : {}) });
     compared.forEach((c, i) => {
       const spec = specs[i] as DocsSpec;
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
