@@ -301,7 +301,7 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
     } finally {
       await close(server);
     }
-  }, 300_000);
+  }, 600_000);
 
   it('specforge test against mock --stateful', async () => {
     const { server } = await runMock({ cwd: ROOT, spec, port: 0, host: '127.0.0.1', stateful: true, write: () => {} });
