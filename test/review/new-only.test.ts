@@ -127,6 +127,29 @@ describe('review counts only what is new since the base', () => {
   }, 240_000);
 });
 
+describe('the stale-code section', () => {
+  it('shows added and removed lines of a hand-edited file and counts them as git diff --numstat does', () => {
+    git('checkout', '-q', 'breaking');
+    const file = join(repo, 'generated', 'echo', 'client.ts');
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    // Lines replaced in the middle and one added at the end.
+    const edited = [...lines.slice(0, 10), '// edited by hand', '// twice', ...lines.slice(14, -1), '// the end', ''].join('\n');
+    writeFileSync(file, edited);
+    try {
+      const r = cli(repo, ['review', '--base', 'main', '--format', 'json', '--summary', join(out, 'summary.md')]);
+      const stale = (JSON.parse(r.stdout) as { findings: Array<{ rule: string; message: string; detail?: string }> }).findings.find((f) => f.rule === 'stale-file');
+      // git compares the committed file (what the contract produces) with the edited one: the other way round.
+      const [gitAdded, gitRemoved] = git('diff', '--numstat', '--', 'generated/echo/client.ts').trim().split(/\s+/).map(Number);
+      expect(stale?.message).toContain(`by ${gitRemoved} added and ${gitAdded} removed line(s)`);
+      expect(stale?.detail).toContain('\n-// edited by hand\n');
+      expect(stale?.detail).toMatch(/\n\+[^\n]+/);
+    } finally {
+      git('checkout', '-q', '--', '.');
+    }
+  }, 240_000);
+});
+
 /** The SARIF 2.1.0 schema shipped by @microsoft/jest-sarif, with the Ajv (draft-04) it ships with. */
 function sarifValidator(): (log: unknown) => string[] {
   const require = createRequire(require_resolve('@microsoft/jest-sarif/package.json'));
