@@ -28,7 +28,7 @@ function policyOptions(command: Command): Command {
         (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
       ),
     )
-    .option('--severity-levels <file>', "oasdiff's severity-levels file: one \"<rule> <level>\" per line, under --severity")
+    .option('--severity-levels <file>', "oasdiff's severity-levels file: a rule id and a level on each line, under --severity")
     .option('--match-path <regex>', "only changes at API paths this regular expression matches (default: the config's diff.matchPath)")
     .option('--unmatch-path <regex>', "no changes at API paths this regular expression matches (default: the config's diff.unmatchPath)");
 }

@@ -5,7 +5,7 @@
  * moved (lines added above it) is still the old one. Matching counts duplicates: two identical
  * findings where the base had one leave one new.
  */
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { checkoutSpecFolder, type GitRevision } from '../diff/git-base.js';
@@ -18,19 +18,38 @@ export function problemKeys(result: LintResult, root: string): string[] {
     const where = p.location[0];
     const file = where?.source.absoluteRef ?? result.spec;
     let rel = relative(root, file).split(sep).join('/');
-    if (rel.startsWith('..')) rel = file;
+    if (rel.startsWith('..')) {
+      // A working folder reached through a link: the file's real path is inside the root.
+      let real = file;
+      try {
+        real = realpathSync(file);
+      } catch {
+        // not a file on disk
+      }
+      rel = relative(root, real).split(sep).join('/');
+      if (rel.startsWith('..')) rel = file;
+    }
     return [rel, p.ruleId, where?.pointer !== undefined ? plainPointer(where.pointer) : '', p.message].join('\0');
   });
 }
 
-/** The problem keys of the contracts as they were at the revision (none for a contract new since). */
-export async function baseProblemKeys(rev: GitRevision, targets: readonly LintTarget[]): Promise<string[]> {
+/**
+ * The problem keys of the contracts as they were at the revision (none for a contract new since).
+ * `head` holds each target's result as linted now (same order): a contract whose files are the
+ * same at the revision has the same problems, so it is not linted again.
+ */
+export async function baseProblemKeys(rev: GitRevision, targets: readonly LintTarget[], head: readonly LintResult[]): Promise<string[]> {
   const keys: string[] = [];
-  for (const target of targets) {
+  for (const [i, target] of targets.entries()) {
     const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-base-')));
     try {
       const basePath = checkoutSpecFolder(rev, target.path, tmp);
       if (basePath === undefined) continue;
+      const now = head[i];
+      if (now !== undefined && sameFiles(tmp, rev.root)) {
+        keys.push(...problemKeys(now, rev.root));
+        continue;
+      }
       let results: LintResult[];
       try {
         results = await lintSpecs([{ ...target, path: basePath }]);
@@ -44,6 +63,29 @@ export async function baseProblemKeys(rev: GitRevision, targets: readonly LintTa
     }
   }
   return keys;
+}
+
+/** Whether every file written under `tmp` has the same bytes at the same path under `root`. */
+function sameFiles(tmp: string, root: string): boolean {
+  const walk = (dir: string): boolean => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!walk(path)) return false;
+        continue;
+      }
+      const there = join(root, relative(tmp, path));
+      let other: Buffer;
+      try {
+        other = readFileSync(there);
+      } catch {
+        return false;
+      }
+      if (!other.equals(readFileSync(path))) return false;
+    }
+    return true;
+  };
+  return walk(tmp);
 }
 
 /**

@@ -66,8 +66,8 @@ export function verdictCounts(report: ReviewReport): string {
 }
 
 function preExistingLine(report: ReviewReport, code: (text: string) => string): string | undefined {
-  if (!report.newOnly) return undefined;
   const n = report.preExisting.length;
+  if (!report.newOnly || n === 0) return undefined;
   return `${plural(n, 'lint finding')} already on ${code(report.base)} ${n === 1 ? 'is' : 'are'} not counted (\`--all\` reports ${n === 1 ? 'it' : 'them'}).`;
 }
 

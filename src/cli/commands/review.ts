@@ -98,7 +98,7 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   if (!options.all) {
     const before = markPreExisting(
       linted.flatMap((r) => problemKeys(r, rev.root)),
-      await baseProblemKeys(rev, targets),
+      await baseProblemKeys(rev, targets, linted),
     );
     everyLint.forEach((f, i) => {
       f.baseline = before[i] ? 'unchanged' : 'new';
