@@ -105,14 +105,14 @@ describe('specforge review', () => {
     try {
       const cloned = spawnSync('git', ['-c', 'safe.directory=*', 'clone', '-q', ROOT, clone], { encoding: 'utf8' });
       expect(cloned.status, cloned.stderr).toBe(0);
-      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 180_000 });
+      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 360_000 });
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toMatchObject({ findings: [] });
       expect(r.status).toBe(0);
     } finally {
       rmSync(clone, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 420_000);
 
   it('without --base, or with a bad --fail-on, is a usage error (exit 2, no stack trace)', () => {
     const none = review([]);

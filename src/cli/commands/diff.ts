@@ -9,6 +9,7 @@ import { diffSettingsFor, loadConfig, type DiffSettings } from '../../pipeline/c
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
+import { specforgeVersion } from '../version.js';
 
 export const FAIL_ON = ['breaking', 'warning'] as const;
 
@@ -71,7 +72,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
     report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(accept ? { accept } : {}) });
   }
   for (const e of report.unusedAccepted) warn(terminalText(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`));
-  write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO }));
+  write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO, toolVersion: specforgeVersion(), srcRoot: cwd }));
   const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
 }
