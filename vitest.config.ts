@@ -16,5 +16,8 @@ export default defineConfig({
     // the 2-core machine a single worker, every file after the other. Most of a file's time is spent
     // waiting on child processes (the built CLI, tsc, chromium, servers), so two workers there.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // GitHub's workflow parser imports its JSON schemas without import attributes, which Node.js
+    // refuses: Vite transforms it instead.
+    server: { deps: { inline: ['@actions/workflow-parser', '@actions/expressions'] } },
   },
 });

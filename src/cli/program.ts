@@ -1,8 +1,8 @@
 /** The specforge command-line program (commander), built without parsing anything: main.ts parses argv with it. */
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
 import { handleError } from './errors.js';
 import { STRICT_VALUES } from './format-option.js';
+import { specforgeVersion } from './version.js';
 import type { TestOptions } from './commands/test.js';
 
 /**
@@ -20,17 +20,17 @@ function overlayOption(): Option {
   return new Option('--overlay <file>', 'an OpenAPI Overlay 1.0 document applied to the contract when it is loaded, after the config\'s overlays (repeatable)').argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
 }
 
-/** specforge's version, from its package.json: three folders up from dist/src/cli/, two from src/cli/. */
-function version(): string {
-  for (const path of ['../../../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'specforge') return pkg.version ?? '0.0.0';
-    } catch {
-      // not this one
-    }
-  }
-  return '0.0.0';
+/** The severity overrides and path filters of diff, review and changelog (oasdiff's names). */
+function policyOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--severity <rule=level>', "a rule's level: error, warning, info or off (oasdiff's err, warn, none too); repeatable, over the config's diff.severity").argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
+    )
+    .option('--severity-levels <file>', "oasdiff's severity-levels file: a rule id and a level on each line, under --severity")
+    .option('--match-path <regex>', "only changes at API paths this regular expression matches (default: the config's diff.matchPath)")
+    .option('--unmatch-path <regex>', "no changes at API paths this regular expression matches (default: the config's diff.unmatchPath)");
 }
 
 /**
@@ -42,7 +42,7 @@ function version(): string {
 export function buildProgram(exit: (code: number) => void): Command {
   const program = new Command('specforge')
     .description('OpenAPI-first contracts: types, validators, server stubs, mocks, clients and docs from one contract.')
-    .version(version())
+    .version(specforgeVersion())
     .showHelpAfterError('(run "specforge --help" for usage)')
     .exitOverride();
   // The config's overlays: and errors: and --overlay are registered before any command loads a contract.
@@ -112,7 +112,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(overlayOption())
     .action(act(async (specs: string[], opts: { config: string; redocly?: string; format: string; strict?: string; failOn: string }) => (await import('./commands/lint.js')).runLint({ ...opts, specs })));
 
-  program
+  const diff = program
     .command('diff')
     .description('report breaking changes between two contracts, or of every contract since a git revision')
     .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
@@ -121,15 +121,16 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--format <format>', 'stylish, json, github-actions, markdown or sarif', 'stylish')
     .option('--fail-on <level>', "exit 1 on changes at this level or above: breaking or warning (default: the config's diff.failOn, else breaking)")
     .option('--accept <file>', "a YAML or JSON file of accepted changes, reported as info (default: the config's diff.accept)")
-    .option('--deprecation-days <n>', "days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional)")
+    .option('--deprecation-days <n>', "days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional)");
+  policyOptions(diff)
     .addOption(overlayOption())
     .action(
-      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn?: string; accept?: string; deprecationDays?: string }) =>
+      act(async (specs: string[], opts: { base?: string; config: string; format: string; failOn?: string; accept?: string; deprecationDays?: string; severity?: string[]; severityLevels?: string; matchPath?: string; unmatchPath?: string }) =>
         (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
       ),
     );
 
-  program
+  const changelog = program
     .command('changelog')
     .description('every change between two contracts, or of every contract since a git revision, grouped by operation, as release notes with the suggested version bump')
     .argument('[specs...]', '<base> <head> contract files; with --base, the contracts to compare (default: every contract in the config)')
@@ -138,15 +139,16 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--format <format>', 'markdown, html or json (default: markdown, or what the --output file name ends in)')
     .option('-o, --output <file>', 'write the changelog here instead of standard output')
     .option('--check-version', "exit 1 when a contract's info.version is lower than the suggested bump needs")
-    .option('--deprecation-days <n>', "the deprecation period, as for diff (default: the config's diff.deprecationDays, else 0)")
+    .option('--deprecation-days <n>', "the deprecation period, as for diff (default: the config's diff.deprecationDays, else 0)");
+  policyOptions(changelog)
     .addOption(overlayOption())
     .action(
-      act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean; deprecationDays?: string }) =>
+      act(async (specs: string[], opts: { base?: string; config: string; format?: string; output?: string; checkVersion?: boolean; deprecationDays?: string; severity?: string[]; severityLevels?: string; matchPath?: string; unmatchPath?: string }) =>
         (await import('./commands/changelog.js')).runChangelog({ ...opts, specs }),
       ),
     );
 
-  program
+  const review = program
     .command('review')
     .description('lint, breaking changes since a git revision and stale generated code, as one pull-request report')
     .requiredOption('-b, --base <git-ref>', 'the revision the pull request is compared with (e.g. origin/main)')
@@ -157,11 +159,31 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
     .option('--accept <file>', "accepted breaking changes, as for diff (default: the config's diff.accept)")
     .option('--deprecation-days <n>', "the deprecation period of the breaking-change check, as for diff (default: the config's diff.deprecationDays, else 0)")
+    .option('--new-only', 'count only lint findings that are not on the base revision (the default); those already there are counted in one line')
+    .option('--all', 'count every lint finding, those already on the base revision too');
+  policyOptions(review)
     .addOption(strictOption())
     .addOption(overlayOption())
     .action(
-      act(async (opts: { base: string; config: string; format?: string; summary?: string; sarif?: string; failOn: string; accept?: string; deprecationDays?: string; strict?: string }) =>
-        (await import('./commands/review.js')).runReview(opts),
+      act(
+        async (opts: {
+          base: string;
+          config: string;
+          format?: string;
+          summary?: string;
+          sarif?: string;
+          failOn: string;
+          accept?: string;
+          deprecationDays?: string;
+          strict?: string;
+          newOnly?: boolean;
+          all?: boolean;
+          severity?: string[];
+          severityLevels?: string;
+          matchPath?: string;
+          unmatchPath?: string;
+        }) =>
+          (await import('./commands/review.js')).runReview(opts),
       ),
     );
 

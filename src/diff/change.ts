@@ -43,3 +43,21 @@ export function emitterFor(out: DiffChange[], operation?: OperationRef, path = o
     out.push(change);
   };
 }
+
+/**
+ * What makes two changes one: a change of a shared schema reaches every operation that uses it,
+ * with the same identity; reports show it once. Changes without an identity are each their own.
+ * `diff`, `review` and `changelog` count changes by this key, so they agree on how many there are.
+ */
+export function changeKey(change: Pick<DiffChange, 'rule' | 'level' | 'identity'>, index: number): string {
+  return change.identity === undefined ? `#${index}` : `${change.rule}|${change.level}|${change.identity}`;
+}
+
+/** How many distinct breaking changes a list holds (see changeKey). */
+export function breakingCount(changes: readonly DiffChange[]): number {
+  const keys = new Set<string>();
+  changes.forEach((c, i) => {
+    if (c.level === 'breaking') keys.add(changeKey(c, i));
+  });
+  return keys.size;
+}

@@ -9,11 +9,11 @@
  * rules added to the diff engine land in a category without a change here.
  */
 import { syntheticOperationId, type ContractModel, type OperationModel } from '../contract/model.js';
-import { isRecord } from '../contract/pointer.js';
+import { getAtPointer, isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import { backticks } from '../codegen/escape.js';
 import { escapeHtml, staticPage } from '../docs/html.js';
-import type { DiffChange } from './change.js';
+import { changeKey, type DiffChange } from './change.js';
 import type { DiffLevel } from './rules.js';
 import { bumpSemver, formatSemver, parseSemver, satisfiesBump, type BumpKind } from './semver.js';
 
@@ -154,19 +154,28 @@ function pathKey(path: string): string {
   return path.replace(/\{[^}]*\}/g, '{}');
 }
 
-function summaryOf(op: OperationModel): OperationSummary {
+/** Whether the contract itself gives the operation's id (an id equal to the one specforge would invent included). */
+function givesOperationId(model: ContractModel | undefined, op: OperationModel): boolean {
+  if (model !== undefined) {
+    const found = getAtPointer(model.document, op.pointer);
+    if (found.found && isRecord(found.value)) return typeof found.value['operationId'] === 'string';
+  }
+  return op.id !== syntheticOperationId(op.method, op.path);
+}
+
+function summaryOf(op: OperationModel, model?: ContractModel): OperationSummary {
   const out: OperationSummary = { method: op.method };
-  if (op.id !== syntheticOperationId(op.method, op.path)) out.operationId = op.id;
+  if (givesOperationId(model, op)) out.operationId = op.id;
   if (op.summary !== undefined && op.summary.trim() !== '') out.summary = op.summary;
   return out;
 }
 
-/** Operations of the head (else of the base) at a path, optionally of one method. */
-function operationsAt(models: Array<ContractModel | undefined>, path: string, method?: string): OperationModel[] {
+/** Operations of the head (else of the base) at a path, optionally of one method, as summaries. */
+function operationsAt(models: Array<ContractModel | undefined>, path: string, method?: string): OperationSummary[] {
   const key = pathKey(path);
   for (const model of models) {
     const ops = (model?.operations ?? []).filter((o) => pathKey(o.path) === key && (method === undefined || o.method === method.toLowerCase()));
-    if (ops.length > 0) return ops.sort((a, b) => methodRank(a.method) - methodRank(b.method));
+    if (ops.length > 0) return ops.sort((a, b) => methodRank(a.method) - methodRank(b.method)).map((o) => summaryOf(o, model));
   }
   return [];
 }
@@ -262,9 +271,16 @@ export function contractChangelog(input: ChangelogInput, cwd: string): ContractC
   const groups = new Map<string, { group: ChangelogGroup; path: string; rank: number }>();
   const sections = new Map<string, ChangelogGroup>();
   const order = new Map<ChangelogEntry, number>();
+  // A change of a shared schema is listed under each operation it reaches, and counted once, as
+  // diff and review count it (changeKey).
+  const counted = new Set<string>();
   changes.forEach((change, index) => {
     const category = categoryOf(change);
-    counts[category]++;
+    const key = `${category}|${changeKey(change, index)}`;
+    if (!counted.has(key)) {
+      counted.add(key);
+      counts[category]++;
+    }
     const entry: ChangelogEntry = { category, level: change.level, rule: change.rule, text: change.message, message: change.message, pointer: change.pointer };
     if (change.detail !== undefined) entry.detail = change.detail;
     order.set(entry, index);
@@ -275,10 +291,9 @@ export function contractChangelog(input: ChangelogInput, cwd: string): ContractC
       const key = `op\0${pathKey(op.path)}\0${op.method}`;
       let slot = groups.get(key);
       if (!slot) {
-        const found = operationsAt([head, base], op.path, op.method)[0];
+        const s = operationsAt([head, base], op.path, op.method)[0];
         const group: ChangelogGroup = { kind: 'operation', title, method: op.method.toUpperCase(), path: op.path, entries: [] };
-        if (found) {
-          const s = summaryOf(found);
+        if (s) {
           if (s.operationId !== undefined) group.operationId = s.operationId;
           if (s.summary !== undefined) group.summary = s.summary;
         }
@@ -290,7 +305,7 @@ export function contractChangelog(input: ChangelogInput, cwd: string): ContractC
       const key = `path\0${pathKey(change.path)}`;
       let slot = groups.get(key);
       if (!slot) {
-        const group: ChangelogGroup = { kind: 'path', title: change.path, path: change.path, operations: operationsAt([head, base], change.path).map(summaryOf), entries: [] };
+        const group: ChangelogGroup = { kind: 'path', title: change.path, path: change.path, operations: operationsAt([head, base], change.path), entries: [] };
         slot = { group, path: change.path, rank: 0 };
         groups.set(key, slot);
       }

@@ -28,8 +28,39 @@ export function resolveRevision(cwd: string, ref: string): GitRevision {
   if (!top.ok) throw new UsageError(`--base ${ref}: ${cwd} is not inside a git repository`);
   const root = realpathSync(top.stdout.toString('utf8').trim());
   const commit = git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-  if (!commit.ok) throw new UsageError(`--base ${ref}: no such revision in ${root}`);
+  if (!commit.ok) {
+    const shallow = git(root, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
+    const remotes = git(root, ['remote']).stdout.toString('utf8').split('\n').map((r) => r.trim()).filter((r) => r !== '');
+    throw new MissingRevisionError(ref, root, shallow, remotes);
+  }
   return { root, ref, commit: commit.stdout.toString('utf8').trim() };
+}
+
+/**
+ * The base revision is not in the clone: most often a CI checkout of one commit (a shallow clone),
+ * which has the pull request's head but not its base. The message says how to fetch it.
+ */
+export class MissingRevisionError extends UsageError {
+  readonly ref: string;
+  readonly shallow: boolean;
+  constructor(ref: string, root: string, shallow: boolean, remotes: readonly string[] = ['origin']) {
+    super(missingRevisionMessage(ref, root, shallow, remotes));
+    this.ref = ref;
+    this.shallow = shallow;
+  }
+}
+
+/** "no such revision", and how to get it into the clone. */
+export function missingRevisionMessage(ref: string, root: string, shallow: boolean, remotes: readonly string[] = ['origin']): string {
+  // origin/main names the branch main of the remote origin: fetch that branch into that name.
+  const remote = /^(?:refs\/remotes\/)?([A-Za-z0-9._-]+)\/([A-Za-z0-9._\/-]+)$/.exec(ref);
+  const fromRemote = remote !== null && remotes.includes(remote[1] as string) ? `git fetch --no-tags --depth=1 ${remote[1]} ${remote[2]}:refs/remotes/${remote[1]}/${remote[2]}` : undefined;
+  const fetch = fromRemote ?? (/^[A-Za-z0-9._\/-]+$/.test(ref) ? `git fetch --no-tags --depth=1 ${remotes[0] ?? 'origin'} ${ref}` : 'git fetch origin <the base branch or commit>');
+  const why = shallow ? `${root} is a shallow clone without it` : `it is not in the clone at ${root}`;
+  return (
+    `--base ${ref}: no such revision (${why}). Fetch the base revision before the review: run "${fetch}", ` +
+    'or check out the whole history (actions/checkout with "fetch-depth: 0")'
+  );
 }
 
 /**

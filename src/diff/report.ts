@@ -12,7 +12,8 @@ import { displayPath } from '../contract/resolve.js';
 import { loadConfig } from '../pipeline/config.js';
 import type { Finding } from '../report/findings.js';
 import { accepts, loadAcceptFile, type AcceptEntry } from './accept.js';
-import { emitterFor, type DiffChange } from './change.js';
+import { changeKey, emitterFor, type DiffChange } from './change.js';
+import { applyToChanges, type ReviewPolicy } from './policy.js';
 import { headLocation, sortFindings, toFinding } from './diff.js';
 import { checkoutSpecFolder, resolveRevision } from './git-base.js';
 import { diffModels, type DiffOptions } from './operations.js';
@@ -50,7 +51,8 @@ function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]):
         finding.level = 'info';
         finding.message = `accepted: ${finding.message}${entry.reason ? ` (${entry.reason})` : ''}`;
       }
-      const key = change.identity === undefined ? undefined : `${finding.rule}|${finding.level}|${change.identity}`;
+      // Accepted and not accepted occurrences of one change stay apart: they are reported at different levels.
+      const key = change.identity === undefined ? undefined : `${changeKey(change, 0)}|${finding.level}`;
       const label = change.operation ? `${change.operation.method.toUpperCase()} ${change.operation.path}` : (change.path ?? change.message);
       const known = key === undefined ? undefined : byPlace.get(key);
       if (!known) {
@@ -90,15 +92,15 @@ export interface ContractChanges {
   changes: DiffChange[];
 }
 
-/** The changes between two contract files, with both models. */
-export async function changesOfFiles(basePath: string, headPath: string, options: { cwd: string } & DiffOptions): Promise<ContractChanges> {
+/** The changes between two contract files, with both models; the policy's overrides and filters applied. */
+export async function changesOfFiles(basePath: string, headPath: string, options: { cwd: string; policy?: ReviewPolicy } & DiffOptions): Promise<ContractChanges> {
   const head = await buildModel(resolve(options.cwd, headPath));
   const base = await loadBase(resolve(options.cwd, basePath));
-  return { base, head, changes: diffModels(base, head, options) };
+  return { base, head, changes: applyToChanges(diffModels(base, head, options), options.policy ?? {}) };
 }
 
 /** `specforge diff <base> <head>`: two contract files. */
-export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string } & DiffOptions): Promise<DiffReport> {
+export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string; policy?: ReviewPolicy } & DiffOptions): Promise<DiffReport> {
   const accepted = acceptedOf(options.cwd, options.accept);
   const { head, changes } = await changesOfFiles(basePath, headPath, options);
   return findingsOf([{ head, changes }], options.cwd, accepted);
@@ -112,6 +114,8 @@ export interface RevisionDiffOptions extends DiffOptions {
   specs?: string[];
   config?: string;
   accept?: string;
+  /** Severity overrides and path filters over the changes. */
+  policy?: ReviewPolicy;
 }
 
 /** Problems in a base contract name the revision and the path in the repository, not the temporary copy. */
@@ -151,7 +155,7 @@ export async function changesSinceRevision(options: Omit<RevisionDiffOptions, 'a
       } catch (err) {
         throw err instanceof ContractError ? renameBaseFiles(err, tmp, ref) : err;
       }
-      compared.push({ base, head, changes: diffModels(base, head, options) });
+      compared.push({ base, head, changes: applyToChanges(diffModels(base, head, options), options.policy ?? {}) });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
@@ -169,6 +173,7 @@ export async function diffRevision(options: RevisionDiffOptions): Promise<DiffRe
     ...(options.config !== undefined ? { config: options.config } : {}),
     ...(options.deprecationDays !== undefined ? { deprecationDays: options.deprecationDays } : {}),
     ...(options.now !== undefined ? { now: options.now } : {}),
+    ...(options.policy !== undefined ? { policy: options.policy } : {}),
   };
   return findingsOf(await changesSinceRevision(revision), options.cwd, accepted);
 }

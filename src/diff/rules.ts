@@ -76,6 +76,11 @@ export const RESPONSE_CHECKS = {
   'format-changed': ['warning', 'its format was changed or removed; clients that parse values by format may fail', '`format: date-time` became `format: date`'],
   'discriminator-changed': ['breaking', 'its discriminator reads another property, or a mapping value now names another schema; clients dispatch on it', '`mapping.card` moved from `Card` to `CardV2`'],
   'enum-value-removed': ['info', 'a value was removed from its enum (it sends fewer)', '`enum: [active, closed]` became `enum: [active]`'],
+  'extensible-enum-value-added': [
+    'info',
+    'a value was added to its `x-extensible-enum` (clients are expected to accept values they do not know)',
+    '`x-extensible-enum: [active, closed]` gained `frozen`',
+  ],
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
 
 /** Rules of schemas that are not families over scopes: properties added, readOnly and writeOnly moves, defaults. */

@@ -286,6 +286,18 @@ class PairComparison {
       if (added.length > 0) this.find('enum-value-added', h.values.pointer, `enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
       return;
     }
+    if (h.extensible) {
+      // An extensible enum: clients are told to expect values they do not know, so a new one is news, not a break.
+      const before = b.extensible?.list ?? b.values?.list;
+      if (before === undefined) return;
+      const known = new Set(before.map(key));
+      const added = drop(h.extensible.list.filter((v) => !known.has(key(v))));
+      if (added.length > 0) this.find('extensible-enum-value-added', h.extensible.pointer, `x-extensible-enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
+      const kept = new Set(h.extensible.list.map(key));
+      const removed = drop(before.filter((v) => !kept.has(key(v))));
+      if (removed.length > 0) this.find('enum-value-removed', h.extensible.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
+      return;
+    }
     if (!b.values) return;
     if (!h.values) {
       this.find('enum-value-added', h.pointer, `no longer limited to ${show(b.values.list)}`);

@@ -32,6 +32,11 @@ export interface SchemaView {
   types?: { set: Set<string>; pointer: string };
   /** Allowed values (enum, or const as one value); undefined: not limited. */
   values?: { list: unknown[]; pointer: string };
+  /**
+   * `x-extensible-enum`: the values known today, of a list clients must expect to grow (a list of
+   * its own, or `x-extensible-enum: true` beside an enum).
+   */
+  extensible?: { list: unknown[]; pointer: string };
   bounds: Partial<Record<BoundName, Bound>>;
   pattern?: { value: string; pointer: string };
   properties: Map<string, SchemaRef>;
@@ -145,6 +150,9 @@ export class SchemaReader {
       if (this.version === '3.0' && node['nullable'] === true && !list.includes(null)) list.push(null);
       view.values = { list, pointer: joinPointer(pointer, 'enum') };
     } else if ('const' in node) view.values = { list: [node['const']], pointer: joinPointer(pointer, 'const') };
+    const extensible = node['x-extensible-enum'];
+    if (Array.isArray(extensible)) view.extensible = { list: [...extensible], pointer: joinPointer(pointer, 'x-extensible-enum') };
+    else if (extensible === true && view.values) view.extensible = view.values;
     const count = (key: string, name: BoundName): void => {
       const v = node[key];
       if (typeof v === 'number') view.bounds[name] = { value: v, exclusive: false, pointer: joinPointer(pointer, key) };

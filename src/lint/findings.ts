@@ -13,9 +13,13 @@ export function problemToFinding(problem: NormalizedProblem, spec: string, cwd: 
   const where = problem.location[0];
   const location: FindingLocation = { file: displayPath(where?.source.absoluteRef ?? spec, cwd) };
   if (where) {
-    const start = locator && where.pointer !== undefined ? locator.start(where) : getLineColLocation(where).start;
+    const { start, end } = locator && where.pointer !== undefined ? locator.range(where) : getLineColLocation(where);
     location.line = start.line;
     location.column = start.col;
+    if (end !== undefined && (end.line > start.line || (end.line === start.line && end.col > start.col))) {
+      location.endLine = end.line;
+      location.endColumn = end.col;
+    }
     if (where.pointer !== undefined) location.pointer = plainPointer(where.pointer);
   }
   const finding: Finding = { source: 'lint', rule: problem.ruleId, level: problem.severity === 'error' ? 'error' : 'warning', message: problem.message, location };

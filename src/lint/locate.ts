@@ -95,13 +95,18 @@ export class ProblemLocator {
 
   /** The start of the problem's location, exactly where Redocly's getLineColLocation puts it. */
   start(location: LocationObject): LineCol {
+    return this.range(location).start;
+  }
+
+  /** Start and end of the problem's location, as Redocly's getLineColLocation gives them. */
+  range(location: LocationObject): { start: LineCol; end: LineCol } {
     const { source, reportOnKey } = location;
     const pointer = location.pointer ?? '#/';
     const ast = source.getAst(loadAst) as YAMLNode | undefined;
     const node = this.node(ast, pointer, !!reportOnKey);
     const start = node?.startPosition ?? 1;
     const end = node?.endPosition ?? 1;
-    if (start === end) return { line: 1, col: 1 };
-    return this.offsetToLoc(source, start);
+    if (start === end) return { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };
+    return { start: this.offsetToLoc(source, start), end: this.offsetToLoc(source, end) };
   }
 }

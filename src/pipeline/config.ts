@@ -1,4 +1,5 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
+import type { SeverityOverride } from '../diff/policy.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -89,6 +90,12 @@ export interface DiffSettings {
   failOn?: 'breaking' | 'warning';
   /** Accepted changes (`--accept`): an absolute path here, written relative to the config's folder. */
   accept?: string;
+  /** Per-rule levels over the catalogue (`--severity rule=level`): error, warning, info or off. */
+  severity?: Record<string, SeverityOverride>;
+  /** Only API paths this regular expression matches (`--match-path`). */
+  matchPath?: string;
+  /** No API paths this regular expression matches (`--unmatch-path`). */
+  unmatchPath?: string;
 }
 
 /** `docs:` at the top of the config: settings of `specforge docs` (a flag given wins). */
@@ -97,7 +104,7 @@ export interface DocsSettings {
   changelogBase?: string;
 }
 
-const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept'] as const;
+const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept', 'severity', 'matchPath', 'unmatchPath'] as const;
 const DOCS_KEYS = ['changelogBase'] as const;
 
 /** A config value as an error message shows it. */
@@ -137,8 +144,38 @@ function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, file: s
     if (typeof accept !== 'string' || accept.trim() === '') throw bad('accept', 'the path of a file of accepted changes', 'e.g. diff: { accept: accepted.yaml }');
     out.accept = resolve(dirname(file), accept);
   }
+  const severity = section['severity'];
+  if (severity !== undefined) {
+    if (!isRecord(severity)) throw bad('severity', 'a mapping of rule ids to levels', 'e.g. diff: { severity: { response-property-enum-value-added: warning } }');
+    out.severity = {};
+    for (const [rule, level] of Object.entries(severity)) {
+      const word = typeof level === 'string' ? LEVEL_WORDS_OF_CONFIG[level.toLowerCase()] : undefined;
+      if (word === undefined) {
+        const pos = locate(['diff', 'severity'], rule);
+        throw ContractError.single('SPECFORGE_CONFIG', `diff.severity.${rule} must be error, warning, info or off, not ${shownValue(level)}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
+      }
+      out.severity[rule] = word;
+    }
+  }
+  for (const key of ['matchPath', 'unmatchPath'] as const) {
+    const pattern = section[key];
+    if (pattern === undefined) continue;
+    let ok = typeof pattern === 'string' && pattern !== '';
+    if (ok) {
+      try {
+        new RegExp(pattern as string, 'u');
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) throw bad(key, 'a regular expression over API paths', `e.g. diff: { ${key}: "^/internal/" }`);
+    out[key] = pattern as string;
+  }
   return out;
 }
+
+/** Levels a config's diff.severity may name (oasdiff's err, warn, none too). */
+const LEVEL_WORDS_OF_CONFIG: Record<string, SeverityOverride> = { error: 'error', err: 'error', warning: 'warning', warn: 'warning', info: 'info', off: 'off', none: 'off' };
 
 function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, file: string): DocsSettings {
   const section = sectionOf(raw, 'docs', DOCS_KEYS, locate, file);
@@ -188,7 +225,7 @@ export interface ConfigFile {
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
-  diff?: { deprecationDays?: number; failOn?: 'breaking' | 'warning'; accept?: string };
+  diff?: { deprecationDays?: number; failOn?: 'breaking' | 'warning'; accept?: string; severity?: Record<string, SeverityOverride>; matchPath?: string; unmatchPath?: string };
   /** Settings of specforge docs (a flag given wins). */
   docs?: { changelogBase?: string };
   specs: Array<

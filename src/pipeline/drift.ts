@@ -11,6 +11,7 @@ import { firstDifferentLine, unifiedDiff } from '../cli/diff-text.js';
 import { isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import type { Finding } from '../report/findings.js';
+import { lineChangeCounts } from '../report/line-diff.js';
 import type { SpecEntry } from './config.js';
 import { MANIFEST, type FileStatus } from './generate.js';
 
@@ -38,6 +39,9 @@ export function driftFindings(entry: SpecEntry, files: readonly FileStatus[], op
       finding.message = `stale: ${file} differs from what ${spec} produces${units ? ` (${units})` : ''}; run "specforge generate"`;
       if (f.expected !== undefined) {
         const current = readFileSync(abs, 'utf8');
+        // From the file on disk to what the contract produces, counted as git counts lines.
+        const { added, removed } = lineChangeCounts(current, f.expected);
+        finding.message = `stale: ${file} differs from what ${spec} produces by ${added} added and ${removed} removed line(s)${units ? ` (${units})` : ''}; run "specforge generate"`;
         finding.location.line = Math.min(firstDifferentLine(current, f.expected), current.split('\n').length);
         finding.location.column = 1;
         if (options.diffLines > 0) finding.detail = unifiedDiff(current, f.expected, file, options.diffLines);

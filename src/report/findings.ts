@@ -11,6 +11,9 @@ export interface FindingLocation {
   /** 1-based line and column; absent when the finding has no position (a missing file). */
   line?: number;
   column?: number;
+  /** 1-based line and column where the reported node ends, when known (SARIF regions). */
+  endLine?: number;
+  endColumn?: number;
   /** JSON pointer inside the document, when the finding is about a node of a contract. */
   pointer?: string;
 }
@@ -26,4 +29,9 @@ export interface Finding {
   location: FindingLocation;
   /** Optional longer text: a short diff of a stale file, the old and new value of a change. */
   detail?: string;
+  /**
+   * Set by `review` when findings were compared with the base revision's: `new` (not there
+   * before) or `unchanged` (already on the base). SARIF's baselineState.
+   */
+  baseline?: 'new' | 'unchanged';
 }

@@ -3,9 +3,12 @@
  * `stylish` for people, `json`, `github-actions` workflow commands (annotations on the file, line
  * and column), `markdown` for a job summary, and SARIF 2.1.0 for code scanning.
  */
+import { pathToFileURL } from 'node:url';
 import { backticks, markdownCode } from '../codegen/escape.js';
 import type { Finding, FindingLevel } from './findings.js';
 import { terminalText } from './terminal.js';
+
+const LEVEL_ORDER: readonly FindingLevel[] = ['error', 'warning', 'info'];
 
 export const REPORT_FORMATS = ['stylish', 'json', 'github-actions', 'markdown', 'sarif'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -54,6 +57,48 @@ export interface FormatOptions {
   rules?: readonly RuleInfo[];
   /** specforge's version, written into SARIF. */
   toolVersion?: string;
+  /**
+   * The folder relative file paths are relative to (absolute): SARIF's `originalUriBaseIds`
+   * SRCROOT. Unset, SRCROOT is named without a value (the consumer supplies the checkout).
+   */
+  srcRoot?: string;
+  /** Problems of the run itself (a missing base revision): SARIF's toolExecutionNotifications. */
+  notifications?: readonly RunNotification[];
+  /**
+   * Most workflow commands printed by `github-actions` (GitHub shows ten errors and ten warnings
+   * per step): the most severe first, then one notice saying how many were left out. Default:
+   * ANNOTATION_LIMIT.
+   */
+  annotationLimit?: number;
+}
+
+/** A problem of the run rather than of the code (SARIF notification). */
+export interface RunNotification {
+  /** Stable id, e.g. "base-revision-missing". */
+  id: string;
+  level: FindingLevel;
+  message: string;
+}
+
+/** GitHub Actions shows at most ten error annotations (and ten warnings) of a step. */
+export const ANNOTATION_LIMIT = 10;
+
+const SOURCE_ORDER: readonly Finding['source'][] = ['diff', 'lint', 'drift', 'test'];
+
+/**
+ * Findings by how much they matter: errors, then warnings, then info; within a level breaking
+ * changes, then lint, then stale files, then conformance; otherwise in their order.
+ */
+export function bySeverity(findings: readonly Finding[]): Finding[] {
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort(
+      (a, b) =>
+        LEVEL_ORDER.indexOf(a.f.level) - LEVEL_ORDER.indexOf(b.f.level) ||
+        SOURCE_ORDER.indexOf(a.f.source) - SOURCE_ORDER.indexOf(b.f.source) ||
+        a.i - b.i,
+    )
+    .map(({ f }) => f);
 }
 
 export interface Totals {
@@ -94,6 +139,11 @@ function byFile(findings: readonly Finding[]): Map<string, Finding[]> {
   return groups;
 }
 
+/** Findings in the stylish layout: by file, position, level, message and rule; no totals line. */
+export function stylishLines(findings: readonly Finding[]): string[] {
+  return stylish(findings).split('\n').slice(0, -2);
+}
+
 function stylish(findings: readonly Finding[]): string {
   const out: string[] = [];
   for (const [file, list] of byFile(findings)) {
@@ -126,8 +176,12 @@ function escapeProperty(text: string): string {
 
 const ACTIONS_COMMAND: Record<FindingLevel, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-function githubActions(findings: readonly Finding[]): string {
-  return findings
+function githubActions(all: readonly Finding[], options: FormatOptions): string {
+  const limit = options.annotationLimit ?? ANNOTATION_LIMIT;
+  const sorted = bySeverity(all);
+  const findings = sorted.slice(0, limit);
+  const left = sorted.slice(limit);
+  const lines = findings
     .map((f) => {
       const props = [`file=${escapeProperty(f.location.file)}`];
       if (f.location.line !== undefined) props.push(`line=${f.location.line}`, `col=${f.location.column ?? 1}`);
@@ -136,9 +190,17 @@ function githubActions(findings: readonly Finding[]): string {
       return `::${ACTIONS_COMMAND[f.level]} ${props.join(',')}::${escapeData(text)}\n`;
     })
     .join('');
+  if (left.length === 0) return lines;
+  const t = totals(left);
+  const counted = `${plural(left.length, 'more finding')} not annotated (${t.error} error(s), ${t.warning} warning(s), ${t.info} info): GitHub shows ${limit} annotations of a kind per step; every finding is in the log's summary and the SARIF file`;
+  return `${lines}::notice title=${escapeProperty(options.title ?? 'specforge')}::${escapeData(counted)}\n`;
 }
 
 /** Text safe in a markdown table cell: no HTML, no cell breaks, no line breaks. */
+export function markdownCell(text: string): string {
+  return cell(text);
+}
+
 function cell(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -172,13 +234,17 @@ function markdown(findings: readonly Finding[], options: FormatOptions): string 
 
 const SARIF_LEVEL: Record<FindingLevel, string> = { error: 'error', warning: 'warning', info: 'note' };
 
+/** An absolute folder as a file URI ending in a slash, as SARIF's uriBaseIds need. */
+function folderUri(folder: string): string {
+  const href = pathToFileURL(folder).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
 /** A relative path as a URI reference; an absolute one as a file URI. */
 function artifactUri(file: string): string {
   const encoded = file.split('/').map(encodeURIComponent).join('/');
   return file.startsWith('/') ? `file://${encoded}` : encoded;
 }
-
-const LEVEL_ORDER: readonly FindingLevel[] = ['error', 'warning', 'info'];
 
 /**
  * A rule as SARIF describes it: short and full description, help text (plain and markdown) linking
@@ -226,6 +292,10 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
     if (f.location.line !== undefined) {
       region['startLine'] = f.location.line;
       region['startColumn'] = f.location.column ?? 1;
+      // Without a known end, the region is the rest of its start line (SARIF 3.30.10).
+      const endLine = f.location.endLine !== undefined && f.location.endLine >= f.location.line ? f.location.endLine : f.location.line;
+      region['endLine'] = endLine;
+      if (f.location.endColumn !== undefined && (endLine > f.location.line || f.location.endColumn > (f.location.column ?? 1))) region['endColumn'] = f.location.endColumn;
     }
     // Relative paths resolve against the checkout (SRCROOT), as code-scanning uploads expect.
     const uri = artifactUri(f.location.file);
@@ -242,12 +312,28 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
       locations: [location],
       properties: { source: f.source },
     };
+    if (f.baseline !== undefined) result['baselineState'] = f.baseline;
     return result;
   });
+  const run: Record<string, unknown> = {
+    tool: { driver },
+    // Relative artifact locations resolve against SRCROOT: the checkout, when it is known.
+    originalUriBaseIds: { SRCROOT: options.srcRoot !== undefined ? { uri: folderUri(options.srcRoot) } : { description: { text: 'The root of the checkout the findings were made in.' } } },
+    results,
+  };
+  const notifications = options.notifications ?? [];
+  if (notifications.length > 0) {
+    run['invocations'] = [
+      {
+        executionSuccessful: !notifications.some((n) => n.level === 'error'),
+        toolExecutionNotifications: notifications.map((n) => ({ descriptor: { id: n.id }, level: SARIF_LEVEL[n.level], message: { text: n.message } })),
+      },
+    ];
+  }
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{ tool: { driver }, results }],
+    runs: [run],
   };
   return JSON.stringify(log, null, 2) + '\n';
 }
@@ -261,7 +347,7 @@ export function formatFindings(findings: readonly Finding[], format: ReportForma
     case 'json':
       return json(findings);
     case 'github-actions':
-      return terminalText(githubActions(findings));
+      return terminalText(githubActions(findings, options));
     case 'markdown':
       return terminalText(markdown(findings, options));
     case 'sarif':

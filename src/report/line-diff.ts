@@ -165,23 +165,108 @@ export function unifiedLineDiff(before: string, after: string, options: UnifiedO
   const limit = options.maxLines ?? Infinity;
   let shown = 0;
   let hidden = 0;
+  const mark = (e: LineEdit): string => `${e.kind === 'same' ? ' ' : e.kind === 'del' ? '-' : '+'}${show(e.line)}`;
   for (const h of all) {
     if (shown >= limit) {
       hidden += h.edits.filter((e) => e.kind !== 'same').length;
       continue;
     }
     out.push(`@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`);
-    for (const e of h.edits) {
-      if (shown >= limit) {
-        if (e.kind !== 'same') hidden++;
+    let i = 0;
+    while (i < h.edits.length) {
+      const e = h.edits[i] as LineEdit;
+      if (e.kind === 'same') {
+        if (shown < limit) {
+          out.push(mark(e));
+          shown++;
+        }
+        i++;
         continue;
       }
-      out.push(`${e.kind === 'same' ? ' ' : e.kind === 'del' ? '-' : '+'}${show(e.line)}`);
-      shown++;
+      // A run of changes: its removed lines, then its added ones. Cut short, it shows some of each,
+      // so a reader sees what replaced what, not only what went.
+      let end = i;
+      while (end < h.edits.length && (h.edits[end] as LineEdit).kind !== 'same') end++;
+      const run = h.edits.slice(i, end);
+      const dels = run.filter((x) => x.kind === 'del');
+      const adds = run.filter((x) => x.kind === 'add');
+      const room = Math.max(0, limit - shown);
+      let showDels = dels.length;
+      let showAdds = adds.length;
+      if (dels.length + adds.length > room) {
+        showDels = Math.min(dels.length, Math.max(room - adds.length, Math.ceil(room / 2)));
+        showAdds = Math.min(adds.length, room - showDels);
+        showDels = Math.min(dels.length, room - showAdds);
+      }
+      for (const x of dels.slice(0, showDels)) out.push(mark(x));
+      for (const x of adds.slice(0, showAdds)) out.push(mark(x));
+      shown += showDels + showAdds;
+      hidden += dels.length - showDels + adds.length - showAdds;
+      i = end;
     }
   }
   if (hidden > 0) out.push(`… ${hidden} more changed line(s)`);
   return out.join('\n') + '\n';
+}
+
+/**
+ * Lines as git counts them: each with its line break, so a last line that gains or loses one
+ * changes, as in `git diff --numstat`.
+ */
+export function gitLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/**
+ * Lines added and removed between two texts, as `git diff --numstat` counts them: the length of
+ * a shortest edit script (Myers' forward search without the trace: memory linear in the texts,
+ * whatever the number of changes), so the count is exact where the shown diff is cut short.
+ */
+export function lineChangeCounts(before: string, after: string): { added: number; removed: number } {
+  const a = gitLines(before);
+  const b = gitLines(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const n = endA - start;
+  const m = endB - start;
+  if (n === 0 || m === 0) return { added: m, removed: n };
+  const ids = new Map<string, number>();
+  const id = (line: string): number => {
+    let v = ids.get(line);
+    if (v === undefined) {
+      v = ids.size;
+      ids.set(line, v);
+    }
+    return v;
+  };
+  const A = Int32Array.from(a.slice(start, endA), id);
+  const B = Int32Array.from(b.slice(start, endB), id);
+  const max = n + m;
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  for (let d = 0; d <= max; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let y = x - k;
+      while (x < n && y < m && A[x] === B[y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        // d edits: (n - common) removed, (m - common) added, common = (n + m - d) / 2.
+        const common = (n + m - d) / 2;
+        return { added: m - common, removed: n - common };
+      }
+    }
+  }
+  return { added: m, removed: n };
 }
 
 function range(start: number, lines: number): string {

@@ -118,7 +118,7 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
     ['diff:\n  failOn: 30\n  deprecationDays: 1.5\n', 'specforge.config.yaml:5:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not 1.5'],
     ["diff: { failOn: error }\n", 'specforge.config.yaml:3:9: error SPECFORGE_CONFIG: diff.failOn must be breaking or warning, not "error"'],
     ['diff:\n  accept: [a.yaml]\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.accept must be the path of a file of accepted changes, not a list'],
-    ['diff: 90\n', 'specforge.config.yaml:3:1: error SPECFORGE_CONFIG: diff must be a mapping of settings (deprecationDays, failOn, accept)'],
+    ['diff: 90\n', 'specforge.config.yaml:3:1: error SPECFORGE_CONFIG: diff must be a mapping of settings (deprecationDays, failOn, accept, severity, matchPath, unmatchPath)'],
     ['diff:\n  deprecation-days: 90\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: unknown key "deprecation-days" in diff'],
     ['docs:\n  changelogBase: 1.0\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: docs.changelogBase must be a git revision (a tag, a branch), not 1'],
     ['docs:\n  changelog: v1\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: unknown key "changelog" in docs'],

@@ -171,11 +171,11 @@ describe('report formats', () => {
     ]);
     expect(run?.results[0]?.['locations']).toEqual([
       {
-        physicalLocation: { artifactLocation: { uri: 'specs/pets/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 42, startColumn: 9 } },
+        physicalLocation: { artifactLocation: { uri: 'specs/pets/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 42, startColumn: 9, endLine: 42 } },
         logicalLocations: [{ fullyQualifiedName: '#/paths/~1pets/get', kind: 'member' }],
       },
     ]);
-    expect(run?.results[1]?.['locations']).toEqual([{ physicalLocation: { artifactLocation: { uri: 'specs/a%20b/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 3, startColumn: 1 } } }]);
+    expect(run?.results[1]?.['locations']).toEqual([{ physicalLocation: { artifactLocation: { uri: 'specs/a%20b/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 3, startColumn: 1, endLine: 3 } } }]);
   });
 
   it('an empty list is no annotation, an empty SARIF run and zero totals', () => {

@@ -55,7 +55,7 @@ describe('drift', () => {
       expect(code).toBe(1);
       const annotations = out.trimEnd().split('\n');
       expect(annotations).toHaveLength(1);
-      expect(annotations[0]).toMatch(/^::error file=out\/client\.ts,line=3,col=1,title=stale-file::stale: out\/client\.ts differs from what echo\/openapi\.yaml produces; run "specforge generate"%0A--- out\/client\.ts \(on disk\)%0A\+\+\+ out\/client\.ts \(from the contract\)%0A@@ -1,5 \+1,5 @@%0A [^%]*%0A [^%]*%0A-\/\/ edited by hand%0A\+/);
+      expect(annotations[0]).toMatch(/^::error file=out\/client\.ts,line=3,col=1,title=stale-file::stale: out\/client\.ts differs from what echo\/openapi\.yaml produces by 1 added and 1 removed line\(s\); run "specforge generate"%0A--- out\/client\.ts \(on disk\)%0A\+\+\+ out\/client\.ts \(from the contract\)%0A@@ -1,5 \+1,5 @@%0A [^%]*%0A [^%]*%0A-\/\/ edited by hand%0A\+/);
     } finally {
       writeFileSync(file, original);
     }
@@ -111,7 +111,7 @@ describe('drift', () => {
       expect(log.runs[0]?.tool.driver.rules).toMatchObject([{ id: 'stale-file' }]);
       const line = original.split('\n').length;
       expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation])).toEqual([
-        ['stale-file', { artifactLocation: { uri: 'out/index.ts', uriBaseId: 'SRCROOT' }, region: { startLine: line, startColumn: 1 } }],
+        ['stale-file', { artifactLocation: { uri: 'out/index.ts', uriBaseId: 'SRCROOT' }, region: { startLine: line, startColumn: 1, endLine: line } }],
       ]);
     } finally {
       writeFileSync(file, original);

@@ -136,7 +136,7 @@ describe('per-contract settings', () => {
       expect.objectContaining({
         level: 'error',
         message: 'example "example" of listPets query parameter limit does not match its schema: the value must be <= 10',
-        location: { file: 'specs/pets/openapi.yaml', line: 30, column: 20, pointer: '/paths/~1pets/get/parameters/0/example' },
+        location: { file: 'specs/pets/openapi.yaml', line: 30, column: 20, endLine: 30, endColumn: 22, pointer: '/paths/~1pets/get/parameters/0/example' },
       }),
     ]);
   });

@@ -88,7 +88,7 @@ describe('a seeded mistake (an operation without a summary, a convention of the 
     expect(code).toBe(0);
     const { findings } = JSON.parse(out) as { findings: Finding[] };
     expect(findings).toEqual([
-      expect.objectContaining({ source: 'lint', rule: 'specforge/operation-summary', level: 'warning', location: { ...where(), pointer: '/paths/~1echo/post' } }),
+      expect.objectContaining({ source: 'lint', rule: 'specforge/operation-summary', level: 'warning', location: { ...where(), pointer: '/paths/~1echo/post', endLine: where().line, endColumn: where().column + 4 } }),
     ]);
   });
 
@@ -114,7 +114,7 @@ describe('a seeded mistake (an operation without a summary, a convention of the 
     expect(log.version).toBe('2.1.0');
     const w = where();
     expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation])).toEqual([
-      ['specforge/operation-summary', { artifactLocation: { uri: w.file, uriBaseId: 'SRCROOT' }, region: { startLine: w.line, startColumn: w.column } }],
+      ['specforge/operation-summary', { artifactLocation: { uri: w.file, uriBaseId: 'SRCROOT' }, region: { startLine: w.line, startColumn: w.column, endLine: w.line, endColumn: w.column + 4 } }],
     ]);
   });
 });

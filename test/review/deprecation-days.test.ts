@@ -67,20 +67,20 @@ describe('specforge review and the deprecation period', () => {
     expect(r.stderr).toBe('');
     expect(r.findings).toEqual([['api-path-removed-with-deprecation', 'info']]);
     expect(r.status).toBe(0);
-  });
+  }, 240_000);
 
   it('--deprecation-days makes it breaking: the review fails', () => {
     const r = review(['--deprecation-days', '90']);
     expect(r.findings).toEqual([['api-deprecated-sunset-missing', 'error']]);
     expect(r.status).toBe(1);
     expect(readFileSync(join(repo, 'summary.md'), 'utf8')).toContain('❌ changes needed');
-  });
+  }, 240_000);
 
   it("the config's diff.deprecationDays does the same; the flag wins over it", () => {
     const config = `${SPECS}diff:\n  deprecationDays: 90\n`;
     expect(review([], config)).toMatchObject({ status: 1, findings: [['api-deprecated-sunset-missing', 'error']] });
     expect(review(['--deprecation-days', '0'], config)).toMatchObject({ status: 0, findings: [['api-path-removed-with-deprecation', 'info']] });
-  });
+  }, 240_000);
 
   it("the config's diff.accept (relative to the config) accepts it; --accept wins", () => {
     writeFileSync(join(repo, 'accepted.yaml'), 'accepted:\n  - rule: api-deprecated-sunset-missing\n    path: /echo/legacy\n    reason: announced by mail\n');
@@ -88,7 +88,7 @@ describe('specforge review and the deprecation period', () => {
     const config = `${SPECS}diff:\n  deprecationDays: 90\n  accept: accepted.yaml\n`;
     expect(review([], config)).toMatchObject({ status: 0, findings: [['api-deprecated-sunset-missing', 'info']] });
     expect(review(['--accept', 'none.yaml'], config)).toMatchObject({ status: 1, findings: [['api-deprecated-sunset-missing', 'error']] });
-  });
+  }, 240_000);
 
   it('a bad --deprecation-days is a usage error, and a bad diff.deprecationDays an error at file:line:col (exit 2, no stack trace)', () => {
     const flag = review(['--deprecation-days', 'soon']);
@@ -98,5 +98,5 @@ describe('specforge review and the deprecation period', () => {
     expect(config.status).toBe(2);
     expect(config.stderr).toContain('specforge.config.yaml:5:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not -5');
     expect(config.stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 240_000);
 });

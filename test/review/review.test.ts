@@ -44,8 +44,8 @@ describe('specforge review', () => {
     expect(r.status).toBe(0);
     const summary = readFileSync(join(repo, 'summary.md'), 'utf8');
     expect(summary).toContain('✅ ready');
-    expect(summary).toContain('| generated code | up to date |');
-  });
+    expect(summary).toContain('generated code up to date');
+  }, 180_000);
 
   it('fails with lint, breaking-change and drift findings together, as annotations and one summary', () => {
     const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
@@ -61,13 +61,15 @@ describe('specforge review', () => {
     const r = review(['--base', 'HEAD', '--sarif', 'review.sarif'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
     expect(r.status).toBe(1);
     const annotations = r.stdout.trimEnd().split('\n');
-    // A missing summary is a convention: a warning annotation.
-    expect(annotations.some((l) => /^::warning file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=specforge\/operation-summary::/.test(l))).toBe(true);
-    expect(annotations.some((l) => /^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=request-(body|property)-max-length-decreased::/.test(l))).toBe(true);
+    // The breaking change is the first annotation; at most ten are printed, then a notice counting the rest.
+    expect(annotations[0]).toMatch(/^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=request-(body|property)-max-length-decreased::/);
+    expect(annotations.filter((l) => l.startsWith('::error ') || l.startsWith('::warning ')).length).toBeLessThanOrEqual(10);
     expect(annotations.some((l) => /^::error file=generated\/echo\/client\.ts,line=\d+,col=1,title=stale-file::/.test(l))).toBe(true);
     const summary = readFileSync(stepSummary, 'utf8');
     expect(summary).toContain('❌ changes needed');
-    for (const heading of ['### Lint', '### Breaking changes', '### Stale generated code']) expect(summary).toContain(heading);
+    // A missing summary is a convention: a warning, folded below what fails the run.
+    expect(summary.indexOf('specforge/operation-summary')).toBeGreaterThan(summary.indexOf('<details><summary>Everything else'));
+    expect(summary.indexOf('| generated code | error | stale-file |')).toBeGreaterThan(summary.indexOf('| **breaking change** |'));
     const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as {
       version: string;
       runs: Array<{ results: Array<{ ruleId: string }>; tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }> } } }>;
@@ -82,7 +84,7 @@ describe('specforge review', () => {
     } finally {
       git('checkout', '-q', '--', '.');
     }
-  });
+  }, 180_000);
 
   it.each(['stylish', 'json', 'markdown'])('reports the same seeded mistakes in the %s format', (format) => {
     const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
@@ -97,21 +99,21 @@ describe('specforge review', () => {
     } finally {
       git('checkout', '-q', '--', '.');
     }
-  });
+  }, 180_000);
 
   it("on this repository's own contracts at HEAD, it reports nothing", () => {
     const clone = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-self-')));
     try {
       const cloned = spawnSync('git', ['-c', 'safe.directory=*', 'clone', '-q', ROOT, clone], { encoding: 'utf8' });
       expect(cloned.status, cloned.stderr).toBe(0);
-      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 180_000 });
+      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 360_000 });
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toMatchObject({ findings: [] });
       expect(r.status).toBe(0);
     } finally {
       rmSync(clone, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 420_000);
 
   it('without --base, or with a bad --fail-on, is a usage error (exit 2, no stack trace)', () => {
     const none = review([]);

@@ -7,7 +7,8 @@ describe('unifiedDiff', () => {
     const before = ['a', 'b', 'c', 'd', 'e'].join('\n');
     const after = ['a', 'B', 'C', 'D', 'e'].join('\n');
     expect(unifiedDiff(before, after, 'f.ts', 5)).toBe(
-      ['--- f.ts (on disk)', '+++ f.ts (from the contract)', '@@ -1,5 +1,5 @@', ' a', '-b', '-c', '-d', '+B', '… 2 more changed line(s)', ''].join('\n'),
+      // Cut short, a run of changes shows some of its removed lines and some of its added ones.
+      ['--- f.ts (on disk)', '+++ f.ts (from the contract)', '@@ -1,5 +1,5 @@', ' a', '-b', '-c', '+B', '+C', '… 2 more changed line(s)', ''].join('\n'),
     );
   });
 

@@ -11,7 +11,8 @@ import { displayPath } from '../../contract/resolve.js';
 import { buildChangelog, CHANGELOG_FORMATS, renderChangelog, type ChangelogFormat, type ChangelogInput } from '../../diff/changelog.js';
 import { resolveRevision } from '../../diff/git-base.js';
 import { changesOfFiles, changesSinceRevision } from '../../diff/report.js';
-import { diffSettingsFor, loadConfig } from '../../pipeline/config.js';
+import { diffSettingsFor, loadConfig, type DiffSettings } from '../../pipeline/config.js';
+import { policyOf, type ReviewPolicy } from '../../diff/policy.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
 import { deprecationDays } from './diff.js';
@@ -36,6 +37,14 @@ export interface ChangelogOptions {
   deprecationDays?: string | number;
   /** Today, for sunset dates (tests; default: the current date). */
   now?: Date;
+  /** Per-rule levels, `<rule>=<level>`, as for diff (over the config's diff.severity). */
+  severity?: string[];
+  /** oasdiff's severity-levels file: `<rule> <level>` lines. */
+  severityLevels?: string;
+  /** Only API paths this regular expression matches (default: the config's diff.matchPath). */
+  matchPath?: string;
+  /** No API paths this regular expression matches (default: the config's diff.unmatchPath). */
+  unmatchPath?: string;
   write?: (text: string) => void;
 }
 
@@ -45,9 +54,12 @@ function defaultFormat(output: string | undefined): ChangelogFormat {
   return 'markdown';
 }
 
-/** The deprecation policy of the comparison: the option, else the config's diff.deprecationDays. */
-function policyOf(options: ChangelogOptions, configured: number | undefined): { deprecationDays: number; now?: Date } {
-  return { deprecationDays: deprecationDays(options.deprecationDays ?? configured), ...(options.now ? { now: options.now } : {}) };
+/**
+ * The policy of the comparison: the deprecation period, severity overrides and path filters, each
+ * the option, else the config's diff: setting (so the changelog counts what diff and review count).
+ */
+function comparisonPolicy(options: ChangelogOptions, cwd: string, settings: DiffSettings): { deprecationDays: number; now?: Date; policy: ReviewPolicy } {
+  return { deprecationDays: deprecationDays(options.deprecationDays ?? settings.deprecationDays), ...(options.now ? { now: options.now } : {}), policy: policyOf(cwd, settings, options) };
 }
 
 export async function runChangelog(options: ChangelogOptions): Promise<number> {
@@ -62,13 +74,13 @@ export async function runChangelog(options: ChangelogOptions): Promise<number> {
     resolveRevision(cwd, ref);
     const config = specs.length > 0 ? undefined : loadConfig(cwd, options.config);
     const paths = config ? config.specs.map((e) => e.path) : specs.map((s) => resolve(cwd, s));
-    const policy = policyOf(options, config ? config.diff.deprecationDays : diffSettingsFor(cwd, options.config).deprecationDays);
+    const policy = comparisonPolicy(options, cwd, config ? config.diff : diffSettingsFor(cwd, options.config));
     const compared = await changesSinceRevision({ cwd, ref, specs: paths, ...policy });
     inputs = compared.map((c, i) => ({ ...c, path: paths[i] as string, since: ref }));
   } else {
     if (specs.length !== 2) throw new UsageError('changelog needs two contracts (<base> <head>) or --base <git-ref>');
     const [basePath, headPath] = specs as [string, string];
-    const policy = policyOf(options, diffSettingsFor(cwd, options.config).deprecationDays);
+    const policy = comparisonPolicy(options, cwd, diffSettingsFor(cwd, options.config));
     inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd, ...policy })), path: resolve(cwd, headPath), since: displayPath(resolve(cwd, basePath), cwd) }];
   }
   const changelog = buildChangelog(inputs, cwd);

@@ -4,10 +4,12 @@ import { UsageError } from '../../contract/errors.js';
 import { resolveRevision } from '../../diff/git-base.js';
 import { diffFiles, diffRevision, type DiffReport } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
+import { policyOf } from '../../diff/policy.js';
 import { diffSettingsFor, loadConfig, type DiffSettings } from '../../pipeline/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
+import { specforgeVersion } from '../version.js';
 
 export const FAIL_ON = ['breaking', 'warning'] as const;
 
@@ -32,6 +34,14 @@ export interface DiffOptions {
   deprecationDays?: string | number;
   /** Today, for sunset dates (tests; default: the current date). */
   now?: Date;
+  /** Per-rule levels, `<rule>=<level>` (repeatable; over the config's diff.severity). */
+  severity?: string[];
+  /** oasdiff's severity-levels file: `<rule> <level>` lines. */
+  severityLevels?: string;
+  /** Only API paths this regular expression matches (default: the config's diff.matchPath). */
+  matchPath?: string;
+  /** No API paths this regular expression matches (default: the config's diff.unmatchPath). */
+  unmatchPath?: string;
   write?: (text: string) => void;
   warn?: (text: string) => void;
 }
@@ -50,7 +60,11 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   const settings: DiffSettings = options.base !== undefined && specs.length === 0 ? loadConfig(cwd, options.config).diff : diffSettingsFor(cwd, options.config);
   const failOn = failOnOption(options.failOn ?? settings.failOn ?? 'breaking');
   const accept = options.accept ?? settings.accept;
-  const policy = { deprecationDays: deprecationDays(options.deprecationDays ?? settings.deprecationDays), ...(options.now ? { now: options.now } : {}) };
+  const policy = {
+    deprecationDays: deprecationDays(options.deprecationDays ?? settings.deprecationDays),
+    ...(options.now ? { now: options.now } : {}),
+    policy: policyOf(cwd, settings, options),
+  };
   let report: DiffReport;
   if (options.base !== undefined) {
     report = await diffRevision({ cwd, ref: options.base, specs, ...policy, ...(options.config ? { config: options.config } : {}), ...(accept ? { accept } : {}) });
@@ -58,7 +72,7 @@ export async function runDiff(options: DiffOptions): Promise<number> {
     report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(accept ? { accept } : {}) });
   }
   for (const e of report.unusedAccepted) warn(terminalText(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`));
-  write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO }));
+  write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO, toolVersion: specforgeVersion(), srcRoot: cwd }));
   const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -64,12 +64,13 @@ export function configText(specs: readonly string[], output: string, overlays: r
 
 export function workflowText(): string {
   return [
-    '# Reviews every pull request that touches a contract: lint, breaking changes against the base',
-    '# branch, and generated code that is out of date (specforge review).',
+    '# Reviews every pull request that touches a contract: lint findings new since the base branch,',
+    '# breaking changes against it, and generated code that is out of date (specforge review).',
     'name: specforge',
     'on: pull_request',
     'permissions:',
     '  contents: read',
+    '  security-events: write # the SARIF upload to code scanning',
     'jobs:',
     '  review:',
     '    runs-on: ubuntu-latest',
@@ -79,9 +80,14 @@ export function workflowText(): string {
     '          fetch-depth: 0 # the base revision must be in the clone',
     '      - uses: actions/setup-node@v4',
     '        with:',
-    '          node-version: 20',
+    '          node-version: 22',
     '      - run: npm ci',
-    '      - run: npx specforge review --base "origin/${{ github.base_ref }}"',
+    '      - run: npx specforge review --base "origin/${{ github.base_ref }}" --sarif review.sarif',
+    '      - uses: github/codeql-action/upload-sarif@v3',
+    "        if: always() && hashFiles('review.sarif') != ''",
+    '        with:',
+    '          sarif_file: review.sarif',
+    '          category: specforge',
     '',
   ].join('\n');
 }

@@ -1,14 +1,19 @@
 /**
  * `specforge review --base <git-ref>`: everything a pull request that touches contracts needs, in
- * one run: lint problems, breaking changes since the base revision and stale generated files. It
- * writes one markdown summary (to `--summary`, or the job summary file of the CI run) and prints the
- * findings as annotations (`github-actions` in a GitHub Actions job, `stylish` elsewhere), and
- * exits 1 when anything is found at or above `--fail-on`.
+ * one run: lint problems, breaking changes since the base revision and stale generated files. Lint
+ * findings are compared with the base revision's, and only new ones count (`--all` counts every
+ * one). It writes one markdown summary (to `--summary`, or the job summary file of the CI run),
+ * most important first, prints the findings as annotations (`github-actions` in a GitHub Actions
+ * job, the most severe first and at most ten, `stylish` elsewhere), and exits 1 when anything new
+ * is found at or above `--fail-on`. A base revision missing from the clone is a usage error that
+ * still writes the SARIF file, with the problem as a notification, so an upload step finds it.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { markdownCode } from '../../codegen/escape.js';
+import { markdownText } from '../../codegen/escape.js';
 import { UsageError } from '../../contract/errors.js';
+import { MissingRevisionError, resolveRevision } from '../../diff/git-base.js';
+import { applyToFindings, parseSeverityFlags, pathPattern, policyOf } from '../../diff/policy.js';
 import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { lintFindings, lintRules, lintSpecs } from '../../lint/lint.js';
@@ -16,7 +21,11 @@ import { loadConfig } from '../../pipeline/config.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import { generateSpec } from '../../pipeline/generate.js';
 import type { Finding } from '../../report/findings.js';
-import { formatFindings, REPORT_FORMATS, summaryLine, totals, type RuleInfo } from '../../report/format.js';
+import { formatFindings, REPORT_FORMATS, type RuleInfo } from '../../report/format.js';
+import { terminalText } from '../../report/terminal.js';
+import { baseProblemKeys, markPreExisting, problemKeys } from '../../review/baseline.js';
+import { reviewMarkdown, reviewTerminal, type ReviewReport } from '../../review/summary.js';
+import { specforgeVersion } from '../version.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { deprecationDays } from './diff.js';
@@ -45,6 +54,18 @@ export interface ReviewOptions {
   deprecationDays?: string | number;
   /** Today, for sunset dates (tests; default: the current date). */
   now?: Date;
+  /** Report every lint finding, not only those new since the base revision. */
+  all?: boolean;
+  /** Per-rule levels, `<rule>=<level>` (repeatable; over the config's diff.severity). */
+  severity?: string[];
+  /** Count only lint findings new since the base (the default; the opposite of `all`). */
+  newOnly?: boolean;
+  /** oasdiff's severity-levels file: `<rule> <level>` lines. */
+  severityLevels?: string;
+  /** Only API paths this regular expression matches (default: the config's diff.matchPath). */
+  matchPath?: string;
+  /** No API paths this regular expression matches (default: the config's diff.unmatchPath). */
+  unmatchPath?: string;
   /** true, false or schema: over each contract's strict level (lint and generated code). */
   strict?: string;
   write?: (text: string) => void;
@@ -53,6 +74,8 @@ export interface ReviewOptions {
 
 export interface ReviewSections {
   lint: Finding[];
+  /** Lint findings already on the base revision (none with `all`). */
+  preExisting: Finding[];
   diff: Finding[];
   drift: Finding[];
   /** The lint rules, described for SARIF. */
@@ -62,11 +85,31 @@ export interface ReviewSections {
 /** Runs the three checks over every contract of the config. */
 export async function reviewFindings(options: ReviewOptions & { cwd: string; base: string }): Promise<ReviewSections> {
   const { cwd } = options;
+  const rev = resolveRevision(cwd, options.base);
   const strict = options.strict !== undefined ? { strict: options.strict } : {};
-  const linted = await lintSpecs(lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict }));
-  const lint = lintFindings(linted, cwd);
+  const targets = lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict });
+  const linted = await lintSpecs(targets);
+  const everyLint = lintFindings(linted, cwd);
   // The config's diff: settings under the flags (diff.failOn is diff's own: --fail-on here covers every check).
   const settings = loadConfig(cwd, options.config).diff;
+  const policy = policyOf(cwd, settings, options);
+  let lint = everyLint;
+  let preExisting: Finding[] = [];
+  if (!options.all) {
+    const before = markPreExisting(
+      linted.flatMap((r) => problemKeys(r, rev.root)),
+      await baseProblemKeys(rev, targets, linted),
+    );
+    everyLint.forEach((f, i) => {
+      f.baseline = before[i] ? 'unchanged' : 'new';
+    });
+    lint = everyLint.filter((f) => f.baseline === 'new');
+    preExisting = applyToFindings(
+      everyLint.filter((f) => f.baseline === 'unchanged'),
+      policy,
+    );
+  }
+  lint = applyToFindings(lint, policy);
   const accept = options.accept !== undefined ? resolve(cwd, options.accept) : settings.accept;
   const days = deprecationDays(options.deprecationDays ?? settings.deprecationDays);
   const diff = (
@@ -75,6 +118,7 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
       ref: options.base,
       specs: [],
       deprecationDays: days,
+      policy,
       ...(options.now ? { now: options.now } : {}),
       ...(options.config ? { config: options.config } : {}),
       ...(accept !== undefined ? { accept } : {}),
@@ -83,34 +127,33 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   const drift: Finding[] = [];
   for (const entry of entriesFor({ cwd, ...(options.config ? { config: options.config } : {}), ...strict }).entries) {
     const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor({ cwd }) });
-    drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 20 }));
+    drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 40 }));
   }
-  return { lint, diff, drift, lintRules: lintRules(linted, lint) };
+  return { lint, preExisting, diff, drift: applyToFindings(drift, policy), lintRules: lintRules(linted, everyLint) };
 }
 
-/** The pull request's summary: a verdict line, then one section per check. */
-export function reviewMarkdown(sections: ReviewSections, base: string, failing: boolean): string {
-  const all = [...sections.lint, ...sections.diff, ...sections.drift];
-  const verdict = failing ? '❌ changes needed' : '✅ ready';
-  const out = [
-    '## specforge review',
-    '',
-    `${verdict} (compared with ${markdownCode(base)}): ${summaryLine(totals(all))}.`,
-    '',
-    '| check | result |',
-    '|---|---|',
-    `| lint | ${summaryLine(totals(sections.lint))} |`,
-    `| breaking changes | ${summaryLine(totals(sections.diff))} |`,
-    `| generated code | ${sections.drift.length === 0 ? 'up to date' : `${sections.drift.length} stale file(s)`} |`,
-    '',
-  ];
-  const part = (title: string, findings: Finding[]): void => {
-    if (findings.length > 0) out.push(formatFindings(findings, 'markdown', { title }));
+/** The pull request's summary: a verdict line, what fails the run, then the rest folded. */
+export function reviewReport(sections: ReviewSections, base: string, failOn: string, all = false): ReviewReport {
+  return {
+    base,
+    lint: sections.lint,
+    preExisting: sections.preExisting,
+    diff: sections.diff,
+    drift: sections.drift,
+    newOnly: !all,
+    failingLevels: failOn === 'warning' ? ['error', 'warning'] : ['error'],
   };
-  part('Lint', sections.lint);
-  part('Breaking changes', sections.diff);
-  part('Stale generated code', sections.drift);
-  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The SARIF log of a run that could not compare: no results, the reason as a notification. */
+function notificationSarif(message: string, cwd: string): string {
+  return formatFindings([], 'sarif', {
+    title: 'specforge review',
+    rules: [],
+    toolVersion: specforgeVersion(),
+    srcRoot: cwd,
+    notifications: [{ id: 'base-revision-missing', level: 'error', message }],
+  });
 }
 
 export async function runReview(options: ReviewOptions): Promise<number> {
@@ -122,17 +165,54 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   const format = formatOption(options.format, REPORT_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github-actions' : 'stylish');
   const failOn = options.failOn ?? 'error';
   if (!(REVIEW_FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${REVIEW_FAIL_ON.join(' or ')}, not "${failOn}"`);
-  // A bad --deprecation-days is a usage error before anything runs.
+  // Bad values are usage errors before anything runs.
   if (options.deprecationDays !== undefined) deprecationDays(options.deprecationDays);
-  const sections = await reviewFindings({ ...options, cwd, base: options.base });
-  const all = [...sections.lint, ...sections.diff, ...sections.drift];
-  const failingLevels = failOn === 'warning' ? ['error', 'warning'] : ['error'];
-  const failing = all.some((f) => failingLevels.includes(f.level));
+  if (options.all === true && options.newOnly === true) throw new UsageError('--all and --new-only contradict each other: --new-only (the default) counts only lint findings new since the base, --all counts every one');
+  parseSeverityFlags(options.severity ?? []);
+  pathPattern('--match-path', options.matchPath);
+  pathPattern('--unmatch-path', options.unmatchPath);
+  let sections: ReviewSections;
+  try {
+    sections = await reviewFindings({ ...options, cwd, base: options.base });
+  } catch (err) {
+    if (err instanceof MissingRevisionError) {
+      // The upload step after review still finds a SARIF file, which says why it holds no results.
+      if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), notificationSarif(err.message, cwd));
+      const summary = `## specforge review\n\n⚠️ not run: ${markdownText(err.message)}\n`;
+      if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), summary);
+      else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], summary);
+    }
+    throw err;
+  }
+  const report = reviewReport(sections, options.base, failOn, options.all === true);
+  const reported = [...sections.diff, ...sections.lint, ...sections.drift];
+  const failing = reported.some((f) => report.failingLevels.includes(f.level));
   const rules = [...DIFF_RULE_INFO, ...(sections.lintRules ?? [])];
-  write(formatFindings(all, format, { title: 'specforge review', rules }));
-  const markdown = reviewMarkdown(sections, options.base, failing);
+  const sarifOptions = { title: 'specforge review', rules, toolVersion: specforgeVersion(), srcRoot: cwd };
+  const everything = [...reported, ...sections.preExisting];
+  const preLine = sections.preExisting.length > 0 ? `specforge review: ${sections.preExisting.length} lint finding(s) already on ${options.base} not counted (--all reports them)\n` : '';
+  switch (format) {
+    case 'stylish':
+      write(reviewTerminal(report, failing));
+      break;
+    case 'markdown':
+      write(terminalText(reviewMarkdown(report, failing)));
+      break;
+    case 'json': {
+      const parsed = JSON.parse(formatFindings(reported, 'json')) as Record<string, unknown>;
+      write(JSON.stringify({ ...parsed, preExisting: sections.preExisting.length }, null, 2) + '\n');
+      break;
+    }
+    case 'github-actions':
+      write(formatFindings(reported, 'github-actions', { title: 'specforge review' }) + terminalText(preLine));
+      break;
+    case 'sarif':
+      write(formatFindings(everything, 'sarif', sarifOptions));
+      break;
+  }
+  const markdown = reviewMarkdown(report, failing);
   if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), markdown);
   else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], markdown);
-  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(all, 'sarif', { title: 'specforge review', rules }));
+  if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(everything, 'sarif', sarifOptions));
   return failing ? EXIT_FINDINGS : EXIT_OK;
 }

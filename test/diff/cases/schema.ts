@@ -58,6 +58,11 @@ const REQUEST_PAIRS: Record<string, Pair> = {
 const RESPONSE_PAIRS: Record<string, Pair> = {
   'type-changed': [{ type: 'string' }, { type: ['string', 'null'] }],
   'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }],
+  'extensible-enum-value-added': [
+    { type: 'string', 'x-extensible-enum': ['a'] },
+    { type: 'string', 'x-extensible-enum': ['a', 'b'] },
+    [[{ type: 'string', enum: ['a'], 'x-extensible-enum': true }, { type: 'string', enum: ['a'], 'x-extensible-enum': true, description: 'same' }]],
+  ],
   'max-length-increased': [{ type: 'string', maxLength: 5 }, { type: 'string' }],
   'min-length-decreased': [{ type: 'string', minLength: 2 }, { type: 'string', minLength: 1 }],
   'max-increased': [{ type: 'number', exclusiveMaximum: 10 }, { type: 'number', maximum: 10 }],
