@@ -80,7 +80,7 @@ describe('targets', () => {
     expect(() => parseTargets('types,react-query', '--targets')).toThrow('--targets: target "react-query" needs "sdk" too (its file imports theirs); add it to targets');
     expect(() => parseTargets(['react-query'], 'specforge.config.yaml specs[0]')).toThrow('target "react-query" needs "sdk" and "types" too');
     expect(() => parseTargets('sdk', '--targets')).toThrow('target "sdk" needs "types" too');
-    expect(() => parseTargets('sdks', '--targets')).toThrow('unknown target "sdks"; known targets: types, validators, server, mocks, client, cli, sdk, react-query, index');
+    expect(() => parseTargets('sdks', '--targets')).toThrow(/unknown target "sdks"; known targets: types, .*\bsdk, react-query\b/);
   });
 });
 
