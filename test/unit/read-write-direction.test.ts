@@ -149,5 +149,5 @@ export const server = createPartialServer({
     const diagnostics = typeCheck([wrong]).diagnostics.join('\n');
     expect(diagnostics).toMatch(/wrong\.ts:3: Property 'id' does not exist on type/);
     expect(diagnostics).toMatch(/wrong\.ts:4: .*Property 'id' is missing/s);
-  }, 120_000);
+  }, 300_000);
 });
