@@ -11,10 +11,14 @@
  * baseline is reported as a regression (and makes the run exit 1 with --fail-on-regression).
  *
  * Each server runs under callgrind once: WARM mixed requests warm the JIT; then, per route, WARM/4
- * requests of that route alone, the counters zeroed, MEASURED requests of it, and the counters
- * dumped. Each dump divided by MEASURED is that request's steady-state cost.
+ * requests of that route alone, the counters zeroed, and WINDOWS windows of MEASURED/WINDOWS
+ * requests each, the counters dumped after each. A route's figure is the median window's count per
+ * request: a window in which the JIT still compiles (its threads are counted) or a major collection
+ * runs is an outlier the median leaves out, which single windows of the whole count could not
+ * (they varied by up to 15% from run to run).
  *
  * Options: --warm-requests <n> (default 20000), --measured-requests <n> (default 10000),
+ * --windows <n> (default 5; the median is taken),
  * --update-baseline (record today's figures as the baseline), --fail-on-regression,
  * --servers <keys> (a subset of mock,generated,fastify,bare; bare is always measured),
  * --server <key>=<script.mjs> (one more server to measure: a script that listens on the port given
@@ -33,6 +37,8 @@ const OUT = join(ROOT, 'bench', '.out', 'request-path');
 const BASELINE = join(ROOT, 'bench', 'baseline', 'request-path.json');
 const WARM = Number(arg('warm-requests', '20000'));
 const MEASURED = Number(arg('measured-requests', '10000'));
+const WINDOWS = Math.max(1, Number(arg('windows', '5')));
+const PER_WINDOW = Math.ceil(MEASURED / WINDOWS);
 const LIMIT = 1.1;
 
 type Route = 'list' | 'create';
@@ -184,10 +190,10 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
   try {
-    const deadline = Date.now() + 600_000;
+    const deadline = Date.now() + 1_800_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${key} under valgrind exited with ${child.exitCode}:\n${log}`);
-      if (Date.now() > deadline) throw new Error(`${key} under valgrind did not start within 600 s`);
+      if (Date.now() > deadline) throw new Error(`${key} under valgrind did not start within 30 minutes (a loaded machine slows valgrind down many times over)`);
       try {
         if ((await request(port, GET)) !== 200 || (await request(port, POST)) !== 201) throw new Error(`${key} does not answer the slice as the contract says`);
         break;
@@ -203,8 +209,11 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
     for (const route of [GET, POST]) {
       await load(port, [route], Math.ceil(WARM / 4));
       await control('-z', pid, port);
-      await load(port, [route], MEASURED);
-      await control('-d', pid, port);
+      // A dump zeroes the counters: each dump is one window.
+      for (let w = 0; w < WINDOWS; w++) {
+        await load(port, [route], PER_WINDOW);
+        await control('-d', pid, port);
+      }
     }
   } finally {
     child.kill('SIGTERM');
@@ -213,12 +222,28 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
   const dumps = readdirSync(OUT)
     .filter((f) => f.startsWith(`callgrind.${key}.`) && /\.\d+$/.test(f))
     .sort((a, b) => Number(a.slice(a.lastIndexOf('.') + 1)) - Number(b.slice(b.lastIndexOf('.') + 1)));
-  if (dumps.length < 2) throw new Error(`callgrind wrote ${dumps.length} dumps for ${key}`);
-  return { list: instructionsIn(join(OUT, dumps[0] as string)) / MEASURED, create: instructionsIn(join(OUT, dumps[1] as string)) / MEASURED };
+  if (dumps.length < 2 * WINDOWS) throw new Error(`callgrind wrote ${dumps.length} dumps for ${key}`);
+  const perRequest = dumps.map((d) => instructionsIn(join(OUT, d)) / PER_WINDOW);
+  const list = perRequest.slice(0, WINDOWS);
+  const create = perRequest.slice(WINDOWS, 2 * WINDOWS);
+  spread[key] = { list: range(list), create: range(create) };
+  return { list: median(list), create: median(create) };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** How far the windows of one route spread, as a fraction of their median. */
+function range(values: number[]): number {
+  return (Math.max(...values) - Math.min(...values)) / median(values);
+}
+const spread: Record<string, Record<Route, number>> = {};
+
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
-console.log(`instructions per request (valgrind callgrind, all threads; ${MEASURED} of each route after ${WARM} mixed requests of warm-up, 4 connections)`);
+console.log(`instructions per request (valgrind callgrind, all threads; the median of ${WINDOWS} windows of ${PER_WINDOW} requests of each route, after ${WARM} mixed requests of warm-up, 4 connections)`);
 const figures: Record<string, Record<Route, number>> = {};
 // Counts do not depend on load, so two servers share the cores at once.
 for (let i = 0; i < servers.length; i += 2) {
@@ -239,7 +264,9 @@ console.log('');
 console.log('server'.padEnd(30) + 'list GET'.padStart(12) + '× bare'.padStart(8) + 'create POST'.padStart(14) + '× bare'.padStart(8));
 for (const s of servers) {
   const f = figures[s.key] as Record<Route, number>;
-  console.log(s.name.padEnd(30) + fmt(f.list).padStart(12) + (f.list / bare.list).toFixed(2).padStart(8) + fmt(f.create).padStart(14) + (f.create / bare.create).toFixed(2).padStart(8));
+  const sp = spread[s.key];
+  const windows = sp ? `   windows spread ±${((sp.list * 100) / 2).toFixed(1)}% / ±${((sp.create * 100) / 2).toFixed(1)}%` : '';
+  console.log(s.name.padEnd(30) + fmt(f.list).padStart(12) + (f.list / bare.list).toFixed(2).padStart(8) + fmt(f.create).padStart(14) + (f.create / bare.create).toFixed(2).padStart(8) + windows);
 }
 console.log('');
 const goals: Array<[string, Route, number]> = [

@@ -39,15 +39,19 @@ export function capConnections(server: Server, max: number): void {
     (victim ?? socket).destroy();
   });
   const busy = (socket: Socket | null | undefined): { active: number; since: number } | undefined => (socket ? open.get(socket) : undefined);
+  // A response emits 'close' once, whether it finished or its connection went away first. (One
+  // function for every response: its request's socket finds the connection.)
+  function responseClosed(this: ServerResponse): void {
+    const state = busy(this.req.socket);
+    if (!state) return;
+    state.active--;
+    state.since = Date.now();
+  }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const state = busy(req.socket);
     if (!state) return;
     state.active++;
-    // A response emits 'close' once, whether it finished or its connection went away first.
-    res.on('close', () => {
-      state.active--;
-      state.since = Date.now();
-    });
+    res.on('close', responseClosed);
   });
   // An upgraded connection (attach, exec) is busy for as long as it lives. (Listened to only where
   // the listener takes upgrades: a listener of 'upgrade' owns the socket.)

@@ -184,7 +184,7 @@ function scan(routes: readonly Route[], matcher: (route: Route) => Record<string
 export class Router {
   private readonly bySegments = new Map<number, Route[]>();
   /** Templates without parameters, by path: most requests resolve with one map lookup. */
-  private readonly literal = new Map<string, Map<string, OperationSpec>>();
+  private readonly staticRoutes = new Map<string, Map<string, OperationSpec>>();
 
   constructor(operations: readonly OperationSpec[]) {
     const routes = new Map<string, Route>();
@@ -219,7 +219,7 @@ export class Router {
       }
     }
     for (const route of routes.values()) {
-      if (!route.template.includes('{')) this.literal.set(route.template, route.operations);
+      if (!route.template.includes('{')) this.staticRoutes.set(route.template, route.operations);
       if (route.variants && !route.template.includes('{')) this.variantsOf.set(route.template, route);
       const n = route.segments.length;
       const list = this.bySegments.get(n) ?? [];
@@ -269,11 +269,20 @@ export class Router {
   }
 
   /**
+   * The operation of a path without parameters, told apart by no fragment: one map lookup, and
+   * nothing allocated. Undefined sends the request through `match`.
+   */
+  literal(method: string, path: string): OperationSpec | undefined {
+    const routes = this.staticRoutes.get(path);
+    return routes === undefined || this.variantsOf.has(path) ? undefined : routes.get(method);
+  }
+
+  /**
    * The operation for a request. `probe` tells whether the request carries a name=value pair, for
    * operations told apart by their template's fragment (`/#Action=…`).
    */
   match(method: string, path: string, probe?: RequestProbe): RouteMatch {
-    const literal = this.literal.get(path);
+    const literal = this.staticRoutes.get(path);
     const exact = literal?.get(method);
     // A literal template wins over any parameterized one of the same length (rank 2 beats 0/1).
     if (exact) return { kind: 'found', operation: this.variantsOf.has(path) ? chooseVariant(this.variantsOf.get(path) as Route, method, exact, probe) : exact, raw: {} };
