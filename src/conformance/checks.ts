@@ -56,6 +56,12 @@ export interface CheckFailure {
   message: string;
   /** The contract location the answer breaks (a JSON pointer into the document). */
   location?: string;
+  /**
+   * What makes two failures of a check the same fault when their messages differ (the status a
+   * valid request was refused with): failures are reported once per operation, check and cause
+   * (the message, numbers blurred, when there is none). Not part of the report.
+   */
+  cause?: string;
 }
 
 /** The response object of the operation that covers a status: exact, then range (4XX), then default. */
@@ -111,6 +117,7 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
             check: 'status_code_conformance',
             message: `status ${response.status} is not declared (declared: ${op.responses.map((r) => r.status).join(', ')})${summary(response)}`,
             location: `${op.pointer}/responses`,
+            cause: `status ${response.status}`,
           },
         }),
   });

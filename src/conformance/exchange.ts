@@ -140,19 +140,39 @@ export class RunContext {
     else t.failed++;
   }
 
-  fail(op: OperationModel, phase: Phase, failure: CheckFailure, sent: SentRequest, response: ReceivedResponse | undefined): void {
-    if (!this.enabled.has(failure.check)) return;
-    this.tally(op, failure.check, false);
-    // One report per operation, check and message: a fault found a hundred times is one failure.
-    const key = `${op.id}\u0000${failure.check}\u0000${failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
-    if (this.failureKeys.has(key)) return;
+  /**
+   * What makes two failures of an operation the same fault: the check and its cause (the status a
+   * valid request was refused with, the undeclared status, else the message with numbers blurred),
+   * whichever phase or request found it.
+   */
+  failureKey(op: OperationModel, failure: CheckFailure): string {
+    return `${op.id}\u0000${failure.check}\u0000${failure.cause ?? failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
+  }
+
+  /** Whether this fault of the operation is reported already. */
+  known(op: OperationModel, failure: CheckFailure): boolean {
+    return this.failureKeys.has(this.failureKey(op, failure));
+  }
+
+  /**
+   * Records a failure, once per operation, check and cause: a fault found a hundred times (or by
+   * the examples and again by the fuzz phase) is one failure, and one in the table's counts.
+   * Returns whether it was new.
+   */
+  fail(op: OperationModel, phase: Phase, failure: CheckFailure, sent: SentRequest, response: ReceivedResponse | undefined): boolean {
+    if (!this.enabled.has(failure.check)) return false;
+    const key = this.failureKey(op, failure);
+    if (this.failureKeys.has(key)) return false;
     this.failureKeys.add(key);
+    this.tally(op, failure.check, false);
     // Reports are published: credentials leave here replaced, unless showSecrets.
     const request = this.redact.request(sent);
-    const out: ConformanceFailure = { ...failure, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl: curlCommand(this.base.href, request) };
+    const { cause: _cause, ...shown } = failure;
+    const out: ConformanceFailure = { ...shown, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl: curlCommand(this.base.href, request) };
     if (response) out.response = { status: response.status, headers: this.redact.headers(response.headers), body: response.text.slice(0, 4096) };
     this.report.failures.push(out);
     if (this.options.maxFailures !== undefined && this.report.failures.length >= this.options.maxFailures) throw new StopRun();
+    return true;
   }
 
   validatorFor(op: OperationModel, response: ReceivedResponse): ValidateFunction | undefined {
@@ -173,37 +193,38 @@ export class RunContext {
       return { failures: [], sent };
     }
     const failures: CheckFailure[] = [];
-    let results: ReturnType<typeof answerChecks>;
+    for (const result of this.judge(op, request.method, response, origin, expect)) {
+      if (result.failure) {
+        failures.push(result.failure);
+        this.fail(op, phase, result.failure, sent, response);
+      } else this.tally(op, result.check, true);
+    }
+    return { failures, sent, response };
+  }
+
+  /** The answer checks of one answer, and the expectation of its kind (valid data accepted, invalid refused). */
+  judge(op: OperationModel, method: string, response: ReceivedResponse, origin: string, expect: 'positive' | 'negative' | 'any'): Array<{ check: CheckName; failure?: CheckFailure }> {
+    let results: Array<{ check: CheckName; failure?: CheckFailure }>;
     try {
-      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method: request.method });
+      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method });
     } catch (error) {
       // A check that cannot finish on this answer (a stack exhausted by what the server sent) is a
       // finding of this exchange, never the end of the run.
       if (!(error instanceof RangeError)) throw error;
       results = [{ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer } }];
     }
-    for (const result of results) {
-      if (result.failure) {
-        failures.push(result.failure);
-        this.fail(op, phase, result.failure, sent, response);
-      } else this.tally(op, result.check, true);
-    }
     if (expect === 'negative') {
       const accepted = response.status < 400;
-      const failure: CheckFailure = { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer };
-      if (accepted) {
-        failures.push(failure);
-        this.fail(op, phase, failure, sent, response);
-      } else this.tally(op, 'negative_data_rejection', true);
+      results.push(accepted ? { check: 'negative_data_rejection', failure: { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer } } : { check: 'negative_data_rejection' });
     } else if (expect === 'positive') {
       const refused = [400, 413, 415, 422].includes(response.status);
-      const failure: CheckFailure = { check: 'positive_data_acceptance', message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`, location: op.pointer };
-      if (refused) {
-        failures.push(failure);
-        this.fail(op, phase, failure, sent, response);
-      } else this.tally(op, 'positive_data_acceptance', true);
+      results.push(
+        refused
+          ? { check: 'positive_data_acceptance', failure: { check: 'positive_data_acceptance', message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`, location: op.pointer, cause: `refused with ${response.status}` } }
+          : { check: 'positive_data_acceptance' },
+      );
     }
-    return { failures, sent, response };
+    return results;
   }
 
   /** Parameter values of the example request, by parameter. */
