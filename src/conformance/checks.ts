@@ -17,7 +17,9 @@ export const CHECKS = [
   'use_after_free',
   'ensure_resource_availability',
   'ignored_auth',
+  'auth_challenge',
   'transition_precondition',
+  'example_schema_conformance',
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -62,6 +64,8 @@ export interface CheckFailure {
    * (the message, numbers blurred, when there is none). Not part of the report.
    */
   cause?: string;
+  /** `contract`: the fault is the contract's, counted once for the whole run (not per operation). */
+  scope?: 'contract';
 }
 
 /** The response object of the operation that covers a status: exact, then range (4XX), then default. */
@@ -95,6 +99,40 @@ export interface AnswerContext {
   response: ReceivedResponse;
   validator?: ValidateFunction | undefined;
   method: string;
+  /** Resolves a "#/..." $ref of the contract (to find the writeOnly properties an answer need not carry). */
+  resolve?: (ref: string) => JsonSchema | undefined;
+}
+
+/**
+ * The names of the properties a schema marks with `flag` anywhere (properties, items, compositions,
+ * $ref targets, each visited once): `readOnly` ones a request need not send, `writeOnly` ones an
+ * answer need not carry, even where `required` lists them.
+ */
+export function flaggedProperties(schema: JsonSchema | undefined, resolve: ((ref: string) => JsonSchema | undefined) | undefined, flag: 'readOnly' | 'writeOnly'): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (s: unknown, depth: number): void => {
+    if (depth > 64 || !isRecord(s) || seen.has(s) || seen.size > 10_000) return;
+    seen.add(s);
+    if (typeof s['$ref'] === 'string' && resolve) visit(resolve(s['$ref']), depth + 1);
+    if (isRecord(s['properties'])) {
+      for (const [name, sub] of Object.entries(s['properties'])) {
+        const target = isRecord(sub) && typeof sub['$ref'] === 'string' && resolve ? resolve(sub['$ref']) : sub;
+        if ((isRecord(sub) && sub[flag] === true) || (isRecord(target) && target[flag] === true)) names.add(name);
+        visit(sub, depth + 1);
+      }
+    }
+    for (const key of ['items', 'additionalProperties', 'not']) visit(s[key], depth + 1);
+    for (const key of ['allOf', 'oneOf', 'anyOf', 'prefixItems']) if (Array.isArray(s[key])) for (const sub of s[key]) visit(sub, depth + 1);
+  };
+  visit(schema, 0);
+  return names;
+}
+
+/** Whether a validator's errors are only `required` properties of the given names (not demanded in this direction). */
+export function onlyMissing(errors: ValidateFunction['errors'], names: ReadonlySet<string>): boolean {
+  if (!errors || errors.length === 0 || names.size === 0) return false;
+  return errors.every((e) => e.keyword === 'required' && typeof (e.params as { missingProperty?: unknown }).missingProperty === 'string' && names.has((e.params as { missingProperty: string }).missingProperty));
 }
 
 /** The checks every answer gets: status, content type, headers and body against the contract. */
@@ -180,7 +218,8 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
   } else if (hasBody && media && ctx.validator && /json/i.test(actual)) {
     if (response.json === undefined) {
       out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body is not JSON: ${response.text.slice(0, 120)}`, location: media.pointer } });
-    } else if (!ctx.validator(response.json)) {
+    } else if (!ctx.validator(response.json) && !onlyMissing(ctx.validator.errors, flaggedProperties(media.schema, ctx.resolve, 'writeOnly'))) {
+      // A writeOnly property (a password) is never in an answer, even where `required` lists it.
       const errors = (ctx.validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
       out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body does not match the schema: ${errors.join('; ')}`, location: `${media.pointer}/schema` } });
     } else out.push({ check: 'response_schema_conformance' });

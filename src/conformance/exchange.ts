@@ -3,16 +3,16 @@
  * sending one request and reading its answer within bounds, applying the answer checks, and recording
  * failures, redacted, once per operation, check and message.
  */
-import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
+import type { ContractModel, ExampleModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
 import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
 import { sampleSchema } from '../runtime/shared/sample.js';
-import { answerChecks, CHECKS, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
+import { answerChecks, CHECKS, curlCommand, flaggedProperties, onlyMissing, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
-import { applyCredentials, requestMedia, type ExampleRequest } from './requests.js';
+import { applyCredentials, requestMedia, withoutReadOnly, type ExampleRequest } from './requests.js';
 import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
 /** Thrown by RunContext.fail when maxFailures is reached: ends the run, whatever phase is running. */
@@ -146,7 +146,7 @@ export class RunContext {
    * whichever phase or request found it.
    */
   failureKey(op: OperationModel, failure: CheckFailure): string {
-    return `${op.id}\u0000${failure.check}\u0000${failure.cause ?? failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
+    return `${failure.scope === 'contract' ? '*' : op.id}\u0000${failure.check}\u0000${failure.cause ?? failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
   }
 
   /** Whether this fault of the operation is reported already. */
@@ -167,8 +167,10 @@ export class RunContext {
     this.tally(op, failure.check, false);
     // Reports are published: credentials leave here replaced, unless showSecrets.
     const request = this.redact.request(sent);
-    const { cause: _cause, ...shown } = failure;
-    const out: ConformanceFailure = { ...shown, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl: curlCommand(this.base.href, request) };
+    const { cause: _cause, scope: _scope, ...shown } = failure;
+    // A defect of the contract (an example that breaks its schema) sends nothing: no command reproduces it.
+    const curl = failure.check === 'example_schema_conformance' ? '' : curlCommand(this.base.href, request);
+    const out: ConformanceFailure = { ...shown, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl };
     if (response) out.response = { status: response.status, headers: this.redact.headers(response.headers), body: response.text.slice(0, 4096) };
     this.report.failures.push(out);
     if (this.options.maxFailures !== undefined && this.report.failures.length >= this.options.maxFailures) throw new StopRun();
@@ -182,8 +184,11 @@ export class RunContext {
     return key ? responses[key]?.[type] : undefined;
   }
 
-  /** Sends a request and applies the answer checks (and the expectation of its kind). */
-  async exchange(op: OperationModel, phase: Phase, request: ExampleRequest, origin: string, expect: 'positive' | 'negative' | 'any'): Promise<Outcome> {
+  /**
+   * Sends a request and applies the answer checks (and the expectation of its kind). A failure
+   * `contractWide` selects is one fault of the contract, counted once whichever operation shows it.
+   */
+  async exchange(op: OperationModel, phase: Phase, request: ExampleRequest, origin: string, expect: 'positive' | 'negative' | 'any', contractWide?: (failure: CheckFailure) => boolean): Promise<Outcome> {
     const { sent, response, error } = await this.send(request, origin);
     if (!response) {
       if (error && !error.startsWith('not sendable') && !this.options.dryRun) {
@@ -196,7 +201,8 @@ export class RunContext {
     for (const result of this.judge(op, request.method, response, origin, expect)) {
       if (result.failure) {
         failures.push(result.failure);
-        this.fail(op, phase, result.failure, sent, response);
+        const wide = contractWide?.(result.failure) === true;
+        this.fail(op, phase, wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} (counted once for the contract, whichever operation answers it)` } : result.failure, sent, response);
       } else this.tally(op, result.check, true);
     }
     return { failures, sent, response };
@@ -206,7 +212,7 @@ export class RunContext {
   judge(op: OperationModel, method: string, response: ReceivedResponse, origin: string, expect: 'positive' | 'negative' | 'any'): Array<{ check: CheckName; failure?: CheckFailure }> {
     let results: Array<{ check: CheckName; failure?: CheckFailure }>;
     try {
-      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method });
+      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method, resolve: this.resolve });
     } catch (error) {
       // A check that cannot finish on this answer (a stack exhausted by what the server sent) is a
       // finding of this exchange, never the end of the run.
@@ -227,21 +233,72 @@ export class RunContext {
     return results;
   }
 
-  /** Parameter values of the example request, by parameter. */
+  /**
+   * Parameter values of the example request, by parameter: each parameter's first example, unless
+   * the contract's own validators refuse it (then a value sampled from its schema, and the example
+   * reported once as the contract's defect).
+   */
   exampleValues(op: OperationModel): Map<ParameterModel, unknown> {
     const values = new Map<ParameterModel, unknown>();
+    const sampled = new Map<ParameterModel, unknown>();
     for (const p of op.parameters) {
       if (!p.required && p.examples.length === 0) continue;
-      values.set(p, p.examples.length > 0 ? p.examples[0]?.value : sampleSchema(p.schema, { resolve: this.resolve, seed: 1 }));
+      sampled.set(p, sampleSchema(p.schema, { resolve: this.resolve, seed: 1 }));
+      values.set(p, p.examples.length > 0 ? p.examples[0]?.value : sampled.get(p));
+    }
+    if (this.paramsValid(op, values) || !this.paramsValid(op, sampled)) return values;
+    // Each example judged on its own, among values sampled for the others.
+    for (const p of op.parameters) {
+      const example = p.examples[0];
+      if (!example || (p.in !== 'path' && p.in !== 'query')) continue;
+      if (this.paramsValid(op, new Map(sampled).set(p, example.value))) continue;
+      this.exampleFinding(op, example, `the example of ${p.in} parameter ${p.name}`, 'parameter');
+      values.set(p, sampled.get(p));
     }
     return values;
   }
 
-  exampleBody(op: OperationModel): { media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string } | undefined {
+  /**
+   * The body requests of the operation are built on: its first request example the contract's own
+   * validators accept (each one they refuse reported once as the contract's defect, never sent as
+   * valid data), else a value sampled from the schema. `valid` says whether the validators accept it
+   * (negative cases are built only on a valid base).
+   */
+  exampleBody(op: OperationModel): { media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string; valid: boolean } | undefined {
     const media = requestMedia(op);
     if (!op.requestBody || !media) return undefined;
-    const example = media.examples[0];
-    return { media, value: example ? example.value : sampleSchema(media.schema ?? {}, { resolve: this.resolve, seed: 1 }), name: example ? example.name : 'sampled' };
+    for (const example of media.examples) {
+      const value = withoutReadOnly(example.value, media.schema, this.resolve);
+      if (this.bodyValid(op, media.type, value) !== false) return { media, value, name: example.name, valid: true };
+      this.exampleFinding(op, example, `request example "${example.name}"`, 'body');
+    }
+    const value = withoutReadOnly(sampleSchema(media.schema ?? {}, { resolve: this.resolve, seed: 1 }), media.schema, this.resolve);
+    return { media, value, name: 'sampled', valid: this.bodyValid(op, media.type, value) !== false };
+  }
+
+  /** Request examples of the operation's body that its validators accept, in order (the broken ones reported). */
+  validBodyExamples(op: OperationModel): Array<{ media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string }> {
+    const media = requestMedia(op);
+    if (!op.requestBody || !media) return [];
+    const out: Array<{ media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string }> = [];
+    for (const example of media.examples) {
+      const value = withoutReadOnly(example.value, media.schema, this.resolve);
+      if (this.bodyValid(op, media.type, value) !== false) out.push({ media, value, name: example.name });
+      else this.exampleFinding(op, example, `request example "${example.name}"`, 'body');
+    }
+    return out;
+  }
+
+  /** An example of the contract that breaks its own schema: a finding against the contract, located at the example, reported once; nothing is sent. */
+  private exampleFinding(op: OperationModel, example: ExampleModel, what: string, where: 'body' | 'parameter'): void {
+    let errors = '';
+    if (where === 'body') {
+      const media = requestMedia(op);
+      const fn = media ? this.validators.operationValidators[op.id]?.body?.[media.type] : undefined;
+      if (fn && !fn(example.value)) errors = (fn.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ');
+    }
+    const sent: SentRequest = { operationId: op.id, method: op.method.toUpperCase(), url: op.path, headers: {}, origin: `${what} (not sent)` };
+    this.fail(op, 'examples', { check: 'example_schema_conformance', message: `${what} does not match its own schema${errors ? `: ${errors}` : ''}; the contract is wrong here, so it is not sent as valid data`, location: example.pointer, cause: example.pointer }, sent, undefined);
   }
 
   /** Whether parameter values pass the operation's validators (path and query; headers and cookies by construction). */
@@ -257,9 +314,13 @@ export class RunContext {
     return true;
   }
 
+  /** Whether a request body passes the operation's validators; a readOnly property, required or not, is not demanded of a request. */
   bodyValid(op: OperationModel, mediaType: string, value: unknown): boolean | undefined {
     const fn = this.validators.operationValidators[op.id]?.body?.[mediaType];
-    return fn ? fn(value) : undefined;
+    if (!fn) return undefined;
+    if (fn(value)) return true;
+    const media = op.requestBody?.content.find((c) => c.type === mediaType);
+    return onlyMissing(fn.errors, flaggedProperties(media?.schema, this.resolve, 'readOnly'));
   }
 
 

@@ -10,7 +10,7 @@ import { sampleSchema } from '../../runtime/shared/sample.js';
 import { schemaArbitrary } from '../arbitrary.js';
 import { schemaType, type CheckFailure } from '../checks.js';
 import type { RunContext } from '../exchange.js';
-import { buildRequest, requestMedia, type ExampleRequest } from '../requests.js';
+import { buildRequest, emptyBody, requestMedia, serializeParameter, type ExampleRequest } from '../requests.js';
 
 /** A value of a parameter that carries JSON (in base64 for x-specforge-base64-json), sampled from its schema. */
 function structuredValue(ctx: RunContext, p: ParameterModel): unknown {
@@ -64,9 +64,9 @@ export async function fuzz(ctx: RunContext): Promise<void> {
       }
       const body = media && c.body !== undefined ? { media, value: c.body, name: 'generated' } : undefined;
       const request = buildRequest(ctx.model, op, values, body);
-      // A required body that serializes to nothing is a missing body.
-      const sentBody = request.body !== undefined && request.body !== '';
-      const valid = ctx.paramsValid(op, values) && (!sentBody ? !(op.requestBody?.required ?? false) || op.method === 'get' || op.method === 'head' : ctx.bodyValid(op, media?.type ?? '', c.body) !== false);
+      // A required body that serializes to nothing (no bytes, a multipart body without a part) is a missing body.
+      const sentBody = !emptyBody(request);
+      const valid = ctx.paramsValid(op, values) && !emptyQueryValue(values) && (!sentBody ? !(op.requestBody?.required ?? false) || op.method === 'get' || op.method === 'head' : ctx.bodyValid(op, media?.type ?? '', c.body) !== false);
       return { request, valid };
     };
     // A case fails only on a fault not reported yet (by the examples, or an earlier round): after a
@@ -109,4 +109,14 @@ async function exchangeQuiet(ctx: RunContext, op: OperationModel, request: Examp
     else ctx.tally(op, r.check, true);
   }
   return failed;
+}
+
+/** Whether a query parameter goes empty (`name=`) where the contract does not allow an empty value (allowEmptyValue). */
+export function emptyQueryValue(values: ReadonlyMap<ParameterModel, unknown>): boolean {
+  for (const [p, v] of values) {
+    if (p.in !== 'query' || p.allowEmptyValue === true || v === undefined || p.contentType !== undefined) continue;
+    const serialized = serializeParameter(p, v);
+    if (Array.isArray(serialized) && serialized.some(([, text]) => text === '')) return true;
+  }
+  return false;
 }
