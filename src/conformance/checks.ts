@@ -239,7 +239,14 @@ export function curlCommand(base: string, request: SentRequest): string {
   // curl reads [ ] and { } in a URL as a glob unless told not to ([REDACTED] in a query, for one).
   const parts = ['curl', ...(/[[\]{}]/.test(url) ? ['--globoff'] : []), '-X', request.method, q(url)];
   for (const [k, v] of Object.entries(request.headers).sort(([a], [b]) => a.localeCompare(b))) parts.push('-H', q(`${k}: ${v}`));
-  if (request.body !== undefined) parts.push('--data-raw', q(request.body));
+  if (request.body === undefined) return parts.join(' ');
+  // A body with control characters (a multipart body's CRLFs) never goes raw on the line: printf
+  // writes it exactly from escapes, and curl reads it from standard input as bytes.
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(request.body)) {
+    const escaped = request.body.replace(/[\\%\x00-\x1f\x7f]/g, (c) => (c === '\\' ? '\\\\' : c === '%' ? '%%' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`));
+    return `printf -- ${q(escaped)} | ${parts.join(' ')} --data-binary @-`;
+  }
+  parts.push('--data-raw', q(request.body));
   return parts.join(' ');
 }
 

@@ -112,6 +112,9 @@ export class RunContext {
       const response: ReceivedResponse = { status: res.status, headers, text: this.redact.text(read.text), contentType };
       if (read.overflow && !streaming && !streams) {
         response.unchecked = `the response body exceeds ${this.maxResponseBytes} bytes (--max-response-size); not checked`;
+      } else if (read.late && !streaming && !streams) {
+        // A body still arriving when the time is up is cut where reading stopped: said so, never "not JSON".
+        response.unchecked = `the response body was still arriving after ${this.options.timeoutMs ?? 10_000} ms (--timeout): truncated at ${read.bytes} bytes; not checked`;
       } else if (/json/i.test(contentType) && read.text.length > 0) {
         // Nesting deeper than any answer needs would exhaust the stack of the validators: refused
         // before parsing, as the generated server refuses such a request.
@@ -344,13 +347,14 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The body as text, read until it ends or `ms` pass; a body longer than `max` bytes is not read
  * past `max` (`overflow`: what was read is not the whole answer).
  */
-async function readText(res: Response, ms: number, max: number): Promise<{ text: string; overflow: boolean }> {
-  if (!res.body) return { text: '', overflow: false };
+async function readText(res: Response, ms: number, max: number): Promise<{ text: string; overflow: boolean; late: boolean; bytes: number }> {
+  if (!res.body) return { text: '', overflow: false, late: false, bytes: 0 };
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (declared > max) {
     void res.body.cancel().catch(() => undefined);
-    return { text: '', overflow: true };
+    return { text: '', overflow: true, late: false, bytes: 0 };
   }
+  let late = false;
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -358,11 +362,24 @@ async function readText(res: Response, ms: number, max: number): Promise<{ text:
   try {
     while (size <= max) {
       const left = until - Date.now();
-      if (left <= 0) break;
+      if (left <= 0) {
+        late = true;
+        break;
+      }
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), left)));
-      const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
-      if (next === 'late' || next.done) break;
+      const deadline = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), left)));
+      // The request's own deadline (its abort signal) ends the body too: a cut, like a late answer.
+      const next = await Promise.race([reader.read(), deadline])
+        .catch((error: unknown) => {
+          if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) return 'late' as const;
+          throw error;
+        })
+        .finally(() => clearTimeout(timer));
+      if (next === 'late') {
+        late = true;
+        break;
+      }
+      if (next.done) break;
       chunks.push(next.value);
       size += next.value.byteLength;
     }
@@ -370,5 +387,5 @@ async function readText(res: Response, ms: number, max: number): Promise<{ text:
     void reader.cancel().catch(() => undefined);
   }
   const overflow = size > max;
-  return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), overflow };
+  return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), overflow, late, bytes: Math.min(size, max) };
 }
