@@ -24,6 +24,9 @@ export const CHECKS = [
 
 export type CheckName = (typeof CHECKS)[number];
 
+/** Ends the message of a failure counted once for the contract (an undeclared 401 of the security phase). */
+export const CONTRACT_WIDE_NOTE = '(counted once for the contract, whichever operation answers it)';
+
 export function isCheckName(name: string): name is CheckName {
   return (CHECKS as readonly string[]).includes(name);
 }

@@ -10,7 +10,7 @@ import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
 import { sampleSchema } from '../runtime/shared/sample.js';
-import { answerChecks, CHECKS, curlCommand, flaggedProperties, onlyMissing, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
+import { answerChecks, CHECKS, CONTRACT_WIDE_NOTE, curlCommand, flaggedProperties, onlyMissing, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
 import { applyCredentials, requestMedia, withoutReadOnly, type ExampleRequest } from './requests.js';
 import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
@@ -205,7 +205,7 @@ export class RunContext {
       if (result.failure) {
         failures.push(result.failure);
         const wide = contractWide?.(result.failure) === true;
-        this.fail(op, phase, wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} (counted once for the contract, whichever operation answers it)` } : result.failure, sent, response);
+        this.fail(op, phase, wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure, sent, response);
       } else this.tally(op, result.check, true);
     }
     return { failures, sent, response };

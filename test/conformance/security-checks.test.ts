@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/run.js';
-import { buildModelFromText } from './support.js';
+import { runTest } from '../../src/cli/commands/test.js';
+import type { ConformanceReport } from '../../src/conformance/run.js';
+import { buildModelFromText, writeSpec } from './support.js';
 
 const op = (id: string, extra = ''): string => `    get:
       operationId: ${id}
@@ -50,6 +52,16 @@ describe('security phase checks', () => {
     expect(undeclared[0]?.message).toMatch(/401.*once for the contract/);
     expect(report.failures).toHaveLength(3);
     // The table agrees with the list of failures.
+    const failedInTable = report.operations.reduce((n, o) => n + Object.values(o.checks).reduce((m, t) => m + t.failed, 0), 0);
+    expect(failedInTable).toBe(report.failures.length);
+  }, 60_000);
+
+  it('with several workers too, the undeclared 401 is one failure, in the list and in the table', async () => {
+    const out: string[] = [];
+    const code = await runTest({ spec: writeSpec(SPEC), baseUrl: 'http://api.test', fetch: server, phases: 'security', workers: 2, format: 'json', write: (t) => out.push(t), progress: false });
+    expect(code).toBe(1);
+    const report = JSON.parse(out.join('')) as ConformanceReport;
+    expect(report.failures.filter((f) => f.check === 'status_code_conformance')).toHaveLength(1);
     const failedInTable = report.operations.reduce((n, o) => n + Object.values(o.checks).reduce((m, t) => m + t.failed, 0), 0);
     expect(failedInTable).toBe(report.failures.length);
   }, 60_000);

@@ -13,7 +13,7 @@ import { ContractError, UsageError } from '../../contract/errors.js';
 import { buildModel, type ContractModel, type OperationModel } from '../../contract/model.js';
 import { displayPath, readContractFile } from '../../contract/resolve.js';
 import { parse as parseYaml } from 'yaml';
-import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
+import { CHECKS, CONTRACT_WIDE_NOTE, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
@@ -275,7 +275,22 @@ function mergeReports(parts: readonly ConformanceReport[], operations: readonly 
       }
     }
   }
-  const failures = parts.flatMap((p) => p.failures);
+  // A fault of the contract (an undeclared 401 of the security phase) is one failure, however many
+  // workers saw it: the later copies leave the list and the table.
+  const failures: ConformanceReport['failures'] = [];
+  const contractWide = new Set<string>();
+  for (const f of parts.flatMap((p) => p.failures)) {
+    if (f.message.endsWith(CONTRACT_WIDE_NOTE)) {
+      const key = `${f.check}\u0000${f.response?.status ?? ''}`;
+      if (contractWide.has(key)) {
+        const t = byId.get(f.operationId)?.checks[f.check];
+        if (t) t.failed--;
+        continue;
+      }
+      contractWide.add(key);
+    }
+    failures.push(f);
+  }
   return {
     seed,
     requests: parts.reduce((n, p) => n + p.requests, 0),
