@@ -79,32 +79,67 @@ export async function test(options: TestOptions): Promise<number> {
   return (await import('./cli/commands/test.js')).runTest(options);
 }
 
-/** A `node:http` request listener (`(req, res) => void`: a generated server, an Express or Fastify app's handler). */
-export type NodeRequestHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
+/** A `node:http` request listener (`(req, res) => void`: a generated server, an Express app, Koa's `app.callback()`). */
+export type NodeRequestHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => unknown;
+
+/** What `handler` takes: a request listener, or an application that owns one (Fastify: `ready()` and `server`; Koa: `callback()`). */
+export type InProcessHandler = import('./conformance/in-process.js').InProcessHandler;
 
 /**
  * The options of runConformance: the contract as a model, or as the path of its file (`spec`); the
- * server as `fetch`, or as a node:http `handler` called in process (no port).
+ * server as `fetch` (a live server), as a node:http `handler` run in process (behind an ephemeral
+ * listener on 127.0.0.1, closed when the run ends, so the application sees real
+ * `IncomingMessage`/`ServerResponse` objects), or as a `fetchHandler` (`(Request) => Response`:
+ * Hono's `app.fetch`, a Fetch-standard server).
  */
 export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<ConformanceOptions, 'model' | 'fetch'> & { spec: string })) &
-  ({ fetch: ConformanceOptions['fetch']; handler?: undefined } | { handler: NodeRequestHandler; fetch?: undefined });
+  (
+    | { fetch: ConformanceOptions['fetch']; handler?: undefined; fetchHandler?: undefined }
+    | { handler: InProcessHandler; fetch?: undefined; fetchHandler?: undefined }
+    | { fetchHandler: (request: Request) => Response | Promise<Response>; fetch?: undefined; handler?: undefined }
+  );
 
 /**
- * The conformance engine: requests derived from a contract sent through `fetch` (a live server,
- * an in-process handler), each answer checked; the report per operation and check, with failures.
+ * The conformance engine: requests derived from a contract sent through `fetch` (a live server),
+ * a node:http `handler` or a `fetchHandler` in process, each answer checked; the report per
+ * operation and check, with failures.
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceReport> {
   const { runConformance: run } = await import('./conformance/run.js');
-  const { handler, fetch: given, ...rest } = options;
-  let send: ConformanceOptions['fetch'];
-  if (handler) {
-    const { toFetchHandler } = await import('./runtime/server/fetch-adapter.js');
-    send = toFetchHandler(handler as Parameters<typeof toFetchHandler>[0]);
-  } else send = given as ConformanceOptions['fetch'];
-  if (!('spec' in rest)) return run({ ...rest, fetch: send });
-  const { spec, ...others } = rest;
-  const { buildModel } = await import('./contract/model.js');
-  return run({ ...others, fetch: send, model: await buildModel(spec) });
+  const { handler, fetch: given, fetchHandler, ...rest } = options;
+  let model: ConformanceOptions['model'];
+  let others: Omit<ConformanceOptions, 'fetch' | 'model'>;
+  if ('spec' in rest) {
+    const { spec, ...remaining } = rest;
+    const { buildModel } = await import('./contract/model.js');
+    model = await buildModel(spec);
+    others = remaining;
+  } else {
+    const { model: fromOptions, ...remaining } = rest;
+    model = fromOptions;
+    others = remaining;
+  }
+  if (handler !== undefined) {
+    const { listenInProcess } = await import('./conformance/in-process.js');
+    const server = await listenInProcess(handler);
+    try {
+      return await run({ ...others, model, fetch: server.fetch });
+    } finally {
+      await server.close();
+    }
+  }
+  if (fetchHandler !== undefined) {
+    // A handler that throws is answered with a 500, as a server would.
+    const send = async (request: Request): Promise<Response> => {
+      try {
+        return await fetchHandler(request);
+      } catch {
+        return new Response(null, { status: 500 });
+      }
+    };
+    return run({ ...others, model, fetch: send });
+  }
+  return run({ ...others, model, fetch: given as ConformanceOptions['fetch'] });
 }
 
 /** The mock of a contract, in process: `listener` for node:http, `fetch`, `reset()`. */

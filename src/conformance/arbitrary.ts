@@ -169,13 +169,17 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, resolve: 
       const properties = isRecord(schema['properties']) ? schema['properties'] : {};
       const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
+      const readOnly = new Set<string>();
       for (const [name, sub] of Object.entries(properties)) {
-        // Read-only properties are the server's to set: a request leaves them out.
+        // Read-only properties are the server's to set: a request leaves them out, required or not.
         const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? resolve(sub['$ref']) : sub;
-        if (isRecord(resolved) && resolved['readOnly'] === true && !required.has(name)) continue;
+        if ((isRecord(resolved) && resolved['readOnly'] === true) || (isRecord(sub) && sub['readOnly'] === true)) {
+          readOnly.add(name);
+          continue;
+        }
         record[name] = schemaArbitrary(sub as JsonSchema, resolve, depth + 1);
       }
-      for (const name of required) if (!(name in record)) record[name] = fc.string({ minLength: 1, maxLength: 8 });
+      for (const name of required) if (!(name in record) && !readOnly.has(name)) record[name] = fc.string({ minLength: 1, maxLength: 8 });
       const requiredKeys = [...required].filter((k) => k in record);
       return fc.record(record, { requiredKeys });
     }

@@ -17,10 +17,15 @@ export const CHECKS = [
   'use_after_free',
   'ensure_resource_availability',
   'ignored_auth',
+  'auth_challenge',
   'transition_precondition',
+  'example_schema_conformance',
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
+
+/** Ends the message of a failure counted once for the contract (an undeclared 401 of the security phase). */
+export const CONTRACT_WIDE_NOTE = '(counted once for the contract, whichever operation answers it)';
 
 export function isCheckName(name: string): name is CheckName {
   return (CHECKS as readonly string[]).includes(name);
@@ -56,6 +61,14 @@ export interface CheckFailure {
   message: string;
   /** The contract location the answer breaks (a JSON pointer into the document). */
   location?: string;
+  /**
+   * What makes two failures of a check the same fault when their messages differ (the status a
+   * valid request was refused with): failures are reported once per operation, check and cause
+   * (the message, numbers blurred, when there is none). Not part of the report.
+   */
+  cause?: string;
+  /** `contract`: the fault is the contract's, counted once for the whole run (not per operation). */
+  scope?: 'contract';
 }
 
 /** The response object of the operation that covers a status: exact, then range (4XX), then default. */
@@ -89,6 +102,40 @@ export interface AnswerContext {
   response: ReceivedResponse;
   validator?: ValidateFunction | undefined;
   method: string;
+  /** Resolves a "#/..." $ref of the contract (to find the writeOnly properties an answer need not carry). */
+  resolve?: (ref: string) => JsonSchema | undefined;
+}
+
+/**
+ * The names of the properties a schema marks with `flag` anywhere (properties, items, compositions,
+ * $ref targets, each visited once): `readOnly` ones a request need not send, `writeOnly` ones an
+ * answer need not carry, even where `required` lists them.
+ */
+export function flaggedProperties(schema: JsonSchema | undefined, resolve: ((ref: string) => JsonSchema | undefined) | undefined, flag: 'readOnly' | 'writeOnly'): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (s: unknown, depth: number): void => {
+    if (depth > 64 || !isRecord(s) || seen.has(s) || seen.size > 10_000) return;
+    seen.add(s);
+    if (typeof s['$ref'] === 'string' && resolve) visit(resolve(s['$ref']), depth + 1);
+    if (isRecord(s['properties'])) {
+      for (const [name, sub] of Object.entries(s['properties'])) {
+        const target = isRecord(sub) && typeof sub['$ref'] === 'string' && resolve ? resolve(sub['$ref']) : sub;
+        if ((isRecord(sub) && sub[flag] === true) || (isRecord(target) && target[flag] === true)) names.add(name);
+        visit(sub, depth + 1);
+      }
+    }
+    for (const key of ['items', 'additionalProperties', 'not']) visit(s[key], depth + 1);
+    for (const key of ['allOf', 'oneOf', 'anyOf', 'prefixItems']) if (Array.isArray(s[key])) for (const sub of s[key]) visit(sub, depth + 1);
+  };
+  visit(schema, 0);
+  return names;
+}
+
+/** Whether a validator's errors are only `required` properties of the given names (not demanded in this direction). */
+export function onlyMissing(errors: ValidateFunction['errors'], names: ReadonlySet<string>): boolean {
+  if (!errors || errors.length === 0 || names.size === 0) return false;
+  return errors.every((e) => e.keyword === 'required' && typeof (e.params as { missingProperty?: unknown }).missingProperty === 'string' && names.has((e.params as { missingProperty: string }).missingProperty));
 }
 
 /** The checks every answer gets: status, content type, headers and body against the contract. */
@@ -111,6 +158,7 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
             check: 'status_code_conformance',
             message: `status ${response.status} is not declared (declared: ${op.responses.map((r) => r.status).join(', ')})${summary(response)}`,
             location: `${op.pointer}/responses`,
+            cause: `status ${response.status}`,
           },
         }),
   });
@@ -173,7 +221,8 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
   } else if (hasBody && media && ctx.validator && /json/i.test(actual)) {
     if (response.json === undefined) {
       out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body is not JSON: ${response.text.slice(0, 120)}`, location: media.pointer } });
-    } else if (!ctx.validator(response.json)) {
+    } else if (!ctx.validator(response.json) && !onlyMissing(ctx.validator.errors, flaggedProperties(media.schema, ctx.resolve, 'writeOnly'))) {
+      // A writeOnly property (a password) is never in an answer, even where `required` lists it.
       const errors = (ctx.validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
       out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body does not match the schema: ${errors.join('; ')}`, location: `${media.pointer}/schema` } });
     } else out.push({ check: 'response_schema_conformance' });
@@ -193,7 +242,14 @@ export function curlCommand(base: string, request: SentRequest): string {
   // curl reads [ ] and { } in a URL as a glob unless told not to ([REDACTED] in a query, for one).
   const parts = ['curl', ...(/[[\]{}]/.test(url) ? ['--globoff'] : []), '-X', request.method, q(url)];
   for (const [k, v] of Object.entries(request.headers).sort(([a], [b]) => a.localeCompare(b))) parts.push('-H', q(`${k}: ${v}`));
-  if (request.body !== undefined) parts.push('--data-raw', q(request.body));
+  if (request.body === undefined) return parts.join(' ');
+  // A body with control characters (a multipart body's CRLFs) never goes raw on the line: printf
+  // writes it exactly from escapes, and curl reads it from standard input as bytes.
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(request.body)) {
+    const escaped = request.body.replace(/[\\%\x00-\x1f\x7f]/g, (c) => (c === '\\' ? '\\\\' : c === '%' ? '%%' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`));
+    return `printf -- ${q(escaped)} | ${parts.join(' ')} --data-binary @-`;
+  }
+  parts.push('--data-raw', q(request.body));
   return parts.join(' ');
 }
 

@@ -3,15 +3,15 @@
  * sending one request and reading its answer within bounds, applying the answer checks, and recording
  * failures, redacted, once per operation, check and message.
  */
-import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
+import type { ContractModel, ExampleModel, JsonSchema, OperationModel, ParameterModel } from '../contract/model.js';
 import { schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
 import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
-import { answerChecks, CHECKS, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
+import { answerChecks, CHECKS, CONTRACT_WIDE_NOTE, curlCommand, flaggedProperties, onlyMissing, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
-import { applyCredentials, exampleBodyOf, exampleParameterValues, requestMedia, type ExampleRequest } from './requests.js';
+import { applyCredentials, requestMedia, sampledBodyValue, sampledParameterValue, withoutReadOnly, type ExampleRequest } from './requests.js';
 import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
 /** Thrown by RunContext.fail when maxFailures is reached: ends the run, whatever phase is running. */
@@ -111,6 +111,9 @@ export class RunContext {
       const response: ReceivedResponse = { status: res.status, headers, text: this.redact.text(read.text), contentType };
       if (read.overflow && !streaming && !streams) {
         response.unchecked = `the response body exceeds ${this.maxResponseBytes} bytes (--max-response-size); not checked`;
+      } else if (read.late && !streaming && !streams) {
+        // A body still arriving when the time is up is cut where reading stopped: said so, never "not JSON".
+        response.unchecked = `the response body was still arriving after ${this.options.timeoutMs ?? 10_000} ms (--timeout): truncated at ${read.bytes} bytes; not checked`;
       } else if (/json/i.test(contentType) && read.text.length > 0) {
         // Nesting deeper than any answer needs would exhaust the stack of the validators: refused
         // before parsing, as the generated server refuses such a request.
@@ -139,19 +142,41 @@ export class RunContext {
     else t.failed++;
   }
 
-  fail(op: OperationModel, phase: Phase, failure: CheckFailure, sent: SentRequest, response: ReceivedResponse | undefined): void {
-    if (!this.enabled.has(failure.check)) return;
-    this.tally(op, failure.check, false);
-    // One report per operation, check and message: a fault found a hundred times is one failure.
-    const key = `${op.id}\u0000${failure.check}\u0000${failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
-    if (this.failureKeys.has(key)) return;
+  /**
+   * What makes two failures of an operation the same fault: the check and its cause (the status a
+   * valid request was refused with, the undeclared status, else the message with numbers blurred),
+   * whichever phase or request found it.
+   */
+  failureKey(op: OperationModel, failure: CheckFailure): string {
+    return `${failure.scope === 'contract' ? '*' : op.id}\u0000${failure.check}\u0000${failure.cause ?? failure.message.replace(/\d+/g, '#').slice(0, 160)}`;
+  }
+
+  /** Whether this fault of the operation is reported already. */
+  known(op: OperationModel, failure: CheckFailure): boolean {
+    return this.failureKeys.has(this.failureKey(op, failure));
+  }
+
+  /**
+   * Records a failure, once per operation, check and cause: a fault found a hundred times (or by
+   * the examples and again by the fuzz phase) is one failure, and one in the table's counts.
+   * Returns whether it was new.
+   */
+  fail(op: OperationModel, phase: Phase, failure: CheckFailure, sent: SentRequest, response: ReceivedResponse | undefined): boolean {
+    if (!this.enabled.has(failure.check)) return false;
+    const key = this.failureKey(op, failure);
+    if (this.failureKeys.has(key)) return false;
     this.failureKeys.add(key);
+    this.tally(op, failure.check, false);
     // Reports are published: credentials leave here replaced, unless showSecrets.
     const request = this.redact.request(sent);
-    const out: ConformanceFailure = { ...failure, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl: curlCommand(this.base.href, request) };
+    const { cause: _cause, scope: _scope, ...shown } = failure;
+    // A defect of the contract (an example that breaks its schema) sends nothing: no command reproduces it.
+    const curl = failure.check === 'example_schema_conformance' ? '' : curlCommand(this.base.href, request);
+    const out: ConformanceFailure = { ...shown, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl };
     if (response) out.response = { status: response.status, headers: this.redact.headers(response.headers), body: response.text.slice(0, 4096) };
     this.report.failures.push(out);
     if (this.options.maxFailures !== undefined && this.report.failures.length >= this.options.maxFailures) throw new StopRun();
+    return true;
   }
 
   validatorFor(op: OperationModel, response: ReceivedResponse): ValidateFunction | undefined {
@@ -161,8 +186,11 @@ export class RunContext {
     return key ? responses[key]?.[type] : undefined;
   }
 
-  /** Sends a request and applies the answer checks (and the expectation of its kind). */
-  async exchange(op: OperationModel, phase: Phase, request: ExampleRequest, origin: string, expect: 'positive' | 'negative' | 'any'): Promise<Outcome> {
+  /**
+   * Sends a request and applies the answer checks (and the expectation of its kind). A failure
+   * `contractWide` selects is one fault of the contract, counted once whichever operation shows it.
+   */
+  async exchange(op: OperationModel, phase: Phase, request: ExampleRequest, origin: string, expect: 'positive' | 'negative' | 'any', contractWide?: (failure: CheckFailure) => boolean): Promise<Outcome> {
     const { sent, response, error } = await this.send(request, origin);
     if (!response) {
       if (error && !error.startsWith('not sendable') && !this.options.dryRun) {
@@ -172,47 +200,107 @@ export class RunContext {
       return { failures: [], sent };
     }
     const failures: CheckFailure[] = [];
-    let results: ReturnType<typeof answerChecks>;
+    for (const result of this.judge(op, request.method, response, origin, expect)) {
+      if (result.failure) {
+        failures.push(result.failure);
+        const wide = contractWide?.(result.failure) === true;
+        this.fail(op, phase, wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure, sent, response);
+      } else this.tally(op, result.check, true);
+    }
+    return { failures, sent, response };
+  }
+
+  /** The answer checks of one answer, and the expectation of its kind (valid data accepted, invalid refused). */
+  judge(op: OperationModel, method: string, response: ReceivedResponse, origin: string, expect: 'positive' | 'negative' | 'any'): Array<{ check: CheckName; failure?: CheckFailure }> {
+    let results: Array<{ check: CheckName; failure?: CheckFailure }>;
     try {
-      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method: request.method });
+      results = answerChecks({ op, response, validator: this.validatorFor(op, response), method, resolve: this.resolve });
     } catch (error) {
       // A check that cannot finish on this answer (a stack exhausted by what the server sent) is a
       // finding of this exchange, never the end of the run.
       if (!(error instanceof RangeError)) throw error;
       results = [{ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer } }];
     }
-    for (const result of results) {
-      if (result.failure) {
-        failures.push(result.failure);
-        this.fail(op, phase, result.failure, sent, response);
-      } else this.tally(op, result.check, true);
-    }
     if (expect === 'negative') {
       const accepted = response.status < 400;
-      const failure: CheckFailure = { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer };
-      if (accepted) {
-        failures.push(failure);
-        this.fail(op, phase, failure, sent, response);
-      } else this.tally(op, 'negative_data_rejection', true);
+      results.push(accepted ? { check: 'negative_data_rejection', failure: { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer } } : { check: 'negative_data_rejection' });
     } else if (expect === 'positive') {
       const refused = [400, 413, 415, 422].includes(response.status);
-      const failure: CheckFailure = { check: 'positive_data_acceptance', message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`, location: op.pointer };
-      if (refused) {
-        failures.push(failure);
-        this.fail(op, phase, failure, sent, response);
-      } else this.tally(op, 'positive_data_acceptance', true);
+      results.push(
+        refused
+          ? { check: 'positive_data_acceptance', failure: { check: 'positive_data_acceptance', message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`, location: op.pointer, cause: `refused with ${response.status}` } }
+          : { check: 'positive_data_acceptance' },
+      );
     }
-    return { failures, sent, response };
+    return results;
   }
 
-  /** Parameter values of the example request, by parameter (samples the validators accept where none is documented). */
+  /**
+   * Parameter values of the example request, by parameter: each parameter's first example, unless
+   * the contract's own validators refuse it (then a value sampled from its schema, and the example
+   * reported once as the contract's defect).
+   */
   exampleValues(op: OperationModel): Map<ParameterModel, unknown> {
-    return exampleParameterValues(op, this.resolve, this.validators);
+    const values = new Map<ParameterModel, unknown>();
+    const sampled = new Map<ParameterModel, unknown>();
+    for (const p of op.parameters) {
+      if (!p.required && p.examples.length === 0) continue;
+      sampled.set(p, sampledParameterValue(p, this.resolve, this.validators.operationValidators[op.id]));
+      values.set(p, p.examples.length > 0 ? p.examples[0]?.value : sampled.get(p));
+    }
+    if (this.paramsValid(op, values) || !this.paramsValid(op, sampled)) return values;
+    // Each example judged on its own, among values sampled for the others.
+    for (const p of op.parameters) {
+      const example = p.examples[0];
+      if (!example || (p.in !== 'path' && p.in !== 'query')) continue;
+      if (this.paramsValid(op, new Map(sampled).set(p, example.value))) continue;
+      this.exampleFinding(op, example, `the example of ${p.in} parameter ${p.name}`, 'parameter');
+      values.set(p, sampled.get(p));
+    }
+    return values;
   }
 
-  exampleBody(op: OperationModel): { media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string } | undefined {
-    const body = exampleBodyOf(op, this.resolve, this.validators);
-    return body && { ...body, name: body.name === 'sampled from the schema' ? 'sampled' : body.name };
+  /**
+   * The body requests of the operation are built on: its first request example the contract's own
+   * validators accept (each one they refuse reported once as the contract's defect, never sent as
+   * valid data), else a value sampled from the schema. `valid` says whether the validators accept it
+   * (negative cases are built only on a valid base).
+   */
+  exampleBody(op: OperationModel): { media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string; valid: boolean } | undefined {
+    const media = requestMedia(op);
+    if (!op.requestBody || !media) return undefined;
+    for (const example of media.examples) {
+      const value = withoutReadOnly(example.value, media.schema, this.resolve);
+      if (this.bodyValid(op, media.type, value) !== false) return { media, value, name: example.name, valid: true };
+      this.exampleFinding(op, example, `request example "${example.name}"`, 'body');
+    }
+    const value = withoutReadOnly(sampledBodyValue(op, media, this.resolve, this.validators), media.schema, this.resolve);
+    return { media, value, name: 'sampled', valid: this.bodyValid(op, media.type, value) !== false };
+  }
+
+  /** Request examples of the operation's body that its validators accept, in order (the broken ones reported). */
+  validBodyExamples(op: OperationModel): Array<{ media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string }> {
+    const media = requestMedia(op);
+    if (!op.requestBody || !media) return [];
+    const out: Array<{ media: NonNullable<ReturnType<typeof requestMedia>>; value: unknown; name: string }> = [];
+    for (const example of media.examples) {
+      const value = withoutReadOnly(example.value, media.schema, this.resolve);
+      if (this.bodyValid(op, media.type, value) !== false) out.push({ media, value, name: example.name });
+      else this.exampleFinding(op, example, `request example "${example.name}"`, 'body');
+    }
+    return out;
+  }
+
+  /** An example of the contract that breaks its own schema: a finding against the contract, located at the example, reported once; nothing is sent. */
+  private exampleFinding(op: OperationModel, example: ExampleModel, what: string, where: 'body' | 'parameter'): void {
+    let errors = '';
+    if (where === 'body') {
+      const media = requestMedia(op);
+      const fn = media ? this.validators.operationValidators[op.id]?.body?.[media.type] : undefined;
+      if (fn && !fn(example.value)) errors = (fn.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ');
+    }
+    const sent: SentRequest = { operationId: op.id, method: op.method.toUpperCase(), url: op.path, headers: {}, origin: `${what} (not sent)` };
+    this.fail(op, 'examples', { check: 'example_schema_conformance', message: `${what} does not match its own schema${errors ? `: ${errors}` : ''}; the contract is wrong here, so it is not sent as valid data`, location: example.pointer, cause: example.pointer }, sent, undefined);
   }
 
   /** Whether parameter values pass the operation's validators (path and query; headers and cookies by construction). */
@@ -228,9 +316,13 @@ export class RunContext {
     return true;
   }
 
+  /** Whether a request body passes the operation's validators; a readOnly property, required or not, is not demanded of a request. */
   bodyValid(op: OperationModel, mediaType: string, value: unknown): boolean | undefined {
     const fn = this.validators.operationValidators[op.id]?.body?.[mediaType];
-    return fn ? fn(value) : undefined;
+    if (!fn) return undefined;
+    if (fn(value)) return true;
+    const media = op.requestBody?.content.find((c) => c.type === mediaType);
+    return onlyMissing(fn.errors, flaggedProperties(media?.schema, this.resolve, 'readOnly'));
   }
 
 
@@ -254,13 +346,14 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The body as text, read until it ends or `ms` pass; a body longer than `max` bytes is not read
  * past `max` (`overflow`: what was read is not the whole answer).
  */
-async function readText(res: Response, ms: number, max: number): Promise<{ text: string; overflow: boolean }> {
-  if (!res.body) return { text: '', overflow: false };
+async function readText(res: Response, ms: number, max: number): Promise<{ text: string; overflow: boolean; late: boolean; bytes: number }> {
+  if (!res.body) return { text: '', overflow: false, late: false, bytes: 0 };
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (declared > max) {
     void res.body.cancel().catch(() => undefined);
-    return { text: '', overflow: true };
+    return { text: '', overflow: true, late: false, bytes: 0 };
   }
+  let late = false;
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -268,11 +361,24 @@ async function readText(res: Response, ms: number, max: number): Promise<{ text:
   try {
     while (size <= max) {
       const left = until - Date.now();
-      if (left <= 0) break;
+      if (left <= 0) {
+        late = true;
+        break;
+      }
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), left)));
-      const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
-      if (next === 'late' || next.done) break;
+      const deadline = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), left)));
+      // The request's own deadline (its abort signal) ends the body too: a cut, like a late answer.
+      const next = await Promise.race([reader.read(), deadline])
+        .catch((error: unknown) => {
+          if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) return 'late' as const;
+          throw error;
+        })
+        .finally(() => clearTimeout(timer));
+      if (next === 'late') {
+        late = true;
+        break;
+      }
+      if (next.done) break;
       chunks.push(next.value);
       size += next.value.byteLength;
     }
@@ -280,5 +386,5 @@ async function readText(res: Response, ms: number, max: number): Promise<{ text:
     void reader.cancel().catch(() => undefined);
   }
   const overflow = size > max;
-  return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), overflow };
+  return { text: Buffer.concat(chunks).subarray(0, max).toString('utf8'), overflow, late, bytes: Math.min(size, max) };
 }

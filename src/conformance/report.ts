@@ -35,8 +35,10 @@ const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
   positive_data_acceptance: 'a request the contract allows is not refused as invalid',
   use_after_free: 'a deleted resource is gone (404 on read, absent from the list)',
   ensure_resource_availability: 'a created resource can be read and is listed',
-  ignored_auth: 'a secured operation refuses a request without a valid credential with 401',
+  ignored_auth: 'a secured operation does not succeed (2xx) for a request without a valid credential',
+  auth_challenge: 'a 401 of a scheme that can challenge (http, oauth2, openIdConnect) carries WWW-Authenticate',
   transition_precondition: "a state transition the resource's state does not allow is refused with its declared status",
+  example_schema_conformance: "the contract's own request examples match their schemas (a finding against the contract: such an example is not sent)",
 };
 
 function plural(n: number, word: string): string {
@@ -98,8 +100,8 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
     const at = where(f, context);
     if (at) out.push(`   contract: ${at}`);
     if (f.response) out.push(`   response: ${f.response.status}${f.response.body ? ` ${snippet(f.response.body)}` : ''}`);
-    else out.push('   response: none');
-    out.push(`   ${f.curl}`, '');
+    else out.push(f.curl ? '   response: none' : '   not sent: a defect of the contract');
+    out.push(...(f.curl ? [`   ${f.curl}`] : []), '');
   });
   out.push(`${report.failures.length > 0 ? '✖' : '✔'} ${headline(report, context)}`);
   return out.join('\n') + '\n';

@@ -50,8 +50,20 @@ function parameterCheck(p: ParameterModel, validators: RuntimeOperationValidator
  */
 function exampleValue(p: ParameterModel, resolve: (ref: string) => JsonSchema | undefined, validators?: RuntimeOperationValidators): unknown {
   if (p.examples.length > 0) return p.examples[0]?.value;
+  return sampledParameterValue(p, resolve, validators);
+}
+
+/** A value sampled from a parameter's schema, one its validators accept where they are given. */
+export function sampledParameterValue(p: ParameterModel, resolve: (ref: string) => JsonSchema | undefined, validators?: RuntimeOperationValidators): unknown {
   const check = parameterCheck(p, validators);
   return check ? sampleValid(p.schema, check, { resolve, seed: 1 }).value : sampleSchema(p.schema, { resolve, seed: 1 });
+}
+
+/** A body value sampled from the schema of a media type, one the body validator accepts where validators are given. */
+export function sampledBodyValue(op: OperationModel, media: MediaTypeModel, resolve: (ref: string) => JsonSchema | undefined, validators?: CompiledValidators): unknown {
+  const fn = validators?.operationValidators[op.id]?.body?.[media.type];
+  const schema = media.schema ?? {};
+  return fn ? sampleValid(schema, (v) => fn(v), { resolve, seed: 1 }).value : sampleSchema(schema, { resolve, seed: 1 });
 }
 
 /** The example parameter values (documented, else sampled) of an operation: required ones and documented optional ones. */
@@ -79,10 +91,7 @@ export function exampleBodyOf(
   if (!op.requestBody || !media) return undefined;
   const example = media.examples[index] ?? media.examples[0];
   if (example) return { media, value: example.value, name: example.name };
-  const fn = validators?.operationValidators[op.id]?.body?.[media.type];
-  const schema = media.schema ?? {};
-  const value = fn ? sampleValid(schema, (v) => fn(v), { resolve, seed: 1 }).value : sampleSchema(schema, { resolve, seed: 1 });
-  return { media, value, name: 'sampled from the schema' };
+  return { media, value: sampledBodyValue(op, media, resolve, validators), name: 'sampled from the schema' };
 }
 
 function text(v: unknown): string {
@@ -216,7 +225,7 @@ export function buildRequest(
         : media.type === 'application/x-www-form-urlencoded'
           ? formEncode(value)
           : media.type === 'multipart/form-data'
-            ? multipartEncode(value)
+            ? multipartEncode(value, fileFields(media, schemaResolver(model)))
             : typeof value === 'string'
               ? value
               : JSON.stringify(value));
@@ -227,8 +236,11 @@ export function buildRequest(
 
 const MULTIPART_BOUNDARY = 'specforge-conformance-boundary';
 
-/** A value as a multipart/form-data body: a part per field (arrays repeat it; objects are JSON parts). */
-export function multipartEncode(value: unknown): string {
+/**
+ * A value as a multipart/form-data body: a part per field (arrays repeat it; objects are JSON
+ * parts); a field in `files` (binary content) is sent as a file, with a filename and its type.
+ */
+export function multipartEncode(value: unknown, files: ReadonlyMap<string, string> = new Map()): string {
   const parts: string[] = [];
   const part = (name: string, v: unknown): void => {
     if (v === undefined) return;
@@ -237,7 +249,12 @@ export function multipartEncode(value: unknown): string {
       return;
     }
     const json = isRecord(v) || Array.isArray(v);
-    const head = `Content-Disposition: form-data; name="${name.replace(/["\r\n]/g, '_')}"${json ? '\r\nContent-Type: application/json' : ''}`;
+    const safe = name.replace(/["\r\n]/g, '_');
+    const file = files.get(name);
+    const head =
+      file !== undefined && !json
+        ? `Content-Disposition: form-data; name="${safe}"; filename="${safe}.bin"\r\nContent-Type: ${file.replace(/[\r\n]/g, '')}`
+        : `Content-Disposition: form-data; name="${safe}"${json ? '\r\nContent-Type: application/json' : ''}`;
     parts.push(`--${MULTIPART_BOUNDARY}\r\n${head}\r\n\r\n${json ? JSON.stringify(v) : v === null ? '' : String(v)}\r\n`);
   };
   if (isRecord(value)) for (const [k, v] of Object.entries(value)) part(k, v);
@@ -354,4 +371,86 @@ export function applyCredentials(model: ContractModel, request: ExampleRequest, 
     }
   }
   return { ...request, url, headers };
+}
+
+/**
+ * A request value without the properties its schema marks `readOnly` (the server's to set: a
+ * request never sends them, required or not), at any depth (properties, allOf parts, array items).
+ */
+export function withoutReadOnly(value: unknown, schema: JsonSchema | undefined, resolve: (ref: string) => JsonSchema | undefined, depth = 0): unknown {
+  if (depth > 32 || !isRecord(schema)) return value;
+  if (typeof schema['$ref'] === 'string') return withoutReadOnly(value, resolve(schema['$ref']), resolve, depth + 1);
+  if (Array.isArray(value)) {
+    const items = schema['items'];
+    return isRecord(items) ? value.map((v) => withoutReadOnly(v, items, resolve, depth + 1)) : value;
+  }
+  if (!isRecord(value)) return value;
+  const properties = readOnlyProperties(schema, resolve, depth);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const sub = properties.get(k);
+    if (sub === 'readOnly') continue;
+    out[k] = sub === undefined ? v : withoutReadOnly(v, sub, resolve, depth + 1);
+  }
+  return out;
+}
+
+/** The property schemas of an object schema (with its allOf parts), `readOnly` for those the server sets. */
+function readOnlyProperties(schema: Record<string, unknown>, resolve: (ref: string) => JsonSchema | undefined, depth: number): Map<string, JsonSchema | 'readOnly'> {
+  const out = new Map<string, JsonSchema | 'readOnly'>();
+  const visit = (s: JsonSchema | undefined, d: number): void => {
+    if (d > 32 || !isRecord(s)) return;
+    if (typeof s['$ref'] === 'string') return visit(resolve(s['$ref']), d + 1);
+    if (isRecord(s['properties'])) {
+      for (const [name, sub] of Object.entries(s['properties'])) {
+        const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? resolve(sub['$ref']) : sub;
+        if (isRecord(sub) && sub['readOnly'] === true) out.set(name, 'readOnly');
+        else if (isRecord(resolved) && resolved['readOnly'] === true) out.set(name, 'readOnly');
+        else if (out.get(name) !== 'readOnly') out.set(name, sub as JsonSchema);
+      }
+    }
+    if (Array.isArray(s['allOf'])) for (const part of s['allOf']) visit(part as JsonSchema, d + 1);
+  };
+  visit(schema, depth);
+  return out;
+}
+
+/**
+ * The fields of a multipart body that carry a file, with the content type to send them as: binary
+ * strings (`format: binary`, `contentMediaType`, Swagger 2.0's `type: file`, items of such
+ * arrays) and fields whose `encoding` names a content type other than text or JSON.
+ */
+export function fileFields(media: MediaTypeModel, resolve: (ref: string) => JsonSchema | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  let schema = media.schema;
+  if (isRecord(schema) && typeof schema['$ref'] === 'string') schema = resolve(schema['$ref']);
+  const properties = new Map<string, unknown>();
+  const collect = (s: unknown, depth: number): void => {
+    if (depth > 16 || !isRecord(s)) return;
+    if (typeof s['$ref'] === 'string') return collect(resolve(s['$ref']), depth + 1);
+    if (isRecord(s['properties'])) for (const [k, v] of Object.entries(s['properties'])) properties.set(k, v);
+    if (Array.isArray(s['allOf'])) for (const part of s['allOf']) collect(part, depth + 1);
+  };
+  collect(schema, 0);
+  const binary = (s: unknown): string | undefined => {
+    let x = s;
+    if (isRecord(x) && typeof x['$ref'] === 'string') x = resolve(x['$ref']);
+    if (!isRecord(x)) return undefined;
+    if (x['type'] === 'array') return binary(x['items']);
+    if (x['type'] === 'file' || x['format'] === 'binary') return 'application/octet-stream';
+    if (typeof x['contentMediaType'] === 'string' && !/^text\/|json/i.test(x['contentMediaType'])) return x['contentMediaType'];
+    return undefined;
+  };
+  for (const [name, sub] of properties) {
+    const declared = media.encoding?.[name]?.contentType?.split(',')[0]?.trim();
+    const type = binary(sub);
+    if (declared !== undefined && !/^text\/|json/i.test(declared) && !declared.includes('*')) out.set(name, declared);
+    else if (type !== undefined) out.set(name, declared !== undefined && !declared.includes('*') ? declared : type);
+  }
+  return out;
+}
+
+/** Whether a request's body is empty: no bytes, or a multipart body without a part. */
+export function emptyBody(request: ExampleRequest): boolean {
+  return request.body === undefined || request.body === '' || request.body === `--${MULTIPART_BOUNDARY}--\r\n`;
 }

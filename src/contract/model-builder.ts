@@ -118,6 +118,7 @@ export class ModelBuilder {
     };
     if (typeof p['description'] === 'string') model.description = p['description'];
     if (location === 'path' && p['x-specforge-multi-segment'] === true) model.multiSegment = true;
+    if (location === 'query' && p['allowEmptyValue'] === true) model.allowEmptyValue = true;
     if (isRecord(p['content'])) {
       const [type, mt] = Object.entries(p['content'])[0] ?? [];
       if (type !== undefined) {

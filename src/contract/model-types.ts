@@ -32,6 +32,8 @@ export interface ParameterModel {
   contentType?: string;
   /** `x-specforge-multi-segment: true` on a path parameter: its value may contain "/". */
   multiSegment?: boolean;
+  /** `allowEmptyValue: true` (query): an empty value (`name=`) is valid; otherwise it is not. */
+  allowEmptyValue?: boolean;
   description?: string;
   examples: ExampleModel[];
   pointer: string;

@@ -69,6 +69,11 @@ interface Listed {
 const UNDECLARED_400 = /status_code_conformance: (negative|fuzz) 400 status 400 is not declared/;
 
 const CONTRACT_DEFECTS: Listed[] = [
+  {
+    contract: 'directus',
+    match: /^directus mock( --stateful)? importBatch example_schema_conformance: examples request example "example" does not match its own schema: \/ must be object/,
+    why: 'the request example of POST /utils/import is not an object, which its multipart schema requires: reported as a defect of the contract and not sent as valid data',
+  },
   ...['netlify', 'directus', 'gitbook'].map((contract) => ({
     contract,
     match: UNDECLARED_400,

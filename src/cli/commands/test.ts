@@ -11,8 +11,9 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { ContractError, UsageError } from '../../contract/errors.js';
 import { buildModel, type ContractModel, type OperationModel } from '../../contract/model.js';
-import { displayPath } from '../../contract/resolve.js';
-import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
+import { displayPath, readContractFile } from '../../contract/resolve.js';
+import { parse as parseYaml } from 'yaml';
+import { CHECKS, CONTRACT_WIDE_NOTE, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
@@ -108,15 +109,16 @@ function headerList(raw: readonly string[] | undefined): Record<string, string> 
   return out;
 }
 
-/**
- * `--auth scheme=value` as credentials by security scheme name. `scheme` is a scheme of the
- * contract's components.securitySchemes, or `bearer` / `basic` for every HTTP scheme of that kind
- * (bearer also covers oauth2 and openIdConnect); `env:VAR` reads the value from the environment.
- */
-export function authMap(model: ContractModel, raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> | undefined {
-  if (!raw || raw.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const a of raw) {
+/** One `--auth <scheme>=<value>`, its syntax checked and `env:VAR` read: no contract needed. */
+interface AuthFlag {
+  name: string;
+  value: string;
+}
+
+/** `--auth` flags checked for what needs no contract (the form, the environment variable), at once. */
+export function parseAuthFlags(raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): AuthFlag[] {
+  const out: AuthFlag[] = [];
+  for (const a of raw ?? []) {
     const eq = a.indexOf('=');
     if (eq <= 0) throw new UsageError(`--auth takes <scheme>=<value>, not "${a}"`);
     const name = a.slice(0, eq).trim();
@@ -127,6 +129,23 @@ export function authMap(model: ContractModel, raw: readonly string[] | undefined
       if (v === undefined) throw new UsageError(`--auth ${name}: the environment variable ${variable} is not set`);
       value = v;
     }
+    out.push({ name, value });
+  }
+  return out;
+}
+
+type SchemeSummary = Pick<ContractModel['securitySchemes'][number], 'name' | 'type' | 'scheme'>;
+
+/**
+ * `--auth scheme=value` as credentials by security scheme name. `scheme` is a scheme of the
+ * contract's components.securitySchemes, or `bearer` / `basic` for every HTTP scheme of that kind
+ * (bearer also covers oauth2 and openIdConnect); `env:VAR` reads the value from the environment.
+ */
+export function authMap(model: { securitySchemes: readonly SchemeSummary[] }, raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> | undefined {
+  const flags = parseAuthFlags(raw, env);
+  if (flags.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const { name, value } of flags) {
     const exact = model.securitySchemes.filter((s) => s.name === name);
     const kind = name.toLowerCase();
     const schemes =
@@ -144,6 +163,45 @@ export function authMap(model: ContractModel, raw: readonly string[] | undefined
       throw new UsageError(`--auth ${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`);
     }
     for (const s of schemes) out[s.name] = value;
+  }
+  return out;
+}
+
+/**
+ * The security schemes of a contract from a quick read of its entry file alone (no $ref followed,
+ * no model built), so that an `--auth` naming no scheme of the contract is a usage error before the
+ * slow load. Undefined when the entry file does not say plainly (schemes behind a $ref, a file that
+ * does not parse): the full load decides then.
+ */
+export function quickSecuritySchemes(specPath: string): SchemeSummary[] | undefined {
+  let doc: unknown;
+  try {
+    const text = readContractFile(specPath, specPath);
+    doc = /\.json$/i.test(specPath) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+  const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const root = record(doc);
+  if (!root) return undefined;
+  const swagger2 = typeof root['swagger'] === 'string';
+  const components = record(root['components']);
+  if (!swagger2 && components !== undefined && '$ref' in components) return undefined;
+  const table = swagger2 ? root['securityDefinitions'] : components?.['securitySchemes'];
+  if (table === undefined) return [];
+  const schemes = record(table);
+  if (!schemes || '$ref' in schemes) return undefined;
+  const out: SchemeSummary[] = [];
+  for (const [name, raw] of Object.entries(schemes)) {
+    const s = record(raw);
+    if (!s || typeof s['$ref'] === 'string') return undefined;
+    const type = s['type'];
+    if (swagger2 && type === 'basic') out.push({ name, type: 'http', scheme: 'basic' });
+    else if (type === 'apiKey' || type === 'http' || type === 'oauth2' || type === 'openIdConnect' || type === 'mutualTLS') {
+      const summary: SchemeSummary = { name, type };
+      if (typeof s['scheme'] === 'string') summary.scheme = s['scheme'];
+      out.push(summary);
+    } else return undefined;
   }
   return out;
 }
@@ -217,7 +275,22 @@ function mergeReports(parts: readonly ConformanceReport[], operations: readonly 
       }
     }
   }
-  const failures = parts.flatMap((p) => p.failures);
+  // A fault of the contract (an undeclared 401 of the security phase) is one failure, however many
+  // workers saw it: the later copies leave the list and the table.
+  const failures: ConformanceReport['failures'] = [];
+  const contractWide = new Set<string>();
+  for (const f of parts.flatMap((p) => p.failures)) {
+    if (f.message.endsWith(CONTRACT_WIDE_NOTE)) {
+      const key = `${f.check}\u0000${f.response?.status ?? ''}`;
+      if (contractWide.has(key)) {
+        const t = byId.get(f.operationId)?.checks[f.check];
+        if (t) t.failed--;
+        continue;
+      }
+      contractWide.add(key);
+    }
+    failures.push(f);
+  }
   return {
     seed,
     requests: parts.reduce((n, p) => n + p.requests, 0),
@@ -300,14 +373,18 @@ export async function runTest(given: TestOptions): Promise<number> {
   const excludeChecks = checkList(options.excludeChecks, '--exclude-checks');
   const headers = headerList(options.header);
 
+  parseAuthFlags(options.auth);
+
   const spec = specOf(cwd, options);
   const specPath = resolve(cwd, spec);
+  // What a quick read of the entry file can tell is told before the slow load: an --auth naming
+  // no scheme of the contract.
+  if (options.auth !== undefined && options.auth.length > 0) {
+    const schemes = quickSecuritySchemes(specPath);
+    if (schemes) authMap({ securitySchemes: schemes }, options.auth);
+  }
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const model = await buildModel(specPath);
-  const plan = planValidators(model);
-  const { errors } = strictReport(model, plan, strict);
-  if (errors.length > 0) throw new ContractError(errors);
-  const validators = compileValidators(model, plan, strict);
   if (model.operations.length === 0) throw new UsageError(`${spec} describes no HTTP operation to test`);
 
   const operations = list(options.operations);
@@ -319,6 +396,11 @@ export async function runTest(given: TestOptions): Promise<number> {
   const selected = model.operations.filter((op) => (!operations || operations.includes(op.id)) && (!tags || op.tags.some((t) => tags.includes(t))));
   if (selected.length === 0) throw new UsageError('no operation of the contract matches --operations and --tags');
   const auth = authMap(model, options.auth);
+  // The validators are compiled last: every usage error is told before this slow part.
+  const plan = planValidators(model);
+  const { errors } = strictReport(model, plan, strict);
+  if (errors.length > 0) throw new ContractError(errors);
+  const validators = compileValidators(model, plan, strict);
 
   let fetchFn: Fetch = options.fetch ?? (options.socket !== undefined ? socketFetch(resolve(cwd, options.socket)) : (r) => fetch(r));
   if (rateLimit !== undefined) fetchFn = throttled(fetchFn, rateLimit);

@@ -59,7 +59,8 @@ export async function negative(ctx: RunContext): Promise<void> {
         if (p.in === 'header' || !ctx.paramsValid(op, values)) cases.push({ values, body, origin: wrong.why });
       }
     }
-    if (body && op.method !== 'get' && op.method !== 'head') {
+    // Invalid bodies are made from a valid one: a base the contract refuses already would prove nothing.
+    if (body && body.valid && op.method !== 'get' && op.method !== 'head') {
       const isJson = /json/i.test(body.media.type);
       if (isJson) cases.push({ values: base, body: { ...body, raw: '{"specforge": ', name: 'malformed JSON' }, origin: 'malformed JSON body' });
       const broken = brokenBodyRequest(ctx.model, op);
@@ -81,7 +82,9 @@ function bodyMutations(ctx: RunContext, op: OperationModel, mediaType: string, v
   if (!isRecord(value) || !isRecord(s) || !isRecord(s['properties'])) return out;
   const required = Array.isArray(s['required']) ? s['required'].map(String) : [];
   for (const name of required) {
-    if (!(name in value)) continue;
+    const sub = s['properties'][name];
+    const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? ctx.resolve(sub['$ref']) : sub;
+    if (!(name in value) || (isRecord(resolved) && resolved['readOnly'] === true) || (isRecord(sub) && sub['readOnly'] === true)) continue;
     const copy = { ...value };
     delete copy[name];
     out.push({ value: copy, why: `required property ${name} missing` });
@@ -89,7 +92,8 @@ function bodyMutations(ctx: RunContext, op: OperationModel, mediaType: string, v
   for (const [name, sub0] of Object.entries(s['properties'])) {
     let sub = sub0 as JsonSchema;
     if (isRecord(sub) && typeof sub['$ref'] === 'string') sub = ctx.resolve(sub['$ref']) ?? sub;
-    if (!isRecord(sub)) continue;
+    // A read-only property is the server's to set: a request does not send it, and a server may ignore it.
+    if (!isRecord(sub) || sub['readOnly'] === true || (isRecord(sub0) && sub0['readOnly'] === true)) continue;
     const type = schemaType(sub);
     // In a form or multipart body every value travels as text: a wrong JSON type is not visible.
     const typed = /json/i.test(mediaType);

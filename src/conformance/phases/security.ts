@@ -1,8 +1,8 @@
 /**
  * The security phase: each secured operation without its credential, and with a malformed one,
- * must answer 401 (with WWW-Authenticate for a scheme that can challenge), or 403 where the
- * operation declares 403 (the refusal specforge's server and mock pick where 401 is not declared);
- * an API key carried in Authorization is also sent empty (`Bearer ` alone), refused the same way.
+ * must not succeed (ignored_auth: a 2xx is the fault); a 401 for a scheme that can challenge must
+ * carry WWW-Authenticate (auth_challenge). An API key carried in Authorization is also sent empty
+ * (`Bearer ` alone).
  */
 import type { RunContext } from '../exchange.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
@@ -29,17 +29,23 @@ export async function security(ctx: RunContext): Promise<void> {
     if (challengeable) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer' } }, 'a malformed credential']);
     else if (keyInAuthorization) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer ' } }, 'an empty credential (Authorization: Bearer)']);
     for (const [request, origin] of cases) {
-      const outcome = await ctx.exchange(op, 'security', request, origin, 'any');
+      // An undeclared 401 is the contract's omission, the same for every secured operation: counted
+      // once for the contract, not once per operation.
+      const outcome = await ctx.exchange(op, 'security', request, origin, 'any', (f) => f.check === 'status_code_conformance' && f.cause === 'status 401');
       const response = outcome.response;
       if (!response) continue;
       const sent = outcome.sent;
-      // A refusal is 401, or the 403 the operation declares (many interfaces answer 403 to a missing key).
-      const refused = response.status === 401 || (response.status === 403 && declares403);
-      if (!refused) {
-        ctx.fail(op, 'security', { check: 'ignored_auth', message: `a request with ${origin} answers ${response.status}, not ${declares403 ? '401 or the declared 403' : '401'}`, location: `${op.pointer}/security` }, sent, response);
-      } else if (challengeable && response.headers['www-authenticate'] === undefined) {
-        ctx.fail(op, 'security', { check: 'ignored_auth', message: `401 without WWW-Authenticate (${origin})`, location: `${op.pointer}/security` }, sent, response);
+      // As Schemathesis judges it: only an answer that succeeds (2xx) ignores the missing credential;
+      // a 403, a 404 or a redirect to a login page refuses it.
+      if (response.status >= 200 && response.status < 300) {
+        ctx.fail(op, 'security', { check: 'ignored_auth', message: `a request with ${origin} succeeds with ${response.status}`, location: `${op.pointer}/security`, cause: 'succeeds' }, sent, response);
       } else ctx.tally(op, 'ignored_auth', true);
+      // A 401 for a scheme that can challenge names the challenge (RFC 9110 §11.6.1): its own check.
+      if (response.status === 401 && challengeable) {
+        if (response.headers['www-authenticate'] === undefined) {
+          ctx.fail(op, 'security', { check: 'auth_challenge', message: `401 without WWW-Authenticate (${origin})`, location: `${op.pointer}/security`, cause: 'no WWW-Authenticate' }, sent, response);
+        } else ctx.tally(op, 'auth_challenge', true);
+      }
     }
   }
 }
