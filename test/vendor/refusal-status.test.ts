@@ -113,7 +113,7 @@ describe('a missing or rejected credential', () => {
     }
   });
 
-  it('specforge test judges the refusal: a declared 403 is fine, an undeclared 401 or 403 is not', async () => {
+  it('specforge test judges the refusal: any refusal is no ignored_auth, and a status the operation does not declare is a status_code_conformance finding', async () => {
     const model = await buildModel(BEARER);
     const run = async (status: (id: string) => number): Promise<string[]> => {
       const report = await runConformance({
@@ -133,8 +133,10 @@ describe('a missing or rejected credential', () => {
     expect(await run((id) => CASES.find(([c]) => c === id)?.[2] ?? 401)).toEqual([]);
     // 401 everywhere: undeclared where only 403 is declared.
     expect(await run(() => 401)).toEqual(['only403 status_code_conformance']);
-    // 403 everywhere: a refusal where 403 is declared, not where it is not.
-    expect(await run(() => 403)).toEqual(['fallback ignored_auth', 'only401 ignored_auth', 'only401 status_code_conformance', 'range ignored_auth']);
+    // 403 everywhere: a refusal all the same (ignored_auth fails only on success), but undeclared where only 401 is declared.
+    expect(await run(() => 403)).toEqual(['only401 status_code_conformance']);
+    // Success without the credential: ignored_auth everywhere.
+    expect(await run(() => 200).then((found) => found.filter((f) => f.endsWith('ignored_auth')))).toEqual(CASES.map(([id]) => `${id} ignored_auth`).sort());
   });
 
   it('the lint rule on undeclared statuses expects the declared refusal', async () => {
