@@ -228,8 +228,9 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(strictOption())
     .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
     .option('--no-changelog', 'publish no changelog, even when the config names docs.changelogBase (a shallow clone without that revision)')
+    .option('--renderer <name>', "static: specforge's pages rendered at build time (a page per tag, search, code samples, a request console; work from file://); redocly: one Redoc page per contract", 'static')
     .addOption(overlayOption())
-    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) => (await import('./commands/docs.js')).runDocs(opts)));
+    .action(act(async (opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean; renderer: string }) => (await import('./commands/docs.js')).runDocs(opts)));
 
   program
     .command('mock')

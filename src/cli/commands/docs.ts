@@ -4,13 +4,13 @@
  */
 import { resolve } from 'node:path';
 import { displayPath } from '../../contract/resolve.js';
-import { buildDocs, type DocsSpec } from '../../docs/build.js';
+import { buildDocs, DOCS_RENDERERS, type DocsRenderer, type DocsSpec } from '../../docs/build.js';
 import { contractChangelog } from '../../diff/changelog.js';
 import { changesSinceRevision } from '../../diff/report.js';
 import { loadConfig } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';
-import { ContractError, type Diagnostic } from '../../contract/errors.js';
+import { ContractError, UsageError, type Diagnostic } from '../../contract/errors.js';
 import { buildModel } from '../../contract/model.js';
 import { strictFlag } from '../format-option.js';
 import { planValidators, strictReport } from '../../contract/tables/validators.js';
@@ -28,6 +28,8 @@ export interface DocsOptions {
   changelogBase?: string;
   /** false (`--no-changelog`): publish no changelog, whatever docs.changelogBase says (a shallow clone without that revision). */
   changelog?: boolean;
+  /** static (specforge's own pages, the default) or redocly (Redocly's build-docs page per contract). */
+  renderer?: string;
   write?: (text: string) => void;
 }
 
@@ -35,6 +37,8 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const strict = strictFlag(options.strict);
+  const renderer = (options.renderer ?? 'static') as DocsRenderer;
+  if (!DOCS_RENDERERS.includes(renderer)) throw new UsageError(`--renderer must be ${DOCS_RENDERERS.join(' or ')}, not ${JSON.stringify(options.renderer)}`);
   const config = loadConfig(cwd, options.config);
   const out = resolve(cwd, options.out ?? 'dist/docs');
   // The same strictness as generate: published docs of a contract its own level refuses would mislead.
@@ -59,7 +63,7 @@ export async function runDocs(options: DocsOptions): Promise<number> {
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
     });
   }
-  const pages = await buildDocs(specs, out);
+  const pages = await buildDocs(specs, out, { renderer, ...(config.docs.theme !== undefined ? { theme: config.docs.theme } : {}) });
   for (const p of pages) {
     write(terminalText(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations`) + '\n');
     if (p.cli !== undefined) write(terminalText(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}`) + '\n');
