@@ -24,12 +24,14 @@ export const DOCS_JS = `(function () {
     var input = search.querySelector('input');
     var list = search.querySelector('ol');
     var loading = false;
+    var pending = null;
     var load = function (then) {
       if (self.specforgeSearchIndex) return then();
+      pending = then;
       if (loading) return;
       loading = true;
       var s = el('script', { src: body.getAttribute('data-search') });
-      s.onload = function () { then(); };
+      s.onload = function () { if (pending) pending(); };
       document.head.appendChild(s);
     };
     var run = function () {
