@@ -103,6 +103,17 @@ async function measure(browser: Browser, url: string, ready: string): Promise<Me
   return { loadMs: timing.load, interactiveMs: Math.max(readyAt, timing.longTaskEnd, timing.load), heapMb: heap.usedSize / 1e6, nodes: timing.nodes, timedOut };
 }
 
+/** The folder of an installed package (the one holding its package.json). */
+function packageDir(name: string): string {
+  let dir = dirname(require.resolve(name));
+  while (!existsSync(join(dir, 'package.json')) || !dir.endsWith(name.split('/').pop() as string)) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`${name}: no package folder`);
+    dir = up;
+  }
+  return dir;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] as number;
@@ -144,7 +155,8 @@ async function main(): Promise<void> {
   if (RENDERERS.includes('scalar')) {
     let bundle: string | undefined;
     try {
-      bundle = join(dirname(require.resolve('@scalar/api-reference/package.json')), 'dist', 'browser', 'standalone.js');
+      // The package's exports name no package.json: found from its main entry.
+      bundle = join(packageDir('@scalar/api-reference'), 'dist', 'browser', 'standalone.js');
     } catch {
       scalarNote = '@scalar/api-reference is not installed (npm install): Scalar not measured';
     }
@@ -157,7 +169,7 @@ async function main(): Promise<void> {
         writeFileSync(join(dir, `${api}.js`), `Scalar.createApiReference('#app', { url: './${api}.json', withDefaultFonts: false, telemetry: false });\n`);
         writeFileSync(join(dir, `${api}.html`), `<!doctype html>\n<html><head><meta charset="utf-8"><title>${api}</title></head><body><div id="app"></div><script src="./standalone.js"></script><script src="./${api}.js"></script></body></html>\n`);
       }
-      const version = (JSON.parse(readFileSync(require.resolve('@scalar/api-reference/package.json'), 'utf8')) as { version: string }).version;
+      const version = (JSON.parse(readFileSync(join(packageDir('@scalar/api-reference'), 'package.json'), 'utf8')) as { version: string }).version;
       scalarNote = `Scalar: @scalar/api-reference ${version} standalone bundle`;
     }
   }

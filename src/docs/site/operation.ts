@@ -68,7 +68,7 @@ function parametersSection(ctx: OperationContext, op: OperationModel): string {
     const exampleNote = example !== undefined ? `<p class="muted">Example: <code>${jsonText(example.value)}</code></p>` : '';
     return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${text(p.in)}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${markdownHtml(p.description)}${exampleNote}</td></tr>`;
   });
-  return `<h3>Parameters</h3><div class="table-wrap"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<h3>Parameters</h3><div class="table-wrap" tabindex="0"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {

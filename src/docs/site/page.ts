@@ -23,6 +23,8 @@ export interface PageShell {
   groups: NavGroup[];
   /** The file of this page in the contract's folder ("pets.html"), for aria-current. */
   current: string;
+  /** The first page of the group this page belongs to (its operations are listed under it). */
+  group: string;
   /** Links of the current group's operations: [href, method, label]. */
   ops: [string, string, string][];
   extraLinks: [string, string][];
@@ -65,7 +67,7 @@ export function sitePage(shell: PageShell): string {
   const groups = shell.groups
     .map((g) => {
       const item = `<a href="${escapeHtml(shell.here + g.file)}"${g.file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(g.name)} <span class="muted">(${g.count})</span></a>`;
-      const ops = g.file === shell.current && shell.ops.length > 0
+      const ops = g.file === shell.group && shell.ops.length > 0
         ? `<ul class="ops">${shell.ops.map(([href, method, label]) => `<li><a href="${escapeHtml(href)}"><span class="method m-${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span>${escapeHtml(label)}</span></a></li>`).join('')}</ul>`
         : '';
       return `<li>${item}${ops}</li>`;

@@ -31,7 +31,7 @@ const MAX_ENUM = 25;
  * schemas are shown in place (1 shows the top schema's own properties); `rows`: properties shown at most.
  */
 export function schemaHtml(ctx: SchemaContext, schema: unknown, options: { expandNamed?: number; rows?: number; topRef?: string } = {}): string {
-  const state: State = { ctx, rows: options.rows ?? 250, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2 };
+  const state: State = { ctx, rows: options.rows ?? 150, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2 };
   return `<div class="schema">${body(state, schema, 0)}</div>`;
 }
 

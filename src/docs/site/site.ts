@@ -34,7 +34,12 @@ interface Group {
   file: string;
   description?: string;
   ops: OperationModel[];
+  /** The group's pages: at most PAGE_OPS operations each ("repos.html", "repos-page-2.html", …). */
+  pages: { file: string; ops: OperationModel[] }[];
 }
+
+/** Operations per page: a large tag (GitHub's repos has 200) is split so every page stays small. */
+export const PAGE_OPS = 20;
 
 const RESERVED = new Set(['index', 'schemas', 'cli', 'changelog', 'search-index']);
 
@@ -69,7 +74,7 @@ function groupsOf(model: ContractModel, document: Node): Group[] {
     let g = byName.get(name);
     if (g === undefined) {
       const tag = declared.find((t) => t['name'] === name);
-      g = { name, file: '', ops: [], ...(tag !== undefined && typeof tag['description'] === 'string' ? { description: tag['description'] } : {}) };
+      g = { name, file: '', ops: [], pages: [], ...(tag !== undefined && typeof tag['description'] === 'string' ? { description: tag['description'] } : {}) };
       byName.set(name, g);
     }
     return g;
@@ -81,7 +86,13 @@ function groupsOf(model: ContractModel, document: Node): Group[] {
     groupOf(tag ?? segment ?? 'Other').ops.push(op);
   }
   const groups = [...byName.values()].filter((g) => g.ops.length > 0);
-  for (const g of groups) g.file = fileFor(g.name);
+  for (const g of groups) {
+    g.file = fileFor(g.name);
+    for (let i = 0; i < g.ops.length; i += PAGE_OPS) {
+      const file = i === 0 ? g.file : fileFor(`${g.file.slice(0, -'.html'.length)}-page-${i / PAGE_OPS + 1}`);
+      g.pages.push({ file, ops: g.ops.slice(i, i + PAGE_OPS) });
+    }
+  }
   return groups;
 }
 
@@ -98,14 +109,20 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
   const ctx: OperationContext = { document, api, schemes: model.securitySchemes, sampleServer: absolute[0] ?? 'http://127.0.0.1:4010', schemaHref: schemaHref('schemas.html#') };
   const contract = `${model.info.title} ${model.info.version}`;
   const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
-  const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = []): string =>
-    sitePage({ title, contract, root: '../', here: '', groups: nav, current, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
+  const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
+    sitePage({ title, contract, root: '../', here: '', groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
 
+  const pageOf = new Map<OperationModel, string>();
+  for (const g of groups) for (const p of g.pages) for (const op of p.ops) pageOf.set(op, p.file);
   for (const g of groups) {
-    const sections = g.ops.map((op) => operationHtml(ctx, op)).join('\n');
-    const main = `<h1>${text(g.name)}</h1>\n${markdownHtml(g.description)}\n${sections}`;
-    const ops: PageShell['ops'] = g.ops.map((op) => [`#${operationAnchor(op)}`, op.method, op.summary?.trim() || op.path]);
-    writeFileSync(join(dir, g.file), shell(`${g.name}: ${contract}`, g.file, main, ops));
+    g.pages.forEach((p, n) => {
+      const sections = p.ops.map((op) => operationHtml(ctx, op)).join('\n');
+      const part = g.pages.length > 1 ? ` <span class="muted">(page ${n + 1} of ${g.pages.length})</span>` : '';
+      const pager = g.pages.length > 1 ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>` : '';
+      const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}\n${pager}`;
+      const ops: PageShell['ops'] = g.ops.map((op) => [`${pageOf.get(op) === p.file ? '' : pageOf.get(op) ?? ''}#${operationAnchor(op)}`, op.method, op.summary?.trim() || op.path]);
+      writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file));
+    });
   }
 
   writeFileSync(join(dir, 'index.html'), shell(contract, 'index.html', overview(model, document, groups, servers)));
@@ -118,9 +135,9 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
   });
   writeFileSync(join(dir, 'schemas.html'), shell(`Schemas: ${contract}`, 'schemas.html', `<h1>Schemas</h1>\n${schemaSections.length > 0 ? schemaSections.join('\n') : '<p>The contract names no schema.</p>'}`));
 
-  const index = groups.flatMap((g) => g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${g.file}#${operationAnchor(op)}`, g.name]));
+  const index = groups.flatMap((g) => g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]));
   writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
-  return { file: `${api}/index.html`, pages: groups.length + 2 };
+  return { file: `${api}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 2) };
 }
 
 function overview(model: ContractModel, document: Node, groups: Group[], servers: { url: string; description?: string }[]): string {
@@ -139,8 +156,8 @@ function overview(model: ContractModel, document: Node, groups: Group[], servers
   if (model.securitySchemes.length > 0) {
     parts.push(`<h2>Authentication</h2><ul>${model.securitySchemes.map((s) => `<li>${schemeSummary(s, s.name)}${markdownHtml(s.description)}</li>`).join('')}</ul>`);
   }
-  parts.push(`<h2>Operations</h2><div class="table-wrap"><table class="index"><thead><tr><th scope="col">Group</th><th scope="col">Operations</th><th scope="col">First operations</th></tr></thead><tbody>${groups
-    .map((g) => `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops.slice(0, 3).map((op) => `${methodBadge(op.method)} <a href="${text(g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`).join('<br>')}</td></tr>`)
+  parts.push(`<h2>Operations</h2><div class="table-wrap" tabindex="0"><table class="index"><thead><tr><th scope="col">Group</th><th scope="col">Operations</th><th scope="col">First operations</th></tr></thead><tbody>${groups
+    .map((g) => `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops.slice(0, 3).map((op) => `${methodBadge(op.method)} <a href="${text(g.pages[0]?.file ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`).join('<br>')}</td></tr>`)
     .join('')}</tbody></table></div>`);
   return parts.join('\n');
 }

@@ -130,6 +130,9 @@ details.try > summary { cursor: pointer; font-weight: 600; }
 .console fieldset { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; }
 .console .note { font-size: .8rem; color: var(--muted); }
 .console output { display: block; margin-top: .5rem; }
+.pager ul { list-style: none; display: flex; flex-wrap: wrap; gap: .4rem; padding: 0; }
+.pager a { display: inline-block; padding: .1rem .5rem; border: 1px solid var(--line); border-radius: 4px; }
+.pager a[aria-current="page"] { font-weight: 700; border-color: var(--accent); }
 table.index { width: 100%; border-collapse: collapse; }
 table.index th, table.index td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); }
 @media (max-width: 800px) {
