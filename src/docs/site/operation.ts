@@ -5,6 +5,7 @@
  */
 import { isRecord } from '../../contract/pointer.js';
 import type { ExampleModel, MediaTypeModel, OperationModel, ResponseModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import { sanitizeDescription } from '../sanitize.js';
 import { deref, sampleOf, type Node } from './document.js';
 import { codeSamples, parameterValue, sampleRequest } from './samples.js';
 import { schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
@@ -100,9 +101,10 @@ function responseHtml(ctx: OperationContext, response: ResponseModel, open: bool
   return `<details class="response"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> ${text(firstLine(response.description))}</summary>${markdownHtml(response.description.includes('\n') ? response.description : undefined)}${headers}${content !== '' ? content : '<p class="muted">No body.</p>'}</details>`;
 }
 
+/** The first line of a description as plain text: sanitized, then without tags or Markdown marks. */
 function firstLine(description: string): string {
-  const line = description.split('\n')[0] ?? '';
-  return line.replace(/[*_`#>]/g, '').trim();
+  const line = sanitizeDescription(description).split('\n')[0] ?? '';
+  return line.replace(/<[^>]*>/g, '').replace(/[*_`#>]/g, '').trim();
 }
 
 function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string; console: Record<string, unknown> } {

@@ -1,11 +1,11 @@
 /**
  * Text of a contract on specforge's static pages: descriptions are Markdown (CommonMark with GFM
- * tables), rendered by marked and then sanitized with the docs allow-list (sanitize.ts) on the
- * rendered HTML; every other string (names, summaries, values) is escaped.
+ * tables), sanitized as a description (sanitize.ts), rendered by marked, and the rendered HTML
+ * sanitized again with the docs allow-list; every other string (names, summaries, values) is escaped.
  */
 import { Marked } from 'marked';
 import { escapeHtml } from '../html.js';
-import { sanitizeRenderedHtml } from '../sanitize.js';
+import { sanitizeDescription, sanitizeRenderedHtml } from '../sanitize.js';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -18,7 +18,9 @@ const MAX_DESCRIPTION = 100_000;
  */
 export function markdownHtml(text: string | undefined): string {
   if (text === undefined || text.trim() === '') return '';
-  const source = text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION)}…` : text;
+  // The source is sanitized as Redoc's copy is (unsafe link targets even in text that is not a link
+  // become "#"), and the rendered HTML again with the allow-list.
+  const source = sanitizeDescription(text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION)}…` : text);
   let html: string;
   try {
     html = marked.parse(source) as string;
