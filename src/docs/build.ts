@@ -287,12 +287,14 @@ export function indexPage(pages: DocsPage[]): string {
     .join('\n');
   return staticPage(
     'API contracts',
-    `  <h1>API contracts</h1>
+    `<main>
+  <h1>API contracts</h1>
   <table>
     <thead><tr><th>Contract</th><th>Version</th><th>Operations</th><th>Name</th><th>Reference</th></tr></thead>
     <tbody>
 ${rows}
     </tbody>
-  </table>`,
+  </table>
+</main>`,
   );
 }
