@@ -119,7 +119,7 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
       const sections = p.ops.map((op) => operationHtml(ctx, op)).join('\n');
       const part = g.pages.length > 1 ? ` <span class="muted">(page ${n + 1} of ${g.pages.length})</span>` : '';
       const pager = g.pages.length > 1 ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>` : '';
-      const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}\n${pager}`;
+      const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
       const ops: PageShell['ops'] = g.ops.map((op) => [`${pageOf.get(op) === p.file ? '' : pageOf.get(op) ?? ''}#${operationAnchor(op)}`, op.method, op.summary?.trim() || op.path]);
       writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file));
     });
