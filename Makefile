@@ -56,6 +56,7 @@ bench: build
 	$(NODE) dist/bench/conformance.bench.js
 	$(NODE) dist/bench/diff.bench.js
 	$(NODE) dist/bench/lint.bench.js
+	$(NODE) dist/bench/docs.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp

@@ -251,9 +251,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(strictOption())
     .option('--changelog-base <git-ref>', "also publish each contract's changes since this git revision: <api>/changelog.html (linked from the index) and changelog.md (default: the config's docs.changelogBase)")
     .option('--no-changelog', 'publish no changelog, even when the config names docs.changelogBase (a shallow clone without that revision)')
+    .option('--renderer <name>', "static: specforge's pages rendered at build time (a page per tag, search, code samples, a request console; work from file://); redocly: one Redoc page per contract", 'static')
     .addOption(overlayOption())
     .action(
-      act(async (specs: string[], opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean }) =>
+      act(async (specs: string[], opts: { config: string; out: string; strict?: string; changelogBase?: string; changelog: boolean; renderer: string }) =>
         (await import('./commands/docs.js')).runDocs({ ...opts, specs }),
       ),
     );
@@ -278,8 +279,9 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--request-timeout <ms>', 'time a client has to send its whole request (default 30000)')
     .option('--idle-timeout <ms>', 'time a connection may sit idle (default 30000; 5000 between keep-alive requests)')
     .option('--max-connections <n>', 'connections open at once; more are refused (default 1000)')
+    .option('--cors', "answer any web page (Access-Control-Allow-Origin: *, preflights answered), so the docs' request console can call the mock")
     .addOption(overlayOption())
-    .action(async (spec: string, opts: { config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; infer?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
+    .action(async (spec: string, opts: { cors?: boolean; config: string; strict?: string; port?: string; host?: string; socket?: string; stateful?: boolean; infer?: boolean; seed?: string; delay?: string; bodyLimit?: string; maxDocuments?: string; maxPageSize?: string; headersTimeout?: string; requestTimeout?: string; idleTimeout?: string; maxConnections?: string }) => {
       try {
         const { runMock } = await import('./commands/mock.js');
         const { server } = await runMock({ ...opts, spec });

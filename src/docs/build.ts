@@ -1,5 +1,7 @@
 /**
- * Static API docs (`specforge docs`): one page per contract rendered by Redocly (build-docs), made to
+ * Static API docs (`specforge docs`): each contract rendered at build time by specforge's own
+ * renderer (site/: an overview, a page per tag, schemas, a search index; `renderer: 'static'`, the
+ * default), or one page per contract rendered by Redocly (build-docs, `renderer: 'redocly'`), made to
  * work offline by serving Redoc's bundle from the docs folder instead of a CDN; the command-line
  * reference of each CLI contract (`<out>/cli.md`, rendered to `<api>/cli.html`); and an index page.
  * Every page is deterministic and carries a Content-Security-Policy that lets it load nothing from
@@ -10,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { ContractError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
@@ -19,6 +21,9 @@ import { changelogHtml, changelogMarkdown, type ContractChangelog } from '../dif
 import { escapeHtml, staticPage } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeForDocs } from './sanitize.js';
+import { CONSOLE_JS, DOCS_JS } from './site/client-script.js';
+import { writeContractSite } from './site/site.js';
+import { DOCS_CSS, themeCss, type DocsTheme } from './site/style.js';
 
 export { escapeHtml } from './html.js';
 
@@ -40,7 +45,7 @@ export interface DocsPage {
   title: string;
   version: string;
   operations: number;
-  /** The Redoc page, relative to the docs folder. */
+  /** The contract's page (its overview with the static renderer, the Redoc page), relative to the docs folder. */
   file: string;
   /** The command-line reference page, relative to the docs folder, for a CLI contract. */
   cli?: string;
@@ -206,17 +211,51 @@ export function cliPage(page: Pick<DocsPage, 'api' | 'title' | 'version' | 'file
   return staticPage(`${page.title} ${page.version}: command line`, `${nav}\n<main>\n${rendered.html}</main>`);
 }
 
-export async function buildDocs(specs: DocsSpec[], outDir: string): Promise<DocsPage[]> {
+/** Which renderer writes the contract pages: specforge's static one (default) or Redocly's build-docs. */
+export type DocsRenderer = 'static' | 'redocly';
+export const DOCS_RENDERERS: readonly DocsRenderer[] = ['static', 'redocly'];
+
+export interface BuildDocsOptions {
+  renderer?: DocsRenderer;
+  /** The static renderer's logo, colours and fonts. */
+  theme?: DocsTheme;
+}
+
+/** The site's shared files of the static renderer: stylesheet, scripts, theme and logo; returns the logo's path from the root. */
+function writeStaticAssets(outDir: string, theme: DocsTheme): { logo?: string; hasTheme: boolean } {
+  const assets = join(outDir, 'assets');
+  mkdirSync(assets, { recursive: true });
+  writeFileSync(join(assets, 'docs.css'), DOCS_CSS);
+  writeFileSync(join(assets, 'docs.js'), DOCS_JS);
+  writeFileSync(join(assets, 'console.js'), CONSOLE_JS);
+  const css = themeCss(theme);
+  if (css !== '') writeFileSync(join(assets, 'theme.css'), css);
+  if (theme.logo === undefined) return { hasTheme: css !== '' };
+  const logo = `assets/logo${extname(theme.logo).toLowerCase()}`;
+  writeFileSync(join(outDir, logo), readFileSync(theme.logo));
+  return { logo, hasTheme: css !== '' };
+}
+
+export async function buildDocs(specs: DocsSpec[], outDir: string, options: BuildDocsOptions = {}): Promise<DocsPage[]> {
   checkApiNames(specs);
   mkdirSync(outDir, { recursive: true });
+  const renderer = options.renderer ?? 'static';
+  const assets = renderer === 'static' ? writeStaticAssets(outDir, options.theme ?? {}) : undefined;
   // Models are built one after another (in process); each build-docs runs in its own process.
-  const pages = await mapLimited(specs, availableParallelism(), async (spec): Promise<DocsPage> => {
+  const pages = await mapLimited(specs, renderer === 'static' ? 1 : availableParallelism(), async (spec): Promise<DocsPage> => {
     const model = await buildModel(spec.path, { api: spec.api });
-    const file = `${spec.api}.html`;
-    await renderRedocPage(spec, model, join(outDir, file));
-    const page: DocsPage = { api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file };
     const markdown = spec.out !== undefined ? join(spec.out, 'cli.md') : undefined;
-    if (markdown !== undefined && existsSync(markdown)) {
+    const hasCli = markdown !== undefined && existsSync(markdown);
+    let file = `${spec.api}.html`;
+    if (assets !== undefined) {
+      const extraLinks: [string, string][] = [...(hasCli ? [['cli.html', 'Command line'] as [string, string]] : []), ...(spec.changelog !== undefined ? [['changelog.html', 'Changelog'] as [string, string]] : [])];
+      const document = sanitizeForDocs(model.document);
+      file = writeContractSite({ out: outDir, api: spec.api, model, document, extraLinks, hasTheme: assets.hasTheme, ...(assets.logo !== undefined ? { logo: assets.logo } : {}) }).file;
+    } else {
+      await renderRedocPage(spec, model, join(outDir, file));
+    }
+    const page: DocsPage = { api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file };
+    if (markdown !== undefined && hasCli) {
       page.cli = `${spec.api}/cli.html`;
       mkdirSync(join(outDir, spec.api), { recursive: true });
       writeFileSync(join(outDir, page.cli), cliPage(page, readFileSync(markdown, 'utf8')));
@@ -229,7 +268,7 @@ export async function buildDocs(specs: DocsSpec[], outDir: string): Promise<Docs
     }
     return page;
   });
-  writeFileSync(join(outDir, REDOC_BUNDLE), localizeRedocBundle(readFileSync(redocBundle(), 'utf8')));
+  if (renderer === 'redocly') writeFileSync(join(outDir, REDOC_BUNDLE), localizeRedocBundle(readFileSync(redocBundle(), 'utf8')));
   writeFileSync(join(outDir, HEADERS_FILE), HEADERS);
   writeFileSync(join(outDir, 'index.html'), indexPage(pages));
   return pages;
@@ -248,12 +287,14 @@ export function indexPage(pages: DocsPage[]): string {
     .join('\n');
   return staticPage(
     'API contracts',
-    `  <h1>API contracts</h1>
+    `<main>
+  <h1>API contracts</h1>
   <table>
     <thead><tr><th>Contract</th><th>Version</th><th>Operations</th><th>Name</th><th>Reference</th></tr></thead>
     <tbody>
 ${rows}
     </tbody>
-  </table>`,
+  </table>
+</main>`,
   );
 }

@@ -83,6 +83,26 @@ export function sanitizeDescription(text: string): string {
   return out;
 }
 
+/**
+ * HTML rendered from a description's Markdown, as specforge's static pages show it: the same
+ * allow-list as sanitizeDescription; an image from elsewhere (which the page's policy would block)
+ * becomes a link to it, and links leave no referrer.
+ */
+export function sanitizeRenderedHtml(html: string): string {
+  return sanitizeHtml(html, {
+    ...SANITIZE_OPTIONS,
+    allowedAttributes: { ...SANITIZE_OPTIONS.allowedAttributes, a: ['href', 'title', 'name', 'rel'] },
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noreferrer' } }),
+      img: (tagName, attribs): sanitizeHtml.Tag => {
+        const src = attribs['src'] ?? '';
+        if (schemeOf(src) === undefined && src !== '' && !src.startsWith('//')) return { tagName, attribs: { ...attribs, alt: attribs['alt'] ?? '' } };
+        return { tagName: 'a', attribs: { href: src, rel: 'noreferrer' }, text: attribs['alt'] !== undefined && attribs['alt'] !== '' ? attribs['alt'] : 'image' };
+      },
+    },
+  });
+}
+
 /** Keys whose string value is an address a page links to. */
 const URL_KEYS = new Set(['url', 'termsOfService', 'href', 'externalValue']);
 

@@ -1,5 +1,7 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
 import type { SeverityOverride } from '../diff/policy.js';
+import { parseDocsTheme } from './docs-theme.js';
+import type { DocsTheme } from '../docs/site/style.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -102,10 +104,12 @@ export interface DiffSettings {
 export interface DocsSettings {
   /** Publish each contract's changelog since this git revision (`--changelog-base`). */
   changelogBase?: string;
+  /** The static docs' logo, colours and fonts (docs-theme.ts). */
+  theme?: DocsTheme;
 }
 
 const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept', 'severity', 'matchPath', 'unmatchPath'] as const;
-const DOCS_KEYS = ['changelogBase'] as const;
+const DOCS_KEYS = ['changelogBase', 'theme'] as const;
 
 /** A config value as an error message shows it. */
 function shownValue(value: unknown): string {
@@ -189,6 +193,7 @@ function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, file: s
     }
     out.changelogBase = base;
   }
+  if (section['theme'] !== undefined) out.theme = parseDocsTheme(section['theme'], locate, file);
   return out;
 }
 
@@ -227,7 +232,7 @@ export interface ConfigFile {
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
   diff?: { deprecationDays?: number; failOn?: 'breaking' | 'warning'; accept?: string; severity?: Record<string, SeverityOverride>; matchPath?: string; unmatchPath?: string };
   /** Settings of specforge docs (a flag given wins). */
-  docs?: { changelogBase?: string };
+  docs?: { changelogBase?: string; theme?: DocsTheme };
   specs: Array<
     | string
     | {

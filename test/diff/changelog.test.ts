@@ -397,7 +397,7 @@ ${extra}`;
     const code = await runDocs({ cwd: repo, out: 'site', changelogBase: 'v1.0.0', write: (t) => (printed += t) });
     expect(code).toBe(0);
     const html = readFileSync(join(out, 'pets', 'changelog.html'), 'utf8');
-    expect(html).toContain('<nav><a href="../index.html">All contracts</a> · <a href="../pets.html">Pets 1.1.0</a></nav>');
+    expect(html).toContain('<nav><a href="../index.html">All contracts</a> · <a href="../pets/index.html">Pets 1.1.0</a></nav>');
     expect(html).toContain('<h3><code>GET /pets</code>: List pets (<code>listPets</code>)</h3>');
     expect(html).not.toContain('<script');
     expect(readFileSync(join(out, 'pets', 'changelog.md'), 'utf8')).toMatch(/^# Changelog: Pets\n\nContract `specs\/pets\/openapi\.yaml` since `v1\.0\.0`/);

@@ -4,7 +4,7 @@
  * run build` (make test does it).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox, CLI, ROOT } from './cli-sandbox.js';
@@ -84,19 +84,36 @@ describe('mock', () => {
 });
 
 describe('docs', () => {
-  it('builds a page per contract and an index that works offline', () => {
+  it('builds pages per contract rendered at build time and an index that works offline', () => {
     const out = join(TMP, 'docs');
     const r = cli(['docs', '--out', out]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    expect(r.stdout).toContain('echo/index.html: Endpoints Example');
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index).toContain('Endpoints Example');
-    expect(index).toContain('href="./echo.html"');
+    expect(index).toContain('href="./echo/index.html"');
+    for (const asset of ['docs.css', 'docs.js', 'console.js']) expect(existsSync(join(out, 'assets', asset))).toBe(true);
+    const pages = readdirSync(join(out, 'echo')).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(out, 'echo', f), 'utf8'));
+    for (const page of pages) {
+      expect(page).not.toMatch(/<script>|\sstyle=|https:\/\/cdn\./);
+      expect(page).toContain('<script src="../assets/docs.js" defer></script>');
+    }
+    for (const id of ['echo', 'auth_info_google_jwt', 'authInfoGoogleIdToken', 'authInfoFirebase']) expect(pages.join('')).toContain(`id="op-${id}"`);
+  });
+
+  it('--renderer redocly writes a Redoc page per contract with Redoc from the folder', () => {
+    const out = join(TMP, 'docs-redocly');
+    const r = cli(['docs', '--renderer', 'redocly', '--out', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="./echo.html"');
     const page = readFileSync(join(out, 'echo.html'), 'utf8');
     expect(page).not.toContain('cdn.redocly.com');
     expect(page).toContain('./redoc.standalone.js');
     expect(existsSync(join(out, 'redoc.standalone.js'))).toBe(true);
     for (const id of ['echo', 'auth_info_google_jwt', 'authInfoGoogleIdToken', 'authInfoFirebase']) expect(page).toContain(id);
+    expect(cli(['docs', '--renderer', 'nope', '--out', out]).stderr).toContain('--renderer must be static or redocly');
   });
 
   it('renders every operation of every contract', async () => {
@@ -106,8 +123,8 @@ describe('docs', () => {
     const { buildModel } = await import('../../src/contract/model.js');
     for (const entry of loadConfig(ROOT).specs) {
       const model = await buildModel(entry.path, { api: entry.api });
-      const page = readFileSync(join(out, `${entry.api}.html`), 'utf8');
-      expect(model.operations.filter((op) => !page.includes(op.id)).map((op) => op.id), entry.api).toEqual([]);
+      const pages = readdirSync(join(out, entry.api)).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(out, entry.api, f), 'utf8')).join('');
+      expect(model.operations.filter((op) => !pages.includes(`<code>${op.id}</code>`)).map((op) => op.id), entry.api).toEqual([]);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`${model.operations.length}</td>`);
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The docs site (`specforge docs`) as readers see it: built into a temporary folder, served on
+ * The docs site of `specforge docs --renderer redocly` (Redoc pages) as readers see it: built into a temporary folder, served on
  * 127.0.0.1 and opened in headless Chromium (Debian's `chromium`, driven by playwright-core). Every
  * contract page must render every operation of its contract, with no console error and no failed
  * request; nothing may be fetched from anywhere but the site; a screenshot of each page is kept in
@@ -191,7 +191,7 @@ describe('the docs site of specforge.config.yaml', () => {
   beforeAll(async () => {
     const dir = join(TMP, 'site');
     const printed: string[] = [];
-    expect(await runDocs({ cwd: ROOT, out: dir, write: (t) => printed.push(t) })).toBe(0);
+    expect(await runDocs({ cwd: ROOT, out: dir, renderer: 'redocly', write: (t) => printed.push(t) })).toBe(0);
     expect(printed.join('')).toContain(`index of ${contracts.length} contract(s)`);
     site = await serve(dir);
   }, 120_000);
@@ -264,7 +264,7 @@ describe('a hostile contract and command-line reference', () => {
       join(project, 'specforge.config.yaml'),
       `specs:\n  - path: ${JSON.stringify(join(HOSTILE, 'openapi.yaml'))}\n    api: hostile\n    out: ${JSON.stringify(HOSTILE)}\n`,
     );
-    expect(await runDocs({ cwd: project, out: dir, write: () => undefined })).toBe(0);
+    expect(await runDocs({ cwd: project, out: dir, renderer: 'redocly', write: () => undefined })).toBe(0);
     model = await buildModel(join(HOSTILE, 'openapi.yaml'), { api: 'hostile' });
     site = await serve(dir);
   }, 120_000);
@@ -275,7 +275,7 @@ describe('a hostile contract and command-line reference', () => {
 
   it('renders the same bytes when built again', async () => {
     const again = join(TMP, 'hostile-again');
-    expect(await runDocs({ cwd: join(TMP, 'hostile-project'), out: again, write: () => undefined })).toBe(0);
+    expect(await runDocs({ cwd: join(TMP, 'hostile-project'), out: again, renderer: 'redocly', write: () => undefined })).toBe(0);
     const files = (d: string): string[] => readdirSync(d, { recursive: true, encoding: 'utf8' }).sort();
     expect(files(again)).toEqual(files(dir));
     for (const f of files(dir).filter((f) => f.endsWith('.html'))) expect(readFileSync(join(again, f), 'utf8'), f).toBe(readFileSync(join(dir, f), 'utf8'));

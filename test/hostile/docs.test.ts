@@ -69,16 +69,21 @@ describe('sanitizeDescription', () => {
   });
 });
 
-describe('a docs page built from a hostile contract, in Chromium', () => {
+/** Each renderer's pages of the hostile contract, and what shows that a page has rendered. */
+const RENDERERS = [
+  { renderer: 'static', pages: ['hostile/index.html', 'hostile/things.html', 'hostile/schemas.html'], ready: 'main' },
+  { renderer: 'redocly', pages: ['hostile.html'], ready: '#api-content' },
+] as const;
+
+describe.each(RENDERERS)('docs pages ($renderer renderer) built from a hostile contract, in Chromium', ({ renderer, pages, ready }) => {
   let attacker: Server;
   let attackerHits: string[];
   let site: Server;
   let origin: string;
   let browser: Browser;
-  const siteDir = join(TMP, 'site');
+  const siteDir = join(TMP, `site-${renderer}`);
 
   beforeAll(async () => {
-    rmSync(TMP, { recursive: true, force: true });
     mkdirSync(TMP, { recursive: true });
     attackerHits = [];
     attacker = createServer((req, res) => {
@@ -88,11 +93,11 @@ describe('a docs page built from a hostile contract, in Chromium', () => {
     await new Promise<void>((ok) => attacker.listen(0, '127.0.0.1', ok));
     setTimeout(() => attacker.closeAllConnections(), LIFETIME_MS).unref();
     const attackerOrigin = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
-    const project = join(TMP, 'project');
+    const project = join(TMP, `project-${renderer}`);
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, 'openapi.yaml'), readFileSync(FIXTURE, 'utf8').replaceAll('ATTACKER', attackerOrigin));
     writeFileSync(join(project, 'specforge.config.yaml'), 'specs:\n  - path: openapi.yaml\n    api: hostile\n');
-    expect(await runDocs({ cwd: project, out: siteDir, write: () => undefined })).toBe(0);
+    expect(await runDocs({ cwd: project, out: siteDir, renderer, write: () => undefined })).toBe(0);
     site = createServer((req, res) => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
       const file = resolve(siteDir, '.' + path);
@@ -113,11 +118,11 @@ describe('a docs page built from a hostile contract, in Chromium', () => {
       s.closeAllConnections();
       await new Promise<void>((ok) => s.close(() => ok()));
     }
-    rmSync(TMP, { recursive: true, force: true });
+    rmSync(siteDir, { recursive: true, force: true });
   });
 
   it('holds none of the payloads, in its markup or in the state Redoc hydrates from', () => {
-    const html = readFileSync(join(siteDir, 'hostile.html'), 'utf8').replace(/\\u003c/gi, '<').replace(/\\"/g, '"');
+    const html = pages.map((p) => readFileSync(join(siteDir, p), 'utf8')).join('\n').replace(/\\u003c/gi, '<').replace(/\\"/g, '"');
     for (const pattern of FORBIDDEN) expect(html, String(pattern)).not.toMatch(pattern);
     // The text around the payloads is still there.
     expect(html).toContain('tag text');
@@ -125,15 +130,19 @@ describe('a docs page built from a hostile contract, in Chromium', () => {
   });
 
   it("carries a policy with base-uri and form-action, and a _headers file with what a <meta> policy cannot set", () => {
-    const html = readFileSync(join(siteDir, 'hostile.html'), 'utf8');
-    const csp = (/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("form-action 'none'");
+    for (const p of pages) {
+      const html = readFileSync(join(siteDir, p), 'utf8');
+      const csp = (/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("form-action 'none'");
+      // specforge's own pages: no inline script or style at all.
+      if (renderer === 'static') expect(csp).toMatch(/script-src 'self'; style-src 'self';/);
+    }
     expect(readFileSync(join(siteDir, HEADERS_FILE), 'utf8')).toBe(HEADERS);
     expect(HEADERS).toContain("frame-ancestors 'none'");
   });
 
-  it('neither navigates, nor runs script, nor sends a request, even when its links and buttons are clicked', async () => {
+  it.each(pages)('%s neither navigates, nor runs script, nor sends a request, even when its links and buttons are clicked', async (file) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const navigations: string[] = [];
@@ -149,9 +158,9 @@ describe('a docs page built from a hostile contract, in Chromium', () => {
       external.push(url);
       return route.abort('blockedbyclient');
     });
-    const url = `${origin}/hostile.html`;
+    const url = `${origin}/${file}`;
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForSelector('#api-content', { timeout: 30_000 });
+    await page.waitForSelector(ready, { timeout: 30_000 });
     // A meta refresh of 0 s would have fired by now; give a slow machine room.
     await page.waitForTimeout(2_000);
     for (const selector of ['a[href^="javascript"]', '#hostile-js', '#hostile-submit', 'button:has-text("go")', 'a:has-text("click me")', 'a:has-text("entity")']) {

@@ -5,7 +5,7 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { displayPath } from '../../contract/resolve.js';
-import { buildDocs, type DocsSpec } from '../../docs/build.js';
+import { buildDocs, DOCS_RENDERERS, type DocsRenderer, type DocsSpec } from '../../docs/build.js';
 import { contractChangelog } from '../../diff/changelog.js';
 import { changesSinceRevision } from '../../diff/report.js';
 import { CONFIG_FILE, findConfig, loadConfig, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
@@ -32,6 +32,8 @@ export interface DocsOptions {
   changelogBase?: string;
   /** false (`--no-changelog`): publish no changelog, whatever docs.changelogBase says (a shallow clone without that revision). */
   changelog?: boolean;
+  /** static (specforge's own pages, the default) or redocly (Redocly's build-docs page per contract). */
+  renderer?: string;
   write?: (text: string) => void;
 }
 
@@ -61,6 +63,8 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const strict = strictFlag(options.strict);
+  const renderer = (options.renderer ?? 'static') as DocsRenderer;
+  if (!DOCS_RENDERERS.includes(renderer)) throw new UsageError(`--renderer must be ${DOCS_RENDERERS.join(' or ')}, not ${JSON.stringify(options.renderer)}`);
   const { config, entries } = docsEntries(cwd, options);
   const out = resolve(cwd, options.out ?? 'dist/docs');
   // Every contract is loaded before anything is written (one that does not exist or does not parse
@@ -86,7 +90,7 @@ export async function runDocs(options: DocsOptions): Promise<number> {
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
     });
   }
-  const pages = await buildDocs(specs, out);
+  const pages = await buildDocs(specs, out, { renderer, ...(config?.docs.theme !== undefined ? { theme: config.docs.theme } : {}) });
   for (const p of pages) {
     write(terminalText(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations`) + '\n');
     if (p.cli !== undefined) write(terminalText(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}`) + '\n');

@@ -14,6 +14,7 @@ import { errorShapes } from '../../contract/tables/error-shapes.js';
 import { inferResources, withInferred } from '../../contract/tables/infer-resources.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
+import { withCors } from './mock-cors.js';
 
 export interface MockOptions {
   cwd?: string;
@@ -42,6 +43,8 @@ export interface MockOptions {
   maxDocuments?: string | number;
   /** Most items of one page of a paginated list (default 1,000). */
   maxPageSize?: string | number;
+  /** Answers any web page may read, preflights included (for the docs' request console; mock-cors.ts). */
+  cors?: boolean;
   /** specforge.config.yaml: the contract's entry gives its strict level. */
   config?: string;
   /** true, false or schema: over the config entry's strict level. */
@@ -159,7 +162,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const limits = connectionLimits(options);
   const report: StatefulReport = { infer: options.infer !== false, lines: [] };
   const mock = await createMockFromSpec(specPath, serverOptions, strict, report, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`));
-  const server = createHttpServer(mock.listener, limits);
+  const server = createHttpServer(options.cors === true ? withCors(mock.listener) : mock.listener, limits);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {
     if (!statSync(socket).isSocket()) throw new UsageError(`--socket ${options.socket} exists and is not a socket`);
@@ -173,6 +176,6 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const address = server.address();
   const where = socket ? `unix:${socket}` : `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
   for (const line of report.lines) write(`specforge mock: ${terminalText(line, false)}\n`);
-  write(`specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}; POST /__specforge/reset resets it\n`);
+  write(`specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}${options.cors === true ? ' to any web page (--cors)' : ''}; POST /__specforge/reset resets it\n`);
   return { server, mock };
 }

@@ -1,0 +1,173 @@
+/**
+ * One operation of a contract page: method and path, description, how it is authorized, its
+ * parameters, request body and responses (schemas as nested lists, examples per status), code
+ * samples, and the data the request console ("try it") is built from.
+ */
+import { isRecord } from '../../contract/pointer.js';
+import type { ExampleModel, MediaTypeModel, OperationModel, ResponseModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import { sanitizeDescription } from '../sanitize.js';
+import { deref, sampleOf, type Node } from './document.js';
+import { codeSamples, parameterValue, sampleRequest } from './samples.js';
+import { schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
+import { idOf, jsonText, markdownHtml, text } from './text.js';
+
+export interface OperationContext extends SchemaContext {
+  api: string;
+  schemes: SecuritySchemeModel[];
+  /** The server the code samples use. */
+  sampleServer: string;
+}
+
+/** The anchor of an operation on its page. */
+export function operationAnchor(op: OperationModel): string {
+  return idOf('op-', op.id);
+}
+
+/** A method badge. */
+export function methodBadge(method: string): string {
+  return `<span class="method m-${text(method.toLowerCase())}">${text(method.toUpperCase())}</span>`;
+}
+
+/** How a security scheme takes its credential, in a few words. */
+export function schemeSummary(scheme: SecuritySchemeModel | undefined, name: string): string {
+  if (scheme === undefined) return `<code>${text(name)}</code> (not declared)`;
+  const label = `<code>${text(name)}</code>`;
+  switch (scheme.type) {
+    case 'apiKey':
+      return `${label}: API key in the ${text(scheme.in ?? 'header')} <code>${text(scheme.paramName ?? '')}</code>`;
+    case 'http':
+      return `${label}: HTTP ${text(scheme.scheme ?? '')} authentication${scheme.scheme?.toLowerCase() === 'bearer' ? ' (<code>Authorization: Bearer …</code>)' : scheme.scheme?.toLowerCase() === 'basic' ? ' (<code>Authorization: Basic …</code>)' : ''}`;
+    case 'oauth2':
+      return `${label}: OAuth 2.0 access token (<code>Authorization: Bearer …</code>)`;
+    case 'openIdConnect':
+      return `${label}: OpenID Connect token (<code>Authorization: Bearer …</code>)`;
+    default:
+      return `${label}: mutual TLS (a client certificate)`;
+  }
+}
+
+function authSection(ctx: OperationContext, op: OperationModel): string {
+  if (op.security.length === 0) return '<h3>Authorization</h3><p>None: the operation needs no credential.</p>';
+  const alternatives = op.security.map((req) => {
+    const names = Object.keys(req);
+    if (names.length === 0) return '<li>no credential (optional)</li>';
+    const parts = names.map((n) => {
+      const scopes = req[n] ?? [];
+      return `${schemeSummary(ctx.schemes.find((s) => s.name === n), n)}${scopes.length > 0 ? `; scopes ${scopes.map((s) => `<code>${text(s)}</code>`).join(', ')}` : ''}`;
+    });
+    return `<li>${parts.join(' <strong>and</strong> ')}</li>`;
+  });
+  return `<h3>Authorization</h3><p>${op.security.length > 1 ? 'Any one of:' : 'Needs:'}</p><ul>${alternatives.join('')}</ul>`;
+}
+
+function parametersSection(ctx: OperationContext, op: OperationModel): string {
+  if (op.parameters.length === 0) return '';
+  const rows = op.parameters.map((p) => {
+    const schema = deref(ctx.document, p.schema).node;
+    const enumNote = isRecord(schema) && Array.isArray(schema['enum']) ? ` <span class="constraint">one of ${schema['enum'].slice(0, 15).map((v) => `<code>${jsonText(v)}</code>`).join(', ')}</span>` : '';
+    const example = p.examples[0];
+    const exampleNote = example !== undefined ? `<p class="muted">Example: <code>${jsonText(example.value)}</code></p>` : '';
+    return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${text(p.in)}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${markdownHtml(p.description)}${exampleNote}</td></tr>`;
+  });
+  return `<h3>Parameters</h3><div class="table-wrap" tabindex="0"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
+  const examples: ExampleModel[] = media.examples.length > 0 ? media.examples.slice(0, 5) : media.schema !== undefined ? [{ name: 'generated from the schema', pointer: '', value: sampleOf(ctx.document, media.schema) }] : [];
+  return examples
+    .map((ex) => {
+      const value = typeof ex.value === 'string' && !/json/i.test(media.type) ? text(ex.value) : jsonText(ex.value);
+      const title = ex.name === 'example' ? '' : ` <span class="muted">(${text(ex.name)})</span>`;
+      return `<div class="example"><p class="example-title">${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}</p><pre class="code" tabindex="0"><code>${value}</code></pre></div>`;
+    })
+    .join('');
+}
+
+function mediaHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
+  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema)}` : '';
+  return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}${examplesHtml(ctx, media, label)}</div>`;
+}
+
+function statusClass(status: string): string {
+  const first = status[0];
+  return first === '2' ? 's-ok' : first === '3' ? 's-redirect' : first === '4' || first === '5' ? 's-error' : 's-other';
+}
+
+function responseHtml(ctx: OperationContext, response: ResponseModel, open: boolean): string {
+  const headers = response.headers.length > 0
+    ? `<p class="sub">Headers</p><ul class="props">${response.headers.map((h) => `<li><code class="prop">${text(h.name)}</code> ${typeLabel({ ctx }, h.schema, 0)}${h.required ? ' <span class="req">required</span>' : ''}</li>`).join('')}</ul>`
+    : '';
+  const content = response.content.slice(0, 4).map((m) => mediaHtml(ctx, m, response.status)).join('');
+  return `<details class="response"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> ${text(firstLine(response.description))}</summary>${markdownHtml(response.description.includes('\n') ? response.description : undefined)}${headers}${content !== '' ? content : '<p class="muted">No body.</p>'}</details>`;
+}
+
+/** The first line of a description as plain text: sanitized, then without tags or Markdown marks. */
+function firstLine(description: string): string {
+  const line = sanitizeDescription(description).split('\n')[0] ?? '';
+  return line.replace(/<[^>]*>/g, '').replace(/[*_`#>]/g, '').trim();
+}
+
+function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string; console: Record<string, unknown> } {
+  const request = sampleRequest(ctx.document, op, ctx.sampleServer, ctx.schemes);
+  const samples = codeSamples(request, op, ctx.api);
+  const blocks: [string, string, string][] = [
+    ['curl', 'curl', samples.curl],
+    ['typescript', 'TypeScript client', samples.typescript],
+    ['fetch', 'fetch', samples.fetch],
+    ['python', 'Python requests', samples.python],
+  ];
+  const html = `<h3>Code samples</h3><div class="samples">${blocks
+    .map(([key, label, code]) => `<figure class="sample" data-lang="${key}"><figcaption>${text(label)}</figcaption><pre class="code" tabindex="0"><code>${text(code)}</code></pre></figure>`)
+    .join('')}</div>`;
+  // What the console needs: the operation's method, path, parameters, credentials and a body to start from.
+  const consoleData: Record<string, unknown> = {
+    m: request.method,
+    p: op.path,
+    params: op.parameters.filter((p) => p.in !== 'cookie').map((p) => [p.name, p.in, p.required, p.examples[0] !== undefined || p.required || p.in === 'path' ? scalarText(parameterValue(ctx.document, p)) : '']),
+    auth: [...new Set(op.security.flatMap((req) => Object.keys(req)))].flatMap((name) => {
+      const s = ctx.schemes.find((x) => x.name === name);
+      if (s === undefined) return [];
+      if (s.type === 'apiKey') return [[name, s.in ?? 'header', s.paramName ?? '']];
+      if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') return [[name, 'basic', '']];
+      if (s.type === 'mutualTLS') return [];
+      return [[name, 'bearer', '']];
+    }),
+  };
+  if (request.contentType !== undefined) {
+    consoleData['ct'] = request.contentType;
+    consoleData['body'] = /json/i.test(request.contentType) ? JSON.stringify(request.body, null, 2) : /x-www-form-urlencoded/i.test(request.contentType) ? new URLSearchParams(formPairs(request.body)).toString() : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  }
+  return { html, console: consoleData };
+}
+
+function formPairs(body: unknown): [string, string][] {
+  return isRecord(body) ? Object.entries(body).map(([k, v]) => [k, scalarText(v)]) : [];
+}
+
+function scalarText(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** The section of one operation (an `<h2>` with subsections). */
+export function operationHtml(ctx: OperationContext, op: OperationModel): string {
+  const anchor = operationAnchor(op);
+  const title = op.summary !== undefined && op.summary.trim() !== '' ? op.summary : `${op.method.toUpperCase()} ${op.path}`;
+  const body = op.requestBody;
+  const requestBody = body !== undefined
+    ? `<h3>Request body${body.required ? ' <span class="req">required</span>' : ''}</h3>${body.content.slice(0, 4).map((m) => mediaHtml(ctx, m, 'Request')).join('')}`
+    : '';
+  const firstOk = op.responses.findIndex((r) => r.status.startsWith('2'));
+  const responses = op.responses.map((r, i) => responseHtml(ctx, r, i === (firstOk >= 0 ? firstOk : 0))).join('');
+  const samples = samplesHtml(ctx, op);
+  return `<section class="op" id="${anchor}" aria-labelledby="${anchor}-h">
+<h2 id="${anchor}-h"><a class="anchor" href="#${anchor}">${text(title)}</a>${op.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</h2>
+<p class="endpoint">${methodBadge(op.method)} <code class="path">${text(op.path)}</code> <span class="muted">operation <code>${text(op.id)}</code></span></p>
+${markdownHtml(op.description)}
+${authSection(ctx, op)}
+${parametersSection(ctx, op)}
+${requestBody}
+<h3>Responses</h3>${responses}
+${samples.html}
+<details class="try" hidden data-op="${text(JSON.stringify(samples.console))}"><summary>Try it</summary><div class="console"></div></details>
+</section>`;
+}

@@ -1,0 +1,121 @@
+/**
+ * The shell of a page of specforge's static docs: header, sidebar (search, overview, groups, the
+ * current group's operations), main column, and the policy: scripts and styles from the site only
+ * (no inline script, no inline style), images from the site, requests (the console's) only to the
+ * contract's servers and to this machine.
+ */
+import { escapeHtml } from '../html.js';
+
+export interface NavGroup {
+  name: string;
+  file: string;
+  count: number;
+}
+
+export interface PageShell {
+  title: string;
+  /** The contract's title and version, shown in the header. */
+  contract: string;
+  /** Path from the page to the site's root ("../"). */
+  root: string;
+  /** Path from the page to the contract's folder ("" for a page in it). */
+  here: string;
+  groups: NavGroup[];
+  /** The file of this page in the contract's folder ("pets.html"), for aria-current. */
+  current: string;
+  /** The first page of the group this page belongs to (its operations are listed under it). */
+  group: string;
+  /** Links of the current group's operations: [href, method, label]. */
+  ops: [string, string, string][];
+  extraLinks: [string, string][];
+  servers: string[];
+  connect: string[];
+  logo?: string;
+  hasTheme: boolean;
+  main: string;
+}
+
+/** Origins the console may call: absolute http(s) origins only, as a CSP source list accepts them. */
+export function connectSources(servers: string[]): string[] {
+  const out = new Set<string>();
+  for (const s of servers) {
+    try {
+      const u = new URL(s);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?$/.test(u.origin)) out.add(u.origin);
+    } catch {
+      // a relative or templated server: not callable from the page
+    }
+  }
+  return [...out].sort();
+}
+
+export function pageCsp(connect: string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src ${[...connect, 'http://127.0.0.1:*', 'http://localhost:*'].join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export function sitePage(shell: PageShell): string {
+  const link = (file: string, label: string): string =>
+    `<li><a href="${escapeHtml(shell.here + file)}"${file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`;
+  const groups = shell.groups
+    .map((g) => {
+      const item = `<a href="${escapeHtml(shell.here + g.file)}"${g.file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(g.name)} <span class="muted">(${g.count})</span></a>`;
+      const ops = g.file === shell.group && shell.ops.length > 0
+        ? `<ul class="ops">${shell.ops.map(([href, method, label]) => `<li><a href="${escapeHtml(href)}"><span class="method m-${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span>${escapeHtml(label)}</span></a></li>`).join('')}</ul>`
+        : '';
+      return `<li>${item}${ops}</li>`;
+    })
+    .join('\n');
+  const logo = shell.logo !== undefined ? `<img src="${escapeHtml(shell.root + shell.logo)}" alt="">` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(pageCsp(shell.connect))}">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(shell.title)}</title>
+<link rel="stylesheet" href="${escapeHtml(shell.root)}assets/docs.css">
+${shell.hasTheme ? `<link rel="stylesheet" href="${escapeHtml(shell.root)}assets/theme.css">\n` : ''}<script src="${escapeHtml(shell.root)}assets/console.js" defer></script>
+<script src="${escapeHtml(shell.root)}assets/docs.js" defer></script>
+</head>
+<body data-root="${escapeHtml(shell.here)}" data-search="${escapeHtml(shell.here)}search-index.js" data-servers="${escapeHtml(JSON.stringify(shell.servers))}">
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+${logo}<a class="site" href="${escapeHtml(shell.root)}index.html">API docs</a>
+<span class="crumbs"><a href="${escapeHtml(shell.here)}index.html">${escapeHtml(shell.contract)}</a></span>
+</header>
+<div class="layout">
+<nav class="side" aria-label="Contract">
+<div class="search" role="search" hidden>
+<label for="search-input">Search operations</label>
+<input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="method, path or summary">
+<ol aria-label="Search results"></ol>
+</div>
+<h2>Contract</h2>
+<ul>
+${link('index.html', 'Overview')}
+${shell.extraLinks.map(([file, label]) => link(file, label)).join('\n')}
+${link('schemas.html', 'Schemas')}
+</ul>
+<h2>Operations</h2>
+<ul class="groups">
+${groups}
+</ul>
+</nav>
+<main id="main">
+${shell.main}
+</main>
+</div>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,203 @@
+/**
+ * Code samples of an operation, built from the contract: curl, the generated TypeScript client
+ * (`createClient` from generated/<api>/client.ts), fetch and Python requests. Parameter and body
+ * values come from the contract's examples, else from its schemas (document.ts).
+ */
+import { isRecord } from '../../contract/pointer.js';
+import type { OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import { sampleOf, type Node } from './document.js';
+
+export interface SampleRequest {
+  method: string;
+  /** The server the URL starts with, without a trailing "/". */
+  server: string;
+  /** The full URL: server, path with its parameters filled in, required query parameters. */
+  url: string;
+  headers: [string, string][];
+  /** Path and query parameter values by name, for the typed client. */
+  pathParams: Record<string, unknown>;
+  queryParams: Record<string, unknown>;
+  contentType?: string;
+  body?: unknown;
+  /** Security scheme names of the first alternative, with the placeholder each credential gets. */
+  auth: { scheme: string; placeholder: string }[];
+}
+
+export interface CodeSamples {
+  curl: string;
+  typescript: string;
+  fetch: string;
+  python: string;
+}
+
+export function parameterValue(document: Node, p: ParameterModel): unknown {
+  const example = p.examples[0];
+  return example !== undefined ? example.value : sampleOf(document, p.schema);
+}
+
+function scalar(value: unknown): string {
+  return typeof value === 'string' ? value : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A request that exercises the operation: required parameters, the first body example, the first credential alternative. */
+export function sampleRequest(document: Node, op: OperationModel, server: string, schemes: SecuritySchemeModel[]): SampleRequest {
+  const pathParams: Record<string, unknown> = {};
+  const queryParams: Record<string, unknown> = {};
+  const headers: [string, string][] = [];
+  let path = op.path;
+  const query = new URLSearchParams();
+  for (const p of op.parameters) {
+    if (p.in === 'path') {
+      const v = parameterValue(document, p);
+      pathParams[p.name] = v;
+      path = path.split(`{${p.name}}`).join(encodeURIComponent(scalar(v)));
+    } else if (p.required && p.in === 'query') {
+      const v = parameterValue(document, p);
+      queryParams[p.name] = v;
+      query.append(p.name, scalar(v));
+    } else if (p.required && p.in === 'header') {
+      headers.push([p.name, scalar(parameterValue(document, p))]);
+    }
+  }
+  const auth: SampleRequest['auth'] = [];
+  for (const name of Object.keys(op.security[0] ?? {})) {
+    const scheme = schemes.find((s) => s.name === name);
+    if (scheme === undefined) continue;
+    if (scheme.type === 'apiKey') {
+      const placeholder = 'YOUR_API_KEY';
+      auth.push({ scheme: name, placeholder });
+      if (scheme.in === 'query' && scheme.paramName !== undefined) query.append(scheme.paramName, placeholder);
+      else if (scheme.in === 'header' && scheme.paramName !== undefined) headers.push([scheme.paramName, placeholder]);
+      else if (scheme.in === 'cookie' && scheme.paramName !== undefined) headers.push(['Cookie', `${scheme.paramName}=${placeholder}`]);
+    } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
+      auth.push({ scheme: name, placeholder: 'USER:PASSWORD' });
+      headers.push(['Authorization', 'Basic BASE64_OF_USER:PASSWORD']);
+    } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      auth.push({ scheme: name, placeholder: 'YOUR_TOKEN' });
+      headers.push(['Authorization', 'Bearer YOUR_TOKEN']);
+    }
+  }
+  const qs = query.toString();
+  const base = server.replace(/\/+$/, '');
+  const request: SampleRequest = { method: op.method.toUpperCase(), server: base, url: `${base}${path}${qs !== '' ? `?${qs}` : ''}`, headers, pathParams, queryParams, auth };
+  const media = op.requestBody?.content[0];
+  if (media !== undefined) {
+    request.contentType = media.type;
+    const example = media.examples[0];
+    request.body = example !== undefined ? example.value : media.schema !== undefined ? sampleOf(document, media.schema) : {};
+  }
+  return request;
+}
+
+/** A string in single quotes for a POSIX shell. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && /[/+]json\b/i.test(contentType);
+}
+
+/** A form body's fields, nested objects and lists in bracket notation (`metadata[key]=v`, `items[0][price]=p`). */
+export function formFields(value: unknown, prefix = '', out: [string, string][] = [], depth = 0): [string, string][] {
+  if (depth > 8) return out;
+  if (Array.isArray(value)) value.forEach((v, i) => formFields(v, `${prefix}[${i}]`, out, depth + 1));
+  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) formFields(v, prefix === '' ? k : `${prefix}[${k}]`, out, depth + 1);
+  else if (prefix !== '') out.push([prefix, scalar(value)]);
+  return out;
+}
+
+function bodyText(request: SampleRequest): string {
+  if (isJson(request.contentType)) return JSON.stringify(request.body, null, 2) ?? 'null';
+  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body) ?? '';
+}
+
+function curl(request: SampleRequest): string {
+  const lines = [`curl -X ${request.method} ${shellQuote(request.url)}`];
+  for (const [name, value] of request.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  if (request.contentType !== undefined) {
+    if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
+      for (const [k, v] of formFields(request.body)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
+    } else if (/^multipart\//i.test(request.contentType)) {
+      for (const [k, v] of formFields(request.body)) lines.push(`  -F ${shellQuote(`${k}=${v}`)}`);
+    } else {
+      lines.push(`  -H ${shellQuote(`Content-Type: ${request.contentType}`)}`);
+      lines.push(`  --data ${shellQuote(bodyText(request))}`);
+    }
+  }
+  return lines.join(' \\\n');
+}
+
+/** A JavaScript literal (JSON, which JavaScript reads as is), indented after the first line. */
+function jsLiteral(value: unknown, indent: string): string {
+  return (JSON.stringify(value, null, 2) ?? 'undefined').replace(/\n/g, `\n${indent}`);
+}
+
+function typescript(request: SampleRequest, op: OperationModel, api: string): string {
+  const options: string[] = [];
+  const params: string[] = [];
+  if (Object.keys(request.pathParams).length > 0) params.push(`path: ${jsLiteral(request.pathParams, '    ')}`);
+  if (Object.keys(request.queryParams).length > 0) params.push(`query: ${jsLiteral(request.queryParams, '    ')}`);
+  if (params.length > 0) options.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
+  if (request.body !== undefined) options.push(`body: ${jsLiteral(request.body, '  ')}`);
+  const auth = request.auth.map((a) => `${JSON.stringify(a.scheme)}: ${JSON.stringify(a.placeholder)}`).join(', ');
+  const base = request.server;
+  const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
+  return [
+    `import { createClient } from './generated/${api}/client.js';`,
+    '',
+    `const client = createClient({ baseUrl: ${JSON.stringify(base)}${auth !== '' ? `, auth: { ${auth} }` : ''} });`,
+    `const { data, error } = await client.${request.method}(${JSON.stringify(op.path)}${args});`,
+  ].join('\n');
+}
+
+function fetchSample(request: SampleRequest): string {
+  const headers: [string, string][] = [...request.headers];
+  let body: string | undefined;
+  if (request.contentType !== undefined) {
+    if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
+      body = `new URLSearchParams(${jsLiteral(formFields(request.body), '  ')})`;
+    } else if (/^multipart\//i.test(request.contentType)) {
+      body = 'form /* a FormData with the fields */';
+    } else {
+      headers.push(['Content-Type', request.contentType]);
+      body = isJson(request.contentType) ? `JSON.stringify(${jsLiteral(request.body, '  ')})` : JSON.stringify(bodyText(request));
+    }
+  }
+  const lines = [`const response = await fetch(${JSON.stringify(request.url)}, {`, `  method: ${JSON.stringify(request.method)},`];
+  if (headers.length > 0) lines.push(`  headers: ${jsLiteral(Object.fromEntries(headers), '  ')},`);
+  if (body !== undefined) lines.push(`  body: ${body},`);
+  lines.push('});', 'const data = await response.json();');
+  return lines.join('\n');
+}
+
+/** A Python literal of a JSON value. */
+export function pyLiteral(value: unknown, indent = ''): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+  if (typeof value === 'string') return JSON.stringify(value);
+  const inner = `${indent}    `;
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[\n${value.map((v) => `${inner}${pyLiteral(v, inner)}`).join(',\n')},\n${indent}]`;
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    return entries.length === 0 ? '{}' : `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pyLiteral(v, inner)}`).join(',\n')},\n${indent}}`;
+  }
+  return 'None';
+}
+
+function python(request: SampleRequest): string {
+  const args = [JSON.stringify(request.url)];
+  if (request.headers.length > 0) args.push(`headers=${pyLiteral(Object.fromEntries(request.headers), '')}`);
+  if (request.contentType !== undefined) {
+    if (isJson(request.contentType)) args.push(`json=${pyLiteral(request.body, '')}`);
+    else if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType) || /^multipart\//i.test(request.contentType)) args.push(`data=${pyLiteral(Object.fromEntries(formFields(request.body)), '')}`);
+    else args.push(`data=${JSON.stringify(bodyText(request))}`);
+  }
+  return ['import requests', '', `response = requests.request(${JSON.stringify(request.method)}, ${args.join(', ')})`, 'print(response.status_code, response.text)'].join('\n');
+}
+
+export function codeSamples(request: SampleRequest, op: OperationModel, api: string): CodeSamples {
+  return { curl: curl(request), typescript: typescript(request, op, api), fetch: fetchSample(request), python: python(request) };
+}
