@@ -87,6 +87,8 @@ describe('the hostile contract', () => {
       'client.ts',
       'index.ts',
       'mocks.ts',
+      'react-query.ts',
+      'sdk.ts',
       'serializers.ts',
       'server.ts',
       'specforge-manifest.json',
@@ -137,7 +139,7 @@ describe('generated code', () => {
 
   it('imports without setting the flag', async () => {
     delete global[FLAG];
-    for (const name of ['validators.ts', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts', 'zod.ts']) {
+    for (const name of ['validators.ts', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts', 'zod.ts', 'sdk.ts', 'react-query.ts']) {
       await import(pathToFileURL(join(OUT, name)).href);
       expect(global[FLAG], name).toBeUndefined();
     }
