@@ -10,11 +10,11 @@ import { UsageError } from '../contract/errors.js';
 import type { Finding, FindingLevel } from '../report/findings.js';
 import type { DiffChange } from './change.js';
 import type { DiffLevel } from './rules.js';
-import type { DiffSettings } from '../pipeline/config.js';
+import type { DiffSettings, SeverityOverride } from '../pipeline/config.js';
 import { resolve } from 'node:path';
 
 /** A rule's level after an override: a finding level, or off (not reported). */
-export type SeverityOverride = FindingLevel | 'off';
+export type { SeverityOverride };
 
 export interface ReviewPolicy {
   /** Rule id (a diff rule, a lint rule with or without its `specforge/` prefix, `stale-file`) to level. */

@@ -1,5 +1,5 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
-import type { SeverityOverride } from '../diff/policy.js';
+import type { FindingLevel } from '../report/findings.js';
 import { parseDocsTheme } from './docs-theme.js';
 import type { DocsTheme } from '../docs/site/style.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,6 +85,9 @@ function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Arra
  * `diff:` at the top of the config: settings of `specforge diff`, `review` and `changelog` (and of
  * the changelogs `docs` publishes), so a team sets them once. A flag given on the command line wins.
  */
+/** A per-rule level of the breaking-change diff (`--severity rule=level`); `off` drops the rule. */
+export type SeverityOverride = FindingLevel | 'off';
+
 export interface DiffSettings {
   /** Days required between deprecating an operation or parameter and its x-sunset date (`--deprecation-days`). */
   deprecationDays?: number;
