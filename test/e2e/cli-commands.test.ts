@@ -141,7 +141,7 @@ describe('docs', () => {
     expect(r.stdout).toContain('site/echo/cli.html: command-line reference of Endpoints Example');
     const page = readFileSync(join(project, 'site', 'echo', 'cli.html'), 'utf8');
     expect(page).toContain('<td><code>--key</code></td><td>the &lt;API&gt; key</td>');
-    expect(page).toContain('<a href="../echo.html">Endpoints Example 1.0.0</a>');
+    expect(page).toContain('<a href="../echo/index.html">Endpoints Example 1.0.0</a>');
     expect(readFileSync(join(project, 'site', 'index.html'), 'utf8')).toContain('<a href="./echo/cli.html">command line</a>');
   });
 
