@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { handleError } from './errors.js';
 import { STRICT_VALUES } from './format-option.js';
 import { specforgeVersion } from './version.js';
+import type { ProxyCommandOptions } from './commands/proxy.js';
 import type { TestOptions } from './commands/test.js';
 
 /**
@@ -214,6 +215,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--show-secrets', 'keep credentials (--auth, -H values, Authorization, Cookie, Set-Cookie, API keys, echoed credentials) in reports, curl lines and --dry-run; default: [REDACTED]. For local debugging only')
     .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
     .option('-o, --output <file>', 'write the report here instead of standard output')
+    .option('--record <file>', 'also write every exchange (request and answer, credentials redacted) to this cassette (JSON)')
+    .option('--replay <file>', 'check the exchanges of a cassette against the contract instead of a server; nothing is sent')
     .addOption(overlayOption())
     .action(
       act(
@@ -223,6 +226,24 @@ export function buildProgram(exit: (code: number) => void): Command {
         ) => (await import('./commands/test.js')).runTest({ ...opts, ...(spec === undefined ? {} : { spec }) }),
       ),
     );
+
+  program
+    .command('proxy')
+    .description('a validating proxy on 127.0.0.1: forwards traffic to --upstream and checks each request and answer against the contract, as test does; violations on stderr as they happen, the report when stopped')
+    .argument('<spec>', 'the contract')
+    .requiredOption('--upstream <url>', 'the server traffic goes to (the only one contacted; never the contract\'s servers)')
+    .option('-p, --port <port>', 'port on 127.0.0.1 (default 4011; 0: any free port)')
+    .option('--enforce', "answer a request the contract forbids with the contract's 4xx error, without forwarding it")
+    .option('--duration <seconds>', 'stop after this many seconds (default: on SIGINT or SIGTERM)')
+    .option('--timeout <ms>', 'time to wait for each answer of the upstream (default 10000); then a 504')
+    .option('--max-response-size <bytes>', 'the largest answer checked (default 10485760, 10 MiB); larger ones are passed on and reported as not checked')
+    .option('--show-secrets', 'keep credentials in the report (default: [REDACTED]); a cassette never keeps them')
+    .option('--record <file>', 'write every exchange (credentials redacted) to this cassette, for specforge test --replay')
+    .option('-c, --config <file>', 'specforge config file: the contract\'s strict level', 'specforge.config.yaml')
+    .addOption(strictOption())
+    .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
+    .option('-o, --output <file>', 'write the report here instead of standard output')
+    .action(act(async (spec: string, opts: Omit<ProxyCommandOptions, 'spec'>) => (await import('./commands/proxy.js')).runProxy({ ...opts, spec })));
 
   program
     .command('init')

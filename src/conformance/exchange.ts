@@ -42,6 +42,8 @@ export class RunContext {
   readonly redact: Redactor;
   readonly maxResponseBytes: number;
   readonly maxJsonDepth: number;
+  /** The phase running (run.ts sets it): what a recorded exchange is filed under. */
+  phase: Phase = 'examples';
 
   constructor(readonly options: ConformanceOptions) {
     this.redact = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
@@ -127,9 +129,12 @@ export class RunContext {
           }
         }
       }
+      this.options.onExchange?.({ phase: this.phase, sent, response, ...(read.overflow ? { truncated: true } : {}), ...(read.late ? { late: true } : {}) });
       return { sent, response };
     } catch (error) {
-      return { sent, error: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.onExchange?.({ phase: this.phase, sent, error: message });
+      return { sent, error: message };
     }
   }
 

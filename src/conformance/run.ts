@@ -37,6 +37,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   try {
     for (const phase of PHASES) {
       if (!phases.includes(phase)) continue;
+      ctx.phase = phase;
       if (process.env['SPECFORGE_CONFORMANCE_TRACE']) process.stderr.write(`${phase} at ${Date.now() - ctx.started} ms, ${ctx.report.requests} requests\n`);
       if (phase === 'examples') await examples(ctx);
       else if (phase === 'negative') await negative(ctx);

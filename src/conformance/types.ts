@@ -3,10 +3,11 @@
  */
 import type { ContractModel } from '../contract/model.js';
 import type { CompiledValidators } from '../contract/tables/validators.js';
-import type { CheckFailure, CheckName, SentRequest } from './checks.js';
+import type { CheckFailure, CheckName, ReceivedResponse, SentRequest } from './checks.js';
 
-export type Phase = 'examples' | 'negative' | 'fuzz' | 'stateful' | 'security';
-export const PHASES: readonly Phase[] = ['examples', 'negative', 'fuzz', 'stateful', 'security'];
+/** The phases of a run; `proxy`: traffic `specforge proxy` forwarded (no phase of the runner's). */
+export type Phase = 'examples' | 'negative' | 'fuzz' | 'stateful' | 'security' | 'proxy';
+export const PHASES: ReadonlyArray<Exclude<Phase, 'proxy'>> = ['examples', 'negative', 'fuzz', 'stateful', 'security'];
 
 export interface ConformanceOptions {
   model: ContractModel;
@@ -34,6 +35,11 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** Called with every request sent (a dry run can print instead of send: see `dryRun`). */
   onRequest?: (request: SentRequest) => void;
+  /**
+   * Called with every exchange (for `--record`): the request as sent and the answer as the checks
+   * read it, or why there is none. Credentials are still in them: a recorder redacts (cassette.ts).
+   */
+  onExchange?: (exchange: { phase: Phase; sent: SentRequest; response?: ReceivedResponse; error?: string; truncated?: boolean; late?: boolean }) => void;
   /** Build the requests and report them through onRequest without sending any. */
   dryRun?: boolean;
   /**

@@ -23,6 +23,7 @@ import { compileValidators, planValidators, strictReport } from '../../contract/
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';
 import { formatOption, strictFlag } from '../format-option.js';
+import { recordInto, replayFile, reportLocator } from './test-cassette.js';
 
 export interface TestOptions {
   cwd?: string;
@@ -60,6 +61,10 @@ export interface TestOptions {
   write?: (text: string) => void;
   /** Progress on stderr (default: when stderr is a terminal). */
   progress?: boolean;
+  /** Write every exchange (redacted) to this cassette. */
+  record?: string;
+  /** Check the exchanges of this cassette instead of sending requests (no server). */
+  replay?: string;
   /** The function that sends requests (default: fetch, or node:http over --socket). */
   fetch?: (request: Request) => Promise<Response>;
 }
@@ -344,7 +349,8 @@ export async function runTest(given: TestOptions): Promise<number> {
   const options = withConfigSettings(given, cwd);
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const format = formatOption(options.format, TEST_FORMATS, 'stylish');
-  if (options.baseUrl === undefined && options.socket === undefined) throw new UsageError('--base-url <url> is required (or --socket <path>)');
+  if (options.replay !== undefined && options.record !== undefined) throw new UsageError('--replay sends nothing, so there is nothing to --record');
+  if (options.baseUrl === undefined && options.socket === undefined && options.replay === undefined) throw new UsageError('--base-url <url> is required (or --socket <path>)');
   let base: URL;
   // A password in the base URL is never printed, in errors included.
   const shownBase = redactUserinfo(options.baseUrl ?? '');
@@ -407,7 +413,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   const where = options.socket !== undefined ? `${base.origin} over unix:${options.socket}` : base.href;
 
   // A server that cannot be reached is one clear error, not a failure per operation.
-  if (!options.dryRun) {
+  if (!options.dryRun && options.replay === undefined) {
     try {
       const res = await fetchFn(new Request(base, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs ?? 10_000) }));
       await res.body?.cancel().catch(() => undefined);
@@ -457,7 +463,9 @@ export async function runTest(given: TestOptions): Promise<number> {
 
   const started = Date.now();
   let report: ConformanceReport;
-  if (workers <= 1 || selected.length <= 1) report = await runConformance(common);
+  const recorder = options.record === undefined ? undefined : recordInto(common);
+  if (options.replay !== undefined) report = await replayFile(options.replay, cwd, common, (t) => process.stderr.write(terminalText(t, false)));
+  else if (workers <= 1 || selected.length <= 1) report = await runConformance(common);
   else {
     // Operations split among the workers for the phases that take one operation at a time; the
     // stateful chains (which span the operations of a resource) run as one more worker.
@@ -471,22 +479,13 @@ export async function runTest(given: TestOptions): Promise<number> {
     report = mergeReports(await Promise.all(runs), selected, seed, Date.now() - started, maxFailures);
   }
   if (progress) process.stderr.write('\r\x1b[K');
+  if (recorder && options.record !== undefined) recorder.write(resolve(cwd, options.record));
 
   const version = toolVersion();
   const text = formatConformance(report, format, {
     spec,
-    baseUrl: where,
-    locate: (pointer) => {
-      try {
-        const at = model.loaded.locate(pointer);
-        const out: { file: string; line?: number; col?: number } = { file: displayPath(resolve(cwd, at.file), cwd) };
-        if (at.line !== undefined) out.line = at.line;
-        if (at.col !== undefined) out.col = at.col;
-        return out;
-      } catch {
-        return undefined;
-      }
-    },
+    baseUrl: options.replay !== undefined ? `the exchanges recorded in ${options.replay} (replayed; nothing sent)` : where,
+    locate: reportLocator(model, cwd),
     ...(version ? { toolVersion: version } : {}),
   });
   if (options.output !== undefined) {
