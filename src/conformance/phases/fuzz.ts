@@ -46,11 +46,17 @@ export async function fuzz(ctx: RunContext): Promise<void> {
         params[key] = fc.constant(ctx.exampleValues(op).get(p) ?? structuredValue(ctx, p));
       } else if (p.in === 'header') {
         // Header values are visible ASCII: what a client can send at all.
-        params[key] = schemaArbitrary(p.schema, ctx.resolve).map((v) => (typeof v === 'string' ? v.replace(/[^\x21-\x7e]/g, '_') : v));
+        params[key] = schemaArbitrary(p.schema, ctx.resolve)
+          .filter((v) => v !== null)
+          .map((v) => (typeof v === 'string' ? v.replace(/[^\x21-\x7e]/g, '_') : v));
       } else if (p.in === 'path') {
         // A path segment is never empty: "/images//get" names no operation.
         params[key] = schemaArbitrary(p.schema, ctx.resolve).map((v) => (v === '' || v === null || (Array.isArray(v) && v.length === 0) ? 'x' : v));
-      } else params[key] = schemaArbitrary(p.schema, ctx.resolve);
+      } else {
+        // A query string has no null: "limit=null" is the text "null", which a nullable number is
+        // not (no serialization of null is defined for parameters), so null is never generated here.
+        params[key] = schemaArbitrary(p.schema, ctx.resolve).filter((v) => v !== null);
+      }
       if (p.required) required.push(key);
     });
     const media = requestMedia(op);
