@@ -146,3 +146,20 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
 export async function createMockFromSpec(specPath: string, options: MockServerOptions = {}, strict?: StrictLevel): Promise<Mock> {
   return (await import('./cli/commands/mock.js')).createMockFromSpec(specPath, options, strict);
 }
+
+export type ProxyOptions = import('./conformance/proxy.js').ProxyOptions;
+export type ValidatingProxy = import('./conformance/proxy.js').ValidatingProxy;
+
+/**
+ * The validating proxy in process (`specforge proxy`): on 127.0.0.1, forwarding to `upstream` and
+ * checking each request and answer with the checks of runConformance; `spec` (a path) or `model`.
+ */
+export async function createProxy(options: (ProxyOptions | (Omit<ProxyOptions, 'model'> & { spec: string }))): Promise<ValidatingProxy> {
+  const { createProxy: start } = await import('./conformance/proxy.js');
+  if ('spec' in options) {
+    const { spec, ...rest } = options;
+    const { buildModel } = await import('./contract/model.js');
+    return start({ ...rest, model: await buildModel(spec) });
+  }
+  return start(options);
+}

@@ -153,6 +153,17 @@ describe('specforge proxy', () => {
     });
   });
 
+  it('starts from the package entry with a contract path (createProxy)', async () => {
+    const { createProxy: fromEntry } = await import('../../src/index.js');
+    const proxy = await fromEntry({ spec: specFile, upstream: upstream.origin });
+    try {
+      expect((await fetch(`${proxy.origin}/pets/7`)).status).toBe(200);
+      expect(proxy.report().failures.map((f) => f.check)).toEqual(['response_schema_conformance']);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("never contacts the contract's servers", () => {
     expect(wire.connections()).toBe(0);
   });
