@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { createProxy, type ValidatingProxy } from '../../src/conformance/proxy.js';
 import { runProxy } from '../../src/cli/commands/proxy.js';
+import { runTest } from '../../src/cli/commands/test.js';
 import { writeSpec } from '../conformance/support.js';
 import { FILE_BYTES, PETS, startUpstream, tripwire, type Upstream } from './fixture.js';
 
@@ -200,5 +201,9 @@ describe('specforge proxy', () => {
     const cassette = readFileSync(join(dir, 'traffic.json'), 'utf8');
     expect(cassette).not.toContain('secret-token-4711');
     expect((JSON.parse(cassette) as { exchanges: unknown[] }).exchanges).toHaveLength(2);
+    // The proxy's cassette replays: the same fault, found with no server.
+    const replayed: string[] = [];
+    expect(await runTest({ spec: specFile, replay: join(dir, 'traffic.json'), format: 'json', write: (t) => replayed.push(t), progress: false })).toBe(1);
+    expect((JSON.parse(replayed.join('')) as { failures: Array<{ check: string; phase: string }> }).failures.map((f) => `${f.check} ${f.phase}`)).toEqual(['not_a_server_error proxy']);
   });
 });

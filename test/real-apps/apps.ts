@@ -10,7 +10,7 @@
  * on Fastify 5: a route without a handler), its static-specification examples (no routes behind the
  * description), @apidevtools/swagger-express-middleware's samples (its peer dependency express@4
  * conflicts with this repository's express@5), @loopback/example-todo-list and
- * @loopback/example-hello-world (no longer published).
+ * @loopback/example-hello-world (not on the registry).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';

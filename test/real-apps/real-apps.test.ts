@@ -84,7 +84,7 @@ describe('specforge test on real applications from npm', () => {
     it(`${app.name} (${app.framework}): every finding is a classified true finding`, { timeout: 120_000 }, async () => {
       const server = await (started.get(app.name) as Promise<Running>);
       const spec = await specOf(app, server);
-      const args = ['test', spec, '--base-url', server.origin + app.basePath, '--seed', '1', '--max-examples', '5', '--timeout', '5000', '--format', 'json'];
+      const args = ['test', spec, '--base-url', server.origin + app.basePath, '--seed', '1', '--max-examples', '5', '--timeout', '10000', '--format', 'json'];
       for (const overlay of app.overlays ?? []) args.push('--overlay', join(HERE, overlay));
       const startedAt = Date.now();
       const run = await cli(args, 100_000);
