@@ -30,7 +30,7 @@ describe('package.json exports', () => {
   it("import 'specforge' gives every command, and check runs on this repository", async () => {
     const main = PKG.exports['.'] as Record<string, string>;
     const mod = (await import(pathToFileURL(join(ROOT, main['default'] as string)).href)) as Record<string, unknown>;
-    expect(Object.keys(mod).sort()).toEqual(['bundle', 'changelog', 'check', 'createMockFromSpec', 'defineConfig', 'diff', 'docs', 'generate', 'init', 'lint', 'review', 'runConformance', 'test']);
+    expect(Object.keys(mod).sort()).toEqual(['bundle', 'changelog', 'check', 'createMockFromSpec', 'createProxy', 'defineConfig', 'diff', 'docs', 'generate', 'init', 'lint', 'review', 'runConformance', 'test']);
     const out: string[] = [];
     const check = mod['check'] as (o: { cwd: string; quiet: boolean; write: (t: string) => void }) => Promise<number>;
     expect(await check({ cwd: ROOT, quiet: true, write: (t) => out.push(t) })).toBe(0);
