@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 export const PETS = `openapi: 3.1.0
 info: { title: pets, version: 1.0.0 }
@@ -106,6 +107,11 @@ export async function startUpstream(): Promise<Upstream> {
         const id = Number(pet[1]);
         if (id === 13) return json(res, 500, { message: 'unlucky' });
         if (id === 7) return json(res, 200, { id, name: 7 });
+        if (id === 5) {
+          // Compressed: passed on as the bytes it is, checked as the JSON it holds.
+          res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+          return res.end(gzipSync(JSON.stringify({ id, name: 'Zipped' })));
+        }
         return json(res, 200, { id, name: 'Rex' }, { 'x-rate': '10', 'set-cookie': ['a=1; Path=/', 'b=2; Path=/'], 'x-custom': 'kept' });
       }
       if (req.method === 'POST' && url.pathname === '/pets') {

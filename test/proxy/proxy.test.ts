@@ -65,6 +65,9 @@ describe('specforge proxy', () => {
         expect(Buffer.from(await through.arrayBuffer())).toEqual(Buffer.from(await direct.arrayBuffer()));
       }
       expect(Buffer.from(await (await fetch(`${proxy.origin}/files/9`)).arrayBuffer())).toEqual(FILE_BYTES);
+      const zipped = await fetch(`${proxy.origin}/pets/5`);
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(await zipped.json()).toEqual({ id: 5, name: 'Zipped' });
       const cookies = (await fetch(`${proxy.origin}/pets/2`)).headers.getSetCookie();
       expect(cookies).toEqual(['a=1; Path=/', 'b=2; Path=/']);
       const created = await fetch(`${proxy.origin}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex"}' });
@@ -73,8 +76,8 @@ describe('specforge proxy', () => {
       const report = proxy.report();
       expect(report.failures).toEqual([]);
       expect(lines).toEqual([]);
-      expect(report.requests).toBe(5);
-      expect(report.operations.find((o) => o.operationId === 'getPet')?.checks.response_schema_conformance?.passed).toBe(2);
+      expect(report.requests).toBe(6);
+      expect(report.operations.find((o) => o.operationId === 'getPet')?.checks.response_schema_conformance?.passed).toBe(3);
     });
   });
 
