@@ -8,6 +8,7 @@ import { sampleFromPattern } from './regex-sample.js';
 import { isRecord } from './object.js';
 import { FORMAT_SAMPLES, fromPattern, matches, WORDS } from './sample-strings.js';
 import { fits } from './sample-check.js';
+import { exclusiveSample } from './sample-exclusive.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -205,10 +206,11 @@ class Sampler {
         const index = depth === 0 && this.branch !== undefined ? this.branch % pool.length : 0;
         // The chosen branch first, then the others in order: the first whose sample meets the whole
         // schema wins (for a oneOf, a value that matches that branch alone); else the chosen one's.
-        let first: unknown;
+        const tried: Array<{ chosen: Schema; branch: Schema; value: unknown }> = [];
         for (let k = 0; k < Math.min(pool.length, MAX_BRANCHES); k++) {
           const chosen = pool[(index + k) % pool.length] as Schema;
-          const value = this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen, depth);
+          const branch = Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen;
+          const value = this.sample(branch, depth);
           const disc = schema['discriminator'];
           if (isRecord(disc) && typeof disc['propertyName'] === 'string' && isRecord(value)) {
             const ref = isRecord(chosen) && typeof chosen['$ref'] === 'string' ? chosen['$ref'] : undefined;
@@ -219,10 +221,17 @@ class Sampler {
               value[disc['propertyName']] = tag;
             }
           }
-          if (k === 0) first = value;
+          tried.push({ chosen, branch, value });
           if (pool.length === 1 || this.exhausted() || this.fits(schema, value)) return value;
         }
-        return first;
+        // No branch's value matches it alone (open objects that overlap): one made exclusive.
+        if (k === 'oneOf') {
+          for (const { chosen, branch, value } of tried) {
+            const made = isRecord(value) ? exclusiveSample(value, branch, list.filter((s) => s !== chosen), this.options.resolve) : undefined;
+            if (made !== undefined && this.fits(schema, made)) return made;
+          }
+        }
+        return tried[0]?.value;
       }
     }
     const type = depth >= this.maxDepth && this.allowsNull(schema) ? 'null' : this.typeOf(schema);
