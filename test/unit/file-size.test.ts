@@ -19,7 +19,6 @@ const MAX_LINES = 530;
  * (the split is owed; a file that shrinks below MAX_LINES must be taken off this list).
  */
 const OVER_LIMIT: Readonly<Record<string, number>> = {
-  'src/contract/tables/validators.ts': 716,
   'src/pipeline/config.ts': 582,
   'src/runtime/client/sdk.ts': 550,
 };
