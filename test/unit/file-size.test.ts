@@ -20,7 +20,6 @@ const MAX_LINES = 530;
  */
 const OVER_LIMIT: Readonly<Record<string, number>> = {
   'src/pipeline/config.ts': 582,
-  'src/runtime/client/sdk.ts': 550,
 };
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
