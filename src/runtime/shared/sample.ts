@@ -9,6 +9,7 @@ import { isRecord } from './object.js';
 import { FORMAT_SAMPLES, fromPattern, matches, WORDS } from './sample-strings.js';
 import { fits } from './sample-check.js';
 import { exclusiveSample } from './sample-exclusive.js';
+import { Rng } from './sample-rng.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -81,22 +82,6 @@ function mergeProperties(properties: Record<string, unknown>, more: Record<strin
     Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return properties;
-}
-
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
-  }
-  next(): number {
-    let t = (this.state += 0x6d2b79f5);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
 }
 
 /** The name a message gives a schema: the last segment of its $ref. */
@@ -225,11 +210,9 @@ class Sampler {
           if (pool.length === 1 || this.exhausted() || this.fits(schema, value)) return value;
         }
         // No branch's value matches it alone (open objects that overlap): one made exclusive.
-        if (k === 'oneOf') {
-          for (const { chosen, branch, value } of tried) {
-            const made = isRecord(value) ? exclusiveSample(value, branch, list.filter((s) => s !== chosen), this.options.resolve) : undefined;
-            if (made !== undefined && this.fits(schema, made)) return made;
-          }
+        for (const t of k === 'oneOf' ? tried : []) {
+          const made = isRecord(t.value) ? exclusiveSample(t.value, t.branch, list.filter((s) => s !== t.chosen), this.options.resolve) : undefined;
+          if (made !== undefined && this.fits(schema, made)) return made;
         }
         return tried[0]?.value;
       }
