@@ -448,7 +448,8 @@ function htmlGroup(heading: string, g: ChangelogGroup, before = ''): string {
   return `  <section>\n  <h3>${heading}</h3>\n${before}  <ul class="changes">\n${g.entries.map(htmlEntry).join('\n')}\n  </ul>\n  </section>`;
 }
 
-function htmlContract(c: ContractChangelog): string {
+/** One contract's changelog as an HTML article (for a page of its own, or the docs site's changelog page). */
+export function changelogArticle(c: ContractChangelog): string {
   const v = c.version;
   const out: string[] = ['<article>', `  <h1>Changelog: ${h(c.title)}</h1>`, `  <p>Contract <code>${h(c.spec)}</code> since <code>${h(c.since)}</code>: ${h(countsText(c.counts))}.</p>`, '  <ul class="version">'];
   if (v.base === undefined) {
@@ -489,7 +490,7 @@ export interface ChangelogHtmlOptions {
 export function changelogHtml(changelog: Changelog, options: ChangelogHtmlOptions = {}): string {
   const only = changelog.contracts.length === 1 ? changelog.contracts[0] : undefined;
   const title = only ? `Changelog: ${only.title}` : 'Changelog';
-  const body = changelog.contracts.length > 0 ? changelog.contracts.map(htmlContract).join('\n') : '<h1>Changelog</h1>\n<p>No contract compared.</p>';
+  const body = changelog.contracts.length > 0 ? changelog.contracts.map(changelogArticle).join('\n') : '<h1>Changelog</h1>\n<p>No contract compared.</p>';
   return staticPage(title, `${options.nav !== undefined ? `${options.nav}\n` : ''}<main>\n${body}\n</main>`, CHANGELOG_STYLE);
 }
 

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { ContractError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
-import { changelogHtml, changelogMarkdown, type ContractChangelog } from '../diff/changelog.js';
+import { changelogArticle, changelogHtml, changelogMarkdown, type ContractChangelog } from '../diff/changelog.js';
 import { escapeHtml, staticPage } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeForDocs } from './sanitize.js';
@@ -250,7 +250,12 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
     if (assets !== undefined) {
       const extraLinks: [string, string][] = [...(hasCli ? [['cli.html', 'Command line'] as [string, string]] : []), ...(spec.changelog !== undefined ? [['changelog.html', 'Changelog'] as [string, string]] : [])];
       const document = sanitizeForDocs(model.document);
-      file = writeContractSite({ out: outDir, api: spec.api, model, document, extraLinks, hasTheme: assets.hasTheme, ...(assets.logo !== undefined ? { logo: assets.logo } : {}) }).file;
+      // The command-line reference and the changelog are pages of the contract's site, in its shell.
+      const extraPages = [
+        ...(markdown !== undefined && hasCli ? [{ file: 'cli.html', title: 'Command line', main: renderMarkdown(readFileSync(markdown, 'utf8')).html }] : []),
+        ...(spec.changelog !== undefined ? [{ file: 'changelog.html', title: 'Changelog', main: `<div class="changelog">\n${changelogArticle(spec.changelog)}\n</div>` }] : []),
+      ];
+      file = writeContractSite({ out: outDir, api: spec.api, model, document, extraLinks, extraPages, hasTheme: assets.hasTheme, ...(assets.logo !== undefined ? { logo: assets.logo } : {}) }).file;
     } else {
       await renderRedocPage(spec, model, join(outDir, file));
     }
@@ -258,12 +263,12 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
     if (markdown !== undefined && hasCli) {
       page.cli = `${spec.api}/cli.html`;
       mkdirSync(join(outDir, spec.api), { recursive: true });
-      writeFileSync(join(outDir, page.cli), cliPage(page, readFileSync(markdown, 'utf8')));
+      if (assets === undefined) writeFileSync(join(outDir, page.cli), cliPage(page, readFileSync(markdown, 'utf8')));
     }
     if (spec.changelog !== undefined) {
       page.changelog = `${spec.api}/changelog.html`;
       mkdirSync(join(outDir, spec.api), { recursive: true });
-      writeFileSync(join(outDir, page.changelog), changelogPage(page, spec.changelog));
+      if (assets === undefined) writeFileSync(join(outDir, page.changelog), changelogPage(page, spec.changelog));
       writeFileSync(join(outDir, spec.api, 'changelog.md'), changelogMarkdown({ contracts: [spec.changelog] }));
     }
     return page;

@@ -1,17 +1,16 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
-import type { FindingLevel } from '../report/findings.js';
-import { parseDocsTheme } from './docs-theme.js';
-import type { DocsTheme } from '../docs/site/style.js';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { ContractError } from '../contract/errors.js';
-import { isRecord, setOwn } from '../contract/pointer.js';
+import { isRecord } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
-import { LINT_RULESETS } from '../lint/style.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
 import type { DeferValidators } from '../../generators/context.js';
+import type { DocsTheme } from '../docs/site/style.js';
+import { CONFIG_FILE, findConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
+import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, parseTestSettings, TEST_KEYS, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride, type TestSettings } from './config-sections.js';
+
+export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
+export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride, TestSettings } from './config-sections.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */
@@ -37,172 +36,6 @@ export interface SpecEntry {
    */
   root?: string;
 }
-
-/** `specforge test` settings of a contract in the config: the flags' names, in camelCase. */
-export interface TestSettings {
-  baseUrl?: string;
-  maxExamples?: number;
-  seed?: number;
-  phases?: string[];
-  checks?: string[];
-  excludeChecks?: string[];
-  /** 'Name: value' headers sent with every request. */
-  headers?: string[];
-  timeout?: number;
-  workers?: number;
-}
-
-const TEST_KEYS = ['baseUrl', 'maxExamples', 'seed', 'phases', 'checks', 'excludeChecks', 'headers', 'timeout', 'workers'] as const;
-
-function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Array<string | number>, file: string): TestSettings | undefined {
-  if (raw === undefined) return undefined;
-  const bad = (key: string, what: string): ContractError => {
-    const pos = locate(at, key);
-    return ContractError.single('SPECFORGE_CONFIG', `${where}: test.${key} must be ${what}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
-  };
-  if (!isRecord(raw)) throw ContractError.single('SPECFORGE_CONFIG', `${where}: test must be a mapping of specforge test settings (${TEST_KEYS.join(', ')})`, { file });
-  const out: TestSettings = {};
-  for (const key of ['baseUrl'] as const) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'string') throw bad(key, 'a URL');
-    out[key] = raw[key];
-  }
-  for (const key of ['maxExamples', 'seed', 'timeout', 'workers'] as const) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'number' || !Number.isInteger(raw[key])) throw bad(key, 'an integer');
-    out[key] = raw[key];
-  }
-  for (const key of ['phases', 'checks', 'excludeChecks', 'headers'] as const) {
-    if (raw[key] === undefined) continue;
-    const list = raw[key];
-    if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) throw bad(key, 'a list of strings');
-    out[key] = list;
-  }
-  return out;
-}
-
-/**
- * `diff:` at the top of the config: settings of `specforge diff`, `review` and `changelog` (and of
- * the changelogs `docs` publishes), so a team sets them once. A flag given on the command line wins.
- */
-/** A per-rule level of the breaking-change diff (`--severity rule=level`); `off` drops the rule. */
-export type SeverityOverride = FindingLevel | 'off';
-
-export interface DiffSettings {
-  /** Days required between deprecating an operation or parameter and its x-sunset date (`--deprecation-days`). */
-  deprecationDays?: number;
-  /** `specforge diff --fail-on`: breaking (the default) or warning. */
-  failOn?: 'breaking' | 'warning';
-  /** Accepted changes (`--accept`): an absolute path here, written relative to the config's folder. */
-  accept?: string;
-  /** Per-rule levels over the catalogue (`--severity rule=level`): error, warning, info or off. */
-  severity?: Record<string, SeverityOverride>;
-  /** Only API paths this regular expression matches (`--match-path`). */
-  matchPath?: string;
-  /** No API paths this regular expression matches (`--unmatch-path`). */
-  unmatchPath?: string;
-}
-
-/** `docs:` at the top of the config: settings of `specforge docs` (a flag given wins). */
-export interface DocsSettings {
-  /** Publish each contract's changelog since this git revision (`--changelog-base`). */
-  changelogBase?: string;
-  /** The static docs' logo, colours and fonts (docs-theme.ts). */
-  theme?: DocsTheme;
-}
-
-const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept', 'severity', 'matchPath', 'unmatchPath'] as const;
-const DOCS_KEYS = ['changelogBase', 'theme'] as const;
-
-/** A config value as an error message shows it. */
-function shownValue(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? 'a list' : isRecord(value) ? 'a mapping' : String(value);
-}
-
-/** A top-level section that must be a mapping, at its key when it is not. */
-function sectionOf(raw: Record<string, unknown>, name: string, keys: readonly string[], locate: Locate, file: string): Record<string, unknown> | undefined {
-  const section = raw[name];
-  if (section === undefined || section === null) return undefined;
-  if (isRecord(section)) return section;
-  const pos = locate([], name);
-  throw ContractError.single('SPECFORGE_CONFIG', `${name} must be a mapping of settings (${keys.join(', ')})`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
-}
-
-function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, file: string): DiffSettings {
-  const section = sectionOf(raw, 'diff', DIFF_KEYS, locate, file);
-  if (section === undefined) return {};
-  const bad = (key: string, what: string, hint?: string): ContractError => {
-    const pos = locate(['diff'], key);
-    return ContractError.single('SPECFORGE_CONFIG', `diff.${key} must be ${what}, not ${shownValue(section[key])}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) }, hint);
-  };
-  const out: DiffSettings = {};
-  const days = section['deprecationDays'];
-  if (days !== undefined) {
-    if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0) throw bad('deprecationDays', 'a whole number of days (0 or more)', 'e.g. diff: { deprecationDays: 90 }');
-    out.deprecationDays = days;
-  }
-  const failOn = section['failOn'];
-  if (failOn !== undefined) {
-    if (failOn !== 'breaking' && failOn !== 'warning') throw bad('failOn', 'breaking or warning');
-    out.failOn = failOn;
-  }
-  const accept = section['accept'];
-  if (accept !== undefined) {
-    if (typeof accept !== 'string' || accept.trim() === '') throw bad('accept', 'the path of a file of accepted changes', 'e.g. diff: { accept: accepted.yaml }');
-    out.accept = resolve(dirname(file), accept);
-  }
-  const severity = section['severity'];
-  if (severity !== undefined) {
-    if (!isRecord(severity)) throw bad('severity', 'a mapping of rule ids to levels', 'e.g. diff: { severity: { response-property-enum-value-added: warning } }');
-    out.severity = {};
-    for (const [rule, level] of Object.entries(severity)) {
-      const word = typeof level === 'string' ? LEVEL_WORDS_OF_CONFIG[level.toLowerCase()] : undefined;
-      if (word === undefined) {
-        const pos = locate(['diff', 'severity'], rule);
-        throw ContractError.single('SPECFORGE_CONFIG', `diff.severity.${rule} must be error, warning, info or off, not ${shownValue(level)}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
-      }
-      out.severity[rule] = word;
-    }
-  }
-  for (const key of ['matchPath', 'unmatchPath'] as const) {
-    const pattern = section[key];
-    if (pattern === undefined) continue;
-    let ok = typeof pattern === 'string' && pattern !== '';
-    if (ok) {
-      try {
-        new RegExp(pattern as string, 'u');
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok) throw bad(key, 'a regular expression over API paths', `e.g. diff: { ${key}: "^/internal/" }`);
-    out[key] = pattern as string;
-  }
-  return out;
-}
-
-/** Levels a config's diff.severity may name (oasdiff's err, warn, none too). */
-const LEVEL_WORDS_OF_CONFIG: Record<string, SeverityOverride> = { error: 'error', err: 'error', warning: 'warning', warn: 'warning', info: 'info', off: 'off', none: 'off' };
-
-function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, file: string): DocsSettings {
-  const section = sectionOf(raw, 'docs', DOCS_KEYS, locate, file);
-  if (section === undefined) return {};
-  const out: DocsSettings = {};
-  const base = section['changelogBase'];
-  if (base !== undefined) {
-    if (typeof base !== 'string' || base.trim() === '') {
-      const pos = locate(['docs'], 'changelogBase');
-      throw ContractError.single('SPECFORGE_CONFIG', `docs.changelogBase must be a git revision (a tag, a branch), not ${shownValue(base)}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) }, "e.g. docs: { changelogBase: v1.4.2 }; quote a name YAML would read as a number ('1.0')");
-    }
-    out.changelogBase = base;
-  }
-  if (section['theme'] !== undefined) out.theme = parseDocsTheme(section['theme'], locate, file);
-  return out;
-}
-
-/** A Redocly rule setting: a severity, or settings with a severity and the rule's options. */
-export type LintRuleSetting = 'error' | 'warn' | 'off' | { severity?: 'error' | 'warn' | 'off'; [option: string]: unknown };
-
 export interface SpecforgeConfig {
   /** Folder of the config file: relative paths are resolved against it. */
   root: string;
@@ -215,11 +48,6 @@ export interface SpecforgeConfig {
   /** `docs:`: settings of docs ({} when unset). */
   docs: DocsSettings;
 }
-
-export const CONFIG_FILE = 'specforge.config.yaml';
-
-/** The names a config may have, in the order they are looked for in each folder. */
-export const CONFIG_FILES = [CONFIG_FILE, 'specforge.config.yml', 'specforge.config.ts', 'specforge.config.mts', 'specforge.config.cts', 'specforge.config.js', 'specforge.config.mjs', 'specforge.config.cjs'] as const;
 
 /**
  * specforge.config.ts (or .js) as its author writes it: `export default defineConfig({ ... })`.
@@ -322,119 +150,6 @@ function parseDefer(raw: unknown, where: string): DeferValidators {
   if (raw === true || raw === false || raw === 'all') return raw;
   throw ContractError.single('SPECFORGE_CONFIG', `${where}: deferUnusedValidators must be true, false, "all" or "auto"`, { file: where });
 }
-
-const SEVERITIES = ['error', 'warn', 'off'];
-
-/**
- * A `lint:` mapping: rule name to a severity or rule settings, and `extends:` naming rulesets to add
- * (`style`), whose rules it lists as if written out; a rule the mapping sets itself wins.
- */
-function parseLint(raw: unknown, where: string): Record<string, LintRuleSetting> | undefined {
-  if (raw === undefined) return undefined;
-  const fail = (why: string): never => {
-    throw ContractError.single('SPECFORGE_CONFIG', `${where}: lint ${why}`, { file: where }, 'e.g. lint: { extends: [style], specforge/descriptions: { severity: error, skip: [parameter] } }');
-  };
-  if (!isRecord(raw)) return fail('must be a mapping of rule name to a severity (error, warn, off) or rule settings');
-  const out: Record<string, LintRuleSetting> = {};
-  const names = raw['extends'];
-  if (names !== undefined) {
-    const known = Object.keys(LINT_RULESETS).join(', ');
-    if (!Array.isArray(names)) fail(`extends must be a list of rulesets (${known})`);
-    for (const name of names as unknown[]) {
-      const rules = typeof name === 'string' && Object.hasOwn(LINT_RULESETS, name) ? LINT_RULESETS[name] : undefined;
-      if (!rules) return fail(`extends: "${String(name)}" is not a ruleset (${known})`);
-      for (const [rule, setting] of Object.entries(rules)) setOwn(out, rule, setting as LintRuleSetting);
-    }
-  }
-  for (const [rule, setting] of Object.entries(raw)) {
-    if (rule === 'extends') continue;
-    if (typeof setting === 'string' && SEVERITIES.includes(setting)) setOwn(out, rule, setting as LintRuleSetting);
-    else if (isRecord(setting) && (setting['severity'] === undefined || SEVERITIES.includes(String(setting['severity'])))) setOwn(out, rule, setting as LintRuleSetting);
-    else fail(`rule "${rule}": expected error, warn, off or a mapping with one of them as severity`);
-  }
-  return out;
-}
-
-/**
- * The config file: `file` when it names another one, else specforge.config.yaml in `cwd` or the
- * nearest folder above it that has one (so commands work from any subfolder of the repository).
- */
-export function findConfig(cwd = process.cwd(), file?: string): string | undefined {
-  if (file !== undefined && file !== CONFIG_FILE) {
-    const path = resolve(cwd, file);
-    return existsSync(path) ? path : undefined;
-  }
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    for (const name of CONFIG_FILES) {
-      const path = join(dir, name);
-      if (existsSync(path)) return path;
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/** Where a key (or, without one, a value) is in the config file, when that can be told. */
-type Locate = (at: Array<string | number>, key?: string) => { line: number; col: number } | undefined;
-
-/** A YAML config: the document with its positions. */
-function readYamlConfig(path: string): { raw: unknown; locate: Locate } {
-  const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(path, 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    const pos = lines.linePos(syntax.pos[0]);
-    throw ContractError.single('SPECFORGE_CONFIG', `cannot parse: ${syntax.message.split('\n')[0]}`, { file: path, line: pos.line, col: pos.col });
-  }
-  const locate: Locate = (at, key) => {
-    const node = at.length === 0 ? doc.contents : doc.getIn(at, true);
-    if (key === undefined) {
-      const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
-      return range ? lines.linePos(range[0]) : undefined;
-    }
-    if (!isMap(node)) return undefined;
-    const pair = node.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === key);
-    const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
-    return range ? lines.linePos(range[0]) : undefined;
-  };
-  return { raw: doc.toJS() as unknown, locate };
-}
-
-/**
- * A TypeScript or JavaScript config, evaluated synchronously: its types are erased and it runs as
- * CommonJS from a temporary file beside it (so its imports resolve as they do for the file), which
- * is removed at once. Keys are located by their first appearance in the text.
- */
-function readScriptConfig(path: string): { raw: unknown; locate: Locate } {
-  const source = readFileSync(path, 'utf8');
-  const require = createRequire(path);
-  let code = source;
-  if (!path.endsWith('.cjs')) {
-    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-    // Named .ts whatever its extension: an .mjs or .mts name would keep ES-module syntax.
-    code = ts.transpileModule(source, { fileName: 'specforge.config.ts', compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
-  }
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.cjs`);
-  let loaded: unknown;
-  try {
-    writeFileSync(temp, code);
-    loaded = require(temp) as unknown;
-  } catch (err) {
-    throw ContractError.single('SPECFORGE_CONFIG', `cannot load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { file: path });
-  } finally {
-    rmSync(temp, { force: true });
-  }
-  const raw = isRecord(loaded) && 'default' in loaded ? loaded['default'] : loaded;
-  const locate: Locate = (_at, key) => {
-    if (key === undefined) return undefined;
-    const match = new RegExp(`(^|[\\s{,])(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'm').exec(source);
-    if (!match) return undefined;
-    const index = match.index + (match[1]?.length ?? 0);
-    const before = source.slice(0, index).split('\n');
-    return { line: before.length, col: (before[before.length - 1]?.length ?? 0) + 1 };
-  };
-  return { raw, locate };
-}
-
 /** The keys the config knows, by place: an unknown key is an error at its line (a typo must not be ignored). */
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
@@ -442,43 +157,6 @@ const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string
   defaults: ['targets', 'strict', 'deferUnusedValidators', 'lint'],
   spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test', 'overlays', 'errors'],
 };
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j] as number;
-      row[j] = next;
-    }
-  }
-  return row[b.length] as number;
-}
-
-/** Every key of a mapping that `known` does not list, as an error at the key's line and column. */
-function unknownKeys(raw: unknown, locate: Locate, file: string, at: Array<string | number>, known: readonly string[]): ContractError | undefined {
-  let node = raw;
-  for (const step of at) node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[step] : undefined;
-  if (!isRecord(node)) return undefined;
-  const diagnostics = [];
-  for (const name of Object.keys(node)) {
-    if (known.includes(name)) continue;
-    const pos = locate(at, name);
-    const near = known.map((k) => ({ k, d: editDistance(name, k) })).sort((x, y) => x.d - y.d)[0];
-    const where = at.length === 0 ? 'the config' : at.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.').replace('.[', '[');
-    diagnostics.push({
-      code: 'SPECFORGE_CONFIG' as const,
-      severity: 'error' as const,
-      message: `unknown key "${name}" in ${where}`,
-      location: { file, ...(pos ? { line: pos.line, col: pos.col } : {}) },
-      hint: near && near.d <= 2 ? `did you mean "${near.k}"?` : `known keys: ${known.join(', ')}`,
-    });
-  }
-  return diagnostics.length > 0 ? new ContractError(diagnostics) : undefined;
-}
-
 /** Reads specforge.config.yaml (see findConfig, or `file`), refusing unknown keys with their location. */
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
   const path = findConfig(cwd, file);

@@ -397,9 +397,12 @@ ${extra}`;
     const code = await runDocs({ cwd: repo, out: 'site', changelogBase: 'v1.0.0', write: (t) => (printed += t) });
     expect(code).toBe(0);
     const html = readFileSync(join(out, 'pets', 'changelog.html'), 'utf8');
-    expect(html).toContain('<nav><a href="../index.html">All contracts</a> · <a href="../pets/index.html">Pets 1.1.0</a></nav>');
+    // A page of the contract's site: the site's header and sidebar (the changelog marked current), no inline script.
+    expect(html).toContain('<a class="site" href="../index.html">API docs</a>');
+    expect(html).toContain('<span class="crumbs"><a href="index.html">Pets 1.1.0</a></span>');
+    expect(html).toContain('<li><a href="changelog.html" aria-current="page">Changelog</a></li>');
     expect(html).toContain('<h3><code>GET /pets</code>: List pets (<code>listPets</code>)</h3>');
-    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/);
     expect(readFileSync(join(out, 'pets', 'changelog.md'), 'utf8')).toMatch(/^# Changelog: Pets\n\nContract `specs\/pets\/openapi\.yaml` since `v1\.0\.0`/);
     expect(existsSync(join(out, 'owners', 'changelog.html'))).toBe(true);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="./pets/changelog.html">changelog</a>');

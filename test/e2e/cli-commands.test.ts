@@ -141,7 +141,9 @@ describe('docs', () => {
     expect(r.stdout).toContain('site/echo/cli.html: command-line reference of Endpoints Example');
     const page = readFileSync(join(project, 'site', 'echo', 'cli.html'), 'utf8');
     expect(page).toContain('<td><code>--key</code></td><td>the &lt;API&gt; key</td>');
-    expect(page).toContain('<a href="../echo/index.html">Endpoints Example 1.0.0</a>');
+    // A page of the contract's site: its header names the contract, its sidebar marks the page.
+    expect(page).toContain('<span class="crumbs"><a href="index.html">Endpoints Example 1.0.0</a></span>');
+    expect(page).toContain('<li><a href="cli.html" aria-current="page">Command line</a></li>');
     expect(readFileSync(join(project, 'site', 'index.html'), 'utf8')).toContain('<a href="./echo/cli.html">command line</a>');
   });
 

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck, runGenerate } from '../../src/cli/commands/generate.js';
 import { UsageError } from '../../src/contract/errors.js';
@@ -107,8 +108,11 @@ describe('drift', () => {
     try {
       const { code, out } = await check('sarif');
       expect(code).toBe(1);
-      const log = JSON.parse(out) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string }> } }; results: Array<{ ruleId: string; locations: Array<{ physicalLocation: unknown }> }> }> };
+      const log = JSON.parse(out) as { runs: Array<{ tool: { driver: { version?: string; rules: Array<{ id: string }> } }; originalUriBaseIds?: Record<string, { uri?: string }>; results: Array<{ ruleId: string; locations: Array<{ physicalLocation: unknown }> }> }> };
       expect(log.runs[0]?.tool.driver.rules).toMatchObject([{ id: 'stale-file' }]);
+      // specforge's version, and the folder check ran in as SRCROOT, which the relative locations resolve against.
+      expect(log.runs[0]?.tool.driver.version).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+      expect(log.runs[0]?.originalUriBaseIds?.['SRCROOT']?.uri).toBe(`${pathToFileURL(TMP).href}/`);
       const line = original.split('\n').length;
       expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation])).toEqual([
         ['stale-file', { artifactLocation: { uri: 'out/index.ts', uriBaseId: 'SRCROOT' }, region: { startLine: line, startColumn: 1, endLine: line } }],

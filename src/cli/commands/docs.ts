@@ -7,6 +7,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { displayPath } from '../../contract/resolve.js';
 import { buildDocs, DOCS_RENDERERS, type DocsRenderer, type DocsSpec } from '../../docs/build.js';
 import { contractChangelog } from '../../diff/changelog.js';
+import { policyOf } from '../../diff/policy.js';
 import { changesSinceRevision } from '../../diff/report.js';
 import { CONFIG_FILE, findConfig, loadConfig, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
@@ -78,13 +79,15 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   }
   if (refused.length > 0) throw new ContractError(refused);
   const specs: DocsSpec[] = entries.map((s) => ({ path: s.path, api: s.api, ...(s.out !== undefined ? { out: s.out } : {}) }));
-  // The flag, else the config's docs.changelogBase; the changes are judged with the config's diff.deprecationDays.
+  // The flag, else the config's docs.changelogBase; the changes are judged with the config's diff:
+  // settings (deprecationDays, severity overrides, path filters), as changelog and review judge them.
   const changelogBase = options.changelog === false ? undefined : (options.changelogBase ?? config?.docs.changelogBase);
   if (changelogBase !== undefined) {
     // Compared before anything is written: a revision that does not exist is a usage error.
     const ref = changelogBase;
     const days = config?.diff.deprecationDays;
-    const compared = await changesSinceRevision({ cwd, ref, specs: entries.map((s) => s.path), ...(days !== undefined ? { deprecationDays: days } : {}) });
+    const policy = policyOf(cwd, config?.diff ?? {}, {});
+    const compared = await changesSinceRevision({ cwd, ref, specs: entries.map((s) => s.path), policy, ...(days !== undefined ? { deprecationDays: days } : {}) });
     compared.forEach((c, i) => {
       const spec = specs[i] as DocsSpec;
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);

@@ -12,6 +12,7 @@ import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK, formatDiagnostics, handleError } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
+import { specforgeVersion } from '../version.js';
 import { dirname } from 'node:path';
 
 export interface GenerateOptions {
@@ -194,7 +195,7 @@ export async function runCheck(options: CheckOptions): Promise<number> {
     const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor(options) });
     findings.push(...driftFindings(entry, result.files, { cwd, diffLines: options.diffLines ?? 20 }));
   }
-  if (format !== 'stylish') write(formatFindings(findings, format, { title: 'specforge check' }));
+  if (format !== 'stylish') write(formatFindings(findings, format, { title: 'specforge check', toolVersion: specforgeVersion(), srcRoot: cwd }));
   else if (findings.length > 0) {
     write(formatFindings(findings, format, { title: 'specforge check' }));
     const stray = findings.filter((f) => f.rule === DRIFT_RULES.stray).length;

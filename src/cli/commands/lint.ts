@@ -7,6 +7,7 @@ import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { UsageError } from '../../contract/errors.js';
 import { formatOption, isOneOf, strictFlag } from '../format-option.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
+import { specforgeVersion } from '../version.js';
 
 export interface LintOptions {
   cwd?: string;
@@ -55,7 +56,8 @@ export async function runLint(options: LintOptions): Promise<number> {
   const failing = results.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'error' || failOn === 'warning').length, 0);
   if (isOneOf(REPORT_FORMATS, format)) {
     const findings = lintFindings(results, cwd);
-    write(formatFindings(findings, format, { title: 'specforge lint', rules: lintRules(results, findings) }));
+    // SARIF names specforge's version and resolves the findings' relative paths against the folder lint ran in.
+    write(formatFindings(findings, format, { title: 'specforge lint', rules: lintRules(results, findings), toolVersion: specforgeVersion(), srcRoot: cwd }));
   } else {
     for (const r of results) if (r.problems.length > 0) printRedoclyProblems(r, format, cwd);
   }

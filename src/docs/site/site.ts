@@ -24,6 +24,8 @@ export interface ContractSiteOptions {
   document: Node;
   /** Other pages of the contract in its folder: [file, label] ("changelog.html", "Changelog"). */
   extraLinks: [string, string][];
+  /** Pages of those links written here, in the site's shell: the file, its title, its main column (HTML, escaped). */
+  extraPages?: { file: string; title: string; main: string }[];
   /** The logo's path from the site's root ("assets/logo.svg"). */
   logo?: string;
   hasTheme: boolean;
@@ -126,6 +128,7 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
   }
 
   writeFileSync(join(dir, 'index.html'), shell(contract, 'index.html', overview(model, document, groups, servers)));
+  for (const p of options.extraPages ?? []) writeFileSync(join(dir, p.file), shell(`${p.title}: ${contract}`, p.file, p.main));
   const schemaSections = [...schemaNames].sort().map((name) => {
     const id = idOf('schema-', name);
     const schema = (document['components'] as { schemas: Node })['schemas'][name];

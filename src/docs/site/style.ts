@@ -96,6 +96,15 @@ section.op h3 { font-size: 1rem; margin: 1.2rem 0 .4rem; }
 .deprecated { background: var(--dep-bg); color: var(--dep-fg); border-radius: 4px; padding: 0 .35rem; font-size: .75rem; }
 .constraint { color: var(--muted); font-size: .8rem; }
 .muted { color: var(--muted); }
+.changelog .marker { display: inline-block; min-width: 6.5rem; font-size: .8rem; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; }
+.changelog .breaking .marker { color: var(--req); }
+.changelog .deprecation .marker, .changelog .warning { color: var(--dep-fg); }
+.changelog .change .marker { color: var(--link); }
+.changelog .addition .marker { color: var(--get-fg); }
+.changelog .rule { color: var(--muted); }
+.changelog .warning { font-weight: 600; }
+.changelog ul.changes { list-style: none; padding-left: 0; }
+.changelog ul.changes li { margin: .25rem 0; }
 .type { color: var(--muted); font-family: var(--mono); font-size: .82rem; }
 .md p, .md ul, .md ol { margin: .3rem 0; }
 .md .md-h { font-weight: 700; }

@@ -8,6 +8,8 @@ import { sampleFromPattern } from './regex-sample.js';
 import { isRecord } from './object.js';
 import { FORMAT_SAMPLES, fromPattern, matches, WORDS } from './sample-strings.js';
 import { fits } from './sample-check.js';
+import { exclusiveSample } from './sample-exclusive.js';
+import { Rng } from './sample-rng.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -80,22 +82,6 @@ function mergeProperties(properties: Record<string, unknown>, more: Record<strin
     Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return properties;
-}
-
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
-  }
-  next(): number {
-    let t = (this.state += 0x6d2b79f5);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
 }
 
 /** The name a message gives a schema: the last segment of its $ref. */
@@ -205,10 +191,11 @@ class Sampler {
         const index = depth === 0 && this.branch !== undefined ? this.branch % pool.length : 0;
         // The chosen branch first, then the others in order: the first whose sample meets the whole
         // schema wins (for a oneOf, a value that matches that branch alone); else the chosen one's.
-        let first: unknown;
+        const tried: Array<{ chosen: Schema; branch: Schema; value: unknown }> = [];
         for (let k = 0; k < Math.min(pool.length, MAX_BRANCHES); k++) {
           const chosen = pool[(index + k) % pool.length] as Schema;
-          const value = this.sample(Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen, depth);
+          const branch = Object.keys(rest).length > 0 ? { allOf: [rest, chosen] } : chosen;
+          const value = this.sample(branch, depth);
           const disc = schema['discriminator'];
           if (isRecord(disc) && typeof disc['propertyName'] === 'string' && isRecord(value)) {
             const ref = isRecord(chosen) && typeof chosen['$ref'] === 'string' ? chosen['$ref'] : undefined;
@@ -219,10 +206,15 @@ class Sampler {
               value[disc['propertyName']] = tag;
             }
           }
-          if (k === 0) first = value;
+          tried.push({ chosen, branch, value });
           if (pool.length === 1 || this.exhausted() || this.fits(schema, value)) return value;
         }
-        return first;
+        // No branch's value matches it alone (open objects that overlap): one made exclusive.
+        for (const t of k === 'oneOf' ? tried : []) {
+          const made = isRecord(t.value) ? exclusiveSample(t.value, t.branch, list.filter((s) => s !== t.chosen), this.options.resolve) : undefined;
+          if (made !== undefined && this.fits(schema, made)) return made;
+        }
+        return tried[0]?.value;
       }
     }
     const type = depth >= this.maxDepth && this.allowsNull(schema) ? 'null' : this.typeOf(schema);
