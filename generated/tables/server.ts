@@ -650,5 +650,6 @@ export const api: ApiSpec = JSON.parse(`{
       "message": "error.message",
       "status": "error.code"
     }
-  }
+  },
+  "basePath": "/bigquery/v2"
 }`);

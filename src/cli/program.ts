@@ -251,8 +251,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-s, --spec <file>', 'an existing contract to use instead of the example')
     .option('-o, --output <dir>', 'folder for generated code, one subfolder per contract', 'src/generated')
     .option('--no-generate', 'write the files but do not generate')
+    .option('--framework <name>', 'the example server: node-http, express, fastify, koa, fetch, hono (asked on a terminal; default node-http)')
+    .option('--client <style>', 'the example client: path (openapi-fetch), sdk (a function per operation), react-query (asked on a terminal; default path)')
     .addOption(overlayOption())
-    .action(act(async (opts: { spec?: string; output: string; generate: boolean; overlay?: string[] }) => (await import('./commands/init.js')).runInit(opts)));
+    .action(act(async (opts: { spec?: string; output: string; generate: boolean; overlay?: string[]; framework?: string; client?: string }) => (await import('./commands/init.js')).runInit(opts)));
 
   program
     .command('bundle')

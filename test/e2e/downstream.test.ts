@@ -237,7 +237,7 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }), 180_000);
 describe('a downstream repository', () => {
   it('specforge init writes the config, an example contract, a CI review workflow and the generated code', () => {
     expect(initOut).toContain('wrote specforge.config.yaml');
-    for (const file of ['specforge.config.yaml', 'contracts/todos/openapi.yaml', '.github/workflows/specforge.yml', 'src/generated/todos/server.ts', 'src/generated/todos/validators.ts']) {
+    for (const file of ['specforge.config.yaml', 'contracts/todos/openapi.yaml', '.github/workflows/specforge.yml', 'src/generated/todos/server.ts', 'src/generated/todos/validators.ts', 'src/todos.server.ts', 'src/todos.client.ts']) {
       expect(existsSync(join(APP, file)), file).toBe(true);
     }
     expect(readFileSync(join(APP, '.github', 'workflows', 'specforge.yml'), 'utf8')).toContain('npx specforge review --base');
@@ -252,7 +252,7 @@ describe('a downstream repository', () => {
     const before = readFileSync(join(APP, 'specforge.config.yaml'), 'utf8');
     const again = run(NODE, [join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js'), 'init', '--output', 'lib'], APP);
     expect(again.status).toBe(2);
-    expect(again.stderr).toContain('init writes nothing: contracts/todos/openapi.yaml, specforge.config.yaml, .github/workflows/specforge.yml already exist');
+    expect(again.stderr).toContain('init writes nothing: contracts/todos/openapi.yaml, specforge.config.yaml, .github/workflows/specforge.yml, src/todos.server.ts, src/todos.client.ts already exist');
     expect(readFileSync(join(APP, 'specforge.config.yaml'), 'utf8')).toBe(before);
     expect(existsSync(join(APP, 'lib'))).toBe(false);
   });

@@ -43,10 +43,20 @@ describe('@specforge/runtime package.json exports', () => {
   });
 
   it('has one entry point per use', () => {
-    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './mock', './package.json', './server', './validators']);
+    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './express', './fastify', './koa', './mock', './package.json', './server', './validators']);
   });
 
-  it.each(['validators', 'client', 'server', 'mock', 'cli', 'compile'])('%s loads from the built package', async (entry) => {
+  it('imports no framework: Express, Fastify and Koa are optional peers', async () => {
+    const pkg = JSON.parse(readFileSync(join(RUNTIME_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> };
+    for (const framework of ['express', 'fastify', 'koa']) {
+      expect(pkg.dependencies[framework]).toBeUndefined();
+      expect(pkg.peerDependenciesMeta[framework]?.optional).toBe(true);
+      const built = readFileSync(join(RUNTIME_ROOT, 'dist', 'server', 'adapters', `${framework}.js`), 'utf8');
+      expect(built).not.toMatch(/from ['"](express|fastify|koa)['"]/);
+    }
+  });
+
+  it.each(['validators', 'client', 'server', 'mock', 'cli', 'compile', 'express', 'fastify', 'koa'])('%s loads from the built package', async (entry) => {
     const mod = (await import(pathToFileURL(join(RUNTIME_ROOT, 'dist', 'entry', `${entry}.js`)).href)) as Record<string, unknown>;
     expect(Object.keys(mod).length).toBeGreaterThan(0);
   });

@@ -35,6 +35,7 @@ interface GeneratedMocks {
 
 interface GeneratedServer {
   createServer(handlers: Record<string, AnyHandler>): RequestListener;
+  api: { basePath?: string };
 }
 
 function summary(report: ConformanceReport): string {
@@ -75,7 +76,9 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('fuzz %s', (_api, entry
     const handler = toFetchHandler(server.createServer(mocks.createMockHandlers()));
     // Stateless handlers answer every read from the documented examples: the stateful phase,
     // which expects deleted resources to be gone, is the stateful mock's.
-    const report = await runConformance({ model, fetch: handler, maxExamples: EXAMPLES, seed: SEED + 100, phases: ['examples', 'negative', 'fuzz', 'security'] });
+    // The generated server serves under its contract's base path (the first server URL's path).
+    const baseUrl = `http://conformance.test${server.api.basePath ?? ''}`;
+    const report = await runConformance({ model, fetch: handler, baseUrl, maxExamples: EXAMPLES, seed: SEED + 100, phases: ['examples', 'negative', 'fuzz', 'security'] });
     expect(report.failures.length, summary(report)).toBe(0);
   }, 180_000);
 });

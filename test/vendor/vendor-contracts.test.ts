@@ -203,6 +203,12 @@ function address(server: Server): string {
   return `http://127.0.0.1:${a.port}`;
 }
 
+/** The base path the generated server of `c` serves under (its first server URL's path: Netlify's /api/v1). */
+async function basePathOf(c: VendorContract): Promise<string> {
+  const { api } = (await import(join(outOf(c), 'server.ts'))) as { api: { basePath?: string } };
+  return api.basePath ?? '';
+}
+
 async function close(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise<void>((ok) => server.close(() => ok()));
@@ -328,7 +334,7 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
       // The implemented operations: the others answer 501 by design, after the same request checks
       // (routing, security, validation) that the mock's run has just covered for every operation.
       const unimplemented = new Set(model.operations.map((o) => o.id).filter((id) => !c.handlers.includes(id)));
-      const report = await conformance(c, spec, address(server), 'server', unimplemented, undefined, c.handlers.join(','));
+      const report = await conformance(c, spec, address(server) + (await basePathOf(c)), 'server', unimplemented, undefined, c.handlers.join(','));
       expect(report.operations.map((o) => o.operationId).sort()).toEqual([...c.handlers].sort());
     } finally {
       await close(server);
@@ -348,7 +354,7 @@ interface Probe {
 async function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; text: string }> {
   const init: RequestInit = { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } };
   if (body !== undefined) init.body = JSON.stringify(body);
-  const res = await fetch(new URL(path, base), init);
+  const res = await fetch(`${base.replace(/\/$/, '')}${path}`, init);
   return { status: res.status, text: await res.text() };
 }
 
@@ -409,7 +415,7 @@ describe('what a user tries by hand', () => {
       await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     } else server = (await runMock({ cwd: ROOT, spec: contractPath(c), port: 0, host: '127.0.0.1', stateful: true, write: () => {} })).server;
     try {
-      const wrong = await probe.run(address(server));
+      const wrong = await probe.run(address(server) + (probe.target === 'server' ? await basePathOf(c) : ''));
       if (wrong !== undefined) findings.push({ contract: c.name, step: probe.target, operationId: '-', check: probe.check, detail: wrong });
     } finally {
       await close(server);

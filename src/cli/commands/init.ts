@@ -14,6 +14,7 @@ import { TEMPLATE_ROOT } from '../../codegen/templates.js';
 import { CONFIG_FILE } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
 import { runGenerate } from './generate.js';
+import { askOnTerminal, choice, CLIENT_STYLES, clientExample, FRAMEWORKS, importPath, packagesFor, serverExample, targetsFor, type Ask, type ClientStyle, type Framework } from './init-examples.js';
 
 export interface InitOptions {
   cwd?: string;
@@ -25,6 +26,12 @@ export interface InitOptions {
   generate?: boolean;
   /** Overlay files (OpenAPI Overlay 1.0) the contract needs, listed in the config entry (`overlays:`). */
   overlay?: string[];
+  /** The framework of the example server (asked on a terminal; default node-http). */
+  framework?: string;
+  /** The client style of the example client: path (openapi-fetch), sdk, react-query (asked on a terminal; default path). */
+  client?: string;
+  /** Asks what flags did not say (default: on a terminal only, else the defaults). */
+  ask?: Ask;
   write?: (text: string) => void;
 }
 
@@ -40,7 +47,7 @@ function yamlString(text: string): string {
   return JSON.stringify(text);
 }
 
-export function configText(specs: readonly string[], output: string, overlays: readonly string[] = []): string {
+export function configText(specs: readonly string[], output: string, overlays: readonly string[] = [], targets?: readonly string[]): string {
   return [
     '# specforge: the contracts of this repository and where their generated code goes.',
     '# Each contract\'s code is written to <output>/<api>, <api> being the name of its folder.',
@@ -57,7 +64,11 @@ export function configText(specs: readonly string[], output: string, overlays: r
     '# docs:',
     '#   changelogBase: origin/main   # publish changelog.html beside the rendered contract',
     'specs:',
-    ...specs.flatMap((s) => [`  - path: ${yamlString(s)}`, ...(overlays.length > 0 ? [`    overlays: [${overlays.map(yamlString).join(', ')}]`] : [])]),
+    ...specs.flatMap((s) => [
+      `  - path: ${yamlString(s)}`,
+      ...(overlays.length > 0 ? [`    overlays: [${overlays.map(yamlString).join(', ')}]`] : []),
+      ...(targets ? [`    targets: [${targets.join(', ')}]`] : []),
+    ]),
     '',
   ].join('\n');
 }
@@ -115,11 +126,27 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     if (rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`--overlay must be inside the repository (${cwd}), not ${o}`);
     return rel;
   });
-  files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays) });
+  // Flags first; what they leave open is asked on a terminal, else the defaults.
+  let framework = choice<Framework>('framework', options.framework, FRAMEWORKS);
+  let client = choice<ClientStyle>('client', options.client, CLIENT_STYLES);
+  const ask = options.ask ?? (process.stdin.isTTY && process.stdout.isTTY ? askOnTerminal : undefined);
+  if (ask) {
+    framework ??= await ask('Which server framework?', FRAMEWORKS, 'node-http');
+    client ??= await ask('Which client style?', CLIENT_STYLES, 'path');
+  }
+  framework ??= 'node-http';
+  client ??= 'path';
+  files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays, targetsFor(client)) });
   files.push({ path: WORKFLOW, content: workflowText() });
 
   const api = basename(dirname(resolve(cwd, specPath)));
   const generated = `${output}/${api}`;
+  // The examples sit beside the output folder (src/ for src/generated), named after the contract.
+  const exampleDir = dirname(output) === '.' ? 'src' : posix(dirname(output));
+  const imported = importPath(exampleDir, generated);
+  const example = options.spec === undefined;
+  files.push({ path: `${exampleDir}/${api}.server.ts`, content: serverExample(framework, imported, example) });
+  files.push({ path: `${exampleDir}/${api}.client.ts`, content: clientExample(client, imported, example) });
   const taken = files.filter((f) => existsSync(join(cwd, f.path))).map((f) => f.path);
   const outAbs = join(cwd, generated);
   if (existsSync(outAbs) && readdirSync(outAbs).length > 0) taken.push(`${generated}/`);
@@ -176,8 +203,9 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
       '',
       'Next:',
       '  npm install --save-dev specforge        # the toolchain: generate, lint, mock, review',
-      '  npm install @specforge/runtime          # what the generated code imports at run time',
-      `  ${generated}/server.ts: createServer(handlers) and the Handlers to write; client.ts: createClient(); mocks.ts: createMock()`,
+      `  npm install @specforge/runtime${packagesFor(framework, client).map((p) => ` ${p}`).join('')}   # what the generated code and the examples import at run time`,
+      `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/server.ts names them)`,
+      `  ${exampleDir}/${api}.client.ts: the ${client} client`,
       `  npx specforge mock ${specPath}   # a mock server on http://127.0.0.1:4010`,
       '',
     ].join('\n'),

@@ -12,6 +12,7 @@ import { errorShapes } from './error-shapes.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
 import { checkTemplates, clientErrorStatus, eventsSpec, paginationSpec, resourceSpecs } from './extensions.js';
 import { primaryResponse, statusNumber } from './responses.js';
+import { basePathOfServerUrl } from '../../runtime/server/base-path.js';
 
 export { eventsSpec, resourceSpecs } from './extensions.js';
 export { primaryResponse } from './responses.js';
@@ -127,6 +128,15 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
   return spec;
 }
 
+/** The path of the document's first server URL ('' when none): the generated server's default base path. */
+function contractBasePath(document: Record<string, unknown>): string {
+  const servers = document['servers'];
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  if (!isRecord(first) || typeof first['url'] !== 'string') return '';
+  const variables = isRecord(first['variables']) ? (first['variables'] as Record<string, { default?: unknown }>) : undefined;
+  return basePathOfServerUrl(first['url'], variables);
+}
+
 export function apiSpec(model: ContractModel): ApiSpec {
   const resolve = schemaResolver(model);
   const policy = policyTables(model);
@@ -152,6 +162,8 @@ export function apiSpec(model: ContractModel): ApiSpec {
   }
   const errorBody = errorBodySpec(model, resolve);
   if (errorBody) spec.errorBody = errorBody;
+  const basePath = contractBasePath(model.document);
+  if (basePath !== '') spec.basePath = basePath;
   const dialect = model.document['x-specforge-dialect'];
   if (isRecord(dialect)) {
     const prefix = dialect['versionPrefix'];

@@ -28,7 +28,8 @@ export const DEFAULT_RESET_PATH = '/__specforge/reset';
 
 export function createMock(api: ApiSpec, validators: ValidatorsModule, tables: MockTables, options: MockServerOptions = {}): Mock {
   const engine = new MockEngine(api, tables, validators, options);
-  const inner = createRequestListener(api, validators, engine.handlers, { validateResponses: true, ...options });
+  // A mock serves at its root unless told a base path: clients point their base URL at it.
+  const inner = createRequestListener(api, validators, engine.handlers, { validateResponses: true, basePath: false, ...options });
   const resetPath = options.resetPath === undefined ? DEFAULT_RESET_PATH : options.resetPath;
   const delay = options.delay ?? 0;
   const listener: RequestListener = (req, res) => {

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ApiSpec } from '../shared/spec.js';
 import type { ValidateFunction } from '../validation/standalone.js';
 import type { UpgradeListener } from './upgrade.js';
 
@@ -136,6 +137,24 @@ export interface ServerOptions {
   onError?: (error: unknown, operationId: string | undefined) => void;
   /** Deepest nesting of arrays and objects accepted in a JSON body (default 1000); deeper is a 400. */
   maxJsonDepth?: number;
+  /**
+   * The path every operation's path is under (`/api/v1`). Default: the path of the contract's
+   * first `servers[].url`; `false` or '' for none. A request outside it matches no operation.
+   */
+  basePath?: string | false;
+}
+
+/** How a framework adapter hands a request to the listener (see `RequestListener.route`). */
+export interface RouteOptions {
+  /** The path to route, without query (default: the path of `req.url`). */
+  path?: string;
+  /** What the framework consumed in front of `path` (Express's `req.baseUrl`, a Fastify prefix), for the base path. */
+  mount?: string;
+  /**
+   * Called, synchronously and before anything is written, instead of answering 404 when no
+   * operation has the request's path (or it is outside the base path): Express's and Koa's `next`.
+   */
+  miss?: () => void;
 }
 
 /**
@@ -148,4 +167,10 @@ export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => vo
   clientError?: (err: Error & { code?: string }, socket: Duplex) => void;
   /** For the server's 'checkContinue' event: `Expect: 100-continue` with a length over the limit is a 413, never a 100. */
   checkContinue?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The listener for framework adapters: a path below a mount point, and a hook for a route miss. */
+  route?: (req: IncomingMessage, res: ServerResponse, how: RouteOptions) => void;
+  /** The contract the listener serves (the Fastify adapter registers a route per operation from it). */
+  api?: ApiSpec;
+  /** The base path in force ('' for none). */
+  basePath?: string;
 };

@@ -15,7 +15,8 @@ import { parseMultipart } from './body/multipart.js';
 import { hasBody, parseBody, readBody, XML_MEDIA } from './body/read.js';
 import { checkConditional } from './conditional.js';
 import type { ValidateFunction } from '../validation/standalone.js';
-import { reply, type AnyHandler, type AuthInfo, type HandlerContext, type HandlerResponse, type RequestListener, type RequestParams, type ServerOptions, type ValidatorsModule } from './context.js';
+import { reply, type AnyHandler, type AuthInfo, type HandlerContext, type HandlerResponse, type RequestListener, type RequestParams, type RouteOptions, type ServerOptions, type ValidatorsModule } from './context.js';
+import { resolveBasePath, stripBasePath } from './base-path.js';
 import { fail, safeFail } from './fail.js';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT, isJsonMediaType, matchMediaType, mediaTypeOf } from './media.js';
 import { clientErrorAnswer, continueChecker } from './node-http.js';
@@ -87,6 +88,8 @@ class Pipeline {
   readonly router: Router;
   readonly limit: number;
   readonly maxJsonDepth: number;
+  /** The base path in force ('' for none). */
+  readonly basePath: string;
   readonly byId = new Map<string, OperationSpec>();
   readonly replyPlans = new Map<OperationSpec, Map<number, StatusPlan>>();
   private readonly plans = new Map<OperationSpec, OperationPlan>();
@@ -102,6 +105,7 @@ class Pipeline {
     this.router = new Router(api.operations);
     this.limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_JSON_DEPTH;
+    this.basePath = resolveBasePath(options.basePath, api.basePath);
     for (const op of api.operations) {
       this.byId.set(op.id, op);
       const names = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
@@ -134,23 +138,31 @@ class Pipeline {
   }
 
   /** Handles one request; synchronous all the way for operations without body, verifiers or async handlers. */
-  handle(req: IncomingMessage, res: ServerResponse): void {
+  handle(req: IncomingMessage, res: ServerResponse, how?: RouteOptions): void {
     let operationId: string | undefined;
     try {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
-      const rawPath = q < 0 ? url : url.slice(0, q);
       const hash = q < 0 ? -1 : url.indexOf('#', q);
+      const rawPath = how?.path ?? (q < 0 ? url : url.slice(0, q));
       const rawQuery = q < 0 ? '' : hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
       const given = req.method ?? 'GET';
       const method = given === 'GET' || given === 'POST' ? given : given.toUpperCase();
-      const path = this.api.versionPrefix ? stripVersion(rawPath, this.api.versionPrefix) : rawPath;
+      const below = this.basePath === '' ? rawPath : stripBasePath(rawPath, this.basePath, how?.mount);
+      if (below === undefined) {
+        if (how?.miss) return how.miss();
+        throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
+      }
+      const path = this.api.versionPrefix ? stripVersion(below, this.api.versionPrefix) : below;
       // A path without parameters is one map lookup; the others are matched by template.
       let op = this.router.literal(method, path);
       let rawParams: Record<string, string> = EMPTY_PATH;
       if (op === undefined) {
         const match = this.router.match(method, path, this.router.hasVariants ? (name, value) => carriesPair(req, rawQuery, name, value) : undefined);
-        if (match.kind === 'not-found') throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
+        if (match.kind === 'not-found') {
+          if (how?.miss) return how.miss();
+          throw new HttpError(404, `no operation at ${method} ${safePath(rawPath)}`);
+        }
         if (match.kind === 'method-not-allowed') {
           throw new HttpError(405, `method ${method} is not allowed on ${safePath(rawPath)}`, [], { Allow: match.allow.join(', ') });
         }
@@ -303,9 +315,9 @@ export function createRequestListener(
   serializers?: SerializersModule,
 ): RequestListener {
   const pipeline = new Pipeline(api, validators, handlers, options, serializers);
-  const listener: RequestListener = (req, res) => {
+  const route = (req: IncomingMessage, res: ServerResponse, how?: RouteOptions): void => {
     try {
-      pipeline.handle(req, res);
+      pipeline.handle(req, res, how);
     } catch (err) {
       options.onError?.(err, undefined);
       if (!res.headersSent) {
@@ -314,6 +326,10 @@ export function createRequestListener(
       } else res.destroy();
     }
   };
+  const listener: RequestListener = (req, res) => route(req, res);
+  listener.route = route;
+  listener.api = api;
+  listener.basePath = pipeline.basePath;
   listener.upgrade = upgradeListenerFor(listener);
   listener.clientError = clientErrorAnswer(api);
   listener.checkContinue = continueChecker(listener, options);

@@ -140,6 +140,11 @@ export interface ApiSpec {
   errorBody?: ErrorBodySpec;
   /** How credentials are classified for the operations' policies (x-specforge-policy). */
   policy?: PolicySpec;
+  /**
+   * The path of the contract's first `servers[].url` (`/api/v1`), when it has one: the server's
+   * default `basePath`. Absent when the URL has no path (or names a variable without a default).
+   */
+  basePath?: string;
   /** An optional `/v<major>.<minor>` path prefix and the versions it may name (x-specforge-dialect). */
   versionPrefix?: { min: string; max: string };
   /** Authorization schemes accepted in place of `Bearer` (x-specforge-dialect `bearerAliases`, e.g. "token"). */

@@ -48,7 +48,19 @@ export function closeAfterAnswer(req: IncomingMessage): void {
   };
 }
 
+/**
+ * Where a framework adapter puts a body its framework already read from the stream (Express after
+ * `express.json()`): read in place of the stream, within the same limit. An Error says why it
+ * cannot be (a form a body parser turned into an object): the request is then a 500 naming it.
+ */
+export const READ_BODY: unique symbol = Symbol.for('specforge.readBody');
+
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const preset = (req as IncomingMessage & { [READ_BODY]?: Buffer | Error })[READ_BODY];
+  if (preset !== undefined) {
+    if (preset instanceof Error) return Promise.reject(preset);
+    return preset.length > limit ? Promise.reject(new HttpError(413, `request body is larger than the limit of ${limit} bytes`)) : Promise.resolve(preset);
+  }
   const upgrade = upgradeOf(req);
   if (upgrade) return readUpgradeBody(req, upgrade, limit);
   return new Promise((resolve, reject) => {

@@ -1,0 +1,121 @@
+/**
+ * A generated server as a Fastify (5) plugin that registers a real route per operation, so
+ * Fastify's hooks, logging and `inject()` see them: `app.register(specforgeFastify(createServer(
+ * handlers)), { prefix: '/api' })`. The route's handler hands the raw request and response to the
+ * listener (`reply.hijack()`), which keeps everything it does (validation, the contract's error
+ * shape, verifiers, limits, streaming, 501). Bodies reach it unread: inside the plugin the only
+ * content-type parser reads nothing. A path no operation has stays Fastify's 404. Fastify is not
+ * imported: the plugin is typed by what it uses of Fastify's instance.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OperationSpec } from '../../shared/spec.js';
+import type { RequestListener } from '../context.js';
+import { normalizeBasePath } from '../base-path.js';
+import { routeOf } from './common.js';
+
+/** What the plugin reads of a Fastify request and reply. */
+export interface FastifyRequestLike {
+  raw: IncomingMessage;
+}
+export interface FastifyReplyLike {
+  raw: ServerResponse;
+  hijack(): unknown;
+}
+
+/** What the plugin uses of the (encapsulated) Fastify instance it is registered in. */
+export interface FastifyInstanceLike {
+  prefix: string;
+  removeAllContentTypeParsers(): unknown;
+  addContentTypeParser(contentType: string, parser: (request: unknown, payload: unknown, done: (err: Error | null, body?: unknown) => void) => void): unknown;
+  route(options: { method: string; url: string; exposeHeadRoute?: boolean; handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => void }): unknown;
+}
+
+export type FastifyPluginLike = (instance: FastifyInstanceLike, options: Record<string, unknown>) => Promise<void>;
+
+/** The methods registered (OpenAPI's; one Fastify does not know is left to its 404). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE']);
+
+/** Literal text find-my-way takes as is (a `:` is doubled). */
+const PLAIN = /^[A-Za-z0-9._~!$&'+,;=@%:-]*$/;
+
+/**
+ * An OpenAPI path template as a Fastify route path: a parameter segment is `:pN` (the listener
+ * parses the parameters itself, by the contract's style), a literal `:` is `::`, and from a
+ * segment that mixes text and parameters, or holds a parameter spanning segments, on, a wildcard
+ * `*` (the listener matches the rest exactly).
+ */
+export function fastifyPath(op: Pick<OperationSpec, 'path' | 'parameters'>): string {
+  const hash = op.path.indexOf('#');
+  const template = hash < 0 ? op.path : op.path.slice(0, hash) || '/';
+  const multi = new Set(op.parameters.filter((p) => p.in === 'path' && p.multiSegment).map((p) => p.name));
+  const out: string[] = [];
+  let n = 0;
+  for (const segment of template.split('/').slice(1)) {
+    const bare = /^\{([^{}]+)\}$/.exec(segment);
+    if (bare && !multi.has(bare[1] as string)) {
+      out.push(`:p${++n}`);
+      continue;
+    }
+    if (!segment.includes('{') && PLAIN.test(segment)) {
+      out.push(segment.replaceAll(':', '::'));
+      continue;
+    }
+    out.push('*');
+    break;
+  }
+  return `/${out.join('/')}`;
+}
+
+/**
+ * Where the routes go below the plugin's prefix so that their full path is the base path and the
+ * template: the base path's rest when the prefix starts it, nothing when the prefix ends with it,
+ * else all of it.
+ */
+function routeBase(prefix: string, basePath: string): string {
+  const p = normalizeBasePath(prefix);
+  if (basePath === '') return '';
+  if (p === '') return basePath;
+  if (p.endsWith(basePath)) return '';
+  if (basePath.startsWith(`${p}/`)) return basePath.slice(p.length);
+  return basePath;
+}
+
+/** A Fastify plugin with a route per operation of the listener's contract. */
+export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
+  const route = routeOf(listener, 'specforgeFastify');
+  const api = listener.api;
+  if (api === undefined) throw new TypeError('specforgeFastify takes the request listener a generated createServer() returns');
+  const basePath = listener.basePath ?? '';
+  return async (instance) => {
+    // Bodies are the listener's to read, limit and parse: no parser of this plugin reads one.
+    instance.removeAllContentTypeParsers();
+    instance.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const prefix = normalizeBasePath(instance.prefix);
+    const base = routeBase(prefix, basePath);
+    const handler = (request: FastifyRequestLike, reply: FastifyReplyLike): void => {
+      reply.hijack();
+      const url = request.raw.url ?? '/';
+      const q = url.indexOf('?');
+      const path = q < 0 ? url : url.slice(0, q);
+      const below = prefix !== '' && path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path;
+      route(request.raw, reply.raw, { path: below, mount: prefix });
+    };
+    const routes = new Map<string, Set<string>>();
+    for (const op of api.operations) {
+      const method = op.method.toUpperCase();
+      if (!METHODS.has(method)) continue;
+      const path = fastifyPath(op);
+      const url = base + (path === '/' && base !== '' ? '' : path);
+      const methods = routes.get(url) ?? new Set<string>();
+      routes.set(url, methods);
+      methods.add(method);
+    }
+    for (const [url, methods] of routes) {
+      for (const method of methods) {
+        // Fastify answers HEAD from a GET route unless the contract declares its own HEAD.
+        if (method === 'GET') instance.route({ method, url, exposeHeadRoute: !methods.has('HEAD'), handler });
+        else instance.route({ method, url, handler });
+      }
+    }
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * A generated server as Koa middleware: `app.use(specforgeKoa(createServer(handlers)))`. The
+ * listener answers on the raw response (`ctx.respond = false`), keeping everything it does; a path
+ * no operation has (or outside the base path) goes on to `next()`. Under koa-mount, the mount path
+ * counts for the base path as Express's does. Koa is not imported: the middleware is typed by what
+ * it reads of Koa's context.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestListener } from '../context.js';
+import { adoptParsedBody, routeOf } from './common.js';
+
+/** What the middleware uses of Koa's context. */
+export interface KoaContextLike {
+  req: IncomingMessage;
+  res: ServerResponse;
+  respond?: boolean;
+  /** Set by koa-mount. */
+  mountPath?: string;
+  request: { body?: unknown };
+}
+
+export type KoaMiddleware = (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void>;
+
+/** Koa middleware serving the operations of a generated listener; it settles once the answer is sent. */
+export function specforgeKoa(listener: RequestListener): KoaMiddleware {
+  const route = routeOf(listener, 'specforgeKoa');
+  return async (ctx, next) => {
+    const { req, res } = ctx;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    adoptParsedBody(req, ctx.request.body, 'Koa');
+    let missed = false;
+    const done = new Promise<void>((resolve) => {
+      res.once('finish', resolve);
+      res.once('close', resolve);
+    });
+    route(req, res, {
+      path: q < 0 ? url : url.slice(0, q),
+      mount: ctx.mountPath ?? '',
+      miss: () => {
+        missed = true;
+      },
+    });
+    if (missed) {
+      await next();
+      return;
+    }
+    ctx.respond = false;
+    await done;
+  };
+}
