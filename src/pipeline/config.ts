@@ -11,6 +11,8 @@ import { isRecord, setOwn } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { LINT_RULESETS } from '../lint/style.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
+import { parseTestSettings, TEST_KEYS, type TestSettings } from './test-settings.js';
+export type { TestSettings, TokenSettings } from './test-settings.js';
 import type { DeferValidators } from '../../generators/context.js';
 
 export interface SpecEntry {
@@ -36,49 +38,6 @@ export interface SpecEntry {
    * it, so they are the same bytes from whichever subfolder a command runs.
    */
   root?: string;
-}
-
-/** `specforge test` settings of a contract in the config: the flags' names, in camelCase. */
-export interface TestSettings {
-  baseUrl?: string;
-  maxExamples?: number;
-  seed?: number;
-  phases?: string[];
-  checks?: string[];
-  excludeChecks?: string[];
-  /** 'Name: value' headers sent with every request. */
-  headers?: string[];
-  timeout?: number;
-  workers?: number;
-}
-
-const TEST_KEYS = ['baseUrl', 'maxExamples', 'seed', 'phases', 'checks', 'excludeChecks', 'headers', 'timeout', 'workers'] as const;
-
-function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Array<string | number>, file: string): TestSettings | undefined {
-  if (raw === undefined) return undefined;
-  const bad = (key: string, what: string): ContractError => {
-    const pos = locate(at, key);
-    return ContractError.single('SPECFORGE_CONFIG', `${where}: test.${key} must be ${what}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
-  };
-  if (!isRecord(raw)) throw ContractError.single('SPECFORGE_CONFIG', `${where}: test must be a mapping of specforge test settings (${TEST_KEYS.join(', ')})`, { file });
-  const out: TestSettings = {};
-  for (const key of ['baseUrl'] as const) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'string') throw bad(key, 'a URL');
-    out[key] = raw[key];
-  }
-  for (const key of ['maxExamples', 'seed', 'timeout', 'workers'] as const) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'number' || !Number.isInteger(raw[key])) throw bad(key, 'an integer');
-    out[key] = raw[key];
-  }
-  for (const key of ['phases', 'checks', 'excludeChecks', 'headers'] as const) {
-    if (raw[key] === undefined) continue;
-    const list = raw[key];
-    if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) throw bad(key, 'a list of strings');
-    out[key] = list;
-  }
-  return out;
 }
 
 /**
@@ -374,7 +333,7 @@ export function findConfig(cwd = process.cwd(), file?: string): string | undefin
 }
 
 /** Where a key (or, without one, a value) is in the config file, when that can be told. */
-type Locate = (at: Array<string | number>, key?: string) => { line: number; col: number } | undefined;
+export type Locate = (at: Array<string | number>, key?: string) => { line: number; col: number } | undefined;
 
 /** A YAML config: the document with its positions. */
 function readYamlConfig(path: string): { raw: unknown; locate: Locate } {

@@ -20,7 +20,7 @@ const MAX_LINES = 530;
  */
 const OVER_LIMIT: Readonly<Record<string, number>> = {
   'src/contract/tables/validators.ts': 716,
-  'src/pipeline/config.ts': 582,
+  'src/pipeline/config.ts': 541,
   'src/runtime/client/sdk.ts': 550,
 };
 
