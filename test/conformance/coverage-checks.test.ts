@@ -64,6 +64,33 @@ describe('unsupported_method', () => {
     }
   });
 
+  it('a method another template declares for the same URL (/things/special and /things/{id}) is not tried', async () => {
+    const overlap = `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /things/special:
+    get:
+      operationId: special
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+  /things/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get:
+      operationId: getThing
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+    patch:
+      operationId: patchThing
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+`;
+    // PATCH /things/special is routed to /things/{id} (and answered 200): PUT is tried instead.
+    const { report, sent } = await run(overlap, (r) => (r.method === 'GET' || r.method === 'PATCH' ? json({}) : json({}, 405, { allow: 'GET, PATCH' })), ['coverage'], {}, { patch: true });
+    expect(findings(report)).toEqual([]);
+    expect(sent).toContain('PUT /things/special');
+    expect(sent).not.toContain('PATCH /things/special');
+  });
+
   it('a 401 (authentication before routing) or a 501 is no finding', async () => {
     for (const status of [401, 403, 501]) {
       const { report } = await run(ONE_PATH, (r) => (r.method === 'GET' ? json([]) : json({}, status)), ['coverage'], {}, { patch: true });
@@ -87,19 +114,25 @@ paths:
 ${with406 ? "        '406': { description: none fits }\n" : ''}`;
 
 describe('content_type_negotiation', () => {
-  it('a server that disregards Accept and answers a declared type is not at fault where no 406 is declared', async () => {
-    const { report, sent } = await run(TWO_TYPES(false), () => json({}), ['coverage']);
-    expect(findings(report)).toEqual([]);
-    expect(sent.filter((s) => s.startsWith('GET'))).toEqual(['GET /report accept=application/x-specforge-unacceptable']);
+  it('a server that disregards Accept and answers a declared type is not at fault, a 406 in the contract or not', async () => {
+    for (const with406 of [false, true]) {
+      const { report, sent } = await run(TWO_TYPES(with406), () => json({}), ['coverage']);
+      expect(findings(report)).toEqual([]);
+      expect(sent.filter((s) => s.startsWith('GET'))).toEqual(['GET /report accept=application/x-specforge-unacceptable']);
+    }
   });
 
-  it('where 406 is declared: an Accept no declared type fits answered 200 is a finding, and so is a declared type answered in another', async () => {
-    const { report, sent } = await run(TWO_TYPES(true), () => json({}), ['coverage']);
-    expect(findings(report)).toEqual([
-      expect.stringMatching(/^content_type_negotiation report: Accept: application\/x-specforge-unacceptable, which no declared type fits, is answered 200/),
-      expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv is answered 200 in application\/json/),
-    ]);
+  it('a server that negotiates (406 for an Accept no declared type fits) and answers a declared type in another is a finding', async () => {
+    const server: Handler = (r) => ((r.headers.get('accept') ?? '').includes('unacceptable') ? json({}, 406) : json({}));
+    const { report, sent } = await run(TWO_TYPES(true), server, ['coverage']);
+    expect(findings(report)).toEqual([expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv is answered 200 in application\/json \(the server negotiates/)]);
     expect(sent).toContain('GET /report accept=text/csv');
+  });
+
+  it('a server that negotiates and refuses a declared type with 406 is a finding', async () => {
+    const server: Handler = (r) => ((r.headers.get('accept') ?? '') === 'application/json' ? json({}) : json({}, 406));
+    const { report } = await run(TWO_TYPES(true), server, ['coverage']);
+    expect(findings(report)).toEqual([expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv, a type the operation declares for 200, is refused with 406/)]);
   });
 
   it('a server that negotiates and answers each type asked for passes', async () => {
@@ -219,8 +252,15 @@ describe('collections inferred when the contract declares none (stateful phase)'
       return json({ name: 'x' });
     };
     const { report, sent } = await run(CRUD, server, ['stateful']);
-    expect(sent.slice(0, 4)).toEqual(['GET /pets/specforge-absent-1', 'POST /pets', 'GET /pets/p7', 'DELETE /pets/p7']);
+    expect(sent.slice(0, 5)).toEqual(['GET /pets/specforge-absent-1', 'POST /pets', 'POST /pets', 'GET /pets/p7', 'DELETE /pets/p7']);
     expect(findings(report)).toEqual([expect.stringMatching(/^use_after_free getPet: pets p7, deleted, answers 200/)]);
+  });
+
+  it('a server whose creates answer the same id each time (a stateless answer) is not judged', async () => {
+    const server: Handler = (r) => (r.method === 'POST' ? new Response(null, { status: 201, headers: { location: '/pets/sample' } }) : json({}, 404));
+    const { report, sent } = await run(CRUD, server, ['stateful']);
+    expect(findings(report)).toEqual([]);
+    expect(sent).toEqual(['GET /pets/specforge-absent-1', 'POST /pets', 'POST /pets']);
   });
 
   it('a server that answers every id (a static mock) is not judged: it shows nothing of what it stores', async () => {

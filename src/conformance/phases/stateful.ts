@@ -142,6 +142,9 @@ export async function stateful(ctx: RunContext): Promise<void> {
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
     if (first === undefined) continue;
+    // An inferred collection again: two creates must answer two ids, or the server keeps nothing
+    // (a stateless answer, the same sample each time) and says nothing of a store.
+    if (resource.inferred === true && (await makeOne()) === first) continue;
     await checkRead(first, true);
     // The replace and update of the created document: it exists, so neither may answer 404.
     for (const opId of [resource.operations.replace, resource.operations.update]) {
