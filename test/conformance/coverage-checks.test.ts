@@ -201,6 +201,11 @@ describe('max_response_time', () => {
     expect(findings(report)).toEqual([]);
     expect(report.operations[0]?.checks.max_response_time).toBeUndefined();
   });
+  it('--max-response-time takes a number of milliseconds', async () => {
+    const { runTest } = await import('../../src/cli/commands/test.js');
+    await expect(runTest({ spec: writeSpec(ONE_PATH), baseUrl: 'http://127.0.0.1:9', maxResponseTime: 'soon', write: () => {} })).rejects.toThrow(/--max-response-time must be an integer/);
+  });
+
   it('flags an answer slower than the bound, once per operation', async () => {
     const { report } = await run(ONE_PATH, slow, ['examples', 'fuzz'], { maxResponseTimeMs: 100 });
     expect(findings(report)).toEqual([expect.stringMatching(/^max_response_time listThings: answered in \d+ ms, over the bound of 100 ms/)]);
