@@ -92,7 +92,10 @@ export type InProcessHandler = import('./conformance/in-process.js').InProcessHa
  * `IncomingMessage`/`ServerResponse` objects), or as a `fetchHandler` (`(Request) => Response`:
  * Hono's `app.fetch`, a Fetch-standard server).
  */
-export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<ConformanceOptions, 'model' | 'fetch'> & { spec: string })) &
+export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<ConformanceOptions, 'model' | 'fetch'> & { spec: string })) & {
+  /** A credential to obtain during the run (a login, OAuth2 client credentials, a command), as the config's test.token. */
+  token?: import('./pipeline/test-settings.js').TokenSettings;
+} &
   (
     | { fetch: ConformanceOptions['fetch']; handler?: undefined; fetchHandler?: undefined }
     | { handler: InProcessHandler; fetch?: undefined; fetchHandler?: undefined }
@@ -105,8 +108,8 @@ export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<C
  * operation and check, with failures.
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceReport> {
-  const { runConformance: run } = await import('./conformance/run.js');
-  const { handler, fetch: given, fetchHandler, ...rest } = options;
+  let { runConformance: run } = await import('./conformance/run.js');
+  const { handler, fetch: given, fetchHandler, token, ...rest } = options;
   let model: ConformanceOptions['model'];
   let others: Omit<ConformanceOptions, 'fetch' | 'model'>;
   if ('spec' in rest) {
@@ -118,6 +121,13 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     const { model: fromOptions, ...remaining } = rest;
     model = fromOptions;
     others = remaining;
+  }
+  if (token !== undefined) {
+    const { tokenSource } = await import('./conformance/token.js');
+    const runModel = model;
+    const base = others.baseUrl;
+    const inner = run;
+    run = async (o) => inner({ ...o, tokens: tokenSource({ settings: token, model: runModel, baseUrl: o.baseUrl ?? base ?? 'http://conformance.test', fetch: o.fetch, ...(o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs }) }) });
   }
   if (handler !== undefined) {
     const { listenInProcess } = await import('./conformance/in-process.js');

@@ -20,6 +20,9 @@ export const CHECKS = [
   'auth_challenge',
   'transition_precondition',
   'example_schema_conformance',
+  'unsupported_method',
+  'content_type_negotiation',
+  'max_response_time',
 ] as const;
 
 export type CheckName = (typeof CHECKS)[number];
@@ -54,6 +57,8 @@ export interface ReceivedResponse {
   json?: unknown;
   /** Why the body is not checked (larger than the size limit, nested too deeply): a finding. */
   unchecked?: string;
+  /** Milliseconds from sending the request to the end of its body. */
+  elapsedMs?: number;
 }
 
 export interface CheckFailure {
@@ -79,7 +84,7 @@ export function declaredResponse(op: OperationModel, status: number): ResponseMo
   return range ?? op.responses.find((r) => r.status === 'default');
 }
 
-function mediaMatches(declared: string, actual: string): boolean {
+export function mediaMatches(declared: string, actual: string): boolean {
   // Parameters (`;charset=UTF-8`) do not change the media type.
   const [dt, ds] = (declared.split(';')[0] ?? '').trim().toLowerCase().split('/');
   const [at, as] = actual.toLowerCase().split('/');

@@ -38,15 +38,26 @@ export class RunContext {
   readonly failureKeys = new Set<string>();
   /** Operations that answer a stream (events, followed logs): read briefly, never to their end. */
   readonly streaming: Set<string>;
-  /** What a report may show of requests and answers: credentials replaced unless showSecrets. */
-  readonly redact: Redactor;
+  /** What a report may show of requests and answers: credentials replaced unless showSecrets (obtained tokens included). */
+  get redact(): Redactor {
+    const obtained = this.options.tokens?.secrets() ?? [];
+    if (this.redactFor !== obtained.length && !this.options.showSecrets) {
+      const auth: Record<string, string> = { ...this.options.auth };
+      obtained.forEach((secret, i) => (auth[`\u0000obtained${i}`] = secret));
+      this.redactCache = redactor({ model: this.options.model, auth, ...(this.options.headers ? { headers: this.options.headers } : {}) });
+      this.redactFor = obtained.length;
+    }
+    return this.redactCache;
+  }
+  private redactCache: Redactor;
+  private redactFor = 0;
   readonly maxResponseBytes: number;
   readonly maxJsonDepth: number;
   /** The phase running (run.ts sets it): what a recorded exchange is filed under. */
   phase: Phase = 'examples';
 
   constructor(readonly options: ConformanceOptions) {
-    this.redact = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+    this.redactCache = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
     this.model = options.model;
@@ -73,6 +84,30 @@ export class RunContext {
   // ---- sending and recording -----------------------------------------------------------------
 
   async send(request: ExampleRequest, origin: string): Promise<{ sent: SentRequest; response?: ReceivedResponse; error?: string }> {
+    const tokens = this.options.tokens;
+    if (!tokens || this.options.dryRun) return this.sendOnce(request, origin);
+    let obtained: Readonly<Record<string, string>>;
+    try {
+      obtained = await tokens.current();
+    } catch (error) {
+      return { sent: { operationId: request.operationId, method: request.method, url: request.url, headers: request.headers, origin }, error: `no credential: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const withToken = applyCredentials(this.model, request, obtained);
+    const first = await this.sendOnce(withToken, origin);
+    // A 401 to a request that carried an obtained credential: it may have expired; a new one is
+    // fetched once and the request sent again. (A request without one, of the security phase, is not retried.)
+    const carried = withToken.url !== request.url || JSON.stringify(withToken.headers) !== JSON.stringify(request.headers);
+    if (first.response?.status !== 401 || !carried) return first;
+    let changed = false;
+    try {
+      changed = await tokens.refresh();
+    } catch {
+      return first;
+    }
+    return changed ? this.sendOnce(applyCredentials(this.model, request, await tokens.current()), origin) : first;
+  }
+
+  private async sendOnce(request: ExampleRequest, origin: string): Promise<{ sent: SentRequest; response?: ReceivedResponse; error?: string }> {
     if (this.options.auth) request = applyCredentials(this.model, request, this.options.auth);
     const sent: SentRequest = { operationId: request.operationId, method: request.method, url: request.url, headers: { ...request.headers, ...this.options.headers }, origin };
     if (request.body !== undefined) sent.body = request.body;
@@ -90,6 +125,7 @@ export class RunContext {
       return { sent, error: `not sendable: ${error instanceof Error ? error.message : String(error)}` };
     }
     this.report.requests++;
+    const t0 = performance.now();
     try {
       const streams = this.streaming.has(request.operationId);
       // An operation that streams (events, followed logs) may hold its answer until something happens:
@@ -110,7 +146,7 @@ export class RunContext {
       const contentType = res.headers.get('content-type') ?? '';
       // What the report may show of the body: a credential the server echoes is replaced here,
       // before any message quotes a slice of it.
-      const response: ReceivedResponse = { status: res.status, headers, text: this.redact.text(read.text), contentType };
+      const response: ReceivedResponse = { status: res.status, headers, text: this.redact.text(read.text), contentType, elapsedMs: Math.round(performance.now() - t0) };
       if (read.overflow && !streaming && !streams) {
         response.unchecked = `the response body exceeds ${this.maxResponseBytes} bytes (--max-response-size); not checked`;
       } else if (read.late && !streaming && !streams) {
@@ -225,6 +261,14 @@ export class RunContext {
       // finding of this exchange, never the end of the run.
       if (!(error instanceof RangeError)) throw error;
       results = [{ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer } }];
+    }
+    const bound = this.options.maxResponseTimeMs;
+    if (bound !== undefined && response.elapsedMs !== undefined && !this.streaming.has(op.id)) {
+      results.push(
+        response.elapsedMs > bound
+          ? { check: 'max_response_time', failure: { check: 'max_response_time', message: `answered in ${response.elapsedMs} ms, over the bound of ${bound} ms (--max-response-time)`, location: op.pointer, cause: 'slow' } }
+          : { check: 'max_response_time' },
+      );
     }
     if (expect === 'negative') {
       const accepted = response.status < 400;

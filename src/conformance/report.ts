@@ -39,6 +39,9 @@ const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
   auth_challenge: 'a 401 of a scheme that can challenge (http, oauth2, openIdConnect) carries WWW-Authenticate',
   transition_precondition: "a state transition the resource's state does not allow is refused with its declared status",
   example_schema_conformance: "the contract's own request examples match their schemas (a finding against the contract: such an example is not sent)",
+  unsupported_method: 'a method the path does not declare is answered 405 with an Allow header that does not list it (or 501)',
+  content_type_negotiation: 'a server that answers 406 to an Accept no declared type fits (it negotiates) answers each declared type asked for in that type',
+  max_response_time: 'each answer arrives within --max-response-time (off by default)',
 };
 
 function plural(n: number, word: string): string {

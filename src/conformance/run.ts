@@ -5,6 +5,8 @@
  * Phases, each optional:
  * - examples: every documented request example (or one sampled from the schemas);
  * - negative: requests made invalid in one place at a time, which must be refused with a 4xx;
+ * - coverage: boundary values (accepted inside, refused just outside), a method each path does not
+ *   declare (405), content negotiation (Accept);
  * - fuzz: property-based requests generated from the schemas (fast-check, seeded), shrunk to the
  *   smallest failing request;
  * - stateful: create, read, list and delete chains over the contract's x-specforge-resources, and
@@ -18,6 +20,7 @@
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
 import { PHASES } from './types.js';
 import { RunContext, StopRun } from './exchange.js';
+import { coverage } from './phases/coverage.js';
 import { examples } from './phases/examples.js';
 import { fuzz } from './phases/fuzz.js';
 import { links } from './phases/links.js';
@@ -41,6 +44,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       if (process.env['SPECFORGE_CONFORMANCE_TRACE']) process.stderr.write(`${phase} at ${Date.now() - ctx.started} ms, ${ctx.report.requests} requests\n`);
       if (phase === 'examples') await examples(ctx);
       else if (phase === 'negative') await negative(ctx);
+      else if (phase === 'coverage') await coverage(ctx);
       else if (phase === 'fuzz') await fuzz(ctx);
       else if (phase === 'stateful') {
         await stateful(ctx);

@@ -6,8 +6,8 @@ import type { CompiledValidators } from '../contract/tables/validators.js';
 import type { CheckFailure, CheckName, ReceivedResponse, SentRequest } from './checks.js';
 
 /** The phases of a run; `proxy`: traffic `specforge proxy` forwarded (no phase of the runner's). */
-export type Phase = 'examples' | 'negative' | 'fuzz' | 'stateful' | 'security' | 'proxy';
-export const PHASES: ReadonlyArray<Exclude<Phase, 'proxy'>> = ['examples', 'negative', 'fuzz', 'stateful', 'security'];
+export type Phase = 'examples' | 'negative' | 'coverage' | 'fuzz' | 'stateful' | 'security' | 'proxy';
+export const PHASES: ReadonlyArray<Exclude<Phase, 'proxy'>> = ['examples', 'negative', 'coverage', 'fuzz', 'stateful', 'security'];
 
 export interface ConformanceOptions {
   model: ContractModel;
@@ -56,6 +56,27 @@ export interface ConformanceOptions {
   maxResponseBytes?: number;
   /** The deepest nesting of a JSON answer that is checked (default 1000); deeper is a finding. */
   maxJsonDepth?: number;
+  /**
+   * An answer (headers and body) that takes longer than this many ms is a `max_response_time`
+   * failure (`--max-response-time`); off when absent.
+   */
+  maxResponseTimeMs?: number;
+  /**
+   * Credentials obtained while the run goes (a login, OAuth2 client credentials, a command; see
+   * token.ts), by security scheme name: asked before each request, and told of a 401 (`refresh`),
+   * after which the request is sent once more with a new credential.
+   */
+  tokens?: TokenSource;
+}
+
+/** Credentials obtained during a run (token.ts): the current ones, and a refetch after a 401. */
+export interface TokenSource {
+  /** Credentials by security scheme name (values as `auth` takes them). */
+  current(): Promise<Readonly<Record<string, string>>>;
+  /** A 401 was answered with these credentials: fetch new ones (once); whether they changed. */
+  refresh(): Promise<boolean>;
+  /** Every credential obtained so far (kept out of reports). */
+  secrets(): readonly string[];
 }
 
 /** The default of ConformanceOptions.maxResponseBytes (`--max-response-size`): 10 MiB. */

@@ -1,6 +1,6 @@
 /**
- * The settings sections of the config, parsed with errors at their keys: a contract's `test:`,
- * `lint:` (rule settings and rulesets it extends), and the top-level `diff:` and `docs:`.
+ * The settings sections of the config, parsed with errors at their keys (a contract's `test:` is
+ * in test-settings.ts): a contract's `lint:` (rule settings and rulesets it extends), and the top-level `diff:` and `docs:`.
  */
 import { dirname, resolve } from 'node:path';
 import type { FindingLevel } from '../report/findings.js';
@@ -10,49 +10,6 @@ import { isRecord, setOwn } from '../contract/pointer.js';
 import { LINT_RULESETS } from '../lint/style.js';
 import type { Locate } from './config-files.js';
 import { parseDocsTheme } from './docs-theme.js';
-
-/** `specforge test` settings of a contract in the config: the flags' names, in camelCase. */
-export interface TestSettings {
-  baseUrl?: string;
-  maxExamples?: number;
-  seed?: number;
-  phases?: string[];
-  checks?: string[];
-  excludeChecks?: string[];
-  /** 'Name: value' headers sent with every request. */
-  headers?: string[];
-  timeout?: number;
-  workers?: number;
-}
-
-export const TEST_KEYS = ['baseUrl', 'maxExamples', 'seed', 'phases', 'checks', 'excludeChecks', 'headers', 'timeout', 'workers'] as const;
-
-export function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Array<string | number>, file: string): TestSettings | undefined {
-  if (raw === undefined) return undefined;
-  const bad = (key: string, what: string): ContractError => {
-    const pos = locate(at, key);
-    return ContractError.single('SPECFORGE_CONFIG', `${where}: test.${key} must be ${what}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
-  };
-  if (!isRecord(raw)) throw ContractError.single('SPECFORGE_CONFIG', `${where}: test must be a mapping of specforge test settings (${TEST_KEYS.join(', ')})`, { file });
-  const out: TestSettings = {};
-  for (const key of ['baseUrl'] as const) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'string') throw bad(key, 'a URL');
-    out[key] = raw[key];
-  }
-  for (const key of ['maxExamples', 'seed', 'timeout', 'workers'] as const) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'number' || !Number.isInteger(raw[key])) throw bad(key, 'an integer');
-    out[key] = raw[key];
-  }
-  for (const key of ['phases', 'checks', 'excludeChecks', 'headers'] as const) {
-    if (raw[key] === undefined) continue;
-    const list = raw[key];
-    if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) throw bad(key, 'a list of strings');
-    out[key] = list;
-  }
-  return out;
-}
 
 /**
  * `diff:` at the top of the config: settings of `specforge diff`, `review` and `changelog` (and of

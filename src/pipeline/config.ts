@@ -4,13 +4,15 @@ import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
+import { parseTestSettings, TEST_KEYS, type TestSettings } from './test-settings.js';
+export type { TestSettings, TokenSettings } from './test-settings.js';
 import type { DeferValidators } from '../../generators/context.js';
 import type { DocsTheme } from '../docs/site/style.js';
 import { CONFIG_FILE, findConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
-import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, parseTestSettings, TEST_KEYS, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride, type TestSettings } from './config-sections.js';
+import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride } from './config-sections.js';
 
 export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
-export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride, TestSettings } from './config-sections.js';
+export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride } from './config-sections.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */

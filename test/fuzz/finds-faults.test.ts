@@ -36,7 +36,7 @@ const FAULTS: Array<[CheckName, Fault]> = [
     const res = await next(r);
     return res.status === 400 ? json(201, { id: 99 }) : res;
   }],
-  ['positive_data_acceptance', async (r, next) => (r.method === 'PATCH' ? json(400, { message: 'refused' }) : next(r))],
+  ['positive_data_acceptance', async (r, next) => (r.method === 'PATCH' && isItem(r) ? json(400, { message: 'refused' }) : next(r))],
   ['use_after_free', async (r, next) => (r.method === 'DELETE' && isItem(r) ? new Response(null, { status: 204 }) : next(r))],
   ['transition_precondition', async (r, next) => (r.method === 'POST' && /\/publish$/.test(new URL(r.url).pathname) ? new Response(null, { status: 204 }) : next(r))],
   ['ensure_resource_availability', async (r, next) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'no such note' }) : next(r))],

@@ -73,6 +73,11 @@ function petstore(fault: Fault): (req: IncomingMessage, res: ServerResponse) => 
         }
         return send(res, 200, pet);
       }
+      // A method the path does not have: 405 with Allow, as HTTP says (unsupported_method).
+      if (url.pathname === '/pets' || item) {
+        res.setHeader('allow', url.pathname === '/pets' ? 'GET, POST' : 'GET, DELETE');
+        return error(res, 405, `${req.method ?? ''} is not allowed`);
+      }
       return error(res, 404, 'no such route');
     });
   };

@@ -101,6 +101,10 @@ function hostile(req: IncomingMessage, res: ServerResponse): void {
   } else if (url.pathname === '/deep') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(DEEP_BODY);
+  } else if (url.pathname === '/big' && req.method !== 'GET') {
+    // A method the path does not have: 405 with Allow (unsupported_method).
+    res.writeHead(405, { 'content-type': 'application/json', allow: 'GET' });
+    res.end('{}');
   } else if (url.pathname === '/big') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(BIG_BODY);

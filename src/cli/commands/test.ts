@@ -17,7 +17,8 @@ import { CHECKS, CONTRACT_WIDE_NOTE, curlCommand, isCheckName, type CheckName } 
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
-import { configEntryFor, findConfig, loadConfig, type TestSettings } from '../../pipeline/config.js';
+import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../pipeline/config.js';
+import { tokenSource, TokenError } from '../../conformance/token.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
@@ -56,6 +57,10 @@ export interface TestOptions {
   showSecrets?: boolean;
   /** The largest response body checked, in bytes (default 10 MiB); a larger one is a finding. */
   maxResponseSize?: string | number;
+  /** An answer slower than this many ms is a max_response_time failure (default: no bound). */
+  maxResponseTime?: string | number;
+  /** How to obtain a credential during the run (the config's test.token). */
+  token?: TokenSettings;
   format?: string;
   output?: string;
   write?: (text: string) => void;
@@ -340,6 +345,8 @@ function withConfigSettings(options: TestOptions, cwd: string): TestOptions {
   if (merged.phases === undefined && settings.phases) merged.phases = settings.phases.join(',');
   if (merged.checks === undefined && settings.checks) merged.checks = settings.checks.join(',');
   if (merged.excludeChecks === undefined && settings.excludeChecks) merged.excludeChecks = settings.excludeChecks.join(',');
+  if (merged.maxResponseTime === undefined && settings.maxResponseTime !== undefined) merged.maxResponseTime = settings.maxResponseTime;
+  if (merged.token === undefined && settings.token !== undefined) merged.token = settings.token;
   if (settings.headers) merged.header = [...settings.headers, ...(merged.header ?? [])];
   return merged;
 }
@@ -368,6 +375,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   const workers = integer(options.workers, '--workers', 1, 64) ?? 1;
   const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
   const maxFailures = integer(options.maxFailures, '--max-failures', 1, 1_000_000);
+  const maxResponseTimeMs = integer(options.maxResponseTime, '--max-response-time', 1, 3_600_000);
   const maxResponseBytes = integer(options.maxResponseSize, '--max-response-size', 1, 2 ** 30) ?? DEFAULT_MAX_RESPONSE_BYTES;
   let rateLimit: number | undefined;
   if (options.rateLimit !== undefined) {
@@ -444,6 +452,14 @@ export async function runTest(given: TestOptions): Promise<number> {
   if (timeoutMs !== undefined) common.timeoutMs = timeoutMs;
   if (maxFailures !== undefined) common.maxFailures = maxFailures;
   if (auth) common.auth = auth;
+  if (maxResponseTimeMs !== undefined) common.maxResponseTimeMs = maxResponseTimeMs;
+  if (options.token) {
+    try {
+      common.tokens = tokenSource({ settings: options.token, model, baseUrl: base.href, fetch: fetchFn, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+    } catch (error) {
+      throw error instanceof TokenError ? new UsageError(error.message) : error;
+    }
+  }
 
   if (options.dryRun) {
     // Each request as a curl command, in the order a run sends them; nothing is sent. Credentials

@@ -4,8 +4,9 @@
  * checked against a model of what should be stored. (Its links part is links.ts.)
  */
 import type { OperationModel } from '../../contract/model.js';
-import { isRecord } from '../../contract/pointer.js';
-import { mockTables } from '../../contract/tables/api.js';
+import { getAtPointer, isRecord, resolveLocalRef } from '../../contract/pointer.js';
+import { apiSpec, mockTables } from '../../contract/tables/api.js';
+import { inferResources } from '../../contract/tables/infer-resources.js';
 import type { ResourceSpec } from '../../runtime/shared/spec.js';
 import type { ReceivedResponse } from '../checks.js';
 import type { RunContext } from '../exchange.js';
@@ -33,18 +34,54 @@ function listRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec
   return buildRequest(ctx.model, op, values);
 }
 
+/** The id of a created document: its id field in the answer, else the last segment of the answer's `Location`. */
 function createdId(resource: ResourceSpec, response: ReceivedResponse): string | undefined {
   let node: unknown = response.json;
   for (const key of resource.idField.split('.')) node = isRecord(node) ? node[key] : undefined;
-  return typeof node === 'string' || typeof node === 'number' ? String(node) : undefined;
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  const location = response.headers['location'];
+  if (location === undefined) return undefined;
+  const path = location.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return last === '' ? undefined : decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The collections of the contract: its x-specforge-resources, else those inferred from its paths
+ * and answers (POST /things with GET /things/{id}: infer-resources.ts, as `mock --stateful` infers
+ * them), unless the contract declares links (links.ts follows those).
+ */
+export function statefulResources(ctx: RunContext): ResourceSpec[] {
+  const tables = mockTables(ctx.model);
+  if (tables.resources.length > 0) return tables.resources;
+  if (ctx.model.operations.some((op) => op.responses.some((r) => hasLinks(ctx, r.pointer)))) return [];
+  return inferResources(apiSpec(ctx.model), tables).resources;
+}
+
+function hasLinks(ctx: RunContext, pointer: string): boolean {
+  let node = getAtPointer(ctx.model.document, pointer).value;
+  if (isRecord(node) && typeof node['$ref'] === 'string') node = resolveLocalRef(ctx.model.document, node['$ref'])?.value;
+  return isRecord(node) && isRecord(node['links']) && Object.keys(node['links']).length > 0;
 }
 
 export async function stateful(ctx: RunContext): Promise<void> {
-  const resources = mockTables(ctx.model).resources;
+  const resources = statefulResources(ctx);
   for (const [index, resource] of resources.entries()) {
     const create = ctx.opById(resource.operations.create);
     const read = ctx.opById(resource.operations.read);
     if (!create || !read) continue;
+    // An inferred collection is judged only where the server shows it stores: a document never
+    // created must be answered 404 (or 410). A server that answers anything (a static mock) says
+    // nothing of what it stores.
+    if (resource.inferred === true) {
+      const absent = resource.generate === 'integer' ? '2147480000' : `specforge-absent-${ctx.seed}`;
+      const probe = await ctx.exchange(read, 'stateful', itemRequest(ctx, read, resource, absent, new Map(Array.from(ctx.exampleValues(create)).filter(([p]) => p.in === 'path').map(([p, v]) => [p.name, v]))), `read ${resource.name} ${absent} (never created)`, 'any');
+      if (probe.response?.status !== 404 && probe.response?.status !== 410) continue;
+    }
     const list = ctx.opById(resource.operations.list);
     const remove = ctx.opById(resource.operations.delete);
     // The parent (an organization, say) of every document this sequence makes: the create example's.
@@ -105,7 +142,20 @@ export async function stateful(ctx: RunContext): Promise<void> {
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
     if (first === undefined) continue;
+    // An inferred collection again: two creates must answer two ids, or the server keeps nothing
+    // (a stateless answer, the same sample each time) and says nothing of a store.
+    if (resource.inferred === true && (await makeOne()) === first) continue;
     await checkRead(first, true);
+    // The replace and update of the created document: it exists, so neither may answer 404.
+    for (const opId of [resource.operations.replace, resource.operations.update]) {
+      const op = ctx.opById(opId);
+      if (!op) continue;
+      const outcome = await ctx.exchange(op, 'stateful', itemRequest(ctx, op, resource, first, parent), `${op.method.toUpperCase()} ${resource.name} ${first} (stored)`, 'any');
+      const status = outcome.response?.status;
+      if (status === undefined || status >= 500) continue;
+      if (status === 404 || status === 410) ctx.fail(op, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${first}, created, answers ${status} on ${op.id}`, location: op.pointer }, outcome.sent, outcome.response);
+      else ctx.tally(op, 'ensure_resource_availability', true);
+    }
     await checkList();
     if (remove) {
       const outcome = await ctx.exchange(remove, 'stateful', itemRequest(ctx, remove, resource, first, parent), `delete ${resource.name} ${first}`, 'any');

@@ -1,0 +1,222 @@
+/**
+ * The coverage phase: what a contract's bounds and declarations promise, tried at their edges.
+ *
+ * - boundary values of parameters (path, query) and of the example body's top-level properties:
+ *   minimum and maximum (exclusive bounds too), minLength and maxLength, every enum value (up to
+ *   eight), formats. Each value is classified by the contract's own validators: one they accept
+ *   must be accepted by the server (positive_data_acceptance), one they refuse must be refused
+ *   (negative_data_rejection), failures named as the negative phase names them, so that a fault
+ *   found by both is reported once;
+ * - unsupported_method: for each path, one method the path does not declare (PATCH, PUT, POST or
+ *   DELETE, in that order of preference), sent without a body, must be answered 405 with an `Allow`
+ *   header that does not list it (or 501, a method the server does not implement at all). A 401 or
+ *   403 (authentication before routing) proves nothing either way;
+ * - content_type_negotiation, for GET operations whose success answer declares media types: an
+ *   `Accept` no declared type fits is sent first; a server that answers it 406 negotiates, and each
+ *   declared type asked for must then be answered in that type (not another, not 406). A server
+ *   that answers it otherwise disregards Accept, which HTTP allows (RFC 9110 §12.5.1): no finding.
+ *   A 406 the contract declares is no promise of negotiation (APIs use 406 for other refusals).
+ */
+import type { JsonSchema, OperationModel, ParameterModel } from '../../contract/model.js';
+import { isRecord } from '../../contract/pointer.js';
+import { mediaMatches, schemaType } from '../checks.js';
+import type { RunContext } from '../exchange.js';
+import { buildRequest, type ExampleRequest } from '../requests.js';
+
+/** Requests of boundary values per operation, at most. */
+const MAX_BOUNDARY_REQUESTS = 16;
+/** Enum values sent per parameter or property, at most. */
+const MAX_ENUM_VALUES = 8;
+/** The methods tried on a path that does not declare them, in order: the first undeclared one is sent. */
+const UNSUPPORTED_CANDIDATES = ['PATCH', 'PUT', 'POST', 'DELETE'] as const;
+/** A media type no declared type fits (unless one is a wildcard). */
+const UNACCEPTABLE = 'application/x-specforge-unacceptable';
+
+export async function coverage(ctx: RunContext): Promise<void> {
+  await unsupportedMethods(ctx);
+  for (const op of ctx.operations) {
+    await boundaries(ctx, op);
+    await negotiation(ctx, op);
+  }
+}
+
+interface Candidate {
+  value: unknown;
+  why: string;
+}
+
+/** Values at a schema's edges (valid or not: the validators decide), named as the negative phase names its mutations. */
+export function boundaryValues(schema: JsonSchema | undefined, name: string, resolve: (ref: string) => JsonSchema | undefined): Candidate[] {
+  let s = schema;
+  if (isRecord(s) && typeof s['$ref'] === 'string') s = resolve(s['$ref']) ?? s;
+  if (!isRecord(s)) return [];
+  const out: Candidate[] = [];
+  const type = schemaType(s);
+  if (Array.isArray(s['enum'])) {
+    for (const v of s['enum'].slice(0, MAX_ENUM_VALUES)) out.push({ value: v, why: `${name} = ${JSON.stringify(v)} (an enum value)` });
+    return out;
+  }
+  if (type === 'integer' || type === 'number') {
+    const step = type === 'integer' ? 1 : 0.5;
+    const min = typeof s['minimum'] === 'number' ? s['minimum'] : undefined;
+    const max = typeof s['maximum'] === 'number' ? s['maximum'] : undefined;
+    // OpenAPI 3.0's boolean exclusiveMinimum, or 3.1's number.
+    const exMin = typeof s['exclusiveMinimum'] === 'number' ? s['exclusiveMinimum'] : s['exclusiveMinimum'] === true ? min : undefined;
+    const exMax = typeof s['exclusiveMaximum'] === 'number' ? s['exclusiveMaximum'] : s['exclusiveMaximum'] === true ? max : undefined;
+    if (exMin !== undefined) {
+      out.push({ value: exMin + step, why: `${name} just above its exclusive minimum` });
+      out.push({ value: exMin, why: `${name} at its exclusive minimum` });
+    } else if (min !== undefined) {
+      out.push({ value: min, why: `${name} at its minimum` });
+      out.push({ value: min - step, why: `${name} below its minimum` });
+    }
+    if (exMax !== undefined) {
+      out.push({ value: exMax - step, why: `${name} just below its exclusive maximum` });
+      out.push({ value: exMax, why: `${name} at its exclusive maximum` });
+    } else if (max !== undefined) {
+      out.push({ value: max, why: `${name} at its maximum` });
+      out.push({ value: max + step, why: `${name} above its maximum` });
+    }
+  } else if (type === 'string') {
+    const minLength = typeof s['minLength'] === 'number' ? s['minLength'] : undefined;
+    const maxLength = typeof s['maxLength'] === 'number' && s['maxLength'] <= 4096 ? s['maxLength'] : undefined;
+    if (minLength !== undefined && minLength > 0) {
+      out.push({ value: 'a'.repeat(minLength), why: `${name} at its minLength` });
+      out.push({ value: 'a'.repeat(minLength - 1), why: `${name} shorter than its minLength` });
+    }
+    if (maxLength !== undefined) {
+      out.push({ value: 'a'.repeat(Math.max(maxLength, minLength ?? 0)), why: `${name} at its maxLength` });
+      out.push({ value: 'x'.repeat(maxLength + 1), why: `${name} longer than its maxLength` });
+    }
+    const format = typeof s['format'] === 'string' ? s['format'] : undefined;
+    const sample = format === undefined ? undefined : FORMAT_SAMPLES[format];
+    if (format !== undefined && sample !== undefined) {
+      out.push({ value: sample, why: `${name} a valid ${format}` });
+      out.push({ value: `not-a-${format}`, why: `${name} not a valid ${format}` });
+    }
+  }
+  return out;
+}
+
+const FORMAT_SAMPLES: Record<string, string> = {
+  date: '2024-02-29',
+  'date-time': '2024-02-29T23:59:59Z',
+  time: '23:59:59Z',
+  email: 'a@example.org',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+  uri: 'https://example.org/a',
+  ipv4: '255.255.255.255',
+  ipv6: '::1',
+  hostname: 'example.org',
+};
+
+async function boundaries(ctx: RunContext, op: OperationModel): Promise<void> {
+  const base = ctx.exampleValues(op);
+  const body = ctx.exampleBody(op);
+  // Only from a valid base: a case must differ from valid data in one place.
+  if (!ctx.paramsValid(op, base) || (body !== undefined && !body.valid)) return;
+  const cases: Array<{ request: ExampleRequest; origin: string; expect: 'positive' | 'negative' }> = [];
+  for (const p of op.parameters) {
+    if (p.in !== 'path' && p.in !== 'query') continue;
+    if (p.contentType !== undefined) continue;
+    for (const c of boundaryValues(p.schema, p.name, ctx.resolve)) {
+      // An empty path segment addresses no operation.
+      if (p.in === 'path' && (c.value === '' || c.value === null)) continue;
+      if (p.in === 'query' && c.value === '' && p.allowEmptyValue !== true) continue;
+      const values = new Map<ParameterModel, unknown>(base);
+      values.set(p, c.value);
+      const valid = ctx.paramsValid(op, values);
+      cases.push({ request: buildRequest(ctx.model, op, values, body), origin: c.why, expect: valid ? 'positive' : 'negative' });
+    }
+  }
+  if (body && op.method !== 'get' && op.method !== 'head' && /json/i.test(body.media.type) && isRecord(body.value)) {
+    let schema = body.media.schema;
+    if (isRecord(schema) && typeof schema['$ref'] === 'string') schema = ctx.resolve(schema['$ref']);
+    const properties = isRecord(schema) && isRecord(schema['properties']) ? schema['properties'] : {};
+    for (const [name, sub] of Object.entries(properties)) {
+      const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? ctx.resolve(sub['$ref']) : sub;
+      if (isRecord(resolved) && resolved['readOnly'] === true) continue;
+      for (const c of boundaryValues(sub as JsonSchema, `property ${name}`, ctx.resolve)) {
+        const value = { ...body.value, [name]: c.value };
+        const valid = ctx.bodyValid(op, body.media.type, value);
+        if (valid === undefined) continue;
+        cases.push({ request: buildRequest(ctx.model, op, base, { ...body, value, name: c.why }), origin: c.why, expect: valid ? 'positive' : 'negative' });
+      }
+    }
+  }
+  for (const c of cases.slice(0, MAX_BOUNDARY_REQUESTS)) await ctx.exchange(op, 'coverage', c.request, c.origin, c.expect);
+}
+
+async function unsupportedMethods(ctx: RunContext): Promise<void> {
+  const byPath = new Map<string, OperationModel[]>();
+  for (const op of ctx.model.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const seen = new Set<string>();
+  for (const op of ctx.operations) {
+    // A template with a fragment (`/#Action=Run`) is told apart by its query, not its method.
+    if (seen.has(op.path) || op.path.includes('#')) continue;
+    seen.add(op.path);
+    const declared = new Set((byPath.get(op.path) ?? []).map((o) => o.method.toUpperCase()));
+    // The path is tried once, by the operation that owns it (its GET, else its first): the run
+    // that tests that operation (one worker of several) tries it.
+    const model = (byPath.get(op.path) ?? []).find((o) => o.method === 'get') ?? (byPath.get(op.path) ?? [])[0] ?? op;
+    if (!ctx.operations.includes(model)) continue;
+    const template = buildRequest(ctx.model, model, ctx.exampleValues(model));
+    // A URL another template also matches (/users/invite and /users/{id}) is that path's too: a
+    // method it declares there is no unsupported method.
+    const concrete = template.url.replace(/\?.*$/, '');
+    const elsewhere = (method: string): boolean => ctx.model.operations.some((o) => o.method.toUpperCase() === method && o.path !== op.path && templateMatches(o.path, concrete));
+    const method = UNSUPPORTED_CANDIDATES.find((m) => !declared.has(m) && !elsewhere(m));
+    if (!method) continue;
+    const headers = { ...template.headers };
+    delete headers['content-type'];
+    const request: ExampleRequest = { operationId: model.id, method, url: template.url, headers };
+    const { sent, response } = await ctx.send(request, `${method}, which ${op.path} does not declare`);
+    if (!response || response.status === 401 || response.status === 403) continue;
+    const allowed = [...declared].sort().join(', ');
+    const allow = response.headers['allow'];
+    const fail = (message: string, cause: string): void => {
+      ctx.fail(model, 'coverage', { check: 'unsupported_method', message, location: `${model.pointer.slice(0, model.pointer.lastIndexOf('/'))}`, cause }, sent, response);
+    };
+    if (response.status === 501) ctx.tally(model, 'unsupported_method', true);
+    else if (response.status !== 405) fail(`${method} ${op.path}, which the contract does not declare (declared: ${allowed}), answers ${response.status}, not 405`, `status ${response.status}`);
+    else if (allow === undefined) fail(`${method} ${op.path} answers 405 without an Allow header (RFC 9110 §15.5.6; declared: ${allowed})`, 'no Allow');
+    else if (allow.split(',').some((m) => m.trim().toUpperCase() === method)) fail(`${method} ${op.path} answers 405 with an Allow header that lists ${method} ("${allow}")`, 'Allow lists it');
+    else ctx.tally(model, 'unsupported_method', true);
+  }
+}
+
+/** Whether a concrete path is one a path template names (each `{param}` one non-empty segment). */
+function templateMatches(template: string, path: string): boolean {
+  const pattern = template
+    .split(/(\{[^{}/]+\})/)
+    .map((part) => (/^\{[^{}/]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}$`).test(path);
+}
+
+async function negotiation(ctx: RunContext, op: OperationModel): Promise<void> {
+  if (op.method !== 'get' || ctx.streaming.has(op.id)) return;
+  const success = op.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length > 0);
+  if (!success) return;
+  const types = success.content.map((c) => (c.type.split(';')[0] ?? '').trim().toLowerCase()).filter((t) => t !== '' && !t.includes('*'));
+  if (types.length === 0 || types.length !== success.content.length) return;
+  const base = buildRequest(ctx.model, op, ctx.exampleValues(op));
+  const { response } = await ctx.send({ ...base, headers: { ...base.headers, accept: UNACCEPTABLE } }, `Accept: ${UNACCEPTABLE}, which no declared type fits`);
+  if (!response) return;
+  // Each declared type asked for: only where the server shows it negotiates (else it may disregard
+  // Accept and answer any declared type, which the answer checks judge). A 406 in a contract is no
+  // such promise: APIs use it for other refusals (an engine not part of a swarm).
+  if (response.status !== 406) return;
+  ctx.tally(op, 'content_type_negotiation', true);
+  for (const type of types) {
+    const outcome = await ctx.exchange(op, 'coverage', { ...base, headers: { ...base.headers, accept: type } }, `Accept: ${type}`, 'any');
+    const answer = outcome.response;
+    if (!answer) continue;
+    const actual = (answer.contentType.split(';')[0] ?? '').trim().toLowerCase();
+    if (answer.status === 406) {
+      ctx.fail(op, 'coverage', { check: 'content_type_negotiation', message: `Accept: ${type}, a type the operation declares for ${success.status}, is refused with 406`, location: `${success.pointer}/content`, cause: `refuses ${type}` }, outcome.sent, answer);
+    } else if (answer.status >= 200 && answer.status < 300 && answer.text.length > 0 && actual !== '' && !mediaMatches(type, actual)) {
+      ctx.fail(op, 'coverage', { check: 'content_type_negotiation', message: `Accept: ${type} is answered ${answer.status} in ${actual} (the server negotiates: it answers 406 for an Accept no declared type fits)`, location: `${success.pointer}/content`, cause: `${type} answered ${actual}` }, outcome.sent, answer);
+    } else if (answer.status >= 200 && answer.status < 300) ctx.tally(op, 'content_type_negotiation', true);
+  }
+}
