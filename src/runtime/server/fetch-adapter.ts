@@ -9,7 +9,9 @@ import type { RequestListener } from './server.js';
 /** Statuses whose responses have no body (Fetch's null body statuses). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+import type { FetchHandler } from './fetch.js';
+
+export type { FetchHandler } from './fetch.js';
 
 export function toFetchHandler(listener: RequestListener): FetchHandler {
   return async (request) => {
