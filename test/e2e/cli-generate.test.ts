@@ -19,7 +19,7 @@ describe('generate', () => {
     expect(cli(['generate', '--spec', 'specs/echo/openapi.yaml', '--out', a, '--force']).code).toBe(0);
     expect(cli(['generate', '--spec', 'specs/echo/openapi.yaml', '--out', b, '--force']).code).toBe(0);
     const first = readTree(a);
-    expect(Object.keys(first)).toEqual(['client.ts', 'index.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.ts']);
+    expect(Object.keys(first)).toEqual(['api.ts', 'client.ts', 'fetch.ts', 'index.ts', 'mock-tables.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.ts']);
     expect(readTree(b)).toEqual(first);
     for (const [name, content] of Object.entries(first)) {
       if (name === 'specforge-manifest.json') expect(JSON.parse(content)).toMatchObject({ contract: 'specs/echo/openapi.yaml', files: Object.keys(first).filter((f) => f !== name) });
@@ -135,7 +135,7 @@ describe('generate --watch', () => {
     };
     try {
       await until(() => stdout.includes('watching'), 'the first generation');
-      expect(stdout).toMatch(/8 written/);
+      expect(stdout).toMatch(/11 written/);
       const original = readFileSync(spec, 'utf8');
       writeFileSync(spec, original.replace('summary: Echo a message', 'summary: Echo a message, watched'));
       await until(() => readFileSync(join(out, 'types.ts'), 'utf8').includes('Echo a message, watched'), 'the regeneration');

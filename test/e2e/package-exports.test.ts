@@ -43,7 +43,7 @@ describe('@specforge/runtime package.json exports', () => {
   });
 
   it('has one entry point per use', () => {
-    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './express', './fastify', './koa', './mock', './package.json', './server', './validators']);
+    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './express', './fastify', './fetch', './koa', './mock', './mock-browser', './package.json', './server', './validators']);
   });
 
   it('imports no framework: Express, Fastify and Koa are optional peers', async () => {
@@ -56,7 +56,7 @@ describe('@specforge/runtime package.json exports', () => {
     }
   });
 
-  it.each(['validators', 'client', 'server', 'mock', 'cli', 'compile', 'express', 'fastify', 'koa'])('%s loads from the built package', async (entry) => {
+  it.each(['validators', 'client', 'server', 'fetch', 'mock', 'mock-browser', 'cli', 'compile', 'express', 'fastify', 'koa'])('%s loads from the built package', async (entry) => {
     const mod = (await import(pathToFileURL(join(RUNTIME_ROOT, 'dist', 'entry', `${entry}.js`)).href)) as Record<string, unknown>;
     expect(Object.keys(mod).length).toBeGreaterThan(0);
   });

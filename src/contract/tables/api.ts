@@ -129,7 +129,7 @@ export function operationSpec(op: OperationModel, resolve: (ref: string) => Json
 }
 
 /** The path of the document's first server URL ('' when none): the generated server's default base path. */
-function contractBasePath(document: Record<string, unknown>): string {
+export function contractBasePath(document: Record<string, unknown>): string {
   const servers = document['servers'];
   const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
   if (!isRecord(first) || typeof first['url'] !== 'string') return '';
