@@ -12,6 +12,8 @@ import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { LINT_RULESETS } from '../lint/style.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
 import type { DeferValidators } from '../../generators/context.js';
+import type { SplitMode } from './split.js';
+import { editDistance } from './edit-distance.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */
@@ -23,6 +25,8 @@ export interface SpecEntry {
   strict: StrictLevel;
   /** Validators compiled on first use instead of ahead of time (see DeferValidators). */
   deferUnused?: DeferValidators;
+  /** `split: tag`: one folder of generated code per tag (split.ts); absent or `none`: one folder. */
+  split?: SplitMode;
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;
   /** OpenAPI Overlay 1.0 files (absolute paths) applied to the contract when it is loaded, in order. */
@@ -229,7 +233,7 @@ export interface ConfigFile {
   /** Folder generated code goes to, `<output>/<api>` per contract (default "generated"). */
   output?: string;
   /** Settings of every contract that does not set its own. */
-  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators; lint?: Record<string, LintRuleSetting> };
+  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators; split?: SplitMode; lint?: Record<string, LintRuleSetting> };
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
@@ -247,6 +251,8 @@ export interface ConfigFile {
         targets?: Target[];
         strict?: StrictLevel;
         deferUnusedValidators?: DeferValidators;
+        /** `tag`: one folder per tag (operations without one in `default/`, component types in `shared/`). */
+        split?: SplitMode;
         lint?: Record<string, LintRuleSetting>;
         test?: TestSettings;
       }
@@ -439,23 +445,9 @@ function readScriptConfig(path: string): { raw: unknown; locate: Locate } {
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
-  defaults: ['targets', 'strict', 'deferUnusedValidators', 'lint'],
-  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test', 'overlays', 'errors'],
+  defaults: ['targets', 'strict', 'deferUnusedValidators', 'split', 'lint'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'test', 'overlays', 'errors'],
 };
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j] as number;
-      row[j] = next;
-    }
-  }
-  return row[b.length] as number;
-}
 
 /** Every key of a mapping that `known` does not list, as an error at the key's line and column. */
 function unknownKeys(raw: unknown, locate: Locate, file: string, at: Array<string | number>, known: readonly string[]): ContractError | undefined {
@@ -522,6 +514,12 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
       deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
+    const split = e['split'] ?? defaults['split'];
+    if (split !== undefined && split !== 'none' && split !== 'tag') {
+      const pos = e['split'] !== undefined ? locate(['specs', i], 'split') : locate(['defaults'], 'split');
+      throw ContractError.single('SPECFORGE_CONFIG', `${e['split'] !== undefined ? `specs[${i}]` : 'defaults'}.split must be tag or none, not ${shownValue(split)}`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'split: tag writes one folder of generated code per tag');
+    }
+    if (split === 'tag') spec.split = 'tag';
     // The contract's own rule settings win over the defaults' rule by rule.
     const own = parseLint(e['lint'], `${path} specs[${i}]`);
     const lint = defaultLint || own ? { ...defaultLint, ...own } : undefined;
