@@ -70,21 +70,25 @@ function tagOf(op: OperationModel): string | undefined {
   return op.tags[0];
 }
 
-/** Every `#/components/<kind>/<name>` a node refers to (through `$ref` and discriminator mappings). */
+/**
+ * Every `#/components/<kind>/<name>` a node refers to: through `$ref`, a discriminator mapping (a
+ * bare name is a schema's), or any string that is such a pointer (`x-specforge-base64-json` and
+ * other extensions name schemas so).
+ */
 function componentRefs(node: unknown, into: Array<[string, string]>, seen = new Set<object>()): void {
+  if (typeof node === 'string') {
+    const m = /^#\/components\/([^/]+)\/([^/]+)/.exec(node);
+    if (m) into.push([unescapeSegment(m[1] as string), unescapeSegment(m[2] as string)]);
+    return;
+  }
   if (Array.isArray(node)) {
     for (const item of node) componentRefs(item, into, seen);
     return;
   }
   if (!isRecord(node) || seen.has(node)) return;
   seen.add(node);
-  const add = (ref: string): void => {
-    const m = /^#\/components\/([^/]+)\/([^/]+)/.exec(ref);
-    if (m) into.push([unescapeSegment(m[1] as string), unescapeSegment(m[2] as string)]);
-  };
-  if (typeof node['$ref'] === 'string') add(node['$ref']);
   const mapping = isRecord(node['discriminator']) ? node['discriminator']['mapping'] : undefined;
-  if (isRecord(mapping)) for (const v of Object.values(mapping)) if (typeof v === 'string') add(v.startsWith('#') ? v : `#/components/schemas/${v}`);
+  if (isRecord(mapping)) for (const v of Object.values(mapping)) if (typeof v === 'string' && !v.startsWith('#')) into.push(['schemas', v]);
   for (const value of Object.values(node)) componentRefs(value, into, seen);
 }
 
@@ -186,12 +190,12 @@ export function splitByTag(model: ContractModel, warnings: Diagnostic[]): TagGro
       if (key === 'x-specforge-resources' && isRecord(value)) {
         const resources: Record<string, unknown> = {};
         for (const [name, resource] of Object.entries(value)) {
-          if (keepsExtension(resource, ids, allIds, `x-specforge-resources: resource "${name}"`, folder, model, warnings)) setOwn(resources, name, resource);
+          if (keepsExtension(resource, ids, allIds, `x-specforge-resources: resource "${name}"`, model, warnings)) setOwn(resources, name, resource);
         }
         if (Object.keys(resources).length > 0) cut[key] = resources;
         continue;
       }
-      if (key === 'x-specforge-events' && !keepsExtension(value, ids, allIds, 'x-specforge-events', folder, model, warnings)) continue;
+      if (key === 'x-specforge-events' && !keepsExtension(value, ids, allIds, 'x-specforge-events', model, warnings)) continue;
       setOwn(cut, key, value);
     }
     cut['paths'] = groupPaths;
@@ -206,13 +210,13 @@ export function splitByTag(model: ContractModel, warnings: Diagnostic[]): TagGro
 }
 
 /** Whether an extension naming operations stays with a group: all it names are the group's (one spanning groups warns, once). */
-function keepsExtension(value: unknown, ids: ReadonlySet<string>, allIds: ReadonlySet<string>, what: string, folder: string, model: ContractModel, warnings: Diagnostic[]): boolean {
+function keepsExtension(value: unknown, ids: ReadonlySet<string>, allIds: ReadonlySet<string>, what: string, model: ContractModel, warnings: Diagnostic[]): boolean {
   const named = new Set<string>();
   namedOperations(value, allIds, named);
   const mine = [...named].filter((id) => ids.has(id));
   if (mine.length === named.size) return true;
   if (mine.length > 0) {
-    const message = `${what} names operations of several tags (${[...named].sort().join(', ')}): split: tag leaves it out of the ${folder}/ folder's mocks and server`;
+    const message = `${what} names operations of several tags (${[...named].sort().join(', ')}): split: tag leaves it out of every tag folder's mocks and server`;
     if (!warnings.some((w) => w.message === message)) warnings.push({ code: 'SPECFORGE_EXTENSION', severity: 'warning', message, location: model.loaded.locate(what.startsWith('x-specforge-events') ? '/x-specforge-events' : '/x-specforge-resources') });
   }
   return false;

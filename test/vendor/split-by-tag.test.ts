@@ -126,6 +126,63 @@ paths:
   });
 });
 
+describe('what a tag folder keeps of the components', () => {
+  it('is what its operations reach: through $ref, discriminator mappings and pointers in extensions', async () => {
+    const dir = join(TMP, 'reach');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      `openapi: 3.1.0
+info: { title: t, version: '1' }
+security: [{ key: [] }]
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      tags: [pets]
+      parameters:
+        - { name: X-Auth, in: header, schema: { type: string }, x-specforge-base64-json: '#/components/schemas/Auth' }
+      responses:
+        '200':
+          description: pets
+          content:
+            application/json:
+              schema: { oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: kind, mapping: { cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dog' } } }
+  /owners:
+    get:
+      operationId: listOwners
+      tags: [owners]
+      security: [{ bearer: [] }]
+      responses:
+        '200': { $ref: '#/components/responses/Owners' }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Key }
+    bearer: { type: http, scheme: bearer }
+    unused: { type: http, scheme: basic }
+  responses:
+    Owners: { description: owners, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Owner' } } } } }
+  schemas:
+    Auth: { type: object, properties: { user: { type: string } } }
+    Cat: { type: object, required: [kind], properties: { kind: { const: cat }, owner: { $ref: '#/components/schemas/Owner' } } }
+    Dog: { type: object, required: [kind], properties: { kind: { const: dog } } }
+    Owner: { type: object, properties: { name: { type: string } } }
+    Unused: { type: string }
+`,
+    );
+    const { splitByTag } = await import('../../src/pipeline/split.js');
+    const groups = splitByTag(await buildModel(join(dir, 'openapi.yaml')), []);
+    const kept = groups.map((g) => {
+      const components = g.document['components'] as Record<string, Record<string, unknown>>;
+      return [g.folder, Object.fromEntries(Object.entries(components).map(([kind, names]) => [kind, Object.keys(names)]))];
+    });
+    expect(kept).toEqual([
+      ['owners', { securitySchemes: ['key', 'bearer'], responses: ['Owners'], schemas: ['Owner'] }],
+      ['pets', { securitySchemes: ['key'], schemas: ['Auth', 'Cat', 'Dog', 'Owner'] }],
+    ]);
+  });
+});
+
 describe('folder names from untrusted tag names', () => {
   it('are lower-case letters, digits and dashes, unique, and never shared/, default/ or a reserved device name', () => {
     const tags = ['Pets', 'pets', 'pets!', '../../etc', '..', '.', '', '__proto__', 'constructor', 'CON', 'nul', 'Shared', 'default', '宠物', '🐶', 'a\nb', 'x'.repeat(300), 'tag */ globalThis.__specforgePwned = true; /*', 'Café'];
