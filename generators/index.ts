@@ -11,6 +11,7 @@ import { generateSdk } from './sdk.js';
 import { generateServer } from './server.js';
 import { generateValidators } from './validators.js';
 import { generateZod } from './zod.js';
+import { generateMsw } from './msw.js';
 
 import type { Target } from './targets.js';
 export { ALL_TARGETS, DEFAULT_TARGETS, KNOWN_TARGETS, OPT_IN_TARGETS, type Target } from './targets.js';
@@ -45,6 +46,7 @@ export const GENERATORS: Readonly<Record<Target, Generator>> = {
   cli: generateCli,
   index: generateIndex,
   zod: generateZod,
+  msw: httpOnly(generateMsw),
 };
 
 

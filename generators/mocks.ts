@@ -10,9 +10,15 @@ export function generateMocks(model: ContractModel, ctx: GeneratorContext): Gene
   const content = render('mocks', 'mocks.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'mock'),
+  });
+  // The tables are a file of their own that imports no node: module, so that the MSW handlers
+  // (msw.ts) and other browser code use them without the node:http mock server.
+  const tables = render('mocks', 'mock-tables.ts', {
+    header: code(ctx.header('//').trimEnd()),
+    runtimeImport: runtimeEntry(ctx, 'mock-browser'),
     mocksJson: code(jsonData(stableOrder(compactMockTables(mockTables(model, ctx.warnings))))),
   });
-  return [{ path: 'mocks.ts', content }];
+  return [{ path: 'mocks.ts', content }, { path: 'mock-tables.ts', content: tables }];
 }
 
 /**

@@ -233,7 +233,7 @@ export function serializersSource(model: ContractModel): string {
 
 /** serializers.ts of the server target. */
 export function generateSerializers(model: ContractModel, ctx: GeneratorContext): GeneratedFile {
-  const runtime = runtimeEntry(ctx, 'server');
+  const runtime = runtimeEntry(ctx, 'fetch');
   const body = serializersSource(model);
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\(`).test(body);
   const helpers = [uses('__s') ? 'jsonString as __s' : '', uses('__j') ? 'jsonFallback as __j' : ''].filter((s) => s !== '');

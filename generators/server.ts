@@ -6,13 +6,12 @@ import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 import { generateSerializers } from './serializers.js';
+import { defaultServerUrl } from './client.js';
 
 export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const content = render('server', 'server.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'server'),
-    apiDoc: `Routes, parameters, bodies, responses and security of ${model.info.title} ${model.info.version}.`,
-    apiJson: code(jsonData(apiSpec(model))),
     operations: model.operations.map((op) => ({
       id: op.id,
       path: op.path,
@@ -24,8 +23,35 @@ export function generateServer(model: ContractModel, ctx: GeneratorContext): Gen
         .join('\n\n'),
     })),
   });
-  // The serializers are a file of their own: server.ts imports them, validators.ts does not change.
-  return [{ path: 'server.ts', content }, generateSerializers(model, ctx)];
+  // The contract's tables are a file of their own, so that the fetch handler (fetch.ts) imports no
+  // node: module through server.ts; the serializers too: server.ts imports them, validators.ts does not change.
+  const apiFile = render('server', 'api.ts', {
+    header: code(ctx.header('//').trimEnd()),
+    runtimeImport: runtimeEntry(ctx, 'fetch'),
+    apiDoc: `Routes, parameters, bodies, responses and security of ${model.info.title} ${model.info.version}.`,
+    apiJson: code(jsonData(apiSpec(model))),
+  });
+  const fetchFile = render('server', 'fetch.ts', {
+    header: code(ctx.header('//').trimEnd()),
+    runtimeImport: runtimeEntry(ctx, 'fetch'),
+    basePath: basePathOf(model),
+  });
+  return [{ path: 'server.ts', content }, { path: 'api.ts', content: apiFile }, { path: 'fetch.ts', content: fetchFile }, generateSerializers(model, ctx)];
+}
+
+/** The path of the contract's first server URL (its variables at their defaults), without a trailing slash: "" for none or "/". */
+export function basePathOf(model: ContractModel): string {
+  const url = defaultServerUrl(model);
+  if (url === '') return '';
+  let path: string;
+  try {
+    path = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
+  // A variable without a default ({version}) leaves no usable path.
+  if (path.includes('%7B') || path.includes('{')) return '';
+  return path.replace(/\/+$/, '');
 }
 
 /** Media types whose body is a stream of messages or raw bytes (the server pipes an async iterable). */

@@ -305,8 +305,8 @@ export function parseTargets(raw: unknown, where: string): Target[] {
       throw ContractError.single('SPECFORGE_CONFIG', `${where}: unknown target "${String(t)}"; known targets: ${KNOWN_TARGETS.join(', ')}`, { file: where });
     }
   }
-  // Generated files import their siblings: the SDK reads the types, the TanStack Query file calls the SDK.
-  const needs: Array<[Target, Target[]]> = [['sdk', ['types']], ['react-query', ['sdk', 'types']]];
+  // Generated files import their siblings: the SDK the types, react-query the SDK, msw the server's api.ts, mock tables and validators.
+  const needs: Array<[Target, Target[]]> = [['sdk', ['types']], ['react-query', ['sdk', 'types']], ['msw', ['server', 'mocks', 'validators']]];
   for (const [target, wanted] of needs) {
     const missing = wanted.filter((w) => list.includes(target) && !list.includes(w));
     if (missing.length > 0) {

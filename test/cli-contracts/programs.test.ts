@@ -158,7 +158,7 @@ describe('a second command-line contract, generated with no change to the genera
   const greet = (args: string[], env: Record<string, string> = {}): Run => exec(join(GREETER, 'greet'), args, { env });
 
   it('has the HTTP targets and the command line side by side', () => {
-    expect([...filesIn(GREETER).keys()]).toEqual(['cli.js', 'cli.md', 'cli.ts', 'client.ts', 'greet', 'index.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.js', 'validators.ts']);
+    expect([...filesIn(GREETER).keys()]).toEqual(['api.ts', 'cli.js', 'cli.md', 'cli.ts', 'client.ts', 'fetch.ts', 'greet', 'index.ts', 'mock-tables.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.js', 'validators.ts']);
     // index.ts is what a browser may import: the command line and the server are imported from their own files.
     expect(readFileSync(join(GREETER, 'index.ts'), 'utf8')).toContain('export { createClient, defaultBaseUrl, type Client } from "./client.js";');
     expect(readFileSync(join(GREETER, 'index.ts'), 'utf8')).not.toMatch(/from "\.\/(?:cli|server|mocks)\.js"/);

@@ -19,7 +19,7 @@ describe('generate', () => {
     expect(cli(['generate', '--spec', 'specs/echo/openapi.yaml', '--out', a, '--force']).code).toBe(0);
     expect(cli(['generate', '--spec', 'specs/echo/openapi.yaml', '--out', b, '--force']).code).toBe(0);
     const first = readTree(a);
-    expect(Object.keys(first)).toEqual(['client.ts', 'index.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.ts']);
+    expect(Object.keys(first)).toEqual(['api.ts', 'client.ts', 'fetch.ts', 'index.ts', 'mock-tables.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.ts']);
     expect(readTree(b)).toEqual(first);
     for (const [name, content] of Object.entries(first)) {
       if (name === 'specforge-manifest.json') expect(JSON.parse(content)).toMatchObject({ contract: 'specs/echo/openapi.yaml', files: Object.keys(first).filter((f) => f !== name) });

@@ -243,9 +243,11 @@ describe('a downstream repository', () => {
     expect(readFileSync(join(APP, '.github', 'workflows', 'specforge.yml'), 'utf8')).toContain('npx specforge review --base');
     const server = readFileSync(join(APP, 'src', 'generated', 'todos', 'server.ts'), 'utf8');
     expect(server).toContain('from "@specforge/runtime/server"');
-    // What a user writes against comes first; the route table is data at the end.
-    expect(server.indexOf('export interface Handlers')).toBeLessThan(server.indexOf('export const api'));
-    expect(server).toMatch(/export const api: ApiSpec = JSON\.parse\(`/);
+    // What a user writes against comes first; the route table is data in api.ts, which the fetch handler shares.
+    expect(server.indexOf('export interface Handlers')).toBeLessThan(server.indexOf('export { api }'));
+    const api = readFileSync(join(APP, 'src', 'generated', 'todos', 'api.ts'), 'utf8');
+    expect(api).toMatch(/export const api: ApiSpec = JSON\.parse\(`/);
+    expect(api).not.toContain('runtime/server');
   });
 
   it('specforge init refuses to overwrite, and writes nothing', () => {

@@ -125,21 +125,21 @@ describe('the sample budget', () => {
 });
 
 describe('generate under the sample budget', () => {
-  it('minItems 1000 nested three times: a warning at the schema naming the budget, a bounded mocks.ts, no abort', () => {
+  it('minItems 1000 nested three times: a warning at the schema naming the budget, bounded mock tables, no abort', () => {
     const dir = project('nested-1000', { 'api/openapi.yaml': contract(NESTED_1000) });
     const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out', '--targets', 'mocks'], dir);
     expect(r.signal, r.stderr).toBeNull();
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).toMatch(/api\/openapi\.yaml:15:5 \(#\/components\/schemas\/Top\): warning SPECFORGE_SAMPLE_BUDGET: .*the sample budget of 10000 values or 524288 bytes/);
-    expect(statSync(join(dir, 'out', 'mocks.ts')).size).toBeLessThan(2 * 1024 * 1024);
+    expect(statSync(join(dir, 'out', 'mock-tables.ts')).size).toBeLessThan(2 * 1024 * 1024);
     expect(r.ms).toBeLessThan(60_000);
   }, 130_000);
 
-  it('minItems 100 nested three times writes a mocks.ts of bounded size', () => {
+  it('minItems 100 nested three times writes mock tables of bounded size', () => {
     const dir = project('nested-100', { 'api/openapi.yaml': contract(NESTED_100) });
     const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out', '--targets', 'mocks'], dir);
     expect(r.status, r.stderr).toBe(0);
-    expect(statSync(join(dir, 'out', 'mocks.ts')).size).toBeLessThan(2 * 1024 * 1024);
+    expect(statSync(join(dir, 'out', 'mock-tables.ts')).size).toBeLessThan(2 * 1024 * 1024);
   }, 130_000);
 
   it('a required self-reference is an error located at the schema, with no stack trace', () => {

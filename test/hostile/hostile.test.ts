@@ -84,9 +84,13 @@ describe('the hostile contract', () => {
 
   it('generates every target', () => {
     expect(first.files.map((f) => f.path)).toEqual([
+      'api.ts',
       'client.ts',
+      'fetch.ts',
       'index.ts',
+      'mock-tables.ts',
       'mocks.ts',
+      'msw.ts',
       'react-query.ts',
       'sdk.ts',
       'serializers.ts',

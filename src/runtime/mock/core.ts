@@ -2,12 +2,12 @@
  * The mock engine's state and its answers from the contract: documented examples, sampled values,
  * `Prefer` controls, header templates, response checks, and the event log and stream.
  */
-import { createHash } from 'node:crypto';
 import type { ValidateFunction } from '../validation/standalone.js';
 import { detailsFromAjv, HttpError } from '../shared/errors.js';
 import { SampleError, sampleValid, describeBudget, type SampleOptions } from '../shared/sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/context.js';
 import { ownValue } from '../shared/object.js';
+import { sha256 } from '../shared/sha256.js';
 import { Collection } from './store.js';
 import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from '../shared/spec.js';
 import { clone, deepFreeze } from './paths.js';
@@ -47,7 +47,30 @@ export const DEFAULT_MAX_PAGE_SIZE = 1000;
 const SAMPLE_TRIES = 12;
 
 export function seedFrom(...parts: Array<string | number>): number {
-  return createHash('sha256').update(parts.join('\0')).digest().readUInt32LE(0);
+  const d = sha256(parts.join('\0'));
+  return ((d[0] as number) | ((d[1] as number) << 8) | ((d[2] as number) << 16) | ((d[3] as number) << 24)) >>> 0;
+}
+
+/** Calls `onClose` when the client of a request goes away; returns how to stop listening. */
+function closerOf(request: unknown): (onClose: () => void) => () => void {
+  const r = request as { socket?: Emitter; once?: unknown; fetchRequest?: { signal?: AbortSignal } };
+  const emitter = r.socket ?? (typeof r.once === 'function' ? (r as Emitter) : undefined);
+  if (emitter) {
+    return (onClose) => {
+      emitter.once('close', onClose);
+      return () => emitter.off('close', onClose);
+    };
+  }
+  const signal = r.fetchRequest?.signal;
+  return (onClose) => {
+    signal?.addEventListener('abort', onClose, { once: true });
+    return () => signal?.removeEventListener('abort', onClose);
+  };
+}
+
+interface Emitter {
+  once(event: 'close', listener: () => void): unknown;
+  off(event: 'close', listener: () => void): unknown;
 }
 
 export abstract class MockCore {
@@ -155,8 +178,9 @@ export abstract class MockCore {
     const log = this.eventLog;
     const max = this.maxEvents;
     const listeners = this.eventListeners;
-    // The connection's close ends the stream (the request object itself closes once it is read).
-    const closer: Pick<NodeJS.EventEmitter, 'once' | 'off'> = ctx.request.socket ?? ctx.request;
+    // The connection's close ends the stream (the request object itself closes once it is read);
+    // behind the fetch handler, the Request's abort signal.
+    const closer = closerOf(ctx.request);
     const selected = eventSelector(spec?.filters, spec?.filters ? ctx.params.query[spec.filters.parameter] : undefined);
     const inRange = (at: number, value: unknown): boolean => (since === undefined || at >= since) && (until === undefined || at <= until) && selected(value);
     async function* stream(): AsyncGenerator<string> {
@@ -169,7 +193,7 @@ export abstract class MockCore {
         closed = true;
         wake?.();
       };
-      closer.once('close', onClose);
+      const unsubscribe = closer(onClose);
       const listener = (e: { at: number; value: unknown }): void => {
         // A reader slower than the events loses the oldest it has not read, not the server's memory.
         if (queue.length >= max) queue.shift();
@@ -188,7 +212,7 @@ export abstract class MockCore {
         }
       } finally {
         listeners.delete(listener);
-        closer.off('close', onClose);
+        unsubscribe();
       }
     }
     const response = this.primary(mock);

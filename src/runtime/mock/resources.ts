@@ -2,7 +2,7 @@
  * Stateful resources (`x-specforge-resources`): collections and their scopes, lookups by id, alias
  * and parent, generated ids, state machines, projections, pages and list bodies.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../shared/sha256.js';
 import { detailsFromAjv, HttpError } from '../shared/errors.js';
 import type { HandlerResponse, RequestContext } from '../server/context.js';
 import { isRecord, ownValue } from '../shared/object.js';
@@ -153,9 +153,9 @@ export abstract class MockResources extends MockCore {
 
   protected newId(resource: ResourceSpec): string | number {
     const n = ++this.counter;
-    const h = createHash('sha256').update(`${this.seed}\0${resource.name}\0${n}`).digest('hex');
+    const h = sha256Hex(`${this.seed}\0${resource.name}\0${n}`);
     if (resource.generate === 'integer') return this.collection(resource).maxInteger + 1;
-    if (resource.generate === 'hex64') return (h + createHash('sha256').update(h).digest('hex')).slice(0, 64);
+    if (resource.generate === 'hex64') return (h + sha256Hex(h)).slice(0, 64);
     if (resource.generate === 'sha256') return `sha256:${h}`;
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }

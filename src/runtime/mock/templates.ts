@@ -1,5 +1,5 @@
 /** `x-specforge-mock` templates: bodies and headers evaluated against the request and the stored resource. */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../shared/sha256.js';
 import type { RequestContext } from '../server/context.js';
 import { isRecord } from '../shared/object.js';
 import { replaceFirst } from '../validation/pattern.js';
@@ -71,7 +71,7 @@ export function truthy(v: unknown): boolean {
 
 /** A value derived deterministically from text: a UUID-shaped string, a positive integer or hex. */
 export function hashed(text: string, as: unknown): string | number {
-  const h = createHash('sha256').update(text).digest('hex');
+  const h = sha256Hex(text);
   if (as === 'integer') return parseInt(h.slice(0, 12), 16) % 9_000_000_000 + 1_000_000;
   if (as === 'hex') return h;
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;

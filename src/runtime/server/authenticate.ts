@@ -4,6 +4,7 @@
  * with their WWW-Authenticate challenges.
  */
 import type { IncomingMessage } from 'node:http';
+import { base64Text, type RequestHead } from './head.js';
 import { HttpError } from '../shared/errors.js';
 import type { ApiSpec, OperationSpec } from '../shared/spec.js';
 import { DEFAULT_JSON_DEPTH, nestsDeeper } from './body/json-text.js';
@@ -16,7 +17,7 @@ function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   try {
-    const json = Buffer.from(parts[1] as string, 'base64url').toString('utf8');
+    const json = base64Text(parts[1] as string);
     // Claims nested past the JSON bound are no claims (nothing later walks them).
     if (nestsDeeper(json, DEFAULT_JSON_DEPTH)) return undefined;
     const claims: unknown = JSON.parse(json);
@@ -39,7 +40,7 @@ export class Authenticator {
   /** Credentials of each alternative that is fully present and well formed, in the operation's order. */
   private candidates(
     op: OperationSpec,
-    req: IncomingMessage,
+    req: RequestHead,
     query: Array<[string, string]>,
     cookies: () => Map<string, string>,
   ): { anonymous: boolean; found: Array<Record<string, SchemeCredential>>; seen: 'none' | 'present' | 'malformed' } {
@@ -74,7 +75,7 @@ export class Authenticator {
 
   authenticate(
     op: OperationSpec,
-    req: IncomingMessage,
+    req: RequestHead,
     query: Array<[string, string]>,
     cookies: () => Map<string, string>,
   ): Awaitable<AuthInfo | undefined> {
@@ -95,7 +96,7 @@ export class Authenticator {
         for (const [name, sc] of Object.entries(schemes)) {
           const verify = verifiers?.[name];
           if (!verify) continue;
-          const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req });
+          const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req as IncomingMessage });
           if (verdict === false || verdict === undefined || verdict === null) {
             ok = false;
             break;

@@ -1,12 +1,12 @@
 /** x-specforge-required-when: optional parameters that a request must carry in some conditions. */
-import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../shared/errors.js';
 import { ownValue } from '../shared/object.js';
 import type { OperationSpec, ParameterSpec } from '../shared/spec.js';
 import type { AuthInfo } from './context.js';
+import type { RequestHead } from './head.js';
 
 /** Whether a request carries a parameter (a non-empty value; path parameters always). */
-function carries(req: IncomingMessage, query: ReadonlyArray<[string, string]>, cookies: () => Map<string, string>, where: { in: string; name: string }): boolean {
+function carries(req: RequestHead, query: ReadonlyArray<[string, string]>, cookies: () => Map<string, string>, where: { in: string; name: string }): boolean {
   if (where.in === 'header') {
     const v = ownValue(req.headers, where.name.toLowerCase());
     return Array.isArray(v) ? v.some((x) => x !== '') : v !== undefined && v !== '';
@@ -17,7 +17,7 @@ function carries(req: IncomingMessage, query: ReadonlyArray<[string, string]>, c
 }
 
 /** x-specforge-required-when: an optional parameter that this request must carry. */
-export function checkConditional(conditional: readonly ParameterSpec[] | undefined, op: OperationSpec, req: IncomingMessage, query: Array<[string, string]>, cookies: () => Map<string, string>, auth: AuthInfo | undefined): void {
+export function checkConditional(conditional: readonly ParameterSpec[] | undefined, op: OperationSpec, req: RequestHead, query: Array<[string, string]>, cookies: () => Map<string, string>, auth: AuthInfo | undefined): void {
   for (const p of conditional ?? []) {
     const rule = p.requiredWhen;
     if (!rule || carries(req, query, cookies, p)) continue;

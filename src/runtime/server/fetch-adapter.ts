@@ -9,7 +9,9 @@ import type { RequestListener } from './server.js';
 /** Statuses whose responses have no body (Fetch's null body statuses). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+import type { FetchHandler } from './fetch.js';
+
+export type { FetchHandler } from './fetch.js';
 
 export function toFetchHandler(listener: RequestListener): FetchHandler {
   return async (request) => {
@@ -109,5 +111,62 @@ export function toFetchHandler(listener: RequestListener): FetchHandler {
       });
       listener(req, fake as unknown as ServerResponse);
     });
+  };
+}
+
+/**
+ * The other way round: a fetch handler (a generated `createFetchHandler`, Hono's `app.fetch`) as a
+ * `node:http` request listener, so the same application runs on Node's own server. The request
+ * body streams in as it arrives; the answer streams out, and a client that leaves cancels it.
+ */
+export function toNodeListener(handler: FetchHandler, onError?: (error: unknown) => void): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const host = typeof req.headers.host === 'string' && req.headers.host !== '' ? req.headers.host : 'localhost';
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const method = req.method ?? 'GET';
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const request = new Request(`http://${host}${req.url ?? '/'}`, {
+      method,
+      headers,
+      signal: controller.signal,
+      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    } as RequestInit);
+    handler(request)
+      .then(async (response) => {
+        const out: Record<string, string | string[]> = {};
+        response.headers.forEach((value, name) => {
+          if (name === 'set-cookie') return;
+          out[name] = value;
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) out['set-cookie'] = cookies;
+        res.writeHead(response.status, out);
+        if (response.body === null) {
+          res.end();
+          return;
+        }
+        const reader = response.body.getReader();
+        res.on('close', () => void reader.cancel().catch(() => undefined));
+        for (;;) {
+          const step = await reader.read();
+          if (step.done || res.destroyed) break;
+          if (!res.write(step.value)) await new Promise((resume) => (res.once('drain', resume), res.once('close', resume)));
+        }
+        res.end();
+      })
+      .catch((err: unknown) => {
+        onError?.(err);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"message":"internal error"}');
+        } else res.destroy();
+      });
   };
 }

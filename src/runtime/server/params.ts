@@ -10,6 +10,7 @@ import type { ParameterSpec, ValueShape } from '../shared/spec.js';
 import { deepObjectParameter } from './body/form.js';
 import { parseJsonOr } from './body/json-text.js';
 import { coerce } from './coerce.js';
+import { base64Text } from './head.js';
 
 export { coerce } from './coerce.js';
 
@@ -183,7 +184,7 @@ export function parseQueryParameter(pairs: Array<[string, string]>, p: Parameter
 
 /** A header's value (already joined by the HTTP layer) to a value. Header values are not percent-decoded. */
 function decodeBase64Json(raw: string, p: ParameterSpec): unknown {
-  return parseJsonOr(Buffer.from(raw.trim(), 'base64').toString('utf8'), () => raw, { in: p.in, name: p.name });
+  return parseJsonOr(base64Text(raw.trim()), () => raw, { in: p.in, name: p.name });
 }
 
 export function parseHeaderParameter(raw: string, p: ParameterSpec): unknown {

@@ -2,11 +2,11 @@
  * The route stage's helpers around the Router: the optional version prefix, fragment-qualified
  * routes that a query pair or a header selects, and the path as quoted in a 404 or 405.
  */
-import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../shared/errors.js';
 import { ownValue } from '../shared/object.js';
 import type { ApiSpec } from '../shared/spec.js';
 import { splitQuery } from './params.js';
+import type { RequestHead } from './head.js';
 
 /** Removes an optional `/v<major>.<minor>` prefix; a version outside the supported range is a 400. */
 export function stripVersion(path: string, range: ApiSpec['versionPrefix']): string {
@@ -25,7 +25,7 @@ export function stripVersion(path: string, range: ApiSpec['versionPrefix']): str
 }
 
 /** Whether a request carries `name=value` in its query or as a header (fragment-qualified routes). */
-export function carriesPair(req: IncomingMessage, rawQuery: string, name: string, value: string): boolean {
+export function carriesPair(req: RequestHead, rawQuery: string, name: string, value: string): boolean {
   const header = ownValue(req.headers, name.toLowerCase());
   if (header !== undefined) return (Array.isArray(header) ? header : [header]).some((h) => h === value || h.split(',').some((part) => part.trim() === value));
   return rawQuery !== '' && splitQuery(rawQuery).some(([k, v]) => k === name && v === value);

@@ -5,9 +5,9 @@
  * a message.
  */
 import { compilePattern, type CompiledPattern } from '../validation/pattern.js';
-import type { IncomingMessage } from 'node:http';
 import type { PolicySpec, SecuritySchemeSpec } from '../shared/spec.js';
 import { ownValue } from '../shared/object.js';
+import { base64Text, type RequestHead } from './head.js';
 
 /** What a request carries for one scheme: nothing, a malformed credential, or a well-formed one. */
 export type Presented =
@@ -34,7 +34,7 @@ function splitAuthorization(header: string): { scheme: string; value: string } |
   return { scheme: scheme.toLowerCase(), value: header.slice(gap, end).trimStart() };
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
+function headerValue(req: RequestHead, name: string): string | undefined {
   const v = ownValue(req.headers, name.toLowerCase());
   return Array.isArray(v) ? v[0] : v;
 }
@@ -69,7 +69,7 @@ export function authScheme(scheme: SecuritySchemeSpec): string | undefined {
 /** Reads and checks the form of the credential a request carries for `scheme`. */
 export function presentedCredential(
   scheme: SecuritySchemeSpec,
-  req: IncomingMessage,
+  req: RequestHead,
   query: ReadonlyArray<[string, string]>,
   cookies: () => Map<string, string>,
   bearerAliases: readonly string[] = [],
@@ -95,7 +95,7 @@ export function presentedCredential(
   if (wanted === 'bearer') return TOKEN68.test(value) ? { kind: 'present', credential: value } : { kind: 'malformed', problem: 'the bearer token is not a token68 string' };
   if (wanted === 'basic') {
     if (!BASE64.test(value)) return { kind: 'malformed', problem: 'the basic credential is not base64' };
-    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const decoded = base64Text(value);
     const colon = decoded.indexOf(':');
     if (colon < 0 || CONTROL.test(decoded)) return { kind: 'malformed', problem: 'the basic credential is not user-id:password' };
     return { kind: 'present', credential: value, basic: { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) } };

@@ -2,7 +2,6 @@
  * Error bodies in the interface's own shape (`x-specforge-error`), or specforge's default
  * `{ message, errors }` when the contract declares none.
  */
-import { randomBytes } from 'node:crypto';
 import type { ErrorObject } from '../validation/standalone.js';
 import { escapePointerSegment, unescapePointerSegment } from './object.js';
 import type { ErrorBodySpec, ErrorTemplate } from './spec.js';
@@ -73,7 +72,10 @@ function place(body: Record<string, unknown>, path: string, value: unknown): voi
 
 /** A fresh id for one error body, so a caller can quote it and an operator can find the request. */
 function requestId(prefix: string): string {
-  return prefix + randomBytes(8).toString('hex');
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  let hex = '';
+  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
+  return prefix + hex;
 }
 
 export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Record<string, unknown> {

@@ -1,26 +1,16 @@
 /**
  * Reading a request body within its limit (a client that leaves mid-body is no server error), the
- * lingering close of a connection whose body was left unread, and parsing the body by media type
- * (JSON within a nesting bound, forms, text, raw bytes).
+ * lingering close of a connection whose body was left unread, over node:http (parsing by media type
+ * is ./parse.ts).
  */
-import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError } from '../../shared/errors.js';
-import type { FormSpec } from '../../shared/spec.js';
 import { readUpgradeBody, upgradeOf } from '../upgrade.js';
-import { isJsonMediaType } from '../media.js';
-import { formBody } from './form.js';
-import { nestsDeeper, tooDeep } from './json-text.js';
-import { splitQuery } from '../params.js';
+import { ClientClosed, type RequestHead } from '../head.js';
 
-/** The client went away before its request was read: nothing to answer, and no server error. */
-export class ClientClosed extends Error {
-  constructor() {
-    super('the client closed the connection');
-    this.name = 'ClientClosed';
-  }
-}
+export { ClientClosed };
+export { parseBody, XML_MEDIA } from './parse.js';
 
 /** How long, and for how many bytes, a connection closed after an early answer keeps reading. */
 const LINGER_MS = 1000;
@@ -94,35 +84,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-export const XML_MEDIA = /[/+]xml$/i;
-
-export function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: RequestHead): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-/** The body as text (a leading byte order mark dropped); bytes that are not UTF-8 are a 400, never silently replaced. */
-function utf8Text(raw: Buffer): string {
-  if (!isUtf8(raw)) throw new HttpError(400, 'request body is not valid UTF-8', [{ in: 'body', pointer: '/', message: 'is not valid UTF-8' }]);
-  return raw.toString('utf8', raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0);
-}
-
-export function parseBody(raw: Buffer, type: string, maxDepth: number, form?: FormSpec): unknown {
-  if (isJsonMediaType(type)) {
-    const text = utf8Text(raw);
-    // Measured before parsing: a deeply nested body costs nothing to refuse.
-    if (nestsDeeper(text, maxDepth)) throw tooDeep(maxDepth);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (err) {
-      throw new HttpError(400, `request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`, [
-        { in: 'body', pointer: '/', message: 'is not valid JSON' },
-      ]);
-    }
-  }
-  if (type === 'application/x-www-form-urlencoded') {
-    return formBody(splitQuery(utf8Text(raw)), form?.shape ?? { type: 'any' }, form?.encoding);
-  }
-  if (type.startsWith('text/')) return raw.toString('utf8');
-  return raw;
 }

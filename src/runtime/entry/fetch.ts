@@ -1,0 +1,29 @@
+/**
+ * `@specforge/runtime/fetch`: a generated server as a fetch-standard handler,
+ * `(request: Request) => Promise<Response>`, with no `node:` module in its module graph: it runs
+ * unchanged on Node, Bun, Deno and workers runtimes, and in a browser. Adapters for frameworks built
+ * on fetch (Hono, Next.js route handlers) are a line or two over it.
+ */
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestHead } from '../server/fetch.js';
+export { routeHandlers, honoHandler, type RouteHandlers } from '../server/fetch-frameworks.js';
+export { reply } from '../server/context.js';
+export type {
+  AnyHandler,
+  AuthInfo,
+  HandlerResponse,
+  OperationValidators,
+  RequestContext,
+  RequestParams,
+  SchemeCredential,
+  SecurityVerifier,
+  VerifierResult,
+  ServerOptions,
+  ValidatorsModule,
+} from '../server/context.js';
+export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
+export { isJsonMediaType, matchMediaType, responseKey } from '../server/media.js';
+export { jsonString, jsonFallback, type SerializeFunction, type SerializersModule } from '../server/serialize.js';
+export { UploadedPart, FetchUploadedFile } from '../server/body/parts.js';
+export type { ValidateFunction, ErrorObject } from '../validation/standalone.js';
+export type * from '../shared/spec.js';
+export type * from '../server/types.js';
