@@ -70,7 +70,7 @@ describe('the layout', () => {
     const files = tree(PAY);
     expect(folders(files)).toEqual(['agent-keys', 'api-keys', 'money-movement', 'payments', SHARED_FOLDER]);
     expect([...files.keys()].filter((f) => f.startsWith('payments/'))).toEqual(
-      ['client.ts', 'index.ts', 'mocks.ts', 'react-query.ts', 'sdk.ts', 'serializers.ts', 'server.ts', 'types.ts', 'validators.ts', 'zod.ts'].map((f) => `payments/${f}`),
+      ['api.ts', 'client.ts', 'fetch.ts', 'index.ts', 'mock-tables.ts', 'mocks.ts', 'msw.ts', 'react-query.ts', 'sdk.ts', 'serializers.ts', 'server.ts', 'types.ts', 'validators.ts', 'zod.ts'].map((f) => `payments/${f}`),
     );
     expect([...files.keys()].filter((f) => f.startsWith('shared/'))).toEqual(['shared/types.ts']);
     expect(files.has('specforge-manifest.json')).toBe(true);
@@ -119,10 +119,10 @@ paths:
     await generateSpec(entry(join(dir, 'openapi.yaml'), join(dir, 'out'), 'untagged'), { cacheDir: CACHE, force: true });
     const files = tree(join(dir, 'out'));
     expect(folders(files)).toEqual(['alpha', DEFAULT_FOLDER, SHARED_FOLDER, 'zeta']);
-    expect(files.get('default/server.ts')).toContain('"getA"');
-    expect(files.get('zeta/server.ts')).toContain('"getB"');
-    expect(files.get('zeta/server.ts')).not.toContain('"postB"');
-    expect(files.get('alpha/server.ts')).toContain('"postB"');
+    expect(files.get('default/api.ts')).toContain('"getA"');
+    expect(files.get('zeta/api.ts')).toContain('"getB"');
+    expect(files.get('zeta/api.ts')).not.toContain('"postB"');
+    expect(files.get('alpha/api.ts')).toContain('"postB"');
   });
 });
 
@@ -211,7 +211,7 @@ describe('folder names from untrusted tag names', () => {
     expect(folders(files)).toEqual([DEFAULT_FOLDER, 'proto', SHARED_FOLDER, 'tag-globalthis-specforgepwned-true']);
     for (const [name, text] of files) if (name.endsWith('.ts')) expect(text, name).not.toMatch(/[\u2028\u2029]|<\/script/i);
     for (const folder of [DEFAULT_FOLDER, 'proto', 'tag-globalthis-specforgepwned-true']) {
-      for (const name of ['validators.ts', 'types.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts', 'sdk.ts', 'react-query.ts', 'zod.ts']) {
+      for (const name of ['validators.ts', 'types.ts', 'api.ts', 'server.ts', 'fetch.ts', 'mock-tables.ts', 'mocks.ts', 'msw.ts', 'client.ts', 'index.ts', 'sdk.ts', 'react-query.ts', 'zod.ts']) {
         await import(pathToFileURL(join(HOST, folder, name)).href);
         expect(global[FLAG], `${folder}/${name}`).toBeUndefined();
       }
