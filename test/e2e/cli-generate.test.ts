@@ -135,7 +135,7 @@ describe('generate --watch', () => {
     };
     try {
       await until(() => stdout.includes('watching'), 'the first generation');
-      expect(stdout).toMatch(/8 written/);
+      expect(stdout).toMatch(/11 written/);
       const original = readFileSync(spec, 'utf8');
       writeFileSync(spec, original.replace('summary: Echo a message', 'summary: Echo a message, watched'));
       await until(() => readFileSync(join(out, 'types.ts'), 'utf8').includes('Echo a message, watched'), 'the regeneration');

@@ -43,10 +43,10 @@ describe('@specforge/runtime package.json exports', () => {
   });
 
   it('has one entry point per use', () => {
-    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './mock', './package.json', './server', './validators']);
+    expect(Object.keys(RUNTIME_PKG.exports).sort()).toEqual(['./cli', './client', './compile', './fetch', './mock', './mock-browser', './package.json', './server', './validators']);
   });
 
-  it.each(['validators', 'client', 'server', 'mock', 'cli', 'compile'])('%s loads from the built package', async (entry) => {
+  it.each(['validators', 'client', 'server', 'fetch', 'mock', 'mock-browser', 'cli', 'compile'])('%s loads from the built package', async (entry) => {
     const mod = (await import(pathToFileURL(join(RUNTIME_ROOT, 'dist', 'entry', `${entry}.js`)).href)) as Record<string, unknown>;
     expect(Object.keys(mod).length).toBeGreaterThan(0);
   });
