@@ -45,7 +45,7 @@ export const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept', 'severity', 'ma
 export const DOCS_KEYS = ['changelogBase', 'theme'] as const;
 
 /** A config value as an error message shows it. */
-function shownValue(value: unknown): string {
+export function shownValue(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? 'a list' : isRecord(value) ? 'a mapping' : String(value);
 }
 

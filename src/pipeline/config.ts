@@ -9,10 +9,11 @@ export type { TestSettings, TokenSettings } from './test-settings.js';
 import type { DeferValidators } from '../../generators/context.js';
 import type { DocsTheme } from '../docs/site/style.js';
 import { CONFIG_FILE, findConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
-import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride } from './config-sections.js';
+import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, shownValue, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride } from './config-sections.js';
 
 export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
 export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride } from './config-sections.js';
+import type { SplitMode } from './split.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */
@@ -24,6 +25,8 @@ export interface SpecEntry {
   strict: StrictLevel;
   /** Validators compiled on first use instead of ahead of time (see DeferValidators). */
   deferUnused?: DeferValidators;
+  /** `split: tag`: one folder of generated code per tag (split.ts); absent or `none`: one folder. */
+  split?: SplitMode;
   /** Lint rules of this contract over the built-in ruleset: a severity or Redocly rule settings per rule name. */
   lint?: Record<string, LintRuleSetting>;
   /** OpenAPI Overlay 1.0 files (absolute paths) applied to the contract when it is loaded, in order. */
@@ -59,7 +62,7 @@ export interface ConfigFile {
   /** Folder generated code goes to, `<output>/<api>` per contract (default "generated"). */
   output?: string;
   /** Settings of every contract that does not set its own. */
-  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators; lint?: Record<string, LintRuleSetting> };
+  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators; split?: SplitMode; lint?: Record<string, LintRuleSetting> };
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
@@ -77,6 +80,8 @@ export interface ConfigFile {
         targets?: Target[];
         strict?: StrictLevel;
         deferUnusedValidators?: DeferValidators;
+        /** `tag`: one folder per tag (operations without one in `default/`, component types in `shared/`). */
+        split?: SplitMode;
         lint?: Record<string, LintRuleSetting>;
         test?: TestSettings;
       }
@@ -156,8 +161,8 @@ function parseDefer(raw: unknown, where: string): DeferValidators {
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
-  defaults: ['targets', 'strict', 'deferUnusedValidators', 'lint'],
-  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'lint', 'test', 'overlays', 'errors'],
+  defaults: ['targets', 'strict', 'deferUnusedValidators', 'split', 'lint'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'test', 'overlays', 'errors'],
 };
 /** Reads specforge.config.yaml (see findConfig, or `file`), refusing unknown keys with their location. */
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
@@ -202,6 +207,12 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
       deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
+    const split = e['split'] ?? defaults['split'];
+    if (split !== undefined && split !== 'none' && split !== 'tag') {
+      const pos = e['split'] !== undefined ? locate(['specs', i], 'split') : locate(['defaults'], 'split');
+      throw ContractError.single('SPECFORGE_CONFIG', `${e['split'] !== undefined ? `specs[${i}]` : 'defaults'}.split must be tag or none, not ${shownValue(split)}`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'split: tag writes one folder of generated code per tag');
+    }
+    if (split === 'tag') spec.split = 'tag';
     // The contract's own rule settings win over the defaults' rule by rule.
     const own = parseLint(e['lint'], `${path} specs[${i}]`);
     const lint = defaultLint || own ? { ...defaultLint, ...own } : undefined;

@@ -294,10 +294,12 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     }
     lap('model');
     const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto', targets: entry.targets });
-    const types = entry.targets.includes('types') ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
+    // split: tag (split.ts) runs every target on each tag's part of the contract, in this thread.
+    const splitting = entry.split === 'tag' && model.operations.length > 0;
+    const types = entry.targets.includes('types') && !splitting ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
     types?.catch(() => undefined);
     let validators: Promise<GeneratedFile[]> | undefined;
-    if (entry.targets.includes('validators')) {
+    if (entry.targets.includes('validators') && !splitting) {
       const plan = planValidators(model);
       ctx.warnings.push(...plan.warnings);
       validators = validatorFiles(model, plan, ctx, pool.compilerFor(Object.keys(plan.root.$defs).length));
@@ -311,6 +313,20 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     }
     const structural = await validateStructure(model.loaded);
     lap('structure');
+    if (splitting) {
+      const { splitFiles } = await import('./split.js');
+      const split = await splitFiles(model, ctx, entry.targets, async (target, sub) => GENERATORS[target](sub, ctx));
+      if (split) {
+        const { units, inputs } = await contractUnits(model);
+        split.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        const seen = new Set<string>();
+        const warnings = [...structural, ...model.warnings, ...ctx.warnings].filter((w) => {
+          const key = JSON.stringify(w);
+          return seen.has(key) ? false : (seen.add(key), true);
+        });
+        return { files: split, inputs, warnings, units };
+      }
+    }
     const files: GeneratedFile[] = [];
     for (const target of entry.targets) {
       if (target !== 'validators' && !(target === 'types' && types)) {
@@ -323,17 +339,23 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
     if (validators) files.push(...(await validators));
     lap('validators (waited)');
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const inputs: Record<string, string> = {};
-    for (const f of model.loaded.files) inputs[f.path] = f.hash;
-    const { getAtPointer } = await import('../contract/pointer.js');
-    const unitHash = (pointer: string): string => sha256(JSON.stringify(getAtPointer(model.document, pointer).value) ?? '').slice(0, 16);
-    const units: ContractUnits = { operations: {}, schemas: {} };
-    for (const op of model.operations) Object.defineProperty(units.operations, op.id, { value: unitHash(op.pointer), enumerable: true });
-    for (const s of model.schemas) Object.defineProperty(units.schemas, s.name, { value: unitHash(s.pointer), enumerable: true });
+    const { units, inputs } = await contractUnits(model);
     return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings], units };
   } finally {
     pool.release();
   }
+}
+
+/** The contract's input files with their hashes, and a hash of each operation and named schema. */
+async function contractUnits(model: import('../contract/model-types.js').ContractModel): Promise<{ units: ContractUnits; inputs: Record<string, string> }> {
+  const inputs: Record<string, string> = {};
+  for (const f of model.loaded.files) inputs[f.path] = f.hash;
+  const { getAtPointer } = await import('../contract/pointer.js');
+  const unitHash = (pointer: string): string => sha256(JSON.stringify(getAtPointer(model.document, pointer).value) ?? '').slice(0, 16);
+  const units: ContractUnits = { operations: {}, schemas: {} };
+  for (const op of model.operations) Object.defineProperty(units.operations, op.id, { value: unitHash(op.pointer), enumerable: true });
+  for (const s of model.schemas) Object.defineProperty(units.schemas, s.name, { value: unitHash(s.pointer), enumerable: true });
+  return { units, inputs };
 }
 
 function fileSize(path: string): number {
@@ -355,7 +377,7 @@ export interface RunOptions {
 export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const cachePath = cacheFile(entry, cacheDir);
-  const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api, defer: entry.deferUnused ?? 'auto' });
+  const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api, defer: entry.deferUnused ?? 'auto', ...(entry.split === 'tag' ? { split: 'tag' } : {}) });
   const previous = readCache(cachePath);
   const verified = { hashed: false };
   if (!options.force && previous && cacheIsFresh(entry, cacheDir, previous, optionKey, verified)) {
