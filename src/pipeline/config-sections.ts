@@ -10,6 +10,7 @@ import { isRecord, setOwn } from '../contract/pointer.js';
 import { LINT_RULESETS } from '../lint/style.js';
 import type { Locate } from './config-files.js';
 import { parseDocsTheme } from './docs-theme.js';
+import { parseDocsVersions, type DocsVersionSetting } from './docs-versions.js';
 
 /** `specforge test` settings of a contract in the config: the flags' names, in camelCase. */
 export interface TestSettings {
@@ -82,10 +83,12 @@ export interface DocsSettings {
   changelogBase?: string;
   /** The static docs' logo, colours and fonts (docs-theme.ts). */
   theme?: DocsTheme;
+  /** Earlier versions published beside each contract's current one, by contract name, oldest first (docs-versions.ts). */
+  versions?: Record<string, DocsVersionSetting[]>;
 }
 
 export const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept', 'severity', 'matchPath', 'unmatchPath'] as const;
-export const DOCS_KEYS = ['changelogBase', 'theme'] as const;
+export const DOCS_KEYS = ['changelogBase', 'theme', 'versions'] as const;
 
 /** A config value as an error message shows it. */
 function shownValue(value: unknown): string {
@@ -170,6 +173,7 @@ export function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, 
     out.changelogBase = base;
   }
   if (section['theme'] !== undefined) out.theme = parseDocsTheme(section['theme'], locate, file);
+  if (section['versions'] !== undefined) out.versions = parseDocsVersions(section['versions'], locate, file);
   return out;
 }
 
