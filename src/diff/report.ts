@@ -119,7 +119,7 @@ export interface RevisionDiffOptions extends DiffOptions {
 }
 
 /** Problems in a base contract name the revision and the path in the repository, not the temporary copy. */
-function renameBaseFiles(err: ContractError, tmp: string, ref: string): ContractError {
+export function renameBaseFiles(err: ContractError, tmp: string, ref: string): ContractError {
   const prefix = displayPath(tmp);
   return new ContractError(
     err.diagnostics.map((d) => {

@@ -22,7 +22,8 @@ import { escapeHtml, staticPage } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeForDocs } from './sanitize.js';
 import { CONSOLE_JS, DOCS_JS } from './site/client-script.js';
-import { writeContractSite } from './site/site.js';
+import { contractPageFiles, writeContractSite, type SiteVersion } from './site/site.js';
+import { versionFolder, type DocsVersion } from './versions.js';
 import { DOCS_CSS, themeCss, type DocsTheme } from './site/style.js';
 
 export { escapeHtml } from './html.js';
@@ -38,6 +39,8 @@ export interface DocsSpec {
   out?: string;
   /** Changes since an earlier version (`specforge docs --changelog-base`): `<api>/changelog.html` and `.md`. */
   changelog?: ContractChangelog;
+  /** Earlier versions published beside this one (static renderer), oldest first: `<api>/versions/<label>/`. */
+  versions?: DocsVersion[];
 }
 
 export interface DocsPage {
@@ -51,6 +54,8 @@ export interface DocsPage {
   cli?: string;
   /** The changelog page, relative to the docs folder, when one was asked for. */
   changelog?: string;
+  /** Every published version when there are several, oldest first: its label and overview, relative to the docs folder. */
+  versions?: { label: string; file: string }[];
 }
 
 /**
@@ -204,6 +209,11 @@ export function changelogPage(page: Pick<DocsPage, 'title' | 'version' | 'file'>
   return changelogHtml({ contracts: [changelog] }, { nav });
 }
 
+/** A changelog as a page of the contract's site. */
+function changelogSitePage(changelog: ContractChangelog): { file: string; title: string; main: string } {
+  return { file: 'changelog.html', title: 'Changelog', main: `<div class="changelog">\n${changelogArticle(changelog)}\n</div>` };
+}
+
 /** The command-line reference page of a CLI contract. */
 export function cliPage(page: Pick<DocsPage, 'api' | 'title' | 'version' | 'file'>, markdown: string): string {
   const rendered = renderMarkdown(markdown);
@@ -253,13 +263,35 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
       // The command-line reference and the changelog are pages of the contract's site, in its shell.
       const extraPages = [
         ...(markdown !== undefined && hasCli ? [{ file: 'cli.html', title: 'Command line', main: renderMarkdown(readFileSync(markdown, 'utf8')).html }] : []),
-        ...(spec.changelog !== undefined ? [{ file: 'changelog.html', title: 'Changelog', main: `<div class="changelog">\n${changelogArticle(spec.changelog)}\n</div>` }] : []),
+        ...(spec.changelog !== undefined ? [changelogSitePage(spec.changelog)] : []),
       ];
-      file = writeContractSite({ out: outDir, api: spec.api, model, document, extraLinks, extraPages, hasTheme: assets.hasTheme, ...(assets.logo !== undefined ? { logo: assets.logo } : {}) }).file;
+      const site = { out: outDir, api: spec.api, hasTheme: assets.hasTheme, ...(assets.logo !== undefined ? { logo: assets.logo } : {}) };
+      // Earlier versions: one folder each under the contract's, the current one where it always was.
+      const used = new Set<string>();
+      const earlier = (spec.versions ?? []).map((v) => {
+        const doc = sanitizeForDocs(v.model.document);
+        const pages = v.changelog !== undefined ? [changelogSitePage(v.changelog)] : [];
+        const folder = `${spec.api}/versions/${versionFolder(v.label, used)}`;
+        return { v, doc, pages, folder, files: contractPageFiles(v.model, doc, pages.map((p) => p.file)) };
+      });
+      const versions: SiteVersion[] = [
+        ...earlier.map((e) => ({ label: e.v.label, folder: e.folder, files: e.files, current: false })),
+        { label: model.info.version, folder: spec.api, files: contractPageFiles(model, document, extraPages.map((p) => p.file)), current: false },
+      ];
+      const marked = (i: number): SiteVersion[] => versions.map((v, j) => ({ ...v, current: i === j }));
+      earlier.forEach((e, i) => {
+        const links: [string, string][] = e.pages.map((p) => [p.file, p.title]);
+        writeContractSite({ ...site, model: e.v.model, document: e.doc, extraLinks: links, extraPages: e.pages, folder: e.folder, versions: marked(i) });
+      });
+      file = writeContractSite({ ...site, model, document, extraLinks, extraPages, versions: marked(earlier.length) }).file;
     } else {
       await renderRedocPage(spec, model, join(outDir, file));
     }
     const page: DocsPage = { api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file };
+    if (assets !== undefined && spec.versions !== undefined && spec.versions.length > 0) {
+      const used = new Set<string>();
+      page.versions = [...spec.versions.map((v) => ({ label: v.label, file: `${spec.api}/versions/${versionFolder(v.label, used)}/index.html` })), { label: model.info.version, file }];
+    }
     if (markdown !== undefined && hasCli) {
       page.cli = `${spec.api}/cli.html`;
       mkdirSync(join(outDir, spec.api), { recursive: true });
@@ -285,6 +317,7 @@ export function indexPage(pages: DocsPage[]): string {
       const links = [
         ...(p.cli !== undefined ? [`<a href="./${escapeHtml(p.cli)}">command line</a>`] : []),
         ...(p.changelog !== undefined ? [`<a href="./${escapeHtml(p.changelog)}">changelog</a>`] : []),
+        ...(p.versions !== undefined ? [`versions: ${p.versions.map((v) => `<a href="./${escapeHtml(v.file)}">${escapeHtml(v.label)}</a>`).join(', ')}`] : []),
       ];
       const cli = links.join(' · ');
       return `      <tr><td><a href="./${escapeHtml(p.file)}">${escapeHtml(p.title)}</a></td><td>${escapeHtml(p.version)}</td><td>${p.operations}</td><td><code>${escapeHtml(p.api)}</code></td><td>${cli}</td></tr>`;

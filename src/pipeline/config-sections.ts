@@ -10,6 +10,7 @@ import { isRecord, setOwn } from '../contract/pointer.js';
 import { LINT_RULESETS } from '../lint/style.js';
 import type { Locate } from './config-files.js';
 import { parseDocsTheme } from './docs-theme.js';
+import { parseDocsVersions, type DocsVersionSetting } from './docs-versions.js';
 
 /**
  * `diff:` at the top of the config: settings of `specforge diff`, `review` and `changelog` (and of
@@ -39,10 +40,12 @@ export interface DocsSettings {
   changelogBase?: string;
   /** The static docs' logo, colours and fonts (docs-theme.ts). */
   theme?: DocsTheme;
+  /** Earlier versions published beside each contract's current one, by contract name, oldest first (docs-versions.ts). */
+  versions?: Record<string, DocsVersionSetting[]>;
 }
 
 export const DIFF_KEYS = ['deprecationDays', 'failOn', 'accept', 'severity', 'matchPath', 'unmatchPath'] as const;
-export const DOCS_KEYS = ['changelogBase', 'theme'] as const;
+export const DOCS_KEYS = ['changelogBase', 'theme', 'versions'] as const;
 
 /** A config value as an error message shows it. */
 export function shownValue(value: unknown): string {
@@ -127,6 +130,7 @@ export function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, 
     out.changelogBase = base;
   }
   if (section['theme'] !== undefined) out.theme = parseDocsTheme(section['theme'], locate, file);
+  if (section['versions'] !== undefined) out.versions = parseDocsVersions(section['versions'], locate, file);
   return out;
 }
 

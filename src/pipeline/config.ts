@@ -68,7 +68,7 @@ export interface ConfigFile {
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
   diff?: { deprecationDays?: number; failOn?: 'breaking' | 'warning'; accept?: string; severity?: Record<string, SeverityOverride>; matchPath?: string; unmatchPath?: string };
   /** Settings of specforge docs (a flag given wins). */
-  docs?: { changelogBase?: string; theme?: DocsTheme };
+  docs?: { changelogBase?: string; theme?: DocsTheme; versions?: Record<string, Array<string | { ref?: string; file?: string; label?: string }>> };
   specs: Array<
     | string
     | {
@@ -248,6 +248,11 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   }
   const diff = parseDiffSettings(raw, locate, path);
   const docs = parseDocsSettings(raw, locate, path);
+  for (const api of Object.keys(docs.versions ?? {})) {
+    if (specs.some((s) => s.api === api)) continue;
+    const pos = locate(['docs', 'versions'], api);
+    throw ContractError.single('SPECFORGE_CONFIG', `docs.versions names "${api}", which is not a contract of the config (${specs.map((s) => s.api).join(', ')})`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'key docs.versions by the contracts\' names (their api:)');
+  }
   return { root, file: path, specs, afterWrite: (afterWrite as string[] | undefined) ?? [], diff, docs };
 }
 

@@ -9,6 +9,7 @@ import { buildDocs, DOCS_RENDERERS, type DocsRenderer, type DocsSpec } from '../
 import { contractChangelog } from '../../diff/changelog.js';
 import { policyOf } from '../../diff/policy.js';
 import { changesSinceRevision } from '../../diff/report.js';
+import { loadDocsVersions } from '../../docs/versions.js';
 import { CONFIG_FILE, findConfig, loadConfig, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { EXIT_OK } from '../errors.js';
@@ -93,11 +94,30 @@ export async function runDocs(options: DocsOptions): Promise<number> {
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
     });
   }
+  // Earlier versions of a contract (docs.versions), each with its changes since the one before it;
+  // the current version's changelog is against the newest of them unless a changelog base is set.
+  const versions = config?.docs.versions ?? {};
+  if (renderer === 'static') {
+    const days = config?.diff.deprecationDays;
+    const policy = policyOf(cwd, config?.diff ?? {}, {});
+    for (const spec of specs) {
+      const settings = versions[spec.api];
+      if (settings === undefined || settings.length === 0) continue;
+      const head = await buildModel(spec.path, { api: spec.api });
+      const loaded = await loadDocsVersions({ cwd, spec: spec.path, api: spec.api, head, settings, policy, ...(days !== undefined ? { deprecationDays: days } : {}) });
+      spec.versions = loaded.earlier;
+      if (spec.changelog === undefined && changelogBase === undefined && options.changelog !== false && loaded.current !== undefined) spec.changelog = loaded.current;
+    }
+  } else if (Object.keys(versions).length > 0) {
+    write('docs.versions: earlier versions are published by the static renderer only\n');
+  }
   const pages = await buildDocs(specs, out, { renderer, ...(config?.docs.theme !== undefined ? { theme: config.docs.theme } : {}) });
   for (const p of pages) {
     write(terminalText(`${displayPath(resolve(out, p.file), cwd)}: ${p.title} ${p.version}, ${p.operations} operations`) + '\n');
     if (p.cli !== undefined) write(terminalText(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}`) + '\n');
-    if (p.changelog !== undefined) write(terminalText(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${changelogBase ?? ''}`) + '\n');
+    const since = changelogBase ?? p.versions?.at(-2)?.label ?? '';
+    if (p.changelog !== undefined) write(terminalText(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${since}`) + '\n');
+    for (const v of p.versions?.slice(0, -1) ?? []) write(terminalText(`${displayPath(resolve(out, v.file), cwd)}: ${p.title} ${v.label} (earlier version)`) + '\n');
   }
   write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
   return EXIT_OK;

@@ -28,6 +28,8 @@ export interface PageShell {
   /** Links of the current group's operations: [href, method, label]. */
   ops: [string, string, string][];
   extraLinks: [string, string][];
+  /** The version selector: [href, label, current] per published version, oldest first; empty with one version. */
+  versions?: [string, string, boolean][];
   servers: string[];
   connect: string[];
   logo?: string;
@@ -61,6 +63,14 @@ export function pageCsp(connect: string[]): string {
   ].join('; ');
 }
 
+/** The header's version selector: a disclosure of links (no script), the current version marked. */
+function versionSelector(versions: [string, string, boolean][]): string {
+  if (versions.length < 2) return '';
+  const current = versions.find(([, , c]) => c)?.[1] ?? '';
+  const items = [...versions].reverse().map(([href, label, here]) => `<li><a href="${escapeHtml(href)}"${here ? ' aria-current="true"' : ''}>${escapeHtml(label)}</a></li>`).join('');
+  return `<details class="versions"><summary>Version ${escapeHtml(current)}</summary><nav aria-label="Versions"><ul>${items}</ul></nav></details>\n`;
+}
+
 export function sitePage(shell: PageShell): string {
   const link = (file: string, label: string): string =>
     `<li><a href="${escapeHtml(shell.here + file)}"${file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`;
@@ -92,7 +102,7 @@ ${shell.hasTheme ? `<link rel="stylesheet" href="${escapeHtml(shell.root)}assets
 <header class="top">
 ${logo}<a class="site" href="${escapeHtml(shell.root)}index.html">API docs</a>
 <span class="crumbs"><a href="${escapeHtml(shell.here)}index.html">${escapeHtml(shell.contract)}</a></span>
-</header>
+${versionSelector(shell.versions ?? [])}</header>
 <div class="layout">
 <nav class="side" aria-label="Contract">
 <div class="search" role="search" hidden>

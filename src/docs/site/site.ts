@@ -29,6 +29,18 @@ export interface ContractSiteOptions {
   /** The logo's path from the site's root ("assets/logo.svg"). */
   logo?: string;
   hasTheme: boolean;
+  /** The folder of these pages from the site's root (default: the contract's name); an earlier version's is deeper. */
+  folder?: string;
+  /** Every published version of the contract (this one marked current), for the header's selector and the overview. */
+  versions?: SiteVersion[];
+}
+
+/** A published version of a contract: its label (untrusted text), its folder from the site's root and its page files. */
+export interface SiteVersion {
+  label: string;
+  folder: string;
+  files: ReadonlySet<string>;
+  current: boolean;
 }
 
 interface Group {
@@ -98,10 +110,25 @@ function groupsOf(model: ContractModel, document: Node): Group[] {
   return groups;
 }
 
+/** The page files of a contract's site (in its folder), for the version selector's links. */
+export function contractPageFiles(model: ContractModel, document: Node, extraFiles: readonly string[]): Set<string> {
+  const files = new Set(['index.html', 'schemas.html', ...extraFiles]);
+  for (const g of groupsOf(model, document)) for (const p of g.pages) files.add(p.file);
+  return files;
+}
+
+/** The selector's links of a page: the same page in each version where it exists, else that version's overview. */
+function versionLinks(versions: readonly SiteVersion[], root: string, file: string): [string, string, boolean][] {
+  return versions.map((v) => [`${root}${v.folder}/${v.files.has(file) ? file : 'index.html'}`, v.label, v.current]);
+}
+
 /** Writes the contract's pages; returns the overview's path from the site's root and the page count. */
 export function writeContractSite(options: ContractSiteOptions): { file: string; pages: number } {
   const { model, document, api } = options;
-  const dir = join(options.out, api);
+  const folder = options.folder ?? api;
+  const dir = join(options.out, ...folder.split('/'));
+  const root = '../'.repeat(folder.split('/').length);
+  const versions = options.versions ?? [];
   mkdirSync(dir, { recursive: true });
   const groups = groupsOf(model, document);
   const servers = serversOf(document);
@@ -112,7 +139,7 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
   const contract = `${model.info.title} ${model.info.version}`;
   const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
   const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
-    sitePage({ title, contract, root: '../', here: '', groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
+    sitePage({ title, contract, root, here: '', versions: versions.length > 1 ? versionLinks(versions, root, current) : [], groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
 
   const pageOf = new Map<OperationModel, string>();
   for (const g of groups) for (const p of g.pages) for (const op of p.ops) pageOf.set(op, p.file);
@@ -127,7 +154,7 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
     });
   }
 
-  writeFileSync(join(dir, 'index.html'), shell(contract, 'index.html', overview(model, document, groups, servers)));
+  writeFileSync(join(dir, 'index.html'), shell(contract, 'index.html', overview(model, document, groups, servers) + versionList(versions, root)));
   for (const p of options.extraPages ?? []) writeFileSync(join(dir, p.file), shell(`${p.title}: ${contract}`, p.file, p.main));
   const schemaSections = [...schemaNames].sort().map((name) => {
     const id = idOf('schema-', name);
@@ -140,7 +167,7 @@ export function writeContractSite(options: ContractSiteOptions): { file: string;
 
   const index = groups.flatMap((g) => g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]));
   writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
-  return { file: `${api}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 2) };
+  return { file: `${folder}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 2) };
 }
 
 function overview(model: ContractModel, document: Node, groups: Group[], servers: { url: string; description?: string }[]): string {
@@ -163,4 +190,11 @@ function overview(model: ContractModel, document: Node, groups: Group[], servers
     .map((g) => `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops.slice(0, 3).map((op) => `${methodBadge(op.method)} <a href="${text(g.pages[0]?.file ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`).join('<br>')}</td></tr>`)
     .join('')}</tbody></table></div>`);
   return parts.join('\n');
+}
+
+/** The overview's list of the published versions, newest first, this one marked. */
+function versionList(versions: readonly SiteVersion[], root: string): string {
+  if (versions.length < 2) return '';
+  const items = [...versions].reverse().map((v) => `<li><a href="${text(`${root}${v.folder}/index.html`)}"${v.current ? ' aria-current="page"' : ''}>${text(v.label)}</a>${v.current ? ' <span class="muted">(this version)</span>' : ''}${v.files.has('changelog.html') ? ` · <a href="${text(`${root}${v.folder}/changelog.html`)}">changes</a>` : ''}</li>`);
+  return `\n<h2>Versions</h2><ul class="versions">${items.join('')}</ul>`;
 }

@@ -58,6 +58,10 @@ header.top { display: flex; align-items: center; gap: .75rem; padding: .6rem 1re
 header.top img { max-height: 36px; max-width: 160px; }
 header.top .site { font-weight: 600; text-decoration: none; color: var(--fg); }
 header.top .crumbs { color: var(--muted); font-size: .9rem; display: flex; gap: .5rem; flex-wrap: wrap; }
+header.top details.versions { margin-left: auto; position: relative; font-size: .9rem; }
+header.top details.versions summary { cursor: pointer; }
+header.top details.versions ul { position: absolute; right: 0; z-index: 5; list-style: none; margin: .3rem 0 0; padding: .4rem .6rem; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; min-width: 8rem; }
+header.top details.versions a[aria-current] { font-weight: 600; }
 .layout { display: grid; grid-template-columns: 18rem minmax(0, 1fr); }
 nav.side { border-right: 1px solid var(--line); padding: 1rem; position: sticky; top: 0; align-self: start; max-height: 100vh; overflow-y: auto; font-size: .92rem; }
 nav.side ul { list-style: none; margin: 0 0 1rem; padding: 0; }
