@@ -237,6 +237,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--enforce', "answer a request the contract forbids with the contract's 4xx error, without forwarding it")
     .option('--duration <seconds>', 'stop after this many seconds (default: on SIGINT or SIGTERM)')
     .option('--timeout <ms>', 'time to wait for each answer of the upstream (default 10000); then a 504')
+    .option('--max-response-time <ms>', 'an answer slower than this is a max_response_time failure (default: no bound)')
     .option('--max-response-size <bytes>', 'the largest answer checked (default 10485760, 10 MiB); larger ones are passed on and reported as not checked')
     .option('--show-secrets', 'keep credentials in the report (default: [REDACTED]); a cassette never keeps them')
     .option('--record <file>', 'write every exchange (credentials redacted) to this cassette, for specforge test --replay')

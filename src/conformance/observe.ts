@@ -48,6 +48,8 @@ export interface ObservedAnswer {
   late?: boolean;
   /** The body ended early (a connection closed): not checked. */
   cut?: boolean;
+  /** Milliseconds from forwarding the request to the end of the answer (for max_response_time). */
+  elapsedMs?: number;
 }
 
 /** The contract, its validators and the run's report, for exchanges made elsewhere. */
@@ -62,7 +64,8 @@ export class Observer {
     this.router = new Router(api.operations);
     const handlers: Record<string, AnyHandler> = {};
     for (const op of api.operations) handlers[op.id] = () => ({ status: 200, headers: { [VALID_MARK]: '1' }, payload: '', verified: true });
-    this.judgeRequest = toFetchHandler(createRequestListener(api, this.ctx.validators, handlers, { bodyLimit: MAX_REQUEST_BYTES, maxJsonDepth: this.ctx.maxJsonDepth }));
+    // Paths arrive relative to the base (the upstream URL carries it): the contract's servers[] path is not taken off again.
+    this.judgeRequest = toFetchHandler(createRequestListener(api, this.ctx.validators, handlers, { bodyLimit: MAX_REQUEST_BYTES, maxJsonDepth: this.ctx.maxJsonDepth, basePath: false }));
   }
 
   /** The operation a method and path (relative to the base) belong to, if any. */
@@ -111,6 +114,7 @@ export class Observer {
     const overflow = answer.overflow === true || bytes.length > this.ctx.maxResponseBytes;
     const raw = (answer.cut && !streamed ? Buffer.alloc(0) : bytes.subarray(0, this.ctx.maxResponseBytes)).toString('utf8');
     const response: ReceivedResponse = { status: answer.status, headers: answer.headers, text: this.ctx.redact.text(raw), contentType };
+    if (answer.elapsedMs !== undefined) response.elapsedMs = answer.elapsedMs;
     if (undecodable) response.unchecked = `the response body is encoded as "${encoding}", which cannot be decoded; not checked`;
     else if (overflow && !streamed) response.unchecked = `the response body exceeds ${this.ctx.maxResponseBytes} bytes (--max-response-size); not checked`;
     else if (answer.late && !streamed) response.unchecked = `the response body was still arriving after ${this.ctx.options.timeoutMs ?? 10_000} ms (--timeout): not checked`;

@@ -167,7 +167,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
           checked = true;
           pending.delete(onClose);
           const late = !streamed && Date.now() - started > timeoutMs;
-          const response = observer.received({ status, headers: answerHeaders, body: Buffer.concat(kept), overflow, late, cut }, streamed);
+          const response = observer.received({ status, headers: answerHeaders, body: Buffer.concat(kept), overflow, late, cut, elapsedMs: Date.now() - started }, streamed);
           finish(response, undefined, { ...(overflow ? { truncated: true } : {}), ...(late ? { late: true } : {}) });
         };
         const onClose = (): void => check(true);

@@ -30,6 +30,7 @@ export interface ProxyCommandOptions {
   /** Seconds to run, then stop as on SIGINT (default: until a signal). */
   duration?: string | number;
   timeout?: string | number;
+  maxResponseTime?: string | number;
   maxResponseSize?: string | number;
   showSecrets?: boolean;
   format?: string;
@@ -69,6 +70,7 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   const port = integer(options.port, '--port', 0, 65535) ?? 4011;
   const duration = integer(options.duration, '--duration', 1, 31 * 24 * 3600);
   const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
+  const maxResponseTimeMs = integer(options.maxResponseTime, '--max-response-time', 1, 3_600_000);
   const maxResponseBytes = integer(options.maxResponseSize, '--max-response-size', 1, 2 ** 30) ?? DEFAULT_MAX_RESPONSE_BYTES;
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
@@ -82,6 +84,7 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   if (options.enforce) proxyOptions.enforce = true;
   if (options.showSecrets) proxyOptions.showSecrets = true;
   if (timeoutMs !== undefined) proxyOptions.timeoutMs = timeoutMs;
+  if (maxResponseTimeMs !== undefined) proxyOptions.maxResponseTimeMs = maxResponseTimeMs;
   if (options.record !== undefined) proxyOptions.record = true;
   let proxy: ValidatingProxy;
   try {
