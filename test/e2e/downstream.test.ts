@@ -145,6 +145,7 @@ import { createHttpServer } from '@specforge/runtime/server';
 import { createMock } from './generated/todos/mocks.js';
 import { createApi, createSdkClient, getTodo } from './sdk/todos/sdk.js';
 import { getTodoQueryOptions, listTodosQueryKey, listTodosQueryOptions } from './sdk/todos/react-query.js';
+import { operations } from './sdk/todos/zod.js';
 
 async function main(): Promise<void> {
   const server = createHttpServer(createMock().listener);
@@ -157,7 +158,9 @@ async function main(): Promise<void> {
   const listed = await qc.fetchQuery(listTodosQueryOptions(client, { query: { limit: 2 } }));
   const one = await qc.fetchQuery(getTodoQueryOptions(client, { path: { id: 1 } }));
   server.close();
-  console.log(JSON.stringify({ read: read.ok ? read.data : read.status, anonymous: anonymous.status, listed: listed.length, one: one.title, key: listTodosQueryKey({ query: { limit: 2 } }) }));
+  const todo = operations.getTodo.responses['200']['application/json'];
+  const zod = [todo.safeParse(read.ok ? read.data : undefined).success, todo.safeParse({ id: 'one', title: 1 }).success];
+  console.log(JSON.stringify({ read: read.ok ? read.data : read.status, anonymous: anonymous.status, listed: listed.length, one: one.title, key: listTodosQueryKey({ query: { limit: 2 } }), zod }));
 }
 
 main().catch((err: unknown) => {
@@ -282,15 +285,15 @@ describe('a downstream repository', () => {
     expectRoundTrip(ok(NODE, ['dist-ts7/main.js'], APP));
   }, 240_000);
 
-  it('generates the sdk and react-query targets, builds them with TypeScript 7, and drives the mock', () => {
-    npm(['install', ...NPM_FLAGS, '--save-dev', `@tanstack/react-query@${version('@tanstack/react-query')}`, `react@${version('react')}`, `@types/react@${version('@types/react')}`], APP);
+  it('generates the sdk, react-query and zod targets, builds them with TypeScript 7, and drives the mock', () => {
+    npm(['install', ...NPM_FLAGS, '--save-dev', `@tanstack/react-query@${version('@tanstack/react-query')}`, `react@${version('react')}`, `@types/react@${version('@types/react')}`, `zod@${version('zod')}`], APP);
     const cli = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
-    ok(NODE, [cli, 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/sdk/todos', '--targets', 'types,sdk,react-query'], APP);
+    ok(NODE, [cli, 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/sdk/todos', '--targets', 'types,sdk,react-query,zod'], APP);
     writeFileSync(join(APP, 'src', 'sdk-main.ts'), SDK_MAIN);
     // TypeScript 5.9 builds these files in test/client; here TypeScript 7, from the packed packages.
     ok(NODE, [join(TS7, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--outDir', 'dist-sdk-ts7'], APP);
     const seen = JSON.parse(ok(NODE, ['dist-sdk-ts7/sdk-main.js'], APP).trim().split('\n').pop() as string) as Record<string, unknown>;
-    expect(seen).toEqual({ read: { id: 1, title: 'Write the contract', done: true }, anonymous: 401, listed: 2, one: 'Write the contract', key: ['listTodos', { query: { limit: 2 } }] });
+    expect(seen).toEqual({ read: { id: 1, title: 'Write the contract', done: true }, anonymous: 401, listed: 2, one: 'Write the contract', key: ['listTodos', { query: { limit: 2 } }], zod: [true, false] });
   }, 300_000);
 
   it.each(OTHER_NODES)('on Node.js %s: specforge generate, a tsc build and a round trip', (major) => {
