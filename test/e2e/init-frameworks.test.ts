@@ -2,7 +2,7 @@
  * `specforge init --framework <name> --client <style>`: the config lists the targets the client
  * style needs, and the example server and client it writes build with tsc as written, for every
  * framework (node-http, express, fastify, koa, fetch, hono) and every client style (path, sdk,
- * react-query). Flags left out are asked on a terminal and take their defaults elsewhere.
+ * react-query), the fetch and Hono ones bundling with no node: module. Flags left out are asked on a terminal and take their defaults elsewhere.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,6 +63,14 @@ describe('init --framework --client', () => {
       (err: { stdout?: string }) => err.stdout ?? String(err),
     );
     expect(tsc).toBe('');
+    // The fetch and Hono examples run on workers runtimes: their bundles hold no node: module.
+    const { build } = await import('esbuild');
+    for (const framework of ['fetch', 'hono']) {
+      const entry = join(TMP, framework, 'src', 'todos.server.ts');
+      expect(readFileSync(entry, 'utf8')).toContain('createPartialFetchHandler(handlers)');
+      const result = await build({ entryPoints: [entry], bundle: true, write: false, platform: 'neutral', format: 'esm', mainFields: ['module', 'main'], metafile: true, logLevel: 'silent' });
+      expect(Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:')), framework).toEqual([]);
+    }
   }, 300_000);
 
   it('asks what the flags leave open when it can ask, and takes the defaults when it cannot', async () => {

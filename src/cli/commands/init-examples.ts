@@ -137,25 +137,28 @@ export function serverExample(framework: Framework, generated: string, example: 
       ]);
     case 'fetch':
       return lines([
-        "import { toFetchHandler } from '@specforge/runtime/server';",
-        ...head,
+        // No node: module on this path: the fetch handler runs on Node, Bun, Deno and workers.
+        `import { createPartialFetchHandler } from '${generated}/fetch.js';`,
+        `import type { Handlers } from '${generated}/server.js';`,
         '',
         ...handlers,
         '',
-        '/** (Request) => Promise<Response>: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker\'s default export. */',
-        'export const handler = toFetchHandler(createPartialServer(handlers));',
+        '/** (Request) => Promise<Response>, under the contract\'s base path: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker\'s default export. */',
+        'export const handler = createPartialFetchHandler(handlers);',
         'export default { fetch: handler };',
       ]);
     case 'hono':
       return lines([
         "import { Hono } from 'hono';",
-        "import { toFetchHandler } from '@specforge/runtime/server';",
-        ...head,
+        "import { honoHandler } from '@specforge/runtime/fetch';",
+        `import { createPartialFetchHandler } from '${generated}/fetch.js';`,
+        `import type { Handlers } from '${generated}/server.js';`,
         '',
         ...handlers,
         '',
         'const app = new Hono();',
-        "app.mount('/', toFetchHandler(createPartialServer(handlers)));",
+        '// The contract\'s operations, under its base path; the fetch handler answers 404 for paths it does not have.',
+        "app.all('*', honoHandler(createPartialFetchHandler(handlers)));",
         'export default app;',
       ]);
   }
