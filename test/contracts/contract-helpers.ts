@@ -7,6 +7,7 @@ import { collectExamples, type ContractModel } from '../../src/contract/model.js
 import { getAtPointer } from '../../src/contract/pointer.js';
 import { exampleRequests } from '../../src/conformance/requests.js';
 import { compileSchemaChecks } from '../../src/contract/tables/validators.js';
+import { contractBasePath } from '../../src/contract/tables/api.js';
 import { responseKey, type FetchHandler, type MockTables, type ValidateFunction } from '../../src/runtime/index.js';
 
 export type Json = Record<string, unknown>;
@@ -61,10 +62,12 @@ export function rejectedExamples(model: ContractModel, validators: GeneratedVali
 }
 
 /**
- * Sends every operation's example request (and one per request-body example) through `fetcher`:
- * returns what did not answer the mock's documented status with a body its response validator accepts.
+ * Sends every operation's example request (and one per request-body example) through `fetcher`, at
+ * the contract's base path (the path of its first servers[].url, where a generated server serves
+ * it): returns what did not answer the mock's documented status with a body its response validator accepts.
  */
 export async function roundTripFailures(model: ContractModel, fetcher: FetchHandler, tables: MockTables, validators: GeneratedValidators): Promise<{ sent: number; failures: string[] }> {
+  const base = contractBasePath(model.document);
   const failures: string[] = [];
   const requests = exampleRequests(model);
   for (const r of requests) {
@@ -72,7 +75,7 @@ export async function roundTripFailures(model: ContractModel, fetcher: FetchHand
     const expected = op?.primary ? op.responses[op.primary]?.status : undefined;
     const init: RequestInit = { method: r.method, headers: r.headers, redirect: 'manual' };
     if (r.body !== undefined) init.body = r.body;
-    const res = await fetcher(new Request(`http://contract.test${r.url}`, init));
+    const res = await fetcher(new Request(`http://contract.test${base}${r.url}`, init));
     const text = await res.text();
     const where = `${r.method} ${r.url} (${r.operationId}, body ${r.bodyExample ?? 'none'})`;
     if (res.status !== expected) {

@@ -733,7 +733,8 @@ it('a table rule that a response breaks is a 500 of the generated server (withVa
   const broken = withValue(example, 'labels.Team', 'x');
   const handlers = { ...createMockHandlers(), getTable: () => ({ status: 200 as const, body: broken as never }) };
   const server = toFetchHandler(createServer(handlers, { validateResponses: true }));
-  const res = await server(new Request('http://contract.test/projects/my-project/datasets/sales/tables/orders', { headers: { authorization: 'Bearer t' } }));
+  // The generated server serves the contract under its base path (servers[0]: .../bigquery/v2).
+  const res = await server(new Request('http://contract.test/bigquery/v2/projects/my-project/datasets/sales/tables/orders', { headers: { authorization: 'Bearer t' } }));
   expect(res.status).toBe(500);
   expect(await res.text()).toContain('/labels');
 });
