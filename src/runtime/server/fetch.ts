@@ -17,7 +17,6 @@ import { errorAnswer } from './failure.js';
 import { ClientClosed, type RequestHead } from './head.js';
 import { contentTypeHeader } from './media.js';
 import { Pipeline, type MultipartParsed, type Routed, type Transport } from './pipeline.js';
-import { resolveBasePath } from './base-path.js';
 import type { SerializersModule } from './serialize.js';
 
 /** A fetch-standard request handler. */
@@ -32,8 +31,8 @@ export type FetchHandlerOptions = ServerOptions;
 
 /**
  * What handlers see as `ctx.request` (and verifiers as `request`) behind the fetch handler: the
- * method, the target (path and query, under the base path) and the headers by lower-case name, as
- * node:http spells them, and the Request itself.
+ * method, the target (path and query, the base path included, as node:http gives it) and the headers
+ * by lower-case name, as node:http spells them, and the Request itself.
  */
 export interface FetchRequestHead extends RequestHead {
   readonly method: string;
@@ -117,14 +116,10 @@ const FETCH_TRANSPORT: Transport<FetchRequestHead> = {
   parseMultipart: (raw, contentType, form) => formDataParts(raw, contentType, form),
 };
 
-/** The head of a Request as the stages read it; undefined when its path is outside the base path. */
-function headOf(request: Request, base: string): FetchRequestHead | undefined {
+/** The head of a Request as the stages read it (the base path is the pipeline's to take off). */
+function headOf(request: Request): FetchRequestHead {
   const url = new URL(request.url);
-  let path = url.pathname;
-  if (base !== '') {
-    if (path !== base && !path.startsWith(`${base}/`)) return undefined;
-    path = path.slice(base.length) || '/';
-  }
+  const path = url.pathname;
   // Null-prototype: a header named like a member of Object.prototype stays a header.
   const headers = Object.create(null) as Record<string, string>;
   request.headers.forEach((value, name) => {
@@ -181,9 +176,8 @@ export function createFetchHandler(
   options: FetchHandlerOptions = {},
   serializers?: SerializersModule,
 ): FetchHandler {
-  // The base path is taken off here, so handlers see the target under it; the pipeline has none left to take.
-  const base = resolveBasePath(options.basePath, api.basePath);
-  const pipeline = new Pipeline(api, validators, handlers, { ...options, basePath: false }, FETCH_TRANSPORT, serializers);
+  // The pipeline takes the base path off (options.basePath, else the contract's), as the node:http listener's does.
+  const pipeline = new Pipeline(api, validators, handlers, options, FETCH_TRANSPORT, serializers);
   const failed = (err: unknown, operationId: string | undefined, head: boolean): Response => {
     try {
       // The client left mid-body: nobody reads the answer.
@@ -216,8 +210,7 @@ export function createFetchHandler(
     const head = request.method === 'HEAD';
     let operationId: string | undefined;
     try {
-      const req = headOf(request, base);
-      if (req === undefined) throw new HttpError(404, `no operation at ${request.method} ${new URL(request.url).pathname.slice(0, 200)}`);
+      const req = headOf(request);
       const routed = pipeline.route(req) as Routed;
       operationId = routed.op.id;
       const response = await pipeline.run(routed, req);
