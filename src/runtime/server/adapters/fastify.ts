@@ -34,6 +34,8 @@ export type FastifyPluginLike = (instance: FastifyInstanceLike, options: Record<
 
 /** The methods registered (OpenAPI's; one Fastify does not know is left to its 404). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE']);
+/** Methods routed to the listener on every path of the contract, declared or not (it answers 405 for the others). */
+const UNDECLARED = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
 /** Literal text find-my-way takes as is (a `:` is doubled). */
 const PLAIN = /^[A-Za-z0-9._~!$&'+,;=@%:-]*$/;
@@ -115,6 +117,12 @@ export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
         // Fastify answers HEAD from a GET route unless the contract declares its own HEAD.
         if (method === 'GET') instance.route({ method, url, exposeHeadRoute: !methods.has('HEAD'), handler });
         else instance.route({ method, url, handler });
+      }
+      // A method the path does not declare is the listener's 405 with Allow, not Fastify's 404
+      // (OPTIONS stays free for CORS plugins; HEAD is Fastify's from the GET route).
+      for (const method of UNDECLARED) {
+        if (methods.has(method) || (method === 'HEAD' && methods.has('GET'))) continue;
+        instance.route({ method, url, exposeHeadRoute: false, handler });
       }
     }
   };
