@@ -14,8 +14,9 @@ export default defineConfig({
     pool: 'forks',
     // Test files run in parallel, one per worker. Vitest's default is one worker fewer than CPUs: on
     // the 2-core machine a single worker, every file after the other. Most of a file's time is spent
-    // waiting on child processes (the built CLI, tsc, chromium, servers), so three workers there (the 2-core machine was idle a third of the time with two).
-    maxWorkers: Math.max(3, availableParallelism()),
+    // waiting on child processes (the built CLI, tsc, npm, chromium, servers), so four workers there
+    // (with three, the 2-core machine was still idle a third of the time).
+    maxWorkers: Math.max(4, availableParallelism()),
     // GitHub's workflow parser imports its JSON schemas without import attributes, which Node.js
     // refuses: Vite transforms it instead.
     server: { deps: { inline: ['@actions/workflow-parser', '@actions/expressions'] } },
