@@ -4,6 +4,7 @@
  * TypeScript loader), an executable launcher named after the program, and the reference page of
  * the command line (`cli.md`). Contracts without the extension get nothing.
  */
+import { createRequire } from 'node:module';
 import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../src/runtime/cli/spec.js';
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral, type Code } from '../src/codegen/escape.js';
@@ -68,7 +69,7 @@ function interfaces(spec: CliSpec): { list: InterfaceData[]; names: Map<string, 
 
 /** The same module as JavaScript: types erased, nothing else changed. */
 async function toJavaScript(source: string, fileName: string): Promise<string> {
-  const ts = (await import('typescript')).default;
+  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   const result = ts.transpileModule(source, {
     fileName,
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false, newLine: ts.NewLineKind.LineFeed },
