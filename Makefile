@@ -4,7 +4,7 @@ NPM ?= npm
 NODE ?= node
 CLI := $(NODE) dist/src/cli/main.js
 
-.PHONY: all install build lint generate check docs chromium test typecheck bench clean
+.PHONY: all install build lint generate check docs chromium test test-durations typecheck bench clean
 
 all: install build lint generate docs
 
@@ -46,6 +46,13 @@ chromium:
 test: build chromium
 	$(CLI) check
 	$(NODE) node_modules/vitest/vitest.mjs run
+
+# Rewrites test/durations.json (the seconds each test file took, which test/sequencer.ts starts longest
+# first) from a full run of the suite.
+test-durations: build chromium
+	mkdir -p test/.tmp
+	$(NODE) node_modules/vitest/vitest.mjs run --reporter=default --reporter=json --outputFile.json=test/.tmp/durations-report.json
+	$(NODE) -e 'const fs = require("fs"), path = require("path"); const r = JSON.parse(fs.readFileSync("test/.tmp/durations-report.json", "utf8")); const d = r.testResults.map((t) => [path.relative(process.cwd(), t.name), Math.round((t.endTime - t.startTime) / 100) / 10]).sort((a, b) => b[1] - a[1]); fs.writeFileSync("test/durations.json", JSON.stringify(Object.fromEntries(d), null, 1) + "\n")'
 
 bench: build
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.bench.json

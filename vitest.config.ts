@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/sequencer.js';
 
 export default defineConfig({
   resolve: {
@@ -17,6 +18,8 @@ export default defineConfig({
     // waiting on child processes (the built CLI, tsc, npm, chromium, servers), so four workers there
     // (with three, the 2-core machine was still idle a third of the time).
     maxWorkers: Math.max(4, availableParallelism()),
+    // Longest files first (test/durations.json), so no long file starts last and runs alone.
+    sequence: { sequencer: LongestFirst },
     // GitHub's workflow parser imports its JSON schemas without import attributes, which Node.js
     // refuses: Vite transforms it instead.
     server: { deps: { inline: ['@actions/workflow-parser', '@actions/expressions'] } },

@@ -127,9 +127,10 @@ async function renderedOperations(page: Page): Promise<RenderedOperation[]> {
   const candidates = new Set<string>();
   for (const group of groups) {
     await page.evaluate((h) => (location.hash = `#${h}`), group);
-    // A group is a tag that lists its operations or, when no operation appears in it, an operation itself.
+    // A group is a tag that lists its operations or, when no operation appears in it, an operation
+    // itself. A tag's operations appear once it is opened, which takes seconds on a busy machine.
     await page
-      .waitForFunction((h) => Array.from(document.querySelectorAll('[data-section-id]')).some((e) => (e.getAttribute('data-section-id') ?? '').startsWith(`${h}/`)), group, { timeout: 5_000 })
+      .waitForFunction((h) => Array.from(document.querySelectorAll('[data-section-id]')).some((e) => (e.getAttribute('data-section-id') ?? '').startsWith(`${h}/`)), group, { timeout: 20_000 })
       .catch(() => undefined);
     const children = (await sections()).filter((s) => s.startsWith(`${group}/`) && s.split('/').length === group.split('/').length + 1);
     if (children.length === 0) candidates.add(group);
@@ -155,7 +156,7 @@ async function goToOperation(page: Page, section: string): Promise<{ text: strin
       return { text, heading: el?.querySelector('h1, h2')?.textContent ?? '' };
     },
     section,
-    { timeout: 15_000 },
+    { timeout: 60_000 },
   );
   return (await handle.jsonValue()) as { text: string; heading: string };
 }
