@@ -24,7 +24,8 @@ import { isRecord } from '../contract/pointer.js';
 import { type ReceivedResponse, type SentRequest } from './checks.js';
 import type { Redactor } from './redact.js';
 import { Observer } from './observe.js';
-import type { ConformanceOptions, ConformanceReport, Phase } from './types.js';
+import { rederiveStateful, SEQUENCE_PHASES, type ReplayedStep } from './replay-stateful.js';
+import { PHASES, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
 export const CASSETTE_VERSION = 1;
 
@@ -114,7 +115,7 @@ export function readCassette(path: string, shown = path): Cassette {
     if (req['body'] !== undefined && typeof req['body'] !== 'string') return bad('request.body must be a string');
     const request: CassetteExchange['request'] = { method: req['method'], url: req['url'], headers: req['headers'] };
     if (typeof req['body'] === 'string') request.body = req['body'];
-    const phase = typeof raw['phase'] === 'string' && ['examples', 'negative', 'fuzz', 'stateful', 'security', 'proxy'].includes(raw['phase']) ? (raw['phase'] as Phase) : 'proxy';
+    const phase = typeof raw['phase'] === 'string' && [...PHASES, 'proxy'].includes(raw['phase']) ? (raw['phase'] as Phase) : 'proxy';
     const out: CassetteExchange = { phase, origin: typeof raw['origin'] === 'string' ? raw['origin'] : 'recorded', request };
     if (typeof raw['operationId'] === 'string') out.operationId = raw['operationId'];
     const res = raw['response'];
@@ -141,14 +142,17 @@ export interface ReplayResult {
 /**
  * Re-checks recorded exchanges against the contract: each request routed and judged by the contract
  * as it is now (valid: positive_data_acceptance; invalid: negative_data_rejection; without its
- * credential: ignored_auth), each answer through the answer checks. Nothing is sent. The stateful
- * checks (use_after_free, ensure_resource_availability, transition_precondition), which judge a
- * sequence as it unfolds, are not re-derived.
+ * credential: ignored_auth), each answer through the answer checks. Nothing is sent. Then the
+ * stateful checks (use_after_free, ensure_resource_availability, transition_precondition, links)
+ * are re-derived from the sequence the stateful phase's exchanges (or the proxied traffic) form,
+ * in their recorded order, against the contract's resources, state machines and links as they are
+ * now (replay-stateful.ts).
  */
 export async function replayCassette(cassette: Cassette, options: Omit<ConformanceOptions, 'fetch'>): Promise<ReplayResult> {
   const observer = new Observer(options);
   const ctx = observer.ctx;
   const unrouted: string[] = [];
+  const steps: ReplayedStep[] = [];
   for (const x of cassette.exchanges) {
     const headers = x.request.headers;
     const verdict = await observer.verdict(x.request.method, x.request.url, headers, x.request.body === undefined ? undefined : Buffer.from(x.request.body));
@@ -156,9 +160,6 @@ export async function replayCassette(cassette: Cassette, options: Omit<Conforman
       unrouted.push(`${x.request.method} ${x.request.url.split('?')[0] ?? ''}`);
       continue;
     }
-    if (ctx.options.operations && !ctx.options.operations.includes(verdict.op.id)) continue;
-    if (!ctx.operations.includes(verdict.op)) continue;
-    ctx.report.requests++;
     const sent: SentRequest = { operationId: verdict.op.id, method: x.request.method, url: x.request.url, headers, origin: `${x.origin} (replayed)` };
     if (x.request.body !== undefined) sent.body = x.request.body;
     let response: ReceivedResponse | undefined;
@@ -166,10 +167,16 @@ export async function replayCassette(cassette: Cassette, options: Omit<Conforman
       const streamed = observer.streams(verdict.op, x.response.headers['content-type'] ?? '');
       response = observer.received({ status: x.response.status, headers: lower(x.response.headers), body: Buffer.from(x.response.body), ...(x.response.truncated ? { overflow: true } : {}), ...(x.response.late ? { late: true } : {}) }, streamed);
     }
+    // The sequence learns from every routed exchange (a create of an operation not selected still stores a document).
+    if (SEQUENCE_PHASES.includes(x.phase)) steps.push({ op: verdict.op, phase: x.phase, sent, ...(response ? { response } : {}) });
+    if (ctx.options.operations && !ctx.options.operations.includes(verdict.op.id)) continue;
+    if (!ctx.operations.includes(verdict.op)) continue;
+    ctx.report.requests++;
     // A request the run made invalid on purpose that the contract's request stages let through (a
     // mutation they do not look at) is judged by its answer alone: never a false positive_data_acceptance.
     observer.check(verdict, x.phase, sent, response, x.error, x.phase === 'negative' && verdict.kind === 'valid' ? 'any' : undefined);
   }
+  rederiveStateful(ctx, steps);
   ctx.report.durationMs = Date.now() - ctx.started;
   return { report: ctx.report, unrouted: [...new Set(unrouted)] };
 }

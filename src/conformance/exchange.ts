@@ -174,6 +174,13 @@ export class RunContext {
     }
   }
 
+  /** Notes that a check was not tried on a path, and why (the report's `skipped`; once per check, path and reason). */
+  skip(check: CheckName, path: string, reason: string): void {
+    const shown = this.redact.text(reason);
+    const list = (this.report.skipped ??= []);
+    if (!list.some((s) => s.check === check && s.path === path && s.reason === shown)) list.push({ check, path, reason: shown });
+  }
+
   tally(op: OperationModel, check: CheckName, ok: boolean): void {
     if (!this.enabled.has(check)) return;
     const entry = this.report.operations.find((o) => o.operationId === op.id);

@@ -83,6 +83,25 @@ function snippet(body: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** Paths listed per line of skipped ones, at most. */
+const SKIPPED_SHOWN = 8;
+
+/** The paths a check was not tried on, a line per check and reason: `unsupported_method not tried on /a, /b: reason`. */
+function skippedLines(report: ConformanceReport): string[] {
+  const groups = new Map<string, { check: string; reason: string; paths: string[] }>();
+  for (const s of report.skipped ?? []) {
+    const key = `${s.check}\u0000${s.reason}`;
+    const group = groups.get(key) ?? { check: s.check, reason: s.reason, paths: [] };
+    group.paths.push(s.path);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) => {
+    const shown = g.paths.slice(0, SKIPPED_SHOWN).join(', ');
+    const more = g.paths.length > SKIPPED_SHOWN ? ` and ${g.paths.length - SKIPPED_SHOWN} more` : '';
+    return `${g.check} not tried on ${plural(g.paths.length, 'path')} (${shown}${more}): ${g.reason}`;
+  });
+}
+
 function stylish(report: ConformanceReport, context: ReportContext): string {
   const out: string[] = [`specforge test ${context.spec} against ${context.baseUrl}`, ''];
   const table = rows(report);
@@ -106,6 +125,8 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
     else out.push(f.curl ? '   response: none' : '   not sent: a defect of the contract');
     out.push(...(f.curl ? [`   ${f.curl}`] : []), '');
   });
+  const skipped = skippedLines(report);
+  if (skipped.length > 0) out.push(...skipped, '');
   out.push(`${report.failures.length > 0 ? '✖' : '✔'} ${headline(report, context)}`);
   return out.join('\n') + '\n';
 }
@@ -168,6 +189,8 @@ function markdown(report: ConformanceReport, context: ReportContext): string {
     out.push('| operation | check | passed | failed |', '|---|---|---:|---:|');
     for (const r of table) out.push(`| ${cell(r.operation)} | ${cell(r.check)} | ${r.passed} | ${r.failed > 0 ? `**${r.failed}**` : '0'} |`);
   }
+  const skipped = skippedLines(report);
+  if (skipped.length > 0) out.push('', ...skipped.map((line) => `- ${cell(line)}`));
   for (const f of report.failures) {
     const detail = failureText(f, context);
     const marks = backticks(detail, 3);

@@ -98,23 +98,38 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
+/**
+ * A query pair: the name, the value as the server reads it once decoded, and, for a delimited value
+ * (form with explode: false, spaceDelimited, pipeDelimited), the value as sent: each item
+ * percent-encoded on its own, joined by the style's delimiter written literally (`ids=1,2`,
+ * `ids=1|2`, `ids=1%202`, as OpenAPI's style examples show), so a server that splits before it
+ * decodes sees the items, and a comma inside an item stays `%2C`.
+ */
+export type QueryPair = [name: string, value: string, encoded?: string];
+
+/** The items joined by the style's delimiter: as the server reads it, and as sent. */
+function delimited(name: string, items: readonly string[], style: string | undefined): QueryPair {
+  const sep = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+  return [name, items.join(sep), items.map((i) => encodeURIComponent(i)).join(sep === ' ' ? '%20' : sep)];
+}
+
 /** Serializes a parameter value per its style and explode (the common styles). */
-export function serializeParameter(p: ParameterModel, value: unknown): Array<[string, string]> | string {
+export function serializeParameter(p: ParameterModel, value: unknown): QueryPair[] | string {
   if (p.contentType) return p.in === 'query' ? [[p.name, JSON.stringify(value)]] : JSON.stringify(value);
   if (Array.isArray(value)) {
     if (p.in === 'query' && p.explode && p.style === 'form') return value.map((v) => [p.name, text(v)]);
-    const sep = p.style === 'spaceDelimited' ? ' ' : p.style === 'pipeDelimited' ? '|' : ',';
-    const joined = value.map(text).join(sep);
+    if (p.in === 'query') return [delimited(p.name, value.map(text), p.style)];
+    const joined = value.map(text).join(',');
     if (p.style === 'label') return '.' + joined;
     if (p.style === 'matrix') return `;${p.name}=${joined}`;
-    return p.in === 'query' ? [[p.name, joined]] : joined;
+    return joined;
   }
   if (isRecord(value)) {
     const entries = Object.entries(value);
     if (p.in === 'query' && p.style === 'deepObject') return entries.map(([k, v]) => [`${p.name}[${k}]`, text(v)]);
     if (p.in === 'query' && p.explode) return entries.map(([k, v]) => [k, text(v)]);
-    const flat = p.explode ? entries.map(([k, v]) => `${k}=${text(v)}`).join(',') : entries.flatMap(([k, v]) => [k, text(v)]).join(',');
-    return p.in === 'query' ? [[p.name, flat]] : flat;
+    if (p.in === 'query') return [delimited(p.name, entries.flatMap(([k, v]) => [k, text(v)]), p.style)];
+    return p.explode ? entries.map(([k, v]) => `${k}=${text(v)}`).join(',') : entries.flatMap(([k, v]) => [k, text(v)]).join(',');
   }
   const t = value === undefined ? '' : text(value);
   if (p.style === 'label') return '.' + t;
@@ -134,7 +149,7 @@ function policyCredential(model: ContractModel, op: OperationModel, scheme: stri
   return kind?.pattern === undefined ? undefined : sampleFromPattern(kind.pattern);
 }
 
-function credentials(model: ContractModel, op: OperationModel, query: Array<[string, string]>, headers: Record<string, string>): void {
+function credentials(model: ContractModel, op: OperationModel, query: QueryPair[], headers: Record<string, string>): void {
   const alternative = op.security[0];
   if (!alternative) return;
   const cookies: string[] = [];
@@ -154,8 +169,8 @@ function credentials(model: ContractModel, op: OperationModel, query: Array<[str
   if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
 }
 
-function encodeQuery(pairs: Array<[string, string]>): string {
-  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+function encodeQuery(pairs: readonly QueryPair[]): string {
+  return pairs.map(([k, v, encoded]) => `${encodeURIComponent(k)}=${encoded ?? encodeURIComponent(v)}`).join('&');
 }
 
 /**
@@ -184,14 +199,14 @@ export function buildRequest(
   options: { anonymous?: boolean } = {},
 ): ExampleRequest {
   let path = op.path;
-  const query: Array<[string, string]> = [];
+  const query: QueryPair[] = [];
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const [p, value] of values) {
     if (value === undefined) continue;
     const serialized = serializeParameter(p, value);
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
-    else if (p.in === 'query') query.push(...(serialized as Array<[string, string]>));
+    else if (p.in === 'query') query.push(...(serialized as QueryPair[]));
     else if (p.in === 'header') headers[p.name.toLowerCase()] = String(serialized).replace(/[\r\n]/g, ' ');
     else cookies.push(`${p.name}=${encodeURIComponent(String(serialized))}`);
   }

@@ -31,7 +31,7 @@ import { declaredResponse } from './checks.js';
 import { exampleRequest } from './requests.js';
 
 export { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, PHASES } from './types.js';
-export type { CheckTally, ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase } from './types.js';
+export type { CheckTally, ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase, SkippedCheck } from './types.js';
 
 /** Runs the conformance phases against a server and reports per operation and check. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {

@@ -67,6 +67,12 @@ export interface ConformanceOptions {
    * after which the request is sent once more with a new credential.
    */
   tokens?: TokenSource;
+  /**
+   * The paths whose unsupported_method this run tries and reports (a run split among workers gives
+   * each path to one run). Default: every path with a selected operation; the paths with none are
+   * reported in `skipped`.
+   */
+  unsupportedMethodPaths?: readonly string[];
 }
 
 /** Credentials obtained during a run (token.ts): the current ones, and a refetch after a 401. */
@@ -104,10 +110,19 @@ export interface ConformanceFailure extends CheckFailure {
   curl: string;
 }
 
+/** Where a check was not tried, and why (a path of the contract the unsupported_method check left out). */
+export interface SkippedCheck {
+  check: CheckName;
+  path: string;
+  reason: string;
+}
+
 export interface ConformanceReport {
   seed: number;
   requests: number;
   durationMs: number;
   operations: OperationReport[];
   failures: ConformanceFailure[];
+  /** Paths a check was not tried on, with the reason (present when there are some). */
+  skipped?: SkippedCheck[];
 }

@@ -4,7 +4,7 @@ import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
-import { parseTestSettings, TEST_KEYS, type TestSettings } from './test-settings.js';
+import { parseTestSettings, TEST_KEYS, TOKEN_KEYS, TOKEN_LOGIN_KEYS, TOKEN_OAUTH2_KEYS, type TestSettings } from './test-settings.js';
 export type { TestSettings, TokenSettings } from './test-settings.js';
 import type { DeferValidators } from '../../generators/context.js';
 import type { DocsTheme } from '../docs/site/style.js';
@@ -183,7 +183,13 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   ];
   raw['specs'].forEach((e, i) => {
     problems.push(unknownKeys(raw, locate, path, ['specs', i], KNOWN_KEYS.spec));
-    if (isRecord(e) && isRecord(e['test'])) problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test'], TEST_KEYS));
+    if (isRecord(e) && isRecord(e['test'])) {
+      problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test'], TEST_KEYS));
+      // test.token and its login and oauth2 mappings: a misspelt key (clientIdENV) must not be ignored.
+      problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'token'], TOKEN_KEYS));
+      problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'token', 'login'], TOKEN_LOGIN_KEYS));
+      problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'token', 'oauth2'], TOKEN_OAUTH2_KEYS));
+    }
   });
   const found = problems.flatMap((p) => p?.diagnostics ?? []);
   if (found.length > 0) throw new ContractError(found);

@@ -62,6 +62,10 @@ export interface TokenSettings {
 }
 
 export const TEST_KEYS = ['baseUrl', 'maxExamples', 'seed', 'phases', 'checks', 'excludeChecks', 'headers', 'timeout', 'workers', 'maxResponseTime', 'token'] as const;
+/** The keys of test.token and of its login and oauth2 mappings (login.headers and login.body are free). */
+export const TOKEN_KEYS = ['scheme', 'login', 'oauth2', 'command', 'ttl'] as const;
+export const TOKEN_LOGIN_KEYS = ['method', 'url', 'headers', 'body', 'pointer', 'expiresPointer'] as const;
+export const TOKEN_OAUTH2_KEYS = ['clientIdEnv', 'clientSecretEnv', 'scopes', 'tokenUrl'] as const;
 
 export function parseTestSettings(raw: unknown, where: string, locate: Locate, at: Array<string | number>, file: string): TestSettings | undefined {
   if (raw === undefined) return undefined;

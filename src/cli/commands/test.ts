@@ -15,6 +15,7 @@ import { displayPath, readContractFile } from '../../contract/resolve.js';
 import { parse as parseYaml } from 'yaml';
 import { CHECKS, CONTRACT_WIDE_NOTE, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
+import { NOT_SELECTED, unselectedPaths } from '../../conformance/phases/coverage.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
 import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../pipeline/config.js';
@@ -301,13 +302,16 @@ function mergeReports(parts: readonly ConformanceReport[], operations: readonly 
     }
     failures.push(f);
   }
-  return {
+  const merged: ConformanceReport = {
     seed,
     requests: parts.reduce((n, p) => n + p.requests, 0),
     durationMs,
     operations: [...byId.values()],
     failures: maxFailures === undefined ? failures : failures.slice(0, maxFailures),
   };
+  const skipped = parts.flatMap((p) => p.skipped ?? []);
+  if (skipped.length > 0) merged.skipped = skipped;
+  return merged;
 }
 
 function toolVersion(): string | undefined {
@@ -489,10 +493,21 @@ export async function runTest(given: TestOptions): Promise<number> {
     const groups: string[][] = Array.from({ length: Math.min(workers, selected.length) }, () => []);
     selected.forEach((op, i) => groups[i % groups.length]?.push(op.id));
     const perOperation = runPhases.filter((p) => p !== 'stateful');
+    // unsupported_method tries each path once: in the group holding the path's first selected operation.
+    const owner = new Map<string, number>();
+    selected.forEach((op, i) => {
+      if (!owner.has(op.path)) owner.set(op.path, i % groups.length);
+    });
+    const pathsOf = (g: number): string[] => [...owner].filter(([, o]) => o === g).map(([path]) => path);
     const runs: Array<Promise<ConformanceReport>> = [];
-    if (perOperation.length > 0) for (const group of groups) runs.push(runConformance({ ...common, phases: perOperation, operations: group }));
+    if (perOperation.length > 0) groups.forEach((group, g) => runs.push(runConformance({ ...common, phases: perOperation, operations: group, unsupportedMethodPaths: pathsOf(g) })));
     if (runPhases.includes('stateful')) runs.push(runConformance({ ...common, phases: ['stateful'] }));
     report = mergeReports(await Promise.all(runs), selected, seed, Date.now() - started, maxFailures);
+    // The paths with no selected operation, which no worker's run knows of.
+    const unsupportedTried = runPhases.includes('coverage') && (checks ?? CHECKS).includes('unsupported_method') && !(excludeChecks ?? []).includes('unsupported_method');
+    const unselected = unsupportedTried ? unselectedPaths(model, selected).map((path) => ({ check: 'unsupported_method' as const, path, reason: NOT_SELECTED })) : [];
+    const skipped = [...unselected, ...(report.skipped ?? [])];
+    if (skipped.length > 0) report.skipped = skipped;
   }
   if (progress) process.stderr.write('\r\x1b[K');
   if (recorder && options.record !== undefined) recorder.write(resolve(cwd, options.record));

@@ -147,40 +147,68 @@ async function boundaries(ctx: RunContext, op: OperationModel): Promise<void> {
   for (const c of cases.slice(0, MAX_BOUNDARY_REQUESTS)) await ctx.exchange(op, 'coverage', c.request, c.origin, c.expect);
 }
 
+/** Why unsupported_method is not tried on a path none of whose operations the run selected. */
+export const NOT_SELECTED = 'no operation of the path is selected (--operations, --tags)';
+
+/** The contract's paths none of whose operations is among `selected`, in the contract's order. */
+export function unselectedPaths(model: RunContext['model'], selected: readonly OperationModel[]): string[] {
+  const chosen = new Set(selected.map((op) => op.path));
+  return [...new Set(model.operations.map((op) => op.path))].filter((path) => !chosen.has(path));
+}
+
+/**
+ * unsupported_method on every path with at least one selected operation (or the paths
+ * `unsupportedMethodPaths` gives this run), sent as that path's selected GET, else its first
+ * selected operation, which the finding is reported on. A path left out is in the report's
+ * `skipped`, with the reason.
+ */
 async function unsupportedMethods(ctx: RunContext): Promise<void> {
+  if (!ctx.enabled.has('unsupported_method')) return;
   const byPath = new Map<string, OperationModel[]>();
   for (const op of ctx.model.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const seen = new Set<string>();
-  for (const op of ctx.operations) {
-    // A template with a fragment (`/#Action=Run`) is told apart by its query, not its method.
-    if (seen.has(op.path) || op.path.includes('#')) continue;
-    seen.add(op.path);
-    const declared = new Set((byPath.get(op.path) ?? []).map((o) => o.method.toUpperCase()));
-    // The path is tried once, by the operation that owns it (its GET, else its first): the run
-    // that tests that operation (one worker of several) tries it.
-    const model = (byPath.get(op.path) ?? []).find((o) => o.method === 'get') ?? (byPath.get(op.path) ?? [])[0] ?? op;
-    if (!ctx.operations.includes(model)) continue;
+  const given = ctx.options.unsupportedMethodPaths;
+  if (given === undefined) for (const path of unselectedPaths(ctx.model, ctx.operations)) ctx.skip('unsupported_method', path, NOT_SELECTED);
+  for (const [path, ops] of byPath) {
+    const selected = ops.filter((o) => ctx.operations.includes(o));
+    if (selected.length === 0 || (given !== undefined && !given.includes(path))) continue;
+    if (path.includes('#')) {
+      ctx.skip('unsupported_method', path, 'its operations are told apart by their query (a fragment in the template), not by method');
+      continue;
+    }
+    const declared = new Set(ops.map((o) => o.method.toUpperCase()));
+    const model = selected.find((o) => o.method === 'get') ?? (selected[0] as OperationModel);
     const template = buildRequest(ctx.model, model, ctx.exampleValues(model));
     // A URL another template also matches (/users/invite and /users/{id}) is that path's too: a
     // method it declares there is no unsupported method.
     const concrete = template.url.replace(/\?.*$/, '');
-    const elsewhere = (method: string): boolean => ctx.model.operations.some((o) => o.method.toUpperCase() === method && o.path !== op.path && templateMatches(o.path, concrete));
+    const elsewhere = (method: string): boolean => ctx.model.operations.some((o) => o.method.toUpperCase() === method && o.path !== path && templateMatches(o.path, concrete));
     const method = UNSUPPORTED_CANDIDATES.find((m) => !declared.has(m) && !elsewhere(m));
-    if (!method) continue;
+    if (!method) {
+      ctx.skip('unsupported_method', path, `every method tried (${UNSUPPORTED_CANDIDATES.join(', ')}) is declared for ${concrete}`);
+      continue;
+    }
     const headers = { ...template.headers };
     delete headers['content-type'];
     const request: ExampleRequest = { operationId: model.id, method, url: template.url, headers };
-    const { sent, response } = await ctx.send(request, `${method}, which ${op.path} does not declare`);
-    if (!response || response.status === 401 || response.status === 403) continue;
+    const { sent, response, error } = await ctx.send(request, `${method}, which ${path} does not declare`);
+    if (ctx.options.dryRun) continue;
+    if (!response) {
+      ctx.skip('unsupported_method', path, `${method} got no answer (${error ?? 'none'})`);
+      continue;
+    }
+    if (response.status === 401 || response.status === 403) {
+      ctx.skip('unsupported_method', path, `${method} was answered ${response.status}: authentication before routing tells nothing of the method`);
+      continue;
+    }
     const allowed = [...declared].sort().join(', ');
     const allow = response.headers['allow'];
     const fail = (message: string, cause: string): void => {
       ctx.fail(model, 'coverage', { check: 'unsupported_method', message, location: `${model.pointer.slice(0, model.pointer.lastIndexOf('/'))}`, cause }, sent, response);
     };
     if (response.status === 501) ctx.tally(model, 'unsupported_method', true);
-    else if (response.status !== 405) fail(`${method} ${op.path}, which the contract does not declare (declared: ${allowed}), answers ${response.status}, not 405`, `status ${response.status}`);
-    else if (allow === undefined) fail(`${method} ${op.path} answers 405 without an Allow header (RFC 9110 §15.5.6; declared: ${allowed})`, 'no Allow');
-    else if (allow.split(',').some((m) => m.trim().toUpperCase() === method)) fail(`${method} ${op.path} answers 405 with an Allow header that lists ${method} ("${allow}")`, 'Allow lists it');
+    else if (response.status !== 405) fail(`${method} ${path}, which the contract does not declare (declared: ${allowed}), answers ${response.status}, not 405`, `status ${response.status}`);
+    else if (allow === undefined) fail(`${method} ${path} answers 405 without an Allow header (RFC 9110 §15.5.6; declared: ${allowed})`, 'no Allow');
+    else if (allow.split(',').some((m) => m.trim().toUpperCase() === method)) fail(`${method} ${path} answers 405 with an Allow header that lists ${method} ("${allow}")`, 'Allow lists it');
     else ctx.tally(model, 'unsupported_method', true);
   }
 }

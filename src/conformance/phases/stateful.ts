@@ -35,7 +35,7 @@ function listRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec
 }
 
 /** The id of a created document: its id field in the answer, else the last segment of the answer's `Location`. */
-function createdId(resource: ResourceSpec, response: ReceivedResponse): string | undefined {
+export function createdId(resource: ResourceSpec, response: ReceivedResponse): string | undefined {
   let node: unknown = response.json;
   for (const key of resource.idField.split('.')) node = isRecord(node) ? node[key] : undefined;
   if (typeof node === 'string' || typeof node === 'number') return String(node);
