@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../shared/spec.js';
-import type { RequestListener } from '../context.js';
+import type { RequestListener } from '../node-types.js';
 import { normalizeBasePath } from '../base-path.js';
 import { routeOf } from './common.js';
 
