@@ -8,25 +8,27 @@ import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './conte
 import { generateSerializers } from './serializers.js';
 
 export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+  const operations = model.operations.map((op) => ({
+    id: op.id,
+    path: op.path,
+    method: op.method,
+    streams: code(streamStatuses(op.responses)),
+    doc: [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`]
+      .map((s) => s?.trim())
+      .filter((s) => s !== undefined && s !== '')
+      .join('\n\n'),
+  }));
   const content = render('server', 'server.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'server'),
-    operations: model.operations.map((op) => ({
-      id: op.id,
-      path: op.path,
-      method: op.method,
-      streams: code(streamStatuses(op.responses)),
-      doc: [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`]
-        .map((s) => s?.trim())
-        .filter((s) => s !== undefined && s !== '')
-        .join('\n\n'),
-    })),
   });
-  // The contract's tables are a file of their own, so that the fetch handler (fetch.ts) imports no
-  // node: module through server.ts; the serializers too: server.ts imports them, validators.ts does not change.
+  // The contract's tables and the handler interface (over a transport) are a file of their own, so
+  // that the fetch handler (fetch.ts) imports no node: module, nor a node: type, through server.ts;
+  // the serializers too: server.ts imports them, validators.ts does not change.
   const apiFile = render('server', 'api.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'fetch'),
+    operations,
     apiDoc: `Routes, parameters, bodies, responses and security of ${model.info.title} ${model.info.version}.`,
     apiJson: code(jsonData(apiSpec(model))),
   });

@@ -57,7 +57,7 @@ describe('check', () => {
     writeFileSync(spec, readFileSync(spec, 'utf8').replace('summary: Echo a message', 'summary: Echo a message back'));
     const r = cli(['check', '--spec', spec, '--out', out]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/stale: .*server\.ts/);
+    expect(r.stdout).toMatch(/stale: .*api\.ts/);
     expect(r.stdout).toMatch(/stale: .*types\.ts/);
     expect(r.stdout).toContain('+   * Echo a message back');
     expect(r.stdout).not.toMatch(/stale: .*validators\.js/);

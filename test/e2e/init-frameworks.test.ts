@@ -42,7 +42,9 @@ describe('init --framework --client', () => {
       mkdirSync(dir);
       await runInit({ cwd: dir, framework, client, write: quiet });
       const server = readFileSync(join(dir, 'src', 'todos.server.ts'), 'utf8');
-      expect(server).toContain("from './generated/todos/server.js'");
+      // The fetch and Hono examples type their handlers with fetch.ts's Handlers: no node: type.
+      expect(server).toContain(framework === 'fetch' || framework === 'hono' ? "import type { Handlers } from './generated/todos/fetch.js';" : "from './generated/todos/server.js'");
+      if (framework === 'fetch' || framework === 'hono') expect(server).not.toContain('server.js');
       const config = readFileSync(join(dir, 'specforge.config.yaml'), 'utf8');
       if (client === 'react-query') expect(config).toContain('targets: [types, validators, server, mocks, client, cli, sdk, react-query, index]');
       else if (client === 'sdk') expect(config).toContain('targets: [types, validators, server, mocks, client, cli, sdk, index]');

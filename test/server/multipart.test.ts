@@ -11,7 +11,7 @@ import { compileValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
 import { UploadedFile } from '../../src/runtime/server/body/multipart.js';
 import { createRequestListener, type RequestContext } from '../../src/runtime/server/server.js';
-import type { BodyOf } from '../../src/runtime/server/types.js';
+import type { BodyOf } from '../../src/runtime/server/node-types.js';
 
 const FIXTURE = 'test/fixtures/media/openapi.yaml';
 const LIMIT = 64 * 1024;

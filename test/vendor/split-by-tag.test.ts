@@ -253,7 +253,7 @@ describe('diffs stay local', () => {
     const after = tree(out);
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((f) => after.get(f) !== before.get(f));
     expect(changed.filter((f) => f !== 'specforge-manifest.json' && !f.startsWith('agent-keys/'))).toEqual([]);
-    expect(changed).toEqual(expect.arrayContaining(['agent-keys/server.ts', 'agent-keys/sdk.ts', 'agent-keys/types.ts']));
+    expect(changed).toEqual(expect.arrayContaining(['agent-keys/api.ts', 'agent-keys/sdk.ts', 'agent-keys/types.ts']));
     expect(result.files.filter((f) => f.state === 'written').map((f) => f.path).every((f) => f === 'specforge-manifest.json' || f.startsWith('agent-keys/'))).toBe(true);
   });
 });

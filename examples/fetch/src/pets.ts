@@ -3,7 +3,7 @@
  * handler on any runtime. `fault` makes getPet answer a wrong shape (an id as text, no kind), the
  * mistake the conformance run must find.
  */
-import type { Handlers } from './generated/server.js';
+import type { Handlers } from './generated/fetch.js';
 
 interface Pet {
   id: number;

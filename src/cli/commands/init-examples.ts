@@ -139,7 +139,7 @@ export function serverExample(framework: Framework, generated: string, example: 
       return lines([
         // No node: module on this path: the fetch handler runs on Node, Bun, Deno and workers.
         `import { createPartialFetchHandler } from '${generated}/fetch.js';`,
-        `import type { Handlers } from '${generated}/server.js';`,
+        `import type { Handlers } from '${generated}/fetch.js';`,
         '',
         ...handlers,
         '',
@@ -152,7 +152,7 @@ export function serverExample(framework: Framework, generated: string, example: 
         "import { Hono } from 'hono';",
         "import { honoHandler } from '@specforge/runtime/fetch';",
         `import { createPartialFetchHandler } from '${generated}/fetch.js';`,
-        `import type { Handlers } from '${generated}/server.js';`,
+        `import type { Handlers } from '${generated}/fetch.js';`,
         '',
         ...handlers,
         '',

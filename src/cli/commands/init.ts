@@ -204,7 +204,7 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
       'Next:',
       '  npm install --save-dev specforge        # the toolchain: generate, lint, mock, review',
       `  npm install @specforge/runtime${packagesFor(framework, client).map((p) => ` ${p}`).join('')}   # what the generated code and the examples import at run time`,
-      `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/server.ts names them)`,
+      `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/${framework === 'fetch' || framework === 'hono' ? 'fetch' : 'server'}.ts names them)`,
       `  ${exampleDir}/${api}.client.ts: the ${client} client`,
       `  npx specforge mock ${specPath}   # a mock server on http://127.0.0.1:4010`,
       '',

@@ -6,7 +6,7 @@
  * asked for, and never reaches the mock.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestListener } from '../../runtime/server/context.js';
+import type { RequestListener } from '../../runtime/server/node-types.js';
 
 /** A header value a preflight may echo: a method or a list of header names (tokens, commas, blanks). */
 const TOKEN_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~,\s-]{1,1000}$/;

@@ -7,19 +7,9 @@
 export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type FetchRequestHead } from '../server/fetch.js';
 export { routeHandlers, honoHandler, type RouteHandlers } from '../server/fetch-frameworks.js';
 export { reply } from '../server/context.js';
-export type {
-  AnyHandler,
-  AuthInfo,
-  HandlerResponse,
-  OperationValidators,
-  RequestContext,
-  RequestParams,
-  SchemeCredential,
-  SecurityVerifier,
-  VerifierResult,
-  ServerOptions,
-  ValidatorsModule,
-} from '../server/context.js';
+export type { AuthInfo, HandlerResponse, OperationValidators, RequestParams, SchemeCredential, VerifierResult, ValidatorsModule } from '../server/context.js';
+// ctx.request a FetchRequestHead, raw bodies Uint8Array, files FetchUploadedFile: no node: type (no @types/node needed).
+export type { AnyHandler, BodyOf, ContextOf, FetchTransport, Handler, HandlerContext, RequestContext, SecurityVerifier, ServerOptions } from '../server/fetch-types.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
 export { isJsonMediaType, matchMediaType, responseKey } from '../server/media.js';
 export { jsonString, jsonFallback, type SerializeFunction, type SerializersModule } from '../server/serialize.js';

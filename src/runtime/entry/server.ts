@@ -34,3 +34,5 @@ export { CredentialClassifier, presentedCredential, type Presented } from '../se
 export type { ValidateFunction, ErrorObject } from '../validation/standalone.js';
 export type * from '../shared/spec.js';
 export type * from '../server/types.js';
+// Over node:http: ctx.request an IncomingMessage, raw bodies Buffer, files UploadedFile.
+export type { BodyOf, ContextOf, Handler, NodeTransport } from '../server/node-types.js';

@@ -13,7 +13,7 @@ import type { SerializeFunction, SerializersModule } from './serialize.js';
 /** What the reply stage reads of the server. */
 export interface Replier {
   readonly validators: ValidatorsModule;
-  readonly options: ServerOptions;
+  readonly options: ServerOptions<never>;
   /** Generated serializers by operation, response key and media type (servers generated before them have none). */
   readonly serializers?: SerializersModule | undefined;
   /** The reply plans of its operations, by status (built as answers are sent). */

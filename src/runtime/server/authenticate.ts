@@ -3,7 +3,6 @@
  * JWT claims, verifiers, x-specforge-policy's kinds of credential, and the 401 and 403 answers
  * with their WWW-Authenticate challenges.
  */
-import type { IncomingMessage } from 'node:http';
 import { base64Text, type RequestHead } from './head.js';
 import { HttpError } from '../shared/errors.js';
 import type { ApiSpec, OperationSpec } from '../shared/spec.js';
@@ -27,12 +26,12 @@ function decodeJwtClaims(token: string): Record<string, unknown> | undefined {
   }
 }
 
-export class Authenticator {
+export class Authenticator<R extends RequestHead = RequestHead> {
   private readonly classifier: CredentialClassifier | undefined;
 
   constructor(
     readonly api: ApiSpec,
-    readonly options: ServerOptions,
+    readonly options: ServerOptions<R>,
   ) {
     this.classifier = api.policy ? new CredentialClassifier(api.policy) : undefined;
   }
@@ -75,7 +74,7 @@ export class Authenticator {
 
   authenticate(
     op: OperationSpec,
-    req: RequestHead,
+    req: R,
     query: Array<[string, string]>,
     cookies: () => Map<string, string>,
   ): Awaitable<AuthInfo | undefined> {
@@ -96,7 +95,7 @@ export class Authenticator {
         for (const [name, sc] of Object.entries(schemes)) {
           const verify = verifiers?.[name];
           if (!verify) continue;
-          const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req as IncomingMessage });
+          const verdict = await verify(sc, { operationId: op.id, scheme: name, request: req });
           if (verdict === false || verdict === undefined || verdict === null) {
             ok = false;
             break;

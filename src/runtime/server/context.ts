@@ -1,12 +1,11 @@
 /**
  * The types of the request pipeline: what a generated validators module holds, what a handler
- * receives and answers, credentials and verifiers, the server's options and its request listener.
+ * receives and answers, credentials and verifiers, the server's options. No `node:` type: what a
+ * handler sees as `ctx.request` is the transport's request, `R` (an IncomingMessage over node:http,
+ * see node-types.ts; a FetchRequestHead behind the fetch handler), any RequestHead by default.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { ApiSpec } from '../shared/spec.js';
 import type { ValidateFunction } from '../validation/standalone.js';
-import type { UpgradeListener } from './upgrade.js';
+import type { RequestHead } from './head.js';
 
 export interface OperationValidators {
   path?: ValidateFunction;
@@ -72,14 +71,15 @@ export type VerifierResult = boolean | null | undefined | { principal?: unknown;
  * Decides whether a well-formed credential is acceptable for a scheme. It runs after the server has
  * checked that the credential is present and well formed, and before parameters, body or handler.
  */
-export type SecurityVerifier = (credential: SchemeCredential, context: { operationId: string; scheme: string; request: IncomingMessage }) => VerifierResult | Promise<VerifierResult>;
+export type SecurityVerifier<R = RequestHead> = (credential: SchemeCredential, context: { operationId: string; scheme: string; request: R }) => VerifierResult | Promise<VerifierResult>;
 
-export interface RequestContext<P = RequestParams, B = unknown> {
+/** What a handler receives; `R` is the transport's request (see the module's comment). */
+export interface RequestContext<P = RequestParams, B = unknown, R = RequestHead> {
   operationId: string;
   params: P;
   body: B;
   auth: AuthInfo | undefined;
-  request: IncomingMessage;
+  request: R;
   /** The client asked to upgrade the connection and the server can: the handler may answer 101. */
   upgrade?: boolean;
 }
@@ -114,11 +114,11 @@ export function reply(status: number, body?: unknown, extras?: { headers?: Recor
 }
 
 /** What the server hands a handler: the request context and the `reply` builder. */
-export type HandlerContext = RequestContext & { reply: typeof reply };
+export type HandlerContext<R = RequestHead> = RequestContext<RequestParams, unknown, R> & { reply: typeof reply };
 
-export type AnyHandler = (ctx: RequestContext) => HandlerResponse | Promise<HandlerResponse>;
+export type AnyHandler<R = RequestHead> = (ctx: RequestContext<RequestParams, unknown, R>) => HandlerResponse | Promise<HandlerResponse>;
 
-export interface ServerOptions {
+export interface ServerOptions<R = RequestHead> {
   /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
   /**
@@ -132,7 +132,7 @@ export interface ServerOptions {
    * Verifiers by security scheme name. Without one, a present, well-formed credential is accepted
    * (what mocks do); with one, the verifier decides (see `VerifierResult`).
    */
-  security?: Record<string, SecurityVerifier>;
+  security?: Record<string, SecurityVerifier<R>>;
   /** Called with every 5xx cause (never with credentials); defaults to nothing. */
   onError?: (error: unknown, operationId: string | undefined) => void;
   /** Deepest nesting of arrays and objects accepted in a JSON body (default 1000); deeper is a 400. */
@@ -156,21 +156,3 @@ export interface RouteOptions {
    */
   miss?: () => void;
 }
-
-/**
- * A `node:http` request listener; `upgrade` is its listener for the server's 'upgrade' event
- * (`server.on('upgrade', listener.upgrade)`), for operations that answer 101.
- */
-export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
-  upgrade?: UpgradeListener;
-  /** For the server's 'clientError' event: what Node's HTTP parser refuses, answered in the contract's error shape. */
-  clientError?: (err: Error & { code?: string }, socket: Duplex) => void;
-  /** For the server's 'checkContinue' event: `Expect: 100-continue` with a length over the limit is a 413, never a 100. */
-  checkContinue?: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The listener for framework adapters: a path below a mount point, and a hook for a route miss. */
-  route?: (req: IncomingMessage, res: ServerResponse, how: RouteOptions) => void;
-  /** The contract the listener serves (the Fastify adapter registers a route per operation from it). */
-  api?: ApiSpec;
-  /** The base path in force ('' for none). */
-  basePath?: string;
-};

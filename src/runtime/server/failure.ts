@@ -11,7 +11,7 @@ import { responseKey } from './media.js';
 export interface Failer {
   readonly api: ApiSpec;
   readonly byId: ReadonlyMap<string, OperationSpec>;
-  readonly options: ServerOptions;
+  readonly options: ServerOptions<never>;
 }
 
 /**

@@ -27,7 +27,7 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * default the path of the contract's first `servers[].url`, `false` or '' for none): a request
  * outside it is a 404, and the rest of its path is routed (and is what handlers see as the target).
  */
-export type FetchHandlerOptions = ServerOptions;
+export type FetchHandlerOptions = ServerOptions<FetchRequestHead>;
 
 /**
  * What handlers see as `ctx.request` (and verifiers as `request`) behind the fetch handler: the
@@ -172,7 +172,7 @@ function responseOf(status: number, headers: Record<string, string | number | st
 export function createFetchHandler(
   api: ApiSpec,
   validators: ValidatorsModule,
-  handlers: Readonly<Record<string, AnyHandler>>,
+  handlers: Readonly<Record<string, AnyHandler<FetchRequestHead>>>,
   options: FetchHandlerOptions = {},
   serializers?: SerializersModule,
 ): FetchHandler {

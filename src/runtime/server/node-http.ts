@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { errorBody, HttpError } from '../shared/errors.js';
 import type { ApiSpec } from '../shared/spec.js';
 import { capConnections, DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';
-import type { RequestListener, ServerOptions } from './context.js';
+import type { RequestListener, ServerOptions } from './node-types.js';
 import { bodyLimitFor } from './media.js';
 
 /** The status of what Node's HTTP parser refuses, by its error code. */

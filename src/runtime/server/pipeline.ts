@@ -4,7 +4,6 @@
  * everything and call the handler. No `node:` module: node:http (server.ts) and fetch (fetch.ts)
  * share it.
  */
-import type { IncomingMessage } from 'node:http';
 import { detailsFromAjv, HttpError, type ProblemDetail } from '../shared/errors.js';
 import { ownValue } from '../shared/object.js';
 import type { ApiSpec, FormSpec, OperationSpec, ParameterSpec } from '../shared/spec.js';
@@ -115,13 +114,13 @@ export class Pipeline<R extends RequestHead> {
   readonly byId = new Map<string, OperationSpec>();
   readonly replyPlans = new Map<OperationSpec, Map<number, StatusPlan>>();
   private readonly plans = new Map<OperationSpec, OperationPlan>();
-  private readonly auth: Authenticator;
+  private readonly auth: Authenticator<R>;
 
   constructor(
     readonly api: ApiSpec,
     readonly validators: ValidatorsModule,
-    readonly handlers: Readonly<Record<string, AnyHandler>>,
-    readonly options: ServerOptions,
+    readonly handlers: Readonly<Record<string, AnyHandler<R>>>,
+    readonly options: ServerOptions<R>,
     readonly transport: Transport<R>,
     readonly serializers?: SerializersModule,
   ) {
@@ -303,7 +302,7 @@ export class Pipeline<R extends RequestHead> {
     const handler = plan.inherited && !Object.hasOwn(this.handlers, id) ? undefined : this.handlers[id];
     if (!handler) throw new HttpError(501, `operation ${id} has no handler`);
     // Handlers see the request as the transport carries it (ctx.request), typed as node:http's.
-    const ctx: HandlerContext = { operationId: id, params, body, auth, request: req as unknown as IncomingMessage, reply };
+    const ctx: HandlerContext<R> = { operationId: id, params, body, auth, request: req, reply };
     if (this.transport.upgrade?.(req) === true) ctx.upgrade = true;
     return handler(ctx);
   }

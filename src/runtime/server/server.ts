@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiSpec } from '../shared/spec.js';
 import { hasBody, readBody } from './body/read.js';
 import { parseMultipart } from './body/multipart.js';
-import type { AnyHandler, RequestListener, RouteOptions, ServerOptions, ValidatorsModule } from './context.js';
+import type { RouteOptions, ValidatorsModule } from './context.js';
+import type { AnyHandler, RequestListener, ServerOptions } from './node-types.js';
 import { fail, safeFail } from './fail.js';
 import { clientErrorAnswer, continueChecker } from './node-http.js';
 import { isPromiseLike, Pipeline, type Transport } from './pipeline.js';
@@ -17,6 +18,8 @@ import type { SerializersModule } from './serialize.js';
 import { upgradeListenerFor, upgradeOf } from './upgrade.js';
 
 export type * from './context.js';
+// node:http's ctx.request (IncomingMessage) and the listener, over context.js's transport-free types.
+export type { AnyHandler, HandlerContext, NodeTransport, RequestContext, RequestListener, SecurityVerifier, ServerOptions } from './node-types.js';
 export { reply } from './context.js';
 export { isJsonMediaType, matchMediaType, responseKey } from './media.js';
 export { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';

@@ -1,9 +1,27 @@
 /**
  * Type-level helpers that turn openapi-typescript's `operations[...]` entries into handler
- * signatures: parameters by location, the request body, and the union of declared responses.
+ * signatures: parameters by location, the request body, and the union of declared responses. No
+ * `node:` type: what depends on the transport (the request a handler sees, the bytes of a raw body,
+ * a multipart file) is a `TransportTypes` parameter, node:http's in node-types.ts, fetch's in
+ * fetch-types.ts.
  */
 import type { AuthInfo, RequestContext } from './context.js';
-import type { UploadedFile } from './body/multipart.js';
+import type { UploadedPart } from './body/parts.js';
+import type { RequestHead } from './head.js';
+
+/** What a transport hands a handler: the request (`ctx.request`), a raw body's bytes, a multipart file part. */
+export interface TransportTypes {
+  request: unknown;
+  bytes: unknown;
+  file: unknown;
+}
+
+/** Any transport: a request head, bytes, a file part (what every transport hands at least). */
+export interface AnyTransport extends TransportTypes {
+  request: RequestHead;
+  bytes: Uint8Array;
+  file: UploadedPart;
+}
 
 type Located<P, K extends PropertyKey> = K extends keyof P
   ? [NonNullable<P[K]>] extends [never]
@@ -46,25 +64,25 @@ export type InResponse<T> = 0 extends 1 & T
           ? { [K in keyof T as NonNullable<T[K]> extends WriteMarked ? never : K]: InResponse<T[K]> }
           : T;
 
-/** A multipart field the client may send as a file: a string in the schema, an UploadedFile when it has a filename. */
-type FilePart<V> = V extends string ? V | UploadedFile : V extends Array<infer U> ? Array<FilePart<U>> : V;
-type MultipartOf<T> = T extends Record<string, unknown> ? { [P in keyof T]: FilePart<T[P]> } : T;
+/** A multipart field the client may send as a file: a string in the schema, the transport's file part when it has a filename. */
+type FilePart<V, F> = V extends string ? V | F : V extends Array<infer U> ? Array<FilePart<U, F>> : V;
+type MultipartOf<T, F> = T extends Record<string, unknown> ? { [P in keyof T]: FilePart<T[P], F> } : T;
 
 /**
  * The value of a body of media type K: parsed for JSON, forms and text; the raw bytes otherwise
  * (an archive, an image, application/xml); for a wildcard, any of these.
  */
-type RawOr<K, V> = K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
+type RawOr<K, V, Bytes> = K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
   ? V
   : K extends '*/*'
-    ? V | string | Buffer
-    : Buffer;
+    ? V | string | Bytes
+    : Bytes;
 
 /** What the server hands a handler for each request media type (multipart parts may be files). */
-type RequestContentOf<C> = [C] extends [never]
+type RequestContentOf<C, T extends TransportTypes> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<InRequest<C[K]>> : RawOr<K, InRequest<C[K]>> }[keyof C]
+    ? { [K in keyof C]: K extends 'multipart/form-data' ? MultipartOf<InRequest<C[K]>, T['file']> : RawOr<K, InRequest<C[K]>, T['bytes']> }[keyof C]
     : undefined;
 
 /**
@@ -72,13 +90,13 @@ type RequestContentOf<C> = [C] extends [never]
  * does not require it (`requestBody.required` absent or false): the server then hands the handler
  * `undefined` for a request without a body.
  */
-export type BodyOf<O> = O extends { requestBody?: infer R }
+export type BodyOf<O, T extends TransportTypes = AnyTransport> = O extends { requestBody?: infer R }
   ? [NonNullable<R>] extends [never]
     ? undefined
     : NonNullable<R> extends { content: infer C }
       ? O extends { requestBody: unknown }
-        ? RequestContentOf<C>
-        : RequestContentOf<C> | undefined
+        ? RequestContentOf<C, T>
+        : RequestContentOf<C, T> | undefined
       : undefined
   : undefined;
 
@@ -154,8 +172,17 @@ export type ReplyArgs<O, N extends number, Streams extends PropertyKey = never> 
  */
 export type Reply<O, Streams extends PropertyKey = never> = <N extends StatusesOf<O>>(status: N, ...args: ReplyArgs<O, N, Streams>) => ResponseOf<O, Streams>;
 
-/** The context a handler receives for operation O. */
-export type ContextOf<O, Streams extends PropertyKey = never> = RequestContext<ParamsOf<O>, BodyOf<O>> & { auth: AuthInfo | undefined; reply: Reply<O, Streams> };
+/** The context a handler receives for operation O over transport T. */
+export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport> = RequestContext<ParamsOf<O>, BodyOf<O, T>, T['request']> & {
+  auth: AuthInfo | undefined;
+  reply: Reply<O, Streams>;
+};
 
-/** A handler for operation O; `Streams` names the statuses whose body may be a stream (see ResponseOf). */
-export type Handler<O, Streams extends PropertyKey = never> = (context: ContextOf<O, Streams>) => ResponseOf<O, Streams> | Promise<ResponseOf<O, Streams>>;
+/**
+ * A handler for operation O; `Streams` names the statuses whose body may be a stream (see
+ * ResponseOf); `T` the transport (`NodeTransport` from `@specforge/runtime/server`,
+ * `FetchTransport` from `@specforge/runtime/fetch`).
+ */
+export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport> = (
+  context: ContextOf<O, Streams, T>,
+) => ResponseOf<O, Streams> | Promise<ResponseOf<O, Streams>>;

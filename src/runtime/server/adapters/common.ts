@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { READ_BODY } from '../body/read.js';
-import type { RequestListener } from '../context.js';
+import type { RequestListener } from '../node-types.js';
 import { isJsonMediaType, mediaTypeOf } from '../media.js';
 
 type Marked = IncomingMessage & { [READ_BODY]?: Buffer | Error; _body?: unknown };

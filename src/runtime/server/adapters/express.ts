@@ -6,7 +6,7 @@
  * the middleware is typed by what it reads of Express's request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestListener } from '../context.js';
+import type { RequestListener } from '../node-types.js';
 import { adoptParsedBody, routeOf } from './common.js';
 
 /** What the middleware reads of Express's request: where it is mounted, and a body a parser left. */

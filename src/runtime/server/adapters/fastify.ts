@@ -4,12 +4,14 @@
  * handlers)), { prefix: '/api' })`. The route's handler hands the raw request and response to the
  * listener (`reply.hijack()`), which keeps everything it does (validation, the contract's error
  * shape, verifiers, limits, streaming, 501). Bodies reach it unread: inside the plugin the only
- * content-type parser reads nothing. A path no operation has stays Fastify's 404. Fastify is not
- * imported: the plugin is typed by what it uses of Fastify's instance.
+ * content-type parser reads nothing, and a Content-Type Fastify cannot parse (which it would refuse
+ * with its own 415 before any parser) is handed to the listener by a preParsing hook, which answers
+ * it as the node:http server does, in the contract's error shape. A path no operation has stays
+ * Fastify's 404. Fastify is not imported: the plugin is typed by what it uses of Fastify's instance.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationSpec } from '../../shared/spec.js';
-import type { RequestListener } from '../context.js';
+import type { RequestListener } from '../node-types.js';
 import { normalizeBasePath } from '../base-path.js';
 import { routeOf } from './common.js';
 
@@ -27,7 +29,13 @@ export interface FastifyInstanceLike {
   prefix: string;
   removeAllContentTypeParsers(): unknown;
   addContentTypeParser(contentType: string, parser: (request: unknown, payload: unknown, done: (err: Error | null, body?: unknown) => void) => void): unknown;
-  route(options: { method: string; url: string; exposeHeadRoute?: boolean; handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => void }): unknown;
+  route(options: {
+    method: string;
+    url: string;
+    exposeHeadRoute?: boolean;
+    preParsing?: (request: FastifyRequestLike, reply: FastifyReplyLike, payload: unknown, done: (err?: Error | null) => void) => void;
+    handler: (request: FastifyRequestLike, reply: FastifyReplyLike) => void;
+  }): unknown;
 }
 
 export type FastifyPluginLike = (instance: FastifyInstanceLike, options: Record<string, unknown>) => Promise<void>;
@@ -36,6 +44,25 @@ export type FastifyPluginLike = (instance: FastifyInstanceLike, options: Record<
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE']);
 /** Methods routed to the listener on every path of the contract, declared or not (it answers 405 for the others). */
 const UNDECLARED = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/** Methods whose body Fastify never parses (nor refuses for its Content-Type). */
+const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
+
+/** A token of RFC 9110 (a media type's type and subtype are tokens). */
+const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
+
+/**
+ * Whether Fastify reads a Content-Type as a media type, as its ContentType class does: a token, `/`
+ * and a token before any `;` (space before the type and after the subtype allowed). What it cannot
+ * read it answers 415 itself, before the route's content-type parser.
+ */
+export function fastifyReadsContentType(header: string): boolean {
+  const semi = header.indexOf(';');
+  const media = semi < 0 ? header : header.slice(0, semi);
+  const slash = media.indexOf('/');
+  if (slash < 0) return false;
+  return TOKEN.test(media.slice(0, slash).trimStart()) && TOKEN.test(media.slice(slash + 1).trimEnd());
+}
 
 /** Literal text find-my-way takes as is (a `:` is doubled). */
 const PLAIN = /^[A-Za-z0-9._~!$&'+,;=@%:-]*$/;
@@ -102,6 +129,13 @@ export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
       const below = prefix !== '' && path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path;
       route(request.raw, reply.raw, { path: below, mount: prefix });
     };
+    // Fastify refuses a Content-Type it cannot read before any parser: the listener answers it instead.
+    const preParsing = (request: FastifyRequestLike, reply: FastifyReplyLike, _payload: unknown, done: (err?: Error | null) => void): void => {
+      const type = request.raw.headers['content-type'];
+      if (type !== undefined && !BODYLESS.has(request.raw.method ?? 'GET') && !fastifyReadsContentType(type)) handler(request, reply);
+      // After hijack() Fastify runs nothing more of the request's lifecycle.
+      done(null);
+    };
     const routes = new Map<string, Set<string>>();
     for (const op of api.operations) {
       const method = op.method.toUpperCase();
@@ -115,14 +149,14 @@ export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
     for (const [url, methods] of routes) {
       for (const method of methods) {
         // Fastify answers HEAD from a GET route unless the contract declares its own HEAD.
-        if (method === 'GET') instance.route({ method, url, exposeHeadRoute: !methods.has('HEAD'), handler });
-        else instance.route({ method, url, handler });
+        if (method === 'GET') instance.route({ method, url, exposeHeadRoute: !methods.has('HEAD'), preParsing, handler });
+        else instance.route({ method, url, preParsing, handler });
       }
       // A method the path does not declare is the listener's 405 with Allow, not Fastify's 404
       // (OPTIONS stays free for CORS plugins; HEAD is Fastify's from the GET route).
       for (const method of UNDECLARED) {
         if (methods.has(method) || (method === 'HEAD' && methods.has('GET'))) continue;
-        instance.route({ method, url, exposeHeadRoute: false, handler });
+        instance.route({ method, url, exposeHeadRoute: false, preParsing, handler });
       }
     }
   };

@@ -6,7 +6,7 @@
  * it reads of Koa's context.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestListener } from '../context.js';
+import type { RequestListener } from '../node-types.js';
 import { adoptParsedBody, routeOf } from './common.js';
 
 /** What the middleware uses of Koa's context. */
