@@ -13,10 +13,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // A worker process runs many test files: the modules they share (TypeScript, Redocly, Ajv,
-    // openapi-typescript, playwright) load once per worker rather than once per file, which took a
-    // third of the suite's CPU. Test files keep no state in process.env or in shared modules.
-    isolate: false,
     // Test files run in parallel, one per worker. Vitest's default is one worker fewer than CPUs: on
     // the 2-core machine a single worker, every file after the other. Most of a file's time is spent
     // waiting on child processes (the built CLI, tsc, npm, chromium, servers), so four workers there

@@ -71,7 +71,8 @@ describe('drift', () => {
       const { findings } = JSON.parse(out) as { findings: Finding[] };
       const files = findings.map((f) => f.location.file);
       expect(files).toContain('out/types.ts');
-      expect(files).toContain('out/server.ts');
+      // The handler interface (with each operation's summary) is in api.ts.
+      expect(files).toContain('out/api.ts');
       expect(files).not.toContain('out/validators.ts');
       for (const f of findings) expect(f).toMatchObject({ source: 'drift', rule: 'stale-file', level: 'error' });
       expect(findings.find((f) => f.location.file === 'out/types.ts')?.detail).toMatch(/^\+ +\* Echo a message back$/m);
