@@ -72,6 +72,8 @@ function parametersSection(ctx: OperationContext, op: OperationModel): string {
   return `<h3>Parameters</h3><div class="table-wrap" tabindex="0"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
+/** Properties of a body's schema past which it is shown folded. */
+const FOLD_ROWS = 40;
 /** Characters of an example's HTML past which it is shown folded. */
 const FOLD_EXAMPLE = 10_000;
 
@@ -91,7 +93,7 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
 }
 
 function mediaHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
-  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema)}` : '';
+  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema, { foldPast: FOLD_ROWS })}` : '';
   return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}${examplesHtml(ctx, media, label)}</div>`;
 }
 

@@ -65,7 +65,7 @@ export const PAGE_OPS = 20;
  * new page. A page's time to become interactive grows with its size (Stripe's accounts tag, 20
  * operations, was 1.2 MB); an entry larger than this on its own gets a page of its own.
  */
-export const PAGE_BYTES = 150_000;
+export const PAGE_BYTES = 100_000;
 
 /** Entries in order cut into runs of at most `maxCount` entries and about `maxBytes` (by `size`); never an empty run. */
 export function paginate<T>(entries: readonly T[], size: (entry: T) => number, maxBytes = PAGE_BYTES, maxCount = Number.POSITIVE_INFINITY): T[][] {

@@ -128,7 +128,8 @@ pre.code code { font-size: .82rem; }
 details.response { border: 1px solid var(--line); border-radius: 6px; padding: .3rem .6rem; margin: .4rem 0; }
 details.response > summary { cursor: pointer; }
 .example-title, .content-type, .sub { margin: .5rem 0 .2rem; font-size: .88rem; }
-details.example > summary { cursor: pointer; }
+details.example > summary, details.schema > summary { cursor: pointer; }
+details.schema > summary { font-size: .88rem; color: var(--muted); }
 .samples figure { margin: .4rem 0; }
 .samples figcaption { font-size: .85rem; color: var(--muted); }
 .tabbar { display: flex; gap: .3rem; flex-wrap: wrap; margin-bottom: .3rem; }
