@@ -66,6 +66,8 @@ export const PAGE_OPS = 20;
  * operations, was 1.2 MB); an entry larger than this on its own gets a page of its own.
  */
 export const PAGE_BYTES = 100_000;
+/** The same for a schemas page: a schema's nested lists cost more layout per byte than an operation, whose long parts are folded. */
+export const SCHEMA_PAGE_BYTES = 60_000;
 
 /** Entries in order cut into runs of at most `maxCount` entries and about `maxBytes` (by `size`); never an empty run. */
 export function paginate<T>(entries: readonly T[], size: (entry: T) => number, maxBytes = PAGE_BYTES, maxCount = Number.POSITIVE_INFINITY): T[][] {
@@ -191,7 +193,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
     const sctx = { document, schemaHref };
     return { name, id, html: `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name })}</section>` };
   });
-  const schemaRuns = paginate(schemaEntries, (e) => e.html.length);
+  const schemaRuns = paginate(schemaEntries, (e) => e.html.length, SCHEMA_PAGE_BYTES);
   const schemaPages = schemaRuns.length <= 1 ? [{ file: 'schemas.html', entries: schemaRuns[0] ?? [] }] : schemaRuns.map((entries, i) => ({ file: fileFor(`schemas-${i + 1}`), entries }));
   const schemaFile = new Map<string, string>();
   for (const p of schemaPages) for (const e of p.entries) if (!schemaFile.has(e.id)) schemaFile.set(e.id, p.file);
