@@ -22,7 +22,7 @@ import { escapeHtml, staticPage } from './html.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeForDocs } from './sanitize.js';
 import { CONSOLE_JS, DOCS_JS } from './site/client-script.js';
-import { contractPageFiles, writeContractSite, type SiteVersion } from './site/site.js';
+import { prepareContractSite, type SiteVersion } from './site/site.js';
 import { versionFolder, type DocsVersion } from './versions.js';
 import { DOCS_CSS, themeCss, type DocsTheme } from './site/style.js';
 
@@ -272,18 +272,17 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
         const doc = sanitizeForDocs(v.model.document);
         const pages = v.changelog !== undefined ? [changelogSitePage(v.changelog)] : [];
         const folder = `${spec.api}/versions/${versionFolder(v.label, used)}`;
-        return { v, doc, pages, folder, files: contractPageFiles(v.model, doc, pages.map((p) => p.file)) };
+        const links: [string, string][] = pages.map((p) => [p.file, p.title]);
+        return { v, folder, site: prepareContractSite({ ...site, model: v.model, document: doc, extraLinks: links, extraPages: pages, folder }) };
       });
+      const current = prepareContractSite({ ...site, model, document, extraLinks, extraPages });
       const versions: SiteVersion[] = [
-        ...earlier.map((e) => ({ label: e.v.label, folder: e.folder, files: e.files, current: false })),
-        { label: model.info.version, folder: spec.api, files: contractPageFiles(model, document, extraPages.map((p) => p.file)), current: false },
+        ...earlier.map((e) => ({ label: e.v.label, folder: e.folder, files: e.site.files, current: false })),
+        { label: model.info.version, folder: spec.api, files: current.files, current: false },
       ];
       const marked = (i: number): SiteVersion[] => versions.map((v, j) => ({ ...v, current: i === j }));
-      earlier.forEach((e, i) => {
-        const links: [string, string][] = e.pages.map((p) => [p.file, p.title]);
-        writeContractSite({ ...site, model: e.v.model, document: e.doc, extraLinks: links, extraPages: e.pages, folder: e.folder, versions: marked(i) });
-      });
-      file = writeContractSite({ ...site, model, document, extraLinks, extraPages, versions: marked(earlier.length) }).file;
+      earlier.forEach((e, i) => e.site.write(marked(i)));
+      file = current.write(marked(earlier.length)).file;
     } else {
       await renderRedocPage(spec, model, join(outDir, file));
     }

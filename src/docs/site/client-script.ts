@@ -17,23 +17,47 @@ export const DOCS_JS = `(function () {
     return e;
   }
 
-  // Search: the index script defines self.specforgeSearchIndex = { base, ops: [[method, path, summary, id, href, tag]] }.
+  // The index script defines self.specforgeSearchIndex = { ops: [[method, path, summary, id, href, tag]] }.
+  var loading = false;
+  var pending = null;
+  function load(then) {
+    if (self.specforgeSearchIndex) return then();
+    pending = then;
+    if (loading) return;
+    loading = true;
+    var s = el('script', { src: body.getAttribute('data-search') });
+    s.onload = function () { if (pending) pending(); };
+    document.head.appendChild(s);
+  }
+
+  // An anchor that is not on this page (an operation or schema now on another page of a split tag
+  // or of the schemas): follow this page's link to it, else the search index's entry.
+  var wanted = location.hash.slice(1);
+  try { wanted = decodeURIComponent(wanted); } catch (e) { /* kept as is */ }
+  if (wanted && !document.getElementById(wanted)) {
+    var file = location.pathname.split('/').pop();
+    var moved = null;
+    // Only the site's own lists are followed (the sidebar, the schemas' list), never a link of a description.
+    Array.prototype.some.call(document.querySelectorAll('nav.side a[href*="#"], ul.schema-list a[href*="#"]'), function (a) {
+      var href = a.getAttribute('href');
+      var at = href.indexOf('#');
+      if (!/^[A-Za-z0-9_.-]+\\.html#/.test(href) || href.slice(at + 1) !== wanted || href.slice(0, at) === file) return false;
+      moved = href;
+      return true;
+    });
+    if (moved) location.replace(moved);
+    else if (/^op-/.test(wanted)) load(function () {
+      var hit = (self.specforgeSearchIndex.ops || []).filter(function (op) { return op[4].split('#')[1] === wanted; })[0];
+      if (hit && hit[4].split('#')[0] !== file) location.replace(body.getAttribute('data-root') + hit[4]);
+    });
+  }
+
+  // Search over the prebuilt index.
   var search = document.querySelector('.search');
   if (search) {
     search.hidden = false;
     var input = search.querySelector('input');
     var list = search.querySelector('ol');
-    var loading = false;
-    var pending = null;
-    var load = function (then) {
-      if (self.specforgeSearchIndex) return then();
-      pending = then;
-      if (loading) return;
-      loading = true;
-      var s = el('script', { src: body.getAttribute('data-search') });
-      s.onload = function () { if (pending) pending(); };
-      document.head.appendChild(s);
-    };
     var run = function () {
       var index = self.specforgeSearchIndex;
       list.textContent = '';

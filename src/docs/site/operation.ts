@@ -72,19 +72,28 @@ function parametersSection(ctx: OperationContext, op: OperationModel): string {
   return `<h3>Parameters</h3><div class="table-wrap" tabindex="0"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
+/** Properties of a body's schema past which it is shown folded. */
+const FOLD_ROWS = 40;
+/** Characters of an example's HTML past which it is shown folded. */
+const FOLD_EXAMPLE = 10_000;
+
 function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
   const examples: ExampleModel[] = media.examples.length > 0 ? media.examples.slice(0, 5) : media.schema !== undefined ? [{ name: 'generated from the schema', pointer: '', value: sampleOf(ctx.document, media.schema) }] : [];
   return examples
     .map((ex) => {
       const value = typeof ex.value === 'string' && !/json/i.test(media.type) ? text(ex.value) : jsonText(ex.value);
       const title = ex.name === 'example' ? '' : ` <span class="muted">(${text(ex.name)})</span>`;
-      return `<div class="example"><p class="example-title">${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}</p><pre class="code" tabindex="0"><code>${value}</code></pre></div>`;
+      const caption = `${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}`;
+      const code = `<pre class="code" tabindex="0"><code>${value}</code></pre>`;
+      // A long example is folded (a closed <details> is not laid out until opened): GitHub has one of 240 kB.
+      if (value.length > FOLD_EXAMPLE) return `<details class="example"><summary class="example-title">${caption} <span class="muted">(${Math.round(value.length / 1000)} kB)</span></summary>${code}</details>`;
+      return `<div class="example"><p class="example-title">${caption}</p>${code}</div>`;
     })
     .join('');
 }
 
 function mediaHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
-  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema)}` : '';
+  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema, { foldPast: FOLD_ROWS })}` : '';
   return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}${examplesHtml(ctx, media, label)}</div>`;
 }
 

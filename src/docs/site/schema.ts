@@ -30,9 +30,14 @@ const MAX_ENUM = 25;
  * The HTML of a schema (a `<div class="schema">`). `expandNamed`: how many levels of named
  * schemas are shown in place (1 shows the top schema's own properties); `rows`: properties shown at most.
  */
-export function schemaHtml(ctx: SchemaContext, schema: unknown, options: { expandNamed?: number; rows?: number; topRef?: string } = {}): string {
-  const state: State = { ctx, rows: options.rows ?? 150, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2 };
-  return `<div class="schema">${body(state, schema, 0)}</div>`;
+export function schemaHtml(ctx: SchemaContext, schema: unknown, options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number } = {}): string {
+  const rows = options.rows ?? 150;
+  const state: State = { ctx, rows, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2 };
+  const html = body(state, schema, 0);
+  const shown = rows - state.rows;
+  // A large schema is folded (a closed <details> is not laid out until opened): Stripe's Account has 150 rows in place.
+  if (options.foldPast !== undefined && shown > options.foldPast) return `<details class="schema"><summary>${shown} properties</summary>${html}</details>`;
+  return `<div class="schema">${html}</div>`;
 }
 
 function link(state: State, name: string): string {

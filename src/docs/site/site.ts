@@ -4,6 +4,12 @@
  * without a tag are grouped by their first path segment), a schemas page, and the search index as
  * a script (`search-index.js`). Pages link to each other by relative address, so the folder works
  * from a web server and from file://, and they are complete without JavaScript.
+ *
+ * No page grows with the contract: a group's operations are split into pages of at most PAGE_OPS
+ * operations and about PAGE_BYTES of HTML (an operation larger than that gets a page of its own),
+ * and the schemas likewise (`schemas.html` then lists them all, linked to their pages). An address
+ * of an operation or schema on the page it used to be on (`accounts.html#op-PostAccounts`) still
+ * reaches it: that page links to it, and its script follows the link.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,12 +54,43 @@ interface Group {
   file: string;
   description?: string;
   ops: OperationModel[];
-  /** The group's pages: at most PAGE_OPS operations each ("repos.html", "repos-page-2.html", …). */
+  /** The group's pages: at most PAGE_OPS operations and about PAGE_BYTES each ("repos.html", "repos-page-2.html", …). */
   pages: { file: string; ops: OperationModel[] }[];
 }
 
-/** Operations per page: a large tag (GitHub's repos has 200) is split so every page stays small. */
+/** Operations per page at most: a large tag (GitHub's repos has 200) is split so every page stays small. */
 export const PAGE_OPS = 20;
+/**
+ * HTML of a page's entries (operations or schemas) at most, in bytes: past it the next entry starts a
+ * new page. A page's time to become interactive grows with its size (Stripe's accounts tag, 20
+ * operations, was 1.2 MB); an entry larger than this on its own gets a page of its own.
+ */
+export const PAGE_BYTES = 100_000;
+/** The same for a schemas page: a schema's nested lists cost more layout per byte than an operation, whose long parts are folded. */
+export const SCHEMA_PAGE_BYTES = 60_000;
+
+/** Entries in order cut into runs of at most `maxCount` entries and about `maxBytes` (by `size`); never an empty run. */
+export function paginate<T>(entries: readonly T[], size: (entry: T) => number, maxBytes = PAGE_BYTES, maxCount = Number.POSITIVE_INFINITY): T[][] {
+  const pages: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    const n = size(entry);
+    if (current.length > 0 && (bytes + n > maxBytes || current.length >= maxCount)) {
+      pages.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(entry);
+    bytes += n;
+  }
+  if (current.length > 0) pages.push(current);
+  return pages;
+}
+
+/** A link to a named schema while its page is not known yet: replaced once the schemas are paginated. */
+const SCHEMA_MARK = '\u0001';
+const SCHEMA_LINK = /\u0001(schema-[A-Za-z0-9_.-]*)\u0001/g;
 
 const RESERVED = new Set(['index', 'schemas', 'cli', 'changelog', 'search-index']);
 
@@ -72,18 +109,10 @@ export function serversOf(document: Node): { url: string; description?: string }
   });
 }
 
-function groupsOf(model: ContractModel, document: Node): Group[] {
+/** The groups of operations with their first page's file; `pages` is filled by the caller. */
+function groupsOf(model: ContractModel, document: Node, fileFor: (name: string) => string): Group[] {
   const declared = Array.isArray(document['tags']) ? document['tags'].filter(isRecord) : [];
   const byName = new Map<string, Group>();
-  const used = new Set<string>();
-  const fileFor = (name: string): string => {
-    let base = idOf('', name.toLowerCase());
-    if (RESERVED.has(base)) base = `tag-${base}`;
-    let file = `${base}.html`;
-    for (let i = 2; used.has(file); i++) file = `${base}-${i}.html`;
-    used.add(file);
-    return file;
-  };
   const groupOf = (name: string): Group => {
     let g = byName.get(name);
     if (g === undefined) {
@@ -100,21 +129,8 @@ function groupsOf(model: ContractModel, document: Node): Group[] {
     groupOf(tag ?? segment ?? 'Other').ops.push(op);
   }
   const groups = [...byName.values()].filter((g) => g.ops.length > 0);
-  for (const g of groups) {
-    g.file = fileFor(g.name);
-    for (let i = 0; i < g.ops.length; i += PAGE_OPS) {
-      const file = i === 0 ? g.file : fileFor(`${g.file.slice(0, -'.html'.length)}-page-${i / PAGE_OPS + 1}`);
-      g.pages.push({ file, ops: g.ops.slice(i, i + PAGE_OPS) });
-    }
-  }
+  for (const g of groups) g.file = fileFor(g.name);
   return groups;
-}
-
-/** The page files of a contract's site (in its folder), for the version selector's links. */
-export function contractPageFiles(model: ContractModel, document: Node, extraFiles: readonly string[]): Set<string> {
-  const files = new Set(['index.html', 'schemas.html', ...extraFiles]);
-  for (const g of groupsOf(model, document)) for (const p of g.pages) files.add(p.file);
-  return files;
 }
 
 /** The selector's links of a page: the same page in each version where it exists, else that version's overview. */
@@ -122,55 +138,120 @@ function versionLinks(versions: readonly SiteVersion[], root: string, file: stri
   return versions.map((v) => [`${root}${v.folder}/${v.files.has(file) ? file : 'index.html'}`, v.label, v.current]);
 }
 
+/** A contract's site rendered and paginated, not written yet: its page files (for the version selector) and a writer. */
+export interface PreparedSite {
+  /** The page files of the contract's folder. */
+  files: Set<string>;
+  /** Writes the pages with the header's version selector; returns the overview's path from the site's root and the page count. */
+  write(versions?: readonly SiteVersion[]): { file: string; pages: number };
+}
+
 /** Writes the contract's pages; returns the overview's path from the site's root and the page count. */
 export function writeContractSite(options: ContractSiteOptions): { file: string; pages: number } {
+  return prepareContractSite(options).write(options.versions);
+}
+
+/** Renders the contract's pages (operations, then schemas) and cuts them into pages; `write` writes them. */
+export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions'>): PreparedSite {
   const { model, document, api } = options;
   const folder = options.folder ?? api;
   const dir = join(options.out, ...folder.split('/'));
   const root = '../'.repeat(folder.split('/').length);
-  const versions = options.versions ?? [];
-  mkdirSync(dir, { recursive: true });
-  const groups = groupsOf(model, document);
+  const used = new Set<string>(['index.html', 'schemas.html', ...(options.extraPages ?? []).map((p) => p.file)]);
+  const fileFor = (name: string): string => {
+    let base = idOf('', name.toLowerCase());
+    if (RESERVED.has(base)) base = `tag-${base}`;
+    let file = `${base}.html`;
+    for (let i = 2; used.has(file); i++) file = `${base}-${i}.html`;
+    used.add(file);
+    return file;
+  };
+  const groups = groupsOf(model, document, fileFor);
   const servers = serversOf(document);
   const absolute = servers.map((s) => s.url).filter((u) => /^https?:\/\//i.test(u) && !u.includes('{'));
   const schemaNames = new Set(Object.keys(isRecord(document['components']) && isRecord(document['components']['schemas']) ? document['components']['schemas'] : {}));
-  const schemaHref = (here: string) => (name: string): string | undefined => (schemaNames.has(name) ? `${here}${idOf('schema-', name)}` : undefined);
-  const ctx: OperationContext = { document, api, schemes: model.securitySchemes, sampleServer: absolute[0] ?? 'http://127.0.0.1:4010', schemaHref: schemaHref('schemas.html#') };
-  const contract = `${model.info.title} ${model.info.version}`;
-  const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
-  const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
-    sitePage({ title, contract, root, here: '', versions: versions.length > 1 ? versionLinks(versions, root, current) : [], groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
+  // Links to schemas are marks until the schemas' pages are known.
+  const schemaHref = (name: string): string | undefined => (schemaNames.has(name) ? `${SCHEMA_MARK}${idOf('schema-', name)}${SCHEMA_MARK}` : undefined);
+  const ctx: OperationContext = { document, api, schemes: model.securitySchemes, sampleServer: absolute[0] ?? 'http://127.0.0.1:4010', schemaHref };
 
-  const pageOf = new Map<OperationModel, string>();
-  for (const g of groups) for (const p of g.pages) for (const op of p.ops) pageOf.set(op, p.file);
+  // Operations: rendered once, then cut into pages by count and size.
+  const sectionOf = new Map<OperationModel, string>();
+  for (const g of groups) for (const op of g.ops) sectionOf.set(op, operationHtml(ctx, op));
   for (const g of groups) {
-    g.pages.forEach((p, n) => {
-      const sections = p.ops.map((op) => operationHtml(ctx, op)).join('\n');
-      const part = g.pages.length > 1 ? ` <span class="muted">(page ${n + 1} of ${g.pages.length})</span>` : '';
-      const pager = g.pages.length > 1 ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>` : '';
-      const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
-      const ops: PageShell['ops'] = g.ops.map((op) => [`${pageOf.get(op) === p.file ? '' : pageOf.get(op) ?? ''}#${operationAnchor(op)}`, op.method, op.summary?.trim() || op.path]);
-      writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file));
+    paginate(g.ops, (op) => (sectionOf.get(op) as string).length, PAGE_BYTES, PAGE_OPS).forEach((ops, i) => {
+      g.pages.push({ file: i === 0 ? g.file : fileFor(`${g.file.slice(0, -'.html'.length)}-page-${i + 1}`), ops });
     });
   }
+  const pageOf = new Map<OperationModel, string>();
+  for (const g of groups) for (const p of g.pages) for (const op of p.ops) pageOf.set(op, p.file);
 
-  writeFileSync(join(dir, 'index.html'), shell(contract, 'index.html', overview(model, document, groups, servers) + versionList(versions, root)));
-  for (const p of options.extraPages ?? []) writeFileSync(join(dir, p.file), shell(`${p.title}: ${contract}`, p.file, p.main));
-  const schemaSections = [...schemaNames].sort().map((name) => {
+  // Schemas: likewise; with more than one page, schemas.html lists them all.
+  const schemaEntries = [...schemaNames].sort().map((name) => {
     const id = idOf('schema-', name);
     const schema = (document['components'] as { schemas: Node })['schemas'][name];
     const description = isRecord(schema) && typeof schema['description'] === 'string' ? schema['description'] : undefined;
-    const sctx = { document, schemaHref: schemaHref('#') };
-    return `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name })}</section>`;
+    const sctx = { document, schemaHref };
+    return { name, id, html: `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name })}</section>` };
   });
-  writeFileSync(join(dir, 'schemas.html'), shell(`Schemas: ${contract}`, 'schemas.html', `<h1>Schemas</h1>\n${schemaSections.length > 0 ? schemaSections.join('\n') : '<p>The contract names no schema.</p>'}`));
+  const schemaRuns = paginate(schemaEntries, (e) => e.html.length, SCHEMA_PAGE_BYTES);
+  const schemaPages = schemaRuns.length <= 1 ? [{ file: 'schemas.html', entries: schemaRuns[0] ?? [] }] : schemaRuns.map((entries, i) => ({ file: fileFor(`schemas-${i + 1}`), entries }));
+  const schemaFile = new Map<string, string>();
+  for (const p of schemaPages) for (const e of p.entries) if (!schemaFile.has(e.id)) schemaFile.set(e.id, p.file);
+  const links = (html: string, here: string): string =>
+    html.replace(SCHEMA_LINK, (_, id: string) => {
+      const file = schemaFile.get(id);
+      return file === undefined ? '#' : `${file === here ? '' : file}#${id}`;
+    });
 
-  const index = groups.flatMap((g) => g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]));
-  writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
-  return { file: `${folder}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 2) };
+  const files = new Set(used);
+  return {
+    files,
+    write(versions = []) {
+      mkdirSync(dir, { recursive: true });
+      const contract = `${model.info.title} ${model.info.version}`;
+      const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
+      const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
+        sitePage({ title, contract, root, here: '', versions: versions.length > 1 ? versionLinks(versions, root, current) : [], groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
+
+      for (const g of groups) {
+        g.pages.forEach((p, n) => {
+          const sections = p.ops.map((op) => links(sectionOf.get(op) as string, p.file)).join('\n');
+          const part = g.pages.length > 1 ? ` <span class="muted">(page ${n + 1} of ${g.pages.length})</span>` : '';
+          const pager = g.pages.length > 1 ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>` : '';
+          const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
+          const ops: PageShell['ops'] = g.ops.map((op) => [`${pageOf.get(op) === p.file ? '' : pageOf.get(op) ?? ''}#${operationAnchor(op)}`, op.method, op.summary?.trim() || op.path]);
+          writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file));
+        });
+      }
+
+      writeFileSync(join(dir, 'index.html'), shell(contract, 'index.html', overview(model, document, groups, servers, pageOf) + versionList(versions, root)));
+      for (const p of options.extraPages ?? []) writeFileSync(join(dir, p.file), shell(`${p.title}: ${contract}`, p.file, p.main));
+      if (schemaPages.length === 1) {
+        const only = schemaPages[0]?.entries ?? [];
+        writeFileSync(join(dir, 'schemas.html'), shell(`Schemas: ${contract}`, 'schemas.html', `<h1>Schemas</h1>\n${only.length > 0 ? only.map((e) => links(e.html, 'schemas.html')).join('\n') : '<p>The contract names no schema.</p>'}`));
+      } else {
+        // schemas.html lists every schema (the way to one without JavaScript, and where an old address finds its page).
+        const pager = (n: number): string => `<nav class="pager" aria-label="Pages of schemas"><ul>${schemaPages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>`;
+        const list = schemaPages
+          .map((p, i) => `<h2>Page ${i + 1}</h2><ul class="schema-list">${p.entries.map((e) => `<li><a href="${text(p.file)}#${e.id}">${text(e.name)}</a></li>`).join('')}</ul>`)
+          .join('\n');
+        writeFileSync(join(dir, 'schemas.html'), shell(`Schemas: ${contract}`, 'schemas.html', `<h1>Schemas</h1>\n<p>${schemaEntries.length} schemas on ${schemaPages.length} pages.</p>\n${pager(-1)}\n${list}`));
+        schemaPages.forEach((p, n) => {
+          const first = p.entries[0]?.name ?? '';
+          const last = p.entries.at(-1)?.name ?? '';
+          const main = `<h1>Schemas <span class="muted">(page ${n + 1} of ${schemaPages.length}: ${text(first)} to ${text(last)})</span></h1>\n${pager(n)}\n${p.entries.map((e) => links(e.html, p.file)).join('\n')}`;
+          writeFileSync(join(dir, p.file), shell(`Schemas (${n + 1}): ${contract}`, p.file, main, [], 'schemas.html'));
+        });
+      }
+
+      const index = groups.flatMap((g) => g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]));
+      writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
+      return { file: `${folder}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 1 + (schemaPages.length > 1 ? schemaPages.length + 1 : 1)) };
+    },
+  };
 }
 
-function overview(model: ContractModel, document: Node, groups: Group[], servers: { url: string; description?: string }[]): string {
+function overview(model: ContractModel, document: Node, groups: Group[], servers: { url: string; description?: string }[], pageOf: ReadonlyMap<OperationModel, string>): string {
   const info = isRecord(document['info']) ? document['info'] : {};
   const parts: string[] = [`<h1>${text(model.info.title)} <span class="muted">${text(model.info.version)}</span></h1>`, markdownHtml(model.info.description)];
   const links: string[] = [];
@@ -187,7 +268,7 @@ function overview(model: ContractModel, document: Node, groups: Group[], servers
     parts.push(`<h2>Authentication</h2><ul>${model.securitySchemes.map((s) => `<li>${schemeSummary(s, s.name)}${markdownHtml(s.description)}</li>`).join('')}</ul>`);
   }
   parts.push(`<h2>Operations</h2><div class="table-wrap" tabindex="0"><table class="index"><thead><tr><th scope="col">Group</th><th scope="col">Operations</th><th scope="col">First operations</th></tr></thead><tbody>${groups
-    .map((g) => `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops.slice(0, 3).map((op) => `${methodBadge(op.method)} <a href="${text(g.pages[0]?.file ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`).join('<br>')}</td></tr>`)
+    .map((g) => `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops.slice(0, 3).map((op) => `${methodBadge(op.method)} <a href="${text(pageOf.get(op) ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`).join('<br>')}</td></tr>`)
     .join('')}</tbody></table></div>`);
   return parts.join('\n');
 }

@@ -128,6 +128,8 @@ pre.code code { font-size: .82rem; }
 details.response { border: 1px solid var(--line); border-radius: 6px; padding: .3rem .6rem; margin: .4rem 0; }
 details.response > summary { cursor: pointer; }
 .example-title, .content-type, .sub { margin: .5rem 0 .2rem; font-size: .88rem; }
+details.example > summary, details.schema > summary { cursor: pointer; }
+details.schema > summary { font-size: .88rem; color: var(--muted); }
 .samples figure { margin: .4rem 0; }
 .samples figcaption { font-size: .85rem; color: var(--muted); }
 .tabbar { display: flex; gap: .3rem; flex-wrap: wrap; margin-bottom: .3rem; }
@@ -146,6 +148,7 @@ details.try > summary { cursor: pointer; font-weight: 600; }
 .pager ul { list-style: none; display: flex; flex-wrap: wrap; gap: .4rem; padding: 0; }
 .pager a { display: inline-block; padding: .1rem .5rem; border: 1px solid var(--line); border-radius: 4px; }
 .pager a[aria-current="page"] { font-weight: 700; border-color: var(--accent); }
+ul.schema-list { columns: 16rem; padding-left: 1.2rem; }
 table.index { width: 100%; border-collapse: collapse; }
 table.index th, table.index td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); }
 @media (max-width: 800px) {
