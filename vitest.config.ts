@@ -10,8 +10,10 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Four workers share two cores: a test that runs the CLI a few times can take minutes when the
+    // browser and build suites run beside it.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // Test files run in parallel, one per worker. Vitest's default is one worker fewer than CPUs: on
     // the 2-core machine a single worker, every file after the other. Most of a file's time is spent
