@@ -23,6 +23,7 @@ import type { ResourceSpec } from '../runtime/shared/spec.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
 import type { RunContext } from './exchange.js';
 import { createdId, statefulResources } from './phases/stateful.js';
+import { runtimeExpressionValue } from './phases/links.js';
 import type { Phase } from './types.js';
 
 /** One routed exchange of the recorded sequence. */
@@ -211,19 +212,11 @@ interface PendingLink {
 
 /** The value of a link's runtime expression from a recorded request and answer. */
 function linkValue(expression: unknown, op: OperationModel, sent: SentRequest, response: ReceivedResponse): unknown {
-  if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
-  if (expression.startsWith('$response.body')) {
-    const hash = expression.indexOf('#');
-    return hash < 0 ? response.json : getAtPointer(response.json, expression.slice(hash + 1)).value;
-  }
-  const header = /^\$response\.header\.(.+)$/.exec(expression);
-  if (header) return response.headers[(header[1] ?? '').toLowerCase()];
-  const req = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
-  if (!req) return undefined;
-  const name = req[2] ?? '';
-  if (req[1] === 'path') return pathParams(op.path, pathOf(sent.url))?.[name];
-  if (req[1] === 'query') return queryOf(sent.url).get(name) ?? undefined;
-  return sent.headers[name.toLowerCase()];
+  return runtimeExpressionValue(expression, response, (where, name) => {
+    if (where === 'path') return pathParams(op.path, pathOf(sent.url))?.[name];
+    if (where === 'query') return queryOf(sent.url).get(name) ?? undefined;
+    return sent.headers[name.toLowerCase()];
+  });
 }
 
 function valueOf(step: ReplayedStep, where: string, name: string): string | undefined {

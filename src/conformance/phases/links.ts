@@ -8,8 +8,12 @@ import type { ReceivedResponse } from '../checks.js';
 import type { RunContext } from '../exchange.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
 
-/** The value of a link's runtime expression ($response.body#/id, $request.path.org, a constant). */
-function linkValue(expression: unknown, sent: ExampleRequest, response: ReceivedResponse, values: ReadonlyMap<ParameterModel, unknown>): unknown {
+/**
+ * The value of a link's runtime expression ($response.body#/id, $response.header.Location,
+ * $request.path.org, or a constant); `requestValue` reads the request's side, which the live run and
+ * a replay know differently.
+ */
+export function runtimeExpressionValue(expression: unknown, response: ReceivedResponse, requestValue: (where: 'path' | 'query' | 'header', name: string) => unknown): unknown {
   if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
   if (expression.startsWith('$response.body')) {
     const hash = expression.indexOf('#');
@@ -18,11 +22,15 @@ function linkValue(expression: unknown, sent: ExampleRequest, response: Received
   const header = /^\$response\.header\.(.+)$/.exec(expression);
   if (header) return response.headers[(header[1] ?? '').toLowerCase()];
   const req = /^\$request\.(path|query|header)\.(.+)$/.exec(expression);
-  if (req) {
-    for (const [p, v] of values) if (p.in === req[1] && p.name.toLowerCase() === (req[2] ?? '').toLowerCase()) return v;
-    if (req[1] === 'header') return sent.headers[(req[2] ?? '').toLowerCase()];
-  }
-  return undefined;
+  return req ? requestValue(req[1] as 'path' | 'query' | 'header', req[2] ?? '') : undefined;
+}
+
+/** A link's value in the live run: the parameter values sent, else the request's header. */
+function linkValue(expression: unknown, sent: ExampleRequest, response: ReceivedResponse, values: ReadonlyMap<ParameterModel, unknown>): unknown {
+  return runtimeExpressionValue(expression, response, (where, name) => {
+    for (const [p, v] of values) if (p.in === where && p.name.toLowerCase() === name.toLowerCase()) return v;
+    return where === 'header' ? sent.headers[name.toLowerCase()] : undefined;
+  });
 }
 
 /**
