@@ -33,18 +33,24 @@ export interface BuildOptions {
   skipValidation?: boolean;
 }
 
+/** Models by interface name, entry file and content hash; the oldest goes first past MODEL_CACHE_SIZE. */
 const cache = new Map<string, ContractModel>();
+const MODEL_CACHE_SIZE = 16;
 
-/** Loads, validates and models the contract at `specPath`; cached by content hash. */
+/**
+ * Loads, validates and models the contract at `specPath`; cached by entry file and content hash
+ * (the model names its file: the same text in another folder is another model).
+ */
 export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<ContractModel> {
   const loaded = await loadContractAsync(specPath);
   const api = options.api ?? basename(dirname(loaded.entry.path));
-  const key = `${api}\0${loaded.hash}\0${options.skipValidation ? 'unvalidated' : 'validated'}`;
+  const key = `${api}\0${loaded.entry.path}\0${loaded.hash}\0${options.skipValidation ? 'unvalidated' : 'validated'}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const warnings = options.skipValidation ? [] : await validateStructure(loaded);
   const model = modelOf(loaded, api);
   model.warnings.unshift(...(loaded.conversionWarnings ?? []), ...warnings);
+  if (cache.size >= MODEL_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, model);
   return model;
 }
