@@ -8,18 +8,25 @@ CLI := $(NODE) dist/src/cli/main.js
 
 all: install build lint generate docs
 
-# npm ci runs the `prepare` script, which builds dist/.
+# What the build reads: a change to any of them builds again.
+BUILD_INPUTS := $(shell find src generators -name '*.ts' -not -name '*.d.ts' -not -path '*/dist/*' -not -path '*/node_modules/*' 2>/dev/null) tsconfig.json src/runtime/tsconfig.json src/runtime/package.json package.json
+
+# npm ci runs the `prepare` script, which builds dist/ (the same build as below, so it is marked built).
 node_modules/.specforge-installed: package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
+	@mkdir -p dist && touch dist/.specforge-built
 
 install: node_modules/.specforge-installed
 
-build: install
+build: dist/.specforge-built
+
+dist/.specforge-built: node_modules/.specforge-installed $(BUILD_INPUTS)
 	@# A fresh run-time dist: files of modules since moved or removed must not be packed.
 	rm -rf src/runtime/dist
 	$(NODE) node_modules/typescript/bin/tsc -p src/runtime/tsconfig.json
 	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.json
+	@touch $@
 
 lint: build
 	$(CLI) lint

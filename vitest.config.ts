@@ -15,6 +15,11 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // A worker runs file after file in one module graph: specforge's modules, Redocly, TypeScript
+    // and Ajv are loaded once per worker instead of once per file (vitest reported 540 s of imports
+    // over a full run). The price: state a module keeps is shared between files, so caches in src/
+    // are keyed by everything that makes their entries differ (test/unit/model-cache.test.ts).
+    isolate: false,
     // Test files run in parallel, one per worker. Vitest's default is one worker fewer than CPUs: on
     // the 2-core machine a single worker, every file after the other. Most of a file's time is spent
     // waiting on child processes (the built CLI, tsc, npm, chromium, servers), so four workers there
