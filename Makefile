@@ -21,11 +21,15 @@ install: node_modules/.specforge-installed
 
 build: dist/.specforge-built
 
+# (make decides before npm ci runs, so the recipe asks again whether an input is newer than the mark.)
 dist/.specforge-built: node_modules/.specforge-installed $(BUILD_INPUTS)
-	@# A fresh run-time dist: files of modules since moved or removed must not be packed.
-	rm -rf src/runtime/dist
-	$(NODE) node_modules/typescript/bin/tsc -p src/runtime/tsconfig.json
-	$(NODE) node_modules/typescript/bin/tsc -p tsconfig.json
+	@if [ -f $@ ] && [ -z "$$(find $^ -newer $@ 2>/dev/null | head -n 1)" ]; then echo "dist/ is up to date (built by npm ci)"; else \
+	  set -e; \
+	  echo "rm -rf src/runtime/dist && tsc -p src/runtime/tsconfig.json && tsc -p tsconfig.json"; \
+	  rm -rf src/runtime/dist; \
+	  $(NODE) node_modules/typescript/bin/tsc -p src/runtime/tsconfig.json; \
+	  $(NODE) node_modules/typescript/bin/tsc -p tsconfig.json; \
+	fi
 	@touch $@
 
 lint: build
