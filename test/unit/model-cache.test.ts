@@ -1,11 +1,13 @@
 /**
  * buildModel's cache: the same contract text in two folders is two models, each naming its own file
- * (generated headers and diagnostics name it), and the cache stays bounded in a long-lived process.
+ * (generated headers and diagnostics name it); a model's validator plan and its validators compiled
+ * per strict level are made once per process (a mock and the runner testing it share them).
  */
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/contract/model.js';
+import { compileValidators, planValidators } from '../../src/contract/tables/validators.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `model-cache-${process.pid}`);
@@ -23,5 +25,17 @@ describe('buildModel cache', () => {
     expect(a.specPath).toContain(`${join('a', 'echo', 'openapi.yaml')}`);
     expect(b.specPath).toContain(`${join('b', 'echo', 'openapi.yaml')}`);
     expect(await buildModel(join(TMP, 'a', 'echo', 'openapi.yaml'))).toBe(a);
+  });
+
+  it('plans and compiles a model\'s validators once per strict level', async () => {
+    const model = await buildModel(join(ROOT, 'specs', 'echo', 'openapi.yaml'));
+    const plan = planValidators(model);
+    expect(planValidators(model)).toBe(plan);
+    const lax = compileValidators(model, plan, false);
+    expect(compileValidators(model, planValidators(model), false)).toBe(lax);
+    expect(compileValidators(model, plan, 'schema')).not.toBe(lax);
+    const [id, ops] = Object.entries(lax.operationValidators)[0] ?? [];
+    expect(id).toBeDefined();
+    expect(ops?.responses).toBeDefined();
   });
 });

@@ -90,9 +90,27 @@ export interface RuntimeOperationValidators {
   responses: Record<string, Record<string, ValidateFunction>>;
 }
 
-/** The validators of a contract compiled in memory; throws the strict-mode findings `strict` refuses. */
+/** Compiled validators by plan and strict level: Ajv's compilation is most of a large contract's start-up. */
+const compiled = new WeakMap<ValidatorPlan, Map<StrictLevel, CompiledValidators>>();
+
+/**
+ * The validators of a contract compiled in memory; throws the strict-mode findings `strict` refuses.
+ * Compiled once per plan and strict level in a process (a mock and the runner testing it, in one
+ * process, share them): Ajv's validate functions keep no state between calls but `errors`, which a
+ * caller reads right after its own call.
+ */
 export function compileValidators(model: ContractModel, plan: ValidatorPlan = planValidators(model), strict: StrictLevel = DEFAULT_STRICT): CompiledValidators {
   enforceStrictness(model, plan, strict);
+  let byLevel = compiled.get(plan);
+  const hit = byLevel?.get(strict);
+  if (hit !== undefined) return hit;
+  const out = compileNow(model, plan, strict);
+  if (byLevel === undefined) compiled.set(plan, (byLevel = new Map()));
+  byLevel.set(strict, out);
+  return out;
+}
+
+function compileNow(model: ContractModel, plan: ValidatorPlan, strict: StrictLevel): CompiledValidators {
   const ajv = createAjv({ strict });
   const get = (exportName: string): ValidateFunction => {
     const key = plan.exports.get(exportName);

@@ -28,8 +28,23 @@ function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchem
   return schema;
 }
 
-/** Plans every validator of a contract: one Ajv root schema with $defs, and export names. */
+/** Plans by model: generation, the mock, the test runner and lint each ask for the same contract's plan. */
+const plans = new WeakMap<ContractModel, ValidatorPlan>();
+
+/**
+ * Plans every validator of a contract: one Ajv root schema with $defs, and export names. A model's
+ * plan is made once (a model is not changed once built) and shared: callers only read it.
+ */
 export function planValidators(model: ContractModel): ValidatorPlan {
+  let plan = plans.get(model);
+  if (plan === undefined) {
+    plan = buildPlan(model);
+    plans.set(model, plan);
+  }
+  return plan;
+}
+
+function buildPlan(model: ContractModel): ValidatorPlan {
   const b = new PlanBuilder(model);
   const exports = new Map<string, string>();
   // Export names come from the schema's name or the operation's id, status and media type, never
