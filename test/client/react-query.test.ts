@@ -30,7 +30,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   const { server } = await runMock({ cwd: ROOT, spec: SPEC, port: 0, host: '127.0.0.1', stateful: true, write: () => undefined });
   mock = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}, 60_000);
+});
 
 afterAll(async () => {
   await new Promise<void>((done) => {

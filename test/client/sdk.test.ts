@@ -46,7 +46,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   mock = await startMock();
   slowMock = await startMock({ delay: 5_000 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await close(mock.server);
@@ -70,7 +70,7 @@ describe('generated sdk.ts', () => {
       await generateSpec({ path: SPEC, api: 'pets', out: again, targets: [...TARGETS], strict: true }, { cacheDir: join(TMP, `.cache-${run}`), force: true });
       for (const file of ['types.ts', 'sdk.ts', 'react-query.ts']) expect(readFileSync(join(again, file), 'utf8'), `${file} (regenerate test/fixtures/sdk/pets/generated)`).toBe(readFileSync(join(OUT, file), 'utf8'));
     }
-  }, 60_000);
+  });
 });
 
 describe('targets', () => {
@@ -191,7 +191,7 @@ describe('retries', () => {
     } finally {
       await close(s.server);
     }
-  }, 30_000);
+  });
 
   it('gives up after the limit and reports the undeclared status as an ApiError', async () => {
     const s = await scripted([{ status: 502 }, { status: 502 }, { status: 502 }, { status: 502 }]);
@@ -203,7 +203,7 @@ describe('retries', () => {
     } finally {
       await close(s.server);
     }
-  }, 30_000);
+  });
 
   it('does not retry a POST by default, nor wait for a Retry-After past maxRetryAfter', async () => {
     const s = await scripted([{ status: 503 }, { status: 503, headers: { 'retry-after': '3600' } }]);
@@ -228,7 +228,7 @@ describe('retries', () => {
     } finally {
       await close(s.server);
     }
-  }, 30_000);
+  });
 
   it('retries a network failure of an idempotent call, and an error middleware may answer instead', async () => {
     // A port nobody listens on: every fetch fails.
@@ -246,7 +246,7 @@ describe('retries', () => {
       middleware: [{ onError: () => new Response('[{"id":7,"name":"cached","kind":"cat"}]', { status: 200, headers: { 'content-type': 'application/json' } }) }],
     });
     expect(await sdk.listPets(rescued)).toMatchObject({ ok: true, data: [{ id: 7, name: 'cached' }] });
-  }, 30_000);
+  });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
     expect(retryAfter('2')).toBe(2000);
@@ -359,5 +359,5 @@ describe('bundles', () => {
     writeFileSync(all, `import { createSdkClient, createApi } from '../../fixtures/sdk/pets/generated/sdk.js';\nexport const api = createApi(createSdkClient());\n`);
     const grouped = (await build({ entryPoints: [all], bundle: true, write: false, format: 'esm', platform: 'browser', alias, logLevel: 'silent' })).outputFiles[0]?.text ?? '';
     for (const id of ['createPet', 'deletePet', 'listPets']) expect(grouped).toContain(`"${id}"`);
-  }, 60_000);
+  });
 });

@@ -85,7 +85,7 @@ describe('examples are validated before they are sent', () => {
     expect(negatives.map((f) => f.request.origin)).toContain('property age below its minimum');
     // No false alarm about valid data.
     expect(report.failures.filter((f) => f.check === 'positive_data_acceptance')).toEqual([]);
-  }, 60_000);
+  });
 
   it('the report locates the defect at file:line:col of the example', async () => {
     const file = writeSpec(SPEC);
@@ -97,5 +97,5 @@ describe('examples are validated before they are sent', () => {
     expect(text).toMatch(/openapi\.yaml:19:17 \(#\/paths\/~1pets\/post\/requestBody\/content\/application~1json\/examples\/broken\/value\)/);
     expect(text).toMatch(/not sent: a defect of the contract/);
     expect((text.match(/example_schema_conformance: createPet/g) ?? []).length).toBe(1);
-  }, 60_000);
+  });
 });

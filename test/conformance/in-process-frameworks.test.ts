@@ -82,7 +82,7 @@ describe('in-process handlers of real frameworks', () => {
     const report = await runConformance({ spec, handler: app, ...options, phases: [...options.phases] });
     expectFaultsOnlyOnGone(report);
     expect(Date.now() - started).toBeLessThan(30_000);
-  }, 60_000);
+  });
 
   it('a plain node:http listener that sets res.statusCode = 404', async () => {
     const handler = (req: IncomingMessage, res: ServerResponse): void => {
@@ -96,7 +96,7 @@ describe('in-process handlers of real frameworks', () => {
       res.end();
     };
     expectFaultsOnlyOnGone(await runConformance({ spec, handler, ...options, phases: [...options.phases] }));
-  }, 60_000);
+  });
 
   it('Fastify: the app itself (ready(), then its server), and app.routing', async () => {
     const build = () => {
@@ -115,7 +115,7 @@ describe('in-process handlers of real frameworks', () => {
     await other.ready();
     expectFaultsOnlyOnGone(await runConformance({ spec, handler: (req, res) => other.routing(req, res), ...options, phases: [...options.phases] }));
     await other.close();
-  }, 60_000);
+  });
 
   it('Koa: the app itself and app.callback()', async () => {
     const app = new Koa();
@@ -131,7 +131,7 @@ describe('in-process handlers of real frameworks', () => {
     });
     expectFaultsOnlyOnGone(await runConformance({ spec, handler: app, ...options, phases: [...options.phases] }));
     expectFaultsOnlyOnGone(await runConformance({ spec, handler: app.callback(), ...options, phases: [...options.phases] }));
-  }, 60_000);
+  });
 
   it('Hono: app.fetch as fetchHandler, and through @hono/node-server as a handler', async () => {
     const app = new Hono();
@@ -142,7 +142,7 @@ describe('in-process handlers of real frameworks', () => {
     app.get('/gone', (c) => c.body(null, 404));
     expectFaultsOnlyOnGone(await runConformance({ spec, fetchHandler: app.fetch, ...options, phases: [...options.phases] }));
     expectFaultsOnlyOnGone(await runConformance({ spec, handler: getRequestListener(app.fetch), ...options, phases: [...options.phases] }));
-  }, 60_000);
+  });
 
   it('a handler that never answers is a finding within the timeout, not a hang; one that throws is a 500', async () => {
     const started = Date.now();
@@ -159,5 +159,5 @@ describe('in-process handlers of real frameworks', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(report.failures.find((f) => f.operationId === 'getItem')?.message).toMatch(/no answer/);
     expect(report.failures.find((f) => f.operationId === 'gone')?.response?.status).toBe(500);
-  }, 60_000);
+  });
 });

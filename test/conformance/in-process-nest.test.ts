@@ -154,7 +154,7 @@ beforeAll(async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'sf-nest-')), 'app.mjs');
   writeFileSync(file, resolved);
   ({ createApp } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { createApp: typeof createApp });
-}, 60_000);
+});
 
 const options = { phases: ['examples', 'negative', 'fuzz'] as const, maxExamples: 10, timeoutMs: 5000 };
 
@@ -176,7 +176,7 @@ describe('in-process handler: NestJS (platform-express)', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 
   it('the same application without ParseIntPipe: the string id is found by response_schema_conformance, nothing else', async () => {
     const app = await createApp(true);
@@ -189,5 +189,5 @@ describe('in-process handler: NestJS (platform-express)', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  });
 });

@@ -54,7 +54,7 @@ describe('security phase checks', () => {
     // The table agrees with the list of failures.
     const failedInTable = report.operations.reduce((n, o) => n + Object.values(o.checks).reduce((m, t) => m + t.failed, 0), 0);
     expect(failedInTable).toBe(report.failures.length);
-  }, 60_000);
+  });
 
   it('with several workers too, the undeclared 401 is one failure, in the list and in the table', async () => {
     const out: string[] = [];
@@ -64,5 +64,5 @@ describe('security phase checks', () => {
     expect(report.failures.filter((f) => f.check === 'status_code_conformance')).toHaveLength(1);
     const failedInTable = report.operations.reduce((n, o) => n + Object.values(o.checks).reduce((m, t) => m + t.failed, 0), 0);
     expect(failedInTable).toBe(report.failures.length);
-  }, 60_000);
+  });
 });

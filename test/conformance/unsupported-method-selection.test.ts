@@ -86,7 +86,7 @@ describe('unsupported_method with selected operations', () => {
     expect(new Set(Object.values(reasons))).toEqual(new Set(['no operation of the path is selected (--operations, --tags)']));
     const text = formatConformance(report, 'stylish', { spec: 'openapi.yaml', baseUrl: 'x' });
     expect(text).toContain('unsupported_method not tried on 5 paths (/things, /other, /full, /rpc#Action=Run, /secure): no operation of the path is selected (--operations, --tags)');
-  }, 60_000);
+  });
 
   it('every path tried once; the fragment path, the path declaring every method and the 401 are skipped with their reasons', async () => {
     const seen: string[] = [];
@@ -100,7 +100,7 @@ describe('unsupported_method with selected operations', () => {
     });
     const markdown = formatConformance(report, 'markdown', { spec: 'openapi.yaml', baseUrl: 'x' });
     expect(markdown).toContain('- unsupported_method not tried on 1 path (/secure): PATCH was answered 401: authentication before routing tells nothing of the method');
-  }, 60_000);
+  });
 
   it('specforge test --operations --workers 2: each path with a selected operation tried once, the others reported as skipped', async () => {
     const seen: string[] = [];
@@ -128,5 +128,5 @@ describe('unsupported_method with selected operations', () => {
     } finally {
       await listener.close();
     }
-  }, 60_000);
+  });
 });

@@ -72,7 +72,7 @@ describe.each(LIST.contracts.map((e) => [nameOf(e), e] as const))('%s', (_name, 
       }
     }
     expect(failures).toEqual(INVALID[nameOf(entry)] ?? {});
-  }, 120_000);
+  });
 
   it('the mock answers one request per operation with a declared status and a body its validator accepts', async () => {
     const mock = await createMockFromSpec(fileOf(entry));

@@ -224,7 +224,7 @@ describe('schemas that all refer to each other', () => {
     const findings = await diffDocs(TMP, web(14), web(14, 9));
     expect(findings.map((f) => f.rule)).toEqual(['request-property-max-length-decreased']);
     expect(findings[0]?.message).toMatch(/property "(to\d+\.)*to9\.name": maxLength decreased from 10 to 5/);
-  }, 30_000);
+  });
 });
 
 describe('locations in the head contract', () => {

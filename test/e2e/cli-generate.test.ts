@@ -149,5 +149,5 @@ describe('generate --watch', () => {
     }
     expect(await closed).toBe(0);
     expect(stderr).not.toMatch(/at .*\.js:\d+/);
-  }, 60_000);
+  });
 });

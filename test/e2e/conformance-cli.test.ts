@@ -214,7 +214,7 @@ describe('settings from specforge.config.yaml', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });
 
 describe('a server on a unix socket', () => {
@@ -231,7 +231,7 @@ describe('a server on a unix socket', () => {
     } finally {
       await close(server);
     }
-  }, 120_000);
+  });
 });
 
 describe('credentials', () => {
@@ -260,7 +260,7 @@ describe('credentials', () => {
     } finally {
       await close(server);
     }
-  }, 120_000);
+  });
 });
 
 describe('control', () => {
@@ -271,7 +271,7 @@ describe('control', () => {
     expect(ids).toEqual(['VolumeCreate', 'VolumeDelete', 'VolumeInspect', 'VolumeList', 'VolumePrune'].filter((id) => ids.includes(id)));
     expect(ids.length).toBeGreaterThanOrEqual(4);
     expect(ids.every((id) => id.startsWith('Volume'))).toBe(true);
-  }, 120_000);
+  });
 
   it('--operations, -H, --workers, --rate-limit and --max-failures shape the run', async () => {
     const seen: Array<{ path: string; header: string | undefined; at: number }> = [];
@@ -304,5 +304,5 @@ describe('control', () => {
     } finally {
       await close(server);
     }
-  }, 120_000);
+  });
 });

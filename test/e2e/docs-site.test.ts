@@ -195,7 +195,7 @@ describe('the docs site of specforge.config.yaml', () => {
     expect(await runDocs({ cwd: ROOT, out: dir, renderer: 'redocly', write: (t) => printed.push(t) })).toBe(0);
     expect(printed.join('')).toContain(`index of ${contracts.length} contract(s)`);
     site = await serve(dir);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (site) await stop(site.server);
@@ -268,7 +268,7 @@ describe('a hostile contract and command-line reference', () => {
     expect(await runDocs({ cwd: project, out: dir, renderer: 'redocly', write: () => undefined })).toBe(0);
     model = await buildModel(join(HOSTILE, 'openapi.yaml'), { api: 'hostile' });
     site = await serve(dir);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     if (site) await stop(site.server);
@@ -280,7 +280,7 @@ describe('a hostile contract and command-line reference', () => {
     const files = (d: string): string[] => readdirSync(d, { recursive: true, encoding: 'utf8' }).sort();
     expect(files(again)).toEqual(files(dir));
     for (const f of files(dir).filter((f) => f.endsWith('.html'))) expect(readFileSync(join(again, f), 'utf8'), f).toBe(readFileSync(join(dir, f), 'utf8'));
-  }, 120_000);
+  });
 
   it('index shows the title as text', async () => {
     const visit = await open(context, site, 'index.html');
@@ -303,7 +303,7 @@ describe('a hostile contract and command-line reference', () => {
     expect(visit.problems.some((p) => p.includes('Content Security Policy'))).toBe(true);
     expect(visit.external).toEqual([]);
     await visit.page.close();
-  }, 120_000);
+  });
 
   it('the command-line reference escapes everything and keeps only safe links', async () => {
     const visit = await open(context, site, 'hostile/cli.html');

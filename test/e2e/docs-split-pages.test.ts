@@ -59,7 +59,7 @@ beforeAll(async () => {
   mkdirSync(join(TMP, 'big'), { recursive: true });
   writeFileSync(join(TMP, 'big', 'openapi.json'), bigContract());
   expect(await runDocs({ cwd: TMP, specs: ['big/openapi.json'], out: SITE, write: () => undefined })).toBe(0);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -126,7 +126,7 @@ describe('the static docs of a large contract', () => {
     beforeAll(async () => {
       if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'], timeout: 60_000 });
-    }, 90_000);
+    });
 
     const lastPage = (): string => pages().filter((f) => /^things-page-\d+\.html$/.test(f)).sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0])).at(-1) as string;
 

@@ -224,7 +224,7 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
         expect(visit.problems, file).toEqual([]);
       }
       await visit.page.close();
-    }, 120_000);
+    });
 
     it('the request console reaches `specforge mock --cors` on 127.0.0.1', async () => {
       const op = model().operations.find((o) => o.method === 'get') ?? model().operations[0];
@@ -257,7 +257,7 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
         server.closeAllConnections();
         await new Promise<void>((ok) => server.close(() => ok()));
       }
-    }, 60_000);
+    });
 
     it('axe finds no violation on any page, in light mode and in dark mode at 390 px', async () => {
       const pages = readdirSync(join(SITE, api)).filter((f) => f.endsWith('.html')).sort();

@@ -84,7 +84,7 @@ describe('the version selector from file://', () => {
     await expect.poll(() => visit.page.locator('.search ol a').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(visit.problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('axe finds no violation with the selector open, light and dark', async () => {
     const found: string[] = [];

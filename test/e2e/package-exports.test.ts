@@ -34,7 +34,7 @@ describe('package.json exports', () => {
     const out: string[] = [];
     const check = mod['check'] as (o: { cwd: string; quiet: boolean; write: (t: string) => void }) => Promise<number>;
     expect(await check({ cwd: ROOT, quiet: true, write: (t) => out.push(t) })).toBe(0);
-  }, 120_000);
+  });
 });
 
 describe('@specforge/runtime package.json exports', () => {

@@ -158,7 +158,7 @@ beforeAll(async () => {
   site = serveDist();
   siteUrl = await listen(site);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

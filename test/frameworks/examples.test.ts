@@ -92,5 +92,5 @@ describe.each(['fetch', 'hono'])('examples/%s', (app) => {
     const result = await build({ entryPoints: [join(dir, 'dist', 'app.js')], bundle: true, write: false, platform: 'neutral', format: 'esm', mainFields: ['module', 'main'], metafile: true, logLevel: 'silent' });
     expect(Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:'))).toEqual([]);
     expect(result.outputFiles.map((f) => f.text).join('\n')).not.toMatch(/from\s*["']node:|require\(["']node:/);
-  }, 60_000);
+  });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const serverModule = (await import(join(gen, 'server.ts'))) as { createPartialServer: typeof makeListener };
   makeFetch = fetchModule.createPartialFetchHandler;
   makeListener = serverModule.createPartialServer;
-}, 120_000);
+});
 
 const key = { 'x-api-key': API_KEY };
 const create = { ...key, 'x-request-id': 'r1', 'content-type': 'application/json' };

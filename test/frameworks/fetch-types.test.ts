@@ -115,7 +115,7 @@ describe('the fetch handler without @types/node', () => {
     expect(r.out).toContain('src/gen/fetch.ts');
     expect(r.out).toContain('@specforge/runtime/dist/entry/fetch.d.ts');
     expect(r.out).not.toContain('@types/node');
-  }, 60_000);
+  });
 
   it.each([
     ['ES2022 + DOM', 'tsconfig.dom.json'],
@@ -125,11 +125,11 @@ describe('the fetch handler without @types/node', () => {
     const r = tsc(TS7, config);
     expect(r.out).toBe('');
     expect(r.status).toBe(0);
-  }, 60_000);
+  });
 
   it('a handler of the generated node:http server still sees an IncomingMessage (with @types/node, TypeScript 7)', () => {
     const r = tsc(TS7, 'tsconfig.node.json');
     expect(r.out).toBe('');
     expect(r.status).toBe(0);
-  }, 60_000);
+  });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   mock = createMswHandlers({ stateful: true });
   server = setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' });
-}, 120_000);
+});
 
 afterAll(() => server?.close());
 

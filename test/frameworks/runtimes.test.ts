@@ -61,7 +61,7 @@ beforeAll(async () => {
   const result = await build({ entryPoints: [join(dir, 'src', 'app.ts')], outfile: join(dir, 'app.mjs'), bundle: true, platform: 'neutral', format: 'esm', mainFields: ['module', 'main'], metafile: true, logLevel: 'silent' });
   expect(Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:'))).toEqual([]);
   writeFileSync(join(dir, 'serve.mjs'), SERVE);
-}, 120_000);
+});
 
 afterAll(() => {
   for (const child of children) child.kill();
@@ -108,5 +108,5 @@ describe.each(RUNTIMES)('examples/fetch on %s', (name, how) => {
     expect(report.requests).toBeGreaterThan(20);
     // Well within the server's own lifetime.
     expect(Date.now() - started, name).toBeLessThan(LIFETIME);
-  }, 60_000);
+  });
 });

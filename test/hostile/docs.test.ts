@@ -175,5 +175,5 @@ describe.each(RENDERERS)('docs pages ($renderer renderer) built from a hostile c
     expect(external).toEqual([]);
     expect(attackerHits).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

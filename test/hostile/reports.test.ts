@@ -227,7 +227,7 @@ describe('credentials in reports', () => {
     expect(leaked(hidden.stdout)).toEqual([]);
     expect(shown.stdout).toContain(BEARER);
     expect(shown.stdout).toContain(HEADER_TOKEN);
-  }, 120_000);
+  });
 });
 
 describe('control sequences never reach a terminal', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   mkdirSync(join(TMP, 'echo'), { recursive: true });
   cpSync(join(ROOT, 'specs', 'echo', 'openapi.yaml'), SPEC);
   expect(await runGenerate({ cwd: TMP, spec: SPEC, out: OUT, quiet: true, write: () => undefined })).toBe(0);
-}, 60_000);
+});
 
 afterAll(() => {
   rmSync(TMP, { recursive: true, force: true });

@@ -20,7 +20,7 @@ let levels = new Map<string, FindingLevel>();
 beforeAll(async () => {
   findings = lintFindings(await lintSpecs([{ path: GITHUB, strict: true }]), ROOT);
   levels = await builtInRuleLevels();
-}, 60_000);
+});
 
 describe("GitHub's description", () => {
   it('has its examples checked at strict: true, each invalid one at its file, line, column and pointer', () => {

@@ -114,7 +114,7 @@ describe('the repository config lints provenance wording in descriptions', () =>
       '#/tags/0/description',
     ]);
     expect(mine[0]?.message).toMatch(/YAML comment/);
-  }, 60_000);
+  });
 
   it('passes the same contract once the wording is gone (comments and extension keys may name the seed)', async () => {
     const clean = SPEC.replace(' (seed section 2.1)', '')
@@ -126,7 +126,7 @@ describe('the repository config lints provenance wording in descriptions', () =>
     const entry = repoConfig.specs[0] as SpecEntry;
     const [result] = await lintSpecs([{ ...targetOf(entry), path: join(TMP, 'clean.yaml') }]);
     expect((result?.problems ?? []).filter((p) => p.ruleId === RULE)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('the shipped contracts tell their users what the API does, not where the text came from', () => {

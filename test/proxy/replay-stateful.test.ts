@@ -61,7 +61,7 @@ describe('specforge test --replay: the stateful checks', () => {
     expect(failure?.message).toBe('publishNote on a notes in state draft (allowed from reviewed) answers 204, not 409');
     expect(failure?.phase).toBe('stateful');
     expect(failure?.request.origin).toMatch(/\(replayed\)$/);
-  }, 120_000);
+  });
 
   it('a server that answers a delete but keeps the note: the replay finds use_after_free as the live run did', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-replay-stateful-'));
@@ -71,7 +71,7 @@ describe('specforge test --replay: the stateful checks', () => {
     const replayed = await test({ spec: NOTES, baseUrl: BASE, replay: cassette });
     expect(stateful(replayed.report)).toEqual(stateful(report));
     expect(replayed.report.failures.find((f) => f.check === 'use_after_free' && f.operationId === 'getNote')?.message).toMatch(/^notes \d+, deleted, answers 200 on getNote \(expected 404\)$/);
-  }, 120_000);
+  });
 
   it('proxied traffic: a link followed to a 404, a deleted note still read and listed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-replay-stateful-'));
@@ -109,5 +109,5 @@ describe('specforge test --replay: the stateful checks', () => {
       'use_after_free getNote: notes 8, deleted, answers 200 on getNote (expected 404)',
       'use_after_free listNotes: notes 8, deleted, is still listed by listNotes',
     ]);
-  }, 60_000);
+  });
 });

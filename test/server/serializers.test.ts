@@ -162,7 +162,7 @@ describe("the shipped contracts' response serializers", () => {
           );
         }
       }
-    }, 120_000);
+    });
   }
 
   it('include serializers at all (the properties above are not vacuous)', () => {

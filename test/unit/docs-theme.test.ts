@@ -33,7 +33,7 @@ describe('docs.theme', () => {
     const page = readFileSync(join(dir, 'site', 'perm', 'index.html'), 'utf8');
     expect(page).toContain('<link rel="stylesheet" href="../assets/theme.css">');
     expect(page).toContain('<img src="../assets/logo.svg" alt="">');
-  }, 60_000);
+  });
 
   it.each([
     ['a remote logo', '    logo: https://example.com/logo.png\n', /docs\.theme\.logo must be a local file/],

@@ -46,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(join(repo, 'specs', 'pets', 'openapi.yaml'), contract('2.0.0', { '/pets': op('listPets', 'pets') }));
   git('commit', '-qam', 'two');
   await runDocs({ cwd: repo, out: out('site'), write: (t) => (printed += t) });
-}, 120_000);
+});
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('docs.versions from a git revision', () => {
@@ -98,7 +98,7 @@ describe('docs.versions from a git revision', () => {
     const b = files(join(repo, 'again')).map((f) => relative(join(repo, 'again'), f)).sort();
     expect(b).toEqual(a);
     for (const f of a) expect(readFileSync(join(repo, 'again', f), 'utf8'), f).toBe(readFileSync(join(repo, 'site', f), 'utf8'));
-  }, 120_000);
+  });
 });
 
 describe('docs.versions from a file, with a hostile label', () => {
@@ -120,7 +120,7 @@ describe('docs.versions from a file, with a hostile label', () => {
     const changelog = readFileSync(join(site, 'pets', 'versions', '1.0.0', 'changelog.html'), 'utf8');
     expect(changelog).toContain('/legacy');
     expect(changelog).toContain('/owners');
-  }, 120_000);
+  });
 
   it('makes folder names from labels: safe characters, unique, never empty', () => {
     const used = new Set<string>();

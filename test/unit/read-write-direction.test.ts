@@ -111,7 +111,7 @@ describe('generated code', () => {
   beforeAll(async () => {
     mkdirSync(TMP, { recursive: true });
     await generateSpec({ path: SPEC, api: 'rw', out: GEN, targets: ['types', 'validators', 'server', 'client'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
-  }, 120_000);
+  });
 
   it('the generated validators judge by direction as the in-memory ones do', async () => {
     const gen = (await import(pathToFileURL(join(GEN, 'validators.ts')).href)) as { operationValidators: Record<string, { body: Record<string, (x: unknown) => boolean>; responses: Record<string, Record<string, (x: unknown) => boolean>> }> };

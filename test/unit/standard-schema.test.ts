@@ -90,7 +90,7 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('the generated validato
     }
     expect(compared).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
 
 describe('issues', () => {

@@ -85,7 +85,7 @@ describe.each(contracts.map((s) => [s.api, s] as const))('the zod schemas of %s'
     zod = (await import(pathToFileURL(join(out, 'zod.ts')).href)) as typeof zod;
     ajv = (await import(pathToFileURL(join(entry.out ?? out, 'validators.ts')).href)) as typeof ajv;
     plan = planValidators(await buildModel(entry.path, { api: entry.api }));
-  }, 120_000);
+  });
 
   /** Every export with its zod schema and its Ajv validator. */
   const pairs = (): Array<{ name: string; exportName: string; z: ZodType; v: ValidateFunction }> => {
@@ -122,7 +122,7 @@ describe.each(contracts.map((s) => [s.api, s] as const))('the zod schemas of %s'
     }
     expect(disagreements).toEqual([]);
     expect(compared).toBeGreaterThan(0);
-  }, 120_000);
+  });
 
   it('agree with the Ajv validators on values generated from the schemas', () => {
     const resolveRef = (ref: string): JsonSchema | undefined => plan.root.$defs[decodeURIComponent(ref.replace(/^#\/\$defs\//, '')).replace(/~1/g, '/').replace(/~0/g, '~')];
@@ -152,7 +152,7 @@ describe('zod per direction and recursion', () => {
     const out = join(TMP, 'rw');
     await generateSpec({ path: resolve('test/fixtures/read-write/openapi.yaml'), api: 'rw', out, targets: ['zod'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
     rw = (await import(pathToFileURL(join(out, 'zod.ts')).href)) as Tables<ZodType>;
-  }, 120_000);
+  });
 
   it('a request may leave out a required readOnly property, a response a required writeOnly one, at any depth', () => {
     const body = rw.operations['createUser']?.body?.['application/json'] as ZodType;

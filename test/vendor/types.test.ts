@@ -98,7 +98,7 @@ function where(source: string, marker: string, needle: string): { line: number; 
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   await generateSpec({ path: SPEC, api: 'types', out: GEN, targets: ['types', 'validators', 'server', 'client'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
-}, 120_000);
+});
 
 afterAll(() => {
   rmSync(TMP, { recursive: true, force: true });
@@ -109,7 +109,7 @@ describe('generated types of a contract with optional bodies, streams and two se
     const file = join(TMP, 'good.ts');
     writeFileSync(file, GOOD);
     expect(diagnosticsOf(file)).toEqual([]);
-  }, 120_000);
+  });
 
   describe('report deliberately wrong code at the value, in one line', () => {
     let found: Found[] = [];
@@ -117,7 +117,7 @@ describe('generated types of a contract with optional bodies, streams and two se
       const file = join(TMP, 'wrong.ts');
       writeFileSync(file, WRONG);
       found = diagnosticsOf(file);
-    }, 120_000);
+    });
 
     const at = (marker: string, needle: string): Found[] => {
       const { line } = where(WRONG, marker, needle);
@@ -203,7 +203,7 @@ describe('the generated partial server', () => {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     server.close();

@@ -302,7 +302,7 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
     } finally {
       await close(server);
     }
-  }, 120_000);
+  });
 
   it('specforge test against the mock', async () => {
     const { server } = await runMock({ cwd: ROOT, spec, port: 0, host: '127.0.0.1', write: () => {} });
