@@ -39,6 +39,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { BARE_SERVER, itemExample, itemSchema, listBody, newItemSchema, spec } from './slice.js';
 import { arg, autocannon, CLI, ROOT } from './support.js';
+import { figureOf, settled as settledAt } from './windows.js';
 
 const OUT = join(ROOT, 'bench', '.out', 'request-path');
 const BASELINE = join(ROOT, 'bench', 'baseline', 'request-path.json');
@@ -231,9 +232,9 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
         dumps++;
         windows.push(instructionsIn(`${out}.${dumps}`) / PER_WINDOW);
       }
-      const last = windows.slice(-WINDOWS);
-      figures[name] = median(last);
-      spread[key] = { ...spread[key], [name]: { all: windows, settled: settled(windows), range: range(last) } } as Record<Route, Spread>;
+      const { figure, settled: done, range } = figureOf(windows, WINDOWS, SETTLE);
+      figures[name] = figure;
+      spread[key] = { ...spread[key], [name]: { all: windows, settled: done, range } } as Record<Route, Spread>;
     }
   } finally {
     child.kill('SIGTERM');
@@ -244,22 +245,9 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
 
 /** The last WINDOWS windows lie within ±SETTLE of their median. */
 function settled(windows: number[]): boolean {
-  if (windows.length < WINDOWS) return false;
-  const last = windows.slice(-WINDOWS);
-  const mid = median(last);
-  return last.every((w) => Math.abs(w - mid) <= SETTLE * mid);
+  return settledAt(windows, WINDOWS, SETTLE);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** How far the windows of one route spread, as a fraction of their median. */
-function range(values: number[]): number {
-  return (Math.max(...values) - Math.min(...values)) / median(values);
-}
 interface Spread {
   /** Every window's count per request, in order. */
   all: number[];
