@@ -10,15 +10,22 @@
  * with a committed baseline (bench/baseline/request-path.json): a figure more than 10% above its
  * baseline is reported as a regression (and makes the run exit 1 with --fail-on-regression).
  *
- * Each server runs under callgrind once: WARM mixed requests warm the JIT; then, per route, WARM/4
- * requests of that route alone, the counters zeroed, and WINDOWS windows of MEASURED/WINDOWS
- * requests each, the counters dumped after each. A route's figure is the median window's count per
- * request: a window in which the JIT still compiles (its threads are counted) or a major collection
- * runs is an outlier the median leaves out, which single windows of the whole count could not
- * (they varied by up to 15% from run to run).
+ * Each server runs under callgrind once (--fair-sched=yes: the JIT's and the collector's threads
+ * get their turn as they would on spare cores, instead of waiting behind the main thread): WARM
+ * mixed requests warm the JIT; then, per route, WARM/4 requests of that route alone, the counters
+ * zeroed, and windows of PER_WINDOW requests each, the counters dumped after each, until the last
+ * WINDOWS windows agree within ±SETTLE (or MAX_WINDOWS were taken: the figure is then marked
+ * "not settled"). A route's figure is the median of those last windows: the steady state. A switch
+ * of route makes the JIT deoptimize and compile again (node's own stream and HTTP code too: each
+ * load opens new connections), and under valgrind that took two to three windows of 2,000 requests
+ * for every server, bare node:http included (a window ran in baseline code at +15 to +130%, the
+ * compiler's threads alone at 20,000 to 65,000 instructions per request); a major collection
+ * lands in one window at +40 to +150%. With a fixed count of 5 windows the median was one of those
+ * windows on the list, whose figure then moved by up to ±97% between windows.
  *
- * Options: --warm-requests <n> (default 20000), --measured-requests <n> (default 10000),
- * --windows <n> (default 5; the median is taken),
+ * Options: --warm-requests <n> (default 20000), --window-requests <n> (default 2000),
+ * --windows <n> (default 3: settled windows the median is taken of), --max-windows <n> (default 15),
+ * --settle <fraction> (default 0.02: the settled windows lie within ±2% of their median),
  * --update-baseline (record today's figures as the baseline), --fail-on-regression,
  * --servers <keys> (a subset of mock,generated,fastify,bare; bare is always measured),
  * --server <key>=<script.mjs> (one more server to measure: a script that listens on the port given
@@ -32,13 +39,15 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { BARE_SERVER, itemExample, itemSchema, listBody, newItemSchema, spec } from './slice.js';
 import { arg, autocannon, CLI, ROOT } from './support.js';
+import { figureOf, settled as settledAt } from './windows.js';
 
 const OUT = join(ROOT, 'bench', '.out', 'request-path');
 const BASELINE = join(ROOT, 'bench', 'baseline', 'request-path.json');
 const WARM = Number(arg('warm-requests', '20000'));
-const MEASURED = Number(arg('measured-requests', '10000'));
-const WINDOWS = Math.max(1, Number(arg('windows', '5')));
-const PER_WINDOW = Math.ceil(MEASURED / WINDOWS);
+const PER_WINDOW = Math.max(100, Number(arg('window-requests', '2000')));
+const WINDOWS = Math.max(1, Number(arg('windows', '3')));
+const MAX_WINDOWS = Math.max(WINDOWS, Number(arg('max-windows', '15')));
+const SETTLE = Number(arg('settle', '0.02'));
 const LIMIT = 1.1;
 
 type Route = 'list' | 'create';
@@ -158,7 +167,7 @@ async function request(port: number, r: typeof GET | typeof POST): Promise<numbe
 /**
  * Runs `callgrind_control <flag> <pid>`. Callgrind reads its commands while the program runs, not
  * while it waits in a system call, so one request at a time is sent until the command is done; at
- * most one of them lands on either side of the cut, a 1-in-MEASURED error.
+ * most one of them lands on either side of the cut, a 1-in-PER_WINDOW error.
  */
 async function control(flag: string, pid: number, port: number): Promise<void> {
   const child = spawn('callgrind_control', [flag, String(pid)], { stdio: 'ignore' });
@@ -186,7 +195,9 @@ function instructionsIn(file: string): number {
 
 async function measure(key: string, port: number, args: string[]): Promise<Record<Route, number>> {
   const out = join(OUT, `callgrind.${key}`);
-  const child: ChildProcess = spawnTracked('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child: ChildProcess = spawnTracked('valgrind', ['--tool=callgrind', '--fair-sched=yes', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const figures = {} as Record<Route, number>;
+  let dumps = 0;
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
   try {
@@ -206,44 +217,50 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
     const pid = child.pid as number;
     // Each route is warmed on its own before it is measured: a switch from the mixed load to one
     // route makes the JIT compile again, and that compilation belongs to neither figure.
-    for (const route of [GET, POST]) {
+    const routes: Array<[Route, typeof GET | typeof POST]> = [
+      ['list', GET],
+      ['create', POST],
+    ];
+    for (const [name, route] of routes) {
       await load(port, [route], Math.ceil(WARM / 4));
       await control('-z', pid, port);
       // A dump zeroes the counters: each dump is one window.
-      for (let w = 0; w < WINDOWS; w++) {
+      const windows: number[] = [];
+      while (windows.length < MAX_WINDOWS && !settled(windows)) {
         await load(port, [route], PER_WINDOW);
         await control('-d', pid, port);
+        dumps++;
+        windows.push(instructionsIn(`${out}.${dumps}`) / PER_WINDOW);
       }
+      const { figure, settled: done, range } = figureOf(windows, WINDOWS, SETTLE);
+      figures[name] = figure;
+      spread[key] = { ...spread[key], [name]: { all: windows, settled: done, range } } as Record<Route, Spread>;
     }
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
   }
-  const dumps = readdirSync(OUT)
-    .filter((f) => f.startsWith(`callgrind.${key}.`) && /\.\d+$/.test(f))
-    .sort((a, b) => Number(a.slice(a.lastIndexOf('.') + 1)) - Number(b.slice(b.lastIndexOf('.') + 1)));
-  if (dumps.length < 2 * WINDOWS) throw new Error(`callgrind wrote ${dumps.length} dumps for ${key}`);
-  const perRequest = dumps.map((d) => instructionsIn(join(OUT, d)) / PER_WINDOW);
-  const list = perRequest.slice(0, WINDOWS);
-  const create = perRequest.slice(WINDOWS, 2 * WINDOWS);
-  spread[key] = { list: range(list), create: range(create) };
-  return { list: median(list), create: median(create) };
+  return figures;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+/** The last WINDOWS windows lie within ±SETTLE of their median. */
+function settled(windows: number[]): boolean {
+  return settledAt(windows, WINDOWS, SETTLE);
 }
 
-/** How far the windows of one route spread, as a fraction of their median. */
-function range(values: number[]): number {
-  return (Math.max(...values) - Math.min(...values)) / median(values);
+interface Spread {
+  /** Every window's count per request, in order. */
+  all: number[];
+  settled: boolean;
+  /** The spread of the windows the figure is the median of. */
+  range: number;
 }
-const spread: Record<string, Record<Route, number>> = {};
+const spread: Record<string, Record<Route, Spread>> = {};
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
-console.log(`instructions per request (valgrind callgrind, all threads; the median of ${WINDOWS} windows of ${PER_WINDOW} requests of each route, after ${WARM} mixed requests of warm-up, 4 connections)`);
+console.log(
+  `instructions per request (valgrind callgrind, all threads; per route, windows of ${PER_WINDOW} requests until the last ${WINDOWS} lie within ±${SETTLE * 100}% of their median, the figure (at most ${MAX_WINDOWS} windows), after ${WARM} mixed requests of warm-up and ${Math.ceil(WARM / 4)} of the route, 4 connections)`,
+);
 const figures: Record<string, Record<Route, number>> = {};
 // Counts do not depend on load, so two servers share the cores at once.
 for (let i = 0; i < servers.length; i += 2) {
@@ -265,8 +282,14 @@ console.log('server'.padEnd(30) + 'list GET'.padStart(12) + '× bare'.padStart(8
 for (const s of servers) {
   const f = figures[s.key] as Record<Route, number>;
   const sp = spread[s.key];
-  const windows = sp ? `   windows spread ±${((sp.list * 100) / 2).toFixed(1)}% / ±${((sp.create * 100) / 2).toFixed(1)}%` : '';
-  console.log(s.name.padEnd(30) + fmt(f.list).padStart(12) + (f.list / bare.list).toFixed(2).padStart(8) + fmt(f.create).padStart(14) + (f.create / bare.create).toFixed(2).padStart(8) + windows);
+  const note = (r: Route): string => (sp ? `±${((sp[r].range * 100) / 2).toFixed(1)}%${sp[r].settled ? '' : ' NOT SETTLED'}` : '');
+  console.log(s.name.padEnd(30) + fmt(f.list).padStart(12) + (f.list / bare.list).toFixed(2).padStart(8) + fmt(f.create).padStart(14) + (f.create / bare.create).toFixed(2).padStart(8) + `   settled windows ${note('list')} / ${note('create')}`);
+}
+console.log('');
+console.log('every window, in order (thousands of instructions per request):');
+for (const s of servers) {
+  const sp = spread[s.key];
+  if (sp) console.log(`  ${s.key.padEnd(10)} list ${sp.list.all.map((w) => (w / 1000).toFixed(1)).join(' ')}; create ${sp.create.all.map((w) => (w / 1000).toFixed(1)).join(' ')}`);
 }
 console.log('');
 const goals: Array<[string, Route, number]> = [

@@ -20,9 +20,11 @@ export const DEFAULT_HTTP_LIMITS: Required<HttpServerLimits> = { headersTimeout:
  * At most `max` connections. When one more arrives, the connection that has waited longest
  * without a request in progress (one still trickling its headers, or idle between requests) is
  * closed to make room, so slow or idle clients holding every slot cannot lock new clients out;
- * only when every connection is busy with a request is the newcomer closed.
+ * only when every connection is busy with a request is the newcomer closed. Returns what counts a
+ * request in progress: the server's request listener calls it first (one listener per request
+ * rather than two, each of which node:http's emit would copy the listener list for).
  */
-export function capConnections(server: Server, max: number): void {
+export function capConnections(server: Server, max: number): (req: IncomingMessage, res: ServerResponse) => void {
   const open = new Map<Socket, { active: number; since: number }>();
   server.on('connection', (socket: Socket) => {
     open.set(socket, { active: 0, since: Date.now() });
@@ -47,12 +49,6 @@ export function capConnections(server: Server, max: number): void {
     state.active--;
     state.since = Date.now();
   }
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const state = busy(req.socket);
-    if (!state) return;
-    state.active++;
-    res.on('close', responseClosed);
-  });
   // An upgraded connection (attach, exec) is busy for as long as it lives. (Listened to only where
   // the listener takes upgrades: a listener of 'upgrade' owns the socket.)
   server.on('newListener', function track(event: string) {
@@ -63,4 +59,10 @@ export function capConnections(server: Server, max: number): void {
       if (state) state.active++;
     });
   });
+  return (req, res) => {
+    const state = busy(req.socket);
+    if (!state) return;
+    state.active++;
+    res.on('close', responseClosed);
+  };
 }

@@ -59,9 +59,12 @@ export function createHttpServer(listener: RequestListener, limits: HttpServerLi
       // How often Node looks for connections past those timeouts (its default is 30 s).
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(l.headersTimeout / 2))),
     },
-    listener,
   );
-  capConnections(server, l.maxConnections);
+  const inProgress = capConnections(server, l.maxConnections);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    inProgress(req, res);
+    listener(req, res);
+  });
   server.setTimeout(l.idleTimeout, (socket) => socket.destroy());
   if (listener.upgrade) server.on('upgrade', listener.upgrade);
   if (listener.clientError) server.on('clientError', listener.clientError);
