@@ -9,9 +9,17 @@
  * `$ref` to one. Any other node (an open object, oneOf/anyOf/allOf, patternProperties, if/then...)
  * goes through JSON.stringify, and so does a value of another type than the schema's at run time.
  *
+ * An answer whose schema has code of its own at every node (no fallback under it) also gets a byte
+ * writer: it writes the JSON as UTF-8 into the runtime's scratch buffer, and one string is made of
+ * the bytes (jsonBytes). That is about half the work of joining the text piece by piece, which V8
+ * then has to flatten before the write. Where the value is not what its schema describes (another
+ * type, a lone surrogate), the writer gives up and the string serializer writes the answer.
+ *
  * Functions are named by the document pointer of their schema: `s_<name>` for a component schema
- * whose name is a plain word, else a readable tail and a hash of the pointer. Property names reach
- * the code only as string literals (stringLiteral), so a hostile name cannot break out of them.
+ * whose name is a plain word, else a readable tail and a hash of the pointer; a byte writer adds
+ * `w` in front, and an answer's entry (bytes, else strings) `t`. Property names reach the code
+ * only as string literals (stringLiteral) and as numbers (their UTF-8 bytes), so a hostile name
+ * cannot break out of them.
  */
 import { createHash } from 'node:crypto';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
@@ -55,11 +63,35 @@ export function serializerName(pointer: string): string {
   return `p_${tail}${tail === '' ? '' : '_'}${hash(pointer)}`;
 }
 
+/** The UTF-8 bytes of a text. */
+function utf8Bytes(text: string): number[] {
+  return [...Buffer.from(text, 'utf8')];
+}
+
+/** Statements writing a constant text's UTF-8 bytes into `b` at `p` (room checked by the caller). */
+function bytes(text: string): string {
+  const all = utf8Bytes(text);
+  // Bytes above ASCII: the answer is decoded as UTF-8, not as Latin-1.
+  if (all.some((c) => c > 127)) return `__wu(); ${bytesOf(all)}`;
+  return bytesOf(all);
+}
+
+function bytesOf(all: number[]): string {
+  if (all.length > 64) return `for (const c of [${all.join(', ')}]) b[p++] = c;`;
+  return `${all.map((c, i) => `b[p${i === 0 ? '' : ` + ${i}`}] = ${c};`).join(' ')} p += ${all.length};`;
+}
+
 class SerializerBuilder {
   /** Function code by name. */
   readonly functions = new Map<string, string>();
   /** Function names by pointer, for the nodes that have one (set before the body is written: recursion). */
   private readonly names = new Map<string, string>();
+  /** Byte writer code by name (see jsonBytes in the runtime). */
+  readonly writers = new Map<string, string>();
+  /** Byte writer names by pointer. */
+  private readonly writerNames = new Map<string, string>();
+  /** Whether the node at a pointer has a byte writer: every node under it has code of its own (true while being decided: a cycle). */
+  private readonly writableAt = new Map<string, boolean>();
 
   constructor(private readonly model: ContractModel) {}
 
@@ -169,6 +201,113 @@ class SerializerBuilder {
     return name;
   }
 
+
+  /**
+   * Whether the JSON of the node at `schema` can be written as bytes: every node under it has code
+   * of its own, none goes through JSON.stringify. A node on a cycle is taken as writable while its
+   * cycle is decided; where that guess turns out wrong, the writer that calls it answers NO_FIT for
+   * that value (writeValue asks again), so the guess costs speed, never the text.
+   */
+  writable(schema: JsonSchema, pointer: string, hops = 0): boolean {
+    const shape = this.shape(schema);
+    if (shape.kind === 'ref') return hops <= 32 && this.writable(shape.schema, shape.pointer, hops + 1);
+    if (shape.kind === 'fallback') return false;
+    if (shape.kind !== 'object' && shape.kind !== 'array') return true;
+    const known = this.writableAt.get(pointer);
+    if (known !== undefined) return known;
+    this.writableAt.set(pointer, true);
+    const ok =
+      shape.kind === 'array'
+        ? this.writable(shape.items, joinPointer(pointer, 'items'))
+        : shape.properties.every(([prop, sub]) => this.writable(sub, joinPointer(pointer, 'properties', prop)));
+    this.writableAt.set(pointer, ok);
+    return ok;
+  }
+
+  /**
+   * Statements writing variable `x` (not undefined) as `schema` into `b` at `p`, returning from the
+   * writer with NO_FIT or NO_ROOM where they cannot. Inline bytes (true, false, null) fit in the room
+   * the caller checked.
+   */
+  private writeValue(schema: JsonSchema, pointer: string, x: string, hops = 0): string[] {
+    const shape = this.shape(schema);
+    if (shape.kind === 'ref') return hops > 32 ? ['return -1;'] : this.writeValue(shape.schema, shape.pointer, x, hops + 1);
+    if (shape.kind === 'fallback') return ['return -1;'];
+    if (shape.kind === 'object' || shape.kind === 'array') {
+      if (!this.writable(schema, pointer)) return ['return -1;'];
+      return [`p = ${this.writer(shape, pointer)}(b, p, ${x});`, 'if (p < 0) return p;'];
+    }
+    const orNull = shape.nullable ? `if (${x} === null) { ${bytes('null')} } else ` : '';
+    if (shape.kind === 'boolean') return [`${orNull}if (${x} === true) { ${bytes('true')} } else if (${x} === false) { ${bytes('false')} } else return -1;`];
+    const helper = shape.kind === 'string' ? '__ws' : '__wn';
+    return [`${orNull}if (typeof ${x} === ${stringLiteral(shape.kind)}) p = ${helper}(b, p, ${x}); else return -1;`, 'if (p < 0) return p;'];
+  }
+
+  /** The most inline bytes (true, false, null) a value of `schema` may write without a room check of its own. */
+  private inlineRoom(schema: JsonSchema, hops = 0): number {
+    const shape = this.shape(schema);
+    if (shape.kind === 'ref') return hops > 32 ? 0 : this.inlineRoom(shape.schema, hops + 1);
+    if (shape.kind === 'boolean') return 5;
+    if (shape.kind === 'string' || shape.kind === 'number') return shape.nullable ? 4 : 0;
+    return 0;
+  }
+
+  /** The name of the byte writer of an object or array node, written on first use. */
+  private writer(shape: Extract<Shape, { kind: 'object' | 'array' }>, pointer: string): string {
+    const known = this.writerNames.get(pointer);
+    if (known !== undefined) return known;
+    const name = `w${serializerName(pointer)}`;
+    this.writerNames.set(pointer, name);
+    const lines: string[] = [];
+    lines.push(docComment(`Writes the JSON of the schema at ${pointer === '' ? '(root)' : pointer} as bytes.`).trimEnd());
+    lines.push(`function ${name}(b: Uint8Array, p: number, v: unknown): number {`);
+    if (shape.nullable) lines.push(`  if (v === null) { if (p + 4 > b.length) return -2; ${bytes('null')} return p; }`);
+    if (shape.kind === 'array') {
+      const room = 1 + this.inlineRoom(shape.items);
+      lines.push('  if (!Array.isArray(v)) return -1;');
+      lines.push('  const n = v.length;');
+      lines.push('  if (p + 2 > b.length) return -2;');
+      lines.push('  b[p++] = 91;');
+      lines.push('  for (let i = 0; i < n; i++) {');
+      lines.push(`    if (p + ${room + 1} > b.length) return -2;`);
+      lines.push('    if (i > 0) b[p++] = 44;');
+      lines.push('    const x: unknown = v[i];');
+      lines.push('    if (x === undefined) return -1;');
+      for (const l of this.writeValue(shape.items, joinPointer(pointer, 'items'), 'x')) lines.push(`    ${l}`);
+      lines.push('  }');
+      lines.push('  if (p + 1 > b.length) return -2;');
+      lines.push('  b[p++] = 93;');
+      lines.push('  return p;');
+    } else {
+      lines.push('  if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;');
+      // Room for every inline byte of this object: braces, commas, names, true, false and null.
+      let room = 2;
+      for (const [prop, sub] of shape.properties) room += 1 + utf8Bytes(`${JSON.stringify(prop)}:`).length + this.inlineRoom(sub);
+      lines.push(`  if (p + ${room} > b.length) return -2;`);
+      lines.push('  b[p++] = 123;');
+      if (shape.properties.length > 0) {
+        lines.push('  const o = v as Record<string, unknown>;');
+        lines.push('  const s = p;');
+        lines.push('  let x: unknown;');
+        for (const [prop, sub] of shape.properties) {
+          const key = stringLiteral(prop);
+          lines.push(prop in Object.prototype ? `  x = Object.hasOwn(o, ${key}) ? o[${key}] : undefined;` : `  x = o[${key}];`);
+          lines.push('  if (x !== undefined) {');
+          // The first property written has no comma before it.
+          lines.push(`    if (p !== s) b[p++] = 44;`);
+          lines.push(`    ${bytes(`${JSON.stringify(prop)}:`)}`);
+          for (const l of this.writeValue(sub, joinPointer(pointer, 'properties', prop), 'x')) lines.push(`    ${l}`);
+          lines.push('  }');
+        }
+      }
+      lines.push('  b[p++] = 125;');
+      lines.push('  return p;');
+    }
+    lines.push('}');
+    this.writers.set(name, lines.join('\n'));
+    return name;
+  }
+
   /** The serializer of a response body: a function name, or undefined when JSON.stringify does it all. */
   top(schema: JsonSchema, pointer: string): string | undefined {
     let shape = this.shape(schema);
@@ -178,7 +317,15 @@ class SerializerBuilder {
       shape = this.shape(shape.schema);
     }
     if (shape.kind === 'fallback' || shape.kind === 'ref') return undefined;
-    if (shape.kind === 'object' || shape.kind === 'array') return this.function(shape, at);
+    if (shape.kind === 'object' || shape.kind === 'array') {
+      const name = this.function(shape, at);
+      if (!this.writable(schema, pointer)) return name;
+      // An answer whose JSON is known whole: written as bytes, and by the string serializer where the value is not what its schema says.
+      const writer = this.writer(shape, at);
+      const top = `t${name}`;
+      if (!this.functions.has(top)) this.functions.set(top, `${docComment(`Serializes the schema at ${at === '' ? '(root)' : at}: as bytes, else as strings.`)}function ${top}(v: unknown): string {\n  return __wb(${writer}, v) ?? ${name}(v);\n}`);
+      return top;
+    }
     // A primitive answer: a function that only holds its expression.
     const known = this.names.get(at);
     if (known !== undefined) return known;
@@ -207,7 +354,7 @@ export function planSerializers(model: ContractModel): { functions: string[]; ta
     }
     if (statuses.length > 0) table.push([op.id, statuses]);
   }
-  const functions = [...b.functions.entries()].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0)).map(([, text]) => text);
+  const functions = [...b.functions.entries(), ...b.writers.entries()].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0)).map(([, text]) => text);
   return { functions, table };
 }
 
@@ -236,7 +383,14 @@ export function generateSerializers(model: ContractModel, ctx: GeneratorContext)
   const runtime = runtimeEntry(ctx, 'fetch');
   const body = serializersSource(model);
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\(`).test(body);
-  const helpers = [uses('__s') ? 'jsonString as __s' : '', uses('__j') ? 'jsonFallback as __j' : ''].filter((s) => s !== '');
+  const helpers = [
+    uses('__s') ? 'jsonString as __s' : '',
+    uses('__j') ? 'jsonFallback as __j' : '',
+    uses('__wb') ? 'jsonBytes as __wb' : '',
+    uses('__ws') ? 'jsonStringBytes as __ws' : '',
+    uses('__wn') ? 'jsonNumberBytes as __wn' : '',
+    uses('__wu') ? 'jsonWide as __wu' : '',
+  ].filter((s) => s !== '');
   const imports = helpers.length === 0 ? 'import type { SerializersModule }' : `import { ${helpers.join(', ')}, type SerializersModule }`;
   return { path: 'serializers.ts', content: `${ctx.header('//')}${imports} from ${jsonLiteral(runtime)};\n\n${body}` };
 }

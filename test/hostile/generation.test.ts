@@ -13,7 +13,7 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/shared/sample.js';
-import { jsonFallback, jsonString, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonWide, type SerializersModule } from '../../src/runtime/server/serialize.js';
 import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -296,7 +296,14 @@ describe('response serializers of hostile property names', () => {
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
     const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText.replace(/^import .*$/m, '').replace(/^export const serializers =/m, 'const serializers =');
-    const serializers = new Function('__s', '__j', `${js}\nreturn serializers;`)(jsonString, jsonFallback) as SerializersModule;
+    // The byte writer's answers are kept: the names are written as bytes too, not only by the string serializer.
+    const written: Array<string | undefined> = [];
+    const bytes: typeof jsonBytes = (write, value) => {
+      const out = jsonBytes(write, value);
+      written.push(out);
+      return out;
+    };
+    const serializers = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${js}\nreturn serializers;`)(jsonString, jsonFallback, bytes, jsonStringBytes, jsonNumberBytes, jsonWide) as SerializersModule;
     const serialize = serializers['getX']?.['200']?.['application/json'];
     expect(serialize).toBeTypeOf('function');
     // Object.fromEntries (as JSON.parse) makes "__proto__" an own property.
@@ -305,6 +312,7 @@ describe('response serializers of hostile property names', () => {
     expect(Object.hasOwn(JSON.parse(serialize?.(value) ?? '') as object, '__proto__')).toBe(true);
     // Without an own "__proto__" (or "constructor"), nothing is read from the prototype.
     expect(serialize?.({ ok: 'v' })).toBe('{"ok":"v"}');
+    expect(written).toEqual([JSON.stringify(value), JSON.stringify(value), '{"ok":"v"}']);
   }, 180_000);
 });
 

@@ -19,18 +19,18 @@ import { isRecord, resolveLocalRef } from '../../src/contract/pointer.js';
 import { normalizeSchema } from '../../src/contract/schema-normalize.js';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
-import { jsonFallback, jsonString, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonWide, type ByteWriter, type SerializersModule } from '../../src/runtime/server/serialize.js';
 import { createRequestListener, type AnyHandler, type HandlerResponse } from '../../src/runtime/server/server.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `serializers-${process.pid}`);
 
 /** serializers.ts of a model, transpiled and evaluated with the runtime's helpers. */
-function compile(model: ContractModel): SerializersModule {
+function compile(model: ContractModel, wb: typeof jsonBytes = jsonBytes): SerializersModule {
   const source = serializersSource(model);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const body = js.replace(/^export const serializers =/m, 'const serializers =');
-  return new Function('__s', '__j', `${body}\nreturn serializers;`)(jsonString, jsonFallback) as SerializersModule;
+  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${body}\nreturn serializers;`)(jsonString, jsonFallback, wb, jsonStringBytes, jsonNumberBytes, jsonWide) as SerializersModule;
 }
 
 async function modelOf(name: string, yaml: string): Promise<ContractModel> {
@@ -138,6 +138,60 @@ describe('jsonString', () => {
   it('writes what JSON.stringify writes, for any string', () => {
     for (const s of HOSTILE_STRINGS) expect(jsonString(s)).toBe(JSON.stringify(s));
     fc.assert(fc.property(stringArb, (s) => jsonString(s) === JSON.stringify(s)), { numRuns: 2000 });
+  });
+});
+
+describe('byte writers', () => {
+  const writeString: ByteWriter = (b, p, v) => jsonStringBytes(b, p, v as string);
+  const hasLoneSurrogate = (s: string): boolean => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+
+  it('write a string as JSON.stringify does, UTF-8 encoded; a lone surrogate goes back to the string serializer', () => {
+    for (const s of HOSTILE_STRINGS) expect(jsonBytes(writeString, s)).toBe(hasLoneSurrogate(s) ? undefined : JSON.stringify(s));
+    const any = fc.oneof(stringArb, fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }));
+    fc.assert(fc.property(any, (s) => jsonBytes(writeString, s) === (hasLoneSurrogate(s) ? undefined : JSON.stringify(s))), { numRuns: 3000 });
+  });
+
+  it('write a number as JSON.stringify does, a non-finite one as null', () => {
+    fc.assert(fc.property(numberArb, (n) => jsonBytes((b, p, v) => jsonNumberBytes(b, p, v as number), n) === JSON.stringify(n)), { numRuns: 2000 });
+  });
+
+  it('grow their buffer for a large answer, and leave one over a megabyte to the string serializer', () => {
+    const large = 'é'.repeat(100_000) + '"\n';
+    expect(jsonBytes(writeString, large)).toBe(JSON.stringify(large));
+    expect(jsonBytes(writeString, 'x'.repeat(400_000))).toBeUndefined();
+    expect(jsonBytes(writeString, 'small')).toBe('"small"');
+  });
+
+  it('give a getter that serializes while an answer is written the string serializer, and keep the answer whole', () => {
+    let inner: string | undefined = 'not called';
+    const value = {
+      get name(): string {
+        inner = jsonBytes(writeString, 'inner');
+        return 'outer';
+      },
+    };
+    const writeName: ByteWriter = (b, p, v) => jsonStringBytes(b, p, (v as { name: string }).name);
+    expect(jsonBytes(writeName, value)).toBe('"outer"');
+    expect(inner).toBeUndefined();
+    expect(jsonBytes(writeString, 'after')).toBe('"after"');
+  });
+
+  it("write a closed answer's JSON as bytes, and fall back to strings for a value of another type", async () => {
+    const model = await modelOf('bytes', CRAFTED);
+    const results: Array<string | undefined> = [];
+    const spy: typeof jsonBytes = (write, value) => {
+      const out = jsonBytes(write, value);
+      results.push(out);
+      return out;
+    };
+    const tree = compile(model, spy)['getTree']?.['200']?.['application/json'];
+    if (tree === undefined) throw new Error('getTree has no serializer');
+    const value = { name: 'root ✓', children: [{ name: 'a "leaf"', children: [] }, { name: 'b\tleaf' }] };
+    expect(tree(value)).toBe(JSON.stringify(value));
+    expect(results).toEqual([JSON.stringify(value)]);
+    const odd = { name: 'root', children: [{ name: 7 }, { name: new Date(0), extra: 1 }] };
+    expect(tree(odd)).toBe(JSON.stringify({ name: 'root', children: [{ name: 7 }, { name: new Date(0) }] }));
+    expect(results[1]).toBeUndefined();
   });
 });
 
@@ -353,6 +407,16 @@ describe('a server with serializers', () => {
     expect(await r.text()).toBe('{"id":"c"}');
   });
 
+  it('answers with what the byte writer wrote, its Content-Length the bytes of the UTF-8 text', async () => {
+    for (const tree of [{ name: 'root', children: [{ name: 'leaf' }] }, { name: 'wurzel ✓ 🌳', children: [{ name: 'blatt "ä"\n' }] }]) {
+      answers['getTree'] = tree;
+      const r = await fetch(`${base}/tree`);
+      const text = JSON.stringify(tree);
+      expect(r.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(await r.text()).toBe(text);
+    }
+  });
+
   it('answers a value the serializer cannot write (a bigint) with a 500, as with JSON.stringify', async () => {
     answers['getTree'] = { name: 'x', children: [{ name: 1n }] };
     const r = await fetch(`${base}/tree`);
@@ -372,13 +436,16 @@ describe('planSerializers', () => {
   it('is deterministic and names functions by pointer, never by a counter: more operations leave the others unchanged', async () => {
     const a = planSerializers(await modelOf('plan', CRAFTED));
     expect(planSerializers(await modelOf('plan-again', CRAFTED))).toEqual(a);
-    for (const f of a.functions) expect(f).toMatch(/^\/\*\*.*\*\/\nfunction (?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(v: unknown\): string \{/);
+    // A string serializer (s_/p_), the byte writer of the same node (w), and an answer's entry that tries bytes first (t).
+    for (const f of a.functions) expect(f).toMatch(/^\/\*\*.*\*\/\nfunction (?:[tw]?(?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(v: unknown\): string|w(?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(b: Uint8Array, p: number, v: unknown\): number) \{/);
+    expect(a.functions.some((f) => f.startsWith('/**') && /\nfunction w/.test(f))).toBe(true);
     const more = CRAFTED.replace(
       'components:\n',
       `  /first:\n    get:\n      operationId: aFirst\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {type: array, items: {type: object, additionalProperties: false, properties: {q: {type: string}}}}\ncomponents:\n`,
     );
     const b = planSerializers(await modelOf('plan-more', more));
-    expect(b.functions.length).toBe(a.functions.length + 2);
+    // The array and its items: a string serializer and a byte writer each, and the answer's entry.
+    expect(b.functions.length).toBe(a.functions.length + 5);
     for (const f of a.functions) expect(b.functions).toContain(f);
   });
 });

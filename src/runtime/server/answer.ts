@@ -8,7 +8,7 @@ import type { OperationSpec } from '../shared/spec.js';
 import type { HandlerResponse, ServerOptions, ValidatorsModule } from './context.js';
 import { utf8Length } from './head.js';
 import { contentTypeHeader, isJsonMediaType, matchMediaType, mediaTypeOf, responseKey } from './media.js';
-import type { SerializeFunction, SerializersModule } from './serialize.js';
+import { knownByteLength, type SerializeFunction, type SerializersModule } from './serialize.js';
 
 /** What the reply stage reads of the server. */
 export interface Replier {
@@ -172,7 +172,9 @@ export function payloadOf(p: Replier, op: OperationSpec, response: HandlerRespon
   if (typeof payload !== 'string') length = payload.length;
   else if (payload === plan.lastPayload) length = plan.lastLength;
   else {
-    length = byteLength(payload);
+    // A generated serializer's byte writer knows the length of what it wrote.
+    const known = knownByteLength(payload);
+    length = known >= 0 ? known : byteLength(payload);
     if (response.payload !== undefined) {
       plan.lastPayload = payload;
       plan.lastLength = length;
