@@ -201,7 +201,6 @@ class SerializerBuilder {
     return name;
   }
 
-
   /**
    * Whether the JSON of the node at `schema` can be written as bytes: every node under it has code
    * of its own, none goes through JSON.stringify. A node on a cycle is taken as writable while its

@@ -40,7 +40,7 @@ export const jsonFallback: SerializeFunction = (value) => JSON.stringify(value);
  * A byte writer, generated for a response schema whose JSON it knows whole (closed objects, arrays
  * of them, strings, numbers, booleans): it writes the JSON of `value` into `bytes` from `at` and
  * returns where it stopped, or NO_FIT when the value is not what the schema describes (another
- * type, a non-finite number, a string JSON.stringify would escape as \uXXXX...), or NO_ROOM when
+ * type, undefined in an array, a string with a lone surrogate), or NO_ROOM when
  * `bytes` is too short. The string serializer then does the work, or the writer runs again on a
  * larger buffer.
  */
