@@ -47,6 +47,17 @@ function middle(a: readonly string[], b: readonly string[], maxEdits: number): L
   const A = Int32Array.from(a, id);
   const B = Int32Array.from(b, id);
   const max = Math.min(n + m, maxEdits);
+  // Every line of one side that the other side lacks is an edit: when those alone are more than
+  // `max`, the search cannot succeed, and would spend `max` rounds (and copies of its frontier) to
+  // find that out (a file whose every line changed).
+  const inA = new Uint8Array(ids.size);
+  const inB = new Uint8Array(ids.size);
+  for (const x of A) inA[x] = 1;
+  for (const x of B) inB[x] = 1;
+  let unmatched = 0;
+  for (const x of A) unmatched += 1 - (inB[x] as number);
+  for (const x of B) unmatched += 1 - (inA[x] as number);
+  if (unmatched > max) return [...a.map((line): LineEdit => ({ kind: 'del', line })), ...b.map((line): LineEdit => ({ kind: 'add', line }))];
   const offset = max + 1;
   let v: Int32Array = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
@@ -245,8 +256,26 @@ export function lineChangeCounts(before: string, after: string): { added: number
     }
     return v;
   };
-  const A = Int32Array.from(a.slice(start, endA), id);
-  const B = Int32Array.from(b.slice(start, endB), id);
+  const allA = Int32Array.from(a.slice(start, endA), id);
+  const allB = Int32Array.from(b.slice(start, endB), id);
+  // A line one side lacks is an edit whatever the script: the search runs on the lines both sides
+  // have (a common subsequence uses no other), so a file whose every line changed costs one pass,
+  // not a search of (n + m)² steps.
+  const inA = new Uint8Array(ids.size);
+  const inB = new Uint8Array(ids.size);
+  for (const x of allA) inA[x] = 1;
+  for (const x of allB) inB[x] = 1;
+  const A = allA.filter((x) => inB[x] === 1);
+  const B = allB.filter((x) => inA[x] === 1);
+  const common = commonLength(A, B);
+  return { added: m - common, removed: n - common };
+}
+
+/** The length of a longest common subsequence of two sequences (Myers' forward search, no trace). */
+function commonLength(A: Int32Array, B: Int32Array): number {
+  const n = A.length;
+  const m = B.length;
+  if (n === 0 || m === 0) return 0;
   const max = n + m;
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
@@ -259,14 +288,11 @@ export function lineChangeCounts(before: string, after: string): { added: number
         y++;
       }
       v[offset + k] = x;
-      if (x >= n && y >= m) {
-        // d edits: (n - common) removed, (m - common) added, common = (n + m - d) / 2.
-        const common = (n + m - d) / 2;
-        return { added: m - common, removed: n - common };
-      }
+      // d edits: the common subsequence is what is left of both sides.
+      if (x >= n && y >= m) return (n + m - d) / 2;
     }
   }
-  return { added: m, removed: n };
+  return 0;
 }
 
 function range(start: number, lines: number): string {

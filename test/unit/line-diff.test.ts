@@ -1,7 +1,7 @@
 /** The line diff behind every short diff of generated code: minimal, applied back it gives the new text. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countChanges, diffLines, hunks, unifiedLineDiff } from '../../src/report/line-diff.js';
+import { countChanges, diffLines, hunks, lineChangeCounts, unifiedLineDiff } from '../../src/report/line-diff.js';
 
 /** The old and new texts an edit script describes. */
 function sides(edits: ReturnType<typeof diffLines>): { a: string[]; b: string[] } {
@@ -47,6 +47,46 @@ describe('diffLines', () => {
     const edits = diffLines(['same', ...a], ['same', ...b], 10);
     expect(sides(edits)).toEqual({ a: ['same', ...a], b: ['same', ...b] });
     expect(countChanges(edits)).toEqual({ removed: 50, added: 50 });
+  });
+
+  it('with a bound on edits: a minimal script where one within the bound exists, else the region replaced whole', () => {
+    const line = fc.constantFrom('a', 'b', 'c', 'd', 'e', '}', '');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 24 }), fc.array(line, { maxLength: 24 }), fc.integer({ min: 0, max: 30 }), (a, b, bound) => {
+        const edits = diffLines(a, b, bound);
+        expect(sides(edits)).toEqual({ a, b });
+        // The minimal script keeps a longest common subsequence: its edits are the rest of both sides.
+        const common = lcs(a, b);
+        const minimal = a.length + b.length - 2 * common;
+        // Common leading and trailing lines are kept before the bound applies.
+        let lead = 0;
+        while (lead < a.length && lead < b.length && a[lead] === b[lead]) lead++;
+        let trail = 0;
+        while (trail < a.length - lead && trail < b.length - lead && a[a.length - 1 - trail] === b[b.length - 1 - trail]) trail++;
+        const kept = edits.filter((e) => e.kind === 'same').length;
+        expect(kept).toBe(minimal <= bound ? common : lead + trail);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('lineChangeCounts counts the edits of a minimal script (the lines one side lacks set aside first)', () => {
+    const line = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', '}');
+    const text = (lines: string[]): string => lines.map((l) => `${l}\n`).join('');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.array(line, { maxLength: 30 }), (a, b) => {
+        expect(lineChangeCounts(text(a), text(b))).toEqual(countChanges(diffLines(a, b, Infinity)));
+      }),
+      { numRuns: 1500 },
+    );
+    const many = Array.from({ length: 20_000 }, (_, i) => `line ${i}`);
+    expect(lineChangeCounts(text(many), text(many.map((l, i) => (i % 2 === 0 ? `${l} ` : l))))).toEqual({ added: 10_000, removed: 10_000 });
+  });
+
+  it('a file whose every line changed is shown replaced whole', () => {
+    const a = Array.from({ length: 30_000 }, (_, i) => `line ${i}`);
+    const b = a.map((l) => `${l} `);
+    expect(countChanges(diffLines(a, b))).toEqual({ removed: 30_000, added: 30_000 });
   });
 
   it('a large file with a small change is fast', () => {
