@@ -34,30 +34,12 @@ function middle(a: readonly string[], b: readonly string[], maxEdits: number): L
   const m = b.length;
   if (n === 0) return b.map((line) => ({ kind: 'add', line }));
   if (m === 0) return a.map((line) => ({ kind: 'del', line }));
-  // Lines compared as small integers.
-  const ids = new Map<string, number>();
-  const id = (line: string): number => {
-    let v = ids.get(line);
-    if (v === undefined) {
-      v = ids.size;
-      ids.set(line, v);
-    }
-    return v;
-  };
-  const A = Int32Array.from(a, id);
-  const B = Int32Array.from(b, id);
+  const { A, B, sharedA, sharedB } = lineIds(a, b);
   const max = Math.min(n + m, maxEdits);
   // Every line of one side that the other side lacks is an edit: when those alone are more than
   // `max`, the search cannot succeed, and would spend `max` rounds (and copies of its frontier) to
   // find that out (a file whose every line changed).
-  const inA = new Uint8Array(ids.size);
-  const inB = new Uint8Array(ids.size);
-  for (const x of A) inA[x] = 1;
-  for (const x of B) inB[x] = 1;
-  let unmatched = 0;
-  for (const x of A) unmatched += 1 - (inB[x] as number);
-  for (const x of B) unmatched += 1 - (inA[x] as number);
-  if (unmatched > max) return [...a.map((line): LineEdit => ({ kind: 'del', line })), ...b.map((line): LineEdit => ({ kind: 'add', line }))];
+  if (n - sharedA.length + (m - sharedB.length) > max) return [...a.map((line): LineEdit => ({ kind: 'del', line })), ...b.map((line): LineEdit => ({ kind: 'add', line }))];
   const offset = max + 1;
   let v: Int32Array = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
@@ -247,6 +229,19 @@ export function lineChangeCounts(before: string, after: string): { added: number
   const n = endA - start;
   const m = endB - start;
   if (n === 0 || m === 0) return { added: m, removed: n };
+  // A line one side lacks is an edit whatever the script: the search runs on the lines both sides
+  // have (a common subsequence uses no other), so a file whose every line changed costs one pass,
+  // not a search of (n + m)² steps.
+  const { sharedA, sharedB } = lineIds(a.slice(start, endA), b.slice(start, endB));
+  const common = commonLength(sharedA, sharedB);
+  return { added: m - common, removed: n - common };
+}
+
+/**
+ * Two sides' lines as small integers (equal lines, equal numbers), and each side with only the
+ * lines the other side has too.
+ */
+function lineIds(a: readonly string[], b: readonly string[]): { A: Int32Array; B: Int32Array; sharedA: Int32Array; sharedB: Int32Array } {
   const ids = new Map<string, number>();
   const id = (line: string): number => {
     let v = ids.get(line);
@@ -256,19 +251,13 @@ export function lineChangeCounts(before: string, after: string): { added: number
     }
     return v;
   };
-  const allA = Int32Array.from(a.slice(start, endA), id);
-  const allB = Int32Array.from(b.slice(start, endB), id);
-  // A line one side lacks is an edit whatever the script: the search runs on the lines both sides
-  // have (a common subsequence uses no other), so a file whose every line changed costs one pass,
-  // not a search of (n + m)² steps.
+  const A = Int32Array.from(a, id);
+  const B = Int32Array.from(b, id);
   const inA = new Uint8Array(ids.size);
   const inB = new Uint8Array(ids.size);
-  for (const x of allA) inA[x] = 1;
-  for (const x of allB) inB[x] = 1;
-  const A = allA.filter((x) => inB[x] === 1);
-  const B = allB.filter((x) => inA[x] === 1);
-  const common = commonLength(A, B);
-  return { added: m - common, removed: n - common };
+  for (const x of A) inA[x] = 1;
+  for (const x of B) inB[x] = 1;
+  return { A, B, sharedA: A.filter((x) => inB[x] === 1), sharedB: B.filter((x) => inA[x] === 1) };
 }
 
 /** The length of a longest common subsequence of two sequences (Myers' forward search, no trace). */
