@@ -9,16 +9,34 @@ import { isRecord, joinPointer, unescapeSegment } from './pointer.js';
 /** The deepest nesting a contract may have (real contracts stay under 50). */
 export const MAX_DOCUMENT_DEPTH = 256;
 
+/** A node the depth walk has still to visit: the pointer is built only for the one it reports. */
+interface Pending {
+  node: unknown;
+  depth: number;
+  parent: Pending | undefined;
+  key: string;
+}
+
 /** The pointer of the first node nested deeper than `max` levels, walking without recursion. */
 export function tooDeep(root: unknown, max = MAX_DOCUMENT_DEPTH): string | undefined {
-  const stack: Array<{ node: unknown; pointer: string; depth: number }> = [{ node: root, pointer: '', depth: 0 }];
+  const stack: Pending[] = [{ node: root, depth: 0, parent: undefined, key: '' }];
   while (stack.length > 0) {
-    const { node, pointer, depth } = stack.pop() as { node: unknown; pointer: string; depth: number };
-    if (depth > max) return pointer;
-    if (Array.isArray(node)) node.forEach((child, i) => stack.push({ node: child, pointer: joinPointer(pointer, String(i)), depth: depth + 1 }));
-    else if (isRecord(node)) for (const [key, child] of Object.entries(node)) stack.push({ node: child, pointer: joinPointer(pointer, key), depth: depth + 1 });
+    const entry = stack.pop() as Pending;
+    const { node, depth } = entry;
+    if (depth > max) return pointerOf(entry);
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) stack.push({ node: node[i], depth: depth + 1, parent: entry, key: String(i) });
+    } else if (isRecord(node)) {
+      for (const key of Object.keys(node)) stack.push({ node: node[key], depth: depth + 1, parent: entry, key });
+    }
   }
   return undefined;
+}
+
+function pointerOf(entry: Pending): string {
+  const keys: string[] = [];
+  for (let e: Pending | undefined = entry; e?.parent !== undefined; e = e.parent) keys.push(e.key);
+  return keys.reverse().reduce((pointer, key) => joinPointer(pointer, key), '');
 }
 
 /** Keywords whose subschemas apply to the same value as their schema (no data is consumed). */

@@ -41,6 +41,12 @@ describe('tooDeep', () => {
     expect(tooDeep(deep)?.split('/').length).toBe(MAX_DOCUMENT_DEPTH + 2);
   });
 
+  it('names the node by its escaped pointer', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 10; i++) deep = { 'a/b~c': [deep] };
+    expect(tooDeep({ x: 1, paths: deep }, 5)).toBe('/paths/a~1b~0c/0/a~1b~0c/0/a~1b~0c');
+  });
+
   it('leaves real depths alone', () => {
     expect(tooDeep(doc({ D: nested(100) }))).toBeUndefined();
   });

@@ -50,8 +50,11 @@ function typeFits(type: string, value: unknown): boolean {
   }
 }
 
+/** JSON equality: primitives by value (an enum of hundreds of strings is checked for every sampled value), the rest by their JSON text. */
 function equal(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Whether `value` fits `schema` (see the module comment for what is read). */
