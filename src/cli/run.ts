@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /** The specforge command line: parses argv with the program of program.ts and sets the exit code. */
 import { CommanderError } from 'commander';
 import { EXIT_INPUT, handleError } from './errors.js';
@@ -32,4 +31,3 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv);
