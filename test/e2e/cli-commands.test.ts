@@ -102,9 +102,13 @@ describe('docs', () => {
     for (const id of ['echo', 'auth_info_google_jwt', 'authInfoGoogleIdToken', 'authInfoFirebase']) expect(pages.join('')).toContain(`id="op-${id}"`);
   });
 
+  // Every contract of this repository rendered by Redoc, in a browser: test/e2e/docs-site.test.ts.
   it('--renderer redocly writes a Redoc page per contract with Redoc from the folder', () => {
-    const out = join(TMP, 'docs-redocly');
-    const r = cli(['docs', '--renderer', 'redocly', '--out', out]);
+    const project = join(TMP, 'docs-redocly');
+    const spec = echoCopy('docs-redocly');
+    writeFileSync(join(project, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(spec)}\n    api: echo\n`);
+    const out = join(project, 'site');
+    const r = cli(['docs', '--renderer', 'redocly', '--out', 'site'], project);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="./echo.html"');
@@ -113,7 +117,7 @@ describe('docs', () => {
     expect(page).toContain('./redoc.standalone.js');
     expect(existsSync(join(out, 'redoc.standalone.js'))).toBe(true);
     for (const id of ['echo', 'auth_info_google_jwt', 'authInfoGoogleIdToken', 'authInfoFirebase']) expect(page).toContain(id);
-    expect(cli(['docs', '--renderer', 'nope', '--out', out]).stderr).toContain('--renderer must be static or redocly');
+    expect(cli(['docs', '--renderer', 'nope', '--out', 'site'], project).stderr).toContain('--renderer must be static or redocly');
   });
 
   it('renders every operation of every contract', async () => {
