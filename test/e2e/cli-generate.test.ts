@@ -95,8 +95,8 @@ describe('check', () => {
   });
 
   it('into a pipe its reader closes, ends quietly with its own exit code', async () => {
-    // The engine's generated files, every line changed: megabytes of diff, far more than a pipe holds.
-    const spec = join(ROOT, 'specs', 'engine', 'openapi.yaml');
+    // The payments contract's generated files (370 kB), every line changed: ten times what a pipe holds.
+    const spec = join(ROOT, 'specs', 'payments', 'openapi.yaml');
     const out = join(TMP, 'pipe', 'out');
     expect(cli(['generate', '--spec', spec, '--out', out]).code).toBe(0);
     for (const f of readdirSync(out)) writeFileSync(join(out, f), readFileSync(join(out, f), 'utf8').replace(/\n/g, ' \n'));
