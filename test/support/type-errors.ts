@@ -3,6 +3,7 @@
  * published declarations (src/runtime/dist, which `make test` builds first). The run-time sources
  * themselves are checked once, by test/typecheck.test.ts, rather than again in every program.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 
@@ -53,6 +54,8 @@ function host(): ts.CompilerHost {
 }
 
 export function typeCheck(files: string[]): { diagnostics: string[]; program: ts.Program } {
+  // Without the built package every import of it would read as a missing module.
+  if (!existsSync(resolve(RUNTIME_DECLARATIONS, 'server.d.ts'))) throw new Error(`no declarations in ${RUNTIME_DECLARATIONS}: build first (make build)`);
   const program = ts.createProgram(files, OPTIONS, host());
   const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
