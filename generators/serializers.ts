@@ -12,7 +12,8 @@
  * An answer whose schema has code of its own at every node (no fallback under it) also gets a byte
  * writer: it writes the JSON as UTF-8 into the runtime's scratch buffer, and one string is made of
  * the bytes (jsonBytes). That is about half the work of joining the text piece by piece, which V8
- * then has to flatten before the write. Where the value is not what its schema describes (another
+ * then has to flatten before the write. Property names, an enum's members and an integer's digits
+ * are written in place; strings and other numbers by the runtime's helpers. Where the value is not what its schema describes (another
  * type, a lone surrogate), the writer gives up and the string serializer writes the answer.
  *
  * Functions are named by the document pointer of their schema: `s_<name>` for a component schema
@@ -41,7 +42,9 @@ type Shape =
   | { kind: 'ref'; pointer: string; schema: JsonSchema }
   | { kind: 'object'; properties: Array<[string, JsonSchema]>; nullable: boolean }
   | { kind: 'array'; items: JsonSchema; nullable: boolean }
-  | { kind: 'string' | 'number' | 'boolean'; nullable: boolean };
+  | { kind: 'string'; nullable: boolean; members: string[] | undefined }
+  | { kind: 'number'; nullable: boolean; integer: boolean }
+  | { kind: 'boolean'; nullable: boolean };
 
 const FALLBACK: Shape = { kind: 'fallback' };
 
@@ -74,6 +77,32 @@ function bytes(text: string): string {
   // Bytes above ASCII: the answer is decoded as UTF-8, not as Latin-1.
   if (all.some((c) => c > 127)) return `__wu(); ${bytesOf(all)}`;
   return bytesOf(all);
+}
+
+/** Members of a string enum (or a const) at most this many are written as constants by the byte writers. */
+const MAX_MEMBERS = 8;
+
+/**
+ * The string members of an enum or const that a byte writer writes as constant bytes (their JSON
+ * text at most 64 bytes), or undefined: a value equal to none of them is written as any string is.
+ */
+function stringMembers(schema: Record<string, unknown>): string[] | undefined {
+  const listed = 'const' in schema ? [schema['const']] : Array.isArray(schema['enum']) ? (schema['enum'] as unknown[]) : undefined;
+  if (listed === undefined) return undefined;
+  const members = [...new Set(listed.filter((m): m is string => typeof m === 'string'))].filter((m) => utf8Bytes(JSON.stringify(m)).length <= 64);
+  return members.length === 0 || members.length > MAX_MEMBERS ? undefined : members;
+}
+
+/**
+ * Statements writing the number `x` (already known to be one): an int32 digit by digit, any other
+ * number by the runtime's helper (which checks its own room). Leaves `p` negative only from the helper.
+ */
+function integerBytes(x: string): string {
+  const digits = [10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000].map((limit, i) => `q < ${limit} ? ${i + 1} : `).join('');
+  return (
+    `if ((${x} | 0) === ${x}) { let q: number = ${x}; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (${digits}10); p = e; ` +
+    `do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, ${x});`
+  );
 }
 
 function bytesOf(all: number[]): string {
@@ -110,8 +139,9 @@ class SerializerBuilder {
     const nullable = Array.isArray(declared) && declared.includes('null');
     if (types.length > 1 || types.some((t) => typeof t !== 'string')) return FALLBACK;
     const type = types[0] ?? (isRecord(schema['properties']) ? 'object' : undefined);
-    if (type === 'string' || type === 'boolean') return { kind: type, nullable };
-    if (type === 'number' || type === 'integer') return { kind: 'number', nullable };
+    if (type === 'string') return { kind: 'string', nullable, members: stringMembers(schema) };
+    if (type === 'boolean') return { kind: 'boolean', nullable };
+    if (type === 'number' || type === 'integer') return { kind: 'number', nullable, integer: type === 'integer' };
     if (type === 'object') {
       const properties = schema['properties'] ?? {};
       const additional = schema['additionalProperties'];
@@ -225,8 +255,8 @@ class SerializerBuilder {
 
   /**
    * Statements writing variable `x` (not undefined) as `schema` into `b` at `p`, returning from the
-   * writer with NO_FIT or NO_ROOM where they cannot. Inline bytes (true, false, null) fit in the room
-   * the caller checked.
+   * writer with NO_FIT or NO_ROOM where they cannot. Inline bytes (true, false, null, an enum
+   * member, an int32's digits) fit in the room the caller checked.
    */
   private writeValue(schema: JsonSchema, pointer: string, x: string, hops = 0): string[] {
     const shape = this.shape(schema);
@@ -238,16 +268,27 @@ class SerializerBuilder {
     }
     const orNull = shape.nullable ? `if (${x} === null) { ${bytes('null')} } else ` : '';
     if (shape.kind === 'boolean') return [`${orNull}if (${x} === true) { ${bytes('true')} } else if (${x} === false) { ${bytes('false')} } else return -1;`];
-    const helper = shape.kind === 'string' ? '__ws' : '__wn';
-    return [`${orNull}if (typeof ${x} === ${stringLiteral(shape.kind)}) p = ${helper}(b, p, ${x}); else return -1;`, 'if (p < 0) return p;'];
+    if (shape.kind === 'number') {
+      // An integer's digits are written in place (a call per number costs more than the digits).
+      const write = shape.integer ? `{ ${integerBytes(x)} }` : `p = __wn(b, p, ${x});`;
+      return [`${orNull}if (typeof ${x} === "number") ${write} else return -1;`, 'if (p < 0) return p;'];
+    }
+    // An enum's members (and a const) are constant bytes; any other string is written as strings are.
+    const members = (shape.members ?? []).map((m) => `if (${x} === ${stringLiteral(m)}) { ${bytes(JSON.stringify(m))} } else `).join('');
+    return [`${orNull}${members}if (typeof ${x} === "string") p = __ws(b, p, ${x}); else return -1;`, 'if (p < 0) return p;'];
   }
 
-  /** The most inline bytes (true, false, null) a value of `schema` may write without a room check of its own. */
+  /**
+   * The most inline bytes (true, false, null, an enum member, an int32's sign and digits) a value
+   * of `schema` may write without a room check of its own.
+   */
   private inlineRoom(schema: JsonSchema, hops = 0): number {
     const shape = this.shape(schema);
     if (shape.kind === 'ref') return hops > 32 ? 0 : this.inlineRoom(shape.schema, hops + 1);
     if (shape.kind === 'boolean') return 5;
-    if (shape.kind === 'string' || shape.kind === 'number') return shape.nullable ? 4 : 0;
+    // An int32: a sign and ten digits.
+    if (shape.kind === 'number') return Math.max(shape.nullable ? 4 : 0, shape.integer ? 11 : 0);
+    if (shape.kind === 'string') return Math.max(shape.nullable ? 4 : 0, ...(shape.members ?? []).map((m) => utf8Bytes(JSON.stringify(m)).length));
     return 0;
   }
 
@@ -279,16 +320,19 @@ class SerializerBuilder {
       lines.push('  return p;');
     } else {
       lines.push('  if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;');
-      // Room for every inline byte of this object: braces, commas, names, true, false and null.
-      let room = 2;
-      for (const [prop, sub] of shape.properties) room += 1 + utf8Bytes(`${JSON.stringify(prop)}:`).length + this.inlineRoom(sub);
-      lines.push(`  if (p + ${room} > b.length) return -2;`);
+      // Room for every inline byte of this object: braces, commas, names, true, false, null, enum
+      // members and int32 digits. A value of variable length (a string, a number, an object, an
+      // array) checks room for its own bytes; after it, room is checked again for the inline bytes
+      // still to come (rest[i]: those after property i, and the closing brace).
+      const sizes = shape.properties.map(([prop, sub]) => 1 + utf8Bytes(`${JSON.stringify(prop)}:`).length + this.inlineRoom(sub));
+      const rest = sizes.map((_, i) => 1 + sizes.slice(i + 1).reduce((a, c) => a + c, 0));
+      lines.push(`  if (p + ${1 + (rest[0] ?? 1) + (sizes[0] ?? 0)} > b.length) return -2;`);
       lines.push('  b[p++] = 123;');
       if (shape.properties.length > 0) {
         lines.push('  const o = v as Record<string, unknown>;');
         lines.push('  const s = p;');
         lines.push('  let x: unknown;');
-        for (const [prop, sub] of shape.properties) {
+        shape.properties.forEach(([prop, sub], i) => {
           const key = stringLiteral(prop);
           lines.push(prop in Object.prototype ? `  x = Object.hasOwn(o, ${key}) ? o[${key}] : undefined;` : `  x = o[${key}];`);
           lines.push('  if (x !== undefined) {');
@@ -296,8 +340,9 @@ class SerializerBuilder {
           lines.push(`    if (p !== s) b[p++] = 44;`);
           lines.push(`    ${bytes(`${JSON.stringify(prop)}:`)}`);
           for (const l of this.writeValue(sub, joinPointer(pointer, 'properties', prop), 'x')) lines.push(`    ${l}`);
+          if (this.resolved(sub).kind !== 'boolean') lines.push(`    if (p + ${rest[i] ?? 1} > b.length) return -2;`);
           lines.push('  }');
-        }
+        });
       }
       lines.push('  b[p++] = 125;');
       lines.push('  return p;');

@@ -40,7 +40,7 @@ function ts_echoMessage(v: unknown): string {
 /** Writes the JSON of the schema at /components/schemas/Error as bytes. */
 function ws_Error(b: Uint8Array, p: number, v: unknown): number {
   if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;
-  if (p + 21 > b.length) return -2;
+  if (p + 32 > b.length) return -2;
   b[p++] = 123;
   const o = v as Record<string, unknown>;
   const s = p;
@@ -49,8 +49,9 @@ function ws_Error(b: Uint8Array, p: number, v: unknown): number {
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 99; b[p + 2] = 111; b[p + 3] = 100; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 12 > b.length) return -2;
   }
   x = o["message"];
   if (x !== undefined) {
@@ -58,6 +59,7 @@ function ws_Error(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 109; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 115; b[p + 5] = 97; b[p + 6] = 103; b[p + 7] = 101; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -77,6 +79,7 @@ function ws_echoMessage(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 109; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 115; b[p + 5] = 97; b[p + 6] = 103; b[p + 7] = 101; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;

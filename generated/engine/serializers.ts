@@ -2591,6 +2591,7 @@ function wp_PluginManifest_Interface_a76a84e1c1(b: Uint8Array, p: number, v: unk
     b[p] = 34; b[p + 1] = 84; b[p + 2] = 121; b[p + 3] = 112; b[p + 4] = 101; b[p + 5] = 115; b[p + 6] = 34; b[p + 7] = 58; p += 8;
     p = wp_PluginManifest_Interface_Types_e7b555f070(b, p, x);
     if (p < 0) return p;
+    if (p + 11 > b.length) return -2;
   }
   x = o["Socket"];
   if (x !== undefined) {
@@ -2598,6 +2599,7 @@ function wp_PluginManifest_Interface_a76a84e1c1(b: Uint8Array, p: number, v: unk
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 111; b[p + 3] = 99; b[p + 4] = 107; b[p + 5] = 101; b[p + 6] = 116; b[p + 7] = 34; b[p + 8] = 58; p += 9;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2637,6 +2639,7 @@ function wp_PluginManifest_Network_f132808412(b: Uint8Array, p: number, v: unkno
     b[p] = 34; b[p + 1] = 84; b[p + 2] = 121; b[p + 3] = 112; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2645,7 +2648,7 @@ function wp_PluginManifest_Network_f132808412(b: Uint8Array, p: number, v: unkno
 /** Writes the JSON of the schema at /components/schemas/PluginManifest/properties/User as bytes. */
 function wp_PluginManifest_User_ad789d4315(b: Uint8Array, p: number, v: unknown): number {
   if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;
-  if (p + 16 > b.length) return -2;
+  if (p + 38 > b.length) return -2;
   b[p++] = 123;
   const o = v as Record<string, unknown>;
   const s = p;
@@ -2654,15 +2657,17 @@ function wp_PluginManifest_User_ad789d4315(b: Uint8Array, p: number, v: unknown)
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 85; b[p + 2] = 73; b[p + 3] = 68; b[p + 4] = 34; b[p + 5] = 58; p += 6;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 19 > b.length) return -2;
   }
   x = o["GID"];
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 71; b[p + 2] = 73; b[p + 3] = 68; b[p + 4] = 34; b[p + 5] = 58; p += 6;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2798,6 +2803,7 @@ function ws_AuthResponse(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 116; b[p + 3] = 97; b[p + 4] = 116; b[p + 5] = 117; b[p + 6] = 115; b[p + 7] = 34; b[p + 8] = 58; p += 9;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 18 > b.length) return -2;
   }
   x = o["IdentityToken"];
   if (x !== undefined) {
@@ -2805,6 +2811,7 @@ function ws_AuthResponse(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 73; b[p + 2] = 100; b[p + 3] = 101; b[p + 4] = 110; b[p + 5] = 116; b[p + 6] = 105; b[p + 7] = 116; b[p + 8] = 121; b[p + 9] = 84; b[p + 10] = 111; b[p + 11] = 107; b[p + 12] = 101; b[p + 13] = 110; b[p + 14] = 34; b[p + 15] = 58; p += 16;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2824,6 +2831,7 @@ function ws_ErrorResponse(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 109; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 115; b[p + 5] = 97; b[p + 6] = 103; b[p + 7] = 101; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2843,6 +2851,7 @@ function ws_ImageDeleteResponseItem(b: Uint8Array, p: number, v: unknown): numbe
     b[p] = 34; b[p + 1] = 85; b[p + 2] = 110; b[p + 3] = 116; b[p + 4] = 97; b[p + 5] = 103; b[p + 6] = 103; b[p + 7] = 101; b[p + 8] = 100; b[p + 9] = 34; b[p + 10] = 58; p += 11;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 12 > b.length) return -2;
   }
   x = o["Deleted"];
   if (x !== undefined) {
@@ -2850,6 +2859,7 @@ function ws_ImageDeleteResponseItem(b: Uint8Array, p: number, v: unknown): numbe
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 108; b[p + 4] = 101; b[p + 5] = 116; b[p + 6] = 101; b[p + 7] = 100; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2858,7 +2868,7 @@ function ws_ImageDeleteResponseItem(b: Uint8Array, p: number, v: unknown): numbe
 /** Writes the JSON of the schema at /components/schemas/ImageHistoryItem as bytes. */
 function ws_ImageHistoryItem(b: Uint8Array, p: number, v: unknown): number {
   if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;
-  if (p + 59 > b.length) return -2;
+  if (p + 81 > b.length) return -2;
   b[p++] = 123;
   const o = v as Record<string, unknown>;
   const s = p;
@@ -2869,13 +2879,15 @@ function ws_ImageHistoryItem(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 73; b[p + 2] = 100; b[p + 3] = 34; b[p + 4] = 58; p += 5;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 74 > b.length) return -2;
   }
   x = o["Created"];
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 67; b[p + 2] = 114; b[p + 3] = 101; b[p + 4] = 97; b[p + 5] = 116; b[p + 6] = 101; b[p + 7] = 100; b[p + 8] = 34; b[p + 9] = 58; p += 10;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 52 > b.length) return -2;
   }
   x = o["CreatedBy"];
   if (x !== undefined) {
@@ -2883,6 +2895,7 @@ function ws_ImageHistoryItem(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 67; b[p + 2] = 114; b[p + 3] = 101; b[p + 4] = 97; b[p + 5] = 116; b[p + 6] = 101; b[p + 7] = 100; b[p + 8] = 66; b[p + 9] = 121; b[p + 10] = 34; b[p + 11] = 58; p += 12;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 39 > b.length) return -2;
   }
   x = o["Tags"];
   if (x !== undefined) {
@@ -2890,13 +2903,15 @@ function ws_ImageHistoryItem(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 84; b[p + 2] = 97; b[p + 3] = 103; b[p + 4] = 115; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     p = wp_ImageHistoryItem_Tags_a559db8ee3(b, p, x);
     if (p < 0) return p;
+    if (p + 31 > b.length) return -2;
   }
   x = o["Size"];
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 105; b[p + 3] = 122; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 12 > b.length) return -2;
   }
   x = o["Comment"];
   if (x !== undefined) {
@@ -2904,6 +2919,7 @@ function ws_ImageHistoryItem(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 67; b[p + 2] = 111; b[p + 3] = 109; b[p + 4] = 109; b[p + 5] = 101; b[p + 6] = 110; b[p + 7] = 116; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2912,7 +2928,7 @@ function ws_ImageHistoryItem(b: Uint8Array, p: number, v: unknown): number {
 /** Writes the JSON of the schema at /components/schemas/ImageSearchResult as bytes. */
 function ws_ImageSearchResult(b: Uint8Array, p: number, v: unknown): number {
   if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;
-  if (p + 80 > b.length) return -2;
+  if (p + 91 > b.length) return -2;
   b[p++] = 123;
   const o = v as Record<string, unknown>;
   const s = p;
@@ -2923,6 +2939,7 @@ function ws_ImageSearchResult(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 100; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 99; b[p + 5] = 114; b[p + 6] = 105; b[p + 7] = 112; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 75 > b.length) return -2;
   }
   x = o["is_official"];
   if (x !== undefined) {
@@ -2942,13 +2959,15 @@ function ws_ImageSearchResult(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 110; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 26 > b.length) return -2;
   }
   x = o["star_count"];
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 115; b[p + 2] = 116; b[p + 3] = 97; b[p + 4] = 114; b[p + 5] = 95; b[p + 6] = 99; b[p + 7] = 111; b[p + 8] = 117; b[p + 9] = 110; b[p + 10] = 116; b[p + 11] = 34; b[p + 12] = 58; p += 13;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2968,6 +2987,7 @@ function ws_NetworkCreateResponse(b: Uint8Array, p: number, v: unknown): number 
     b[p] = 34; b[p + 1] = 73; b[p + 2] = 100; b[p + 3] = 34; b[p + 4] = 58; p += 5;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 12 > b.length) return -2;
   }
   x = o["Warning"];
   if (x !== undefined) {
@@ -2975,6 +2995,7 @@ function ws_NetworkCreateResponse(b: Uint8Array, p: number, v: unknown): number 
     b[p] = 34; b[p + 1] = 87; b[p + 2] = 97; b[p + 3] = 114; b[p + 4] = 110; b[p + 5] = 105; b[p + 6] = 110; b[p + 7] = 103; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -2994,6 +3015,7 @@ function ws_Plugin(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 73; b[p + 2] = 100; b[p + 3] = 34; b[p + 4] = 58; p += 5;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 53 > b.length) return -2;
   }
   x = o["Name"];
   if (x !== undefined) {
@@ -3001,6 +3023,7 @@ function ws_Plugin(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 78; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 45 > b.length) return -2;
   }
   x = o["Tag"];
   if (x !== undefined) {
@@ -3008,6 +3031,7 @@ function ws_Plugin(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 84; b[p + 2] = 97; b[p + 3] = 103; b[p + 4] = 34; b[p + 5] = 58; p += 6;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 38 > b.length) return -2;
   }
   x = o["Active"];
   if (x !== undefined) {
@@ -3021,6 +3045,7 @@ function ws_Plugin(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 67; b[p + 2] = 111; b[p + 3] = 110; b[p + 4] = 102; b[p + 5] = 105; b[p + 6] = 103; b[p + 7] = 34; b[p + 8] = 58; p += 9;
     p = ws_PluginConfig(b, p, x);
     if (p < 0) return p;
+    if (p + 13 > b.length) return -2;
   }
   x = o["Manifest"];
   if (x !== undefined) {
@@ -3028,6 +3053,7 @@ function ws_Plugin(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 77; b[p + 2] = 97; b[p + 3] = 110; b[p + 4] = 105; b[p + 5] = 102; b[p + 6] = 101; b[p + 7] = 115; b[p + 8] = 116; b[p + 9] = 34; b[p + 10] = 58; p += 11;
     p = ws_PluginManifest(b, p, x);
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3047,6 +3073,7 @@ function ws_PluginArgs(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 78; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 37 > b.length) return -2;
   }
   x = o["Description"];
   if (x !== undefined) {
@@ -3054,6 +3081,7 @@ function ws_PluginArgs(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 99; b[p + 5] = 114; b[p + 6] = 105; b[p + 7] = 112; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 22 > b.length) return -2;
   }
   x = o["Settable"];
   if (x !== undefined) {
@@ -3061,6 +3089,7 @@ function ws_PluginArgs(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 101; b[p + 3] = 116; b[p + 4] = 116; b[p + 5] = 97; b[p + 6] = 98; b[p + 7] = 108; b[p + 8] = 101; b[p + 9] = 34; b[p + 10] = 58; p += 11;
     p = wp_PluginArgs_Settable_f32bddb89a(b, p, x);
     if (p < 0) return p;
+    if (p + 10 > b.length) return -2;
   }
   x = o["Value"];
   if (x !== undefined) {
@@ -3068,6 +3097,7 @@ function ws_PluginArgs(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 86; b[p + 2] = 97; b[p + 3] = 108; b[p + 4] = 117; b[p + 5] = 101; b[p + 6] = 34; b[p + 7] = 58; p += 8;
     p = wp_PluginArgs_Value_b22fb68a02(b, p, x);
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3087,6 +3117,7 @@ function ws_PluginConfig(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 77; b[p + 2] = 111; b[p + 3] = 117; b[p + 4] = 110; b[p + 5] = 116; b[p + 6] = 115; b[p + 7] = 34; b[p + 8] = 58; p += 9;
     p = wp_PluginConfig_Mounts_a611826cf3(b, p, x);
     if (p < 0) return p;
+    if (p + 27 > b.length) return -2;
   }
   x = o["Env"];
   if (x !== undefined) {
@@ -3094,6 +3125,7 @@ function ws_PluginConfig(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 69; b[p + 2] = 110; b[p + 3] = 118; b[p + 4] = 34; b[p + 5] = 58; p += 6;
     p = wp_PluginConfig_Env_d1321b6f56(b, p, x);
     if (p < 0) return p;
+    if (p + 20 > b.length) return -2;
   }
   x = o["Args"];
   if (x !== undefined) {
@@ -3101,6 +3133,7 @@ function ws_PluginConfig(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 65; b[p + 2] = 114; b[p + 3] = 103; b[p + 4] = 115; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     p = wp_PluginConfig_Args_e0002da490(b, p, x);
     if (p < 0) return p;
+    if (p + 12 > b.length) return -2;
   }
   x = o["Devices"];
   if (x !== undefined) {
@@ -3108,6 +3141,7 @@ function ws_PluginConfig(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 118; b[p + 4] = 105; b[p + 5] = 99; b[p + 6] = 101; b[p + 7] = 115; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     p = wp_PluginConfig_Devices_e861954f7c(b, p, x);
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3127,6 +3161,7 @@ function ws_PluginDevice(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 78; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 36 > b.length) return -2;
   }
   x = o["Description"];
   if (x !== undefined) {
@@ -3134,6 +3169,7 @@ function ws_PluginDevice(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 99; b[p + 5] = 114; b[p + 6] = 105; b[p + 7] = 112; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 21 > b.length) return -2;
   }
   x = o["Settable"];
   if (x !== undefined) {
@@ -3141,6 +3177,7 @@ function ws_PluginDevice(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 101; b[p + 3] = 116; b[p + 4] = 116; b[p + 5] = 97; b[p + 6] = 98; b[p + 7] = 108; b[p + 8] = 101; b[p + 9] = 34; b[p + 10] = 58; p += 11;
     p = wp_PluginDevice_Settable_5de6cd6ae2(b, p, x);
     if (p < 0) return p;
+    if (p + 9 > b.length) return -2;
   }
   x = o["Path"];
   if (x !== undefined) {
@@ -3148,6 +3185,7 @@ function ws_PluginDevice(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 80; b[p + 2] = 97; b[p + 3] = 116; b[p + 4] = 104; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3167,6 +3205,7 @@ function ws_PluginEnv(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 78; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 37 > b.length) return -2;
   }
   x = o["Description"];
   if (x !== undefined) {
@@ -3174,6 +3213,7 @@ function ws_PluginEnv(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 99; b[p + 5] = 114; b[p + 6] = 105; b[p + 7] = 112; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 22 > b.length) return -2;
   }
   x = o["Settable"];
   if (x !== undefined) {
@@ -3181,6 +3221,7 @@ function ws_PluginEnv(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 101; b[p + 3] = 116; b[p + 4] = 116; b[p + 5] = 97; b[p + 6] = 98; b[p + 7] = 108; b[p + 8] = 101; b[p + 9] = 34; b[p + 10] = 58; p += 11;
     p = wp_PluginEnv_Settable_cdb2b81cac(b, p, x);
     if (p < 0) return p;
+    if (p + 10 > b.length) return -2;
   }
   x = o["Value"];
   if (x !== undefined) {
@@ -3188,6 +3229,7 @@ function ws_PluginEnv(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 86; b[p + 2] = 97; b[p + 3] = 108; b[p + 4] = 117; b[p + 5] = 101; b[p + 6] = 34; b[p + 7] = 58; p += 8;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3207,6 +3249,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 77; b[p + 2] = 97; b[p + 3] = 110; b[p + 4] = 105; b[p + 5] = 102; b[p + 6] = 101; b[p + 7] = 115; b[p + 8] = 116; b[p + 9] = 86; b[p + 10] = 101; b[p + 11] = 114; b[p + 12] = 115; b[p + 13] = 105; b[p + 14] = 111; b[p + 15] = 110; b[p + 16] = 34; b[p + 17] = 58; p += 18;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 142 > b.length) return -2;
   }
   x = o["Description"];
   if (x !== undefined) {
@@ -3214,6 +3257,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 99; b[p + 5] = 114; b[p + 6] = 105; b[p + 7] = 112; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 127 > b.length) return -2;
   }
   x = o["Documentation"];
   if (x !== undefined) {
@@ -3221,6 +3265,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 111; b[p + 3] = 99; b[p + 4] = 117; b[p + 5] = 109; b[p + 6] = 101; b[p + 7] = 110; b[p + 8] = 116; b[p + 9] = 97; b[p + 10] = 116; b[p + 11] = 105; b[p + 12] = 111; b[p + 13] = 110; b[p + 14] = 34; b[p + 15] = 58; p += 16;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 110 > b.length) return -2;
   }
   x = o["Interface"];
   if (x !== undefined) {
@@ -3228,6 +3273,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 73; b[p + 2] = 110; b[p + 3] = 116; b[p + 4] = 101; b[p + 5] = 114; b[p + 6] = 102; b[p + 7] = 97; b[p + 8] = 99; b[p + 9] = 101; b[p + 10] = 34; b[p + 11] = 58; p += 12;
     p = wp_PluginManifest_Interface_a76a84e1c1(b, p, x);
     if (p < 0) return p;
+    if (p + 97 > b.length) return -2;
   }
   x = o["Entrypoint"];
   if (x !== undefined) {
@@ -3235,6 +3281,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 69; b[p + 2] = 110; b[p + 3] = 116; b[p + 4] = 114; b[p + 5] = 121; b[p + 6] = 112; b[p + 7] = 111; b[p + 8] = 105; b[p + 9] = 110; b[p + 10] = 116; b[p + 11] = 34; b[p + 12] = 58; p += 13;
     p = wp_PluginManifest_Entrypoint_ad36345d59(b, p, x);
     if (p < 0) return p;
+    if (p + 83 > b.length) return -2;
   }
   x = o["Workdir"];
   if (x !== undefined) {
@@ -3242,6 +3289,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 87; b[p + 2] = 111; b[p + 3] = 114; b[p + 4] = 107; b[p + 5] = 100; b[p + 6] = 105; b[p + 7] = 114; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 72 > b.length) return -2;
   }
   x = o["User"];
   if (x !== undefined) {
@@ -3249,6 +3297,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 85; b[p + 2] = 115; b[p + 3] = 101; b[p + 4] = 114; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     p = wp_PluginManifest_User_ad789d4315(b, p, x);
     if (p < 0) return p;
+    if (p + 64 > b.length) return -2;
   }
   x = o["Network"];
   if (x !== undefined) {
@@ -3256,6 +3305,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 78; b[p + 2] = 101; b[p + 3] = 116; b[p + 4] = 119; b[p + 5] = 111; b[p + 6] = 114; b[p + 7] = 107; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     p = wp_PluginManifest_Network_f132808412(b, p, x);
     if (p < 0) return p;
+    if (p + 53 > b.length) return -2;
   }
   x = o["Capabilities"];
   if (x !== undefined) {
@@ -3263,6 +3313,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 67; b[p + 2] = 97; b[p + 3] = 112; b[p + 4] = 97; b[p + 5] = 98; b[p + 6] = 105; b[p + 7] = 108; b[p + 8] = 105; b[p + 9] = 116; b[p + 10] = 105; b[p + 11] = 101; b[p + 12] = 115; b[p + 13] = 34; b[p + 14] = 58; p += 15;
     p = wp_PluginManifest_Capabilities_cb92f8feb6(b, p, x);
     if (p < 0) return p;
+    if (p + 37 > b.length) return -2;
   }
   x = o["Mounts"];
   if (x !== undefined) {
@@ -3270,6 +3321,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 77; b[p + 2] = 111; b[p + 3] = 117; b[p + 4] = 110; b[p + 5] = 116; b[p + 6] = 115; b[p + 7] = 34; b[p + 8] = 58; p += 9;
     p = wp_PluginManifest_Mounts_af12b6645b(b, p, x);
     if (p < 0) return p;
+    if (p + 27 > b.length) return -2;
   }
   x = o["Devices"];
   if (x !== undefined) {
@@ -3277,6 +3329,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 118; b[p + 4] = 105; b[p + 5] = 99; b[p + 6] = 101; b[p + 7] = 115; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     p = wp_PluginManifest_Devices_5b26217ef8(b, p, x);
     if (p < 0) return p;
+    if (p + 16 > b.length) return -2;
   }
   x = o["Env"];
   if (x !== undefined) {
@@ -3284,6 +3337,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 69; b[p + 2] = 110; b[p + 3] = 118; b[p + 4] = 34; b[p + 5] = 58; p += 6;
     p = wp_PluginManifest_Env_ab41991716(b, p, x);
     if (p < 0) return p;
+    if (p + 9 > b.length) return -2;
   }
   x = o["Args"];
   if (x !== undefined) {
@@ -3291,6 +3345,7 @@ function ws_PluginManifest(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 65; b[p + 2] = 114; b[p + 3] = 103; b[p + 4] = 115; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     p = ws_PluginArgs(b, p, x);
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3310,6 +3365,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 78; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 76 > b.length) return -2;
   }
   x = o["Description"];
   if (x !== undefined) {
@@ -3317,6 +3373,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 99; b[p + 5] = 114; b[p + 6] = 105; b[p + 7] = 112; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 61 > b.length) return -2;
   }
   x = o["Settable"];
   if (x !== undefined) {
@@ -3324,6 +3381,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 101; b[p + 3] = 116; b[p + 4] = 116; b[p + 5] = 97; b[p + 6] = 98; b[p + 7] = 108; b[p + 8] = 101; b[p + 9] = 34; b[p + 10] = 58; p += 11;
     p = wp_PluginMount_Settable_c973254ac2(b, p, x);
     if (p < 0) return p;
+    if (p + 49 > b.length) return -2;
   }
   x = o["Source"];
   if (x !== undefined) {
@@ -3331,6 +3389,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 83; b[p + 2] = 111; b[p + 3] = 117; b[p + 4] = 114; b[p + 5] = 99; b[p + 6] = 101; b[p + 7] = 34; b[p + 8] = 58; p += 9;
     if (x === null) { b[p] = 110; b[p + 1] = 117; b[p + 2] = 108; b[p + 3] = 108; p += 4; } else if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 35 > b.length) return -2;
   }
   x = o["Destination"];
   if (x !== undefined) {
@@ -3338,6 +3397,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 68; b[p + 2] = 101; b[p + 3] = 115; b[p + 4] = 116; b[p + 5] = 105; b[p + 6] = 110; b[p + 7] = 97; b[p + 8] = 116; b[p + 9] = 105; b[p + 10] = 111; b[p + 11] = 110; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 20 > b.length) return -2;
   }
   x = o["Type"];
   if (x !== undefined) {
@@ -3345,6 +3405,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 84; b[p + 2] = 121; b[p + 3] = 112; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 12 > b.length) return -2;
   }
   x = o["Options"];
   if (x !== undefined) {
@@ -3352,6 +3413,7 @@ function ws_PluginMount(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 79; b[p + 2] = 112; b[p + 3] = 116; b[p + 4] = 105; b[p + 5] = 111; b[p + 6] = 110; b[p + 7] = 115; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     p = wp_PluginMount_Options_516f28647b(b, p, x);
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3371,6 +3433,7 @@ function ws_ServiceCreateResponse(b: Uint8Array, p: number, v: unknown): number 
     b[p] = 34; b[p + 1] = 73; b[p + 2] = 68; b[p + 3] = 34; b[p + 4] = 58; p += 5;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
@@ -3390,6 +3453,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 86; b[p + 2] = 101; b[p + 3] = 114; b[p + 4] = 115; b[p + 5] = 105; b[p + 6] = 111; b[p + 7] = 110; b[p + 8] = 34; b[p + 9] = 58; p += 10;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 106 > b.length) return -2;
   }
   x = o["Os"];
   if (x !== undefined) {
@@ -3397,6 +3461,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 79; b[p + 2] = 115; b[p + 3] = 34; b[p + 4] = 58; p += 5;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 100 > b.length) return -2;
   }
   x = o["KernelVersion"];
   if (x !== undefined) {
@@ -3404,6 +3469,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 75; b[p + 2] = 101; b[p + 3] = 114; b[p + 4] = 110; b[p + 5] = 101; b[p + 6] = 108; b[p + 7] = 86; b[p + 8] = 101; b[p + 9] = 114; b[p + 10] = 115; b[p + 11] = 105; b[p + 12] = 111; b[p + 13] = 110; b[p + 14] = 34; b[p + 15] = 58; p += 16;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 83 > b.length) return -2;
   }
   x = o["GoVersion"];
   if (x !== undefined) {
@@ -3411,6 +3477,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 71; b[p + 2] = 111; b[p + 3] = 86; b[p + 4] = 101; b[p + 5] = 114; b[p + 6] = 115; b[p + 7] = 105; b[p + 8] = 111; b[p + 9] = 110; b[p + 10] = 34; b[p + 11] = 58; p += 12;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 70 > b.length) return -2;
   }
   x = o["GitCommit"];
   if (x !== undefined) {
@@ -3418,6 +3485,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 71; b[p + 2] = 105; b[p + 3] = 116; b[p + 4] = 67; b[p + 5] = 111; b[p + 6] = 109; b[p + 7] = 109; b[p + 8] = 105; b[p + 9] = 116; b[p + 10] = 34; b[p + 11] = 58; p += 12;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 57 > b.length) return -2;
   }
   x = o["Arch"];
   if (x !== undefined) {
@@ -3425,6 +3493,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 65; b[p + 2] = 114; b[p + 3] = 99; b[p + 4] = 104; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 49 > b.length) return -2;
   }
   x = o["ApiVersion"];
   if (x !== undefined) {
@@ -3432,6 +3501,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 65; b[p + 2] = 112; b[p + 3] = 105; b[p + 4] = 86; b[p + 5] = 101; b[p + 6] = 114; b[p + 7] = 115; b[p + 8] = 105; b[p + 9] = 111; b[p + 10] = 110; b[p + 11] = 34; b[p + 12] = 58; p += 13;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 35 > b.length) return -2;
   }
   x = o["BuildTime"];
   if (x !== undefined) {
@@ -3439,6 +3509,7 @@ function ws_SystemVersion(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 66; b[p + 2] = 117; b[p + 3] = 105; b[p + 4] = 108; b[p + 5] = 100; b[p + 6] = 84; b[p + 7] = 105; b[p + 8] = 109; b[p + 9] = 101; b[p + 10] = 34; b[p + 11] = 58; p += 12;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 22 > b.length) return -2;
   }
   x = o["Experimental"];
   if (x !== undefined) {

@@ -77,6 +77,7 @@ function ws_TestIamPermissionsResponse(b: Uint8Array, p: number, v: unknown): nu
     b[p] = 34; b[p + 1] = 112; b[p + 2] = 101; b[p + 3] = 114; b[p + 4] = 109; b[p + 5] = 105; b[p + 6] = 115; b[p + 7] = 115; b[p + 8] = 105; b[p + 9] = 111; b[p + 10] = 110; b[p + 11] = 115; b[p + 12] = 34; b[p + 13] = 58; p += 14;
     p = wp_TestIamPermissionsResponse_permissions_4bff481a0a(b, p, x);
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;

@@ -283,7 +283,11 @@ describe('output folders', () => {
 
 describe('response serializers of hostile property names', () => {
   const NAMES = ['"', '\\', '*/', '/*', 'a\nb', '\u2028', '__proto__', 'constructor', 'toString', '</script>', '<!--', '${x}', '`', "'", '', '1', 'ok'];
-  const closed = { type: 'object', additionalProperties: false, properties: Object.fromEntries(NAMES.map((n, i) => [n, i % 2 === 0 ? { type: 'string' } : { type: 'integer' }])) };
+  // Enum members too are written as constants (string literals, and their bytes).
+  const MEMBERS = ['"', '\\', '*/', 'a\nb', '\u2028', '</script>', '${x}', '`'];
+  const schemaOf = (i: number): Record<string, unknown> => (i % 4 === 0 ? { type: 'string', enum: MEMBERS } : i % 2 === 0 ? { type: 'string' } : { type: 'integer' });
+  const valueOf = (n: string, i: number): unknown => (i % 4 === 0 ? MEMBERS[(i / 4) % MEMBERS.length] : i % 2 === 0 ? `v${n}` : i);
+  const closed = { type: 'object', additionalProperties: false, properties: Object.fromEntries(NAMES.map((n, i) => [n, schemaOf(i)])) };
   const spec = {
     openapi: '3.1.0',
     info: { title: 'hostile names', version: '1' },
@@ -310,7 +314,8 @@ describe('response serializers of hostile property names', () => {
     const serialize = serializers['getX']?.['200']?.['application/json'];
     expect(serialize).toBeTypeOf('function');
     // Object.fromEntries (as JSON.parse) makes "__proto__" an own property.
-    const value = Object.fromEntries(NAMES.map((n, i) => [n, i % 2 === 0 ? `v${n}` : i]));
+    const value = Object.fromEntries(NAMES.map((n, i) => [n, valueOf(n, i)]));
+    expect(source).toContain('if (x === "*/") {');
     expect(serialize?.(value)).toBe(JSON.stringify(value));
     expect(Object.hasOwn(JSON.parse(serialize?.(value) ?? '') as object, '__proto__')).toBe(true);
     // Without an own "__proto__" (or "constructor"), nothing is read from the prototype.

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { planSerializers, serializersSource } from '../../generators/serializers.js';
 import { buildModel, type ContractModel, type JsonSchema } from '../../src/contract/model.js';
 import { isRecord, resolveLocalRef } from '../../src/contract/pointer.js';
@@ -90,8 +90,17 @@ function shapeArb(model: ContractModel, schema: JsonSchema, wrong: boolean, dept
   const types = Array.isArray(declared) ? declared : declared === undefined ? (isRecord(schema['properties']) ? ['object'] : []) : [declared];
   const options = types.map((t): fc.Arbitrary<unknown> => {
     if (t === 'null') return fc.constant(null);
-    if (t === 'string') return Array.isArray(schema['enum']) ? fc.constantFrom(...(schema['enum'] as unknown[])) : stringArb;
-    if (t === 'integer') return fc.oneof(fc.integer(), fc.constantFrom(0, -0, 2 ** 53));
+    if (t === 'string') {
+      // An enum's members or a const, and (a value of the wrong kind) any other string.
+      const members = 'const' in schema ? [schema['const']] : Array.isArray(schema['enum']) ? (schema['enum'] as unknown[]) : undefined;
+      if (members === undefined) return stringArb;
+      return wrong ? fc.oneof(fc.constantFrom(...members), stringArb) : fc.constantFrom(...members);
+    }
+    if (t === 'integer') {
+      // The int32 edges (digits written in place) and past them (the number helper), and fractions for the wrong kind.
+      const integers = fc.oneof(fc.integer(), fc.constantFrom(0, -0, 9, 10, 999_999_999, 1e9, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53, -(2 ** 53)));
+      return wrong ? fc.oneof(integers, numberArb) : integers;
+    }
     if (t === 'number') return numberArb;
     if (t === 'boolean') return fc.boolean();
     if (t === 'array') {
@@ -160,6 +169,39 @@ describe('byte writers', () => {
     expect(jsonBytes(writeString, large)).toBe(JSON.stringify(large));
     expect(jsonBytes(writeString, 'x'.repeat(400_000))).toBeUndefined();
     expect(jsonBytes(writeString, 'small')).toBe('"small"');
+  });
+
+  it('take an end past the buffer (bytes the array dropped) as no room: a larger buffer, else the string serializer', async () => {
+    // A fresh copy of the module: its scratch buffer at its first size, whatever the tests above grew it to.
+    vi.resetModules();
+    const fresh = await import('../../src/runtime/server/serialize.js');
+    const sizes: number[] = [];
+    const overshoot: ByteWriter = (b, p) => {
+      sizes.push(b.length);
+      if (sizes.length === 1) return b.length + 1;
+      b[p] = 49;
+      return p + 1;
+    };
+    expect(fresh.jsonBytes(overshoot, null)).toBe('1');
+    expect(sizes).toHaveLength(2);
+    expect(sizes[1]).toBeGreaterThan(sizes[0] ?? Infinity);
+    expect(fresh.jsonBytes((b) => b.length + 1, null)).toBeUndefined();
+  });
+
+  it('make their text with TextDecoder where there is no Buffer (a worker runtime), ASCII or not', async () => {
+    vi.resetModules();
+    const saved = globalThis.Buffer;
+    let fresh: typeof import('../../src/runtime/server/serialize.js');
+    try {
+      // The module picks how bytes become text when it loads (and when its buffer grows).
+      Reflect.deleteProperty(globalThis, 'Buffer');
+      expect(typeof (globalThis as { Buffer?: unknown }).Buffer).toBe('undefined');
+      fresh = await import('../../src/runtime/server/serialize.js');
+      const write: ByteWriter = (b, p, v) => fresh.jsonStringBytes(b, p, v as string);
+      for (const s of ['plain', 'é ✓ \ud83d\ude00', 'a"b\\c\n', 'x'.repeat(20_000) + 'é']) expect(fresh.jsonBytes(write, s)).toBe(JSON.stringify(s));
+    } finally {
+      globalThis.Buffer = saved;
+    }
   });
 
   it('give a getter that serializes while an answer is written the string serializer, and keep the answer whole', () => {
@@ -264,6 +306,15 @@ paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Node'}
+  /rows:
+    get:
+      operationId: listRows
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Row'}}
   /name:
     get:
       operationId: getName
@@ -289,6 +340,18 @@ components:
         meta: {type: object}
         size: {type: object, unevaluatedProperties: false, properties: {w: {type: number}, h: {type: number}}}
         choice: {oneOf: [{type: string}, {type: integer}]}
+    Row:
+      type: object
+      additionalProperties: false
+      required: [n, kind]
+      properties:
+        n: {type: integer}
+        maybe: {type: [integer, 'null']}
+        kind: {type: string, enum: [a, "say \\"hi\\"", "\\u00e9", "\\u2028", "\\ud800", "</script>", "\\u0000"]}
+        state: {type: [string, 'null'], enum: [open, closed, null]}
+        version: {type: string, const: v1}
+        many: {type: string, enum: [m1, m2, m3, m4, m5, m6, m7, m8, m9]}
+        ratio: {type: number}
     Node:
       type: object
       additionalProperties: false
@@ -306,7 +369,7 @@ describe('crafted schemas', () => {
   });
 
   it('serialize closed objects, arrays, nullable primitives and recursive references; not open objects or text', () => {
-    expect(Object.keys(serializers).sort()).toEqual(['createItem', 'getName', 'getTree', 'listItems']);
+    expect(Object.keys(serializers).sort()).toEqual(['createItem', 'getName', 'getTree', 'listItems', 'listRows']);
     expect(Object.keys(serializers['listItems'] ?? {})).toEqual(['200']);
     expect(Object.keys(serializers['createItem']?.['201'] ?? {})).toEqual(['application/json']);
     // One function per component, named after it: the list's items and the create answer share it.
@@ -344,6 +407,56 @@ describe('crafted schemas', () => {
     expect(name?.(undefined)).toBe(undefined);
     expect(() => item?.({ id: 'a', count: 1n })).toThrow(TypeError);
     expect(() => JSON.stringify({ id: 'a', count: 1n })).toThrow(TypeError);
+  });
+
+  it("write an enum's members and a const as constant bytes, and an int32's digits in place, as JSON.stringify does", () => {
+    const source = serializersSource(model);
+    // Members are compared as string literals; a ninth member is past the limit, and all nine go to the string helper.
+    expect(source).toContain('if (x === "say \\"hi\\"") {');
+    expect(source).toContain('if (x === "v1") {');
+    expect(source).not.toContain('if (x === "m1")');
+    expect(source).toMatch(/if \(\(x \| 0\) === x\)/);
+    const results: Array<string | undefined> = [];
+    const rows = compile(model, (write, value) => {
+      const out = jsonBytes(write, value);
+      results.push(out);
+      return out;
+    })['listRows']?.['200']?.['application/json'];
+    if (rows === undefined) throw new Error('listRows has no serializer');
+    const value = [
+      { n: -2147483648, maybe: null, kind: 'say "hi"', state: null, version: 'v1', many: 'm9', ratio: 0.5 },
+      { n: 2147483647, maybe: 10, kind: 'é', state: 'open', version: 'v1' },
+      { n: -0, maybe: 1e9, kind: '\u2028', state: 'closed' },
+      { n: 7, kind: '\u0000' },
+      { n: 2 ** 31, maybe: -(2 ** 31) - 1, kind: 'not a member', state: 'other' },
+      { n: 1.5, maybe: Number.NaN, kind: '</script>', version: 'v2' },
+    ];
+    expect(rows(value)).toBe(JSON.stringify(value));
+    // Written by the byte writer (a lone surrogate member is written as its escape, not refused).
+    expect(results).toEqual([JSON.stringify(value)]);
+    expect(rows([{ n: 1, kind: '\ud800' }])).toBe('[{"n":1,"kind":"\\ud800"}]');
+    expect(results[1]).toBe('[{"n":1,"kind":"\\ud800"}]');
+  });
+
+  it('check room for every inline byte: a buffer short by any amount is refused, never written past', () => {
+    const js = ts.transpileModule(serializersSource(model), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+    const body = js.replace(/^export const serializers =/m, 'const serializers =');
+    const writeRow = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${body}\nreturn ws_Row;`)(jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonWide) as ByteWriter;
+    const rows = [
+      { n: -2147483648, maybe: -2147483647, kind: 'say "hi"', state: 'closed', version: 'v1', many: 'm1', ratio: -1.5e-7 },
+      { n: 1000000000, maybe: null, kind: '\u2028', state: null },
+    ];
+    for (const row of rows) {
+      const text = JSON.stringify(row);
+      const length = Buffer.byteLength(text);
+      for (let room = 0; room <= length + 1; room++) {
+        const b = new Uint8Array(room);
+        const end = writeRow(b, 0, row);
+        if (end >= 0) expect(Buffer.from(b.subarray(0, end)).toString(), `room ${room}`).toBe(text);
+        else expect(end, `room ${room}`).toBe(-2);
+      }
+      expect(writeRow(new Uint8Array(length + 200), 0, row)).toBe(length);
+    }
   });
 
   it('serialize a recursive schema', () => {
