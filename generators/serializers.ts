@@ -13,8 +13,9 @@
  * writer: it writes the JSON as UTF-8 into the runtime's scratch buffer, and one string is made of
  * the bytes (jsonBytes). That is about half the work of joining the text piece by piece, which V8
  * then has to flatten before the write. Property names, an enum's members and an integer's digits
- * are written in place; strings and other numbers by the runtime's helpers. Where the value is not what its schema describes (another
- * type, a lone surrogate), the writer gives up and the string serializer writes the answer.
+ * are written in place; strings and other numbers by the runtime's helpers. Where the value is not
+ * what its schema describes (another type, a lone surrogate), the writer gives up and the string
+ * serializer writes the answer.
  *
  * Functions are named by the document pointer of their schema: `s_<name>` for a component schema
  * whose name is a plain word, else a readable tail and a hash of the pointer; a byte writer adds
@@ -104,6 +105,9 @@ function integerBytes(x: string): string {
     `do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, ${x});`
   );
 }
+
+/** The last statement of a value of variable length (a helper's or a nested writer's end, or its failure). */
+const VARIABLE_END = 'if (p < 0) return p;';
 
 function bytesOf(all: number[]): string {
   if (all.length > 64) return `for (const c of [${all.join(', ')}]) b[p++] = c;`;
@@ -264,18 +268,18 @@ class SerializerBuilder {
     if (shape.kind === 'fallback') return ['return -1;'];
     if (shape.kind === 'object' || shape.kind === 'array') {
       if (!this.writable(schema, pointer)) return ['return -1;'];
-      return [`p = ${this.writer(shape, pointer)}(b, p, ${x});`, 'if (p < 0) return p;'];
+      return [`p = ${this.writer(shape, pointer)}(b, p, ${x});`, VARIABLE_END];
     }
     const orNull = shape.nullable ? `if (${x} === null) { ${bytes('null')} } else ` : '';
     if (shape.kind === 'boolean') return [`${orNull}if (${x} === true) { ${bytes('true')} } else if (${x} === false) { ${bytes('false')} } else return -1;`];
     if (shape.kind === 'number') {
       // An integer's digits are written in place (a call per number costs more than the digits).
       const write = shape.integer ? `{ ${integerBytes(x)} }` : `p = __wn(b, p, ${x});`;
-      return [`${orNull}if (typeof ${x} === "number") ${write} else return -1;`, 'if (p < 0) return p;'];
+      return [`${orNull}if (typeof ${x} === "number") ${write} else return -1;`, VARIABLE_END];
     }
     // An enum's members (and a const) are constant bytes; any other string is written as strings are.
     const members = (shape.members ?? []).map((m) => `if (${x} === ${stringLiteral(m)}) { ${bytes(JSON.stringify(m))} } else `).join('');
-    return [`${orNull}${members}if (typeof ${x} === "string") p = __ws(b, p, ${x}); else return -1;`, 'if (p < 0) return p;'];
+    return [`${orNull}${members}if (typeof ${x} === "string") p = __ws(b, p, ${x}); else return -1;`, VARIABLE_END];
   }
 
   /**
@@ -325,8 +329,13 @@ class SerializerBuilder {
       // array) checks room for its own bytes; after it, room is checked again for the inline bytes
       // still to come (rest[i]: those after property i, and the closing brace).
       const sizes = shape.properties.map(([prop, sub]) => 1 + utf8Bytes(`${JSON.stringify(prop)}:`).length + this.inlineRoom(sub));
-      const rest = sizes.map((_, i) => 1 + sizes.slice(i + 1).reduce((a, c) => a + c, 0));
-      lines.push(`  if (p + ${1 + (rest[0] ?? 1) + (sizes[0] ?? 0)} > b.length) return -2;`);
+      const rest: number[] = [];
+      let after = 1;
+      for (let i = sizes.length - 1; i >= 0; i--) {
+        rest[i] = after;
+        after += sizes[i] ?? 0;
+      }
+      lines.push(`  if (p + ${1 + after} > b.length) return -2;`);
       lines.push('  b[p++] = 123;');
       if (shape.properties.length > 0) {
         lines.push('  const o = v as Record<string, unknown>;');
@@ -339,8 +348,9 @@ class SerializerBuilder {
           // The first property written has no comma before it.
           lines.push(`    if (p !== s) b[p++] = 44;`);
           lines.push(`    ${bytes(`${JSON.stringify(prop)}:`)}`);
-          for (const l of this.writeValue(sub, joinPointer(pointer, 'properties', prop), 'x')) lines.push(`    ${l}`);
-          if (this.resolved(sub).kind !== 'boolean') lines.push(`    if (p + ${rest[i] ?? 1} > b.length) return -2;`);
+          const value = this.writeValue(sub, joinPointer(pointer, 'properties', prop), 'x');
+          for (const l of value) lines.push(`    ${l}`);
+          if (value[value.length - 1] === VARIABLE_END) lines.push(`    if (p + ${rest[i] ?? 1} > b.length) return -2;`);
           lines.push('  }');
         });
       }

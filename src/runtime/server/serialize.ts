@@ -104,12 +104,13 @@ export function jsonBytes(write: ByteWriter, value: unknown): string | undefined
       wide = false;
       const end = write(scratch, 0, value);
       // An end past the buffer (bytes the typed array dropped) is taken as no room, never sliced.
-      if (end >= 0 && end <= scratch.length) {
+      const past = end > scratch.length;
+      if (end >= 0 && !past) {
         lastText = wide ? text.utf8Slice(0, end) : text.latin1Slice(0, end);
         lastLength = end;
         return lastText;
       }
-      if ((end !== NO_ROOM && end <= scratch.length) || scratch.length >= MAX_SCRATCH) return undefined;
+      if ((end !== NO_ROOM && !past) || scratch.length >= MAX_SCRATCH) return undefined;
       scratch = new Uint8Array(Math.min(scratch.length * 4, MAX_SCRATCH));
       text = textView(scratch);
     }
