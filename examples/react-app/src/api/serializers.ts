@@ -63,7 +63,7 @@ function wp__items_get_200_application_json_86fabbe704(b: Uint8Array, p: number,
 /** Writes the JSON of the schema at /components/schemas/Item as bytes. */
 function ws_Item(b: Uint8Array, p: number, v: unknown): number {
   if (typeof v !== "object" || v === null || Array.isArray(v) || typeof (v as { toJSON?: unknown }).toJSON === "function") return -1;
-  if (p + 28 > b.length) return -2;
+  if (p + 50 > b.length) return -2;
   b[p++] = 123;
   const o = v as Record<string, unknown>;
   const s = p;
@@ -72,8 +72,9 @@ function ws_Item(b: Uint8Array, p: number, v: unknown): number {
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 105; b[p + 2] = 100; b[p + 3] = 34; b[p + 4] = 58; p += 5;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 32 > b.length) return -2;
   }
   x = o["name"];
   if (x !== undefined) {
@@ -81,13 +82,15 @@ function ws_Item(b: Uint8Array, p: number, v: unknown): number {
     b[p] = 34; b[p + 1] = 110; b[p + 2] = 97; b[p + 3] = 109; b[p + 4] = 101; b[p + 5] = 34; b[p + 6] = 58; p += 7;
     if (typeof x === "string") p = __ws(b, p, x); else return -1;
     if (p < 0) return p;
+    if (p + 24 > b.length) return -2;
   }
   x = o["quantity"];
   if (x !== undefined) {
     if (p !== s) b[p++] = 44;
     b[p] = 34; b[p + 1] = 113; b[p + 2] = 117; b[p + 3] = 97; b[p + 4] = 110; b[p + 5] = 116; b[p + 6] = 105; b[p + 7] = 116; b[p + 8] = 121; b[p + 9] = 34; b[p + 10] = 58; p += 11;
-    if (typeof x === "number") p = __wn(b, p, x); else return -1;
+    if (typeof x === "number") { if ((x | 0) === x) { let q: number = x; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (q < 10 ? 1 : q < 100 ? 2 : q < 1000 ? 3 : q < 10000 ? 4 : q < 100000 ? 5 : q < 1000000 ? 6 : q < 10000000 ? 7 : q < 100000000 ? 8 : q < 1000000000 ? 9 : 10); p = e; do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, x); } else return -1;
     if (p < 0) return p;
+    if (p + 1 > b.length) return -2;
   }
   b[p++] = 125;
   return p;
