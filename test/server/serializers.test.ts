@@ -25,12 +25,17 @@ import { createRequestListener, type AnyHandler, type HandlerResponse } from '..
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `serializers-${process.pid}`);
 
-/** serializers.ts of a model, transpiled and evaluated with the runtime's helpers. */
-function compile(model: ContractModel, wb: typeof jsonBytes = jsonBytes): SerializersModule {
+/** serializers.ts of a model, transpiled and evaluated with the runtime's helpers: the value of `name` in it (a function, or the table). */
+function evaluate(model: ContractModel, name: string, wb: typeof jsonBytes = jsonBytes): unknown {
   const source = serializersSource(model);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const body = js.replace(/^export const serializers =/m, 'const serializers =');
-  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${body}\nreturn serializers;`)(jsonString, jsonFallback, wb, jsonStringBytes, jsonNumberBytes, jsonWide) as SerializersModule;
+  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${body}\nreturn ${name};`)(jsonString, jsonFallback, wb, jsonStringBytes, jsonNumberBytes, jsonWide) as unknown;
+}
+
+/** The serializers table of a model's serializers.ts. */
+function compile(model: ContractModel, wb: typeof jsonBytes = jsonBytes): SerializersModule {
+  return evaluate(model, 'serializers', wb) as SerializersModule;
 }
 
 async function modelOf(name: string, yaml: string): Promise<ContractModel> {
@@ -439,9 +444,7 @@ describe('crafted schemas', () => {
   });
 
   it('check room for every inline byte: a buffer short by any amount is refused, never written past', () => {
-    const js = ts.transpileModule(serializersSource(model), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
-    const body = js.replace(/^export const serializers =/m, 'const serializers =');
-    const writeRow = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${body}\nreturn ws_Row;`)(jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonWide) as ByteWriter;
+    const writeRow = evaluate(model, 'ws_Row') as ByteWriter;
     const rows = [
       { n: -2147483648, maybe: -2147483647, kind: 'say "hi"', state: 'closed', version: 'v1', many: 'm1', ratio: -1.5e-7 },
       { n: 1000000000, maybe: null, kind: '\u2028', state: null },
