@@ -102,17 +102,35 @@ function integerBytes(x: string): string {
   const digits = [10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000].map((limit, i) => `q < ${limit} ? ${i + 1} : `).join('');
   return (
     `if ((${x} | 0) === ${x}) { let q: number = ${x}; if (q < 0) { b[p++] = 45; q = -q; } let e = p + (${digits}10); p = e; ` +
-    `do { const r = q % 10; q = (q - r) / 10; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, ${x});`
+    `do { const r = q % 10; q = (q / 10) | 0; b[--e] = 48 + r; } while (q !== 0); } else p = __wn(b, p, ${x});`
   );
 }
 
 /** The last statement of a value of variable length (a helper's or a nested writer's end, or its failure). */
 const VARIABLE_END = 'if (p < 0) return p;';
 
+/**
+ * Statements writing constant bytes at `p`: four at a time through the writer's DataView `d`
+ * (little-endian, so the bytes land in order), then two, then one; a run over 64 bytes in a loop.
+ */
 function bytesOf(all: number[]): string {
   if (all.length > 64) return `for (const c of [${all.join(', ')}]) b[p++] = c;`;
-  return `${all.map((c, i) => `b[p${i === 0 ? '' : ` + ${i}`}] = ${c};`).join(' ')} p += ${all.length};`;
+  const at = (i: number): string => `p${i === 0 ? '' : ` + ${i}`}`;
+  const out: string[] = [];
+  let i = 0;
+  if (all.length >= 4) {
+    for (; i + 4 <= all.length; i += 4) out.push(`d.setUint32(${at(i)}, ${((all[i] ?? 0) | ((all[i + 1] ?? 0) << 8) | ((all[i + 2] ?? 0) << 16) | ((all[i + 3] ?? 0) << 24)) >>> 0}, true);`);
+    if (i + 2 <= all.length) {
+      out.push(`d.setUint16(${at(i)}, ${(all[i] ?? 0) | ((all[i + 1] ?? 0) << 8)}, true);`);
+      i += 2;
+    }
+  }
+  for (; i < all.length; i++) out.push(`b[${at(i)}] = ${all[i] ?? 0};`);
+  return `${out.join(' ')} p += ${all.length};`;
 }
+
+/** The statement a byte writer starts with when it writes constants through a DataView (bytesOf). */
+const VIEW = '  const d = __wv(b);';
 
 class SerializerBuilder {
   /** Function code by name. */
@@ -358,6 +376,7 @@ class SerializerBuilder {
       lines.push('  return p;');
     }
     lines.push('}');
+    if (lines.some((l) => l.includes('d.setUint'))) lines.splice(2, 0, VIEW);
     this.writers.set(name, lines.join('\n'));
     return name;
   }
@@ -444,6 +463,7 @@ export function generateSerializers(model: ContractModel, ctx: GeneratorContext)
     uses('__ws') ? 'jsonStringBytes as __ws' : '',
     uses('__wn') ? 'jsonNumberBytes as __wn' : '',
     uses('__wu') ? 'jsonWide as __wu' : '',
+    uses('__wv') ? 'jsonView as __wv' : '',
   ].filter((s) => s !== '');
   const imports = helpers.length === 0 ? 'import type { SerializersModule }' : `import { ${helpers.join(', ')}, type SerializersModule }`;
   return { path: 'serializers.ts', content: `${ctx.header('//')}${imports} from ${jsonLiteral(runtime)};\n\n${body}` };

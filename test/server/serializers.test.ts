@@ -19,7 +19,7 @@ import { isRecord, resolveLocalRef } from '../../src/contract/pointer.js';
 import { normalizeSchema } from '../../src/contract/schema-normalize.js';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
-import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonWide, type ByteWriter, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonView, jsonWide, type ByteWriter, type SerializersModule } from '../../src/runtime/server/serialize.js';
 import { createRequestListener, type AnyHandler, type HandlerResponse } from '../../src/runtime/server/server.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -30,7 +30,7 @@ function evaluate(model: ContractModel, name: string, wb: typeof jsonBytes = jso
   const source = serializersSource(model);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const body = js.replace(/^export const serializers =/m, 'const serializers =');
-  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${body}\nreturn ${name};`)(jsonString, jsonFallback, wb, jsonStringBytes, jsonNumberBytes, jsonWide) as unknown;
+  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', '__wv', `${body}\nreturn ${name};`)(jsonString, jsonFallback, wb, jsonStringBytes, jsonNumberBytes, jsonWide, jsonView) as unknown;
 }
 
 /** The serializers table of a model's serializers.ts. */
@@ -191,6 +191,33 @@ describe('byte writers', () => {
     expect(sizes).toHaveLength(2);
     expect(sizes[1]).toBeGreaterThan(sizes[0] ?? Infinity);
     expect(fresh.jsonBytes((b) => b.length + 1, null)).toBeUndefined();
+  });
+
+  it('leave an answer to the string serializer when a constant written through the DataView would pass the end', () => {
+    // Room checked short by one: the typed array would drop the byte, the DataView throws.
+    const short: ByteWriter = (b, p) => {
+      jsonView(b).setUint32(b.length - 3, 0x6c6c756e, true);
+      return p + 4;
+    };
+    expect(jsonBytes(short, null)).toBeUndefined();
+    // Any other error of a writer (a getter's) is the handler's, and is thrown.
+    const throwing: ByteWriter = () => {
+      throw new TypeError('from a getter');
+    };
+    expect(() => jsonBytes(throwing, null)).toThrow('from a getter');
+    // A writer that fits writes little-endian, so a constant's bytes land in order.
+    expect(jsonBytes((b, p) => (jsonView(b).setUint32(p, 0x6c6c756e, true), p + 4), null)).toBe('null');
+  });
+
+  it('view each buffer through one DataView of its own bytes, a subarray included', () => {
+    const whole = new Uint8Array(16);
+    const part = whole.subarray(4, 12);
+    expect(jsonView(whole)).toBe(jsonView(whole));
+    const view = jsonView(part);
+    expect(view.byteOffset).toBe(4);
+    expect(view.byteLength).toBe(8);
+    view.setUint16(0, 0x4241, true);
+    expect([whole[4], whole[5]]).toEqual([0x41, 0x42]);
   });
 
   it('make their text with TextDecoder where there is no Buffer (a worker runtime), ASCII or not', async () => {

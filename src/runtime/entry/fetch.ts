@@ -12,7 +12,7 @@ export type { AuthInfo, HandlerResponse, OperationValidators, RequestParams, Sch
 export type { AnyHandler, BodyOf, ContextOf, FetchTransport, Handler, HandlerContext, RequestContext, SecurityVerifier, ServerOptions } from '../server/fetch-types.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
 export { isJsonMediaType, matchMediaType, responseKey } from '../server/media.js';
-export { jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonWide, type ByteWriter, type SerializeFunction, type SerializersModule } from '../server/serialize.js';
+export { jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonView, jsonWide, type ByteWriter, type SerializeFunction, type SerializersModule } from '../server/serialize.js';
 export { UploadedPart, FetchUploadedFile } from '../server/body/parts.js';
 export type { ValidateFunction, ErrorObject } from '../validation/standalone.js';
 export type * from '../shared/spec.js';
