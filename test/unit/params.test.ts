@@ -4,6 +4,7 @@
  * shape. The style-example rows use the spec's `color` parameter:
  *   string -> "blue", array -> ["blue","black","brown"], object -> { "R": 100, "G": 200, "B": 150 }.
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   coerce,
@@ -272,6 +273,30 @@ describe('query parameters (style-examples table)', () => {
       ['a', '2'],
       ['a', '3'],
     ]);
+  });
+
+  it('splitQuery reads any query as splitting on "&" then "=" would, short and long names and values alike', () => {
+    const decoded = (t: string): string => {
+      const spaced = t.replace(/\+/g, ' ');
+      try {
+        return decodeURIComponent(spaced);
+      } catch {
+        return spaced;
+      }
+    };
+    const bySplit = (q: string): Array<[string, string]> =>
+      q
+        .split('&')
+        .filter((part) => part !== '')
+        .map((part) => {
+          const eq = part.indexOf('=');
+          return eq < 0 ? [decoded(part), ''] : [decoded(part.slice(0, eq)), decoded(part.slice(eq + 1))];
+        });
+    const piece = fc.oneof(fc.constantFrom('&', '=', '+', '%', '%2', '%41', '%zz', '&&', 'é'), fc.string({ maxLength: 40 }));
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+      const q = pieces.join('');
+      expect(splitQuery(q)).toEqual(bySplit(q));
+    }), { numRuns: 2000 });
   });
 });
 

@@ -162,6 +162,24 @@ describe('Router.match', () => {
     }
   });
 
+  it('literal paths of one length are told apart whether compared one by one (a few) or looked up (many)', () => {
+    // 3 templates of length 4, and 12 of length 5 (over the 8 compared one by one).
+    const few = ['/abc', '/abd', '/xyz'];
+    const many = Array.from({ length: 12 }, (_, i) => `/k${String(i).padStart(3, '0')}`);
+    const r = new Router([...few, ...many].flatMap((p) => [op('GET', p), op('PUT', p)]).concat(op('GET', '/{x}', 'any')));
+    for (const p of [...few, ...many]) {
+      expect(r.literal('GET', p)?.id).toBe(`get ${p}`);
+      expect(r.literal('PUT', p)?.id).toBe(`put ${p}`);
+      // A method the path does not take, and a path of the same length that is no template, go to match.
+      expect(r.literal('DELETE', p)).toBeUndefined();
+      expect(outcome(r.match('DELETE', p))).toEqual({ allow: ['GET', 'HEAD', 'PUT'] });
+    }
+    for (const p of ['/abe', '/k999', '/abcd', '/k0000']) {
+      expect(r.literal('GET', p)).toBeUndefined();
+      expect(outcome(r.match('GET', p))).toEqual({ id: 'any', raw: { x: p.slice(1) } });
+    }
+  });
+
   it('an empty router finds nothing', () => {
     expect(outcome(new Router([]).match('GET', '/'))).toBe('not-found');
   });

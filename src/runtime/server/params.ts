@@ -131,15 +131,35 @@ function plusAsSpace(text: string): string {
 /** The query string split into decoded pairs, in order ("+" is a space, as in forms). */
 export function splitQuery(query: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  if (query === '') return out;
-  for (const part of query.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    const k = eq < 0 ? part : part.slice(0, eq);
-    const v = eq < 0 ? '' : part.slice(eq + 1);
-    out.push([decode(plusAsSpace(k)), decode(plusAsSpace(v))]);
+  const n = query.length;
+  // Pair by pair with indexOf, not split('&'): a query of one or two pairs is most requests'.
+  for (let start = 0; start < n; ) {
+    let amp = query.indexOf('&', start);
+    if (amp < 0) amp = n;
+    if (amp > start) {
+      const part = query.slice(start, amp);
+      const eq = part.indexOf('=');
+      const k = eq < 0 ? part : part.slice(0, eq);
+      const v = eq < 0 ? '' : part.slice(eq + 1);
+      out.push([queryText(k), queryText(v)]);
+    }
+    start = amp + 1;
   }
   return out;
+}
+
+/** A short text is looked through once for "+" and "%"; a longer one by the native scans of plusAsSpace and decode. */
+const SHORT_TEXT = 32;
+
+/** A name or value of a query pair decoded: "+" is a space, then percent-decoding. */
+function queryText(text: string): string {
+  const n = text.length;
+  if (n > SHORT_TEXT) return decode(plusAsSpace(text));
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 43 || c === 37) return decode(plusAsSpace(text));
+  }
+  return text;
 }
 
 function delimiterOf(style: string): string {

@@ -181,10 +181,19 @@ function scan(routes: readonly Route[], matcher: (route: Route) => Record<string
   return undefined;
 }
 
+/** Literal templates of one length up to this many are compared one by one; more, looked up in a map. */
+const LINEAR = 8;
+
 export class Router {
   private readonly bySegments = new Map<number, Route[]>();
   /** Templates without parameters, by path: most requests resolve with one map lookup. */
   private readonly staticRoutes = new Map<string, Map<string, OperationSpec>>();
+  /**
+   * The same templates (those without variants) by length, where a length has at most LINEAR of
+   * them: `literal` compares the request's path with each, where a map lookup would first hash it
+   * (a fresh string, so hashed on every request). Null: a length with more, looked up in the map.
+   */
+  private readonly literalsByLength: Array<{ templates: string[]; operations: Array<Map<string, OperationSpec>> } | null | undefined> = [];
 
   constructor(operations: readonly OperationSpec[]) {
     const routes = new Map<string, Route>();
@@ -221,6 +230,16 @@ export class Router {
     for (const route of routes.values()) {
       if (!route.template.includes('{')) this.staticRoutes.set(route.template, route.operations);
       if (route.variants && !route.template.includes('{')) this.variantsOf.set(route.template, route);
+      if (!route.variants && !route.template.includes('{')) {
+        const n = route.template.length;
+        const known = this.literalsByLength[n];
+        const bucket = known === undefined ? { templates: [], operations: [] } : known;
+        if (bucket !== null && bucket.templates.length < LINEAR) {
+          bucket.templates.push(route.template);
+          bucket.operations.push(route.operations);
+          this.literalsByLength[n] = bucket;
+        } else this.literalsByLength[n] = null;
+      }
       const n = route.segments.length;
       const list = this.bySegments.get(n) ?? [];
       list.push(route);
@@ -273,6 +292,14 @@ export class Router {
    * nothing allocated. Undefined sends the request through `match`.
    */
   literal(method: string, path: string): OperationSpec | undefined {
+    const n = path.length;
+    const bucket = n < this.literalsByLength.length ? this.literalsByLength[n] : undefined;
+    if (bucket === undefined) return undefined;
+    if (bucket !== null) {
+      const { templates } = bucket;
+      for (let i = 0; i < templates.length; i++) if (templates[i] === path) return bucket.operations[i]?.get(method);
+      return undefined;
+    }
     const routes = this.staticRoutes.get(path);
     return routes === undefined || this.variantsOf.has(path) ? undefined : routes.get(method);
   }
