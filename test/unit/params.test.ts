@@ -94,6 +94,20 @@ describe('coerce', () => {
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(coerce(...given)).toEqual(want);
   });
+
+  it('reads an integer of any length as Number does (-0 and leading zeros included), and leaves anything else as text', () => {
+    const byNumber = (t: string): unknown => (/^-?\d+$/.test(t) && Number.isFinite(Number(t)) ? Number(t) : t);
+    const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), maxLength: 24 });
+    const text = fc.oneof(
+      digits,
+      digits.map((d) => `-${d}`),
+      fc.tuple(digits, fc.constantFrom('-', '+', '.', ' ', 'e', '/', ':', 'x', '٣'), digits).map(([a, c, b]) => a + c + b),
+    );
+    fc.assert(fc.property(text, (t) => Object.is(coerce(t, I), byNumber(t))), { numRuns: 3000 });
+    expect(Object.is(coerce('-0', I), -0)).toBe(true);
+    expect(coerce('999999999999999', I)).toBe(999999999999999);
+    expect(coerce('9007199254740993', I)).toBe(9007199254740992);
+  });
 });
 
 describe('path parameters (style-examples table)', () => {

@@ -185,6 +185,20 @@ export function parseQueryParameter(pairs: Array<[string, string]>, p: Parameter
     for (const [k, v] of found) setOwn(out, k, coerce(v, propertyShape(shape, k)));
     return out;
   }
+  if (!p.contentType && shape.type !== 'array' && shape.type !== 'object') {
+    // A scalar: its pairs looked through without making a list, unless its name repeats.
+    let last: string | undefined;
+    let all: string[] | undefined;
+    for (let i = 0; i < pairs.length; i++) {
+      const pair = pairs[i] as [string, string];
+      if (pair[0] !== p.name) continue;
+      if (last !== undefined) (all ??= [last]).push(pair[1]);
+      last = pair[1];
+    }
+    if (last === undefined) return undefined;
+    // A repeated scalar is kept as a list so the validator reports it instead of one value winning silently.
+    return all !== undefined ? all.map((t) => coerce(t, shape)) : coerce(last, shape);
+  }
   // An exploded array also takes the bracketed names form clients write (`ids[]=1`, `ids[0]=1`).
   const bracketed = shape.type === 'array' && p.explode ? `${p.name}[` : undefined;
   const values = pairs.filter(([k]) => k === p.name || (bracketed !== undefined && k.startsWith(bracketed) && /^\[\d*\]$/.test(k.slice(p.name.length)))).map(([, v]) => v);
