@@ -16,53 +16,57 @@ export interface HttpServerLimits {
 
 export const DEFAULT_HTTP_LIMITS: Required<HttpServerLimits> = { headersTimeout: 10_000, requestTimeout: 30_000, idleTimeout: 30_000, maxConnections: 1000 };
 
+/** What the cap knows of a connection: its latest response, whether it was upgraded, and when it last began a request. */
+interface ConnectionState {
+  res: ServerResponse | undefined;
+  upgraded: boolean;
+  /** A count, not a time: the order in which connections opened or began their latest request. */
+  since: number;
+}
+
 /**
- * At most `max` connections. When one more arrives, the connection that has waited longest
- * without a request in progress (one still trickling its headers, or idle between requests) is
- * closed to make room, so slow or idle clients holding every slot cannot lock new clients out;
- * only when every connection is busy with a request is the newcomer closed. Returns what counts a
- * request in progress: the server's request listener calls it first (one listener per request
- * rather than two, each of which node:http's emit would copy the listener list for).
+ * At most `max` connections. When one more arrives, the connection without a request in progress
+ * (one still trickling its headers, or idle between requests) that began its latest request
+ * earliest (or opened earliest, when it has had none) is closed to make room, so slow or idle
+ * clients holding every slot cannot lock new clients out; only when every connection is busy with
+ * a request (or upgraded) is the newcomer closed. Returns what notes a request: the server's
+ * request listener calls it first. It only notes the response: whether it is still in progress is
+ * read when a connection must be chosen (its `writableEnded`), so a request costs no listener and
+ * no clock reading.
  */
 export function capConnections(server: Server, max: number): (req: IncomingMessage, res: ServerResponse) => void {
-  const open = new Map<Socket, { active: number; since: number }>();
+  const open = new Map<Socket, ConnectionState>();
+  let clock = 0;
   server.on('connection', (socket: Socket) => {
-    open.set(socket, { active: 0, since: Date.now() });
+    open.set(socket, { res: undefined, upgraded: false, since: ++clock });
     socket.once('close', () => open.delete(socket));
     if (open.size <= max) return;
     let victim: Socket | undefined;
     let oldest = Infinity;
     for (const [s, state] of open) {
-      if (s !== socket && state.active === 0 && state.since < oldest) {
+      const busy = state.upgraded || (state.res !== undefined && !state.res.writableEnded);
+      if (s !== socket && !busy && state.since < oldest) {
         victim = s;
         oldest = state.since;
       }
     }
     (victim ?? socket).destroy();
   });
-  const busy = (socket: Socket | null | undefined): { active: number; since: number } | undefined => (socket ? open.get(socket) : undefined);
-  // A response emits 'close' once, whether it finished or its connection went away first. (One
-  // function for every response: its request's socket finds the connection.)
-  function responseClosed(this: ServerResponse): void {
-    const state = busy(this.req.socket);
-    if (!state) return;
-    state.active--;
-    state.since = Date.now();
-  }
+  const stateOf = (socket: Socket | null | undefined): ConnectionState | undefined => (socket ? open.get(socket) : undefined);
   // An upgraded connection (attach, exec) is busy for as long as it lives. (Listened to only where
   // the listener takes upgrades: a listener of 'upgrade' owns the socket.)
   server.on('newListener', function track(event: string) {
     if (event !== 'upgrade') return;
     server.off('newListener', track);
     server.prependListener('upgrade', (req: IncomingMessage) => {
-      const state = busy(req.socket);
-      if (state) state.active++;
+      const state = stateOf(req.socket);
+      if (state) state.upgraded = true;
     });
   });
   return (req, res) => {
-    const state = busy(req.socket);
+    const state = stateOf(req.socket);
     if (!state) return;
-    state.active++;
-    res.on('close', responseClosed);
+    state.res = res;
+    state.since = ++clock;
   };
 }
