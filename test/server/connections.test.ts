@@ -242,6 +242,38 @@ describe('specforge mock: slow, idle and too many clients', () => {
     }
   });
 
+  it('closes a connection idle past the idle timeout after its request arrived (a handler that never answers), not one whose answer keeps coming', async () => {
+    const idleServer = createHttpServer(
+      Object.assign((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+        if (req.url === '/never') return;
+        // A slow answer: a byte every 100 ms for 1.2 s, twice the idle timeout in all.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        let left = 12;
+        const t = setInterval(() => {
+          res.write('x');
+          if (--left === 0) {
+            clearInterval(t);
+            res.end();
+          }
+        }, 100);
+      }, {}),
+      { headersTimeout: 5000, requestTimeout: 5000, idleTimeout: 400 },
+    );
+    idleServer.listen(0, '127.0.0.1');
+    await once(idleServer, 'listening');
+    const idlePort = (idleServer.address() as AddressInfo).port;
+    try {
+      const never = await closedAfter(idlePort, (s) => s.write('GET /never HTTP/1.1\r\nhost: x\r\n\r\n'));
+      expect(never).toBeGreaterThanOrEqual(350);
+      expect(never).toBeLessThan(4000);
+      const slow = await fetch(`http://127.0.0.1:${idlePort}/slow`);
+      expect(await slow.text()).toBe('x'.repeat(12));
+    } finally {
+      idleServer.closeAllConnections();
+      await new Promise<void>((done) => idleServer.close(() => done()));
+    }
+  });
+
   it('refuses limits that make no sense as usage errors', () => {
     expect(() => connectionLimits({ headersTimeout: 'soon' })).toThrow(/--headers-timeout must be an integer/);
     expect(() => connectionLimits({ headersTimeout: 5000, requestTimeout: 1000 })).toThrow(/must not be shorter than --headers-timeout/);

@@ -165,6 +165,17 @@ describe('byte writers', () => {
     fc.assert(fc.property(any, (s) => jsonBytes(writeString, s) === (hasLoneSurrogate(s) ? undefined : JSON.stringify(s))), { numRuns: 3000 });
   });
 
+  it('write a short string as JSON.stringify does, whatever character stands at whatever place', () => {
+    for (let n = 0; n <= 9; n++) {
+      for (let at = 0; at < Math.max(n, 1); at++) {
+        for (const odd of ['"', '\\', '\n', '\u001f', '\u007f', 'é', '€', '😀', '~', ' ']) {
+          const s = n === 0 ? '' : 'abcdefghi'.slice(0, n - 1).split('').toSpliced(at, 0, odd).join('');
+          expect(jsonBytes(writeString, s), JSON.stringify(s)).toBe(JSON.stringify(s));
+        }
+      }
+    }
+  });
+
   it('write a number as JSON.stringify does, a non-finite one as null', () => {
     fc.assert(fc.property(numberArb, (n) => jsonBytes((b, p, v) => jsonNumberBytes(b, p, v as number), n) === JSON.stringify(n)), { numRuns: 2000 });
   });

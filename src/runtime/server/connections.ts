@@ -22,10 +22,18 @@ interface ConnectionState {
   upgraded: boolean;
   /** A count, not a time: the order in which connections opened or began their latest request. */
   since: number;
+  /** Bytes read and written when the idle sweep last looked, and when that count last moved. */
+  bytes: number;
+  moved: number;
+}
+
+/** How often the idle sweep looks at the connections: a quarter of the idle timeout, within 100 ms to 1 s. */
+export function sweepInterval(idleTimeout: number): number {
+  return Math.max(100, Math.min(1000, Math.floor(idleTimeout / 4)));
 }
 
 /**
- * At most `max` connections. When one more arrives, the connection without a request in progress
+ * At most `max` connections, none idle longer than `idleTimeout`. When one more arrives, the connection without a request in progress
  * (one still trickling its headers, or idle between requests) that began its latest request
  * earliest (or opened earliest, when it has had none) is closed to make room, so slow or idle
  * clients holding every slot cannot lock new clients out; only when every connection is busy with
@@ -33,12 +41,31 @@ interface ConnectionState {
  * request listener calls it first. It only notes the response: whether it is still in progress is
  * read when a connection must be chosen (its `writableEnded`), so a request costs no listener and
  * no clock reading.
+ *
+ * A connection (not upgraded) whose bytes read and written have not moved for `idleTimeout` (a
+ * handler that never answers, a client that stops reading its answer or stops sending) is closed
+ * by a sweep every sweepInterval. node:http's own socket timeout would do it too, but it re-arms a
+ * timer twice per request (for its keep-alive timeout, then back), which costs every request.
  */
-export function capConnections(server: Server, max: number): (req: IncomingMessage, res: ServerResponse) => void {
+export function capConnections(server: Server, max: number, idleTimeout = Infinity): (req: IncomingMessage, res: ServerResponse) => void {
   const open = new Map<Socket, ConnectionState>();
   let clock = 0;
+  if (Number.isFinite(idleTimeout)) {
+    const sweep = setInterval(() => {
+      const now = Date.now();
+      for (const [socket, state] of open) {
+        const bytes = socket.bytesRead + socket.bytesWritten;
+        if (bytes !== state.bytes) {
+          state.bytes = bytes;
+          state.moved = now;
+        } else if (!state.upgraded && now - state.moved >= idleTimeout) socket.destroy();
+      }
+    }, sweepInterval(idleTimeout));
+    sweep.unref();
+    server.once('close', () => clearInterval(sweep));
+  }
   server.on('connection', (socket: Socket) => {
-    open.set(socket, { res: undefined, upgraded: false, since: ++clock });
+    open.set(socket, { res: undefined, upgraded: false, since: ++clock, bytes: 0, moved: Date.now() });
     socket.once('close', () => open.delete(socket));
     if (open.size <= max) return;
     let victim: Socket | undefined;

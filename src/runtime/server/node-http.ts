@@ -60,12 +60,11 @@ export function createHttpServer(listener: RequestListener, limits: HttpServerLi
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(l.headersTimeout / 2))),
     },
   );
-  const inProgress = capConnections(server, l.maxConnections);
+  const inProgress = capConnections(server, l.maxConnections, l.idleTimeout);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     inProgress(req, res);
     listener(req, res);
   });
-  server.setTimeout(l.idleTimeout, (socket) => socket.destroy());
   if (listener.upgrade) server.on('upgrade', listener.upgrade);
   if (listener.clientError) server.on('clientError', listener.clientError);
   if (listener.checkContinue) server.on('checkContinue', listener.checkContinue);
