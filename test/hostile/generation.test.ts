@@ -13,7 +13,7 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/shared/sample.js';
-import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonWide, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonView, jsonWide, type SerializersModule } from '../../src/runtime/server/serialize.js';
 import ts from 'typescript';
 import { typeCheck } from '../support/type-errors.js';
 
@@ -310,7 +310,7 @@ describe('response serializers of hostile property names', () => {
       written.push(out);
       return out;
     };
-    const serializers = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', `${js}\nreturn serializers;`)(jsonString, jsonFallback, bytes, jsonStringBytes, jsonNumberBytes, jsonWide) as SerializersModule;
+    const serializers = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', '__wv', `${js}\nreturn serializers;`)(jsonString, jsonFallback, bytes, jsonStringBytes, jsonNumberBytes, jsonWide, jsonView) as SerializersModule;
     const serialize = serializers['getX']?.['200']?.['application/json'];
     expect(serialize).toBeTypeOf('function');
     // Object.fromEntries (as JSON.parse) makes "__proto__" an own property.
