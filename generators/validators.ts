@@ -7,7 +7,7 @@
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
 import { compileError, defRef, enforceStrictness, LOCATIONS, planValidators, reachableKeys, ROOT_ID, type ValidatorPlan } from '../src/contract/tables/validators.js';
-import { createAjv, type StrictLevel } from '../src/runtime/validation/ajv.js';
+import { cheapOwnChecks, createAjv, type StrictLevel } from '../src/runtime/validation/ajv.js';
 import { jsonLiteral, jsonTextData, propertyKey } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
@@ -34,7 +34,8 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
   const keyOf = new Map<unknown, string>(Object.entries(root.$defs).map(([key, schema]) => [schema, key]));
-  const code = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
+  // Ajv's own-property checks made cheap for plain objects, as in validators compiled in memory.
+  const code = cheapOwnChecks(standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone));
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');
