@@ -28,16 +28,16 @@ interface ConnectionState {
 }
 
 /** How often the idle sweep looks at the connections: a quarter of the idle timeout, within 100 ms to 1 s. */
-export function sweepInterval(idleTimeout: number): number {
+function sweepInterval(idleTimeout: number): number {
   return Math.max(100, Math.min(1000, Math.floor(idleTimeout / 4)));
 }
 
 /**
- * At most `max` connections, none idle longer than `idleTimeout`. When one more arrives, the connection without a request in progress
- * (one still trickling its headers, or idle between requests) that began its latest request
- * earliest (or opened earliest, when it has had none) is closed to make room, so slow or idle
- * clients holding every slot cannot lock new clients out; only when every connection is busy with
- * a request (or upgraded) is the newcomer closed. Returns what notes a request: the server's
+ * At most `max` connections, none idle longer than `idleTimeout`. When one more arrives, the
+ * connection without a request in progress (one still trickling its headers, or idle between
+ * requests) that began its latest request earliest (or opened earliest, when it has had none) is
+ * closed to make room, so slow or idle clients holding every slot cannot lock new clients out;
+ * only when every connection is busy with a request (or upgraded) is the newcomer closed. Returns what notes a request: the server's
  * request listener calls it first. It only notes the response: whether it is still in progress is
  * read when a connection must be chosen (its `writableEnded`), so a request costs no listener and
  * no clock reading.
@@ -47,7 +47,7 @@ export function sweepInterval(idleTimeout: number): number {
  * by a sweep every sweepInterval. node:http's own socket timeout would do it too, but it re-arms a
  * timer twice per request (for its keep-alive timeout, then back), which costs every request.
  */
-export function capConnections(server: Server, max: number, idleTimeout = Infinity): (req: IncomingMessage, res: ServerResponse) => void {
+export function limitConnections(server: Server, max: number, idleTimeout = Infinity): (req: IncomingMessage, res: ServerResponse) => void {
   const open = new Map<Socket, ConnectionState>();
   let clock = 0;
   if (Number.isFinite(idleTimeout)) {

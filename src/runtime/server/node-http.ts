@@ -7,7 +7,7 @@ import { createServer as createNodeServer, STATUS_CODES, type IncomingMessage, t
 import type { Duplex } from 'node:stream';
 import { errorBody, HttpError } from '../shared/errors.js';
 import type { ApiSpec } from '../shared/spec.js';
-import { capConnections, DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';
+import { limitConnections, DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';
 import type { RequestListener, ServerOptions } from './node-types.js';
 import { bodyLimitFor } from './media.js';
 
@@ -60,7 +60,7 @@ export function createHttpServer(listener: RequestListener, limits: HttpServerLi
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(l.headersTimeout / 2))),
     },
   );
-  const inProgress = capConnections(server, l.maxConnections, l.idleTimeout);
+  const inProgress = limitConnections(server, l.maxConnections, l.idleTimeout);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     inProgress(req, res);
     listener(req, res);

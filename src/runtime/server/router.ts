@@ -186,7 +186,7 @@ const LINEAR = 8;
 
 export class Router {
   private readonly bySegments = new Map<number, Route[]>();
-  /** Templates without parameters, by path: most requests resolve with one map lookup. */
+  /** Templates without parameters, by path. */
   private readonly staticRoutes = new Map<string, Map<string, OperationSpec>>();
   /**
    * The same templates (those without variants) by length, where a length has at most LINEAR of
@@ -288,8 +288,9 @@ export class Router {
   }
 
   /**
-   * The operation of a path without parameters, told apart by no fragment: one map lookup, and
-   * nothing allocated. Undefined sends the request through `match`.
+   * The operation of a path without parameters, told apart by no fragment: the path compared with
+   * the few templates of its length (one map lookup where a length has many), and nothing
+   * allocated. Undefined sends the request through `match`.
    */
   literal(method: string, path: string): OperationSpec | undefined {
     const n = path.length;
