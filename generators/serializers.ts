@@ -376,7 +376,8 @@ class SerializerBuilder {
       lines.push('  return p;');
     }
     lines.push('}');
-    if (lines.some((l) => l.includes('d.setUint'))) lines.splice(2, 0, VIEW);
+    // The view is taken right after the function's first line, before any constant is written.
+    if (lines.some((l) => l.includes('d.setUint'))) lines.splice(lines.findIndex((l) => l.startsWith('function ')) + 1, 0, VIEW);
     this.writers.set(name, lines.join('\n'));
     return name;
   }

@@ -37,10 +37,10 @@ function sweepInterval(idleTimeout: number): number {
  * connection without a request in progress (one still trickling its headers, or idle between
  * requests) that began its latest request earliest (or opened earliest, when it has had none) is
  * closed to make room, so slow or idle clients holding every slot cannot lock new clients out;
- * only when every connection is busy with a request (or upgraded) is the newcomer closed. Returns what notes a request: the server's
- * request listener calls it first. It only notes the response: whether it is still in progress is
- * read when a connection must be chosen (its `writableEnded`), so a request costs no listener and
- * no clock reading.
+ * only when every connection is busy with a request (or upgraded) is the newcomer closed. Returns
+ * what notes a request: the server's request listener calls it first. It only notes the response:
+ * whether it is still in progress is read when a connection must be chosen (its `writableEnded`),
+ * so a request costs no listener and no clock reading.
  *
  * A connection (not upgraded) whose bytes read and written have not moved for `idleTimeout` (a
  * handler that never answers, a client that stops reading its answer or stops sending) is closed

@@ -131,7 +131,8 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
           optimize: false,
           formats: _`require("specforge/runtime/formats")`,
           regExp: patternEngine,
-          process: (code: string, sch?: { baseId?: string }) => (setup.sourceOnlyRoot !== undefined && sch?.baseId === setup.sourceOnlyRoot ? SOURCE_ONLY_STUB : cheapOwnChecks(code)),
+          // Standalone code is Ajv's source before this hook: compileStandalone makes its own-property checks cheap.
+          ...(setup.sourceOnlyRoot === undefined ? {} : { process: (code: string, sch?: { baseId?: string }) => (sch?.baseId === setup.sourceOnlyRoot ? SOURCE_ONLY_STUB : code) }),
         }
       : // No optimization pass (as for standalone source): it only shortens the code Ajv writes
         // (unused names, empty branches), which V8 drops itself. Without it, a mock of a 2.5 MB
