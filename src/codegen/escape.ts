@@ -160,11 +160,25 @@ export function code(text: string): Code {
 
 /**
  * Inline Markdown text (CommonMark/GFM): one line, every character that could start markup
- * escaped (emphasis, links, HTML, table cells, entities), and a leading block marker neutralized.
+ * escaped (emphasis, links, HTML, table cells, entities), a leading block marker neutralized, and
+ * GitHub's references made inert (inertReferences).
  */
 export function markdownText(text: string): string {
   const one = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return one.replace(/[\\`*_[\]<>|#!~&]/g, '\\$&').replace(/^([-+=]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`));
+  return inertReferences(one.replace(/[\\`*_[\]<>|#!~&]/g, '\\$&').replace(/^([-+=]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`)));
+}
+
+/**
+ * Markdown text, already escaped for where it goes (inline text, a table cell, HTML in a
+ * `<summary>`), with what GitHub would turn into a reference made inert: a zero-width space, as the
+ * entity `&#8203;`, after every `@` before a letter or digit (a user or team mention, `@org/team`,
+ * `owner/repo@sha`), after every `#` before a digit (an issue or pull request, `#123`,
+ * `owner/repo#123`) and inside `GH-123`. The text reads the same; nobody is notified and no issue
+ * gets a cross-reference. Every markdown writer passes contract text through it; not for code spans
+ * or blocks, where GitHub links nothing and an entity would show as typed.
+ */
+export function inertReferences(markdown: string): string {
+  return markdown.replace(/@(?=[A-Za-z0-9])|#(?=[0-9])|\b(GH)-(?=[0-9])/gi, (m, gh: string | undefined) => (gh !== undefined ? `${gh}&#8203;-` : `${m}&#8203;`));
 }
 
 /**

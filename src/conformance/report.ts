@@ -5,7 +5,7 @@
  * SARIF 2.1.0 (the shape lint writes, each failure at the contract location it breaks).
  */
 import type { Finding, FindingLocation } from '../report/findings.js';
-import { formatFindings } from '../report/format.js';
+import { formatFindings, markdownCell } from '../report/format.js';
 import { backticks } from '../codegen/escape.js';
 import { terminalText } from '../report/terminal.js';
 import { CHECKS, type CheckName } from './checks.js';
@@ -177,9 +177,9 @@ function junit(report: ConformanceReport, context: ReportContext): string {
   return out.join('\n') + '\n';
 }
 
-/** Text safe in a markdown table cell. */
+/** Text safe in a markdown table cell (the findings' markdownCell: no HTML, no GitHub references). */
 function cell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+  return markdownCell(text);
 }
 
 function markdown(report: ConformanceReport, context: ReportContext): string {

@@ -11,7 +11,7 @@
 import { syntheticOperationId, type ContractModel, type OperationModel } from '../contract/model.js';
 import { getAtPointer, isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
-import { backticks } from '../codegen/escape.js';
+import { backticks, inertReferences } from '../codegen/escape.js';
 import { escapeHtml, staticPage } from '../docs/html.js';
 import { changeKey, type DiffChange } from './change.js';
 import type { DiffLevel } from './rules.js';
@@ -356,15 +356,18 @@ function mdCode(text: string): string {
 
 /**
  * Inline markdown text: one line, every character that could start markup escaped (emphasis,
- * code, links, HTML, table cells, entities). Never the start of a line here, so a leading "1." or
- * "-" needs no escape (markdownText's would show as "1\\.").
+ * code, links, HTML, table cells, entities), GitHub's references made inert (inertReferences).
+ * Never the start of a line here, so a leading "1." or "-" needs no escape (markdownText's would
+ * show as "1\\.").
  */
 function md(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>|#!~&]/g, '\\$&');
+  return inertReferences(
+    text
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[\\`*_[\]<>|#!~&]/g, '\\$&'),
+  );
 }
 
 function mdEntry(e: ChangelogEntry): string {

@@ -4,7 +4,7 @@
  * and column), `markdown` for a job summary, and SARIF 2.1.0 for code scanning.
  */
 import { pathToFileURL } from 'node:url';
-import { backticks, markdownCode } from '../codegen/escape.js';
+import { backticks, inertReferences, markdownCode } from '../codegen/escape.js';
 import type { Finding, FindingLevel } from './findings.js';
 import { terminalText } from './terminal.js';
 
@@ -196,18 +196,20 @@ function githubActions(all: readonly Finding[], options: FormatOptions): string 
   return `${lines}::notice title=${escapeProperty(options.title ?? 'specforge')}::${escapeData(counted)}\n`;
 }
 
-/** Text safe in a markdown table cell: no HTML, no cell breaks, no line breaks. */
+/** Text safe in a markdown table cell: no HTML, no cell breaks, no line breaks, no GitHub references (inertReferences). */
 export function markdownCell(text: string): string {
   return cell(text);
 }
 
 function cell(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '\\|')
-    .replace(/\r?\n/g, '<br>');
+  return inertReferences(
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/\|/g, '\\|')
+      .replace(/\r?\n/g, '<br>'),
+  );
 }
 
 function markdown(findings: readonly Finding[], options: FormatOptions): string {

@@ -82,7 +82,7 @@ describe('Markdown text', () => {
     ['a | b', 'a \\| b'],
     ['[x](javascript:alert(1))', '\\[x\\](javascript:alert(1))'],
     ['*bold* _it_ `code` ~~s~~', '\\*bold\\* \\_it\\_ \\`code\\` \\~\\~s\\~\\~'],
-    ['&amp; &#60;', '\\&amp; \\&\\#60;'],
+    ['&amp; &#60;', '\\&amp; \\&\\#&#8203;60;'],
     ['# heading', '\\# heading'],
     ['- item', '\\- item'],
     ['1. item', '1\\. item'],
