@@ -4,13 +4,18 @@
  * only their results.
  */
 
+/**
+ * Names an identifier from a contract never takes as is: JavaScript's and TypeScript's reserved and
+ * contextual words, and `then` (a module exporting `then` is a thenable: `await import()` of it
+ * calls that function instead of giving the module).
+ */
 const RESERVED = new Set(
   (
     'break case catch class const continue debugger default delete do else enum export extends false finally for function if ' +
     'import in instanceof new null return super switch this throw true try typeof var void while with yield let static ' +
     'implements interface package private protected public await abstract any as asserts async bigint boolean constructor ' +
     'declare get infer is keyof module namespace never readonly require number object set string symbol type undefined ' +
-    'unique unknown from global of satisfies accessor arguments eval'
+    'unique unknown from global of satisfies accessor arguments eval then'
   ).split(' '),
 );
 
