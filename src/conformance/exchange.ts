@@ -10,7 +10,7 @@ import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
 import { answerChecks, CHECKS, CONTRACT_WIDE_NOTE, curlCommand, flaggedProperties, onlyMissing, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
-import { redactor, SHOW_SECRETS, type Redactor } from './redact.js';
+import { redactor, SeenCredentials, SHOW_SECRETS, type Redactor } from './redact.js';
 import { applyCredentials, requestMedia, sampledBodyValue, sampledParameterValue, withoutReadOnly, type ExampleRequest } from './requests.js';
 import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
@@ -44,20 +44,22 @@ export class RunContext {
     if (this.redactFor !== obtained.length && !this.options.showSecrets) {
       const auth: Record<string, string> = { ...this.options.auth };
       obtained.forEach((secret, i) => (auth[`\u0000obtained${i}`] = secret));
-      this.redactCache = redactor({ model: this.options.model, auth, ...(this.options.headers ? { headers: this.options.headers } : {}) });
+      this.redactCache = redactor({ model: this.options.model, auth, seen: this.seen, ...(this.options.headers ? { headers: this.options.headers } : {}) });
       this.redactFor = obtained.length;
     }
     return this.redactCache;
   }
   private redactCache: Redactor;
   private redactFor = 0;
+  /** Credentials seen in traffic the run did not make (`specforge proxy` learns them from each request). */
+  readonly seen = new SeenCredentials();
   readonly maxResponseBytes: number;
   readonly maxJsonDepth: number;
   /** The phase running (run.ts sets it): what a recorded exchange is filed under. */
   phase: Phase = 'examples';
 
   constructor(readonly options: ConformanceOptions) {
-    this.redactCache = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+    this.redactCache = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, seen: this.seen, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
     this.model = options.model;

@@ -16,6 +16,9 @@ import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import { toFetchHandler } from '../runtime/server/fetch-adapter.js';
 import { Router } from '../runtime/server/router.js';
 import { createRequestListener } from '../runtime/server/server.js';
+import { errorAnswer, type ErrorAnswer } from '../runtime/server/failure.js';
+import { HttpError } from '../runtime/shared/errors.js';
+import type { ApiSpec, OperationSpec } from '../runtime/shared/spec.js';
 import type { AnyHandler } from '../runtime/server/context.js';
 import { CONTRACT_WIDE_NOTE, type ReceivedResponse, type SentRequest } from './checks.js';
 import { RunContext } from './exchange.js';
@@ -57,10 +60,14 @@ export class Observer {
   readonly ctx: RunContext;
   private readonly router: Router;
   private readonly judgeRequest: (request: Request) => Promise<Response>;
+  private readonly api: ApiSpec;
+  private readonly byId: Map<string, OperationSpec>;
 
   constructor(options: Omit<ConformanceOptions, 'fetch'>) {
     this.ctx = new RunContext({ ...options, fetch: () => Promise.reject(new Error('an observer sends nothing')) });
     const api = apiSpec(this.ctx.model);
+    this.api = api;
+    this.byId = new Map(api.operations.map((op) => [op.id, op]));
     this.router = new Router(api.operations);
     const handlers: Record<string, AnyHandler> = {};
     for (const op of api.operations) handlers[op.id] = () => ({ status: 200, headers: { [VALID_MARK]: '1' }, payload: '', verified: true });
@@ -94,6 +101,16 @@ export class Observer {
     const problem = `${answer.status}${text ? ` ${text.replace(/\s+/g, ' ').trim().slice(0, 300)}` : ''}`;
     if (answer.status === 401) return { kind: 'unauthenticated', op, problem };
     return { kind: 'invalid', op, problem, refusal: answer };
+  }
+
+  /**
+   * An answer of the proxy's own (an upstream that cannot be reached or answers something broken, a
+   * request it will not forward) in the contract's error shape: the body a server generated from
+   * the contract gives for that status (the operation's declared error response, else the
+   * interface's error body), by the error stage's own code.
+   */
+  errorAnswer(status: number, message: string, operationId?: string): ErrorAnswer {
+    return errorAnswer({ api: this.api, byId: this.byId, options: {} }, new HttpError(status, message), operationId);
   }
 
   /** The answer as the checks read it: limits applied as the runner applies them, credentials redacted. */

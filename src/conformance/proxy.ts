@@ -11,13 +11,14 @@
  * an upstream that does not answer within the timeout is a 504, one that cannot be reached a 502
  * with a body that says why; nothing an upstream or a client does ends the proxy.
  */
-import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpRequest, createServer, validateHeaderName, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { terminalText } from '../report/terminal.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
 import { CassetteRecorder } from './cassette.js';
 import { HOP_BY_HOP, MAX_REQUEST_BYTES, Observer, type RequestVerdict } from './observe.js';
+import { redactor } from './redact.js';
 import { describeFailure } from './run.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
 
@@ -56,14 +57,47 @@ function flatHeaders(headers: IncomingMessage['headers']): Record<string, string
   return out;
 }
 
-function plain(res: ServerResponse, status: number, message: string): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
+/**
+ * The headers of one connection: the hop-by-hop ones of RFC 9110 §7.6.1 and every name the
+ * `Connection` header lists (lower-case). Never forwarded, either way.
+ */
+export function connectionHeaders(connection: string | string[] | undefined): Set<string> {
+  const out = new Set(HOP_BY_HOP);
+  for (const value of Array.isArray(connection) ? connection : connection === undefined ? [] : [connection]) {
+    for (const token of value.split(',')) {
+      const name = token.trim().toLowerCase();
+      if (name !== '') out.add(name);
+    }
   }
-  const body = JSON.stringify({ error: message });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  return out;
+}
+
+/** Node's check of a header (what writeHead would throw on), as a reason, or undefined when it is fine. */
+function invalidHeader(name: string, value: string): string | undefined {
+  try {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    return undefined;
+  } catch {
+    return `the header ${JSON.stringify(name.slice(0, 60))} is not a valid HTTP header`;
+  }
+}
+
+/** What is wrong with an upstream's status line, if anything: a status outside 100-599, a reason phrase with control characters. */
+function invalidStatusLine(status: number | undefined, reason: string | undefined): string | undefined {
+  if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599) return `its status ${JSON.stringify(String(status ?? ''))} is not an HTTP status (100-599)`;
+  if (reason !== undefined && /[^\t\x20-\x7e\x80-\xff]/.test(reason)) return 'its reason phrase holds control characters';
+  return undefined;
+}
+
+/**
+ * Whether a request target holds a dot segment (`.`, `..`) in any spelling a server may read as
+ * one (`%2e`, `%2E`, a `\` or an encoded `/` or `\` as the separator): such a path could leave the
+ * upstream's base path, and upstreams resolve it differently, so the proxy does not forward it.
+ */
+export function hasDotSegment(url: string): boolean {
+  const path = (url.split(/[?#]/)[0] ?? '').replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/%5c/gi, '\\');
+  return path.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
 }
 
 /** Starts a validating proxy in front of `options.upstream`. */
@@ -74,17 +108,43 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
   const ctx = observer.ctx;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const say = (line: string): void => options.onViolation?.(terminalText(line, false));
-  const recorder = options.record ? new CassetteRecorder(ctx.redact, 'proxy') : undefined;
+  // A cassette never holds a credential, --show-secrets or not: its own redactor, with what the traffic taught.
+  const recorder = options.record ? new CassetteRecorder(redactor({ model: options.model, seen: ctx.seen }), 'proxy') : undefined;
   const counts = { invalid: 0, refused: 0, unrouted: 0 };
   /** Answers still arriving: checked with what came when the proxy closes. */
   const pending = new Set<() => void>();
   const prefix = upstream.pathname.replace(/\/+$/, '');
+  const apiKeyHeaders = new Set<string>();
+  const apiKeyQuery = new Set<string>();
+  for (const scheme of options.model.securitySchemes) {
+    if (scheme.type !== 'apiKey' || !scheme.paramName) continue;
+    if (scheme.in === 'header') apiKeyHeaders.add(scheme.paramName.toLowerCase());
+    else if (scheme.in === 'query') apiKeyQuery.add(scheme.paramName);
+  }
 
   const report = (failures: readonly ConformanceFailure[]): void => {
     for (const f of failures) say(`specforge proxy: ✖ ${describeFailure(f)}`);
   };
 
+  /** An answer of the proxy's own, in the contract's error shape (a connection mid-answer is cut instead). */
+  const answerError = (res: ServerResponse, status: number, message: string, operationId?: string): void => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const answer = observer.errorAnswer(status, message, operationId);
+    const payload = Buffer.from(answer.payload);
+    try {
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': String(payload.length) });
+      res.end(payload);
+    } catch {
+      res.destroy();
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // A write to a connection the client closed is dropped, never an error that ends the proxy.
+    res.on('error', () => undefined);
     const method = (req.method ?? 'GET').toUpperCase();
     const url = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
     // The request body, whole (the contract judges it before it goes on), up to the limit.
@@ -93,19 +153,30 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.byteLength;
       if (size > MAX_REQUEST_BYTES) {
-        plain(res, 413, `specforge proxy: the request body exceeds ${MAX_REQUEST_BYTES} bytes, the most the proxy checks`);
+        answerError(res, 413, `specforge proxy: the request body exceeds ${MAX_REQUEST_BYTES} bytes, the most the proxy checks`);
         return;
       }
       chunks.push(chunk);
     }
     const body = Buffer.concat(chunks);
     const headers = flatHeaders(req.headers);
-    const verdict: RequestVerdict = await observer.verdict(method, url, headers, body);
+    // What the client sent as a credential is redacted wherever it shows up, an upstream's echo included.
+    ctx.seen.learn(headers, url, apiKeyHeaders, apiKeyQuery);
+    const shownUrl = ctx.redact.url(url);
+    const hop = connectionHeaders(req.headers.connection);
     const sentHeaders: Record<string, string> = {};
-    for (const [k, v] of Object.entries(headers)) if (!HOP_BY_HOP.has(k) && k !== 'host') sentHeaders[k] = v;
+    for (const [k, v] of Object.entries(headers)) if (!hop.has(k) && k !== 'host') sentHeaders[k] = v;
+    // The upstream's base path is never left: a dot segment is refused, and the target is checked after the URL parser resolved it.
+    const target = new URL(upstream.origin + prefix + url);
+    if (hasDotSegment(url) || target.origin !== upstream.origin || !(target.pathname === prefix || target.pathname.startsWith(`${prefix}/`))) {
+      say(`specforge proxy: ${method} ${shownUrl}: the path holds a dot segment (. or ..), which could leave the upstream's base path; refused with 400`);
+      answerError(res, 400, 'specforge proxy: the request path holds a dot segment (. or .., encoded or not); it is not forwarded');
+      return;
+    }
+    const verdict: RequestVerdict = await observer.verdict(method, url, sentHeaders, body);
     const sent: SentRequest = { operationId: verdict.kind === 'unrouted' ? '' : verdict.op.id, method, url, headers: sentHeaders, origin: 'proxied traffic' };
     if (body.length > 0) sent.body = body.toString('utf8');
-    const shownUrl = ctx.redact.url(url);
+    const operationId = verdict.kind === 'unrouted' ? undefined : verdict.op.id;
     if (verdict.kind === 'unrouted') {
       counts.unrouted++;
       say(`specforge proxy: ${method} ${shownUrl}: ${verdict.problem}; forwarded unchecked`);
@@ -123,16 +194,22 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
         res.end(payload);
         return;
       }
-      say(`specforge proxy: ${method} ${shownUrl} (${verdict.op.id}) breaks the contract, forwarded: ${ctx.redact.text(verdict.problem)}`);
     }
 
-    const target = new URL(upstream.origin + prefix + url);
     const forward: Record<string, string> = { ...sentHeaders, host: upstream.host };
     if (body.length > 0 || 'content-length' in headers) forward['content-length'] = String(body.length);
     ctx.report.requests++;
     const started = Date.now();
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    let finished = false;
     const finish = (response: ReceivedResponse | undefined, error?: string, flags: { truncated?: boolean; late?: boolean } = {}): void => {
+      if (finished) return;
+      finished = true;
+      if (verdict.kind === 'invalid' && !options.enforce) {
+        // What the contract says of the request, then what the upstream really answered (never a body the proxy made up).
+        const answered = response ? `the upstream answered ${response.status}` : `the upstream gave no answer (${ctx.redact.text(error ?? 'the connection closed')})`;
+        say(`specforge proxy: ${method} ${shownUrl} (${verdict.op.id}) breaks the contract, forwarded; ${answered} (a server generated from the contract answers ${ctx.redact.text(verdict.problem)})`);
+      }
       if (verdict.kind === 'unrouted') {
         recorder?.add('proxy', sent, response, error, flags);
         return;
@@ -140,28 +217,69 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
       report(observer.check(verdict, 'proxy', sent, response, error));
       recorder?.add('proxy', sent, response, error, flags);
     };
+    /** An upstream whose answer is broken or missing: the client's 502 (or a cut, mid-answer) and a finding. */
+    const broken = (why: string, status = 502): void => {
+      answerError(res, status, `specforge proxy: the upstream ${upstream.origin} ${why}`, operationId);
+      finish(undefined, `the upstream ${why}`);
+    };
     await new Promise<void>((done) => {
       let answered = false;
+      let clientLeft = false;
       const up = send(target, { method, headers: forward, timeout: timeoutMs }, (upRes) => {
         answered = true;
-        const status = upRes.statusCode ?? 502;
+        const status = upRes.statusCode;
+        const hopBack = connectionHeaders(upRes.headers.connection);
+        let wrong = invalidStatusLine(status, upRes.statusMessage);
         const raw: string[] = [];
-        for (let i = 0; i + 1 < upRes.rawHeaders.length; i += 2) {
+        for (let i = 0; i + 1 < upRes.rawHeaders.length && wrong === undefined; i += 2) {
           const name = upRes.rawHeaders[i] as string;
-          if (!HOP_BY_HOP.has(name.toLowerCase())) raw.push(name, upRes.rawHeaders[i + 1] as string);
+          const value = upRes.rawHeaders[i + 1] as string;
+          if (hopBack.has(name.toLowerCase())) continue;
+          wrong = invalidHeader(name, value);
+          raw.push(name, value);
+        }
+        if (wrong !== undefined || status === undefined) {
+          upRes.destroy();
+          broken(`answered something that is not HTTP: ${wrong ?? 'no status'}`);
+          done();
+          return;
         }
         const answerHeaders = flatHeaders(upRes.headers);
-        for (const k of HOP_BY_HOP) delete answerHeaders[k];
-        try {
-          res.writeHead(status, upRes.statusMessage, raw);
-        } catch {
-          res.writeHead(status, raw);
-        }
-        const streamed = observer.streams(verdict.kind === 'unrouted' ? undefined : verdict.op, answerHeaders['content-type'] ?? '');
+        for (const k of hopBack) delete answerHeaders[k];
+        // A cookie the upstream sets is a credential too: redacted wherever it is echoed later.
+        if (answerHeaders['set-cookie'] !== undefined) ctx.seen.learn({ 'set-cookie': answerHeaders['set-cookie'] }, '');
+        const streamed = observer.streams(operationId === undefined ? undefined : observer.ctx.model.operations.find((o) => o.id === operationId), answerHeaders['content-type'] ?? '');
+        const bodiless = method === 'HEAD' || status === 204 || status === 304;
         const kept: Buffer[] = [];
         let keptBytes = 0;
         let overflow = false;
         let checked = false;
+        // An answer that is not a stream is held until it is whole (up to the size limit, or twice
+        // --timeout: one that trickles in is passed on as it comes; one that stops for --timeout is
+        // ended before): one that breaks before then is the client's 502, not a cut.
+        let held = !streamed && !bodiless;
+        const holdTimer = held ? setTimeout(() => release(), 2 * timeoutMs) : undefined;
+        const writeHead = (): boolean => {
+          try {
+            res.writeHead(status, upRes.statusMessage, raw);
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        /** Sends the head and what is held, and passes the rest on as it arrives. */
+        const release = (): void => {
+          if (!held) return;
+          held = false;
+          if (holdTimer) clearTimeout(holdTimer);
+          if (!writeHead()) {
+            upRes.destroy();
+            broken('answered a head that cannot be passed on');
+            return;
+          }
+          for (const chunk of kept) res.write(chunk);
+          upRes.pipe(res);
+        };
         const check = (cut: boolean): void => {
           if (checked) return;
           checked = true;
@@ -173,38 +291,79 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
         const onClose = (): void => check(true);
         pending.add(onClose);
         upRes.on('data', (chunk: Buffer) => {
+          if (held) {
+            kept.push(chunk);
+            keptBytes += chunk.byteLength;
+            if (keptBytes > ctx.maxResponseBytes) {
+              // An answer larger than the limit is passed on whole; only its check stops here.
+              overflow = true;
+              release();
+              check(false);
+            }
+            return;
+          }
           if (overflow) return;
           keptBytes += chunk.byteLength;
           if (keptBytes > ctx.maxResponseBytes) {
             overflow = true;
             kept.push(chunk.subarray(0, chunk.byteLength - (keptBytes - ctx.maxResponseBytes)));
-            // An answer larger than the limit is passed on whole; only its check stops here.
             check(false);
           } else kept.push(chunk);
         });
-        upRes.on('end', () => check(false));
-        upRes.on('error', () => check(true));
+        upRes.on('end', () => {
+          if (held) {
+            held = false;
+            if (holdTimer) clearTimeout(holdTimer);
+            if (!writeHead()) {
+              broken('answered a head that cannot be passed on');
+              return;
+            }
+            res.end(Buffer.concat(kept));
+          } else if (!upRes.readableFlowing) res.end();
+          check(false);
+        });
+        upRes.on('error', () => undefined);
         upRes.on('close', () => {
-          check(!upRes.complete);
+          if (holdTimer) clearTimeout(holdTimer);
+          if (!upRes.complete && !clientLeft) {
+            // The answer broke off (a closed connection, an invalid chunk, a stall past --timeout):
+            // held, it is the client's 502; passed on already, the client's connection is cut (never left waiting).
+            pending.delete(onClose);
+            if (!checked) {
+              checked = true;
+              broken(`broke off its answer (status ${status}) after ${keptBytes} body bytes`);
+            } else answerError(res, 502, '');
+          } else check(!upRes.complete);
           done();
         });
         res.on('close', () => {
           // A client that leaves closes the upstream answer too.
+          if (!res.writableFinished) clientLeft = true;
           if (!upRes.complete) upRes.destroy();
         });
-        upRes.pipe(res);
+        if (!held) {
+          if (!writeHead()) {
+            upRes.destroy();
+            broken('answered a head that cannot be passed on');
+            return;
+          }
+          upRes.pipe(res);
+        }
       });
-      up.on('timeout', () => up.destroy(new Error(`no answer within ${timeoutMs} ms (--timeout)`)));
+      up.on('timeout', () => up.destroy(new Error(answered ? `stopped sending its answer for ${timeoutMs} ms (--timeout)` : `no answer within ${timeoutMs} ms (--timeout)`)));
       up.on('error', (error: Error & { code?: string }) => {
         if (answered) return;
         const why = error.code ? `${error.code}${error.message.includes(error.code) ? '' : `: ${error.message}`}` : error.message;
         const timedOut = /no answer within/.test(error.message);
-        plain(res, timedOut ? 504 : 502, `specforge proxy: the upstream ${upstream.origin} ${timedOut ? 'did not answer in time' : 'cannot be reached'}: ${why}`);
-        finish(undefined, why);
+        const parse = typeof error.code === 'string' && error.code.startsWith('HPE_');
+        broken(timedOut ? `did not answer in time: ${why}` : parse ? `answered something that is not HTTP: ${why}` : `cannot be reached: ${why}`, timedOut ? 504 : 502);
         done();
       });
       req.on('close', () => {
-        if (!res.writableFinished && !answered) up.destroy();
+        if (!res.writableFinished && !answered) {
+          clientLeft = true;
+          up.destroy();
+        }
       });
       up.end(body.length > 0 ? body : undefined);
     });
@@ -213,7 +372,13 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       // Whatever goes wrong with one exchange is that exchange's 502, never the end of the proxy.
-      plain(res, 502, `specforge proxy: ${error instanceof Error ? error.message : String(error)}`);
+      try {
+        const answer = observer.errorAnswer(502, `specforge proxy: ${ctx.redact.text(error instanceof Error ? error.message : String(error))}`);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(answer.status, answer.headers).end(answer.payload);
+      } catch {
+        res.destroy();
+      }
     });
   });
   server.on('clientError', (_error, socket) => {

@@ -11,7 +11,12 @@
  *   credential: Accept, Accept-Encoding, Accept-Language, Content-Type, Prefer, User-Agent);
  * - the values of query parameters the contract declares as API keys, in URLs;
  * - every credential string the run sent (an `--auth` value, in every encoding it was sent in, a
- *   `-H` value), wherever it appears: an answer's body or headers, a message, a request body.
+ *   `-H` value), wherever it appears: an answer's body or headers, a message, a request body;
+ * - headers and query parameters whose names say they hold a credential (`X-Api-Key`,
+ *   `X-Auth-Token`, `access_token`, `client_secret`, `session`...: credentialName), declared or not;
+ * - every credential a client sent through `specforge proxy` (SeenCredentials: the values of the
+ *   headers, cookies and query parameters above, a Bearer token, a Basic password), wherever an
+ *   answer echoes it.
  *
  * `--show-secrets` (ConformanceOptions.showSecrets) turns it off, for local debugging.
  */
@@ -33,6 +38,107 @@ const AUTH_SCHEMES = /^(basic|bearer|digest|token|apikey|negotiate|dpop|hoba|mut
 /** Shorter strings are not scrubbed from text: they would erase the report, not a secret. */
 const MIN_SECRET_LENGTH = 4;
 
+/** Words that make a header or query parameter name a credential's (a whole word of the name). */
+const CREDENTIAL_WORDS = /(?:^|[-_.])(?:auth|authorization|token|access[-_]?token|refresh[-_]?token|id[-_]?token|secret|client[-_]?secret|password|passwd|passphrase|session|sessionid|session[-_]?id|sid|credentials?|signature|cookie|apikey|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|jwt|csrf|xsrf)(?:$|[-_.])/i;
+
+/** Query parameter names that hold a credential by convention, though they say so less plainly. */
+const CREDENTIAL_QUERY = new Set(['key', 'sig', 'code']);
+
+/**
+ * Whether a header or query parameter name says it carries a credential: `X-Api-Key`,
+ * `X-Auth-Token`, `X-Amz-Security-Token`, `X-CSRF-Token`, `access_token`, `client_secret`,
+ * `session_id`; for a query parameter also `key`, `sig` and `code`. `WWW-Authenticate` and
+ * `Authentication-Info` are not (they carry challenges and parameters, not secrets).
+ */
+export function credentialName(name: string, where: 'header' | 'query' = 'header'): boolean {
+  const lower = name.toLowerCase();
+  if (SECRET_HEADERS.includes(lower)) return true;
+  if (where === 'query' && CREDENTIAL_QUERY.has(lower)) return true;
+  return CREDENTIAL_WORDS.test(lower);
+}
+
+/** The forms a credential may be echoed in: as sent, URL-encoded, base64, inside a JSON string. */
+function secretForms(value: string): string[] {
+  return [value, encodeURIComponent(value), Buffer.from(value).toString('base64'), JSON.stringify(value).slice(1, -1)].filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+
+/** The most credentials a proxy remembers (the most recent are kept): the pattern that scrubs them stays small. */
+const MAX_SEEN = 4096;
+
+/**
+ * Credentials seen in traffic the run did not make (`specforge proxy`): learnt from each request
+ * before anything of its exchange is written, so an answer that echoes one is scrubbed too.
+ */
+export class SeenCredentials {
+  private readonly values = new Set<string>();
+  /** Grows with each new value: a redactor rebuilds its pattern when it changed. */
+  version = 0;
+
+  add(value: string): void {
+    for (const form of secretForms(value)) {
+      if (this.values.has(form)) continue;
+      this.values.add(form);
+      this.version++;
+      if (this.values.size > MAX_SEEN) this.values.delete(this.values.values().next().value as string);
+    }
+  }
+
+  list(): string[] {
+    return [...this.values];
+  }
+
+  /**
+   * Learns the credentials of a request (or an answer's Set-Cookie): the values of credential
+   * headers (credentialName, and the API keys `apiKeyHeaders` names), the token of Authorization
+   * (a Basic one decoded: the password alone too), every cookie's value, and the values of
+   * credential query parameters (credentialName, and `apiKeyQuery`).
+   */
+  learn(headers: Readonly<Record<string, string>>, url: string, apiKeyHeaders: ReadonlySet<string> = new Set(), apiKeyQuery: ReadonlySet<string> = new Set()): void {
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      if (lower === 'authorization' || lower === 'proxy-authorization') {
+        this.add(value);
+        const space = value.search(/\s/);
+        const scheme = space > 0 ? value.slice(0, space) : '';
+        const token = space > 0 ? value.slice(space).trim() : value;
+        this.add(token);
+        if (/^basic$/i.test(scheme)) {
+          const decoded = Buffer.from(token, 'base64').toString('utf8');
+          this.add(decoded);
+          const colon = decoded.indexOf(':');
+          if (colon >= 0) this.add(decoded.slice(colon + 1));
+        }
+      } else if (lower === 'cookie' || lower === 'set-cookie') {
+        const pieces = lower === 'cookie' ? value.split(/;\s*/) : value.split(/,\s*(?=[^;=,\s]+=)/).map((c) => c.split(';')[0] ?? '');
+        for (const piece of pieces) {
+          const eq = piece.indexOf('=');
+          if (eq >= 0) this.add(piece.slice(eq + 1).trim());
+        }
+      } else if (apiKeyHeaders.has(lower) || credentialName(lower)) this.add(value);
+    }
+    const q = url.indexOf('?');
+    if (q < 0) return;
+    for (const pair of url.slice(q + 1).replace(/#.*$/, '').split('&')) {
+      const eq = pair.indexOf('=');
+      if (eq < 0) continue;
+      const name = decoded(pair.slice(0, eq));
+      if (!apiKeyQuery.has(name) && !credentialName(name, 'query')) continue;
+      const raw = pair.slice(eq + 1);
+      this.add(raw);
+      this.add(decoded(raw));
+    }
+  }
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape: as written.
+    return text;
+  }
+}
+
 export interface RedactionInput {
   /** The contract: the API-key parameters its securitySchemes declare. */
   model?: Pick<ContractModel, 'securitySchemes'>;
@@ -40,6 +146,8 @@ export interface RedactionInput {
   auth?: Readonly<Record<string, string>>;
   /** `-H` headers (lowercase names). */
   headers?: Readonly<Record<string, string>>;
+  /** Credentials learnt from traffic (`specforge proxy`): scrubbed from text as they are learnt. */
+  seen?: SeenCredentials;
 }
 
 export interface Redactor {
@@ -94,9 +202,7 @@ export function redactor(input: RedactionInput): Redactor {
     else if (scheme.in === 'query') secretQuery.add(scheme.paramName);
   }
   const addSecret = (value: string): void => {
-    for (const form of [value, encodeURIComponent(value), Buffer.from(value).toString('base64'), JSON.stringify(value).slice(1, -1)]) {
-      if (form.length >= MIN_SECRET_LENGTH) secrets.add(form);
-    }
+    for (const form of secretForms(value)) secrets.add(form);
   };
   for (const value of Object.values(input.auth ?? {})) addSecret(value);
   for (const [name, value] of Object.entries(input.headers ?? {})) {
@@ -109,22 +215,33 @@ export function redactor(input: RedactionInput): Redactor {
     if (space > 0 && AUTH_SCHEMES.test(value.slice(0, space))) addSecret(value.slice(space).trim());
   }
   // Longest first: a secret that contains another is replaced whole.
-  const pattern = secrets.size === 0 ? undefined : new RegExp([...secrets].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
-  const text = (value: string): string => (pattern === undefined ? value : value.replace(pattern, REDACTED));
+  const build = (): RegExp | undefined => {
+    const all = input.seen ? [...new Set([...secrets, ...input.seen.list()])] : [...secrets];
+    return all.length === 0 ? undefined : new RegExp(all.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  };
+  let pattern = build();
+  let builtFor = input.seen?.version ?? 0;
+  const text = (value: string): string => {
+    if (input.seen && input.seen.version !== builtFor) {
+      pattern = build();
+      builtFor = input.seen.version;
+    }
+    return pattern === undefined ? value : value.replace(pattern, REDACTED);
+  };
   const headers = (given: Readonly<Record<string, string>>): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(given)) {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') out[name] = authorizationValue(value);
       else if (lower === 'cookie' || lower === 'set-cookie') out[name] = cookieValue(value, lower === 'set-cookie');
-      else if (secretHeaders.has(lower)) out[name] = REDACTED;
+      else if (secretHeaders.has(lower) || credentialName(lower)) out[name] = REDACTED;
       else out[name] = text(value);
     }
     return out;
   };
   const url = (value: string): string => {
     const q = value.indexOf('?');
-    if (q < 0 || secretQuery.size === 0) return text(value);
+    if (q < 0) return text(value);
     const hash = value.indexOf('#', q);
     const query = value.slice(q + 1, hash < 0 ? undefined : hash);
     const pairs = query.split('&').map((pair) => {
@@ -135,7 +252,7 @@ export function redactor(input: RedactionInput): Redactor {
       } catch {
         // A malformed escape: compared as written.
       }
-      return secretQuery.has(name) && eq >= 0 ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+      return (secretQuery.has(name) || credentialName(name, 'query')) && eq >= 0 ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
     });
     return text(`${value.slice(0, q)}?${pairs.join('&')}${hash < 0 ? '' : value.slice(hash)}`);
   };
