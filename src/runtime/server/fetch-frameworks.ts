@@ -5,15 +5,29 @@
  * `app/api/[...path]/route.ts`. Neither framework is imported: these are plain functions over Request.
  */
 import type { FetchHandler } from './fetch.js';
+import { markTarget } from './target.js';
 
-/** What Hono hands a handler, as far as this needs it: its Request (`c.req.raw`). */
+/**
+ * What Hono hands a handler, as far as this needs it: its Request (`c.req.raw`), and under
+ * @hono/node-server the node:http request (`c.env.incoming`).
+ */
 export interface HonoContextLike {
   req: { raw: Request };
+  env?: unknown;
 }
 
-/** A Hono handler serving every request it is mounted for with the fetch handler. */
+/**
+ * A Hono handler serving every request it is mounted for with the fetch handler. Under
+ * @hono/node-server the request target as sent (`c.env.incoming.url`) is what the fetch handler
+ * routes by, so dot segments that Hono's URL resolved are refused as every adapter refuses them,
+ * and a Host header Hono built the URL from picks no route.
+ */
 export function honoHandler(handler: FetchHandler): (c: HonoContextLike) => Promise<Response> {
-  return (c) => handler(c.req.raw);
+  return (c) => {
+    const incoming = typeof c.env === 'object' && c.env !== null ? (c.env as { incoming?: { url?: unknown } }).incoming : undefined;
+    if (typeof incoming?.url === 'string') markTarget(c.req.raw, incoming.url);
+    return handler(c.req.raw);
+  };
 }
 
 /** Next.js route handlers: one function per HTTP method, each the fetch handler. */

@@ -18,6 +18,7 @@ import { ClientClosed, type RequestHead } from './head.js';
 import { contentTypeHeader } from './media.js';
 import { Pipeline, type MultipartParsed, type Routed, type Transport } from './pipeline.js';
 import type { SerializersModule } from './serialize.js';
+import { markedTarget, REFUSE, type Refuse } from './target.js';
 
 /** A fetch-standard request handler. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -116,10 +117,13 @@ const FETCH_TRANSPORT: Transport<FetchRequestHead> = {
   parseMultipart: (raw, contentType, form) => formDataParts(raw, contentType, form),
 };
 
-/** The head of a Request as the stages read it (the base path is the pipeline's to take off). */
+/**
+ * The head of a Request as the stages read it (the base path is the pipeline's to take off). Its
+ * target is the one the request was sent with where an adapter noted it (target.ts), else its URL's
+ * path and query.
+ */
 function headOf(request: Request): FetchRequestHead {
   const url = new URL(request.url);
-  const path = url.pathname;
   // Null-prototype: a header named like a member of Object.prototype stays a header.
   const headers = Object.create(null) as Record<string, string>;
   request.headers.forEach((value, name) => {
@@ -127,7 +131,7 @@ function headOf(request: Request): FetchRequestHead {
   });
   // A Request carries its host in its URL only.
   headers['host'] ??= url.host;
-  return { method: request.method, url: path + url.search, headers, httpVersion: '1.1', fetchRequest: request };
+  return { method: request.method, url: markedTarget(request) ?? url.pathname + url.search, headers, httpVersion: '1.1', fetchRequest: request };
 }
 
 /** An async iterable (a generator, a Node Readable) as a web stream of bytes; strings as UTF-8, other values as JSON. */
@@ -206,7 +210,22 @@ export function createFetchHandler(
     headers['content-length'] = length;
     return responseOf(response.status, headers, payload as BodyInit, head);
   };
-  return async (request) => {
+  // A request the Fetch API could not carry (toNodeListener asks): routed for its 404, 405 or 400 as
+  // any other, and a 501 where the contract declares the method (TRACE) on the path.
+  const refuse: Refuse = (method, target, headers) => {
+    let operationId: string | undefined;
+    try {
+      const bag = Object.create(null) as Record<string, string>;
+      for (const [name, value] of Object.entries(headers)) bag[name] = value;
+      const req: FetchRequestHead = { method, url: target, headers: bag, httpVersion: '1.1', fetchRequest: new Request('http://localhost/') };
+      const routed = pipeline.route(req) as Routed;
+      operationId = routed.op.id;
+      throw new HttpError(501, `method ${method} cannot be carried by the Fetch API: ${routed.op.id} is not served by a fetch handler`);
+    } catch (err) {
+      return failed(err, operationId, method === 'HEAD');
+    }
+  };
+  const handler: FetchHandler = async (request) => {
     const head = request.method === 'HEAD';
     let operationId: string | undefined;
     try {
@@ -219,4 +238,5 @@ export function createFetchHandler(
       return failed(err, operationId, head);
     }
   };
+  return Object.assign(handler, { [REFUSE]: refuse });
 }

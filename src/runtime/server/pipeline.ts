@@ -22,6 +22,7 @@ import type { StatusPlan } from './answer.js';
 import type { SerializersModule } from './serialize.js';
 import { carriesPair, safePath, stripVersion } from './route.js';
 import { Router } from './router.js';
+import { readTarget, targetPath } from './target.js';
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 
@@ -166,11 +167,11 @@ export class Pipeline<R extends RequestHead> {
    * given (the adapter calls it: the next middleware); a method its path does not take a 405.
    */
   route(req: R, how?: RouteOptions): Routed | undefined {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const rawPath = how?.path ?? (q < 0 ? url : url.slice(0, q));
-    const hash = q < 0 ? -1 : url.indexOf('#', q);
-    const rawQuery = q < 0 ? '' : hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
+    // One reading of the target for every adapter (target.ts): dot segments refused, an
+    // absolute-form target routed by its path, a fragment dropped.
+    const target = readTarget(req.url ?? '/');
+    const rawPath = how?.path === undefined ? target.path : targetPath(how.path);
+    const rawQuery = target.query;
     const given = req.method ?? 'GET';
     const method = given === 'GET' || given === 'POST' ? given : given.toUpperCase();
     const below = this.basePath === '' ? rawPath : stripBasePath(rawPath, this.basePath, how?.mount);

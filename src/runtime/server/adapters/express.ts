@@ -30,12 +30,10 @@ export type ExpressMiddleware = (req: ExpressRequestLike, res: ServerResponse, n
 export function specforgeExpress(listener: RequestListener): ExpressMiddleware {
   const route = routeOf(listener, 'specforgeExpress');
   return (req, res, next) => {
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
     adoptParsedBody(req, req.body, 'Express');
     let missed = false;
+    // The path is read from req.url as every adapter reads it (target.ts).
     route(req, res, {
-      path: q < 0 ? url : url.slice(0, q),
       mount: req.baseUrl ?? '',
       miss: () => {
         missed = true;

@@ -14,6 +14,7 @@ import type { OperationSpec } from '../../shared/spec.js';
 import type { RequestListener } from '../node-types.js';
 import { normalizeBasePath } from '../base-path.js';
 import { routeOf } from './common.js';
+import { targetPath } from '../target.js';
 
 /** What the plugin reads of a Fastify request and reply. */
 export interface FastifyRequestLike {
@@ -123,9 +124,14 @@ export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
     const base = routeBase(prefix, basePath);
     const handler = (request: FastifyRequestLike, reply: FastifyReplyLike): void => {
       reply.hijack();
-      const url = request.raw.url ?? '/';
-      const q = url.indexOf('?');
-      const path = q < 0 ? url : url.slice(0, q);
+      // The path as every adapter reads it (target.ts); a target it refuses is the listener's 400.
+      let path: string;
+      try {
+        path = targetPath(request.raw.url ?? '/');
+      } catch {
+        route(request.raw, reply.raw, {});
+        return;
+      }
       const below = prefix !== '' && path.startsWith(prefix) ? path.slice(prefix.length) || '/' : path;
       route(request.raw, reply.raw, { path: below, mount: prefix });
     };

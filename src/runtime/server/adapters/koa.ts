@@ -26,16 +26,14 @@ export function specforgeKoa(listener: RequestListener): KoaMiddleware {
   const route = routeOf(listener, 'specforgeKoa');
   return async (ctx, next) => {
     const { req, res } = ctx;
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
     adoptParsedBody(req, ctx.request.body, 'Koa');
     let missed = false;
     const done = new Promise<void>((resolve) => {
       res.once('finish', resolve);
       res.once('close', resolve);
     });
+    // The path is read from req.url as every adapter reads it (target.ts).
     route(req, res, {
-      path: q < 0 ? url : url.slice(0, q),
       mount: ctx.mountPath ?? '',
       miss: () => {
         missed = true;
