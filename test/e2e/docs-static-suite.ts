@@ -205,7 +205,7 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
         );
         for (const op of model().operations.filter((o) => locate(api, o).file === file)) {
           const byLang = (onPage.get(locate(api, op).anchor) ?? {}) as Record<string, string>;
-          const curl = /^curl -X ([A-Z]+) '([^']+)'/.exec(byLang['curl'] ?? '');
+          const curl = /^curl --globoff -X ([A-Z]+) '([^']+)'/.exec(byLang['curl'] ?? '');
           expect(curl, `${op.id}: ${byLang['curl']}`).not.toBeNull();
           const url = new URL((curl as RegExpExecArray)[2] as string);
           expect(curl?.[1]).toBe(op.method.toUpperCase());
@@ -217,7 +217,7 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
           expect(byLang['fetch']).toContain(`method: ${JSON.stringify(op.method.toUpperCase())}`);
           expect(byLang['python']).toContain(`requests.request(${JSON.stringify(op.method.toUpperCase())}`);
           if (op.requestBody !== undefined && /json/.test(op.requestBody.content[0]?.type ?? '')) {
-            const data = /--data '([\s\S]*)'$/.exec(byLang['curl'] ?? '')?.[1];
+            const data = /--data-raw '([\s\S]*)'$/.exec(byLang['curl'] ?? '')?.[1];
             expect(() => JSON.parse((data ?? '').replace(/'\\''/g, "'")), op.id).not.toThrow();
           }
         }

@@ -107,7 +107,7 @@ describe('markdown outputs built from hostile contract text', () => {
   });
 
   it('the changelog', () => {
-    const entry = { category: 'breaking' as const, level: 'error' as const, rule: 'api-path-removed', text: HOSTILE, message: HOSTILE, pointer: '/paths', detail: HOSTILE };
+    const entry = { category: 'breaking' as const, level: 'breaking' as const, rule: 'api-path-removed', text: HOSTILE, message: HOSTILE, pointer: '/paths', detail: HOSTILE };
     const changelog: Changelog = {
       contracts: [
         {

@@ -2,10 +2,21 @@
  * Code samples of an operation, built from the contract: curl, the generated TypeScript client
  * (`createClient` from generated/<api>/client.ts), fetch and Python requests. Parameter and body
  * values come from the contract's examples, else from its schemas (document.ts).
+ *
+ * A sample is pasted into a terminal or a program: an example value is data there, never a file to
+ * read, a URL glob or code. curl gets `--globoff` (no `[1-9]` or `{a,b}` expansion of the URL),
+ * `--data-raw` (no `@file`), `--form-string` for a text part (no `@file`, `<file` or `;type=`),
+ * `--data-urlencode name=value` with the name percent-encoded (no `name@file`), and every argument
+ * in single quotes. A file the contract declares (a binary body or multipart part) is the
+ * placeholder FILE_PLACEHOLDER, never a path from an example. A header whose name is not an HTTP
+ * token is left out (curl reads `-H @file`).
  */
 import { isRecord } from '../../contract/pointer.js';
-import type { OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
-import { sampleOf, type Node } from './document.js';
+import type { MediaTypeModel, OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import { deref, sampleOf, typesOf, type Node } from './document.js';
+
+/** The file a sample uploads where the contract declares one: the reader puts their own path there. */
+export const FILE_PLACEHOLDER = 'PATH_TO_FILE';
 
 export interface SampleRequest {
   method: string;
@@ -19,6 +30,10 @@ export interface SampleRequest {
   queryParams: Record<string, unknown>;
   contentType?: string;
   body?: unknown;
+  /** The body is a file the contract declares as binary: the samples send FILE_PLACEHOLDER. */
+  bodyIsFile?: boolean;
+  /** Parts of a multipart body the contract declares as binary: each sends FILE_PLACEHOLDER. */
+  fileParts?: string[];
   /** Security scheme names of the first alternative, with the placeholder each credential gets. */
   auth: { scheme: string; placeholder: string }[];
 }
@@ -39,6 +54,31 @@ function scalar(value: unknown): string {
   return typeof value === 'string' ? value : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** An HTTP header name (RFC 9110 token): anything else is left out of the samples. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Whether a schema (or the items of an array schema) is a file: `format: binary`, or a `contentMediaType` / `contentEncoding`. */
+function isBinarySchema(document: Node, schema: unknown, depth = 0): boolean {
+  const node = deref(document, schema).node;
+  if (!isRecord(node) || depth > 2) return false;
+  if (typesOf(node).includes('array')) return isBinarySchema(document, node['items'], depth + 1);
+  return node['format'] === 'binary' || typeof node['contentMediaType'] === 'string' || typeof node['contentEncoding'] === 'string';
+}
+
+/** Media types whose body is bytes, not text, when the schema does not say. */
+const BINARY_MEDIA = /^(?:application\/(?:octet-stream|pdf|zip|gzip)|image\/|audio\/|video\/)/i;
+
+/** The multipart parts the contract declares as files (in the example's order, then the required ones it lacks). */
+function filePartsOf(document: Node, media: MediaTypeModel, body: unknown): string[] {
+  const schema = deref(document, media.schema).node;
+  if (!isRecord(schema) || !isRecord(schema['properties'])) return [];
+  const properties = schema['properties'];
+  const required = Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [];
+  const binary = (name: string): boolean => Object.prototype.hasOwnProperty.call(properties, name) && isBinarySchema(document, properties[name]);
+  const names = [...(isRecord(body) ? Object.keys(body) : []), ...required];
+  return [...new Set(names.filter(binary))];
+}
+
 /** A request that exercises the operation: required parameters, the first body example, the first credential alternative. */
 export function sampleRequest(document: Node, op: OperationModel, server: string, schemes: SecuritySchemeModel[]): SampleRequest {
   const pathParams: Record<string, unknown> = {};
@@ -55,7 +95,7 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
       const v = parameterValue(document, p);
       queryParams[p.name] = v;
       query.append(p.name, scalar(v));
-    } else if (p.required && p.in === 'header') {
+    } else if (p.required && p.in === 'header' && TOKEN.test(p.name)) {
       headers.push([p.name, scalar(parameterValue(document, p))]);
     }
   }
@@ -67,7 +107,7 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
       const placeholder = 'YOUR_API_KEY';
       auth.push({ scheme: name, placeholder });
       if (scheme.in === 'query' && scheme.paramName !== undefined) query.append(scheme.paramName, placeholder);
-      else if (scheme.in === 'header' && scheme.paramName !== undefined) headers.push([scheme.paramName, placeholder]);
+      else if (scheme.in === 'header' && scheme.paramName !== undefined && TOKEN.test(scheme.paramName)) headers.push([scheme.paramName, placeholder]);
       else if (scheme.in === 'cookie' && scheme.paramName !== undefined) headers.push(['Cookie', `${scheme.paramName}=${placeholder}`]);
     } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
       auth.push({ scheme: name, placeholder: 'USER:PASSWORD' });
@@ -85,6 +125,12 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
     request.contentType = media.type;
     const example = media.examples[0];
     request.body = example !== undefined ? example.value : media.schema !== undefined ? sampleOf(document, media.schema) : {};
+    if (/^multipart\//i.test(media.type)) {
+      const files = filePartsOf(document, media, request.body);
+      if (files.length > 0) request.fileParts = files;
+    } else if (!isJson(media.type) && !/^application\/x-www-form-urlencoded\b/i.test(media.type) && (isBinarySchema(document, media.schema) || (BINARY_MEDIA.test(media.type) && !isRecord(deref(document, media.schema).node)))) {
+      request.bodyIsFile = true;
+    }
   }
   return request;
 }
@@ -112,17 +158,37 @@ function bodyText(request: SampleRequest): string {
   return typeof request.body === 'string' ? request.body : JSON.stringify(request.body) ?? '';
 }
 
+/** The text parts of a multipart body and its file parts, in the body's order. */
+function multipartParts(request: SampleRequest): ({ name: string; value: string } | { name: string; file: true })[] {
+  const files = new Set(request.fileParts ?? []);
+  const parts: ({ name: string; value: string } | { name: string; file: true })[] = [];
+  const body = isRecord(request.body) ? request.body : {};
+  for (const [k, v] of Object.entries(body)) {
+    if (files.has(k)) parts.push({ name: k, file: true });
+    else for (const [name, value] of formFields({ [k]: v })) parts.push({ name, value });
+  }
+  for (const k of files) if (!Object.prototype.hasOwnProperty.call(body, k)) parts.push({ name: k, file: true });
+  return parts;
+}
+
+/** A form field's name as `--data-urlencode` takes it: curl encodes only the value, and splits at the first `=`. */
+function formName(name: string): string {
+  return name.replace(/[^A-Za-z0-9*\-._[\]]/g, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
 function curl(request: SampleRequest): string {
-  const lines = [`curl -X ${request.method} ${shellQuote(request.url)}`];
+  const lines = [`curl --globoff -X ${request.method} ${shellQuote(request.url)}`];
   for (const [name, value] of request.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   if (request.contentType !== undefined) {
     if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
-      for (const [k, v] of formFields(request.body)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${v}`)}`);
+      for (const [k, v] of formFields(request.body)) lines.push(`  --data-urlencode ${shellQuote(`${formName(k)}=${v}`)}`);
     } else if (/^multipart\//i.test(request.contentType)) {
-      for (const [k, v] of formFields(request.body)) lines.push(`  -F ${shellQuote(`${k}=${v}`)}`);
+      for (const part of multipartParts(request)) {
+        lines.push('file' in part ? `  -F ${shellQuote(`${part.name}=@${FILE_PLACEHOLDER}`)}` : `  --form-string ${shellQuote(`${part.name}=${part.value}`)}`);
+      }
     } else {
       lines.push(`  -H ${shellQuote(`Content-Type: ${request.contentType}`)}`);
-      lines.push(`  --data ${shellQuote(bodyText(request))}`);
+      lines.push(request.bodyIsFile === true ? `  --data-binary ${shellQuote(`@${FILE_PLACEHOLDER}`)}` : `  --data-raw ${shellQuote(bodyText(request))}`);
     }
   }
   return lines.join(' \\\n');
@@ -154,17 +220,23 @@ function typescript(request: SampleRequest, op: OperationModel, api: string): st
 function fetchSample(request: SampleRequest): string {
   const headers: [string, string][] = [...request.headers];
   let body: string | undefined;
+  const before: string[] = [];
   if (request.contentType !== undefined) {
     if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
       body = `new URLSearchParams(${jsLiteral(formFields(request.body), '  ')})`;
     } else if (/^multipart\//i.test(request.contentType)) {
-      body = 'form /* a FormData with the fields */';
+      before.push('const form = new FormData();');
+      for (const part of multipartParts(request)) before.push('file' in part ? `form.append(${JSON.stringify(part.name)}, file); // a File or Blob you choose` : `form.append(${JSON.stringify(part.name)}, ${JSON.stringify(part.value)});`);
+      body = 'form';
     } else {
       headers.push(['Content-Type', request.contentType]);
-      body = isJson(request.contentType) ? `JSON.stringify(${jsLiteral(request.body, '  ')})` : JSON.stringify(bodyText(request));
+      if (request.bodyIsFile === true) {
+        body = 'file';
+        before.push('// file: a File or Blob you choose');
+      } else body = isJson(request.contentType) ? `JSON.stringify(${jsLiteral(request.body, '  ')})` : JSON.stringify(bodyText(request));
     }
   }
-  const lines = [`const response = await fetch(${JSON.stringify(request.url)}, {`, `  method: ${JSON.stringify(request.method)},`];
+  const lines = [...before, `const response = await fetch(${JSON.stringify(request.url)}, {`, `  method: ${JSON.stringify(request.method)},`];
   if (headers.length > 0) lines.push(`  headers: ${jsLiteral(Object.fromEntries(headers), '  ')},`);
   if (body !== undefined) lines.push(`  body: ${body},`);
   lines.push('});', 'const data = await response.json();');
@@ -191,8 +263,14 @@ function python(request: SampleRequest): string {
   const args = [JSON.stringify(request.url)];
   if (request.headers.length > 0) args.push(`headers=${pyLiteral(Object.fromEntries(request.headers), '')}`);
   if (request.contentType !== undefined) {
+    const file = `open(${JSON.stringify(FILE_PLACEHOLDER)}, "rb")`;
     if (isJson(request.contentType)) args.push(`json=${pyLiteral(request.body, '')}`);
-    else if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType) || /^multipart\//i.test(request.contentType)) args.push(`data=${pyLiteral(Object.fromEntries(formFields(request.body)), '')}`);
+    else if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) args.push(`data=${pyLiteral(Object.fromEntries(formFields(request.body)), '')}`);
+    else if (/^multipart\//i.test(request.contentType)) {
+      // `files` makes requests send multipart: a text part is (None, value), a file part an open file.
+      const parts = multipartParts(request).map((part) => `    ${JSON.stringify(part.name)}: ${'file' in part ? file : `(None, ${JSON.stringify(part.value)})`}`);
+      args.push(parts.length === 0 ? 'files={}' : `files={\n${parts.join(',\n')},\n}`);
+    } else if (request.bodyIsFile === true) args.push(`data=${file}`);
     else args.push(`data=${JSON.stringify(bodyText(request))}`);
   }
   return ['import requests', '', `response = requests.request(${JSON.stringify(request.method)}, ${args.join(', ')})`, 'print(response.status_code, response.text)'].join('\n');
