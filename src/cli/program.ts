@@ -48,6 +48,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .exitOverride();
   // The config's overlays: and errors: and --overlay are registered before any command loads a contract.
   program.hook('preAction', async (_program, command) => {
+    // review reads its config from the base revision and registers its patches itself: the working tree's config is not trusted there.
+    if (command.name() === 'review') return;
     const { registerPatches } = await import('./patches.js');
     registerPatches(command.opts());
   });

@@ -98,3 +98,26 @@ export function checkoutSpecFolder(rev: GitRevision, specPath: string, dest: str
   }
   return join(dest, ...rel.split('/'));
 }
+
+/** What a revision holds at a path: a regular file's bytes, or something else (named for messages). */
+export type RevisionEntry = { kind: 'file'; content: Buffer } | { kind: 'other'; what: string };
+
+/**
+ * What the revision holds at `path` (relative to the top of the repository, `/`-separated), read
+ * from git's object store: undefined when nothing is there. No filter, textconv or hook of the
+ * checkout runs (`git cat-file blob`), and a symbolic link is reported, never followed.
+ */
+export function fileAtRevision(rev: GitRevision, path: string): RevisionEntry | undefined {
+  const listed = git(rev.root, ['ls-tree', '-z', '--full-tree', rev.commit, '--', path]);
+  if (!listed.ok) throw new UsageError(`git ls-tree ${rev.ref}: ${listed.stderr}`);
+  for (const entry of listed.stdout.toString('utf8').split('\0')) {
+    const m = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(entry);
+    if (!m || m[4] !== path) continue;
+    if (m[1] === '120000') return { kind: 'other', what: 'a symbolic link' };
+    if (m[2] !== 'blob') return { kind: 'other', what: m[2] === 'tree' ? 'a folder' : 'a submodule' };
+    const blob = git(rev.root, ['cat-file', 'blob', m[3] as string]);
+    if (!blob.ok) throw new UsageError(`git cat-file ${rev.ref}:${path}: ${blob.stderr}`);
+    return { kind: 'file', content: blob.stdout };
+  }
+  return undefined;
+}

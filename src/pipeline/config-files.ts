@@ -4,11 +4,12 @@
  * their line with the nearest known one.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
+import * as specforgeModule from '../index.js';
 
 export const CONFIG_FILE = 'specforge.config.yaml';
 
@@ -36,10 +37,10 @@ export function findConfig(cwd = process.cwd(), file?: string): string | undefin
 /** Where a key (or, without one, a value) is in the config file, when that can be told. */
 export type Locate = (at: Array<string | number>, key?: string) => { line: number; col: number } | undefined;
 
-/** A YAML config: the document with its positions. */
-export function readYamlConfig(path: string): { raw: unknown; locate: Locate } {
+/** A YAML config: the document with its positions (`source`: its text, when not read from `path`). */
+export function readYamlConfig(path: string, source?: string): { raw: unknown; locate: Locate } {
   const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(path, 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(source ?? readFileSync(path, 'utf8'), { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const syntax = doc.errors[0];
   if (syntax) {
     const pos = lines.linePos(syntax.pos[0]);
@@ -59,6 +60,30 @@ export function readYamlConfig(path: string): { raw: unknown; locate: Locate } {
   return { raw: doc.toJS() as unknown, locate };
 }
 
+/** A config's TypeScript or JavaScript as CommonJS: its types erased (a `.cjs` file is CommonJS already). */
+function commonJs(path: string, source: string): string {
+  if (path.endsWith('.cjs')) return source;
+  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+  // Named .ts whatever its extension: an .mjs or .mts name would keep ES-module syntax.
+  return ts.transpileModule(source, { fileName: 'specforge.config.ts', compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+}
+
+/** Keys are located by their first appearance in the text of a script config. */
+function scriptLocate(source: string): Locate {
+  return (_at, key) => {
+    if (key === undefined) return undefined;
+    const match = new RegExp(`(^|[\\s{,])(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'm').exec(source);
+    if (!match) return undefined;
+    const index = match.index + (match[1]?.length ?? 0);
+    const before = source.slice(0, index).split('\n');
+    return { line: before.length, col: (before[before.length - 1]?.length ?? 0) + 1 };
+  };
+}
+
+function defaultExport(loaded: unknown): unknown {
+  return isRecord(loaded) && 'default' in loaded ? loaded['default'] : loaded;
+}
+
 /**
  * A TypeScript or JavaScript config, evaluated synchronously: its types are erased and it runs as
  * CommonJS from a temporary file beside it (so its imports resolve as they do for the file), which
@@ -67,12 +92,7 @@ export function readYamlConfig(path: string): { raw: unknown; locate: Locate } {
 export function readScriptConfig(path: string): { raw: unknown; locate: Locate } {
   const source = readFileSync(path, 'utf8');
   const require = createRequire(path);
-  let code = source;
-  if (!path.endsWith('.cjs')) {
-    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-    // Named .ts whatever its extension: an .mjs or .mts name would keep ES-module syntax.
-    code = ts.transpileModule(source, { fileName: 'specforge.config.ts', compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
-  }
+  const code = commonJs(path, source);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.cjs`);
   let loaded: unknown;
   try {
@@ -83,16 +103,44 @@ export function readScriptConfig(path: string): { raw: unknown; locate: Locate }
   } finally {
     rmSync(temp, { force: true });
   }
-  const raw = isRecord(loaded) && 'default' in loaded ? loaded['default'] : loaded;
-  const locate: Locate = (_at, key) => {
-    if (key === undefined) return undefined;
-    const match = new RegExp(`(^|[\\s{,])(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\2\\s*:`, 'm').exec(source);
-    if (!match) return undefined;
-    const index = match.index + (match[1]?.length ?? 0);
-    const before = source.slice(0, index).split('\n');
-    return { line: before.length, col: (before[before.length - 1]?.length ?? 0) + 1 };
+  return { raw: defaultExport(loaded), locate: scriptLocate(source) };
+}
+
+/**
+ * A TypeScript or JavaScript config given as text (a revision's, for `review --base`), evaluated
+ * with nothing of the working tree on its module path: it may import Node.js's own modules and
+ * `specforge` (the running specforge, whatever the checkout's node_modules holds); any other
+ * import (a file beside it, a package) is refused, naming it. Nothing is written to disk.
+ * `label` names the file in messages; `path` is where it lives (for `__filename`).
+ */
+export function readIsolatedScriptConfig(label: string, path: string, source: string): { raw: unknown; locate: Locate } {
+  const own = createRequire(import.meta.url);
+  const refused: string[] = [];
+  const require = (id: string): unknown => {
+    if (isBuiltin(id)) return own(id);
+    if (id === 'specforge') return specforgeModule;
+    refused.push(id);
+    throw new Error(`import of "${id}" refused`);
   };
-  return { raw, locate };
+  const module = { exports: {} as unknown };
+  let loaded: unknown;
+  try {
+    const run = new Function('exports', 'require', 'module', '__filename', '__dirname', commonJs(path, source)) as (e: unknown, r: typeof require, m: typeof module, f: string, d: string) => void;
+    run(module.exports, require, module, path, dirname(path));
+    loaded = module.exports;
+  } catch (err) {
+    const first = refused[0];
+    if (first !== undefined) {
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `imports "${first}": an executable config is run here with Node.js's modules and specforge only, never a file or package of the checkout (which the pull request may have changed)`,
+        { file: label },
+        'keep the config\'s imports to node: modules and specforge, or write it as specforge.config.yaml',
+      );
+    }
+    throw ContractError.single('SPECFORGE_CONFIG', `cannot load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { file: label });
+  }
+  return { raw: defaultExport(loaded), locate: scriptLocate(source) };
 }
 
 function editDistance(a: string, b: string): number {

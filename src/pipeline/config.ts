@@ -1,5 +1,6 @@
 /** specforge.config.yaml: which contracts to generate, where, and how strictly. */
-import { dirname, relative, resolve, sep } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
@@ -8,7 +9,8 @@ import { parseTestSettings, TEST_KEYS, TOKEN_KEYS, TOKEN_LOGIN_KEYS, TOKEN_OAUTH
 export type { TestSettings, TokenSettings } from './test-settings.js';
 import type { DeferValidators } from '../../generators/context.js';
 import type { DocsTheme } from '../docs/site/style.js';
-import { CONFIG_FILE, findConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
+import { fileAtRevision, type GitRevision } from '../diff/git-base.js';
+import { CONFIG_FILE, CONFIG_FILES, findConfig, readIsolatedScriptConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
 import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, shownValue, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride } from './config-sections.js';
 
 export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
@@ -170,7 +172,28 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   if (path === undefined) {
     throw ContractError.single('SPECFORGE_CONFIG', `no ${file ?? CONFIG_FILE} in ${cwd}${file === undefined || file === CONFIG_FILE ? ' or a folder above it' : ''}`, { file: resolve(cwd, file ?? CONFIG_FILE) }, 'create one that lists your contracts, or pass --spec');
   }
-  const { raw, locate } = /\.ya?ml$/i.test(path) ? readYamlConfig(path) : readScriptConfig(path);
+  const { raw, locate } = isYamlConfig(path) ? readYamlConfig(path) : readScriptConfig(path);
+  return configOf(path, dirname(path), raw, locate);
+}
+
+/** True for specforge.config.yaml and .yml; the other names are code (TypeScript or JavaScript) that runs when loaded. */
+export function isYamlConfig(path: string): boolean {
+  return /\.ya?ml$/i.test(path);
+}
+
+/**
+ * The config as written in a file's text, not read from disk: `label` names it in messages (e.g.
+ * `origin/main:specforge.config.yaml`), `root` is the folder its relative paths resolve against.
+ * A TypeScript or JavaScript config runs with nothing of the working tree on its module path
+ * (readIsolatedScriptConfig).
+ */
+export function configFromText(label: string, root: string, name: string, text: string): SpecforgeConfig {
+  const { raw, locate } = isYamlConfig(name) ? readYamlConfig(label, text) : readIsolatedScriptConfig(label, resolve(root, name), text);
+  return configOf(label, root, raw, locate);
+}
+
+/** A config's content checked and resolved: `path` names it in messages, `root` is its folder. */
+function configOf(path: string, root: string, raw: unknown, locate: Locate): SpecforgeConfig {
   if (!isRecord(raw) || !Array.isArray(raw['specs'])) {
     throw ContractError.single('SPECFORGE_CONFIG', 'expected a mapping with a "specs" list', { file: path });
   }
@@ -193,7 +216,6 @@ export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig 
   });
   const found = problems.flatMap((p) => p?.diagnostics ?? []);
   if (found.length > 0) throw new ContractError(found);
-  const root = dirname(path);
   const output = typeof raw['output'] === 'string' ? raw['output'] : 'generated';
   const defaults = isRecord(raw['defaults']) ? raw['defaults'] : {};
   const defaultLint = parseLint(defaults['lint'], `${path} defaults`);
@@ -281,4 +303,112 @@ export function configEntryFor(specPath: string, cwd = process.cwd(), file?: str
   if (findConfig(cwd, file) === undefined) return undefined;
   const path = resolve(cwd, specPath);
   return loadConfig(cwd, file).specs.find((e) => e.path === path);
+}
+
+/** The config that governs a review, and what was said about the working tree's. */
+export interface RevisionConfig {
+  config: SpecforgeConfig;
+  /** Why the working tree's config was not read (it differs from the revision's, or is absent). */
+  notes: string[];
+}
+
+/**
+ * The config that governs `review --base <ref>`: the base revision's, read from git (the pull
+ * request's head is not trusted; its config is compared, never run). It is looked for as
+ * findConfig looks in the working tree (`--config`'s file, else the nearest folder from `cwd` up to
+ * the top of the repository), at the revision. Then:
+ *
+ * - a TypeScript or JavaScript config of the working tree runs only when it is byte-identical to
+ *   the revision's at the same path, and then with nothing of the checkout on its module path; one
+ *   that differs, is new, or replaces the revision's YAML is a config error naming it (exit 2);
+ * - a YAML config of the working tree that differs from the revision's (or is new, or gone) is not
+ *   read: the revision's governs, and a note says so;
+ * - a revision with no config is a config error: there is nothing trusted to review with.
+ *
+ * A config outside the repository (named by `--config`, or above its top) is not the pull
+ * request's: it is read as loadConfig reads it.
+ */
+export function configAtRevision(cwd: string, file: string | undefined, rev: GitRevision): RevisionConfig {
+  const here = realpathSync(resolve(cwd));
+  /** The path inside the repository, `/`-separated, or undefined outside it. */
+  const inside = (abs: string): string | undefined => {
+    const rel = relative(rev.root, abs);
+    return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+  };
+  const candidates: string[] = [];
+  if (file !== undefined && file !== CONFIG_FILE) {
+    const abs = resolve(here, file);
+    if (inside(abs) === undefined) return { config: loadConfig(cwd, file), notes: [] };
+    candidates.push(abs);
+  } else {
+    for (let dir = here; inside(dir) !== undefined; dir = dirname(dir)) {
+      for (const name of CONFIG_FILES) candidates.push(join(dir, name));
+      if (dir === rev.root || dirname(dir) === dir) break;
+    }
+  }
+  let base: { abs: string; rel: string; content: Buffer } | undefined;
+  for (const abs of candidates) {
+    const rel = inside(abs) as string;
+    const entry = fileAtRevision(rev, rel);
+    if (entry === undefined) continue;
+    if (entry.kind === 'other') throw ContractError.single('SPECFORGE_CONFIG', `${rev.ref}:${rel} is ${entry.what}, not a config file`, { file: abs });
+    base = { abs, rel, content: entry.content };
+    break;
+  }
+  const found = findConfig(cwd, file);
+  let head: string | undefined;
+  try {
+    head = found === undefined ? undefined : realpathSync(found);
+  } catch {
+    head = found;
+  }
+  const headRel = head === undefined ? undefined : inside(head);
+  if (base === undefined) {
+    // No config in the repository at the revision: one above the repository is not the pull request's.
+    if (head === undefined || headRel === undefined) return { config: loadConfig(cwd, file), notes: [] };
+    throw ContractError.single(
+      'SPECFORGE_CONFIG',
+      `${headRel} is new in this pull request: ${rev.ref} has no specforge config, and review --base follows the base revision's config (it never reads or runs one the pull request brings)`,
+      { file: head },
+      'merge the config first; until then, specforge lint and specforge check review the working tree',
+    );
+  }
+  const notes: string[] = [];
+  const same = head === base.abs;
+  if (head !== undefined && headRel !== undefined && !isYamlConfig(head)) {
+    if (!same) {
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `${headRel} is not the config of ${rev.ref} (${rev.ref} has ${base.rel}): review --base follows the base revision's config and runs no code the pull request adds or changes`,
+        { file: head },
+        `review runs it once it is on ${rev.ref}; until then the pull request's config is read by people, not run`,
+      );
+    }
+    const headBytes = readBytes(head);
+    if (headBytes === undefined || !headBytes.equals(base.content)) {
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `${headRel} differs from ${rev.ref}:${base.rel}: review --base runs an executable config only when it is the base revision's, byte for byte, and runs no code the pull request changes`,
+        { file: head },
+        `review runs it once the change is on ${rev.ref}; until then the pull request's config is read by people, not run`,
+      );
+    }
+  } else if (head === undefined || headRel === undefined) {
+    notes.push(`${base.rel} is not in the working tree: the review follows ${rev.ref}:${base.rel}`);
+  } else if (!same) {
+    notes.push(`${headRel} is not the config of ${rev.ref}: the review follows ${rev.ref}:${base.rel} (changes to the config apply once they are on ${rev.ref})`);
+  } else if (!(readBytes(head)?.equals(base.content) ?? false)) {
+    notes.push(`${headRel} differs from ${rev.ref}'s: the review follows ${rev.ref}:${base.rel} (changes to the config apply once they are on ${rev.ref})`);
+  }
+  // Identical: messages name the working tree's file; else the revision's.
+  const label = notes.length === 0 ? base.abs : `${rev.ref}:${base.rel}`;
+  return { config: configFromText(label, dirname(base.abs), basename(base.abs), base.content.toString('utf8')), notes };
+}
+
+function readBytes(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
 }

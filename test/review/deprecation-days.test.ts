@@ -28,7 +28,10 @@ interface Reviewed {
 }
 
 function review(args: string[], config = SPECS): Reviewed {
+  // review follows the base revision's config: the base commit gets this one.
   writeFileSync(join(repo, 'specforge.config.yaml'), config);
+  git('add', 'specforge.config.yaml');
+  git('commit', '-q', '--amend', '--no-edit', '--allow-empty');
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GITHUB_')));
   const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md', ...args], {
     cwd: repo,

@@ -8,16 +8,19 @@
  * is found at or above `--fail-on`. A base revision missing from the clone is a usage error that
  * still writes the SARIF file, with the problem as a notification, so an upload step finds it.
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { markdownText } from '../../codegen/escape.js';
 import { UsageError } from '../../contract/errors.js';
 import { MissingRevisionError, resolveRevision } from '../../diff/git-base.js';
 import { applyToFindings, parseSeverityFlags, pathPattern, policyOf } from '../../diff/policy.js';
 import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
-import { lintFindings, lintRules, lintSpecs } from '../../lint/lint.js';
-import { loadConfig } from '../../pipeline/config.js';
+import { setContractPatches } from '../../contract/patches.js';
+import { lintFindings, lintRules, lintSpecs, type LintTarget } from '../../lint/lint.js';
+import { configAtRevision, type SpecforgeConfig } from '../../pipeline/config.js';
+import type { StrictLevel } from '../../runtime/validation/ajv.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import { generateSpec } from '../../pipeline/generate.js';
 import type { Finding } from '../../report/findings.js';
@@ -29,8 +32,6 @@ import { specforgeVersion } from '../version.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { deprecationDays } from './diff.js';
-import { cacheDirFor, entriesFor } from './generate.js';
-import { lintTargets } from './lint.js';
 
 export const REVIEW_FAIL_ON = ['error', 'warning'] as const;
 
@@ -68,7 +69,11 @@ export interface ReviewOptions {
   unmatchPath?: string;
   /** true, false or schema: over each contract's strict level (lint and generated code). */
   strict?: string;
+  /** `--overlay`: Overlay files applied to every contract (relative to cwd). */
+  overlay?: string[];
   write?: (text: string) => void;
+  /** Where notes go (the working tree's config was not read): standard error by default. */
+  warn?: (text: string) => void;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -80,18 +85,41 @@ export interface ReviewSections {
   drift: Finding[];
   /** The lint rules, described for SARIF. */
   lintRules?: RuleInfo[];
+  /** Why the working tree's config was not read (the base revision's governs the review). */
+  notes?: string[];
 }
 
-/** Runs the three checks over every contract of the config. */
+/**
+ * The patches of the config that governs the review (its `overlays:` and `errors:`) and
+ * `--overlay`: the command line registers those of the working tree's config for other commands;
+ * review registers the base revision's (see configAtRevision).
+ */
+function registerReviewPatches(config: SpecforgeConfig, overlay: readonly string[] | undefined, cwd: string): void {
+  const byContract = new Map<string, { overlays: string[]; errors?: unknown }>();
+  for (const entry of config.specs) {
+    if (!entry.overlays && entry.errors === undefined) continue;
+    byContract.set(entry.path, { overlays: entry.overlays ?? [], ...(entry.errors === undefined ? {} : { errors: entry.errors }) });
+  }
+  setContractPatches((overlay ?? []).map((o) => resolve(cwd, o)), byContract);
+}
+
+/**
+ * Runs the three checks over every contract of the config. The config is the base revision's
+ * (configAtRevision): nothing the pull request carries runs, and generated files are compared in a
+ * cache of this run's own (a cache folder of the checkout could claim they are up to date).
+ */
 export async function reviewFindings(options: ReviewOptions & { cwd: string; base: string }): Promise<ReviewSections> {
   const { cwd } = options;
   const rev = resolveRevision(cwd, options.base);
-  const strict = options.strict !== undefined ? { strict: options.strict } : {};
-  const targets = lintTargets(cwd, { ...(options.config ? { config: options.config } : {}), ...strict });
+  const { config, notes } = configAtRevision(cwd, options.config, rev);
+  registerReviewPatches(config, options.overlay, cwd);
+  const strict = strictFlag(options.strict);
+  const over = <T extends { strict?: StrictLevel }>(t: T): T => (strict === undefined ? t : { ...t, strict });
+  const targets: LintTarget[] = config.specs.map((e) => over({ path: e.path, strict: e.strict, ...(e.lint ? { rules: e.lint } : {}) }));
   const linted = await lintSpecs(targets);
   const everyLint = lintFindings(linted, cwd);
   // The config's diff: settings under the flags (diff.failOn is diff's own: --fail-on here covers every check).
-  const settings = loadConfig(cwd, options.config).diff;
+  const settings = config.diff;
   const policy = policyOf(cwd, settings, options);
   let lint = everyLint;
   let preExisting: Finding[] = [];
@@ -112,24 +140,33 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   lint = applyToFindings(lint, policy);
   const accept = options.accept !== undefined ? resolve(cwd, options.accept) : settings.accept;
   const days = deprecationDays(options.deprecationDays ?? settings.deprecationDays);
-  const diff = (
-    await diffRevision({
-      cwd,
-      ref: options.base,
-      specs: [],
-      deprecationDays: days,
-      policy,
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.config ? { config: options.config } : {}),
-      ...(accept !== undefined ? { accept } : {}),
-    })
-  ).findings;
+  const specs = config.specs.map((e) => e.path);
+  const diff =
+    specs.length === 0
+      ? []
+      : (
+          await diffRevision({
+            cwd,
+            ref: options.base,
+            specs,
+            deprecationDays: days,
+            policy,
+            ...(options.now ? { now: options.now } : {}),
+            ...(accept !== undefined ? { accept } : {}),
+          })
+        ).findings;
   const drift: Finding[] = [];
-  for (const entry of entriesFor({ cwd, ...(options.config ? { config: options.config } : {}), ...strict }).entries) {
-    const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor({ cwd }) });
-    drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 40 }));
+  const cacheDir = options.env?.['SPECFORGE_CACHE_DIR'] ?? process.env['SPECFORGE_CACHE_DIR'];
+  const ownCache = cacheDir === undefined ? mkdtempSync(join(tmpdir(), 'specforge-review-cache-')) : undefined;
+  try {
+    for (const entry of config.specs.map(over)) {
+      const result = await generateSpec(entry, { check: true, cacheDir: ownCache ?? resolve(cwd, cacheDir as string) });
+      drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 40 }));
+    }
+  } finally {
+    if (ownCache !== undefined) rmSync(ownCache, { recursive: true, force: true });
   }
-  return { lint, preExisting, diff, drift: applyToFindings(drift, policy), lintRules: lintRules(linted, everyLint) };
+  return { lint, preExisting, diff, drift: applyToFindings(drift, policy), lintRules: lintRules(linted, everyLint), notes };
 }
 
 /** The pull request's summary: a verdict line, what fails the run, then the rest folded. */
@@ -184,6 +221,8 @@ export async function runReview(options: ReviewOptions): Promise<number> {
     }
     throw err;
   }
+  const warn = options.warn ?? ((t: string) => process.stderr.write(t));
+  for (const note of sections.notes ?? []) warn(terminalText(`specforge review: ${note}\n`));
   const report = reviewReport(sections, options.base, failOn, options.all === true);
   const reported = [...sections.diff, ...sections.lint, ...sections.drift];
   const failing = reported.some((f) => report.failingLevels.includes(f.level));
@@ -210,7 +249,7 @@ export async function runReview(options: ReviewOptions): Promise<number> {
       write(formatFindings(everything, 'sarif', sarifOptions));
       break;
   }
-  const markdown = reviewMarkdown(report, failing);
+  const markdown = reviewMarkdown(report, failing) + (sections.notes ?? []).map((n) => `\n> ${markdownText(n)}\n`).join('');
   if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), markdown);
   else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], markdown);
   if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(everything, 'sarif', sarifOptions));
