@@ -11,8 +11,8 @@
  * an upstream that does not answer within the timeout is a 504, one that cannot be reached a 502
  * with a body that says why; nothing an upstream or a client does ends the proxy.
  */
-import { request as httpRequest, createServer, validateHeaderName, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, createServer, validateHeaderName, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { terminalText } from '../report/terminal.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
@@ -46,7 +46,12 @@ export interface ValidatingProxy {
   requestViolations(): { invalid: number; refused: number; unrouted: number };
   /** The recorded exchanges (with `record`). */
   recorder?: CassetteRecorder;
-  /** Stops listening (open connections closed), checks what is still arriving, and returns the report. */
+  /** Text as the report shows it: credentials redacted (unless showSecrets). */
+  redact(text: string): string;
+  /**
+   * Stops listening (open connections closed), checks what is still arriving, ends the requests
+   * still waiting for the upstream, and returns the report.
+   */
   close(): Promise<ConformanceReport>;
 }
 
@@ -114,6 +119,8 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
   /** Answers still arriving: checked with what came when the proxy closes. */
   const pending = new Set<() => void>();
   const prefix = upstream.pathname.replace(/\/+$/, '');
+  // The proxy's own connections to the upstream: all ended when it closes, so nothing outlives it.
+  const agent = upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const apiKeyHeaders = new Set<string>();
   const apiKeyQuery = new Set<string>();
   for (const scheme of options.model.securitySchemes) {
@@ -225,7 +232,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     await new Promise<void>((done) => {
       let answered = false;
       let clientLeft = false;
-      const up = send(target, { method, headers: forward, timeout: timeoutMs }, (upRes) => {
+      const up = send(target, { method, headers: forward, timeout: timeoutMs, agent }, (upRes) => {
         answered = true;
         const status = upRes.statusCode;
         const hopBack = connectionHeaders(upRes.headers.connection);
@@ -403,11 +410,13 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     server,
     report: finalReport,
     requestViolations: () => ({ ...counts }),
+    redact: (text) => ctx.redact.text(text),
     close: async () => {
       for (const check of [...pending]) check();
       await new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();
+        agent.destroy();
       });
       return finalReport();
     },

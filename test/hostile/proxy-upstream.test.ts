@@ -14,44 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { createProxy, type ValidatingProxy } from '../../src/conformance/proxy.js';
 import { writeSpec } from '../conformance/support.js';
-
-/** Every 5xx of the contract is a problem document: the proxy's own 502 must be one too. */
-export const HOSTILE_CONTRACT = `openapi: 3.1.0
-info: { title: hostile upstream, version: 1.0.0 }
-components:
-  schemas:
-    Problem:
-      type: object
-      required: [title, status, detail]
-      properties:
-        title: { type: string }
-        status: { type: integer }
-        detail: { type: string }
-  responses:
-    Failure:
-      description: a failure
-      content: { application/problem+json: { schema: { $ref: '#/components/schemas/Problem' } } }
-paths:
-  /case/{name}:
-    get:
-      operationId: getCase
-      parameters:
-        - { name: name, in: path, required: true, schema: { type: string } }
-      responses:
-        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
-        '4XX': { $ref: '#/components/responses/Failure' }
-        '5XX': { $ref: '#/components/responses/Failure' }
-  /stream:
-    get:
-      operationId: stream
-      responses:
-        '200': { description: events, content: { text/event-stream: { schema: { type: string } } } }
-  /admin:
-    get:
-      operationId: admin
-      responses:
-        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
-`;
+import { HOSTILE_CONTRACT } from '../fixtures/hostile-proxy/contract.js';
 
 const OK = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}';
 

@@ -1,8 +1,9 @@
 /**
  * `specforge proxy <spec> --upstream <url>`: the validating proxy (src/conformance/proxy.ts) on
  * 127.0.0.1. Violations are written to stderr as they happen, one line each; when the proxy stops
- * (SIGINT, SIGTERM, or after `--duration` seconds) the report is written in the runner's formats
- * (`--format`, `--output`), and with `--record` the exchanges as a cassette.
+ * (SIGINT, SIGTERM, SIGHUP, after `--duration` seconds, or after an error nothing else caught) the
+ * report is written in the runner's formats (`--format`, `--output`), and with `--record` the
+ * exchanges as a cassette.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -97,16 +98,26 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   warn(`specforge proxy: listening on ${proxy.origin}, forwarding to ${upstream.href}${options.enforce ? ' (refusing requests the contract forbids)' : ''}; stop with Ctrl-C${duration ? ` or after ${duration} s` : ''}\n`);
   options.onListening?.(proxy);
 
+  // The report and the cassette are written however the proxy stops: --duration, SIGINT, SIGTERM,
+  // SIGHUP, or an error nothing else caught (written first, then that error ends the command).
+  let crashed: unknown;
   await new Promise<void>((ok) => {
     const timer = duration === undefined ? undefined : setTimeout(stop, duration * 1000);
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     function stop(): void {
       if (timer) clearTimeout(timer);
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const s of signals) process.off(s, stop);
+      process.off('uncaughtException', crash);
+      process.off('unhandledRejection', crash);
       ok();
     }
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    function crash(error: unknown): void {
+      crashed ??= error;
+      stop();
+    }
+    for (const s of signals) process.once(s, stop);
+    process.on('uncaughtException', crash);
+    process.on('unhandledRejection', crash);
     if (options.signal?.aborted) stop();
     options.signal?.addEventListener('abort', stop, { once: true });
   });
@@ -122,5 +133,9 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
     writeFileSync(resolve(cwd, options.output), text);
     write(`${report.failures.length === 0 ? '✔' : '✖'} ${report.requests} requests, ${report.failures.length} failures; report in ${options.output}\n`);
   } else write(text);
+  if (crashed !== undefined) {
+    // The error that stopped the proxy, once its report and cassette are safe (credentials redacted).
+    throw new Error(`specforge proxy stopped: ${proxy.redact(crashed instanceof Error ? crashed.message : String(crashed))}`);
+  }
   return report.failures.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
