@@ -2,4 +2,13 @@
  * `@specforge/runtime/express`: a generated server (the listener `createServer(handlers)` returns)
  * inside a Express application. Express itself is the application's dependency, not the runtime's.
  */
-export { specforgeExpress, type ExpressMiddleware, type ExpressNext, type ExpressRequestLike } from '../server/adapters/express.js';
+export {
+  specforgeExpress,
+  bodyParserFailure,
+  type ExpressErrorMiddleware,
+  type ExpressMiddleware,
+  type ExpressNext,
+  type ExpressRequestLike,
+  type SpecforgeExpressMiddleware,
+} from '../server/adapters/express.js';
+export { keepRawBody } from '../server/adapters/common.js';

@@ -5,6 +5,7 @@
 export {
   createRequestListener,
   createHttpServer,
+  applyHttpLimits,
   DEFAULT_HTTP_LIMITS,
   type HttpServerLimits,
   matchMediaType,
@@ -28,7 +29,7 @@ export { Router, type RouteMatch } from '../server/router.js';
 export { jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonView, jsonWide, type ByteWriter, type SerializeFunction, type SerializersModule } from '../server/serialize.js';
 export * from '../server/params.js';
 export { UploadedFile } from '../server/body/multipart.js';
-export { toFetchHandler, toNodeListener, type FetchHandler } from '../server/fetch-adapter.js';
+export { toFetchHandler, toNodeListener, type FetchHandler, type NodeListenerOptions } from '../server/fetch-adapter.js';
 export { createFetchHandler, type FetchHandlerOptions } from '../server/fetch.js';
 export { CredentialClassifier, presentedCredential, type Presented } from '../server/security.js';
 export type { ValidateFunction, ErrorObject } from '../validation/standalone.js';

@@ -155,4 +155,10 @@ export interface RouteOptions {
    * operation has the request's path (or it is outside the base path): Express's and Koa's `next`.
    */
   miss?: () => void;
+  /**
+   * A failure to answer in place of the operation (a framework body parser's error): the request
+   * is routed (a path the contract does not have still calls `miss`), then answered as this failure
+   * in the contract's error shape.
+   */
+  failure?: unknown;
 }

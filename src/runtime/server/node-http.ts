@@ -45,21 +45,24 @@ export function clientErrorAnswer(api: ApiSpec): NonNullable<RequestListener['cl
   };
 }
 
+/** The node:http server options that carry `limits` (timeouts, and how often Node looks for connections past them). */
+function timeoutOptions(l: Required<HttpServerLimits>): { headersTimeout: number; requestTimeout: number; keepAliveTimeout: number; connectionsCheckingInterval: number } {
+  return {
+    headersTimeout: l.headersTimeout,
+    requestTimeout: l.requestTimeout,
+    keepAliveTimeout: Math.min(5000, l.idleTimeout),
+    // How often Node looks for connections past those timeouts (its default is 30 s).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(l.headersTimeout / 2))),
+  };
+}
+
 /**
  * A `node:http` server for a generated listener with every event wired (upgrade, clientError,
  * checkContinue) and limits for slow, idle and too many clients. Call `.listen()` on it.
  */
 export function createHttpServer(listener: RequestListener, limits: HttpServerLimits = {}): Server {
   const l = { ...DEFAULT_HTTP_LIMITS, ...limits };
-  const server = createNodeServer(
-    {
-      headersTimeout: l.headersTimeout,
-      requestTimeout: l.requestTimeout,
-      keepAliveTimeout: Math.min(5000, l.idleTimeout),
-      // How often Node looks for connections past those timeouts (its default is 30 s).
-      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(l.headersTimeout / 2))),
-    },
-  );
+  const server = createNodeServer(timeoutOptions(l));
   const inProgress = limitConnections(server, l.maxConnections, l.idleTimeout);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     inProgress(req, res);
@@ -68,6 +71,27 @@ export function createHttpServer(listener: RequestListener, limits: HttpServerLi
   if (listener.upgrade) server.on('upgrade', listener.upgrade);
   if (listener.clientError) server.on('clientError', listener.clientError);
   if (listener.checkContinue) server.on('checkContinue', listener.checkContinue);
+  return server;
+}
+
+/**
+ * The limits `createHttpServer` sets, set on a `node:http` server someone else made: the one
+ * `app.listen()` returns (Express, Koa), `fastify.server`, the one @hono/node-server's `serve()`
+ * returns. The time to send the headers and the whole request, the idle timeout, and the cap on open
+ * connections (the idle one closed first). Call it before the server starts listening, or in the
+ * same tick as `listen()` (Node reads how often to check the timeouts when listening begins).
+ * Returns the server.
+ */
+export function applyHttpLimits<S extends Server>(server: S, limits: HttpServerLimits = {}): S {
+  const l = { ...DEFAULT_HTTP_LIMITS, ...limits };
+  const o = timeoutOptions(l);
+  server.headersTimeout = o.headersTimeout;
+  server.requestTimeout = o.requestTimeout;
+  server.keepAliveTimeout = o.keepAliveTimeout;
+  (server as S & { connectionsCheckingInterval: number }).connectionsCheckingInterval = o.connectionsCheckingInterval;
+  const inProgress = limitConnections(server, l.maxConnections, l.idleTimeout);
+  // Before the framework's own listener, as createHttpServer's listener notes a request first.
+  server.prependListener('request', inProgress);
   return server;
 }
 

@@ -47,4 +47,6 @@ export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => vo
   api?: ApiSpec;
   /** The base path in force ('' for none). */
   basePath?: string;
+  /** The deepest JSON nesting a body may have (a framework adapter checks a body its parser already read against it). */
+  maxJsonDepth?: number;
 };

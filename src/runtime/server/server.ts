@@ -23,7 +23,7 @@ export type { AnyHandler, HandlerContext, NodeTransport, RequestContext, Request
 export { reply } from './context.js';
 export { isJsonMediaType, matchMediaType, responseKey } from './media.js';
 export { DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';
-export { continueChecker, createHttpServer } from './node-http.js';
+export { applyHttpLimits, continueChecker, createHttpServer } from './node-http.js';
 
 /** node:http as the pipeline's transport: bodies read from the request stream, multipart by busboy, upgrades. */
 const NODE_TRANSPORT: Transport<IncomingMessage> = {
@@ -41,6 +41,7 @@ function handle(pipeline: Pipeline<IncomingMessage>, req: IncomingMessage, res: 
     if (routed === undefined) return how?.miss?.();
     const op = routed.op;
     operationId = op.id;
+    if (how?.failure !== undefined) throw how.failure;
     const response = pipeline.run(routed, req);
     if (isPromiseLike(response)) {
       response.then(
@@ -87,6 +88,7 @@ export function createRequestListener(
   listener.route = route;
   listener.api = api;
   listener.basePath = pipeline.basePath;
+  listener.maxJsonDepth = pipeline.maxJsonDepth;
   listener.upgrade = upgradeListenerFor(listener);
   listener.clientError = clientErrorAnswer(api);
   listener.checkContinue = continueChecker(listener, options);

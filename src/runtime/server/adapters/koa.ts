@@ -16,7 +16,8 @@ export interface KoaContextLike {
   respond?: boolean;
   /** Set by koa-mount. */
   mountPath?: string;
-  request: { body?: unknown };
+  /** What a body parser left: the parsed body, and (@koa/bodyparser) the text it parsed. */
+  request: { body?: unknown; rawBody?: unknown };
 }
 
 export type KoaMiddleware = (ctx: KoaContextLike, next: () => Promise<unknown>) => Promise<void>;
@@ -24,9 +25,11 @@ export type KoaMiddleware = (ctx: KoaContextLike, next: () => Promise<unknown>) 
 /** Koa middleware serving the operations of a generated listener; it settles once the answer is sent. */
 export function specforgeKoa(listener: RequestListener): KoaMiddleware {
   const route = routeOf(listener, 'specforgeKoa');
+  const maxDepth = listener.maxJsonDepth;
   return async (ctx, next) => {
     const { req, res } = ctx;
-    adoptParsedBody(req, ctx.request.body, 'Koa');
+    // A body @koa/bodyparser read is taken as the text it read (ctx.request.rawBody).
+    adoptParsedBody(req, ctx.request.body, 'Koa', maxDepth, ctx.request.rawBody);
     let missed = false;
     const done = new Promise<void>((resolve) => {
       res.once('finish', resolve);
