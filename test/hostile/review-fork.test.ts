@@ -10,12 +10,14 @@
  * never a file of the checked-out workspace.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { runCheck, runGenerate } from '../../src/cli/commands/generate.js';
 import { runReview } from '../../src/cli/commands/review.js';
+import { sha256 } from '../../src/contract/source.js';
 import { handleError } from '../../src/cli/errors.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -220,6 +222,32 @@ describe('review --base runs no code from the pull request', () => {
     expect(r.code).toBe(1);
     const rules = (JSON.parse(r.out) as { findings: Array<{ rule: string }> }).findings.map((f) => f.rule);
     expect(rules).toContain('api-path-removed');
+  });
+
+  it('a cache folder the pull request commits cannot hide a hand-edited generated file', async () => {
+    const repo = repository('cache', { 'specforge.config.yaml': YAML_CONFIG }, {});
+    // The generate cache lives in the checkout's node_modules/.cache/specforge.
+    mkdirSync(join(repo, 'node_modules'));
+    expect(await runGenerate({ cwd: repo, quiet: true, write: () => undefined })).toBe(0);
+    const cacheDir = join(repo, 'node_modules', '.cache', 'specforge');
+    const entry = join(cacheDir, readdirSync(cacheDir).find((n) => n.endsWith('.json')) as string);
+    // The head edits generated code by hand and makes the cache agree with it.
+    const types = join(repo, 'generated', 'pets', 'types.ts');
+    const edited = `${readFileSync(types, 'utf8')}export const backdoor = true;\n`;
+    writeFileSync(types, edited);
+    const cache = JSON.parse(readFileSync(entry, 'utf8')) as { outputs: Record<string, string>; stats?: unknown };
+    const key = Object.keys(cache.outputs).find((k) => k.endsWith('types.ts')) as string;
+    cache.outputs[key] = sha256(edited);
+    delete cache.stats;
+    writeFileSync(entry, JSON.stringify(cache));
+    git(repo, 'add', '-A', '-f');
+    git(repo, 'commit', '-qm', 'generated, edited, and a cache that says it is not');
+    // check, a command for one's own checkout, trusts its cache: the forged entry fools it.
+    expect(await runCheck({ cwd: repo, quiet: true, write: () => undefined })).toBe(0);
+    const r = await review(repo);
+    expect(r.code).toBe(1);
+    const findings = (JSON.parse(r.out) as { findings: Array<{ rule: string; location?: { file?: string } }> }).findings;
+    expect(findings.filter((f) => f.location?.file?.endsWith('types.ts')).map((f) => f.rule)).toEqual(['stale-file']);
   });
 
   it('the command line: a head that swaps in specforge.config.ts is refused before anything loads it', () => {

@@ -12,12 +12,12 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { markdownText } from '../../codegen/escape.js';
-import { UsageError } from '../../contract/errors.js';
+import { formatDiagnostic, UsageError } from '../../contract/errors.js';
 import { MissingRevisionError, resolveRevision } from '../../diff/git-base.js';
 import { applyToFindings, parseSeverityFlags, pathPattern, policyOf } from '../../diff/policy.js';
 import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
-import { setContractPatches } from '../../contract/patches.js';
+import { setContractPatches, setPatchReporter } from '../../contract/patches.js';
 import { lintFindings, lintRules, lintSpecs, type LintTarget } from '../../lint/lint.js';
 import { configAtRevision, type SpecforgeConfig } from '../../pipeline/config.js';
 import type { StrictLevel } from '../../runtime/validation/ajv.js';
@@ -94,13 +94,15 @@ export interface ReviewSections {
  * `--overlay`: the command line registers those of the working tree's config for other commands;
  * review registers the base revision's (see configAtRevision).
  */
-function registerReviewPatches(config: SpecforgeConfig, overlay: readonly string[] | undefined, cwd: string): void {
+function registerReviewPatches(config: SpecforgeConfig, overlay: readonly string[] | undefined, cwd: string, warn: (text: string) => void): void {
   const byContract = new Map<string, { overlays: string[]; errors?: unknown }>();
   for (const entry of config.specs) {
     if (!entry.overlays && entry.errors === undefined) continue;
     byContract.set(entry.path, { overlays: entry.overlays ?? [], ...(entry.errors === undefined ? {} : { errors: entry.errors }) });
   }
   setContractPatches((overlay ?? []).map((o) => resolve(cwd, o)), byContract);
+  // Nulls read as absent and overlay actions that select nothing: said once each.
+  setPatchReporter((d) => warn(`${formatDiagnostic(d)}\n`));
 }
 
 /**
@@ -112,7 +114,7 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   const { cwd } = options;
   const rev = resolveRevision(cwd, options.base);
   const { config, notes } = configAtRevision(cwd, options.config, rev);
-  registerReviewPatches(config, options.overlay, cwd);
+  registerReviewPatches(config, options.overlay, cwd, options.warn ?? ((t: string) => process.stderr.write(t)));
   const strict = strictFlag(options.strict);
   const over = <T extends { strict?: StrictLevel }>(t: T): T => (strict === undefined ? t : { ...t, strict });
   const targets: LintTarget[] = config.specs.map((e) => over({ path: e.path, strict: e.strict, ...(e.lint ? { rules: e.lint } : {}) }));
@@ -156,15 +158,15 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
           })
         ).findings;
   const drift: Finding[] = [];
-  const cacheDir = options.env?.['SPECFORGE_CACHE_DIR'] ?? process.env['SPECFORGE_CACHE_DIR'];
-  const ownCache = cacheDir === undefined ? mkdtempSync(join(tmpdir(), 'specforge-review-cache-')) : undefined;
+  // Never $SPECFORGE_CACHE_DIR or the checkout's cache: a cache entry is a claim that files are up to date.
+  const ownCache = mkdtempSync(join(tmpdir(), 'specforge-review-cache-'));
   try {
     for (const entry of config.specs.map(over)) {
-      const result = await generateSpec(entry, { check: true, cacheDir: ownCache ?? resolve(cwd, cacheDir as string) });
+      const result = await generateSpec(entry, { check: true, cacheDir: ownCache });
       drift.push(...driftFindings(entry, result.files, { cwd, diffLines: 40 }));
     }
   } finally {
-    if (ownCache !== undefined) rmSync(ownCache, { recursive: true, force: true });
+    rmSync(ownCache, { recursive: true, force: true });
   }
   return { lint, preExisting, diff, drift: applyToFindings(drift, policy), lintRules: lintRules(linted, everyLint), notes };
 }
