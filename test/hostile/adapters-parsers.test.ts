@@ -24,6 +24,7 @@ import { keepRawBody } from '../../src/runtime/server/adapters/common.js';
 import { specforgeExpress } from '../../src/runtime/server/adapters/express.js';
 import { specforgeFastify } from '../../src/runtime/server/adapters/fastify.js';
 import { specforgeKoa } from '../../src/runtime/server/adapters/koa.js';
+import { toNodeListener } from '../../src/runtime/server/fetch-adapter.js';
 import { honoHandler } from '../../src/runtime/server/fetch-frameworks.js';
 import { createFetchHandler } from '../../src/runtime/server/fetch.js';
 import type { RequestHead } from '../../src/runtime/server/head.js';
@@ -88,6 +89,8 @@ function expressApp(verify: boolean): (req: IncomingMessage, res: ServerResponse
 
 function koaApp(): (req: IncomingMessage, res: ServerResponse) => void {
   const app = new Koa();
+  // Koa logs what a middleware threw (the parser's SyntaxError): not wanted in the test output.
+  app.silent = true;
   app.use(bodyParser());
   app.use(specforgeKoa(listener()));
   return app.callback();
@@ -239,6 +242,10 @@ describe('applyHttpLimits gives a framework server the limits createHttpServer h
         await app.listen({ port: 0, host: '127.0.0.1' });
         return app.server;
       },
+    ],
+    [
+      'fetch handler (toNodeListener)',
+      async (limits) => applyHttpLimits(createServer(toNodeListener(createFetchHandler(api, validators, handlers))), limits),
     ],
     [
       'Hono (serve)',

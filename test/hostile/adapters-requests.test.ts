@@ -55,6 +55,10 @@ const handlers: Record<string, AnyHandler<RequestHead>> = {
   fail: () => {
     throw new Error('secret detail at /srv/app/handlers.ts:42');
   },
+  traceEcho: () => {
+    ran.push('traceEcho');
+    return { status: 200, body: 'TRACE /api/echo HTTP/1.1' };
+  },
 };
 
 let api: ApiSpec;
@@ -261,12 +265,45 @@ describe('the fetch handler behind toNodeListener survives what new Request refu
     }
   });
 
+  it('TRACE on an operation the contract declares: a 501 in the error shape that names the Fetch API, never the handler', async () => {
+    const fetchAdapter = adapters.find((a) => a.name === 'fetch (toNodeListener)') as Adapter;
+    ran.length = 0;
+    const answer = await send(fetchAdapter.port, request('TRACE /api/echo HTTP/1.1'));
+    if (answer === 'closed') throw new Error('closed');
+    expectErrorShape(answer, 501, 'TRACE /api/echo');
+    expect(answer.body).toContain('Fetch API');
+    expect(ran).toEqual([]);
+  });
+
   it('a fetch handler with no error shape of its own (Hono) gets a minimal JSON answer: 501 for a method the Fetch API cannot carry', async () => {
     const hono = adapters.find((a) => a.name === 'hono (toNodeListener)') as Adapter;
     const answer = await send(hono.port, request('TRACE /api/items/1 HTTP/1.1'));
     if (answer === 'closed') throw new Error('closed');
     expect(answer.status).toBe(501);
     expect(JSON.parse(answer.body)).toMatchObject({ message: expect.stringContaining('TRACE') as unknown });
+  });
+});
+
+describe('what Node takes apart before any adapter', () => {
+  // CONNECT is a 'connect' event no adapter listens to (Node closes the connection); TRACK is no
+  // method Node's parser knows (a 400 from Node, or the listener's clientError answer).
+  it.each([
+    ['CONNECT (authority form)', request('CONNECT 127.0.0.1:80 HTTP/1.1')],
+    ['CONNECT (a path)', request('CONNECT /api/items/1 HTTP/1.1')],
+    ['TRACK', request('TRACK /api/items/1 HTTP/1.1')],
+    ['a method token Node does not know', request('FOO /api/items/1 HTTP/1.1')],
+    ['the asterisk form', request('OPTIONS * HTTP/1.1')],
+  ])('%s: no handler runs, nothing crashes, and every adapter keeps serving', async (_name, head) => {
+    const before = unhandled.length;
+    for (const a of adapters) {
+      ran.length = 0;
+      const answer = await send(a.port, head);
+      if (answer !== 'closed') expect(answer.status, a.name).toBeGreaterThanOrEqual(400);
+      if (answer !== 'closed' && answer.status === 500) throw new Error(`${a.name}: 500`);
+      expect(ran, a.name).toEqual([]);
+      await alive(a.port);
+    }
+    expect(unhandled.slice(before)).toEqual([]);
   });
 });
 
