@@ -6,14 +6,22 @@
  * server on 127.0.0.1, and each Python sample by python3 with a stand-in for `requests`, from a
  * folder holding the placeholder file a reader would choose (`PATH_TO_FILE`). Neither sends the
  * file's content, a glob sends one request, no payload runs, and every value arrives as written.
+ *
+ * The request console (assets/console.js, run in a fresh VM context as the page runs it, and its
+ * page in Chromium when /usr/bin/chromium is there): with several servers, or one with variables,
+ * no server is chosen for the reader; a server variable (its default or a typed value) cannot move
+ * the request to another host than the URL shows; and a click sends only to the URL on screen.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright-core';
 import { runDocs } from '../../src/cli/commands/docs.js';
+import { CONSOLE_JS } from '../../src/docs/site/client-script.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `hostile-docs-samples-${process.pid}`);
@@ -23,6 +31,8 @@ const PLACEHOLDER_CONTENT = 'the file the reader chose';
 /** Quoting breakers: none may run (each would create PWNED in the working folder). */
 const PAYLOADS = ["'; touch PWNED; '", '$(touch PWNED)', '`touch PWNED`', '"; touch PWNED; "', "\\'; touch PWNED #"];
 const CURL = existsSync('/usr/bin/curl') ? '/usr/bin/curl' : undefined;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Received {
   method: string;
@@ -37,8 +47,14 @@ function contract(port: number): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'samples', version: '1' },
-    servers: [{ url: `http://127.0.0.1:${port}/v1` }],
+    servers: [
+      { url: `http://127.0.0.1:${port}/v1` },
+      { url: `http://{host}:{port}/v2`, variables: { host: { default: '127.0.0.1' }, port: { default: String(port) } } },
+      { url: 'https://{tenant}.example.com/v3', variables: { tenant: { default: 'evil.example/' } } },
+    ],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths: {
+      '/secure': { get: { operationId: 'secure', security: [{ bearer: [] }], responses: { '200': { description: 'ok' } } } },
       '/upload': {
         post: {
           operationId: 'upload',
@@ -88,6 +104,8 @@ let port = 0;
 const received: Received[] = [];
 /** Each operation's samples by language, read from the built pages. */
 const samples = new Map<string, Record<string, string>>();
+/** The page (path under the site, HTML) of each operation's anchor. */
+const pageOf = new Map<string, { file: string; html: string }>();
 
 function unescapeHtml(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
@@ -100,6 +118,12 @@ beforeAll(async () => {
   writeFileSync(CANARY, CANARY_CONTENT);
   writeFileSync(join(TMP, 'cwd', 'PATH_TO_FILE'), PLACEHOLDER_CONTENT);
   server = createServer((req, res) => {
+    // The built site, served from the API's own origin (the console then needs no CORS).
+    if (req.url?.startsWith('/site/')) {
+      const file = join(TMP, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (!file.startsWith(join(TMP, 'site') + sep) || !existsSync(file)) return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' }).end(readFileSync(file));
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -112,17 +136,18 @@ beforeAll(async () => {
   writeFileSync(join(TMP, 'api', 'openapi.json'), JSON.stringify(contract(port)));
   const site = join(TMP, 'site');
   expect(await runDocs({ cwd: TMP, specs: ['api/openapi.json'], out: site, changelog: false, write: () => undefined })).toBe(0);
-  const pages: string[] = [];
+  const pages: [string, string][] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.html')) pages.push(readFileSync(join(dir, e.name), 'utf8'));
+      else if (e.name.endsWith('.html')) pages.push([relative(site, join(dir, e.name)), readFileSync(join(dir, e.name), 'utf8')]);
     }
   };
   walk(site);
-  for (const page of pages) {
+  for (const [file, page] of pages) {
     for (const section of page.split('<section class="op" id="').slice(1)) {
       const id = section.slice(0, section.indexOf('"'));
+      pageOf.set(id, { file, html: page });
       const byLang: Record<string, string> = {};
       for (const m of section.matchAll(/<figure class="sample" data-lang="([^"]+)"><figcaption>[^<]*<\/figcaption><pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre><\/figure>/g)) byLang[m[1] as string] = unescapeHtml(m[2] as string);
       samples.set(id, byLang);
@@ -154,7 +179,7 @@ async function runCurl(sample: string): Promise<{ status: number | null; stderr:
 
 describe('docs code samples built from hostile examples', () => {
   it('every operation has the four samples, and no other language', () => {
-    expect(samples.size).toBe(6);
+    expect(samples.size).toBe(7);
     for (const [id, byLang] of samples) expect(Object.keys(byLang).sort(), id).toEqual(['curl', 'fetch', 'python', 'typescript']);
   });
 
@@ -247,4 +272,140 @@ def request(method, url, **kwargs):
       if (id === 'op-shell') expect(existsSync(join(TMP, 'cwd', 'PWNED'))).toBe(false);
     }
   }, 60_000);
+});
+
+interface ConsoleServer {
+  url: string;
+  variables?: Record<string, { default: string; enum?: string[] }>;
+}
+interface Prepared {
+  url?: string;
+  shown?: string;
+  error?: string;
+  init?: { headers: Record<string, string> };
+}
+interface ConsoleApi {
+  serverUrl(template: string, values: Record<string, string>): { url?: string; error?: string };
+  initialChoice(servers: ConsoleServer[]): string;
+  prepare(op: unknown, servers: ConsoleServer[], state: Record<string, unknown>): Prepared;
+}
+
+/** assets/console.js in a fresh context, as the page runs it; its answers as plain data. */
+function consoleApi(): ConsoleApi {
+  const sandbox: Record<string, unknown> = { URL, btoa, unescape, encodeURIComponent };
+  sandbox['self'] = sandbox;
+  runInNewContext(CONSOLE_JS, sandbox);
+  const api = sandbox['specforgeConsole'] as Record<string, (...args: unknown[]) => unknown>;
+  const plain = <T>(v: unknown): T => JSON.parse(JSON.stringify(v)) as T;
+  const call = (name: string) => (...args: unknown[]): unknown => {
+    const f = api[name];
+    if (typeof f !== 'function') throw new Error(`the console has no ${name}`);
+    return plain(f(...args));
+  };
+  return { serverUrl: call('serverUrl') as ConsoleApi['serverUrl'], initialChoice: call('initialChoice') as ConsoleApi['initialChoice'], prepare: call('prepare') as ConsoleApi['prepare'] };
+}
+
+/** The servers the built page hands its console. */
+function pageServers(html: string): ConsoleServer[] {
+  const attr = /<body[^>]* data-servers="([^"]*)"/.exec(html)?.[1] ?? '[]';
+  return JSON.parse(unescapeHtml(attr)) as ConsoleServer[];
+}
+
+const secureOp = { m: 'GET', p: '/secure', params: [], auth: [['bearer', 'bearer', '']] };
+
+describe('the docs request console', () => {
+  it('starts with no server chosen when the contract lists several, or one with variables', () => {
+    const c = consoleApi();
+    const servers = pageServers(pageOf.get('op-secure')?.html ?? '');
+    expect(servers.map((s) => s.url)).toEqual([`http://127.0.0.1:${port}/v1`, 'http://{host}:{port}/v2', 'https://{tenant}.example.com/v3']);
+    expect(c.initialChoice(servers)).toBe('');
+    expect(c.initialChoice([{ url: 'https://a.example' }, { url: 'https://b.example' }])).toBe('');
+    expect(c.initialChoice([{ url: 'https://{region}.example', variables: { region: { default: 'eu' } } }])).toBe('');
+    expect(c.initialChoice([{ url: 'https://a.example', variables: {} }])).toBe('0');
+    expect(c.initialChoice([])).toBe('mock');
+    // Nothing is sent before the reader chooses.
+    expect(c.prepare(secureOp, servers, { choice: '', creds: [[['bearer', 'bearer', ''], 'TOKEN']] })).toEqual({ error: 'Choose a server first.' });
+  });
+
+  it.each(['evil.example/', 'evil.example#', 'evil.example?', 'x@evil.example', 'evil.example\\', 'evil%2eexample', 'a b', 'a\tb', 'a\nb', ''])(
+    'a server variable %j (a default or a value typed in) cannot move the request to another host',
+    (value) => {
+      const c = consoleApi();
+      const r = c.serverUrl('https://{tenant}.example.com/v3', { tenant: value });
+      expect(r.url).toBeUndefined();
+      expect(r.error).toMatch(/server variable tenant/);
+      const sent = c.prepare(secureOp, [{ url: 'https://{tenant}.example.com/v3', variables: { tenant: { default: value } } }], { choice: '0', vars: { tenant: value }, creds: [[['bearer', 'bearer', ''], 'TOKEN']] });
+      expect(sent.init).toBeUndefined();
+    },
+  );
+
+  it('a variable fills in its host or path as written, and the page never offers an unsafe default', () => {
+    const c = consoleApi();
+    expect(c.serverUrl('https://{tenant}.example.com/v3', { tenant: 'eu' })).toEqual({ url: 'https://eu.example.com/v3' });
+    expect(c.serverUrl('https://api.example.com/{base}', { base: 'v1/beta' })).toEqual({ url: 'https://api.example.com/v1/beta' });
+    for (const base of ['v1?x=1', 'v1#x', 'v1\\..']) expect(c.serverUrl('https://api.example.com/{base}', { base }).error, base).toBeDefined();
+    // The contract's default `evil.example/` would make https://{tenant}.example.com reach evil.example:
+    // the page's policy does not let the console call it, and no sample uses it.
+    const html = pageOf.get('op-secure')?.html ?? '';
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    expect(csp).toContain('connect-src');
+    expect(csp).not.toContain('evil.example');
+    for (const byLang of samples.values()) expect(byLang['curl']).not.toContain('evil.example');
+  });
+
+  it('a click sends only to the URL shown: another URL is refused, credential and all', () => {
+    const c = consoleApi();
+    const servers = pageServers(pageOf.get('op-secure')?.html ?? '');
+    const state = (host: string, shown?: string): Record<string, unknown> => ({ choice: '1', vars: { host, port: String(port) }, creds: [[['bearer', 'bearer', ''], 'TOKEN']], ...(shown !== undefined ? { shown } : {}) });
+    const first = c.prepare(secureOp, servers, state('127.0.0.1'));
+    expect(first.shown).toBe(`http://127.0.0.1:${port}/v2/secure`);
+    // Sent to the URL on screen: the credential goes.
+    expect(c.prepare(secureOp, servers, state('127.0.0.1', first.shown)).init?.headers['Authorization']).toBe('Bearer TOKEN');
+    // The variable changed after the URL was shown (no event told the page): not sent.
+    const moved = c.prepare(secureOp, servers, state('localhost', first.shown));
+    expect(moved.init).toBeUndefined();
+    expect(moved.error).toBe(`The request would go to http://localhost:${port}/v2/secure, not to the URL shown: check it and send again.`);
+    // A credential in the query is shown masked, and the comparison holds with it.
+    const keyOp = { m: 'GET', p: '/secure', params: [], auth: [['key', 'query', 'api_key']] };
+    const keyed = c.prepare(keyOp, servers, { choice: '0', creds: [[['key', 'query', 'api_key'], 'SECRET']] });
+    expect(keyed.shown).toBe(`http://127.0.0.1:${port}/v1/secure?api_key=***`);
+    expect(keyed.url).toBe(`http://127.0.0.1:${port}/v1/secure?api_key=SECRET`);
+  });
+
+  it.skipIf(!existsSync(CHROMIUM))('in Chromium: nothing is sent until a server is chosen; then the URL is shown and a click sends there only', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+    try {
+      const page = await browser.newPage();
+      const { file } = pageOf.get('op-secure') ?? { file: '' };
+      await page.goto(`http://127.0.0.1:${port}/site/${file.split(sep).join('/')}#op-secure`);
+      await page.click('#op-secure details.try > summary');
+      const box = page.locator('#op-secure .console');
+      const where = box.locator('.console-url code');
+      const out = box.locator('output pre');
+      expect(await box.locator('select').first().inputValue()).toBe('');
+      expect(await where.textContent()).toBe('Choose a server first.');
+      const before = received.length;
+      await box.locator('input[type="password"]').fill('TOKEN-1');
+      await box.locator('button', { hasText: 'Send' }).click();
+      expect(await out.textContent()).toBe('Choose a server first.');
+      // The variables' server: its inputs appear, and the full URL with them.
+      await box.locator('select').first().selectOption('1');
+      expect(await where.textContent()).toBe(`http://127.0.0.1:${port}/v2/secure`);
+      await box.locator('button', { hasText: 'Send' }).click();
+      await page.waitForFunction(() => /^\d{3} /.test(document.querySelector('#op-secure .console output pre')?.textContent ?? ''), undefined, { timeout: 15_000 });
+      expect(received.slice(before).map((r) => `${r.method} ${r.url} ${String(r.headers['authorization'])}`)).toEqual(['GET /v2/secure Bearer TOKEN-1']);
+      // A variable changed with no event the page sees: the click shows the new URL and sends nothing.
+      await box.locator('input[type="text"]').first().evaluate((e) => ((e as HTMLInputElement).value = 'localhost'));
+      await box.locator('button', { hasText: 'Send' }).click();
+      expect(await out.textContent()).toBe(`The request would go to http://localhost:${port}/v2/secure, not to the URL shown: check it and send again.`);
+      expect(await where.textContent()).toBe(`http://localhost:${port}/v2/secure`);
+      // A value that would move the host is refused as it is typed.
+      await box.locator('input[type="text"]').first().fill('evil.example/');
+      expect(await where.textContent()).toMatch(/server variable host may not hold "\/"/);
+      await box.locator('button', { hasText: 'Send' }).click();
+      expect(received.length).toBe(before + 1);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

@@ -5,6 +5,7 @@
  * contract's servers and to this machine.
  */
 import { escapeHtml } from '../html.js';
+import type { ConsoleServer } from './site.js';
 
 export interface NavGroup {
   name: string;
@@ -30,7 +31,8 @@ export interface PageShell {
   extraLinks: [string, string][];
   /** The version selector: [href, label, current] per published version, oldest first; empty with one version. */
   versions?: [string, string, boolean][];
-  servers: string[];
+  /** The servers the request console offers (site.ts consoleServers). */
+  servers: ConsoleServer[];
   connect: string[];
   logo?: string;
   hasTheme: boolean;

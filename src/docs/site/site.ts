@@ -13,8 +13,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { isRecord } from '../../contract/pointer.js';
 import type { ContractModel, OperationModel } from '../../contract/model-types.js';
+import { CONSOLE_JS } from './client-script.js';
 import { type Node } from './document.js';
 import { methodBadge, operationAnchor, operationHtml, schemeSummary, type OperationContext } from './operation.js';
 import { connectSources, sitePage, type NavGroup, type PageShell } from './page.js';
@@ -94,19 +96,81 @@ const SCHEMA_LINK = /\u0001(schema-[A-Za-z0-9_.-]*)\u0001/g;
 
 const RESERVED = new Set(['index', 'schemas', 'cli', 'changelog', 'search-index']);
 
-/** Servers with their variables at their defaults, and their descriptions. */
+/** A server as the request console offers it: its URL template and each variable's default and allowed values. */
+export interface ConsoleServer {
+  url: string;
+  variables: Record<string, { default: string; enum?: string[] }>;
+}
+
+interface ConsoleApi {
+  serverUrl(template: string, values: Record<string, string>): { url?: string; error?: string };
+}
+
+let consoleApi: ConsoleApi | undefined;
+
+/** The console's own serverUrl (assets/console.js, run here once): the pages and the console read a server the same way. */
+function consoleServerUrl(template: string, values: Record<string, string>): string | undefined {
+  if (consoleApi === undefined) {
+    const sandbox: Record<string, unknown> = { URL, encodeURIComponent };
+    sandbox['self'] = sandbox;
+    runInNewContext(CONSOLE_JS, sandbox);
+    consoleApi = sandbox['specforgeConsole'] as ConsoleApi;
+  }
+  return consoleApi.serverUrl(template, values).url;
+}
+
+function serverVariables(server: Record<string, unknown>): ConsoleServer['variables'] {
+  const declared = isRecord(server['variables']) ? server['variables'] : {};
+  const out: ConsoleServer['variables'] = {};
+  for (const m of String(server['url']).matchAll(/\{([^}]*)\}/g)) {
+    const name = m[1] as string;
+    if (Object.prototype.hasOwnProperty.call(out, name)) continue;
+    const v = Object.prototype.hasOwnProperty.call(declared, name) ? declared[name] : undefined;
+    const values = isRecord(v) && Array.isArray(v['enum']) ? v['enum'].filter((x): x is string => typeof x === 'string') : [];
+    out[name] = { default: isRecord(v) && typeof v['default'] === 'string' ? v['default'] : '', ...(values.length > 0 ? { enum: values } : {}) };
+  }
+  return out;
+}
+
+/**
+ * Servers with their variables at their defaults, and their descriptions. A server whose defaults
+ * the console would refuse (a default that moves the host, or none) keeps its template.
+ */
 export function serversOf(document: Node): { url: string; description?: string }[] {
   const servers = Array.isArray(document['servers']) ? document['servers'] : [];
   return servers.filter(isRecord).flatMap((s) => {
     if (typeof s['url'] !== 'string') return [];
-    let url = s['url'];
-    const vars = isRecord(s['variables']) ? s['variables'] : {};
-    url = url.replace(/\{([^}]+)\}/g, (m, name: string) => {
-      const v = vars[name];
-      return isRecord(v) && typeof v['default'] === 'string' ? v['default'] : m;
-    });
+    const vars = serverVariables(s);
+    const defaults = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, v.default]));
+    const url = consoleServerUrl(s['url'], defaults) ?? s['url'];
     return [{ url, ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}) }];
   });
+}
+
+/** The servers the console offers: absolute http(s) templates, with their variables. */
+export function consoleServers(document: Node): ConsoleServer[] {
+  const servers = Array.isArray(document['servers']) ? document['servers'] : [];
+  return servers.filter(isRecord).flatMap((s) => (typeof s['url'] === 'string' && /^https?:\/\//i.test(s['url']) ? [{ url: s['url'], variables: serverVariables(s) }] : []));
+}
+
+/** Combinations of a server's variables the page's policy lets the console call: defaults and allowed values, at most this many a server. */
+const MAX_SERVER_URLS = 64;
+
+/** Every URL the console can reach with the contract's values of the variables (for the page's connect-src). */
+export function consoleServerUrls(servers: readonly ConsoleServer[]): string[] {
+  const out: string[] = [];
+  for (const server of servers) {
+    let combos: Record<string, string>[] = [{}];
+    for (const [name, v] of Object.entries(server.variables)) {
+      const values = [...new Set([v.default, ...(v.enum ?? [])])].filter((x) => x !== '');
+      combos = combos.flatMap((c) => values.map((x) => ({ ...c, [name]: x }))).slice(0, MAX_SERVER_URLS);
+    }
+    for (const c of combos) {
+      const url = consoleServerUrl(server.url, c);
+      if (url !== undefined) out.push(url);
+    }
+  }
+  return out;
 }
 
 /** The groups of operations with their first page's file; `pages` is filled by the caller. */
@@ -169,6 +233,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
   const groups = groupsOf(model, document, fileFor);
   const servers = serversOf(document);
   const absolute = servers.map((s) => s.url).filter((u) => /^https?:\/\//i.test(u) && !u.includes('{'));
+  const offered = consoleServers(document);
   const schemaNames = new Set(Object.keys(isRecord(document['components']) && isRecord(document['components']['schemas']) ? document['components']['schemas'] : {}));
   // Links to schemas are marks until the schemas' pages are known.
   const schemaHref = (name: string): string | undefined => (schemaNames.has(name) ? `${SCHEMA_MARK}${idOf('schema-', name)}${SCHEMA_MARK}` : undefined);
@@ -211,7 +276,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
       const contract = `${model.info.title} ${model.info.version}`;
       const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
       const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
-        sitePage({ title, contract, root, here: '', versions: versions.length > 1 ? versionLinks(versions, root, current) : [], groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: absolute, connect: connectSources(absolute), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
+        sitePage({ title, contract, root, here: '', versions: versions.length > 1 ? versionLinks(versions, root, current) : [], groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: offered, connect: connectSources(consoleServerUrls(offered)), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
 
       for (const g of groups) {
         g.pages.forEach((p, n) => {
