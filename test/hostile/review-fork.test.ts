@@ -10,7 +10,7 @@
  * never a file of the checked-out workspace.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,6 +248,29 @@ describe('review --base runs no code from the pull request', () => {
     expect(r.code).toBe(1);
     const findings = (JSON.parse(r.out) as { findings: Array<{ rule: string; location?: { file?: string } }> }).findings;
     expect(findings.filter((f) => f.location?.file?.endsWith('types.ts')).map((f) => f.rule)).toEqual(['stale-file']);
+  });
+
+  it.each([
+    ['a generated file', 'generated/pets/types.ts'],
+    ["the contract's entry file", 'specs/pets/openapi.yaml'],
+    ['the output folder', 'generated/pets'],
+  ])('a head that makes %s a symbolic link out of the repository: refused (exit 2) naming it, nothing of the file in any output', async (_what, link) => {
+    const secret = join(TMP, `secret-${link.replace(/\W/g, '-')}`);
+    mkdirSync(dirname(secret), { recursive: true });
+    if (link.endsWith('/pets')) {
+      mkdirSync(secret, { recursive: true });
+      writeFileSync(join(secret, 'types.ts'), 'SECRET-IN-A-FOLDER\n');
+    } else writeFileSync(secret, 'openapi: SECRET-VALUE-OUTSIDE\nkey: SECRET-VALUE-OUTSIDE\n');
+    const repo = repository(`link-${link.replace(/\W/g, '-')}`, { 'specforge.config.yaml': YAML_CONFIG }, {});
+    rmSync(join(repo, link), { recursive: true, force: true });
+    mkdirSync(dirname(join(repo, link)), { recursive: true });
+    symlinkSync(secret, join(repo, link));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'a link out');
+    const r = await review(repo);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${link} leads out of the repository`);
+    expect(`${r.out}${r.err}`).not.toContain('SECRET');
   });
 
   it('the command line: a head that swaps in specforge.config.ts is refused before anything loads it', () => {

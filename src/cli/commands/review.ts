@@ -8,11 +8,11 @@
  * is found at or above `--fail-on`. A base revision missing from the clone is a usage error that
  * still writes the SARIF file, with the problem as a notification, so an upload step finds it.
  */
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { markdownText } from '../../codegen/escape.js';
-import { formatDiagnostic, UsageError } from '../../contract/errors.js';
+import { ContractError, formatDiagnostic, UsageError } from '../../contract/errors.js';
 import { MissingRevisionError, resolveRevision } from '../../diff/git-base.js';
 import { applyToFindings, parseSeverityFlags, pathPattern, policyOf } from '../../diff/policy.js';
 import { diffRevision } from '../../diff/report.js';
@@ -106,6 +106,59 @@ function registerReviewPatches(config: SpecforgeConfig, overlay: readonly string
 }
 
 /**
+ * The files review reads from the working tree are the pull request's, and a symbolic link among
+ * them could lead anywhere on the machine (a key, the runner's credentials) and bring what it
+ * reads into the log (a drift diff, a lint message). Each contract, overlay, accept and
+ * severity-levels file the review reads, and everything under an output folder, must stay inside
+ * the repository by its real path; a path the config or the command line names outside the
+ * repository is not the checkout's and is left alone.
+ */
+function refuseLinksOut(root: string, files: readonly string[], folders: readonly string[]): void {
+  const inRepo = (p: string): boolean => {
+    const rel = relative(root, p);
+    return !rel.startsWith('..') && !isAbsolute(rel);
+  };
+  const bad: string[] = [];
+  const check = (p: string): boolean => {
+    if (!inRepo(p)) return true;
+    let real: string;
+    try {
+      real = realpathSync(p);
+    } catch {
+      return true; // missing: the command that reads it says so
+    }
+    if (inRepo(real)) return true;
+    bad.push(p);
+    return false;
+  };
+  const walk = (dir: string): void => {
+    if (!check(dir)) return;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isSymbolicLink()) check(path);
+      else if (entry.isDirectory()) walk(path);
+    }
+  };
+  for (const file of files) check(file);
+  for (const folder of folders) walk(folder);
+  if (bad.length === 0) return;
+  throw new ContractError(
+    [...new Set(bad)].map((p) => ({
+      code: 'SPECFORGE_REF_OUTSIDE' as const,
+      severity: 'error' as const,
+      message: `${relative(root, p).split(sep).join('/')} leads out of the repository through a symbolic link: review reads only files of the checkout (a link in a pull request could point at any file of the machine)`,
+      location: { file: p },
+    })),
+  );
+}
+
+/**
  * Runs the three checks over every contract of the config. The config is the base revision's
  * (configAtRevision): nothing the pull request carries runs, and generated files are compared in a
  * cache of this run's own (a cache folder of the checkout could claim they are up to date).
@@ -115,6 +168,12 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   const rev = resolveRevision(cwd, options.base);
   const { config, notes } = configAtRevision(cwd, options.config, rev);
   registerReviewPatches(config, options.overlay, cwd, options.warn ?? ((t: string) => process.stderr.write(t)));
+  const accept = options.accept !== undefined ? resolve(cwd, options.accept) : config.diff.accept;
+  refuseLinksOut(
+    rev.root,
+    [...config.specs.flatMap((e) => [e.path, ...(e.overlays ?? [])]), ...(options.overlay ?? []).map((o) => resolve(cwd, o)), ...(accept !== undefined ? [accept] : []), ...(options.severityLevels !== undefined ? [resolve(cwd, options.severityLevels)] : [])],
+    config.specs.map((e) => e.out),
+  );
   const strict = strictFlag(options.strict);
   const over = <T extends { strict?: StrictLevel }>(t: T): T => (strict === undefined ? t : { ...t, strict });
   const targets: LintTarget[] = config.specs.map((e) => over({ path: e.path, strict: e.strict, ...(e.lint ? { rules: e.lint } : {}) }));
@@ -140,7 +199,6 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
     );
   }
   lint = applyToFindings(lint, policy);
-  const accept = options.accept !== undefined ? resolve(cwd, options.accept) : settings.accept;
   const days = deprecationDays(options.deprecationDays ?? settings.deprecationDays);
   const specs = config.specs.map((e) => e.path);
   const diff =
