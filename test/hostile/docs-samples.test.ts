@@ -78,7 +78,7 @@ function contract(port: number): Record<string, unknown> {
       '/form': {
         post: {
           operationId: 'postForm',
-          requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' }, example: { [`@${CANARY}`]: 'v', k: `@${CANARY}`, 'a=b': `<${CANARY}` } } } },
+          requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' }, example: { [`@${CANARY}`]: 'v', k: `@${CANARY}`, 'a=b': `<${CANARY}`, 'é😀': 'x' } } } },
           responses: { '200': { description: 'ok' } },
         },
       },
@@ -220,7 +220,7 @@ describe('docs code samples built from hostile examples', () => {
     expect(got['op-postText']?.[0]?.body).toBe(`@${CANARY}`);
     expect(got['op-putBlob']?.[0]?.body).toBe(PLACEHOLDER_CONTENT);
     const form = new URLSearchParams(got['op-postForm']?.[0]?.body ?? '');
-    expect([...form]).toEqual([[`@${CANARY}`, 'v'], ['k', `@${CANARY}`], ['a=b', `<${CANARY}`]]);
+    expect([...form]).toEqual([[`@${CANARY}`, 'v'], ['k', `@${CANARY}`], ['a=b', `<${CANARY}`], ['é😀', 'x']]);
     expect(got['op-globbed']?.[0]?.url).toBe('/v1/items/[1-3]');
     const shell = got['op-shell']?.[0];
     const url = new URL(shell?.url ?? '', 'http://x');

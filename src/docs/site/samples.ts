@@ -173,7 +173,11 @@ function multipartParts(request: SampleRequest): ({ name: string; value: string 
 
 /** A form field's name as `--data-urlencode` takes it: curl encodes only the value, and splits at the first `=`. */
 function formName(name: string): string {
-  return name.replace(/[^A-Za-z0-9*\-._[\]]/g, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+  return name.replace(/[^A-Za-z0-9*\-._[\]]/gu, (c) => {
+    // A lone surrogate has no UTF-8: it is sent as U+FFFD, as a browser's form would.
+    const bytes = c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '\ufffd' : c;
+    return encodeURIComponent(bytes).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`);
+  });
 }
 
 function curl(request: SampleRequest): string {
