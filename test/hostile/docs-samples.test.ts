@@ -343,6 +343,8 @@ describe('the docs request console', () => {
     const c = consoleApi();
     expect(c.serverUrl('https://{tenant}.example.com/v3', { tenant: 'eu' })).toEqual({ url: 'https://eu.example.com/v3' });
     expect(c.serverUrl('https://api.example.com/{base}', { base: 'v1/beta' })).toEqual({ url: 'https://api.example.com/v1/beta' });
+    expect(c.serverUrl('https://{__proto__}.example.com', JSON.parse('{"__proto__":"eu"}') as Record<string, string>)).toEqual({ url: 'https://eu.example.com' });
+    expect(c.serverUrl('https://{constructor}.example.com', {}).error).toBe('Fill in the server variable constructor.');
     for (const base of ['v1?x=1', 'v1#x', 'v1\\..']) expect(c.serverUrl('https://api.example.com/{base}', { base }).error, base).toBeDefined();
     // The contract's default `evil.example/` would make https://{tenant}.example.com reach evil.example:
     // the page's policy does not let the console call it, and no sample uses it.

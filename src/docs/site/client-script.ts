@@ -151,10 +151,10 @@ export const DOCS_JS = `(function () {
     select.value = first;
     var varsBox = el('div', { 'class': 'server-variables' });
     target.appendChild(varsBox);
-    var varInputs = {};
+    var varInputs = Object.create(null);
     var showVars = function () {
       varsBox.textContent = '';
-      varInputs = {};
+      varInputs = Object.create(null);
       var s = /^\\d+$/.test(select.value) ? servers[Number(select.value)] : undefined;
       if (!s) return;
       Object.keys(s.variables || {}).forEach(function (name) {
@@ -199,7 +199,7 @@ export const DOCS_JS = `(function () {
     box.appendChild(where);
     var displayed;
     var state = function (shown) {
-      var vars = {};
+      var vars = Object.create(null);
       Object.keys(varInputs).forEach(function (n) { vars[n] = varInputs[n].value; });
       return { choice: select.value, vars: vars, mock: mock.value, params: inputs.map(function (x) { return [x[0], x[1].value]; }), creds: creds.map(function (x) { return [x[0], x[1].value]; }), body: bodyInput ? bodyInput.value : undefined, shown: shown };
     };

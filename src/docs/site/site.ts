@@ -121,7 +121,8 @@ function consoleServerUrl(template: string, values: Record<string, string>): str
 
 function serverVariables(server: Record<string, unknown>): ConsoleServer['variables'] {
   const declared = isRecord(server['variables']) ? server['variables'] : {};
-  const out: ConsoleServer['variables'] = {};
+  // No prototype: a variable may be named __proto__.
+  const out = Object.create(null) as ConsoleServer['variables'];
   for (const m of String(server['url']).matchAll(/\{([^}]*)\}/g)) {
     const name = m[1] as string;
     if (Object.prototype.hasOwnProperty.call(out, name)) continue;
