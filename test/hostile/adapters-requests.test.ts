@@ -361,6 +361,10 @@ const TABLE: Array<{ line: string; status: number; ran: string[] }> = [
   { line: 'GET /api/items/11.json HTTP/1.1', status: 200, ran: ['getItem 11.json'] },
   { line: 'GET /api/items/..more HTTP/1.1', status: 200, ran: ['getItem ..more'] },
   { line: 'GET /api/items/%2e%2e%2f HTTP/1.1', status: 200, ran: ['getItem ../'] },
+  { line: 'GET /api/items/%zz HTTP/1.1', status: 200, ran: ['getItem %zz'] },
+  { line: 'GET /api/items/1#/../../x HTTP/1.1', status: 200, ran: ['getItem 1'] },
+  { line: 'GET /api/items/2?q=/../x HTTP/1.1', status: 200, ran: ['getItem 2'] },
+  { line: 'GET //api/items/3 HTTP/1.1', status: 404, ran: [] },
 ];
 
 describe('one normalization of the request path in every adapter', () => {
@@ -372,9 +376,9 @@ describe('one normalization of the request path in every adapter', () => {
       const got = answer === 'closed' ? 0 : answer.status;
       seen.push(`${a.name}: ${got} ${JSON.stringify(ran)}`);
       // Fastify routes before the plugin sees a request: a path that matches none of its routes
-      // stays Fastify's own 404. @hono/node-server refuses a backslash itself, with a bare 400,
-      // before Hono runs. No handler runs either way.
-      if ((a.name === 'fastify' && status === 400 && got === 404) || (a.name === 'hono (@hono/node-server)' && line.includes('\\') && got === 400)) {
+      // stays Fastify's own 404, a malformed percent-encoding Fastify's own 400. @hono/node-server
+      // refuses a backslash itself, with a bare 400, before Hono runs. No handler runs either way.
+      if ((a.name === 'fastify' && ((status === 400 && got === 404) || (line.includes('%zz') && got === 400))) || (a.name === 'hono (@hono/node-server)' && line.includes('\\') && got === 400)) {
         expect(ran, a.name).toEqual([]);
         continue;
       }

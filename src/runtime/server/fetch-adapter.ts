@@ -204,17 +204,17 @@ export function toNodeListener(handler: (request: Request) => Response | Promise
       }
       let request: Request | undefined;
       if (target !== undefined && !FORBIDDEN_METHODS.has(method.toUpperCase())) {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) {
-          if (value === undefined) continue;
-          if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-          else headers.set(name, value);
-        }
         const controller = new AbortController();
         res.on('close', () => controller.abort());
         const hasBody = method !== 'GET' && method !== 'HEAD';
         const sent = target.query === '' && !raw.includes('?') ? target.path : `${target.path}?${target.query}`;
         try {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(req.headers)) {
+            if (value === undefined) continue;
+            if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+            else headers.set(name, value);
+          }
           request = new Request(origin + sent, {
             method,
             headers,
@@ -227,8 +227,9 @@ export function toNodeListener(handler: (request: Request) => Response | Promise
         }
       }
       if (request === undefined) {
-        // Never a Request: the handler's own refusal in the contract's shape, else a minimal one.
-        req.resume();
+        // Never a Request: the handler's own refusal in the contract's shape, else a minimal one. A
+        // body is not read: the connection closes after the answer.
+        if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) res.shouldKeepAlive = false;
         if (refuse !== undefined) {
           const flat: Record<string, string> = {};
           for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;

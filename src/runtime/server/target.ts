@@ -11,6 +11,8 @@
  *   (`new URL()`, which every fetch-based server runs before routing) resolves them, and reads a
  *   backslash as a slash, where node:http and the frameworks on it take them literally; refusing
  *   them is the one rule both can keep. A backslash anywhere in the path is refused for that reason.
+ * - A `%` not followed by two hex digits is left as it is: the parameter it is in is then what the
+ *   contract's validation refuses or takes.
  * - Anything else that does not start with `/` (the asterisk-form `*`, a bare word) is refused (400).
  */
 import { HttpError } from '../shared/errors.js';
@@ -21,7 +23,7 @@ export interface Target {
   query: string;
 }
 
-/** Why a target cannot be routed, or undefined. */
+/** Why a path cannot be routed (a dot segment, a backslash), or undefined. */
 function dotSegments(path: string): string | undefined {
   if (path.includes('\\')) return 'a backslash';
   for (const segment of path.split('/')) {
@@ -75,7 +77,7 @@ export function readTarget(target: string): Target {
   q = rest.indexOf('?');
   const path = q < 0 ? rest : rest.slice(0, q);
   const why = dotSegments(path);
-  if (why !== undefined) throw new HttpError(400, `request path ${quote(path)} has ${why}, which is refused (its meaning differs between URL parsers)`);
+  if (why !== undefined) throw new HttpError(400, `request path ${quote(path)} has ${why}, which is refused (URL parsers and routers read it differently)`);
   return { path, query: q < 0 ? '' : rest.slice(q + 1) };
 }
 
