@@ -273,6 +273,22 @@ describe('review --base runs no code from the pull request', () => {
     expect(`${r.out}${r.err}`).not.toContain('SECRET');
   });
 
+  it('a link out inside a folder the output folder links to (both in the repository) is found too', async () => {
+    const secret = join(TMP, 'secret-indirect');
+    writeFileSync(secret, 'SECRET-BEHIND-TWO-LINKS\n');
+    const repo = repository('link-indirect', { 'specforge.config.yaml': YAML_CONFIG }, {});
+    mkdirSync(join(repo, 'elsewhere'));
+    symlinkSync(secret, join(repo, 'elsewhere', 'types.ts'));
+    mkdirSync(join(repo, 'generated'), { recursive: true });
+    symlinkSync('../elsewhere', join(repo, 'generated', 'pets'));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'links');
+    const r = await review(repo);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('generated/pets/types.ts leads out of the repository');
+    expect(`${r.out}${r.err}`).not.toContain('SECRET');
+  });
+
   it('the command line: a head that swaps in specforge.config.ts is refused before anything loads it', () => {
     const repo = repository('cli', { 'specforge.config.yaml': YAML_CONFIG }, { 'specforge.config.yaml': null, 'specforge.config.ts': `${payload('cli')}export default { specs: ['specs/pets/openapi.yaml'] };\n` });
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GITHUB_') && k !== 'NODE_OPTIONS'));

@@ -8,7 +8,7 @@
  * is found at or above `--fail-on`. A base revision missing from the clone is a usage error that
  * still writes the SARIF file, with the problem as a notification, so an upload step finds it.
  */
-import { appendFileSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { markdownText } from '../../codegen/escape.js';
@@ -105,6 +105,14 @@ function registerReviewPatches(config: SpecforgeConfig, overlay: readonly string
   setPatchReporter((d) => warn(`${formatDiagnostic(d)}\n`));
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The files review reads from the working tree are the pull request's, and a symbolic link among
  * them could lead anywhere on the machine (a key, the runner's credentials) and bring what it
@@ -131,18 +139,22 @@ function refuseLinksOut(root: string, files: readonly string[], folders: readonl
     bad.push(p);
     return false;
   };
+  // Folders are walked by their real path once each (a link to a folder of the repository is walked too).
+  const walked = new Set<string>();
   const walk = (dir: string): void => {
     if (!check(dir)) return;
     let entries: Dirent[];
     try {
+      const real = realpathSync(dir);
+      if (walked.has(real)) return;
+      walked.add(real);
       entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
     }
     for (const entry of entries) {
       const path = join(dir, entry.name);
-      if (entry.isSymbolicLink()) check(path);
-      else if (entry.isDirectory()) walk(path);
+      if (entry.isDirectory() || (entry.isSymbolicLink() && check(path) && isFolder(path))) walk(path);
     }
   };
   for (const file of files) check(file);
@@ -169,9 +181,12 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   const { config, notes } = configAtRevision(cwd, options.config, rev);
   registerReviewPatches(config, options.overlay, cwd, options.warn ?? ((t: string) => process.stderr.write(t)));
   const accept = options.accept !== undefined ? resolve(cwd, options.accept) : config.diff.accept;
+  // Paths of the command line, from the working folder's real path (the repository's top is a real path).
+  const here = realpathSync(cwd);
+  const named = [...(options.overlay ?? []), ...(options.accept !== undefined ? [options.accept] : []), ...(options.severityLevels !== undefined ? [options.severityLevels] : [])].map((p) => resolve(here, p));
   refuseLinksOut(
     rev.root,
-    [...config.specs.flatMap((e) => [e.path, ...(e.overlays ?? [])]), ...(options.overlay ?? []).map((o) => resolve(cwd, o)), ...(accept !== undefined ? [accept] : []), ...(options.severityLevels !== undefined ? [resolve(cwd, options.severityLevels)] : [])],
+    [...config.specs.flatMap((e) => [e.path, ...(e.overlays ?? [])]), ...(config.diff.accept !== undefined ? [config.diff.accept] : []), ...named],
     config.specs.map((e) => e.out),
   );
   const strict = strictFlag(options.strict);
