@@ -317,6 +317,20 @@ describe('the Host header never routes', () => {
     }
   });
 
+  it('a fetch handler given a URL a runtime built from such a Host header refuses it (400) rather than route by it', async () => {
+    ran.length = 0;
+    const handler = fetchHandler();
+    const host = '127.0.0.1/api/items/HOSTROUTED?';
+    const response = await handler(new Request(`http://${host}/public/anything`, { headers: { host } }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400, message: 'the Host header is not a host and port' });
+    expect(ran).toEqual([]);
+    // An ordinary Host header, with a port or an IPv6 literal, is no reason to refuse.
+    for (const ok of ['api.example.com:8443', '[::1]:8080']) {
+      expect((await handler(new Request('http://x/api/items/1', { headers: { host: ok } }))).status).toBe(200);
+    }
+  });
+
   it('the Host header is still there for handlers to read, as a header', async () => {
     let seen: unknown;
     const handler = createFetchHandler(api, validators, {

@@ -110,6 +110,9 @@ async function formDataParts(raw: Uint8Array, contentType: string, form: FormSpe
   return collectParts(fields, files, form);
 }
 
+/** Characters that end a URL's authority (or open its userinfo): no Host header a client sends as a host carries one. */
+const HOST_BREAKS_URL = /[/?#@\\\s]/;
+
 /** The fetch Request as the pipeline's transport. */
 const FETCH_TRANSPORT: Transport<FetchRequestHead> = {
   hasBody: (req) => req.fetchRequest.body !== null,
@@ -124,6 +127,13 @@ const FETCH_TRANSPORT: Transport<FetchRequestHead> = {
  */
 function headOf(request: Request): FetchRequestHead {
   const url = new URL(request.url);
+  const target = markedTarget(request);
+  if (target === undefined) {
+    // The runtime built the URL, maybe from the Host header: a Host that would have moved the path
+    // (`127.0.0.1/api/items/1?`) means the URL's path is not the one the client sent.
+    const host = request.headers.get('host');
+    if (host !== null && HOST_BREAKS_URL.test(host)) throw new HttpError(400, 'the Host header is not a host and port');
+  }
   // Null-prototype: a header named like a member of Object.prototype stays a header.
   const headers = Object.create(null) as Record<string, string>;
   request.headers.forEach((value, name) => {
@@ -131,7 +141,7 @@ function headOf(request: Request): FetchRequestHead {
   });
   // A Request carries its host in its URL only.
   headers['host'] ??= url.host;
-  return { method: request.method, url: markedTarget(request) ?? url.pathname + url.search, headers, httpVersion: '1.1', fetchRequest: request };
+  return { method: request.method, url: target ?? url.pathname + url.search, headers, httpVersion: '1.1', fetchRequest: request };
 }
 
 /** An async iterable (a generator, a Node Readable) as a web stream of bytes; strings as UTF-8, other values as JSON. */
