@@ -78,12 +78,13 @@ function contract(port: number): Record<string, unknown> {
       '/form': {
         post: {
           operationId: 'postForm',
-          requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' }, example: { [`@${CANARY}`]: 'v', k: `@${CANARY}`, 'a=b': `<${CANARY}`, 'é😀': 'x' } } } },
+          requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' }, example: { [`@${CANARY}`]: 'v', k: `@${CANARY}`, 'a=b': `<${CANARY}`, 'é😀': 'x', 'lone\udc00': 'y' } } } },
           responses: { '200': { description: 'ok' } },
         },
       },
       '/blob': { put: { operationId: 'putBlob', requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' }, example: `@${CANARY}` } } }, responses: { '200': { description: 'ok' } } } },
       '/items/[1-3]': { get: { operationId: 'globbed', responses: { '200': { description: 'ok' } } } },
+      '/odd/{id}': { get: { operationId: 'odd', parameters: [{ name: 'id', in: 'path', required: true, ...text('a\ud800b') }], responses: { '200': { description: 'ok' } } } },
       '/shell': {
         post: {
           operationId: 'shell',
@@ -179,7 +180,7 @@ async function runCurl(sample: string): Promise<{ status: number | null; stderr:
 
 describe('docs code samples built from hostile examples', () => {
   it('every operation has the four samples, and no other language', () => {
-    expect(samples.size).toBe(7);
+    expect(samples.size).toBe(8);
     for (const [id, byLang] of samples) expect(Object.keys(byLang).sort(), id).toEqual(['curl', 'fetch', 'python', 'typescript']);
   });
 
@@ -220,8 +221,10 @@ describe('docs code samples built from hostile examples', () => {
     expect(got['op-postText']?.[0]?.body).toBe(`@${CANARY}`);
     expect(got['op-putBlob']?.[0]?.body).toBe(PLACEHOLDER_CONTENT);
     const form = new URLSearchParams(got['op-postForm']?.[0]?.body ?? '');
-    expect([...form]).toEqual([[`@${CANARY}`, 'v'], ['k', `@${CANARY}`], ['a=b', `<${CANARY}`], ['é😀', 'x']]);
+    expect([...form]).toEqual([[`@${CANARY}`, 'v'], ['k', `@${CANARY}`], ['a=b', `<${CANARY}`], ['é😀', 'x'], ['lone\ufffd', 'y']]);
     expect(got['op-globbed']?.[0]?.url).toBe('/v1/items/[1-3]');
+    // A lone surrogate in an example is sent as U+FFFD (the build does not stop on it).
+    expect(got['op-odd']?.[0]?.url).toBe('/v1/odd/a%EF%BF%BDb');
     const shell = got['op-shell']?.[0];
     const url = new URL(shell?.url ?? '', 'http://x');
     PAYLOADS.forEach((p, i) => {

@@ -90,7 +90,7 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
     if (p.in === 'path') {
       const v = parameterValue(document, p);
       pathParams[p.name] = v;
-      path = path.split(`{${p.name}}`).join(encodeURIComponent(scalar(v)));
+      path = path.split(`{${p.name}}`).join(encodeURIComponent(wellFormed(scalar(v))));
     } else if (p.required && p.in === 'query') {
       const v = parameterValue(document, p);
       queryParams[p.name] = v;
@@ -171,13 +171,15 @@ function multipartParts(request: SampleRequest): ({ name: string; value: string 
   return parts;
 }
 
+/** The text with each lone surrogate (no UTF-8 has it, encodeURIComponent throws on it) as U+FFFD. */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+}
+
 /** A form field's name as `--data-urlencode` takes it: curl encodes only the value, and splits at the first `=`. */
 function formName(name: string): string {
-  return name.replace(/[^A-Za-z0-9*\-._[\]]/gu, (c) => {
-    // A lone surrogate has no UTF-8: it is sent as U+FFFD, as a browser's form would.
-    const bytes = c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '\ufffd' : c;
-    return encodeURIComponent(bytes).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`);
-  });
+  // A lone surrogate has no UTF-8: it is sent as U+FFFD, as a browser's form would.
+  return wellFormed(name).replace(/[^A-Za-z0-9*\-._[\]]/gu, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
 function curl(request: SampleRequest): string {
