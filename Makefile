@@ -50,8 +50,9 @@ typecheck: build
 
 # The docs-site test opens the docs in Debian's chromium (playwright-core drives it and downloads no browser).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The docs-samples test runs the docs' curl samples with Debian's curl: installed with it when missing.
 chromium:
-	@[ -x /usr/bin/chromium ] || ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium)
+	@[ -x /usr/bin/chromium ] && [ -x /usr/bin/curl ] || ($(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium curl)
 
 # The committed generated/ must be what the contracts produce: test/e2e/cli-generate.test.ts runs
 # `specforge check` on this repository (drift fails the suite).
