@@ -14,6 +14,7 @@ import type { ReviewOptions } from './cli/commands/review.js';
 import type { Mock, MockServerOptions } from './runtime/index.js';
 import type { StrictLevel } from './runtime/validation/ajv.js';
 import type { ConfigFile } from './pipeline/config.js';
+import { defineConfig as defineConfigAs } from './pipeline/config-files.js';
 import type { TestOptions } from './cli/commands/test.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase } from './conformance/run.js';
 import type { CheckName } from './conformance/checks.js';
@@ -26,7 +27,7 @@ export type { ConfigFile, BundleOptions, ChangelogOptions, CheckOptions, DiffOpt
  * It returns the config as given; specforge validates it as it does specforge.config.yaml.
  */
 export function defineConfig(config: ConfigFile): ConfigFile {
-  return config;
+  return defineConfigAs(config);
 }
 
 /** `specforge generate`. */

@@ -9,9 +9,21 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
-import * as specforgeModule from '../index.js';
 
 export const CONFIG_FILE = 'specforge.config.yaml';
+
+/**
+ * Types a specforge.config.ts: `export default defineConfig({ output: 'src/generated', specs: [...] })`.
+ * It returns the config as given; specforge validates it as it does specforge.config.yaml. (The
+ * package's index re-exports it; it lives here so that a config evaluated in isolation gets it
+ * without importing the whole package into the loader.)
+ */
+export function defineConfig<T>(config: T): T {
+  return config;
+}
+
+/** `require('specforge')` in a config run in isolation (readIsolatedScriptConfig). */
+const CONFIG_API: Readonly<{ defineConfig: typeof defineConfig }> = Object.freeze({ defineConfig });
 
 /** The names a config may have, in the order they are looked for in each folder. */
 export const CONFIG_FILES = [CONFIG_FILE, 'specforge.config.yml', 'specforge.config.ts', 'specforge.config.mts', 'specforge.config.cts', 'specforge.config.js', 'specforge.config.mjs', 'specforge.config.cjs'] as const;
@@ -118,7 +130,8 @@ export function readIsolatedScriptConfig(label: string, path: string, source: st
   const refused: string[] = [];
   const require = (id: string): unknown => {
     if (isBuiltin(id)) return own(id);
-    if (id === 'specforge') return specforgeModule;
+    // What a config takes from specforge when it loads is defineConfig (the rest are types, erased).
+    if (id === 'specforge') return CONFIG_API;
     refused.push(id);
     throw new Error(`import of "${id}" refused`);
   };

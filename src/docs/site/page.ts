@@ -5,7 +5,12 @@
  * contract's servers and to this machine.
  */
 import { escapeHtml } from '../html.js';
-import type { ConsoleServer } from './site.js';
+
+/** A server as the request console offers it: its URL template and each variable's default and allowed values. */
+export interface ConsoleServer {
+  url: string;
+  variables: Record<string, { default: string; enum?: string[] }>;
+}
 
 export interface NavGroup {
   name: string;

@@ -19,7 +19,7 @@ import type { ContractModel, OperationModel } from '../../contract/model-types.j
 import { CONSOLE_JS } from './client-script.js';
 import { type Node } from './document.js';
 import { methodBadge, operationAnchor, operationHtml, schemeSummary, type OperationContext } from './operation.js';
-import { connectSources, sitePage, type NavGroup, type PageShell } from './page.js';
+import { connectSources, sitePage, type ConsoleServer, type NavGroup, type PageShell } from './page.js';
 import { schemaHtml, schemaSummary } from './schema.js';
 import { idOf, markdownHtml, text } from './text.js';
 
@@ -95,12 +95,6 @@ const SCHEMA_MARK = '\u0001';
 const SCHEMA_LINK = /\u0001(schema-[A-Za-z0-9_.-]*)\u0001/g;
 
 const RESERVED = new Set(['index', 'schemas', 'cli', 'changelog', 'search-index']);
-
-/** A server as the request console offers it: its URL template and each variable's default and allowed values. */
-export interface ConsoleServer {
-  url: string;
-  variables: Record<string, { default: string; enum?: string[] }>;
-}
 
 interface ConsoleApi {
   serverUrl(template: string, values: Record<string, string>): { url?: string; error?: string };
