@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ContractModel } from '../../contract/model.js';
 import { displayPath } from '../../contract/resolve.js';
-import { CassetteRecorder, readCassette, replayCassette } from '../../conformance/cassette.js';
+import { CassetteRecorder, replayCassette, streamCassette } from '../../conformance/cassette.js';
 import { redactor } from '../../conformance/redact.js';
 import type { ReportContext } from '../../conformance/report.js';
 import type { ConformanceOptions, ConformanceReport } from '../../conformance/types.js';
@@ -35,10 +35,13 @@ export function recordInto(options: ConformanceOptions): CassetteRecorder {
   return recorder;
 }
 
-/** `--replay <file>`: the cassette's exchanges re-checked against the contract; nothing is sent. */
+/**
+ * `--replay <file>`: the cassette's exchanges re-checked against the contract; nothing is sent.
+ * The cassette is read as it streams (streamCassette): each exchange is parsed, checked and
+ * replayed in turn, never the whole document at once.
+ */
 export async function replayFile(file: string, cwd: string, options: Omit<ConformanceOptions, 'fetch'>, warn: (line: string) => void): Promise<ConformanceReport> {
-  const cassette = readCassette(resolve(cwd, file), file);
-  const { report, unrouted } = await replayCassette(cassette, options);
+  const { report, unrouted } = await replayCassette({ exchanges: streamCassette(resolve(cwd, file), file) }, options);
   if (unrouted.length > 0) {
     warn(`specforge test --replay: ${unrouted.length} recorded request${unrouted.length === 1 ? '' : 's'} match no operation of the contract now, not checked: ${unrouted.slice(0, 5).join(', ')}${unrouted.length > 5 ? ', …' : ''}\n`);
   }
