@@ -224,8 +224,11 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
       report(observer.check(verdict, 'proxy', sent, response, error));
       recorder?.add('proxy', sent, response, error, flags);
     };
-    /** An upstream whose answer is broken or missing: the client's 502 (or a cut, mid-answer) and a finding. */
+    let settled = false;
+    /** An upstream whose answer is broken or missing: the client's 502 (or a cut, mid-answer) and a finding (once). */
     const broken = (why: string, status = 502): void => {
+      if (settled) return;
+      settled = true;
       answerError(res, status, `specforge proxy: the upstream ${upstream.origin} ${why}`, operationId);
       finish(undefined, `the upstream ${why}`);
     };
@@ -364,6 +367,19 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
         const timedOut = /no answer within/.test(error.message);
         const parse = typeof error.code === 'string' && error.code.startsWith('HPE_');
         broken(timedOut ? `did not answer in time: ${why}` : parse ? `answered something that is not HTTP: ${why}` : `cannot be reached: ${why}`, timedOut ? 504 : 502);
+        done();
+      });
+      // A 101 to a request that asked for no protocol switch (Upgrade is never forwarded): not an answer to pass on.
+      up.on('upgrade', (_upRes, socket) => {
+        answered = true;
+        socket.destroy();
+        broken('answered something that is not HTTP: a 101 protocol switch nobody asked for');
+        done();
+      });
+      // The connection closed with no answer and no error (Node does that in a few cases): a 502 all the same.
+      up.on('close', () => {
+        if (answered || clientLeft) return;
+        broken('closed the connection without an answer');
         done();
       });
       req.on('close', () => {

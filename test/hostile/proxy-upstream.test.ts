@@ -23,6 +23,7 @@ const CASES: Record<string, string | ((socket: Socket) => void)> = {
   'status-000': 'HTTP/1.1 000 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
   'status-099': 'HTTP/1.1 099 Low\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
   'status-600': 'HTTP/1.1 600 High\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
+  'status-101': 'HTTP/1.1 101 Switching Protocols\r\nconnection: upgrade\r\nupgrade: evil\r\n\r\n',
   'status-1000': 'HTTP/1.1 1000 Huge\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
   'reason-esc': 'HTTP/1.1 200 O\u001b[2JK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
   'reason-nul': 'HTTP/1.1 200 O\u0000K\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
@@ -66,6 +67,10 @@ async function rawUpstream(): Promise<RawUpstream> {
         // One event, then the connection is cut in the middle of the chunked stream.
         socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\nb\r\ndata: one\n\n\r\n');
         setTimeout(() => socket.destroy(), 100);
+        return;
+      }
+      if (path === '/base/case/close-delimited') {
+        socket.end('HTTP/1.0 200 OK\r\ncontent-type: application/json\r\n\r\n{"whole": true}');
         return;
       }
       if (path.startsWith('/base/echo-headers') || path.startsWith('/echo-headers')) {
@@ -145,6 +150,12 @@ describe('a hostile upstream behind specforge proxy', () => {
     const ok = await through('/case/fine');
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({});
+  });
+
+  it('an answer whose body ends when the connection closes (HTTP/1.0, no length) is passed on whole', async () => {
+    const res = await through('/case/close-delimited');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ whole: true });
   });
 
   it('a stream cut after it started ends the client connection instead of leaving it waiting', async () => {
