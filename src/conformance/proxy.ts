@@ -10,6 +10,16 @@
  * forwarded. The runner's limits hold: answers are checked up to the size limit (passed on whole),
  * an upstream that does not answer within the timeout is a 504, one that cannot be reached a 502
  * with a body that says why; nothing an upstream or a client does ends the proxy.
+ *
+ * What an upstream sends is untrusted: a status line or a header that is not HTTP, or an answer
+ * that breaks off, is the client's 502 in the contract's error shape (Observer.errorAnswer, the
+ * generated server's error stage) and a not_a_server_error finding; an answer that is not a stream
+ * is held until whole (up to the size limit) so that a break is still a 502, and a stream that
+ * breaks after it started cuts the client's connection. Hop-by-hop headers and those named in
+ * `Connection` never cross, either way; a path with a dot segment is refused (400), so a request
+ * never leaves the upstream's base path. Every credential a client sends is learnt
+ * (ctx.seen) before anything of its exchange is written, so reports, live lines and the cassette
+ * (always redacted) never show it, nor an upstream's echo of it.
  */
 import { Agent as HttpAgent, request as httpRequest, createServer, validateHeaderName, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -186,7 +196,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     const operationId = verdict.kind === 'unrouted' ? undefined : verdict.op.id;
     if (verdict.kind === 'unrouted') {
       counts.unrouted++;
-      say(`specforge proxy: ${method} ${shownUrl}: ${verdict.problem}; forwarded unchecked`);
+      say(`specforge proxy: ${method} ${shownUrl}: ${ctx.redact.text(verdict.problem)}; forwarded unchecked`);
     } else if (verdict.kind === 'invalid') {
       counts.invalid++;
       if (options.enforce) {
@@ -235,6 +245,8 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     await new Promise<void>((done) => {
       let answered = false;
       let clientLeft = false;
+      /** Why the answer broke off, when the request's own error says it (an invalid chunk, a stall). */
+      let upError: string | undefined;
       const up = send(target, { method, headers: forward, timeout: timeoutMs, agent }, (upRes) => {
         answered = true;
         const status = upRes.statusCode;
@@ -329,7 +341,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
               return;
             }
             res.end(Buffer.concat(kept));
-          } else if (!upRes.readableFlowing) res.end();
+          }
           check(false);
         });
         upRes.on('error', () => undefined);
@@ -341,8 +353,8 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
             pending.delete(onClose);
             if (!checked) {
               checked = true;
-              broken(`broke off its answer (status ${status}) after ${keptBytes} body bytes`);
-            } else answerError(res, 502, '');
+              broken(`${upError ?? 'broke off its answer'} (status ${status}, after ${keptBytes} body bytes)`);
+            } else res.destroy();
           } else check(!upRes.complete);
           done();
         });
@@ -362,7 +374,11 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
       });
       up.on('timeout', () => up.destroy(new Error(answered ? `stopped sending its answer for ${timeoutMs} ms (--timeout)` : `no answer within ${timeoutMs} ms (--timeout)`)));
       up.on('error', (error: Error & { code?: string }) => {
-        if (answered) return;
+        if (answered) {
+          // Said when the answer is found broken ('close' of the answer).
+          upError ??= error.code && error.code.startsWith('HPE_') ? `answered something that is not HTTP: ${error.code}` : error.message.startsWith('stopped sending') ? error.message : undefined;
+          return;
+        }
         const why = error.code ? `${error.code}${error.message.includes(error.code) ? '' : `: ${error.message}`}` : error.message;
         const timedOut = /no answer within/.test(error.message);
         const parse = typeof error.code === 'string' && error.code.startsWith('HPE_');
