@@ -28,7 +28,7 @@ import { terminalText } from '../report/terminal.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
 import { CassetteRecorder } from './cassette.js';
 import { HOP_BY_HOP, MAX_REQUEST_BYTES, Observer, type RequestVerdict } from './observe.js';
-import { redactor } from './redact.js';
+import { learnBody, redactor } from './redact.js';
 import { describeFailure } from './run.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
 
@@ -179,6 +179,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     const headers = flatHeaders(req.headers);
     // What the client sent as a credential is redacted wherever it shows up, an upstream's echo included.
     ctx.seen.learn(headers, url, apiKeyHeaders, apiKeyQuery);
+    learnBody(ctx.seen, headers['content-type'] ?? '', body);
     const shownUrl = ctx.redact.url(url);
     const hop = connectionHeaders(req.headers.connection);
     const sentHeaders: Record<string, string> = {};

@@ -130,6 +130,43 @@ export class SeenCredentials {
   }
 }
 
+/** The largest request body searched for credentials (a login form, a token request). */
+const MAX_LEARNT_BODY = 256 * 1024;
+
+/**
+ * Learns the credentials of a request body: in a form (`application/x-www-form-urlencoded`) the
+ * values of credential names (`password`, `client_secret`, `refresh_token`...), in JSON the string
+ * values of properties so named (bounded: 8 levels, 10,000 objects). Bodies over 256 KiB are not
+ * searched.
+ */
+export function learnBody(seen: SeenCredentials, contentType: string, bytes: Uint8Array): void {
+  if (bytes.byteLength === 0 || bytes.byteLength > MAX_LEARNT_BODY) return;
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (/x-www-form-urlencoded/i.test(contentType)) {
+    for (const pair of body.split('&')) {
+      const eq = pair.indexOf('=');
+      if (eq >= 0 && credentialName(decoded(pair.slice(0, eq)))) seen.add(decoded(pair.slice(eq + 1)));
+    }
+    return;
+  }
+  if (!/json/i.test(contentType)) return;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body) as unknown;
+  } catch {
+    return;
+  }
+  let budget = 10_000;
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 8 || value === null || typeof value !== 'object' || --budget < 0) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === 'string' && credentialName(key)) seen.add(child);
+      else walk(child, depth + 1);
+    }
+  };
+  walk(doc, 0);
+}
+
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
