@@ -4,20 +4,23 @@
  * create/read/list/delete chains, requests without credentials) go to the base URL (or a unix
  * socket) and every answer is checked against the contract; the report says per operation and
  * check what passed and shows each failure with the curl command that reproduces it.
+ *
+ * This module reads the flags and the config's `test:` settings and prints the report; the engine's
+ * parts it calls live in src/conformance/: `--auth` credentials (auth-flags.ts), the unix socket and
+ * `--rate-limit` (transport.ts), the `--workers` split and merge (workers.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { ContractError, UsageError } from '../../contract/errors.js';
-import { buildModel, type ContractModel, type OperationModel } from '../../contract/model.js';
-import { displayPath, readContractFile } from '../../contract/resolve.js';
-import { parse as parseYaml } from 'yaml';
-import { CHECKS, CONTRACT_WIDE_NOTE, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
+import { buildModel } from '../../contract/model.js';
+import { displayPath } from '../../contract/resolve.js';
+import { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
+import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
-import { NOT_SELECTED, unselectedPaths } from '../../conformance/phases/coverage.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport, type Phase } from '../../conformance/run.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type Phase } from '../../conformance/run.js';
+import { socketFetch, throttled } from '../../conformance/transport.js';
+import { runInWorkers } from '../../conformance/workers.js';
 import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../pipeline/config.js';
 import { tokenSource, TokenError } from '../../conformance/token.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
@@ -26,6 +29,9 @@ import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { recordInto, replayFile, reportLocator } from './test-cassette.js';
+
+export { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
+export { socketFetch, throttled } from '../../conformance/transport.js';
 
 export interface TestOptions {
   cwd?: string;
@@ -120,146 +126,6 @@ function headerList(raw: readonly string[] | undefined): Record<string, string> 
   return out;
 }
 
-/** One `--auth <scheme>=<value>`, its syntax checked and `env:VAR` read: no contract needed. */
-interface AuthFlag {
-  name: string;
-  value: string;
-}
-
-/** `--auth` flags checked for what needs no contract (the form, the environment variable), at once. */
-export function parseAuthFlags(raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): AuthFlag[] {
-  const out: AuthFlag[] = [];
-  for (const a of raw ?? []) {
-    const eq = a.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--auth takes <scheme>=<value>, not "${a}"`);
-    const name = a.slice(0, eq).trim();
-    let value = a.slice(eq + 1);
-    if (value.startsWith('env:')) {
-      const variable = value.slice(4);
-      const v = env[variable];
-      if (v === undefined) throw new UsageError(`--auth ${name}: the environment variable ${variable} is not set`);
-      value = v;
-    }
-    out.push({ name, value });
-  }
-  return out;
-}
-
-type SchemeSummary = Pick<ContractModel['securitySchemes'][number], 'name' | 'type' | 'scheme'>;
-
-/**
- * `--auth scheme=value` as credentials by security scheme name. `scheme` is a scheme of the
- * contract's components.securitySchemes, or `bearer` / `basic` for every HTTP scheme of that kind
- * (bearer also covers oauth2 and openIdConnect); `env:VAR` reads the value from the environment.
- */
-export function authMap(model: { securitySchemes: readonly SchemeSummary[] }, raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> | undefined {
-  const flags = parseAuthFlags(raw, env);
-  if (flags.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const { name, value } of flags) {
-    const exact = model.securitySchemes.filter((s) => s.name === name);
-    const kind = name.toLowerCase();
-    const schemes =
-      exact.length > 0
-        ? exact
-        : model.securitySchemes.filter((s) =>
-            kind === 'basic'
-              ? s.type === 'http' && s.scheme?.toLowerCase() === 'basic'
-              : kind === 'bearer'
-                ? (s.type === 'http' && s.scheme?.toLowerCase() !== 'basic') || s.type === 'oauth2' || s.type === 'openIdConnect'
-                : kind === 'apikey' && s.type === 'apiKey',
-          );
-    if (schemes.length === 0) {
-      const known = model.securitySchemes.map((s) => s.name);
-      throw new UsageError(`--auth ${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`);
-    }
-    for (const s of schemes) out[s.name] = value;
-  }
-  return out;
-}
-
-/**
- * The security schemes of a contract from a quick read of its entry file alone (no $ref followed,
- * no model built), so that an `--auth` naming no scheme of the contract is a usage error before the
- * slow load. Undefined when the entry file does not say plainly (schemes behind a $ref, a file that
- * does not parse): the full load decides then.
- */
-export function quickSecuritySchemes(specPath: string): SchemeSummary[] | undefined {
-  let doc: unknown;
-  try {
-    const text = readContractFile(specPath, specPath);
-    doc = /\.json$/i.test(specPath) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 100 });
-  } catch {
-    return undefined;
-  }
-  const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
-  const root = record(doc);
-  if (!root) return undefined;
-  const swagger2 = typeof root['swagger'] === 'string';
-  const components = record(root['components']);
-  if (!swagger2 && components !== undefined && '$ref' in components) return undefined;
-  const table = swagger2 ? root['securityDefinitions'] : components?.['securitySchemes'];
-  if (table === undefined) return [];
-  const schemes = record(table);
-  if (!schemes || '$ref' in schemes) return undefined;
-  const out: SchemeSummary[] = [];
-  for (const [name, raw] of Object.entries(schemes)) {
-    const s = record(raw);
-    if (!s || typeof s['$ref'] === 'string') return undefined;
-    const type = s['type'];
-    if (swagger2 && type === 'basic') out.push({ name, type: 'http', scheme: 'basic' });
-    else if (type === 'apiKey' || type === 'http' || type === 'oauth2' || type === 'openIdConnect' || type === 'mutualTLS') {
-      const summary: SchemeSummary = { name, type };
-      if (typeof s['scheme'] === 'string') summary.scheme = s['scheme'];
-      out.push(summary);
-    } else return undefined;
-  }
-  return out;
-}
-
-/** A fetch over a unix socket (node:http), for servers that listen on one. */
-export function socketFetch(socketPath: string): Fetch {
-  return async (request) => {
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const url = new URL(request.url);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => (headers[k] = v));
-    headers['host'] ??= url.host;
-    if (body) headers['content-length'] = String(body.length);
-    return new Promise<Response>((ok, fail) => {
-      const req = httpRequest({ socketPath, method: request.method, path: url.pathname + url.search, headers, signal: request.signal }, (res) => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) {
-          if (Array.isArray(v)) for (const x of v) h.append(k, x);
-          else if (v !== undefined) h.set(k, v);
-        }
-        const status = res.statusCode ?? 502;
-        if (status === 204 || status === 304 || request.method === 'HEAD') {
-          res.resume();
-          ok(new Response(null, { status, headers: h }));
-          return;
-        }
-        ok(new Response(Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>, { status, headers: h }));
-      });
-      req.on('error', fail);
-      req.end(body);
-    });
-  };
-}
-
-/** At most `perSecond` requests a second: each waits for its slot. */
-export function throttled(fetch: Fetch, perSecond: number): Fetch {
-  const gap = 1000 / perSecond;
-  let next = 0;
-  return async (request) => {
-    const now = Date.now();
-    const slot = Math.max(now, next);
-    next = slot + gap;
-    if (slot > now) await new Promise((ok) => setTimeout(ok, slot - now));
-    return fetch(request);
-  };
-}
-
 /** The contract to test: the one named, else the config's only contract. */
 function specOf(cwd: string, options: TestOptions): string {
   if (options.spec !== undefined) return options.spec;
@@ -269,49 +135,6 @@ function specOf(cwd: string, options: TestOptions): string {
     throw new UsageError(`specforge.config.yaml lists ${specs.length} contracts; name the one to test (${specs.map((s) => displayPath(s.path, cwd)).join(', ')})`);
   }
   return displayPath((specs[0] as { path: string }).path, cwd);
-}
-
-function mergeReports(parts: readonly ConformanceReport[], operations: readonly OperationModel[], seed: number, durationMs: number, maxFailures: number | undefined): ConformanceReport {
-  const byId = new Map<string, OperationReport>(operations.map((op) => [op.id, { operationId: op.id, method: op.method.toUpperCase(), path: op.path, checks: {} }]));
-  for (const part of parts) {
-    for (const op of part.operations) {
-      const into = byId.get(op.operationId);
-      if (!into) continue;
-      for (const check of CHECKS) {
-        const t = op.checks[check];
-        if (!t) continue;
-        const sum = (into.checks[check] ??= { passed: 0, failed: 0 });
-        sum.passed += t.passed;
-        sum.failed += t.failed;
-      }
-    }
-  }
-  // A fault of the contract (an undeclared 401 of the security phase) is one failure, however many
-  // workers saw it: the later copies leave the list and the table.
-  const failures: ConformanceReport['failures'] = [];
-  const contractWide = new Set<string>();
-  for (const f of parts.flatMap((p) => p.failures)) {
-    if (f.message.endsWith(CONTRACT_WIDE_NOTE)) {
-      const key = `${f.check}\u0000${f.response?.status ?? ''}`;
-      if (contractWide.has(key)) {
-        const t = byId.get(f.operationId)?.checks[f.check];
-        if (t) t.failed--;
-        continue;
-      }
-      contractWide.add(key);
-    }
-    failures.push(f);
-  }
-  const merged: ConformanceReport = {
-    seed,
-    requests: parts.reduce((n, p) => n + p.requests, 0),
-    durationMs,
-    operations: [...byId.values()],
-    failures: maxFailures === undefined ? failures : failures.slice(0, maxFailures),
-  };
-  const skipped = parts.flatMap((p) => p.skipped ?? []);
-  if (skipped.length > 0) merged.skipped = skipped;
-  return merged;
 }
 
 function toolVersion(): string | undefined {
@@ -485,30 +308,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   let report: ConformanceReport;
   const recorder = options.record === undefined ? undefined : recordInto(common);
   if (options.replay !== undefined) report = await replayFile(options.replay, cwd, common, (t) => process.stderr.write(terminalText(t, false)));
-  else if (workers <= 1 || selected.length <= 1) report = await runConformance(common);
-  else {
-    // Operations split among the workers for the phases that take one operation at a time; the
-    // stateful chains (which span the operations of a resource) run as one more worker.
-    const runPhases = phases ?? PHASES;
-    const groups: string[][] = Array.from({ length: Math.min(workers, selected.length) }, () => []);
-    selected.forEach((op, i) => groups[i % groups.length]?.push(op.id));
-    const perOperation = runPhases.filter((p) => p !== 'stateful');
-    // unsupported_method tries each path once: in the group holding the path's first selected operation.
-    const owner = new Map<string, number>();
-    selected.forEach((op, i) => {
-      if (!owner.has(op.path)) owner.set(op.path, i % groups.length);
-    });
-    const pathsOf = (g: number): string[] => [...owner].filter(([, o]) => o === g).map(([path]) => path);
-    const runs: Array<Promise<ConformanceReport>> = [];
-    if (perOperation.length > 0) groups.forEach((group, g) => runs.push(runConformance({ ...common, phases: perOperation, operations: group, unsupportedMethodPaths: pathsOf(g) })));
-    if (runPhases.includes('stateful')) runs.push(runConformance({ ...common, phases: ['stateful'] }));
-    report = mergeReports(await Promise.all(runs), selected, seed, Date.now() - started, maxFailures);
-    // The paths with no selected operation, which no worker's run knows of.
-    const unsupportedTried = runPhases.includes('coverage') && (checks ?? CHECKS).includes('unsupported_method') && !(excludeChecks ?? []).includes('unsupported_method');
-    const unselected = unsupportedTried ? unselectedPaths(model, selected).map((path) => ({ check: 'unsupported_method' as const, path, reason: NOT_SELECTED })) : [];
-    const skipped = [...unselected, ...(report.skipped ?? [])];
-    if (skipped.length > 0) report.skipped = skipped;
-  }
+  else report = await runInWorkers(common, { workers, selected, seed, started });
   if (progress) process.stderr.write('\r\x1b[K');
   if (recorder && options.record !== undefined) recorder.write(resolve(cwd, options.record));
 
