@@ -3,7 +3,7 @@
  * names are used and that a contract without paths has no servers; docs give the command line its
  * own page, linked from the index.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../../src/docs/build.js';

@@ -9,7 +9,6 @@ import { build } from 'esbuild';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toFetchHandler } from '../../src/runtime/server/fetch-adapter.js';
-import { createFetchHandler } from '../../src/runtime/server/fetch.js';
 import { routeHandlers, honoHandler } from '../../src/runtime/server/fetch-frameworks.js';
 import type { AnyHandler, RequestListener, ServerOptions } from '../../src/runtime/server/server.js';
 import { API_KEY, generatePets, petHandlers, ROOT } from './pets.js';

@@ -4,7 +4,7 @@
  * refused before parsing; bytes that are not UTF-8 are refused, not replaced.
  */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec } from '../../src/contract/tables/api.js';

@@ -1,5 +1,4 @@
 /** `specforge lint`: Redocly's engine with specforge's ruleset over every contract (or the ones named). */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LINT_FORMATS, lintFindings, lintRules, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
 import { findConfig, loadConfig, type SpecEntry } from '../../pipeline/config.js';

@@ -16,7 +16,6 @@ export async function security(ctx: RunContext): Promise<void> {
         return scheme !== undefined && scheme.type !== 'apiKey' && scheme.type !== 'mutualTLS';
       }),
     );
-    const declares403 = op.responses.some((r) => r.status === '403');
     const anonymous = buildRequest(ctx.model, op, ctx.exampleValues(op), ctx.exampleBody(op), { anonymous: true });
     const cases: Array<[ExampleRequest, string]> = [[anonymous, 'no credential']];
     // An API key carried in Authorization: a scheme word without a key (`Bearer `) is an empty credential.

@@ -6,7 +6,7 @@
 import { isRecord } from '../../contract/pointer.js';
 import type { ExampleModel, MediaTypeModel, OperationModel, ResponseModel, SecuritySchemeModel } from '../../contract/model-types.js';
 import { sanitizeDescription } from '../sanitize.js';
-import { deref, sampleOf, type Node } from './document.js';
+import { deref, sampleOf } from './document.js';
 import { codeSamples, parameterValue, sampleRequest } from './samples.js';
 import { schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
 import { idOf, jsonText, markdownHtml, text } from './text.js';
