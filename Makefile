@@ -4,7 +4,7 @@ NPM ?= npm
 NODE ?= node
 CLI := $(NODE) dist/src/cli/main.js
 
-.PHONY: all install build lint generate check docs chromium test test-durations typecheck bench clean
+.PHONY: all install build lint generate check docs chromium test test-durations typecheck format format-check lint-code bench clean
 
 all: install build lint generate docs
 
@@ -56,8 +56,22 @@ chromium:
 
 # The committed generated/ must be what the contracts produce: test/e2e/cli-generate.test.ts runs
 # `specforge check` on this repository (drift fails the suite).
-test: build chromium
+test: build chromium format-check lint-code
 	$(NODE) node_modules/vitest/vitest.mjs run
+
+# The house style is Prettier's (.prettierrc.json; .prettierignore keeps generated code and fixtures
+# out): `make format` writes it, `make test` fails on a file that differs from it.
+PRETTIER := $(NODE) node_modules/prettier/bin/prettier.cjs
+FORMATTED := 'src/**/*.ts' 'generators/**/*.ts' 'test/**/*.ts' 'bench/**/*.ts' 'examples/*/src/**/*.ts' 'examples/*/src/**/*.tsx' 'examples/*/*.ts' '*.ts' eslint.config.js
+format: install
+	$(PRETTIER) --write --log-level warn $(FORMATTED)
+
+format-check: install
+	$(PRETTIER) --check --log-level warn $(FORMATTED)
+
+# The linter (eslint.config.js): floating promises, exhaustive switches, unused code, no any; typed by tsconfig.test.json.
+lint-code: install
+	$(NODE) node_modules/eslint/bin/eslint.js --max-warnings 0 --cache --cache-location node_modules/.cache/eslint/ .
 
 # Rewrites test/durations.json (the seconds each test file took, which test/sequencer.ts starts longest
 # first) from a full run of the suite.
