@@ -5,7 +5,19 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'src/runtime/dist/**', 'generated/**', 'examples/**', 'test/fixtures/**', 'test/.tmp/**', 'bench/.out/**', 'bench/.cache/**', '.specforge-cache/**', 'node_modules/**', 'eslint.config.js'],
+    ignores: [
+      'dist/**',
+      'src/runtime/dist/**',
+      'generated/**',
+      'examples/**',
+      'test/fixtures/**',
+      'test/.tmp/**',
+      'bench/.out/**',
+      'bench/.cache/**',
+      '.specforge-cache/**',
+      'node_modules/**',
+      'eslint.config.js',
+    ],
   },
   {
     files: ['src/**/*.ts', 'generators/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'vitest.config.ts'],
@@ -25,7 +37,10 @@ export default tseslint.config(
       // A switch over a union (the model's kinds, media types, phases) that forgets a member.
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // Unused code: variables, imports, parameters (a leading _ marks one kept on purpose).
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // No `any` in hand-written code.
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',

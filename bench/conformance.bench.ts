@@ -31,11 +31,17 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
-  const mock = spawn(process.execPath, [CLI, 'mock', SPEC, '--stateful', '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const mock = spawn(process.execPath, [CLI, 'mock', SPEC, '--stateful', '--port', String(port), '--host', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     await waitFor(`${base}/_ping`, mock);
     const started = performance.now();
-    const child = spawn(process.execPath, [CLI, 'test', SPEC, '--base-url', base, '--max-examples', String(MAX_EXAMPLES), '--seed', String(SEED), '--format', 'json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'test', SPEC, '--base-url', base, '--max-examples', String(MAX_EXAMPLES), '--seed', String(SEED), '--format', 'json'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     let peak = 0;
@@ -68,7 +74,14 @@ async function main(): Promise<void> {
     console.log(`specforge test ${SPEC.replace(ROOT + '/', '')} --max-examples ${MAX_EXAMPLES} --seed ${SEED} against specforge mock --stateful`);
     const width = Math.max(...rows.map(([k]) => (k ?? '').length));
     for (const [k, v] of rows) console.log(`  ${(k ?? '').padEnd(width)}  ${v ?? ''}`);
-    writeFileSync(join(OUT, 'results.json'), JSON.stringify({ maxExamples: MAX_EXAMPLES, seed: SEED, requests: report.requests, failures: report.failures.length, wallMs: wall, floorMs: floor, peakRss: peak }, null, 2));
+    writeFileSync(
+      join(OUT, 'results.json'),
+      JSON.stringify(
+        { maxExamples: MAX_EXAMPLES, seed: SEED, requests: report.requests, failures: report.failures.length, wallMs: wall, floorMs: floor, peakRss: peak },
+        null,
+        2,
+      ),
+    );
   } finally {
     await stop(mock);
   }

@@ -35,7 +35,9 @@ const require = createRequire(import.meta.url);
 const OUT = join(ROOT, 'bench', '.out', 'diff');
 const CACHE = join(ROOT, 'bench', '.cache');
 const RUNS = Math.max(1, Number(arg('runs', '3')));
-const PAIRS = arg('pairs', 'github,stripe,engine').split(',').map((s) => s.trim());
+const PAIRS = arg('pairs', 'github,stripe,engine')
+  .split(',')
+  .map((s) => s.trim());
 const GITHUB_FROM = arg('github-from', '18.0.0');
 const STRIPE_FROM = arg('stripe-from', '1.3.0');
 const TIMEOUT_MS = Number(arg('timeout', '900')) * 1000;
@@ -47,7 +49,9 @@ const GOAL_S = 10;
 /** Preloaded into each CLI run: writes the process's peak RSS (kB) to $SPECFORGE_BENCH_RSS_FILE at exit. */
 const RSS_PROBE =
   'data:text/javascript,' +
-  encodeURIComponent('import { writeFileSync } from "node:fs"; process.on("exit", () => writeFileSync(process.env.SPECFORGE_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));');
+  encodeURIComponent(
+    'import { writeFileSync } from "node:fs"; process.on("exit", () => writeFileSync(process.env.SPECFORGE_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));',
+  );
 
 type Totals = { error: number; warning: number; info: number };
 
@@ -77,7 +81,10 @@ interface Pair {
 /** The first line of a failed command's stderr (or its message). */
 function firstLine(err: unknown): string {
   const stderr = (err as { stderr?: Buffer | string }).stderr?.toString() ?? '';
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('npm warn'));
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('npm warn'));
   const line = lines.find((l) => /err/i.test(l)) ?? lines[0] ?? (err instanceof Error ? err.message : String(err));
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
@@ -93,12 +100,16 @@ function fetchFromRegistry(pkg: string, version: string, inner: string): { path:
   mkdirSync(dir, { recursive: true });
   let tgz: string;
   try {
-    const out = execFileSync('npm', ['pack', `${pkg}@${version}`, '--pack-destination', dir, '--json', '--loglevel=error', '--fetch-retries=1', '--fetch-timeout=60000'], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 300_000,
-      maxBuffer: 256 * 1024 * 1024,
-    }).toString();
+    const out = execFileSync(
+      'npm',
+      ['pack', `${pkg}@${version}`, '--pack-destination', dir, '--json', '--loglevel=error', '--fetch-retries=1', '--fetch-timeout=60000'],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 300_000,
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    ).toString();
     const packed = JSON.parse(out) as Array<{ filename: string }>;
     const name = packed[0]?.filename;
     if (!name) return { error: `npm pack ${pkg}@${version} named no tarball` };
@@ -268,12 +279,17 @@ async function measure(pair: Pair): Promise<Result> {
     ['exit code', String(first.exit)],
     ['findings', `${first.totals.error} breaking (error), ${first.totals.warning} warning, ${first.totals.info} info`],
   ];
-  const frequent = Object.entries(first.rules).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  const frequent = Object.entries(first.rules)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6);
   if (frequent.length > 0) rows.push(['most frequent rules', frequent.map(([r, n]) => `${r} ${n}`).join(', ')]);
   if (runs.some((r) => JSON.stringify(r.totals) !== JSON.stringify(first.totals))) rows.push(['WARNING', 'the runs did not report the same findings']);
   if (pair.reference) {
     const ref = pair.reference;
-    rows.push([`vs ${ref.tool}`, `${ref.seconds} s (${ref.note}): ratio ${(medianMs / 1000 / ref.seconds).toFixed(3)}, ${(ref.seconds / (medianMs / 1000)).toFixed(1)}x faster`]);
+    rows.push([
+      `vs ${ref.tool}`,
+      `${ref.seconds} s (${ref.note}): ratio ${(medianMs / 1000 / ref.seconds).toFixed(3)}, ${(ref.seconds / (medianMs / 1000)).toFixed(1)}x faster`,
+    ]);
     rows.push(['vs oasdiff', 'no published timing found for a comparable pair']);
   }
   let verdict: 'PASS' | 'MISS' | undefined;
@@ -283,7 +299,16 @@ async function measure(pair: Pair): Promise<Result> {
   }
   const width = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
-  return { pair: pair.name, base: sides.base.label, head: sides.head.label, runs, medianMs, medianRssMb, ...(pair.goalS !== undefined ? { goalS: pair.goalS } : {}), ...(verdict ? { verdict } : {}) };
+  return {
+    pair: pair.name,
+    base: sides.base.label,
+    head: sides.head.label,
+    runs,
+    medianMs,
+    medianRssMb,
+    ...(pair.goalS !== undefined ? { goalS: pair.goalS } : {}),
+    ...(verdict ? { verdict } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -299,7 +324,11 @@ async function main(): Promise<void> {
   console.log('');
   console.log('summary:');
   for (const r of results) {
-    const what = r.skipped ? 'skipped' : r.failed ? 'FAILED' : `${secs(r.medianMs ?? 0)}, ${Math.round(r.medianRssMb ?? 0)} MB${r.verdict ? `, ${r.verdict} (goal <= ${r.goalS} s)` : ''}`;
+    const what = r.skipped
+      ? 'skipped'
+      : r.failed
+        ? 'FAILED'
+        : `${secs(r.medianMs ?? 0)}, ${Math.round(r.medianRssMb ?? 0)} MB${r.verdict ? `, ${r.verdict} (goal <= ${r.goalS} s)` : ''}`;
     console.log(`  ${r.pair.padEnd(7)} ${what}`);
   }
   writeFileSync(join(OUT, 'results.json'), JSON.stringify({ runs: RUNS, results }, null, 2));

@@ -54,7 +54,13 @@ interface Measure {
   timedOut: boolean;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 
 async function serve(dir: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
@@ -87,7 +93,9 @@ async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<
 async function measure(browser: Browser, url: string, ready: string): Promise<Measure> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   try {
-    await context.route('**/*', (route) => (/^(?:http:\/\/127\.0\.0\.1[:/]|file:|data:|blob:)/.test(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
+    await context.route('**/*', (route) =>
+      /^(?:http:\/\/127\.0\.0\.1[:/]|file:|data:|blob:)/.test(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+    );
     await context.addInitScript((selector: string) => {
       const w = globalThis as unknown as { __longTaskEnd: number; __readyAt?: number };
       w.__longTaskEnd = 0;
@@ -110,10 +118,21 @@ async function measure(browser: Browser, url: string, ready: string): Promise<Me
     const started = Date.now();
     const left = (): number => Math.max(1, TIMEOUT_MS - (Date.now() - started));
     await page.goto(url, { waitUntil: 'load', timeout: left() }).catch(() => (timedOut = true));
-    if (!timedOut) await page.waitForFunction(() => (globalThis as unknown as { __readyAt?: number }).__readyAt !== undefined, undefined, { timeout: left(), polling: 100 }).catch(() => (timedOut = true));
+    if (!timedOut)
+      await page
+        .waitForFunction(() => (globalThis as unknown as { __readyAt?: number }).__readyAt !== undefined, undefined, { timeout: left(), polling: 100 })
+        .catch(() => (timedOut = true));
     // Quiet for 1 s: no long task ended in the last second.
     while (!timedOut) {
-      const state = await within(page.evaluate(() => ({ now: performance.now(), last: (globalThis as unknown as { __longTaskEnd: number }).__longTaskEnd, ready: (globalThis as unknown as { __readyAt: number }).__readyAt })), left(), undefined);
+      const state = await within(
+        page.evaluate(() => ({
+          now: performance.now(),
+          last: (globalThis as unknown as { __longTaskEnd: number }).__longTaskEnd,
+          ready: (globalThis as unknown as { __readyAt: number }).__readyAt,
+        })),
+        left(),
+        undefined,
+      );
       if (state === undefined) timedOut = true;
       else if (state.now - Math.max(state.last, state.ready) >= 1000) break;
       else if (Date.now() - started > TIMEOUT_MS) timedOut = true;
@@ -191,8 +210,10 @@ async function main(): Promise<void> {
   // strict: false, as for any vendor contract whose patterns Ajv's strict mode would refuse.
   writeFileSync(join(project, 'specforge.config.yaml'), `specs:\n${APIS.map((a) => `  - path: ${a}.json\n    api: ${a}\n    strict: false\n`).join('')}`);
   const sites: Record<string, string> = { specforge: join(OUT, 'specforge'), redocly: join(OUT, 'redocly'), scalar: join(OUT, 'scalar') };
-  if (RENDERERS.includes('specforge')) console.log(`specforge docs (static) build: ${fmtMs(run(['docs', '-o', sites['specforge'] as string], project))} for ${APIS.join(', ')}`);
-  if (RENDERERS.includes('redocly')) console.log(`specforge docs --renderer redocly build: ${fmtMs(run(['docs', '--renderer', 'redocly', '-o', sites['redocly'] as string], project))}`);
+  if (RENDERERS.includes('specforge'))
+    console.log(`specforge docs (static) build: ${fmtMs(run(['docs', '-o', sites['specforge'] as string], project))} for ${APIS.join(', ')}`);
+  if (RENDERERS.includes('redocly'))
+    console.log(`specforge docs --renderer redocly build: ${fmtMs(run(['docs', '--renderer', 'redocly', '-o', sites['redocly'] as string], project))}`);
   let scalarNote = '';
   if (RENDERERS.includes('scalar')) {
     let bundle: string | undefined;
@@ -209,7 +230,10 @@ async function main(): Promise<void> {
       for (const api of APIS) {
         copyFileSync(SOURCES[api] as string, join(dir, `${api}.json`));
         writeFileSync(join(dir, `${api}.js`), `Scalar.createApiReference('#app', { url: './${api}.json', withDefaultFonts: false, telemetry: false });\n`);
-        writeFileSync(join(dir, `${api}.html`), `<!doctype html>\n<html><head><meta charset="utf-8"><title>${api}</title></head><body><div id="app"></div><script src="./standalone.js"></script><script src="./${api}.js"></script></body></html>\n`);
+        writeFileSync(
+          join(dir, `${api}.html`),
+          `<!doctype html>\n<html><head><meta charset="utf-8"><title>${api}</title></head><body><div id="app"></div><script src="./standalone.js"></script><script src="./${api}.js"></script></body></html>\n`,
+        );
       }
       const version = (JSON.parse(readFileSync(join(packageDir('@scalar/api-reference'), 'package.json'), 'utf8')) as { version: string }).version;
       scalarNote = `Scalar: @scalar/api-reference ${version} standalone bundle`;
@@ -217,7 +241,11 @@ async function main(): Promise<void> {
   }
   if (scalarNote !== '') console.log(scalarNote);
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'], timeout: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    timeout: 60_000,
+  });
   const servers: Server[] = [];
   const rows: string[][] = [];
   const verdicts: string[] = [];
@@ -230,17 +258,39 @@ async function main(): Promise<void> {
         servers.push(server);
         const size = (f: string): string => `${(statSync(join(dir, api, f)).size / 1e6).toFixed(2)} MB`;
         targets.push({ renderer: 'specforge', label: 'overview, http', url: `${origin}/${api}/index.html`, ready: '.search:not([hidden])' });
-        targets.push({ renderer: 'specforge', label: 'overview, file://', url: pathToFileURL(join(dir, api, 'index.html')).href, ready: '.search:not([hidden])' });
+        targets.push({
+          renderer: 'specforge',
+          label: 'overview, file://',
+          url: pathToFileURL(join(dir, api, 'index.html')).href,
+          ready: '.search:not([hidden])',
+        });
         // Every page a reader can open: the largest operations page and the largest schemas page stand for the rest.
         const ops = largestPage(join(dir, api), (f) => f !== 'index.html' && f !== 'changelog.html' && f !== 'cli.html' && !isSchemasPage(f));
         const schemas = largestPage(join(dir, api), isSchemasPage);
-        if (ops !== undefined) targets.push({ renderer: 'specforge', label: `largest operations page (${ops}, ${size(ops)}), http`, url: `${origin}/${api}/${ops}`, ready: '.search:not([hidden])' });
-        if (schemas !== undefined) targets.push({ renderer: 'specforge', label: `largest schemas page (${schemas}, ${size(schemas)}), http`, url: `${origin}/${api}/${schemas}`, ready: '.search:not([hidden])' });
+        if (ops !== undefined)
+          targets.push({
+            renderer: 'specforge',
+            label: `largest operations page (${ops}, ${size(ops)}), http`,
+            url: `${origin}/${api}/${ops}`,
+            ready: '.search:not([hidden])',
+          });
+        if (schemas !== undefined)
+          targets.push({
+            renderer: 'specforge',
+            label: `largest schemas page (${schemas}, ${size(schemas)}), http`,
+            url: `${origin}/${api}/${schemas}`,
+            ready: '.search:not([hidden])',
+          });
       }
       if (RENDERERS.includes('redocly') && existsSync(join(sites['redocly'] as string, `${api}.html`))) {
         const { server, origin } = await serve(sites['redocly'] as string);
         servers.push(server);
-        targets.push({ renderer: 'redocly', label: 'the page, http', url: `${origin}/${api}.html`, ready: '#api-content [data-section-id^="tag/"], #api-content [data-section-id^="operation/"]' });
+        targets.push({
+          renderer: 'redocly',
+          label: 'the page, http',
+          url: `${origin}/${api}.html`,
+          ready: '#api-content [data-section-id^="tag/"], #api-content [data-section-id^="operation/"]',
+        });
       }
       if (RENDERERS.includes('scalar') && existsSync(join(sites['scalar'] as string, `${api}.html`))) {
         const { server, origin } = await serve(sites['scalar'] as string);
@@ -255,18 +305,41 @@ async function main(): Promise<void> {
         const done = results.filter((r) => !r.timedOut);
         const timedOut = results.some((r) => r.timedOut);
         const pick = (f: (r: Measure) => number): number => median((timedOut ? results : done).map(f));
-        const m: Measure = { loadMs: pick((r) => r.loadMs), interactiveMs: timedOut ? Number.POSITIVE_INFINITY : pick((r) => r.interactiveMs), heapMb: pick((r) => r.heapMb), nodes: pick((r) => r.nodes), timedOut };
+        const m: Measure = {
+          loadMs: pick((r) => r.loadMs),
+          interactiveMs: timedOut ? Number.POSITIVE_INFINITY : pick((r) => r.interactiveMs),
+          heapMb: pick((r) => r.heapMb),
+          nodes: pick((r) => r.nodes),
+          timedOut,
+        };
         if (t.renderer === 'specforge' && (slowest.specforge === undefined || m.interactiveMs > slowest.specforge.interactiveMs)) slowest.specforge = m;
         // Against specforge's slowest page of the same contract (the renderers that draw one page hold every operation in it).
         const base = slowest.specforge;
-        const ratio = t.renderer === 'specforge' || base === undefined || !Number.isFinite(base.interactiveMs) ? '' : timedOut ? `> ${(TIMEOUT_MS / base.interactiveMs).toFixed(0)}×` : `${(m.interactiveMs / base.interactiveMs).toFixed(1)}×`;
+        const ratio =
+          t.renderer === 'specforge' || base === undefined || !Number.isFinite(base.interactiveMs)
+            ? ''
+            : timedOut
+              ? `> ${(TIMEOUT_MS / base.interactiveMs).toFixed(0)}×`
+              : `${(m.interactiveMs / base.interactiveMs).toFixed(1)}×`;
         const heap = Number.isNaN(m.heapMb) ? 'n/a (busy)' : `${m.heapMb.toFixed(1)} MB`;
         const num = (x: number, f: (x: number) => string): string => (Number.isNaN(x) ? 'n/a' : f(x));
-        rows.push([api, t.renderer, t.label, timedOut && m.loadMs === 0 ? 'not loaded' : num(m.loadMs, fmtMs), timedOut ? `not interactive after ${TIMEOUT_MS / 1000} s` : fmtMs(m.interactiveMs), heap, num(m.nodes, String), ratio, `${results.length}`]);
+        rows.push([
+          api,
+          t.renderer,
+          t.label,
+          timedOut && m.loadMs === 0 ? 'not loaded' : num(m.loadMs, fmtMs),
+          timedOut ? `not interactive after ${TIMEOUT_MS / 1000} s` : fmtMs(m.interactiveMs),
+          heap,
+          num(m.nodes, String),
+          ratio,
+          `${results.length}`,
+        ]);
         const goal = GOALS[api];
         if (t.renderer === 'specforge' && goal !== undefined) {
           const ok = !m.timedOut && m.interactiveMs <= goal.interactiveMs && (goal.heapMb === undefined || m.heapMb <= goal.heapMb);
-          verdicts.push(`${ok ? 'PASS' : 'FAIL'} ${api} ${t.label}: interactive ${timedOut ? `not within ${TIMEOUT_MS / 1000} s` : fmtMs(m.interactiveMs)} (goal <= ${fmtMs(goal.interactiveMs)})${goal.heapMb !== undefined ? `, heap ${heap} (goal <= ${goal.heapMb} MB)` : ''}`);
+          verdicts.push(
+            `${ok ? 'PASS' : 'FAIL'} ${api} ${t.label}: interactive ${timedOut ? `not within ${TIMEOUT_MS / 1000} s` : fmtMs(m.interactiveMs)} (goal <= ${fmtMs(goal.interactiveMs)})${goal.heapMb !== undefined ? `, heap ${heap} (goal <= ${goal.heapMb} MB)` : ''}`,
+          );
         }
         console.log(`  ${rows.at(-1)?.join(' | ')}`);
       }

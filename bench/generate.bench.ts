@@ -122,7 +122,10 @@ function typecheck(name: string, files: string[]): { ms: number; ok: boolean } {
   const start = process.hrtime.bigint();
   let ok = true;
   try {
-    execFileSync(process.execPath, ['--max-old-space-size=8192', join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, ['--max-old-space-size=8192', join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   } catch (err) {
     ok = false;
     const out = (err as { stdout?: Buffer }).stdout?.toString() ?? '';
@@ -133,7 +136,9 @@ function typecheck(name: string, files: string[]): { ms: number; ok: boolean } {
 
 const otsTypecheck: number[] = [];
 if (!SKIP_TSC) {
-  const generated = readdirSync(genOut).filter((f) => f.endsWith('.ts')).map((f) => join(genOut, f));
+  const generated = readdirSync(genOut)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(genOut, f));
   const otsRuns = otsTypecheck;
   const allRuns: number[] = [];
   let ok = true;
@@ -146,7 +151,9 @@ if (!SKIP_TSC) {
   const tcRatio = median(allRuns) / median(otsRuns);
   console.log('');
   console.log(`tsc --noEmit --strict, openapi-typescript's types alone: ${fmt(median(otsRuns))}   (runs: ${otsRuns.map(fmt).join(', ')})`);
-  console.log(`tsc --noEmit --strict, everything specforge generated:  ${fmt(median(allRuns))}   (runs: ${allRuns.map(fmt).join(', ')}; ${generated.length} files)`);
+  console.log(
+    `tsc --noEmit --strict, everything specforge generated:  ${fmt(median(allRuns))}   (runs: ${allRuns.map(fmt).join(', ')}; ${generated.length} files)`,
+  );
   console.log(`generated code compiles: ${ok ? 'yes' : 'NO'}`);
   console.log(`ratio type-check / openapi-typescript's types: ${tcRatio.toFixed(2)}×   target ≤ 1.50×   ${tcRatio <= 1.5 ? 'MET' : 'NOT MET'}`);
 }
@@ -161,9 +168,14 @@ if (!SKIP_TSC) {
     const dir = join(OUT, `defer-${String(mode)}`);
     mkdirSync(dir, { recursive: true });
     const config = join(dir, 'specforge.config.yaml');
-    writeFileSync(config, `specs:\n  - path: ${JSON.stringify(spec)}\n    out: ${JSON.stringify(join(dir, 'gen'))}\n    deferUnusedValidators: ${String(mode)}\n`);
+    writeFileSync(
+      config,
+      `specs:\n  - path: ${JSON.stringify(spec)}\n    out: ${JSON.stringify(join(dir, 'gen'))}\n    deferUnusedValidators: ${String(mode)}\n`,
+    );
     const gen = timed(process.execPath, [CLI, 'generate', '--config', config, '--force', '--quiet'], { SPECFORGE_CACHE_DIR: join(dir, 'cache') });
-    const files = readdirSync(join(dir, 'gen')).filter((f) => f.endsWith('.ts')).map((f) => join(dir, 'gen', f));
+    const files = readdirSync(join(dir, 'gen'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(dir, 'gen', f));
     const tc = typecheck(`defer-${String(mode)}`, files);
     const size = statSync(join(dir, 'gen', 'validators.ts')).size;
     console.log(
@@ -185,7 +197,9 @@ function dirBytes(path: string): number {
   writeFileSync(join(prod, 'package.json'), JSON.stringify({ name: 'bench-runtime-install', private: true }));
   execFileSync('npm', ['install', ...npmFlags, '--omit=dev', join(prod, 'specforge-runtime-0.1.0.tgz')], { cwd: prod, stdio: 'pipe' });
   const modules = join(prod, 'node_modules');
-  const names = readdirSync(modules).flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n])).filter((n) => !n.startsWith('.'));
+  const names = readdirSync(modules)
+    .flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
+    .filter((n) => !n.startsWith('.'));
   const toolchain = join(ROOT, 'node_modules');
   console.log('');
   console.log(`run-time install (npm install --omit=dev @specforge/runtime): ${names.length} packages, ${(dirBytes(modules) / 1e6).toFixed(2)} MB`);

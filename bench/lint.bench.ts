@@ -37,17 +37,40 @@ const GOAL_RATIO = 3;
 
 const RSS_PROBE =
   'data:text/javascript,' +
-  encodeURIComponent('import { writeFileSync } from "node:fs"; process.on("exit", () => writeFileSync(process.env.SPECFORGE_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));');
+  encodeURIComponent(
+    'import { writeFileSync } from "node:fs"; process.on("exit", () => writeFileSync(process.env.SPECFORGE_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));',
+  );
 
 /** A contract of `n` operations (n/2 paths with a get and a post), each drawing a few lint findings. */
 function lintContract(n: number): string {
-  const lines = ['openapi: 3.1.0', 'info:', '  title: Generated', '  version: 1.0.0', '  description: A contract generated for the lint benchmark.', 'servers:', '  - url: https://api.example.com', 'paths:'];
+  const lines = [
+    'openapi: 3.1.0',
+    'info:',
+    '  title: Generated',
+    '  version: 1.0.0',
+    '  description: A contract generated for the lint benchmark.',
+    'servers:',
+    '  - url: https://api.example.com',
+    'paths:',
+  ];
   for (let p = 0; p < Math.ceil(n / 2); p++) {
     lines.push(`  /items${p}/{id}:`);
     lines.push('    parameters:', '      - name: id', '        in: path', '        required: true', '        schema:', '          type: string');
     for (const method of ['get', 'post']) {
       if (p * 2 + (method === 'get' ? 0 : 1) >= n) break;
-      lines.push(`    ${method}:`, `      operationId: ${method}Item${p}`, `      summary: ${method} item ${p}`, `      tags: [t${p % 50}]`, '      responses:', "        '200':", '          description: OK', '          content:', '            application/json:', '              schema:', '                $ref: "#/components/schemas/Item"');
+      lines.push(
+        `    ${method}:`,
+        `      operationId: ${method}Item${p}`,
+        `      summary: ${method} item ${p}`,
+        `      tags: [t${p % 50}]`,
+        '      responses:',
+        "        '200':",
+        '          description: OK',
+        '          content:',
+        '            application/json:',
+        '              schema:',
+        '                $ref: "#/components/schemas/Item"',
+      );
     }
   }
   lines.push('components:', '  schemas:', '    Item:', '      type: object', '      properties:', '        id:', '          type: string');
@@ -141,7 +164,9 @@ async function main(): Promise<void> {
     const b = results.get(large) as { specforge: Run; redocly?: Run };
     const ratio = b.specforge.ms / a.specforge.ms;
     const pass = ratio <= GOAL_RATIO * (large / small / 3);
-    console.log(`\nspecforge lint ${large}/${small} operations: ${ratio.toFixed(2)}x the time for ${(large / small).toFixed(1)}x the size (goal <= ${GOAL_RATIO}x for 3x): ${pass ? 'PASS' : 'MISS'}`);
+    console.log(
+      `\nspecforge lint ${large}/${small} operations: ${ratio.toFixed(2)}x the time for ${(large / small).toFixed(1)}x the size (goal <= ${GOAL_RATIO}x for 3x): ${pass ? 'PASS' : 'MISS'}`,
+    );
     if (a.redocly && b.redocly) console.log(`redocly lint ${large}/${small} operations: ${(b.redocly.ms / a.redocly.ms).toFixed(2)}x`);
     if (!pass) failed = true;
   }

@@ -54,7 +54,14 @@ async function measure(name: string, port: number, command: string, args: string
     const before = cpuMs(pid);
     const result = await autocannon({ ...load, duration: DURATION });
     const cpu = cpuMs(pid) - before;
-    return { name, rps: result.requests.average, p99: result.latency.p99, cpuPerRequest: (cpu * 1000) / Math.max(1, result.requests.total), non2xx: result.non2xx, errors: result.errors + result.timeouts };
+    return {
+      name,
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      cpuPerRequest: (cpu * 1000) / Math.max(1, result.requests.total),
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
@@ -62,7 +69,9 @@ async function measure(name: string, port: number, command: string, args: string
 }
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
-console.log(`load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up, ${ROUNDS} interleaved rounds (medians), GET /items and POST /items (20-field body) alternating`);
+console.log(
+  `load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up, ${ROUNDS} interleaved rounds (medians), GET /items and POST /items (20-field body) alternating`,
+);
 const servers: Array<[string, number, string[]]> = [
   ['specforge mock (request + response validation)', 4411, [CLI, 'mock', specPath, '--port', '4411', '--host', '127.0.0.1']],
   ['prism mock', 4412, [PRISM, 'mock', specPath, '-p', '4412', '-h', '127.0.0.1', '--errors', 'false']],
@@ -85,14 +94,25 @@ for (const [i, runs] of rounds.entries()) console.log(`${servers[i]?.[0]}: req/s
 console.log('');
 console.log('server'.padEnd(48) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'CPU µs/req'.padStart(12) + 'non-2xx'.padStart(10) + 'errors'.padStart(8));
 for (const r of results) {
-  console.log(r.name.padEnd(48) + r.rps.toFixed(0).padStart(10) + r.p99.toFixed(1).padStart(10) + r.cpuPerRequest.toFixed(0).padStart(12) + String(r.non2xx).padStart(10) + String(r.errors).padStart(8));
+  console.log(
+    r.name.padEnd(48) +
+      r.rps.toFixed(0).padStart(10) +
+      r.p99.toFixed(1).padStart(10) +
+      r.cpuPerRequest.toFixed(0).padStart(12) +
+      String(r.non2xx).padStart(10) +
+      String(r.errors).padStart(8),
+  );
 }
 const [sf, prism, plain] = results as [Figures, Figures, Figures];
 console.log('');
 const vsPrism = sf.rps / prism.rps;
 const vsBare = sf.rps / plain.rps;
-console.log(`specforge / prism requests per second: ${vsPrism.toFixed(1)}×   target ≥ 10×    ${vsPrism >= 10 ? 'MET' : 'NOT MET'}  (CPU per request: ${(prism.cpuPerRequest / sf.cpuPerRequest).toFixed(1)}× less)`);
-console.log(`specforge / bare requests per second:  ${(vsBare * 100).toFixed(0)}%   target ≥ 70%   ${vsBare >= 0.7 ? 'MET' : 'NOT MET'}  (CPU per request: bare ${plain.cpuPerRequest.toFixed(0)} µs, specforge ${sf.cpuPerRequest.toFixed(0)} µs)`);
+console.log(
+  `specforge / prism requests per second: ${vsPrism.toFixed(1)}×   target ≥ 10×    ${vsPrism >= 10 ? 'MET' : 'NOT MET'}  (CPU per request: ${(prism.cpuPerRequest / sf.cpuPerRequest).toFixed(1)}× less)`,
+);
+console.log(
+  `specforge / bare requests per second:  ${(vsBare * 100).toFixed(0)}%   target ≥ 70%   ${vsBare >= 0.7 ? 'MET' : 'NOT MET'}  (CPU per request: bare ${plain.cpuPerRequest.toFixed(0)} µs, specforge ${sf.cpuPerRequest.toFixed(0)} µs)`,
+);
 
 /**
  * Instructions per request, counted by valgrind (callgrind): unlike time, the count does not depend
@@ -105,7 +125,11 @@ const MEASURED = Number(arg('measured-requests', '30000'));
 
 async function instructions(port: number, args: string[], requests: number): Promise<number> {
   const out = join(OUT, `callgrind.${port}.${requests}.out`);
-  const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child = spawn('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+  });
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   try {
@@ -154,9 +178,16 @@ if (process.env['SPECFORGE_BENCH_INSTRUCTIONS'] !== '0' && spawnSync('valgrind',
       return (total - warm) / MEASURED;
     }),
   );
-  for (const [i, [name]] of measured.entries()) console.log(`  ${name.padEnd(48)}${Math.round(perRequest[i] ?? 0).toLocaleString('en-US').padStart(10)}`);
+  for (const [i, [name]] of measured.entries())
+    console.log(
+      `  ${name.padEnd(48)}${Math.round(perRequest[i] ?? 0)
+        .toLocaleString('en-US')
+        .padStart(10)}`,
+    );
   const [sfI, bareI] = perRequest as [number, number];
   const ratio = bareI / sfI;
-  console.log(`specforge / bare by instructions per request: ${(ratio * 100).toFixed(0)}%   target ≥ 70%   ${ratio >= 0.7 ? 'MET' : 'NOT MET'}  (a CPU-bound server's requests per second follow this ratio)`);
+  console.log(
+    `specforge / bare by instructions per request: ${(ratio * 100).toFixed(0)}%   target ≥ 70%   ${ratio >= 0.7 ? 'MET' : 'NOT MET'}  (a CPU-bound server's requests per second follow this ratio)`,
+  );
 }
 if (sf.non2xx > 0 || sf.errors > 0) console.log(`warning: specforge answered ${sf.non2xx} non-2xx and had ${sf.errors} errors`);

@@ -71,8 +71,17 @@ writeFileSync(specPath, JSON.stringify(spec, null, 2));
 const gen = join(OUT, 'gen');
 const generated = await run(process.execPath, [CLI, 'generate', '--spec', specPath, '--out', gen, '--targets', 'types,validators,server', '--quiet']);
 if (generated !== 0) throw new Error(`specforge generate exited with ${generated}`);
-buildSync({ entryPoints: readdirSync(gen).filter((f) => f.endsWith('.ts')).map((f) => join(gen, f)), outdir: gen, format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' });
-const port = "Number(process.argv[2])";
+buildSync({
+  entryPoints: readdirSync(gen)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(gen, f)),
+  outdir: gen,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'error',
+});
+const port = 'Number(process.argv[2])';
 const scripts: Record<string, string> = {
   'generated.mjs': `import { createHttpServer } from '@specforge/runtime/server';
 import { createServer } from './gen/server.js';
@@ -113,7 +122,8 @@ if (extra.includes('=')) {
   const [key, script] = extra.split(/=(.*)/s) as [string, string];
   servers.unshift({ key, name: key, args: (p) => [script, String(p)] });
 }
-if (process.argv.includes('--update-baseline') && (only.length > 0 || extra !== '')) throw new Error('--update-baseline needs every server and no other (no --servers, no --server)');
+if (process.argv.includes('--update-baseline') && (only.length > 0 || extra !== ''))
+  throw new Error('--update-baseline needs every server and no other (no --servers, no --server)');
 const present = (key: string): boolean => servers.some((s) => s.key === key);
 
 const GET = { method: 'GET', path: '/items?limit=10' };
@@ -159,7 +169,11 @@ function run(command: string, args: string[]): Promise<number> {
 }
 
 async function request(port: number, r: typeof GET | typeof POST): Promise<number> {
-  const res = await fetch(`http://127.0.0.1:${port}${r.path}`, { method: r.method, headers: 'headers' in r ? r.headers : {}, body: 'body' in r ? r.body : undefined });
+  const res = await fetch(`http://127.0.0.1:${port}${r.path}`, {
+    method: r.method,
+    headers: 'headers' in r ? r.headers : {},
+    body: 'body' in r ? r.body : undefined,
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -195,7 +209,11 @@ function instructionsIn(file: string): number {
 
 async function measure(key: string, port: number, args: string[]): Promise<Record<Route, number>> {
   const out = join(OUT, `callgrind.${key}`);
-  const child: ChildProcess = spawnTracked('valgrind', ['--tool=callgrind', '--fair-sched=yes', `--callgrind-out-file=${out}`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const child: ChildProcess = spawnTracked('valgrind', ['--tool=callgrind', '--fair-sched=yes', `--callgrind-out-file=${out}`, process.execPath, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, SCARF_ANALYTICS: 'false' },
+  });
   const figures = {} as Record<Route, number>;
   let dumps = 0;
   let log = '';
@@ -204,7 +222,8 @@ async function measure(key: string, port: number, args: string[]): Promise<Recor
     const deadline = Date.now() + 1_800_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${key} under valgrind exited with ${child.exitCode}:\n${log}`);
-      if (Date.now() > deadline) throw new Error(`${key} under valgrind did not start within 30 minutes (a loaded machine slows valgrind down many times over)`);
+      if (Date.now() > deadline)
+        throw new Error(`${key} under valgrind did not start within 30 minutes (a loaded machine slows valgrind down many times over)`);
       try {
         if ((await request(port, GET)) !== 200 || (await request(port, POST)) !== 201) throw new Error(`${key} does not answer the slice as the contract says`);
         break;
@@ -283,13 +302,23 @@ for (const s of servers) {
   const f = figures[s.key] as Record<Route, number>;
   const sp = spread[s.key];
   const note = (r: Route): string => (sp ? `±${((sp[r].range * 100) / 2).toFixed(1)}%${sp[r].settled ? '' : ' NOT SETTLED'}` : '');
-  console.log(s.name.padEnd(30) + fmt(f.list).padStart(12) + (f.list / bare.list).toFixed(2).padStart(8) + fmt(f.create).padStart(14) + (f.create / bare.create).toFixed(2).padStart(8) + `   settled windows ${note('list')} / ${note('create')}`);
+  console.log(
+    s.name.padEnd(30) +
+      fmt(f.list).padStart(12) +
+      (f.list / bare.list).toFixed(2).padStart(8) +
+      fmt(f.create).padStart(14) +
+      (f.create / bare.create).toFixed(2).padStart(8) +
+      `   settled windows ${note('list')} / ${note('create')}`,
+  );
 }
 console.log('');
 console.log('every window, in order (thousands of instructions per request):');
 for (const s of servers) {
   const sp = spread[s.key];
-  if (sp) console.log(`  ${s.key.padEnd(10)} list ${sp.list.all.map((w) => (w / 1000).toFixed(1)).join(' ')}; create ${sp.create.all.map((w) => (w / 1000).toFixed(1)).join(' ')}`);
+  if (sp)
+    console.log(
+      `  ${s.key.padEnd(10)} list ${sp.list.all.map((w) => (w / 1000).toFixed(1)).join(' ')}; create ${sp.create.all.map((w) => (w / 1000).toFixed(1)).join(' ')}`,
+    );
 }
 console.log('');
 const goals: Array<[string, Route, number]> = [
@@ -315,7 +344,9 @@ if (process.argv.includes('--update-baseline')) {
   console.log(`\nbaseline written: ${BASELINE}`);
 } else {
   const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as Baseline;
-  console.log(`\nagainst the baseline of ${baseline.measured} (node ${baseline.node}${baseline.node === process.version ? '' : `; this run: ${process.version}, so node's own share differs`}):`);
+  console.log(
+    `\nagainst the baseline of ${baseline.measured} (node ${baseline.node}${baseline.node === process.version ? '' : `; this run: ${process.version}, so node's own share differs`}):`,
+  );
   for (const key of ['mock', 'generated'].filter(present)) {
     for (const route of ['list', 'create'] as const) {
       const was = baseline.figures[key]?.[route];
@@ -324,7 +355,9 @@ if (process.argv.includes('--update-baseline')) {
       const change = now / was;
       const flag = change > LIMIT ? 'REGRESSION (over +10%)' : change < 1 / LIMIT ? 'faster: update the baseline (--update-baseline)' : 'ok';
       if (change > LIMIT) regressions++;
-      console.log(`  ${key.padEnd(10)} ${route.padEnd(7)} ${fmt(was).padStart(10)} -> ${fmt(now).padStart(10)}  ${((change - 1) * 100).toFixed(1).padStart(6)}%  ${flag}`);
+      console.log(
+        `  ${key.padEnd(10)} ${route.padEnd(7)} ${fmt(was).padStart(10)} -> ${fmt(now).padStart(10)}  ${((change - 1) * 100).toFixed(1).padStart(6)}%  ${flag}`,
+      );
     }
   }
 }

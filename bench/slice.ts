@@ -4,22 +4,36 @@
  */
 export const FIELDS = Array.from({ length: 20 }, (_, i) => `field${String(i + 1).padStart(2, '0')}`);
 
-type FieldSchema = { type: 'integer'; minimum: number; maximum: number } | { type: 'string'; maxLength: number } | { type: 'boolean' } | { type: 'string'; enum: string[] };
+type FieldSchema =
+  { type: 'integer'; minimum: number; maximum: number } | { type: 'string'; maxLength: number } | { type: 'boolean' } | { type: 'string'; enum: string[] };
 export const itemProperties: Record<string, FieldSchema> = Object.fromEntries(
   FIELDS.map((f, i): [string, FieldSchema] => [
     f,
-    i % 4 === 0 ? { type: 'integer', minimum: 0, maximum: 1000000 } : i % 4 === 1 ? { type: 'string', maxLength: 64 } : i % 4 === 2 ? { type: 'boolean' } : { type: 'string', enum: ['a', 'b', 'c'] },
+    i % 4 === 0
+      ? { type: 'integer', minimum: 0, maximum: 1000000 }
+      : i % 4 === 1
+        ? { type: 'string', maxLength: 64 }
+        : i % 4 === 2
+          ? { type: 'boolean' }
+          : { type: 'string', enum: ['a', 'b', 'c'] },
   ]),
 );
 /** A valid create body. */
-export const itemExample: Record<string, unknown> = Object.fromEntries(FIELDS.map((f, i) => [f, i % 4 === 0 ? i * 10 : i % 4 === 1 ? `value ${i}` : i % 4 === 2 ? i % 3 === 0 : 'b']));
+export const itemExample: Record<string, unknown> = Object.fromEntries(
+  FIELDS.map((f, i) => [f, i % 4 === 0 ? i * 10 : i % 4 === 1 ? `value ${i}` : i % 4 === 2 ? i % 3 === 0 : 'b']),
+);
 /** The created item (the create answer). */
 export const created: Record<string, unknown> = { id: 'a1b2c3', ...itemExample };
 /** The list answer. */
 export const listBody = [created, { ...created, id: 'd4e5f6' }];
 
 export const newItemSchema = { type: 'object', required: FIELDS, additionalProperties: false, properties: itemProperties };
-export const itemSchema = { type: 'object', required: ['id', ...FIELDS], additionalProperties: false, properties: { id: { type: 'string' }, ...itemProperties } };
+export const itemSchema = {
+  type: 'object',
+  required: ['id', ...FIELDS],
+  additionalProperties: false,
+  properties: { id: { type: 'string' }, ...itemProperties },
+};
 
 export const spec = {
   openapi: '3.1.0',

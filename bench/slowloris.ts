@@ -52,7 +52,16 @@ class Crowd {
     private readonly counts: Record<Kind, number>,
     private readonly trickleMs: number,
   ) {
-    const empty = (): KindStats => ({ opened: 0, connectFailures: 0, closedByServer: 0, lifetimes: [], firstClose: null, answers: {}, errors: {}, openAtEnd: 0 });
+    const empty = (): KindStats => ({
+      opened: 0,
+      connectFailures: 0,
+      closedByServer: 0,
+      lifetimes: [],
+      firstClose: null,
+      answers: {},
+      errors: {},
+      openAtEnd: 0,
+    });
     this.stats = { headers: empty(), body: empty(), idle: empty() };
   }
 
@@ -87,10 +96,13 @@ class Crowd {
         if (!socket.destroyed && socket.writable) socket.write(text[i++ % text.length] as string);
       };
       // A random phase, so the crowd's bytes do not all arrive in the same instant.
-      timer = setTimeout(() => {
-        send();
-        timer = setInterval(send, this.trickleMs);
-      }, Math.floor(Math.random() * this.trickleMs));
+      timer = setTimeout(
+        () => {
+          send();
+          timer = setInterval(send, this.trickleMs);
+        },
+        Math.floor(Math.random() * this.trickleMs),
+      );
     };
     socket.on('connect', () => {
       connectedAt = Date.now();

@@ -225,10 +225,18 @@ function mix(booleanTrue: string): AutocannonRequest[] {
         }
       },
     },
-    { method: 'GET', path: '/containers/{id}/json', setupRequest: (req, context) => (idOf(context) ? { ...req, path: `/containers/${idOf(context)}/json` } : undefined) },
+    {
+      method: 'GET',
+      path: '/containers/{id}/json',
+      setupRequest: (req, context) => (idOf(context) ? { ...req, path: `/containers/${idOf(context)}/json` } : undefined),
+    },
     { method: 'GET', path: `/containers/json?all=${booleanTrue}` },
     { method: 'GET', path: '/version' },
-    { method: 'DELETE', path: '/containers/{id}', setupRequest: (req, context) => (idOf(context) ? { ...req, path: `/containers/${idOf(context)}?force=${booleanTrue}` } : undefined) },
+    {
+      method: 'DELETE',
+      path: '/containers/{id}',
+      setupRequest: (req, context) => (idOf(context) ? { ...req, path: `/containers/${idOf(context)}?force=${booleanTrue}` } : undefined),
+    },
   ];
 }
 
@@ -465,13 +473,20 @@ function report(results: ServerFigures[]): void {
     }
   }
   console.log('');
-  console.log(`RSS after start-up / 3 s after phase B (crowd gone, no load): ${results.map((r) => `${r.def.key} ${mb(r.rssIdle)} / ${mb(r.rssAfter)} MB`).join(', ')}`);
-  console.log(`CPU % of the load generator (this process) A / B, and of the crowd's process in B: ${results.map((r) => `${r.def.key} ${r.a.loadCpuPercent.toFixed(0)} / ${r.b.loadCpuPercent.toFixed(0)}, ${r.b.crowdCpuPercent.toFixed(0)}`).join('; ')}`);
-  console.log(`worst second of phase B (good clients' responses) vs median second of phase A: ${results.map((r) => `${r.def.key} ${Math.min(...r.b.perSecond)} vs ${quantile(r.a.perSecond, 0.5)}`).join(', ')}`);
+  console.log(
+    `RSS after start-up / 3 s after phase B (crowd gone, no load): ${results.map((r) => `${r.def.key} ${mb(r.rssIdle)} / ${mb(r.rssAfter)} MB`).join(', ')}`,
+  );
+  console.log(
+    `CPU % of the load generator (this process) A / B, and of the crowd's process in B: ${results.map((r) => `${r.def.key} ${r.a.loadCpuPercent.toFixed(0)} / ${r.b.loadCpuPercent.toFixed(0)}, ${r.b.crowdCpuPercent.toFixed(0)}`).join('; ')}`,
+  );
+  console.log(
+    `worst second of phase B (good clients' responses) vs median second of phase A: ${results.map((r) => `${r.def.key} ${Math.min(...r.b.perSecond)} vs ${quantile(r.a.perSecond, 0.5)}`).join(', ')}`,
+  );
   for (const r of results) {
     const bad = Object.entries({ ...r.a.statuses }).filter(([code]) => !code.startsWith('2'));
     const badB = Object.entries({ ...r.b.statuses }).filter(([code]) => !code.startsWith('2'));
-    if (bad.length > 0 || badB.length > 0) console.log(`${r.def.key} non-2xx statuses: A ${JSON.stringify(Object.fromEntries(bad))}, B ${JSON.stringify(Object.fromEntries(badB))}`);
+    if (bad.length > 0 || badB.length > 0)
+      console.log(`${r.def.key} non-2xx statuses: A ${JSON.stringify(Object.fromEntries(bad))}, B ${JSON.stringify(Object.fromEntries(badB))}`);
     if (r.stderrLines > 0) console.log(`${r.def.key} wrote ${r.stderrLines} lines to stderr (bench/.out/soak/${r.def.key}.stderr.log)`);
   }
 
@@ -505,7 +520,8 @@ function report(results: ServerFigures[]): void {
 
   console.log('');
   console.log('phase B / phase A (good clients with the crowd alongside):');
-  for (const r of results) console.log(`  ${r.def.name.padEnd(28)} req/s ${ratio(r.b.rps / r.a.rps)}   p99 ${ratio(r.b.p99 / r.a.p99)}   errors ${r.a.errors} -> ${r.b.errors}`);
+  for (const r of results)
+    console.log(`  ${r.def.name.padEnd(28)} req/s ${ratio(r.b.rps / r.a.rps)}   p99 ${ratio(r.b.p99 / r.a.p99)}   errors ${r.a.errors} -> ${r.b.errors}`);
   const sf = results.find((r) => r.def.key === 'specforge');
   const others = results.filter((r) => r !== sf);
   if (sf) {
@@ -531,10 +547,12 @@ async function main(): Promise<void> {
   console.log(
     `load: autocannon, ${CONNECTIONS} keep-alive connections, each repeating GET /_ping, POST /containers/create?name=<unique>, GET /containers/{id}/json, GET /containers/json?all=1, GET /version, DELETE /containers/{id}?force=1 (Prism: all=true, force=true)`,
   );
-  console.log(`phases: ${WARMUP} s warm-up, A: ${DURATION} s load, B: ${DURATION} s load + a crowd of ${crowdTotal} sockets (${KINDS.map((k) => `${CROWD[k]} ${k}`).join(', ')}; trickle every ${TRICKLE_MS} ms), one server at a time`);
+  console.log(
+    `phases: ${WARMUP} s warm-up, A: ${DURATION} s load, B: ${DURATION} s load + a crowd of ${crowdTotal} sockets (${KINDS.map((k) => `${CROWD[k]} ${k}`).join(', ')}; trickle every ${TRICKLE_MS} ms), one server at a time`,
+  );
   const total = crowdTotal + CONNECTIONS;
   console.log(
-    `specforge mock: ${SPEC} --stateful with its default limits (headers 10 s, request 30 s, idle 30 s, keep-alive 5 s, 1,000 connections); load + crowd = ${total} connections${total > 1000 ? ': over the mock\'s cap, it refuses connections past 1,000' : ''}`,
+    `specforge mock: ${SPEC} --stateful with its default limits (headers 10 s, request 30 s, idle 30 s, keep-alive 5 s, 1,000 connections); load + crowd = ${total} connections${total > 1000 ? ": over the mock's cap, it refuses connections past 1,000" : ''}`,
   );
   const results: ServerFigures[] = [];
   for (const def of defs) results.push(await measure(def));

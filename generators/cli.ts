@@ -13,7 +13,21 @@ import { cliReference } from '../src/docs/cli-reference.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names cli.ts declares or imports itself: a schema's interface never takes one of them. */
-const RESERVED = ['Configuration', 'cli', 'main', 'createProgram', 'loadConfiguration', 'validators', 'process', 'CliIo', 'CliProgram', 'CliSpec', 'createCliProgram', 'resolveCliConfiguration', 'runCli'];
+const RESERVED = [
+  'Configuration',
+  'cli',
+  'main',
+  'createProgram',
+  'loadConfiguration',
+  'validators',
+  'process',
+  'CliIo',
+  'CliProgram',
+  'CliSpec',
+  'createCliProgram',
+  'resolveCliConfiguration',
+  'runCli',
+];
 
 function literalType(value: string | number): string {
   return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'number') : stringLiteral(value);
@@ -22,7 +36,8 @@ function literalType(value: string | number): string {
 /** The TypeScript type of an option's value. */
 function optionType(option: CliOptionSpec): string {
   const base = option.type === 'integer' ? 'number' : option.type;
-  const scalar = option.values !== undefined && option.values.length > 0 && option.type !== 'boolean' ? [...new Set(option.values.map(literalType))].join(' | ') : base;
+  const scalar =
+    option.values !== undefined && option.values.length > 0 && option.type !== 'boolean' ? [...new Set(option.values.map(literalType))].join(' | ') : base;
   return option.array ? `Array<${scalar}>` : scalar;
 }
 

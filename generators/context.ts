@@ -17,7 +17,10 @@ export type DeferValidators = boolean | 'all' | 'auto';
 export const RUNTIME_PACKAGE = '@specforge/runtime';
 
 /** The specifier of one entry point of the run-time package. */
-export function runtimeEntry(ctx: Pick<GeneratorContext, 'runtimeImport'>, entry: 'validators' | 'server' | 'fetch' | 'mock' | 'mock-browser' | 'client' | 'cli' | 'compile'): string {
+export function runtimeEntry(
+  ctx: Pick<GeneratorContext, 'runtimeImport'>,
+  entry: 'validators' | 'server' | 'fetch' | 'mock' | 'mock-browser' | 'client' | 'cli' | 'compile',
+): string {
   return `${ctx.runtimeImport}/${entry}`;
 }
 

@@ -49,5 +49,4 @@ export const GENERATORS: Readonly<Record<Target, Generator>> = {
   msw: httpOnly(generateMsw),
 };
 
-
 export { createContext, type GeneratedFile, type GeneratorContext } from './context.js';

@@ -18,7 +18,10 @@ export function generateMocks(model: ContractModel, ctx: GeneratorContext): Gene
     runtimeImport: runtimeEntry(ctx, 'mock-browser'),
     mocksJson: code(jsonData(stableOrder(compactMockTables(mockTables(model, ctx.warnings))))),
   });
-  return [{ path: 'mocks.ts', content }, { path: 'mock-tables.ts', content: tables }];
+  return [
+    { path: 'mocks.ts', content },
+    { path: 'mock-tables.ts', content: tables },
+  ];
 }
 
 /**

@@ -15,7 +15,24 @@ import { sdkNames, type SdkOperationNames } from './sdk.js';
 const QUERY_METHODS = new Set(['get', 'head']);
 
 /** What the file imports or exports itself: operation-derived names must not take them. */
-const OWN = ['queryOptions', 'mutationOptions', 'useQuery', 'useMutation', 'QueryClient', 'DataTag', 'UseQueryOptions', 'UseQueryResult', 'UseMutationOptions', 'UseMutationResult', 'ApiError', 'keyParams', 'unwrap', 'invalidateOperations', 'Client', 'paths'];
+const OWN = [
+  'queryOptions',
+  'mutationOptions',
+  'useQuery',
+  'useMutation',
+  'QueryClient',
+  'DataTag',
+  'UseQueryOptions',
+  'UseQueryResult',
+  'UseMutationOptions',
+  'UseMutationResult',
+  'ApiError',
+  'keyParams',
+  'unwrap',
+  'invalidateOperations',
+  'Client',
+  'paths',
+];
 
 /** The collection an operation's path belongs to: the path itself, or without its last `/{param}`. */
 export function collectionOf(path: string): string {
@@ -49,7 +66,11 @@ function families(names: readonly SdkOperationNames[], values: NameRegistry): Ma
   for (const [collection, members] of [...byCollection].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const reads = members.filter((n) => QUERY_METHODS.has(n.op.method));
     if (reads.length === 0 || !members.some((n) => !QUERY_METHODS.has(n.op.method))) continue;
-    const last = collection.split('/').filter((s) => s !== '' && !s.startsWith('{')).pop() ?? 'root';
+    const last =
+      collection
+        .split('/')
+        .filter((s) => s !== '' && !s.startsWith('{'))
+        .pop() ?? 'root';
     const word = last.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
     const params = pathParams(collection);
     const typedBy = params.length > 0 ? members.find((n) => n.op.path === collection)?.op : undefined;
@@ -103,7 +124,7 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
     });
   const invalidators = [...fams.values()].map((f) => ({
     name: code(f.name),
-    doc: `Invalidates the cached answers of the collection at ${f.collection} and its items (${f.reads.map((r) => r.op.id).join(', ')})${f.params.length > 0 ? ', for the collection\'s path parameters given' : ''}.`,
+    doc: `Invalidates the cached answers of the collection at ${f.collection} and its items (${f.reads.map((r) => r.op.id).join(', ')})${f.params.length > 0 ? ", for the collection's path parameters given" : ''}.`,
     pathArg: code(
       f.params.length === 0
         ? ''
@@ -117,11 +138,7 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
   const content = render('react-query', 'react-query.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),
-    sdkImports: code(
-      names
-        .flatMap((n) => [n.fn, `type ${n.type}Args`, `type ${n.type}Data`, `type ${n.type}Error`])
-        .join(', '),
-    ),
+    sdkImports: code(names.flatMap((n) => [n.fn, `type ${n.type}Args`, `type ${n.type}Data`, `type ${n.type}Error`]).join(', ')),
     hasQueries: queries.length > 0,
     hasMutations: mutations.length > 0,
     hasFamilies: invalidators.length > 0,

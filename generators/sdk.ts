@@ -23,9 +23,31 @@ const SDK_EXPORTS = ['createSdkClient', 'createApi', 'defaultBaseUrl', 'security
  */
 const IMPORTED = [
   'paths',
-  'createSdk', 'SdkCallOptions', 'SdkClient', 'SdkClientOptions', 'SdkFailure', 'SdkOperation', 'SdkOutcome', 'SdkSuccess', 'SecuritySchemeSpec', 'Readable', 'Writable',
-  'invalidateOperations', 'keyParams', 'unwrap', 'ApiError',
-  'queryOptions', 'useQuery', 'DataTag', 'UseQueryOptions', 'UseQueryResult', 'mutationOptions', 'useMutation', 'UseMutationOptions', 'UseMutationResult', 'QueryClient',
+  'createSdk',
+  'SdkCallOptions',
+  'SdkClient',
+  'SdkClientOptions',
+  'SdkFailure',
+  'SdkOperation',
+  'SdkOutcome',
+  'SdkSuccess',
+  'SecuritySchemeSpec',
+  'Readable',
+  'Writable',
+  'invalidateOperations',
+  'keyParams',
+  'unwrap',
+  'ApiError',
+  'queryOptions',
+  'useQuery',
+  'DataTag',
+  'UseQueryOptions',
+  'UseQueryResult',
+  'mutationOptions',
+  'useMutation',
+  'UseMutationOptions',
+  'UseMutationResult',
+  'QueryClient',
 ];
 
 export interface SdkOperationNames {
@@ -185,7 +207,8 @@ export function sdkOperation(op: OperationModel): SdkOperation {
   if (params.length > 0) table.params = params;
   if (op.requestBody && op.requestBody.content.length > 0) table.body = op.requestBody.content.map((m) => m.type);
   const responses: Record<string, SdkBodyKind> = {};
-  for (const r of op.responses) Object.defineProperty(responses, r.status, { value: answerMedia(r).kind, enumerable: true, writable: true, configurable: true });
+  for (const r of op.responses)
+    Object.defineProperty(responses, r.status, { value: answerMedia(r).kind, enumerable: true, writable: true, configurable: true });
   table.responses = responses;
   if (op.security.length > 0) table.security = op.security.map((alternative) => Object.keys(alternative).sort());
   return table;

@@ -32,10 +32,38 @@ import { isJsonMediaType } from '../src/runtime/server/media.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Keywords that make a node's JSON depend on more than its own type, properties and items. */
-const COMPOSITE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'patternProperties', 'dependentSchemas', 'prefixItems', 'additionalItems', 'unevaluatedItems', '$dynamicRef', '$recursiveRef'];
+const COMPOSITE = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$recursiveRef',
+];
 
 /** Keywords beside a `$ref` that do not change what it serializes. */
-const ANNOTATIONS = new Set(['$ref', 'description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'default', '$comment', 'externalDocs', 'xml']);
+const ANNOTATIONS = new Set([
+  '$ref',
+  'description',
+  'title',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'default',
+  '$comment',
+  'externalDocs',
+  'xml',
+]);
 
 /** What a node serializes as: code of its own, or JSON.stringify (`fallback`). */
 type Shape =
@@ -119,7 +147,8 @@ function bytesOf(all: number[]): string {
   const out: string[] = [];
   let i = 0;
   if (all.length >= 4) {
-    for (; i + 4 <= all.length; i += 4) out.push(`d.setUint32(${at(i)}, ${((all[i] ?? 0) | ((all[i + 1] ?? 0) << 8) | ((all[i + 2] ?? 0) << 16) | ((all[i + 3] ?? 0) << 24)) >>> 0}, true);`);
+    for (; i + 4 <= all.length; i += 4)
+      out.push(`d.setUint32(${at(i)}, ${((all[i] ?? 0) | ((all[i + 1] ?? 0) << 8) | ((all[i + 2] ?? 0) << 16) | ((all[i + 3] ?? 0) << 24)) >>> 0}, true);`);
     if (i + 2 <= all.length) {
       out.push(`d.setUint16(${at(i)}, ${(all[i] ?? 0) | ((all[i + 1] ?? 0) << 8)}, true);`);
       i += 2;
@@ -243,7 +272,9 @@ class SerializerBuilder {
           const expr = this.expression(sub, joinPointer(pointer, 'properties', prop), 'x');
           const name = JSON.stringify(prop);
           // The first property written has no comma before it (j is still "{").
-          lines.push(`  if (x !== undefined && (t = ${expr}) !== undefined) j += (j.length === 1 ? ${stringLiteral(`${name}:`)} : ${stringLiteral(`,${name}:`)}) + t;`);
+          lines.push(
+            `  if (x !== undefined && (t = ${expr}) !== undefined) j += (j.length === 1 ? ${stringLiteral(`${name}:`)} : ${stringLiteral(`,${name}:`)}) + t;`,
+          );
         }
         lines.push('  return j + "}";');
       }
@@ -397,7 +428,11 @@ class SerializerBuilder {
       // An answer whose JSON is known whole: written as bytes, and by the string serializer where the value is not what its schema says.
       const writer = this.writer(shape, at);
       const top = `t${name}`;
-      if (!this.functions.has(top)) this.functions.set(top, `${docComment(`Serializes the schema at ${at === '' ? '(root)' : at}: as bytes, else as strings.`)}function ${top}(v: unknown): string {\n  return __wb(${writer}, v) ?? ${name}(v);\n}`);
+      if (!this.functions.has(top))
+        this.functions.set(
+          top,
+          `${docComment(`Serializes the schema at ${at === '' ? '(root)' : at}: as bytes, else as strings.`)}function ${top}(v: unknown): string {\n  return __wb(${writer}, v) ?? ${name}(v);\n}`,
+        );
       return top;
     }
     // A primitive answer: a function that only holds its expression.
@@ -405,7 +440,10 @@ class SerializerBuilder {
     if (known !== undefined) return known;
     const name = serializerName(at);
     this.names.set(at, name);
-    this.functions.set(name, `${docComment(`Serializes the schema at ${at}.`)}function ${name}(v: unknown): string {\n  return ${this.expression(schema, pointer, 'v')};\n}`);
+    this.functions.set(
+      name,
+      `${docComment(`Serializes the schema at ${at}.`)}function ${name}(v: unknown): string {\n  return ${this.expression(schema, pointer, 'v')};\n}`,
+    );
     return name;
   }
 }

@@ -6,7 +6,16 @@
  */
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
-import { compileError, defRef, enforceStrictness, LOCATIONS, planValidators, reachableKeys, ROOT_ID, type ValidatorPlan } from '../src/contract/tables/validators.js';
+import {
+  compileError,
+  defRef,
+  enforceStrictness,
+  LOCATIONS,
+  planValidators,
+  reachableKeys,
+  ROOT_ID,
+  type ValidatorPlan,
+} from '../src/contract/tables/validators.js';
 import { cheapOwnChecks, createAjv, type StrictLevel } from '../src/runtime/validation/ajv.js';
 import { jsonLiteral, jsonTextData, propertyKey } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
@@ -17,7 +26,8 @@ import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './conte
  * imports. Ajv escapes U+2028/U+2029 in the strings it prints but not `</script`: that is escaped as
  * escape.ts does (the same value in a string or a regular expression).
  */
-const STANDALONE_REWRITE = /require\("(specforge\/runtime\/formats|specforge\/runtime\/rules|specforge\/runtime\/pattern|ajv\/dist\/runtime\/[a-z_0-9]+)"\)(?:\.compilePattern)?|<\/(?=[Ss][Cc][Rr][Ii][Pp][Tt])/g;
+const STANDALONE_REWRITE =
+  /require\("(specforge\/runtime\/formats|specforge\/runtime\/rules|specforge\/runtime\/pattern|ajv\/dist\/runtime\/[a-z_0-9]+)"\)(?:\.compilePattern)?|<\/(?=[Ss][Cc][Rr][Ii][Pp][Tt])/g;
 
 function rewriteStandalone(_match: string, module: string | undefined): string {
   if (module === undefined) return '<\\/';
@@ -47,7 +57,8 @@ const RUNTIME_IMPORT = (from: string, code = ''): string =>
   `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
-const STANDARD_IMPORT = (from: string, typed: boolean): string => `import { standard as __standard${typed ? ', type StandardValidator' : ''} } from ${jsonLiteral(from)};`;
+const STANDARD_IMPORT = (from: string, typed: boolean): string =>
+  `import { standard as __standard${typed ? ', type StandardValidator' : ''} } from ${jsonLiteral(from)};`;
 
 /** The three exported tables; typed with the interfaces of validatorDeclarations in a TypeScript module. */
 function tablesSource(plan: ValidatorPlan, typed: boolean): string {
@@ -80,7 +91,9 @@ function tablesSource(plan: ValidatorPlan, typed: boolean): string {
   lines.push('};');
   lines.push('');
   lines.push(`/** Validator of the interface's error body. */`);
-  lines.push(`export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? '__standard(errorBody)' : 'undefined'};`);
+  lines.push(
+    `export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? '__standard(errorBody)' : 'undefined'};`,
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -101,7 +114,10 @@ export const compileInline: ValidatorCompiler = async (job, strict) => compileSt
  * schemas that are deferred.
  */
 export function compileJob(root: ValidatorPlan['root'], group: Array<[string, string]>): CompileJob {
-  const keys = reachableKeys(root, group.map(([, key]) => key));
+  const keys = reachableKeys(
+    root,
+    group.map(([, key]) => key),
+  );
   const $defs: Record<string, JsonSchema> = {};
   for (const key of Object.keys(root.$defs)) if (keys.has(key)) $defs[key] = root.$defs[key] as JsonSchema;
   return { root: { $id: root.$id, $defs }, group };
@@ -135,7 +151,10 @@ export function splitDeferred(plan: ValidatorPlan, defer: boolean): { ahead: Arr
 
 function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, strict: StrictLevel, runtimeImport: string): string {
   if (deferred.length === 0) return '';
-  const keys = reachableKeys(plan.root, deferred.map(([, key]) => key));
+  const keys = reachableKeys(
+    plan.root,
+    deferred.map(([, key]) => key),
+  );
   // One schema per line, in key order: one operation more or less changes only its own lines.
   const defs = [...keys].sort().map((key) => `${JSON.stringify(key)}:${JSON.stringify(plan.root.$defs[key])}`);
   const root = `{"$id":${JSON.stringify(ROOT_ID)},"$defs":{\n${defs.join(',\n')}\n}}`;
@@ -153,7 +172,12 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
  * (the output must not depend on how many cores generated it): a large contract's validators
  * compile in one worker, beside the types' worker and the main thread.
  */
-export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, ctx: GeneratorContext, compile: ValidatorCompiler = compileInline): Promise<GeneratedFile[]> {
+export async function validatorFiles(
+  model: ContractModel,
+  plan: ValidatorPlan,
+  ctx: GeneratorContext,
+  compile: ValidatorCompiler = compileInline,
+): Promise<GeneratedFile[]> {
   ctx.warnings.push(...enforceStrictness(model, plan, ctx.strict));
   const size = Object.keys(plan.root.$defs).length;
   const mode = ctx.deferUnused === 'auto' ? (size >= DEFER_THRESHOLD ? 'all' : false) : ctx.deferUnused;
@@ -178,7 +202,11 @@ export async function validatorFiles(model: ContractModel, plan: ValidatorPlan, 
     },
   ];
   // A command line also runs as plain JavaScript (its launcher runs cli.js with node).
-  if (model.cli !== undefined) files.push({ path: 'validators.js', content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, false)}\n${lazy}${code}${tablesSource(plan, false)}` });
+  if (model.cli !== undefined)
+    files.push({
+      path: 'validators.js',
+      content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, false)}\n${lazy}${code}${tablesSource(plan, false)}`,
+    });
   return files;
 }
 

@@ -151,7 +151,7 @@ const HELPERS: ReadonlyArray<[name: string, code: string]> = PRELUDE.split(/\n(?
 export function helpersFor(code: string): string[] {
   const used = new Set<string>();
   let text = code;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, helper] of HELPERS) {
       if (!used.has(name) && new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(text)) {

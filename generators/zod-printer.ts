@@ -13,7 +13,17 @@ const TYPE_KEYWORDS: Record<string, readonly string[]> = {
   string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType'],
   number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
   array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'additionalItems'],
-  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'],
+  object: [
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'dependentRequired',
+    'dependentSchemas',
+  ],
 };
 
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'];
@@ -37,7 +47,9 @@ export class ZodPrinter {
 
   /** `$defs` keys reached by a `$ref` of this schema. */
   ref(ref: string): string {
-    const key = decodeURIComponent(ref.replace(/^#\/\$defs\//, '')).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decodeURIComponent(ref.replace(/^#\/\$defs\//, ''))
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~');
     return schemaName(key);
   }
 
@@ -53,7 +65,13 @@ export class ZodPrinter {
     const types = typeof s['type'] === 'string' ? [s['type']] : Array.isArray(s['type']) ? (s['type'] as string[]) : undefined;
     const enumValues = Array.isArray(s['enum']) ? (s['enum'] as unknown[]) : 'const' in s ? [s['const']] : undefined;
     const hasTypeKeywords = Object.values(TYPE_KEYWORDS).some((list) => list.some((k) => k in s));
-    if (enumValues !== undefined && enumValues.length > 0 && enumValues.every(isPrimitive) && !hasTypeKeywords && (types === undefined || enumValues.every((v) => types.some((t) => matchesType(v, t))))) {
+    if (
+      enumValues !== undefined &&
+      enumValues.length > 0 &&
+      enumValues.every(isPrimitive) &&
+      !hasTypeKeywords &&
+      (types === undefined || enumValues.every((v) => types.some((t) => matchesType(v, t))))
+    ) {
       parts.push(`z.literal(${jsonLiteral(enumValues)})`);
     } else {
       if (enumValues !== undefined) checks.push(`__enum(${jsonLiteral(enumValues)})`);
@@ -87,7 +105,9 @@ export class ZodPrinter {
     }
     if ('not' in s) checks.push(`__not(${this.expr(s['not'] as JsonSchema)})`);
     if ('if' in s && ('then' in s || 'else' in s)) {
-      checks.push(`__ifThen(${this.expr(s['if'] as JsonSchema)}, ${'then' in s ? this.expr(s['then'] as JsonSchema) : 'undefined'}, ${'else' in s ? this.expr(s['else'] as JsonSchema) : 'undefined'})`);
+      checks.push(
+        `__ifThen(${this.expr(s['if'] as JsonSchema)}, ${'then' in s ? this.expr(s['then'] as JsonSchema) : 'undefined'}, ${'else' in s ? this.expr(s['else'] as JsonSchema) : 'undefined'})`,
+      );
     }
     let out = parts.length === 0 ? 'z.unknown()' : (parts.reduce((a, b) => `z.intersection(${a}, ${b})`) as string);
     for (const c of checks) out += `.superRefine(${c})`;
@@ -106,7 +126,8 @@ export class ZodPrinter {
         if (min !== undefined) e += `.refine((v) => __chars(v) >= ${min}, ${jsonLiteral(`must NOT have fewer than ${min} characters`)})`;
         if (max !== undefined) e += `.refine((v) => __chars(v) <= ${max}, ${jsonLiteral(`must NOT have more than ${max} characters`)})`;
         if (typeof s['pattern'] === 'string') e += `.refine(__pattern(${jsonLiteral(s['pattern'])}), ${jsonLiteral(`must match pattern "${s['pattern']}"`)})`;
-        if (format !== undefined && formatType(format) === 'string') e += `.refine(__format(${jsonLiteral(format)}), ${jsonLiteral(`must match format "${format}"`)})`;
+        if (format !== undefined && formatType(format) === 'string')
+          e += `.refine(__format(${jsonLiteral(format)}), ${jsonLiteral(`must match format "${format}"`)})`;
         return e;
       }
       case 'number':
@@ -125,7 +146,8 @@ export class ZodPrinter {
         }
         const m = num('multipleOf');
         if (m !== undefined) e += `.refine(__multipleOf(${jsonLiteral(m)}), ${jsonLiteral(`must be multiple of ${m}`)})`;
-        if (format !== undefined && formatType(format) === 'number') e += `.refine(__format(${jsonLiteral(format)}), ${jsonLiteral(`must match format "${format}"`)})`;
+        if (format !== undefined && formatType(format) === 'number')
+          e += `.refine(__format(${jsonLiteral(format)}), ${jsonLiteral(`must match format "${format}"`)})`;
         return e;
       }
       case 'boolean':
@@ -170,14 +192,24 @@ export class ZodPrinter {
     const patterns = isRecord(s['patternProperties']) ? s['patternProperties'] : undefined;
     // additionalProperties: false is a check, not z.strictObject: zod's intersections (allOf) drop a
     // strict object's unknown keys that the other side does not also refuse, which JSON Schema does not.
-    const extra = additional === false || patterns !== undefined || ['propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'].some((k) => k in s);
+    const extra =
+      additional === false ||
+      patterns !== undefined ||
+      ['propertyNames', 'minProperties', 'maxProperties', 'dependentRequired', 'dependentSchemas'].some((k) => k in s);
     const shape = named.map((name) => {
       const sub = properties[name] as JsonSchema;
       const e = this.expr(sub);
       return `${propertyKey(name)}: ${required.includes(name) ? e : `${e}.optional()`}`;
     });
     // A required property whose schema lets `undefined` through (one with no type, or none) is checked by name.
-    const byName = required.filter((name) => !Object.hasOwn(properties, name) || !(isRecord(properties[name]) && ('type' in (properties[name] as object) || 'const' in (properties[name] as object) || 'enum' in (properties[name] as object))));
+    const byName = required.filter(
+      (name) =>
+        !Object.hasOwn(properties, name) ||
+        !(
+          isRecord(properties[name]) &&
+          ('type' in (properties[name] as object) || 'const' in (properties[name] as object) || 'enum' in (properties[name] as object))
+        ),
+    );
     const body = `{ ${shape.join(', ')} }`;
     let e: string;
     if (extra) e = `z.looseObject(${body})`;
@@ -186,13 +218,23 @@ export class ZodPrinter {
     if (byName.length > 0) e += `.superRefine(__required(${jsonLiteral(byName)}))`;
     if (extra) {
       const o: string[] = [`named: ${jsonLiteral(named)}`];
-      if (patterns !== undefined) o.push(`patterns: [${Object.entries(patterns).map(([p, sub]) => `[__pattern(${jsonLiteral(p)}), ${this.expr(sub as JsonSchema)}]`).join(', ')}]`);
+      if (patterns !== undefined)
+        o.push(
+          `patterns: [${Object.entries(patterns)
+            .map(([p, sub]) => `[__pattern(${jsonLiteral(p)}), ${this.expr(sub as JsonSchema)}]`)
+            .join(', ')}]`,
+        );
       if (additional !== undefined && additional !== true) o.push(`additional: ${additional === false ? 'false' : this.expr(additional)}`);
       if ('propertyNames' in s) o.push(`names: ${this.expr(s['propertyNames'] as JsonSchema)}`);
       if (typeof s['minProperties'] === 'number') o.push(`min: ${s['minProperties']}`);
       if (typeof s['maxProperties'] === 'number') o.push(`max: ${s['maxProperties']}`);
       if (isRecord(s['dependentRequired'])) o.push(`dependentRequired: ${jsonLiteral(s['dependentRequired'])}`);
-      if (isRecord(s['dependentSchemas'])) o.push(`dependentSchemas: { ${Object.entries(s['dependentSchemas']).map(([k, sub]) => `${propertyKey(k)}: ${this.expr(sub as JsonSchema)}`).join(', ')} }`);
+      if (isRecord(s['dependentSchemas']))
+        o.push(
+          `dependentSchemas: { ${Object.entries(s['dependentSchemas'])
+            .map(([k, sub]) => `${propertyKey(k)}: ${this.expr(sub as JsonSchema)}`)
+            .join(', ')} }`,
+        );
       e += `.superRefine(__properties({ ${o.join(', ')} }))`;
     }
     return e;

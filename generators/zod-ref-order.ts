@@ -9,7 +9,8 @@ export function refKeys(node: unknown, out: Set<string>): void {
   if (Array.isArray(node)) node.forEach((n) => refKeys(n, out));
   else if (isRecord(node)) {
     for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) out.add(decodeURIComponent(v.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/'))
+        out.add(decodeURIComponent(v.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~'));
       else if (k !== 'enum' && k !== 'const') refKeys(v, out);
     }
   }

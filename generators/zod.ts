@@ -37,17 +37,21 @@ export const ZOD_DIFFERENCES: readonly ZodDifference[] = [
 ];
 
 /** The keywords of the prepared schemas behind ZOD_DIFFERENCES (a schema that uses one may get a different verdict). */
-export const ZOD_UNCHECKED_KEYWORDS: readonly string[] = ['unevaluatedProperties', 'unevaluatedItems', '$data', 'specforgeRule', '$dynamicRef', '$recursiveRef'];
+export const ZOD_UNCHECKED_KEYWORDS: readonly string[] = [
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$data',
+  'specforgeRule',
+  '$dynamicRef',
+  '$recursiveRef',
+];
 
 /** The zod module of a contract's plan. */
 export function zodSource(plan: ValidatorPlan, header: string, runtime: string): string {
   const printer = new ZodPrinter(plan);
   const exported = [...plan.exports.values()];
   const keys = reachableKeys(plan.root, exported);
-  const lines: string[] = [
-    header.trimEnd(),
-    `import { z } from "zod";`,
-  ];
+  const lines: string[] = [header.trimEnd(), `import { z } from "zod";`];
   const body: string[] = [];
   for (const group of orderedGroups(plan.root, keys)) {
     const refs = new Set<string>();
@@ -60,7 +64,10 @@ export function zodSource(plan: ValidatorPlan, header: string, runtime: string):
     }
   }
   const helpers = helpersFor(body.join('\n'));
-  const imports = [/\b__compilePattern\b/.test(helpers.join('\n')) ? 'compilePattern as __compilePattern' : '', /\b__formats\b/.test(helpers.join('\n')) ? 'formats as __formats' : ''].filter(Boolean);
+  const imports = [
+    /\b__compilePattern\b/.test(helpers.join('\n')) ? 'compilePattern as __compilePattern' : '',
+    /\b__formats\b/.test(helpers.join('\n')) ? 'formats as __formats' : '',
+  ].filter(Boolean);
   if (imports.length > 0) lines.push(`import { ${imports.join(', ')} } from ${jsonLiteral(runtime)};`);
   lines.push('', ...helpers, ...body);
   const ref = (exportName: string): string => schemaName(plan.exports.get(exportName) as string);
@@ -70,7 +77,9 @@ export function zodSource(plan: ValidatorPlan, header: string, runtime: string):
   for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: ${ref(exportName)},`);
   lines.push('};');
   lines.push('');
-  lines.push('/** zod schemas of each operation: parameters by location, request bodies (as requests carry them) and responses (as responses carry them) by status and media type. */');
+  lines.push(
+    '/** zod schemas of each operation: parameters by location, request bodies (as requests carry them) and responses (as responses carry them) by status and media type. */',
+  );
   lines.push('export const operations = {');
   for (const [id, k] of plan.operationExports) {
     lines.push(`  ${propertyKey(id)}: {`);
@@ -78,9 +87,19 @@ export function zodSource(plan: ValidatorPlan, header: string, runtime: string):
       const name = k[where];
       if (name) lines.push(`    ${where}: ${ref(name)},`);
     }
-    if (k.body) lines.push(`    body: { ${Object.entries(k.body).map(([t, n]) => `${propertyKey(t)}: ${ref(n)}`).join(', ')} },`);
+    if (k.body)
+      lines.push(
+        `    body: { ${Object.entries(k.body)
+          .map(([t, n]) => `${propertyKey(t)}: ${ref(n)}`)
+          .join(', ')} },`,
+      );
     lines.push('    responses: {');
-    for (const [status, byType] of Object.entries(k.responses)) lines.push(`      ${propertyKey(status)}: { ${Object.entries(byType).map(([t, n]) => `${propertyKey(t)}: ${ref(n)}`).join(', ')} },`);
+    for (const [status, byType] of Object.entries(k.responses))
+      lines.push(
+        `      ${propertyKey(status)}: { ${Object.entries(byType)
+          .map(([t, n]) => `${propertyKey(t)}: ${ref(n)}`)
+          .join(', ')} },`,
+      );
     lines.push('    },');
     lines.push('  },');
   }

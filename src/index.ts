@@ -20,7 +20,21 @@ import type { ConformanceFailure, ConformanceOptions, ConformanceReport, Operati
 import type { CheckName } from './conformance/checks.js';
 
 export type { CheckName, ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase, TestOptions };
-export type { ConfigFile, BundleOptions, ChangelogOptions, CheckOptions, DiffOptions, DocsOptions, GenerateOptions, InitOptions, LintOptions, ReviewOptions, Mock, MockServerOptions, StrictLevel };
+export type {
+  ConfigFile,
+  BundleOptions,
+  ChangelogOptions,
+  CheckOptions,
+  DiffOptions,
+  DocsOptions,
+  GenerateOptions,
+  InitOptions,
+  LintOptions,
+  ReviewOptions,
+  Mock,
+  MockServerOptions,
+  StrictLevel,
+};
 
 /**
  * Types a specforge.config.ts: `export default defineConfig({ output: 'src/generated', specs: [...] })`.
@@ -96,8 +110,7 @@ export type InProcessHandler = import('./conformance/in-process.js').InProcessHa
 export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<ConformanceOptions, 'model' | 'fetch'> & { spec: string })) & {
   /** A credential to obtain during the run (a login, OAuth2 client credentials, a command), as the config's test.token. */
   token?: import('./pipeline/test-settings.js').TokenSettings;
-} &
-  (
+} & (
     | { fetch: ConformanceOptions['fetch']; handler?: undefined; fetchHandler?: undefined }
     | { handler: InProcessHandler; fetch?: undefined; fetchHandler?: undefined }
     | { fetchHandler: (request: Request) => Response | Promise<Response>; fetch?: undefined; handler?: undefined }
@@ -128,7 +141,17 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     const runModel = model;
     const base = others.baseUrl;
     const inner = run;
-    run = async (o) => inner({ ...o, tokens: tokenSource({ settings: token, model: runModel, baseUrl: o.baseUrl ?? base ?? 'http://conformance.test', fetch: o.fetch, ...(o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs }) }) });
+    run = async (o) =>
+      inner({
+        ...o,
+        tokens: tokenSource({
+          settings: token,
+          model: runModel,
+          baseUrl: o.baseUrl ?? base ?? 'http://conformance.test',
+          fetch: o.fetch,
+          ...(o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs }),
+        }),
+      });
   }
   if (handler !== undefined) {
     const { listenInProcess } = await import('./conformance/in-process.js');
@@ -165,7 +188,7 @@ export type ValidatingProxy = import('./conformance/proxy.js').ValidatingProxy;
  * The validating proxy in process (`specforge proxy`): on 127.0.0.1, forwarding to `upstream` and
  * checking each request and answer with the checks of runConformance; `spec` (a path) or `model`.
  */
-export async function createProxy(options: (ProxyOptions | (Omit<ProxyOptions, 'model'> & { spec: string }))): Promise<ValidatingProxy> {
+export async function createProxy(options: ProxyOptions | (Omit<ProxyOptions, 'model'> & { spec: string })): Promise<ValidatingProxy> {
   const { createProxy: start } = await import('./conformance/proxy.js');
   if ('spec' in options) {
     const { spec, ...rest } = options;

@@ -30,4 +30,3 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = handleError(err);
   }
 }
-

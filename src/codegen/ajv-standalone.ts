@@ -65,7 +65,11 @@ interface Declaration {
  * `nameOf` gives the stable name of the schema a compiled function validates (undefined for a
  * schema it does not know; such a function is named after a hash of its code).
  */
-export function standaloneModule(ajv: StandaloneAjv, exports: Record<string, string>, nameOf: (schema: unknown) => string | undefined = () => undefined): string {
+export function standaloneModule(
+  ajv: StandaloneAjv,
+  exports: Record<string, string>,
+  nameOf: (schema: unknown) => string | undefined = () => undefined,
+): string {
   const renamed = new Map<string, string>();
   const declarations = new Map<string, Declaration>();
   const seen = new Set<string>();

@@ -37,7 +37,9 @@ export function jsonLiteral(value: unknown, indent?: number): string {
   // key keeps it an own data property as in the JSON. (Every string token is scanned only when the
   // text has such a key: this runs over megabytes of mock and validator tables.)
   const keyed = text.includes('"__proto__"')
-    ? text.replace(JSON_STRING, (token, colon: string | undefined) => (colon !== undefined && token.startsWith('"__proto__"') ? `["__proto__"]${colon}` : token))
+    ? text.replace(JSON_STRING, (token, colon: string | undefined) =>
+        colon !== undefined && token.startsWith('"__proto__"') ? `["__proto__"]${colon}` : token,
+      )
     : text;
   return keyed.replace(UNSAFE_IN_CODE, escapeUnsafe);
 }
@@ -113,14 +115,16 @@ export function propertyAccess(name: string): string {
 
 /** The body text of a comment: no way to close it early, no line terminators that JS counts. */
 function commentText(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u2028\u2029]/g, '\n')
-    .replace(/\*\//g, '*\\/')
-    .replace(/\/\*/g, '/\\*')
-    // As in string literals: nothing that would end an inline <script> or open an HTML comment.
-    .replace(/<\/(script)/gi, '<\\/$1')
-    .replace(/<!--/g, '<\\!--');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\u2028\u2029]/g, '\n')
+      .replace(/\*\//g, '*\\/')
+      .replace(/\/\*/g, '/\\*')
+      // As in string literals: nothing that would end an inline <script> or open an HTML comment.
+      .replace(/<\/(script)/gi, '<\\/$1')
+      .replace(/<!--/g, '<\\!--')
+  );
 }
 
 /** A JSDoc block at `indent`, or "" for empty text. */
@@ -169,7 +173,10 @@ export function code(text: string): Code {
  * GitHub's references made inert (inertReferences).
  */
 export function markdownText(text: string): string {
-  const one = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const one = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return inertReferences(one.replace(/[\\`*_[\]<>|#!~&]/g, '\\$&').replace(/^([-+=]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`)));
 }
 
@@ -183,7 +190,9 @@ export function markdownText(text: string): string {
  * or blocks, where GitHub links nothing and an entity would show as typed.
  */
 export function inertReferences(markdown: string): string {
-  return markdown.replace(/@(?=[A-Za-z0-9])|#(?=[0-9])|\b(GH)-(?=[0-9])/gi, (m, gh: string | undefined) => (gh !== undefined ? `${gh}&#8203;-` : `${m}&#8203;`));
+  return markdown.replace(/@(?=[A-Za-z0-9])|#(?=[0-9])|\b(GH)-(?=[0-9])/gi, (m, gh: string | undefined) =>
+    gh !== undefined ? `${gh}&#8203;-` : `${m}&#8203;`,
+  );
 }
 
 /**

@@ -43,9 +43,7 @@ export function checkTemplate(name: string, source: string): void {
   const refuse = (node: hbs.AST.Node, why: string): never => {
     const { start, end } = node.loc;
     const text =
-      start.line === end.line
-        ? (lines[start.line - 1] ?? '').slice(start.column, end.column)
-        : `${(lines[start.line - 1] ?? '').slice(start.column)}…`;
+      start.line === end.line ? (lines[start.line - 1] ?? '').slice(start.column, end.column) : `${(lines[start.line - 1] ?? '').slice(start.column)}…`;
     throw new Error(`template ${name} line ${start.line}: "${text}" ${why}`);
   };
   const program = (p: hbs.AST.Program | undefined): void => {
@@ -97,7 +95,9 @@ hb.registerHelper('json', (value: unknown) => jsonLiteral(value));
 hb.registerHelper('key', (value: unknown) => propertyKey(String(value)));
 hb.registerHelper('md', (value: unknown) => markdownText(String(value)));
 hb.registerHelper('mdcode', (value: unknown) => markdownCode(String(value)));
-hb.registerHelper('doc', (value: unknown, indent: unknown) => docComment(typeof value === 'string' ? value : undefined, typeof indent === 'string' ? indent : ''));
+hb.registerHelper('doc', (value: unknown, indent: unknown) =>
+  docComment(typeof value === 'string' ? value : undefined, typeof indent === 'string' ? indent : ''),
+);
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 

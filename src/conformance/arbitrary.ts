@@ -25,7 +25,8 @@ function types(schema: Record<string, unknown>): string[] {
   if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
   if (isRecord(schema['properties']) || Array.isArray(schema['required']) || schema['additionalProperties'] !== undefined) return ['object'];
   if (schema['items'] !== undefined) return ['array'];
-  if (schema['pattern'] !== undefined || schema['format'] !== undefined || schema['minLength'] !== undefined || schema['maxLength'] !== undefined) return ['string'];
+  if (schema['pattern'] !== undefined || schema['format'] !== undefined || schema['minLength'] !== undefined || schema['maxLength'] !== undefined)
+    return ['string'];
   if (schema['minimum'] !== undefined || schema['maximum'] !== undefined) return ['number'];
   return [];
 }
@@ -45,7 +46,9 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<string> 
     case 'date-time':
       return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return bounded(fc.emailAddress());
     case 'uuid':
@@ -80,7 +83,14 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<string> 
       }
     }
   }
-  return fc.string({ minLength, maxLength, unit: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'.split('')) }, { weight: 1, arbitrary: fc.constantFrom(' ', 'é', '"', '\\', '/', '%', '😀', '<', '\u0000') }) });
+  return fc.string({
+    minLength,
+    maxLength,
+    unit: fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'.split('')) },
+      { weight: 1, arbitrary: fc.constantFrom(' ', 'é', '"', '\\', '/', '%', '😀', '<', '\u0000') },
+    ),
+  });
 }
 
 function numberArbitrary(schema: Record<string, unknown>, integer: boolean): fc.Arbitrary<number> {
@@ -119,14 +129,25 @@ export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve
     if (Array.isArray(list) && list.length > 0) {
       const base = { ...schema };
       delete base[key];
-      const merged = list.map((branch) => (isRecord(branch) && Object.keys(base).some((k) => k !== 'description' && k !== 'title') ? { allOf: [base, branch] } : branch));
+      const merged = list.map((branch) =>
+        isRecord(branch) && Object.keys(base).some((k) => k !== 'description' && k !== 'title') ? { allOf: [base, branch] } : branch,
+      );
       return fc.oneof(...merged.map((b) => schemaArbitrary(b as JsonSchema, resolve, depth + 1)));
     }
   }
   if (Array.isArray(schema['allOf']) && schema['allOf'].length > 0) {
     const parts = schema['allOf'].map((p) => (isRecord(p) && typeof p['$ref'] === 'string' ? resolve(p['$ref']) : p));
     // Objects combine: every part's properties and required names in one object schema.
-    if (parts.every((p) => isRecord(p) && (types(p).length === 0 || types(p).includes('object')) && !Array.isArray(p['oneOf']) && !Array.isArray(p['anyOf']) && !Array.isArray(p['allOf']))) {
+    if (
+      parts.every(
+        (p) =>
+          isRecord(p) &&
+          (types(p).length === 0 || types(p).includes('object')) &&
+          !Array.isArray(p['oneOf']) &&
+          !Array.isArray(p['anyOf']) &&
+          !Array.isArray(p['allOf']),
+      )
+    ) {
       const properties: Record<string, unknown> = {};
       const required = new Set<string>();
       for (const p of parts as Array<Record<string, unknown>>) {
@@ -135,7 +156,11 @@ export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve
       }
       const rest = { ...schema };
       delete rest['allOf'];
-      return schemaArbitrary({ ...rest, type: 'object', properties: { ...properties, ...(isRecord(rest['properties']) ? rest['properties'] : {}) }, required: [...required] }, resolve, depth + 1);
+      return schemaArbitrary(
+        { ...rest, type: 'object', properties: { ...properties, ...(isRecord(rest['properties']) ? rest['properties'] : {}) }, required: [...required] },
+        resolve,
+        depth + 1,
+      );
     }
     return schemaArbitrary(parts[0] as JsonSchema, resolve, depth + 1);
   }
@@ -160,7 +185,11 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, resolve: 
     case 'array': {
       const minItems = num(schema['minItems']) ?? 0;
       const maxItems = Math.max(minItems, Math.min(num(schema['maxItems']) ?? MAX_ITEMS, minItems + MAX_ITEMS));
-      const items = schemaArbitrary(isRecord(schema['items']) || typeof schema['items'] === 'boolean' ? (schema['items'] as JsonSchema) : true, resolve, depth + 1);
+      const items = schemaArbitrary(
+        isRecord(schema['items']) || typeof schema['items'] === 'boolean' ? (schema['items'] as JsonSchema) : true,
+        resolve,
+        depth + 1,
+      );
       return schema['uniqueItems'] === true
         ? fc.uniqueArray(items, { minLength: minItems, maxLength: maxItems, selector: (v) => JSON.stringify(v) })
         : fc.array(items, { minLength: minItems, maxLength: maxItems });

@@ -41,7 +41,11 @@ type SchemeSummary = Pick<ContractModel['securitySchemes'][number], 'name' | 'ty
  * contract's components.securitySchemes, or `bearer` / `basic` for every HTTP scheme of that kind
  * (bearer also covers oauth2 and openIdConnect); `env:VAR` reads the value from the environment.
  */
-export function authMap(model: { securitySchemes: readonly SchemeSummary[] }, raw: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> | undefined {
+export function authMap(
+  model: { securitySchemes: readonly SchemeSummary[] },
+  raw: readonly string[] | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> | undefined {
   const flags = parseAuthFlags(raw, env);
   if (flags.length === 0) return undefined;
   const out: Record<string, string> = {};
@@ -60,7 +64,9 @@ export function authMap(model: { securitySchemes: readonly SchemeSummary[] }, ra
           );
     if (schemes.length === 0) {
       const known = model.securitySchemes.map((s) => s.name);
-      throw new UsageError(`--auth ${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`);
+      throw new UsageError(
+        `--auth ${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`,
+      );
     }
     for (const s of schemes) out[s.name] = value;
   }
@@ -81,7 +87,8 @@ export function quickSecuritySchemes(specPath: string): SchemeSummary[] | undefi
   } catch {
     return undefined;
   }
-  const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const record = (v: unknown): Record<string, unknown> | undefined =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   const root = record(doc);
   if (!root) return undefined;
   const swagger2 = typeof root['swagger'] === 'string';

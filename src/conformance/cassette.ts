@@ -62,7 +62,8 @@ export class CassetteRecorder {
   ) {}
 
   add(phase: Phase, sent: SentRequest, response: ReceivedResponse | undefined, error?: string, flags: { truncated?: boolean; late?: boolean } = {}): void {
-    const request: CassetteExchange['request'] = (({ method, url, headers, body }) => (body === undefined ? { method, url, headers } : { method, url, headers, body }))(this.redact.request(sent));
+    const request: CassetteExchange['request'] = (({ method, url, headers, body }) =>
+      body === undefined ? { method, url, headers } : { method, url, headers, body })(this.redact.request(sent));
     const exchange: CassetteExchange = { phase, origin: this.redact.text(sent.origin), operationId: sent.operationId, request };
     if (response) {
       exchange.response = { status: response.status, headers: this.redact.headers(response.headers), body: this.redact.text(response.text) };
@@ -88,7 +89,12 @@ export class CassetteRecorder {
     try {
       const opening = JSON.stringify({ ...head, exchanges: [] }, null, 1);
       writeSync(fd, `${opening.slice(0, opening.lastIndexOf('[]'))}[`);
-      exchanges.forEach((x, i) => writeSync(fd, `${i === 0 ? '' : ','}\n  ${JSON.stringify(x, (_key, value: unknown) => (typeof value === 'string' ? this.redact.text(value) : value), 1).replace(/\n/g, '\n  ')}`));
+      exchanges.forEach((x, i) =>
+        writeSync(
+          fd,
+          `${i === 0 ? '' : ','}\n  ${JSON.stringify(x, (_key, value: unknown) => (typeof value === 'string' ? this.redact.text(value) : value), 1).replace(/\n/g, '\n  ')}`,
+        ),
+      );
       writeSync(fd, exchanges.length === 0 ? ']\n}\n' : '\n ]\n}\n');
     } finally {
       closeSync(fd);
@@ -107,7 +113,8 @@ function checkedExchange(raw: unknown, i: number, shown: string): CassetteExchan
   };
   if (!isRecord(raw)) return bad('not an object');
   const req = raw['request'];
-  if (!isRecord(req) || typeof req['method'] !== 'string' || typeof req['url'] !== 'string' || !req['url'].startsWith('/') || !strings(req['headers'])) return bad('request needs method, url (starting with /) and headers (strings)');
+  if (!isRecord(req) || typeof req['method'] !== 'string' || typeof req['url'] !== 'string' || !req['url'].startsWith('/') || !strings(req['headers']))
+    return bad('request needs method, url (starting with /) and headers (strings)');
   if (req['body'] !== undefined && typeof req['body'] !== 'string') return bad('request.body must be a string');
   const request: CassetteExchange['request'] = { method: req['method'], url: req['url'], headers: req['headers'] };
   if (typeof req['body'] === 'string') request.body = req['body'];
@@ -116,7 +123,15 @@ function checkedExchange(raw: unknown, i: number, shown: string): CassetteExchan
   if (typeof raw['operationId'] === 'string') out.operationId = raw['operationId'];
   const res = raw['response'];
   if (res !== undefined) {
-    if (!isRecord(res) || typeof res['status'] !== 'number' || !Number.isInteger(res['status']) || res['status'] < 100 || res['status'] > 599 || !strings(res['headers']) || typeof res['body'] !== 'string') {
+    if (
+      !isRecord(res) ||
+      typeof res['status'] !== 'number' ||
+      !Number.isInteger(res['status']) ||
+      res['status'] < 100 ||
+      res['status'] > 599 ||
+      !strings(res['headers']) ||
+      typeof res['body'] !== 'string'
+    ) {
       return bad('response needs status (100-599), headers (strings) and body (a string)');
     }
     out.response = { status: res['status'], headers: res['headers'], body: res['body'] };
@@ -135,13 +150,17 @@ function cassetteSize(path: string, shown: string): number {
   } catch (error) {
     throw new UsageError(`--replay ${shown}: cannot read it (${error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'})`);
   }
-  if (size > MAX_CASSETTE_BYTES) throw new UsageError(`--replay ${shown}: ${size} bytes, larger than the ${MAX_CASSETTE_BYTES} bytes (256 MiB) a cassette may have`);
+  if (size > MAX_CASSETTE_BYTES)
+    throw new UsageError(`--replay ${shown}: ${size} bytes, larger than the ${MAX_CASSETTE_BYTES} bytes (256 MiB) a cassette may have`);
   return size;
 }
 
 function version(doc: Record<string, unknown>, shown: string): void {
   if (doc['specforgeCassette'] === undefined) throw new UsageError(`--replay ${shown}: not a specforge cassette (no "specforgeCassette" version)`);
-  if (doc['specforgeCassette'] !== CASSETTE_VERSION) throw new UsageError(`--replay ${shown}: cassette version ${JSON.stringify(doc['specforgeCassette'])} is not supported (this specforge reads version ${CASSETTE_VERSION})`);
+  if (doc['specforgeCassette'] !== CASSETTE_VERSION)
+    throw new UsageError(
+      `--replay ${shown}: cassette version ${JSON.stringify(doc['specforgeCassette'])} is not supported (this specforge reads version ${CASSETTE_VERSION})`,
+    );
 }
 
 /** Reads and checks a cassette, whole (a small one); anything else is a usage error naming the file and what is wrong. */
@@ -164,7 +183,12 @@ export function readCassette(path: string, shown = path): Cassette {
   const list = doc['exchanges'];
   if (!Array.isArray(list)) throw new UsageError(`--replay ${shown}: "exchanges" must be a list`);
   const exchanges = list.map((raw: unknown, i) => checkedExchange(raw, i, shown));
-  return { specforgeCassette: CASSETTE_VERSION, recorded: typeof doc['recorded'] === 'string' ? doc['recorded'] : '', source: doc['source'] === 'proxy' ? 'proxy' : 'test', exchanges };
+  return {
+    specforgeCassette: CASSETTE_VERSION,
+    recorded: typeof doc['recorded'] === 'string' ? doc['recorded'] : '',
+    source: doc['source'] === 'proxy' ? 'proxy' : 'test',
+    exchanges,
+  };
 }
 
 /** The largest top-level member other than `exchanges` a cassette may have (its version, date, source). */
@@ -331,7 +355,8 @@ export async function* streamCassette(path: string, shown = path): AsyncGenerato
       if (parts) {
         parts.push(chunk.subarray(from));
         partsBytes += chunk.length - from;
-        if (!inExchanges && partsBytes > MAX_MEMBER_BYTES) throw new UsageError(`--replay ${shown}: the member "${key}" is larger than ${MAX_MEMBER_BYTES} bytes`);
+        if (!inExchanges && partsBytes > MAX_MEMBER_BYTES)
+          throw new UsageError(`--replay ${shown}: the member "${key}" is larger than ${MAX_MEMBER_BYTES} bytes`);
       }
       if (keyParts) keyParts.push(chunk.subarray(keyFrom));
       offset += chunk.length;
@@ -340,7 +365,9 @@ export async function* streamCassette(path: string, shown = path): AsyncGenerato
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`--replay ${shown}: cannot read it (${error instanceof Error && 'code' in error ? String(error.code) : error instanceof Error ? error.message : 'unreadable'})`);
+    throw new UsageError(
+      `--replay ${shown}: cannot read it (${error instanceof Error && 'code' in error ? String(error.code) : error instanceof Error ? error.message : 'unreadable'})`,
+    );
   } finally {
     stream.destroy();
   }
@@ -365,7 +392,10 @@ export interface ReplayResult {
  * in their recorded order, against the contract's resources, state machines and links as they are
  * now (replay-stateful.ts).
  */
-export async function replayCassette(cassette: { exchanges: Iterable<CassetteExchange> | AsyncIterable<CassetteExchange> }, options: Omit<ConformanceOptions, 'fetch'>): Promise<ReplayResult> {
+export async function replayCassette(
+  cassette: { exchanges: Iterable<CassetteExchange> | AsyncIterable<CassetteExchange> },
+  options: Omit<ConformanceOptions, 'fetch'>,
+): Promise<ReplayResult> {
   const observer = new Observer(options);
   const ctx = observer.ctx;
   const unrouted = new Set<string>();
@@ -384,12 +414,26 @@ export async function replayCassette(cassette: { exchanges: Iterable<CassetteExc
     let response: ReceivedResponse | undefined;
     if (x.response) {
       const streamed = observer.streams(verdict.op, x.response.headers['content-type'] ?? '');
-      response = observer.received({ status: x.response.status, headers: lower(x.response.headers), body: Buffer.from(x.response.body), ...(x.response.truncated ? { overflow: true } : {}), ...(x.response.late ? { late: true } : {}) }, streamed);
+      response = observer.received(
+        {
+          status: x.response.status,
+          headers: lower(x.response.headers),
+          body: Buffer.from(x.response.body),
+          ...(x.response.truncated ? { overflow: true } : {}),
+          ...(x.response.late ? { late: true } : {}),
+        },
+        streamed,
+      );
     }
     // The sequence learns from every routed exchange (a create of an operation not selected still stores a document).
     // Only the exchanges the stateful checks can read are kept for them (every one, when the contract has links).
     if (SEQUENCE_PHASES.includes(x.phase) && (sequenced === 'all' || sequenced.ops.has(verdict.op.id))) {
-      steps.push({ op: verdict.op, phase: x.phase, sent, ...(response ? { response: sequenced === 'all' ? response : lean(response, verdict.op.id, sequenced) } : {}) });
+      steps.push({
+        op: verdict.op,
+        phase: x.phase,
+        sent,
+        ...(response ? { response: sequenced === 'all' ? response : lean(response, verdict.op.id, sequenced) } : {}),
+      });
     }
     if (ctx.options.operations && !ctx.options.operations.includes(verdict.op.id)) continue;
     if (!ctx.operations.includes(verdict.op)) continue;

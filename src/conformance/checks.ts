@@ -98,7 +98,8 @@ function headerValueProblem(header: HeaderModel, value: string): string | undefi
   if (t === 'integer' && !/^-?\d+$/.test(value.trim())) return `is "${value}", not an integer`;
   if (t === 'number' && !Number.isFinite(Number(value.trim()))) return `is "${value}", not a number`;
   if (t === 'boolean' && !/^(true|false)$/.test(value.trim())) return `is "${value}", not a boolean`;
-  if (Array.isArray(schema['enum']) && !schema['enum'].map(String).includes(value.trim())) return `is "${value}", not one of ${schema['enum'].map(String).join(', ')}`;
+  if (Array.isArray(schema['enum']) && !schema['enum'].map(String).includes(value.trim()))
+    return `is "${value}", not one of ${schema['enum'].map(String).join(', ')}`;
   return undefined;
 }
 
@@ -116,7 +117,11 @@ export interface AnswerContext {
  * $ref targets, each visited once): `readOnly` ones a request need not send, `writeOnly` ones an
  * answer need not carry, even where `required` lists them.
  */
-export function flaggedProperties(schema: JsonSchema | undefined, resolve: ((ref: string) => JsonSchema | undefined) | undefined, flag: 'readOnly' | 'writeOnly'): Set<string> {
+export function flaggedProperties(
+  schema: JsonSchema | undefined,
+  resolve: ((ref: string) => JsonSchema | undefined) | undefined,
+  flag: 'readOnly' | 'writeOnly',
+): Set<string> {
   const names = new Set<string>();
   const seen = new Set<unknown>();
   const visit = (s: unknown, depth: number): void => {
@@ -140,7 +145,12 @@ export function flaggedProperties(schema: JsonSchema | undefined, resolve: ((ref
 /** Whether a validator's errors are only `required` properties of the given names (not demanded in this direction). */
 export function onlyMissing(errors: ValidateFunction['errors'], names: ReadonlySet<string>): boolean {
   if (!errors || errors.length === 0 || names.size === 0) return false;
-  return errors.every((e) => e.keyword === 'required' && typeof (e.params as { missingProperty?: unknown }).missingProperty === 'string' && names.has((e.params as { missingProperty: string }).missingProperty));
+  return errors.every(
+    (e) =>
+      e.keyword === 'required' &&
+      typeof (e.params as { missingProperty?: unknown }).missingProperty === 'string' &&
+      names.has((e.params as { missingProperty: string }).missingProperty),
+  );
 }
 
 /** The checks every answer gets: status, content type, headers and body against the contract. */
@@ -149,7 +159,9 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
   const out: Array<{ check: CheckName; failure?: CheckFailure }> = [];
   out.push({
     check: 'not_a_server_error',
-    ...(response.status >= 500 ? { failure: { check: 'not_a_server_error', message: `server error ${response.status}${summary(response)}`, location: op.pointer } } : {}),
+    ...(response.status >= 500
+      ? { failure: { check: 'not_a_server_error', message: `server error ${response.status}${summary(response)}`, location: op.pointer } }
+      : {}),
   });
   const declared = declaredResponse(op, response.status);
   // An undeclared server error is one fault, reported once (by not_a_server_error).
@@ -198,11 +210,16 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
     }
     out.push({
       check: 'response_headers_conformance',
-      ...(problems.length > 0 ? { failure: { check: 'response_headers_conformance', message: problems.join('; '), location: `${declared.pointer}/headers` } } : {}),
+      ...(problems.length > 0
+        ? { failure: { check: 'response_headers_conformance', message: problems.join('; '), location: `${declared.pointer}/headers` } }
+        : {}),
     });
   }
   if (response.unchecked !== undefined) {
-    out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: response.unchecked, location: media ? media.pointer : declared.pointer } });
+    out.push({
+      check: 'response_schema_conformance',
+      failure: { check: 'response_schema_conformance', message: response.unchecked, location: media ? media.pointer : declared.pointer },
+    });
   } else if (hasBody && media && ctx.validator && /json/i.test(actual) && media.stream !== undefined) {
     // A stream of JSON values (one event per line): each complete value is checked; a value cut
     // off where reading stopped is not.
@@ -221,15 +238,33 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
     }
     out.push({
       check: 'response_schema_conformance',
-      ...(problems.length > 0 ? { failure: { check: 'response_schema_conformance', message: `the stream does not match the schema: ${problems.slice(0, 5).join('; ')}`, location: `${media.pointer}/schema` } } : {}),
+      ...(problems.length > 0
+        ? {
+            failure: {
+              check: 'response_schema_conformance',
+              message: `the stream does not match the schema: ${problems.slice(0, 5).join('; ')}`,
+              location: `${media.pointer}/schema`,
+            },
+          }
+        : {}),
     });
   } else if (hasBody && media && ctx.validator && /json/i.test(actual)) {
     if (response.json === undefined) {
-      out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body is not JSON: ${response.text.slice(0, 120)}`, location: media.pointer } });
+      out.push({
+        check: 'response_schema_conformance',
+        failure: { check: 'response_schema_conformance', message: `the body is not JSON: ${response.text.slice(0, 120)}`, location: media.pointer },
+      });
     } else if (!ctx.validator(response.json) && !onlyMissing(ctx.validator.errors, flaggedProperties(media.schema, ctx.resolve, 'writeOnly'))) {
       // A writeOnly property (a password) is never in an answer, even where `required` lists it.
       const errors = (ctx.validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
-      out.push({ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the body does not match the schema: ${errors.join('; ')}`, location: `${media.pointer}/schema` } });
+      out.push({
+        check: 'response_schema_conformance',
+        failure: {
+          check: 'response_schema_conformance',
+          message: `the body does not match the schema: ${errors.join('; ')}`,
+          location: `${media.pointer}/schema`,
+        },
+      });
     } else out.push({ check: 'response_schema_conformance' });
   }
   return out;
@@ -251,7 +286,9 @@ export function curlCommand(base: string, request: SentRequest): string {
   // A body with control characters (a multipart body's CRLFs) never goes raw on the line: printf
   // writes it exactly from escapes, and curl reads it from standard input as bytes.
   if (/[\x00-\x08\x0b-\x1f\x7f]/.test(request.body)) {
-    const escaped = request.body.replace(/[\\%\x00-\x1f\x7f]/g, (c) => (c === '\\' ? '\\\\' : c === '%' ? '%%' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`));
+    const escaped = request.body.replace(/[\\%\x00-\x1f\x7f]/g, (c) =>
+      c === '\\' ? '\\\\' : c === '%' ? '%%' : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`,
+    );
     return `printf -- ${q(escaped)} | ${parts.join(' ')} --data-binary @-`;
   }
   parts.push('--data-raw', q(request.body));

@@ -51,7 +51,11 @@ export function exampleValues(judge: ExampleJudge, op: OperationModel, broken: B
  * valid data), else a value sampled from the schema. `valid` says whether the validators accept it
  * (negative cases are built only on a valid base).
  */
-export function exampleBody(judge: ExampleJudge, op: OperationModel, broken: BrokenExample): { media: BodyMedia; value: unknown; name: string; valid: boolean } | undefined {
+export function exampleBody(
+  judge: ExampleJudge,
+  op: OperationModel,
+  broken: BrokenExample,
+): { media: BodyMedia; value: unknown; name: string; valid: boolean } | undefined {
   const media = requestMedia(op);
   if (!op.requestBody || !media) return undefined;
   for (const example of media.examples) {

@@ -15,7 +15,14 @@ import { bodyValid, exampleBody, exampleValues, paramsValid, validBodyExamples, 
 import { redactor, SeenCredentials, SHOW_SECRETS, type Redactor } from './redact.js';
 import { requestMedia, type ExampleRequest } from './requests.js';
 import { sendRequest, type SendResult } from './send-request.js';
-import { DEFAULT_MAX_JSON_DEPTH, DEFAULT_MAX_RESPONSE_BYTES, type ConformanceFailure, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
+import {
+  DEFAULT_MAX_JSON_DEPTH,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type ConformanceFailure,
+  type ConformanceOptions,
+  type ConformanceReport,
+  type Phase,
+} from './types.js';
 
 /** Thrown by RunContext.fail when maxFailures is reached: ends the run, whatever phase is running. */
 export class StopRun extends Error {}
@@ -62,7 +69,14 @@ export class RunContext {
   phase: Phase = 'examples';
 
   constructor(readonly options: ConformanceOptions) {
-    this.redactCache = options.showSecrets ? SHOW_SECRETS : redactor({ model: options.model, seen: this.seen, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+    this.redactCache = options.showSecrets
+      ? SHOW_SECRETS
+      : redactor({
+          model: options.model,
+          seen: this.seen,
+          ...(options.auth ? { auth: options.auth } : {}),
+          ...(options.headers ? { headers: options.headers } : {}),
+        });
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.maxJsonDepth = options.maxJsonDepth ?? DEFAULT_MAX_JSON_DEPTH;
     this.model = options.model;
@@ -72,7 +86,11 @@ export class RunContext {
     for (const c of options.excludeChecks ?? []) wanted.delete(c);
     this.enabled = wanted;
     this.seed = options.seed ?? 1;
-    this.streaming = new Set(options.model.operations.filter((op) => op.responses.some((r) => r.content.some((c) => c.stream !== undefined || /event-stream/i.test(c.type)))).map((op) => op.id));
+    this.streaming = new Set(
+      options.model.operations
+        .filter((op) => op.responses.some((r) => r.content.some((c) => c.stream !== undefined || /event-stream/i.test(c.type))))
+        .map((op) => op.id),
+    );
     this.resolve = schemaResolver(this.model);
     this.operations = this.model.operations.filter(
       (op) => (!options.operations || options.operations.includes(op.id)) && (!options.tags || op.tags.some((t) => options.tags?.includes(t))),
@@ -157,7 +175,14 @@ export class RunContext {
    * Sends a request and applies the answer checks (and the expectation of its kind). A failure
    * `contractWide` selects is one fault of the contract, counted once whichever operation shows it.
    */
-  async exchange(op: OperationModel, phase: Phase, request: ExampleRequest, origin: string, expect: 'positive' | 'negative' | 'any', contractWide?: (failure: CheckFailure) => boolean): Promise<Outcome> {
+  async exchange(
+    op: OperationModel,
+    phase: Phase,
+    request: ExampleRequest,
+    origin: string,
+    expect: 'positive' | 'negative' | 'any',
+    contractWide?: (failure: CheckFailure) => boolean,
+  ): Promise<Outcome> {
     const { sent, response, error } = await this.send(request, origin);
     if (!response) {
       if (error && !error.startsWith('not sendable') && !this.options.dryRun) {
@@ -171,14 +196,26 @@ export class RunContext {
       if (result.failure) {
         failures.push(result.failure);
         const wide = contractWide?.(result.failure) === true;
-        this.fail(op, phase, wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure, sent, response);
+        this.fail(
+          op,
+          phase,
+          wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure,
+          sent,
+          response,
+        );
       } else this.tally(op, result.check, true);
     }
     return { failures, sent, response };
   }
 
   /** The answer checks of one answer, and the expectation of its kind (valid data accepted, invalid refused). */
-  judge(op: OperationModel, method: string, response: ReceivedResponse, origin: string, expect: 'positive' | 'negative' | 'any'): Array<{ check: CheckName; failure?: CheckFailure }> {
+  judge(
+    op: OperationModel,
+    method: string,
+    response: ReceivedResponse,
+    origin: string,
+    expect: 'positive' | 'negative' | 'any',
+  ): Array<{ check: CheckName; failure?: CheckFailure }> {
     let results: Array<{ check: CheckName; failure?: CheckFailure }>;
     try {
       results = answerChecks({ op, response, validator: this.validatorFor(op, response), method, resolve: this.resolve });
@@ -186,24 +223,52 @@ export class RunContext {
       // A check that cannot finish on this answer (a stack exhausted by what the server sent) is a
       // finding of this exchange, never the end of the run.
       if (!(error instanceof RangeError)) throw error;
-      results = [{ check: 'response_schema_conformance', failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer } }];
+      results = [
+        {
+          check: 'response_schema_conformance',
+          failure: { check: 'response_schema_conformance', message: `the answer could not be checked: ${error.message}`, location: op.pointer },
+        },
+      ];
     }
     const bound = this.options.maxResponseTimeMs;
     if (bound !== undefined && response.elapsedMs !== undefined && !this.streaming.has(op.id)) {
       results.push(
         response.elapsedMs > bound
-          ? { check: 'max_response_time', failure: { check: 'max_response_time', message: `answered in ${response.elapsedMs} ms, over the bound of ${bound} ms (--max-response-time)`, location: op.pointer, cause: 'slow' } }
+          ? {
+              check: 'max_response_time',
+              failure: {
+                check: 'max_response_time',
+                message: `answered in ${response.elapsedMs} ms, over the bound of ${bound} ms (--max-response-time)`,
+                location: op.pointer,
+                cause: 'slow',
+              },
+            }
           : { check: 'max_response_time' },
       );
     }
     if (expect === 'negative') {
       const accepted = response.status < 400;
-      results.push(accepted ? { check: 'negative_data_rejection', failure: { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer } } : { check: 'negative_data_rejection' });
+      results.push(
+        accepted
+          ? {
+              check: 'negative_data_rejection',
+              failure: { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer },
+            }
+          : { check: 'negative_data_rejection' },
+      );
     } else if (expect === 'positive') {
       const refused = [400, 413, 415, 422].includes(response.status);
       results.push(
         refused
-          ? { check: 'positive_data_acceptance', failure: { check: 'positive_data_acceptance', message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`, location: op.pointer, cause: `refused with ${response.status}` } }
+          ? {
+              check: 'positive_data_acceptance',
+              failure: {
+                check: 'positive_data_acceptance',
+                message: `valid data (${origin}) was refused with ${response.status}: ${response.text.slice(0, 200)}`,
+                location: op.pointer,
+                cause: `refused with ${response.status}`,
+              },
+            }
           : { check: 'positive_data_acceptance' },
       );
     }
@@ -233,10 +298,25 @@ export class RunContext {
     if (where === 'body') {
       const media = requestMedia(op);
       const fn = media ? this.validators.operationValidators[op.id]?.body?.[media.type] : undefined;
-      if (fn && !fn(example.value)) errors = (fn.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()).join('; ');
+      if (fn && !fn(example.value))
+        errors = (fn.errors ?? [])
+          .slice(0, 3)
+          .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim())
+          .join('; ');
     }
     const sent: SentRequest = { operationId: op.id, method: op.method.toUpperCase(), url: op.path, headers: {}, origin: `${what} (not sent)` };
-    this.fail(op, 'examples', { check: 'example_schema_conformance', message: `${what} does not match its own schema${errors ? `: ${errors}` : ''}; the contract is wrong here, so it is not sent as valid data`, location: example.pointer, cause: example.pointer }, sent, undefined);
+    this.fail(
+      op,
+      'examples',
+      {
+        check: 'example_schema_conformance',
+        message: `${what} does not match its own schema${errors ? `: ${errors}` : ''}; the contract is wrong here, so it is not sent as valid data`,
+        location: example.pointer,
+        cause: example.pointer,
+      },
+      sent,
+      undefined,
+    );
   }
 
   /** Whether parameter values pass the operation's validators (example-data.ts). */
@@ -252,5 +332,4 @@ export class RunContext {
   opById(id: string | undefined): OperationModel | undefined {
     return id === undefined ? undefined : this.operations.find((o) => o.id === id);
   }
-
 }

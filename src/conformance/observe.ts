@@ -72,7 +72,9 @@ export class Observer {
     const handlers: Record<string, AnyHandler> = {};
     for (const op of api.operations) handlers[op.id] = () => ({ status: 200, headers: { [VALID_MARK]: '1' }, payload: '', verified: true });
     // Paths arrive relative to the base (the upstream URL carries it): the contract's servers[] path is not taken off again.
-    this.judgeRequest = toFetchHandler(createRequestListener(api, this.ctx.validators, handlers, { bodyLimit: MAX_REQUEST_BYTES, maxJsonDepth: this.ctx.maxJsonDepth, basePath: false }));
+    this.judgeRequest = toFetchHandler(
+      createRequestListener(api, this.ctx.validators, handlers, { bodyLimit: MAX_REQUEST_BYTES, maxJsonDepth: this.ctx.maxJsonDepth, basePath: false }),
+    );
   }
 
   /** The operation a method and path (relative to the base) belong to, if any. */
@@ -85,7 +87,10 @@ export class Observer {
   async verdict(method: string, url: string, headers: Readonly<Record<string, string>>, body: Uint8Array | undefined): Promise<RequestVerdict> {
     const op = this.route(method, url);
     if (!op) return { kind: 'unrouted', problem: `no operation of the contract is ${method.toUpperCase()} ${url.split('?')[0] ?? ''}` };
-    const init: RequestInit = { method: method.toUpperCase(), headers: Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase()) && k.toLowerCase() !== 'host') };
+    const init: RequestInit = {
+      method: method.toUpperCase(),
+      headers: Object.entries(headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase()) && k.toLowerCase() !== 'host'),
+    };
     if (body !== undefined && body.byteLength > 0 && method.toUpperCase() !== 'GET' && method.toUpperCase() !== 'HEAD') init.body = Buffer.from(body);
     let answer: Response;
     try {
@@ -97,7 +102,10 @@ export class Observer {
       await answer.body?.cancel().catch(() => undefined);
       return { kind: 'valid', op };
     }
-    const text = await answer.clone().text().catch(() => '');
+    const text = await answer
+      .clone()
+      .text()
+      .catch(() => '');
     const problem = `${answer.status}${text ? ` ${text.replace(/\s+/g, ' ').trim().slice(0, 300)}` : ''}`;
     if (answer.status === 401) return { kind: 'unauthenticated', op, problem };
     return { kind: 'invalid', op, problem, refusal: answer };
@@ -122,7 +130,14 @@ export class Observer {
     if (encoding !== '' && encoding !== 'identity' && bytes.length > 0 && !answer.overflow && !answer.late && !answer.cut) {
       try {
         const limit = { maxOutputLength: this.ctx.maxResponseBytes + 1 };
-        bytes = encoding === 'gzip' || encoding === 'x-gzip' ? gunzipSync(bytes, limit) : encoding === 'deflate' ? inflateSync(bytes, limit) : encoding === 'br' ? brotliDecompressSync(bytes, limit) : bytes;
+        bytes =
+          encoding === 'gzip' || encoding === 'x-gzip'
+            ? gunzipSync(bytes, limit)
+            : encoding === 'deflate'
+              ? inflateSync(bytes, limit)
+              : encoding === 'br'
+                ? brotliDecompressSync(bytes, limit)
+                : bytes;
         if (encoding !== 'gzip' && encoding !== 'x-gzip' && encoding !== 'deflate' && encoding !== 'br') undecodable = true;
       } catch {
         undecodable = true;
@@ -134,7 +149,8 @@ export class Observer {
     if (answer.elapsedMs !== undefined) response.elapsedMs = answer.elapsedMs;
     if (undecodable) response.unchecked = `the response body is encoded as "${encoding}", which cannot be decoded; not checked`;
     else if (overflow && !streamed) response.unchecked = `the response body exceeds ${this.ctx.maxResponseBytes} bytes (--max-response-size); not checked`;
-    else if (answer.late && !streamed) response.unchecked = `the response body was still arriving after ${this.ctx.options.timeoutMs ?? 10_000} ms (--timeout): not checked`;
+    else if (answer.late && !streamed)
+      response.unchecked = `the response body was still arriving after ${this.ctx.options.timeoutMs ?? 10_000} ms (--timeout): not checked`;
     else if (/json/i.test(contentType) && raw.length > 0 && !streamed) {
       if (nestsDeeper(raw, this.ctx.maxJsonDepth)) response.unchecked = `the response body nests deeper than ${this.ctx.maxJsonDepth} levels; not checked`;
       else {
@@ -157,12 +173,25 @@ export class Observer {
    * Applies the checks to one exchange and records what fails (once per operation, check and
    * cause, redacted): the new failures are returned, for live reporting.
    */
-  check(verdict: RequestVerdict, phase: Phase, sent: SentRequest, response: ReceivedResponse | undefined, error?: string, expectation?: 'any'): ConformanceFailure[] {
+  check(
+    verdict: RequestVerdict,
+    phase: Phase,
+    sent: SentRequest,
+    response: ReceivedResponse | undefined,
+    error?: string,
+    expectation?: 'any',
+  ): ConformanceFailure[] {
     if (verdict.kind === 'unrouted') return [];
     const op = verdict.op;
     const before = this.ctx.report.failures.length;
     if (!response) {
-      this.ctx.fail(op, phase, { check: 'not_a_server_error', message: `no answer: ${error ?? 'the connection closed'}`, location: op.pointer }, sent, undefined);
+      this.ctx.fail(
+        op,
+        phase,
+        { check: 'not_a_server_error', message: `no answer: ${error ?? 'the connection closed'}`, location: op.pointer },
+        sent,
+        undefined,
+      );
       return this.ctx.report.failures.slice(before);
     }
     const expect = expectation ?? (verdict.kind === 'valid' ? 'positive' : verdict.kind === 'invalid' ? 'negative' : 'any');
@@ -177,7 +206,13 @@ export class Observer {
       if (result.failure.check === 'negative_data_rejection') result.failure.cause ??= 'invalid data accepted';
       // An undeclared 401 to a request without its credential is the contract's omission, counted once.
       const wide = verdict.kind === 'unauthenticated' && result.failure.check === 'status_code_conformance' && result.failure.cause === 'status 401';
-      this.ctx.fail(op, phase, wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure, sent, response);
+      this.ctx.fail(
+        op,
+        phase,
+        wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure,
+        sent,
+        response,
+      );
     }
     if (verdict.kind === 'unauthenticated') this.securityChecks(op, phase, sent, response);
     return this.ctx.report.failures.slice(before);
@@ -186,7 +221,18 @@ export class Observer {
   /** ignored_auth and auth_challenge, as the security phase applies them, to a request without its credential. */
   private securityChecks(op: OperationModel, phase: Phase, sent: SentRequest, response: ReceivedResponse): void {
     if (response.status >= 200 && response.status < 300) {
-      this.ctx.fail(op, phase, { check: 'ignored_auth', message: `a request with no credential succeeds with ${response.status}`, location: `${op.pointer}/security`, cause: 'succeeds' }, sent, response);
+      this.ctx.fail(
+        op,
+        phase,
+        {
+          check: 'ignored_auth',
+          message: `a request with no credential succeeds with ${response.status}`,
+          location: `${op.pointer}/security`,
+          cause: 'succeeds',
+        },
+        sent,
+        response,
+      );
     } else this.ctx.tally(op, 'ignored_auth', true);
     const challengeable = op.security.some((alt) =>
       Object.keys(alt).some((name) => {
@@ -196,11 +242,32 @@ export class Observer {
     );
     if (response.status === 401 && challengeable) {
       if (response.headers['www-authenticate'] === undefined) {
-        this.ctx.fail(op, phase, { check: 'auth_challenge', message: '401 without WWW-Authenticate (no credential)', location: `${op.pointer}/security`, cause: 'no WWW-Authenticate' }, sent, response);
+        this.ctx.fail(
+          op,
+          phase,
+          {
+            check: 'auth_challenge',
+            message: '401 without WWW-Authenticate (no credential)',
+            location: `${op.pointer}/security`,
+            cause: 'no WWW-Authenticate',
+          },
+          sent,
+          response,
+        );
       } else this.ctx.tally(op, 'auth_challenge', true);
     }
   }
 }
 
 /** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
-export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);

@@ -21,7 +21,16 @@
  * (ctx.seen) before anything of its exchange is written, so reports, live lines and the cassette
  * (always redacted) never show it, nor an upstream's echo of it.
  */
-import { Agent as HttpAgent, request as httpRequest, createServer, validateHeaderName, validateHeaderValue, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  createServer,
+  validateHeaderName,
+  validateHeaderValue,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { terminalText } from '../report/terminal.js';
@@ -32,7 +41,10 @@ import { learnBody, redactor } from './redact.js';
 import { describeFailure } from './run.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
 
-export interface ProxyOptions extends Omit<ConformanceOptions, 'fetch' | 'baseUrl' | 'phases' | 'maxExamples' | 'statefulSteps' | 'seed' | 'dryRun' | 'onRequest' | 'onExchange'> {
+export interface ProxyOptions extends Omit<
+  ConformanceOptions,
+  'fetch' | 'baseUrl' | 'phases' | 'maxExamples' | 'statefulSteps' | 'seed' | 'dryRun' | 'onRequest' | 'onExchange'
+> {
   /** The server traffic goes to (http or https); its path, if any, prefixes every forwarded path. */
   upstream: string;
   /** Port on 127.0.0.1 (default 0: any free port). */
@@ -100,7 +112,8 @@ function invalidHeader(name: string, value: string): string | undefined {
 
 /** What is wrong with an upstream's status line, if anything: a status outside 100-599, a reason phrase with control characters. */
 function invalidStatusLine(status: number | undefined, reason: string | undefined): string | undefined {
-  if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599) return `its status ${JSON.stringify(String(status ?? ''))} is not an HTTP status (100-599)`;
+  if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599)
+    return `its status ${JSON.stringify(String(status ?? ''))} is not an HTTP status (100-599)`;
   if (reason !== undefined && /[^\t\x20-\x7e\x80-\xff]/.test(reason)) return 'its reason phrase holds control characters';
   return undefined;
 }
@@ -118,7 +131,8 @@ export function hasDotSegment(url: string): boolean {
 /** Starts a validating proxy in front of `options.upstream`. */
 export async function createProxy(options: ProxyOptions): Promise<ValidatingProxy> {
   const upstream = new URL(options.upstream);
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new TypeError(`the upstream must be an http or https URL, not ${upstream.protocol}`);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new TypeError(`the upstream must be an http or https URL, not ${upstream.protocol}`);
   const observer = new Observer({ ...options, baseUrl: upstream.href });
   const ctx = observer.ctx;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -225,8 +239,12 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
       finished = true;
       if (verdict.kind === 'invalid' && !options.enforce) {
         // What the contract says of the request, then what the upstream really answered (never a body the proxy made up).
-        const answered = response ? `the upstream answered ${response.status}` : `the upstream gave no answer (${ctx.redact.text(error ?? 'the connection closed')})`;
-        say(`specforge proxy: ${method} ${shownUrl} (${verdict.op.id}) breaks the contract, forwarded; ${answered} (a server generated from the contract answers ${ctx.redact.text(verdict.problem)})`);
+        const answered = response
+          ? `the upstream answered ${response.status}`
+          : `the upstream gave no answer (${ctx.redact.text(error ?? 'the connection closed')})`;
+        say(
+          `specforge proxy: ${method} ${shownUrl} (${verdict.op.id}) breaks the contract, forwarded; ${answered} (a server generated from the contract answers ${ctx.redact.text(verdict.problem)})`,
+        );
       }
       if (verdict.kind === 'unrouted') {
         recorder?.add('proxy', sent, response, error, flags);
@@ -271,7 +289,10 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
         for (const k of hopBack) delete answerHeaders[k];
         // A cookie the upstream sets is a credential too: redacted wherever it is echoed later.
         if (answerHeaders['set-cookie'] !== undefined) ctx.seen.learn({ 'set-cookie': answerHeaders['set-cookie'] }, '');
-        const streamed = observer.streams(operationId === undefined ? undefined : observer.ctx.model.operations.find((o) => o.id === operationId), answerHeaders['content-type'] ?? '');
+        const streamed = observer.streams(
+          operationId === undefined ? undefined : observer.ctx.model.operations.find((o) => o.id === operationId),
+          answerHeaders['content-type'] ?? '',
+        );
         const bodiless = method === 'HEAD' || status === 204 || status === 304;
         const kept: Buffer[] = [];
         let keptBytes = 0;
@@ -308,7 +329,10 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
           checked = true;
           pending.delete(onClose);
           const late = !streamed && Date.now() - started > timeoutMs;
-          const response = observer.received({ status, headers: answerHeaders, body: Buffer.concat(kept), overflow, late, cut, elapsedMs: Date.now() - started }, streamed);
+          const response = observer.received(
+            { status, headers: answerHeaders, body: Buffer.concat(kept), overflow, late, cut, elapsedMs: Date.now() - started },
+            streamed,
+          );
           finish(response, undefined, { ...(overflow ? { truncated: true } : {}), ...(late ? { late: true } : {}) });
         };
         const onClose = (): void => check(true);
@@ -373,17 +397,27 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
           upRes.pipe(res);
         }
       });
-      up.on('timeout', () => up.destroy(new Error(answered ? `stopped sending its answer for ${timeoutMs} ms (--timeout)` : `no answer within ${timeoutMs} ms (--timeout)`)));
+      up.on('timeout', () =>
+        up.destroy(new Error(answered ? `stopped sending its answer for ${timeoutMs} ms (--timeout)` : `no answer within ${timeoutMs} ms (--timeout)`)),
+      );
       up.on('error', (error: Error & { code?: string }) => {
         if (answered) {
           // Said when the answer is found broken ('close' of the answer).
-          upError ??= error.code && error.code.startsWith('HPE_') ? `answered something that is not HTTP: ${error.code}` : error.message.startsWith('stopped sending') ? error.message : undefined;
+          upError ??=
+            error.code && error.code.startsWith('HPE_')
+              ? `answered something that is not HTTP: ${error.code}`
+              : error.message.startsWith('stopped sending')
+                ? error.message
+                : undefined;
           return;
         }
         const why = error.code ? `${error.code}${error.message.includes(error.code) ? '' : `: ${error.message}`}` : error.message;
         const timedOut = /no answer within/.test(error.message);
         const parse = typeof error.code === 'string' && error.code.startsWith('HPE_');
-        broken(timedOut ? `did not answer in time: ${why}` : parse ? `answered something that is not HTTP: ${why}` : `cannot be reached: ${why}`, timedOut ? 504 : 502);
+        broken(
+          timedOut ? `did not answer in time: ${why}` : parse ? `answered something that is not HTTP: ${why}` : `cannot be reached: ${why}`,
+          timedOut ? 504 : 502,
+        );
         done();
       });
       // A 101 to a request that asked for no protocol switch (Upgrade is never forwarded): not an answer to pass on.

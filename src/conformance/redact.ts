@@ -39,7 +39,8 @@ const AUTH_SCHEMES = /^(basic|bearer|digest|token|apikey|negotiate|dpop|hoba|mut
 const MIN_SECRET_LENGTH = 4;
 
 /** Words that make a header or query parameter name a credential's (a whole word of the name). */
-const CREDENTIAL_WORDS = /(?:^|[-_.])(?:auth|authorization|token|access[-_]?token|refresh[-_]?token|id[-_]?token|secret|client[-_]?secret|password|passwd|passphrase|session|sessionid|session[-_]?id|sid|credentials?|signature|cookie|apikey|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|jwt|csrf|xsrf)(?:$|[-_.])/i;
+const CREDENTIAL_WORDS =
+  /(?:^|[-_.])(?:auth|authorization|token|access[-_]?token|refresh[-_]?token|id[-_]?token|secret|client[-_]?secret|password|passwd|passphrase|session|sessionid|session[-_]?id|sid|credentials?|signature|cookie|apikey|api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|jwt|csrf|xsrf)(?:$|[-_.])/i;
 
 /** Query parameter names that hold a credential by convention, though they say so less plainly. */
 const CREDENTIAL_QUERY = new Set(['key', 'sig', 'code']);
@@ -59,7 +60,9 @@ export function credentialName(name: string, where: 'header' | 'query' = 'header
 
 /** The forms a credential may be echoed in: as sent, URL-encoded, base64, inside a JSON string. */
 function secretForms(value: string): string[] {
-  return [value, encodeURIComponent(value), Buffer.from(value).toString('base64'), JSON.stringify(value).slice(1, -1)].filter((form) => form.length >= MIN_SECRET_LENGTH);
+  return [value, encodeURIComponent(value), Buffer.from(value).toString('base64'), JSON.stringify(value).slice(1, -1)].filter(
+    (form) => form.length >= MIN_SECRET_LENGTH,
+  );
 }
 
 /** The most credentials a proxy remembers (the most recent are kept): the pattern that scrubs them stays small. */
@@ -93,7 +96,12 @@ export class SeenCredentials {
    * (a Basic one decoded: the password alone too), every cookie's value, and the values of
    * credential query parameters (credentialName, and `apiKeyQuery`).
    */
-  learn(headers: Readonly<Record<string, string>>, url: string, apiKeyHeaders: ReadonlySet<string> = new Set(), apiKeyQuery: ReadonlySet<string> = new Set()): void {
+  learn(
+    headers: Readonly<Record<string, string>>,
+    url: string,
+    apiKeyHeaders: ReadonlySet<string> = new Set(),
+    apiKeyQuery: ReadonlySet<string> = new Set(),
+  ): void {
     for (const [name, value] of Object.entries(headers)) {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') {
@@ -118,7 +126,10 @@ export class SeenCredentials {
     }
     const q = url.indexOf('?');
     if (q < 0) return;
-    for (const pair of url.slice(q + 1).replace(/#.*$/, '').split('&')) {
+    for (const pair of url
+      .slice(q + 1)
+      .replace(/#.*$/, '')
+      .split('&')) {
       const eq = pair.indexOf('=');
       if (eq < 0) continue;
       const name = decoded(pair.slice(0, eq));
@@ -254,7 +265,15 @@ export function redactor(input: RedactionInput): Redactor {
   // Longest first: a secret that contains another is replaced whole.
   const build = (): RegExp | undefined => {
     const all = input.seen ? [...new Set([...secrets, ...input.seen.list()])] : [...secrets];
-    return all.length === 0 ? undefined : new RegExp(all.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+    return all.length === 0
+      ? undefined
+      : new RegExp(
+          all
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegExp)
+            .join('|'),
+          'g',
+        );
   };
   let pattern = build();
   let builtFor = input.seen?.version ?? 0;

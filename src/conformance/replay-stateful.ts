@@ -85,11 +85,16 @@ export function rederiveStateful(ctx: RunContext, steps: readonly ReplayedStep[]
   replayLinks(ctx, steps);
 }
 
-const byId = (ctx: RunContext, id: string | undefined): OperationModel | undefined => (id === undefined ? undefined : ctx.model.operations.find((o) => o.id === id));
+const byId = (ctx: RunContext, id: string | undefined): OperationModel | undefined =>
+  id === undefined ? undefined : ctx.model.operations.find((o) => o.id === id);
 
 /** The parent part of a document's key: the path parameters other than its id (an organization, say). */
 function parentKey(params: Record<string, string>, idParam: string): string {
-  return JSON.stringify(Object.entries(params).filter(([k]) => k !== idParam).sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify(
+    Object.entries(params)
+      .filter(([k]) => k !== idParam)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 /** Whether a collection's recorded exchanges can be judged (an inferred one: the server shows it stores). */
@@ -144,9 +149,21 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
       for (const [id, doc] of docs) {
         const listed = response.text.includes(JSON.stringify(id)) || response.text.includes(`:${id},`) || response.text.includes(`:${id}}`);
         if (doc.stored && !listed && docs.size <= 10) {
-          ctx.fail(op, step.phase, { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${op.id}`, location: op.pointer }, sent, response);
+          ctx.fail(
+            op,
+            step.phase,
+            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${op.id}`, location: op.pointer },
+            sent,
+            response,
+          );
         } else if (!doc.stored && listed) {
-          ctx.fail(op, step.phase, { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${op.id}`, location: op.pointer }, sent, response);
+          ctx.fail(
+            op,
+            step.phase,
+            { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${op.id}`, location: op.pointer },
+            sent,
+            response,
+          );
         } else ctx.tally(op, doc.stored ? 'ensure_resource_availability' : 'use_after_free', true);
       }
       continue;
@@ -165,18 +182,36 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
     if (machine && transition && transition.through === undefined) {
       const state = doc.state;
       if (state === undefined || !doc.stored) continue;
-      const allowed = (!transition.from || transition.from.includes(state)) && !(transition.notFrom ?? []).includes(state) && (transition.requires ?? []).length === 0 && transition.pull === undefined;
+      const allowed =
+        (!transition.from || transition.from.includes(state)) &&
+        !(transition.notFrom ?? []).includes(state) &&
+        (transition.requires ?? []).length === 0 &&
+        transition.pull === undefined;
       if (allowed) {
         if (status < 400 && transition.to !== undefined) doc.state = transition.to;
         continue;
       }
       // As the stateful phase: preconditions on content, and refusals with a server error, are not judged.
-      const judgeable = transition.otherwise < 500 && transition.requires === undefined && transition.pull === undefined && (transition.from !== undefined || transition.notFrom !== undefined);
+      const judgeable =
+        transition.otherwise < 500 &&
+        transition.requires === undefined &&
+        transition.pull === undefined &&
+        (transition.from !== undefined || transition.notFrom !== undefined);
       if (judgeable && selected(op)) {
         if (status === transition.otherwise) ctx.tally(op, 'transition_precondition', true);
         else {
           const from = transition.from?.join(', ') ?? `anything but ${(transition.notFrom ?? []).join(', ')}`;
-          ctx.fail(op, step.phase, { check: 'transition_precondition', message: `${op.id} on a ${resource.name} in state ${state} (allowed from ${from}) answers ${status}, not ${transition.otherwise}`, location: op.pointer }, sent, response);
+          ctx.fail(
+            op,
+            step.phase,
+            {
+              check: 'transition_precondition',
+              message: `${op.id} on a ${resource.name} in state ${state} (allowed from ${from}) answers ${status}, not ${transition.otherwise}`,
+              location: op.pointer,
+            },
+            sent,
+            response,
+          );
         }
       }
       // What a refused transition that went through did to the document is not known.
@@ -187,11 +222,32 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
     if (op.id === ops.read) {
       if (doc.stored) {
         if (status >= 200 && status < 300) ctx.tally(op, 'ensure_resource_availability', true);
-        else ctx.fail(op, step.phase, { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`, location: op.pointer }, sent, response);
+        else
+          ctx.fail(
+            op,
+            step.phase,
+            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`, location: op.pointer },
+            sent,
+            response,
+          );
       } else if (status === 404 || status === 410) ctx.tally(op, 'use_after_free', true);
-      else ctx.fail(op, step.phase, { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${op.id} (expected 404)`, location: op.pointer }, sent, response);
+      else
+        ctx.fail(
+          op,
+          step.phase,
+          { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${op.id} (expected 404)`, location: op.pointer },
+          sent,
+          response,
+        );
     } else if ((op.id === ops.replace || op.id === ops.update) && doc.stored) {
-      if (status === 404 || status === 410) ctx.fail(op, step.phase, { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`, location: op.pointer }, sent, response);
+      if (status === 404 || status === 410)
+        ctx.fail(
+          op,
+          step.phase,
+          { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`, location: op.pointer },
+          sent,
+          response,
+        );
       else ctx.tally(op, 'ensure_resource_availability', true);
       // An update may set the state field: the state is no longer known.
       if (status < 300) delete doc.state;
@@ -239,7 +295,17 @@ function replayLinks(ctx: RunContext, steps: readonly ReplayedStep[]): void {
       if (status !== undefined && status < 500) {
         for (const p of due) {
           if (status === 404 || status === 410) {
-            ctx.fail(op, step.phase, { check: 'ensure_resource_availability', message: `link ${p.name} from ${p.from.id} ${p.status} leads to ${status}`, location: `${p.pointer}/links/${p.name}` }, sent, response);
+            ctx.fail(
+              op,
+              step.phase,
+              {
+                check: 'ensure_resource_availability',
+                message: `link ${p.name} from ${p.from.id} ${p.status} leads to ${status}`,
+                location: `${p.pointer}/links/${p.name}`,
+              },
+              sent,
+              response,
+            );
           } else ctx.tally(op, 'ensure_resource_availability', true);
         }
       }
@@ -263,7 +329,8 @@ function replayLinks(ctx: RunContext, steps: readonly ReplayedStep[]): void {
       const expected: PendingLink['expected'] = [];
       for (const [key, expression] of Object.entries(isRecord(link['parameters']) ? link['parameters'] : {})) {
         const dot = key.indexOf('.');
-        const [where, pname] = dot > 0 && ['path', 'query', 'header', 'cookie'].includes(key.slice(0, dot)) ? [key.slice(0, dot), key.slice(dot + 1)] : [undefined, key];
+        const [where, pname] =
+          dot > 0 && ['path', 'query', 'header', 'cookie'].includes(key.slice(0, dot)) ? [key.slice(0, dot), key.slice(dot + 1)] : [undefined, key];
         const p = target.parameters.find((x) => x.name === pname && (where === undefined || x.in === where));
         const value = linkValue(expression, op, sent, response);
         if (!p || value === undefined || value === null || p.in === 'cookie') continue;

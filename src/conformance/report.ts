@@ -111,7 +111,9 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
     out.push(`  ${'operation'.padEnd(w1)}  ${'check'.padEnd(w2)}  passed  failed`);
     let last = '';
     for (const r of table) {
-      out.push(`  ${(r.operation === last ? '' : r.operation).padEnd(w1)}  ${r.check.padEnd(w2)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}${r.failed > 0 ? '  ✖' : ''}`);
+      out.push(
+        `  ${(r.operation === last ? '' : r.operation).padEnd(w1)}  ${r.check.padEnd(w2)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}${r.failed > 0 ? '  ✖' : ''}`,
+      );
       last = r.operation;
     }
     out.push('');
@@ -136,7 +138,11 @@ function xml(text: string): string {
   // escapes, a lone surrogate and U+FFFE/U+FFFF (not characters) as U+FFFD; markup is escaped.
   return terminalText(text)
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g, '\ufffd')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 function failureText(f: ConformanceFailure, context: ReportContext): string {
@@ -152,12 +158,16 @@ function junit(report: ConformanceReport, context: ReportContext): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const tests = report.operations.reduce((n, o) => n + Object.keys(o.checks).length, 0);
   const failedCases = report.operations.reduce((n, o) => n + Object.values(o.checks).filter((t) => t.failed > 0).length, 0);
-  out.push(`<testsuites name="${xml(`specforge test ${context.spec}`)}" tests="${tests}" failures="${failedCases}" errors="0" time="${(report.durationMs / 1000).toFixed(3)}">`);
+  out.push(
+    `<testsuites name="${xml(`specforge test ${context.spec}`)}" tests="${tests}" failures="${failedCases}" errors="0" time="${(report.durationMs / 1000).toFixed(3)}">`,
+  );
   for (const op of report.operations) {
     const checks = CHECKS.filter((c) => op.checks[c] !== undefined);
     const failed = checks.filter((c) => (op.checks[c]?.failed ?? 0) > 0).length;
     out.push(`  <testsuite name="${xml(op.operationId)}" tests="${checks.length}" failures="${failed}" errors="0" skipped="0">`);
-    out.push(`    <properties><property name="operation" value="${xml(`${op.method} ${op.path}`)}"/><property name="seed" value="${report.seed}"/></properties>`);
+    out.push(
+      `    <properties><property name="operation" value="${xml(`${op.method} ${op.path}`)}"/><property name="seed" value="${report.seed}"/></properties>`,
+    );
     for (const check of checks) {
       const t = op.checks[check] ?? { passed: 0, failed: 0 };
       const name = `${xml(check)}" classname="${xml(op.operationId)}`;
@@ -183,7 +193,12 @@ function cell(text: string): string {
 }
 
 function markdown(report: ConformanceReport, context: ReportContext): string {
-  const out: string[] = [`### specforge test ${cell(context.spec)}`, '', `**${cell(headline(report, context))}** against \`${context.baseUrl.replace(/`/g, '')}\``, ''];
+  const out: string[] = [
+    `### specforge test ${cell(context.spec)}`,
+    '',
+    `**${cell(headline(report, context))}** against \`${context.baseUrl.replace(/`/g, '')}\``,
+    '',
+  ];
   const table = rows(report);
   if (table.length > 0) {
     out.push('| operation | check | passed | failed |', '|---|---|---:|---:|');
@@ -194,7 +209,16 @@ function markdown(report: ConformanceReport, context: ReportContext): string {
   for (const f of report.failures) {
     const detail = failureText(f, context);
     const marks = backticks(detail, 3);
-    out.push('', `<details><summary>${cell(f.check)}: ${cell(f.operationId)}: ${cell(f.message.slice(0, 200))}</summary>`, '', `${marks}text`, detail, marks, '', '</details>');
+    out.push(
+      '',
+      `<details><summary>${cell(f.check)}: ${cell(f.operationId)}: ${cell(f.message.slice(0, 200))}</summary>`,
+      '',
+      `${marks}text`,
+      detail,
+      marks,
+      '',
+      '</details>',
+    );
   }
   return out.join('\n') + '\n';
 }
@@ -208,10 +232,17 @@ function sarif(report: ConformanceReport, context: ReportContext): string {
       location.column = at.col ?? 1;
     }
     if (f.location !== undefined) location.pointer = f.location;
-    const detail = [`${f.operationId} [${f.phase}, ${f.request.origin}]`, f.response ? `response: ${f.response.status} ${snippet(f.response.body)}` : 'response: none', f.curl].join('\n');
+    const detail = [
+      `${f.operationId} [${f.phase}, ${f.request.origin}]`,
+      f.response ? `response: ${f.response.status} ${snippet(f.response.body)}` : 'response: none',
+      f.curl,
+    ].join('\n');
     return { source: 'test', rule: f.check, level: 'error', message: f.message, location, detail };
   });
-  const options: Parameters<typeof formatFindings>[2] = { title: 'specforge test', rules: CHECKS.map((id) => ({ id, description: CHECK_DESCRIPTIONS[id], level: 'error' as const })) };
+  const options: Parameters<typeof formatFindings>[2] = {
+    title: 'specforge test',
+    rules: CHECKS.map((id) => ({ id, description: CHECK_DESCRIPTIONS[id], level: 'error' as const })),
+  };
   if (context.toolVersion) options.toolVersion = context.toolVersion;
   return formatFindings(findings, 'sarif', options);
 }

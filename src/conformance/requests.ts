@@ -60,14 +60,23 @@ export function sampledParameterValue(p: ParameterModel, resolve: (ref: string) 
 }
 
 /** A body value sampled from the schema of a media type, one the body validator accepts where validators are given. */
-export function sampledBodyValue(op: OperationModel, media: MediaTypeModel, resolve: (ref: string) => JsonSchema | undefined, validators?: CompiledValidators): unknown {
+export function sampledBodyValue(
+  op: OperationModel,
+  media: MediaTypeModel,
+  resolve: (ref: string) => JsonSchema | undefined,
+  validators?: CompiledValidators,
+): unknown {
   const fn = validators?.operationValidators[op.id]?.body?.[media.type];
   const schema = media.schema ?? {};
   return fn ? sampleValid(schema, (v) => fn(v), { resolve, seed: 1 }).value : sampleSchema(schema, { resolve, seed: 1 });
 }
 
 /** The example parameter values (documented, else sampled) of an operation: required ones and documented optional ones. */
-export function exampleParameterValues(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined, validators?: CompiledValidators): Map<ParameterModel, unknown> {
+export function exampleParameterValues(
+  op: OperationModel,
+  resolve: (ref: string) => JsonSchema | undefined,
+  validators?: CompiledValidators,
+): Map<ParameterModel, unknown> {
   const values = new Map<ParameterModel, unknown>();
   const own = validators?.operationValidators[op.id];
   for (const p of op.parameters) {
@@ -128,7 +137,14 @@ export function serializeParameter(p: ParameterModel, value: unknown): QueryPair
     const entries = Object.entries(value);
     if (p.in === 'query' && p.style === 'deepObject') return entries.map(([k, v]) => [`${p.name}[${k}]`, text(v)]);
     if (p.in === 'query' && p.explode) return entries.map(([k, v]) => [k, text(v)]);
-    if (p.in === 'query') return [delimited(p.name, entries.flatMap(([k, v]) => [k, text(v)]), p.style)];
+    if (p.in === 'query')
+      return [
+        delimited(
+          p.name,
+          entries.flatMap(([k, v]) => [k, text(v)]),
+          p.style,
+        ),
+      ];
     return p.explode ? entries.map(([k, v]) => `${k}=${text(v)}`).join(',') : entries.flatMap(([k, v]) => [k, text(v)]).join(',');
   }
   const t = value === undefined ? '' : text(value);
@@ -205,7 +221,8 @@ export function buildRequest(
   for (const [p, value] of values) {
     if (value === undefined) continue;
     const serialized = serializeParameter(p, value);
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
+    if (p.in === 'path')
+      path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
     else if (p.in === 'query') query.push(...(serialized as QueryPair[]));
     else if (p.in === 'header') headers[p.name.toLowerCase()] = String(serialized).replace(/[\r\n]/g, ' ');
     else cookies.push(`${p.name}=${encodeURIComponent(String(serialized))}`);
@@ -216,7 +233,10 @@ export function buildRequest(
   // query (or the header the contract declares for them), which is how servers tell such operations apart.
   const hash = path.indexOf('#');
   if (hash >= 0) {
-    for (const pair of path.slice(hash + 1).split('&').filter(Boolean)) {
+    for (const pair of path
+      .slice(hash + 1)
+      .split('&')
+      .filter(Boolean)) {
       const eq = pair.indexOf('=');
       const [name, value] = eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
       if (!query.some(([k]) => k === name) && headers[name.toLowerCase()] === undefined) query.push([name, value]);
@@ -411,7 +431,11 @@ export function withoutReadOnly(value: unknown, schema: JsonSchema | undefined, 
 }
 
 /** The property schemas of an object schema (with its allOf parts), `readOnly` for those the server sets. */
-function readOnlyProperties(schema: Record<string, unknown>, resolve: (ref: string) => JsonSchema | undefined, depth: number): Map<string, JsonSchema | 'readOnly'> {
+function readOnlyProperties(
+  schema: Record<string, unknown>,
+  resolve: (ref: string) => JsonSchema | undefined,
+  depth: number,
+): Map<string, JsonSchema | 'readOnly'> {
   const out = new Map<string, JsonSchema | 'readOnly'>();
   const visit = (s: JsonSchema | undefined, d: number): void => {
     if (d > 32 || !isRecord(s)) return;

@@ -49,8 +49,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       else if (phase === 'stateful') {
         await stateful(ctx);
         await links(ctx);
-      }
-      else await security(ctx);
+      } else await security(ctx);
     }
   } catch (error) {
     if (!(error instanceof StopRun)) throw error;

@@ -43,7 +43,10 @@ export async function sendRequest(state: SendState, request: ExampleRequest, ori
   try {
     obtained = await tokens.current();
   } catch (error) {
-    return { sent: { operationId: request.operationId, method: request.method, url: request.url, headers: request.headers, origin }, error: `no credential: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      sent: { operationId: request.operationId, method: request.method, url: request.url, headers: request.headers, origin },
+      error: `no credential: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const withToken = applyCredentials(state.model, request, obtained);
   const first = await sendOnce(state, withToken, origin);
@@ -63,7 +66,13 @@ export async function sendRequest(state: SendState, request: ExampleRequest, ori
 async function sendOnce(state: SendState, request: ExampleRequest, origin: string): Promise<SendResult> {
   const options = state.options;
   if (options.auth) request = applyCredentials(state.model, request, options.auth);
-  const sent: SentRequest = { operationId: request.operationId, method: request.method, url: request.url, headers: { ...request.headers, ...options.headers }, origin };
+  const sent: SentRequest = {
+    operationId: request.operationId,
+    method: request.method,
+    url: request.url,
+    headers: { ...request.headers, ...options.headers },
+    origin,
+  };
   if (request.body !== undefined) sent.body = request.body;
   options.onRequest?.(sent);
   if (options.dryRun) return { sent };
@@ -100,7 +109,13 @@ async function sendOnce(state: SendState, request: ExampleRequest, origin: strin
     const contentType = res.headers.get('content-type') ?? '';
     // What the report may show of the body: a credential the server echoes is replaced here,
     // before any message quotes a slice of it.
-    const response: ReceivedResponse = { status: res.status, headers, text: state.redact.text(read.text), contentType, elapsedMs: Math.round(performance.now() - t0) };
+    const response: ReceivedResponse = {
+      status: res.status,
+      headers,
+      text: state.redact.text(read.text),
+      contentType,
+      elapsedMs: Math.round(performance.now() - t0),
+    };
     if (read.overflow && !streaming && !streams) {
       response.unchecked = `the response body exceeds ${state.maxResponseBytes} bytes (--max-response-size); not checked`;
     } else if (read.late && !streaming && !streams) {

@@ -78,7 +78,9 @@ export function tokenSource(options: TokenSourceOptions): TokenSource & { scheme
   const schemes = schemesNamed(options.model, settings.scheme);
   if (schemes.length === 0) {
     const known = options.model.securitySchemes.map((s) => s.name);
-    throw new TokenError(`test.token.scheme: the contract has no security scheme "${settings.scheme}"${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`);
+    throw new TokenError(
+      `test.token.scheme: the contract has no security scheme "${settings.scheme}"${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`,
+    );
   }
   const base = new URL(options.baseUrl);
   const secrets: string[] = [];
@@ -90,22 +92,27 @@ export function tokenSource(options: TokenSourceOptions): TokenSource & { scheme
     if (secret === undefined) throw new TokenError(`test.token.oauth2: the environment variable ${settings.oauth2.clientSecretEnv} is not set`);
     const fromContract = settings.oauth2.tokenUrl === undefined;
     const raw = settings.oauth2.tokenUrl ?? contractTokenUrl(options.model, schemes);
-    if (raw === undefined) throw new TokenError(`test.token.oauth2: no client-credentials tokenUrl in the contract's scheme ${schemes.join(', ')}; set test.token.oauth2.tokenUrl`);
+    if (raw === undefined)
+      throw new TokenError(`test.token.oauth2: no client-credentials tokenUrl in the contract's scheme ${schemes.join(', ')}; set test.token.oauth2.tokenUrl`);
     let url: URL;
     try {
       url = new URL(raw, base);
     } catch {
       throw new TokenError(`test.token.oauth2: the token URL "${raw}" is not a URL`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TokenError(`test.token.oauth2: the token URL must be http or https, not "${url.protocol}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new TokenError(`test.token.oauth2: the token URL must be http or https, not "${url.protocol}"`);
     // The contract is untrusted: the client secret goes only to the server under test, unless the config says where.
     if (fromContract && url.origin !== base.origin) {
-      throw new TokenError(`test.token.oauth2: the contract's tokenUrl ${url.origin} is not on the server under test (${base.origin}); write it in the config as test.token.oauth2.tokenUrl to allow it`);
+      throw new TokenError(
+        `test.token.oauth2: the contract's tokenUrl ${url.origin} is not on the server under test (${base.origin}); write it in the config as test.token.oauth2.tokenUrl to allow it`,
+      );
     }
     oauth = { url, id, secret };
     secrets.push(secret);
   }
-  const send = (request: Request): Promise<Response> => (new URL(request.url).origin === base.origin && options.fetch ? options.fetch(request) : fetch(request));
+  const send = (request: Request): Promise<Response> =>
+    new URL(request.url).origin === base.origin && options.fetch ? options.fetch(request) : fetch(request);
   const expiry = (seconds: unknown): number | undefined => {
     const s = typeof seconds === 'string' ? Number(seconds) : seconds;
     if (typeof s === 'number' && Number.isFinite(s) && s > 0) return now() + Math.max(0, s * 1000 - Math.min(5000, s * 100));
@@ -140,7 +147,13 @@ export function tokenSource(options: TokenSourceOptions): TokenSource & { scheme
       const form = new URLSearchParams({ grant_type: 'client_credentials' });
       if (settings.oauth2?.scopes && settings.oauth2.scopes.length > 0) form.set('scope', settings.oauth2.scopes.join(' '));
       const basic = Buffer.from(`${encodeURIComponent(oauth.id)}:${encodeURIComponent(oauth.secret)}`).toString('base64');
-      const request = new Request(oauth.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: `Basic ${basic}` }, body: form.toString(), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      const request = new Request(oauth.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', authorization: `Basic ${basic}` },
+        body: form.toString(),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const json = await readJson(await send(request), `the token endpoint (${oauth.url.origin}${oauth.url.pathname})`);
       const token = isRecord(json) ? json['access_token'] : undefined;
       if (typeof token !== 'string' || token === '') throw new TokenError('the token endpoint answered no access_token');

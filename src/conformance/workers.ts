@@ -9,8 +9,16 @@ import { NOT_SELECTED, unselectedPaths } from './phases/coverage.js';
 import { PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport } from './run.js';
 
 /** The reports of the workers' runs as one: tallies summed per operation and check, failures in order. */
-function mergeReports(parts: readonly ConformanceReport[], operations: readonly OperationModel[], seed: number, durationMs: number, maxFailures: number | undefined): ConformanceReport {
-  const byId = new Map<string, OperationReport>(operations.map((op) => [op.id, { operationId: op.id, method: op.method.toUpperCase(), path: op.path, checks: {} }]));
+function mergeReports(
+  parts: readonly ConformanceReport[],
+  operations: readonly OperationModel[],
+  seed: number,
+  durationMs: number,
+  maxFailures: number | undefined,
+): ConformanceReport {
+  const byId = new Map<string, OperationReport>(
+    operations.map((op) => [op.id, { operationId: op.id, method: op.method.toUpperCase(), path: op.path, checks: {} }]),
+  );
   for (const part of parts) {
     for (const op of part.operations) {
       const into = byId.get(op.operationId);
@@ -81,12 +89,16 @@ export async function runInWorkers(common: ConformanceOptions, { workers, select
   });
   const pathsOf = (g: number): string[] => [...owner].filter(([, o]) => o === g).map(([path]) => path);
   const runs: Array<Promise<ConformanceReport>> = [];
-  if (perOperation.length > 0) groups.forEach((group, g) => runs.push(runConformance({ ...common, phases: perOperation, operations: group, unsupportedMethodPaths: pathsOf(g) })));
+  if (perOperation.length > 0)
+    groups.forEach((group, g) => runs.push(runConformance({ ...common, phases: perOperation, operations: group, unsupportedMethodPaths: pathsOf(g) })));
   if (runPhases.includes('stateful')) runs.push(runConformance({ ...common, phases: ['stateful'] }));
   const report = mergeReports(await Promise.all(runs), selected, seed, Date.now() - started, common.maxFailures);
   // The paths with no selected operation, which no worker's run knows of.
-  const unsupportedTried = runPhases.includes('coverage') && (common.checks ?? CHECKS).includes('unsupported_method') && !(common.excludeChecks ?? []).includes('unsupported_method');
-  const unselected = unsupportedTried ? unselectedPaths(common.model, selected).map((path) => ({ check: 'unsupported_method' as const, path, reason: NOT_SELECTED })) : [];
+  const unsupportedTried =
+    runPhases.includes('coverage') && (common.checks ?? CHECKS).includes('unsupported_method') && !(common.excludeChecks ?? []).includes('unsupported_method');
+  const unselected = unsupportedTried
+    ? unselectedPaths(common.model, selected).map((path) => ({ check: 'unsupported_method' as const, path, reason: NOT_SELECTED }))
+    : [];
   const skipped = [...unselected, ...(report.skipped ?? [])];
   if (skipped.length > 0) report.skipped = skipped;
   return report;

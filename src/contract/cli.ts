@@ -30,7 +30,10 @@ function metaValidate(value: unknown): ErrorObject[] {
 /** Text for one line of a terminal: the first paragraph, whitespace collapsed, no control characters. */
 export function oneLine(text: string): string {
   const first = text.trim().split(/\n\s*\n/)[0] ?? '';
-  return first.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return first
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** What a flag's text is read as, from the property schema (and its items for lists). */
@@ -41,7 +44,9 @@ function valueType(schema: Record<string, unknown>): CliValueType | 'array' | un
     type = concrete.length === 1 ? concrete[0] : undefined;
   }
   if (type === undefined && Array.isArray(schema['enum'])) {
-    const kinds = new Set(schema['enum'].filter((v) => v !== null).map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)));
+    const kinds = new Set(
+      schema['enum'].filter((v) => v !== null).map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)),
+    );
     type = kinds.size === 1 ? [...kinds][0] : undefined;
   }
   return type === 'string' || type === 'integer' || type === 'number' || type === 'boolean' || type === 'array' ? type : undefined;
@@ -86,7 +91,10 @@ function allowedText(schema: Record<string, unknown>, type: CliValueType): strin
 
 /** commander's attribute name of a long flag: two flags with the same one would share a value. */
 function attributeName(flag: string): string {
-  return flag.replace(/^no-/, '').split('-').reduce((acc, word) => acc + (word[0] ?? '').toUpperCase() + word.slice(1));
+  return flag
+    .replace(/^no-/, '')
+    .split('-')
+    .reduce((acc, word) => acc + (word[0] ?? '').toUpperCase() + word.slice(1));
 }
 
 class CliReader {
@@ -155,7 +163,10 @@ class CliReader {
 
   read(ext: Record<string, unknown>, info: { title: string; version: string; description?: string }): CliSpec | undefined {
     if (!this.metaErrors(ext)) return undefined;
-    const root = this.command(String(ext['name']), ext, BASE, [], { summary: info.title, ...(info.description !== undefined ? { description: info.description } : {}) });
+    const root = this.command(String(ext['name']), ext, BASE, [], {
+      summary: info.title,
+      ...(info.description !== undefined ? { description: info.description } : {}),
+    });
     this.checkDefaults();
     if (this.errors.length > 0) return undefined;
     const version = typeof ext['version'] === 'string' ? ext['version'] : info.version;
@@ -196,10 +207,17 @@ class CliReader {
       const property = raw[key];
       if (typeof property !== 'string') return undefined;
       const option = command.options.find((o) => o.property === property);
-      const ok = option !== undefined && option.type === type && option.array === undefined && (values === undefined || (option.values ?? []).every((v) => values.includes(String(v))));
+      const ok =
+        option !== undefined &&
+        option.type === type &&
+        option.array === undefined &&
+        (values === undefined || (option.values ?? []).every((v) => values.includes(String(v))));
       if (!ok) {
         const want = values ? `a string option with values among ${values.join(', ')}` : `a ${type} option`;
-        this.error(joinPointer(at, key), `${label(path)}: action ${String(raw['type'])} needs "${key}" to name ${want} of the command's configuration, not "${property}"`);
+        this.error(
+          joinPointer(at, key),
+          `${label(path)}: action ${String(raw['type'])} needs "${key}" to name ${want} of the command's configuration, not "${property}"`,
+        );
       }
       return property;
     };
@@ -247,7 +265,11 @@ class CliReader {
       const propertyAt = joinPointer(resolved.pointer, 'properties', property);
       const entry = entries[property];
       if (!isRecord(entry)) {
-        this.error(propertyAt, `property "${property}" of "${name}" has no flag`, `add it under ${optionsAt.slice(1).split('/').map(unescapeSegment).join('.')}`);
+        this.error(
+          propertyAt,
+          `property "${property}" of "${name}" has no flag`,
+          `add it under ${optionsAt.slice(1).split('/').map(unescapeSegment).join('.')}`,
+        );
         continue;
       }
       const entryAt = joinPointer(optionsAt, property);
@@ -257,7 +279,8 @@ class CliReader {
       const attribute = attributeName(option.flag);
       if (RESERVED_FLAGS.has(option.flag)) this.error(flagAt, `flag --${option.flag} is reserved for help`);
       else if (flags.has(option.flag)) this.error(flagAt, `flag --${option.flag} is also used by "${flags.get(option.flag) ?? ''}"`);
-      else if (attributes.has(attribute)) this.error(flagAt, `flag --${option.flag} is the same as another flag to the parser (that of "${attributes.get(attribute) ?? ''}")`);
+      else if (attributes.has(attribute))
+        this.error(flagAt, `flag --${option.flag} is the same as another flag to the parser (that of "${attributes.get(attribute) ?? ''}")`);
       if (!flags.has(option.flag)) flags.set(option.flag, property);
       if (!attributes.has(attribute)) attributes.set(attribute, property);
       if (option.short !== undefined) {
@@ -339,7 +362,9 @@ class CliReader {
     for (const check of this.defaultChecks) {
       let validate: AjvValidateFunction;
       try {
-        validate = ajv.compile({ $ref: `specforge:cli-defaults#${joinPointer('/components/schemas', check.name).replace(FRAGMENT_UNSAFE, encodeURIComponent)}` });
+        validate = ajv.compile({
+          $ref: `specforge:cli-defaults#${joinPointer('/components/schemas', check.name).replace(FRAGMENT_UNSAFE, encodeURIComponent)}`,
+        });
       } catch {
         // A schema Ajv cannot compile is reported by the validators target with its own message.
         continue;

@@ -135,14 +135,13 @@ export function insideFolder(root: string, abs: string): boolean {
   return real === root || real.startsWith(root + sep);
 }
 
-
 /**
  * The real path of `abs`, also when it does not exist: its nearest existing ancestor resolved, the
  * rest appended. A missing file under a symlinked folder is then "not found", not "outside".
  */
 function realpathLoose(abs: string): string {
   const rest: string[] = [];
-  for (let dir = abs; ; ) {
+  for (let dir = abs; ;) {
     let real: string | undefined;
     try {
       real = realpathSync(dir);

@@ -14,8 +14,10 @@ export const ERROR_CODES = {
   SPECFORGE_REF_REMOTE: 'A $ref names a remote address; contracts are resolved offline only.',
   SPECFORGE_REF_OUTSIDE: "A $ref leaves the contract's own folder.",
   SPECFORGE_REF_INVALID: 'A $ref is not a string or its JSON pointer is malformed.',
-  SPECFORGE_REF_UNFOLLOWED: 'A $ref where specforge does not resolve references (under an x- key, inside an example value) names a file: there only internal references (#/...) are allowed.',
-  SPECFORGE_FILE_NOT_REGULAR: 'A contract file or a file a reference names is not a regular file (a directory, a FIFO, a device): it is refused without being opened.',
+  SPECFORGE_REF_UNFOLLOWED:
+    'A $ref where specforge does not resolve references (under an x- key, inside an example value) names a file: there only internal references (#/...) are allowed.',
+  SPECFORGE_FILE_NOT_REGULAR:
+    'A contract file or a file a reference names is not a regular file (a directory, a FIFO, a device): it is refused without being opened.',
   SPECFORGE_FILE_TOO_LARGE: 'A contract file is larger than the loader reads (64 MiB per file).',
   SPECFORGE_ENCODING: 'A contract file is not valid UTF-8 (a UTF-8 byte order mark is allowed).',
   SPECFORGE_NOT_OPENAPI: 'The document is not an OpenAPI document.',
@@ -23,19 +25,25 @@ export const ERROR_CODES = {
   SPECFORGE_SWAGGER_CONVERT: 'A Swagger 2.0 document cannot be converted to OpenAPI 3 cleanly (an error), or the conversion changed something (a warning).',
   SPECFORGE_TOO_DEEP: 'A document nests deeper than any contract needs (256 levels).',
   SPECFORGE_SCHEMA_CYCLE: 'Schemas reach themselves through $ref, allOf, anyOf, oneOf or not without consuming any data.',
-  SPECFORGE_NO_FINITE_VALUE: 'A schema requires itself (a required property or a non-empty array of itself), so no finite value satisfies it and no sample can be made.',
-  SPECFORGE_NO_VALID_SAMPLE: 'No value sampled from a response schema (without an example) satisfies the contract\'s own validator: the mock says so at start and answers with the closest sample.',
-  SPECFORGE_SAMPLE_BUDGET: 'A sampled value would exceed the sample budget (10000 values or 512 KiB): it was reduced (arrays cut, strings shortened) and may not satisfy its schema.',
-  SPECFORGE_ERROR_SHAPE: "An operation declares a schema for an error status that specforge cannot build an error body for: that status's error answers keep the interface's error shape, which may not satisfy the contract.",
+  SPECFORGE_NO_FINITE_VALUE:
+    'A schema requires itself (a required property or a non-empty array of itself), so no finite value satisfies it and no sample can be made.',
+  SPECFORGE_NO_VALID_SAMPLE:
+    "No value sampled from a response schema (without an example) satisfies the contract's own validator: the mock says so at start and answers with the closest sample.",
+  SPECFORGE_SAMPLE_BUDGET:
+    'A sampled value would exceed the sample budget (10000 values or 512 KiB): it was reduced (arrays cut, strings shortened) and may not satisfy its schema.',
+  SPECFORGE_ERROR_SHAPE:
+    "An operation declares a schema for an error status that specforge cannot build an error body for: that status's error answers keep the interface's error shape, which may not satisfy the contract.",
   SPECFORGE_NULL_AS_ABSENT: 'A null where the OpenAPI structure expects an object or a list (`schema: null`) is read as if the key were absent (a warning).',
-  SPECFORGE_OVERLAY: 'An OpenAPI Overlay file is malformed (an error at its line), one of its actions selects nothing in the contract, or its `extends` names another document (warnings).',
+  SPECFORGE_OVERLAY:
+    'An OpenAPI Overlay file is malformed (an error at its line), one of its actions selects nothing in the contract, or its `extends` names another document (warnings).',
   SPECFORGE_INVALID_STRUCTURE: 'The document breaks the structure the OpenAPI specification requires.',
   SPECFORGE_DUPLICATE_OPERATION_ID: 'Two operations share one operationId.',
   SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',
   SPECFORGE_EXTENSION: 'An x-specforge extension is malformed or names an operation or status the contract lacks.',
   SPECFORGE_UNSUPPORTED_FEATURE: 'The contract uses a feature the generators cannot honour.',
   SPECFORGE_STRICT_SCHEMA: "A schema is valid JSON Schema but breaks Ajv's strict mode (an error at strict: true, else a warning).",
-  SPECFORGE_UNSAFE_PATTERN: 'A pattern RE2 cannot run in linear time (a lookahead past the start, a backreference) whose backtracking is not shown to be harmless, or a pattern taken from the data ($data).',
+  SPECFORGE_UNSAFE_PATTERN:
+    'A pattern RE2 cannot run in linear time (a lookahead past the start, a backreference) whose backtracking is not shown to be harmless, or a pattern taken from the data ($data).',
   SPECFORGE_CONFIG: 'specforge.config.yaml is missing, malformed or names something that does not exist.',
   SPECFORGE_OUTPUT_ESCAPE: 'A generated file would land outside its output folder.',
   SPECFORGE_HOOK: 'A command the config runs after generation (hooks.afterWrite) failed.',

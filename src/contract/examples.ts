@@ -70,17 +70,12 @@ export function collectExamples(model: ContractModel): ExampleCheck[] {
   return out;
 }
 
-function walkSchemaExamples(
-  schema: JsonSchema,
-  pointer: string,
-  subject: string,
-  add: (c: ExampleCheck) => void,
-  componentName?: string,
-): void {
+function walkSchemaExamples(schema: JsonSchema, pointer: string, subject: string, add: (c: ExampleCheck) => void, componentName?: string): void {
   if (!isRecord(schema)) return;
   const validator = componentName ? { kind: 'schema' as const, name: componentName } : undefined;
   const withValidator = (c: ExampleCheck): ExampleCheck => (validator ? { ...c, validator } : c);
-  if ('example' in schema) add(withValidator({ example: { name: 'example', pointer: joinPointer(pointer, 'example'), value: schema['example'] }, schema, subject }));
+  if ('example' in schema)
+    add(withValidator({ example: { name: 'example', pointer: joinPointer(pointer, 'example'), value: schema['example'] }, schema, subject }));
   if (Array.isArray(schema['examples'])) {
     schema['examples'].forEach((value, i) =>
       add(withValidator({ example: { name: `examples[${i}]`, pointer: joinPointer(pointer, 'examples', i), value }, schema, subject })),

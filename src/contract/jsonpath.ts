@@ -9,7 +9,11 @@
 import { isRecord } from './pointer.js';
 
 type Filter = { path: string[]; op: '==' | '!=' | 'exists'; value?: unknown };
-type Segment = { kind: 'name'; name: string; deep: boolean } | { kind: 'wild'; deep: boolean } | { kind: 'index'; index: number } | { kind: 'filter'; filter: Filter[]; deep: boolean };
+type Segment =
+  | { kind: 'name'; name: string; deep: boolean }
+  | { kind: 'wild'; deep: boolean }
+  | { kind: 'index'; index: number }
+  | { kind: 'filter'; filter: Filter[]; deep: boolean };
 
 /** Longest expression accepted: no Overlay target comes near it. */
 const MAX_LENGTH = 4096;
@@ -179,7 +183,7 @@ function descendants(node: Selected): Selected[] {
 function matches(value: unknown, f: Filter): boolean {
   let v: unknown = value;
   for (const key of f.path) {
-    if (!isRecord(v) || !Object.hasOwn(v, key)) return f.op === '!=' ;
+    if (!isRecord(v) || !Object.hasOwn(v, key)) return f.op === '!=';
     v = v[key];
   }
   if (f.op === 'exists') return true;
@@ -193,7 +197,8 @@ function step(nodes: Selected[], seg: Segment): Selected[] {
   const bases = 'deep' in seg && seg.deep ? nodes.flatMap((n) => descendants(n)) : nodes;
   for (const n of bases) {
     if (seg.kind === 'name') {
-      if (isRecord(n.value) && Object.hasOwn(n.value, seg.name)) out.push({ value: n.value[seg.name], parent: n.value, key: seg.name, pointer: `${n.pointer}/${escape(seg.name)}` });
+      if (isRecord(n.value) && Object.hasOwn(n.value, seg.name))
+        out.push({ value: n.value[seg.name], parent: n.value, key: seg.name, pointer: `${n.pointer}/${escape(seg.name)}` });
     } else if (seg.kind === 'index') {
       if (Array.isArray(n.value)) {
         const i = seg.index < 0 ? n.value.length + seg.index : seg.index;

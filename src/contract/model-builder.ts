@@ -5,7 +5,21 @@
  */
 import { readCli } from './cli.js';
 import { ContractError, type Diagnostic } from './errors.js';
-import type { ContractModel, ErrorBodyModel, ExampleModel, HeaderModel, HttpMethod, MediaEncodingModel, MediaTypeModel, NamedSchemaModel, OperationModel, ParameterLocation, ParameterModel, SecurityRequirementModel, SecuritySchemeModel } from './model-types.js';
+import type {
+  ContractModel,
+  ErrorBodyModel,
+  ExampleModel,
+  HeaderModel,
+  HttpMethod,
+  MediaEncodingModel,
+  MediaTypeModel,
+  NamedSchemaModel,
+  OperationModel,
+  ParameterLocation,
+  ParameterModel,
+  SecurityRequirementModel,
+  SecuritySchemeModel,
+} from './model-types.js';
 import { HTTP_METHODS } from './model-types.js';
 import { isRecord, joinPointer, resolveLocalRef, setOwn } from './pointer.js';
 import type { LoadedContract } from './resolve.js';

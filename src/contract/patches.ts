@@ -74,11 +74,49 @@ export function patchesFor(abs: string): ContractPatches {
 
 /** Keys whose value the OpenAPI structure requires to be an object or a list (never a value of the API's data). */
 const STRUCTURAL = new Set([
-  'schema', 'items', 'not', 'properties', 'patternProperties', 'additionalProperties', 'allOf', 'anyOf', 'oneOf',
-  'requestBody', 'responses', 'content', 'parameters', 'headers', 'links', 'callbacks', 'encoding', 'discriminator',
-  'xml', 'externalDocs', 'servers', 'tags', 'components', 'schemas', 'securitySchemes', 'examples', 'requestBodies',
-  'pathItems', 'variables', 'flows', 'info', 'contact', 'license', 'paths', 'webhooks', 'get', 'put', 'post', 'delete',
-  'options', 'head', 'patch', 'trace',
+  'schema',
+  'items',
+  'not',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'requestBody',
+  'responses',
+  'content',
+  'parameters',
+  'headers',
+  'links',
+  'callbacks',
+  'encoding',
+  'discriminator',
+  'xml',
+  'externalDocs',
+  'servers',
+  'tags',
+  'components',
+  'schemas',
+  'securitySchemes',
+  'examples',
+  'requestBodies',
+  'pathItems',
+  'variables',
+  'flows',
+  'info',
+  'contact',
+  'license',
+  'paths',
+  'webhooks',
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
 ]);
 /** Keys whose values are data of the API (examples, defaults, enums): never walked. */
 const DATA = new Set(['example', 'default', 'enum', 'const', 'value', 'x-specforge-mock']);
@@ -111,7 +149,13 @@ export function nullsAsAbsent(file: SourceFile): Diagnostic[] {
         if (!STRUCTURAL.has(key) || underNames) continue;
         delete record[key];
         const at = joinPointer(joinPointer('', ...path), key);
-        out.push({ code: 'SPECFORGE_NULL_AS_ABSENT', severity: 'warning', message: `"${key}: null" is read as if "${key}" were absent`, location: file.locate(at), hint: 'remove the key, or give it a value with an overlay (update at its parent)' });
+        out.push({
+          code: 'SPECFORGE_NULL_AS_ABSENT',
+          severity: 'warning',
+          message: `"${key}: null" is read as if "${key}" were absent`,
+          location: file.locate(at),
+          hint: 'remove the key, or give it a value with an overlay (update at its parent)',
+        });
         continue;
       }
       if (typeof value !== 'object') continue;
@@ -125,7 +169,6 @@ export function nullsAsAbsent(file: SourceFile): Diagnostic[] {
   walk(file.data, 0);
   return out;
 }
-
 
 /** Where a pointer of the patched entry document comes from, for the ones an overlay wrote. */
 export interface PatchOrigin {
@@ -165,16 +208,24 @@ export function applyOverlay(data: Record<string, unknown>, overlay: SourceFile,
   if (!isRecord(doc)) throw overlayError(overlay, '', `${overlay.display} is not an Overlay document (not a mapping)`);
   const version = doc['overlay'];
   if (typeof version !== 'string' || !/^1\.0\.\d+$/.test(version)) {
-    throw overlayError(overlay, Object.hasOwn(doc, 'overlay') ? '/overlay' : '', `${overlay.display} is not an Overlay 1.0 document (overlay: ${JSON.stringify(version ?? null)})`, 'an Overlay starts with `overlay: 1.0.0`, `info: { title, version }` and `actions: [...]`');
+    throw overlayError(
+      overlay,
+      Object.hasOwn(doc, 'overlay') ? '/overlay' : '',
+      `${overlay.display} is not an Overlay 1.0 document (overlay: ${JSON.stringify(version ?? null)})`,
+      'an Overlay starts with `overlay: 1.0.0`, `info: { title, version }` and `actions: [...]`',
+    );
   }
   const info = doc['info'];
-  if (!isRecord(info) || typeof info['title'] !== 'string' || typeof info['version'] !== 'string') throw overlayError(overlay, Object.hasOwn(doc, 'info') ? '/info' : '', 'an Overlay needs info with a title and a version');
+  if (!isRecord(info) || typeof info['title'] !== 'string' || typeof info['version'] !== 'string')
+    throw overlayError(overlay, Object.hasOwn(doc, 'info') ? '/info' : '', 'an Overlay needs info with a title and a version');
   const actions = doc['actions'];
-  if (!Array.isArray(actions) || actions.length === 0) throw overlayError(overlay, Object.hasOwn(doc, 'actions') ? '/actions' : '', 'an Overlay needs a non-empty actions list');
+  if (!Array.isArray(actions) || actions.length === 0)
+    throw overlayError(overlay, Object.hasOwn(doc, 'actions') ? '/actions' : '', 'an Overlay needs a non-empty actions list');
   const origins: PatchOrigin[] = [];
   const warnings: Diagnostic[] = [];
   const named = doc['extends'];
-  if (named !== undefined && typeof named !== 'string') throw overlayError(overlay, '/extends', '`extends` must be a URI (of the document the overlay applies to)');
+  if (named !== undefined && typeof named !== 'string')
+    throw overlayError(overlay, '/extends', '`extends` must be a URI (of the document the overlay applies to)');
   if (typeof named === 'string' && target !== undefined && extendsOther(named, overlay, target)) {
     warnings.push({
       code: 'SPECFORGE_OVERLAY',
@@ -194,11 +245,21 @@ export function applyOverlay(data: Record<string, unknown>, overlay: SourceFile,
     try {
       path = parsePath(action['target']);
     } catch (err) {
-      throw overlayError(overlay, `${at}/target`, `actions[${i}].target: ${err instanceof Error ? err.message : String(err)}`, 'supported: $, .name, [\'name\'], [*], .*, [n], ..name and filters [?(@.key == \'value\')] (==, !=, and a key alone for presence)');
+      throw overlayError(
+        overlay,
+        `${at}/target`,
+        `actions[${i}].target: ${err instanceof Error ? err.message : String(err)}`,
+        "supported: $, .name, ['name'], [*], .*, [n], ..name and filters [?(@.key == 'value')] (==, !=, and a key alone for presence)",
+      );
     }
     const targets = evaluatePath(data, path);
     if (targets.length === 0) {
-      warnings.push({ code: 'SPECFORGE_OVERLAY', severity: 'warning', message: `actions[${i}].target selects nothing in the contract: the action does nothing`, location: overlay.locate(`${at}/target`) });
+      warnings.push({
+        code: 'SPECFORGE_OVERLAY',
+        severity: 'warning',
+        message: `actions[${i}].target selects nothing in the contract: the action does nothing`,
+        location: overlay.locate(`${at}/target`),
+      });
       return;
     }
     if (remove === true) {
@@ -230,7 +291,14 @@ export function applyOverlay(data: Record<string, unknown>, overlay: SourceFile,
 }
 
 /** Overlay's merge: objects merge key by key (recursively); anything else replaces the target's value. */
-function merge(target: Record<string, unknown>, update: Record<string, unknown>, tPointer: string, oPointer: string, file: SourceFile, origins: PatchOrigin[]): void {
+function merge(
+  target: Record<string, unknown>,
+  update: Record<string, unknown>,
+  tPointer: string,
+  oPointer: string,
+  file: SourceFile,
+  origins: PatchOrigin[],
+): void {
   for (const key of Object.keys(update)) {
     const value = update[key];
     const current = Object.hasOwn(target, key) ? target[key] : undefined;

@@ -84,7 +84,8 @@ export function backtrackingRisk(source: string): string | undefined {
   if (reports.length === 0) return undefined;
   const worst = reports.find((r) => r.exponential) ?? reports.find((r) => r.type !== 'Move') ?? (reports[0] as (typeof reports)[number]);
   const run = JSON.stringify(worst.character.pick.repeat(3) + '…');
-  if (worst.exponential) return `exponential backtracking: each ${JSON.stringify(worst.character.pick)} added to a value like ${run} that fails to match doubles the time`;
+  if (worst.exponential)
+    return `exponential backtracking: each ${JSON.stringify(worst.character.pick)} added to a value like ${run} that fails to match doubles the time`;
   if (worst.type === 'Move') return `quadratic time: the pattern is not anchored and a value like ${run} that fails to match is retried from every position`;
   return `polynomial backtracking on a value like ${run} that fails to match`;
 }
@@ -98,8 +99,11 @@ export function patternVerdict(source: string): PatternVerdict {
   verdict = { linear };
   if (backtracking !== undefined) verdict.backtracking = backtracking;
   if (!linear) {
-    if (backtracking !== undefined) verdict.refused = `RE2 cannot run it (a lookahead past the start, a backreference, or a construct RE2 lacks) and a backtracking engine risks ${backtracking}`;
-    else if (!redosSafe(source)) verdict.refused = 'RE2 cannot run it (a lookahead past the start, a backreference, or a construct RE2 lacks) and its backtracking cannot be shown to be bounded';
+    if (backtracking !== undefined)
+      verdict.refused = `RE2 cannot run it (a lookahead past the start, a backreference, or a construct RE2 lacks) and a backtracking engine risks ${backtracking}`;
+    else if (!redosSafe(source))
+      verdict.refused =
+        'RE2 cannot run it (a lookahead past the start, a backreference, or a construct RE2 lacks) and its backtracking cannot be shown to be bounded';
   }
   verdicts.set(source, verdict);
   return verdict;

@@ -20,7 +20,13 @@ export class ReferenceChecks {
     private readonly diagnostics: Diagnostic[],
   ) {}
 
-  refused(code: 'SPECFORGE_REF_REMOTE' | 'SPECFORGE_REF_OUTSIDE' | 'SPECFORGE_REF_UNFOLLOWED', message: string, file: SourceFile, ptr: string, hint: string): void {
+  refused(
+    code: 'SPECFORGE_REF_REMOTE' | 'SPECFORGE_REF_OUTSIDE' | 'SPECFORGE_REF_UNFOLLOWED',
+    message: string,
+    file: SourceFile,
+    ptr: string,
+    hint: string,
+  ): void {
     this.diagnostics.push({ code, severity: 'error', message, location: file.locate(ptr), hint });
   }
 
@@ -68,7 +74,13 @@ export class ReferenceChecks {
       return;
     }
     if (this.leaves(ref, file) === true) {
-      this.refused('SPECFORGE_REF_OUTSIDE', `$ref "${ref}" leaves the contract folder ${displayPath(this.root)}`, file, ptr, 'a contract may refer only to files inside its own folder');
+      this.refused(
+        'SPECFORGE_REF_OUTSIDE',
+        `$ref "${ref}" leaves the contract folder ${displayPath(this.root)}`,
+        file,
+        ptr,
+        'a contract may refer only to files inside its own folder',
+      );
       return;
     }
     this.refused(
@@ -83,9 +95,21 @@ export class ReferenceChecks {
   /** An example's externalValue: never fetched nor read; it may name only a file inside the folder. */
   checkExternalValue(value: string, file: SourceFile, ptr: string): void {
     if (REMOTE.test(value)) {
-      this.refused('SPECFORGE_REF_REMOTE', `externalValue "${value}" names a remote address`, file, ptr, 'put the example in `value`, or in a file inside the contract folder');
+      this.refused(
+        'SPECFORGE_REF_REMOTE',
+        `externalValue "${value}" names a remote address`,
+        file,
+        ptr,
+        'put the example in `value`, or in a file inside the contract folder',
+      );
     } else if (!value.startsWith('#') && this.leaves(value, file) === true) {
-      this.refused('SPECFORGE_REF_OUTSIDE', `externalValue "${value}" leaves the contract folder ${displayPath(this.root)}`, file, ptr, 'a contract may refer only to files inside its own folder');
+      this.refused(
+        'SPECFORGE_REF_OUTSIDE',
+        `externalValue "${value}" leaves the contract folder ${displayPath(this.root)}`,
+        file,
+        ptr,
+        'a contract may refer only to files inside its own folder',
+      );
     }
   }
 }

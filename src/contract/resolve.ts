@@ -188,7 +188,11 @@ class Bundler {
       if (!isRecord(node)) return node;
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(node)) {
-        setOwn(out, k, k.startsWith('x-') ? this.checks.inert(v, file, joinPointer(ptr, k)) : this.walk(v, kind.map, file, joinPointer(ptr, k), joinPointer(at, k)));
+        setOwn(
+          out,
+          k,
+          k.startsWith('x-') ? this.checks.inert(v, file, joinPointer(ptr, k)) : this.walk(v, kind.map, file, joinPointer(ptr, k), joinPointer(at, k)),
+        );
       }
       return out;
     }
@@ -244,7 +248,13 @@ class Bundler {
         continue;
       }
       if (REMOTE.test(value)) {
-        this.checks.refused('SPECFORGE_REF_REMOTE', `discriminator mapping "${value}" names a remote address`, file, valuePtr, 'a contract is resolved offline: no command fetches an address');
+        this.checks.refused(
+          'SPECFORGE_REF_REMOTE',
+          `discriminator mapping "${value}" names a remote address`,
+          file,
+          valuePtr,
+          'a contract is resolved offline: no command fetches an address',
+        );
         setOwn(mapped, name, value);
         continue;
       }
@@ -397,7 +407,9 @@ export function loadContract(entryPath: string): LoadedContract {
   const bundler = new Bundler(entryPath);
   const bundled = bundler.bundle();
   const files = [...bundler.files.values(), ...bundler.overlays];
-  const hash = sha256(files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n') + (bundler.patchKey === '' ? '' : `\n\0errors\0${bundler.patchKey}`));
+  const hash = sha256(
+    files.map((f) => `${displayPath(f.path, bundler.root)}\0${f.hash}`).join('\n') + (bundler.patchKey === '' ? '' : `\n\0errors\0${bundler.patchKey}`),
+  );
   const origins = [...bundler.origins].sort((a, b) => b.bundled.length - a.bundled.length);
   const bundleOrigin = (pointer: string): { file: SourceFile; pointer: string } => {
     for (const o of origins) {

@@ -109,17 +109,22 @@ export function findStrictIssues(roots: Iterable<StrictRoot>, pointerOf?: (node:
 
     // strictSchema: unknown and ignored keywords.
     for (const k of keys) if (!known.has(k)) report(joinPointer(pointer, k), `unknown keyword: "${k}"`, 'schema');
-    if (node['if'] !== undefined && node['then'] === undefined && node['else'] === undefined) report(joinPointer(pointer, 'if'), '"if" without "then" and "else" is ignored', 'schema');
-    for (const k of ['then', 'else']) if (node[k] !== undefined && node['if'] === undefined) report(joinPointer(pointer, k), `"${k}" without "if" is ignored`, 'schema');
+    if (node['if'] !== undefined && node['then'] === undefined && node['else'] === undefined)
+      report(joinPointer(pointer, 'if'), '"if" without "then" and "else" is ignored', 'schema');
+    for (const k of ['then', 'else'])
+      if (node[k] !== undefined && node['if'] === undefined) report(joinPointer(pointer, k), `"${k}" without "if" is ignored`, 'schema');
     if (known.has('additionalItems') && node['additionalItems'] !== undefined && !Array.isArray(node['items'])) {
       report(joinPointer(pointer, 'additionalItems'), '"additionalItems" is ignored when "items" is not an array of schemas', 'schema');
     }
-    for (const k of ['minContains', 'maxContains']) if (node[k] !== undefined && node['contains'] === undefined) report(joinPointer(pointer, k), `"${k}" without "contains" is ignored`, 'schema');
+    for (const k of ['minContains', 'maxContains'])
+      if (node[k] !== undefined && node['contains'] === undefined) report(joinPointer(pointer, k), `"${k}" without "contains" is ignored`, 'schema');
     if (node['contains'] !== undefined) {
       const min = node['minContains'];
       const max = node['maxContains'];
-      if (min === 0 && max === undefined) report(joinPointer(pointer, 'minContains'), '"minContains" == 0 without "maxContains": "contains" keyword ignored', 'schema');
-      if (typeof min === 'number' && typeof max === 'number' && min > max) report(joinPointer(pointer, 'minContains'), '"minContains" > "maxContains" is always invalid', 'schema');
+      if (min === 0 && max === undefined)
+        report(joinPointer(pointer, 'minContains'), '"minContains" == 0 without "maxContains": "contains" keyword ignored', 'schema');
+      if (typeof min === 'number' && typeof max === 'number' && min > max)
+        report(joinPointer(pointer, 'minContains'), '"minContains" > "maxContains" is always invalid', 'schema');
     }
     const props = node['properties'];
     const patterns = node['patternProperties'];
@@ -132,7 +137,8 @@ export function findStrictIssues(roots: Iterable<StrictRoot>, pointerOf?: (node:
           continue; // Ajv reports a bad pattern itself, strict or not.
         }
         for (const name of Object.keys(props)) {
-          if (re.test(name)) report(joinPointer(pointer, 'properties', name), `property ${name} matches pattern ${pattern} (use allowMatchingProperties)`, 'schema');
+          if (re.test(name))
+            report(joinPointer(pointer, 'properties', name), `property ${name} matches pattern ${pattern} (use allowMatchingProperties)`, 'schema');
         }
       }
     }
@@ -150,11 +156,13 @@ export function findStrictIssues(roots: Iterable<StrictRoot>, pointerOf?: (node:
     let types = context;
     const onlyRef = node['$ref'] !== undefined && !keys.some((k) => k !== '$ref' && rules.has(k));
     if (!onlyRef && keys.some((k) => rules.has(k))) {
-      const own = typeof node['type'] === 'string' ? [node['type']] : Array.isArray(node['type']) ? node['type'].filter((t): t is string => typeof t === 'string') : [];
+      const own =
+        typeof node['type'] === 'string' ? [node['type']] : Array.isArray(node['type']) ? node['type'].filter((t): t is string => typeof t === 'string') : [];
       if (own.length > 0) {
         if (context.length === 0) types = own;
         else {
-          for (const t of own) if (!includesType(context, t)) report(joinPointer(pointer, 'type'), `type "${t}" not allowed by context "${context.join(',')}"`, 'types');
+          for (const t of own)
+            if (!includesType(context, t)) report(joinPointer(pointer, 'type'), `type "${t}" not allowed by context "${context.join(',')}"`, 'types');
           types = context.flatMap((t) => (includesType(own, t) ? [t] : t === 'number' && own.includes('integer') ? ['integer'] : []));
         }
       }

@@ -61,18 +61,40 @@ function takeWarnings(node: unknown, pointer: string, out: Converted['warnings']
 }
 
 /** Converts (once per `hash`) a bundled 2.0 document; throws ContractError when the converter refuses it. */
-export async function convertSwagger2(hash: string, document: Record<string, unknown>, text: string, locate: (pointer: string) => Diagnostic['location']): Promise<void> {
+export async function convertSwagger2(
+  hash: string,
+  document: Record<string, unknown>,
+  text: string,
+  locate: (pointer: string) => Diagnostic['location'],
+): Promise<void> {
   if (converted.has(hash)) return;
   if (document['swagger'] !== '2.0' && document['swagger'] !== 2) {
-    throw ContractError.single('SPECFORGE_UNSUPPORTED_VERSION', `Swagger version ${JSON.stringify(document['swagger'])} is not supported`, locate('/swagger'), 'specforge reads Swagger 2.0 and OpenAPI 3.0 and 3.1');
+    throw ContractError.single(
+      'SPECFORGE_UNSUPPORTED_VERSION',
+      `Swagger version ${JSON.stringify(document['swagger'])} is not supported`,
+      locate('/swagger'),
+      'specforge reads Swagger 2.0 and OpenAPI 3.0 and 3.1',
+    );
   }
   let result: Record<string, unknown>;
   try {
     // The converter changes its input: give it a copy, so the loader's document stays as written.
-    result = await loadConverter()(structuredClone(document), { patch: true, warnOnly: true, resolve: false, direct: true, text: text || ' ', warnProperty: WARNING });
+    result = await loadConverter()(structuredClone(document), {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      direct: true,
+      text: text || ' ',
+      warnProperty: WARNING,
+    });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw ContractError.single('SPECFORGE_SWAGGER_CONVERT', `the Swagger 2.0 document cannot be converted to OpenAPI 3: ${message}`, locate(''), 'fix the 2.0 document, or convert it to OpenAPI 3 yourself');
+    throw ContractError.single(
+      'SPECFORGE_SWAGGER_CONVERT',
+      `the Swagger 2.0 document cannot be converted to OpenAPI 3: ${message}`,
+      locate(''),
+      'fix the 2.0 document, or convert it to OpenAPI 3 yourself',
+    );
   }
   const warnings: Converted['warnings'] = [];
   takeWarnings(result, '', warnings);
@@ -148,7 +170,8 @@ export function swagger2Pointer(pointer: string, original: Record<string, unknow
     if (index === undefined) return out(...operation);
     const p = params as unknown[];
     const node = isRecord(p[index]) ? p[index] : {};
-    if (node['in'] === 'formData') return name === undefined ? out(...operation, 'parameters', index) : out(...operation, 'parameters', index, ...rest.slice(5));
+    if (node['in'] === 'formData')
+      return name === undefined ? out(...operation, 'parameters', index) : out(...operation, 'parameters', index, ...rest.slice(5));
     return rest[0] === 'content' && rest[2] === 'schema' ? out(...operation, 'parameters', index, ...rest.slice(2)) : out(...operation, 'parameters', index);
   };
 
@@ -167,7 +190,8 @@ export function swagger2Pointer(pointer: string, original: Record<string, unknow
       case 'requestBodies':
         // A body shared by operations: named after its definition, or after the shared parameter.
         if (b !== undefined && getAtPointer(original, out('parameters', b)).found) return out('parameters', b, ...(rest[2] === 'schema' ? rest.slice(2) : []));
-        if (b !== undefined && getAtPointer(original, out('definitions', b)).found) return out('definitions', b, ...(rest[2] === 'schema' ? rest.slice(3) : []));
+        if (b !== undefined && getAtPointer(original, out('definitions', b)).found)
+          return out('definitions', b, ...(rest[2] === 'schema' ? rest.slice(3) : []));
         return '';
       default:
         return '';

@@ -46,7 +46,11 @@ export function loadAcceptFile(path: string, cwd: string): AcceptEntry[] {
   const listPointer = isRecord(data) ? '/accepted' : '';
   const list = isRecord(data) ? data['accepted'] : data;
   if (!Array.isArray(list)) {
-    throw ContractError.single('SPECFORGE_USAGE', 'an accept file is a list of accepted changes (or a mapping with an "accepted" list)', source.locate(listPointer));
+    throw ContractError.single(
+      'SPECFORGE_USAGE',
+      'an accept file is a list of accepted changes (or a mapping with an "accepted" list)',
+      source.locate(listPointer),
+    );
   }
   const problems: Diagnostic[] = [];
   const entries: AcceptEntry[] = [];

@@ -194,7 +194,10 @@ function canonical(value: unknown): string {
 
 /** Whether two contracts are the same document, apart from key order and info.version. */
 function sameDocument(base: ContractModel, head: ContractModel): boolean {
-  const strip = (doc: Record<string, unknown>): Record<string, unknown> => ({ ...doc, info: isRecord(doc['info']) ? { ...doc['info'], version: undefined } : doc['info'] });
+  const strip = (doc: Record<string, unknown>): Record<string, unknown> => ({
+    ...doc,
+    info: isRecord(doc['info']) ? { ...doc['info'], version: undefined } : doc['info'],
+  });
   return canonical(strip(base.document)) === canonical(strip(head.document));
 }
 
@@ -220,7 +223,8 @@ export function adviseVersion(counts: Record<ChangelogCategory, number>, base: s
   if (base === undefined) {
     return { bump: 'none', reason: 'the contract is new', head, verdict: `the contract is new: its first info.version is ${head}`, warning: false };
   }
-  const bump: BumpKind = counts.breaking > 0 ? 'major' : counts.addition + counts.deprecation > 0 ? 'minor' : counts.change > 0 || undetailed ? 'patch' : 'none';
+  const bump: BumpKind =
+    counts.breaking > 0 ? 'major' : counts.addition + counts.deprecation > 0 ? 'minor' : counts.change > 0 || undetailed ? 'patch' : 'none';
   const reason =
     bump === 'major'
       ? plural(counts.breaking, ...CATEGORY_WORDS.breaking)
@@ -249,7 +253,10 @@ export function adviseVersion(counts: Record<ChangelogCategory, number>, base: s
     verdict = `the head's info.version ${head} is not a semantic version; ${bump === 'none' ? `nothing changed since ${base}` : `a ${bump} bump of ${base} is ${next}`}`;
     warning = bump !== 'none';
   } else if (!satisfiesBump(b, h, nextVersion)) {
-    verdict = bump === 'none' ? `the head's info.version ${head} is lower than the base's ${base}` : `the head's info.version ${head} is lower than the suggested ${next}`;
+    verdict =
+      bump === 'none'
+        ? `the head's info.version ${head} is lower than the base's ${base}`
+        : `the head's info.version ${head} is lower than the suggested ${next}`;
     warning = true;
   } else if (bump === 'none') {
     verdict = head === base ? 'info.version is unchanged, and nothing needs a new one' : `nothing needs a new version; the head's info.version is ${head}`;
@@ -323,7 +330,9 @@ export function contractChangelog(input: ChangelogInput, cwd: string): ContractC
   const byCategory = (a: ChangelogEntry, b: ChangelogEntry): number =>
     CHANGELOG_CATEGORIES.indexOf(a.category) - CHANGELOG_CATEGORIES.indexOf(b.category) || (order.get(a) ?? 0) - (order.get(b) ?? 0);
   const operations = [...groups.values()]
-    .sort((a, b) => compareText(pathKey(a.path), pathKey(b.path)) || compareText(a.path, b.path) || a.rank - b.rank || compareText(a.group.title, b.group.title))
+    .sort(
+      (a, b) => compareText(pathKey(a.path), pathKey(b.path)) || compareText(a.path, b.path) || a.rank - b.rank || compareText(a.group.title, b.group.title),
+    )
     .map((s) => s.group);
   const contract = CONTRACT_SECTIONS.map(([, name]) => sections.get(name)).filter((g): g is ChangelogGroup => g !== undefined);
   for (const g of [...operations, ...contract]) g.entries.sort(byCategory);
@@ -414,7 +423,8 @@ function mdContract(c: ContractChangelog): string {
     out.push('## Contract-wide changes', '');
     for (const g of c.contract) out.push(`### ${md(g.title)}`, '', ...g.entries.map(mdEntry), '');
   }
-  if (c.operations.length === 0 && c.contract.length === 0) out.push(c.version.bump === 'none' ? 'No change.' : 'No change the diff lists; the contract differs in descriptions, examples or other text.', '');
+  if (c.operations.length === 0 && c.contract.length === 0)
+    out.push(c.version.bump === 'none' ? 'No change.' : 'No change the diff lists; the contract differs in descriptions, examples or other text.', '');
   return out.join('\n');
 }
 
@@ -454,7 +464,12 @@ function htmlGroup(heading: string, g: ChangelogGroup, before = ''): string {
 /** One contract's changelog as an HTML article (for a page of its own, or the docs site's changelog page). */
 export function changelogArticle(c: ContractChangelog): string {
   const v = c.version;
-  const out: string[] = ['<article>', `  <h1>Changelog: ${h(c.title)}</h1>`, `  <p>Contract <code>${h(c.spec)}</code> since <code>${h(c.since)}</code>: ${h(countsText(c.counts))}.</p>`, '  <ul class="version">'];
+  const out: string[] = [
+    '<article>',
+    `  <h1>Changelog: ${h(c.title)}</h1>`,
+    `  <p>Contract <code>${h(c.spec)}</code> since <code>${h(c.since)}</code>: ${h(countsText(c.counts))}.</p>`,
+    '  <ul class="version">',
+  ];
   if (v.base === undefined) {
     out.push(`    <li>info.version: ${h(v.head)} (new contract)</li>`);
   } else {
@@ -479,7 +494,8 @@ export function changelogArticle(c: ContractChangelog): string {
     out.push('  <h2>Contract-wide changes</h2>');
     for (const g of c.contract) out.push(htmlGroup(h(g.title), g));
   }
-  if (c.operations.length === 0 && c.contract.length === 0) out.push(`  <p>${v.bump === 'none' ? 'No change.' : 'No change the diff lists; the contract differs in descriptions, examples or other text.'}</p>`);
+  if (c.operations.length === 0 && c.contract.length === 0)
+    out.push(`  <p>${v.bump === 'none' ? 'No change.' : 'No change the diff lists; the contract differs in descriptions, examples or other text.'}</p>`);
   out.push('</article>');
   return out.join('\n');
 }

@@ -65,7 +65,8 @@ export function sunsetOf(extensions: Record<string, unknown>): Sunset {
   if (v instanceof Date && !Number.isNaN(v.getTime())) return { kind: 'date', date: isoDate(v) };
   if (typeof v === 'string') {
     const day = /^(\d{4}-\d{2}-\d{2})$/.exec(v.trim());
-    if (day && !Number.isNaN(Date.parse(`${day[1] as string}T00:00:00Z`)) && isoDate(new Date(`${day[1] as string}T00:00:00Z`)) === day[1]) return { kind: 'date', date: day[1] as string };
+    if (day && !Number.isNaN(Date.parse(`${day[1] as string}T00:00:00Z`)) && isoDate(new Date(`${day[1] as string}T00:00:00Z`)) === day[1])
+      return { kind: 'date', date: day[1] as string };
     const time = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.exec(v.trim());
     if (time && !Number.isNaN(Date.parse(v.trim()))) return { kind: 'date', date: time[1] as string };
   }
@@ -116,7 +117,12 @@ export function sunsetProblem(
   const earliest = addDays(policy.today, days);
   if (hs.kind !== 'date') {
     if (days === 0) return undefined;
-    const why = hs.kind === 'invalid' ? `its x-sunset ${hs.text} is not a date` : wasDeprecated && bs.kind !== 'none' ? 'its x-sunset was removed' : 'it has no x-sunset date';
+    const why =
+      hs.kind === 'invalid'
+        ? `its x-sunset ${hs.text} is not a date`
+        : wasDeprecated && bs.kind !== 'none'
+          ? 'its x-sunset was removed'
+          : 'it has no x-sunset date';
     return { kind: 'missing', days, why };
   }
   if (!wasDeprecated) {

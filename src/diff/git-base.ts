@@ -30,7 +30,11 @@ export function resolveRevision(cwd: string, ref: string): GitRevision {
   const commit = git(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
   if (!commit.ok) {
     const shallow = git(root, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
-    const remotes = git(root, ['remote']).stdout.toString('utf8').split('\n').map((r) => r.trim()).filter((r) => r !== '');
+    const remotes = git(root, ['remote'])
+      .stdout.toString('utf8')
+      .split('\n')
+      .map((r) => r.trim())
+      .filter((r) => r !== '');
     throw new MissingRevisionError(ref, root, shallow, remotes);
   }
   return { root, ref, commit: commit.stdout.toString('utf8').trim() };
@@ -54,8 +58,13 @@ export class MissingRevisionError extends UsageError {
 export function missingRevisionMessage(ref: string, root: string, shallow: boolean, remotes: readonly string[] = ['origin']): string {
   // origin/main names the branch main of the remote origin: fetch that branch into that name.
   const remote = /^(?:refs\/remotes\/)?([A-Za-z0-9._-]+)\/([A-Za-z0-9._\/-]+)$/.exec(ref);
-  const fromRemote = remote !== null && remotes.includes(remote[1] as string) ? `git fetch --no-tags --depth=1 ${remote[1]} ${remote[2]}:refs/remotes/${remote[1]}/${remote[2]}` : undefined;
-  const fetch = fromRemote ?? (/^[A-Za-z0-9._\/-]+$/.test(ref) ? `git fetch --no-tags --depth=1 ${remotes[0] ?? 'origin'} ${ref}` : 'git fetch origin <the base branch or commit>');
+  const fromRemote =
+    remote !== null && remotes.includes(remote[1] as string)
+      ? `git fetch --no-tags --depth=1 ${remote[1]} ${remote[2]}:refs/remotes/${remote[1]}/${remote[2]}`
+      : undefined;
+  const fetch =
+    fromRemote ??
+    (/^[A-Za-z0-9._\/-]+$/.test(ref) ? `git fetch --no-tags --depth=1 ${remotes[0] ?? 'origin'} ${ref}` : 'git fetch origin <the base branch or commit>');
   const why = shallow ? `${root} is a shallow clone without it` : `it is not in the clone at ${root}`;
   return (
     `--base ${ref}: no such revision (${why}). Fetch the base revision before the review: run "${fetch}", ` +

@@ -5,9 +5,28 @@
  * deprecation policy (deprecation.ts), and changes of draft or alpha operations are info.
  */
 import { getAtPointer, isRecord, joinPointer } from '../contract/pointer.js';
-import type { ContractModel, HeaderModel, MediaTypeModel, OperationModel, RequestBodyModel, ResponseModel, SecurityRequirementModel } from '../contract/model.js';
+import type {
+  ContractModel,
+  HeaderModel,
+  MediaTypeModel,
+  OperationModel,
+  RequestBodyModel,
+  ResponseModel,
+  SecurityRequirementModel,
+} from '../contract/model.js';
 import { emitterFor, type DiffChange, type Emit, type OperationRef } from './change.js';
-import { isUnstable, lenientEmitter, policyOf, removalOf, stabilityOf, STABILITY_LEVELS, sunsetProblem, type DiffOptions, type DiffPolicy, type Removal } from './deprecation.js';
+import {
+  isUnstable,
+  lenientEmitter,
+  policyOf,
+  removalOf,
+  stabilityOf,
+  STABILITY_LEVELS,
+  sunsetProblem,
+  type DiffOptions,
+  type DiffPolicy,
+  type Removal,
+} from './deprecation.js';
 import { isSuccess, mediaKey, operationNode, pathItemNode } from './document.js';
 import { diffParameters, type ContextFactory } from './parameters.js';
 import { compareSchemas, SchemaComparer, type SchemaContext } from './schema-diff.js';
@@ -64,7 +83,10 @@ export function diffModels(base: ContractModel, head: ContractModel, options: Di
   const h: Side = { model: head, schemas: headSchemas, comparer };
   const basePaths = groupByPath(base);
   const headPaths = groupByPath(head);
-  const root = (m: ContractModel): { own: { node: Record<string, unknown>; pointer: string }; inherited: [] } => ({ own: { node: m.document, pointer: '' }, inherited: [] });
+  const root = (m: ContractModel): { own: { node: Record<string, unknown>; pointer: string }; inherited: [] } => ({
+    own: { node: m.document, pointer: '' },
+    inherited: [],
+  });
   diffServersAt(root(base), root(head), emitterFor(out));
   for (const [key, ops] of basePaths) {
     const headOps = headPaths.get(key);
@@ -95,7 +117,8 @@ export function diffModels(base: ContractModel, head: ContractModel, options: Di
       continue;
     }
     for (const op of ops) {
-      if (!baseOps.some((o) => o.method === op.method)) emitterFor(out, { method: op.method, path: op.path, id: op.id })('api-operation-added', op.pointer, 'the operation was added');
+      if (!baseOps.some((o) => o.method === op.method))
+        emitterFor(out, { method: op.method, path: op.path, id: op.id })('api-operation-added', op.pointer, 'the operation was added');
     }
   }
   diffSecuritySchemes(base, head, emitterFor(out));
@@ -124,7 +147,11 @@ function removedPath(ops: OperationModel[], out: DiffChange[], policy: DiffPolic
       emit('api-path-removed', '/paths', `path ${path} was removed (${methods})`);
       return;
     case 'before-sunset':
-      emit('api-path-removed-before-sunset', '/paths', `path ${path} was removed (${methods}) before the x-sunset date ${r.sunset} of its deprecated ${method}; clients were promised it until then`);
+      emit(
+        'api-path-removed-before-sunset',
+        '/paths',
+        `path ${path} was removed (${methods}) before the x-sunset date ${r.sunset} of its deprecated ${method}; clients were promised it until then`,
+      );
       return;
     case 'sunset-missing':
       emit(
@@ -154,7 +181,11 @@ function removedOperation(op: OperationModel, path: string, at: string, out: Dif
       emit('api-removed-before-sunset', at, `the deprecated operation was removed before its x-sunset date ${r.sunset}; clients were promised it until then`);
       return;
     case 'sunset-missing':
-      emit('api-deprecated-sunset-missing', at, `the deprecated operation was removed, but it had no x-sunset date, which a ${r.days}-day deprecation period requires; clients were never told when it would go`);
+      emit(
+        'api-deprecated-sunset-missing',
+        at,
+        `the deprecated operation was removed, but it had no x-sunset date, which a ${r.days}-day deprecation period requires; clients were never told when it would go`,
+      );
       return;
     case 'allowed':
       emit('api-removed-with-deprecation', at, `the deprecated operation was removed${r.sunset ? ` after its x-sunset date ${r.sunset}` : ''}`);
@@ -185,7 +216,8 @@ function diffOperation(bOp: OperationModel, hOp: OperationModel, b: Side, h: Sid
   }
   if (!bOp.deprecated && hOp.deprecated) emit('operation-deprecated', joinPointer(hOp.pointer, 'deprecated'), 'the operation is now deprecated');
   operationSunset(bOp, hOp, emit, policy);
-  const schemaCtx = (direction: SchemaContext['direction'], scope: SchemaContext['scope'], where: string): SchemaContext => h.comparer.context(direction, scope, where, emit);
+  const schemaCtx = (direction: SchemaContext['direction'], scope: SchemaContext['scope'], where: string): SchemaContext =>
+    h.comparer.context(direction, scope, where, emit);
   diffParameters(bOp, hOp, emit, schemaCtx, { baseDoc: b.model.document, headDoc: h.model.document, policy, headStability: stabilityOf(hOp.extensions) });
   diffRequestBody(bOp.requestBody, hOp, emit, schemaCtx);
   diffResponses(bOp.responses, hOp, emit, schemaCtx, b, h);
@@ -193,7 +225,8 @@ function diffOperation(bOp: OperationModel, hOp: OperationModel, b: Side, h: Sid
   const bNode = operationNode(b.model.document, bOp.path, bOp.method);
   const hNode = operationNode(h.model.document, hOp.path, hOp.method);
   diffCallbacks(b.model.document, h.model.document, bNode, hNode, emit, schemaCtx);
-  const inherited = (m: ContractModel, path: string): Server[] => serversOf(pathItemNode(m.document, path)) ?? serversOf({ node: m.document, pointer: '' }) ?? [];
+  const inherited = (m: ContractModel, path: string): Server[] =>
+    serversOf(pathItemNode(m.document, path)) ?? serversOf({ node: m.document, pointer: '' }) ?? [];
   diffServersAt({ own: bNode, inherited: inherited(b.model, bOp.path) }, { own: hNode, inherited: inherited(h.model, hOp.path) }, emit);
 }
 
@@ -203,7 +236,11 @@ function operationSunset(bOp: OperationModel, hOp: OperationModel, emit: Emit, p
   if (!problem) return;
   const at = joinPointer(hOp.pointer, 'x-sunset' in hOp.extensions ? 'x-sunset' : 'deprecated');
   if (problem.kind === 'missing') {
-    emit('api-deprecated-sunset-missing', at, `the operation is deprecated but ${problem.why}; a ${problem.days}-day deprecation period needs one, so clients know until when it answers`);
+    emit(
+      'api-deprecated-sunset-missing',
+      at,
+      `the operation is deprecated but ${problem.why}; a ${problem.days}-day deprecation period needs one, so clients know until when it answers`,
+    );
   } else {
     emit(
       'api-sunset-date-too-small',
@@ -229,7 +266,11 @@ function pairMediaTypes(base: MediaTypeModel[], head: MediaTypeModel[]): { pairs
 function diffRequestBody(bBody: RequestBodyModel | undefined, hOp: OperationModel, emit: Emit, ctx: ContextFactory): void {
   const hBody = hOp.requestBody;
   if (hBody?.required && !bBody?.required) {
-    emit('request-body-became-required', joinPointer(hBody.pointer, 'required'), bBody ? 'the request body became required' : 'a required request body was added');
+    emit(
+      'request-body-became-required',
+      joinPointer(hBody.pointer, 'required'),
+      bBody ? 'the request body became required' : 'a required request body was added',
+    );
   }
   if (!bBody) return;
   const { pairs, removed } = pairMediaTypes(bBody.content, hBody?.content ?? []);
@@ -256,7 +297,11 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
     const parent = hr.content.length > 0 ? joinPointer(hr.pointer, 'content') : hr.pointer;
     for (const m of removed) {
       // A non-success response that loses a body loses what clients parsed from it: as much as the status removed, no more.
-      emit(isSuccess(br.status) ? 'response-media-type-removed' : 'response-non-success-media-type-removed', parent, `response ${br.status} media type ${m.type} was removed`);
+      emit(
+        isSuccess(br.status) ? 'response-media-type-removed' : 'response-non-success-media-type-removed',
+        parent,
+        `response ${br.status} media type ${m.type} was removed`,
+      );
     }
     for (const [bm, hm] of pairs) {
       const c = ctx('response', 'response-body', `response ${hr.status} (${hm.type})`);
@@ -282,7 +327,11 @@ function diffResponseHeaders(br: ResponseModel, hr: ResponseModel, emit: Emit, c
   for (const bh of br.headers) {
     const hh = headers.get(bh.name.toLowerCase());
     if (bh.required && !hh?.required) {
-      emit('response-required-header-removed', hh ? hh.pointer : parent, `response ${hr.status} header ${bh.name} ${hh ? 'became optional' : '(required) was removed'}`);
+      emit(
+        'response-required-header-removed',
+        hh ? hh.pointer : parent,
+        `response ${hr.status} header ${bh.name} ${hh ? 'became optional' : '(required) was removed'}`,
+      );
     } else if (!hh) emit('response-header-removed', parent, `response ${hr.status} header ${bh.name} was removed`);
     if (!hh) continue;
     const c = ctx('response', 'response-header', `response ${hr.status} header ${hh.name}`);
@@ -313,10 +362,16 @@ function diffSecurity(base: SecurityRequirementModel[], hOp: OperationModel, emi
     if (candidates.some(scopesFit)) continue;
     const label = schemes.join(' + ');
     if (candidates.length > 0) {
-      const added = Object.entries(candidates[0] as SecurityRequirementModel).flatMap(([k, scopes]) => scopes.filter((s) => !(alt[k] ?? []).includes(s)).map((s) => `${k}:${s}`));
+      const added = Object.entries(candidates[0] as SecurityRequirementModel).flatMap(([k, scopes]) =>
+        scopes.filter((s) => !(alt[k] ?? []).includes(s)).map((s) => `${k}:${s}`),
+      );
       emit('security-scope-added', at, `credentials of ${label} now need the scope(s) ${added.join(', ')}`);
     } else {
-      emit('security-scheme-added', at, `credentials of ${label} no longer suffice; the operation accepts ${head.map((a) => Object.keys(a).join(' + ')).join(' or ')}`);
+      emit(
+        'security-scheme-added',
+        at,
+        `credentials of ${label} no longer suffice; the operation accepts ${head.map((a) => Object.keys(a).join(' + ')).join(' or ')}`,
+      );
     }
   }
 }

@@ -100,7 +100,8 @@ export function diffParameters(bOp: OperationModel, hOp: OperationModel, emit: E
     compareSchemas(c.base.at(parameterSchemaPointer(bp)), c.head.at(parameterSchemaPointer(hp)), c);
   }
   for (const [key, hp] of headParams) {
-    if (!baseParams.has(key) && !moved.has(key) && hp.required) emit('request-parameter-added-required', hp.pointer, `required ${hp.in} parameter "${hp.name}" was added`);
+    if (!baseParams.has(key) && !moved.has(key) && hp.required)
+      emit('request-parameter-added-required', hp.pointer, `required ${hp.in} parameter "${hp.name}" was added`);
   }
 }
 
@@ -112,10 +113,18 @@ function removedParameter(bp: ParameterModel, label: string, hOp: OperationModel
       emit('request-parameter-removed', at, `${label} was removed`);
       return;
     case 'allowed':
-      emit('request-parameter-removed-with-deprecation', at, `deprecated ${label} was removed${removal.sunset ? ` after its x-sunset date ${removal.sunset}` : ''}`);
+      emit(
+        'request-parameter-removed-with-deprecation',
+        at,
+        `deprecated ${label} was removed${removal.sunset ? ` after its x-sunset date ${removal.sunset}` : ''}`,
+      );
       return;
     case 'before-sunset':
-      emit('request-parameter-removed-before-sunset', at, `deprecated ${label} was removed before its x-sunset date ${removal.sunset}; clients were promised it until then`);
+      emit(
+        'request-parameter-removed-before-sunset',
+        at,
+        `deprecated ${label} was removed before its x-sunset date ${removal.sunset}; clients were promised it until then`,
+      );
       return;
     case 'sunset-missing':
       emit(
@@ -131,7 +140,11 @@ function parameterSunset(bp: ParameterModel, hp: ParameterModel, label: string, 
   if (!problem) return;
   const at = joinPointer(hp.pointer, 'x-sunset' in hp.extensions ? 'x-sunset' : 'deprecated');
   if (problem.kind === 'missing') {
-    emit('request-parameter-deprecated-sunset-missing', at, `${label} is deprecated but ${problem.why}; a ${problem.days}-day deprecation period needs one, so clients know until when it is read`);
+    emit(
+      'request-parameter-deprecated-sunset-missing',
+      at,
+      `${label} is deprecated but ${problem.why}; a ${problem.days}-day deprecation period needs one, so clients know until when it is read`,
+    );
   } else {
     emit(
       'request-parameter-sunset-date-too-small',
@@ -155,7 +168,11 @@ function serialization(bp: ParameterModel, hp: ParameterModel, label: string, em
   }
   if (hType !== undefined) return;
   if (bp.style !== hp.style) {
-    emit('request-parameter-style-changed', joinPointer(hp.pointer, 'style'), `${label} is serialized with style ${hp.style} instead of ${bp.style}: values clients serialize the old way are read differently`);
+    emit(
+      'request-parameter-style-changed',
+      joinPointer(hp.pointer, 'style'),
+      `${label} is serialized with style ${hp.style} instead of ${bp.style}: values clients serialize the old way are read differently`,
+    );
   } else if (bp.explode !== hp.explode && mayBeComposite(c, hp)) {
     emit(
       'request-parameter-explode-changed',
@@ -180,11 +197,19 @@ function defaults(bp: ParameterModel, hp: ParameterModel, label: string, emit: E
   if (bd === undefined && hd === undefined) return;
   if (bd && hd) {
     if (show(bd.value) !== show(hd.value)) {
-      emit('request-parameter-default-changed', hd.pointer, `${label}: default changed from ${show(bd.value)} to ${show(hd.value)}; clients that omit it get ${show(hd.value)} now`);
+      emit(
+        'request-parameter-default-changed',
+        hd.pointer,
+        `${label}: default changed from ${show(bd.value)} to ${show(hd.value)}; clients that omit it get ${show(hd.value)} now`,
+      );
     }
   } else if (hd) {
     emit('request-parameter-default-added', hd.pointer, `${label}: default ${show(hd.value)} was set; clients that omit it get that value now`);
   } else if (bd) {
-    emit('request-parameter-default-removed', joinPointer(hp.pointer, hp.contentType !== undefined ? 'content' : 'schema'), `${label}: default ${show(bd.value)} was removed; clients that omit it no longer get that value`);
+    emit(
+      'request-parameter-default-removed',
+      joinPointer(hp.pointer, hp.contentType !== undefined ? 'content' : 'schema'),
+      `${label}: default ${show(bd.value)} was removed; clients that omit it no longer get that value`,
+    );
   }
 }

@@ -93,14 +93,22 @@ export interface ContractChanges {
 }
 
 /** The changes between two contract files, with both models; the policy's overrides and filters applied. */
-export async function changesOfFiles(basePath: string, headPath: string, options: { cwd: string; policy?: ReviewPolicy } & DiffOptions): Promise<ContractChanges> {
+export async function changesOfFiles(
+  basePath: string,
+  headPath: string,
+  options: { cwd: string; policy?: ReviewPolicy } & DiffOptions,
+): Promise<ContractChanges> {
   const head = await buildModel(resolve(options.cwd, headPath));
   const base = await loadBase(resolve(options.cwd, basePath));
   return { base, head, changes: applyToChanges(diffModels(base, head, options), options.policy ?? {}) };
 }
 
 /** `specforge diff <base> <head>`: two contract files. */
-export async function diffFiles(basePath: string, headPath: string, options: { cwd: string; accept?: string; policy?: ReviewPolicy } & DiffOptions): Promise<DiffReport> {
+export async function diffFiles(
+  basePath: string,
+  headPath: string,
+  options: { cwd: string; accept?: string; policy?: ReviewPolicy } & DiffOptions,
+): Promise<DiffReport> {
   const accepted = acceptedOf(options.cwd, options.accept);
   const { head, changes } = await changesOfFiles(basePath, headPath, options);
   return findingsOf([{ head, changes }], options.cwd, accepted);
@@ -136,7 +144,8 @@ export function renameBaseFiles(err: ContractError, tmp: string, ref: string): C
 export async function changesSinceRevision(options: Omit<RevisionDiffOptions, 'accept'>): Promise<ContractChanges[]> {
   const { cwd, ref } = options;
   const rev = resolveRevision(cwd, ref);
-  const specs = options.specs && options.specs.length > 0 ? options.specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
+  const specs =
+    options.specs && options.specs.length > 0 ? options.specs.map((s) => resolve(cwd, s)) : loadConfig(cwd, options.config).specs.map((e) => e.path);
   const compared: ContractChanges[] = [];
   for (const spec of specs) {
     const head = await buildModel(spec);

@@ -31,7 +31,15 @@ export function ruleTableMarkdown(): string {
   lines.push('| Rule | Level | What it finds | Example |', '|---|---|---|---|');
   lines.push(...rows([...Object.entries(STRUCTURE_RULES), ...Object.entries(SCHEMA_RULES)] as Array<[string, Entry]>));
   const family = (title: string, scopes: Record<string, string>, checks: Record<string, Entry>): void => {
-    lines.push('', title, '', `Scopes: ${Object.keys(scopes).map((s) => `\`${s}\``).join(', ')}; the rule id is \`<scope>-<check>\`.`, '');
+    lines.push(
+      '',
+      title,
+      '',
+      `Scopes: ${Object.keys(scopes)
+        .map((s) => `\`${s}\``)
+        .join(', ')}; the rule id is \`<scope>-<check>\`.`,
+      '',
+    );
     lines.push('| Check | Level | What it finds | Example |', '|---|---|---|---|');
     lines.push(...rows(Object.entries(checks)));
   };

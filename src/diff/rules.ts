@@ -53,11 +53,23 @@ export const REQUEST_CHECKS = {
   'min-increased': ['breaking', 'its minimum (or exclusiveMinimum) was raised or set', '`minimum: 0` became `1`'],
   'max-items-decreased': ['breaking', 'its maxItems was lowered or set', '`maxItems: 50` became `10`'],
   'min-items-increased': ['breaking', 'its minItems was raised or set', '`minItems: 1` set'],
-  'pattern-changed': ['breaking', 'its pattern was added or changed; specforge cannot prove the new pattern accepts every value the old one did', '`pattern: \'^[a-z]+$\'` set'],
+  'pattern-changed': [
+    'breaking',
+    'its pattern was added or changed; specforge cannot prove the new pattern accepts every value the old one did',
+    "`pattern: '^[a-z]+$'` set",
+  ],
   'variant-removed': ['breaking', 'an alternative of its anyOf or oneOf was removed', '`oneOf: [Card, Bank]` became `oneOf: [Card]`'],
   'format-changed': ['breaking', 'its format was added or changed; values of the old format may be refused', '`format: date-time` became `format: date`'],
-  'additional-properties-restricted': ['breaking', '`additionalProperties: false` was set; properties it does not list are refused', '`additionalProperties: false` added to an open object'],
-  'discriminator-changed': ['breaking', 'its discriminator reads another property, or a mapping value was removed or now names another schema', '`discriminator.propertyName: kind` became `type`'],
+  'additional-properties-restricted': [
+    'breaking',
+    '`additionalProperties: false` was set; properties it does not list are refused',
+    '`additionalProperties: false` added to an open object',
+  ],
+  'discriminator-changed': [
+    'breaking',
+    'its discriminator reads another property, or a mapping value was removed or now names another schema',
+    '`discriminator.propertyName: kind` became `type`',
+  ],
   'enum-value-added': ['info', 'a value was added to its enum (it accepts more)', '`enum: [asc]` became `enum: [asc, desc]`'],
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
 
@@ -71,10 +83,14 @@ export const RESPONSE_CHECKS = {
   'min-decreased': ['breaking', 'its minimum (or exclusiveMinimum) was lowered or removed', '`minimum: 1` became `0`'],
   'max-items-increased': ['breaking', 'its maxItems was raised or removed', '`maxItems: 10` became `50`'],
   'min-items-decreased': ['breaking', 'its minItems was lowered or removed', '`minItems: 1` removed'],
-  'pattern-changed': ['warning', 'its pattern was changed or removed; clients that check it may refuse new values', '`pattern: \'^[0-9]+$\'` removed'],
+  'pattern-changed': ['warning', 'its pattern was changed or removed; clients that check it may refuse new values', "`pattern: '^[0-9]+$'` removed"],
   'variant-added': ['breaking', 'an alternative was added to its anyOf or oneOf', '`oneOf: [Card]` became `oneOf: [Card, Bank]`'],
   'format-changed': ['warning', 'its format was changed or removed; clients that parse values by format may fail', '`format: date-time` became `format: date`'],
-  'discriminator-changed': ['breaking', 'its discriminator reads another property, or a mapping value now names another schema; clients dispatch on it', '`mapping.card` moved from `Card` to `CardV2`'],
+  'discriminator-changed': [
+    'breaking',
+    'its discriminator reads another property, or a mapping value now names another schema; clients dispatch on it',
+    '`mapping.card` moved from `Card` to `CardV2`',
+  ],
   'enum-value-removed': ['info', 'a value was removed from its enum (it sends fewer)', '`enum: [active, closed]` became `enum: [active]`'],
   'extensible-enum-value-added': [
     'info',
@@ -92,7 +108,11 @@ export const SCHEMA_RULES = {
     'a request property became readOnly; clients that send it are ignored (or refused by servers that forbid readOnly input)',
     '`readOnly: true` set on request property `id`',
   ],
-  'response-property-became-write-only': ['breaking', 'a response property became writeOnly; clients no longer receive it', '`writeOnly: true` set on response property `secret`'],
+  'response-property-became-write-only': [
+    'breaking',
+    'a response property became writeOnly; clients no longer receive it',
+    '`writeOnly: true` set on response property `secret`',
+  ],
   'request-property-default-changed': [
     'warning',
     'the default of a request property changed, was added or removed; clients that omit it get another behaviour',
@@ -109,7 +129,12 @@ export type SchemaRuleId = `${RequestScope}-${RequestCheck}` | `${ResponseScope}
 export type DiffRuleId = StructureRuleId | SchemaFixedRuleId | SchemaRuleId;
 
 function table(): DiffRule[] {
-  const rules: DiffRule[] = [...Object.entries(STRUCTURE_RULES), ...Object.entries(SCHEMA_RULES)].map(([id, [level, description, example]]) => ({ id, level, description, example }));
+  const rules: DiffRule[] = [...Object.entries(STRUCTURE_RULES), ...Object.entries(SCHEMA_RULES)].map(([id, [level, description, example]]) => ({
+    id,
+    level,
+    description,
+    example,
+  }));
   for (const [scope, what] of Object.entries(REQUEST_SCOPES)) {
     for (const [check, [level, description, example]] of Object.entries(REQUEST_CHECKS)) {
       rules.push({ id: `${scope}-${check}`, level, description: `${what}: ${description}`, example });

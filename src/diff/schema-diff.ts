@@ -181,7 +181,15 @@ function report(root: PairNode, ctx: SchemaContext): void {
         if (!step.child.dirty) return;
         const move = step.move;
         const next =
-          move === 'same' ? path : move === 'items' ? `${path}[]` : move === 'additional' ? `${path}${path ? '.' : ''}*` : path ? `${path}.${move.property}` : move.property;
+          move === 'same'
+            ? path
+            : move === 'items'
+              ? `${path}[]`
+              : move === 'additional'
+                ? `${path}${path ? '.' : ''}*`
+                : path
+                  ? `${path}.${move.property}`
+                  : move.property;
         const childDepth = move === 'same' ? depth : depth + 1;
         const once = onceKey(step.child, childDepth);
         if (done.has(once)) return;
@@ -230,7 +238,7 @@ class PairComparison {
   }
 
   compare(b: SchemaView, h: SchemaView): void {
-    if ((b.variants.length > 0) !== (h.variants.length > 0)) {
+    if (b.variants.length > 0 !== h.variants.length > 0) {
       if (isPureUnion(b)) return this.unionWithSingle(b, h, 'base');
       if (isPureUnion(h)) return this.unionWithSingle(h, b, 'head');
     }
@@ -244,15 +252,27 @@ class PairComparison {
     }
     this.values(b, h, nullMoved);
     this.bounds(b, h);
-    const patternChanged = request ? h.pattern !== undefined && h.pattern.value !== b.pattern?.value : b.pattern !== undefined && b.pattern.value !== h.pattern?.value;
+    const patternChanged = request
+      ? h.pattern !== undefined && h.pattern.value !== b.pattern?.value
+      : b.pattern !== undefined && b.pattern.value !== h.pattern?.value;
     if (patternChanged) {
-      this.find('pattern-changed', h.pattern?.pointer ?? h.pointer, `pattern changed from ${b.pattern ? show(b.pattern.value) : 'none'} to ${h.pattern ? show(h.pattern.value) : 'none'}`);
+      this.find(
+        'pattern-changed',
+        h.pattern?.pointer ?? h.pointer,
+        `pattern changed from ${b.pattern ? show(b.pattern.value) : 'none'} to ${h.pattern ? show(h.pattern.value) : 'none'}`,
+      );
     }
     const formatChanged = request
-      ? h.format !== undefined && h.format.value !== b.format?.value && !(WIDE_FORMATS.has(h.format.value) && (b.format === undefined || WIDE_FORMATS.has(b.format.value) || b.format.value === 'int32'))
+      ? h.format !== undefined &&
+        h.format.value !== b.format?.value &&
+        !(WIDE_FORMATS.has(h.format.value) && (b.format === undefined || WIDE_FORMATS.has(b.format.value) || b.format.value === 'int32'))
       : b.format !== undefined && b.format.value !== h.format?.value && !(WIDE_FORMATS.has(b.format.value) && h.format === undefined);
     if (formatChanged) {
-      this.find('format-changed', h.format?.pointer ?? h.pointer, `format changed from ${b.format ? show(b.format.value) : 'none'} to ${h.format ? show(h.format.value) : 'none'}`);
+      this.find(
+        'format-changed',
+        h.format?.pointer ?? h.pointer,
+        `format changed from ${b.format ? show(b.format.value) : 'none'} to ${h.format ? show(h.format.value) : 'none'}`,
+      );
     }
     if (request && h.closed && !b.closed && (b.additional === undefined || b.additional.node !== false)) {
       this.find('additional-properties-restricted', h.closed.pointer, 'additionalProperties: false was set; properties it does not list are now refused');
@@ -280,7 +300,8 @@ class PairComparison {
       }
       const kept = new Set(h.values.list.map(key));
       const removed = drop(b.values.list.filter((v) => !kept.has(key(v))));
-      if (removed.length > 0) this.find('enum-value-removed', h.values.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
+      if (removed.length > 0)
+        this.find('enum-value-removed', h.values.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
       const known = new Set(b.values.list.map(key));
       const added = drop(h.values.list.filter((v) => !known.has(key(v))));
       if (added.length > 0) this.find('enum-value-added', h.values.pointer, `enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
@@ -292,10 +313,16 @@ class PairComparison {
       if (before === undefined) return;
       const known = new Set(before.map(key));
       const added = drop(h.extensible.list.filter((v) => !known.has(key(v))));
-      if (added.length > 0) this.find('extensible-enum-value-added', h.extensible.pointer, `x-extensible-enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
+      if (added.length > 0)
+        this.find(
+          'extensible-enum-value-added',
+          h.extensible.pointer,
+          `x-extensible-enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`,
+        );
       const kept = new Set(h.extensible.list.map(key));
       const removed = drop(before.filter((v) => !kept.has(key(v))));
-      if (removed.length > 0) this.find('enum-value-removed', h.extensible.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
+      if (removed.length > 0)
+        this.find('enum-value-removed', h.extensible.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
       return;
     }
     if (!b.values) return;
@@ -308,7 +335,8 @@ class PairComparison {
     if (added.length > 0) this.find('enum-value-added', h.values.pointer, `enum value${added.length > 1 ? 's' : ''} ${added.map(show).join(', ')} added`);
     const kept = new Set(h.values.list.map(key));
     const removed = drop(b.values.list.filter((v) => !kept.has(key(v))));
-    if (removed.length > 0) this.find('enum-value-removed', h.values.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
+    if (removed.length > 0)
+      this.find('enum-value-removed', h.values.pointer, `enum value${removed.length > 1 ? 's' : ''} ${removed.map(show).join(', ')} removed`);
   }
 
   private bounds(b: SchemaView, h: SchemaView): void {
@@ -338,7 +366,8 @@ class PairComparison {
     const moved: string[] = [];
     for (const [value, target] of bd.mapping) {
       const now = hd.mapping.get(value);
-      if (now === undefined ? this.request : now !== target) moved.push(now === undefined ? `"${value}" removed` : `"${value}" now maps to ${now} (was ${target})`);
+      if (now === undefined ? this.request : now !== target)
+        moved.push(now === undefined ? `"${value}" removed` : `"${value}" now maps to ${now} (was ${target})`);
     }
     if (moved.length > 0) this.find('discriminator-changed', hd.pointer, `discriminator mapping ${moved.join(', ')}`);
   }
@@ -357,7 +386,8 @@ class PairComparison {
       const inBase = travels(bView);
       const inHead = travels(hView);
       if (inBase && !inHead) {
-        if (hView && request) this.fixed('request-property-became-read-only', hRef?.pointer ?? parent, name, ' became readOnly: clients that send it are ignored or refused');
+        if (hView && request)
+          this.fixed('request-property-became-read-only', hRef?.pointer ?? parent, name, ' became readOnly: clients that send it are ignored or refused');
         else if (hView) this.fixed('response-property-became-write-only', hRef?.pointer ?? parent, name, ' became writeOnly: clients no longer receive it');
         else if (request) this.fixed('request-property-removed', parent, name, ' was removed');
         else if (b.required.has(name)) this.fixed('response-required-property-removed', parent, name, ' (required) was removed');
@@ -376,7 +406,12 @@ class PairComparison {
       if (!request && b.required.has(name) && requiredAt === undefined) this.fixed('response-property-became-optional', hRef.pointer, name, ' became optional');
       if (request && requiredAt === undefined && show(bView.default?.value) !== show(hView.default?.value)) {
         const text = (d: SchemaView['default']): string => (d ? show(d.value) : 'none');
-        this.fixed('request-property-default-changed', hView.default?.pointer ?? hRef.pointer, name, `: default changed from ${text(bView.default)} to ${text(hView.default)}`);
+        this.fixed(
+          'request-property-default-changed',
+          hView.default?.pointer ?? hRef.pointer,
+          name,
+          `: default changed from ${text(bView.default)} to ${text(hView.default)}`,
+        );
       }
       this.edge(bView, hView, { property: name });
     }
@@ -390,10 +425,18 @@ class PairComparison {
     const read = { base: (r: SchemaRef) => this.comparer.base.view(r), head: (r: SchemaRef) => this.comparer.head.view(r) };
     const { pairs, restBase, restHead } = pairVariants(bAlts, hAlts, b.discriminator ?? h.discriminator, read);
     if (this.request && restBase.length > 0) {
-      this.find('variant-removed', h.variantsPointer ?? h.pointer, `alternative${restBase.length > 1 ? 's' : ''} ${restBase.map(describe).join(', ')} of anyOf/oneOf removed`);
+      this.find(
+        'variant-removed',
+        h.variantsPointer ?? h.pointer,
+        `alternative${restBase.length > 1 ? 's' : ''} ${restBase.map(describe).join(', ')} of anyOf/oneOf removed`,
+      );
     }
     if (!this.request && restHead.length > 0) {
-      this.find('variant-added', h.variantsPointer ?? h.pointer, `alternative${restHead.length > 1 ? 's' : ''} ${restHead.map(describe).join(', ')} added to anyOf/oneOf`);
+      this.find(
+        'variant-added',
+        h.variantsPointer ?? h.pointer,
+        `alternative${restHead.length > 1 ? 's' : ''} ${restHead.map(describe).join(', ')} added to anyOf/oneOf`,
+      );
     }
     for (const [bv, hv] of pairs) this.edge(bv, hv, 'same');
   }
@@ -421,7 +464,11 @@ class PairComparison {
       this.find('variant-removed', single.pointer, `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} of anyOf/oneOf removed`);
     }
     if (unionSide === 'head' && !this.request) {
-      this.find('variant-added', union.variantsPointer ?? union.pointer, `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} added to anyOf/oneOf`);
+      this.find(
+        'variant-added',
+        union.variantsPointer ?? union.pointer,
+        `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} added to anyOf/oneOf`,
+      );
     }
   }
 }

@@ -73,7 +73,7 @@ export function pairVariants(
   const restBase = [...base];
   const restHead = [...head];
   const pairBy = (keyOf: (v: SchemaView, side: 'base' | 'head') => string | undefined): void => {
-    for (let i = 0; i < restBase.length; ) {
+    for (let i = 0; i < restBase.length;) {
       const key = keyOf(restBase[i] as SchemaView, 'base');
       const j = key === undefined ? -1 : restHead.findIndex((v) => keyOf(v, 'head') === key);
       if (j >= 0) pairs.push([restBase.splice(i, 1)[0] as SchemaView, restHead.splice(j, 1)[0] as SchemaView]);
@@ -97,10 +97,12 @@ export function pairVariants(
   pairBy((v) => v.title);
   // The closest structure, best pairs first.
   const scored: Array<{ i: number; j: number; score: number }> = [];
-  restBase.forEach((bv, i) => restHead.forEach((hv, j) => {
-    const score = similarity(bv, hv);
-    if (score > 0) scored.push({ i, j, score });
-  }));
+  restBase.forEach((bv, i) =>
+    restHead.forEach((hv, j) => {
+      const score = similarity(bv, hv);
+      if (score > 0) scored.push({ i, j, score });
+    }),
+  );
   scored.sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j);
   const usedBase = new Set<number>();
   const usedHead = new Set<number>();

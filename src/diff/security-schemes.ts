@@ -36,13 +36,22 @@ export function diffSecuritySchemes(base: ContractModel, head: ContractModel, em
     const label = `security scheme "${bs.name}"`;
     if (!hs) {
       const use = firstUse(head, bs.name);
-      if (use !== undefined) emit('security-scheme-removed', use, `${label} was removed from components, but the contract still requires it here: clients cannot tell how to send the credential`);
+      if (use !== undefined)
+        emit(
+          'security-scheme-removed',
+          use,
+          `${label} was removed from components, but the contract still requires it here: clients cannot tell how to send the credential`,
+        );
       continue;
     }
     const at = schemePointer(head, hs.name);
     if (bs.type !== hs.type || bs.scheme !== hs.scheme) {
       const what = (s: SecuritySchemeModel): string => (s.scheme !== undefined ? `${s.type} (${s.scheme})` : s.type);
-      emit('security-scheme-changed', joinPointer(at, bs.type !== hs.type ? 'type' : 'scheme'), `${label} changed from ${what(bs)} to ${what(hs)}: credentials sent the old way are refused`);
+      emit(
+        'security-scheme-changed',
+        joinPointer(at, bs.type !== hs.type ? 'type' : 'scheme'),
+        `${label} changed from ${what(bs)} to ${what(hs)}: credentials sent the old way are refused`,
+      );
       continue;
     }
     if (hs.type === 'apiKey') apiKey(bs, hs, at, label, emit);
@@ -59,11 +68,19 @@ export function diffSecuritySchemes(base: ContractModel, head: ContractModel, em
 
 function apiKey(bs: SecuritySchemeModel, hs: SecuritySchemeModel, at: string, label: string, emit: Emit): void {
   if (bs.in !== hs.in) {
-    emit('security-scheme-api-key-location-changed', joinPointer(at, 'in'), `${label}: the key moved from the ${text(bs.in)} to the ${text(hs.in)}: keys sent in the ${text(bs.in)} are not read`);
+    emit(
+      'security-scheme-api-key-location-changed',
+      joinPointer(at, 'in'),
+      `${label}: the key moved from the ${text(bs.in)} to the ${text(hs.in)}: keys sent in the ${text(bs.in)} are not read`,
+    );
   }
   const fold = (s: SecuritySchemeModel): string | undefined => (s.in === 'header' ? s.paramName?.toLowerCase() : s.paramName);
   if (fold(bs) !== fold(hs)) {
-    emit('security-scheme-api-key-name-changed', joinPointer(at, 'name'), `${label}: the key is read as "${text(hs.paramName)}" instead of "${text(bs.paramName)}": keys sent under the old name are not read`);
+    emit(
+      'security-scheme-api-key-name-changed',
+      joinPointer(at, 'name'),
+      `${label}: the key is read as "${text(hs.paramName)}" instead of "${text(bs.paramName)}": keys sent under the old name are not read`,
+    );
   }
 }
 
@@ -80,7 +97,11 @@ function oauth(bs: SecuritySchemeModel, hs: SecuritySchemeModel, at: string, lab
     if (name.startsWith('x-') || !isRecord(bf)) continue;
     const hf = hFlows[name];
     if (!isRecord(hf)) {
-      emit('security-scheme-oauth-flow-removed', isRecord(hs.raw['flows']) ? flowsAt : at, `${label}: the OAuth2 ${name} flow was removed: clients that obtain tokens with it can no longer`);
+      emit(
+        'security-scheme-oauth-flow-removed',
+        isRecord(hs.raw['flows']) ? flowsAt : at,
+        `${label}: the OAuth2 ${name} flow was removed: clients that obtain tokens with it can no longer`,
+      );
       continue;
     }
     const flowAt = joinPointer(flowsAt, name);
@@ -93,7 +114,11 @@ function oauth(bs: SecuritySchemeModel, hs: SecuritySchemeModel, at: string, lab
     }
     for (const key of ['authorizationUrl', 'refreshUrl']) {
       if (urlOf(bf[key]) === urlOf(hf[key])) continue;
-      emit('security-scheme-oauth-url-changed', joinPointer(flowAt, key), `${label}: the ${name} flow's ${key} changed from ${text(bf[key])} to ${text(hf[key])}: clients configured with the old one must move`);
+      emit(
+        'security-scheme-oauth-url-changed',
+        joinPointer(flowAt, key),
+        `${label}: the ${name} flow's ${key} changed from ${text(bf[key])} to ${text(hf[key])}: clients configured with the old one must move`,
+      );
     }
     const bScopes = isRecord(bf['scopes']) ? Object.keys(bf['scopes']) : [];
     const hScopes = isRecord(hf['scopes']) ? hf['scopes'] : {};

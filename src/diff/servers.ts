@@ -28,7 +28,12 @@ export function serversOf(owner: Node | undefined): Server[] | undefined {
   const out: Server[] = [];
   list.forEach((s, i) => {
     if (!isRecord(s) || typeof s['url'] !== 'string') return;
-    out.push({ url: s['url'], key: serverKey(s['url']), variables: isRecord(s['variables']) ? s['variables'] : {}, pointer: joinPointer(owner.pointer, 'servers', i) });
+    out.push({
+      url: s['url'],
+      key: serverKey(s['url']),
+      variables: isRecord(s['variables']) ? s['variables'] : {},
+      pointer: joinPointer(owner.pointer, 'servers', i),
+    });
   });
   return out;
 }
@@ -69,9 +74,17 @@ function diffVariables(b: Server, h: Server, emit: Emit, where: string): void {
     if (hEnum) {
       const gone = bEnum ? bEnum.filter((v) => !hEnum.includes(v)) : undefined;
       if (gone === undefined) {
-        emit('api-server-variable-enum-value-removed', joinPointer(at, 'enum'), `${label} is now limited to ${hEnum.join(', ')}: clients that use another value call an address the contract no longer lists`);
+        emit(
+          'api-server-variable-enum-value-removed',
+          joinPointer(at, 'enum'),
+          `${label} is now limited to ${hEnum.join(', ')}: clients that use another value call an address the contract no longer lists`,
+        );
       } else if (gone.length > 0) {
-        emit('api-server-variable-enum-value-removed', joinPointer(at, 'enum'), `${label}: value${gone.length > 1 ? 's' : ''} ${gone.join(', ')} removed: clients that use ${gone.length > 1 ? 'them' : 'it'} call an address the contract no longer lists`);
+        emit(
+          'api-server-variable-enum-value-removed',
+          joinPointer(at, 'enum'),
+          `${label}: value${gone.length > 1 ? 's' : ''} ${gone.join(', ')} removed: clients that use ${gone.length > 1 ? 'them' : 'it'} call an address the contract no longer lists`,
+        );
       }
     }
     if (show(bv['default']) !== show(hv['default'])) {

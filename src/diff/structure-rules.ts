@@ -9,14 +9,26 @@ export const STRUCTURE_RULES = {
   'api-operation-removed': ['breaking', 'an operation (a method of a path that remains) was removed', '`DELETE /pets/{id}` removed, `GET /pets/{id}` kept'],
   'api-path-added': ['info', 'a path was added', '`/owners` added'],
   'api-operation-added': ['info', 'an operation was added to an existing path', '`PATCH /pets/{id}` added'],
-  'operation-id-changed': ['warning', 'the operationId changed; generated clients and handlers rename the operation', '`operationId: listPets` renamed to `getPets`'],
+  'operation-id-changed': [
+    'warning',
+    'the operationId changed; generated clients and handlers rename the operation',
+    '`operationId: listPets` renamed to `getPets`',
+  ],
   'operation-deprecated': ['info', 'the operation is now deprecated', '`deprecated: true` set on `GET /pets`'],
-  'request-parameter-added-required': ['breaking', 'a required parameter was added; requests without it are refused', 'query parameter `limit` added with `required: true`'],
+  'request-parameter-added-required': [
+    'breaking',
+    'a required parameter was added; requests without it are refused',
+    'query parameter `limit` added with `required: true`',
+  ],
   'request-parameter-became-required': ['breaking', 'an optional parameter became required', 'query parameter `limit` gains `required: true`'],
   'request-parameter-removed': ['warning', 'a parameter was removed; clients that still send it are ignored or refused', 'query parameter `sort` removed'],
   'request-parameter-deprecated': ['info', 'a parameter is now deprecated', '`deprecated: true` set on query parameter `sort`'],
   'request-body-became-required': ['breaking', 'the request body became required, or a required body was added', '`requestBody.required: true` set'],
-  'request-media-type-removed': ['breaking', 'a media type of the request body is no longer accepted', 'request body `text/plain` removed, `application/json` kept'],
+  'request-media-type-removed': [
+    'breaking',
+    'a media type of the request body is no longer accepted',
+    'request body `text/plain` removed, `application/json` kept',
+  ],
   'new-required-request-property': ['breaking', 'a required property was added to the request body', 'request property `name` added and listed in `required`'],
   'request-property-became-required': ['breaking', 'an optional request property became required', 'request property `name` added to `required`'],
   'request-property-removed': [
@@ -37,20 +49,52 @@ export const STRUCTURE_RULES = {
   'response-required-header-removed': ['breaking', 'a required response header was removed (or became optional)', '`ETag` (required) removed or made optional'],
   'response-property-removed': ['warning', 'an optional response property was removed', 'optional response property `nickname` removed'],
   'response-required-property-removed': ['breaking', 'a required response property was removed', 'required response property `id` removed'],
-  'response-property-became-optional': ['breaking', 'a required response property became optional; clients may not find it', 'response property `id` dropped from `required`'],
-  'security-added': ['breaking', 'the operation needed no credentials (or had an anonymous alternative) and now requires them', '`security: [{ apiKey: [] }]` added to an open operation'],
-  'security-scheme-added': ['breaking', 'a security scheme was added to an alternative (or an alternative replaced); credentials that sufficed are refused', '`{ apiKey: [] }` became `{ apiKey: [], bearer: [] }`'],
+  'response-property-became-optional': [
+    'breaking',
+    'a required response property became optional; clients may not find it',
+    'response property `id` dropped from `required`',
+  ],
+  'security-added': [
+    'breaking',
+    'the operation needed no credentials (or had an anonymous alternative) and now requires them',
+    '`security: [{ apiKey: [] }]` added to an open operation',
+  ],
+  'security-scheme-added': [
+    'breaking',
+    'a security scheme was added to an alternative (or an alternative replaced); credentials that sufficed are refused',
+    '`{ apiKey: [] }` became `{ apiKey: [], bearer: [] }`',
+  ],
   'security-scope-added': ['breaking', 'a scope was added to a security requirement of the operation', '`oauth: [read]` became `oauth: [read, write]`'],
-  'security-scheme-changed': ['breaking', 'a security scheme changed its type or its HTTP authentication scheme; credentials sent the old way are refused', '`type: apiKey` became `type: http, scheme: bearer`'],
+  'security-scheme-changed': [
+    'breaking',
+    'a security scheme changed its type or its HTTP authentication scheme; credentials sent the old way are refused',
+    '`type: apiKey` became `type: http, scheme: bearer`',
+  ],
   'security-scheme-removed': [
     'breaking',
     'a security scheme was removed from components while security requirements still name it; clients cannot tell how to send the credential',
     '`components.securitySchemes.key` removed, `security: [{ key: [] }]` kept',
   ],
-  'security-scheme-api-key-location-changed': ['breaking', 'an API key moved between query, header and cookie; keys sent at the old place are not read', '`in: query` became `in: header`'],
-  'security-scheme-api-key-name-changed': ['breaking', 'an API key is read under another name; keys sent under the old name are not read', '`name: api_key` became `name: X-API-Key`'],
-  'security-scheme-oauth-flow-removed': ['breaking', 'an OAuth2 flow was removed; clients that obtain tokens with it can no longer', '`flows.implicit` removed, `flows.authorizationCode` kept'],
-  'security-scheme-oauth-scope-removed': ['breaking', 'a scope was removed from an OAuth2 flow; clients that request it are refused a token', '`scopes: { read, write }` became `scopes: { read }`'],
+  'security-scheme-api-key-location-changed': [
+    'breaking',
+    'an API key moved between query, header and cookie; keys sent at the old place are not read',
+    '`in: query` became `in: header`',
+  ],
+  'security-scheme-api-key-name-changed': [
+    'breaking',
+    'an API key is read under another name; keys sent under the old name are not read',
+    '`name: api_key` became `name: X-API-Key`',
+  ],
+  'security-scheme-oauth-flow-removed': [
+    'breaking',
+    'an OAuth2 flow was removed; clients that obtain tokens with it can no longer',
+    '`flows.implicit` removed, `flows.authorizationCode` kept',
+  ],
+  'security-scheme-oauth-scope-removed': [
+    'breaking',
+    'a scope was removed from an OAuth2 flow; clients that request it are refused a token',
+    '`scopes: { read, write }` became `scopes: { read }`',
+  ],
   'security-scheme-token-url-changed': [
     'warning',
     'the tokenUrl of an OAuth2 flow changed; clients configured with the old one must move (the contract cannot tell whether it still answers)',
@@ -61,7 +105,11 @@ export const STRUCTURE_RULES = {
     'the authorizationUrl or refreshUrl of an OAuth2 flow changed; clients configured with the old one must move',
     '`authorizationUrl: https://auth.example/authorize` became `https://login.example/authorize`',
   ],
-  'security-scheme-openid-url-changed': ['warning', 'the openIdConnectUrl of a scheme changed; clients discover the provider elsewhere', '`openIdConnectUrl` moved to another issuer'],
+  'security-scheme-openid-url-changed': [
+    'warning',
+    'the openIdConnectUrl of a scheme changed; clients discover the provider elsewhere',
+    '`openIdConnectUrl` moved to another issuer',
+  ],
   'response-header-added': ['info', 'a header was added to a response', 'response `200` gains header `X-Request-Id`'],
   'request-parameter-location-changed': [
     'breaking',
@@ -88,15 +136,31 @@ export const STRUCTURE_RULES = {
     'a parameter described by `content` changed media type, or switched between `schema` and `content`; values encoded the old way are read wrongly',
     '`content: { application/json }` became `schema: { type: string }`',
   ],
-  'request-parameter-default-changed': ['warning', 'the default of an optional parameter changed; clients that omit it get another behaviour', '`default: 20` became `default: 50` on query parameter `limit`'],
+  'request-parameter-default-changed': [
+    'warning',
+    'the default of an optional parameter changed; clients that omit it get another behaviour',
+    '`default: 20` became `default: 50` on query parameter `limit`',
+  ],
   'request-parameter-default-added': [
     'warning',
     'an optional parameter gained a default; clients that omit it get that value instead of the behaviour without one',
     '`default: asc` set on query parameter `sort`',
   ],
-  'request-parameter-default-removed': ['warning', 'an optional parameter lost its default; clients that omit it no longer get that value', '`default: 20` removed from query parameter `limit`'],
-  'request-parameter-removed-with-deprecation': ['info', 'a deprecated parameter was removed after its x-sunset date (or it had none and no deprecation period is required)', 'query parameter `sort` (deprecated, `x-sunset: 2024-06-30`) removed in 2025'],
-  'request-parameter-removed-before-sunset': ['breaking', 'a deprecated parameter was removed before its x-sunset date; clients were promised it until then', 'query parameter `sort` (`x-sunset: 2030-01-01`) removed'],
+  'request-parameter-default-removed': [
+    'warning',
+    'an optional parameter lost its default; clients that omit it no longer get that value',
+    '`default: 20` removed from query parameter `limit`',
+  ],
+  'request-parameter-removed-with-deprecation': [
+    'info',
+    'a deprecated parameter was removed after its x-sunset date (or it had none and no deprecation period is required)',
+    'query parameter `sort` (deprecated, `x-sunset: 2024-06-30`) removed in 2025',
+  ],
+  'request-parameter-removed-before-sunset': [
+    'breaking',
+    'a deprecated parameter was removed before its x-sunset date; clients were promised it until then',
+    'query parameter `sort` (`x-sunset: 2030-01-01`) removed',
+  ],
   'request-parameter-deprecated-sunset-missing': [
     'breaking',
     'a parameter was deprecated (or a deprecated one removed) without the x-sunset date that --deprecation-days requires',
@@ -112,9 +176,21 @@ export const STRUCTURE_RULES = {
     'a deprecated operation was removed after its x-sunset date (or it had none and no deprecation period is required)',
     '`DELETE /pets/{id}` (deprecated, `x-sunset: 2024-06-30`) removed in 2025',
   ],
-  'api-path-removed-with-deprecation': ['info', 'a path whose operations were all deprecated was removed after their x-sunset dates', '`/v1/pets` removed, every operation deprecated with a past `x-sunset`'],
-  'api-removed-before-sunset': ['breaking', 'a deprecated operation was removed before its x-sunset date; clients were promised it until then', '`GET /v1/pets` (`x-sunset: 2030-01-01`) removed'],
-  'api-path-removed-before-sunset': ['breaking', 'a path was removed while one of its deprecated operations had an x-sunset date still ahead', '`/v1/pets` removed, `GET` deprecated with `x-sunset: 2030-01-01`'],
+  'api-path-removed-with-deprecation': [
+    'info',
+    'a path whose operations were all deprecated was removed after their x-sunset dates',
+    '`/v1/pets` removed, every operation deprecated with a past `x-sunset`',
+  ],
+  'api-removed-before-sunset': [
+    'breaking',
+    'a deprecated operation was removed before its x-sunset date; clients were promised it until then',
+    '`GET /v1/pets` (`x-sunset: 2030-01-01`) removed',
+  ],
+  'api-path-removed-before-sunset': [
+    'breaking',
+    'a path was removed while one of its deprecated operations had an x-sunset date still ahead',
+    '`/v1/pets` removed, `GET` deprecated with `x-sunset: 2030-01-01`',
+  ],
   'api-deprecated-sunset-missing': [
     'breaking',
     'an operation was deprecated (or a deprecated one removed) without the x-sunset date that --deprecation-days requires',
@@ -136,13 +212,29 @@ export const STRUCTURE_RULES = {
     '`servers: [https://api.example/v1]` became `[https://api.example/v2]`',
   ],
   'api-server-added': ['info', 'a server URL was added', '`https://eu.api.example/v1` added to `servers`'],
-  'api-server-variable-enum-value-removed': ['warning', 'a value of a server variable\'s enum was removed; clients that use it build an address the contract no longer lists', '`region: { enum: [eu, us] }` became `enum: [eu]`'],
-  'api-server-variable-default-changed': ['warning', 'the default of a server variable changed; clients that do not set it call another address', '`region: { default: eu }` became `default: us`'],
-  'callback-removed': ['breaking', 'a callback of an operation (or one of its requests) was removed; clients that registered for it are no longer called', '`callbacks.onShipped` removed from `POST /orders`'],
+  'api-server-variable-enum-value-removed': [
+    'warning',
+    "a value of a server variable's enum was removed; clients that use it build an address the contract no longer lists",
+    '`region: { enum: [eu, us] }` became `enum: [eu]`',
+  ],
+  'api-server-variable-default-changed': [
+    'warning',
+    'the default of a server variable changed; clients that do not set it call another address',
+    '`region: { default: eu }` became `default: us`',
+  ],
+  'callback-removed': [
+    'breaking',
+    'a callback of an operation (or one of its requests) was removed; clients that registered for it are no longer called',
+    '`callbacks.onShipped` removed from `POST /orders`',
+  ],
   'callback-added': ['info', 'a callback (or a request of one) was added to an operation', '`callbacks.onShipped` added to `POST /orders`'],
   'webhook-removed': ['breaking', 'a webhook was removed; subscribers stop receiving it', '`webhooks.orderShipped` removed'],
   'webhook-added': ['info', 'a webhook was added', '`webhooks.orderShipped` added'],
-  'webhook-operation-removed': ['breaking', 'a method of a webhook that remains was removed; subscribers stop receiving those requests', '`webhooks.orderShipped.put` removed, `post` kept'],
+  'webhook-operation-removed': [
+    'breaking',
+    'a method of a webhook that remains was removed; subscribers stop receiving those requests',
+    '`webhooks.orderShipped.put` removed, `post` kept',
+  ],
   'webhook-operation-added': ['info', 'a method was added to a webhook', '`webhooks.orderShipped.put` added'],
   'webhook-media-type-removed': [
     'warning',
@@ -161,7 +253,7 @@ export const STRUCTURE_RULES = {
   ],
   'webhook-response-status-removed': [
     'breaking',
-    'a success (2xx) status the API accepted as a subscriber\'s answer to a webhook or callback is no longer listed, nor covered by a `2XX` range (callbacks too, named in the message); subscribers that answer it are taken as failing (retried or unsubscribed). The bodies subscribers answer with are compared as request bodies (`request-body-…`), since the API receives them',
+    "a success (2xx) status the API accepted as a subscriber's answer to a webhook or callback is no longer listed, nor covered by a `2XX` range (callbacks too, named in the message); subscribers that answer it are taken as failing (retried or unsubscribed). The bodies subscribers answer with are compared as request bodies (`request-body-…`), since the API receives them",
     '`webhooks.orderShipped.post.responses` `200` and `204` became `204`',
   ],
   'webhook-required-header-removed': [
@@ -176,6 +268,5 @@ export const STRUCTURE_RULES = {
   ],
   'spec-added': ['info', 'the contract is new: it does not exist at the base revision', '`specs/orders/openapi.yaml` is new at the head revision'],
 } as const satisfies Record<string, readonly [DiffLevel, string, string]>;
-
 
 export type StructureRuleId = keyof typeof STRUCTURE_RULES;

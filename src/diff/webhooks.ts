@@ -34,7 +34,15 @@ function diffSent(baseDoc: Record<string, unknown>, headDoc: Record<string, unkn
 }
 
 /** The payload: required-ness, media types removed and added, and the schemas of those kept. */
-function diffPayload(baseDoc: Record<string, unknown>, headDoc: Record<string, unknown>, bOp: Node, hOp: Node, emit: Emit, ctx: ContextFactory, label: string): void {
+function diffPayload(
+  baseDoc: Record<string, unknown>,
+  headDoc: Record<string, unknown>,
+  bOp: Node,
+  hOp: Node,
+  emit: Emit,
+  ctx: ContextFactory,
+  label: string,
+): void {
   const bBody = deref(baseDoc, bOp.node['requestBody'], joinPointer(bOp.pointer, 'requestBody'));
   const hBody = deref(headDoc, hOp.node['requestBody'], joinPointer(hOp.pointer, 'requestBody'));
   // A payload added where there was none is not reported: subscribers ignore a body they never read.
@@ -45,12 +53,15 @@ function diffPayload(baseDoc: Record<string, unknown>, headDoc: Record<string, u
     emit(
       'webhook-body-became-optional',
       at,
-      hBody ? `${label} payload is no longer required: subscribers may receive requests without a body` : `${label} payload was removed: subscribers receive requests without a body`,
+      hBody
+        ? `${label} payload is no longer required: subscribers may receive requests without a body`
+        : `${label} payload was removed: subscribers receive requests without a body`,
     );
     if (!hBody) return;
   }
   if (!hBody) {
-    for (const type of contentOf(baseDoc, bBody).keys()) emit('webhook-media-type-removed', hOp.pointer, `${label} payload media type ${type} was removed: subscribers that parsed it no longer receive it`);
+    for (const type of contentOf(baseDoc, bBody).keys())
+      emit('webhook-media-type-removed', hOp.pointer, `${label} payload media type ${type} was removed: subscribers that parsed it no longer receive it`);
     return;
   }
   const head = new Map([...contentOf(headDoc, hBody)].map(([type, node]) => [mediaKey(type), { type, node }]));
@@ -69,7 +80,12 @@ function diffPayload(baseDoc: Record<string, unknown>, headDoc: Record<string, u
   // A payload that had no media types said nothing of its type: there is nothing to widen.
   if (base.size === 0) return;
   for (const [key, hm] of head) {
-    if (!baseKeys.has(key)) emit('webhook-media-type-added', hm.node.pointer, `${label} payload may now be sent as ${hm.type}: subscribers that only handled ${[...base.keys()].join(', ')} cannot read it`);
+    if (!baseKeys.has(key))
+      emit(
+        'webhook-media-type-added',
+        hm.node.pointer,
+        `${label} payload may now be sent as ${hm.type}: subscribers that only handled ${[...base.keys()].join(', ')} cannot read it`,
+      );
   }
 }
 
@@ -114,7 +130,15 @@ function accepts(statuses: string[], status: string): boolean {
  * What subscribers answer: a success status the API accepted and no longer does, and the bodies of
  * statuses kept, compared as requests (the API receives them).
  */
-function diffAnswers(baseDoc: Record<string, unknown>, headDoc: Record<string, unknown>, bOp: Node, hOp: Node, emit: Emit, ctx: ContextFactory, label: string): void {
+function diffAnswers(
+  baseDoc: Record<string, unknown>,
+  headDoc: Record<string, unknown>,
+  bOp: Node,
+  hOp: Node,
+  emit: Emit,
+  ctx: ContextFactory,
+  label: string,
+): void {
   const base = childNodes(baseDoc, bOp, 'responses');
   const head = childNodes(headDoc, hOp, 'responses');
   // A request whose answers are not documented accepts anything.
@@ -181,7 +205,11 @@ export function diffWebhooks(baseDoc: Record<string, unknown>, headDoc: Record<s
       const stability = stabilityOf(extensionsOf(bOp.node));
       const opEmit = lenientEmitter(emit, out, stability);
       if (!hOp) {
-        opEmit('webhook-operation-removed', hItem.pointer, `webhook "${name}" no longer sends ${method.toUpperCase()} requests: subscribers stop receiving them`);
+        opEmit(
+          'webhook-operation-removed',
+          hItem.pointer,
+          `webhook "${name}" no longer sends ${method.toUpperCase()} requests: subscribers stop receiving them`,
+        );
         continue;
       }
       const ctx: ContextFactory = (direction, scope, where) => comparer.context(direction, scope, where, opEmit);
@@ -216,7 +244,14 @@ function callbackRequests(doc: Record<string, unknown>, callback: Node): Map<str
 }
 
 /** Callbacks of one operation: removed, added, and the payloads of those kept. */
-export function diffCallbacks(baseDoc: Record<string, unknown>, headDoc: Record<string, unknown>, bOp: Node | undefined, hOp: Node | undefined, emit: Emit, ctx: ContextFactory): void {
+export function diffCallbacks(
+  baseDoc: Record<string, unknown>,
+  headDoc: Record<string, unknown>,
+  bOp: Node | undefined,
+  hOp: Node | undefined,
+  emit: Emit,
+  ctx: ContextFactory,
+): void {
   if (!bOp || !hOp) return;
   const base = childNodes(baseDoc, bOp, 'callbacks');
   const head = childNodes(headDoc, hOp, 'callbacks');

@@ -88,7 +88,10 @@ const LOCAL_IMPORT = `import { hydrate } from "./${REDOC_BUNDLE}";`;
 
 /** Makes a build-docs page load Redoc from `./redoc.standalone.js`. */
 export function localizeRedocPage(html: string): string {
-  return html.replace(CDN_SCRIPT, `./${REDOC_BUNDLE}`).replace(/\s+integrity="[^"]*"/g, '').replace(/\s+crossorigin="[^"]*"/g, '');
+  return html
+    .replace(CDN_SCRIPT, `./${REDOC_BUNDLE}`)
+    .replace(/\s+integrity="[^"]*"/g, '')
+    .replace(/\s+crossorigin="[^"]*"/g, '');
 }
 
 /** The inline scripts build-docs writes: Redoc's colour-mode switch and the hydration module. */
@@ -157,7 +160,12 @@ function checkApiNames(specs: DocsSpec[]): void {
     }
     const other = seen.get(spec.api.toLowerCase());
     if (other !== undefined) {
-      throw ContractError.single('SPECFORGE_CONFIG', `two contracts are named "${spec.api}" (${other} and ${displayPath(spec.path)}): their docs pages would collide`, where, 'set "api:" on one of them in specforge.config.yaml');
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `two contracts are named "${spec.api}" (${other} and ${displayPath(spec.path)}): their docs pages would collide`,
+        where,
+        'set "api:" on one of them in specforge.config.yaml',
+      );
     }
     seen.set(spec.api.toLowerCase(), displayPath(spec.path));
   }
@@ -188,14 +196,15 @@ async function renderRedocPage(spec: DocsSpec, model: ContractModel, target: str
   try {
     const bundled = join(tmp, 'openapi.json');
     writeFileSync(bundled, JSON.stringify(sanitizeForDocs(model.document)));
-    await run(
-      process.execPath,
-      [redoclyCli(), 'build-docs', bundled, '-o', target, '--title', `${model.info.title} ${model.info.version}`],
-      { cwd: tmp, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
-    );
+    await run(process.execPath, [redoclyCli(), 'build-docs', bundled, '-o', target, '--title', `${model.info.title} ${model.info.version}`], {
+      cwd: tmp,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (err) {
     const stderr = (err as { stderr?: unknown }).stderr;
-    const detail = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim().split('\n').slice(-3).join(' ') : err instanceof Error ? err.message : String(err);
+    const detail =
+      typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim().split('\n').slice(-3).join(' ') : err instanceof Error ? err.message : String(err);
     throw new Error(`Redocly build-docs failed for ${displayPath(spec.path)}: ${detail}`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -258,7 +267,10 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
     const hasCli = markdown !== undefined && existsSync(markdown);
     let file = `${spec.api}.html`;
     if (assets !== undefined) {
-      const extraLinks: [string, string][] = [...(hasCli ? [['cli.html', 'Command line'] as [string, string]] : []), ...(spec.changelog !== undefined ? [['changelog.html', 'Changelog'] as [string, string]] : [])];
+      const extraLinks: [string, string][] = [
+        ...(hasCli ? [['cli.html', 'Command line'] as [string, string]] : []),
+        ...(spec.changelog !== undefined ? [['changelog.html', 'Changelog'] as [string, string]] : []),
+      ];
       const document = sanitizeForDocs(model.document);
       // The command-line reference and the changelog are pages of the contract's site, in its shell.
       const extraPages = [
@@ -289,7 +301,10 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
     const page: DocsPage = { api: spec.api, title: model.info.title, version: model.info.version, operations: model.operations.length, file };
     if (assets !== undefined && spec.versions !== undefined && spec.versions.length > 0) {
       const used = new Set<string>();
-      page.versions = [...spec.versions.map((v) => ({ label: v.label, file: `${spec.api}/versions/${versionFolder(v.label, used)}/index.html` })), { label: model.info.version, file }];
+      page.versions = [
+        ...spec.versions.map((v) => ({ label: v.label, file: `${spec.api}/versions/${versionFolder(v.label, used)}/index.html` })),
+        { label: model.info.version, file },
+      ];
     }
     if (markdown !== undefined && hasCli) {
       page.cli = `${spec.api}/cli.html`;

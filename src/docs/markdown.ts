@@ -299,7 +299,14 @@ function parseDelimited(text: string, start: number): { html: string; end: numbe
     const flanking = !/\s/.test(text[j - 1] as string) && !(c === '_' && next !== undefined && /[\p{L}\p{N}]/u.test(next));
     if (closeLength === length && flanking && j > start + length) {
       const inner = renderInline(text.slice(start + length, j));
-      const html = c === '~' ? `<del>${inner}</del>` : length === 1 ? `<em>${inner}</em>` : length === 2 ? `<strong>${inner}</strong>` : `<strong><em>${inner}</em></strong>`;
+      const html =
+        c === '~'
+          ? `<del>${inner}</del>`
+          : length === 1
+            ? `<em>${inner}</em>`
+            : length === 2
+              ? `<strong>${inner}</strong>`
+              : `<strong><em>${inner}</em></strong>`;
       return { html, end: j + length };
     }
     j += closeLength;
@@ -481,7 +488,11 @@ function interruptsTable(lines: string[], i: number): boolean {
 
 /** Markdown to HTML; the same input always gives the same bytes. */
 export function renderMarkdown(source: string): RenderedMarkdown {
-  const lines = source.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/\u0000/g, '\ufffd').split('\n');
+  const lines = source
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .replace(/\u0000/g, '\ufffd')
+    .split('\n');
   const headings: MarkdownHeading[] = [];
   const blocks = new BlockRenderer(new Slugger(), headings).render(lines);
   return { html: blocks.join('\n') + '\n', headings };

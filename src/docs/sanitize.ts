@@ -11,9 +11,52 @@ import { isRecord } from '../contract/pointer.js';
 
 /** The elements a description may use: what Markdown renders to, and a few inline ones. */
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'em', 'strong', 'b', 'i', 'u', 's', 'del', 'ins',
-  'sub', 'sup', 'kbd', 'mark', 'small', 'span', 'div', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr',
-  'th', 'td', 'caption', 'a', 'img', 'details', 'summary', 'abbr',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'kbd',
+  'mark',
+  'small',
+  'span',
+  'div',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'a',
+  'img',
+  'details',
+  'summary',
+  'abbr',
 ];
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
@@ -32,7 +75,24 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Elements whose content is not text to show either: dropped whole.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'object', 'embed', 'noembed', 'noframes', 'xmp', 'title', 'head', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'template',
+    'iframe',
+    'object',
+    'embed',
+    'noembed',
+    'noframes',
+    'xmp',
+    'title',
+    'head',
+    'svg',
+    'math',
+  ],
 };
 
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
@@ -97,7 +157,11 @@ export function sanitizeRenderedHtml(html: string): string {
       img: (tagName, attribs): sanitizeHtml.Tag => {
         const src = attribs['src'] ?? '';
         if (schemeOf(src) === undefined && src !== '' && !src.startsWith('//')) return { tagName, attribs: { ...attribs, alt: attribs['alt'] ?? '' } };
-        return { tagName: 'a', attribs: { href: src, rel: 'noreferrer' }, text: attribs['alt'] !== undefined && attribs['alt'] !== '' ? attribs['alt'] : 'image' };
+        return {
+          tagName: 'a',
+          attribs: { href: src, rel: 'noreferrer' },
+          text: attribs['alt'] !== undefined && attribs['alt'] !== '' ? attribs['alt'] : 'image',
+        };
       },
     },
   });

@@ -44,7 +44,13 @@ export function versionFolder(label: string, used: Set<string>): string {
   return name;
 }
 
-async function loadVersion(cwd: string, spec: string, api: string, setting: DocsVersionSetting, index: number): Promise<{ model: ContractModel; source: string }> {
+async function loadVersion(
+  cwd: string,
+  spec: string,
+  api: string,
+  setting: DocsVersionSetting,
+  index: number,
+): Promise<{ model: ContractModel; source: string }> {
   const cacheKey = `version:${api}:${index}`;
   if ('file' in setting) return { model: await buildModel(setting.file, { api: cacheKey }), source: setting.file };
   const rev = resolveRevision(cwd, setting.ref);

@@ -22,7 +22,13 @@ export function problemToFinding(problem: NormalizedProblem, spec: string, cwd: 
     }
     if (where.pointer !== undefined) location.pointer = plainPointer(where.pointer);
   }
-  const finding: Finding = { source: 'lint', rule: problem.ruleId, level: problem.severity === 'error' ? 'error' : 'warning', message: problem.message, location };
+  const finding: Finding = {
+    source: 'lint',
+    rule: problem.ruleId,
+    level: problem.severity === 'error' ? 'error' : 'warning',
+    message: problem.message,
+    location,
+  };
   if (problem.suggest.length > 0) finding.detail = `did you mean: ${problem.suggest.join(', ')}?`;
   return finding;
 }

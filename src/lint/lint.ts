@@ -1,5 +1,16 @@
 /** Linting contracts with Redocly's engine, specforge's ruleset and house rules. */
-import { createConfig, formatProblems, getTotals, lint, loadConfig, Source, type Config, type NormalizedProblem, type OutputFormat, type RuleConfig } from '@redocly/openapi-core';
+import {
+  createConfig,
+  formatProblems,
+  getTotals,
+  lint,
+  loadConfig,
+  Source,
+  type Config,
+  type NormalizedProblem,
+  type OutputFormat,
+  type RuleConfig,
+} from '@redocly/openapi-core';
 import { isHttpLess } from '../contract/model.js';
 import { loadContract, loadContractAsync, type LoadedContract } from '../contract/resolve.js';
 import { ContractError } from '../contract/errors.js';
@@ -132,7 +143,14 @@ export function lintRules(results: readonly LintResult[], findings: readonly Fin
 
 /** Prints with one of Redocly's own formats (REDOCLY_FORMATS). */
 export function printRedoclyProblems(result: LintResult, format: (typeof REDOCLY_FORMATS)[number], cwd: string): void {
-  formatProblems(result.problems, { format: format as OutputFormat, totals: getTotals(result.problems), cwd, color: false, command: 'lint', maxProblems: 1000 });
+  formatProblems(result.problems, {
+    format: format as OutputFormat,
+    totals: getTotals(result.problems),
+    cwd,
+    color: false,
+    command: 'lint',
+    maxProblems: 1000,
+  });
 }
 
 /** A problem at a value an overlay wrote is located in the overlay file, where the value was written. */

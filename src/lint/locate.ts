@@ -50,7 +50,11 @@ export class ProblemLocator {
 
   private node(root: YAMLNode | undefined, pointer: string, reportOnKey: boolean): YAMLNode | undefined {
     if (root === undefined) return undefined;
-    const segments = pointer.slice(2).split('/').map(unescapeSegment).filter((s) => s !== '');
+    const segments = pointer
+      .slice(2)
+      .split('/')
+      .map(unescapeSegment)
+      .filter((s) => s !== '');
     let current = root;
     for (const key of segments) {
       if (current.kind === Kind.MAP) {

@@ -55,7 +55,12 @@ function prefixed<R>(rules: Record<string, R>): Record<string, R> {
 }
 
 /** The plugin as Redocly loads it from a config's `plugins` list (it adds the `specforge/` prefix). */
-export const specforgePlugin: Plugin = { id: PLUGIN_ID, rules: { oas3: HOUSE_RULES, oas2: HOUSE_RULES_OAS2 }, configs: CONFIGS, typeExtension: OPAQUE_EXTENSION_TYPES };
+export const specforgePlugin: Plugin = {
+  id: PLUGIN_ID,
+  rules: { oas3: HOUSE_RULES, oas2: HOUSE_RULES_OAS2 },
+  configs: CONFIGS,
+  typeExtension: OPAQUE_EXTENSION_TYPES,
+};
 
 /** The same rules already prefixed, for `createConfig`/`loadConfig`'s `plugins` option, which adds no prefix. */
 export const specforgePluginPrefixed: Plugin = {

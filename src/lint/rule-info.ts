@@ -47,7 +47,8 @@ export const HOUSE_RULE_DOCS: Record<string, RuleDoc> = {
   },
   'specforge/security-defined': {
     summary: 'An operation that states no security requirements (nor does the root), or a requirement naming an undeclared scheme.',
-    details: 'No requirements is valid OpenAPI (none are declared): a warning; write `security: []` for an operation that needs none. A requirement naming no declared scheme is a broken reference: an error.',
+    details:
+      'No requirements is valid OpenAPI (none are declared): a warning; write `security: []` for an operation that needs none. A requirement naming no declared scheme is a broken reference: an error.',
     why: "The generated server enforces the requirements the contract states, and nothing else: an operation that states none is served to anyone (`security: []` says so on purpose), and a requirement naming no scheme cannot be enforced at all. Redocly's recommended set asks the same.",
   },
   'specforge/no-ambiguous-paths': {
@@ -72,8 +73,9 @@ export const HOUSE_RULE_DOCS: Record<string, RuleDoc> = {
     why: "The generated client types a call's result, and the mock builds its answer, from the 2xx response: without one, success has no type and no body. Spectral's and Redocly's recommended sets ask the same.",
   },
   'specforge/operation-error-response': {
-    summary: "An operation that declares no 4xx response, or none in the error schema x-specforge-error declares.",
-    details: 'A HEAD operation only needs the 4xx, since a response to HEAD has no body. A contract with operations and no x-specforge-error is reported once, at its root.',
+    summary: 'An operation that declares no 4xx response, or none in the error schema x-specforge-error declares.',
+    details:
+      'A HEAD operation only needs the 4xx, since a response to HEAD has no body. A contract with operations and no x-specforge-error is reported once, at its root.',
     why: "A refused request answers a body the contract does not describe: generated clients cannot type it, and the generated server's error bodies follow x-specforge-error. Redocly's recommended set asks for the 4xx response.",
   },
   'specforge/operation-undeclared-status': {
@@ -107,7 +109,10 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
     details: 'A wrong type, a missing required field, a field not allowed where it stands. Extension (`x-`) values are never checked: they are opaque.',
     why: 'Every tool reads the document as OpenAPI defines it; a document that breaks the structure is read differently by each, or refused.',
   },
-  'no-unresolved-refs': { summary: 'A `$ref` that points at nothing.', why: 'What the reference stands for is missing from the generated code, the validators and the docs.' },
+  'no-unresolved-refs': {
+    summary: 'A `$ref` that points at nothing.',
+    why: 'What the reference stands for is missing from the generated code, the validators and the docs.',
+  },
   'no-enum-type-mismatch': {
     summary: "An `enum` value that is not of the schema's `type`.",
     details: 'No value of that type can ever be it.',
@@ -132,8 +137,15 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
     details: 'Paths start with one: the request URL would hold `//`.',
     why: 'Request URLs built from it (generated clients, `specforge test`, docs) hold `//`, which servers route differently.',
   },
-  'no-server-variables-empty-enum': { summary: 'A server variable whose `enum` is empty.', details: 'No value could be chosen.', why: 'The server URL cannot be built.' },
-  'no-undefined-server-variable': { summary: 'A `{variable}` in a server URL that the server does not define.', why: 'The server URL cannot be built: nothing says what to put in its place.' },
+  'no-server-variables-empty-enum': {
+    summary: 'A server variable whose `enum` is empty.',
+    details: 'No value could be chosen.',
+    why: 'The server URL cannot be built.',
+  },
+  'no-undefined-server-variable': {
+    summary: 'A `{variable}` in a server URL that the server does not define.',
+    why: 'The server URL cannot be built: nothing says what to put in its place.',
+  },
   'nullable-type-sibling': {
     summary: 'OpenAPI 3.0: `nullable` without a `type` beside it.',
     details: 'OpenAPI 3.0 defines `nullable` only next to `type`.',
@@ -164,9 +176,18 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
     why: 'Tools may refuse the name or write `$ref`s to it differently.',
   },
   'info-license': { summary: 'A contract without a license in `info`.', why: 'Readers learn on which terms they may use the API.' },
-  'info-license-strict': { summary: 'A license without a `url` (or, in OpenAPI 3.1, an `identifier`).', why: 'Readers can read the licence, or tools can recognise it.' },
-  'no-duplicated-enum-values': { summary: 'An `enum` that lists a value twice.', why: 'Usually a typo or a copy standing where another value was meant, which the enum then lacks.' },
-  'no-duplicated-tag-names': { summary: 'A tag declared twice in the root `tags`.', why: "The second declaration's description and order are lost, or tools disagree on which one counts." },
+  'info-license-strict': {
+    summary: 'A license without a `url` (or, in OpenAPI 3.1, an `identifier`).',
+    why: 'Readers can read the licence, or tools can recognise it.',
+  },
+  'no-duplicated-enum-values': {
+    summary: 'An `enum` that lists a value twice.',
+    why: 'Usually a typo or a copy standing where another value was meant, which the enum then lacks.',
+  },
+  'no-duplicated-tag-names': {
+    summary: 'A tag declared twice in the root `tags`.',
+    why: "The second declaration's description and order are lost, or tools disagree on which one counts.",
+  },
   'no-empty-servers': {
     summary: 'A contract that declares no servers.',
     details: 'OpenAPI then takes `/`. A contract that only describes a command line (`x-specforge-cli`) needs none.',
@@ -181,7 +202,10 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
     summary: 'OpenAPI 3.1: a schema with both `minimum` and `exclusiveMinimum` (or both maxima).',
     why: "Only the stricter bound counts; the other is dead, often left over from OpenAPI 3.0's boolean `exclusiveMinimum`.",
   },
-  'no-path-trailing-slash': { summary: 'A path that ends with a slash.', why: 'Servers and routers differ on whether `/a/` is `/a`, so a request may reach another operation or none.' },
+  'no-path-trailing-slash': {
+    summary: 'A path that ends with a slash.',
+    why: 'Servers and routers differ on whether `/a/` is `/a`, so a request may reach another operation or none.',
+  },
   'no-required-schema-properties-undefined': {
     summary: 'A property listed in `required` that the schema does not define.',
     why: 'Usually a misspelt property name: validators demand a property that the types and docs do not describe.',
@@ -202,7 +226,10 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
     summary: 'A scope in a security requirement that its OAuth2 scheme does not define.',
     why: 'No token can be granted a scope the scheme does not define, so no request satisfies the requirement.',
   },
-  'spec-ref-siblings': { summary: 'Keys beside a `$ref` where OpenAPI ignores them.', why: 'Tools ignore them: the description or constraint written there is never shown or checked.' },
+  'spec-ref-siblings': {
+    summary: 'Keys beside a `$ref` where OpenAPI ignores them.',
+    why: 'Tools ignore them: the description or constraint written there is never shown or checked.',
+  },
 };
 
 /** Every documented rule. */

@@ -176,7 +176,8 @@ export function ownStatuses(model: ContractModel): OperationStatuses[] {
     }
     if (spec && needsCredential(spec)) {
       out.add(refusalStatus(spec.responses), 'missing or rejected credential');
-      if (spec.security.some((alternative) => Object.values(alternative).some((scopes) => scopes.length > 0))) out.add(403, 'credential without a required scope');
+      if (spec.security.some((alternative) => Object.values(alternative).some((scopes) => scopes.length > 0)))
+        out.add(403, 'credential without a required scope');
       if (spec.policy) out.add(spec.policy.status, 'x-specforge-policy: credential kind not allowed');
     }
     out.add(500, 'handler failure or invalid response');

@@ -26,7 +26,16 @@ export function defineConfig<T>(config: T): T {
 const CONFIG_API: Readonly<{ defineConfig: typeof defineConfig }> = Object.freeze({ defineConfig });
 
 /** The names a config may have, in the order they are looked for in each folder. */
-export const CONFIG_FILES = [CONFIG_FILE, 'specforge.config.yml', 'specforge.config.ts', 'specforge.config.mts', 'specforge.config.cts', 'specforge.config.js', 'specforge.config.mjs', 'specforge.config.cjs'] as const;
+export const CONFIG_FILES = [
+  CONFIG_FILE,
+  'specforge.config.yml',
+  'specforge.config.ts',
+  'specforge.config.mts',
+  'specforge.config.cts',
+  'specforge.config.js',
+  'specforge.config.mjs',
+  'specforge.config.cjs',
+] as const;
 
 /**
  * The config file: `file` when it names another one, else specforge.config.yaml in `cwd` or the
@@ -77,7 +86,10 @@ function commonJs(path: string, source: string): string {
   if (path.endsWith('.cjs')) return source;
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   // Named .ts whatever its extension: an .mjs or .mts name would keep ES-module syntax.
-  return ts.transpileModule(source, { fileName: 'specforge.config.ts', compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+  return ts.transpileModule(source, {
+    fileName: 'specforge.config.ts',
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+  }).outputText;
 }
 
 /** Keys are located by their first appearance in the text of a script config. */
@@ -138,7 +150,13 @@ export function readIsolatedScriptConfig(label: string, path: string, source: st
   const module = { exports: {} as unknown };
   let loaded: unknown;
   try {
-    const run = new Function('exports', 'require', 'module', '__filename', '__dirname', commonJs(path, source)) as (e: unknown, r: typeof require, m: typeof module, f: string, d: string) => void;
+    const run = new Function('exports', 'require', 'module', '__filename', '__dirname', commonJs(path, source)) as (
+      e: unknown,
+      r: typeof require,
+      m: typeof module,
+      f: string,
+      d: string,
+    ) => void;
     run(module.exports, require, module, path, dirname(path));
     loaded = module.exports;
   } catch (err) {
@@ -148,7 +166,7 @@ export function readIsolatedScriptConfig(label: string, path: string, source: st
         'SPECFORGE_CONFIG',
         `imports "${first}": an executable config is run here with Node.js's modules and specforge only, never a file or package of the checkout (which the pull request may have changed)`,
         { file: label },
-        'keep the config\'s imports to node: modules and specforge, or write it as specforge.config.yaml',
+        "keep the config's imports to node: modules and specforge, or write it as specforge.config.yaml",
       );
     }
     throw ContractError.single('SPECFORGE_CONFIG', `cannot load: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { file: label });
@@ -180,7 +198,13 @@ export function unknownKeys(raw: unknown, locate: Locate, file: string, at: Arra
     if (known.includes(name)) continue;
     const pos = locate(at, name);
     const near = known.map((k) => ({ k, d: editDistance(name, k) })).sort((x, y) => x.d - y.d)[0];
-    const where = at.length === 0 ? 'the config' : at.map((s) => (typeof s === 'number' ? `[${s}]` : s)).join('.').replace('.[', '[');
+    const where =
+      at.length === 0
+        ? 'the config'
+        : at
+            .map((s) => (typeof s === 'number' ? `[${s}]` : s))
+            .join('.')
+            .replace('.[', '[');
     diagnostics.push({
       code: 'SPECFORGE_CONFIG' as const,
       severity: 'error' as const,

@@ -58,7 +58,10 @@ function sectionOf(raw: Record<string, unknown>, name: string, keys: readonly st
   if (section === undefined || section === null) return undefined;
   if (isRecord(section)) return section;
   const pos = locate([], name);
-  throw ContractError.single('SPECFORGE_CONFIG', `${name} must be a mapping of settings (${keys.join(', ')})`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
+  throw ContractError.single('SPECFORGE_CONFIG', `${name} must be a mapping of settings (${keys.join(', ')})`, {
+    file,
+    ...(pos ? { line: pos.line, col: pos.col } : {}),
+  });
 }
 
 export function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, file: string): DiffSettings {
@@ -66,12 +69,18 @@ export function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, 
   if (section === undefined) return {};
   const bad = (key: string, what: string, hint?: string): ContractError => {
     const pos = locate(['diff'], key);
-    return ContractError.single('SPECFORGE_CONFIG', `diff.${key} must be ${what}, not ${shownValue(section[key])}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) }, hint);
+    return ContractError.single(
+      'SPECFORGE_CONFIG',
+      `diff.${key} must be ${what}, not ${shownValue(section[key])}`,
+      { file, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+      hint,
+    );
   };
   const out: DiffSettings = {};
   const days = section['deprecationDays'];
   if (days !== undefined) {
-    if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0) throw bad('deprecationDays', 'a whole number of days (0 or more)', 'e.g. diff: { deprecationDays: 90 }');
+    if (typeof days !== 'number' || !Number.isSafeInteger(days) || days < 0)
+      throw bad('deprecationDays', 'a whole number of days (0 or more)', 'e.g. diff: { deprecationDays: 90 }');
     out.deprecationDays = days;
   }
   const failOn = section['failOn'];
@@ -81,18 +90,23 @@ export function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, 
   }
   const accept = section['accept'];
   if (accept !== undefined) {
-    if (typeof accept !== 'string' || accept.trim() === '') throw bad('accept', 'the path of a file of accepted changes', 'e.g. diff: { accept: accepted.yaml }');
+    if (typeof accept !== 'string' || accept.trim() === '')
+      throw bad('accept', 'the path of a file of accepted changes', 'e.g. diff: { accept: accepted.yaml }');
     out.accept = resolve(dirname(file), accept);
   }
   const severity = section['severity'];
   if (severity !== undefined) {
-    if (!isRecord(severity)) throw bad('severity', 'a mapping of rule ids to levels', 'e.g. diff: { severity: { response-property-enum-value-added: warning } }');
+    if (!isRecord(severity))
+      throw bad('severity', 'a mapping of rule ids to levels', 'e.g. diff: { severity: { response-property-enum-value-added: warning } }');
     out.severity = {};
     for (const [rule, level] of Object.entries(severity)) {
       const word = typeof level === 'string' ? LEVEL_WORDS_OF_CONFIG[level.toLowerCase()] : undefined;
       if (word === undefined) {
         const pos = locate(['diff', 'severity'], rule);
-        throw ContractError.single('SPECFORGE_CONFIG', `diff.severity.${rule} must be error, warning, info or off, not ${shownValue(level)}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
+        throw ContractError.single('SPECFORGE_CONFIG', `diff.severity.${rule} must be error, warning, info or off, not ${shownValue(level)}`, {
+          file,
+          ...(pos ? { line: pos.line, col: pos.col } : {}),
+        });
       }
       out.severity[rule] = word;
     }
@@ -115,7 +129,15 @@ export function parseDiffSettings(raw: Record<string, unknown>, locate: Locate, 
 }
 
 /** Levels a config's diff.severity may name (oasdiff's err, warn, none too). */
-const LEVEL_WORDS_OF_CONFIG: Record<string, SeverityOverride> = { error: 'error', err: 'error', warning: 'warning', warn: 'warning', info: 'info', off: 'off', none: 'off' };
+const LEVEL_WORDS_OF_CONFIG: Record<string, SeverityOverride> = {
+  error: 'error',
+  err: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  info: 'info',
+  off: 'off',
+  none: 'off',
+};
 
 export function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, file: string): DocsSettings {
   const section = sectionOf(raw, 'docs', DOCS_KEYS, locate, file);
@@ -125,7 +147,12 @@ export function parseDocsSettings(raw: Record<string, unknown>, locate: Locate, 
   if (base !== undefined) {
     if (typeof base !== 'string' || base.trim() === '') {
       const pos = locate(['docs'], 'changelogBase');
-      throw ContractError.single('SPECFORGE_CONFIG', `docs.changelogBase must be a git revision (a tag, a branch), not ${shownValue(base)}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) }, "e.g. docs: { changelogBase: v1.4.2 }; quote a name YAML would read as a number ('1.0')");
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `docs.changelogBase must be a git revision (a tag, a branch), not ${shownValue(base)}`,
+        { file, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+        "e.g. docs: { changelogBase: v1.4.2 }; quote a name YAML would read as a number ('1.0')",
+      );
     }
     out.changelogBase = base;
   }
@@ -146,7 +173,12 @@ const SEVERITIES = ['error', 'warn', 'off'];
 export function parseLint(raw: unknown, where: string): Record<string, LintRuleSetting> | undefined {
   if (raw === undefined) return undefined;
   const fail = (why: string): never => {
-    throw ContractError.single('SPECFORGE_CONFIG', `${where}: lint ${why}`, { file: where }, 'e.g. lint: { extends: [style], specforge/descriptions: { severity: error, skip: [parameter] } }');
+    throw ContractError.single(
+      'SPECFORGE_CONFIG',
+      `${where}: lint ${why}`,
+      { file: where },
+      'e.g. lint: { extends: [style], specforge/descriptions: { severity: error, skip: [parameter] } }',
+    );
   };
   if (!isRecord(raw)) return fail('must be a mapping of rule name to a severity (error, warn, off) or rule settings');
   const out: Record<string, LintRuleSetting> = {};
@@ -163,7 +195,8 @@ export function parseLint(raw: unknown, where: string): Record<string, LintRuleS
   for (const [rule, setting] of Object.entries(raw)) {
     if (rule === 'extends') continue;
     if (typeof setting === 'string' && SEVERITIES.includes(setting)) setOwn(out, rule, setting as LintRuleSetting);
-    else if (isRecord(setting) && (setting['severity'] === undefined || SEVERITIES.includes(String(setting['severity'])))) setOwn(out, rule, setting as LintRuleSetting);
+    else if (isRecord(setting) && (setting['severity'] === undefined || SEVERITIES.includes(String(setting['severity']))))
+      setOwn(out, rule, setting as LintRuleSetting);
     else fail(`rule "${rule}": expected error, warn, off or a mapping with one of them as severity`);
   }
   return out;

@@ -11,7 +11,18 @@ import type { DeferValidators } from '../../generators/context.js';
 import type { DocsTheme } from '../docs/site/style.js';
 import { fileAtRevision, type GitRevision } from '../diff/git-base.js';
 import { CONFIG_FILE, CONFIG_FILES, findConfig, readIsolatedScriptConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
-import { DIFF_KEYS, DOCS_KEYS, parseDiffSettings, parseDocsSettings, parseLint, shownValue, type DiffSettings, type DocsSettings, type LintRuleSetting, type SeverityOverride } from './config-sections.js';
+import {
+  DIFF_KEYS,
+  DOCS_KEYS,
+  parseDiffSettings,
+  parseDocsSettings,
+  parseLint,
+  shownValue,
+  type DiffSettings,
+  type DocsSettings,
+  type LintRuleSetting,
+  type SeverityOverride,
+} from './config-sections.js';
 
 export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
 export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride } from './config-sections.js';
@@ -68,7 +79,14 @@ export interface ConfigFile {
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
-  diff?: { deprecationDays?: number; failOn?: 'breaking' | 'warning'; accept?: string; severity?: Record<string, SeverityOverride>; matchPath?: string; unmatchPath?: string };
+  diff?: {
+    deprecationDays?: number;
+    failOn?: 'breaking' | 'warning';
+    accept?: string;
+    severity?: Record<string, SeverityOverride>;
+    matchPath?: string;
+    unmatchPath?: string;
+  };
   /** Settings of specforge docs (a flag given wins). */
   docs?: { changelogBase?: string; theme?: DocsTheme; versions?: Record<string, Array<string | { ref?: string; file?: string; label?: string }>> };
   specs: Array<
@@ -109,7 +127,9 @@ function outputCollision(specs: readonly SpecEntry[], raw: readonly unknown[], l
       const same = a.out === b.out;
       if (!same && !within(a.out, b.out) && !within(b.out, a.out)) continue;
       const entry = raw[j];
-      const pos = isRecord(entry) ? locate(['specs', j], typeof entry['out'] === 'string' ? 'out' : typeof entry['api'] === 'string' ? 'api' : 'path') : locate(['specs', j]);
+      const pos = isRecord(entry)
+        ? locate(['specs', j], typeof entry['out'] === 'string' ? 'out' : typeof entry['api'] === 'string' ? 'api' : 'path')
+        : locate(['specs', j]);
       const how = same ? `both write to ${shown(a.out)}` : `write to ${shown(a.out)} and ${shown(b.out)}, one folder inside the other`;
       diagnostics.push({
         code: 'SPECFORGE_CONFIG' as const,
@@ -130,18 +150,27 @@ function apiNameOf(specPath: string): string {
 export function parseTargets(raw: unknown, where: string): Target[] {
   if (raw === undefined) return [...DEFAULT_TARGETS];
   const list = typeof raw === 'string' ? raw.split(',').map((s) => s.trim()) : raw;
-  if (!Array.isArray(list) || list.length === 0) throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${KNOWN_TARGETS.join(', ')}`, { file: where });
+  if (!Array.isArray(list) || list.length === 0)
+    throw ContractError.single('SPECFORGE_CONFIG', `${where}: targets must be a list of ${KNOWN_TARGETS.join(', ')}`, { file: where });
   for (const t of list) {
     if (!(KNOWN_TARGETS as readonly unknown[]).includes(t)) {
       throw ContractError.single('SPECFORGE_CONFIG', `${where}: unknown target "${String(t)}"; known targets: ${KNOWN_TARGETS.join(', ')}`, { file: where });
     }
   }
   // Generated files import their siblings: the SDK the types, react-query the SDK, msw the server's api.ts, mock tables and validators.
-  const needs: Array<[Target, Target[]]> = [['sdk', ['types']], ['react-query', ['sdk', 'types']], ['msw', ['server', 'mocks', 'validators']]];
+  const needs: Array<[Target, Target[]]> = [
+    ['sdk', ['types']],
+    ['react-query', ['sdk', 'types']],
+    ['msw', ['server', 'mocks', 'validators']],
+  ];
   for (const [target, wanted] of needs) {
     const missing = wanted.filter((w) => list.includes(target) && !list.includes(w));
     if (missing.length > 0) {
-      throw ContractError.single('SPECFORGE_CONFIG', `${where}: target "${target}" needs ${missing.map((m) => `"${m}"`).join(' and ')} too (its file imports theirs); add ${missing.length > 1 ? 'them' : 'it'} to targets`, { file: where });
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `${where}: target "${target}" needs ${missing.map((m) => `"${m}"`).join(' and ')} too (its file imports theirs); add ${missing.length > 1 ? 'them' : 'it'} to targets`,
+        { file: where },
+      );
     }
   }
   return list as Target[];
@@ -170,7 +199,12 @@ const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
   const path = findConfig(cwd, file);
   if (path === undefined) {
-    throw ContractError.single('SPECFORGE_CONFIG', `no ${file ?? CONFIG_FILE} in ${cwd}${file === undefined || file === CONFIG_FILE ? ' or a folder above it' : ''}`, { file: resolve(cwd, file ?? CONFIG_FILE) }, 'create one that lists your contracts, or pass --spec');
+    throw ContractError.single(
+      'SPECFORGE_CONFIG',
+      `no ${file ?? CONFIG_FILE} in ${cwd}${file === undefined || file === CONFIG_FILE ? ' or a folder above it' : ''}`,
+      { file: resolve(cwd, file ?? CONFIG_FILE) },
+      'create one that lists your contracts, or pass --spec',
+    );
   }
   const { raw, locate } = isYamlConfig(path) ? readYamlConfig(path) : readScriptConfig(path);
   return configOf(path, dirname(path), raw, locate);
@@ -238,7 +272,12 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
     const split = e['split'] ?? defaults['split'];
     if (split !== undefined && split !== 'none' && split !== 'tag') {
       const pos = e['split'] !== undefined ? locate(['specs', i], 'split') : locate(['defaults'], 'split');
-      throw ContractError.single('SPECFORGE_CONFIG', `${e['split'] !== undefined ? `specs[${i}]` : 'defaults'}.split must be tag or none, not ${shownValue(split)}`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'split: tag writes one folder of generated code per tag');
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        `${e['split'] !== undefined ? `specs[${i}]` : 'defaults'}.split must be tag or none, not ${shownValue(split)}`,
+        { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+        'split: tag writes one folder of generated code per tag',
+      );
     }
     if (split === 'tag') spec.split = 'tag';
     // The contract's own rule settings win over the defaults' rule by rule.
@@ -249,7 +288,12 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
     if (overlays !== undefined) {
       if (!Array.isArray(overlays) || !overlays.every((o) => typeof o === 'string' && o !== '')) {
         const pos = locate(['specs', i], 'overlays');
-        throw ContractError.single('SPECFORGE_CONFIG', `specs[${i}].overlays must be a list of Overlay files`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'e.g. overlays: [vendor/fixes.overlay.yaml] (paths relative to the config)');
+        throw ContractError.single(
+          'SPECFORGE_CONFIG',
+          `specs[${i}].overlays must be a list of Overlay files`,
+          { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+          'e.g. overlays: [vendor/fixes.overlay.yaml] (paths relative to the config)',
+        );
       }
       spec.overlays = overlays.map((o) => resolve(root, o as string));
     }
@@ -258,7 +302,12 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
       const schema = isRecord(errors) ? errors['schema'] : undefined;
       if (!isRecord(errors) || !(typeof schema === 'string' || isRecord(schema)) || (errors['fields'] !== undefined && !isRecord(errors['fields']))) {
         const pos = locate(['specs', i], 'errors');
-        throw ContractError.single('SPECFORGE_CONFIG', `specs[${i}].errors must be a mapping with a schema (a $ref into the contract, or a schema) and fields, as x-specforge-error`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, "e.g. errors: { schema: '#/components/schemas/Error', fields: { message: /errors/0/message } }");
+        throw ContractError.single(
+          'SPECFORGE_CONFIG',
+          `specs[${i}].errors must be a mapping with a schema (a $ref into the contract, or a schema) and fields, as x-specforge-error`,
+          { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+          "e.g. errors: { schema: '#/components/schemas/Error', fields: { message: /errors/0/message } }",
+        );
       }
       spec.errors = errors;
     }
@@ -270,16 +319,29 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
   if (collision) throw collision;
   const hooks = raw['hooks'];
   const afterWrite = isRecord(hooks) ? hooks['afterWrite'] : undefined;
-  if ((hooks !== undefined && !isRecord(hooks)) || (afterWrite !== undefined && !(Array.isArray(afterWrite) && afterWrite.every((c) => typeof c === 'string' && c.trim() !== '')))) {
+  if (
+    (hooks !== undefined && !isRecord(hooks)) ||
+    (afterWrite !== undefined && !(Array.isArray(afterWrite) && afterWrite.every((c) => typeof c === 'string' && c.trim() !== '')))
+  ) {
     const pos = afterWrite === undefined ? locate([], 'hooks') : locate(['hooks'], 'afterWrite');
-    throw ContractError.single('SPECFORGE_CONFIG', 'hooks.afterWrite must be a list of commands', { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'e.g. hooks: { afterWrite: ["npx prettier --write"] }');
+    throw ContractError.single(
+      'SPECFORGE_CONFIG',
+      'hooks.afterWrite must be a list of commands',
+      { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+      'e.g. hooks: { afterWrite: ["npx prettier --write"] }',
+    );
   }
   const diff = parseDiffSettings(raw, locate, path);
   const docs = parseDocsSettings(raw, locate, path);
   for (const api of Object.keys(docs.versions ?? {})) {
     if (specs.some((s) => s.api === api)) continue;
     const pos = locate(['docs', 'versions'], api);
-    throw ContractError.single('SPECFORGE_CONFIG', `docs.versions names "${api}", which is not a contract of the config (${specs.map((s) => s.api).join(', ')})`, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, 'key docs.versions by the contracts\' names (their api:)');
+    throw ContractError.single(
+      'SPECFORGE_CONFIG',
+      `docs.versions names "${api}", which is not a contract of the config (${specs.map((s) => s.api).join(', ')})`,
+      { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+      "key docs.versions by the contracts' names (their api:)",
+    );
   }
   return { root, file: path, specs, afterWrite: (afterWrite as string[] | undefined) ?? [], diff, docs };
 }
@@ -396,7 +458,9 @@ export function configAtRevision(cwd: string, file: string | undefined, rev: Git
   } else if (head === undefined || headRel === undefined) {
     notes.push(`${base.rel} is not in the working tree: the review follows ${rev.ref}:${base.rel}`);
   } else if (!same) {
-    notes.push(`${headRel} is not the config of ${rev.ref}: the review follows ${rev.ref}:${base.rel} (changes to the config apply once they are on ${rev.ref})`);
+    notes.push(
+      `${headRel} is not the config of ${rev.ref}: the review follows ${rev.ref}:${base.rel} (changes to the config apply once they are on ${rev.ref})`,
+    );
   } else if (!(readBytes(head)?.equals(base.content) ?? false)) {
     notes.push(`${headRel} differs from ${rev.ref}'s: the review follows ${rev.ref}:${base.rel} (changes to the config apply once they are on ${rev.ref})`);
   }

@@ -23,12 +23,14 @@ export function parseDocsTheme(value: unknown, locate: Locate, file: string): Do
   if (!isRecord(value)) throw ContractError.single('SPECFORGE_CONFIG', `docs.theme must be a mapping (${THEME_KEYS.join(', ')})`, at());
   const out: DocsTheme = {};
   for (const key of Object.keys(value)) {
-    if (!(THEME_KEYS as readonly string[]).includes(key)) throw ContractError.single('SPECFORGE_CONFIG', `docs.theme has no setting "${key}" (${THEME_KEYS.join(', ')})`, at(key));
+    if (!(THEME_KEYS as readonly string[]).includes(key))
+      throw ContractError.single('SPECFORGE_CONFIG', `docs.theme has no setting "${key}" (${THEME_KEYS.join(', ')})`, at(key));
   }
   const str = (key: (typeof THEME_KEYS)[number], pattern: RegExp | undefined, what: string): string | undefined => {
     const v = value[key];
     if (v === undefined) return undefined;
-    if (typeof v !== 'string' || (pattern !== undefined && !pattern.test(v.trim()))) throw ContractError.single('SPECFORGE_CONFIG', `docs.theme.${key} must be ${what}`, at(key));
+    if (typeof v !== 'string' || (pattern !== undefined && !pattern.test(v.trim())))
+      throw ContractError.single('SPECFORGE_CONFIG', `docs.theme.${key} must be ${what}`, at(key));
     return v.trim();
   };
   const colour = str('primaryColor', COLOUR, 'a colour (#0b7285, rgb(11 114 133))');
@@ -40,10 +42,16 @@ export function parseDocsTheme(value: unknown, locate: Locate, file: string): Do
   const logo = str('logo', undefined, 'the path of a local image file');
   if (logo !== undefined) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(logo) && !/^[a-z]:[\\/]/i.test(logo)) {
-      throw ContractError.single('SPECFORGE_CONFIG', 'docs.theme.logo must be a local file: the pages load nothing from elsewhere', at('logo'), 'download the image next to the config and name its path');
+      throw ContractError.single(
+        'SPECFORGE_CONFIG',
+        'docs.theme.logo must be a local file: the pages load nothing from elsewhere',
+        at('logo'),
+        'download the image next to the config and name its path',
+      );
     }
     const path = resolve(dirname(file), logo);
-    if (!LOGO_TYPES.has(extname(path).toLowerCase())) throw ContractError.single('SPECFORGE_CONFIG', `docs.theme.logo must be a ${[...LOGO_TYPES].join(', ')} file`, at('logo'));
+    if (!LOGO_TYPES.has(extname(path).toLowerCase()))
+      throw ContractError.single('SPECFORGE_CONFIG', `docs.theme.logo must be a ${[...LOGO_TYPES].join(', ')} file`, at('logo'));
     if (!existsSync(path) || !statSync(path).isFile()) throw ContractError.single('SPECFORGE_CONFIG', `docs.theme.logo: no file ${path}`, at('logo'));
     if (statSync(path).size > MAX_LOGO_BYTES) throw ContractError.single('SPECFORGE_CONFIG', 'docs.theme.logo is larger than 1 MB', at('logo'));
     out.logo = path;

@@ -27,7 +27,8 @@ export function parseDocsVersions(value: unknown, locate: Locate, file: string):
   if (!isRecord(value)) return fail('docs.versions must be a mapping of contract names to lists of earlier versions', at(['docs'], 'versions'));
   const out: Record<string, DocsVersionSetting[]> = {};
   for (const [api, list] of Object.entries(value)) {
-    if (!Array.isArray(list)) return fail(`docs.versions.${api} must be a list of earlier versions (git revisions or { ref | file, label })`, at(['docs', 'versions'], api));
+    if (!Array.isArray(list))
+      return fail(`docs.versions.${api} must be a list of earlier versions (git revisions or { ref | file, label })`, at(['docs', 'versions'], api));
     out[api] = list.map((item: unknown, i): DocsVersionSetting => {
       const where = at(['docs', 'versions', api, i]);
       if (typeof item === 'string' && item.trim() !== '' && !item.startsWith('-')) return { ref: item };
@@ -35,11 +36,13 @@ export function parseDocsVersions(value: unknown, locate: Locate, file: string):
       const unknown = Object.keys(item).find((k) => !(VERSION_KEYS as readonly string[]).includes(k));
       if (unknown !== undefined) return fail(`docs.versions.${api}[${i}] has no setting "${unknown}" (${VERSION_KEYS.join(', ')})`, where);
       const { ref, file: path, label } = item;
-      if ((ref === undefined) === (path === undefined)) return fail(`docs.versions.${api}[${i}] needs one of ref (a git revision) or file (a contract file)`, where);
+      if ((ref === undefined) === (path === undefined))
+        return fail(`docs.versions.${api}[${i}] needs one of ref (a git revision) or file (a contract file)`, where);
       if (label !== undefined && (typeof label !== 'string' || label.trim() === '')) return fail(`docs.versions.${api}[${i}].label must be text`, where);
       const named = label !== undefined ? { label: (label as string).trim() } : {};
       if (ref !== undefined) {
-        if (typeof ref !== 'string' || ref.trim() === '' || ref.startsWith('-')) return fail(`docs.versions.${api}[${i}].ref must be a git revision (a tag, a branch); quote a name YAML would read as a number`, where);
+        if (typeof ref !== 'string' || ref.trim() === '' || ref.startsWith('-'))
+          return fail(`docs.versions.${api}[${i}].ref must be a git revision (a tag, a branch); quote a name YAML would read as a number`, where);
         return { ref, ...named };
       }
       if (typeof path !== 'string' || path.trim() === '') return fail(`docs.versions.${api}[${i}].file must be the path of a contract file`, where);

@@ -109,5 +109,7 @@ export function unitChanges(onDisk: string | undefined, expected: string): strin
     if (changed.length > 0) said.push(`changed ${names(changed)}`);
     if (said.length > 0) parts.push(`${kind} ${said.join('; ')}`);
   }
-  return parts.length > 0 ? parts.join('; ') : 'no operation or schema of the contract changed its own text since it was generated: the difference comes from what they refer to (parameters, responses), how the code is generated (targets, options, the version of specforge) or a hand edit';
+  return parts.length > 0
+    ? parts.join('; ')
+    : 'no operation or schema of the contract changed its own text since it was generated: the difference comes from what they refer to (parameters, responses), how the code is generated (targets, options, the version of specforge) or a hand edit';
 }

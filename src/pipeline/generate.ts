@@ -265,7 +265,9 @@ export interface ContractUnits {
   schemas: Record<string, string>;
 }
 
-export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[]; units: ContractUnits }> {
+export async function produce(
+  entry: SpecEntry,
+): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[]; units: ContractUnits }> {
   const { buildModel } = await import('../contract/model.js');
   const { validateStructure } = await import('../contract/validate.js');
   const { loadContractAsync } = await import('../contract/resolve.js');
@@ -293,7 +295,11 @@ export async function produce(entry: SpecEntry): Promise<{ files: GeneratedFile[
       throw err;
     }
     lap('model');
-    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), { strict: entry.strict, deferUnused: entry.deferUnused ?? 'auto', targets: entry.targets });
+    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), {
+      strict: entry.strict,
+      deferUnused: entry.deferUnused ?? 'auto',
+      targets: entry.targets,
+    });
     // split: tag (split.ts) runs every target on each tag's part of the contract, in this thread.
     const splitting = entry.split === 'tag' && model.operations.length > 0;
     const types = entry.targets.includes('types') && !splitting ? pool.typesInWorker(model.document, model.schemas.length) : undefined;
@@ -377,7 +383,13 @@ export interface RunOptions {
 export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const cachePath = cacheFile(entry, cacheDir);
-  const optionKey = JSON.stringify({ targets: entry.targets, strict: entry.strict, api: entry.api, defer: entry.deferUnused ?? 'auto', ...(entry.split === 'tag' ? { split: 'tag' } : {}) });
+  const optionKey = JSON.stringify({
+    targets: entry.targets,
+    strict: entry.strict,
+    api: entry.api,
+    defer: entry.deferUnused ?? 'auto',
+    ...(entry.split === 'tag' ? { split: 'tag' } : {}),
+  });
   const previous = readCache(cachePath);
   const verified = { hashed: false };
   if (!options.force && previous && cacheIsFresh(entry, cacheDir, previous, optionKey, verified)) {

@@ -210,14 +210,27 @@ export function splitByTag(model: ContractModel, warnings: Diagnostic[]): TagGro
 }
 
 /** Whether an extension naming operations stays with a group: all it names are the group's (one spanning groups warns, once). */
-function keepsExtension(value: unknown, ids: ReadonlySet<string>, allIds: ReadonlySet<string>, what: string, model: ContractModel, warnings: Diagnostic[]): boolean {
+function keepsExtension(
+  value: unknown,
+  ids: ReadonlySet<string>,
+  allIds: ReadonlySet<string>,
+  what: string,
+  model: ContractModel,
+  warnings: Diagnostic[],
+): boolean {
   const named = new Set<string>();
   namedOperations(value, allIds, named);
   const mine = [...named].filter((id) => ids.has(id));
   if (mine.length === named.size) return true;
   if (mine.length > 0) {
     const message = `${what} names operations of several tags (${[...named].sort().join(', ')}): split: tag leaves it out of every tag folder's mocks and server`;
-    if (!warnings.some((w) => w.message === message)) warnings.push({ code: 'SPECFORGE_EXTENSION', severity: 'warning', message, location: model.loaded.locate(what.startsWith('x-specforge-events') ? '/x-specforge-events' : '/x-specforge-resources') });
+    if (!warnings.some((w) => w.message === message))
+      warnings.push({
+        code: 'SPECFORGE_EXTENSION',
+        severity: 'warning',
+        message,
+        location: model.loaded.locate(what.startsWith('x-specforge-events') ? '/x-specforge-events' : '/x-specforge-resources'),
+      });
   }
   return false;
 }

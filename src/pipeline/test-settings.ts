@@ -61,7 +61,19 @@ export interface TokenSettings {
   ttl?: number;
 }
 
-export const TEST_KEYS = ['baseUrl', 'maxExamples', 'seed', 'phases', 'checks', 'excludeChecks', 'headers', 'timeout', 'workers', 'maxResponseTime', 'token'] as const;
+export const TEST_KEYS = [
+  'baseUrl',
+  'maxExamples',
+  'seed',
+  'phases',
+  'checks',
+  'excludeChecks',
+  'headers',
+  'timeout',
+  'workers',
+  'maxResponseTime',
+  'token',
+] as const;
 /** The keys of test.token and of its login and oauth2 mappings (login.headers and login.body are free). */
 export const TOKEN_KEYS = ['scheme', 'login', 'oauth2', 'command', 'ttl'] as const;
 export const TOKEN_LOGIN_KEYS = ['method', 'url', 'headers', 'body', 'pointer', 'expiresPointer'] as const;
@@ -73,7 +85,8 @@ export function parseTestSettings(raw: unknown, where: string, locate: Locate, a
     const pos = locate(at, key);
     return ContractError.single('SPECFORGE_CONFIG', `${where}: test.${key} must be ${what}`, { file, ...(pos ? { line: pos.line, col: pos.col } : {}) });
   };
-  if (!isRecord(raw)) throw ContractError.single('SPECFORGE_CONFIG', `${where}: test must be a mapping of specforge test settings (${TEST_KEYS.join(', ')})`, { file });
+  if (!isRecord(raw))
+    throw ContractError.single('SPECFORGE_CONFIG', `${where}: test must be a mapping of specforge test settings (${TEST_KEYS.join(', ')})`, { file });
   const out: TestSettings = {};
   for (const key of ['baseUrl'] as const) {
     if (raw[key] === undefined) continue;
@@ -115,7 +128,8 @@ function parseToken(raw: unknown, bad: (what: string) => ContractError): TokenSe
     const pointer = login['pointer'] === undefined ? '/access_token' : login['pointer'];
     if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) throw bad('a mapping whose login.pointer is a JSON pointer (/token)');
     if (login['headers'] !== undefined && !strings(login['headers'])) throw bad('a mapping whose login.headers map names to strings');
-    if (login['expiresPointer'] !== undefined && typeof login['expiresPointer'] !== 'string') throw bad('a mapping whose login.expiresPointer is a JSON pointer');
+    if (login['expiresPointer'] !== undefined && typeof login['expiresPointer'] !== 'string')
+      throw bad('a mapping whose login.expiresPointer is a JSON pointer');
     out.login = { method: method.toUpperCase(), url: login['url'], pointer };
     if (login['headers'] !== undefined) out.login.headers = login['headers'] as Record<string, string>;
     if (login['body'] !== undefined) out.login.body = login['body'];
@@ -123,8 +137,10 @@ function parseToken(raw: unknown, bad: (what: string) => ContractError): TokenSe
   }
   const oauth2 = raw['oauth2'];
   if (oauth2 !== undefined) {
-    if (!isRecord(oauth2) || typeof oauth2['clientIdEnv'] !== 'string' || typeof oauth2['clientSecretEnv'] !== 'string') throw bad('a mapping whose oauth2 names clientIdEnv and clientSecretEnv (environment variables)');
-    if (oauth2['scopes'] !== undefined && !(Array.isArray(oauth2['scopes']) && oauth2['scopes'].every((x) => typeof x === 'string'))) throw bad('a mapping whose oauth2.scopes is a list of strings');
+    if (!isRecord(oauth2) || typeof oauth2['clientIdEnv'] !== 'string' || typeof oauth2['clientSecretEnv'] !== 'string')
+      throw bad('a mapping whose oauth2 names clientIdEnv and clientSecretEnv (environment variables)');
+    if (oauth2['scopes'] !== undefined && !(Array.isArray(oauth2['scopes']) && oauth2['scopes'].every((x) => typeof x === 'string')))
+      throw bad('a mapping whose oauth2.scopes is a list of strings');
     if (oauth2['tokenUrl'] !== undefined && typeof oauth2['tokenUrl'] !== 'string') throw bad('a mapping whose oauth2.tokenUrl is a URL');
     out.oauth2 = { clientIdEnv: oauth2['clientIdEnv'], clientSecretEnv: oauth2['clientSecretEnv'] };
     if (Array.isArray(oauth2['scopes'])) out.oauth2.scopes = oauth2['scopes'] as string[];

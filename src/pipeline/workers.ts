@@ -28,7 +28,10 @@ export const canUseWorkers = new URL(import.meta.url).pathname.endsWith('.js');
  * openapi-typescript imports): without a `type` field, Node would first compile all of its 9 MB to
  * look for ES-module syntax.
  */
-const WORKER_EXEC_ARGV = [...process.execArgv, ...(process.allowedNodeEnvironmentFlags.has('--experimental-detect-module') ? ['--no-experimental-detect-module'] : [])];
+const WORKER_EXEC_ARGV = [
+  ...process.execArgv,
+  ...(process.allowedNodeEnvironmentFlags.has('--experimental-detect-module') ? ['--no-experimental-detect-module'] : []),
+];
 
 /** A started worker that takes one job as a message and answers one `{ ok, code | message }`. */
 export interface JobWorker {

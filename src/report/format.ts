@@ -94,9 +94,7 @@ export function bySeverity(findings: readonly Finding[]): Finding[] {
     .map((f, i) => ({ f, i }))
     .sort(
       (a, b) =>
-        LEVEL_ORDER.indexOf(a.f.level) - LEVEL_ORDER.indexOf(b.f.level) ||
-        SOURCE_ORDER.indexOf(a.f.source) - SOURCE_ORDER.indexOf(b.f.source) ||
-        a.i - b.i,
+        LEVEL_ORDER.indexOf(a.f.level) - LEVEL_ORDER.indexOf(b.f.level) || SOURCE_ORDER.indexOf(a.f.source) - SOURCE_ORDER.indexOf(b.f.source) || a.i - b.i,
     )
     .map(({ f }) => f);
 }
@@ -152,7 +150,13 @@ function stylish(findings: readonly Finding[]): string {
     const levelWidth = Math.max(...list.map((f) => f.level.length));
     for (const f of list) {
       out.push(`  ${position(f).padEnd(posWidth)}  ${f.level.padEnd(levelWidth)}  ${f.message}  ${f.rule}`);
-      if (f.detail) out.push(...f.detail.replace(/\n$/, '').split('\n').map((l) => `      ${l}`));
+      if (f.detail)
+        out.push(
+          ...f.detail
+            .replace(/\n$/, '')
+            .split('\n')
+            .map((l) => `      ${l}`),
+        );
     }
     out.push('');
   }
@@ -202,14 +206,7 @@ export function markdownCell(text: string): string {
 }
 
 function cell(text: string): string {
-  return inertReferences(
-    text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/\|/g, '\\|')
-      .replace(/\r?\n/g, '<br>'),
-  );
+  return inertReferences(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>'));
 }
 
 function markdown(findings: readonly Finding[], options: FormatOptions): string {
@@ -297,7 +294,8 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
       // Without a known end, the region is the rest of its start line (SARIF 3.30.10).
       const endLine = f.location.endLine !== undefined && f.location.endLine >= f.location.line ? f.location.endLine : f.location.line;
       region['endLine'] = endLine;
-      if (f.location.endColumn !== undefined && (endLine > f.location.line || f.location.endColumn > (f.location.column ?? 1))) region['endColumn'] = f.location.endColumn;
+      if (f.location.endColumn !== undefined && (endLine > f.location.line || f.location.endColumn > (f.location.column ?? 1)))
+        region['endColumn'] = f.location.endColumn;
     }
     // Relative paths resolve against the checkout (SRCROOT), as code-scanning uploads expect.
     const uri = artifactUri(f.location.file);
@@ -320,7 +318,10 @@ function sarif(findings: readonly Finding[], options: FormatOptions): string {
   const run: Record<string, unknown> = {
     tool: { driver },
     // Relative artifact locations resolve against SRCROOT: the checkout, when it is known.
-    originalUriBaseIds: { SRCROOT: options.srcRoot !== undefined ? { uri: folderUri(options.srcRoot) } : { description: { text: 'The root of the checkout the findings were made in.' } } },
+    originalUriBaseIds: {
+      SRCROOT:
+        options.srcRoot !== undefined ? { uri: folderUri(options.srcRoot) } : { description: { text: 'The root of the checkout the findings were made in.' } },
+    },
     results,
   };
   const notifications = options.notifications ?? [];

@@ -39,7 +39,8 @@ function middle(a: readonly string[], b: readonly string[], maxEdits: number): L
   // Every line of one side that the other side lacks is an edit: when those alone are more than
   // `max`, the search cannot succeed, and would spend `max` rounds (and copies of its frontier) to
   // find that out (a file whose every line changed).
-  if (n - sharedA.length + (m - sharedB.length) > max) return [...a.map((line): LineEdit => ({ kind: 'del', line })), ...b.map((line): LineEdit => ({ kind: 'add', line }))];
+  if (n - sharedA.length + (m - sharedB.length) > max)
+    return [...a.map((line): LineEdit => ({ kind: 'del', line })), ...b.map((line): LineEdit => ({ kind: 'add', line }))];
   const offset = max + 1;
   let v: Int32Array = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
@@ -47,7 +48,10 @@ function middle(a: readonly string[], b: readonly string[], maxEdits: number): L
   for (let d = 0; d <= max && found < 0; d++) {
     trace.push(v.slice());
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
+          ? (v[offset + k + 1] as number)
+          : (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && A[x] === B[y]) {
         x++;
@@ -270,7 +274,10 @@ function commonLength(A: Int32Array, B: Int32Array): number {
   const v = new Int32Array(2 * max + 3);
   for (let d = 0; d <= max; d++) {
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
+          ? (v[offset + k + 1] as number)
+          : (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && A[x] === B[y]) {
         x++;

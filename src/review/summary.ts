@@ -79,7 +79,8 @@ const KIND: Record<Finding['source'], string> = { diff: 'breaking change', lint:
 
 function rows(findings: readonly Finding[], kind: (f: Finding) => string, limit = Infinity): string[] {
   const out = ['| check | level | rule | location | message |', '|---|---|---|---|---|'];
-  for (const f of findings.slice(0, limit)) out.push(`| ${kind(f)} | ${f.level} | ${markdownCell(f.rule)} | ${markdownCell(where(f))} | ${markdownCell(f.message)} |`);
+  for (const f of findings.slice(0, limit))
+    out.push(`| ${kind(f)} | ${f.level} | ${markdownCell(f.rule)} | ${markdownCell(where(f))} | ${markdownCell(f.message)} |`);
   if (findings.length > limit) out.push(`| | | | | … ${findings.length - limit} more (every one is in the SARIF file and the log) |`);
   return out;
 }
@@ -102,12 +103,17 @@ export const FOLDED_ROWS = 50;
 export function reviewMarkdown(report: ReviewReport, failing: boolean): string {
   const s = orderedSections(report);
   const main = [...s.breaking, ...s.lintErrors, ...s.stale];
-  const out = ['## specforge review', '', `${failing ? '❌ changes needed' : '✅ ready'} (compared with ${markdownCode(report.base)}): ${verdictCounts(report)}.`];
+  const out = [
+    '## specforge review',
+    '',
+    `${failing ? '❌ changes needed' : '✅ ready'} (compared with ${markdownCode(report.base)}): ${verdictCounts(report)}.`,
+  ];
   const pre = preExistingLine(report, markdownCode);
   if (pre) out.push('', pre);
   out.push('');
   if (main.length > 0) {
-    const kind = (f: Finding): string => (f.source === 'diff' ? '**breaking change**' : f.source === 'lint' ? (report.newOnly ? 'new lint' : 'lint') : KIND[f.source]);
+    const kind = (f: Finding): string =>
+      f.source === 'diff' ? '**breaking change**' : f.source === 'lint' ? (report.newOnly ? 'new lint' : 'lint') : KIND[f.source];
     out.push(...rows(main, kind));
     out.push(...detailBlocks(s.stale));
     out.push('');

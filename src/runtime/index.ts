@@ -37,7 +37,16 @@ export type * from './shared/spec.js';
 export type * from './server/types.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
 export { createSpecforgeClient, credentialsMiddleware, type SpecforgeClientOptions } from './client/client.js';
-export { runCli, createCliProgram, resolveCliConfiguration, resolveOptions, CliUsageError, type CliIo, type CliValidators, type CliProgram } from './cli/program.js';
+export {
+  runCli,
+  createCliProgram,
+  resolveCliConfiguration,
+  resolveOptions,
+  CliUsageError,
+  type CliIo,
+  type CliValidators,
+  type CliProgram,
+} from './cli/program.js';
 export { completionScript } from './cli/completion.js';
 export { normalizeArguments, parseBoolean, parseInteger, parseNumber } from './cli/values.js';
 export type * from './cli/spec.js';

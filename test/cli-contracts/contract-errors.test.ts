@@ -82,21 +82,138 @@ const OK_OPTIONS = `  name: tool
 `;
 
 const CASES: Array<[string, Case]> = [
-  ['the extension without a name', { cli: `  configuration: C\n  options:\n    a: { flag: alpha }\n    b: { flag: beta }\n`, pointer: '/x-specforge-cli', needle: 'x-specforge-cli', message: /needs "name"/ }],
-  ['an unknown key in an option', { cli: OK_OPTIONS.replace('{ flag: beta, env: BETA }', '{ flag: beta, flg: b }'), pointer: '/x-specforge-cli/options/b/flg', needle: 'flg', message: /unknown key "flg"/ }],
-  ['a flag that is not a plain name', { cli: OK_OPTIONS.replace('flag: beta', 'flag: "Beta Flag"'), pointer: '/x-specforge-cli/options/b/flag', needle: 'flag: "Beta', message: /"Beta Flag" must match pattern/ }],
-  ['a variable name with a dash', { cli: OK_OPTIONS.replace('env: BETA', 'env: BE-TA'), pointer: '/x-specforge-cli/options/b/env', needle: 'env: BE-TA', message: /"BE-TA" must match pattern/ }],
-  ['a program name with a slash', { cli: OK_OPTIONS.replace('name: tool', 'name: ../tool'), pointer: '/x-specforge-cli/name', needle: 'name: ../tool', message: /"..\/tool" must match pattern/ }],
-  ['a command name in capitals', { cli: `${OK_OPTIONS}  commands:\n    Sub: { summary: s }\n`, pointer: '/x-specforge-cli/commands/Sub', needle: 'Sub:', message: /command name "Sub" may hold only lower-case letters/ }],
-  ['a completion action without a shell', { cli: `${OK_OPTIONS}  commands:\n    bash: { action: { type: completion } }\n`, pointer: '/x-specforge-cli/commands/bash/action', needle: 'action:', message: /needs "shell"/ }],
-  ['a configuration that names no schema', { cli: OK_OPTIONS.replace('configuration: C', 'configuration: Missing'), pointer: '/x-specforge-cli/configuration', needle: 'configuration: Missing', message: /names no component schema "Missing"/ }],
-  ['a property without a flag', { cli: OK_OPTIONS.replace('    b: { flag: beta, env: BETA }\n', ''), pointer: '/components/schemas/C/properties/b', needle: 'b: { type: integer', message: /property "b" of "C" has no flag/ }],
-  ['an option for no property', { cli: `${OK_OPTIONS}    zed: { flag: zed }\n`, pointer: '/x-specforge-cli/options/zed', needle: 'zed:', message: /"zed" is not a property of "C"/ }],
-  ['two flags with one name', { cli: OK_OPTIONS.replace('flag: beta', 'flag: alpha'), pointer: '/x-specforge-cli/options/b/flag', needle: 'flag: alpha', nth: 2, message: /flag --alpha is also used by "a"/ }],
-  ['two flags the parser takes for one', { cli: OK_OPTIONS.replace('flag: alpha', 'flag: x-1').replace('flag: beta', 'flag: x1'), pointer: '/x-specforge-cli/options/b/flag', needle: 'flag: x1', message: /the same as another flag to the parser/ }],
-  ['two options with one alias', { cli: OK_OPTIONS.replace('flag: alpha', 'flag: alpha, short: a').replace('flag: beta', 'flag: beta, short: a'), pointer: '/x-specforge-cli/options/b/short', needle: 'short: a', nth: 2, message: /alias -a is also used by "a"/ }],
-  ['the help flag', { cli: OK_OPTIONS.replace('flag: beta', 'flag: help'), pointer: '/x-specforge-cli/options/b/flag', needle: 'flag: help', message: /flag --help is reserved for help/ }],
-  ['the help alias', { cli: OK_OPTIONS.replace('flag: beta', 'flag: beta, short: h'), pointer: '/x-specforge-cli/options/b/short', needle: 'short: h', message: /alias -h is reserved for help/ }],
+  [
+    'the extension without a name',
+    {
+      cli: `  configuration: C\n  options:\n    a: { flag: alpha }\n    b: { flag: beta }\n`,
+      pointer: '/x-specforge-cli',
+      needle: 'x-specforge-cli',
+      message: /needs "name"/,
+    },
+  ],
+  [
+    'an unknown key in an option',
+    {
+      cli: OK_OPTIONS.replace('{ flag: beta, env: BETA }', '{ flag: beta, flg: b }'),
+      pointer: '/x-specforge-cli/options/b/flg',
+      needle: 'flg',
+      message: /unknown key "flg"/,
+    },
+  ],
+  [
+    'a flag that is not a plain name',
+    {
+      cli: OK_OPTIONS.replace('flag: beta', 'flag: "Beta Flag"'),
+      pointer: '/x-specforge-cli/options/b/flag',
+      needle: 'flag: "Beta',
+      message: /"Beta Flag" must match pattern/,
+    },
+  ],
+  [
+    'a variable name with a dash',
+    {
+      cli: OK_OPTIONS.replace('env: BETA', 'env: BE-TA'),
+      pointer: '/x-specforge-cli/options/b/env',
+      needle: 'env: BE-TA',
+      message: /"BE-TA" must match pattern/,
+    },
+  ],
+  [
+    'a program name with a slash',
+    {
+      cli: OK_OPTIONS.replace('name: tool', 'name: ../tool'),
+      pointer: '/x-specforge-cli/name',
+      needle: 'name: ../tool',
+      message: /"..\/tool" must match pattern/,
+    },
+  ],
+  [
+    'a command name in capitals',
+    {
+      cli: `${OK_OPTIONS}  commands:\n    Sub: { summary: s }\n`,
+      pointer: '/x-specforge-cli/commands/Sub',
+      needle: 'Sub:',
+      message: /command name "Sub" may hold only lower-case letters/,
+    },
+  ],
+  [
+    'a completion action without a shell',
+    {
+      cli: `${OK_OPTIONS}  commands:\n    bash: { action: { type: completion } }\n`,
+      pointer: '/x-specforge-cli/commands/bash/action',
+      needle: 'action:',
+      message: /needs "shell"/,
+    },
+  ],
+  [
+    'a configuration that names no schema',
+    {
+      cli: OK_OPTIONS.replace('configuration: C', 'configuration: Missing'),
+      pointer: '/x-specforge-cli/configuration',
+      needle: 'configuration: Missing',
+      message: /names no component schema "Missing"/,
+    },
+  ],
+  [
+    'a property without a flag',
+    {
+      cli: OK_OPTIONS.replace('    b: { flag: beta, env: BETA }\n', ''),
+      pointer: '/components/schemas/C/properties/b',
+      needle: 'b: { type: integer',
+      message: /property "b" of "C" has no flag/,
+    },
+  ],
+  [
+    'an option for no property',
+    { cli: `${OK_OPTIONS}    zed: { flag: zed }\n`, pointer: '/x-specforge-cli/options/zed', needle: 'zed:', message: /"zed" is not a property of "C"/ },
+  ],
+  [
+    'two flags with one name',
+    {
+      cli: OK_OPTIONS.replace('flag: beta', 'flag: alpha'),
+      pointer: '/x-specforge-cli/options/b/flag',
+      needle: 'flag: alpha',
+      nth: 2,
+      message: /flag --alpha is also used by "a"/,
+    },
+  ],
+  [
+    'two flags the parser takes for one',
+    {
+      cli: OK_OPTIONS.replace('flag: alpha', 'flag: x-1').replace('flag: beta', 'flag: x1'),
+      pointer: '/x-specforge-cli/options/b/flag',
+      needle: 'flag: x1',
+      message: /the same as another flag to the parser/,
+    },
+  ],
+  [
+    'two options with one alias',
+    {
+      cli: OK_OPTIONS.replace('flag: alpha', 'flag: alpha, short: a').replace('flag: beta', 'flag: beta, short: a'),
+      pointer: '/x-specforge-cli/options/b/short',
+      needle: 'short: a',
+      nth: 2,
+      message: /alias -a is also used by "a"/,
+    },
+  ],
+  [
+    'the help flag',
+    {
+      cli: OK_OPTIONS.replace('flag: beta', 'flag: help'),
+      pointer: '/x-specforge-cli/options/b/flag',
+      needle: 'flag: help',
+      message: /flag --help is reserved for help/,
+    },
+  ],
+  [
+    'the help alias',
+    {
+      cli: OK_OPTIONS.replace('flag: beta', 'flag: beta, short: h'),
+      pointer: '/x-specforge-cli/options/b/short',
+      needle: 'short: h',
+      message: /alias -h is reserved for help/,
+    },
+  ],
   [
     'one variable for two flags of different commands',
     {
@@ -107,9 +224,35 @@ const CASES: Array<[string, Case]> = [
       message: /variable ALPHA is also read by --alpha/,
     },
   ],
-  ['a separator on an option that is not a list', { cli: OK_OPTIONS.replace('env: BETA', "env: BETA, separator: ';'"), pointer: '/x-specforge-cli/options/b/separator', needle: 'separator', message: /separator applies to list options/ }],
-  ['a default that breaks its schema', { cli: OK_OPTIONS, schemas: SCHEMAS.replace('minimum: 0, default: 1', 'minimum: 0, default: -1'), pointer: '/components/schemas/C/properties/b/default', needle: 'default: -1', message: /the default of "b" breaks its own schema: \/b must be >= 0/ }],
-  ['an object as a flag', { cli: OK_OPTIONS, schemas: SCHEMAS.replace("b: { type: integer, minimum: 0, default: 1 }", 'b: { type: object }'), pointer: '/components/schemas/C/properties/b', needle: 'b: { type: object', message: /cannot be a flag/ }],
+  [
+    'a separator on an option that is not a list',
+    {
+      cli: OK_OPTIONS.replace('env: BETA', "env: BETA, separator: ';'"),
+      pointer: '/x-specforge-cli/options/b/separator',
+      needle: 'separator',
+      message: /separator applies to list options/,
+    },
+  ],
+  [
+    'a default that breaks its schema',
+    {
+      cli: OK_OPTIONS,
+      schemas: SCHEMAS.replace('minimum: 0, default: 1', 'minimum: 0, default: -1'),
+      pointer: '/components/schemas/C/properties/b/default',
+      needle: 'default: -1',
+      message: /the default of "b" breaks its own schema: \/b must be >= 0/,
+    },
+  ],
+  [
+    'an object as a flag',
+    {
+      cli: OK_OPTIONS,
+      schemas: SCHEMAS.replace('b: { type: integer, minimum: 0, default: 1 }', 'b: { type: object }'),
+      pointer: '/components/schemas/C/properties/b',
+      needle: 'b: { type: object',
+      message: /cannot be a flag/,
+    },
+  ],
   [
     'a version action bound to a string as its short switch',
     {
@@ -119,14 +262,24 @@ const CASES: Array<[string, Case]> = [
       message: /needs "short" to name a boolean option of the command's configuration, not "output"/,
     },
   ],
-  ['options without a configuration', { cli: OK_OPTIONS.replace('  configuration: C\n', ''), pointer: '/x-specforge-cli/options', needle: 'options:', message: /has options but no "configuration"/ }],
+  [
+    'options without a configuration',
+    {
+      cli: OK_OPTIONS.replace('  configuration: C\n', ''),
+      pointer: '/x-specforge-cli/options',
+      needle: 'options:',
+      message: /has options but no "configuration"/,
+    },
+  ],
 ];
 
 describe('x-specforge-cli problems carry file:line:col and a pointer', () => {
   it.each(CASES)('%s', async (_name, c) => {
     const text = contract(c.cli, c.schemas);
     const found = await diagnostics(text);
-    const file = relative(process.cwd(), join(TMP, `case${counter - 1}`, 'openapi.yaml')).split(sep).join('/');
+    const file = relative(process.cwd(), join(TMP, `case${counter - 1}`, 'openapi.yaml'))
+      .split(sep)
+      .join('/');
     expect(found.map((d) => ({ code: d.code, pointer: d.location?.pointer }))).toEqual([{ code: 'SPECFORGE_EXTENSION', pointer: c.pointer }]);
     const d = found[0] as Diagnostic;
     expect(d.message).toMatch(c.message);
@@ -150,7 +303,9 @@ describe('x-specforge-cli problems carry file:line:col and a pointer', () => {
 
   it('an extension that is not a mapping', async () => {
     const found = await diagnostics(`openapi: 3.1.0\ninfo: {title: t, version: '1'}\nx-specforge-cli: [a]\ncomponents: {}\n`);
-    expect(found.map((d) => [d.code, d.location?.pointer, d.message])).toEqual([['SPECFORGE_EXTENSION', '/x-specforge-cli', 'x-specforge-cli must be a mapping']]);
+    expect(found.map((d) => [d.code, d.location?.pointer, d.message])).toEqual([
+      ['SPECFORGE_EXTENSION', '/x-specforge-cli', 'x-specforge-cli must be a mapping'],
+    ]);
   });
 
   it('specforge generate prints them as file:line:col (#pointer) and exits 2', () => {

@@ -48,44 +48,328 @@ const SCOPED = 'comma-separated <scope>:<level>';
 
 /** Every flag of the installer, as the seed lists them. */
 const FLAGS: Array<[flag: string, c: FlagCase]> = [
-  ['ambient-enabled', { env: 'AMBIENT_ENABLED', property: 'ambientEnabled', default: false, viaEnv: ['true', true], viaFlag: ['false', false], bad: ['maybe', 'true, false'] }],
-  ['chained-cni-plugin', { env: 'CHAINED_CNI_PLUGIN', property: 'chainedCniPlugin', default: true, viaEnv: ['false', false], viaFlag: ['true', true], bad: ['yes', 'true, false'] }],
-  ['cni-conf-name', { env: 'CNI_CONF_NAME', property: 'cniConfName', default: '', viaEnv: ['10-calico.conflist', '10-calico.conflist'], viaFlag: ['05-mesh.conf', '05-mesh.conf'], bad: ['calico.yaml', '.conf, .conflist or .json'] }],
-  ['cni-net-dir', { env: 'CNI_NET_DIR', property: 'cniNetDir', default: '/etc/cni/net.d', viaEnv: ['/opt/cni/net.d', '/opt/cni/net.d'], viaFlag: ['/etc/cni/other', '/etc/cni/other'], bad: ['etc/cni', ABS] }],
-  ['cni-network-config', { env: 'CNI_NETWORK_CONFIG', property: 'cniNetworkConfig', default: '', viaEnv: ['{"type":"mesh-cni"}', '{"type":"mesh-cni"}'], viaFlag: ['{ "name": "x" }', '{ "name": "x" }'], bad: ['type=mesh', 'JSON object'] }],
-  ['cni-network-config-file', { env: 'CNI_NETWORK_CONFIG_FILE', property: 'cniNetworkConfigFile', default: '', viaEnv: ['/etc/tpl.json', '/etc/tpl.json'], viaFlag: ['/tmp/tpl.json', '/tmp/tpl.json'], bad: ['tpl.json', ABS] }],
+  [
+    'ambient-enabled',
+    { env: 'AMBIENT_ENABLED', property: 'ambientEnabled', default: false, viaEnv: ['true', true], viaFlag: ['false', false], bad: ['maybe', 'true, false'] },
+  ],
+  [
+    'chained-cni-plugin',
+    { env: 'CHAINED_CNI_PLUGIN', property: 'chainedCniPlugin', default: true, viaEnv: ['false', false], viaFlag: ['true', true], bad: ['yes', 'true, false'] },
+  ],
+  [
+    'cni-conf-name',
+    {
+      env: 'CNI_CONF_NAME',
+      property: 'cniConfName',
+      default: '',
+      viaEnv: ['10-calico.conflist', '10-calico.conflist'],
+      viaFlag: ['05-mesh.conf', '05-mesh.conf'],
+      bad: ['calico.yaml', '.conf, .conflist or .json'],
+    },
+  ],
+  [
+    'cni-net-dir',
+    {
+      env: 'CNI_NET_DIR',
+      property: 'cniNetDir',
+      default: '/etc/cni/net.d',
+      viaEnv: ['/opt/cni/net.d', '/opt/cni/net.d'],
+      viaFlag: ['/etc/cni/other', '/etc/cni/other'],
+      bad: ['etc/cni', ABS],
+    },
+  ],
+  [
+    'cni-network-config',
+    {
+      env: 'CNI_NETWORK_CONFIG',
+      property: 'cniNetworkConfig',
+      default: '',
+      viaEnv: ['{"type":"mesh-cni"}', '{"type":"mesh-cni"}'],
+      viaFlag: ['{ "name": "x" }', '{ "name": "x" }'],
+      bad: ['type=mesh', 'JSON object'],
+    },
+  ],
+  [
+    'cni-network-config-file',
+    {
+      env: 'CNI_NETWORK_CONFIG_FILE',
+      property: 'cniNetworkConfigFile',
+      default: '',
+      viaEnv: ['/etc/tpl.json', '/etc/tpl.json'],
+      viaFlag: ['/tmp/tpl.json', '/tmp/tpl.json'],
+      bad: ['tpl.json', ABS],
+    },
+  ],
   ['ebpf-enabled', { env: 'EBPF_ENABLED', property: 'ebpfEnabled', default: false, viaEnv: ['1', true], viaFlag: ['0', false], bad: ['on', 'true, false'] }],
-  ['kube-ca-file', { env: 'KUBE_CA_FILE', property: 'kubeCaFile', default: '', viaEnv: ['/var/ca.crt', '/var/ca.crt'], viaFlag: ['/etc/ca.crt', '/etc/ca.crt'], bad: ['ca.crt', ABS] }],
-  ['kubecfg-file-name', { env: 'KUBECFG_FILE_NAME', property: 'kubecfgFileName', default: 'ZZZ-mesh-cni-kubeconfig', viaEnv: ['kc', 'kc'], viaFlag: ['other-kubeconfig', 'other-kubeconfig'], bad: ['a/b', 'without "/"'] }],
-  ['kubeconfig-mode', { env: 'KUBECONFIG_MODE', property: 'kubeconfigMode', default: 384, viaEnv: ['0644', 420], viaFlag: ['416', 416], bad: ['512', 'from 0 to 511'] }],
-  ['log-level', { env: 'LOG_LEVEL', property: 'logLevel', default: 'warn', viaEnv: ['debug', 'debug'], viaFlag: ['error', 'error'], bad: ['verbose', '"debug", "info", "warn", "error", "fatal", "none"'] }],
-  ['log-uds-address', { env: 'LOG_UDS_ADDRESS', property: 'logUdsAddress', default: '/var/run/mesh-cni/log.sock', viaEnv: ['/run/a.sock', '/run/a.sock'], viaFlag: ['/run/b.sock', '/run/b.sock'], bad: ['log.sock', ABS] }],
-  ['monitoring-port', { env: 'MONITORING_PORT', property: 'monitoringPort', default: 15014, viaEnv: ['9090', 9090], viaFlag: ['0x1f90', 8080], bad: ['65536', 'from 0 to 65535'] }],
-  ['mounted-cni-net-dir', { env: 'MOUNTED_CNI_NET_DIR', property: 'mountedCniNetDir', default: '/host/etc/cni/net.d', viaEnv: ['/host/a', '/host/a'], viaFlag: ['/host/b', '/host/b'], bad: ['host/etc', ABS] }],
-  ['repair-enabled', { env: 'REPAIR_ENABLED', property: 'repairEnabled', default: true, viaEnv: ['False', false], viaFlag: ['TRUE', true], bad: ['2', 'true, false'] }],
-  ['repair-delete-pods', { env: 'REPAIR_DELETE_PODS', property: 'repairDeletePods', default: false, viaEnv: ['t', true], viaFlag: ['f', false], bad: ['no', 'true, false'] }],
-  ['repair-label-pods', { env: 'REPAIR_LABEL_PODS', property: 'repairLabelPods', default: false, viaEnv: ['T', true], viaFlag: ['F', false], bad: ['x', 'true, false'] }],
-  ['repair-broken-pod-label-key', { env: 'REPAIR_BROKEN_POD_LABEL_KEY', property: 'repairBrokenPodLabelKey', default: 'cni.mesh.io/uninitialized', viaEnv: ['broken', 'broken'], viaFlag: ['example.com/broken-pod', 'example.com/broken-pod'], bad: ['k'.repeat(64), 'at most 63 characters'] }],
-  ['repair-broken-pod-label-value', { env: 'REPAIR_BROKEN_POD_LABEL_VALUE', property: 'repairBrokenPodLabelValue', default: 'true', viaEnv: ['yes', 'yes'], viaFlag: ['broken.pod', 'broken.pod'], bad: ['-bad-', 'label value'] }],
-  ['repair-field-selectors', { env: 'REPAIR_FIELD_SELECTORS', property: 'repairFieldSelectors', default: '', viaEnv: ['spec.nodeName=n1', 'spec.nodeName=n1'], viaFlag: ['status.phase!=Running,spec.nodeName==n2', 'status.phase!=Running,spec.nodeName==n2'], bad: ['spec.nodeName', 'field=value'] }],
-  ['repair-label-selectors', { env: 'REPAIR_LABEL_SELECTORS', property: 'repairLabelSelectors', default: '', viaEnv: ['app=web', 'app=web'], viaFlag: ['app=web,tier!=db', 'app=web,tier!=db'], bad: ['app web', 'label=value'] }],
-  ['repair-init-container-exit-code', { env: 'REPAIR_INIT_CONTAINER_EXIT_CODE', property: 'repairInitContainerExitCode', default: 126, viaEnv: ['1', 1], viaFlag: ['127', 127], bad: ['256', 'from 0 to 255'] }],
-  ['repair-init-container-name', { env: 'REPAIR_INIT_CONTAINER_NAME', property: 'repairInitContainerName', default: 'mesh-validation', viaEnv: ['init', 'init'], viaFlag: ['mesh-init', 'mesh-init'], bad: ['Init_Container', 'DNS label'] }],
-  ['repair-init-container-termination-message', { env: 'REPAIR_INIT_CONTAINER_TERMINATION_MESSAGE', property: 'repairInitContainerTerminationMessage', default: '', viaEnv: ['cni not ready', 'cni not ready'], viaFlag: ['exit 126', 'exit 126'], bad: ['m'.repeat(4097), 'at most 4096 characters'] }],
-  ['repair-node-name', { env: 'REPAIR_NODE_NAME', property: 'repairNodeName', default: '', viaEnv: ['node-1', 'node-1'], viaFlag: ['node-2.zone.example', 'node-2.zone.example'], bad: ['Node_1', 'node name'] }],
-  ['repair-sidecar-annotation', { env: 'REPAIR_SIDECAR_ANNOTATION', property: 'repairSidecarAnnotation', default: 'sidecar.mesh.io/status', viaEnv: ['sidecar/status', 'sidecar/status'], viaFlag: ['example.io/injected', 'example.io/injected'], bad: ['bad key!', 'annotation key'] }],
-  ['skip-tls-verify', { env: 'SKIP_TLS_VERIFY', property: 'skipTlsVerify', default: false, viaEnv: ['true', true], viaFlag: ['false', false], bad: ['insecure', 'true, false'] }],
-  ['ctrlz_address', { env: 'CTRLZ_ADDRESS', property: 'ctrlzAddress', default: 'localhost', viaEnv: ['*', '*'], viaFlag: ['127.0.0.1', '127.0.0.1'], bad: ['local host', 'host name'] }],
+  [
+    'kube-ca-file',
+    {
+      env: 'KUBE_CA_FILE',
+      property: 'kubeCaFile',
+      default: '',
+      viaEnv: ['/var/ca.crt', '/var/ca.crt'],
+      viaFlag: ['/etc/ca.crt', '/etc/ca.crt'],
+      bad: ['ca.crt', ABS],
+    },
+  ],
+  [
+    'kubecfg-file-name',
+    {
+      env: 'KUBECFG_FILE_NAME',
+      property: 'kubecfgFileName',
+      default: 'ZZZ-mesh-cni-kubeconfig',
+      viaEnv: ['kc', 'kc'],
+      viaFlag: ['other-kubeconfig', 'other-kubeconfig'],
+      bad: ['a/b', 'without "/"'],
+    },
+  ],
+  [
+    'kubeconfig-mode',
+    { env: 'KUBECONFIG_MODE', property: 'kubeconfigMode', default: 384, viaEnv: ['0644', 420], viaFlag: ['416', 416], bad: ['512', 'from 0 to 511'] },
+  ],
+  [
+    'log-level',
+    {
+      env: 'LOG_LEVEL',
+      property: 'logLevel',
+      default: 'warn',
+      viaEnv: ['debug', 'debug'],
+      viaFlag: ['error', 'error'],
+      bad: ['verbose', '"debug", "info", "warn", "error", "fatal", "none"'],
+    },
+  ],
+  [
+    'log-uds-address',
+    {
+      env: 'LOG_UDS_ADDRESS',
+      property: 'logUdsAddress',
+      default: '/var/run/mesh-cni/log.sock',
+      viaEnv: ['/run/a.sock', '/run/a.sock'],
+      viaFlag: ['/run/b.sock', '/run/b.sock'],
+      bad: ['log.sock', ABS],
+    },
+  ],
+  [
+    'monitoring-port',
+    {
+      env: 'MONITORING_PORT',
+      property: 'monitoringPort',
+      default: 15014,
+      viaEnv: ['9090', 9090],
+      viaFlag: ['0x1f90', 8080],
+      bad: ['65536', 'from 0 to 65535'],
+    },
+  ],
+  [
+    'mounted-cni-net-dir',
+    {
+      env: 'MOUNTED_CNI_NET_DIR',
+      property: 'mountedCniNetDir',
+      default: '/host/etc/cni/net.d',
+      viaEnv: ['/host/a', '/host/a'],
+      viaFlag: ['/host/b', '/host/b'],
+      bad: ['host/etc', ABS],
+    },
+  ],
+  [
+    'repair-enabled',
+    { env: 'REPAIR_ENABLED', property: 'repairEnabled', default: true, viaEnv: ['False', false], viaFlag: ['TRUE', true], bad: ['2', 'true, false'] },
+  ],
+  [
+    'repair-delete-pods',
+    { env: 'REPAIR_DELETE_PODS', property: 'repairDeletePods', default: false, viaEnv: ['t', true], viaFlag: ['f', false], bad: ['no', 'true, false'] },
+  ],
+  [
+    'repair-label-pods',
+    { env: 'REPAIR_LABEL_PODS', property: 'repairLabelPods', default: false, viaEnv: ['T', true], viaFlag: ['F', false], bad: ['x', 'true, false'] },
+  ],
+  [
+    'repair-broken-pod-label-key',
+    {
+      env: 'REPAIR_BROKEN_POD_LABEL_KEY',
+      property: 'repairBrokenPodLabelKey',
+      default: 'cni.mesh.io/uninitialized',
+      viaEnv: ['broken', 'broken'],
+      viaFlag: ['example.com/broken-pod', 'example.com/broken-pod'],
+      bad: ['k'.repeat(64), 'at most 63 characters'],
+    },
+  ],
+  [
+    'repair-broken-pod-label-value',
+    {
+      env: 'REPAIR_BROKEN_POD_LABEL_VALUE',
+      property: 'repairBrokenPodLabelValue',
+      default: 'true',
+      viaEnv: ['yes', 'yes'],
+      viaFlag: ['broken.pod', 'broken.pod'],
+      bad: ['-bad-', 'label value'],
+    },
+  ],
+  [
+    'repair-field-selectors',
+    {
+      env: 'REPAIR_FIELD_SELECTORS',
+      property: 'repairFieldSelectors',
+      default: '',
+      viaEnv: ['spec.nodeName=n1', 'spec.nodeName=n1'],
+      viaFlag: ['status.phase!=Running,spec.nodeName==n2', 'status.phase!=Running,spec.nodeName==n2'],
+      bad: ['spec.nodeName', 'field=value'],
+    },
+  ],
+  [
+    'repair-label-selectors',
+    {
+      env: 'REPAIR_LABEL_SELECTORS',
+      property: 'repairLabelSelectors',
+      default: '',
+      viaEnv: ['app=web', 'app=web'],
+      viaFlag: ['app=web,tier!=db', 'app=web,tier!=db'],
+      bad: ['app web', 'label=value'],
+    },
+  ],
+  [
+    'repair-init-container-exit-code',
+    {
+      env: 'REPAIR_INIT_CONTAINER_EXIT_CODE',
+      property: 'repairInitContainerExitCode',
+      default: 126,
+      viaEnv: ['1', 1],
+      viaFlag: ['127', 127],
+      bad: ['256', 'from 0 to 255'],
+    },
+  ],
+  [
+    'repair-init-container-name',
+    {
+      env: 'REPAIR_INIT_CONTAINER_NAME',
+      property: 'repairInitContainerName',
+      default: 'mesh-validation',
+      viaEnv: ['init', 'init'],
+      viaFlag: ['mesh-init', 'mesh-init'],
+      bad: ['Init_Container', 'DNS label'],
+    },
+  ],
+  [
+    'repair-init-container-termination-message',
+    {
+      env: 'REPAIR_INIT_CONTAINER_TERMINATION_MESSAGE',
+      property: 'repairInitContainerTerminationMessage',
+      default: '',
+      viaEnv: ['cni not ready', 'cni not ready'],
+      viaFlag: ['exit 126', 'exit 126'],
+      bad: ['m'.repeat(4097), 'at most 4096 characters'],
+    },
+  ],
+  [
+    'repair-node-name',
+    {
+      env: 'REPAIR_NODE_NAME',
+      property: 'repairNodeName',
+      default: '',
+      viaEnv: ['node-1', 'node-1'],
+      viaFlag: ['node-2.zone.example', 'node-2.zone.example'],
+      bad: ['Node_1', 'node name'],
+    },
+  ],
+  [
+    'repair-sidecar-annotation',
+    {
+      env: 'REPAIR_SIDECAR_ANNOTATION',
+      property: 'repairSidecarAnnotation',
+      default: 'sidecar.mesh.io/status',
+      viaEnv: ['sidecar/status', 'sidecar/status'],
+      viaFlag: ['example.io/injected', 'example.io/injected'],
+      bad: ['bad key!', 'annotation key'],
+    },
+  ],
+  [
+    'skip-tls-verify',
+    { env: 'SKIP_TLS_VERIFY', property: 'skipTlsVerify', default: false, viaEnv: ['true', true], viaFlag: ['false', false], bad: ['insecure', 'true, false'] },
+  ],
+  [
+    'ctrlz_address',
+    {
+      env: 'CTRLZ_ADDRESS',
+      property: 'ctrlzAddress',
+      default: 'localhost',
+      viaEnv: ['*', '*'],
+      viaFlag: ['127.0.0.1', '127.0.0.1'],
+      bad: ['local host', 'host name'],
+    },
+  ],
   ['ctrlz_port', { env: 'CTRLZ_PORT', property: 'ctrlzPort', default: 9876, viaEnv: ['0', 0], viaFlag: ['65535', 65535], bad: ['-1', 'from 0 to 65535'] }],
   ['log_as_json', { env: 'LOG_AS_JSON', property: 'logAsJson', default: false, viaEnv: ['1', true], viaFlag: ['false', false], bad: ['json', 'true, false'] }],
-  ['log_caller', { env: 'LOG_CALLER', property: 'logCaller', default: '', viaEnv: ['cni', 'cni'], viaFlag: ['default,repair', 'default,repair'], bad: ['cni,kernel', 'scopes among'] }],
-  ['log_output_level', { env: 'LOG_OUTPUT_LEVEL', property: 'logOutputLevel', default: 'default:info', viaEnv: ['cni:debug', 'cni:debug'], viaFlag: ['default:warn,repair:error', 'default:warn,repair:error'], bad: ['default:loud', SCOPED] }],
-  ['log_rotate', { env: 'LOG_ROTATE', property: 'logRotate', default: '', viaEnv: ['/var/log/cni.log', '/var/log/cni.log'], viaFlag: ['/tmp/cni.log', '/tmp/cni.log'], bad: ['cni.log', ABS] }],
+  [
+    'log_caller',
+    {
+      env: 'LOG_CALLER',
+      property: 'logCaller',
+      default: '',
+      viaEnv: ['cni', 'cni'],
+      viaFlag: ['default,repair', 'default,repair'],
+      bad: ['cni,kernel', 'scopes among'],
+    },
+  ],
+  [
+    'log_output_level',
+    {
+      env: 'LOG_OUTPUT_LEVEL',
+      property: 'logOutputLevel',
+      default: 'default:info',
+      viaEnv: ['cni:debug', 'cni:debug'],
+      viaFlag: ['default:warn,repair:error', 'default:warn,repair:error'],
+      bad: ['default:loud', SCOPED],
+    },
+  ],
+  [
+    'log_rotate',
+    {
+      env: 'LOG_ROTATE',
+      property: 'logRotate',
+      default: '',
+      viaEnv: ['/var/log/cni.log', '/var/log/cni.log'],
+      viaFlag: ['/tmp/cni.log', '/tmp/cni.log'],
+      bad: ['cni.log', ABS],
+    },
+  ],
   ['log_rotate_max_age', { env: 'LOG_ROTATE_MAX_AGE', property: 'logRotateMaxAge', default: 30, viaEnv: ['0', 0], viaFlag: ['7', 7], bad: ['-3', '>= 0'] }],
-  ['log_rotate_max_backups', { env: 'LOG_ROTATE_MAX_BACKUPS', property: 'logRotateMaxBackups', default: 1000, viaEnv: ['10', 10], viaFlag: ['1_000_000', 1000000], bad: ['many', '>= 0'] }],
-  ['log_rotate_max_size', { env: 'LOG_ROTATE_MAX_SIZE', property: 'logRotateMaxSize', default: 104857600, viaEnv: ['100', 100], viaFlag: ['0', 0], bad: ['1.5', '>= 0'] }],
-  ['log_stacktrace_level', { env: 'LOG_STACKTRACE_LEVEL', property: 'logStacktraceLevel', default: 'default:none', viaEnv: ['default:error', 'default:error'], viaFlag: ['all:fatal', 'all:fatal'], bad: ['error', SCOPED] }],
-  ['log_target', { env: 'LOG_TARGET', property: 'logTarget', default: ['stdout'], viaEnv: ['stdout,stderr', ['stdout', 'stderr']], viaFlag: ['stderr', ['stderr']], bad: ['/var/log/x', '"stdout", "stderr"'] }],
+  [
+    'log_rotate_max_backups',
+    {
+      env: 'LOG_ROTATE_MAX_BACKUPS',
+      property: 'logRotateMaxBackups',
+      default: 1000,
+      viaEnv: ['10', 10],
+      viaFlag: ['1_000_000', 1000000],
+      bad: ['many', '>= 0'],
+    },
+  ],
+  [
+    'log_rotate_max_size',
+    { env: 'LOG_ROTATE_MAX_SIZE', property: 'logRotateMaxSize', default: 104857600, viaEnv: ['100', 100], viaFlag: ['0', 0], bad: ['1.5', '>= 0'] },
+  ],
+  [
+    'log_stacktrace_level',
+    {
+      env: 'LOG_STACKTRACE_LEVEL',
+      property: 'logStacktraceLevel',
+      default: 'default:none',
+      viaEnv: ['default:error', 'default:error'],
+      viaFlag: ['all:fatal', 'all:fatal'],
+      bad: ['error', SCOPED],
+    },
+  ],
+  [
+    'log_target',
+    {
+      env: 'LOG_TARGET',
+      property: 'logTarget',
+      default: ['stdout'],
+      viaEnv: ['stdout,stderr', ['stdout', 'stderr']],
+      viaFlag: ['stderr', ['stderr']],
+      bad: ['/var/log/x', '"stdout", "stderr"'],
+    },
+  ],
 ];
 
 describe('install-cni: every flag of the seed', () => {
@@ -283,9 +567,13 @@ describe('install-cni --help', () => {
 
   it('shows allowed values next to the flag', async () => {
     const r = await run(['--help']);
-    expect(r.stdout).toMatch(/--log-level <level>\s+fallback log level for the CNI config \(one of: "debug", "info", "warn", "error", "fatal", "none"; default "warn"; env LOG_LEVEL\)/);
+    expect(r.stdout).toMatch(
+      /--log-level <level>\s+fallback log level for the CNI config \(one of: "debug", "info", "warn", "error", "fatal", "none"; default "warn"; env LOG_LEVEL\)/,
+    );
     expect(r.stdout).toMatch(/--ctrlz_port <port>\s+introspection port \(an integer from 0 to 65535; default 9876; env CTRLZ_PORT\)/);
-    expect(r.stdout).toMatch(/--log_target <output>\s+log outputs; stdout and stderr allowed \(each one of: "stdout", "stderr"; repeatable; default \["stdout"\]; env LOG_TARGET\)/);
+    expect(r.stdout).toMatch(
+      /--log_target <output>\s+log outputs; stdout and stderr allowed \(each one of: "stdout", "stderr"; repeatable; default \["stdout"\]; env LOG_TARGET\)/,
+    );
   });
 });
 

@@ -59,7 +59,9 @@ describe('lint of command-line contracts', () => {
 
   it('still reports a schema nothing uses', async () => {
     const [result] = await lintSpecs([spec('unused', `${CLI_ONLY}    Stray:\n      type: string\n      description: nothing refers to it\n`)]);
-    expect(result?.problems.map((p) => [p.ruleId, p.message])).toEqual([['specforge/no-unused-components', 'component "Stray" (components/schemas) is never used: remove it or refer to it']]);
+    expect(result?.problems.map((p) => [p.ruleId, p.message])).toEqual([
+      ['specforge/no-unused-components', 'component "Stray" (components/schemas) is never used: remove it or refer to it'],
+    ]);
   });
 
   it('still asks a contract without x-specforge-cli for servers', async () => {

@@ -46,7 +46,12 @@ function bashComplete(script: string, fn: string, words: string[]): string[] {
   const file = join(TMP, `completion-${Math.random().toString(36).slice(2)}.bash`);
   writeFileSync(file, script);
   const quoted = words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
-  const r = exec('bash', ['--norc', '--noprofile', '-c', `source ${JSON.stringify(file)} && COMP_WORDS=(${quoted}) && COMP_CWORD=${words.length - 1} && ${fn} && printf '%s\\n' "\${COMPREPLY[@]}"`]);
+  const r = exec('bash', [
+    '--norc',
+    '--noprofile',
+    '-c',
+    `source ${JSON.stringify(file)} && COMP_WORDS=(${quoted}) && COMP_CWORD=${words.length - 1} && ${fn} && printf '%s\\n' "\${COMPREPLY[@]}"`,
+  ]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return r.stdout.split('\n').filter((l) => l !== '');
@@ -158,14 +163,36 @@ describe('a second command-line contract, generated with no change to the genera
   const greet = (args: string[], env: Record<string, string> = {}): Run => exec(join(GREETER, 'greet'), args, { env });
 
   it('has the HTTP targets and the command line side by side', () => {
-    expect([...filesIn(GREETER).keys()]).toEqual(['api.ts', 'cli.js', 'cli.md', 'cli.ts', 'client.ts', 'fetch.ts', 'greet', 'index.ts', 'mock-tables.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'specforge-manifest.json', 'types.ts', 'validators.js', 'validators.ts']);
+    expect([...filesIn(GREETER).keys()]).toEqual([
+      'api.ts',
+      'cli.js',
+      'cli.md',
+      'cli.ts',
+      'client.ts',
+      'fetch.ts',
+      'greet',
+      'index.ts',
+      'mock-tables.ts',
+      'mocks.ts',
+      'serializers.ts',
+      'server.ts',
+      'specforge-manifest.json',
+      'types.ts',
+      'validators.js',
+      'validators.ts',
+    ]);
     // index.ts is what a browser may import: the command line and the server are imported from their own files.
     expect(readFileSync(join(GREETER, 'index.ts'), 'utf8')).toContain('export { createClient, defaultBaseUrl, type Client } from "./client.js";');
     expect(readFileSync(join(GREETER, 'index.ts'), 'utf8')).not.toMatch(/from "\.\/(?:cli|server|mocks)\.js"/);
   });
 
   it('resolves flag over variable over default, for each type', () => {
-    const r = greet(['-n', 'Ann', '--times=3', '-l', '--tag', 'a', '--tag', 'b', '--ratio', '.25'], { GREET_TARGET: 'stdout', GREET_NAME: 'Bob', GREET_TIMES: '2', GREET_STYLE: 'fancy' });
+    const r = greet(['-n', 'Ann', '--times=3', '-l', '--tag', 'a', '--tag', 'b', '--ratio', '.25'], {
+      GREET_TARGET: 'stdout',
+      GREET_NAME: 'Bob',
+      GREET_TIMES: '2',
+      GREET_STYLE: 'fancy',
+    });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ target: 'stdout', name: 'Ann', times: 3, loud: true, style: 'fancy', ratio: 0.25, tags: ['a', 'b'] });
     const d = greet([], { GREET_TARGET: 'x', GREET_TAGS: 'p;q', GREET_LOUD: '1' });
@@ -180,13 +207,33 @@ describe('a second command-line contract, generated with no change to the genera
 
   it.each<[string, string[], Record<string, string>, string]>([
     ['a required option', [], {}, 'error: --target (or GREET_TARGET) is required; allowed: a non-empty string'],
-    ['a pattern', ['--target', 't', '-n', 'ann'], {}, 'error: invalid value "ann" for --name: must match pattern "^[A-Z][a-z]+$"; allowed: a string matching /^[A-Z][a-z]+$/'],
+    [
+      'a pattern',
+      ['--target', 't', '-n', 'ann'],
+      {},
+      'error: invalid value "ann" for --name: must match pattern "^[A-Z][a-z]+$"; allowed: a string matching /^[A-Z][a-z]+$/',
+    ],
     ['a range', ['--target', 't'], { GREET_TIMES: '11' }, 'error: invalid value 11 for GREET_TIMES: must be <= 10; allowed: an integer from 1 to 10'],
     ['an exclusive bound', ['--target', 't', '--ratio', '0'], {}, 'error: invalid value 0 for --ratio: must be > 0; allowed: a number > 0 and <= 1'],
     ['a number', ['--target', 't', '--ratio', '1/2'], {}, 'error: invalid value "1/2" for --ratio: not a number; allowed: a number > 0 and <= 1'],
-    ['an enum', ['--target', 't'], { GREET_STYLE: 'bold' }, 'error: invalid value "bold" for GREET_STYLE: must be equal to one of the allowed values; allowed: one of: "plain", "fancy"'],
-    ['a list item', ['--target', 't', '--tag', 'a', '--tag', ''], {}, 'error: invalid value "" for --tag: must NOT have fewer than 1 characters; allowed: each a non-empty string'],
-    ['a boolean', ['--target', 't', '-l=maybe'], {}, 'error: invalid value "maybe" for --loud: not a boolean (true, false, 1, 0, t, f); allowed: true or false'],
+    [
+      'an enum',
+      ['--target', 't'],
+      { GREET_STYLE: 'bold' },
+      'error: invalid value "bold" for GREET_STYLE: must be equal to one of the allowed values; allowed: one of: "plain", "fancy"',
+    ],
+    [
+      'a list item',
+      ['--target', 't', '--tag', 'a', '--tag', ''],
+      {},
+      'error: invalid value "" for --tag: must NOT have fewer than 1 characters; allowed: each a non-empty string',
+    ],
+    [
+      'a boolean',
+      ['--target', 't', '-l=maybe'],
+      {},
+      'error: invalid value "maybe" for --loud: not a boolean (true, false, 1, 0, t, f); allowed: true or false',
+    ],
   ])('refuses %s with exit 2', (_name, args, env, message) => {
     const r = greet(args, env);
     expect(r.code).toBe(2);
@@ -210,9 +257,18 @@ describe('a second command-line contract, generated with no change to the genera
 
 describe('a hostile command-line contract', () => {
   it('generates the command line and no HTTP targets (it has no paths)', () => {
-    expect([...filesIn(HOSTILE).keys()]).toEqual(['cli.js', 'cli.md', 'cli.ts', 'evil-tool', 'index.ts', 'specforge-manifest.json', 'types.ts', 'validators.js', 'validators.ts']);
+    expect([...filesIn(HOSTILE).keys()]).toEqual([
+      'cli.js',
+      'cli.md',
+      'cli.ts',
+      'evil-tool',
+      'index.ts',
+      'specforge-manifest.json',
+      'types.ts',
+      'validators.js',
+      'validators.ts',
+    ]);
   });
-
 
   it('never turns a payload into code, and the JavaScript is the TypeScript without types', () => {
     for (const name of ['cli.ts', 'cli.js', 'evil-tool']) {
@@ -236,7 +292,9 @@ describe('a hostile command-line contract', () => {
   it('imports without setting the flag, and keeps own properties named __proto__ and constructor', async () => {
     const g = globalThis as Record<string, unknown>;
     delete g[FLAG];
-    const mod = (await import(pathToFileURL(join(HOSTILE, 'cli.ts')).href)) as { loadConfiguration(args: string[], env: Record<string, string>): Promise<Record<string, unknown>> };
+    const mod = (await import(pathToFileURL(join(HOSTILE, 'cli.ts')).href)) as {
+      loadConfiguration(args: string[], env: Record<string, string>): Promise<Record<string, unknown>>;
+    };
     expect(g[FLAG]).toBeUndefined();
     const config = await mod.loadConfiguration(['--proto', 'p', '--constructor', '5', '--to-string'], {});
     expect(Object.getPrototypeOf(config)).toBe(Object.prototype);
@@ -249,7 +307,11 @@ describe('a hostile command-line contract', () => {
   it('prints the hostile text back as it was written, and runs nothing', () => {
     const r = exec(join(HOSTILE, 'evil-tool'), ['-c', '$(touch PWNED)']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ "a'b\"c*/": "'$(touch PWNED)' */ globalThis.__specforgePwned = true; /*", choice: '$(touch PWNED)', list: ['one'] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      'a\'b"c*/': "'$(touch PWNED)' */ globalThis.__specforgePwned = true; /*",
+      choice: '$(touch PWNED)',
+      list: ['one'],
+    });
     const split = exec(join(HOSTILE, 'evil-tool'), [], { env: { LIST: "one'one" } });
     expect(JSON.parse(split.stdout)).toMatchObject({ list: ['one', 'one'] });
     const bad = exec(join(HOSTILE, 'evil-tool'), [], { env: { LIST: "one'x" } });
@@ -306,7 +368,13 @@ describe('a hostile command-line contract', () => {
 
 describe('generation of command-line programs', () => {
   it('gives code that type-checks under tsc --strict, for the second contract and the hostile one', () => {
-    const { diagnostics, program } = typeCheck([join(GREETER, 'index.ts'), join(GREETER, 'cli.ts'), join(GREETER, 'mocks.ts'), join(HOSTILE, 'index.ts'), join(HOSTILE, 'cli.ts')]);
+    const { diagnostics, program } = typeCheck([
+      join(GREETER, 'index.ts'),
+      join(GREETER, 'cli.ts'),
+      join(GREETER, 'mocks.ts'),
+      join(HOSTILE, 'index.ts'),
+      join(HOSTILE, 'cli.ts'),
+    ]);
     expect(diagnostics).toEqual([]);
     for (const dir of [GREETER, HOSTILE]) expect(program.getSourceFile(join(dir, 'cli.ts')), dir).toBeDefined();
   });
@@ -315,8 +383,13 @@ describe('generation of command-line programs', () => {
     for (const api of ['echo', 'engine']) {
       const names = readdirSync(join(ROOT, 'generated', api));
       // Code files and the folder's manifest only: no launcher, no cli.*.
-      expect(names.filter((n) => /^cli\./.test(n) || (!/\.(ts|js)$/.test(n) && n !== 'specforge-manifest.json')), api).toEqual([]);
-      expect(JSON.parse(readFileSync(join(ROOT, 'generated', api, 'specforge-manifest.json'), 'utf8')).files.filter((f: string) => /^cli\.|^[^.]+$/.test(f))).toEqual([]);
+      expect(
+        names.filter((n) => /^cli\./.test(n) || (!/\.(ts|js)$/.test(n) && n !== 'specforge-manifest.json')),
+        api,
+      ).toEqual([]);
+      expect(
+        JSON.parse(readFileSync(join(ROOT, 'generated', api, 'specforge-manifest.json'), 'utf8')).files.filter((f: string) => /^cli\.|^[^.]+$/.test(f)),
+      ).toEqual([]);
     }
   });
 

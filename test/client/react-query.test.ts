@@ -77,11 +77,7 @@ describe('with a QueryClient against the mock', () => {
     expect(await qc.fetchQuery(petQueries.listPetsQueryOptions(client))).toEqual([]);
     expect(await qc.fetchQuery(petQueries.listPetsQueryOptions(client, { query: { kind: 'dog' } }))).toEqual([]);
     expect(await qc.fetchQuery(petQueries.getPetsPetIdPhotoQueryOptions(client, { path: { petId: 1 } }))).toBe('a dog on a sofa');
-    expect(keys(qc)).toEqual([
-      '["getPetsPetIdPhoto",{"path":{"petId":1}}]',
-      '["listPets",{"query":{"kind":"dog"}}]',
-      '["listPets",{}]',
-    ]);
+    expect(keys(qc)).toEqual(['["getPetsPetIdPhoto",{"path":{"petId":1}}]', '["listPets",{"query":{"kind":"dog"}}]', '["listPets",{}]']);
 
     const created = await new MutationObserver(qc, petQueries.createPetMutationOptions(client)).mutate({ body: { name: 'rex', kind: 'dog' } });
     expect(created).toMatchObject({ name: 'rex', kind: 'dog' });
@@ -128,14 +124,17 @@ describe('with a QueryClient against the mock', () => {
 });
 
 describe('collections with path parameters (specs/tables)', () => {
-  it('a delete in one dataset invalidates that dataset\'s list and tables, not another dataset\'s', async () => {
+  it("a delete in one dataset invalidates that dataset's list and tables, not another dataset's", async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const client = tables.createSdkClient({
       baseUrl: 'http://tables.invalid',
       fetch: async (request) =>
         request.method === 'DELETE'
           ? new Response(null, { status: 204 })
-          : new Response(JSON.stringify(request.url.endsWith('/tables') ? { kind: 'bigquery#tableList', tables: [] } : { kind: 'bigquery#table', id: 'p:a.t' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+          : new Response(
+              JSON.stringify(request.url.endsWith('/tables') ? { kind: 'bigquery#tableList', tables: [] } : { kind: 'bigquery#table', id: 'p:a.t' }),
+              { status: 200, headers: { 'content-type': 'application/json' } },
+            ),
     });
     const here = { projectId: 'p', datasetId: 'a' };
     const there = { projectId: 'p', datasetId: 'b' };

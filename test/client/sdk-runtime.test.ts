@@ -88,7 +88,15 @@ describe('parameter styles (the OpenAPI style examples)', () => {
 
   it('header, cookie and content parameters; undefined and null values are left out', async () => {
     const request = await sent(
-      { ...op([{ name: 'X-Colors', in: 'header' }, { name: 'theme', in: 'cookie' }, { name: 'filter', in: 'query', contentType: 'application/json' }, { name: 'gone', in: 'query' }]), path: '/q' },
+      {
+        ...op([
+          { name: 'X-Colors', in: 'header' },
+          { name: 'theme', in: 'cookie' },
+          { name: 'filter', in: 'query', contentType: 'application/json' },
+          { name: 'gone', in: 'query' },
+        ]),
+        path: '/q',
+      },
       { header: { 'X-Colors': COLOR_ARRAY }, cookie: { theme: 'dark mode' }, query: { filter: { a: 1 }, gone: null } },
     );
     expect(request.headers.get('x-colors')).toBe('blue,black,brown');
@@ -134,7 +142,9 @@ describe('credentials', () => {
   });
 
   it('refuses a scheme the contract does not have', () => {
-    expect(() => createSdk({ key: { type: 'apiKey', in: 'query', name: 'k' } }, { auth: { nope: 'x' } as Record<string, string> })).toThrow('no security scheme "nope"; known: key');
+    expect(() => createSdk({ key: { type: 'apiKey', in: 'query', name: 'k' } }, { auth: { nope: 'x' } as Record<string, string> })).toThrow(
+      'no security scheme "nope"; known: key',
+    );
   });
 });
 

@@ -30,7 +30,15 @@ let mock: { server: Server; url: string };
 let slowMock: { server: Server; url: string };
 
 async function startMock(options: { delay?: number } = {}): Promise<{ server: Server; url: string }> {
-  const { server } = await runMock({ cwd: ROOT, spec: SPEC, port: 0, host: '127.0.0.1', stateful: true, write: () => undefined, ...(options.delay ? { delay: options.delay } : {}) });
+  const { server } = await runMock({
+    cwd: ROOT,
+    spec: SPEC,
+    port: 0,
+    host: '127.0.0.1',
+    stateful: true,
+    write: () => undefined,
+    ...(options.delay ? { delay: options.delay } : {}),
+  });
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
@@ -68,7 +76,8 @@ describe('generated sdk.ts', () => {
     for (const run of ['first', 'second']) {
       const again = join(TMP, run);
       await generateSpec({ path: SPEC, api: 'pets', out: again, targets: [...TARGETS], strict: true }, { cacheDir: join(TMP, `.cache-${run}`), force: true });
-      for (const file of ['types.ts', 'sdk.ts', 'react-query.ts']) expect(readFileSync(join(again, file), 'utf8'), `${file} (regenerate test/fixtures/sdk/pets/generated)`).toBe(readFileSync(join(OUT, file), 'utf8'));
+      for (const file of ['types.ts', 'sdk.ts', 'react-query.ts'])
+        expect(readFileSync(join(again, file), 'utf8'), `${file} (regenerate test/fixtures/sdk/pets/generated)`).toBe(readFileSync(join(OUT, file), 'utf8'));
     }
   });
 });
@@ -77,7 +86,9 @@ describe('targets', () => {
   it('sdk and react-query are opt-in, and each asks for the targets its file imports', () => {
     expect(parseTargets(undefined, 'x')).toEqual(['types', 'validators', 'server', 'mocks', 'client', 'cli', 'index']);
     expect(parseTargets('types,sdk,react-query', '--targets')).toEqual(['types', 'sdk', 'react-query']);
-    expect(() => parseTargets('types,react-query', '--targets')).toThrow('--targets: target "react-query" needs "sdk" too (its file imports theirs); add it to targets');
+    expect(() => parseTargets('types,react-query', '--targets')).toThrow(
+      '--targets: target "react-query" needs "sdk" too (its file imports theirs); add it to targets',
+    );
     expect(() => parseTargets(['react-query'], 'specforge.config.yaml specs[0]')).toThrow('target "react-query" needs "sdk" and "types" too');
     expect(() => parseTargets('sdk', '--targets')).toThrow('target "sdk" needs "types" too');
     expect(() => parseTargets('sdks', '--targets')).toThrow(/unknown target "sdks"; known targets: types, .*\bsdk, react-query\b/);
@@ -157,7 +168,9 @@ describe('the SDK against a running stateful mock', () => {
     expect(Date.now() - start).toBeLessThan(4_000);
     // An aborted signal given up front sends nothing.
     const attempts: number[] = [];
-    const never = sdk.listPets(sdk.createSdkClient({ baseUrl: slowMock.url, middleware: [{ onRequest: ({ attempt }) => void attempts.push(attempt) }] }), { signal: AbortSignal.abort() });
+    const never = sdk.listPets(sdk.createSdkClient({ baseUrl: slowMock.url, middleware: [{ onRequest: ({ attempt }) => void attempts.push(attempt) }] }), {
+      signal: AbortSignal.abort(),
+    });
     await expect(never).rejects.toMatchObject({ name: 'AbortError' });
     expect(attempts).toEqual([]);
   });
@@ -165,7 +178,9 @@ describe('the SDK against a running stateful mock', () => {
 
 describe('retries', () => {
   /** A server answering `script` in turn (then 200 []), counting requests by method. */
-  async function scripted(script: Array<{ status: number; headers?: Record<string, string> }>): Promise<{ url: string; hits: string[]; times: number[]; server: Server }> {
+  async function scripted(
+    script: Array<{ status: number; headers?: Record<string, string> }>,
+  ): Promise<{ url: string; hits: string[]; times: number[]; server: Server }> {
     const hits: string[] = [];
     const times: number[] = [];
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -181,7 +196,10 @@ describe('retries', () => {
   }
 
   it('retries an idempotent call on 503, waiting what Retry-After asks', async () => {
-    const s = await scripted([{ status: 503, headers: { 'retry-after': '1' } }, { status: 503, headers: { 'retry-after': '1' } }]);
+    const s = await scripted([
+      { status: 503, headers: { 'retry-after': '1' } },
+      { status: 503, headers: { 'retry-after': '1' } },
+    ]);
     try {
       const result = await sdk.listPets(sdk.createSdkClient({ baseUrl: s.url }));
       expect(result).toMatchObject({ ok: true, status: 200, data: [] });
@@ -219,7 +237,10 @@ describe('retries', () => {
       s.hits.length = 0;
       const s2 = await scripted([{ status: 503 }]);
       try {
-        const created = await sdk.createPet(sdk.createSdkClient({ baseUrl: s2.url }), { body: { name: 'rex', kind: 'dog' }, retry: { methods: ['POST'], delay: 10 } });
+        const created = await sdk.createPet(sdk.createSdkClient({ baseUrl: s2.url }), {
+          body: { name: 'rex', kind: 'dog' },
+          retry: { methods: ['POST'], delay: 10 },
+        });
         expect(created.status).toBe(201);
         expect(s2.hits).toEqual(['POST', 'POST']);
       } finally {
@@ -243,7 +264,9 @@ describe('retries', () => {
     const rescued = sdk.createSdkClient({
       baseUrl: dead,
       retry: false,
-      middleware: [{ onError: () => new Response('[{"id":7,"name":"cached","kind":"cat"}]', { status: 200, headers: { 'content-type': 'application/json' } }) }],
+      middleware: [
+        { onError: () => new Response('[{"id":7,"name":"cached","kind":"cat"}]', { status: 200, headers: { 'content-type': 'application/json' } }) },
+      ],
     });
     expect(await sdk.listPets(rescued)).toMatchObject({ ok: true, data: [{ id: 7, name: 'cached' }] });
   });
@@ -348,16 +371,33 @@ describe('bundles', () => {
 
   it('keep only the operations imported (tree-shaking), with no node: module', async () => {
     const entry = join(TMP, 'one.ts');
-    writeFileSync(entry, `import { createSdkClient, getPet } from '../../fixtures/sdk/pets/generated/sdk.js';\nexport const read = (id: number) => getPet(createSdkClient(), { path: { petId: id } });\n`);
-    const result = await build({ entryPoints: [entry], bundle: true, write: false, format: 'esm', platform: 'browser', alias, logLevel: 'silent', minifySyntax: true });
+    writeFileSync(
+      entry,
+      `import { createSdkClient, getPet } from '../../fixtures/sdk/pets/generated/sdk.js';\nexport const read = (id: number) => getPet(createSdkClient(), { path: { petId: id } });\n`,
+    );
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      alias,
+      logLevel: 'silent',
+      minifySyntax: true,
+    });
     const text = result.outputFiles[0]?.text ?? '';
     expect(text).toContain('"/pets/{petId}"');
     for (const other of ['createPet', 'deletePet', 'listPets', 'updatePet', 'getPetsPetIdPhoto']) expect(text).not.toContain(other);
     expect(text).not.toMatch(/["']node:/);
     // The grouping object keeps them all.
     const all = join(TMP, 'all.ts');
-    writeFileSync(all, `import { createSdkClient, createApi } from '../../fixtures/sdk/pets/generated/sdk.js';\nexport const api = createApi(createSdkClient());\n`);
-    const grouped = (await build({ entryPoints: [all], bundle: true, write: false, format: 'esm', platform: 'browser', alias, logLevel: 'silent' })).outputFiles[0]?.text ?? '';
+    writeFileSync(
+      all,
+      `import { createSdkClient, createApi } from '../../fixtures/sdk/pets/generated/sdk.js';\nexport const api = createApi(createSdkClient());\n`,
+    );
+    const grouped =
+      (await build({ entryPoints: [all], bundle: true, write: false, format: 'esm', platform: 'browser', alias, logLevel: 'silent' })).outputFiles[0]?.text ??
+      '';
     for (const id of ['createPet', 'deletePet', 'listPets']) expect(grouped).toContain(`"${id}"`);
   });
 });

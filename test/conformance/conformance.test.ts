@@ -74,7 +74,8 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('contract %s', (_api, e
     const failures: string[] = [];
     for (const { check: c, generated, validate } of examplesWithValidators(model, validators)) {
       if (c.validator) expect(generated, `generated validator for ${c.subject}`).toBeTypeOf('function');
-      if (validate && !validate(c.example.value)) failures.push(`${c.subject} example "${c.example.name}" (#${c.example.pointer}): ${JSON.stringify(validate.errors)}`);
+      if (validate && !validate(c.example.value))
+        failures.push(`${c.subject} example "${c.example.name}" (#${c.example.pointer}): ${JSON.stringify(validate.errors)}`);
     }
     expect(failures).toEqual([]);
   });
@@ -109,7 +110,10 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('contract %s', (_api, e
         const where = `${r.operationId} forced to ${response.status}`;
         if (/^\d{3}$/.test(response.status)) expect(res.status, where).toBe(Number(response.status));
         const type = res.contentType.split(';')[0]?.trim() ?? '';
-        expect(response.content.map((c) => c.type), `${where}: content type "${type}"`).toContain(type);
+        expect(
+          response.content.map((c) => c.type),
+          `${where}: content type "${type}"`,
+        ).toContain(type);
         const fn = validators.operationValidators[r.operationId]?.responses[response.status]?.[type];
         expect(fn, `${where}: validator for ${type}`).toBeTypeOf('function');
         if (fn) expect(fn(res.body), `${where}: ${JSON.stringify(res.body)} ${JSON.stringify(fn.errors)}`).toBe(true);

@@ -86,7 +86,12 @@ paths:
 
   it('an empty query value is not sent as valid data when the contract does not allow it', async () => {
     const urls: string[] = [];
-    const report = await runConformance({ model: await buildModelFromText(spec(false)), fetch: (r) => (urls.push(r.url), server(r)), phases: [...phases], maxExamples: 40 });
+    const report = await runConformance({
+      model: await buildModelFromText(spec(false)),
+      fetch: (r) => (urls.push(r.url), server(r)),
+      phases: [...phases],
+      maxExamples: 40,
+    });
     expect(report.failures.map((f) => `${f.check}: ${f.message}`)).toEqual([]);
     // Empty values were tried (as anything but valid data): the case exists.
     expect(urls.some((u) => /username=(&|$)/.test(u))).toBe(true);

@@ -11,7 +11,13 @@ import { writeSpec } from './support.js';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-async function run(spec: string, handler: Handler, phases: Phase[], extra: { maxResponseTimeMs?: number } = {}, options: { patch?: boolean } = {}): Promise<{ report: ConformanceReport; sent: string[] }> {
+async function run(
+  spec: string,
+  handler: Handler,
+  phases: Phase[],
+  extra: { maxResponseTimeMs?: number } = {},
+  options: { patch?: boolean } = {},
+): Promise<{ report: ConformanceReport; sent: string[] }> {
   const model = await buildModel(writeSpec(spec));
   const sent: string[] = [];
   const report = await runConformance({
@@ -30,7 +36,8 @@ async function run(spec: string, handler: Handler, phases: Phase[], extra: { max
   return { report, sent };
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const findings = (r: ConformanceReport): string[] => r.failures.map((f) => `${f.check} ${f.operationId}: ${f.message}`);
 
 const ONE_PATH = `openapi: 3.0.3
@@ -85,7 +92,13 @@ paths:
         '200': { description: ok, content: { application/json: { schema: { type: object } } } }
 `;
     // PATCH /things/special is routed to /things/{id} (and answered 200): PUT is tried instead.
-    const { report, sent } = await run(overlap, (r) => (r.method === 'GET' || r.method === 'PATCH' ? json({}) : json({}, 405, { allow: 'GET, PATCH' })), ['coverage'], {}, { patch: true });
+    const { report, sent } = await run(
+      overlap,
+      (r) => (r.method === 'GET' || r.method === 'PATCH' ? json({}) : json({}, 405, { allow: 'GET, PATCH' })),
+      ['coverage'],
+      {},
+      { patch: true },
+    );
     expect(findings(report)).toEqual([]);
     expect(sent).toContain('PUT /things/special');
     expect(sent).not.toContain('PATCH /things/special');
@@ -125,14 +138,18 @@ describe('content_type_negotiation', () => {
   it('a server that negotiates (406 for an Accept no declared type fits) and answers a declared type in another is a finding', async () => {
     const server: Handler = (r) => ((r.headers.get('accept') ?? '').includes('unacceptable') ? json({}, 406) : json({}));
     const { report, sent } = await run(TWO_TYPES(true), server, ['coverage']);
-    expect(findings(report)).toEqual([expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv is answered 200 in application\/json \(the server negotiates/)]);
+    expect(findings(report)).toEqual([
+      expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv is answered 200 in application\/json \(the server negotiates/),
+    ]);
     expect(sent).toContain('GET /report accept=text/csv');
   });
 
   it('a server that negotiates and refuses a declared type with 406 is a finding', async () => {
     const server: Handler = (r) => ((r.headers.get('accept') ?? '') === 'application/json' ? json({}) : json({}, 406));
     const { report } = await run(TWO_TYPES(true), server, ['coverage']);
-    expect(findings(report)).toEqual([expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv, a type the operation declares for 200, is refused with 406/)]);
+    expect(findings(report)).toEqual([
+      expect.stringMatching(/^content_type_negotiation report: Accept: text\/csv, a type the operation declares for 200, is refused with 406/),
+    ]);
   });
 
   it('a server that negotiates and answers each type asked for passes', async () => {
@@ -203,7 +220,9 @@ describe('max_response_time', () => {
   });
   it('--max-response-time takes a number of milliseconds', async () => {
     const { runTest } = await import('../../src/cli/commands/test.js');
-    await expect(runTest({ spec: writeSpec(ONE_PATH), baseUrl: 'http://127.0.0.1:9', maxResponseTime: 'soon', write: () => {} })).rejects.toThrow(/--max-response-time must be an integer/);
+    await expect(runTest({ spec: writeSpec(ONE_PATH), baseUrl: 'http://127.0.0.1:9', maxResponseTime: 'soon', write: () => {} })).rejects.toThrow(
+      /--max-response-time must be an integer/,
+    );
   });
 
   it('flags an answer slower than the bound, once per operation', async () => {
@@ -269,7 +288,12 @@ describe('collections inferred when the contract declares none (stateful phase)'
   });
 
   it('a server that answers every id (a static mock) is not judged: it shows nothing of what it stores', async () => {
-    const server: Handler = (r) => (r.method === 'POST' ? new Response(null, { status: 201, headers: { location: '/pets/1' } }) : r.method === 'DELETE' ? new Response(null, { status: 204 }) : json({ name: 'x' }));
+    const server: Handler = (r) =>
+      r.method === 'POST'
+        ? new Response(null, { status: 201, headers: { location: '/pets/1' } })
+        : r.method === 'DELETE'
+          ? new Response(null, { status: 204 })
+          : json({ name: 'x' });
     const { report, sent } = await run(CRUD, server, ['stateful']);
     expect(findings(report)).toEqual([]);
     expect(sent).toEqual(['GET /pets/specforge-absent-1']);

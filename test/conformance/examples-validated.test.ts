@@ -70,12 +70,16 @@ describe('examples are validated before they are sent', () => {
   it('a broken example is one located contract finding, never sent; negative cases start from a valid body', async () => {
     const file = writeSpec(SPEC);
     const sent: string[] = [];
-    const report = await runConformance({ model: await buildModel(file), fetch: (r) => server(r, sent), phases: ['examples', 'negative', 'fuzz'], maxExamples: 10 });
+    const report = await runConformance({
+      model: await buildModel(file),
+      fetch: (r) => server(r, sent),
+      phases: ['examples', 'negative', 'fuzz'],
+      maxExamples: 10,
+    });
     const findings = report.failures.filter((f) => f.check === 'example_schema_conformance');
-    expect(findings.map((f) => f.location).sort()).toEqual([
-      '/paths/~1pets/post/requestBody/content/application~1json/examples/broken/value',
-      '/paths/~1pets~1{id}/get/parameters/0/example',
-    ].sort());
+    expect(findings.map((f) => f.location).sort()).toEqual(
+      ['/paths/~1pets/post/requestBody/content/application~1json/examples/broken/value', '/paths/~1pets~1{id}/get/parameters/0/example'].sort(),
+    );
     expect(findings.every((f) => f.response === undefined && f.curl === '')).toBe(true);
     // Never sent: neither the broken body nor the broken path value.
     expect(sent.some((s) => /"name":12[,}]/.test(s))).toBe(false);
@@ -90,7 +94,14 @@ describe('examples are validated before they are sent', () => {
   it('the report locates the defect at file:line:col of the example', async () => {
     const file = writeSpec(SPEC);
     const out: string[] = [];
-    const code = await runTest({ spec: file, baseUrl: 'http://api.test', fetch: (r) => server(r, []), phases: 'examples', write: (t) => out.push(t), progress: false });
+    const code = await runTest({
+      spec: file,
+      baseUrl: 'http://api.test',
+      fetch: (r) => server(r, []),
+      phases: 'examples',
+      write: (t) => out.push(t),
+      progress: false,
+    });
     expect(code).toBe(1);
     const text = out.join('');
     expect(text).toMatch(/example_schema_conformance: createPet/);

@@ -47,7 +47,8 @@ async function server(request: Request): Promise<Response> {
   } catch {
     return json(400, { message: 'not JSON' });
   }
-  if (typeof body !== 'object' || body === null || typeof body.name !== 'string' || !['a', 'b', 'c'].includes(String(body.kind))) return json(400, { message: 'invalid' });
+  if (typeof body !== 'object' || body === null || typeof body.name !== 'string' || !['a', 'b', 'c'].includes(String(body.kind)))
+    return json(400, { message: 'invalid' });
   if (/[A-Z]/.test(body.name)) return json(400, { message: `name ${body.name} refused` });
   if (body.kind === 'c') return json(500, { message: 'kind c crashes' });
   if (body.kind === 'b') return json(201, { id: 'not-a-number', name: body.name });

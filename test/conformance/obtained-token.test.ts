@@ -64,7 +64,15 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse, body:
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const a = server.address();
   if (a === null || typeof a === 'string') throw new Error('no address');
-  const local = { url: `http://127.0.0.1:${a.port}`, hits, close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }) };
+  const local = {
+    url: `http://127.0.0.1:${a.port}`,
+    hits,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
   open.push(local);
   return local;
 }
@@ -87,7 +95,8 @@ async function api(uses = Infinity): Promise<Local & { issued: string[]; seen: s
       return issue(res);
     }
     if (req.url === '/oauth/token' && req.method === 'POST') {
-      const ok = req.headers.authorization === `Basic ${Buffer.from('client-1:s3cret-client').toString('base64')}` && /grant_type=client_credentials/.test(body);
+      const ok =
+        req.headers.authorization === `Basic ${Buffer.from('client-1:s3cret-client').toString('base64')}` && /grant_type=client_credentials/.test(body);
       if (!ok) return void res.writeHead(401).end();
       return issue(res, { expires_in: 3600 });
     }
@@ -112,7 +121,11 @@ describe('test.token', () => {
       fetch: (r) => fetch(r),
       baseUrl: server.url,
       phases,
-      tokens: tokenSource({ settings: { scheme: 'auth', login: { method: 'POST', url: '/login', body: { user: 'ci' }, pointer: '/access_token' } }, model, baseUrl: server.url }),
+      tokens: tokenSource({
+        settings: { scheme: 'auth', login: { method: 'POST', url: '/login', body: { user: 'ci' }, pointer: '/access_token' } },
+        model,
+        baseUrl: server.url,
+      }),
     });
     expect(report.failures).toEqual([]);
     expect(server.issued).toEqual(['tok-1-secretvalue']);
@@ -130,7 +143,11 @@ describe('test.token', () => {
       baseUrl: server.url,
       phases: ['examples', 'fuzz'],
       maxExamples: 3,
-      tokens: tokenSource({ settings: { scheme: 'bearer', login: { method: 'POST', url: '/login', body: { user: 'ci' }, pointer: '/access_token' } }, model, baseUrl: server.url }),
+      tokens: tokenSource({
+        settings: { scheme: 'bearer', login: { method: 'POST', url: '/login', body: { user: 'ci' }, pointer: '/access_token' } },
+        model,
+        baseUrl: server.url,
+      }),
     });
     // The example used token 1; the first generated request got a 401 with it, a second token was
     // fetched and the request sent again (200); later 401s with token 2 fetch no third one.
@@ -148,29 +165,48 @@ describe('test.token', () => {
       fetch: (r) => fetch(r),
       baseUrl: server.url,
       phases,
-      tokens: tokenSource({ settings: { scheme: 'auth', oauth2: { clientIdEnv: 'CID', clientSecretEnv: 'CSECRET', scopes: ['read'] } }, model, baseUrl: server.url, env }),
+      tokens: tokenSource({
+        settings: { scheme: 'auth', oauth2: { clientIdEnv: 'CID', clientSecretEnv: 'CSECRET', scopes: ['read'] } },
+        model,
+        baseUrl: server.url,
+        env,
+      }),
     });
     expect(report.failures).toEqual([]);
     expect(server.hits).toContain('POST /oauth/token');
     expect(server.seen).toContain('tok-1-secretvalue');
   });
 
-  it("never sends the client secret to a token URL the contract names on another origin", async () => {
+  it('never sends the client secret to a token URL the contract names on another origin', async () => {
     const server = await api();
     const elsewhere = await listen((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"stolen"}'));
     const model = await buildModel(writeSpec(spec(`${elsewhere.url}/token`)));
     const env = { CID: 'client-1', CSECRET: 's3cret-client' };
-    expect(() => tokenSource({ settings: { scheme: 'auth', oauth2: { clientIdEnv: 'CID', clientSecretEnv: 'CSECRET' } }, model, baseUrl: server.url, env })).toThrow(/not on the server under test/);
+    expect(() =>
+      tokenSource({ settings: { scheme: 'auth', oauth2: { clientIdEnv: 'CID', clientSecretEnv: 'CSECRET' } }, model, baseUrl: server.url, env }),
+    ).toThrow(/not on the server under test/);
     expect(elsewhere.hits).toEqual([]);
     // Written in the config, the same URL is allowed.
-    const source = tokenSource({ settings: { scheme: 'auth', oauth2: { clientIdEnv: 'CID', clientSecretEnv: 'CSECRET', tokenUrl: `${elsewhere.url}/token` } }, model, baseUrl: server.url, env });
+    const source = tokenSource({
+      settings: { scheme: 'auth', oauth2: { clientIdEnv: 'CID', clientSecretEnv: 'CSECRET', tokenUrl: `${elsewhere.url}/token` } },
+      model,
+      baseUrl: server.url,
+      env,
+    });
     expect(await source.current()).toEqual({ auth: 'stolen' });
     expect(elsewhere.hits).toEqual(['POST /token']);
   });
 
   it('names a missing environment variable or an unknown scheme before any request', async () => {
     const model = await buildModel(writeSpec(spec()));
-    expect(() => tokenSource({ settings: { scheme: 'auth', oauth2: { clientIdEnv: 'NOPE_ID', clientSecretEnv: 'NOPE_SECRET' } }, model, baseUrl: 'http://127.0.0.1:9', env: {} })).toThrow(/NOPE_ID is not set/);
+    expect(() =>
+      tokenSource({
+        settings: { scheme: 'auth', oauth2: { clientIdEnv: 'NOPE_ID', clientSecretEnv: 'NOPE_SECRET' } },
+        model,
+        baseUrl: 'http://127.0.0.1:9',
+        env: {},
+      }),
+    ).toThrow(/NOPE_ID is not set/);
     expect(() => tokenSource({ settings: { scheme: 'other', command: 'echo x' }, model, baseUrl: 'http://127.0.0.1:9' })).toThrow(TokenError);
   });
 
@@ -180,7 +216,12 @@ describe('test.token', () => {
     const counter = join(dir, 'n');
     writeFileSync(counter, '');
     let clock = 1_000_000;
-    const source = tokenSource({ settings: { scheme: 'auth', command: `echo x >> '${counter}'; printf 'cmd-token-%s' "$(wc -l < '${counter}' | tr -d ' ')"`, ttl: 60 }, model, baseUrl: 'http://127.0.0.1:9', now: () => clock });
+    const source = tokenSource({
+      settings: { scheme: 'auth', command: `echo x >> '${counter}'; printf 'cmd-token-%s' "$(wc -l < '${counter}' | tr -d ' ')"`, ttl: 60 },
+      model,
+      baseUrl: 'http://127.0.0.1:9',
+      now: () => clock,
+    });
     expect(await source.current()).toEqual({ auth: 'cmd-token-1' });
     clock += 59_000;
     expect(await source.current()).toEqual({ auth: 'cmd-token-1' });
@@ -197,7 +238,10 @@ describe('test.token', () => {
     const server = await api();
     const dir = mkdtempSync(join(tmpdir(), 'sf-token-cli-'));
     writeFileSync(join(dir, 'openapi.yaml'), spec());
-    writeFileSync(join(dir, 'specforge.config.yaml'), `specs:\n  - path: openapi.yaml\n    test:\n      phases: [examples]\n      token:\n        scheme: bearer\n        login: { url: /login, body: { user: ci }, pointer: /access_token }\n`);
+    writeFileSync(
+      join(dir, 'specforge.config.yaml'),
+      `specs:\n  - path: openapi.yaml\n    test:\n      phases: [examples]\n      token:\n        scheme: bearer\n        login: { url: /login, body: { user: ci }, pointer: /access_token }\n`,
+    );
     let out = '';
     const code = await runTest({ cwd: dir, baseUrl: server.url, format: 'json', progress: false, write: (t) => (out += t) });
     expect(code).toBe(0);
@@ -208,7 +252,10 @@ describe('test.token', () => {
   it('a broken test.token is a config error with its location', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-token-cfg-'));
     writeFileSync(join(dir, 'openapi.yaml'), spec());
-    writeFileSync(join(dir, 'specforge.config.yaml'), `specs:\n  - path: openapi.yaml\n    test:\n      token:\n        scheme: bearer\n        login: { url: /login }\n        command: echo x\n`);
+    writeFileSync(
+      join(dir, 'specforge.config.yaml'),
+      `specs:\n  - path: openapi.yaml\n    test:\n      token:\n        scheme: bearer\n        login: { url: /login }\n        command: echo x\n`,
+    );
     expect(() => loadConfig(dir)).toThrow(/test\.token must be .*exactly one way; given: login, command/);
   });
 });

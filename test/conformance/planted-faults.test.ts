@@ -26,7 +26,14 @@ describe('the planted-fault server', () => {
 
   it.each(PLANTED_FAULTS.map((f) => [f.name, f] as const))('finds %s', (_name, fault) => {
     const found = report.failures.filter((f) => f.check === fault.check && f.operationId === fault.operationId);
-    expect(found.map((f) => f.message), JSON.stringify(report.failures.map((f) => `${f.check} ${f.operationId}: ${f.message}`), null, 1)).not.toHaveLength(0);
+    expect(
+      found.map((f) => f.message),
+      JSON.stringify(
+        report.failures.map((f) => `${f.check} ${f.operationId}: ${f.message}`),
+        null,
+        1,
+      ),
+    ).not.toHaveLength(0);
   });
 
   it('reports nothing but the planted faults, each once', () => {

@@ -23,7 +23,16 @@ const PLANTED = new Set(PLANTED_FAULTS.map(key));
  * Faults a proxy sees in the traffic alone: what came back and how fast, not what the runner meant
  * by a request (a method the path lacks, an Accept no type fits, a read after a delete).
  */
-const IN_THE_ANSWERS = PLANTED_FAULTS.filter((f) => ['response_schema_conformance', 'response_headers_conformance', 'not_a_server_error', 'negative_data_rejection', 'ignored_auth', 'max_response_time'].includes(f.check));
+const IN_THE_ANSWERS = PLANTED_FAULTS.filter((f) =>
+  [
+    'response_schema_conformance',
+    'response_headers_conformance',
+    'not_a_server_error',
+    'negative_data_rejection',
+    'ignored_auth',
+    'max_response_time',
+  ].includes(f.check),
+);
 
 beforeAll(async () => {
   server = await startPlantedServer(0);
@@ -34,7 +43,9 @@ beforeAll(async () => {
   } finally {
     proxied = await proxy.close();
   }
-  process.stdout.write(`planted faults through the proxy: the runner found ${new Set(runner.failures.map(key)).size} in ${runner.requests} requests; the proxy reported ${new Set(proxied.failures.map(key)).size} distinct faults\n`);
+  process.stdout.write(
+    `planted faults through the proxy: the runner found ${new Set(runner.failures.map(key)).size} in ${runner.requests} requests; the proxy reported ${new Set(proxied.failures.map(key)).size} distinct faults\n`,
+  );
 }, 180_000);
 afterAll(() => server.close());
 

@@ -46,7 +46,7 @@ async function listen(): Promise<{ base: string; seen: string[] }> {
 }
 
 describe('delimited query parameters', () => {
-  it('the delimiter goes literal, an item\'s own delimiter stays percent-encoded, and the curl line sends the same', async () => {
+  it("the delimiter goes literal, an item's own delimiter stays percent-encoded, and the curl line sends the same", async () => {
     const { base, seen } = await listen();
     const report = await runConformance({ spec: writeSpec(SPEC), fetch, baseUrl: base, phases: ['examples'], timeoutMs: 5000 });
     expect(seen).toEqual([`/search?${EXPECTED}`]);

@@ -45,7 +45,13 @@ paths:
 describe('counts', () => {
   it("the table's failed column adds up to the summary's failures", async () => {
     const spec = writeSpec(TWO_OPS);
-    const { code, out } = await cli({ spec, baseUrl: 'http://api.test', fetch: async () => new Response('{"error":"boom"}', { status: 500 }), maxExamples: 15, phases: 'examples,fuzz' });
+    const { code, out } = await cli({
+      spec,
+      baseUrl: 'http://api.test',
+      fetch: async () => new Response('{"error":"boom"}', { status: 500 }),
+      maxExamples: 15,
+      phases: 'examples,fuzz',
+    });
     expect(code).toBe(1);
     const failedColumn = [...out.matchAll(/^\s.*\s(\d+)\s+(\d+)(?:\s+✖)?$/gm)].reduce((n, m) => n + Number(m[2]), 0);
     const summary = /: (\d+) failures?\n$/.exec(out);
@@ -148,11 +154,14 @@ describe('usage errors before the slow parts', () => {
     const spec = join(dir, 'openapi.yaml');
     // The paths live in another file, which a full load would have to read: a FIFO nobody writes to.
     execFileSync('mkfifo', [join(dir, 'paths.yaml')]);
-    writeFileSync(spec, `openapi: 3.0.3
+    writeFileSync(
+      spec,
+      `openapi: 3.0.3
 info: { title: fifo, version: 1.0.0 }
 paths:
   /x: { $ref: './paths.yaml#/x' }
-`);
+`,
+    );
     const started = Date.now();
     const { error } = await cli({ spec, baseUrl: 'http://127.0.0.1:9', auth: ['bearer=token'] });
     expect(error).toBeInstanceOf(UsageError);

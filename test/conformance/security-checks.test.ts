@@ -28,7 +28,8 @@ ${op('forbidden', "\n        '403': { description: forbidden }")}  /open:
 ${op('open')}  /proper:
 ${op('proper')}`;
 
-const json = (status: number, headers: Record<string, string> = {}): Response => new Response('{}', { status, headers: { 'content-type': 'application/json', ...headers } });
+const json = (status: number, headers: Record<string, string> = {}): Response =>
+  new Response('{}', { status, headers: { 'content-type': 'application/json', ...headers } });
 
 async function server(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
@@ -43,7 +44,11 @@ async function server(request: Request): Promise<Response> {
 describe('security phase checks', () => {
   it('ignored_auth only on success, auth_challenge on its own, an undeclared 401 once', async () => {
     const report = await runConformance({ model: await buildModelFromText(SPEC), fetch: server, phases: ['security'] });
-    const by = (check: string): string[] => report.failures.filter((f) => f.check === check).map((f) => f.operationId).sort();
+    const by = (check: string): string[] =>
+      report.failures
+        .filter((f) => f.check === check)
+        .map((f) => f.operationId)
+        .sort();
     expect(by('ignored_auth')).toEqual(['open']);
     expect(by('auth_challenge')).toEqual(['noChallenge']);
     // noChallenge and proper both answer an undeclared 401: one finding for the contract.
@@ -58,7 +63,16 @@ describe('security phase checks', () => {
 
   it('with several workers too, the undeclared 401 is one failure, in the list and in the table', async () => {
     const out: string[] = [];
-    const code = await runTest({ spec: writeSpec(SPEC), baseUrl: 'http://api.test', fetch: server, phases: 'security', workers: 2, format: 'json', write: (t) => out.push(t), progress: false });
+    const code = await runTest({
+      spec: writeSpec(SPEC),
+      baseUrl: 'http://api.test',
+      fetch: server,
+      phases: 'security',
+      workers: 2,
+      format: 'json',
+      write: (t) => out.push(t),
+      progress: false,
+    });
     expect(code).toBe(1);
     const report = JSON.parse(out.join('')) as ConformanceReport;
     expect(report.failures.filter((f) => f.check === 'status_code_conformance')).toHaveLength(1);

@@ -30,8 +30,20 @@ const HEAD = 'specs:\n  - path: openapi.yaml\n    test:\n      token:\n        s
 describe('test.token: unknown keys', () => {
   it.each([
     ['in token', `${HEAD}        command: echo x\n        tll: 60\n`, '7:9', 'unknown key "tll" in specs[0].test.token', 'did you mean "ttl"?'],
-    ['in token.login', `${HEAD}        login:\n          url: /login\n          pointr: /token\n`, '8:11', 'unknown key "pointr" in specs[0].test.token.login', 'did you mean "pointer"?'],
-    ['in token.oauth2', `${HEAD}        oauth2:\n          clientIdENV: CLIENT_ID\n          clientSecretEnv: CLIENT_SECRET\n`, '7:11', 'unknown key "clientIdENV" in specs[0].test.token.oauth2', 'did you mean "clientIdEnv"?'],
+    [
+      'in token.login',
+      `${HEAD}        login:\n          url: /login\n          pointr: /token\n`,
+      '8:11',
+      'unknown key "pointr" in specs[0].test.token.login',
+      'did you mean "pointer"?',
+    ],
+    [
+      'in token.oauth2',
+      `${HEAD}        oauth2:\n          clientIdENV: CLIENT_ID\n          clientSecretEnv: CLIENT_SECRET\n`,
+      '7:11',
+      'unknown key "clientIdENV" in specs[0].test.token.oauth2',
+      'did you mean "clientIdEnv"?',
+    ],
   ])('a misspelt key %s is an error at file:line:col', (_where, text, at, message, hint) => {
     const { error, file } = configError(text);
     expect(error.diagnostics).toHaveLength(1);
@@ -44,7 +56,9 @@ describe('test.token: unknown keys', () => {
   });
 
   it('every misspelt key of the three mappings is reported at once', () => {
-    const { error } = configError(`${HEAD}        login: { url: /login, methd: POST }\n        oauth2: { clientIdEnv: A, clientSecretEnv: B, scope: [read] }\n        tl: 5\n`);
+    const { error } = configError(
+      `${HEAD}        login: { url: /login, methd: POST }\n        oauth2: { clientIdEnv: A, clientSecretEnv: B, scope: [read] }\n        tl: 5\n`,
+    );
     expect(error.diagnostics.map((d) => d.message).sort()).toEqual([
       'unknown key "methd" in specs[0].test.token.login',
       'unknown key "scope" in specs[0].test.token.oauth2',
@@ -63,7 +77,10 @@ describe('test.token: unknown keys', () => {
   it('login.headers and login.body take any keys', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-token-keys-'));
     writeFileSync(join(dir, 'openapi.yaml'), 'openapi: 3.1.0\ninfo: { title: t, version: 1.0.0 }\npaths: {}\n');
-    writeFileSync(join(dir, 'specforge.config.yaml'), `${HEAD}        login:\n          url: /login\n          headers: { X-Tenant: ci }\n          body: { user: ci, anything: [1] }\n`);
+    writeFileSync(
+      join(dir, 'specforge.config.yaml'),
+      `${HEAD}        login:\n          url: /login\n          headers: { X-Tenant: ci }\n          body: { user: ci, anything: [1] }\n`,
+    );
     const config = loadConfig(dir);
     expect(config.specs[0]?.test?.token?.login?.headers).toEqual({ 'X-Tenant': 'ci' });
     expect(config.specs[0]?.test?.token?.login?.body).toEqual({ user: 'ci', anything: [1] });

@@ -41,7 +41,12 @@ paths:
     get: { operationId: secure, responses: ${ok} }
 `;
 
-const DECLARED: Record<string, string[]> = { '/things': ['GET', 'POST'], '/other': ['GET'], '/full': ['GET', 'PUT', 'PATCH', 'POST', 'DELETE'], '/rpc': ['GET'] };
+const DECLARED: Record<string, string[]> = {
+  '/things': ['GET', 'POST'],
+  '/other': ['GET'],
+  '/full': ['GET', 'PUT', 'PATCH', 'POST', 'DELETE'],
+  '/rpc': ['GET'],
+};
 
 /** Answers 200 to a declared method and 405 with Allow to the others, except: PATCH /things/7 is 404 (a fault), /secure's undeclared methods 401. */
 function server(seen: string[]) {
@@ -76,7 +81,13 @@ const reasonsOf = (report: ConformanceReport): Record<string, string> => Object.
 describe('unsupported_method with selected operations', () => {
   it('a path whose selected operation is not its GET is still tried; the finding is on the selected operation', async () => {
     const seen: string[] = [];
-    const report = await runConformance({ spec: specFile(), handler: server(seen), phases: ['coverage'], checks: ['unsupported_method'], operations: ['deleteThing'] });
+    const report = await runConformance({
+      spec: specFile(),
+      handler: server(seen),
+      phases: ['coverage'],
+      checks: ['unsupported_method'],
+      operations: ['deleteThing'],
+    });
     expect(seen.filter((s) => s.startsWith('PATCH'))).toEqual(['PATCH /things/7']);
     expect(report.failures.map((f) => [f.operationId, f.check, f.response?.status])).toEqual([['deleteThing', 'unsupported_method', 404]]);
     expect(report.failures[0]?.message).toMatch(/PATCH \/things\/\{id\}, which the contract does not declare \(declared: DELETE, GET\), answers 404/);
@@ -85,7 +96,9 @@ describe('unsupported_method with selected operations', () => {
     expect(Object.keys(reasons).sort()).toEqual(['/full', '/other', '/rpc#Action=Run', '/secure', '/things']);
     expect(new Set(Object.values(reasons))).toEqual(new Set(['no operation of the path is selected (--operations, --tags)']));
     const text = formatConformance(report, 'stylish', { spec: 'openapi.yaml', baseUrl: 'x' });
-    expect(text).toContain('unsupported_method not tried on 5 paths (/things, /other, /full, /rpc#Action=Run, /secure): no operation of the path is selected (--operations, --tags)');
+    expect(text).toContain(
+      'unsupported_method not tried on 5 paths (/things, /other, /full, /rpc#Action=Run, /secure): no operation of the path is selected (--operations, --tags)',
+    );
   });
 
   it('every path tried once; the fragment path, the path declaring every method and the 401 are skipped with their reasons', async () => {
@@ -99,7 +112,9 @@ describe('unsupported_method with selected operations', () => {
       '/secure': 'PATCH was answered 401: authentication before routing tells nothing of the method',
     });
     const markdown = formatConformance(report, 'markdown', { spec: 'openapi.yaml', baseUrl: 'x' });
-    expect(markdown).toContain('- unsupported_method not tried on 1 path (/secure): PATCH was answered 401: authentication before routing tells nothing of the method');
+    expect(markdown).toContain(
+      '- unsupported_method not tried on 1 path (/secure): PATCH was answered 401: authentication before routing tells nothing of the method',
+    );
   });
 
   it('specforge test --operations --workers 2: each path with a selected operation tried once, the others reported as skipped', async () => {

@@ -14,7 +14,9 @@ export type Json = Record<string, unknown>;
 
 export interface GeneratedValidators {
   schemaValidators: Readonly<Record<string, ValidateFunction>>;
-  operationValidators: Readonly<Record<string, { body?: Readonly<Record<string, ValidateFunction>>; responses: Readonly<Record<string, Readonly<Record<string, ValidateFunction>>>> }>>;
+  operationValidators: Readonly<
+    Record<string, { body?: Readonly<Record<string, ValidateFunction>>; responses: Readonly<Record<string, Readonly<Record<string, ValidateFunction>>>> }>
+  >;
 }
 
 /** A node of the contract with `$ref`s followed (within the document). */
@@ -46,7 +48,10 @@ export function propertyNames(model: ContractModel, schema: Json): string[] {
 /** Every example of the contract that a generated (or, for nested schemas, compiled) validator rejects. */
 export function rejectedExamples(model: ContractModel, validators: GeneratedValidators): string[] {
   const checks = collectExamples(model);
-  const generic = compileSchemaChecks(model, checks.map((c) => ({ schema: c.schema, pointer: c.example.pointer })));
+  const generic = compileSchemaChecks(
+    model,
+    checks.map((c) => ({ schema: c.schema, pointer: c.example.pointer })),
+  );
   const failures: string[] = [];
   checks.forEach((c, i) => {
     const v = c.validator;
@@ -66,7 +71,12 @@ export function rejectedExamples(model: ContractModel, validators: GeneratedVali
  * the contract's base path (the path of its first servers[].url, where a generated server serves
  * it): returns what did not answer the mock's documented status with a body its response validator accepts.
  */
-export async function roundTripFailures(model: ContractModel, fetcher: FetchHandler, tables: MockTables, validators: GeneratedValidators): Promise<{ sent: number; failures: string[] }> {
+export async function roundTripFailures(
+  model: ContractModel,
+  fetcher: FetchHandler,
+  tables: MockTables,
+  validators: GeneratedValidators,
+): Promise<{ sent: number; failures: string[] }> {
   const base = contractBasePath(model.document);
   const failures: string[] = [];
   const requests = exampleRequests(model);
@@ -100,7 +110,10 @@ export interface Answer {
 }
 
 /** A JSON client of a fetch handler with default headers. */
-export function jsonClient(fetcher: FetchHandler, defaults: Record<string, string>): (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer> {
+export function jsonClient(
+  fetcher: FetchHandler,
+  defaults: Record<string, string>,
+): (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer> {
   return async (method, path, body, headers = {}) => {
     const all: Record<string, string> = { ...defaults, ...headers };
     const init: RequestInit = { method, headers: all, redirect: 'manual' };

@@ -26,7 +26,11 @@ async function json(res: Response): Promise<Record<string, unknown>> {
 
 describe('echo contract', () => {
   it('POST /echo echoes the message it is given', async () => {
-    const res = await fetch(`${base}/echo?key=abc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Grüße 👋' }) });
+    const res = await fetch(`${base}/echo?key=abc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Grüße 👋' }),
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ message: 'Grüße 👋' });
   });
@@ -55,14 +59,17 @@ describe('echo contract', () => {
     expect(JSON.stringify(error)).not.toContain('abc');
   });
 
-  it.each(['/auth/info/googlejwt', '/auth/info/googleidtoken', '/auth/info/firebase'])('GET %s answers the id and email claims of the bearer token', async (path) => {
-    const token = unsignedJwt({ sub: 'subject-1', email: 'caller@example.org' });
-    const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body).toEqual({ id: 'subject-1', email: 'caller@example.org' });
-    expect(schemaValidators.authInfoResponse(body)).toBe(true);
-  });
+  it.each(['/auth/info/googlejwt', '/auth/info/googleidtoken', '/auth/info/firebase'])(
+    'GET %s answers the id and email claims of the bearer token',
+    async (path) => {
+      const token = unsignedJwt({ sub: 'subject-1', email: 'caller@example.org' });
+      const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      expect(body).toEqual({ id: 'subject-1', email: 'caller@example.org' });
+      expect(schemaValidators.authInfoResponse(body)).toBe(true);
+    },
+  );
 
   it('an explicit id claim wins over sub', async () => {
     const token = unsignedJwt({ sub: 'subject-1', id: 'user-7', email: 'caller@example.org' });

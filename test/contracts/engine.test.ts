@@ -46,7 +46,12 @@ function seedSection(from: string, to: string): string {
 
 /** The cells of a markdown table row. */
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 interface Call {
@@ -135,7 +140,13 @@ const SEED_EVENTS: Array<[type: string, actions: string[]]> = seedSection('## 6.
   .filter((line) => /^\|\s*[a-z]+\s*\|/.test(line))
   .map((line) => {
     const [type, actions] = cells(line);
-    return [type as string, (actions ?? '').split(',').map((a) => a.trim()).filter(Boolean)];
+    return [
+      type as string,
+      (actions ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ];
   });
 const ALL_ACTIONS = [...new Set(SEED_EVENTS.flatMap(([, actions]) => actions))];
 
@@ -241,7 +252,8 @@ describe('seed section 7: failures carry {message}', () => {
     const body = { Image: 'busybox' };
     const first = await send({ method: 'POST', path: '/containers/create?name=same', body }, stateful.fetch);
     expect(first.status, first.text).toBe(201);
-    for (let i = 0; i < 2; i++) expectError(await send({ method: 'POST', path: '/containers/create?name=same', body }, stateful.fetch), 409, 'same is already in use');
+    for (let i = 0; i < 2; i++)
+      expectError(await send({ method: 'POST', path: '/containers/create?name=same', body }, stateful.fetch), 409, 'same is already in use');
     const other = await send({ method: 'POST', path: '/containers/create?name=other', body }, stateful.fetch);
     expect(other.status).toBe(201);
     const list = await send({ method: 'GET', path: '/containers/json?all=1' }, stateful.fetch);
@@ -301,8 +313,16 @@ const update = (body: unknown): ServerCheck => request('POST', `/containers/${CO
 const serviceSpec = (spec: Json): Json => ({ Name: 'web', TaskTemplate: { ContainerSpec: { Image: 'nginx:alpine' } }, ...spec });
 const createService = (spec: Json): ServerCheck => request('POST', '/services/create', 201, serviceSpec(spec));
 const withTaskTemplate = (template: Json): ServerCheck => createService({ TaskTemplate: { ContainerSpec: { Image: 'nginx:alpine' }, ...template } });
-const answering = (operationId: keyof Handlers, path: string, body: unknown): ServerCheck => ({ kind: 'response', operationId, call: { method: 'GET', path }, body });
-const filters = (path: string, ok = 200) => (value: unknown): ServerCheck => request('GET', `${path}${path.includes('?') ? '&' : '?'}filters=${q(JSON.stringify(value))}`, ok);
+const answering = (operationId: keyof Handlers, path: string, body: unknown): ServerCheck => ({
+  kind: 'response',
+  operationId,
+  call: { method: 'GET', path },
+  body,
+});
+const filters =
+  (path: string, ok = 200) =>
+  (value: unknown): ServerCheck =>
+    request('GET', `${path}${path.includes('?') ? '&' : '?'}filters=${q(JSON.stringify(value))}`, ok);
 
 const HEALTHCHECK_GROUPS: Group[] = (['Interval', 'Timeout', 'StartPeriod'] as const).map((field) => ({
   name: `Healthcheck.${field}`,
@@ -396,8 +416,14 @@ const GROUPS: Group[] = [
     ...schema('RestartPolicy'),
     instance: (v) => v,
     server: (v) => withHostConfig({ RestartPolicy: v }),
-    good: [{ Name: 'on-failure', MaximumRetryCount: 3 }, { Name: 'always', MaximumRetryCount: 0 }],
-    bad: [{ Name: 'always', MaximumRetryCount: 3 }, { Name: 'on-failure', MaximumRetryCount: -1 }],
+    good: [
+      { Name: 'on-failure', MaximumRetryCount: 3 },
+      { Name: 'always', MaximumRetryCount: 0 },
+    ],
+    bad: [
+      { Name: 'always', MaximumRetryCount: 3 },
+      { Name: 'on-failure', MaximumRetryCount: -1 },
+    ],
   },
   {
     name: 'update RestartPolicy.Name',
@@ -462,17 +488,15 @@ const GROUPS: Group[] = [
     good: ['22/tcp', '53/udp'],
     bad: ['80/sctp', 'http', '0/tcp'],
   },
-  ...(['Cmd', 'Entrypoint'] as const).map(
-    (field): Group => ({
-      name: field,
-      field,
-      ...schema('ContainerConfig'),
-      instance: (v) => ({ [field]: v }),
-      server: (v) => create({ [field]: v }),
-      good: ['date', ['date', '-u']],
-      bad: [42, [1, 2], { run: 'date' }],
-    }),
-  ),
+  ...(['Cmd', 'Entrypoint'] as const).map((field): Group => ({
+    name: field,
+    field,
+    ...schema('ContainerConfig'),
+    instance: (v) => ({ [field]: v }),
+    server: (v) => create({ [field]: v }),
+    good: ['date', ['date', '-u']],
+    bad: [42, [1, 2], { run: 'date' }],
+  })),
   {
     name: 'StopSignal',
     field: 'StopSignal',
@@ -607,7 +631,11 @@ const GROUPS: Group[] = [
     ...schema('EndpointSpec'),
     instance: (v) => v,
     server: (v) => createService({ EndpointSpec: v as Json }),
-    good: [{ Mode: 'vip', Ports: [{ Protocol: 'tcp', TargetPort: 80, PublishedPort: 8080 }] }, { Ports: [{ Protocol: 'udp', TargetPort: 53 }] }, { Mode: 'dnsrr' }],
+    good: [
+      { Mode: 'vip', Ports: [{ Protocol: 'tcp', TargetPort: 80, PublishedPort: 8080 }] },
+      { Ports: [{ Protocol: 'udp', TargetPort: 53 }] },
+      { Mode: 'dnsrr' },
+    ],
     bad: [{ Mode: 'dnsrr', Ports: [{ Protocol: 'tcp', TargetPort: 80 }] }, { Ports: [{ Protocol: 'sctp', TargetPort: 80 }] }],
   },
   // Volumes (seed 2.8)
@@ -712,17 +740,15 @@ const GROUPS: Group[] = [
     good: [0, 80],
     bad: [-1],
   },
-  ...(['ContainerStop', 'ContainerRestart'] as const).map(
-    (operationId): Group => ({
-      name: `${operationId === 'ContainerStop' ? 'stop' : 'restart'} t`,
-      field: 't',
-      ...opQuery(operationId),
-      instance: (v) => ({ t: v }),
-      server: (v) => request('POST', `/containers/${CONTAINER}/${operationId === 'ContainerStop' ? 'stop' : 'restart'}?t=${q(v as number)}`, 204),
-      good: [0, 10],
-      bad: [-1],
-    }),
-  ),
+  ...(['ContainerStop', 'ContainerRestart'] as const).map((operationId): Group => ({
+    name: `${operationId === 'ContainerStop' ? 'stop' : 'restart'} t`,
+    field: 't',
+    ...opQuery(operationId),
+    instance: (v) => ({ t: v }),
+    server: (v) => request('POST', `/containers/${CONTAINER}/${operationId === 'ContainerStop' ? 'stop' : 'restart'}?t=${q(v as number)}`, 204),
+    good: [0, 10],
+    bad: [-1],
+  })),
   {
     name: 'kill signal',
     field: 'signal',
@@ -840,7 +866,12 @@ const GROUPS: Group[] = [
     ...schema('AuthConfig'),
     instance: (v) => v,
     server: (v) => request('POST', '/images/create?fromImage=busybox&tag=latest', 200, undefined, { 'X-Registry-Auth': b64(v) }),
-    good: [{ username: 'hannibal', password: 'xxxx' }, { username: 'hannibal', password: 'xxxx', email: 'h@a-team.com', serveraddress: 'https://index.docker.io/v1/' }, { identitytoken: '9cbaf023786cd7' }, {}],
+    good: [
+      { username: 'hannibal', password: 'xxxx' },
+      { username: 'hannibal', password: 'xxxx', email: 'h@a-team.com', serveraddress: 'https://index.docker.io/v1/' },
+      { identitytoken: '9cbaf023786cd7' },
+      {},
+    ],
     bad: [{ username: 'u' }, { password: 'p' }, { identitytoken: 't', username: 'u', password: 'p' }, { user: 'u', pass: 'p' }],
   },
 ];

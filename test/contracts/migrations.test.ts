@@ -36,7 +36,12 @@ function seedSection(from: string, to: string, after = 0): string {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /** Splits a list at top-level commas (not inside braces or parentheses). */
@@ -111,19 +116,22 @@ describe('seed part C: the contract has every endpoint, field, state and limit',
     expect(model.operations).toHaveLength(7);
   });
 
-  it.each(endpointRows.map((r) => [`${r.method} ${r.path}`, r] as const))('%s declares the seed statuses and org (and migration_id) parameters', (_name, row) => {
-    const op = operation(row.method, row.path);
-    expect(op.responses.map((r) => r.status)).toEqual(expect.arrayContaining(row.statuses));
-    expect(op.parameters.find((p) => p.name === 'org')).toMatchObject({ in: 'path', required: true });
-    if (row.path.includes('{migration_id}')) {
-      const id = op.parameters.find((p) => p.name === 'migration_id');
-      expect(id?.required).toBe(true);
-      expect(deref(model, id?.schema)['type']).toBe('integer');
-    }
-    const version = op.parameters.find((p) => p.name === 'X-GitHub-Api-Version');
-    expect(version?.in).toBe('header');
-    expect(deref(model, version?.schema)['enum']).toEqual(['2022-11-28']);
-  });
+  it.each(endpointRows.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s declares the seed statuses and org (and migration_id) parameters',
+    (_name, row) => {
+      const op = operation(row.method, row.path);
+      expect(op.responses.map((r) => r.status)).toEqual(expect.arrayContaining(row.statuses));
+      expect(op.parameters.find((p) => p.name === 'org')).toMatchObject({ in: 'path', required: true });
+      if (row.path.includes('{migration_id}')) {
+        const id = op.parameters.find((p) => p.name === 'migration_id');
+        expect(id?.required).toBe(true);
+        expect(deref(model, id?.schema)['type']).toBe('integer');
+      }
+      const version = op.parameters.find((p) => p.name === 'X-GitHub-Api-Version');
+      expect(version?.in).toBe('header');
+      expect(deref(model, version?.schema)['enum']).toEqual(['2022-11-28']);
+    },
+  );
 
   it('the list operations take per_page (at most 100) and page; the migration reads take exclude', () => {
     for (const path of ['/orgs/{org}/migrations', '/orgs/{org}/migrations/{migration_id}/repositories']) {
@@ -153,7 +161,10 @@ describe('seed part C: the contract has every endpoint, field, state and limit',
     expect(names).toContain('exclude_owner_projects');
     expect(propertyNames(model, schemaOf(model, 'Migration'))).toEqual(expect.arrayContaining(names));
     const ownerRow = migrationRows.find((l) => l.startsWith('| owner'));
-    const ownerFields = ((/with (.*) \|$/.exec(ownerRow ?? '') as RegExpExecArray)[1] as string).replace(/\s*\(boolean\)/, '').split(',').map((f) => f.trim());
+    const ownerFields = ((/with (.*) \|$/.exec(ownerRow ?? '') as RegExpExecArray)[1] as string)
+      .replace(/\s*\(boolean\)/, '')
+      .split(',')
+      .map((f) => f.trim());
     expect(ownerFields).toHaveLength(18);
     expect(propertyNames(model, schemaOf(model, 'SimpleUser'))).toEqual(expect.arrayContaining(ownerFields));
     expect(schemaOf(model, 'SimpleUser')['required']).toEqual(expect.arrayContaining(ownerFields));
@@ -251,14 +262,32 @@ describe('every request rule has a value that is refused', () => {
     if (status === 422) expect(schemaValidators.ValidationError(answer.body)).toBe(true);
   });
 
-  const FLAGS = ['lock_repositories', 'exclude_metadata', 'exclude_git_data', 'exclude_attachments', 'exclude_releases', 'exclude_owner_projects', 'org_metadata_only'];
+  const FLAGS = [
+    'lock_repositories',
+    'exclude_metadata',
+    'exclude_git_data',
+    'exclude_attachments',
+    'exclude_releases',
+    'exclude_owner_projects',
+    'org_metadata_only',
+  ];
 
   it('the start-body booleans are those of the seed', () => {
     const start = schemaOf(model, 'StartMigration')['properties'] as Json;
     expect(startBodyRows.filter((f) => deref(model, start[f])['type'] === 'boolean')).toEqual(FLAGS);
   });
 
-  it.each(FLAGS.flatMap((flag) => [['"true"', flag, 'true'], ['1', flag, 1], ['null', flag, null], ['[]', flag, []]] as const))('start with %s as %s is 422 naming the flag, and nothing is started', async (_text, flag, value) => {
+  it.each(
+    FLAGS.flatMap(
+      (flag) =>
+        [
+          ['"true"', flag, 'true'],
+          ['1', flag, 1],
+          ['null', flag, null],
+          ['[]', flag, []],
+        ] as const,
+    ),
+  )('start with %s as %s is 422 naming the flag, and nothing is started', async (_text, flag, value) => {
     const answer = await call('POST', '/orgs/octo-org/migrations', { repositories: flag === 'org_metadata_only' ? [] : ['a'], [flag]: value });
     expect(answer.status, answer.text).toBe(422);
     expect(schemaValidators.ValidationError(answer.body)).toBe(true);
@@ -273,19 +302,22 @@ describe('every request rule has a value that is refused', () => {
   });
 
   it.each(
-    ['/orgs/octo-org/migrations', '/orgs/octo-org/migrations/79/repositories'].flatMap((list) => [
-      [list, 'per_page=1', 200],
-      [list, 'per_page=100', 200],
-      [list, 'per_page=0', 400],
-      [list, 'per_page=101', 400],
-      [list, 'per_page=-5', 400],
-      [list, 'per_page=2.5', 400],
-      [list, 'page=1', 200],
-      [list, 'page=0', 400],
-      [list, 'page=-1', 400],
-      [list, 'page=1.5', 400],
-      [list, 'page=two', 400],
-    ] as const),
+    ['/orgs/octo-org/migrations', '/orgs/octo-org/migrations/79/repositories'].flatMap(
+      (list) =>
+        [
+          [list, 'per_page=1', 200],
+          [list, 'per_page=100', 200],
+          [list, 'per_page=0', 400],
+          [list, 'per_page=101', 400],
+          [list, 'per_page=-5', 400],
+          [list, 'per_page=2.5', 400],
+          [list, 'page=1', 200],
+          [list, 'page=0', 400],
+          [list, 'page=-1', 400],
+          [list, 'page=1.5', 400],
+          [list, 'page=two', 400],
+        ] as const,
+    ),
   )('%s?%s is %i', async (list, query, status) => {
     const answer = await call('GET', `${list}?${query}`);
     expect(answer.status, answer.text).toBe(status);
@@ -307,7 +339,17 @@ describe('every request rule has a value that is refused', () => {
   ];
 
   it('every operation of the seed is in the table above', () => {
-    expect(EVERY_OPERATION.map(([method, path]) => method + ' ' + path.replace('octo-org', '{org}').replace(/\/8[01]\b/, '/{migration_id}').replace('Hello-World', '{repo_name}')).sort()).toEqual(endpointRows.map((r) => `${r.method} ${r.path}`).sort());
+    expect(
+      EVERY_OPERATION.map(
+        ([method, path]) =>
+          method +
+          ' ' +
+          path
+            .replace('octo-org', '{org}')
+            .replace(/\/8[01]\b/, '/{migration_id}')
+            .replace('Hello-World', '{repo_name}'),
+      ).sort(),
+    ).toEqual(endpointRows.map((r) => `${r.method} ${r.path}`).sort());
   });
 
   it.each(EVERY_OPERATION)('%s %s takes X-GitHub-Api-Version 2022-11-28, and refuses another version with 400', async (method, path, body, status) => {
@@ -316,14 +358,22 @@ describe('every request rule has a value that is refused', () => {
       const refused = await call(method, path, body, { 'x-github-api-version': version });
       expect(refused.status, `${version}: ${refused.text}`).toBe(400);
       expect(schemaValidators.BasicError(refused.body)).toBe(true);
-      expect((refused.body as { message: string }).message).toBe('request does not match the contract: header parameter "x-github-api-version" must be equal to one of the allowed values: "2022-11-28"');
+      expect((refused.body as { message: string }).message).toBe(
+        'request does not match the contract: header parameter "x-github-api-version" must be equal to one of the allowed values: "2022-11-28"',
+      );
     }
     const served = await call(method, path, body, { 'x-github-api-version': '2022-11-28' });
     expect(served.status, served.text).toBe(status);
   });
 
   it('start with a body that is not JSON is a 400 (GitHub: problems parsing JSON)', async () => {
-    const res = await mock.fetch(new Request('http://contract.test/orgs/octo-org/migrations', { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"repositories":' }));
+    const res = await mock.fetch(
+      new Request('http://contract.test/orgs/octo-org/migrations', {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: '{"repositories":',
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -470,7 +520,9 @@ describe('the stateful mock', () => {
     ]);
     expect(new Set(repos.map((r) => r['id'])).size).toBe(3);
     const listed = (await call('GET', `/orgs/octo-org/migrations/${String(m['id'])}/repositories`)).body as Json[];
-    expect(listed.map((r) => r['full_name'])).toEqual(['octo-org/Hello-World', 'other-owner/tools', 'docs'].map((n) => (n.includes('/') ? n : `octo-org/${n}`)));
+    expect(listed.map((r) => r['full_name'])).toEqual(
+      ['octo-org/Hello-World', 'other-owner/tools', 'docs'].map((n) => (n.includes('/') ? n : `octo-org/${n}`)),
+    );
   });
 
   it('keeps migrations per organization, whose name is not case sensitive', async () => {

@@ -58,7 +58,10 @@ interface Reply {
   body: unknown;
 }
 
-async function call(path: string, init: { method?: string; token?: string; headers?: Record<string, string>; body?: unknown; at?: string } = {}): Promise<Reply> {
+async function call(
+  path: string,
+  init: { method?: string; token?: string; headers?: Record<string, string>; body?: unknown; at?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
   const req: RequestInit = { method: init.method ?? 'GET', headers };
@@ -95,13 +98,16 @@ const KEY_MANAGEMENT: Array<[string, string, string, unknown, Record<string, str
 ];
 
 describe('the agent policy (x-specforge-policy)', () => {
-  it.each(KEY_MANAGEMENT)('%s refuses an agent key with 403 forbidden, in the error document, without repeating the key', async (_id, method, path, body, headers) => {
-    const r = await call(path, { method, token: AGENT, body, headers });
-    const error = errorOf(r, 403);
-    expect(error.code).toBe('forbidden');
-    expect(error.detail).toMatch(/kind agentKey may not call/);
-    expect(r.text).not.toContain(AGENT);
-  });
+  it.each(KEY_MANAGEMENT)(
+    '%s refuses an agent key with 403 forbidden, in the error document, without repeating the key',
+    async (_id, method, path, body, headers) => {
+      const r = await call(path, { method, token: AGENT, body, headers });
+      const error = errorOf(r, 403);
+      expect(error.code).toBe('forbidden');
+      expect(error.detail).toMatch(/kind agentKey may not call/);
+      expect(r.text).not.toContain(AGENT);
+    },
+  );
 
   it.each(KEY_MANAGEMENT)('%s serves a party API key', async (id, method, path, body, headers) => {
     const r = await call(path, { method, token: PARTY, body, headers });
@@ -112,7 +118,11 @@ describe('the agent policy (x-specforge-policy)', () => {
   });
 
   it('a credential of no kind the interface issues (no pattern matches, no verifier vouches) is not authenticated: 401 invalid_token', async () => {
-    for (const [path, token] of [['/api-keys', 'opaque.oauth.grant'], ['/agent-keys', 'nonsense'], ['/payments/pay_1', 'sk_nope']] as const) {
+    for (const [path, token] of [
+      ['/api-keys', 'opaque.oauth.grant'],
+      ['/agent-keys', 'nonsense'],
+      ['/payments/pay_1', 'sk_nope'],
+    ] as const) {
       const r = await call(path, { token });
       const error = errorOf(r, 401);
       expect(error.code).toBe('unauthenticated');
@@ -130,7 +140,9 @@ describe('the agent policy (x-specforge-policy)', () => {
   it('an agent-scoped grant named by a verifier is refused like an agent key; a user grant is served', async () => {
     const at = await serve(
       createServer(createMockHandlers(), {
-        security: { bearerAuth: (c) => (c.credential === 'grant-agent' ? { kind: 'agentGrant' } : c.credential === 'grant-user' ? { kind: 'userGrant' } : undefined) },
+        security: {
+          bearerAuth: (c) => (c.credential === 'grant-agent' ? { kind: 'agentGrant' } : c.credential === 'grant-user' ? { kind: 'userGrant' } : undefined),
+        },
       }),
     );
     expect(errorOf(await call('/agent-keys', { token: 'grant-agent', at }), 403).code).toBe('forbidden');
@@ -139,7 +151,12 @@ describe('the agent policy (x-specforge-policy)', () => {
   });
 
   it('agents keep the money movement the policy grants them', async () => {
-    const r = await call('/payments', { method: 'POST', token: AGENT, headers: { ...IDEMPOTENCY, 'x-instance-id': 'run-1' }, body: { data: { attributes: { amount: 1 } } } });
+    const r = await call('/payments', {
+      method: 'POST',
+      token: AGENT,
+      headers: { ...IDEMPOTENCY, 'x-instance-id': 'run-1' },
+      body: { data: { attributes: { amount: 1 } } },
+    });
     expect(r.status, r.text).toBe(201);
   });
 });
@@ -158,9 +175,12 @@ describe('X-Instance-ID on agent-attributed money movement (x-specforge-required
     expect(error.detail).toMatch(/header parameter "X-Instance-ID"/);
   });
 
-  it.each(MOVES)('%s by a party key that names an agent (X-Agent-ID) still acts as the party: no X-Instance-ID needed (seed 5.3, 5.4)', async (_id, path, headers) => {
-    expect((await call(path, { method: 'POST', token: PARTY, headers: { ...headers, 'x-agent-id': AGENT_ID }, body })).status).toBe(201);
-  });
+  it.each(MOVES)(
+    '%s by a party key that names an agent (X-Agent-ID) still acts as the party: no X-Instance-ID needed (seed 5.3, 5.4)',
+    async (_id, path, headers) => {
+      expect((await call(path, { method: 'POST', token: PARTY, headers: { ...headers, 'x-agent-id': AGENT_ID }, body })).status).toBe(201);
+    },
+  );
 
   it.each(MOVES)('%s by an agent key with X-Instance-ID, or by a party key without it, moves money', async (_id, path, headers) => {
     expect((await call(path, { method: 'POST', token: AGENT, headers: { ...headers, 'x-instance-id': 'run-7' }, body })).status).toBe(201);
@@ -172,7 +192,9 @@ describe('X-Instance-ID on agent-attributed money movement (x-specforge-required
   });
 
   it('an X-Instance-ID over 1024 characters breaks the contract', async () => {
-    expect(errorOf(await call('/transfers', { method: 'POST', token: AGENT, headers: { 'x-instance-id': 'x'.repeat(1025) }, body }), 400).code).toBe('invalid_value');
+    expect(errorOf(await call('/transfers', { method: 'POST', token: AGENT, headers: { 'x-instance-id': 'x'.repeat(1025) }, body }), 400).code).toBe(
+      'invalid_value',
+    );
   });
 
   it('reads do not require it, even for agents', async () => {
@@ -202,10 +224,13 @@ describe('bearer authentication on every request', () => {
     }
   });
 
-  it.each(['Bearer sk_ntl prod', 'Bearer sk_ntl_prod_é', 'Basic dXNlcjpwYXNz', 'sk_ntl_prod_sxHp_FRoRTnDEmEHD8FKVJg7P0d3UJMSWCtzQe9GBxk'])('Authorization "%s" is a 401 unauthenticated', async (value) => {
-    const r = await call('/agent-keys', { headers: { authorization: value } });
-    expect(errorOf(r, 401).code).toBe('unauthenticated');
-  });
+  it.each(['Bearer sk_ntl prod', 'Bearer sk_ntl_prod_é', 'Basic dXNlcjpwYXNz', 'sk_ntl_prod_sxHp_FRoRTnDEmEHD8FKVJg7P0d3UJMSWCtzQe9GBxk'])(
+    'Authorization "%s" is a 401 unauthenticated',
+    async (value) => {
+      const r = await call('/agent-keys', { headers: { authorization: value } });
+      expect(errorOf(r, 401).code).toBe('unauthenticated');
+    },
+  );
 });
 
 describe('credential kinds by prefix', () => {
@@ -258,12 +283,19 @@ describe('rotation grace period: at most 24 hours', () => {
   });
 
   it('the grace period must be chosen', async () => {
-    expect(errorOf(await call(`/agent-keys/${KEY_ID}/rotate`, { method: 'POST', token: PARTY, body: { data: { attributes: {} } } }), 400).detail).toContain('gracePeriodSeconds');
+    expect(errorOf(await call(`/agent-keys/${KEY_ID}/rotate`, { method: 'POST', token: PARTY, body: { data: { attributes: {} } } }), 400).detail).toContain(
+      'gracePeriodSeconds',
+    );
   });
 });
 
 describe('the agent key secret: only in the create response', () => {
-  const created = { type: 'agentKey', id: KEY_ID, attributes: { agentKeyPrefix: 'ak_ntl_prod_Ab12Cd34Ef56Gh78', status: 'ACTIVE', createdAt: '2026-01-05T09:00:00Z', agentKey: AGENT }, relationships: { party: { data: { type: 'party', id: 'pty_7c9e6679e29b41d4a716446655440001' } }, agent: { data: { type: 'agent', id: AGENT_ID } } } };
+  const created = {
+    type: 'agentKey',
+    id: KEY_ID,
+    attributes: { agentKeyPrefix: 'ak_ntl_prod_Ab12Cd34Ef56Gh78', status: 'ACTIVE', createdAt: '2026-01-05T09:00:00Z', agentKey: AGENT },
+    relationships: { party: { data: { type: 'party', id: 'pty_7c9e6679e29b41d4a716446655440001' } }, agent: { data: { type: 'agent', id: AGENT_ID } } },
+  };
   const { agentKey: _secret, ...withoutSecret } = created.attributes;
   const listed = { ...created, attributes: withoutSecret };
   const json = (id: keyof typeof operationValidators, status: string): ((v: unknown) => boolean) => {
@@ -275,7 +307,15 @@ describe('the agent key secret: only in the create response', () => {
   it('the create and rotate responses carry it, and must', () => {
     expect(json('createAgentKey', '201')({ data: created })).toBe(true);
     expect(json('createAgentKey', '201')({ data: listed })).toBe(false);
-    expect(json('rotateAgentKey', '201')({ data: created, meta: { replaces: { id: 'agk_7f8e4d0012a64ef3bca4d21e44a5c001', agentKeyPrefix: 'ak_ntl_prod_sxHp_FRoRTnDEmEH', validUntil: '2026-01-05T10:00:00Z' } } })).toBe(true);
+    expect(
+      json(
+        'rotateAgentKey',
+        '201',
+      )({
+        data: created,
+        meta: { replaces: { id: 'agk_7f8e4d0012a64ef3bca4d21e44a5c001', agentKeyPrefix: 'ak_ntl_prod_sxHp_FRoRTnDEmEH', validUntil: '2026-01-05T10:00:00Z' } },
+      }),
+    ).toBe(true);
   });
 
   it('list and revoke responses carry the prefix only: a secret there breaks the contract', () => {
@@ -288,7 +328,19 @@ describe('the agent key secret: only in the create response', () => {
   });
 
   it('the same holds for API keys', () => {
-    const apiKey = { type: 'apiKey', id: API_KEY_ID, attributes: { apiKeyPrefix: 'sk_ntl_prod_sxHp_FRoRTnDEmEH', name: 'n', scopes: [], environment: 'prod', status: 'ACTIVE', createdAt: '2026-01-04T15:30:00Z' }, relationships: { party: { data: { type: 'party', id: 'pty_7c9e6679e29b41d4a716446655440001' } } } };
+    const apiKey = {
+      type: 'apiKey',
+      id: API_KEY_ID,
+      attributes: {
+        apiKeyPrefix: 'sk_ntl_prod_sxHp_FRoRTnDEmEH',
+        name: 'n',
+        scopes: [],
+        environment: 'prod',
+        status: 'ACTIVE',
+        createdAt: '2026-01-04T15:30:00Z',
+      },
+      relationships: { party: { data: { type: 'party', id: 'pty_7c9e6679e29b41d4a716446655440001' } } },
+    };
     const withSecret = { ...apiKey, attributes: { ...apiKey.attributes, apiKey: PARTY } };
     expect(json('createApiKey', '201')({ data: withSecret })).toBe(true);
     expect(json('createApiKey', '201')({ data: apiKey })).toBe(false);
@@ -306,7 +358,12 @@ describe('the agent key secret: only in the create response', () => {
     const leak = await call(`/agent-keys/${KEY_ID}`, { method: 'DELETE', token: PARTY, headers: IDEMPOTENCY, at });
     expect(errorOf(leak, 500).detail).toMatch(/revokeAgentKey/);
     expect(leak.text).not.toContain(AGENT);
-    const made = await call('/agent-keys', { method: 'POST', token: PARTY, body: { data: { relationships: { agent: { data: { type: 'agent', id: AGENT_ID } } } } }, at });
+    const made = await call('/agent-keys', {
+      method: 'POST',
+      token: PARTY,
+      body: { data: { relationships: { agent: { data: { type: 'agent', id: AGENT_ID } } } } },
+      at,
+    });
     expect(made.status).toBe(201);
     expect(schemaValidators.AgentKeySecret((made.body as { data: { attributes: { agentKey: string } } }).data.attributes.agentKey)).toBe(true);
   });
@@ -325,13 +382,19 @@ describe('request bodies', () => {
   it.each([
     ['no agent', { data: { attributes: {} } }, '/data/relationships'],
     ['an agent id of the wrong form', { data: { relationships: { agent: { data: { type: 'agent', id: 'agt_1' } } } } }, '/data/relationships/agent/data/id'],
-    ['user-selected scopes', { data: { attributes: { scopes: ['payments.read'] }, relationships: { agent: { data: { type: 'agent', id: AGENT_ID } } } } }, '/data/attributes/scopes'],
+    [
+      'user-selected scopes',
+      { data: { attributes: { scopes: ['payments.read'] }, relationships: { agent: { data: { type: 'agent', id: AGENT_ID } } } } },
+      '/data/attributes/scopes',
+    ],
   ])('createAgentKey with %s is 400 invalid_value', async (_name, body, pointer) => {
     expect(errorOf(await call('/agent-keys', { method: 'POST', token: PARTY, body }), 400).detail).toContain(pointer);
   });
 
   it('revoking an agent key needs an Idempotency-Key', async () => {
-    expect(errorOf(await call(`/agent-keys/${KEY_ID}`, { method: 'DELETE', token: PARTY }), 400).detail).toMatch(/header parameter "idempotency-key" is required/i);
+    expect(errorOf(await call(`/agent-keys/${KEY_ID}`, { method: 'DELETE', token: PARTY }), 400).detail).toMatch(
+      /header parameter "idempotency-key" is required/i,
+    );
   });
 
   it('list limits are 1 to 100', async () => {

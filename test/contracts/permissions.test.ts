@@ -91,7 +91,12 @@ interface Reply {
   body: unknown;
 }
 
-async function check(base: string, path: string, permissions: unknown, init: { token?: string; headers?: Record<string, string>; method?: string } = {}): Promise<Reply> {
+async function check(
+  base: string,
+  path: string,
+  permissions: unknown,
+  init: { token?: string; headers?: Record<string, string>; method?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
   if (init.token !== '') headers['authorization'] = `Bearer ${init.token ?? TOKEN}`;
   const req: RequestInit = { method: init.method ?? 'POST', headers };
@@ -116,7 +121,7 @@ describe('routing: the asset name reaches the handler whole', () => {
     ['a nested asset, slashes unescaped', '/v1alpha/projects/p/assets/folder/sub/image:testIamPermissions', 'projects/p/assets/folder/sub/image'],
     ['the same name with escaped slashes', '/v1alpha/projects%2Fp%2Fassets%2Ffolder%2Fsub%2Fimage:testIamPermissions', 'projects/p/assets/folder/sub/image'],
     ['an asset at the top of the project', '/v1alpha/projects/p/assets/roads:testIamPermissions', 'projects/p/assets/roads'],
-    ['the project\'s asset root (** matches zero segments)', '/v1alpha/projects/p/assets:testIamPermissions', 'projects/p/assets'],
+    ["the project's asset root (** matches zero segments)", '/v1alpha/projects/p/assets:testIamPermissions', 'projects/p/assets'],
     ['a name with a colon in it', '/v1alpha/projects/p/assets/a:b:testIamPermissions', 'projects/p/assets/a:b'],
   ])('%s', async (_name, path, resource) => {
     seen.length = 0;
@@ -126,7 +131,11 @@ describe('routing: the asset name reaches the handler whole', () => {
   });
 
   it('answers the subset held, and an empty set (not 404) for an asset that does not exist', async () => {
-    const held = await check(routedBase, '/v1alpha/projects/p/assets/folder/sub/image:testIamPermissions', ['earthengine.assets.get', 'earthengine.assets.update', 'earthengine.assets.getIamPolicy']);
+    const held = await check(routedBase, '/v1alpha/projects/p/assets/folder/sub/image:testIamPermissions', [
+      'earthengine.assets.get',
+      'earthengine.assets.update',
+      'earthengine.assets.getIamPolicy',
+    ]);
     expect(held.body).toEqual({ permissions: ['earthengine.assets.get', 'earthengine.assets.getIamPolicy'] });
     const missing = await check(routedBase, '/v1alpha/projects/p/assets/no/such/asset:testIamPermissions', ['earthengine.assets.get']);
     expect(missing.status).toBe(200);
@@ -196,23 +205,25 @@ describe('permissions list limits', () => {
 });
 
 describe('the mock', () => {
-  it.each([
-    [['earthengine.assets.get', 'earthengine.assets.update']],
-    [['earthengine.assets.getIamPolicy']],
-  ])('answers a subset of the permissions asked about (%j), conforming to the contract', async (permissions) => {
-    const r = await check(mockBase, '/v1alpha/projects/p/assets/folder/image:testIamPermissions', permissions);
-    expect(r.status).toBe(200);
-    expect(validResponse(r.body)).toBe(true);
-    const answered = (r.body as { permissions?: string[] }).permissions ?? [];
-    expect(answered.every((p) => permissions.includes(p))).toBe(true);
-    expect(answered).toEqual(permissions);
-  });
+  it.each([[['earthengine.assets.get', 'earthengine.assets.update']], [['earthengine.assets.getIamPolicy']]])(
+    'answers a subset of the permissions asked about (%j), conforming to the contract',
+    async (permissions) => {
+      const r = await check(mockBase, '/v1alpha/projects/p/assets/folder/image:testIamPermissions', permissions);
+      expect(r.status).toBe(200);
+      expect(validResponse(r.body)).toBe(true);
+      const answered = (r.body as { permissions?: string[] }).permissions ?? [];
+      expect(answered.every((p) => permissions.includes(p))).toBe(true);
+      expect(answered).toEqual(permissions);
+    },
+  );
 
   it('answers {} when nothing is asked about, and the documented empty set on request', async () => {
     const none = await check(mockBase, '/v1alpha/projects/p/assets/a:testIamPermissions', undefined);
     expect(none.status).toBe(200);
     expect(none.body).toEqual({});
-    const missing = await check(mockBase, '/v1alpha/projects/p/assets/gone:testIamPermissions', ['earthengine.assets.get'], { headers: { prefer: 'example=missingAsset' } });
+    const missing = await check(mockBase, '/v1alpha/projects/p/assets/gone:testIamPermissions', ['earthengine.assets.get'], {
+      headers: { prefer: 'example=missingAsset' },
+    });
     expect(missing.status).toBe(200);
     expect(missing.body).toEqual({});
   });

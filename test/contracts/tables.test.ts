@@ -35,7 +35,12 @@ function section(from: string, to: string): string {
 }
 
 function cells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /** The rows of the markdown tables of a seed section (header and rule rows left out). */
@@ -48,7 +53,11 @@ function rows(text: string): string[][] {
 }
 
 /** Names of a "a, b, c" cell. */
-const names = (cell: string): string[] => cell.split(',').map((n) => n.trim()).filter(Boolean);
+const names = (cell: string): string[] =>
+  cell
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
 
 /** Upper-case words of a text: enum values as the seed lists them ("INTEGER (INT64)" gives both). */
 const upperWords = (text: string): string[] => [...text.matchAll(/\b[A-Z][A-Z0-9_]+\b/g)].map((m) => m[0]);
@@ -89,12 +98,25 @@ function paragraphFields(text: string): string[] {
 // ---- 1. seed coverage ---------------------------------------------------------------------------
 
 describe('seed part A: the contract has every schema, field, value, default and limit', () => {
-  it.each(['Table', 'TableSchema', 'TableFieldSchema', 'TimePartitioning', 'RangePartitioning', 'Clustering', 'PartitioningDefinition', 'ViewDefinition', 'MaterializedViewDefinition', 'MaterializedViewStatus', 'ErrorProto', 'ExternalDataConfiguration', 'CsvOptions', 'JsonOptions', 'WideColumnOptions'])(
-    'has the schema %s under that name',
-    (name) => {
-      expect(model.schemas.map((s) => s.name)).toContain(name);
-    },
-  );
+  it.each([
+    'Table',
+    'TableSchema',
+    'TableFieldSchema',
+    'TimePartitioning',
+    'RangePartitioning',
+    'Clustering',
+    'PartitioningDefinition',
+    'ViewDefinition',
+    'MaterializedViewDefinition',
+    'MaterializedViewStatus',
+    'ErrorProto',
+    'ExternalDataConfiguration',
+    'CsvOptions',
+    'JsonOptions',
+    'WideColumnOptions',
+  ])('has the schema %s under that name', (name) => {
+    expect(model.schemas.map((s) => s.name)).toContain(name);
+  });
 
   it('Table has every field of section 2.1; tableReference is required', () => {
     const fields = tableRows.flatMap((r) => names(r[0] as string));
@@ -105,8 +127,12 @@ describe('seed part A: the contract has every schema, field, value, default and 
 
   it('the fields the seed calls output only are readOnly, and no other field of Table is', () => {
     const outputOnly = tableRows.filter((r) => /^output only(?! except)/.test(r[2] ?? '')).flatMap((r) => names(r[0] as string));
-    expect(outputOnly).toEqual(expect.arrayContaining(['etag', 'id', 'numRows', 'creationTime', 'type', 'materializedViewStatus', 'location', 'replicas', 'numPartitions']));
-    const readOnly = Object.entries(props('TablePatch')).filter(([, s]) => (s as Json)['readOnly'] === true).map(([n]) => n);
+    expect(outputOnly).toEqual(
+      expect.arrayContaining(['etag', 'id', 'numRows', 'creationTime', 'type', 'materializedViewStatus', 'location', 'replicas', 'numPartitions']),
+    );
+    const readOnly = Object.entries(props('TablePatch'))
+      .filter(([, s]) => (s as Json)['readOnly'] === true)
+      .map(([n]) => n);
     expect(readOnly.sort()).toEqual([...outputOnly].sort());
     expect(raw('TablePatch', 'partitionDefinition')['readOnly']).toBeUndefined();
     expect(raw('MaterializedViewDefinition', 'lastRefreshTime')['$ref']).toBe('#/components/schemas/EpochMillis');
@@ -116,10 +142,26 @@ describe('seed part A: the contract has every schema, field, value, default and 
   });
 
   it('int64 values are JSON strings', () => {
-    for (const field of ['numBytes', 'numLongTermBytes', 'numRows', 'creationTime', 'lastModifiedTime', 'expirationTime', 'numPartitions', 'numTotalPhysicalBytes']) {
+    for (const field of [
+      'numBytes',
+      'numLongTermBytes',
+      'numRows',
+      'creationTime',
+      'lastModifiedTime',
+      'expirationTime',
+      'numPartitions',
+      'numTotalPhysicalBytes',
+    ]) {
       expect(prop('TablePatch', field)['type'], field).toBe('string');
     }
-    for (const [schema, field] of [['TableFieldSchema', 'maxLength'], ['TableFieldSchema', 'precision'], ['TableFieldSchema', 'scale'], ['TimePartitioning', 'expirationMs'], ['MaterializedViewDefinition', 'refreshIntervalMs'], ['CsvOptions', 'skipLeadingRows']] as const) {
+    for (const [schema, field] of [
+      ['TableFieldSchema', 'maxLength'],
+      ['TableFieldSchema', 'precision'],
+      ['TableFieldSchema', 'scale'],
+      ['TimePartitioning', 'expirationMs'],
+      ['MaterializedViewDefinition', 'refreshIntervalMs'],
+      ['CsvOptions', 'skipLeadingRows'],
+    ] as const) {
       expect(prop(schema, field)['type'], `${schema}.${field}`).toBe('string');
     }
     const range = prop('RangePartitioning', 'range');
@@ -160,7 +202,13 @@ describe('seed part A: the contract has every schema, field, value, default and 
     expect(Object.keys(props('ViewDefinition'))).toEqual(['query', 'userDefinedFunctionResources', 'useLegacySql', 'privacyPolicy']);
     expect(schemaOf(model, 'ViewDefinition')['required']).toEqual(['query']);
     expect(prop('ViewDefinition', 'useLegacySql')['default']).toBe(true);
-    expect(Object.keys(props('MaterializedViewDefinition'))).toEqual(['query', 'lastRefreshTime', 'enableRefresh', 'refreshIntervalMs', 'allowNonIncrementalDefinition']);
+    expect(Object.keys(props('MaterializedViewDefinition'))).toEqual([
+      'query',
+      'lastRefreshTime',
+      'enableRefresh',
+      'refreshIntervalMs',
+      'allowNonIncrementalDefinition',
+    ]);
     expect(prop('MaterializedViewDefinition', 'enableRefresh')['default']).toBe(true);
     expect(raw('MaterializedViewDefinition', 'refreshIntervalMs')['default']).toBe('1800000');
     expect(Object.keys(props('MaterializedViewStatus'))).toEqual(['refreshWatermark', 'lastRefreshStatus']);
@@ -173,7 +221,10 @@ describe('seed part A: the contract has every schema, field, value, default and 
     expect(propertyNames(model, schemaOf(model, 'ExternalDataConfiguration'))).toEqual(expect.arrayContaining(fields));
     const row = (name: string): string => (externalRows.find((r) => r[0] === name) as string[])[1] as string;
     expect(prop('ExternalDataConfiguration', 'sourceFormat')['enum']).toEqual(upperWords(row('sourceFormat')));
-    expect(prop('ExternalDataConfiguration', 'fileSetSpecType')).toMatchObject({ enum: upperWords(row('fileSetSpecType')).filter((w) => w.startsWith('FILE_')), default: 'FILE_SET_SPEC_TYPE_FILE_SYSTEM_MATCH' });
+    expect(prop('ExternalDataConfiguration', 'fileSetSpecType')).toMatchObject({
+      enum: upperWords(row('fileSetSpecType')).filter((w) => w.startsWith('FILE_')),
+      default: 'FILE_SET_SPEC_TYPE_FILE_SYSTEM_MATCH',
+    });
     expect(prop('ExternalDataConfiguration', 'compression')).toMatchObject({ enum: ['GZIP', 'NONE'], default: 'NONE' });
     expect(prop('ExternalDataConfiguration', 'maxBadRecords')['default']).toBe(0);
     expect(prop('ExternalDataConfiguration', 'ignoreUnknownValues')['default']).toBe(false);
@@ -185,13 +236,21 @@ describe('seed part A: the contract has every schema, field, value, default and 
     expect(Object.keys(props('CsvOptions'))).toEqual(paragraphFields(paragraph('CsvOptions')));
     expect(prop('CsvOptions', 'encoding')).toMatchObject({ enum: ['UTF-8', 'ISO-8859-1', 'UTF-16BE', 'UTF-16LE', 'UTF-32BE', 'UTF-32LE'], default: 'UTF-8' });
     expect(prop('CsvOptions', 'sourceColumnMatch')['enum']).toEqual(['POSITION', 'NAME']);
-    for (const [field, value] of [['fieldDelimiter', ','], ['skipLeadingRows', '0'], ['quote', '"'], ['allowQuotedNewlines', false], ['allowJaggedRows', false], ['nullMarker', '']] as const) {
+    for (const [field, value] of [
+      ['fieldDelimiter', ','],
+      ['skipLeadingRows', '0'],
+      ['quote', '"'],
+      ['allowQuotedNewlines', false],
+      ['allowJaggedRows', false],
+      ['nullMarker', ''],
+    ] as const) {
       expect(prop('CsvOptions', field)['default'], field).toBe(value);
     }
     expect(Object.keys(props('JsonOptions'))).toEqual(['encoding']);
     expect(prop('JsonOptions', 'encoding')).toMatchObject({ enum: ['UTF-8', 'UTF-16BE', 'UTF-16LE', 'UTF-32BE', 'UTF-32LE'], default: 'UTF-8' });
     expect(Object.keys(props('WideColumnOptions'))).toEqual(paragraphFields(paragraph('WideColumnOptions').split('. The column')[0] as string));
-    for (const field of ['ignoreUnspecifiedColumnFamilies', 'readRowkeyAsString', 'outputColumnFamiliesAsJson']) expect(prop('WideColumnOptions', field)['default']).toBe(false);
+    for (const field of ['ignoreUnspecifiedColumnFamilies', 'readRowkeyAsString', 'outputColumnFamiliesAsJson'])
+      expect(prop('WideColumnOptions', field)['default']).toBe(false);
     expect(Object.keys(props('WideColumnFamily'))).toEqual(['familyId', 'type', 'encoding', 'columns', 'onlyReadLatest']);
   });
 
@@ -256,7 +315,12 @@ function check(schema: keyof typeof schemaValidators, cases: Case[]): void {
 }
 
 const field = (extra: Json): Json => ({ name: 'f', type: 'STRING', ...extra });
-const numeric = (type: string, precision?: string, scale?: string): Json => ({ name: 'n', type, ...(precision !== undefined ? { precision } : {}), ...(scale !== undefined ? { scale } : {}) });
+const numeric = (type: string, precision?: string, scale?: string): Json => ({
+  name: 'n',
+  type,
+  ...(precision !== undefined ? { precision } : {}),
+  ...(scale !== undefined ? { scale } : {}),
+});
 
 describe('TableFieldSchema rules', () => {
   check('TableFieldSchema', [
@@ -350,7 +414,14 @@ const wide = {
   fields: [
     ...schema.fields,
     { name: 'counts', type: 'INT64', mode: 'REPEATED' },
-    { name: 'meta', type: 'RECORD', fields: [{ name: 'seq', type: 'INT64' }, { name: 'label', type: 'STRING' }] },
+    {
+      name: 'meta',
+      type: 'RECORD',
+      fields: [
+        { name: 'seq', type: 'INT64' },
+        { name: 'label', type: 'STRING' },
+      ],
+    },
   ],
 };
 const table = (extra: Json): Json => ({ tableReference: ref, schema, ...extra });
@@ -374,10 +445,22 @@ const TABLE_COUNTER_EXAMPLES: Array<[rule: string, value: Json, named: string]> 
   ['a range without end', table({ rangePartitioning: { field: 'n', range: { start: '0', interval: '1' } } }), '/rangePartitioning/range'],
   ['a range without range', table({ rangePartitioning: { field: 'n' } }), '/rangePartitioning'],
   ['a range end as a number', table({ rangePartitioning: { field: 'n', range: { start: '0', end: 10, interval: '1' } } }), '/rangePartitioning/range/end'],
-  ['a range interval that is not an integer', table({ rangePartitioning: { field: 'n', range: { start: '0', end: '10', interval: '1.5' } } }), '/rangePartitioning/range/interval'],
+  [
+    'a range interval that is not an integer',
+    table({ rangePartitioning: { field: 'n', range: { start: '0', end: '10', interval: '1.5' } } }),
+    '/rangePartitioning/range/interval',
+  ],
   ['clustering by a nested field', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['label'] } }), 'each clustering field must name'],
-  ['clustering by a nested field, dotted', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['meta.label'] } }), 'each clustering field must name'],
-  ['clustering by a REPEATED INT64 field', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['counts'] } }), 'each clustering field must name'],
+  [
+    'clustering by a nested field, dotted',
+    table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['meta.label'] } }),
+    'each clustering field must name',
+  ],
+  [
+    'clustering by a REPEATED INT64 field',
+    table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['counts'] } }),
+    'each clustering field must name',
+  ],
   ['a partitioned column without field', table(columns(undefined)), '/partitionDefinition/partitionedColumn/0'],
   ['a partitioned column whose field is not a string', table(columns(1)), '/partitionDefinition/partitionedColumn/0/field'],
   ['two partitioned columns on a native table', table(columns('day', 'n')), '/partitionDefinition/partitionedColumn'],
@@ -387,11 +470,23 @@ const TABLE_COUNTER_EXAMPLES: Array<[rule: string, value: Json, named: string]> 
   ['useLegacySql as a number', table({ view: { query: 'q', useLegacySql: 0 } }), '/view/useLegacySql'],
   ['enableRefresh as a string', table({ materializedView: { query: 'q', enableRefresh: 'true' } }), '/materializedView/enableRefresh'],
   ['enableRefresh null', table({ materializedView: { query: 'q', enableRefresh: null } }), '/materializedView/enableRefresh'],
-  ['allowNonIncrementalDefinition as a string', table({ materializedView: { query: 'q', allowNonIncrementalDefinition: 'yes' } }), '/materializedView/allowNonIncrementalDefinition'],
+  [
+    'allowNonIncrementalDefinition as a string',
+    table({ materializedView: { query: 'q', allowNonIncrementalDefinition: 'yes' } }),
+    '/materializedView/allowNonIncrementalDefinition',
+  ],
   ['requirePartitionFilter as a string', table({ requirePartitionFilter: 'true' }), '/requirePartitionFilter'],
   ['autodetect as a string', table({ externalDataConfiguration: format('CSV', { autodetect: 'true' }) }), '/externalDataConfiguration'],
-  ['allowQuotedNewlines as a string', table({ externalDataConfiguration: { sourceUris: ['gs://bucket/a.csv'], sourceFormat: 'CSV', schema, csvOptions: { allowQuotedNewlines: 'true' } } }), '/externalDataConfiguration/csvOptions/allowQuotedNewlines'],
-  ['a jsonExtension other than GEOJSON', table({ externalDataConfiguration: format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'GEOJSONSEQ' }) }), '/externalDataConfiguration/jsonExtension'],
+  [
+    'allowQuotedNewlines as a string',
+    table({ externalDataConfiguration: { sourceUris: ['gs://bucket/a.csv'], sourceFormat: 'CSV', schema, csvOptions: { allowQuotedNewlines: 'true' } } }),
+    '/externalDataConfiguration/csvOptions/allowQuotedNewlines',
+  ],
+  [
+    'a jsonExtension other than GEOJSON',
+    table({ externalDataConfiguration: format('NEWLINE_DELIMITED_JSON', { autodetect: true, jsonExtension: 'GEOJSONSEQ' }) }),
+    '/externalDataConfiguration/jsonExtension',
+  ],
 ];
 
 describe('Table rules', () => {
@@ -454,7 +549,11 @@ describe('Table rules', () => {
     ['a view function inline', table({ view: { query: 'q', userDefinedFunctionResources: [{ inlineCode: 'return 1;' }] } }), true],
     ['a view function with both URI and code', table({ view: { query: 'q', userDefinedFunctionResources: [{ resourceUri: 'u', inlineCode: 'c' }] } }), false],
     ['a view function with neither', table({ view: { query: 'q', userDefinedFunctionResources: [{}] } }), false],
-    ['one privacy unit column', table({ view: { query: 'q', privacyPolicy: { aggregationThresholdPolicy: { privacyUnitColumns: ['user.id'], threshold: '50' } } } }), true],
+    [
+      'one privacy unit column',
+      table({ view: { query: 'q', privacyPolicy: { aggregationThresholdPolicy: { privacyUnitColumns: ['user.id'], threshold: '50' } } } }),
+      true,
+    ],
     ['two privacy unit columns', table({ view: { query: 'q', privacyPolicy: { aggregationThresholdPolicy: { privacyUnitColumns: ['a', 'b'] } } } }), false],
     ['a threshold as a number', table({ view: { query: 'q', privacyPolicy: { aggregationThresholdPolicy: { threshold: 50 } } } }), false],
     ['a materialized view', table({ materializedView: { query: 'q', refreshIntervalMs: '60000', enableRefresh: false } }), true],
@@ -464,9 +563,17 @@ describe('Table rules', () => {
     ['a last refresh status with a non-string message', table({ materializedViewStatus: { lastRefreshStatus: { message: 5 } } }), false],
     ['a snapshot definition', table({ snapshotDefinition: { baseTableReference: ref, snapshotTime: '2024-01-01T00:00:00Z' } }), true],
     ['range partitioning by a top-level INT64 field of a schema with nested ones', table({ schema: wide, rangePartitioning: rangeOf('n') }), true],
-    ['clustering by top-level fields of a schema with nested ones', table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['s', 'n'] } }), true],
+    [
+      'clustering by top-level fields of a schema with nested ones',
+      table({ schema: wide, timePartitioning: day('day'), clustering: { fields: ['s', 'n'] } }),
+      true,
+    ],
     ['one partitioned column on a native table', table(columns('day')), true],
-    ['two partitioned columns on an external (metastore partitioned) table', table({ externalDataConfiguration: format('PARQUET'), ...columns('year', 'month') }), true],
+    [
+      'two partitioned columns on an external (metastore partitioned) table',
+      table({ externalDataConfiguration: format('PARQUET'), ...columns('year', 'month') }),
+      true,
+    ],
     ['two partitioned columns on an open-format catalog table', table({ externalCatalogTableOptions: {}, ...columns('year', 'month') }), true],
     ['useLegacySql true, enableRefresh true', table({ view: { query: 'q', useLegacySql: true }, materializedView: { query: 'q', enableRefresh: true } }), true],
     ...TABLE_COUNTER_EXAMPLES.map(([rule, value]): Case => [rule, value, false]),
@@ -477,7 +584,6 @@ describe('Table rules', () => {
     expect(schemaValidators.TablePatch({ labels: { Bad: 'x' } })).toBe(false);
   });
 });
-
 
 describe('ExternalDataConfiguration rules', () => {
   check('ExternalDataConfiguration', [
@@ -571,7 +677,14 @@ describe('CsvOptions, JsonOptions and WideColumnOptions rules', () => {
     ['ISO-8859-1 (CSV only)', { encoding: 'ISO-8859-1' }, false],
   ]);
   check('WideColumnOptions', [
-    ['column families', { columnFamilies: [{ familyId: 'f', type: 'STRING', encoding: 'TEXT', onlyReadLatest: true, columns: [{ qualifierString: 'c' }] }], readRowkeyAsString: true }, true],
+    [
+      'column families',
+      {
+        columnFamilies: [{ familyId: 'f', type: 'STRING', encoding: 'TEXT', onlyReadLatest: true, columns: [{ qualifierString: 'c' }] }],
+        readRowkeyAsString: true,
+      },
+      true,
+    ],
     ['a flag not a boolean', { readRowkeyAsString: 'yes' }, false],
     ['an encoded qualifier that is not base64', { columnFamilies: [{ columns: [{ qualifierEncoded: '***' }] }] }, false],
   ]);
@@ -624,7 +737,11 @@ describe('the stateful mock', () => {
     expect(gone.status).toBe(404);
     expect(schemaValidators.ErrorResponse(gone.body)).toBe(true);
     expect(gone.body).toMatchObject({ error: { code: 404 } });
-    for (const [method, body] of [['DELETE', undefined], ['PATCH', { description: 'x' }], ['PUT', { tableReference: reference('orders') }]] as const) {
+    for (const [method, body] of [
+      ['DELETE', undefined],
+      ['PATCH', { description: 'x' }],
+      ['PUT', { tableReference: reference('orders') }],
+    ] as const) {
       expect((await call(method, `${BASE}/orders`, body)).status, method).toBe(404);
     }
   });
@@ -661,7 +778,10 @@ describe('the stateful mock', () => {
     expect(changed.status).toBe(400);
     expect(schemaValidators.ErrorResponse(changed.body)).toBe(true);
     expect((changed.body as { error: { message: string } }).error.message).toContain('allowNonIncrementalDefinition');
-    const replaced = await call('PUT', `${BASE}/mv`, { tableReference: reference('mv'), materializedView: { query: 'SELECT 3', allowNonIncrementalDefinition: true } });
+    const replaced = await call('PUT', `${BASE}/mv`, {
+      tableReference: reference('mv'),
+      materializedView: { query: 'SELECT 3', allowNonIncrementalDefinition: true },
+    });
     expect(replaced.status).toBe(400);
   });
 
@@ -694,13 +814,16 @@ describe('the stateful mock', () => {
     expect((await call('GET', `${BASE}/bad`)).status).toBe(404);
   });
 
-  it.each(TABLE_COUNTER_EXAMPLES)('insert of a table with %s is a 400 naming the rule or the value at fault, and nothing is stored', async (_rule, value, named) => {
-    const answer = await call('POST', BASE, { ...value, tableReference: reference('bad') });
-    expect(answer.status, answer.text).toBe(400);
-    expect(schemaValidators.ErrorResponse(answer.body)).toBe(true);
-    expect((answer.body as { error: { message: string } }).error.message).toContain(named);
-    expect((await call('GET', `${BASE}/bad`)).status).toBe(404);
-  });
+  it.each(TABLE_COUNTER_EXAMPLES)(
+    'insert of a table with %s is a 400 naming the rule or the value at fault, and nothing is stored',
+    async (_rule, value, named) => {
+      const answer = await call('POST', BASE, { ...value, tableReference: reference('bad') });
+      expect(answer.status, answer.text).toBe(400);
+      expect(schemaValidators.ErrorResponse(answer.body)).toBe(true);
+      expect((answer.body as { error: { message: string } }).error.message).toContain(named);
+      expect((await call('GET', `${BASE}/bad`)).status).toBe(404);
+    },
+  );
 
   it('two partitioned columns are stored for an external table, refused by a patch of a native one', async () => {
     const external = await insert({ tableReference: reference('ext'), externalDataConfiguration: format('PARQUET'), ...columns('year', 'month') });
@@ -734,7 +857,9 @@ it('a table rule that a response breaks is a 500 of the generated server (withVa
   const handlers = { ...createMockHandlers(), getTable: () => ({ status: 200 as const, body: broken as never }) };
   const server = toFetchHandler(createServer(handlers, { validateResponses: true }));
   // The generated server serves the contract under its base path (servers[0]: .../bigquery/v2).
-  const res = await server(new Request('http://contract.test/bigquery/v2/projects/my-project/datasets/sales/tables/orders', { headers: { authorization: 'Bearer t' } }));
+  const res = await server(
+    new Request('http://contract.test/bigquery/v2/projects/my-project/datasets/sales/tables/orders', { headers: { authorization: 'Bearer t' } }),
+  );
   expect(res.status).toBe(500);
   expect(await res.text()).toContain('/labels');
 });

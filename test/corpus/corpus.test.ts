@@ -25,7 +25,8 @@ const NODE_MODULES = join(ROOT, 'node_modules');
 const TMP = join(ROOT, 'test', '.tmp', `corpus-${process.pid}`);
 const LIST = JSON.parse(readFileSync(join(import.meta.dirname, 'corpus.json'), 'utf8')) as { contracts: CorpusEntry[] };
 /** Examples the public contracts get wrong (each with the rule it breaks): specforge must report exactly these. */
-const INVALID = (JSON.parse(readFileSync(join(import.meta.dirname, 'invalid-examples.json'), 'utf8')) as { contracts: Record<string, Record<string, string>> }).contracts;
+const INVALID = (JSON.parse(readFileSync(join(import.meta.dirname, 'invalid-examples.json'), 'utf8')) as { contracts: Record<string, Record<string, string>> })
+  .contracts;
 
 const nameOf = (e: CorpusEntry): string => `${e.package}/${e.path}`;
 const fileOf = (e: CorpusEntry): string => join(NODE_MODULES, e.package, e.path);
@@ -88,7 +89,9 @@ describe.each(LIST.contracts.map((e) => [nameOf(e), e] as const))('%s', (_name, 
       const key = responseKey(declared, res.status);
       // A request built from an example the contract gets wrong is refused; an example it gets wrong
       // is never served (a 500 that names it): both are the contract's mistakes, listed and checked above.
-      const wrongBody = res.status === 400 && op?.requestBody?.content.some((m) => m.examples.some((x) => invalid.has(x.pointer)) || usesInvalidSchemaExample(m.schema, invalid)) === true;
+      const wrongBody =
+        res.status === 400 &&
+        op?.requestBody?.content.some((m) => m.examples.some((x) => invalid.has(x.pointer)) || usesInvalidSchemaExample(m.schema, invalid)) === true;
       const wrongAnswer = res.status === 500 && [...invalid].some((p) => text.includes(`(#${p})`));
       if (wrongBody || wrongAnswer) continue;
       if (key === undefined) {
@@ -113,7 +116,11 @@ describe.each(LIST.contracts.map((e) => [nameOf(e), e] as const))('%s', (_name, 
     // Known specforge faults, each of which must still occur (remove the entry once fixed).
     const known = KNOWN_MOCK_FAULTS[nameOf(entry)];
     expect(failures.filter((f) => !known?.test(f))).toEqual([]);
-    if (known) expect(failures.some((f) => known.test(f)), `${nameOf(entry)}: a listed fault no longer occurs`).toBe(true);
+    if (known)
+      expect(
+        failures.some((f) => known.test(f)),
+        `${nameOf(entry)}: a listed fault no longer occurs`,
+      ).toBe(true);
   }, 240_000);
 });
 
@@ -137,7 +144,11 @@ const KNOWN_MOCK_FAULTS: Readonly<Record<string, RegExp>> = {};
 function usesInvalidSchemaExample(schema: unknown, invalid: ReadonlySet<string>): boolean {
   if (schema === null || typeof schema !== 'object') return false;
   const ref = (schema as { $ref?: unknown }).$ref;
-  return typeof ref === 'string' && ref.startsWith('#') && (invalid.has(`${decodeURIComponent(ref.slice(1))}/example`) || invalid.has(`${decodeURIComponent(ref.slice(1))}/examples/0`));
+  return (
+    typeof ref === 'string' &&
+    ref.startsWith('#') &&
+    (invalid.has(`${decodeURIComponent(ref.slice(1))}/example`) || invalid.has(`${decodeURIComponent(ref.slice(1))}/examples/0`))
+  );
 }
 
 /** One tsc --strict program over every contract's generated index.ts and mocks.ts (which imports the server); errors by output folder. */

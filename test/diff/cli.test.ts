@@ -41,7 +41,9 @@ const pets = (responseRequired: string[], params: Doc[] = []): Doc =>
         responses: {
           '200': {
             description: 'ok',
-            content: { 'application/json': { schema: { type: 'object', required: responseRequired, properties: { id: { type: 'string' }, name: { type: 'string' } } } } },
+            content: {
+              'application/json': { schema: { type: 'object', required: responseRequired, properties: { id: { type: 'string' }, name: { type: 'string' } } } },
+            },
           },
         },
       },
@@ -141,7 +143,10 @@ describe('accept file', () => {
 describe('--base <git-ref>', () => {
   let repo: string;
   const git = (...args: string[]): string => {
-    const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+    const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
     return r.stdout;
   };
@@ -273,7 +278,17 @@ describe('a seeded breaking change in a copy of the echo contract', () => {
       const log = JSON.parse(r.out) as {
         runs: Array<{
           results: Array<{ ruleId: string; level: string }>;
-          tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; fullDescription: { text: string }; helpUri: string; defaultConfiguration: { level: string } }> } };
+          tool: {
+            driver: {
+              rules: Array<{
+                id: string;
+                shortDescription: { text: string };
+                fullDescription: { text: string };
+                helpUri: string;
+                defaultConfiguration: { level: string };
+              }>;
+            };
+          };
         }>;
       };
       expect(log.runs[0]?.results.map((x) => [x.ruleId, x.level])).toEqual([[rule, 'error']]);

@@ -39,7 +39,15 @@ function folder(name: string, config?: string): string {
 async function diff(cwd: string, options: DiffOptions = {}): Promise<{ code: number; findings: Array<[string, string]>; warnings: string }> {
   let out = '';
   let warnings = '';
-  const code = await runDiff({ cwd, specs: ['base/api/openapi.yaml', 'head/api/openapi.yaml'], format: 'json', now: NOW, ...options, write: (t) => (out += t), warn: (t) => (warnings += t) });
+  const code = await runDiff({
+    cwd,
+    specs: ['base/api/openapi.yaml', 'head/api/openapi.yaml'],
+    format: 'json',
+    now: NOW,
+    ...options,
+    write: (t) => (out += t),
+    warn: (t) => (warnings += t),
+  });
   return { code, findings: (JSON.parse(out) as { findings: Finding[] }).findings.map((f) => [f.rule, f.level]), warnings };
 }
 
@@ -53,7 +61,10 @@ describe('diff: in the config, read by specforge diff', () => {
     expect(await diff(dir)).toMatchObject({ code: 1, findings: [['api-deprecated-sunset-missing', 'error']] });
     // From a subfolder: the config is found above it.
     const sub = join(dir, 'head');
-    expect(await diff(sub, { specs: ['../base/api/openapi.yaml', 'api/openapi.yaml'] })).toMatchObject({ code: 1, findings: [['api-deprecated-sunset-missing', 'error']] });
+    expect(await diff(sub, { specs: ['../base/api/openapi.yaml', 'api/openapi.yaml'] })).toMatchObject({
+      code: 1,
+      findings: [['api-deprecated-sunset-missing', 'error']],
+    });
     expect(await diff(dir, { deprecationDays: '0' })).toMatchObject({ code: 0, findings: [['api-removed-with-deprecation', 'info']] });
     expect(await diff(dir, { deprecationDays: 0 })).toMatchObject({ code: 0 });
   });
@@ -86,7 +97,14 @@ describe('diff: in the config, read by specforge diff', () => {
     const dir = folder('changelog', `${SPECS}diff:\n  deprecationDays: 90\n`);
     const log = async (deprecationDays?: string): Promise<Changelog> => {
       let out = '';
-      await runChangelog({ cwd: dir, specs: ['base/api/openapi.yaml', 'head/api/openapi.yaml'], format: 'json', now: NOW, ...(deprecationDays !== undefined ? { deprecationDays } : {}), write: (t) => (out += t) });
+      await runChangelog({
+        cwd: dir,
+        specs: ['base/api/openapi.yaml', 'head/api/openapi.yaml'],
+        format: 'json',
+        now: NOW,
+        ...(deprecationDays !== undefined ? { deprecationDays } : {}),
+        write: (t) => (out += t),
+      });
       return JSON.parse(out) as Changelog;
     };
     const strict = (await log()).contracts[0];
@@ -113,12 +131,27 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
   };
 
   it.each([
-    ['diff:\n  deprecationDays: ninety\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not "ninety"'],
-    ['diff:\n  deprecationDays: -1\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not -1'],
-    ['diff:\n  failOn: 30\n  deprecationDays: 1.5\n', 'specforge.config.yaml:5:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not 1.5'],
-    ["diff: { failOn: error }\n", 'specforge.config.yaml:3:9: error SPECFORGE_CONFIG: diff.failOn must be breaking or warning, not "error"'],
-    ['diff:\n  accept: [a.yaml]\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.accept must be the path of a file of accepted changes, not a list'],
-    ['diff: 90\n', 'specforge.config.yaml:3:1: error SPECFORGE_CONFIG: diff must be a mapping of settings (deprecationDays, failOn, accept, severity, matchPath, unmatchPath)'],
+    [
+      'diff:\n  deprecationDays: ninety\n',
+      'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not "ninety"',
+    ],
+    [
+      'diff:\n  deprecationDays: -1\n',
+      'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not -1',
+    ],
+    [
+      'diff:\n  failOn: 30\n  deprecationDays: 1.5\n',
+      'specforge.config.yaml:5:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not 1.5',
+    ],
+    ['diff: { failOn: error }\n', 'specforge.config.yaml:3:9: error SPECFORGE_CONFIG: diff.failOn must be breaking or warning, not "error"'],
+    [
+      'diff:\n  accept: [a.yaml]\n',
+      'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.accept must be the path of a file of accepted changes, not a list',
+    ],
+    [
+      'diff: 90\n',
+      'specforge.config.yaml:3:1: error SPECFORGE_CONFIG: diff must be a mapping of settings (deprecationDays, failOn, accept, severity, matchPath, unmatchPath)',
+    ],
     ['diff:\n  deprecation-days: 90\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: unknown key "deprecation-days" in diff'],
     ['docs:\n  changelogBase: 1.0\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: docs.changelogBase must be a git revision (a tag, a branch), not 1'],
     ['docs:\n  changelog: v1\n', 'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: unknown key "changelog" in docs'],
@@ -135,7 +168,9 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
     const dir = join(TMP, 'bad-cjs');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'specforge.config.cjs'), "module.exports = {\n  specs: ['api/openapi.yaml'],\n  diff: { deprecationDays: '90' },\n};\n");
-    expect(() => loadConfig(dir)).toThrow(/specforge\.config\.cjs:3:11: error SPECFORGE_CONFIG: diff\.deprecationDays must be a whole number of days \(0 or more\), not "90"/);
+    expect(() => loadConfig(dir)).toThrow(
+      /specforge\.config\.cjs:3:11: error SPECFORGE_CONFIG: diff\.deprecationDays must be a whole number of days \(0 or more\), not "90"/,
+    );
   });
 
   it("init's config, with its commented diff: and docs: lines turned on, is read as they say", () => {
@@ -153,7 +188,10 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
   it('good settings are read, accept resolved against the config folder', () => {
     const dir = join(TMP, 'good');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'specforge.config.yaml'), `${SPECS}diff:\n  deprecationDays: 0\n  failOn: warning\n  accept: accepted.yaml\ndocs:\n  changelogBase: v1.4.2\n`);
+    writeFileSync(
+      join(dir, 'specforge.config.yaml'),
+      `${SPECS}diff:\n  deprecationDays: 0\n  failOn: warning\n  accept: accepted.yaml\ndocs:\n  changelogBase: v1.4.2\n`,
+    );
     const config = loadConfig(join(dir));
     expect(config.diff).toEqual({ deprecationDays: 0, failOn: 'warning', accept: join(dir, 'accepted.yaml') });
     expect(config.docs).toEqual({ changelogBase: 'v1.4.2' });
@@ -166,13 +204,23 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
     const dir = folder('bad-cli', `${SPECS}diff:\n  deprecationDays: soon\n`);
     const r = spawnSync(process.execPath, [CLI, 'diff', 'base/api/openapi.yaml', 'head/api/openapi.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not "soon"');
+    expect(r.stderr).toContain(
+      'specforge.config.yaml:4:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not "soon"',
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     writeFileSync(join(dir, 'specforge.config.yaml'), `${SPECS}diff:\n  deprecationDays: 90\n`);
-    const strict = spawnSync(process.execPath, [CLI, 'diff', 'base/api/openapi.yaml', 'head/api/openapi.yaml'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const strict = spawnSync(process.execPath, [CLI, 'diff', 'base/api/openapi.yaml', 'head/api/openapi.yaml'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(strict.status).toBe(1);
     expect(strict.stdout).toContain('api-deprecated-sunset-missing');
-    const lax = spawnSync(process.execPath, [CLI, 'diff', 'base/api/openapi.yaml', 'head/api/openapi.yaml', '--deprecation-days', '0'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const lax = spawnSync(process.execPath, [CLI, 'diff', 'base/api/openapi.yaml', 'head/api/openapi.yaml', '--deprecation-days', '0'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(lax.status).toBe(0);
   });
 });
@@ -180,7 +228,10 @@ describe('bad diff: and docs: settings are errors at file:line:col', () => {
 describe('with a git repository', () => {
   let repo: string;
   const git = (...args: string[]): void => {
-    const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+    const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   };
   const config = (extra: string): void => writeFileSync(join(repo, 'specforge.config.yaml'), `specs:\n  - path: specs/pets/openapi.yaml\n${extra}`);

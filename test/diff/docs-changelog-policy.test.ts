@@ -15,7 +15,10 @@ import { writeFiles } from './helpers.js';
 
 let repo: string;
 const git = (...args: string[]): string => {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 };
@@ -52,7 +55,9 @@ beforeAll(() => {
   git('commit', '-qm', 'v1');
   git('tag', 'v1');
   // Two breaking changes the config's policy drops (one rule off, one path filtered out) and an addition it keeps.
-  writeFiles(repo, { 'specs/pets/openapi.yaml': CONTRACT('id', false) + "  /owners:\n    get:\n      operationId: listOwners\n      responses: { '200': { description: ok } }\n" });
+  writeFiles(repo, {
+    'specs/pets/openapi.yaml': CONTRACT('id', false) + "  /owners:\n    get:\n      operationId: listOwners\n      responses: { '200': { description: ok } }\n",
+  });
 });
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 

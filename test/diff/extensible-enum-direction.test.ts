@@ -15,12 +15,28 @@ import { api, tmpRoot, writeFiles, type Doc } from './helpers.js';
 const TMP = tmpRoot('extensible-direction');
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-const body = (schema: Doc): Doc => api({ '/pets': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { status: schema } } } } }, responses: { '204': { description: 'ok' } } } } });
-const query = (schema: Doc): Doc => api({ '/pets': { get: { parameters: [{ name: 'status', in: 'query', schema }], responses: { '204': { description: 'ok' } } } } });
+const body = (schema: Doc): Doc =>
+  api({
+    '/pets': {
+      post: {
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { status: schema } } } } },
+        responses: { '204': { description: 'ok' } },
+      },
+    },
+  });
+const query = (schema: Doc): Doc =>
+  api({ '/pets': { get: { parameters: [{ name: 'status', in: 'query', schema }], responses: { '204': { description: 'ok' } } } } });
 /** One component both received (request body) and sent (response). */
 const both = (schema: Doc): Doc =>
   api(
-    { '/pets': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } } },
+    {
+      '/pets': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        },
+      },
+    },
     { schemas: { Pet: { type: 'object', properties: { status: schema } } } },
   );
 

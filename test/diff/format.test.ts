@@ -117,7 +117,9 @@ const SARIF_SUBSET = {
 describe('report formats', () => {
   it('stylish groups by file with line:col, level, message and rule, and a summary', () => {
     const text = formatFindings(FINDINGS, 'stylish');
-    expect(text).toContain('specs/pets/openapi.yaml\n  42:9  error  GET /pets: response 200 (application/json) property "name" (required) was removed  response-required-property-removed\n');
+    expect(text).toContain(
+      'specs/pets/openapi.yaml\n  42:9  error  GET /pets: response 200 (application/json) property "name" (required) was removed  response-required-property-removed\n',
+    );
     expect(text).toContain('generated/pets/types.ts\n  -  info  generated/pets/types.ts is stale  stale-file\n      --- a\n');
     expect(text.trimEnd().split('\n').pop()).toBe('✖ 3 findings (1 error, 1 warning, 1 info)');
     expect(formatFindings([], 'stylish')).toBe('✔ no findings\n');
@@ -154,7 +156,10 @@ describe('report formats', () => {
 
   it('sarif is a valid SARIF 2.1.0 log with rules, help text and physical locations', () => {
     const log = JSON.parse(
-      formatFindings(FINDINGS, 'sarif', { rules: [{ id: 'response-required-property-removed', description: 'a required response property was removed', level: 'error' }], toolVersion: '1.2.3' }),
+      formatFindings(FINDINGS, 'sarif', {
+        rules: [{ id: 'response-required-property-removed', description: 'a required response property was removed', level: 'error' }],
+        toolVersion: '1.2.3',
+      }),
     ) as {
       runs: Array<{ tool: { driver: { version: string; rules: Array<{ id: string; help: { text: string } }> } }; results: Array<Record<string, unknown>> }>;
     };
@@ -171,11 +176,18 @@ describe('report formats', () => {
     ]);
     expect(run?.results[0]?.['locations']).toEqual([
       {
-        physicalLocation: { artifactLocation: { uri: 'specs/pets/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 42, startColumn: 9, endLine: 42 } },
+        physicalLocation: {
+          artifactLocation: { uri: 'specs/pets/openapi.yaml', uriBaseId: 'SRCROOT' },
+          region: { startLine: 42, startColumn: 9, endLine: 42 },
+        },
         logicalLocations: [{ fullyQualifiedName: '#/paths/~1pets/get', kind: 'member' }],
       },
     ]);
-    expect(run?.results[1]?.['locations']).toEqual([{ physicalLocation: { artifactLocation: { uri: 'specs/a%20b/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 3, startColumn: 1, endLine: 3 } } }]);
+    expect(run?.results[1]?.['locations']).toEqual([
+      {
+        physicalLocation: { artifactLocation: { uri: 'specs/a%20b/openapi.yaml', uriBaseId: 'SRCROOT' }, region: { startLine: 3, startColumn: 1, endLine: 3 } },
+      },
+    ]);
   });
 
   it('an empty list is no annotation, an empty SARIF run and zero totals', () => {

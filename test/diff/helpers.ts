@@ -41,7 +41,13 @@ export function writeFiles(dir: string, files: Record<string, Doc | string>): st
 let counter = 0;
 
 /** Diffs two documents (or sets of files, entry first) and returns the findings (`options`: deprecation policy, today). */
-export async function diffDocs(root: string, base: Doc | Record<string, Doc | string>, head: Doc | Record<string, Doc | string>, files = false, options: DiffOptions = {}): Promise<Finding[]> {
+export async function diffDocs(
+  root: string,
+  base: Doc | Record<string, Doc | string>,
+  head: Doc | Record<string, Doc | string>,
+  files = false,
+  options: DiffOptions = {},
+): Promise<Finding[]> {
   const dir = join(root, `case-${++counter}`);
   const b = writeFiles(join(dir, 'base', 'api'), files ? (base as Record<string, Doc | string>) : { 'openapi.yaml': base as Doc });
   const h = writeFiles(join(dir, 'head', 'api'), files ? (head as Record<string, Doc | string>) : { 'openapi.yaml': head as Doc });

@@ -59,13 +59,16 @@ describe('x-stability-level', () => {
   });
 
   it('an unknown level reads as stable', async () => {
-    expect(summary(await diffDocs(TMP, items({ 'x-stability-level': 'experimental' }), items({ 'x-stability-level': 'experimental', parameters: [limit] })))).toEqual([
-      ['request-parameter-added-required', 'error'],
-    ]);
+    expect(
+      summary(await diffDocs(TMP, items({ 'x-stability-level': 'experimental' }), items({ 'x-stability-level': 'experimental', parameters: [limit] }))),
+    ).toEqual([['request-parameter-added-required', 'error']]);
   });
 
   it('the payload changes of an alpha webhook are info', async () => {
-    const hook = (type: Doc): Doc => api({ '/items': { get: { responses: OK } } }, undefined, { webhooks: { itemAdded: { post: { 'x-stability-level': 'alpha', requestBody: { content: { 'application/json': { schema: type } } }, responses: OK } } } });
+    const hook = (type: Doc): Doc =>
+      api({ '/items': { get: { responses: OK } } }, undefined, {
+        webhooks: { itemAdded: { post: { 'x-stability-level': 'alpha', requestBody: { content: { 'application/json': { schema: type } } }, responses: OK } } },
+      });
     expect(summary(await diffDocs(TMP, hook({ type: 'string' }), hook({ type: ['string', 'null'] })))).toEqual([['webhook-body-type-changed', 'info']]);
   });
 });
@@ -96,7 +99,9 @@ describe('sunset dates', () => {
     const base = api({ '/a': { get: { responses: OK }, post: { deprecated: true, 'x-sunset': 'end of Q3', responses: OK } } });
     const findings = await diffDocs(TMP, base, api({ '/a': { get: { responses: OK } } }), false, TODAY);
     expect(summary(findings)).toEqual([['api-removed-before-sunset', 'error']]);
-    expect(findings[0]?.message).toBe('POST /a: the deprecated operation was removed before its x-sunset date "end of Q3" (not a date); clients were promised it until then');
+    expect(findings[0]?.message).toBe(
+      'POST /a: the deprecated operation was removed before its x-sunset date "end of Q3" (not a date); clients were promised it until then',
+    );
   });
 
   it('a sunset moved into the past is too soon even without a deprecation period; moved later is fine', async () => {
@@ -106,7 +111,10 @@ describe('sunset dates', () => {
   });
 
   it('with a deprecation period, dropping the sunset of a deprecated operation is breaking', async () => {
-    const findings = await diffDocs(TMP, items({ deprecated: true, 'x-sunset': '2025-12-31' }), items({ deprecated: true }), false, { ...TODAY, deprecationDays: 30 });
+    const findings = await diffDocs(TMP, items({ deprecated: true, 'x-sunset': '2025-12-31' }), items({ deprecated: true }), false, {
+      ...TODAY,
+      deprecationDays: 30,
+    });
     expect(summary(findings)).toEqual([['api-deprecated-sunset-missing', 'error']]);
     expect(findings[0]?.message).toContain('its x-sunset was removed');
   });
@@ -127,7 +135,14 @@ describe('specforge diff --deprecation-days', () => {
 
   async function run(deprecationDays?: string): Promise<{ code: number; findings: Finding[] }> {
     let out = '';
-    const code = await runDiff({ cwd: TMP, specs: [base, head], format: 'json', now: TODAY.now as Date, ...(deprecationDays !== undefined ? { deprecationDays } : {}), write: (t) => (out += t) });
+    const code = await runDiff({
+      cwd: TMP,
+      specs: [base, head],
+      format: 'json',
+      now: TODAY.now as Date,
+      ...(deprecationDays !== undefined ? { deprecationDays } : {}),
+      write: (t) => (out += t),
+    });
     return { code, findings: (JSON.parse(out) as { findings: Finding[] }).findings };
   }
 

@@ -107,7 +107,11 @@ describe('compared by meaning', () => {
     expect(findings[0]).toMatchObject({
       rule: 'request-property-max-length-decreased',
       level: 'error',
-      location: { file: 'head/api/schemas.yaml', line: lineOf(changed, '    name: { type: string, maxLength: 10 }'), pointer: '/Named/properties/name/maxLength' },
+      location: {
+        file: 'head/api/schemas.yaml',
+        line: lineOf(changed, '    name: { type: string, maxLength: 10 }'),
+        pointer: '/Named/properties/name/maxLength',
+      },
     });
     expect(findings[0]?.message).toBe('PUT /pets/{petId}: request body (application/json) property "name": maxLength decreased from 20 to 10');
   });
@@ -138,12 +142,13 @@ paths:
         '200': { description: ok, content: { application/json: { schema: { type: [string, 'null'] } } } }
 `;
     expect(await diffDocs(TMP, { 'openapi.yaml': v30 }, { 'openapi.yaml': v31 }, true)).toEqual([]);
-    const stricter = v31.replace("type: [integer, 'null'], exclusiveMaximum: 10", "type: integer, exclusiveMaximum: 10");
+    const stricter = v31.replace("type: [integer, 'null'], exclusiveMaximum: 10", 'type: integer, exclusiveMaximum: 10');
     expect(rulesOf(await diffDocs(TMP, { 'openapi.yaml': v30 }, { 'openapi.yaml': stricter }, true))).toEqual(['request-property-type-changed']);
   });
 
   it('header parameters are matched without regard to case', async () => {
-    const h = (name: string): Doc => api({ '/a': { get: { parameters: [{ name, in: 'header', required: true, schema: { type: 'string' } }], responses: OK } } });
+    const h = (name: string): Doc =>
+      api({ '/a': { get: { parameters: [{ name, in: 'header', required: true, schema: { type: 'string' } }], responses: OK } } });
     expect(await diffDocs(TMP, h('X-Request-Id'), h('x-request-id'))).toEqual([]);
   });
 
@@ -154,7 +159,14 @@ paths:
       properties: { id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true }, name: { type: 'string' } },
     });
     const doc = (required: string[]): Doc =>
-      api({ '/a': { post: { requestBody: { content: { 'application/json': { schema: schema(required) } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: schema(required) } } } } } } });
+      api({
+        '/a': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: schema(required) } } },
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: schema(required) } } } },
+          },
+        },
+      });
     // id becomes required: only responses carry it; secret stops being required: only requests carry it.
     expect(rulesOf(await diffDocs(TMP, doc(['secret']), doc(['id'])))).toEqual([]);
     expect(rulesOf(await diffDocs(TMP, doc([]), doc(['name'])))).toEqual(['request-property-became-required']);
@@ -164,7 +176,14 @@ paths:
     const pet = { type: 'object', properties: { name: { type: 'string' } } };
     const doc = (schema: Doc): Doc =>
       api(
-        { '/a': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } } },
+        {
+          '/a': {
+            post: {
+              requestBody: { content: { 'application/json': { schema } } },
+              responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } },
+            },
+          },
+        },
         { schemas: { Pet: pet } },
       );
     const before = doc({ type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' } } });
@@ -181,7 +200,14 @@ describe('recursive schemas', () => {
       { '/trees': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } }, responses: OK } } },
       {
         schemas: {
-          Node: { type: 'object', properties: { name: { type: 'string', maxLength: nameMax }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, leaf: { $ref: '#/components/schemas/Leaf' } } },
+          Node: {
+            type: 'object',
+            properties: {
+              name: { type: 'string', maxLength: nameMax },
+              children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+              leaf: { $ref: '#/components/schemas/Leaf' },
+            },
+          },
           Leaf: { type: 'object', properties: { parent: { $ref: '#/components/schemas/Node' }, label: { type: 'string', maxLength: childMax } } },
         },
       },
@@ -198,7 +224,12 @@ describe('recursive schemas', () => {
 
   it('an inline base compared with a recursive head terminates too', async () => {
     const inline = api({
-      '/trees': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } } } } }, responses: OK } },
+      '/trees': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 10 } } } } } },
+          responses: OK,
+        },
+      },
     });
     // The head accepts more (two optional properties): reported as additions, nothing breaks.
     expect(rulesOf(await diffDocs(TMP, inline, tree(10, 10)))).toEqual(['request-property-added', 'request-property-added']);
@@ -216,7 +247,10 @@ describe('schemas that all refer to each other', () => {
       for (let j = 0; j < n; j++) if (j !== i) properties[`to${j}`] = { $ref: `#/components/schemas/S${j}` };
       schemas[`S${i}`] = { type: 'object', properties };
     }
-    return api({ '/webs': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } }, responses: OK } } }, { schemas });
+    return api(
+      { '/webs': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } } }, responses: OK } } },
+      { schemas },
+    );
   };
 
   it('fourteen of them diff against themselves (no change) and against a changed copy (the change, once)', async () => {
@@ -279,7 +313,10 @@ describe('a change of a shared schema', () => {
   const shared = (values: string[]): Doc =>
     api(
       Object.fromEntries(
-        ['/a', '/b', '/c'].map((p) => [p, { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } }]),
+        ['/a', '/b', '/c'].map((p) => [
+          p,
+          { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } } } },
+        ]),
       ),
       { schemas: { Pet: { type: 'object', properties: { status: { type: 'string', enum: values }, name: { type: 'string' } } } } },
     );
@@ -287,7 +324,9 @@ describe('a change of a shared schema', () => {
   it('is one finding naming the other operations it reaches, not one per operation', async () => {
     const findings = await diffDocs(TMP, shared(['sold']), shared(['sold', 'lost']));
     expect(findings.map((f) => f.rule)).toEqual(['response-property-enum-value-added']);
-    expect(findings[0]?.message).toBe('GET /a: response 200 (application/json) property "status": enum value "lost" added (also in 2 other operations: GET /b, GET /c)');
+    expect(findings[0]?.message).toBe(
+      'GET /a: response 200 (application/json) property "status": enum value "lost" added (also in 2 other operations: GET /b, GET /c)',
+    );
   });
 
   it('different changes at the same place stay apart', async () => {
@@ -305,19 +344,29 @@ describe('a change of a shared schema', () => {
 
 describe('alternatives are paired by meaning', () => {
   const payment = (alts: Doc[], discriminator?: Doc): Doc =>
-    api({ '/payments': { post: { requestBody: { content: { 'application/json': { schema: { oneOf: alts, ...(discriminator ? { discriminator } : {}) } } } }, responses: OK } } });
+    api({
+      '/payments': {
+        post: { requestBody: { content: { 'application/json': { schema: { oneOf: alts, ...(discriminator ? { discriminator } : {}) } } } }, responses: OK },
+      },
+    });
   const card = (required: string[] = ['kind']): Doc => ({ type: 'object', required, properties: { kind: { const: 'card' }, number: { type: 'string' } } });
   const bank = { type: 'object', required: ['kind'], properties: { kind: { const: 'bank' }, iban: { type: 'string' } } };
 
   it('by the tag value: a change to the card alternative is reported there, whatever the order', async () => {
-    const findings = await diffDocs(TMP, payment([card(), bank], { propertyName: 'kind' }), payment([bank, card(['kind', 'number'])], { propertyName: 'kind' }));
+    const findings = await diffDocs(
+      TMP,
+      payment([card(), bank], { propertyName: 'kind' }),
+      payment([bank, card(['kind', 'number'])], { propertyName: 'kind' }),
+    );
     expect(findings.map((f) => f.rule)).toEqual(['request-property-became-required']);
     expect(findings[0]?.message).toContain('property "number" became required');
   });
 
   it('an alternative removed is named, and the others are not compared with the wrong one', async () => {
     const findings = await diffDocs(TMP, payment([card(), bank]), payment([bank]));
-    expect(findings.map((f) => [f.rule, f.message.replace(/^.*: /, '')])).toEqual([['request-body-variant-removed', 'alternative object {kind, number} of anyOf/oneOf removed']]);
+    expect(findings.map((f) => [f.rule, f.message.replace(/^.*: /, '')])).toEqual([
+      ['request-body-variant-removed', 'alternative object {kind, number} of anyOf/oneOf removed'],
+    ]);
   });
 
   it('by title, and by structure when nothing names them', async () => {

@@ -137,7 +137,16 @@ function yamlFiles(dir: string): Array<{ id: string; file: string; data: Record<
 function loadCrafted(): Crafted[] {
   return yamlFiles(join(DATA, 'crafted')).map(({ id, file, data }) => {
     const r: Reader = new Reader(file, data, ['why', 'report', 'reportAny', 'absent', 'breaking', 'total', 'sameLevelAs', 'base', 'head']);
-    const c: Crafted = { id, why: r.text('why'), report: r.rules('report'), reportAny: r.rules('reportAny'), absent: r.rules('absent'), noBreaking: false, base: r.contract('base'), head: r.contract('head') };
+    const c: Crafted = {
+      id,
+      why: r.text('why'),
+      report: r.rules('report'),
+      reportAny: r.rules('reportAny'),
+      absent: r.rules('absent'),
+      noBreaking: false,
+      base: r.contract('base'),
+      head: r.contract('head'),
+    };
     if (data['breaking'] !== undefined) {
       if (data['breaking'] !== 'none') r.fail('breaking must be "none"');
       c.noBreaking = true;
@@ -147,7 +156,8 @@ function loadCrafted(): Crafted[] {
       c.total = data['total'];
     }
     if (data['sameLevelAs'] !== undefined) c.sameLevelAs = r.text('sameLevelAs');
-    if (c.report.length + c.reportAny.length + c.absent.length === 0 && !c.noBreaking && c.total === undefined && c.sameLevelAs === undefined) r.fail('records no verdict');
+    if (c.report.length + c.reportAny.length + c.absent.length === 0 && !c.noBreaking && c.total === undefined && c.sameLevelAs === undefined)
+      r.fail('records no verdict');
     return c;
   });
 }
@@ -156,11 +166,13 @@ function loadReal(): Real[] {
   return yamlFiles(join(DATA, 'real')).map(({ id, file, data }) => {
     const r: Reader = new Reader(file, data, ['why', 'base', 'head', 'breaking', 'samples']);
     const breaking = data['breaking'] ?? {};
-    if (!isRecord(breaking) || !Object.values(breaking).every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0)) r.fail('breaking must map rule ids to counts above 0');
+    if (!isRecord(breaking) || !Object.values(breaking).every((n) => typeof n === 'number' && Number.isInteger(n) && n > 0))
+      r.fail('breaking must map rule ids to counts above 0');
     const rawSamples = data['samples'] ?? [];
     if (!Array.isArray(rawSamples)) r.fail('samples must be a list');
     const samples = rawSamples.map((s: unknown, i): Sample => {
-      if (!isRecord(s) || typeof s['rule'] !== 'string' || typeof s['why'] !== 'string' || s['why'].trim() === '') r.fail(`samples[${i}] needs rule, match and why`);
+      if (!isRecord(s) || typeof s['rule'] !== 'string' || typeof s['why'] !== 'string' || s['why'].trim() === '')
+        r.fail(`samples[${i}] needs rule, match and why`);
       const unknown = Object.keys(s).filter((k) => !['rule', 'match', 'why'].includes(k));
       if (unknown.length > 0) r.fail(`samples[${i}]: unknown key ${unknown.join(', ')}`);
       const match = r.rules('match', s);
@@ -228,9 +240,17 @@ describe('recorded verdicts: crafted pairs', () => {
     const rules = new Set(findings.map((f) => f.rule));
     const context = `${c.why}\nfindings:\n${show(findings)}`;
     for (const rule of c.report) expect(rules.has(rule), `must report ${rule}: ${context}`).toBe(true);
-    if (c.reportAny.length > 0) expect(c.reportAny.some((r) => rules.has(r)), `must report one of ${c.reportAny.join(', ')}: ${context}`).toBe(true);
+    if (c.reportAny.length > 0)
+      expect(
+        c.reportAny.some((r) => rules.has(r)),
+        `must report one of ${c.reportAny.join(', ')}: ${context}`,
+      ).toBe(true);
     for (const rule of c.absent) expect(rules.has(rule), `must not report ${rule}: ${context}`).toBe(false);
-    if (c.noBreaking) expect(findings.filter((f) => f.level === 'error').map((f) => f.rule), `no breaking change: ${context}`).toEqual([]);
+    if (c.noBreaking)
+      expect(
+        findings.filter((f) => f.level === 'error').map((f) => f.rule),
+        `no breaking change: ${context}`,
+      ).toEqual([]);
     if (c.total !== undefined) expect(findings.length, `exactly ${c.total} finding(s): ${context}`).toBe(c.total);
     if (c.sameLevelAs !== undefined) {
       const other = CRAFTED.find((o) => o.id === c.sameLevelAs);

@@ -9,7 +9,17 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOC_FILE, markedCommands, optionsTableMarkdown, programCommands, splitFlags, tableEnd, tableStart, withOptionsTables, WRITER } from '../../src/cli/options-table.js';
+import {
+  DOC_FILE,
+  markedCommands,
+  optionsTableMarkdown,
+  programCommands,
+  splitFlags,
+  tableEnd,
+  tableStart,
+  withOptionsTables,
+  WRITER,
+} from '../../src/cli/options-table.js';
 import { buildProgram } from '../../src/cli/program.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -49,7 +59,10 @@ describe('options tables of the commands reference', () => {
     const missing = flags.filter((flag) => !rows.some((r) => r.startsWith(`| \`${flag}\` |`)));
     const args = command.registeredArguments.filter((a) => !rows.some((r) => r.startsWith('| (argument) |') && r.includes(a.name())));
     expect(missing, `options of \`specforge ${name}\` without a row: ${REWRITE}`).toEqual([]);
-    expect(args.map((a) => a.name()), `arguments of \`specforge ${name}\` without a row: ${REWRITE}`).toEqual([]);
+    expect(
+      args.map((a) => a.name()),
+      `arguments of \`specforge ${name}\` without a row: ${REWRITE}`,
+    ).toEqual([]);
     expect(rows.filter((r) => r.startsWith('| `')).length).toBe(command.options.filter((o) => !o.hidden).length + 1);
   });
 

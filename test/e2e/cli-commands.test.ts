@@ -35,7 +35,10 @@ describe('bundle', () => {
     mkdirSync(join(dir, 'schemas'), { recursive: true });
     cpSync(join(ROOT, 'specs', 'echo', 'openapi.yaml'), join(dir, 'openapi.yaml'));
     const text = readFileSync(join(dir, 'openapi.yaml'), 'utf8');
-    writeFileSync(join(dir, 'openapi.yaml'), text.replace(/(\n {4}echoMessage:\n)(( {6}.*\n)+)/, '\n    echoMessage:\n      $ref: ./schemas/echo-message.yaml\n'));
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      text.replace(/(\n {4}echoMessage:\n)(( {6}.*\n)+)/, '\n    echoMessage:\n      $ref: ./schemas/echo-message.yaml\n'),
+    );
     const schema = /\n {4}echoMessage:\n((?: {6}.*\n)+)/.exec(text)?.[1] ?? '';
     writeFileSync(join(dir, 'schemas', 'echo-message.yaml'), schema.replace(/^ {6}/gm, ''));
     const out = join(TMP, 'bundle', 'bundled.json');
@@ -65,7 +68,11 @@ describe('mock', () => {
         setTimeout(() => fail(new Error('mock did not start')), 30_000);
       });
       const base = `http://127.0.0.1:${port}`;
-      const ok = await fetch(`${base}/echo?key=k`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'hi there' }) });
+      const ok = await fetch(`${base}/echo?key=k`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'hi there' }),
+      });
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ message: 'hi there' });
       const bad = await fetch(`${base}/echo?key=k`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 5 }) });
@@ -94,7 +101,9 @@ describe('docs', () => {
     expect(index).toContain('Endpoints Example');
     expect(index).toContain('href="./echo/index.html"');
     for (const asset of ['docs.css', 'docs.js', 'console.js']) expect(existsSync(join(out, 'assets', asset))).toBe(true);
-    const pages = readdirSync(join(out, 'echo')).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(out, 'echo', f), 'utf8'));
+    const pages = readdirSync(join(out, 'echo'))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => readFileSync(join(out, 'echo', f), 'utf8'));
     for (const page of pages) {
       expect(page).not.toMatch(/<script>|\sstyle=|https:\/\/cdn\./);
       expect(page).toContain('<script src="../assets/docs.js" defer></script>');
@@ -127,8 +136,14 @@ describe('docs', () => {
     const { buildModel } = await import('../../src/contract/model.js');
     for (const entry of loadConfig(ROOT).specs) {
       const model = await buildModel(entry.path, { api: entry.api });
-      const pages = readdirSync(join(out, entry.api)).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(out, entry.api, f), 'utf8')).join('');
-      expect(model.operations.filter((op) => !pages.includes(`<code>${op.id}</code>`)).map((op) => op.id), entry.api).toEqual([]);
+      const pages = readdirSync(join(out, entry.api))
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => readFileSync(join(out, entry.api, f), 'utf8'))
+        .join('');
+      expect(
+        model.operations.filter((op) => !pages.includes(`<code>${op.id}</code>`)).map((op) => op.id),
+        entry.api,
+      ).toEqual([]);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`${model.operations.length}</td>`);
     }
   });

@@ -13,10 +13,22 @@ const { TMP, cli, echoCopy } = cliSandbox('config');
 
 describe('input errors exit 2 with file:line:col and no stack trace', () => {
   const cases: Array<[string, (text: string) => string, RegExp]> = [
-    ['a broken $ref', (t) => t.replace("$ref: '#/components/schemas/echoMessage'", "$ref: '#/components/schemas/noSuchSchema'"), /openapi\.yaml:\d+:\d+ .*SPECFORGE_REF_NOT_FOUND/],
+    [
+      'a broken $ref',
+      (t) => t.replace("$ref: '#/components/schemas/echoMessage'", "$ref: '#/components/schemas/noSuchSchema'"),
+      /openapi\.yaml:\d+:\d+ .*SPECFORGE_REF_NOT_FOUND/,
+    ],
     ['a YAML syntax error', (t) => t.replace('paths:\n', 'paths:\n  /broken: [unclosed\n'), /openapi\.yaml:\d+:\d+: error SPECFORGE_YAML_SYNTAX/],
-    ['a $ref outside the folder', (t) => t.replace("$ref: '#/components/schemas/echoMessage'", "$ref: '../../outside.yaml#/Thing'"), /openapi\.yaml:\d+:\d+ .*SPECFORGE_REF_OUTSIDE/],
-    ['a remote $ref', (t) => t.replace("$ref: '#/components/schemas/echoMessage'", "$ref: 'https://example.org/schemas.yaml#/Thing'"), /openapi\.yaml:\d+:\d+ .*SPECFORGE_REF_REMOTE/],
+    [
+      'a $ref outside the folder',
+      (t) => t.replace("$ref: '#/components/schemas/echoMessage'", "$ref: '../../outside.yaml#/Thing'"),
+      /openapi\.yaml:\d+:\d+ .*SPECFORGE_REF_OUTSIDE/,
+    ],
+    [
+      'a remote $ref',
+      (t) => t.replace("$ref: '#/components/schemas/echoMessage'", "$ref: 'https://example.org/schemas.yaml#/Thing'"),
+      /openapi\.yaml:\d+:\d+ .*SPECFORGE_REF_REMOTE/,
+    ],
   ];
   it.each(cases)('%s', (name, edit, want) => {
     const spec = echoCopy(`broken-${name.replace(/\W+/g, '-')}`);
@@ -54,12 +66,18 @@ describe('specforge.config.yaml', () => {
     echoCopy('cfg-hook');
     const root = join(TMP, 'cfg-hook');
     writeFileSync(join(root, 'hook.mjs'), "import { appendFileSync } from 'node:fs';\nappendFileSync('hook.log', process.argv.slice(2).join(' ') + '\\n');\n");
-    writeFileSync(join(root, 'specforge.config.yaml'), 'specs:\n  - path: echo/openapi.yaml\n    targets: [types, client]\nhooks:\n  afterWrite:\n    - node hook.mjs\n');
+    writeFileSync(
+      join(root, 'specforge.config.yaml'),
+      'specs:\n  - path: echo/openapi.yaml\n    targets: [types, client]\nhooks:\n  afterWrite:\n    - node hook.mjs\n',
+    );
     expect(cli(['generate'], root).code).toBe(0);
     expect(readFileSync(join(root, 'hook.log'), 'utf8')).toBe('generated/echo/client.ts generated/echo/specforge-manifest.json generated/echo/types.ts\n');
     expect(cli(['generate'], root).code).toBe(0);
     expect(readFileSync(join(root, 'hook.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
-    writeFileSync(join(root, 'specforge.config.yaml'), 'specs:\n  - path: echo/openapi.yaml\n    targets: [types, client]\nhooks:\n  afterWrite:\n    - node -e "console.error(\'formatter broke\'); process.exit(3)"\n');
+    writeFileSync(
+      join(root, 'specforge.config.yaml'),
+      'specs:\n  - path: echo/openapi.yaml\n    targets: [types, client]\nhooks:\n  afterWrite:\n    - node -e "console.error(\'formatter broke\'); process.exit(3)"\n',
+    );
     rmSync(join(root, 'generated', 'echo', 'client.ts'));
     const failed = cli(['generate'], root);
     expect(failed.code).toBe(2);
@@ -72,7 +90,13 @@ describe('specforge.config.yaml', () => {
   it.each([
     ['a typo in an entry', 'specs:\n  - path: echo/openapi.yaml\n    target: [types]\n', '3:5', 'unknown key "target" in specs[0]', 'did you mean "targets"?'],
     ['a typo in defaults', 'defaults:\n  stict: true\nspecs:\n  - echo/openapi.yaml\n', '2:3', 'unknown key "stict" in defaults', 'did you mean "strict"?'],
-    ['an unknown top-level key', 'specs: [echo/openapi.yaml]\nplugins: [x]\n', '2:1', 'unknown key "plugins" in the config', 'known keys: output, defaults, specs, hooks'],
+    [
+      'an unknown top-level key',
+      'specs: [echo/openapi.yaml]\nplugins: [x]\n',
+      '2:1',
+      'unknown key "plugins" in the config',
+      'known keys: output, defaults, specs, hooks',
+    ],
     ['a typo in hooks', 'specs: [echo/openapi.yaml]\nhooks:\n  afterwrite: [x]\n', '3:3', 'unknown key "afterwrite" in hooks', 'did you mean "afterWrite"?'],
   ])('refuses %s: exit 2 at file:line:col', (_name, text, at, message, hint) => {
     echoCopy('cfg-typo');

@@ -118,7 +118,10 @@ describe('specforge test', () => {
       resetNotes();
       const sarif = await cli(['test', NOTES, '--base-url', faultyUrl, '--max-examples', '3', '--format', 'sarif', '--output', join(dir, 'out.sarif')]);
       expect(sarif.code, sarif.stderr).toBe(1);
-      const log = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')) as { version: string; runs: Array<{ results: Array<{ ruleId: string; locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }> }> }> };
+      const log = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')) as {
+        version: string;
+        runs: Array<{ results: Array<{ ruleId: string; locations?: Array<{ physicalLocation?: { artifactLocation?: { uri?: string } } }> }> }>;
+      };
       expect(log.version).toBe('2.1.0');
       const results = log.runs[0]?.results ?? [];
       expect(new Set(results.map((r) => r.ruleId.replace(/^.*\//, '')))).toEqual(new Set(['status_code_conformance', 'use_after_free']));
@@ -186,13 +189,16 @@ describe('specforge test', () => {
 });
 
 describe('settings from specforge.config.yaml', () => {
-  it('a contract\'s test: entry gives the base URL, phases and examples; a flag given wins', async () => {
+  it("a contract's test: entry gives the base URL, phases and examples; a flag given wins", async () => {
     const { mkdirSync, writeFileSync, rmSync } = await import('node:fs');
     const dir = join(ROOT, 'test', '.tmp', `test-config-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     try {
       const spec = join(ROOT, 'specs', 'engine', 'openapi.yaml');
-      writeFileSync(join(dir, 'specforge.config.yaml'), `specs:\n  - path: ${JSON.stringify(spec)}\n    test:\n      baseUrl: ${engineUrl}\n      phases: [examples]\n      maxExamples: 2\n`);
+      writeFileSync(
+        join(dir, 'specforge.config.yaml'),
+        `specs:\n  - path: ${JSON.stringify(spec)}\n    test:\n      baseUrl: ${engineUrl}\n      phases: [examples]\n      maxExamples: 2\n`,
+      );
       const run = await cli(['test', '--format', 'json'], dir);
       expect(run.code, run.stderr).toBe(0);
       const report = JSON.parse(run.stdout) as ConformanceReport;
@@ -249,7 +255,11 @@ describe('credentials', () => {
     });
     const url = await listen(server);
     try {
-      const run = await cli(['test', 'specs/payments/openapi.yaml', '--base-url', url, '--max-examples', '2', '--auth', 'bearer=env:PAYMENTS_TOKEN', '--format', 'json'], ROOT, { PAYMENTS_TOKEN: token });
+      const run = await cli(
+        ['test', 'specs/payments/openapi.yaml', '--base-url', url, '--max-examples', '2', '--auth', 'bearer=env:PAYMENTS_TOKEN', '--format', 'json'],
+        ROOT,
+        { PAYMENTS_TOKEN: token },
+      );
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).not.toContain(token);
       expect(seen.with).toBeGreaterThan(20);
@@ -279,13 +289,33 @@ describe('control', () => {
     const server = createServer((req, res) => {
       seen.push({ path: (req.url ?? '').split('?')[0] ?? '', header: req.headers['x-run'] as string | undefined, at: Date.now() });
       // A fault on every answer of the list: one failure per request that reaches it.
-      if (req.method === 'GET' && req.url?.startsWith('/notes') && !/^\/notes\/[^/?]+/.test(req.url)) res.writeHead(418, { 'content-type': 'application/json' }).end('{"message":"teapot"}');
+      if (req.method === 'GET' && req.url?.startsWith('/notes') && !/^\/notes\/[^/?]+/.test(req.url))
+        res.writeHead(418, { 'content-type': 'application/json' }).end('{"message":"teapot"}');
       else mock.listener(req, res);
     });
     const url = await listen(server);
     try {
       // Only getNote, with a header on every request, two workers and at most 20 requests a second.
-      const one = await cli(['test', NOTES, '--base-url', url, '--operations', 'getNote', '--phases', 'examples,negative,fuzz', '--max-examples', '10', '-H', 'X-Run: 42', '--workers', '2', '--rate-limit', '20', '--format', 'json']);
+      const one = await cli([
+        'test',
+        NOTES,
+        '--base-url',
+        url,
+        '--operations',
+        'getNote',
+        '--phases',
+        'examples,negative,fuzz',
+        '--max-examples',
+        '10',
+        '-H',
+        'X-Run: 42',
+        '--workers',
+        '2',
+        '--rate-limit',
+        '20',
+        '--format',
+        'json',
+      ]);
       expect(one.code, one.stderr).toBe(0);
       const report = JSON.parse(one.stdout) as ConformanceReport;
       expect(report.operations.map((o) => o.operationId)).toEqual(['getNote']);

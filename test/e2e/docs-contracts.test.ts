@@ -71,10 +71,13 @@ describe('specforge docs <spec>', () => {
     expect(names.some((f) => f.startsWith('billing'))).toBe(true);
   });
 
-  it('with a config: only the contracts named, each with its entry\'s settings (its api: name)', () => {
+  it("with a config: only the contracts named, each with its entry's settings (its api: name)", () => {
     const project = join(dir, 'project');
     cpSync(join(dir, 'contracts'), join(project, 'contracts'), { recursive: true });
-    writeFileSync(join(project, 'specforge.config.yaml'), 'specs:\n  - path: contracts/pets/openapi.yaml\n    api: pets-api\n  - path: contracts/billing/openapi.yaml\n');
+    writeFileSync(
+      join(project, 'specforge.config.yaml'),
+      'specs:\n  - path: contracts/pets/openapi.yaml\n    api: pets-api\n  - path: contracts/billing/openapi.yaml\n',
+    );
     const r = docs(['contracts/pets/openapi.yaml', '-o', 'out'], project);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -20,7 +20,16 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `docs-site-${process.pid}`);
 const SHOTS = join(ROOT, 'test', '.tmp', 'docs-screenshots');
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The static server and the browser close after this long even if a hook never runs. */
 const LIFETIME_MS = 10 * 60_000;
 const HOSTILE = join(ROOT, 'test', 'fixtures', 'docs', 'hostile');
@@ -130,7 +139,11 @@ async function renderedOperations(page: Page): Promise<RenderedOperation[]> {
     // A group is a tag that lists its operations or, when no operation appears in it, an operation
     // itself. A tag's operations appear once it is opened, which takes seconds on a busy machine.
     await page
-      .waitForFunction((h) => Array.from(document.querySelectorAll('[data-section-id]')).some((e) => (e.getAttribute('data-section-id') ?? '').startsWith(`${h}/`)), group, { timeout: 20_000 })
+      .waitForFunction(
+        (h) => Array.from(document.querySelectorAll('[data-section-id]')).some((e) => (e.getAttribute('data-section-id') ?? '').startsWith(`${h}/`)),
+        group,
+        { timeout: 20_000 },
+      )
       .catch(() => undefined);
     const children = (await sections()).filter((s) => s.startsWith(`${group}/`) && s.split('/').length === group.split('/').length + 1);
     if (children.length === 0) candidates.add(group);
@@ -164,7 +177,10 @@ async function goToOperation(page: Page, section: string): Promise<{ text: strin
 /** The operations of `model` that no rendered operation shows (by method and path, and summary when there is one). */
 function missingOperations(model: ContractModel, rendered: RenderedOperation[]): string[] {
   return model.operations
-    .filter((op) => !rendered.some((r) => r.method === op.method.toUpperCase() && r.path === op.path && (op.summary === undefined || r.heading === op.summary.trim())))
+    .filter(
+      (op) =>
+        !rendered.some((r) => r.method === op.method.toUpperCase() && r.path === op.path && (op.summary === undefined || r.heading === op.summary.trim())),
+    )
     .map((op) => `${op.id} (${op.method.toUpperCase()} ${op.path})`);
 }
 

@@ -39,12 +39,28 @@ function bigContract(): string {
           summary: `Create thing ${n}`,
           tags: ['things'],
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/Thing${String(n).padStart(2, '0')}` } } } },
-          responses: { '200': { description: 'The thing.', content: { 'application/json': { schema: { $ref: `#/components/schemas/Thing${String(n).padStart(2, '0')}` } } } } },
+          responses: {
+            '200': {
+              description: 'The thing.',
+              content: { 'application/json': { schema: { $ref: `#/components/schemas/Thing${String(n).padStart(2, '0')}` } } },
+            },
+          },
         },
       },
     ]),
   );
-  return JSON.stringify({ openapi: '3.1.0', info: { title: 'Big', version: '1.0.0' }, servers: [{ url: 'https://api.example.com' }], tags: [{ name: 'things' }], paths, components: { schemas } }, null, 2);
+  return JSON.stringify(
+    {
+      openapi: '3.1.0',
+      info: { title: 'Big', version: '1.0.0' },
+      servers: [{ url: 'https://api.example.com' }],
+      tags: [{ name: 'things' }],
+      paths,
+      components: { schemas },
+    },
+    null,
+    2,
+  );
 }
 
 /** The main column of a page (what PAGE_BYTES bounds). */
@@ -76,7 +92,10 @@ describe('paginate', () => {
 });
 
 describe('the static docs of a large contract', () => {
-  const pages = (): string[] => readdirSync(DIR).filter((f) => f.endsWith('.html')).sort();
+  const pages = (): string[] =>
+    readdirSync(DIR)
+      .filter((f) => f.endsWith('.html'))
+      .sort();
 
   it('cuts the tag by size, well before PAGE_OPS operations, and keeps every page small', () => {
     const tagPages = pages().filter((f) => /^things(-page-\d+)?\.html$/.test(f));
@@ -119,16 +138,33 @@ describe('the static docs of a large contract', () => {
     expect(links).toBeGreaterThan(OPS * 3);
     // The search index names each operation's page.
     const index = readFileSync(join(DIR, 'search-index.js'), 'utf8');
-    for (const [, file, anchor] of index.matchAll(/"([A-Za-z0-9_.-]+\.html)#(op-[^"]+)"/g)) expect(ids.get(file as string)?.has(anchor as string), `${file}#${anchor}`).toBe(true);
+    for (const [, file, anchor] of index.matchAll(/"([A-Za-z0-9_.-]+\.html)#(op-[^"]+)"/g))
+      expect(ids.get(file as string)?.has(anchor as string), `${file}#${anchor}`).toBe(true);
   });
 
   describe('in Chromium, from file://', () => {
     beforeAll(async () => {
       if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'], timeout: 60_000 });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+        timeout: 60_000,
+      });
     });
 
-    const lastPage = (): string => pages().filter((f) => /^things-page-\d+\.html$/.test(f)).sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0])).at(-1) as string;
+    const lastPage = (): string =>
+      pages()
+        .filter((f) => /^things-page-\d+\.html$/.test(f))
+        .sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]))
+        .at(-1) as string;
 
     it("an old address of an operation on the tag's first page reaches the page it is on now", async () => {
       const target = lastPage();

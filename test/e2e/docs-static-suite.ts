@@ -28,7 +28,16 @@ import { loadConfig } from '../../src/pipeline/config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const LIFETIME_MS = 40 * 60_000;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -101,7 +110,9 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
   /** axe's violations on the tab's page as "rule: target" lines (axe was added by the context's init script, so the page's policy applies unchanged). */
   async function axeViolations(page: Page): Promise<string[]> {
     return page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const axe = (
+        globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+      ).axe;
       const result = await axe.run(document, { preload: false, resultTypes: ['violations'], iframes: false });
       return result.violations.flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')}`));
     });
@@ -131,7 +142,9 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
     mkdirSync(TMP, { recursive: true });
     if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
     // Only this file's contracts, unless the site's index (every contract) is checked here.
-    expect(await runDocs({ cwd: ROOT, out: SITE, ...(options.siteIndex === true ? {} : { specs: contracts.map((c) => c.path) }), write: () => undefined })).toBe(0);
+    expect(
+      await runDocs({ cwd: ROOT, out: SITE, ...(options.siteIndex === true ? {} : { specs: contracts.map((c) => c.path) }), write: () => undefined }),
+    ).toBe(0);
     for (const c of contracts) models.set(c.api, await buildModel(c.path, { api: c.api }));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
     setTimeout(() => void browser.close(), LIFETIME_MS).unref();
@@ -200,7 +213,15 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
         // Every operation's samples of the page, read at once.
         const onPage = new Map(
           await visit.page.$$eval('section.op', (sections) =>
-            sections.map((s) => [s.id, Object.fromEntries(Array.from(s.querySelectorAll('.samples figure'), (f) => [f.getAttribute('data-lang') ?? '', f.querySelector('pre')?.textContent ?? '']))] as const),
+            sections.map(
+              (s) =>
+                [
+                  s.id,
+                  Object.fromEntries(
+                    Array.from(s.querySelectorAll('.samples figure'), (f) => [f.getAttribute('data-lang') ?? '', f.querySelector('pre')?.textContent ?? '']),
+                  ),
+                ] as const,
+            ),
           ),
         );
         for (const op of model().operations.filter((o) => locate(api, o).file === file)) {
@@ -232,7 +253,9 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
       const { server } = await runMock({ cwd: ROOT, spec: path, port: 0, host: '127.0.0.1', cors: true, write: () => undefined });
       try {
         const seen: { method: string; url: string; auth?: string }[] = [];
-        (server as Server).on('request', (req) => seen.push({ method: req.method ?? '', url: req.url ?? '', ...(req.headers.authorization !== undefined ? { auth: req.headers.authorization } : {}) }));
+        (server as Server).on('request', (req) =>
+          seen.push({ method: req.method ?? '', url: req.url ?? '', ...(req.headers.authorization !== undefined ? { auth: req.headers.authorization } : {}) }),
+        );
         const mock = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
         const { file, anchor } = locate(api, op);
         const visit = await tab(light);
@@ -244,7 +267,9 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
         await box.locator('input[type="url"]').fill(mock);
         for (const input of await box.locator('input[type="password"]').all()) await input.fill('secret-token');
         await box.locator('button', { hasText: 'Send' }).click();
-        await page.waitForFunction((sel) => /^(\d{3} |A redirect)/.test(document.querySelector(sel)?.textContent ?? ''), `#${anchor} .console output pre`, { timeout: 15_000 });
+        await page.waitForFunction((sel) => /^(\d{3} |A redirect)/.test(document.querySelector(sel)?.textContent ?? ''), `#${anchor} .console output pre`, {
+          timeout: 15_000,
+        });
         const shown = (await box.locator('output pre').textContent()) ?? '';
         expect(shown).toMatch(/^\d{3} /);
         const sent = seen.filter((r) => r.method === op.method.toUpperCase());
@@ -260,12 +285,17 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
     });
 
     it('axe finds no violation on any page, in light mode and in dark mode at 390 px', async () => {
-      const pages = readdirSync(join(SITE, api)).filter((f) => f.endsWith('.html')).sort();
+      const pages = readdirSync(join(SITE, api))
+        .filter((f) => f.endsWith('.html'))
+        .sort();
       expect(pages).toContain('index.html');
       const groups = pages.filter((p) => !/^(?:index|schemas(?:-\d+)?|cli|changelog)\.html$/.test(p));
       const smallest = groups.sort((a, b) => statSync(join(SITE, api, a)).size - statSync(join(SITE, api, b)).size)[0];
       const found: string[] = [];
-      for (const [name, context] of [['light', axeLight], ['dark', axeDark]] as const) {
+      for (const [name, context] of [
+        ['light', axeLight],
+        ['dark', axeDark],
+      ] as const) {
         const visit = await tab(context);
         for (const f of pages) {
           // Dark mode at 390 px: the overview and the smallest operations page (badges, tables, code).

@@ -16,13 +16,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let repo: string;
 let browser: Browser;
 const git = (...args: string[]): void => {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 };
 const op = (id: string, tag: string): unknown => ({ get: { operationId: id, tags: [tag], summary: `Run ${id}`, responses: { '200': { description: 'ok' } } } });
@@ -45,7 +57,9 @@ async function open(context: BrowserContext, file: string): Promise<{ page: Page
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run(document, { preload: false, resultTypes: ['violations'] });
     return result.violations.flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')}`));
   });
@@ -56,7 +70,10 @@ beforeAll(async () => {
   repo = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-docs-versions-e2e-')));
   mkdirSync(join(repo, 'specs', 'pets'), { recursive: true });
   writeFileSync(join(repo, 'specs', 'pets', 'openapi.yaml'), contract('1.0.0', { '/pets': op('listPets', 'pets'), '/owners': op('listOwners', 'owners') }));
-  writeFileSync(join(repo, 'specforge.config.yaml'), stringify({ specs: [{ path: 'specs/pets/openapi.yaml', api: 'pets' }], docs: { versions: { pets: [{ ref: 'v1', label: 'One <b>' }] } } }));
+  writeFileSync(
+    join(repo, 'specforge.config.yaml'),
+    stringify({ specs: [{ path: 'specs/pets/openapi.yaml', api: 'pets' }], docs: { versions: { pets: [{ ref: 'v1', label: 'One <b>' }] } } }),
+  );
   git('init', '-q', '-b', 'main');
   git('add', '.');
   git('commit', '-qm', 'one');
@@ -89,7 +106,11 @@ describe('the version selector from file://', () => {
   it('axe finds no violation with the selector open, light and dark', async () => {
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: scheme === 'dark' ? { width: 390, height: 844 } : { width: 1280, height: 800 }, colorScheme: scheme, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: scheme === 'dark' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+        colorScheme: scheme,
+        serviceWorkers: 'block',
+      });
       for (const file of ['pets/index.html', 'pets/versions/one-b/owners.html', 'pets/changelog.html']) {
         const visit = await open(context, file);
         await visit.page.click('details.versions summary');

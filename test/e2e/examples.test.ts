@@ -26,7 +26,11 @@ afterAll(() => {
 
 /** Starts the built example; resolves with the URL it prints (its base path included). */
 async function start(dir: string, fault: boolean): Promise<string> {
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: dir, env: { ...process.env, PORT: '0', SPECFORGE_EXAMPLE_FAULT: fault ? '1' : '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: dir,
+    env: { ...process.env, PORT: '0', SPECFORGE_EXAMPLE_FAULT: fault ? '1' : '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   return new Promise<string>((resolveUrl, reject) => {

@@ -43,7 +43,9 @@ describe('init --framework --client', () => {
       await runInit({ cwd: dir, framework, client, write: quiet });
       const server = readFileSync(join(dir, 'src', 'todos.server.ts'), 'utf8');
       // The fetch and Hono examples type their handlers with fetch.ts's Handlers: no node: type.
-      expect(server).toContain(framework === 'fetch' || framework === 'hono' ? "import type { Handlers } from './generated/todos/fetch.js';" : "from './generated/todos/server.js'");
+      expect(server).toContain(
+        framework === 'fetch' || framework === 'hono' ? "import type { Handlers } from './generated/todos/fetch.js';" : "from './generated/todos/server.js'",
+      );
       if (framework === 'fetch' || framework === 'hono') expect(server).not.toContain('server.js');
       const config = readFileSync(join(dir, 'specforge.config.yaml'), 'utf8');
       if (client === 'react-query') expect(config).toContain('targets: [types, validators, server, mocks, client, cli, sdk, react-query, index]');
@@ -58,7 +60,18 @@ describe('init --framework --client', () => {
     // One tsc over the six: strict, as a user's project would compile them.
     writeFileSync(
       join(TMP, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] }, include: ['*/src/**/*.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: ['node'],
+        },
+        include: ['*/src/**/*.ts'],
+      }),
     );
     const tsc = await promisify(execFile)(process.execPath, [TSC, '-p', join(TMP, 'tsconfig.json')], { cwd: TMP }).then(
       () => '',
@@ -70,8 +83,20 @@ describe('init --framework --client', () => {
     for (const framework of ['fetch', 'hono']) {
       const entry = join(TMP, framework, 'src', 'todos.server.ts');
       expect(readFileSync(entry, 'utf8')).toContain('createPartialFetchHandler(handlers)');
-      const result = await build({ entryPoints: [entry], bundle: true, write: false, platform: 'neutral', format: 'esm', mainFields: ['module', 'main'], metafile: true, logLevel: 'silent' });
-      expect(Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:')), framework).toEqual([]);
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        platform: 'neutral',
+        format: 'esm',
+        mainFields: ['module', 'main'],
+        metafile: true,
+        logLevel: 'silent',
+      });
+      expect(
+        Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:')),
+        framework,
+      ).toEqual([]);
     }
   }, 300_000);
 
@@ -99,7 +124,9 @@ describe('init --framework --client', () => {
   it('refuses an unknown framework or client style, naming the choices, and writes nothing', async () => {
     const dir = join(TMP, 'refused');
     mkdirSync(dir);
-    await expect(runInit({ cwd: dir, framework: 'rails', write: quiet })).rejects.toThrow('--framework must be one of node-http, express, fastify, koa, fetch, hono, not "rails"');
+    await expect(runInit({ cwd: dir, framework: 'rails', write: quiet })).rejects.toThrow(
+      '--framework must be one of node-http, express, fastify, koa, fetch, hono, not "rails"',
+    );
     await expect(runInit({ cwd: dir, client: 'graphql', write: quiet })).rejects.toThrow('--client must be one of path, sdk, react-query, not "graphql"');
     expect(existsSync(join(dir, 'specforge.config.yaml'))).toBe(false);
   });

@@ -61,7 +61,12 @@ describe.each([
       return fetch(url, init);
     };
     // redirect: manual, so that the archive redirect is seen as GitHub answers it and never followed off loopback.
-    octokit = new Octokit({ auth: 'ghp_migrationsTestToken', baseUrl: `http://127.0.0.1:${address.port}`, request: { redirect: 'manual', fetch: fetcher }, log: quiet });
+    octokit = new Octokit({
+      auth: 'ghp_migrationsTestToken',
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      request: { redirect: 'manual', fetch: fetcher },
+      log: quiet,
+    });
   });
 
   afterAll(async () => {
@@ -72,7 +77,12 @@ describe.each([
   beforeEach(() => served.mock.reset());
 
   it('starts a migration, follows it from pending through exporting to exported, and downloads its archive', async () => {
-    const started = await octokit.rest.migrations.startForOrg({ org: ORG, repositories: [`${ORG}/Hello-World`, 'docs'], lock_repositories: true, exclude_attachments: true });
+    const started = await octokit.rest.migrations.startForOrg({
+      org: ORG,
+      repositories: [`${ORG}/Hello-World`, 'docs'],
+      lock_repositories: true,
+      exclude_attachments: true,
+    });
     expect(started.status).toBe(201);
     expect(schemaValidators.Migration(started.data)).toBe(true);
     expect(started.data.state).toBe('pending');

@@ -18,7 +18,12 @@ const TMP = join(ROOT, 'test', '.tmp', `parallel-${process.pid}`);
 const SPEC = join(TMP, 'stripe', 'openapi.json');
 
 function cli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'cli-cache') }, timeout: 180_000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'cli-cache') },
+    timeout: 180_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -40,7 +45,10 @@ describe('generation of a large contract in worker threads', () => {
     const threads = cli(['generate', '--spec', SPEC, '--out', join(TMP, 'threads'), '--force', '--quiet']);
     expect(threads.stderr).not.toMatch(/at .*\.js:\d+/);
     expect(threads.status).toBe(0);
-    await generateSpec({ path: SPEC, api: 'stripe', out: join(TMP, 'single'), targets: [...DEFAULT_TARGETS], strict: false }, { cacheDir: join(TMP, 'cache'), force: true });
+    await generateSpec(
+      { path: SPEC, api: 'stripe', out: join(TMP, 'single'), targets: [...DEFAULT_TARGETS], strict: false },
+      { cacheDir: join(TMP, 'cache'), force: true },
+    );
     const files = readdirSync(join(TMP, 'single')).sort();
     expect(readdirSync(join(TMP, 'threads')).sort()).toEqual(files);
     expect(files).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'mocks.ts', 'server.ts']));

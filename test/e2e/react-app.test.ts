@@ -23,7 +23,16 @@ const APP = join(ROOT, 'examples', 'react-app');
 const TMP = join(ROOT, 'test', '.tmp', `react-app-${process.pid}`);
 const DIST = join(TMP, 'dist');
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** What a browser build must not hold: an import of a Node.js module, or Vite's stand-in for one. */
 const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'`]node:[\w/]+["'`]|__vite-browser-external/;
@@ -52,7 +61,13 @@ function close(server: Server | undefined): Promise<void> {
 
 /** The built files, served as a static host serves them (index.html for `/`). */
 function serveDist(): Server {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+  };
   return createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     served.push(path);
@@ -104,7 +119,9 @@ async function open(url: string, apiBase: string, allow: string[] = []): Promise
 
 /** The application's items as shown: "name xquantity". */
 function shown(page: Page): Promise<string[]> {
-  return page.locator('ul[aria-label="Items"] li').evaluateAll((lis) => lis.map((li) => `${li.querySelector('.name')?.textContent} x${li.querySelector('.quantity')?.textContent}`));
+  return page
+    .locator('ul[aria-label="Items"] li')
+    .evaluateAll((lis) => lis.map((li) => `${li.querySelector('.name')?.textContent} x${li.querySelector('.quantity')?.textContent}`));
 }
 
 /** Starts from the empty list, adds apples and pears, removes the apples. */
@@ -182,14 +199,24 @@ describe('the React example application', () => {
   it('builds with Vite into a bundle with no node: module', () => {
     const sources = modules.map((m) => relative(ROOT, m).split(sep).join('/'));
     // The bundle is the application, its generated hooks and SDK, the run-time client, React and TanStack Query.
-    expect(sources).toEqual(expect.arrayContaining(['examples/react-app/src/App.tsx', 'examples/react-app/src/api/react-query.ts', 'examples/react-app/src/api/sdk.ts', 'examples/react-app/src/api/msw.ts', 'examples/react-app/src/api/mock-tables.ts']));
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'examples/react-app/src/App.tsx',
+        'examples/react-app/src/api/react-query.ts',
+        'examples/react-app/src/api/sdk.ts',
+        'examples/react-app/src/api/msw.ts',
+        'examples/react-app/src/api/mock-tables.ts',
+      ]),
+    );
     expect(sources.some((s) => s.includes('node_modules/@tanstack/query-core/'))).toBe(true);
     expect(sources.some((s) => s.includes('node_modules/msw/'))).toBe(true);
     // The generated server (node:http) is not part of it: the MSW handlers take the route table from api.ts.
     expect(sources.filter((s) => /\/api\/(?:server|mocks)\.ts$/.test(s))).toEqual([]);
     // MSW's worker script, from the installed msw, at the root of the build.
     expect(readFileSync(join(DIST, 'mockServiceWorker.js'), 'utf8')).toContain('addEventListener');
-    expect(sources.filter((s) => s.startsWith('node:') || s.includes('__vite-browser-external') || /^(?:fs|path|stream|http|url|buffer|crypto|os|util)$/.test(s))).toEqual([]);
+    expect(
+      sources.filter((s) => s.startsWith('node:') || s.includes('__vite-browser-external') || /^(?:fs|path|stream|http|url|buffer|crypto|os|util)$/.test(s)),
+    ).toEqual([]);
     const scripts = filesUnder(DIST).filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const file of scripts) expect(NODE_IMPORT.test(readFileSync(file, 'utf8')), relative(DIST, file)).toBe(false);

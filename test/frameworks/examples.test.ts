@@ -31,7 +31,21 @@ function buildExample(app: string): string {
   cpSync(join(ROOT, 'examples', app, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   cpSync(join(ROOT, 'examples', app, 'src'), join(dir, 'src'), { recursive: true, filter: (source) => !source.includes('generated') });
   const node = process.execPath;
-  const gen = spawnSync(node, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'generate', '--spec', PETS_SPEC, '--out', join(dir, 'src', 'generated'), '--targets', 'types,validators,server', '-q'], { cwd: ROOT, encoding: 'utf8' });
+  const gen = spawnSync(
+    node,
+    [
+      join(ROOT, 'dist', 'src', 'cli', 'main.js'),
+      'generate',
+      '--spec',
+      PETS_SPEC,
+      '--out',
+      join(dir, 'src', 'generated'),
+      '--targets',
+      'types,validators,server',
+      '-q',
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   expect(gen.status, gen.stderr).toBe(0);
   const tsc = spawnSync(node, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
   expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
@@ -89,7 +103,16 @@ describe.each(['fetch', 'hono'])('examples/%s', (app) => {
   }, 180_000);
 
   it('bundles its application for a neutral platform with no node: module', async () => {
-    const result = await build({ entryPoints: [join(dir, 'dist', 'app.js')], bundle: true, write: false, platform: 'neutral', format: 'esm', mainFields: ['module', 'main'], metafile: true, logLevel: 'silent' });
+    const result = await build({
+      entryPoints: [join(dir, 'dist', 'app.js')],
+      bundle: true,
+      write: false,
+      platform: 'neutral',
+      format: 'esm',
+      mainFields: ['module', 'main'],
+      metafile: true,
+      logLevel: 'silent',
+    });
     expect(Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:'))).toEqual([]);
     expect(result.outputFiles.map((f) => f.text).join('\n')).not.toMatch(/from\s*["']node:|require\(["']node:/);
   });

@@ -55,30 +55,36 @@ const UNREADABLE = ['bogus', '/', 'application/json/x', 'application/', ' ; char
 describe('the Fastify plugin and Content-Type', () => {
   it('reads a media type as Fastify does', () => {
     for (const t of UNREADABLE) expect(fastifyReadsContentType(t), JSON.stringify(t)).toBe(false);
-    for (const t of ['application/json', 'application/json; charset=utf-8', ' text/plain ', 'application/vnd.api+json;;', 'application/json ; x=']) expect(fastifyReadsContentType(t), t).toBe(true);
+    for (const t of ['application/json', 'application/json; charset=utf-8', ' text/plain ', 'application/vnd.api+json;;', 'application/json ; x='])
+      expect(fastifyReadsContentType(t), t).toBe(true);
   });
 
-  it.each(UNREADABLE)('a Content-Type Fastify cannot read (%j) is answered by the listener: 415 in the contract error shape, as node:http answers', async (type) => {
-    const app = Fastify();
-    const seen: string[] = [];
-    app.addHook('onResponse', async (request, reply) => {
-      seen.push(`${request.method} ${request.routeOptions.url ?? '-'} ${reply.statusCode}`);
-    });
-    await app.register(specforgeFastify(listener()), { prefix: '/api' });
-    try {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/pets', headers: { 'content-type': type }, payload: '{"name":"Rex"}' });
-      const viaNode = await toFetchHandler(listener())(new Request('http://pets.test/api/v1/pets', { method: 'POST', headers: { 'content-type': type }, body: '{"name":"Rex"}' }));
-      expect(res.statusCode).toBe(415);
-      expect(res.json()).not.toHaveProperty('code', 'FST_ERR_CTP_INVALID_MEDIA_TYPE');
-      expect(res.json()).toMatchObject({ status: 415 });
-      expect(res.json()).toEqual(await viaNode.json());
-      expect(viaNode.status).toBe(415);
-      expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(seen).toEqual(['POST /api/v1/pets 415']);
-    } finally {
-      await app.close();
-    }
-  });
+  it.each(UNREADABLE)(
+    'a Content-Type Fastify cannot read (%j) is answered by the listener: 415 in the contract error shape, as node:http answers',
+    async (type) => {
+      const app = Fastify();
+      const seen: string[] = [];
+      app.addHook('onResponse', async (request, reply) => {
+        seen.push(`${request.method} ${request.routeOptions.url ?? '-'} ${reply.statusCode}`);
+      });
+      await app.register(specforgeFastify(listener()), { prefix: '/api' });
+      try {
+        const res = await app.inject({ method: 'POST', url: '/api/v1/pets', headers: { 'content-type': type }, payload: '{"name":"Rex"}' });
+        const viaNode = await toFetchHandler(listener())(
+          new Request('http://pets.test/api/v1/pets', { method: 'POST', headers: { 'content-type': type }, body: '{"name":"Rex"}' }),
+        );
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).not.toHaveProperty('code', 'FST_ERR_CTP_INVALID_MEDIA_TYPE');
+        expect(res.json()).toMatchObject({ status: 415 });
+        expect(res.json()).toEqual(await viaNode.json());
+        expect(viaNode.status).toBe(415);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(seen).toEqual(['POST /api/v1/pets 415']);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 
   it('a readable Content-Type still goes through the route (201, and an unsupported one the listener 415)', async () => {
     const app = Fastify();

@@ -106,7 +106,9 @@ describe('the fetch handler', () => {
     expect(await response.json()).toMatchObject({ code: 'payload_too_large' });
     expect(pulls).toBeLessThan(20);
     // A declared length over the limit is refused before reading.
-    const declared = await handler(new Request('http://pets.test/api/pets', { method: 'POST', headers: { ...create, 'content-length': '999999' }, body: '{}' }));
+    const declared = await handler(
+      new Request('http://pets.test/api/pets', { method: 'POST', headers: { ...create, 'content-length': '999999' }, body: '{}' }),
+    );
     expect(declared.status).toBe(413);
   });
 
@@ -120,7 +122,9 @@ describe('the fetch handler', () => {
         },
       },
     });
-    const refused = await handler(new Request('http://pets.test/api/pets', { method: 'POST', headers: { ...create, 'x-api-key': 'other' }, body: '{"name":"Rex","kind":"dog"}' }));
+    const refused = await handler(
+      new Request('http://pets.test/api/pets', { method: 'POST', headers: { ...create, 'x-api-key': 'other' }, body: '{"name":"Rex","kind":"dog"}' }),
+    );
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('ApiKey');
     const accepted = await handler(new Request('http://pets.test/api/pets', { method: 'POST', headers: create, body: '{"name":"Rex","kind":"dog"}' }));
@@ -191,14 +195,21 @@ describe('the fetch handler', () => {
     const { createFetchHandler: make } = await import('../../src/runtime/server/fetch.js');
     const { api } = (await import(join(gen, 'api.ts'))) as { api: Parameters<typeof make>[0] };
     const op = api.operations.find((o) => o.id === 'createPet');
-    const multipartApi = { ...api, operations: api.operations.map((o) => (o === op && o.body ? { ...o, body: { ...o.body, types: ['multipart/form-data'] } } : o)) };
+    const multipartApi = {
+      ...api,
+      operations: api.operations.map((o) => (o === op && o.body ? { ...o, body: { ...o.body, types: ['multipart/form-data'] } } : o)),
+    };
     let received: unknown;
-    const handler = make(multipartApi, { operationValidators: {} }, {
-      createPet: (ctx) => {
-        received = ctx.body;
-        return { status: 201, body: { id: 1, name: 'x', kind: 'dog' } };
+    const handler = make(
+      multipartApi,
+      { operationValidators: {} },
+      {
+        createPet: (ctx) => {
+          received = ctx.body;
+          return { status: 201, body: { id: 1, name: 'x', kind: 'dog' } };
+        },
       },
-    });
+    );
     const form = new FormData();
     form.set('name', 'Rex');
     form.set('photo', new Blob(['png!'], { type: 'image/png' }), 'rex.png');

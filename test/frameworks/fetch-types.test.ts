@@ -66,7 +66,17 @@ export const listPets: Handlers['listPets'] = ({ request, reply }) => {
 
 function tsconfig(lib: string[], include: string[], extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib, types: [], strict: true, skipLibCheck: false, noEmit: true, ...extra },
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib,
+      types: [],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      ...extra,
+    },
     include,
   });
 }
@@ -91,11 +101,18 @@ beforeAll(async () => {
   writeFileSync(join(project, 'tsconfig.dom.json'), tsconfig(['ES2022', 'DOM'], ['src/worker.ts']));
   writeFileSync(join(project, 'tsconfig.worker.json'), tsconfig(['ES2022', 'WebWorker'], ['src/worker.ts']));
   // This one config asks for node's types: they resolve from the repository's @types.
-  writeFileSync(join(project, 'tsconfig.node.json'), tsconfig(['ES2022', 'DOM'], ['src/node-side.ts'], { types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] }));
+  writeFileSync(
+    join(project, 'tsconfig.node.json'),
+    tsconfig(['ES2022', 'DOM'], ['src/node-side.ts'], { types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')] }),
+  );
   if (!existsSync(TS7)) {
     mkdirSync(TS7_CACHE, { recursive: true });
     writeFileSync(join(TS7_CACHE, 'package.json'), JSON.stringify({ name: 'ts7-cache', version: '1.0.0', private: true }));
-    const npm = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'typescript@7'], { cwd: TS7_CACHE, encoding: 'utf8', timeout: 240_000 });
+    const npm = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'typescript@7'], {
+      cwd: TS7_CACHE,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     if (npm.status !== 0) throw new Error(`npm install typescript@7: ${npm.stdout}${npm.stderr}`);
   }
 }, 300_000);

@@ -59,7 +59,11 @@ describe('generated MSW handlers (setupServer)', () => {
     const forced = await fetch(`${BASE}/pets`, { headers: { prefer: 'code=400' } });
     expect(forced.status).toBe(400);
     expect(Object.keys((await forced.json()) as object).sort()).toEqual(['code', 'message']);
-    const noKey = await fetch(`${BASE}/pets`, { method: 'POST', headers: { 'x-request-id': 'r', 'content-type': 'application/json' }, body: '{"name":"Rex","kind":"dog"}' });
+    const noKey = await fetch(`${BASE}/pets`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'r', 'content-type': 'application/json' },
+      body: '{"name":"Rex","kind":"dog"}',
+    });
     expect(noKey.status).toBe(401);
     const invalid = await fetch(`${BASE}/pets`, { method: 'POST', headers: writeHeaders, body: '{"name":"Rex","kind":"lion"}' });
     expect(invalid.status).toBe(400);

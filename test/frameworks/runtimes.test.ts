@@ -41,7 +41,16 @@ else globalThis.Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }
 `;
 
 const RUNTIMES: Array<[string, () => { cmd: string; args: string[] }]> = [
-  ['Bun', () => ({ cmd: binary(join(NM, 'bun', 'bin', 'bun.exe'), join(NM, '@oven', `bun-${process.platform}-${process.arch === 'arm64' ? 'aarch64' : process.arch}`, 'bin', 'bun')), args: ['--no-install', 'serve.mjs'] })],
+  [
+    'Bun',
+    () => ({
+      cmd: binary(
+        join(NM, 'bun', 'bin', 'bun.exe'),
+        join(NM, '@oven', `bun-${process.platform}-${process.arch === 'arm64' ? 'aarch64' : process.arch}`, 'bin', 'bun'),
+      ),
+      args: ['--no-install', 'serve.mjs'],
+    }),
+  ],
   [
     'Deno',
     () => ({
@@ -58,7 +67,16 @@ beforeAll(async () => {
   // The example's application and handlers, beside the generated code they import.
   for (const file of ['app.ts', 'pets.ts']) cpSync(join(ROOT, 'examples', 'fetch', 'src', file), join(dir, 'src', file));
   cpSync(gen, join(dir, 'src', 'generated'), { recursive: true });
-  const result = await build({ entryPoints: [join(dir, 'src', 'app.ts')], outfile: join(dir, 'app.mjs'), bundle: true, platform: 'neutral', format: 'esm', mainFields: ['module', 'main'], metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [join(dir, 'src', 'app.ts')],
+    outfile: join(dir, 'app.mjs'),
+    bundle: true,
+    platform: 'neutral',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    metafile: true,
+    logLevel: 'silent',
+  });
   expect(Object.keys(result.metafile.inputs).filter((i) => i.startsWith('node:'))).toEqual([]);
   writeFileSync(join(dir, 'serve.mjs'), SERVE);
 });

@@ -17,36 +17,54 @@ const PAYMENTS = join(ROOT, 'specs', 'payments', 'openapi.yaml');
 type Fetch = (request: Request) => Promise<Response>;
 type Fault = (request: Request, next: Fetch) => Promise<Response>;
 
-const json = (status: number, body: unknown, type = 'application/json'): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+const json = (status: number, body: unknown, type = 'application/json'): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 const isItem = (r: Request): boolean => /^\/notes\/[^/]+$/.test(new URL(r.url).pathname);
 
 const FAULTS: Array<[CheckName, Fault]> = [
   ['not_a_server_error', async (r, next) => (r.method === 'GET' && isItem(r) ? json(500, { message: 'boom' }) : next(r))],
   ['status_code_conformance', async (r, next) => (r.method === 'GET' && new URL(r.url).pathname === '/notes' ? json(418, { message: 'teapot' }) : next(r))],
-  ['content_type_conformance', async (r, next) => {
-    const res = await next(r);
-    return r.method === 'GET' && new URL(r.url).pathname === '/notes' && res.status === 200 ? new Response(await res.text(), { status: 200, headers: { 'content-type': 'text/plain' } }) : res;
-  }],
-  ['response_schema_conformance', async (r, next) => {
-    const res = await next(r);
-    return r.method === 'GET' && isItem(r) && res.status === 200 ? json(200, { ...((await res.json()) as object), id: 'not-an-integer' }) : res;
-  }],
-  ['negative_data_rejection', async (r, next) => {
-    if (r.method !== 'POST' || new URL(r.url).pathname !== '/notes') return next(r);
-    const res = await next(r);
-    return res.status === 400 ? json(201, { id: 99 }) : res;
-  }],
+  [
+    'content_type_conformance',
+    async (r, next) => {
+      const res = await next(r);
+      return r.method === 'GET' && new URL(r.url).pathname === '/notes' && res.status === 200
+        ? new Response(await res.text(), { status: 200, headers: { 'content-type': 'text/plain' } })
+        : res;
+    },
+  ],
+  [
+    'response_schema_conformance',
+    async (r, next) => {
+      const res = await next(r);
+      return r.method === 'GET' && isItem(r) && res.status === 200 ? json(200, { ...((await res.json()) as object), id: 'not-an-integer' }) : res;
+    },
+  ],
+  [
+    'negative_data_rejection',
+    async (r, next) => {
+      if (r.method !== 'POST' || new URL(r.url).pathname !== '/notes') return next(r);
+      const res = await next(r);
+      return res.status === 400 ? json(201, { id: 99 }) : res;
+    },
+  ],
   ['positive_data_acceptance', async (r, next) => (r.method === 'PATCH' && isItem(r) ? json(400, { message: 'refused' }) : next(r))],
   ['use_after_free', async (r, next) => (r.method === 'DELETE' && isItem(r) ? new Response(null, { status: 204 }) : next(r))],
-  ['transition_precondition', async (r, next) => (r.method === 'POST' && /\/publish$/.test(new URL(r.url).pathname) ? new Response(null, { status: 204 }) : next(r))],
+  [
+    'transition_precondition',
+    async (r, next) => (r.method === 'POST' && /\/publish$/.test(new URL(r.url).pathname) ? new Response(null, { status: 204 }) : next(r)),
+  ],
   ['ensure_resource_availability', async (r, next) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'no such note' }) : next(r))],
-  ['response_headers_conformance', async (r, next) => {
-    const res = await next(r);
-    if (r.method !== 'GET' || new URL(r.url).pathname !== '/notes') return res;
-    const headers = new Headers(res.headers);
-    headers.set('x-total-count', 'many');
-    return new Response(await res.text(), { status: res.status, headers });
-  }],
+  [
+    'response_headers_conformance',
+    async (r, next) => {
+      const res = await next(r);
+      if (r.method !== 'GET' || new URL(r.url).pathname !== '/notes') return res;
+      const headers = new Headers(res.headers);
+      headers.set('x-total-count', 'many');
+      return new Response(await res.text(), { status: res.status, headers });
+    },
+  ],
 ];
 
 function checksOf(failures: Array<{ check: CheckName }>): CheckName[] {
@@ -106,14 +124,23 @@ describe('each deliberate fault is found by its check, and only by it', () => {
     const honest = await runConformance({ model, fetch: (r) => mock.fetch(r), phases: ['stateful'] });
     expect(honest.failures.map(describeFailure)).toEqual([]);
     expect(honest.operations.find((o) => o.operationId === 'getNote')?.checks.ensure_resource_availability?.passed).toBe(1);
-    const broken = await runConformance({ model, fetch: async (r) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'gone' }) : mock.fetch(r)), phases: ['stateful'] });
+    const broken = await runConformance({
+      model,
+      fetch: async (r) => (r.method === 'GET' && isItem(r) ? json(404, { message: 'gone' }) : mock.fetch(r)),
+      phases: ['stateful'],
+    });
     expect(broken.failures.map((f) => [f.check, f.location])).toEqual([['ensure_resource_availability', '/paths/~1notes/post/responses/201/links/GetNote']]);
   });
 
   it('never sends a request outside the base URL', async () => {
     const model = await buildModel(NOTES);
     const seen: string[] = [];
-    await runConformance({ model, fetch: async (r) => (seen.push(new URL(r.url).origin), json(404, { message: 'x' })), baseUrl: 'http://127.0.0.1:9', maxExamples: 5 });
+    await runConformance({
+      model,
+      fetch: async (r) => (seen.push(new URL(r.url).origin), json(404, { message: 'x' })),
+      baseUrl: 'http://127.0.0.1:9',
+      maxExamples: 5,
+    });
     expect(new Set(seen)).toEqual(new Set(['http://127.0.0.1:9']));
   });
 });
@@ -125,7 +152,11 @@ describe('the public API: runConformance from specforge', () => {
     const report = await fromPackage({ spec: join(ROOT, 'specs', 'echo', 'openapi.yaml'), handler: mocks.createMockServer(), maxExamples: 5 });
     expect(report.failures.map(describeFailure)).toEqual([]);
     expect(report.requests).toBeGreaterThan(10);
-    const broken = await fromPackage({ spec: join(ROOT, 'specs', 'echo', 'openapi.yaml'), handler: (_req, res) => res.writeHead(500).end(), phases: ['examples'] });
+    const broken = await fromPackage({
+      spec: join(ROOT, 'specs', 'echo', 'openapi.yaml'),
+      handler: (_req, res) => res.writeHead(500).end(),
+      phases: ['examples'],
+    });
     expect(new Set(broken.failures.map((f) => f.check))).toEqual(new Set(['not_a_server_error']));
   });
 });

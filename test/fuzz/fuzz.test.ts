@@ -44,7 +44,8 @@ function summary(report: ConformanceReport): string {
 
 function checksRun(report: ConformanceReport): Set<string> {
   const names = new Set<string>();
-  for (const op of report.operations) for (const [name, tally] of Object.entries(op.checks)) if ((tally?.passed ?? 0) + (tally?.failed ?? 0) > 0) names.add(name);
+  for (const op of report.operations)
+    for (const [name, tally] of Object.entries(op.checks)) if ((tally?.passed ?? 0) + (tally?.failed ?? 0) > 0) names.add(name);
   return names;
 }
 
@@ -57,13 +58,22 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('fuzz %s', (_api, entry
     expect(report.failures.length, summary(report)).toBe(0);
     expect(report.requests).toBeGreaterThan(model.operations.length * 2);
     const run = checksRun(report);
-    for (const check of ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'positive_data_acceptance']) expect(run, check).toContain(check);
+    for (const check of [
+      'not_a_server_error',
+      'status_code_conformance',
+      'content_type_conformance',
+      'response_schema_conformance',
+      'positive_data_acceptance',
+    ])
+      expect(run, check).toContain(check);
     // Contracts with resources get the stateful checks; with state machines, the precondition check.
     const resources = model.document['x-specforge-resources'];
     if (resources && typeof resources === 'object') {
       expect(run).toContain('ensure_resource_availability');
       const testable = mockTables(model).resources.some((r) =>
-        Object.values(r.state?.transitions ?? {}).some((t) => (t.from !== undefined || t.notFrom !== undefined) && !t.requires && !t.pull && !t.through && t.otherwise < 500),
+        Object.values(r.state?.transitions ?? {}).some(
+          (t) => (t.from !== undefined || t.notFrom !== undefined) && !t.requires && !t.pull && !t.through && t.otherwise < 500,
+        ),
       );
       if (testable) expect(run).toContain('transition_precondition');
     }
@@ -78,7 +88,14 @@ describe.each(httpSpecs.map((s) => [s.api, s] as const))('fuzz %s', (_api, entry
     // which expects deleted resources to be gone, is the stateful mock's.
     // The generated server serves under its contract's base path (the first server URL's path).
     const baseUrl = `http://conformance.test${server.api.basePath ?? ''}`;
-    const report = await runConformance({ model, fetch: handler, baseUrl, maxExamples: EXAMPLES, seed: SEED + 100, phases: ['examples', 'negative', 'fuzz', 'security'] });
+    const report = await runConformance({
+      model,
+      fetch: handler,
+      baseUrl,
+      maxExamples: EXAMPLES,
+      seed: SEED + 100,
+      phases: ['examples', 'negative', 'fuzz', 'security'],
+    });
     expect(report.failures.length, summary(report)).toBe(0);
   }, 180_000);
 });

@@ -17,7 +17,8 @@ import { toFetchHandler } from '../../src/runtime/server/fetch-adapter.js';
 
 const SPEC = createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/json/petstore-expanded.json');
 
-type Fault = 'none' | 'not_a_server_error' | 'content_type_conformance' | 'response_schema_conformance' | 'negative_data_rejection' | 'positive_data_acceptance';
+type Fault =
+  'none' | 'not_a_server_error' | 'content_type_conformance' | 'response_schema_conformance' | 'negative_data_rejection' | 'positive_data_acceptance';
 
 /** A petstore as someone might write it with node:http alone, with one fault switched on. */
 function petstore(fault: Fault): (req: IncomingMessage, res: ServerResponse) => void {
@@ -44,7 +45,12 @@ function petstore(fault: Fault): (req: IncomingMessage, res: ServerResponse) => 
         if (limit !== undefined && (!Number.isInteger(limit) || limit < -(2 ** 31) || limit >= 2 ** 31)) return error(res, 400, 'limit must be an int32');
         const tags = url.searchParams.getAll('tags').flatMap((t) => t.split(','));
         const found = [...pets.values()].filter((p) => tags.length === 0 || (p.tag !== undefined && tags.includes(p.tag)));
-        return send(res, 200, found.slice(0, limit === undefined || limit < 0 ? undefined : limit), fault === 'content_type_conformance' ? 'text/plain' : 'application/json');
+        return send(
+          res,
+          200,
+          found.slice(0, limit === undefined || limit < 0 ? undefined : limit),
+          fault === 'content_type_conformance' ? 'text/plain' : 'application/json',
+        );
       }
       if (url.pathname === '/pets' && req.method === 'POST') {
         let body: unknown;
@@ -56,7 +62,8 @@ function petstore(fault: Fault): (req: IncomingMessage, res: ServerResponse) => 
         const pet = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
         const nameOk = pet !== undefined && typeof pet['name'] === 'string';
         if (!pet || (!nameOk && fault !== 'negative_data_rejection')) return error(res, 400, 'name is required');
-        if (pet['tag'] !== undefined && (typeof pet['tag'] !== 'string' || fault === 'positive_data_acceptance')) return error(res, 400, 'tag must be a string');
+        if (pet['tag'] !== undefined && (typeof pet['tag'] !== 'string' || fault === 'positive_data_acceptance'))
+          return error(res, 400, 'tag must be a string');
         const stored = { id: next++, name: nameOk ? (pet['name'] as string) : '', ...(pet['tag'] !== undefined ? { tag: pet['tag'] as string } : {}) };
         pets.set(stored.id, stored);
         return send(res, 200, fault === 'response_schema_conformance' ? { ...stored, id: String(stored.id) } : stored);
@@ -86,7 +93,13 @@ function petstore(fault: Fault): (req: IncomingMessage, res: ServerResponse) => 
 async function run(fault: Fault): Promise<{ checks: CheckName[]; text: string; ran: Set<string> }> {
   const model = await buildModel(SPEC);
   const report = await runConformance({ model, fetch: toFetchHandler(petstore(fault)), maxExamples: 25, seed: 7 });
-  const ran = new Set(report.operations.flatMap((o) => Object.entries(o.checks).filter(([, t]) => (t?.passed ?? 0) + (t?.failed ?? 0) > 0).map(([c]) => c)));
+  const ran = new Set(
+    report.operations.flatMap((o) =>
+      Object.entries(o.checks)
+        .filter(([, t]) => (t?.passed ?? 0) + (t?.failed ?? 0) > 0)
+        .map(([c]) => c),
+    ),
+  );
   return { checks: [...new Set(report.failures.map((f) => f.check))].sort(), text: report.failures.map(describeFailure).join('\n'), ran };
 }
 
@@ -94,7 +107,15 @@ describe('petstore-expanded (a public contract) against a hand-written server', 
   it('the faultless server passes every check that applies', async () => {
     const { checks, text, ran } = await run('none');
     expect(checks, text).toEqual([]);
-    for (const check of ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'negative_data_rejection', 'positive_data_acceptance']) expect(ran).toContain(check);
+    for (const check of [
+      'not_a_server_error',
+      'status_code_conformance',
+      'content_type_conformance',
+      'response_schema_conformance',
+      'negative_data_rejection',
+      'positive_data_acceptance',
+    ])
+      expect(ran).toContain(check);
   });
 
   it.each(['not_a_server_error', 'content_type_conformance', 'response_schema_conformance', 'negative_data_rejection', 'positive_data_acceptance'] as const)(

@@ -173,7 +173,11 @@ describe('a body parser mounted first', () => {
     expect(malformed.status).toBe(400);
     expect(JSON.parse(text)).toMatchObject({ status: 400, message: expect.stringContaining('request body is malformed') as unknown });
     expect(text).not.toMatch(STACK);
-    const large = await fetch(`${base}/api/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"name":"${'x'.repeat(200_000)}"}` });
+    const large = await fetch(`${base}/api/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name":"${'x'.repeat(200_000)}"}`,
+    });
     expect(large.status).toBe(413);
     expect(await large.json()).toMatchObject({ status: 413 });
     // A path the contract does not have: Express's own answer, as before.
@@ -243,10 +247,7 @@ describe('applyHttpLimits gives a framework server the limits createHttpServer h
         return app.server;
       },
     ],
-    [
-      'fetch handler (toNodeListener)',
-      async (limits) => applyHttpLimits(createServer(toNodeListener(createFetchHandler(api, validators, handlers))), limits),
-    ],
+    ['fetch handler (toNodeListener)', async (limits) => applyHttpLimits(createServer(toNodeListener(createFetchHandler(api, validators, handlers))), limits)],
     [
       'Hono (serve)',
       async (limits) => {

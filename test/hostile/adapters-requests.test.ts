@@ -76,7 +76,11 @@ function listenOn(server: Server): Promise<number> {
   return once(server, 'listening').then(() => (server.address() as AddressInfo).port);
 }
 
-async function nodeAdapter(name: string, listener: (req: IncomingMessage, res: ServerResponse) => void, server: Server = createServer(listener)): Promise<Adapter> {
+async function nodeAdapter(
+  name: string,
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  server: Server = createServer(listener),
+): Promise<Adapter> {
   const port = await listenOn(server);
   return {
     name,
@@ -392,7 +396,10 @@ describe('one normalization of the request path in every adapter', () => {
       // Fastify routes before the plugin sees a request: a path that matches none of its routes
       // stays Fastify's own 404, a malformed percent-encoding Fastify's own 400. @hono/node-server
       // refuses a backslash itself, with a bare 400, before Hono runs. No handler runs either way.
-      if ((a.name === 'fastify' && ((status === 400 && got === 404) || (line.includes('%zz') && got === 400))) || (a.name === 'hono (@hono/node-server)' && line.includes('\\') && got === 400)) {
+      if (
+        (a.name === 'fastify' && ((status === 400 && got === 404) || (line.includes('%zz') && got === 400))) ||
+        (a.name === 'hono (@hono/node-server)' && line.includes('\\') && got === 400)
+      ) {
         expect(ran, a.name).toEqual([]);
         continue;
       }
@@ -407,7 +414,11 @@ describe('a required body', () => {
   it('an empty chunked body is no body: 400 "request body is required" in every adapter', async () => {
     for (const a of adapters) {
       ran.length = 0;
-      const answer = await send(a.port, request('POST /api/items HTTP/1.1', '127.0.0.1', ['Content-Type: application/json', 'Transfer-Encoding: chunked']), '0\r\n\r\n');
+      const answer = await send(
+        a.port,
+        request('POST /api/items HTTP/1.1', '127.0.0.1', ['Content-Type: application/json', 'Transfer-Encoding: chunked']),
+        '0\r\n\r\n',
+      );
       if (answer === 'closed') throw new Error(`${a.name}: closed`);
       expectErrorShape(answer, 400, a.name);
       expect(answer.body, a.name).toContain('request body is required');

@@ -31,7 +31,16 @@ const PLACEHOLDER_CONTENT = 'the file the reader chose';
 /** Quoting breakers: none may run (each would create PWNED in the working folder). */
 const PAYLOADS = ["'; touch PWNED; '", '$(touch PWNED)', '`touch PWNED`', '"; touch PWNED; "', "\\'; touch PWNED #"];
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Received {
   method: string;
@@ -64,7 +73,12 @@ function contract(port: number): Record<string, unknown> {
                 schema: {
                   type: 'object',
                   required: ['file'],
-                  properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' }, caption: { type: 'string' }, meta: { type: 'object', properties: { tag: { type: 'string' } } } },
+                  properties: {
+                    file: { type: 'string', format: 'binary' },
+                    note: { type: 'string' },
+                    caption: { type: 'string' },
+                    meta: { type: 'object', properties: { tag: { type: 'string' } } },
+                  },
                 },
                 example: { file: `@${CANARY}`, note: `<${CANARY}`, caption: 'x;type=text/html', meta: { tag: `@${CANARY}` } },
               },
@@ -73,17 +87,34 @@ function contract(port: number): Record<string, unknown> {
           responses: { '200': { description: 'ok' } },
         },
       },
-      '/text': { post: { operationId: 'postText', requestBody: { content: { 'text/plain': text(`@${CANARY}`) } }, responses: { '200': { description: 'ok' } } } },
+      '/text': {
+        post: { operationId: 'postText', requestBody: { content: { 'text/plain': text(`@${CANARY}`) } }, responses: { '200': { description: 'ok' } } },
+      },
       '/form': {
         post: {
           operationId: 'postForm',
-          requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' }, example: { [`@${CANARY}`]: 'v', k: `@${CANARY}`, 'a=b': `<${CANARY}`, 'é😀': 'x', 'lone\udc00': 'y' } } } },
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object' },
+                example: { [`@${CANARY}`]: 'v', k: `@${CANARY}`, 'a=b': `<${CANARY}`, 'é😀': 'x', 'lone\udc00': 'y' },
+              },
+            },
+          },
           responses: { '200': { description: 'ok' } },
         },
       },
-      '/blob': { put: { operationId: 'putBlob', requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' }, example: `@${CANARY}` } } }, responses: { '200': { description: 'ok' } } } },
+      '/blob': {
+        put: {
+          operationId: 'putBlob',
+          requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' }, example: `@${CANARY}` } } },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
       '/items/[1-3]': { get: { operationId: 'globbed', responses: { '200': { description: 'ok' } } } },
-      '/odd/{id}': { get: { operationId: 'odd', parameters: [{ name: 'id', in: 'path', required: true, ...text('a\ud800b') }], responses: { '200': { description: 'ok' } } } },
+      '/odd/{id}': {
+        get: { operationId: 'odd', parameters: [{ name: 'id', in: 'path', required: true, ...text('a\ud800b') }], responses: { '200': { description: 'ok' } } },
+      },
       '/shell': {
         post: {
           operationId: 'shell',
@@ -91,7 +122,11 @@ function contract(port: number): Record<string, unknown> {
             ...PAYLOADS.map((p, i) => ({ name: `q${i}`, in: 'query', required: true, ...text(p) })),
             ...PAYLOADS.map((p, i) => ({ name: `X-H${i}`, in: 'header', required: true, ...text(p) })),
           ],
-          requestBody: { content: { 'application/json': { schema: { type: 'object' }, example: Object.fromEntries(PAYLOADS.map((p, i) => [`k${i}${p}`, `@${CANARY}\n${p}`])) } } },
+          requestBody: {
+            content: {
+              'application/json': { schema: { type: 'object' }, example: Object.fromEntries(PAYLOADS.map((p, i) => [`k${i}${p}`, `@${CANARY}\n${p}`])) },
+            },
+          },
           responses: { '200': { description: 'ok' } },
         },
       },
@@ -108,7 +143,13 @@ const samples = new Map<string, Record<string, string>>();
 const pageOf = new Map<string, { file: string; html: string }>();
 
 function unescapeHtml(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 beforeAll(async () => {
@@ -149,7 +190,10 @@ beforeAll(async () => {
       const id = section.slice(0, section.indexOf('"'));
       pageOf.set(id, { file, html: page });
       const byLang: Record<string, string> = {};
-      for (const m of section.matchAll(/<figure class="sample" data-lang="([^"]+)"><figcaption>[^<]*<\/figcaption><pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre><\/figure>/g)) byLang[m[1] as string] = unescapeHtml(m[2] as string);
+      for (const m of section.matchAll(
+        /<figure class="sample" data-lang="([^"]+)"><figcaption>[^<]*<\/figcaption><pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre><\/figure>/g,
+      ))
+        byLang[m[1] as string] = unescapeHtml(m[2] as string);
       samples.set(id, byLang);
     }
   }
@@ -170,7 +214,12 @@ function sampleOf(operationId: string, lang: string): string {
 /** Runs a sample with bash (curl) from the reader's folder (the server answers meanwhile); what the server received. */
 async function runCurl(sample: string): Promise<{ status: number | null; stderr: string; got: Received[] }> {
   const before = received.length;
-  const child = spawn('bash', ['-c', sample], { cwd: join(TMP, 'cwd'), stdio: ['ignore', 'ignore', 'pipe'], timeout: 20_000, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: join(TMP, 'cwd') } });
+  const child = spawn('bash', ['-c', sample], {
+    cwd: join(TMP, 'cwd'),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 20_000,
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: join(TMP, 'cwd') },
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const status = await new Promise<number | null>((ok) => child.on('close', (code) => ok(code)));
@@ -220,7 +269,13 @@ describe('docs code samples built from hostile examples', () => {
     expect(got['op-postText']?.[0]?.body).toBe(`@${CANARY}`);
     expect(got['op-putBlob']?.[0]?.body).toBe(PLACEHOLDER_CONTENT);
     const form = new URLSearchParams(got['op-postForm']?.[0]?.body ?? '');
-    expect([...form]).toEqual([[`@${CANARY}`, 'v'], ['k', `@${CANARY}`], ['a=b', `<${CANARY}`], ['é😀', 'x'], ['lone\ufffd', 'y']]);
+    expect([...form]).toEqual([
+      [`@${CANARY}`, 'v'],
+      ['k', `@${CANARY}`],
+      ['a=b', `<${CANARY}`],
+      ['é😀', 'x'],
+      ['lone\ufffd', 'y'],
+    ]);
     expect(got['op-globbed']?.[0]?.url).toBe('/v1/items/[1-3]');
     // A lone surrogate in an example is sent as U+FFFD (the build does not stop on it).
     expect(got['op-odd']?.[0]?.url).toBe('/v1/odd/a%EF%BF%BDb');
@@ -230,7 +285,9 @@ describe('docs code samples built from hostile examples', () => {
       expect(url.searchParams.get(`q${i}`)).toBe(p);
       expect(shell?.headers[`x-h${i}`]).toBe(p);
     });
-    expect(JSON.parse(Buffer.from(shell?.body ?? '', 'latin1').toString('utf8'))).toEqual(Object.fromEntries(PAYLOADS.map((p, i) => [`k${i}${p}`, `@${CANARY}\n${p}`])));
+    expect(JSON.parse(Buffer.from(shell?.body ?? '', 'latin1').toString('utf8'))).toEqual(
+      Object.fromEntries(PAYLOADS.map((p, i) => [`k${i}${p}`, `@${CANARY}\n${p}`])),
+    );
   }, 120_000);
 
   it('python samples, run with a stand-in for requests, open only the placeholder file', () => {
@@ -257,7 +314,12 @@ def request(method, url, **kwargs):
     );
     for (const [id, byLang] of samples) {
       const python = byLang['python'] ?? '';
-      const r = spawnSync('python3', ['-c', python], { cwd: join(TMP, 'cwd'), encoding: 'utf8', timeout: 20_000, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', PYTHONPATH: stub } });
+      const r = spawnSync('python3', ['-c', python], {
+        cwd: join(TMP, 'cwd'),
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', PYTHONPATH: stub },
+      });
       expect(r.status, `${id}: ${r.stderr}`).toBe(0);
       const call = JSON.parse(r.stderr) as { method: string; url: string; kwargs: Record<string, unknown> };
       expect(JSON.stringify(call), id).not.toContain(CANARY_CONTENT);
@@ -299,12 +361,18 @@ function consoleApi(): ConsoleApi {
   runInNewContext(CONSOLE_JS, sandbox);
   const api = sandbox['specforgeConsole'] as Record<string, (...args: unknown[]) => unknown>;
   const plain = <T>(v: unknown): T => JSON.parse(JSON.stringify(v)) as T;
-  const call = (name: string) => (...args: unknown[]): unknown => {
-    const f = api[name];
-    if (typeof f !== 'function') throw new Error(`the console has no ${name}`);
-    return plain(f(...args));
+  const call =
+    (name: string) =>
+    (...args: unknown[]): unknown => {
+      const f = api[name];
+      if (typeof f !== 'function') throw new Error(`the console has no ${name}`);
+      return plain(f(...args));
+    };
+  return {
+    serverUrl: call('serverUrl') as ConsoleApi['serverUrl'],
+    initialChoice: call('initialChoice') as ConsoleApi['initialChoice'],
+    prepare: call('prepare') as ConsoleApi['prepare'],
   };
-  return { serverUrl: call('serverUrl') as ConsoleApi['serverUrl'], initialChoice: call('initialChoice') as ConsoleApi['initialChoice'], prepare: call('prepare') as ConsoleApi['prepare'] };
 }
 
 /** The servers the built page hands its console. */
@@ -336,7 +404,11 @@ describe('the docs request console', () => {
       const r = c.serverUrl('https://{tenant}.example.com/v3', { tenant: value });
       expect(r.url).toBeUndefined();
       expect(r.error).toMatch(/server variable tenant/);
-      const sent = c.prepare(secureOp, [{ url: 'https://{tenant}.example.com/v3', variables: { tenant: { default: value } } }], { choice: '0', vars: { tenant: value }, creds: [[['bearer', 'bearer', ''], 'TOKEN']] });
+      const sent = c.prepare(secureOp, [{ url: 'https://{tenant}.example.com/v3', variables: { tenant: { default: value } } }], {
+        choice: '0',
+        vars: { tenant: value },
+        creds: [[['bearer', 'bearer', ''], 'TOKEN']],
+      });
       expect(sent.init).toBeUndefined();
     },
   );
@@ -345,7 +417,9 @@ describe('the docs request console', () => {
     const c = consoleApi();
     expect(c.serverUrl('https://{tenant}.example.com/v3', { tenant: 'eu' })).toEqual({ url: 'https://eu.example.com/v3' });
     expect(c.serverUrl('https://api.example.com/{base}', { base: 'v1/beta' })).toEqual({ url: 'https://api.example.com/v1/beta' });
-    expect(c.serverUrl('https://{__proto__}.example.com', JSON.parse('{"__proto__":"eu"}') as Record<string, string>)).toEqual({ url: 'https://eu.example.com' });
+    expect(c.serverUrl('https://{__proto__}.example.com', JSON.parse('{"__proto__":"eu"}') as Record<string, string>)).toEqual({
+      url: 'https://eu.example.com',
+    });
     expect(c.serverUrl('https://{constructor}.example.com', {}).error).toBe('Fill in the server variable constructor.');
     for (const base of ['v1?x=1', 'v1#x', 'v1\\..']) expect(c.serverUrl('https://api.example.com/{base}', { base }).error, base).toBeDefined();
     // The contract's default `evil.example/` would make https://{tenant}.example.com reach evil.example:
@@ -360,7 +434,12 @@ describe('the docs request console', () => {
   it('a click sends only to the URL shown: another URL is refused, credential and all', () => {
     const c = consoleApi();
     const servers = pageServers(pageOf.get('op-secure')?.html ?? '');
-    const state = (host: string, shown?: string): Record<string, unknown> => ({ choice: '1', vars: { host, port: String(port) }, creds: [[['bearer', 'bearer', ''], 'TOKEN']], ...(shown !== undefined ? { shown } : {}) });
+    const state = (host: string, shown?: string): Record<string, unknown> => ({
+      choice: '1',
+      vars: { host, port: String(port) },
+      creds: [[['bearer', 'bearer', ''], 'TOKEN']],
+      ...(shown !== undefined ? { shown } : {}),
+    });
     const first = c.prepare(secureOp, servers, state('127.0.0.1'));
     expect(first.shown).toBe(`http://127.0.0.1:${port}/v2/secure`);
     // Sent to the URL on screen: the credential goes.
@@ -396,10 +475,15 @@ describe('the docs request console', () => {
       await box.locator('select').first().selectOption('1');
       expect(await where.textContent()).toBe(`http://127.0.0.1:${port}/v2/secure`);
       await box.locator('button', { hasText: 'Send' }).click();
-      await page.waitForFunction(() => /^\d{3} /.test(document.querySelector('#op-secure .console output pre')?.textContent ?? ''), undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => /^\d{3} /.test(document.querySelector('#op-secure .console output pre')?.textContent ?? ''), undefined, {
+        timeout: 15_000,
+      });
       expect(received.slice(before).map((r) => `${r.method} ${r.url} ${String(r.headers['authorization'])}`)).toEqual(['GET /v2/secure Bearer TOKEN-1']);
       // A variable changed with no event the page sees: the click shows the new URL and sends nothing.
-      await box.locator('input[type="text"]').first().evaluate((e) => ((e as HTMLInputElement).value = 'localhost'));
+      await box
+        .locator('input[type="text"]')
+        .first()
+        .evaluate((e) => ((e as HTMLInputElement).value = 'localhost'));
       await box.locator('button', { hasText: 'Send' }).click();
       expect(await out.textContent()).toBe(`The request would go to http://localhost:${port}/v2/secure, not to the URL shown: check it and send again.`);
       expect(await where.textContent()).toBe(`http://localhost:${port}/v2/secure`);

@@ -18,11 +18,39 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `hostile-docs-${process.pid}`);
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'hostile-docs', 'openapi.yaml');
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const LIFETIME_MS = 5 * 60_000;
 
 /** What must never reach a page (its HTML or the contract state Redoc hydrates from). */
-const FORBIDDEN = [/<meta[^>]*http-equiv="?refresh/i, /<base\b/i, /<form\b/i, /<iframe\b/i, /<object\b/i, /<embed\b/i, /<link[^>]*stylesheet[^>]*127\.0\.0\.1/i, /<svg[^>]*onload/i, /PHN2ZyBvbmxvYWQ9YWxlcnQoMSk/, /<script>window/i, /javascript:/i, /vbscript:/i, /srcdoc/i, /formaction/i, /\bonerror\s*=/i, /\bontoggle\s*=/i, /\bonload\s*=\s*"/i, /127\.0\.0\.1:\d+\/(?:meta|base|form|object|embed|link|style)/];
+const FORBIDDEN = [
+  /<meta[^>]*http-equiv="?refresh/i,
+  /<base\b/i,
+  /<form\b/i,
+  /<iframe\b/i,
+  /<object\b/i,
+  /<embed\b/i,
+  /<link[^>]*stylesheet[^>]*127\.0\.0\.1/i,
+  /<svg[^>]*onload/i,
+  /PHN2ZyBvbmxvYWQ9YWxlcnQoMSk/,
+  /<script>window/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /srcdoc/i,
+  /formaction/i,
+  /\bonerror\s*=/i,
+  /\bontoggle\s*=/i,
+  /\bonload\s*=\s*"/i,
+  /127\.0\.0\.1:\d+\/(?:meta|base|form|object|embed|link|style)/,
+];
 
 describe('sanitizeDescription', () => {
   it.each([
@@ -41,15 +69,21 @@ describe('sanitizeDescription', () => {
   });
 
   it('points Markdown links and images with unsafe schemes at "#", entities and blanks included', () => {
-    expect(sanitizeDescription('[a](javascript:alert(1)) [b](jav&#x61;script:alert(1)) ![c](data:image/png;base64,AAAA) [d](vbscript:x)')).toBe('[a](#) [b](#) ![c](#) [d](#)');
+    expect(sanitizeDescription('[a](javascript:alert(1)) [b](jav&#x61;script:alert(1)) ![c](data:image/png;base64,AAAA) [d](vbscript:x)')).toBe(
+      '[a](#) [b](#) ![c](#) [d](#)',
+    );
     expect(sanitizeDescription('[ref]: javascript:alert(1)\n[ok]: https://example.org')).toBe('[ref]: #\n[ok]: https://example.org');
-    expect(sanitizeDescription('[a](https://example.org/x) [b](/relative) [c](mailto:a@example.org)')).toBe('[a](https://example.org/x) [b](/relative) [c](mailto:a@example.org)');
+    expect(sanitizeDescription('[a](https://example.org/x) [b](/relative) [c](mailto:a@example.org)')).toBe(
+      '[a](https://example.org/x) [b](/relative) [c](mailto:a@example.org)',
+    );
   });
 
   it('keeps Markdown without markup byte for byte, and quotes, code and autolinks next to markup', () => {
     const plain = '# Title\n\n> a quote\n\n`a && b < c`\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
     expect(sanitizeDescription(plain)).toBe(plain);
-    expect(sanitizeDescription('<b>bold</b>\n> quote `a && b` <https://example.org>')).toBe('<b>bold</b>\n> quote `a && b` [https://example.org](https://example.org)');
+    expect(sanitizeDescription('<b>bold</b>\n> quote `a && b` <https://example.org>')).toBe(
+      '<b>bold</b>\n> quote `a && b` [https://example.org](https://example.org)',
+    );
   });
 
   it('sanitizes every description of a document and its unsafe link addresses, and leaves examples alone', () => {
@@ -122,14 +156,18 @@ describe.each(RENDERERS)('docs pages ($renderer renderer) built from a hostile c
   });
 
   it('holds none of the payloads, in its markup or in the state Redoc hydrates from', () => {
-    const html = pages.map((p) => readFileSync(join(siteDir, p), 'utf8')).join('\n').replace(/\\u003c/gi, '<').replace(/\\"/g, '"');
+    const html = pages
+      .map((p) => readFileSync(join(siteDir, p), 'utf8'))
+      .join('\n')
+      .replace(/\\u003c/gi, '<')
+      .replace(/\\"/g, '"');
     for (const pattern of FORBIDDEN) expect(html, String(pattern)).not.toMatch(pattern);
     // The text around the payloads is still there.
     expect(html).toContain('tag text');
     expect(html).toContain('safe link');
   });
 
-  it("carries a policy with base-uri and form-action, and a _headers file with what a <meta> policy cannot set", () => {
+  it('carries a policy with base-uri and form-action, and a _headers file with what a <meta> policy cannot set', () => {
     for (const p of pages) {
       const html = readFileSync(join(siteDir, p), 'utf8');
       const csp = (/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'");
@@ -163,7 +201,14 @@ describe.each(RENDERERS)('docs pages ($renderer renderer) built from a hostile c
     await page.waitForSelector(ready, { timeout: 30_000 });
     // A meta refresh of 0 s would have fired by now; give a slow machine room.
     await page.waitForTimeout(2_000);
-    for (const selector of ['a[href^="javascript"]', '#hostile-js', '#hostile-submit', 'button:has-text("go")', 'a:has-text("click me")', 'a:has-text("entity")']) {
+    for (const selector of [
+      'a[href^="javascript"]',
+      '#hostile-js',
+      '#hostile-submit',
+      'button:has-text("go")',
+      'a:has-text("click me")',
+      'a:has-text("entity")',
+    ]) {
       const target = page.locator(selector).first();
       if ((await target.count()) > 0) await target.click({ timeout: 2_000 }).catch(() => undefined);
     }

@@ -74,7 +74,14 @@ describe('generated modules never export `then`', () => {
     mkdirSync(join(TMP, 'api'), { recursive: true });
     writeFileSync(join(TMP, 'api', 'openapi.json'), JSON.stringify(CONTRACT));
     let said = '';
-    await runGenerate({ cwd: TMP, spec: 'api/openapi.json', out: 'out', targets: 'types,validators,server,mocks,client,sdk,react-query,zod,msw,index', quiet: true, write: (t) => (said += t) });
+    await runGenerate({
+      cwd: TMP,
+      spec: 'api/openapi.json',
+      out: 'out',
+      targets: 'types,validators,server,mocks,client,sdk,react-query,zod,msw,index',
+      quiet: true,
+      write: (t) => (said += t),
+    });
     const out = join(TMP, 'out');
 
     // The TypeScript as Node runs it once compiled: types erased, `./x.js` imports kept.
@@ -86,14 +93,20 @@ describe('generated modules never export `then`', () => {
       if (f.endsWith('.d.ts')) continue;
       const text = readFileSync(join(out, f), 'utf8');
       if (f.endsWith('.ts')) {
-        writeFileSync(join(js, f.replace(/\.ts$/, '.js')), ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false } }).outputText);
+        writeFileSync(
+          join(js, f.replace(/\.ts$/, '.js')),
+          ts.transpileModule(text, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false } })
+            .outputText,
+        );
         modules.push(f.replace(/\.ts$/, '.js'));
       } else if (f.endsWith('.js')) {
         writeFileSync(join(js, f), text);
         modules.push(f);
       }
     }
-    expect(modules).toEqual(expect.arrayContaining(['sdk.js', 'react-query.js', 'client.js', 'server.js', 'mocks.js', 'validators.js', 'zod.js', 'msw.js', 'index.js']));
+    expect(modules).toEqual(
+      expect.arrayContaining(['sdk.js', 'react-query.js', 'client.js', 'server.js', 'mocks.js', 'validators.js', 'zod.js', 'msw.js', 'index.js']),
+    );
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', PROBE, JSON.stringify(modules.sort())], { cwd: js, encoding: 'utf8', timeout: 60_000 });
     expect(r.stderr, said).toBe('');
     const result = JSON.parse(r.stdout) as { modules: Imported[]; calls: string[] };
@@ -105,6 +118,16 @@ describe('generated modules never export `then`', () => {
     const sdk = readFileSync(join(out, 'sdk.ts'), 'utf8');
     expect(sdk).not.toMatch(/export (?:async )?(?:function|const|let|var|class) then\b/);
     expect(sdk).toMatch(/export function _then</);
-    expect(result.calls).toEqual(['GET /then', '_then -> 200', 'POST /then', '_constructor -> 200', 'GET /proto', '__proto__ -> 200', 'DELETE /proto', '_default -> 200', 'api has then: false']);
+    expect(result.calls).toEqual([
+      'GET /then',
+      '_then -> 200',
+      'POST /then',
+      '_constructor -> 200',
+      'GET /proto',
+      '__proto__ -> 200',
+      'DELETE /proto',
+      '_default -> 200',
+      'api has then: false',
+    ]);
   }, 120_000);
 });

@@ -13,7 +13,16 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { loadConfig } from '../../src/pipeline/config.js';
 import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/shared/sample.js';
-import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonView, jsonWide, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import {
+  jsonBytes,
+  jsonFallback,
+  jsonNumberBytes,
+  jsonString,
+  jsonStringBytes,
+  jsonView,
+  jsonWide,
+  type SerializersModule,
+} from '../../src/runtime/server/serialize.js';
 import ts from 'typescript';
 import { typeCheck } from '../support/type-errors.js';
 
@@ -42,8 +51,10 @@ ${schemas}
 `;
 }
 
-const NESTED_1000 = "    Top: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: string, minLength: 8}}}}";
-const NESTED_100 = "    Top: {type: array, minItems: 100, items: {type: array, minItems: 100, items: {type: array, minItems: 100, items: {type: object, required: [name], properties: {name: {type: string}}}}}}";
+const NESTED_1000 =
+  '    Top: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: array, minItems: 1000, items: {type: string, minLength: 8}}}}';
+const NESTED_100 =
+  '    Top: {type: array, minItems: 100, items: {type: array, minItems: 100, items: {type: array, minItems: 100, items: {type: object, required: [name], properties: {name: {type: string}}}}}}';
 const SELF = `    Top: {$ref: '#/components/schemas/Node'}
     Node:
       type: object
@@ -65,7 +76,11 @@ function cli(args: string[], cwd: string): SpawnSyncReturns<string> & { ms: numb
 
 /** tsc --strict's errors on the generated TypeScript of `out` (test/support/type-errors.ts: strict, the run-time package's declarations). */
 function strictErrors(out: string): string[] {
-  return typeCheck(readdirSync(out).filter((f) => f.endsWith('.ts')).map((f) => join(out, f))).diagnostics;
+  return typeCheck(
+    readdirSync(out)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(out, f)),
+  ).diagnostics;
 }
 
 function project(name: string, files: Record<string, string>): string {
@@ -85,7 +100,8 @@ describe('the sample budget', () => {
   it('cuts a sample of minItems 1000 nested three times to the budget, in bounded time', () => {
     const start = Date.now();
     const r = sampleSchemaReport({
-      type: 'array', minItems: 1000,
+      type: 'array',
+      minItems: 1000,
       items: { type: 'array', minItems: 1000, items: { type: 'array', minItems: 1000, items: { type: 'string', minLength: 8 } } },
     });
     expect(Date.now() - start).toBeLessThan(10_000);
@@ -116,7 +132,11 @@ describe('the sample budget', () => {
   it('ends a recursion that may end (a nullable or oneOf-with-null child) instead of refusing it', () => {
     const schemas: Record<string, unknown> = {
       '#/components/schemas/A': { type: 'object', required: ['next'], properties: { next: { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] } } },
-      '#/components/schemas/B': { type: 'object', required: ['next'], properties: { next: { anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'string' }] } } },
+      '#/components/schemas/B': {
+        type: 'object',
+        required: ['next'],
+        properties: { next: { anyOf: [{ $ref: '#/components/schemas/B' }, { type: 'string' }] } },
+      },
     };
     const resolve = (ref: string): Record<string, unknown> | undefined => schemas[ref] as Record<string, unknown> | undefined;
     expect(JSON.stringify(sampleSchema({ $ref: '#/components/schemas/A' }, { resolve }))).toMatch(/"next":null/);
@@ -136,7 +156,9 @@ describe('generate under the sample budget', () => {
     const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out', '--targets', 'mocks'], dir);
     expect(r.signal, r.stderr).toBeNull();
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout + r.stderr).toMatch(/api\/openapi\.yaml:15:5 \(#\/components\/schemas\/Top\): warning SPECFORGE_SAMPLE_BUDGET: .*the sample budget of 10000 values or 524288 bytes/);
+    expect(r.stdout + r.stderr).toMatch(
+      /api\/openapi\.yaml:15:5 \(#\/components\/schemas\/Top\): warning SPECFORGE_SAMPLE_BUDGET: .*the sample budget of 10000 values or 524288 bytes/,
+    );
     expect(statSync(join(dir, 'out', 'mock-tables.ts')).size).toBeLessThan(2 * 1024 * 1024);
     expect(r.ms).toBeLessThan(60_000);
   });
@@ -152,7 +174,9 @@ describe('generate under the sample budget', () => {
     const dir = project('self', { 'api/openapi.yaml': contract(SELF) });
     const r = cli(['generate', '--spec', 'api/openapi.yaml', '--out', 'out'], dir);
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/api\/openapi\.yaml:16:5 \(#\/components\/schemas\/Node\): error SPECFORGE_NO_FINITE_VALUE: schema Node requires itself through child: no finite value exists/);
+    expect(r.stderr).toMatch(
+      /api\/openapi\.yaml:16:5 \(#\/components\/schemas\/Node\): error SPECFORGE_NO_FINITE_VALUE: schema Node requires itself through child: no finite value exists/,
+    );
     expect(r.stderr).not.toMatch(/RangeError|Maximum call stack|\n\s+at /);
   });
 });
@@ -230,17 +254,23 @@ describe('output folders', () => {
     expect(error).toBeInstanceOf(ContractError);
     const d = (error as ContractError).diagnostics[0];
     expect(d?.code).toBe('SPECFORGE_CONFIG');
-    expect(d?.message).toBe("specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) both write to generated/api: one would overwrite or remove the other's generated files");
+    expect(d?.message).toBe(
+      "specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) both write to generated/api: one would overwrite or remove the other's generated files",
+    );
     expect(d?.location).toEqual({ file: join(dir, 'specforge.config.yaml'), line: 3, col: 5 });
     const r = cli(['generate'], dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('specforge.config.yaml:3:5: error SPECFORGE_CONFIG: specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) both write to generated/api');
+    expect(r.stderr).toContain(
+      'specforge.config.yaml:3:5: error SPECFORGE_CONFIG: specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) both write to generated/api',
+    );
     expect(cli(['check'], dir).status).toBe(2);
   });
 
   it('an output folder inside another is an error too; distinct api names are not', () => {
     const nested = two('specs:\n  - path: x/api/openapi.yaml\n    out: gen\n  - path: y/api/openapi.yaml\n    out: gen/inner\n');
-    expect(() => loadConfig(nested)).toThrow('specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) write to gen and gen/inner, one folder inside the other');
+    expect(() => loadConfig(nested)).toThrow(
+      'specs[0] (x/api/openapi.yaml) and specs[1] (y/api/openapi.yaml) write to gen and gen/inner, one folder inside the other',
+    );
     const named = two('specs:\n  - path: x/api/openapi.yaml\n  - path: y/api/openapi.yaml\n    api: yapi\n');
     expect(loadConfig(named).specs.map((s) => s.out)).toEqual([join(named, 'generated', 'api'), join(named, 'generated', 'yapi')]);
   });
@@ -285,13 +315,23 @@ describe('response serializers of hostile property names', () => {
   const NAMES = ['"', '\\', '*/', '/*', 'a\nb', '\u2028', '__proto__', 'constructor', 'toString', '</script>', '<!--', '${x}', '`', "'", '', '1', 'ok'];
   // Enum members too are written as constants (string literals, and their bytes).
   const MEMBERS = ['"', '\\', '*/', 'a\nb', '\u2028', '</script>', '${x}', '`'];
-  const schemaOf = (i: number): Record<string, unknown> => (i % 4 === 0 ? { type: 'string', enum: MEMBERS } : i % 2 === 0 ? { type: 'string' } : { type: 'integer' });
+  const schemaOf = (i: number): Record<string, unknown> =>
+    i % 4 === 0 ? { type: 'string', enum: MEMBERS } : i % 2 === 0 ? { type: 'string' } : { type: 'integer' };
   const valueOf = (n: string, i: number): unknown => (i % 4 === 0 ? MEMBERS[(i / 4) % MEMBERS.length] : i % 2 === 0 ? `v${n}` : i);
   const closed = { type: 'object', additionalProperties: false, properties: Object.fromEntries(NAMES.map((n, i) => [n, schemaOf(i)])) };
   const spec = {
     openapi: '3.1.0',
     info: { title: 'hostile names', version: '1' },
-    paths: { '/x': { get: { operationId: 'getX', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/${encodeURIComponent('Evil"*~1\n')}` } } } } } } } },
+    paths: {
+      '/x': {
+        get: {
+          operationId: 'getX',
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/${encodeURIComponent('Evil"*~1\n')}` } } } },
+          },
+        },
+      },
+    },
     components: { schemas: { 'Evil"*/\n': closed } },
   };
 
@@ -302,7 +342,10 @@ describe('response serializers of hostile property names', () => {
     expect(r.status).toBe(0);
     const source = readFileSync(join(dir, 'out', 'serializers.ts'), 'utf8');
     expect(strictErrors(join(dir, 'out'))).toEqual([]);
-    const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText.replace(/^import .*$/m, '').replace(/^export const serializers =/m, 'const serializers =');
+    const js = ts
+      .transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } })
+      .outputText.replace(/^import .*$/m, '')
+      .replace(/^export const serializers =/m, 'const serializers =');
     // The byte writer's answers are kept: the names are written as bytes too, not only by the string serializer.
     const written: Array<string | undefined> = [];
     const bytes: typeof jsonBytes = (write, value) => {
@@ -310,7 +353,15 @@ describe('response serializers of hostile property names', () => {
       written.push(out);
       return out;
     };
-    const serializers = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', '__wv', `${js}\nreturn serializers;`)(jsonString, jsonFallback, bytes, jsonStringBytes, jsonNumberBytes, jsonWide, jsonView) as SerializersModule;
+    const serializers = new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', '__wv', `${js}\nreturn serializers;`)(
+      jsonString,
+      jsonFallback,
+      bytes,
+      jsonStringBytes,
+      jsonNumberBytes,
+      jsonWide,
+      jsonView,
+    ) as SerializersModule;
     const serialize = serializers['getX']?.['200']?.['application/json'];
     expect(serialize).toBeTypeOf('function');
     // Object.fromEntries (as JSON.parse) makes "__proto__" an own property.
@@ -326,13 +377,27 @@ describe('response serializers of hostile property names', () => {
 
 describe('the SDK and TanStack Query files from hostile operation ids, names and texts', () => {
   const EVIL = ['*/ alert(1) /*', '</script><script>x()</script>', '${process.exit(1)}', '`', '\u2028', '<!--'];
-  const ok = { '200': { description: `ok ${EVIL.join(' ')}`, content: { 'application/json': { schema: { type: 'object', properties: { [EVIL[0] as string]: { type: 'string' } } } } } } };
+  const ok = {
+    '200': {
+      description: `ok ${EVIL.join(' ')}`,
+      content: { 'application/json': { schema: { type: 'object', properties: { [EVIL[0] as string]: { type: 'string' } } } } },
+    },
+  };
   const spec = {
     openapi: '3.1.0',
     info: { title: `hostile */ ${EVIL[1]}`, version: '1' },
     paths: {
       '/things': {
-        get: { operationId: 'delete', summary: EVIL[0], description: EVIL.join('\n'), parameters: [{ name: '__proto__', in: 'query', schema: { type: 'string' } }, { name: 'X-*/', in: 'header', schema: { type: 'string' } }], responses: ok },
+        get: {
+          operationId: 'delete',
+          summary: EVIL[0],
+          description: EVIL.join('\n'),
+          parameters: [
+            { name: '__proto__', in: 'query', schema: { type: 'string' } },
+            { name: 'X-*/', in: 'header', schema: { type: 'string' } },
+          ],
+          responses: ok,
+        },
         post: { operationId: '__proto__', description: EVIL[1], responses: ok, security: [{ 'k"*/': [] }] },
       },
       '/things/{id*/}': {

@@ -152,7 +152,9 @@ describe('generated code', () => {
   });
 
   it('prints every hostile string back exactly as the contract wrote it', async () => {
-    const server = (await import(pathToFileURL(join(OUT, 'server.ts')).href)) as { api: { title: string; version: string; operations: Array<{ id: string; path: string }> } };
+    const server = (await import(pathToFileURL(join(OUT, 'server.ts')).href)) as {
+      api: { title: string; version: string; operations: Array<{ id: string; path: string }> };
+    };
     expect(server.api.title).toBe(model.info.title);
     expect(server.api.version).toBe(model.info.version);
     expect(server.api.operations.map((o) => [o.id, o.path])).toEqual(model.operations.map((o) => [o.id, o.path]));

@@ -215,11 +215,15 @@ describe('the loader refuses every reference outside its rule, located', () => {
   it('keeps internal references in data positions as written and accepts an externalValue inside the folder', () => {
     const path = contract(
       'load-inert-ok',
-      op(`      x-thing:\n        $ref: '#/components/schemas/S'\n`, `              examples:\n                one:\n                  externalValue: './example.json'\n`) +
-        `components:\n  schemas:\n    S:\n      type: string\n`,
+      op(
+        `      x-thing:\n        $ref: '#/components/schemas/S'\n`,
+        `              examples:\n                one:\n                  externalValue: './example.json'\n`,
+      ) + `components:\n  schemas:\n    S:\n      type: string\n`,
     );
     const loaded = loadContract(path);
-    const get = ((loaded.document['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/a'] as Record<string, Record<string, unknown>>)['get'] as Record<string, unknown>;
+    const get = ((loaded.document['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/a'] as Record<string, Record<string, unknown>>)[
+      'get'
+    ] as Record<string, unknown>;
     expect(get['x-thing']).toEqual({ $ref: '#/components/schemas/S' });
   });
 
@@ -239,7 +243,10 @@ components:
 `,
       (dir) => writeFileSync(join(dir, 'dog.yaml'), 'type: object\nproperties:\n  kind: { type: string }\n'),
     );
-    const schemas = (loadContract(path).document['components'] as Record<string, Record<string, Record<string, unknown>>>)['schemas'] as Record<string, Record<string, unknown>>;
+    const schemas = (loadContract(path).document['components'] as Record<string, Record<string, Record<string, unknown>>>)['schemas'] as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect((schemas['Pet']?.['discriminator'] as Record<string, unknown>)['mapping']).toEqual({ dog: '#/components/schemas/dog' });
   });
 });
@@ -264,7 +271,11 @@ describe("Redocly's resolver (lint, validation) reads only under the loader's ru
 function cli(args: string[], cwd: string, timeoutMs = 90_000): Promise<{ code: number | null; out: string; ms: number; killed: boolean }> {
   return new Promise((done) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -330,7 +341,10 @@ describe('every command refuses a hostile contract: exit 2, located, no request,
   });
 
   it('lint refuses a remote $ref in a schema before Redocly sees the contract (no request sent)', async () => {
-    const path = contract('lint-schema-remote', withBase(op('', `            application/xml:\n              schema:\n                $ref: '@BASE@/s.yaml'\n`)));
+    const path = contract(
+      'lint-schema-remote',
+      withBase(op('', `            application/xml:\n              schema:\n                $ref: '@BASE@/s.yaml'\n`)),
+    );
     const r = await cli(['lint', path], TMP);
     expect(r.code).toBe(2);
     expect(r.out).toContain('SPECFORGE_REF_REMOTE');
@@ -341,7 +355,10 @@ describe('every command refuses a hostile contract: exit 2, located, no request,
 describe('a contract that is not UTF-8', () => {
   it('is an error at the line and column of the first bad byte', () => {
     const path = contract('latin1', op(''));
-    writeFileSync(path, Buffer.concat([Buffer.from(HEAD.replace('hostile references', 'caf')), Buffer.from('paths: {}\n# caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from(HEAD.replace('hostile references', 'caf')), Buffer.from('paths: {}\n# caf'), Buffer.from([0xe9]), Buffer.from('\n')]),
+    );
     const err = loadError(path);
     expect(err.diagnostics[0]?.code).toBe('SPECFORGE_ENCODING');
     expect(err.diagnostics[0]?.message).toContain('0xE9');
@@ -351,7 +368,10 @@ describe('a contract that is not UTF-8', () => {
   it('is an error in a JSON file and in a referenced file too', () => {
     const dir = join(TMP, 'latin1-json');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { S: { $ref: './s.json' } } } }));
+    writeFileSync(
+      join(dir, 'openapi.json'),
+      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { S: { $ref: './s.json' } } } }),
+    );
     writeFileSync(join(dir, 's.json'), Buffer.concat([Buffer.from('{"type": "string", "description": "\n'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]));
     const err = loadError(join(dir, 'openapi.json'));
     expect(err.diagnostics[0]).toMatchObject({ code: 'SPECFORGE_ENCODING', location: { line: 2, col: 1 } });
@@ -364,7 +384,10 @@ describe('a contract that is not UTF-8', () => {
     expect(loadContract(yaml).document['openapi']).toBe('3.1.0');
     const dir = join(TMP, 'bom-json');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'openapi.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }))]));
+    writeFileSync(
+      join(dir, 'openapi.json'),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }))]),
+    );
     expect(loadContract(join(dir, 'openapi.json')).document['openapi']).toBe('3.1.0');
   });
 
@@ -384,7 +407,15 @@ describe('lint work is linear in the contract', () => {
   function generated(n: number): string {
     const lines = [HEAD.trimEnd(), 'paths:'];
     for (let i = 0; i < n; i++) {
-      lines.push(`  /items${i}:`, '    get:', `      operationId: get${i}`, `      tags: [t${i}]`, '      responses:', "        '200':", '          description: OK');
+      lines.push(
+        `  /items${i}:`,
+        '    get:',
+        `      operationId: get${i}`,
+        `      tags: [t${i}]`,
+        '      responses:',
+        "        '200':",
+        '          description: OK',
+      );
     }
     return lines.join('\n') + '\n';
   }
@@ -444,7 +475,11 @@ describe('lint work is linear in the contract', () => {
     }
     const ms = Date.now() - started;
     expect(err).toBeInstanceOf(ContractError);
-    expect((err as ContractError).diagnostics[0]).toMatchObject({ code: 'SPECFORGE_YAML_SYNTAX', message: 'Map keys must be unique', location: { line: keys + 1, col: 1 } });
+    expect((err as ContractError).diagnostics[0]).toMatchObject({
+      code: 'SPECFORGE_YAML_SYNTAX',
+      message: 'Map keys must be unique',
+      location: { line: keys + 1, col: 1 },
+    });
     // 120,000 keys compared pairwise are 7.2e9 comparisons (minutes); one pass is a few seconds on a loaded machine.
     expect(ms).toBeLessThan(30_000);
   });

@@ -65,11 +65,20 @@ describe('markdown outputs built from hostile contract text', () => {
   });
 
   it('an e-mail address and a lone "@" or "#" read as before', () => {
-    expect(visibleText(markdownText('write to api@example.com, # of items, @ noon')).replace(/\u200b/g, '')).toBe('write to api@example.com, # of items, @ noon');
+    expect(visibleText(markdownText('write to api@example.com, # of items, @ noon')).replace(/\u200b/g, '')).toBe(
+      'write to api@example.com, # of items, @ noon',
+    );
   });
 
   it('the lint, diff and generate findings in markdown', () => {
-    expectInert(formatFindings([finding('lint', HOSTILE), finding('drift', 'stale-file')].map((f, i) => (i === 1 ? { ...f, detail: `-${HOSTILE}\n+x\n` } : f)), 'markdown', { title: HOSTILE }), 'findings markdown');
+    expectInert(
+      formatFindings(
+        [finding('lint', HOSTILE), finding('drift', 'stale-file')].map((f, i) => (i === 1 ? { ...f, detail: `-${HOSTILE}\n+x\n` } : f)),
+        'markdown',
+        { title: HOSTILE },
+      ),
+      'findings markdown',
+    );
   });
 
   it('the review summary (a pull request comment)', () => {
@@ -107,7 +116,15 @@ describe('markdown outputs built from hostile contract text', () => {
   });
 
   it('the changelog', () => {
-    const entry = { category: 'breaking' as const, level: 'breaking' as const, rule: 'api-path-removed', text: HOSTILE, message: HOSTILE, pointer: '/paths', detail: HOSTILE };
+    const entry = {
+      category: 'breaking' as const,
+      level: 'breaking' as const,
+      rule: 'api-path-removed',
+      text: HOSTILE,
+      message: HOSTILE,
+      pointer: '/paths',
+      detail: HOSTILE,
+    };
     const changelog: Changelog = {
       contracts: [
         {

@@ -55,19 +55,45 @@ const PROXY_PASSWORD = 'PROXY-SECRET-77e0';
 const SET_COOKIE = 'SETCOOKIE-SECRET-c0de';
 const BODY_PASSWORD = 'BODYPASSWORD-SECRET-a9f3';
 const FORM_SECRET = 'FORMSECRET-SECRET-5e6d';
-const SECRETS = [BEARER, BASIC_PASSWORD, DECLARED, UNDECLARED, AUTH_TOKEN, QUERY, ACCESS, COOKIE, OTHER_COOKIE, PROXY_PASSWORD, SET_COOKIE, BODY_PASSWORD, FORM_SECRET];
+const SECRETS = [
+  BEARER,
+  BASIC_PASSWORD,
+  DECLARED,
+  UNDECLARED,
+  AUTH_TOKEN,
+  QUERY,
+  ACCESS,
+  COOKIE,
+  OTHER_COOKIE,
+  PROXY_PASSWORD,
+  SET_COOKIE,
+  BODY_PASSWORD,
+  FORM_SECRET,
+];
 const basic = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** Requests a client sends through the proxy: every way a credential travels. */
 const REQUESTS: Array<{ url: string; headers: Record<string, string>; method?: string; body?: string }> = [
   {
     url: `/things?api_key=${QUERY}&access_token=${ACCESS}`,
-    headers: { authorization: `Bearer ${BEARER}`, 'x-declared-key': DECLARED, 'x-api-key': UNDECLARED, 'x-auth-token': AUTH_TOKEN, cookie: `sid=${COOKIE}; theme=${OTHER_COOKIE}`, 'proxy-authorization': basic('proxyuser', PROXY_PASSWORD) },
+    headers: {
+      authorization: `Bearer ${BEARER}`,
+      'x-declared-key': DECLARED,
+      'x-api-key': UNDECLARED,
+      'x-auth-token': AUTH_TOKEN,
+      cookie: `sid=${COOKIE}; theme=${OTHER_COOKIE}`,
+      'proxy-authorization': basic('proxyuser', PROXY_PASSWORD),
+    },
   },
   { url: '/things', headers: { authorization: basic('alice', BASIC_PASSWORD) } },
   // A login and a token request: the credentials in their bodies are learnt too.
   { url: '/login', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: 'bob', password: BODY_PASSWORD }) },
-  { url: '/token', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&client_secret=${FORM_SECRET}` },
+  {
+    url: '/token',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `grant_type=client_credentials&client_secret=${FORM_SECRET}`,
+  },
 ];
 
 let upstream: Server;
@@ -83,8 +109,21 @@ beforeAll(async () => {
     req.on('end', () => {
       const auth = String(req.headers['authorization'] ?? '');
       const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
-      const echo = JSON.stringify({ url: req.url, headers: req.headers, decoded, password: decoded.split(':')[1] ?? '', token: auth.replace(/^Bearer /, ''), body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json', 'x-echo-auth': auth, 'x-echo-key': String(req.headers['x-api-key'] ?? ''), 'x-auth-token': AUTH_TOKEN, 'set-cookie': [`session=${SET_COOKIE}; Path=/`] });
+      const echo = JSON.stringify({
+        url: req.url,
+        headers: req.headers,
+        decoded,
+        password: decoded.split(':')[1] ?? '',
+        token: auth.replace(/^Bearer /, ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-echo-auth': auth,
+        'x-echo-key': String(req.headers['x-api-key'] ?? ''),
+        'x-auth-token': AUTH_TOKEN,
+        'set-cookie': [`session=${SET_COOKIE}; Path=/`],
+      });
       res.end(echo);
     });
   });

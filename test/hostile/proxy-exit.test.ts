@@ -30,7 +30,8 @@ beforeAll(async () => {
     socket.once('data', (chunk: Buffer) => {
       const path = chunk.toString('latin1').split(' ')[1] ?? '';
       if (path.endsWith('/zero')) socket.end('HTTP/1.1 000 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
-      else if (path.endsWith('/never')) return; // never answers
+      else if (path.endsWith('/never'))
+        return; // never answers
       else socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
     });
   });
@@ -56,7 +57,26 @@ interface Run {
 /** Starts the CLI proxy, sends `paths` through it (the last may be left waiting), then sends `signal`. */
 async function runCli(signal: NodeJS.Signals, paths: string[], waitForLast: boolean, extra: string[] = []): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'sf-proxy-exit-'));
-  const child = spawn(process.execPath, [CLI, 'proxy', specFile, '--upstream', origin, '--port', '0', '--record', join(dir, 'cassette.json'), '--format', 'markdown', '-o', join(dir, 'report.md'), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'proxy',
+      specFile,
+      '--upstream',
+      origin,
+      '--port',
+      '0',
+      '--record',
+      join(dir, 'cassette.json'),
+      '--format',
+      'markdown',
+      '-o',
+      join(dir, 'report.md'),
+      ...extra,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   child.stdout.resume();
@@ -78,7 +98,9 @@ async function runCli(signal: NodeJS.Signals, paths: string[], waitForLast: bool
     });
     for (const [i, path] of paths.entries()) {
       const last = i === paths.length - 1;
-      const sent = fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(20_000) }).then((r) => r.text()).catch(() => '');
+      const sent = fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(20_000) })
+        .then((r) => r.text())
+        .catch(() => '');
       if (!last || waitForLast) await sent;
       else await new Promise((ok) => setTimeout(ok, 300));
     }

@@ -78,7 +78,9 @@ describe('--replay reads a cassette as it streams', () => {
     expect(await refusal(write('none.json', `{"exchanges": [${good}]}`))).toMatch(/not a specforge cassette/);
     expect(await refusal(write('cut.json', `{"specforgeCassette": 1, "exchanges": [${good}, ${good.slice(0, 40)}`))).toMatch(/cut\.json: not JSON/);
     expect(await refusal(write('list.json', `{"specforgeCassette": 1, "exchanges": {}}`))).toMatch(/"exchanges" must be a list/);
-    expect(await refusal(write('bad.json', `{"specforgeCassette": 1, "exchanges": [${good}, {"request": {"method": "GET", "url": "x", "headers": {}}}]}`))).toMatch(/bad\.json: exchanges\[1\]: request needs method, url/);
+    expect(
+      await refusal(write('bad.json', `{"specforgeCassette": 1, "exchanges": [${good}, {"request": {"method": "GET", "url": "x", "headers": {}}}]}`)),
+    ).toMatch(/bad\.json: exchanges\[1\]: request needs method, url/);
     expect(await refusal(write('array.json', '[1, 2]'))).toMatch(/not a specforge cassette/);
     expect(await refusal(write('trailing.json', `{"specforgeCassette": 1, "exchanges": []} {}`))).toMatch(/not JSON/);
     expect(await refusal(join(dir, 'missing.json'))).toMatch(/missing\.json: cannot read it \(ENOENT\)/);
@@ -113,7 +115,11 @@ describe('--replay reads a cassette as it streams', () => {
     const cassette = join(dir, 'twelve.json');
     writeFileSync(cassette, JSON.stringify({ specforgeCassette: 1, recorded: '', source: 'test', exchanges }, null, 1));
     const spec = writeSpec(HOSTILE_CONTRACT);
-    const run = spawnSync(process.execPath, ['--max-old-space-size=48', CLI, 'test', spec, '--replay', cassette, '--format', 'json'], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, ['--max-old-space-size=48', CLI, 'test', spec, '--replay', cassette, '--format', 'json'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(run.stderr).not.toMatch(/heap out of memory/);
     expect(run.status).toBe(0);
     expect((JSON.parse(run.stdout) as { requests: number }).requests).toBe(exchanges.length);

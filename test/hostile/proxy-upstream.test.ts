@@ -74,7 +74,9 @@ async function rawUpstream(): Promise<RawUpstream> {
         return;
       }
       if (path.startsWith('/base/echo-headers') || path.startsWith('/echo-headers')) {
-        socket.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close, x-hop-secret\r\nx-hop-secret: leaked\r\nkeep-alive: timeout=77\r\nproxy-authenticate: Basic\r\ntrailer: x-t\r\nupgrade: h2c\r\nx-kept: yes\r\n\r\n{}');
+        socket.end(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close, x-hop-secret\r\nx-hop-secret: leaked\r\nkeep-alive: timeout=77\r\nproxy-authenticate: Basic\r\ntrailer: x-t\r\nupgrade: h2c\r\nx-kept: yes\r\n\r\n{}',
+        );
         return;
       }
       const name = /\/case\/([^/?]+)/.exec(path)?.[1] ?? '';
@@ -117,12 +119,22 @@ async function through(path: string, init: RequestInit = {}, ms = 6000): Promise
 }
 
 /** A request whose target is sent exactly as written (fetch would resolve the dot segments itself). */
-function rawTarget(path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
+function rawTarget(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
   return new Promise((ok, fail) => {
     const req = httpRequest({ host: '127.0.0.1', port: proxy.port, path, method: 'GET', headers, timeout: 6000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+      res.on('end', () =>
+        ok({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks).toString('utf8'),
+          headers: res.headers,
+        }),
+      );
     });
     req.on('timeout', () => req.destroy(new Error('no answer in time')));
     req.on('error', fail);
@@ -175,11 +187,20 @@ describe('a hostile upstream behind specforge proxy', () => {
 
   it('drops hop-by-hop headers and the ones named in Connection, both ways', async () => {
     const before = upstream.heads.length;
-    const res = await rawTarget('/echo-headers', { connection: 'x-client-hop, keep-alive', 'x-client-hop': 'private', 'keep-alive': 'timeout=9', te: 'trailers', 'proxy-authorization': 'Basic c2VjcmV0OnNlY3JldA==', upgrade: 'websocket', 'x-end-to-end': 'kept' });
+    const res = await rawTarget('/echo-headers', {
+      connection: 'x-client-hop, keep-alive',
+      'x-client-hop': 'private',
+      'keep-alive': 'timeout=9',
+      te: 'trailers',
+      'proxy-authorization': 'Basic c2VjcmV0OnNlY3JldA==',
+      upgrade: 'websocket',
+      'x-end-to-end': 'kept',
+    });
     expect(res.status).toBe(200);
     const head = (upstream.heads[before] ?? '').toLowerCase();
     expect(head).toContain('x-end-to-end: kept');
-    for (const name of ['x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'trailer', 'upgrade']) expect(head).not.toMatch(new RegExp(`\\r\\n${name}:`));
+    for (const name of ['x-client-hop', 'keep-alive', 'te', 'proxy-authorization', 'trailer', 'upgrade'])
+      expect(head).not.toMatch(new RegExp(`\\r\\n${name}:`));
     expect(head).not.toContain('private');
     expect(res.headers['x-kept']).toBe('yes');
     for (const name of ['x-hop-secret', 'proxy-authenticate', 'trailer', 'upgrade']) expect(res.headers[name]).toBeUndefined();
@@ -187,20 +208,28 @@ describe('a hostile upstream behind specforge proxy', () => {
     expect(String(res.headers['keep-alive'] ?? '')).not.toContain('77');
   });
 
-  it.each(['/../admin', '/%2e%2e/admin', '/%2E%2E/admin', '/case/../../admin', '/.%2e/admin', '/case/..%2f..%2fadmin', '/..\\admin', '/case/%2e%2e%5c..%5cadmin', '//evil.invalid/admin', 'http://evil.invalid/admin'])(
-    'never leaves the upstream origin and base path: %s',
-    async (path) => {
-      const before = upstream.heads.length;
-      const res = await rawTarget(path);
-      const reached = upstream.heads.slice(before).map((h) => h.split(' ')[1] ?? '');
-      for (const target of reached) expect(target.startsWith('/base/')).toBe(true);
-      expect(reached.join(' ')).not.toMatch(/^\/admin|\s\/admin/);
-      if (reached.length === 0) {
-        expect(res.status).toBe(400);
-        expect(res.type).toMatch(/json/);
-        const body = JSON.parse(res.body) as unknown;
-        expect(JSON.stringify(body)).toMatch(/dot segment/);
-      }
-    },
-  );
+  it.each([
+    '/../admin',
+    '/%2e%2e/admin',
+    '/%2E%2E/admin',
+    '/case/../../admin',
+    '/.%2e/admin',
+    '/case/..%2f..%2fadmin',
+    '/..\\admin',
+    '/case/%2e%2e%5c..%5cadmin',
+    '//evil.invalid/admin',
+    'http://evil.invalid/admin',
+  ])('never leaves the upstream origin and base path: %s', async (path) => {
+    const before = upstream.heads.length;
+    const res = await rawTarget(path);
+    const reached = upstream.heads.slice(before).map((h) => h.split(' ')[1] ?? '');
+    for (const target of reached) expect(target.startsWith('/base/')).toBe(true);
+    expect(reached.join(' ')).not.toMatch(/^\/admin|\s\/admin/);
+    if (reached.length === 0) {
+      expect(res.status).toBe(400);
+      expect(res.type).toMatch(/json/);
+      const body = JSON.parse(res.body) as unknown;
+      expect(JSON.stringify(body)).toMatch(/dot segment/);
+    }
+  });
 });

@@ -86,7 +86,13 @@ const BIG_BODY = JSON.stringify(Array.from({ length: 2048 }, () => 'x'.repeat(10
 function hostile(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname === '/echo') {
-    const seen = { authorization: req.headers['authorization'], key: req.headers['x-api-key'], cookie: req.headers['cookie'], token: req.headers['x-tenant-token'], query: url.search };
+    const seen = {
+      authorization: req.headers['authorization'],
+      key: req.headers['x-api-key'],
+      cookie: req.headers['cookie'],
+      token: req.headers['x-tenant-token'],
+      query: url.search,
+    };
     // Every credential back, in a header and in the body (the body lacks `id`: a failure is reported).
     res.writeHead(200, {
       'content-type': 'application/json',
@@ -97,7 +103,11 @@ function hostile(req: IncomingMessage, res: ServerResponse): void {
     res.end(JSON.stringify({ seen, text: `you sent ${String(req.headers['authorization'])} and ${String(req.headers['x-tenant-token'])}` }));
   } else if (url.pathname === '/control') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ note: HOSTILE_TEXT }).replace(/\\u001b/g, '\u001b').replace(/\\u0007/g, '\u0007') + `<script>alert(1)</script>${HOSTILE_TEXT}`);
+    res.end(
+      JSON.stringify({ note: HOSTILE_TEXT })
+        .replace(/\\u001b/g, '\u001b')
+        .replace(/\\u0007/g, '\u0007') + `<script>alert(1)</script>${HOSTILE_TEXT}`,
+    );
   } else if (url.pathname === '/deep') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(DEEP_BODY);
@@ -213,7 +223,26 @@ describe('credentials in reports', () => {
   it('the command line: --show-secrets and the default, through the built CLI', async () => {
     const run = (extra: string[]): Promise<{ code: number | null; stdout: string }> =>
       new Promise((ok) => {
-        const child = spawn(process.execPath, [CLI, 'test', SPEC, '--base-url', base, '--operations', 'echoCredentials', '--auth', `bearerAuth=${BEARER}`, '-H', `X-Tenant-Token: ${HEADER_TOKEN}`, '--max-examples', '1', ...extra], { cwd: TMP });
+        const child = spawn(
+          process.execPath,
+          [
+            CLI,
+            'test',
+            SPEC,
+            '--base-url',
+            base,
+            '--operations',
+            'echoCredentials',
+            '--auth',
+            `bearerAuth=${BEARER}`,
+            '-H',
+            `X-Tenant-Token: ${HEADER_TOKEN}`,
+            '--max-examples',
+            '1',
+            ...extra,
+          ],
+          { cwd: TMP },
+        );
         let stdout = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
         const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -241,7 +270,13 @@ describe('control sequences never reach a terminal', () => {
   });
 
   it('markdown holds no raw HTML of an answer and junit no character XML 1.0 forbids', async () => {
-    const report = await runConformance({ model, baseUrl: base, fetch: (r) => fetch(r), phases: ['examples'], operations: [model.operations.find((o) => o.path === '/control')?.id ?? ''] });
+    const report = await runConformance({
+      model,
+      baseUrl: base,
+      fetch: (r) => fetch(r),
+      phases: ['examples'],
+      operations: [model.operations.find((o) => o.path === '/control')?.id ?? ''],
+    });
     expect(report.failures.length).toBeGreaterThan(0);
     const context = { spec: `spec${HOSTILE_TEXT}.json`, baseUrl: base };
     const markdown = formatConformance(report, 'markdown', context);
@@ -259,13 +294,26 @@ describe('control sequences never reach a terminal', () => {
     await runLint({ cwd: TMP, specs: [SPEC], write: (t: string) => (out += t) });
     expect(out).toContain('openapi.json');
     expect(out).not.toMatch(TERMINAL_CONTROLS);
-    const finding = { source: 'lint' as const, rule: 'r', level: 'error' as const, message: `bad name ${HOSTILE_TEXT}`, location: { file: `open${HOSTILE_TEXT}api.yaml`, line: 1 }, detail: HOSTILE_TEXT };
+    const finding = {
+      source: 'lint' as const,
+      rule: 'r',
+      level: 'error' as const,
+      message: `bad name ${HOSTILE_TEXT}`,
+      location: { file: `open${HOSTILE_TEXT}api.yaml`, line: 1 },
+      detail: HOSTILE_TEXT,
+    };
     for (const format of REPORT_FORMATS) {
       const text = formatFindings([finding], format);
       if (format === 'stylish' || format === 'github-actions' || format === 'markdown') expect(text, format).not.toMatch(TERMINAL_CONTROLS);
       else expect(text, format).not.toContain('\u001b');
     }
-    const diagnostic = formatDiagnostic({ code: 'SPECFORGE_INVALID_STRUCTURE', severity: 'error', message: `bad ${HOSTILE_TEXT}`, hint: HOSTILE_TEXT, location: { file: `a${HOSTILE_TEXT}.yaml`, line: 2, pointer: `/paths/${HOSTILE_TEXT}` } });
+    const diagnostic = formatDiagnostic({
+      code: 'SPECFORGE_INVALID_STRUCTURE',
+      severity: 'error',
+      message: `bad ${HOSTILE_TEXT}`,
+      hint: HOSTILE_TEXT,
+      location: { file: `a${HOSTILE_TEXT}.yaml`, line: 2, pointer: `/paths/${HOSTILE_TEXT}` },
+    });
     expect(diagnostic).not.toMatch(TERMINAL_CONTROLS);
     expect(diagnostic).toContain('\\x1b[2J');
   });
@@ -294,7 +342,14 @@ describe('hostile answers end with a report', () => {
 
   it('a stack exhausted while checking an answer is a finding of that exchange, not the end of the run', async () => {
     // Past the depth bound (raised here), the validator itself runs out of stack.
-    const report = await runConformance({ model, baseUrl: base, fetch: (r) => fetch(r), phases: ['examples'], operations: ['deepTree', 'bigList'], maxJsonDepth: 100_000 });
+    const report = await runConformance({
+      model,
+      baseUrl: base,
+      fetch: (r) => fetch(r),
+      phases: ['examples'],
+      operations: ['deepTree', 'bigList'],
+      maxJsonDepth: 100_000,
+    });
     const deep = report.operations.find((o) => o.operationId === 'deepTree');
     expect(deep?.checks.response_schema_conformance?.failed).toBe(1);
     expect(report.failures.find((f) => f.operationId === 'deepTree')?.message).toMatch(/could not be checked|stack/);

@@ -75,7 +75,11 @@ function marker(tag: string): string {
 }
 
 function git(cwd: string, ...args: string[]): void {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync(
+    'git',
+    ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 }
 
@@ -156,14 +160,18 @@ describe('review --base runs no code from the pull request', () => {
   });
 
   it('a head that adds specforge.config.ts in the folder review runs from: refused, never loaded', async () => {
-    const repo = repository('nearer', { 'specforge.config.yaml': YAML_CONFIG }, { 'specs/specforge.config.ts': `${payload('nearer')}export default { specs: ['pets/openapi.yaml'] };\n` });
+    const repo = repository(
+      'nearer',
+      { 'specforge.config.yaml': YAML_CONFIG },
+      { 'specs/specforge.config.ts': `${payload('nearer')}export default { specs: ['pets/openapi.yaml'] };\n` },
+    );
     const r = await review(join(repo, 'specs'));
     expect(ran('nearer')).toBe('');
     expect(r.code).toBe(2);
     expect(r.err).toContain('specs/specforge.config.ts');
   });
 
-  it('a head that edits the base\'s specforge.config.ts: refused, never loaded', async () => {
+  it("a head that edits the base's specforge.config.ts: refused, never loaded", async () => {
     const benign = "export default { specs: [{ path: 'specs/pets/openapi.yaml', targets: ['types'] }] };\n";
     const repo = repository('edited', { 'specforge.config.ts': benign }, { 'specforge.config.ts': `${payload('edited')}${benign}` });
     const r = await review(repo);
@@ -174,7 +182,8 @@ describe('review --base runs no code from the pull request', () => {
   });
 
   it("a config identical to the base's runs with nothing of the checkout on its module path: the head's node_modules/specforge and a helper it edits never run", async () => {
-    const config = "import { defineConfig } from 'specforge';\nexport default defineConfig({ specs: [{ path: 'specs/pets/openapi.yaml', targets: ['types'] }] });\n";
+    const config =
+      "import { defineConfig } from 'specforge';\nexport default defineConfig({ specs: [{ path: 'specs/pets/openapi.yaml', targets: ['types'] }] });\n";
     const repo = repository(
       'identical',
       { 'specforge.config.ts': config },
@@ -189,7 +198,7 @@ describe('review --base runs no code from the pull request', () => {
     expect(r.code, r.err).not.toBe(2);
   });
 
-  it('a config identical to the base\'s that imports a file of the checkout: refused, naming the import, the file never loaded', async () => {
+  it("a config identical to the base's that imports a file of the checkout: refused, naming the import, the file never loaded", async () => {
     const config = "import { specs } from './specs-list.cjs';\nexport default { specs };\n";
     const repo = repository(
       'helper',
@@ -290,9 +299,18 @@ describe('review --base runs no code from the pull request', () => {
   });
 
   it('the command line: a head that swaps in specforge.config.ts is refused before anything loads it', () => {
-    const repo = repository('cli', { 'specforge.config.yaml': YAML_CONFIG }, { 'specforge.config.yaml': null, 'specforge.config.ts': `${payload('cli')}export default { specs: ['specs/pets/openapi.yaml'] };\n` });
+    const repo = repository(
+      'cli',
+      { 'specforge.config.yaml': YAML_CONFIG },
+      { 'specforge.config.yaml': null, 'specforge.config.ts': `${payload('cli')}export default { specs: ['specs/pets/openapi.yaml'] };\n` },
+    );
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GITHUB_') && k !== 'NODE_OPTIONS'));
-    const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'main'], { cwd: repo, encoding: 'utf8', timeout: 60_000, env: { ...clean, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'main'], {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...clean, NO_COLOR: '1' },
+    });
     expect(ran('cli')).toBe('');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('specforge.config.ts');

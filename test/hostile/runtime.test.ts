@@ -52,7 +52,12 @@ describe('form bodies with a repeated key are parsed in linear time', () => {
       // The JSON values are echoed: what a handler does with them must not overflow the stack.
       return { status: 200, body: { count: Array.isArray(body?.tags) ? body.tags.length : 0, extra: body?.extra ?? null, j: ctx.params.query['j'] ?? null } };
     };
-    const listener = createRequestListener(apiSpec(model), compileValidators(model), { postForm: count, ping: () => ({ status: 200, body: { ok: true } }) }, { bodyLimit: 4 * 2 ** 20 });
+    const listener = createRequestListener(
+      apiSpec(model),
+      compileValidators(model),
+      { postForm: count, ping: () => ({ status: 200, body: { ok: true } }) },
+      { bodyLimit: 4 * 2 ** 20 },
+    );
     server = createHttpServer(listener);
     base = await listen(server);
   });
@@ -100,7 +105,9 @@ describe('form bodies with a repeated key are parsed in linear time', () => {
     expect(res.status).toBeLessThan(500);
     expect(res.ms).toBeLessThan(5000);
     const started = Date.now();
-    const query = await fetch(`${base}/forms?filter${'[a]'.repeat(1500)}=1`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }).then((r) => answer(r, started));
+    const query = await fetch(`${base}/forms?filter${'[a]'.repeat(1500)}=1`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }).then(
+      (r) => answer(r, started),
+    );
     expect(query.status).toBeLessThan(500);
   });
 
@@ -114,7 +121,9 @@ describe('form bodies with a repeated key are parsed in linear time', () => {
 
   it('a query parameter sent as JSON nested 7,000 levels deep is a 400', async () => {
     const started = Date.now();
-    const res = await fetch(`${base}/forms?j=${deep(7000)}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }).then((r) => answer(r, started));
+    const res = await fetch(`${base}/forms?j=${deep(7000)}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }).then((r) =>
+      answer(r, started),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('query parameter j nests deeper than 1000 levels');
   });
@@ -184,16 +193,21 @@ describe('the mock answers odd requests with the documented status and the error
     expect(res.body.message).toContain(`charset ${charset} is not supported`);
   });
 
-  it.each(['application/json; charset=utf-8', 'application/json; charset=UTF8', 'application/json; charset=us-ascii', 'application/json'])('%s is read', async (type) => {
-    const res = await send('/forms', { method: 'POST', headers: { 'content-type': type }, body: '{"a":1}' });
-    expect(res.status).toBe(200);
-  });
+  it.each(['application/json; charset=utf-8', 'application/json; charset=UTF8', 'application/json; charset=us-ascii', 'application/json'])(
+    '%s is read',
+    async (type) => {
+      const res = await send('/forms', { method: 'POST', headers: { 'content-type': type }, body: '{"a":1}' });
+      expect(res.status).toBe(200);
+    },
+  );
 });
 
 describe('the stateful store is bounded', () => {
   const create = async (mock: Mock, path: string, text: string): Promise<Answer> => {
     const started = Date.now();
-    const res = await mock.fetch(new Request(`http://mock.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) }));
+    const res = await mock.fetch(
+      new Request(`http://mock.test${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) }),
+    );
     return answer(res, started);
   };
   const get = async (mock: Mock, path: string): Promise<Answer> => answer(await mock.fetch(new Request(`http://mock.test${path}`)), Date.now());
@@ -284,6 +298,8 @@ describe('specforge mock answers what Node refuses in the error body', () => {
   });
 
   it('--max-documents must be a positive integer', async () => {
-    await expect(runMock({ cwd: ROOT, spec: SPEC, port: 0, maxDocuments: '0', write: () => undefined })).rejects.toThrow(/--max-documents must be an integer from 1/);
+    await expect(runMock({ cwd: ROOT, spec: SPEC, port: 0, maxDocuments: '0', write: () => undefined })).rejects.toThrow(
+      /--max-documents must be an integer from 1/,
+    );
   });
 });

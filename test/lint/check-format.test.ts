@@ -56,7 +56,9 @@ describe('drift', () => {
       expect(code).toBe(1);
       const annotations = out.trimEnd().split('\n');
       expect(annotations).toHaveLength(1);
-      expect(annotations[0]).toMatch(/^::error file=out\/client\.ts,line=3,col=1,title=stale-file::stale: out\/client\.ts differs from what echo\/openapi\.yaml produces by 1 added and 1 removed line\(s\); run "specforge generate"%0A--- out\/client\.ts \(on disk\)%0A\+\+\+ out\/client\.ts \(from the contract\)%0A@@ -1,5 \+1,5 @@%0A [^%]*%0A [^%]*%0A-\/\/ edited by hand%0A\+/);
+      expect(annotations[0]).toMatch(
+        /^::error file=out\/client\.ts,line=3,col=1,title=stale-file::stale: out\/client\.ts differs from what echo\/openapi\.yaml produces by 1 added and 1 removed line\(s\); run "specforge generate"%0A--- out\/client\.ts \(on disk\)%0A\+\+\+ out\/client\.ts \(from the contract\)%0A@@ -1,5 \+1,5 @@%0A [^%]*%0A [^%]*%0A-\/\/ edited by hand%0A\+/,
+      );
     } finally {
       writeFileSync(file, original);
     }
@@ -88,7 +90,9 @@ describe('drift', () => {
     try {
       const { code, out } = await check('github-actions');
       expect(code).toBe(1);
-      expect(out).toBe('::error file=out/mocks.ts,title=missing-file::missing: echo/openapi.yaml produces out/mocks.ts, which is not on disk; run "specforge generate"\n');
+      expect(out).toBe(
+        '::error file=out/mocks.ts,title=missing-file::missing: echo/openapi.yaml produces out/mocks.ts, which is not on disk; run "specforge generate"\n',
+      );
     } finally {
       writeFileSync(file, original);
     }
@@ -98,7 +102,8 @@ describe('drift', () => {
     const { code, out } = await check('markdown', { targets: 'types,validators' });
     expect(code).toBe(1);
     expect(out).toContain('## specforge check');
-    for (const name of ['client.ts', 'index.ts', 'mocks.ts', 'server.ts']) expect(out).toContain(`| error | extra-file | out/${name} | extra: out/${name} was generated earlier`);
+    for (const name of ['client.ts', 'index.ts', 'mocks.ts', 'server.ts'])
+      expect(out).toContain(`| error | extra-file | out/${name} | extra: out/${name} was generated earlier`);
     expect(out).not.toContain('out/types.ts');
   });
 
@@ -109,7 +114,13 @@ describe('drift', () => {
     try {
       const { code, out } = await check('sarif');
       expect(code).toBe(1);
-      const log = JSON.parse(out) as { runs: Array<{ tool: { driver: { version?: string; rules: Array<{ id: string }> } }; originalUriBaseIds?: Record<string, { uri?: string }>; results: Array<{ ruleId: string; locations: Array<{ physicalLocation: unknown }> }> }> };
+      const log = JSON.parse(out) as {
+        runs: Array<{
+          tool: { driver: { version?: string; rules: Array<{ id: string }> } };
+          originalUriBaseIds?: Record<string, { uri?: string }>;
+          results: Array<{ ruleId: string; locations: Array<{ physicalLocation: unknown }> }>;
+        }>;
+      };
       expect(log.runs[0]?.tool.driver.rules).toMatchObject([{ id: 'stale-file' }]);
       // specforge's version, and the folder check ran in as SRCROOT, which the relative locations resolve against.
       expect(log.runs[0]?.tool.driver.version).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
@@ -132,7 +143,12 @@ describe('the built command line', () => {
   const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
   const run = (args: string[]): { code: number | null; stdout: string; stderr: string } => {
     // From the repository root, as the in-process generate ran: generated headers name the contract relative to it.
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'cache') }, timeout: 60_000 });
+    const r = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, SPECFORGE_CACHE_DIR: join(TMP, 'cache') },
+      timeout: 60_000,
+    });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
 

@@ -130,7 +130,10 @@ describe('per-contract settings', () => {
     const { code, findings } = await lintJson(cwd);
     expect(code).toBe(1);
     // Ajv's strict mode refuses a bound without a type (an error at true); "schema" and false validate it as JSON Schema does.
-    expect(findings.find((f) => f.rule === 'specforge/strict-schemas')).toMatchObject({ level: level === 'true' ? 'error' : 'warning', message: expect.stringMatching(/^strict mode: missing type "number"/) as unknown });
+    expect(findings.find((f) => f.rule === 'specforge/strict-schemas')).toMatchObject({
+      level: level === 'true' ? 'error' : 'warning',
+      message: expect.stringMatching(/^strict mode: missing type "number"/) as unknown,
+    });
     const examples = findings.filter((f) => f.rule === 'specforge/valid-examples');
     expect(examples).toEqual([
       expect.objectContaining({
@@ -144,7 +147,14 @@ describe('per-contract settings', () => {
   it("the contract's lint settings and strict level apply, also when the contract is named", async () => {
     const cwd = setUp(
       'settings',
-      ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: { severity: error, skip: [parameter, schema] }', ''].join('\n'),
+      [
+        'specs:',
+        '  - path: specs/pets/openapi.yaml',
+        '    strict: false',
+        '    lint:',
+        '      specforge/descriptions: { severity: error, skip: [parameter, schema] }',
+        '',
+      ].join('\n'),
     );
     for (const specs of [undefined, ['specs/pets/openapi.yaml']]) {
       const { code, findings } = await lintJson(cwd, specs);
@@ -162,7 +172,16 @@ describe('per-contract settings', () => {
   it('a rule can be turned off for one contract, also one its extends turns on', async () => {
     const cwd = setUp(
       'off',
-      ['specs:', '  - path: specs/pets/openapi.yaml', '    strict: false', '    lint:', '      specforge/descriptions: off', '      extends: [style]', '      specforge/valid-examples: warn', ''].join('\n'),
+      [
+        'specs:',
+        '  - path: specs/pets/openapi.yaml',
+        '    strict: false',
+        '    lint:',
+        '      specforge/descriptions: off',
+        '      extends: [style]',
+        '      specforge/valid-examples: warn',
+        '',
+      ].join('\n'),
     );
     const { findings } = await lintJson(cwd);
     expect(findings.map((f) => [f.rule, f.level]).sort()).toEqual([

@@ -102,7 +102,9 @@ describe('default lint noise on ten public contracts', () => {
     const rows = [...counts].map(([name, c]) => `  ${name}: specforge ${c.specforge}, Spectral ${c.spectral}`);
     const specforge = [...counts.values()].reduce((n, c) => n + c.specforge, 0);
     const spectral = [...counts.values()].reduce((n, c) => n + c.spectral, 0);
-    console.log(`default lint findings (specforge / Spectral recommended):\n${rows.join('\n')}\n  total: ${specforge} / ${spectral} = ${(specforge / spectral).toFixed(2)}`);
+    console.log(
+      `default lint findings (specforge / Spectral recommended):\n${rows.join('\n')}\n  total: ${specforge} / ${spectral} = ${(specforge / spectral).toFixed(2)}`,
+    );
     // Spectral finds plenty on these contracts: the ratio is not a quotient of two near-zero numbers.
     expect(spectral).toBeGreaterThan(500);
     expect(specforge).toBeLessThanOrEqual(MAX_RATIO * spectral);

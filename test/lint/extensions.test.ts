@@ -144,10 +144,7 @@ describe('x- values of any shape', () => {
     const { findings } = JSON.parse(out) as { findings: Finding[] };
     expect(findings.filter((f) => f.rule === 'struct')).toEqual([]);
     expect(new Set(findings.map((f) => `${f.rule} ${f.location.pointer ?? ''}`))).toEqual(
-      new Set([
-        'specforge/operation-operationid /webhooks/ping/post',
-        'specforge/operation-error-response /webhooks/ping/post/responses',
-      ]),
+      new Set(['specforge/operation-operationid /webhooks/ping/post', 'specforge/operation-error-response /webhooks/ping/post/responses']),
     );
   });
 

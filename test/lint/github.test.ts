@@ -30,7 +30,12 @@ describe("GitHub's description", () => {
     for (const f of examples) {
       expect(f.level).toBe('error');
       expect(f.message).toMatch(/^example ".*" of .* does not match its schema: /);
-      expect(f.location).toMatchObject({ file: 'node_modules/@octokit/openapi/generated/api.github.com.json', line: expect.any(Number) as unknown, column: expect.any(Number) as unknown, pointer: expect.stringMatching(/^\/(paths|components)\//) as unknown });
+      expect(f.location).toMatchObject({
+        file: 'node_modules/@octokit/openapi/generated/api.github.com.json',
+        line: expect.any(Number) as unknown,
+        column: expect.any(Number) as unknown,
+        pointer: expect.stringMatching(/^\/(paths|components)\//) as unknown,
+      });
     }
     // The schemas strict mode refuses are errors of their own rule.
     expect(findings.filter((f) => f.rule === 'specforge/strict-schemas' && f.level === 'error').length).toBeGreaterThan(0);

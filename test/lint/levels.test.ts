@@ -152,7 +152,11 @@ describe('levels', () => {
     expect([...style.keys()].filter((id) => levels.has(id))).toEqual([]);
     expect(Object.keys(LINT_RULE_DOCS).sort()).toEqual([...levels.keys(), ...style.keys()].sort());
     for (const [id, doc] of Object.entries(LINT_RULE_DOCS)) expect(doc.why.length, id).toBeGreaterThan(20);
-    expect(Object.keys(HOUSE_RULE_DOCS).sort()).toEqual(Object.keys(HOUSE_RULES).map((r) => `specforge/${r}`).sort());
+    expect(Object.keys(HOUSE_RULE_DOCS).sort()).toEqual(
+      Object.keys(HOUSE_RULES)
+        .map((r) => `specforge/${r}`)
+        .sort(),
+    );
   });
 });
 

@@ -22,7 +22,9 @@ async function lintTo(spec: string, format: string): Promise<{ code: number; out
 
 /** 1-based line of the first line of `file` that contains `text`. */
 function lineOf(file: string, text: string): number {
-  const i = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text));
+  const i = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(text));
   if (i < 0) throw new Error(`"${text}" not in ${file}`);
   return i + 1;
 }
@@ -71,7 +73,9 @@ describe('a seeded mistake (an operation without a summary, a convention of the 
   it('a warning fails the run only with --fail-on warning', async () => {
     expect((await lintTo(echo, 'json')).code).toBe(0);
     expect(await runLint({ cwd: TMP, specs: [echo], format: 'json', failOn: 'warning', write: () => undefined })).toBe(1);
-    await expect(runLint({ cwd: TMP, specs: [echo], failOn: 'info', write: () => undefined })).rejects.toThrow(/--fail-on must be error or warning, not "info"/);
+    await expect(runLint({ cwd: TMP, specs: [echo], failOn: 'info', write: () => undefined })).rejects.toThrow(
+      /--fail-on must be error or warning, not "info"/,
+    );
   });
 
   it('stylish names the file, the position and the rule', async () => {
@@ -88,7 +92,12 @@ describe('a seeded mistake (an operation without a summary, a convention of the 
     expect(code).toBe(0);
     const { findings } = JSON.parse(out) as { findings: Finding[] };
     expect(findings).toEqual([
-      expect.objectContaining({ source: 'lint', rule: 'specforge/operation-summary', level: 'warning', location: { ...where(), pointer: '/paths/~1echo/post', endLine: where().line, endColumn: where().column + 4 } }),
+      expect.objectContaining({
+        source: 'lint',
+        rule: 'specforge/operation-summary',
+        level: 'warning',
+        location: { ...where(), pointer: '/paths/~1echo/post', endLine: where().line, endColumn: where().column + 4 },
+      }),
     ]);
   });
 
@@ -96,7 +105,9 @@ describe('a seeded mistake (an operation without a summary, a convention of the 
     const { code, out } = await lintTo(echo, 'github-actions');
     expect(code).toBe(0);
     const w = where();
-    expect(out).toBe(`::warning file=${w.file},line=${w.line},col=${w.column},title=specforge/operation-summary::operation "echo" has no summary: add a one-line summary; docs and generated code use it as the operation's title\n`);
+    expect(out).toBe(
+      `::warning file=${w.file},line=${w.line},col=${w.column},title=specforge/operation-summary::operation "echo" has no summary: add a one-line summary; docs and generated code use it as the operation's title\n`,
+    );
   });
 
   it('markdown lists it in the job summary table', async () => {
@@ -114,7 +125,13 @@ describe('a seeded mistake (an operation without a summary, a convention of the 
     expect(log.version).toBe('2.1.0');
     const w = where();
     expect(log.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation])).toEqual([
-      ['specforge/operation-summary', { artifactLocation: { uri: w.file, uriBaseId: 'SRCROOT' }, region: { startLine: w.line, startColumn: w.column, endLine: w.line, endColumn: w.column + 4 } }],
+      [
+        'specforge/operation-summary',
+        {
+          artifactLocation: { uri: w.file, uriBaseId: 'SRCROOT' },
+          region: { startLine: w.line, startColumn: w.column, endLine: w.line, endColumn: w.column + 4 },
+        },
+      ],
     ]);
   });
 });
@@ -133,7 +150,12 @@ describe('a split contract', () => {
     expect(code).toBe(1);
     const lines = out.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    for (const l of lines) expect(l).toMatch(new RegExp(`^::error file=engine/volumes\\.yaml,line=${line},col=\\d+,title=specforge/valid-examples::example .* does not match its schema: /Volumes/0/Driver must be string`));
+    for (const l of lines)
+      expect(l).toMatch(
+        new RegExp(
+          `^::error file=engine/volumes\\.yaml,line=${line},col=\\d+,title=specforge/valid-examples::example .* does not match its schema: /Volumes/0/Driver must be string`,
+        ),
+      );
   });
 });
 

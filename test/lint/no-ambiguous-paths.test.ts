@@ -32,7 +32,11 @@ function contract(version: '3' | '2', paths: readonly string[]): string {
   const head = version === '3' ? 'openapi: 3.1.0\ninfo: {title: A, version: "1"}\npaths:\n' : 'swagger: "2.0"\ninfo: {title: A, version: "1"}\npaths:\n';
   const body = paths
     .map((p) => {
-      const params = [...p.matchAll(/\{(\w+)\}/g)].map((m) => (version === '3' ? `        - {name: ${m[1]}, in: path, required: true, schema: {type: string}}` : `        - {name: ${m[1]}, in: path, required: true, type: string}`));
+      const params = [...p.matchAll(/\{(\w+)\}/g)].map((m) =>
+        version === '3'
+          ? `        - {name: ${m[1]}, in: path, required: true, schema: {type: string}}`
+          : `        - {name: ${m[1]}, in: path, required: true, type: string}`,
+      );
       return `  ${p}:\n    get:\n${params.length ? `      parameters:\n${params.join('\n')}\n` : ''}      responses:\n        '200': {description: ok}\n`;
     })
     .join('');
@@ -70,7 +74,7 @@ describe('specforge/no-ambiguous-paths', () => {
     expect(found.find((f) => f.message.includes('`/{kind}/mine`'))?.location?.line).toBe(line);
   });
 
-  it('replaces Redocly\'s rule: one finding per ambiguous path, not two', async () => {
+  it("replaces Redocly's rule: one finding per ambiguous path, not two", async () => {
     const file = join(TMP, 'two.yaml');
     writeFileSync(file, contract('3', ['/pets/{id}', '/{kind}/mine']));
     let out = '';

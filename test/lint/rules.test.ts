@@ -61,8 +61,14 @@ describe('house rules', () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(rules);
     for (const rule of rules) {
       const names = cases.filter(([r]) => r === rule).map(([, n]) => n);
-      expect(names.some((n) => n.startsWith('pass')), `${rule} pass`).toBe(true);
-      expect(names.some((n) => n.startsWith('fail')), `${rule} fail`).toBe(true);
+      expect(
+        names.some((n) => n.startsWith('pass')),
+        `${rule} pass`,
+      ).toBe(true);
+      expect(
+        names.some((n) => n.startsWith('fail')),
+        `${rule} fail`,
+      ).toBe(true);
     }
   });
 

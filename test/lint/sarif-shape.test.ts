@@ -19,7 +19,10 @@ interface SarifLog {
   runs: Array<{
     tool: { driver: { name: string; version?: string } };
     originalUriBaseIds?: Record<string, { uri?: string }>;
-    results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: { startLine: number } } }> }>;
+    results: Array<{
+      ruleId: string;
+      locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: { startLine: number } } }>;
+    }>;
   }>;
 }
 
@@ -32,7 +35,9 @@ function sarifValidator(): (log: unknown) => string[] {
   };
   const ajv = new Ajv({ schemaId: 'auto', allErrors: true });
   ajv.addMetaSchema(require('ajv/lib/refs/json-schema-draft-04.json'));
-  const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8')));
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(ROOT, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8')),
+  );
   return (log) => (validate(log) ? [] : (validate.errors ?? []).map((e) => `${e.dataPath ?? ''} ${e.message ?? ''}`));
 }
 

@@ -46,7 +46,9 @@ async function mockOf(name: string, options: MockServerOptions = {}): Promise<Mo
 }
 
 /** The same create-list-read-delete scenario, driven only by what each contract declares. */
-const CRUD: Array<[string, { list: string; listItems: (b: unknown) => unknown[]; create: string; body: unknown; idOf: (b: unknown) => string; item: (id: string) => string }]> = [
+const CRUD: Array<
+  [string, { list: string; listItems: (b: unknown) => unknown[]; create: string; body: unknown; idOf: (b: unknown) => string; item: (id: string) => string }]
+> = [
   [
     'pets (integer ids, array list)',
     {
@@ -277,7 +279,10 @@ describe('a stale example never reaches a client', () => {
   it('is a 500 that names the example and its location', async () => {
     const dir = join(TMP, 'stale');
     mkdirSync(dir, { recursive: true });
-    const text = readFileSync(join(FIXTURES, 'pets', 'openapi.yaml'), 'utf8').replace('rex: { value: { id: 1, name: rex, kind: dog } }', 'rex: { value: { id: 1, name: rex, kind: fish } }');
+    const text = readFileSync(join(FIXTURES, 'pets', 'openapi.yaml'), 'utf8').replace(
+      'rex: { value: { id: 1, name: rex, kind: dog } }',
+      'rex: { value: { id: 1, name: rex, kind: fish } }',
+    );
     writeFileSync(join(dir, 'openapi.yaml'), text);
     const call = client(await createMockFromSpec(join(dir, 'openapi.yaml')));
     const res = await call('GET', '/pets/1');
@@ -299,7 +304,11 @@ describe('where a mock runs', () => {
 
   it('serves on a unix socket from the command line, statefully', async () => {
     const socket = join(TMP, 'mock.sock');
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'mock', join(FIXTURES, 'pets', 'openapi.yaml'), '--socket', socket, '--stateful'], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'mock', join(FIXTURES, 'pets', 'openapi.yaml'), '--socket', socket, '--stateful'],
+      { cwd: ROOT },
+    );
     try {
       await new Promise<void>((ok, fail) => {
         child.stdout.on('data', (d: Buffer) => (d.toString().includes('unix:') ? ok() : undefined));

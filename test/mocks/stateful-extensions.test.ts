@@ -96,7 +96,14 @@ describe('a state that moves on over time (progress every ms)', () => {
 });
 
 describe('checkRule', () => {
-  const numeric = { difference: ['precision', 'scale'] as [string, string], when: { type: ['NUMERIC'] }, defaults: { scale: '0' }, min: 1, max: 29, message: 'm' };
+  const numeric = {
+    difference: ['precision', 'scale'] as [string, string],
+    when: { type: ['NUMERIC'] },
+    defaults: { scale: '0' },
+    min: 1,
+    max: 29,
+    message: 'm',
+  };
   it.each([
     ['within bounds, strings', { type: 'NUMERIC', precision: '10', scale: '2' }, true],
     ['within bounds, numbers', { type: 'NUMERIC', precision: 10, scale: 2 }, true],
@@ -111,7 +118,15 @@ describe('checkRule', () => {
     expect(rules.checkRule(data, numeric)).toBe(valid);
   });
 
-  const refers = { refersTo: 'partition', in: 'fields', key: 'name', ignoreCase: true, where: { type: ['DATE'] }, whereNot: { mode: ['REPEATED'] }, message: 'm' };
+  const refers = {
+    refersTo: 'partition',
+    in: 'fields',
+    key: 'name',
+    ignoreCase: true,
+    where: { type: ['DATE'] },
+    whereNot: { mode: ['REPEATED'] },
+    message: 'm',
+  };
   const fields = [
     { name: 'Day', type: 'DATE' },
     { name: 'days', type: 'DATE', mode: 'REPEATED' },
@@ -172,18 +187,79 @@ describe('malformed declarations are SPECFORGE_EXTENSION errors with their locat
   }
 
   it.each([
-    ['progress.every without reads or ms', (t: string) => t.replace('every: { ms: 1000 }', 'every: { days: 1 }'), 'progress.every', '/x-specforge-resources/jobs/state/progress'],
-    ['progress.set of a state outside the steps', (t: string) => t.replace('done: { finishedAt', 'archived: { finishedAt'), 'progress.set', '/x-specforge-resources/jobs/state/progress'],
-    ['progress with one step', (t: string) => t.replace('steps: [queued, running, done]', 'steps: [queued]'), 'two or more', '/x-specforge-resources/jobs/state/progress'],
-    ['pagination naming a query parameter the list lacks', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    pagination: { style: page, size: per_page, page: page }'), 'per_page', '/x-specforge-resources/jobs/pagination/size'],
-    ['pagination of an unknown style', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    pagination: { style: cursor }'), 'style', '/x-specforge-resources/jobs/pagination/style'],
-    ['scope values that are not strings', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    scope: { fields: { owner: 1 } }'), 'scope.fields', '/x-specforge-resources/jobs/scope'],
-    ['a pull that is not a mapping', (t: string) => t.replace('cancelJob: { from: [queued, running], to: cancelled, otherwise: 409 }', 'cancelJob: { pull: steps, otherwise: 409 }'), 'pull', '/x-specforge-resources/jobs/state/transitions/cancelJob/pull'],
-    ['a $replace pattern that is not a regular expression', (t: string) => t.replace("pattern: '\\s+'", "pattern: '(unclosed'"), 'not a regular expression', '/x-specforge-resources/jobs/createSet/slug/$replace/pattern'],
-    ['hidden that is not a list of fields', (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    hidden: token'), 'field names', '/x-specforge-resources/jobs/hidden'],
-    ['event filters without a parameter', (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { match: { kind: [Type] } }\n`, 'parameter', '/x-specforge-events/filters'],
-    ['an event filter with neither fields nor labels', (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { parameter: q, match: { kind: { when: { Type: job } } } }\n`, 'needs fields or labels', '/x-specforge-events/filters/match/kind'],
-    ['an event filter whose when is not strings', (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { parameter: q, match: { kind: { fields: [Type], when: { Type: [job] } } } }\n`, 'when must map', '/x-specforge-events/filters/match/kind/when'],
+    [
+      'progress.every without reads or ms',
+      (t: string) => t.replace('every: { ms: 1000 }', 'every: { days: 1 }'),
+      'progress.every',
+      '/x-specforge-resources/jobs/state/progress',
+    ],
+    [
+      'progress.set of a state outside the steps',
+      (t: string) => t.replace('done: { finishedAt', 'archived: { finishedAt'),
+      'progress.set',
+      '/x-specforge-resources/jobs/state/progress',
+    ],
+    [
+      'progress with one step',
+      (t: string) => t.replace('steps: [queued, running, done]', 'steps: [queued]'),
+      'two or more',
+      '/x-specforge-resources/jobs/state/progress',
+    ],
+    [
+      'pagination naming a query parameter the list lacks',
+      (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    pagination: { style: page, size: per_page, page: page }'),
+      'per_page',
+      '/x-specforge-resources/jobs/pagination/size',
+    ],
+    [
+      'pagination of an unknown style',
+      (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    pagination: { style: cursor }'),
+      'style',
+      '/x-specforge-resources/jobs/pagination/style',
+    ],
+    [
+      'scope values that are not strings',
+      (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    scope: { fields: { owner: 1 } }'),
+      'scope.fields',
+      '/x-specforge-resources/jobs/scope',
+    ],
+    [
+      'a pull that is not a mapping',
+      (t: string) => t.replace('cancelJob: { from: [queued, running], to: cancelled, otherwise: 409 }', 'cancelJob: { pull: steps, otherwise: 409 }'),
+      'pull',
+      '/x-specforge-resources/jobs/state/transitions/cancelJob/pull',
+    ],
+    [
+      'a $replace pattern that is not a regular expression',
+      (t: string) => t.replace("pattern: '\\s+'", "pattern: '(unclosed'"),
+      'not a regular expression',
+      '/x-specforge-resources/jobs/createSet/slug/$replace/pattern',
+    ],
+    [
+      'hidden that is not a list of fields',
+      (t: string) => t.replace('    showDocument: true', '    showDocument: true\n    hidden: token'),
+      'field names',
+      '/x-specforge-resources/jobs/hidden',
+    ],
+    [
+      'event filters without a parameter',
+      (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { match: { kind: [Type] } }\n`,
+      'parameter',
+      '/x-specforge-events/filters',
+    ],
+    [
+      'an event filter with neither fields nor labels',
+      (t: string) => `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { parameter: q, match: { kind: { when: { Type: job } } } }\n`,
+      'needs fields or labels',
+      '/x-specforge-events/filters/match/kind',
+    ],
+    [
+      'an event filter whose when is not strings',
+      (t: string) =>
+        `${t.trimEnd()}\nx-specforge-events:\n  operation: cancelJob\n  filters: { parameter: q, match: { kind: { fields: [Type], when: { Type: [job] } } } }\n`,
+      'when must map',
+      '/x-specforge-events/filters/match/kind/when',
+    ],
   ])('%s', async (_name, mutate, message, pointer) => {
     const err = await problem(mutate, 'mocks');
     const d = err.diagnostics[0];
@@ -193,7 +269,8 @@ describe('malformed declarations are SPECFORGE_EXTENSION errors with their locat
     expect(d?.location?.line).toBeGreaterThan(0);
   });
 
-  const SHAPES = 'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field], difference: [field, field] with min and/or max, or refersTo: field with in: and key:';
+  const SHAPES =
+    'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field], difference: [field, field] with min and/or max, or refersTo: field with in: and key:';
   const RULE = '/components/schemas/Job/x-specforge-rules/0';
 
   it.each([
@@ -201,11 +278,19 @@ describe('malformed declarations are SPECFORGE_EXTENSION errors with their locat
     ['a difference without bounds', '[{ difference: [a, b] }]', SHAPES, RULE],
     ['a difference of three fields', '[{ difference: [a, b, c], min: 1 }]', SHAPES, RULE],
     ['a refersTo without in', '[{ refersTo: a, key: name }]', SHAPES, RULE],
-    ['a when that is not lists of values', '[{ difference: [a, b], min: 1, when: { a: 1 } }]', 'x-specforge-rules when must map field names to lists of values', RULE],
+    [
+      'a when that is not lists of values',
+      '[{ difference: [a, b], min: 1, when: { a: 1 } }]',
+      'x-specforge-rules when must map field names to lists of values',
+      RULE,
+    ],
     ['defaults that are not a mapping', '[{ difference: [a, b], min: 1, defaults: [a] }]', 'x-specforge-rules defaults must map field names to values', RULE],
     ['rules that are not a list', '{ difference: [a, b], min: 1 }', 'x-specforge-rules must be a list', '/components/schemas/Job'],
   ])('x-specforge-rules with %s', async (_name, rule, message, pointer) => {
-    const err = await problem((t) => t.replace('    Job:\n      type: object\n', `    Job:\n      type: object\n      x-specforge-rules: ${rule}\n`), 'validators');
+    const err = await problem(
+      (t) => t.replace('    Job:\n      type: object\n', `    Job:\n      type: object\n      x-specforge-rules: ${rule}\n`),
+      'validators',
+    );
     const d = err.diagnostics[0];
     expect(d?.code).toBe('SPECFORGE_EXTENSION');
     expect(d?.message).toBe(message);

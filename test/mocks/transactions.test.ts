@@ -147,7 +147,7 @@ describe('the shipped contracts: poisoned writes no longer break later reads', (
 describe('collections are indexed by parent and alias', () => {
   const keys = { scopeOf: (d: Doc) => String(d['org']), aliasesOf: (d: Doc) => [String(d['name'])] };
 
-  it('inScope yields one parent\'s documents in insertion order, without the others', () => {
+  it("inScope yields one parent's documents in insertion order, without the others", () => {
     const c = new Collection(keys);
     for (let i = 0; i < 1000; i++) c.put(String(i), { org: i % 100 === 0 ? 'small' : 'big', name: `n${i}` });
     expect([...c.inScope('small')].map(([k]) => k)).toEqual(Array.from({ length: 10 }, (_, i) => String(i * 100)));

@@ -35,9 +35,18 @@ afterAll(async () => {
   await wire.close();
 });
 
-async function withProxy<T>(options: { enforce?: boolean; upstream?: string; timeoutMs?: number }, body: (proxy: ValidatingProxy, lines: string[]) => Promise<T>): Promise<T> {
+async function withProxy<T>(
+  options: { enforce?: boolean; upstream?: string; timeoutMs?: number },
+  body: (proxy: ValidatingProxy, lines: string[]) => Promise<T>,
+): Promise<T> {
   const lines: string[] = [];
-  const proxy = await createProxy({ model, upstream: options.upstream ?? upstream.origin, onViolation: (l) => lines.push(l), ...(options.enforce ? { enforce: true } : {}), ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+  const proxy = await createProxy({
+    model,
+    upstream: options.upstream ?? upstream.origin,
+    onViolation: (l) => lines.push(l),
+    ...(options.enforce ? { enforce: true } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
   try {
     return await body(proxy, lines);
   } finally {
@@ -101,7 +110,11 @@ describe('specforge proxy', () => {
       expect((await fetch(`${proxy.origin}/pets/13`)).status).toBe(500);
       expect((await fetch(`${proxy.origin}/pets/7`)).status).toBe(200);
       // Invalid (too long, an unknown property): forwarded, and the upstream accepts it.
-      const invalid = await fetch(`${proxy.origin}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a name far too long","x":1}' });
+      const invalid = await fetch(`${proxy.origin}/pets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"a name far too long","x":1}',
+      });
       expect(invalid.status).toBe(201);
       // No credential, and the secured route succeeds.
       expect((await fetch(`${proxy.origin}/secure`)).status).toBe(200);
@@ -207,6 +220,8 @@ describe('specforge proxy', () => {
     // The proxy's cassette replays: the same fault, found with no server.
     const replayed: string[] = [];
     expect(await runTest({ spec: specFile, replay: join(dir, 'traffic.json'), format: 'json', write: (t) => replayed.push(t), progress: false })).toBe(1);
-    expect((JSON.parse(replayed.join('')) as { failures: Array<{ check: string; phase: string }> }).failures.map((f) => `${f.check} ${f.phase}`)).toEqual(['not_a_server_error proxy']);
+    expect((JSON.parse(replayed.join('')) as { failures: Array<{ check: string; phase: string }> }).failures.map((f) => `${f.check} ${f.phase}`)).toEqual([
+      'not_a_server_error proxy',
+    ]);
   });
 });

@@ -45,7 +45,14 @@ afterAll(async () => {
 describe('specforge test --record / --replay', () => {
   it('records a run, and a replay against a changed contract finds the new disagreement without a server', async () => {
     const cassette = join(dir, 'run.json');
-    const recorded = await test({ spec: v1, baseUrl: upstream.origin, phases: 'examples,negative', operations: 'getPet,createPet', auth: ['bearer=secret-bearer-0815'], record: cassette });
+    const recorded = await test({
+      spec: v1,
+      baseUrl: upstream.origin,
+      phases: 'examples,negative',
+      operations: 'getPet,createPet',
+      auth: ['bearer=secret-bearer-0815'],
+      record: cassette,
+    });
     const hits = upstream.hits.length;
     expect(hits).toBeGreaterThan(3);
     const text = readFileSync(cassette, 'utf8');
@@ -57,12 +64,17 @@ describe('specforge test --record / --replay', () => {
 
     // The same contract: the replay finds what the run found (the accepted invalid bodies).
     const same = await test({ spec: v1, baseUrl: wire.origin, replay: cassette });
-    expect(same.report.failures.map((f) => `${f.check} ${f.operationId}`).sort()).toEqual([...new Set(recorded.report.failures.map((f) => `${f.check} ${f.operationId}`))].sort());
+    expect(same.report.failures.map((f) => `${f.check} ${f.operationId}`).sort()).toEqual(
+      [...new Set(recorded.report.failures.map((f) => `${f.check} ${f.operationId}`))].sort(),
+    );
 
     // The contract changes: a pet now has a required tag, and a name is at most 2 characters.
     const v2 = writeSpec(
       PETS.replace('SERVERS_URL', wire.origin)
-        .replace('required: [id, name]\n      properties: { id: { type: integer }, name: { type: string } }', 'required: [id, name, tag]\n      properties: { id: { type: integer }, name: { type: string }, tag: { type: string } }')
+        .replace(
+          'required: [id, name]\n      properties: { id: { type: integer }, name: { type: string } }',
+          'required: [id, name, tag]\n      properties: { id: { type: integer }, name: { type: string }, tag: { type: string } }',
+        )
         .replace('maxLength: 10', 'maxLength: 2'),
     );
     const changed = await test({ spec: v2, baseUrl: wire.origin, replay: cassette });
@@ -71,7 +83,9 @@ describe('specforge test --record / --replay', () => {
     expect(found).toContain('response_schema_conformance getPet');
     expect(found).toContain('response_schema_conformance createPet');
     // The example's name ("Rex") is too long now, and the server accepted it.
-    expect(changed.report.failures.some((f) => f.check === 'negative_data_rejection' && f.request.origin.includes('(replayed)') && f.phase === 'examples')).toBe(true);
+    expect(
+      changed.report.failures.some((f) => f.check === 'negative_data_rejection' && f.request.origin.includes('(replayed)') && f.phase === 'examples'),
+    ).toBe(true);
     expect(changed.report.requests).toBe(recorded.report.requests);
     // Nothing was sent: not to the base URL, not to the recorded server.
     expect(wire.connections()).toBe(0);
@@ -85,7 +99,14 @@ describe('specforge test --record / --replay', () => {
       JSON.stringify({
         specforgeCassette: 1,
         source: 'proxy',
-        exchanges: [{ phase: 'proxy', origin: 'proxied traffic', request: { method: 'GET', url: '/pets/3', headers: {} }, response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":3}' } }],
+        exchanges: [
+          {
+            phase: 'proxy',
+            origin: 'proxied traffic',
+            request: { method: 'GET', url: '/pets/3', headers: {} },
+            response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":3}' },
+          },
+        ],
       }),
     );
     const { report } = await test({ spec: v1, replay: file });

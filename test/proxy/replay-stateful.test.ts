@@ -28,10 +28,17 @@ async function test(options: Parameters<typeof runTest>[0]): Promise<{ code: num
 }
 
 const STATEFUL = ['use_after_free', 'ensure_resource_availability', 'transition_precondition'];
-const stateful = (r: Report): string[] => r.failures.filter((f) => STATEFUL.includes(f.check)).map((f) => `${f.check} ${f.operationId}`).sort();
+const stateful = (r: Report): string[] =>
+  r.failures
+    .filter((f) => STATEFUL.includes(f.check))
+    .map((f) => `${f.check} ${f.operationId}`)
+    .sort();
 
 /** A stateful run against the notes mock (a fault wrapped around it, or none), recorded. */
-async function record(dir: string, fault?: (request: Request, next: (r: Request) => Promise<Response>) => Promise<Response>): Promise<{ cassette: string; report: Report }> {
+async function record(
+  dir: string,
+  fault?: (request: Request, next: (r: Request) => Promise<Response>) => Promise<Response>,
+): Promise<{ cassette: string; report: Report }> {
   const mock = await createMockFromSpec(NOTES, { stateful: true });
   const send = (r: Request): Promise<Response> => mock.fetch(r);
   const cassette = join(dir, `run-${Math.random().toString(36).slice(2)}.json`);
@@ -65,12 +72,15 @@ describe('specforge test --replay: the stateful checks', () => {
 
   it('a server that answers a delete but keeps the note: the replay finds use_after_free as the live run did', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-replay-stateful-'));
-    const keeps = async (r: Request, next: (r: Request) => Promise<Response>): Promise<Response> => (r.method === 'DELETE' ? new Response(null, { status: 204 }) : next(r));
+    const keeps = async (r: Request, next: (r: Request) => Promise<Response>): Promise<Response> =>
+      r.method === 'DELETE' ? new Response(null, { status: 204 }) : next(r);
     const { cassette, report } = await record(dir, keeps);
     expect(stateful(report)).toContain('use_after_free getNote');
     const replayed = await test({ spec: NOTES, baseUrl: BASE, replay: cassette });
     expect(stateful(replayed.report)).toEqual(stateful(report));
-    expect(replayed.report.failures.find((f) => f.check === 'use_after_free' && f.operationId === 'getNote')?.message).toMatch(/^notes \d+, deleted, answers 200 on getNote \(expected 404\)$/);
+    expect(replayed.report.failures.find((f) => f.check === 'use_after_free' && f.operationId === 'getNote')?.message).toMatch(
+      /^notes \d+, deleted, answers 200 on getNote \(expected 404\)$/,
+    );
   });
 
   it('proxied traffic: a link followed to a 404, a deleted note still read and listed', async () => {

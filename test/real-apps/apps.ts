@@ -80,7 +80,11 @@ export const APPS: readonly RealApp[] = [
     name: 'fastify-swagger-dynamic',
     package: '@fastify/swagger',
     framework: 'Fastify 5 (@fastify/swagger, Swagger 2.0)',
-    start: (work) => ({ command: [join(packageDir('@fastify/swagger'), 'examples', 'dynamic-swagger.js')], cwd: work, env: { SPECFORGE_FASTIFY_SPEC: join(work, 'swagger.json') } }),
+    start: (work) => ({
+      command: [join(packageDir('@fastify/swagger'), 'examples', 'dynamic-swagger.js')],
+      cwd: work,
+      env: { SPECFORGE_FASTIFY_SPEC: join(work, 'swagger.json') },
+    }),
     spec: { written: 'swagger.json' },
     basePath: '',
   },
@@ -106,7 +110,11 @@ export interface Running {
 export async function startApp(app: RealApp, ms = 45_000): Promise<Running> {
   const work = mkdtempSync(join(tmpdir(), `sf-real-${app.name}-`));
   const how = app.start(work);
-  const child = spawn(process.execPath, ['--require', PRELOAD, ...how.command], { cwd: how.cwd, env: { ...process.env, ...how.env, NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--require', PRELOAD, ...how.command], {
+    cwd: how.cwd,
+    env: { ...process.env, ...how.env, NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   const port = await new Promise<number>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`${app.name} did not listen within ${ms} ms:\n${text.slice(-2000)}`)), ms);

@@ -38,7 +38,9 @@ const FINDINGS = parse(readFileSync(join(HERE, 'findings.yaml'), 'utf8')) as { a
 
 /** The entry that classifies a finding, if any. */
 export function classify(finding: Finding, entries: readonly Classification[]): Classification | undefined {
-  return entries.find((e) => e.check === finding.check && new RegExp(`^(?:${e.operation})$`).test(finding.operationId) && new RegExp(e.match).test(finding.message));
+  return entries.find(
+    (e) => e.check === finding.check && new RegExp(`^(?:${e.operation})$`).test(finding.operationId) && new RegExp(e.match).test(finding.message),
+  );
 }
 
 function cli(args: string[], timeoutMs: number): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -16,7 +16,10 @@ const SPECS = 'output: generated\nspecs:\n  - path: specs/echo/openapi.yaml\n';
 let repo: string;
 
 const git = (...args: string[]): void => {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 };
 
@@ -39,7 +42,10 @@ function review(args: string[], config = SPECS): Reviewed {
     timeout: 120_000,
     env: { ...clean, NO_COLOR: '1' },
   });
-  const findings = r.status === 2 ? [] : (JSON.parse(r.stdout) as { findings: Array<{ rule: string; level: string }> }).findings.map((f): [string, string] => [f.rule, f.level]);
+  const findings =
+    r.status === 2
+      ? []
+      : (JSON.parse(r.stdout) as { findings: Array<{ rule: string; level: string }> }).findings.map((f): [string, string] => [f.rule, f.level]);
   return { status: r.status, stderr: r.stderr, findings };
 }
 
@@ -52,7 +58,8 @@ beforeAll(() => {
   // The base revision: the echo contract with one more path, deprecated, with no x-sunset.
   const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
   const head = readFileSync(spec, 'utf8');
-  const legacy = "paths:\n  /echo/legacy:\n    get:\n      operationId: legacyEcho\n      summary: The old echo\n      deprecated: true\n      responses:\n        '200':\n          description: ok\n";
+  const legacy =
+    "paths:\n  /echo/legacy:\n    get:\n      operationId: legacyEcho\n      summary: The old echo\n      deprecated: true\n      responses:\n        '200':\n          description: ok\n";
   const base = head.replace('\npaths:\n', `\n${legacy}`);
   expect(base).not.toBe(head);
   writeFileSync(spec, base);
@@ -99,7 +106,9 @@ describe('specforge review and the deprecation period', () => {
     expect(flag.stderr).toContain('--deprecation-days must be a whole number of days (0 or more), not "soon"');
     const config = review([], `${SPECS}diff:\n  deprecationDays: -5\n`);
     expect(config.status).toBe(2);
-    expect(config.stderr).toContain('specforge.config.yaml:5:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not -5');
+    expect(config.stderr).toContain(
+      'specforge.config.yaml:5:3: error SPECFORGE_CONFIG: diff.deprecationDays must be a whole number of days (0 or more), not -5',
+    );
     expect(config.stderr).not.toMatch(/\n\s+at /);
   }, 240_000);
 });

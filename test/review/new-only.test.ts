@@ -21,7 +21,11 @@ let out: string;
 const made: string[] = [];
 
 function gitIn(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', '-c', 'protocol.file.allow=always', ...args], { cwd, encoding: 'utf8' });
+  const r = spawnSync(
+    'git',
+    ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', '-c', 'protocol.file.allow=always', ...args],
+    { cwd, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
@@ -56,7 +60,11 @@ beforeAll(() => {
   cpSync(join(ROOT, 'specs', 'echo'), join(repo, 'specs', 'echo'), { recursive: true });
   writeFileSync(join(repo, 'specforge.config.yaml'), 'output: generated\nspecs:\n  - path: specs/echo/openapi.yaml\n');
   // The base branch already has a lint error: an example that does not match its schema.
-  edit(join(repo, SPEC), '                value:\n                  message: hello world\n              unicode:', '                value:\n                  message: 42\n              unicode:');
+  edit(
+    join(repo, SPEC),
+    '                value:\n                  message: hello world\n              unicode:',
+    '                value:\n                  message: 42\n              unicode:',
+  );
   const gen = cli(repo, ['generate']);
   if (gen.status !== 0) throw new Error(`generate: ${gen.stderr}`);
   git('init', '-q', '-b', 'main');
@@ -71,7 +79,13 @@ afterAll(() => {
 describe('review counts only what is new since the base', () => {
   it('passes on a branch that moves the pre-existing error down the file, counting it in one line; --all fails on it', () => {
     // Lines added above the bad example: the finding moves, it is still the one the base had.
-    branch('noop', (spec) => edit(spec, '      description: |\n        Echo back a given message.', '      description: |\n        Echo back a given message.\n        It answers at once.\n        Nothing is stored.'));
+    branch('noop', (spec) =>
+      edit(
+        spec,
+        '      description: |\n        Echo back a given message.',
+        '      description: |\n        Echo back a given message.\n        It answers at once.\n        Nothing is stored.',
+      ),
+    );
     const r = cli(repo, ['review', '--base', 'main', '--summary', join(out, 'summary.md')]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -88,7 +102,13 @@ describe('review counts only what is new since the base', () => {
   }, 240_000);
 
   it('fails on a new lint error beside the old one, and on it only', () => {
-    branch('new-error', (spec) => edit(spec, "                value:\n                  message: 'Grüße, こんにちは 👋'\n      responses:", '                value:\n                  message: 7\n      responses:'));
+    branch('new-error', (spec) =>
+      edit(
+        spec,
+        "                value:\n                  message: 'Grüße, こんにちは 👋'\n      responses:",
+        '                value:\n                  message: 7\n      responses:',
+      ),
+    );
     const r = cli(repo, ['review', '--base', 'main', '--format', 'json', '--summary', join(out, 'summary.md')]);
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout) as { findings: Array<{ rule: string; message: string }>; preExisting: number };
@@ -97,7 +117,9 @@ describe('review counts only what is new since the base', () => {
   }, 240_000);
 
   it('on a branch with one breaking change, the summary starts with it and it is the first annotation', () => {
-    branch('breaking', (spec) => edit(spec, '        message:\n          type: string\n', '        message:\n          type: string\n          maxLength: 100\n'));
+    branch('breaking', (spec) =>
+      edit(spec, '        message:\n          type: string\n', '        message:\n          type: string\n          maxLength: 100\n'),
+    );
     const stepSummary = join(out, 'step-summary.md');
     writeFileSync(stepSummary, '');
     const r = cli(repo, ['review', '--base', 'main', '--sarif', join(out, 'review.sarif')], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
@@ -111,7 +133,9 @@ describe('review counts only what is new since the base', () => {
     // Everything that does not fail the run is folded away, after it.
     expect(summary.indexOf('<details>')).toBeGreaterThan(summary.indexOf(firstRow ?? '?'));
     // The SARIF file carries every finding, the pre-existing one marked as such.
-    const sarif = JSON.parse(readFileSync(join(out, 'review.sarif'), 'utf8')) as { runs: Array<{ results: Array<{ ruleId: string; baselineState?: string }> }> };
+    const sarif = JSON.parse(readFileSync(join(out, 'review.sarif'), 'utf8')) as {
+      runs: Array<{ results: Array<{ ruleId: string; baselineState?: string }> }>;
+    };
     const states = sarif.runs[0]?.results.map((x) => [x.ruleId, x.baselineState]);
     expect(states).toContainEqual(['specforge/valid-examples', 'unchanged']);
     expect(states?.some(([rule, state]) => /max-length-decreased$/.test(rule ?? '') && state === undefined)).toBe(true);
@@ -138,7 +162,9 @@ describe('the stale-code section', () => {
     writeFileSync(file, edited);
     try {
       const r = cli(repo, ['review', '--base', 'main', '--format', 'json', '--summary', join(out, 'summary.md')]);
-      const stale = (JSON.parse(r.stdout) as { findings: Array<{ rule: string; message: string; detail?: string }> }).findings.find((f) => f.rule === 'stale-file');
+      const stale = (JSON.parse(r.stdout) as { findings: Array<{ rule: string; message: string; detail?: string }> }).findings.find(
+        (f) => f.rule === 'stale-file',
+      );
       // git compares the committed file (what the contract produces) with the edited one: the other way round.
       const [gitAdded, gitRemoved] = git('diff', '--numstat', '--', 'generated/echo/client.ts').trim().split(/\s+/).map(Number);
       expect(stale?.message).toContain(`by ${gitRemoved} added and ${gitAdded} removed line(s)`);
@@ -159,7 +185,9 @@ function sarifValidator(): (log: unknown) => string[] {
   };
   const ajv = new Ajv({ schemaId: 'auto', allErrors: true });
   ajv.addMetaSchema(require('ajv/lib/refs/json-schema-draft-04.json'));
-  const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8')));
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(join(ROOT, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8')),
+  );
   return (log) => (validate(log) ? [] : (validate.errors ?? []).map((e) => `${e.dataPath ?? ''} ${e.message ?? ''}`));
 }
 
@@ -202,12 +230,18 @@ describe('SARIF and a missing base revision', () => {
     expect(r.stderr).toContain('fetch-depth: 0');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     const log = JSON.parse(readFileSync(join(clone, 'review.sarif'), 'utf8')) as {
-      runs: Array<{ results: unknown[]; invocations?: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ level: string; message: { text: string } }> }> }>;
+      runs: Array<{
+        results: unknown[];
+        invocations?: Array<{ executionSuccessful: boolean; toolExecutionNotifications: Array<{ level: string; message: { text: string } }> }>;
+      }>;
     };
     expect(sarifValidator()(log)).toEqual([]);
     expect(log.runs[0]?.results).toEqual([]);
     expect(log.runs[0]?.invocations?.[0]?.executionSuccessful).toBe(false);
-    expect(log.runs[0]?.invocations?.[0]?.toolExecutionNotifications[0]).toMatchObject({ level: 'error', message: { text: expect.stringContaining('git fetch') } });
+    expect(log.runs[0]?.invocations?.[0]?.toolExecutionNotifications[0]).toMatchObject({
+      level: 'error',
+      message: { text: expect.stringContaining('git fetch') },
+    });
     expect(readFileSync(stepSummary, 'utf8')).toContain('not run');
     // The command it names brings the base in, and the review runs.
     gitIn(clone, 'fetch', '--no-tags', '--depth=1', 'origin', 'main:refs/remotes/origin/main');

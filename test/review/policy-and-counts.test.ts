@@ -47,7 +47,7 @@ describe('github-actions annotations', () => {
     expect(lines[4]).toContain('title=stale-file');
     expect(lines.slice(5, 10).every((l) => l.startsWith('::warning '))).toBe(true);
     expect(lines[10]).toBe(
-      '::notice title=specforge review::8 more findings not annotated (0 error(s), 7 warning(s), 1 info): GitHub shows 10 annotations of a kind per step; every finding is in the log\'s summary and the SARIF file',
+      "::notice title=specforge review::8 more findings not annotated (0 error(s), 7 warning(s), 1 info): GitHub shows 10 annotations of a kind per step; every finding is in the log's summary and the SARIF file",
     );
   });
 
@@ -60,7 +60,14 @@ describe('github-actions annotations', () => {
 describe('severity overrides and path filters', () => {
   const limited = (max?: number): Doc =>
     api({
-      '/pets': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', ...(max ? { maxLength: max } : {}) } } } } } }, responses: OK } },
+      '/pets': {
+        post: {
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', ...(max ? { maxLength: max } : {}) } } } } },
+          },
+          responses: OK,
+        },
+      },
       '/internal/jobs': { delete: { responses: OK } },
     });
   const base = writeFiles(join(TMP, 'policy', 'base'), { 'openapi.yaml': limited() });
@@ -129,11 +136,18 @@ describe('severity overrides and path filters', () => {
 });
 
 describe('x-extensible-enum', () => {
-  const status = (schema: Doc): Doc => api({ '/pets': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { status: schema } } } } } } } } });
+  const status = (schema: Doc): Doc =>
+    api({
+      '/pets': {
+        get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { status: schema } } } } } } },
+      },
+    });
 
   it('a value added to an extensible enum of a response is info, not breaking (enum beside x-extensible-enum: true)', async () => {
     const b = writeFiles(join(TMP, 'ext1', 'base'), { 'openapi.yaml': status({ type: 'string', enum: ['active', 'closed'], 'x-extensible-enum': true }) });
-    const h = writeFiles(join(TMP, 'ext1', 'head'), { 'openapi.yaml': status({ type: 'string', enum: ['active', 'closed', 'frozen'], 'x-extensible-enum': true }) });
+    const h = writeFiles(join(TMP, 'ext1', 'head'), {
+      'openapi.yaml': status({ type: 'string', enum: ['active', 'closed', 'frozen'], 'x-extensible-enum': true }),
+    });
     const { findings } = await diffFiles(b, h, { cwd: TMP });
     expect(findings.map((f) => [f.rule, f.level])).toEqual([['response-property-extensible-enum-value-added', 'info']]);
   });
@@ -142,7 +156,9 @@ describe('x-extensible-enum', () => {
     const b = writeFiles(join(TMP, 'ext2', 'base'), { 'openapi.yaml': status({ type: 'string', 'x-extensible-enum': ['active', 'closed'] }) });
     const h = writeFiles(join(TMP, 'ext2', 'head'), { 'openapi.yaml': status({ type: 'string', 'x-extensible-enum': ['active', 'closed', 'frozen'] }) });
     const { findings } = await diffFiles(b, h, { cwd: TMP });
-    expect(findings.map((f) => [f.rule, f.level, f.message])).toEqual([['response-property-extensible-enum-value-added', 'info', expect.stringContaining('"frozen" added')]]);
+    expect(findings.map((f) => [f.rule, f.level, f.message])).toEqual([
+      ['response-property-extensible-enum-value-added', 'info', expect.stringContaining('"frozen" added')],
+    ]);
   });
 
   it('a plain enum of a response still breaks clients when it grows', async () => {
@@ -157,7 +173,15 @@ describe('one count of breaking changes', () => {
   const shared = (values: string[]): Doc =>
     api(
       Object.fromEntries(
-        ['/a', '/b', '/c'].map((p) => [p, { get: { operationId: p === '/a' ? 'getA' : undefined, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Status' } } } } } } }]),
+        ['/a', '/b', '/c'].map((p) => [
+          p,
+          {
+            get: {
+              operationId: p === '/a' ? 'getA' : undefined,
+              responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Status' } } } } },
+            },
+          },
+        ]),
       ),
       { schemas: { Status: { type: 'string', enum: values } } },
     );
@@ -179,7 +203,15 @@ describe('one count of breaking changes', () => {
 
   it('the changelog keeps an operationId the contract gives, even when it equals the one specforge would invent', async () => {
     const doc = (extra: boolean): Doc =>
-      api({ '/pets/{id}': { get: { operationId: 'getPetsId', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: extra ? { ...OK, '404': { description: 'no' } } : OK } } });
+      api({
+        '/pets/{id}': {
+          get: {
+            operationId: 'getPetsId',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: extra ? { ...OK, '404': { description: 'no' } } : OK,
+          },
+        },
+      });
     const b = writeFiles(join(TMP, 'opid', 'base'), { 'openapi.yaml': doc(false) });
     const h = writeFiles(join(TMP, 'opid', 'head'), { 'openapi.yaml': doc(true) });
     let out = '';
@@ -202,8 +234,16 @@ describe('stale-file line counts', () => {
 
   const lines = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => f(i)).join('\n');
   it.each([
-    ['a block replaced in a long file', lines(3000, (i) => `line ${i}`) + '\n', lines(3000, (i) => (i >= 1500 && i < 1626 ? `changed ${i}` : `line ${i}`)) + '\n'],
-    ['changes at both ends of a file of repeated lines', lines(500, (i) => (i % 3 === 0 ? '}' : `x${i}`)) + '\n', 'head\n' + lines(500, (i) => (i % 3 === 0 ? '}' : `x${i}`)) + 'tail\n'],
+    [
+      'a block replaced in a long file',
+      lines(3000, (i) => `line ${i}`) + '\n',
+      lines(3000, (i) => (i >= 1500 && i < 1626 ? `changed ${i}` : `line ${i}`)) + '\n',
+    ],
+    [
+      'changes at both ends of a file of repeated lines',
+      lines(500, (i) => (i % 3 === 0 ? '}' : `x${i}`)) + '\n',
+      'head\n' + lines(500, (i) => (i % 3 === 0 ? '}' : `x${i}`)) + 'tail\n',
+    ],
     ['a last line that loses its line break', 'a\nb\nc\n', 'a\nb\nc'],
     ['an empty file', '', 'one\ntwo\n'],
   ])('agree with git diff --numstat: %s', (_name, before, after) => {

@@ -14,7 +14,10 @@ const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 let repo: string;
 
 const git = (...args: string[]): void => {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 };
 
@@ -51,62 +54,83 @@ describe('specforge review', () => {
     const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
     const text = readFileSync(spec, 'utf8');
     // A breaking change: the echo message gains a maximum length; a lint problem: a summary goes.
-    const changed = text.replace('\n      summary: Echo a message', '').replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n');
+    const changed = text
+      .replace('\n      summary: Echo a message', '')
+      .replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n');
     expect(changed).not.toBe(text);
     writeFileSync(spec, changed);
     try {
-    const client = join(repo, 'generated', 'echo', 'client.ts');
-    writeFileSync(client, readFileSync(client, 'utf8') + '// edited by hand\n');
-    const stepSummary = join(repo, 'step-summary.md');
-    const r = review(['--base', 'HEAD', '--sarif', 'review.sarif'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
-    expect(r.status).toBe(1);
-    const annotations = r.stdout.trimEnd().split('\n');
-    // The breaking change is the first annotation; at most ten are printed, then a notice counting the rest.
-    expect(annotations[0]).toMatch(/^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=request-(body|property)-max-length-decreased::/);
-    expect(annotations.filter((l) => l.startsWith('::error ') || l.startsWith('::warning ')).length).toBeLessThanOrEqual(10);
-    expect(annotations.some((l) => /^::error file=generated\/echo\/client\.ts,line=\d+,col=1,title=stale-file::/.test(l))).toBe(true);
-    const summary = readFileSync(stepSummary, 'utf8');
-    expect(summary).toContain('❌ changes needed');
-    // A missing summary is a convention: a warning, folded below what fails the run.
-    expect(summary.indexOf('specforge/operation-summary')).toBeGreaterThan(summary.indexOf('<details><summary>Everything else'));
-    expect(summary.indexOf('| generated code | error | stale-file |')).toBeGreaterThan(summary.indexOf('| **breaking change** |'));
-    const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as {
-      version: string;
-      runs: Array<{ results: Array<{ ruleId: string }>; tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }> } } }>;
-    };
-    expect(sarif.version).toBe('2.1.0');
-    // Lint rules are described as the lint catalogue describes them, at their levels.
-    expect(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === 'specforge/operation-summary')).toMatchObject({ shortDescription: { text: 'An operation without a summary.' }, defaultConfiguration: { level: 'warning' } });
-    const ruleIds = new Set(sarif.runs[0]?.results.map((x) => x.ruleId));
-    // The shorter limit also makes the documented examples invalid: lint says so too.
-    for (const id of ['specforge/operation-summary', 'specforge/valid-examples', 'stale-file']) expect(ruleIds.has(id)).toBe(true);
-    expect([...ruleIds].some((id) => /max-length-decreased$/.test(id))).toBe(true);
+      const client = join(repo, 'generated', 'echo', 'client.ts');
+      writeFileSync(client, readFileSync(client, 'utf8') + '// edited by hand\n');
+      const stepSummary = join(repo, 'step-summary.md');
+      const r = review(['--base', 'HEAD', '--sarif', 'review.sarif'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: stepSummary });
+      expect(r.status).toBe(1);
+      const annotations = r.stdout.trimEnd().split('\n');
+      // The breaking change is the first annotation; at most ten are printed, then a notice counting the rest.
+      expect(annotations[0]).toMatch(/^::error file=specs\/echo\/openapi\.yaml,line=\d+,col=\d+,title=request-(body|property)-max-length-decreased::/);
+      expect(annotations.filter((l) => l.startsWith('::error ') || l.startsWith('::warning ')).length).toBeLessThanOrEqual(10);
+      expect(annotations.some((l) => /^::error file=generated\/echo\/client\.ts,line=\d+,col=1,title=stale-file::/.test(l))).toBe(true);
+      const summary = readFileSync(stepSummary, 'utf8');
+      expect(summary).toContain('❌ changes needed');
+      // A missing summary is a convention: a warning, folded below what fails the run.
+      expect(summary.indexOf('specforge/operation-summary')).toBeGreaterThan(summary.indexOf('<details><summary>Everything else'));
+      expect(summary.indexOf('| generated code | error | stale-file |')).toBeGreaterThan(summary.indexOf('| **breaking change** |'));
+      const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as {
+        version: string;
+        runs: Array<{
+          results: Array<{ ruleId: string }>;
+          tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }> } };
+        }>;
+      };
+      expect(sarif.version).toBe('2.1.0');
+      // Lint rules are described as the lint catalogue describes them, at their levels.
+      expect(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === 'specforge/operation-summary')).toMatchObject({
+        shortDescription: { text: 'An operation without a summary.' },
+        defaultConfiguration: { level: 'warning' },
+      });
+      const ruleIds = new Set(sarif.runs[0]?.results.map((x) => x.ruleId));
+      // The shorter limit also makes the documented examples invalid: lint says so too.
+      for (const id of ['specforge/operation-summary', 'specforge/valid-examples', 'stale-file']) expect(ruleIds.has(id)).toBe(true);
+      expect([...ruleIds].some((id) => /max-length-decreased$/.test(id))).toBe(true);
     } finally {
       git('checkout', '-q', '--', '.');
     }
   }, 180_000);
 
-  it.each(['stylish', 'json', 'markdown'])('reports the same seeded mistakes in the %s format', (format) => {
-    const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
-    const text = readFileSync(spec, 'utf8');
-    writeFileSync(spec, text.replace('\n      summary: Echo a message', '').replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n'));
-    try {
-      const r = review(['--base', 'HEAD', '--format', format, '--summary', 'summary.md']);
-      expect(r.status).toBe(1);
-      expect(r.stdout).toContain('specforge/operation-summary');
-      expect(r.stdout).toMatch(/request-(body|property)-max-length-decreased/);
-      if (format === 'json') expect((JSON.parse(r.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThanOrEqual(3);
-    } finally {
-      git('checkout', '-q', '--', '.');
-    }
-  }, 180_000);
+  it.each(['stylish', 'json', 'markdown'])(
+    'reports the same seeded mistakes in the %s format',
+    (format) => {
+      const spec = join(repo, 'specs', 'echo', 'openapi.yaml');
+      const text = readFileSync(spec, 'utf8');
+      writeFileSync(
+        spec,
+        text
+          .replace('\n      summary: Echo a message', '')
+          .replace('\n        message:\n          type: string\n', '\n        message:\n          type: string\n          maxLength: 3\n'),
+      );
+      try {
+        const r = review(['--base', 'HEAD', '--format', format, '--summary', 'summary.md']);
+        expect(r.status).toBe(1);
+        expect(r.stdout).toContain('specforge/operation-summary');
+        expect(r.stdout).toMatch(/request-(body|property)-max-length-decreased/);
+        if (format === 'json') expect((JSON.parse(r.stdout) as { findings: unknown[] }).findings.length).toBeGreaterThanOrEqual(3);
+      } finally {
+        git('checkout', '-q', '--', '.');
+      }
+    },
+    180_000,
+  );
 
   it("on this repository's own contracts at HEAD, it reports nothing", () => {
     const clone = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-review-self-')));
     try {
       const cloned = spawnSync('git', ['-c', 'safe.directory=*', 'clone', '-q', ROOT, clone], { encoding: 'utf8' });
       expect(cloned.status, cloned.stderr).toBe(0);
-      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], { cwd: clone, encoding: 'utf8', timeout: 360_000 });
+      const r = spawnSync(process.execPath, [CLI, 'review', '--base', 'HEAD', '--format', 'json', '--summary', 'summary.md'], {
+        cwd: clone,
+        encoding: 'utf8',
+        timeout: 360_000,
+      });
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toMatchObject({ findings: [] });
       expect(r.status).toBe(0);

@@ -67,7 +67,7 @@ describe('the documented workflows', () => {
     expect(guide).toHaveLength(2);
   });
 
-  it.each(guide.map((b, i) => [i, b] as const))('guide workflow %i passes GitHub\'s workflow schema and works as written', (_i, block) => {
+  it.each(guide.map((b, i) => [i, b] as const))("guide workflow %i passes GitHub's workflow schema and works as written", (_i, block) => {
     expect(workflowErrors('contracts.yml', block)).toEqual([]);
     expectWorkable(parse(block) as Doc, block.includes('specforge/specforge@'));
   });
@@ -86,8 +86,13 @@ describe('the documented workflows', () => {
   });
 
   it('the checker finds what GitHub would refuse (an unknown permission, a step key)', () => {
-    const broken = workflowText().replace('  contents: read', '  contents: read\n  security-event: write').replace('      - run: npm ci', '      - run: npm ci\n        shel: bash');
-    expect(workflowErrors('broken.yml', broken)).toEqual([expect.stringContaining("Unexpected value 'security-event'"), expect.stringContaining("Unexpected value 'shel'")]);
+    const broken = workflowText()
+      .replace('  contents: read', '  contents: read\n  security-event: write')
+      .replace('      - run: npm ci', '      - run: npm ci\n        shel: bash');
+    expect(workflowErrors('broken.yml', broken)).toEqual([
+      expect.stringContaining("Unexpected value 'security-event'"),
+      expect.stringContaining("Unexpected value 'shel'"),
+    ]);
   });
 });
 
@@ -96,10 +101,18 @@ describe('action.yml', () => {
   const action = parse(text) as { inputs: Record<string, { default?: string }>; runs: { using: string; steps: Step[] } };
 
   it("passes GitHub's action schema", () => {
-    expect(parseAction({ name: 'action.yml', content: text }, new NoOperationTraceWriter()).context.errors.getErrors().map((e) => e.message)).toEqual([]);
+    expect(
+      parseAction({ name: 'action.yml', content: text }, new NoOperationTraceWriter())
+        .context.errors.getErrors()
+        .map((e) => e.message),
+    ).toEqual([]);
     // The schema is strict: a run step of a composite action without a shell is refused.
     const broken = text.replace('      shell: bash\n', '');
-    expect(parseAction({ name: 'action.yml', content: broken }, new NoOperationTraceWriter()).context.errors.getErrors().map((e) => e.message)).toEqual([expect.stringContaining('shell')]);
+    expect(
+      parseAction({ name: 'action.yml', content: broken }, new NoOperationTraceWriter())
+        .context.errors.getErrors()
+        .map((e) => e.message),
+    ).toEqual([expect.stringContaining('shell')]);
   });
 
   it('is a composite action: Node.js 22, specforge installed, review against the base, the SARIF uploaded when it exists', () => {

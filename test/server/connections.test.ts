@@ -18,7 +18,15 @@ const errors: unknown[] = [];
 let server: Server;
 let port: number;
 
-const handlers: Record<string, AnyHandler> = new Proxy({}, { get: (_t, id) => (id === 'createWidget' ? (ctx: { body: unknown }) => ({ status: 201, body: ctx.body }) : (ctx: { operationId: string }) => ({ status: 200, body: { operationId: ctx.operationId } })) });
+const handlers: Record<string, AnyHandler> = new Proxy(
+  {},
+  {
+    get: (_t, id) =>
+      id === 'createWidget'
+        ? (ctx: { body: unknown }) => ({ status: 201, body: ctx.body })
+        : (ctx: { operationId: string }) => ({ status: 200, body: { operationId: ctx.operationId } }),
+  },
+);
 
 beforeAll(async () => {
   const model = await buildModel(FIXTURE);
@@ -97,7 +105,12 @@ describe('early errors', () => {
         },
       });
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/widgets`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'good' }, body, duplex: 'half' } as RequestInit);
+        const res = await fetch(`http://127.0.0.1:${port}/widgets`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'good' },
+          body,
+          duplex: 'half',
+        } as RequestInit);
         await res.text();
         return res.status;
       } catch (error) {
@@ -125,7 +138,11 @@ describe('bodies', () => {
   });
 
   it('nesting inside strings does not count', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: '['.repeat(500) }) });
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: '['.repeat(500) }),
+    });
     expect(res.status).toBe(200);
   });
 
@@ -140,7 +157,11 @@ describe('bodies', () => {
   });
 
   it('valid UTF-8 (accents, emoji) passes', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/notes`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ a: 'é 😀' }) });
+    const res = await fetch(`http://127.0.0.1:${port}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ a: 'é 😀' }),
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -211,14 +232,20 @@ describe('specforge mock: slow, idle and too many clients', () => {
 
       // Three connections that send nothing hold every slot; a fourth client is still served: the
       // connection that waited longest without a request is closed to make room.
-      const held = await Promise.all([0, 1, 2].map(async () => {
-        const s = connect(mockPort, '127.0.0.1');
-        await once(s, 'connect');
-        await new Promise((r) => setTimeout(r, 20));
-        return s;
-      }));
+      const held = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const s = connect(mockPort, '127.0.0.1');
+          await once(s, 'connect');
+          await new Promise((r) => setTimeout(r, 20));
+          return s;
+        }),
+      );
       const firstClosed = once(held[0] as Socket, 'close');
-      const answer = await fetch(`http://127.0.0.1:${mockPort}/echo?key=k`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' });
+      const answer = await fetch(`http://127.0.0.1:${mockPort}/echo?key=k`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"message":"hi"}',
+      });
       expect(answer.status).toBe(200);
       await firstClosed;
       expect((held[1] as Socket).destroyed).toBe(false);
@@ -226,12 +253,14 @@ describe('specforge mock: slow, idle and too many clients', () => {
       // When every connection is busy with a request, a newcomer is closed at once.
       for (const s of held) s.destroy();
       await new Promise((r) => setTimeout(r, 50));
-      const busy = await Promise.all([0, 1, 2].map(async () => {
-        const s = connect(mockPort, '127.0.0.1');
-        await once(s, 'connect');
-        s.write('POST /echo?key=k HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
-        return s;
-      }));
+      const busy = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const s = connect(mockPort, '127.0.0.1');
+          await once(s, 'connect');
+          s.write('POST /echo?key=k HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
+          return s;
+        }),
+      );
       await new Promise((r) => setTimeout(r, 100));
       const fourth = await closedAfter(mockPort, () => undefined);
       expect(fourth).toBeLessThan(300);

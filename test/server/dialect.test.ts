@@ -22,7 +22,9 @@ beforeAll(async () => {
   const api = apiSpec(model);
   const validators = compileValidators(model);
   const echo: AnyHandler = (ctx) => ({ status: 200, body: { query: ctx.params.query, header: ctx.params.header, body: ctx.body ?? null } });
-  server = createServer(createRequestListener(api, validators, { ContainerList: echo, ImagePush: echo, ContainerUpdate: echo, SystemPing: () => ({ status: 200, body: 'OK' }) }));
+  server = createServer(
+    createRequestListener(api, validators, { ContainerList: echo, ImagePush: echo, ContainerUpdate: echo, SystemPing: () => ({ status: 200, body: 'OK' }) }),
+  );
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');

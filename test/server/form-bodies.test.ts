@@ -35,15 +35,35 @@ async function post(form: string): Promise<{ status: number; json: { body?: unkn
 
 const FORMS: Array<[string, string, Record<string, unknown>]> = [
   ['integers and strings', 'amount=2000&currency=usd', { amount: 2000, currency: 'usd' }],
-  ['booleans and numbers', 'amount=1&currency=eur&confirm=true&application_fee_percent=1.5', { amount: 1, currency: 'eur', confirm: true, application_fee_percent: 1.5 }],
+  [
+    'booleans and numbers',
+    'amount=1&currency=eur&confirm=true&application_fee_percent=1.5',
+    { amount: 1, currency: 'eur', confirm: true, application_fee_percent: 1.5 },
+  ],
   ['deepObject keys', 'amount=1&currency=usd&metadata[plan]=pro&metadata[seats]=3', { amount: 1, currency: 'usd', metadata: { plan: 'pro', seats: '3' } }],
   ['the other type of an anyOf (an empty value clears)', 'amount=1&currency=usd&metadata=', { amount: 1, currency: 'usd', metadata: '' }],
-  ['arrays by index, in index order', 'amount=1&currency=usd&expand[1]=customer&expand[0]=invoice', { amount: 1, currency: 'usd', expand: ['invoice', 'customer'] }],
+  [
+    'arrays by index, in index order',
+    'amount=1&currency=usd&expand[1]=customer&expand[0]=invoice',
+    { amount: 1, currency: 'usd', expand: ['invoice', 'customer'] },
+  ],
   ['arrays by appends', 'amount=1&currency=usd&amounts[]=1&amounts[]=2', { amount: 1, currency: 'usd', amounts: [1, 2] }],
   ['arrays by repeated names', 'amount=1&currency=usd&amounts=1&amounts=2', { amount: 1, currency: 'usd', amounts: [1, 2] }],
-  ['arrays by encoding style form, explode false', 'amount=1&currency=usd&payment_method_types=card,sepa_debit', { amount: 1, currency: 'usd', payment_method_types: ['card', 'sepa_debit'] }],
-  ['nested objects', 'amount=1&currency=usd&shipping[name]=Ada&shipping[address][postal_code]=02139', { amount: 1, currency: 'usd', shipping: { name: 'Ada', address: { postal_code: '02139' } } }],
-  ['a JSON-encoded field (encoding contentType)', `amount=1&currency=usd&extra=${encodeURIComponent('{"n":5}')}`, { amount: 1, currency: 'usd', extra: { n: 5 } }],
+  [
+    'arrays by encoding style form, explode false',
+    'amount=1&currency=usd&payment_method_types=card,sepa_debit',
+    { amount: 1, currency: 'usd', payment_method_types: ['card', 'sepa_debit'] },
+  ],
+  [
+    'nested objects',
+    'amount=1&currency=usd&shipping[name]=Ada&shipping[address][postal_code]=02139',
+    { amount: 1, currency: 'usd', shipping: { name: 'Ada', address: { postal_code: '02139' } } },
+  ],
+  [
+    'a JSON-encoded field (encoding contentType)',
+    `amount=1&currency=usd&extra=${encodeURIComponent('{"n":5}')}`,
+    { amount: 1, currency: 'usd', extra: { n: 5 } },
+  ],
   ['plus and percent-encoding', 'amount=1&currency=usd&metadata[note]=a+b%26c', { amount: 1, currency: 'usd', metadata: { note: 'a b&c' } }],
 ];
 

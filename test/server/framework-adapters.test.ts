@@ -77,7 +77,13 @@ let validators: ReturnType<typeof compileValidators>;
 let firstEventRead: () => void = () => undefined;
 
 const handlers: Record<string, AnyHandler> = {
-  listPets: ({ params }) => ({ status: 200, body: [{ id: 1, name: 'Rex' }, { id: 2, name: 'Tom' }].slice(0, (params.query['limit'] as number | undefined) ?? 10) }),
+  listPets: ({ params }) => ({
+    status: 200,
+    body: [
+      { id: 1, name: 'Rex' },
+      { id: 2, name: 'Tom' },
+    ].slice(0, (params.query['limit'] as number | undefined) ?? 10),
+  }),
   createPet: ({ body }) => ({ status: 201, body: { id: 3, name: (body as { name: string }).name } }),
   // deletePet has no handler: a 501.
   events: () => ({
@@ -127,12 +133,24 @@ async function expectServed(origin: string, base: string): Promise<void> {
   expect((await fetch(`${origin}${base}/pets`)).status).toBe(401);
   expect((await fetch(`${origin}${base}/pets`, { headers: { 'x-api-key': 'revoked' } })).status).toBe(401);
 
-  const made = await fetch(`${origin}${base}/pets`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kit' }) });
+  const made = await fetch(`${origin}${base}/pets`, {
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Kit' }),
+  });
   expect(made.status).toBe(201);
   expect(await made.json()).toEqual({ id: 3, name: 'Kit' });
-  const wrong = await fetch(`${origin}${base}/pets`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify({ name: '' }) });
+  const wrong = await fetch(`${origin}${base}/pets`, {
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: '' }),
+  });
   expect(wrong.status).toBe(400);
-  const big = await fetch(`${origin}${base}/pets`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(1000) }) });
+  const big = await fetch(`${origin}${base}/pets`, {
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'x'.repeat(1000) }),
+  });
   expect(big.status).toBe(413);
   expect(await big.json()).toMatchObject({ status: 413 });
 
@@ -194,10 +212,18 @@ describe.each([
     servers.push(server);
     await once(server, 'listening');
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const made = await fetch(`${origin}/api/v1/pets`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kit' }) });
+    const made = await fetch(`${origin}/api/v1/pets`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kit' }),
+    });
     expect(made.status).toBe(201);
     expect(await made.json()).toEqual({ id: 3, name: 'Kit' });
-    const wrong = await fetch(`${origin}/api/v1/pets`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kit', extra: 1 }) });
+    const wrong = await fetch(`${origin}/api/v1/pets`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kit', extra: 1 }),
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ status: 400 });
   });
@@ -218,7 +244,10 @@ describe('Fastify plugin', () => {
 
     const injected = await app.inject({ method: 'GET', url: '/api/v1/pets?limit=2', headers: KEY });
     expect(injected.statusCode).toBe(200);
-    expect(injected.json()).toEqual([{ id: 1, name: 'Rex' }, { id: 2, name: 'Tom' }]);
+    expect(injected.json()).toEqual([
+      { id: 1, name: 'Rex' },
+      { id: 2, name: 'Tom' },
+    ]);
     const made = await app.inject({ method: 'POST', url: '/api/v1/pets', headers: { ...KEY, 'content-type': 'application/json' }, payload: { name: 'Kit' } });
     expect(made.statusCode).toBe(201);
 

@@ -43,22 +43,34 @@ async function badRequest(file: string): Promise<{ type: string; body: Record<st
   return { type: res.headers.get('content-type') ?? '', body: (await res.json()) as Record<string, unknown> };
 }
 
-describe('error answers in the contract\'s own error shape', () => {
+describe("error answers in the contract's own error shape", () => {
   it('an envelope { error: { code, message } } (cloud APIs)', async () => {
-    const file = contract('envelope', { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } } });
+    const file = contract('envelope', {
+      type: 'object',
+      required: ['error'],
+      properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    });
     const { body } = await badRequest(file);
     expect(body).toEqual({ error: { code: 'bad_request', message: expect.stringMatching(/limit/) } });
   });
 
   it('{ code: integer, message } with the numeric status, in application/problem+json where declared', async () => {
-    const file = contract('numeric', { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } }, 'application/problem+json');
+    const file = contract(
+      'numeric',
+      { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+      'application/problem+json',
+    );
     const { body, type } = await badRequest(file);
     expect(body).toEqual({ code: 400, message: expect.stringMatching(/limit/) });
     expect(type).toBe('application/problem+json');
   });
 
   it('a schema that requires what specforge cannot know is satisfied: a request id, a value sampled from its schema', async () => {
-    const file = contract('opaque', { type: 'object', required: ['traceId', 'message', 'tenant'], properties: { traceId: { type: 'string' }, message: { type: 'string' }, tenant: { type: 'string', enum: ['acme'] } } });
+    const file = contract('opaque', {
+      type: 'object',
+      required: ['traceId', 'message', 'tenant'],
+      properties: { traceId: { type: 'string' }, message: { type: 'string' }, tenant: { type: 'string', enum: ['acme'] } },
+    });
     const { body } = await badRequest(file);
     expect(body).toEqual({ traceId: expect.stringMatching(/^[0-9a-f]{16}$/), message: expect.stringMatching(/limit/), tenant: 'acme' });
   });

@@ -31,7 +31,14 @@ beforeAll(async () => {
     return { status: 201, body: { ...body, streamed, text: file instanceof UploadedFile ? file.text() : null } };
   };
   const none = (): { status: 200; body: unknown } => ({ status: 200, body: {} });
-  server = createServer(createRequestListener(apiSpec(model), compileValidators(model), { uploadFile: store, listPaymentIntents: none, createPaymentIntent: none }, { bodyLimit: LIMIT }));
+  server = createServer(
+    createRequestListener(
+      apiSpec(model),
+      compileValidators(model),
+      { uploadFile: store, listPaymentIntents: none, createPaymentIntent: none },
+      { bodyLimit: LIMIT },
+    ),
+  );
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -75,7 +82,10 @@ describe('multipart bodies', () => {
       caption: 'a cat',
       copies: 3,
       tags: ['pets', 'cats'],
-      attachments: [{ filename: 'a.png', size: 1 }, { filename: 'b.png', size: 1 }],
+      attachments: [
+        { filename: 'a.png', size: 1 },
+        { filename: 'b.png', size: 1 },
+      ],
       streamed: 7,
       text: 'PNGDATA',
     });
@@ -85,10 +95,44 @@ describe('multipart bodies', () => {
 
   it.each([
     ['a missing required file', () => form([['caption', 'x']]), '/file', /required/],
-    ['a field over its maxLength', () => form([['file', png(), 'p.png'], ['caption', 'x'.repeat(21)]]), '/caption', /more than 20/],
-    ['a field that is not an integer', () => form([['file', png(), 'p.png'], ['copies', 'many']]), '/copies', /integer/],
-    ['a file of a content type the encoding refuses', () => form([['file', new Blob(['x'], { type: 'text/plain' }), 'p.txt']]), '/file', /content type text\/plain; allowed: image\/png, image\/jpeg/],
-    ['too many files', () => form([['file', png(), 'p.png'], ['attachments', png(), 'a'], ['attachments', png(), 'b'], ['attachments', png(), 'c']]), '/attachments', /more than 2/],
+    [
+      'a field over its maxLength',
+      () =>
+        form([
+          ['file', png(), 'p.png'],
+          ['caption', 'x'.repeat(21)],
+        ]),
+      '/caption',
+      /more than 20/,
+    ],
+    [
+      'a field that is not an integer',
+      () =>
+        form([
+          ['file', png(), 'p.png'],
+          ['copies', 'many'],
+        ]),
+      '/copies',
+      /integer/,
+    ],
+    [
+      'a file of a content type the encoding refuses',
+      () => form([['file', new Blob(['x'], { type: 'text/plain' }), 'p.txt']]),
+      '/file',
+      /content type text\/plain; allowed: image\/png, image\/jpeg/,
+    ],
+    [
+      'too many files',
+      () =>
+        form([
+          ['file', png(), 'p.png'],
+          ['attachments', png(), 'a'],
+          ['attachments', png(), 'b'],
+          ['attachments', png(), 'c'],
+        ]),
+      '/attachments',
+      /more than 2/,
+    ],
   ])('%s is a 400 naming the part', async (_name, make, pointer, message) => {
     const res = await upload(make());
     expect(res.status).toBe(400);
@@ -99,7 +143,9 @@ describe('multipart bodies', () => {
   });
 
   it('a malformed body is a 400, never a crash', async () => {
-    const res = await upload('--nope\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated', { 'content-type': 'multipart/form-data; boundary=nope' });
+    const res = await upload('--nope\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated', {
+      'content-type': 'multipart/form-data; boundary=nope',
+    });
     expect(res.status).toBe(400);
     const noBoundary = await upload('x', { 'content-type': 'multipart/form-data' });
     expect(noBoundary.status).toBe(400);
@@ -115,7 +161,12 @@ describe('multipart bodies', () => {
     const ok = (): { status: 201; body: unknown } => ({ status: 201, body: {} });
     const none = (): { status: 200; body: unknown } => ({ status: 200, body: {} });
     const wide = createServer(
-      createRequestListener(apiSpec(model), compileValidators(model), { uploadFile: ok, listPaymentIntents: none, createPaymentIntent: ok }, { bodyLimit: LIMIT, bodyLimits: { 'multipart/form-data': 4 * LIMIT } }),
+      createRequestListener(
+        apiSpec(model),
+        compileValidators(model),
+        { uploadFile: ok, listPaymentIntents: none, createPaymentIntent: ok },
+        { bodyLimit: LIMIT, bodyLimits: { 'multipart/form-data': 4 * LIMIT } },
+      ),
     );
     await new Promise<void>((done) => wide.listen(0, '127.0.0.1', done));
     const at = `http://127.0.0.1:${(wide.address() as AddressInfo).port}`;
@@ -125,7 +176,11 @@ describe('multipart bodies', () => {
       const bigger = await fetch(`${at}/v1/files`, { method: 'POST', body: form([['file', png('x'.repeat(4 * LIMIT + 1)), 'big.png']]) });
       expect(bigger.status).toBe(413);
       // Another media type keeps bodyLimit.
-      const formBody = await fetch(`${at}/v1/payment_intents`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `amount=1&pad=${'x'.repeat(2 * LIMIT)}` });
+      const formBody = await fetch(`${at}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `amount=1&pad=${'x'.repeat(2 * LIMIT)}`,
+      });
       expect(formBody.status).toBe(413);
     } finally {
       await new Promise<void>((done) => wide.close(() => done()));

@@ -119,7 +119,12 @@ describe('answers decided once per operation and status', () => {
   it('answer headers given by the handler are sent with the content type and length', async () => {
     next = { status: 200, body: ['b'], headers: { 'x-trace': '1' } };
     const r = await fetch(`${base}/items`);
-    expect([r.headers.get('x-trace'), r.headers.get('content-type'), r.headers.get('content-length'), await r.text()]).toEqual(['1', 'application/json', '5', '["b"]']);
+    expect([r.headers.get('x-trace'), r.headers.get('content-type'), r.headers.get('content-length'), await r.text()]).toEqual([
+      '1',
+      'application/json',
+      '5',
+      '["b"]',
+    ]);
   });
 
   it('an operation that reads no query ignores one, however malformed; a templated path and a body still go through every stage', async () => {

@@ -367,16 +367,61 @@ components:
   const cases: Array<[string, string, RegExp, string]> = [
     ['an unknown scheme', base(policy.replace('scheme: bearer', 'scheme: nope')), /scheme must name a security scheme/, '/x-specforge-policy/scheme'],
     ['an invalid pattern', base(policy.replace("'^ak_'", "'^(ak_'")), /not a valid regular expression/, '/x-specforge-policy/kinds/1/pattern'],
-    ['a schema without a pattern', base(policy.replace("pattern: '^ak_'", "schema: { $ref: '#/components/securitySchemes/bearer' }")), /has no pattern/, '/x-specforge-policy/kinds/1/schema'],
+    [
+      'a schema without a pattern',
+      base(policy.replace("pattern: '^ak_'", "schema: { $ref: '#/components/securitySchemes/bearer' }")),
+      /has no pattern/,
+      '/x-specforge-policy/kinds/1/schema',
+    ],
     ['a kind declared twice', base(policy.replace('name: agent', 'name: party')), /declared twice/, '/x-specforge-policy/kinds/1/name'],
-    ['an allow list naming an unknown kind', base(policy, '      x-specforge-policy: { allow: [robot] }'), /"robot" is not a credential kind/, '/paths/~1a/post/x-specforge-policy/allow/0'],
-    ['a refusal status the operation does not declare', base(policy, '      x-specforge-policy: { allow: [party] }'), /refuses credentials with 403, a status it does not declare/, '/paths/~1a/post/x-specforge-policy'],
-    ['an operation policy without the root', base('', '      x-specforge-policy: { allow: [party] }'), /needs x-specforge-policy at the document root/, '/paths/~1a/post/x-specforge-policy'],
-    ['a condition on kinds without a policy', base('', '', '          x-specforge-required-when: { credentialKinds: [agent] }'), /needs x-specforge-policy/, '/paths/~1a/post/parameters/0/x-specforge-required-when/credentialKinds'],
-    ['a condition naming an unknown kind', base(policy, '', '          x-specforge-required-when: { credentialKinds: [robot] }'), /"robot" is not a credential kind/, '/paths/~1a/post/parameters/0/x-specforge-required-when/credentialKinds/0'],
-    ['no condition at all', base(policy, '', '          x-specforge-required-when: { code: x }'), /needs a condition/, '/paths/~1a/post/parameters/0/x-specforge-required-when'],
-    ['a status the operation does not declare', base(policy, '', '          x-specforge-required-when: { credentialKinds: [agent], status: 422 }'), /answers a missing X-Run with 422/, '/paths/~1a/post/parameters/0/x-specforge-required-when'],
-    ['a present entry without a location', base(policy, '', '          x-specforge-required-when: { present: [{ name: X-Agent }] }'), /expected \{ in: query/, '/paths/~1a/post/parameters/0/x-specforge-required-when/present/0'],
+    [
+      'an allow list naming an unknown kind',
+      base(policy, '      x-specforge-policy: { allow: [robot] }'),
+      /"robot" is not a credential kind/,
+      '/paths/~1a/post/x-specforge-policy/allow/0',
+    ],
+    [
+      'a refusal status the operation does not declare',
+      base(policy, '      x-specforge-policy: { allow: [party] }'),
+      /refuses credentials with 403, a status it does not declare/,
+      '/paths/~1a/post/x-specforge-policy',
+    ],
+    [
+      'an operation policy without the root',
+      base('', '      x-specforge-policy: { allow: [party] }'),
+      /needs x-specforge-policy at the document root/,
+      '/paths/~1a/post/x-specforge-policy',
+    ],
+    [
+      'a condition on kinds without a policy',
+      base('', '', '          x-specforge-required-when: { credentialKinds: [agent] }'),
+      /needs x-specforge-policy/,
+      '/paths/~1a/post/parameters/0/x-specforge-required-when/credentialKinds',
+    ],
+    [
+      'a condition naming an unknown kind',
+      base(policy, '', '          x-specforge-required-when: { credentialKinds: [robot] }'),
+      /"robot" is not a credential kind/,
+      '/paths/~1a/post/parameters/0/x-specforge-required-when/credentialKinds/0',
+    ],
+    [
+      'no condition at all',
+      base(policy, '', '          x-specforge-required-when: { code: x }'),
+      /needs a condition/,
+      '/paths/~1a/post/parameters/0/x-specforge-required-when',
+    ],
+    [
+      'a status the operation does not declare',
+      base(policy, '', '          x-specforge-required-when: { credentialKinds: [agent], status: 422 }'),
+      /answers a missing X-Run with 422/,
+      '/paths/~1a/post/parameters/0/x-specforge-required-when',
+    ],
+    [
+      'a present entry without a location',
+      base(policy, '', '          x-specforge-required-when: { present: [{ name: X-Agent }] }'),
+      /expected \{ in: query/,
+      '/paths/~1a/post/parameters/0/x-specforge-required-when/present/0',
+    ],
   ];
 
   afterAll(() => rmSync(ROOT, { recursive: true, force: true }));

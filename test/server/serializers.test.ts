@@ -19,7 +19,17 @@ import { isRecord, resolveLocalRef } from '../../src/contract/pointer.js';
 import { normalizeSchema } from '../../src/contract/schema-normalize.js';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
-import { jsonBytes, jsonFallback, jsonNumberBytes, jsonString, jsonStringBytes, jsonView, jsonWide, type ByteWriter, type SerializersModule } from '../../src/runtime/server/serialize.js';
+import {
+  jsonBytes,
+  jsonFallback,
+  jsonNumberBytes,
+  jsonString,
+  jsonStringBytes,
+  jsonView,
+  jsonWide,
+  type ByteWriter,
+  type SerializersModule,
+} from '../../src/runtime/server/serialize.js';
 import { createRequestListener, type AnyHandler, type HandlerResponse } from '../../src/runtime/server/server.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -30,7 +40,15 @@ function evaluate(model: ContractModel, name: string, wb: typeof jsonBytes = jso
   const source = serializersSource(model);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const body = js.replace(/^export const serializers =/m, 'const serializers =');
-  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', '__wv', `${body}\nreturn ${name};`)(jsonString, jsonFallback, wb, jsonStringBytes, jsonNumberBytes, jsonWide, jsonView) as unknown;
+  return new Function('__s', '__j', '__wb', '__ws', '__wn', '__wu', '__wv', `${body}\nreturn ${name};`)(
+    jsonString,
+    jsonFallback,
+    wb,
+    jsonStringBytes,
+    jsonNumberBytes,
+    jsonWide,
+    jsonView,
+  ) as unknown;
 }
 
 /** The serializers table of a model's serializers.ts. */
@@ -46,7 +64,25 @@ async function modelOf(name: string, yaml: string): Promise<ContractModel> {
 }
 
 /** Strings that need escaping, and that do not. */
-const HOSTILE_STRINGS = ['', 'plain', '"', '\\', 'a"b\\c', '\n\r\t\b\f', '\u0000\u001f', '\u007f', '\u2028\u2029', '\ud800', 'a\udc00b', '\ud83d\ude00', '</script>', 'x'.repeat(41), 'x'.repeat(42), `${'y'.repeat(60)}"`, '${x}`'];
+const HOSTILE_STRINGS = [
+  '',
+  'plain',
+  '"',
+  '\\',
+  'a"b\\c',
+  '\n\r\t\b\f',
+  '\u0000\u001f',
+  '\u007f',
+  '\u2028\u2029',
+  '\ud800',
+  'a\udc00b',
+  '\ud83d\ude00',
+  '</script>',
+  'x'.repeat(41),
+  'x'.repeat(42),
+  `${'y'.repeat(60)}"`,
+  '${x}`',
+];
 
 const stringArb: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...HOSTILE_STRINGS),
@@ -103,20 +139,27 @@ function shapeArb(model: ContractModel, schema: JsonSchema, wrong: boolean, dept
     }
     if (t === 'integer') {
       // The int32 edges (digits written in place) and past them (the number helper), and fractions for the wrong kind.
-      const integers = fc.oneof(fc.integer(), fc.constantFrom(0, -0, 9, 10, 999_999_999, 1e9, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53, -(2 ** 53)));
+      const integers = fc.oneof(
+        fc.integer(),
+        fc.constantFrom(0, -0, 9, 10, 999_999_999, 1e9, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53, -(2 ** 53)),
+      );
       return wrong ? fc.oneof(integers, numberArb) : integers;
     }
     if (t === 'number') return numberArb;
     if (t === 'boolean') return fc.boolean();
     if (t === 'array') {
       const items = schema['items'];
-      return depth > 4 ? fc.constant([]) : fc.array(isRecord(items) ? valueArb(model, items, wrong, depth + 1) : fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
+      return depth > 4
+        ? fc.constant([])
+        : fc.array(isRecord(items) ? valueArb(model, items, wrong, depth + 1) : fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
     }
     if (t === 'object') {
       const properties = isRecord(schema['properties']) ? Object.entries(schema['properties']) : [];
       const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
       const parts = properties.map(([name, sub]) =>
-        required.has(name) && depth <= 4 ? valueArb(model, sub as JsonSchema, wrong, depth + 1) : fc.option(valueArb(model, sub as JsonSchema, wrong, depth + 1), { nil: undefined, freq: depth > 3 ? 1 : 3 }),
+        required.has(name) && depth <= 4
+          ? valueArb(model, sub as JsonSchema, wrong, depth + 1)
+          : fc.option(valueArb(model, sub as JsonSchema, wrong, depth + 1), { nil: undefined, freq: depth > 3 ? 1 : 3 }),
       );
       return fc.tuple(...parts).map((values) => {
         const o: Record<string, unknown> = {};
@@ -151,7 +194,10 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 describe('jsonString', () => {
   it('writes what JSON.stringify writes, for any string', () => {
     for (const s of HOSTILE_STRINGS) expect(jsonString(s)).toBe(JSON.stringify(s));
-    fc.assert(fc.property(stringArb, (s) => jsonString(s) === JSON.stringify(s)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(stringArb, (s) => jsonString(s) === JSON.stringify(s)),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -162,14 +208,24 @@ describe('byte writers', () => {
   it('write a string as JSON.stringify does, UTF-8 encoded; a lone surrogate goes back to the string serializer', () => {
     for (const s of HOSTILE_STRINGS) expect(jsonBytes(writeString, s)).toBe(hasLoneSurrogate(s) ? undefined : JSON.stringify(s));
     const any = fc.oneof(stringArb, fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }));
-    fc.assert(fc.property(any, (s) => jsonBytes(writeString, s) === (hasLoneSurrogate(s) ? undefined : JSON.stringify(s))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(any, (s) => jsonBytes(writeString, s) === (hasLoneSurrogate(s) ? undefined : JSON.stringify(s))),
+      { numRuns: 3000 },
+    );
   });
 
   it('write a short string as JSON.stringify does, whatever character stands at whatever place', () => {
     for (let n = 0; n <= 9; n++) {
       for (let at = 0; at < Math.max(n, 1); at++) {
         for (const odd of ['"', '\\', '\n', '\u001f', '\u007f', 'é', '€', '😀', '~', ' ']) {
-          const s = n === 0 ? '' : 'abcdefghi'.slice(0, n - 1).split('').toSpliced(at, 0, odd).join('');
+          const s =
+            n === 0
+              ? ''
+              : 'abcdefghi'
+                  .slice(0, n - 1)
+                  .split('')
+                  .toSpliced(at, 0, odd)
+                  .join('');
           expect(jsonBytes(writeString, s), JSON.stringify(s)).toBe(JSON.stringify(s));
         }
       }
@@ -177,7 +233,10 @@ describe('byte writers', () => {
   });
 
   it('write a number as JSON.stringify does, a non-finite one as null', () => {
-    fc.assert(fc.property(numberArb, (n) => jsonBytes((b, p, v) => jsonNumberBytes(b, p, v as number), n) === JSON.stringify(n)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(numberArb, (n) => jsonBytes((b, p, v) => jsonNumberBytes(b, p, v as number), n) === JSON.stringify(n)),
+      { numRuns: 2000 },
+    );
   });
 
   it('grow their buffer for a large answer, and leave one over a megabyte to the string serializer', () => {
@@ -443,7 +502,9 @@ describe('crafted schemas', () => {
   it('follow JSON.stringify for numbers that are not finite, undefined properties, toJSON and bigint', () => {
     const item = serializers['createItem']?.['201']?.['application/json'];
     const name = serializers['getName']?.['200']?.['application/json'];
-    expect(item?.({ id: 'a', count: Number.NaN, price: -Infinity, done: undefined, tags: [undefined, 'x', () => 1] })).toBe('{"id":"a","count":null,"price":null,"tags":[null,"x",null]}');
+    expect(item?.({ id: 'a', count: Number.NaN, price: -Infinity, done: undefined, tags: [undefined, 'x', () => 1] })).toBe(
+      '{"id":"a","count":null,"price":null,"tags":[null,"x",null]}',
+    );
     expect(item?.({ id: new Date(0) })).toBe(JSON.stringify({ id: new Date(0) }));
     expect(item?.({ toJSON: () => 'replaced', id: 'a' })).toBe('"replaced"');
     expect(name?.(null)).toBe('null');
@@ -502,7 +563,13 @@ describe('crafted schemas', () => {
 
   it('serialize a recursive schema', () => {
     const tree = serializers['getTree']?.['200']?.['application/json'];
-    const value = { name: 'root', children: [{ name: 'a', children: [] }, { name: 'b', children: [{ name: 'c' }] }] };
+    const value = {
+      name: 'root',
+      children: [
+        { name: 'a', children: [] },
+        { name: 'b', children: [{ name: 'c' }] },
+      ],
+    };
     expect(tree?.({ ...value, extra: 1 })).toBe(JSON.stringify(value));
   });
 });
@@ -524,12 +591,19 @@ describe('a server with serializers', () => {
     const model = await modelOf('server', CRAFTED);
     const api = apiSpec(model);
     const validators = compileValidators(model);
-    const reply = (id: string, status: number, contentType?: string): AnyHandler => () => {
-      const r: HandlerResponse = { status, body: answers[id] };
-      if (contentType !== undefined) r.contentType = contentType;
-      return r;
+    const reply =
+      (id: string, status: number, contentType?: string): AnyHandler =>
+      () => {
+        const r: HandlerResponse = { status, body: answers[id] };
+        if (contentType !== undefined) r.contentType = contentType;
+        return r;
+      };
+    const handlers = {
+      listItems: reply('listItems', 200),
+      createItem: reply('createItem', 201, 'application/json; charset=utf-8'),
+      getTree: reply('getTree', 200),
+      getName: reply('getName', 200),
     };
-    const handlers = { listItems: reply('listItems', 200), createItem: reply('createItem', 201, 'application/json; charset=utf-8'), getTree: reply('getTree', 200), getName: reply('getName', 200) };
     running = createServer(createRequestListener(api, validators, handlers, {}, compile(model)));
     // A server generated before serializers existed calls createRequestListener with four arguments.
     legacy = createServer(createRequestListener(api, validators, handlers, {}));
@@ -545,7 +619,10 @@ describe('a server with serializers', () => {
   });
 
   it('answers with the serializer (undeclared properties of closed objects left out); without one, with JSON.stringify', async () => {
-    answers['listItems'] = [{ id: 'a"1', count: 3, internal: 'secret' }, { id: 'b', tags: ['\u2028'] }];
+    answers['listItems'] = [
+      { id: 'a"1', count: 3, internal: 'secret' },
+      { id: 'b', tags: ['\u2028'] },
+    ];
     const r = await fetch(`${base}/items`);
     expect(r.status).toBe(200);
     expect(await r.text()).toBe('[{"id":"a\\"1","count":3},{"id":"b","tags":["\u2028"]}]');
@@ -562,7 +639,10 @@ describe('a server with serializers', () => {
   });
 
   it('answers with what the byte writer wrote, its Content-Length the bytes of the UTF-8 text', async () => {
-    for (const tree of [{ name: 'root', children: [{ name: 'leaf' }] }, { name: 'wurzel ✓ 🌳', children: [{ name: 'blatt "ä"\n' }] }]) {
+    for (const tree of [
+      { name: 'root', children: [{ name: 'leaf' }] },
+      { name: 'wurzel ✓ 🌳', children: [{ name: 'blatt "ä"\n' }] },
+    ]) {
       answers['getTree'] = tree;
       const r = await fetch(`${base}/tree`);
       const text = JSON.stringify(tree);
@@ -591,7 +671,10 @@ describe('planSerializers', () => {
     const a = planSerializers(await modelOf('plan', CRAFTED));
     expect(planSerializers(await modelOf('plan-again', CRAFTED))).toEqual(a);
     // A string serializer (s_/p_), the byte writer of the same node (w), and an answer's entry that tries bytes first (t).
-    for (const f of a.functions) expect(f).toMatch(/^\/\*\*.*\*\/\nfunction (?:[tw]?(?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(v: unknown\): string|w(?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(b: Uint8Array, p: number, v: unknown\): number) \{/);
+    for (const f of a.functions)
+      expect(f).toMatch(
+        /^\/\*\*.*\*\/\nfunction (?:[tw]?(?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(v: unknown\): string|w(?:s_[A-Za-z0-9_]+|p_[A-Za-z0-9_]*[0-9a-f]{10})\(b: Uint8Array, p: number, v: unknown\): number) \{/,
+      );
     expect(a.functions.some((f) => f.startsWith('/**') && /\nfunction w/.test(f))).toBe(true);
     const more = CRAFTED.replace(
       'components:\n',

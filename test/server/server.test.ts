@@ -11,7 +11,14 @@ import { apiSpec, mockTables } from '../../src/contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';
 import { buildModel } from '../../src/contract/model.js';
 import { createMockHandlers } from '../../src/runtime/mock/engine.js';
-import { createRequestListener, type AnyHandler, type HandlerResponse, type RequestContext, type SchemeCredential, type ServerOptions } from '../../src/runtime/server/server.js';
+import {
+  createRequestListener,
+  type AnyHandler,
+  type HandlerResponse,
+  type RequestContext,
+  type SchemeCredential,
+  type ServerOptions,
+} from '../../src/runtime/server/server.js';
 import type { ApiSpec } from '../../src/runtime/shared/spec.js';
 
 const FIXTURE = 'test/fixtures/params/openapi.yaml';
@@ -319,18 +326,48 @@ describe('400: the interface error body names what broke', () => {
     ['path text for an integer', { given: { path: '/items/abc', headers: ITEM_HEADERS }, want: { in: 'path', name: 'id', message: /must be integer/ } }],
     ['path fraction for an integer', { given: { path: '/items/1.5', headers: ITEM_HEADERS }, want: { in: 'path', name: 'id', message: /must be integer/ } }],
     ['path hex for an integer', { given: { path: '/items/0x1', headers: ITEM_HEADERS }, want: { in: 'path', name: 'id', message: /must be integer/ } }],
-    ['path malformed percent-encoding', { given: { path: '/items/%E0%A4%A', headers: ITEM_HEADERS }, want: { in: 'path', name: 'id', message: /must be integer/ } }],
+    [
+      'path malformed percent-encoding',
+      { given: { path: '/items/%E0%A4%A', headers: ITEM_HEADERS }, want: { in: 'path', name: 'id', message: /must be integer/ } },
+    ],
     ['path pattern', { given: { path: '/files/UPPER.json' }, want: { in: 'path', name: 'name', message: /must match pattern/ } }],
     ['path label array item', { given: { path: '/styles/.1,x/;mtx=a/R=1' }, want: { in: 'path', name: 'lbl', pointer: '/1', message: /must be integer/ } }],
     ['path object property', { given: { path: '/styles/.1/;mtx=a/R=red' }, want: { in: 'path', name: 'obj', pointer: '/R', message: /must be integer/ } }],
     // header
-    ['header pattern', { given: { path: '/items/5', headers: { ...ITEM_HEADERS, 'X-Request-Id': 'XYZ' } }, want: { in: 'header', name: 'x-request-id', message: /must match pattern/ } }],
+    [
+      'header pattern',
+      {
+        given: { path: '/items/5', headers: { ...ITEM_HEADERS, 'X-Request-Id': 'XYZ' } },
+        want: { in: 'header', name: 'x-request-id', message: /must match pattern/ },
+      },
+    ],
     ['header missing', { given: { path: '/items/5' }, want: { in: 'header', name: 'x-trace', message: /is required/ } }],
-    ['header wrong type', { given: { path: '/items/5', headers: { 'X-Trace': 'maybe' } }, want: { in: 'header', name: 'x-trace', message: /must be boolean/ } }],
-    ['header array item', { given: { path: '/styles/.1/;mtx=a/R=1', headers: { 'X-Point': '1, abc' } }, want: { in: 'header', name: 'x-point', pointer: '/1', message: /must be number/ } }],
+    [
+      'header wrong type',
+      { given: { path: '/items/5', headers: { 'X-Trace': 'maybe' } }, want: { in: 'header', name: 'x-trace', message: /must be boolean/ } },
+    ],
+    [
+      'header array item',
+      {
+        given: { path: '/styles/.1/;mtx=a/R=1', headers: { 'X-Point': '1, abc' } },
+        want: { in: 'header', name: 'x-point', pointer: '/1', message: /must be number/ },
+      },
+    ],
     // cookie
-    ['cookie too short', { given: { path: '/items/5', headers: { ...ITEM_HEADERS, cookie: 'session=ab' } }, want: { in: 'cookie', name: 'session', message: /fewer than 3 characters/ } }],
-    ['cookie array item', { given: { path: '/items/5', headers: { ...ITEM_HEADERS, cookie: 'prefs=1,x' } }, want: { in: 'cookie', name: 'prefs', pointer: '/1', message: /must be integer/ } }],
+    [
+      'cookie too short',
+      {
+        given: { path: '/items/5', headers: { ...ITEM_HEADERS, cookie: 'session=ab' } },
+        want: { in: 'cookie', name: 'session', message: /fewer than 3 characters/ },
+      },
+    ],
+    [
+      'cookie array item',
+      {
+        given: { path: '/items/5', headers: { ...ITEM_HEADERS, cookie: 'prefs=1,x' } },
+        want: { in: 'cookie', name: 'prefs', pointer: '/1', message: /must be integer/ },
+      },
+    ],
     // query
     ['query missing', { given: { path: '/search' }, want: { in: 'query', name: 'q', message: /is required/ } }],
     ['query empty below minLength', { given: { path: '/search?q=' }, want: { in: 'query', name: 'q', message: /fewer than 1 characters/ } }],
@@ -340,28 +377,76 @@ describe('400: the interface error body names what broke', () => {
     ['query malformed percent-encoding', { given: { path: '/search?q=a&limit=%ZZ' }, want: { in: 'query', name: 'limit', message: /must be integer/ } }],
     ['query repeated scalar', { given: { path: '/search?q=a&limit=1&limit=2' }, want: { in: 'query', name: 'limit', message: /must be integer/ } }],
     ['query enum', { given: { path: '/search?q=a&sort=up' }, want: { in: 'query', name: 'sort', message: /allowed values: "asc", "desc"/ } }],
-    ['query enum in a form array', { given: { path: '/items/5?fields=id,colour', headers: ITEM_HEADERS }, want: { in: 'query', name: 'fields', pointer: '/1', message: /allowed values/ } }],
+    [
+      'query enum in a form array',
+      { given: { path: '/items/5?fields=id,colour', headers: ITEM_HEADERS }, want: { in: 'query', name: 'fields', pointer: '/1', message: /allowed values/ } },
+    ],
     ['query boolean', { given: { path: '/search?q=a&exact=yes' }, want: { in: 'query', name: 'exact', message: /must be boolean/ } }],
     ['query pipeDelimited item', { given: { path: '/search?q=a&ids=1|x' }, want: { in: 'query', name: 'ids', pointer: '/1', message: /must be integer/ } }],
-    ['query deepObject enum', { given: { path: '/search?q=a&filter[color]=pink' }, want: { in: 'query', name: 'filter', pointer: '/color', message: /allowed values/ } }],
-    ['query deepObject range', { given: { path: '/search?q=a&filter[size]=-1' }, want: { in: 'query', name: 'filter', pointer: '/size', message: /must be >= 0/ } }],
-    ['query deepObject additional property', { given: { path: '/search?q=a&filter[shape]=round' }, want: { in: 'query', name: 'filter', pointer: '/shape', message: /must NOT have additional properties/ } }],
-    ['query deepObject "__proto__"', { given: { path: '/search?q=a&filter[__proto__]=x' }, want: { in: 'query', name: 'filter', pointer: '/__proto__', message: /must NOT have additional properties/ } }],
-    ['query JSON content out of range', { given: { path: `/search?q=a&coords=${encodeURIComponent('{"lat":100,"long":0}')}` }, want: { in: 'query', name: 'coords', pointer: '/lat', message: /must be <= 90/ } }],
-    ['query JSON content missing property', { given: { path: `/search?q=a&coords=${encodeURIComponent('{"lat":1}')}` }, want: { in: 'query', name: 'coords', pointer: '/long', message: /is required/ } }],
+    [
+      'query deepObject enum',
+      { given: { path: '/search?q=a&filter[color]=pink' }, want: { in: 'query', name: 'filter', pointer: '/color', message: /allowed values/ } },
+    ],
+    [
+      'query deepObject range',
+      { given: { path: '/search?q=a&filter[size]=-1' }, want: { in: 'query', name: 'filter', pointer: '/size', message: /must be >= 0/ } },
+    ],
+    [
+      'query deepObject additional property',
+      {
+        given: { path: '/search?q=a&filter[shape]=round' },
+        want: { in: 'query', name: 'filter', pointer: '/shape', message: /must NOT have additional properties/ },
+      },
+    ],
+    [
+      'query deepObject "__proto__"',
+      {
+        given: { path: '/search?q=a&filter[__proto__]=x' },
+        want: { in: 'query', name: 'filter', pointer: '/__proto__', message: /must NOT have additional properties/ },
+      },
+    ],
+    [
+      'query JSON content out of range',
+      {
+        given: { path: `/search?q=a&coords=${encodeURIComponent('{"lat":100,"long":0}')}` },
+        want: { in: 'query', name: 'coords', pointer: '/lat', message: /must be <= 90/ },
+      },
+    ],
+    [
+      'query JSON content missing property',
+      {
+        given: { path: `/search?q=a&coords=${encodeURIComponent('{"lat":1}')}` },
+        want: { in: 'query', name: 'coords', pointer: '/long', message: /is required/ },
+      },
+    ],
     ['query JSON content not JSON', { given: { path: '/search?q=a&coords=%7Blat' }, want: { in: 'query', name: 'coords', message: /must be object/ } }],
     // body
     ['body missing', { given: { method: 'POST', path: '/widgets', headers: KEY }, want: { in: 'body', pointer: '/', message: /request body is required/ } }],
     ['body empty', { given: widget(''), want: { in: 'body', pointer: '/', message: /request body is required/ } }],
     ['body pattern', { given: widget('{"name":"ABC","size":1}'), want: { in: 'body', pointer: '/name', message: /must match pattern/ } }],
     ['body above its maximum', { given: widget('{"name":"a","size":11}'), want: { in: 'body', pointer: '/size', message: /must be <= 10/ } }],
-    ['body enum', { given: widget('{"name":"a","size":1,"color":"blue"}'), want: { in: 'body', pointer: '/color', message: /allowed values: "red", "green"/ } }],
+    [
+      'body enum',
+      { given: widget('{"name":"a","size":1,"color":"blue"}'), want: { in: 'body', pointer: '/color', message: /allowed values: "red", "green"/ } },
+    ],
     ['body missing property', { given: widget('{"name":"a"}'), want: { in: 'body', pointer: '/size', message: /is required/ } }],
     ['body wrong type', { given: widget('{"name":"a","size":"5"}'), want: { in: 'body', pointer: '/size', message: /must be integer/ } }],
-    ['body additional property', { given: widget('{"name":"a","size":1,"extra":true}'), want: { in: 'body', pointer: '/extra', message: /must NOT have additional properties/ } }],
-    ['body "__proto__" property', { given: widget('{"name":"a","size":1,"__proto__":{"polluted":true}}'), want: { in: 'body', pointer: '/__proto__', message: /must NOT have additional properties/ } }],
+    [
+      'body additional property',
+      { given: widget('{"name":"a","size":1,"extra":true}'), want: { in: 'body', pointer: '/extra', message: /must NOT have additional properties/ } },
+    ],
+    [
+      'body "__proto__" property',
+      {
+        given: widget('{"name":"a","size":1,"__proto__":{"polluted":true}}'),
+        want: { in: 'body', pointer: '/__proto__', message: /must NOT have additional properties/ },
+      },
+    ],
     ['body nested value type', { given: widget('{"name":"a","size":1,"meta":{"k":1}}'), want: { in: 'body', pointer: '/meta/k', message: /must be string/ } }],
-    ['body array too long', { given: widget('{"name":"a","size":1,"tags":["a","b","c","d"]}'), want: { in: 'body', pointer: '/tags', message: /more than 3 items/ } }],
+    [
+      'body array too long',
+      { given: widget('{"name":"a","size":1,"tags":["a","b","c","d"]}'), want: { in: 'body', pointer: '/tags', message: /more than 3 items/ } },
+    ],
     ['body not an object', { given: widget('[]'), want: { in: 'body', pointer: '/', message: /must be object/ } }],
     ['body invalid JSON', { given: widget('{"name":'), want: { in: 'body', pointer: '/', message: /not valid JSON/ } }],
     ['body with trailing garbage', { given: widget('{} x'), want: { in: 'body', pointer: '/', message: /not valid JSON/ } }],
@@ -383,7 +468,11 @@ describe('400: the interface error body names what broke', () => {
   });
 
   it('a valid request passes', async () => {
-    const r = await call('/widgets', { method: 'POST', headers: { ...KEY, 'content-type': 'application/json; charset=utf-8' }, body: '{"name":"ok","size":3,"meta":{"k":"v"}}' });
+    const r = await call('/widgets', {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json; charset=utf-8' },
+      body: '{"name":"ok","size":3,"meta":{"k":"v"}}',
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.json).toEqual({ name: 'ok', size: 3, meta: { k: 'v' } });
   });
@@ -416,7 +505,11 @@ describe('routing errors', () => {
 
 describe('request bodies', () => {
   it('413 when Content-Length is over the limit, and the server keeps serving', async () => {
-    const r = await rawRequest('POST', '/notes', { 'content-type': 'application/json', 'content-length': String(BODY_LIMIT + 1) }, ['{"a":"', 'x'.repeat(BODY_LIMIT - 8), '"}']);
+    const r = await rawRequest('POST', '/notes', { 'content-type': 'application/json', 'content-length': String(BODY_LIMIT + 1) }, [
+      '{"a":"',
+      'x'.repeat(BODY_LIMIT - 8),
+      '"}',
+    ]);
     expect(r.status).toBe(413);
     const body = JSON.parse(r.body.toString()) as ErrorBody;
     expect(body).toMatchObject({ status: 413, code: 'payload_too_large' });
@@ -656,7 +749,11 @@ describe('hostile input', () => {
   });
 
   it('a garbled request line or header block does not take the server down', async () => {
-    for (const bytes of ['GARBAGE\r\n\r\n', 'GET /items/latest HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 'GET /items/latest HTTP/1.1\r\n\0\0\0\r\n\r\n']) {
+    for (const bytes of [
+      'GARBAGE\r\n\r\n',
+      'GET /items/latest HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'GET /items/latest HTTP/1.1\r\n\0\0\0\r\n\r\n',
+    ]) {
       const text = await rawSocket(bytes);
       expect(statusOfRaw(text) === 0 || statusOfRaw(text) >= 400).toBe(true);
     }

@@ -28,6 +28,9 @@ if (OUT !== undefined && process.platform === 'linux') {
     const end = times();
     const [user, system, childUser, childSystem] = end.map((v, i) => v - (start[i] ?? 0)) as [number, number, number, number];
     mkdirSync(OUT, { recursive: true });
-    writeFileSync(join(OUT, `${process.pid}-${Date.now()}.json`), JSON.stringify({ file, user, system, childUser, childSystem, total: user + system + childUser + childSystem }));
+    writeFileSync(
+      join(OUT, `${process.pid}-${Date.now()}.json`),
+      JSON.stringify({ file, user, system, childUser, childSystem, total: user + system + childUser + childSystem }),
+    );
   });
 }

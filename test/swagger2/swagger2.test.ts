@@ -86,11 +86,32 @@ const photo = `/paths/${escapeSegment('/items/{id}/photo')}/post`;
 
 /** [what breaks, the text replaced, its replacement, the line the key follows, the key, the 2.0 pointer]. */
 const BROKEN: Array<[string, string, string, string, string, string]> = [
-  ['a definition property', 'name: { type: string, minLength: 1, maxLength: 40 }', 'name: { type: string, minLength: one, maxLength: 40 }', 'NewItem:', 'minLength', '/definitions/NewItem/properties/name/minLength'],
+  [
+    'a definition property',
+    'name: { type: string, minLength: 1, maxLength: 40 }',
+    'name: { type: string, minLength: one, maxLength: 40 }',
+    'NewItem:',
+    'minLength',
+    '/definitions/NewItem/properties/name/minLength',
+  ],
   ['a shared parameter', '    maximum: 100\n', '    maximum: lots\n', 'Limit:', 'maximum', '/parameters/Limit/maximum'],
   ['a formData parameter', 'maxLength: 80', 'maxLength: eighty', 'name: caption', 'maxLength', `${photo}/parameters/1/maxLength`],
-  ['a path parameter after a body-less list', '          minimum: 1\n          description: The item', "          minimum: 'one'\n          description: The item", 'name: id', 'minimum', `${photo}/parameters/0/minimum`],
-  ['a response header', '              type: integer\n              description: How many', '              type: 7\n              description: How many', 'X-Total:', 'type', `/paths/${escapeSegment('/items')}/get/responses/200/headers/X-Total/type`],
+  [
+    'a path parameter after a body-less list',
+    '          minimum: 1\n          description: The item',
+    "          minimum: 'one'\n          description: The item",
+    'name: id',
+    'minimum',
+    `${photo}/parameters/0/minimum`,
+  ],
+  [
+    'a response header',
+    '              type: integer\n              description: How many',
+    '              type: 7\n              description: How many',
+    'X-Total:',
+    'type',
+    `/paths/${escapeSegment('/items')}/get/responses/200/headers/X-Total/type`,
+  ],
 ];
 
 describe('messages point into the 2.0 file', () => {
@@ -115,12 +136,32 @@ describe('messages point into the 2.0 file', () => {
   });
 
   it.each([
-    ['a body parameter', `/paths/${escapeSegment('/items')}/post/requestBody/content/application~1json/schema`, `/paths/${escapeSegment('/items')}/post/parameters/0/schema`],
+    [
+      'a body parameter',
+      `/paths/${escapeSegment('/items')}/post/requestBody/content/application~1json/schema`,
+      `/paths/${escapeSegment('/items')}/post/parameters/0/schema`,
+    ],
     ['a formData file', `${photo}/requestBody/content/multipart~1form-data/schema/properties/file`, `${photo}/parameters/2`],
-    ['a formData property schema keyword', `${photo}/requestBody/content/multipart~1form-data/schema/properties/caption/maxLength`, `${photo}/parameters/1/maxLength`],
-    ['a query parameter schema keyword', `/paths/${escapeSegment('/items')}/get/parameters/1/schema/items`, `/paths/${escapeSegment('/items')}/get/parameters/1/items`],
-    ['a response schema', `/paths/${escapeSegment('/items')}/get/responses/401/content/application~1json/schema`, `/paths/${escapeSegment('/items')}/get/responses/401/schema`],
-    ['a response example', `/paths/${escapeSegment('/items')}/get/responses/200/content/application~1json/example`, `/paths/${escapeSegment('/items')}/get/responses/200/examples/application~1json`],
+    [
+      'a formData property schema keyword',
+      `${photo}/requestBody/content/multipart~1form-data/schema/properties/caption/maxLength`,
+      `${photo}/parameters/1/maxLength`,
+    ],
+    [
+      'a query parameter schema keyword',
+      `/paths/${escapeSegment('/items')}/get/parameters/1/schema/items`,
+      `/paths/${escapeSegment('/items')}/get/parameters/1/items`,
+    ],
+    [
+      'a response schema',
+      `/paths/${escapeSegment('/items')}/get/responses/401/content/application~1json/schema`,
+      `/paths/${escapeSegment('/items')}/get/responses/401/schema`,
+    ],
+    [
+      'a response example',
+      `/paths/${escapeSegment('/items')}/get/responses/200/content/application~1json/example`,
+      `/paths/${escapeSegment('/items')}/get/responses/200/examples/application~1json`,
+    ],
     ['a component schema', '/components/schemas/Item/allOf/1/properties/id', '/definitions/Item/allOf/1/properties/id'],
     ['a security scheme (made up parts map to the nearest)', '/components/securitySchemes/oauth/flows/authorizationCode/scopes', '/securityDefinitions/oauth'],
     ['a shared parameter', '/components/parameters/Limit/schema/maximum', '/parameters/Limit/maximum'],
@@ -138,7 +179,11 @@ describe('messages point into the 2.0 file', () => {
     const model = await buildModel(join(dir, 'openapi.yaml'));
     const warnings = model.warnings.filter((w) => w.code === 'SPECFORGE_SWAGGER_CONVERT');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ severity: 'warning', message: expect.stringContaining('tsv') as unknown, location: { pointer: `/paths/${escapeSegment('/items')}/get/parameters/1` } });
+    expect(warnings[0]).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('tsv') as unknown,
+      location: { pointer: `/paths/${escapeSegment('/items')}/get/parameters/1` },
+    });
   });
 });
 

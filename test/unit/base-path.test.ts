@@ -69,7 +69,10 @@ describe('the route tables', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sf-base-'));
     const write = (name: string, servers: string): string => {
       const file = join(dir, name);
-      writeFileSync(file, `openapi: 3.1.0\ninfo: { title: t, version: '1' }\n${servers}paths:\n  /x:\n    get:\n      operationId: x\n      responses: { '204': { description: ok } }\n`);
+      writeFileSync(
+        file,
+        `openapi: 3.1.0\ninfo: { title: t, version: '1' }\n${servers}paths:\n  /x:\n    get:\n      operationId: x\n      responses: { '204': { description: ok } }\n`,
+      );
       return file;
     };
     expect(apiSpec(await buildModel(write('a.yaml', "servers: [{ url: 'https://h.example.com/api/v1' }, { url: /other }]\n"))).basePath).toBe('/api/v1');
@@ -79,7 +82,16 @@ describe('the route tables', () => {
 });
 
 describe('fastifyPath', () => {
-  const param = (name: string, multiSegment = false): ParameterSpec => ({ name, in: 'path', required: true, style: 'simple', explode: false, shape: { type: 'string' }, ...(multiSegment ? { multiSegment } : {}) }) as ParameterSpec;
+  const param = (name: string, multiSegment = false): ParameterSpec =>
+    ({
+      name,
+      in: 'path',
+      required: true,
+      style: 'simple',
+      explode: false,
+      shape: { type: 'string' },
+      ...(multiSegment ? { multiSegment } : {}),
+    }) as ParameterSpec;
   it.each([
     ['/', [], '/'],
     ['/pets', [], '/pets'],

@@ -21,7 +21,7 @@ const HOSTILE = [
   '"; touch PWNED; "',
   'a b\tc',
   '‘smart’ ‚low‛',
-  "end\\",
+  'end\\',
   '*/ </script>',
 ];
 

@@ -24,7 +24,9 @@ describe('parseInteger: Go strconv.ParseInt with base 0', () => {
     ['0x_ff', 255],
     ['9007199254740991', Number.MAX_SAFE_INTEGER],
   ])('%s is %d', (text, value) => expect(parseInteger(text)).toBe(value));
-  it.each(['', '08', '1.5', '1e3', '0x', '1__0', '_1', '1_', 'ten', ' 1', '9007199254740993'])('%j is not an integer', (text) => expect(parseInteger(text)).toBeUndefined());
+  it.each(['', '08', '1.5', '1e3', '0x', '1__0', '_1', '1_', 'ten', ' 1', '9007199254740993'])('%j is not an integer', (text) =>
+    expect(parseInteger(text)).toBeUndefined(),
+  );
 });
 
 describe('parseNumber', () => {

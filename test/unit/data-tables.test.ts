@@ -66,7 +66,10 @@ describe('shared mock responses', () => {
   const tables: MockTables = {
     operations: {
       a: { primary: '200', responses: { '200': response('200', '/paths/~1a/get/responses/200', { a: 1 }), '500': serverError('500') } },
-      b: { primary: '200', responses: { '200': response('200', '/paths/~1b/get/responses/200', { b: 1 }), '500': serverError('500'), '503': serverError('503') } },
+      b: {
+        primary: '200',
+        responses: { '200': response('200', '/paths/~1b/get/responses/200', { b: 1 }), '500': serverError('500'), '503': serverError('503') },
+      },
       c: { responses: { '200': response('200', '/paths/~1a/get/responses/200', { a: 2 }) } },
     },
     schemas: {},
@@ -99,11 +102,20 @@ describe('shared mock responses', () => {
 
   it('writes an example that several different responses carry once, and expands it back', () => {
     const shared = { name: 'user', value: { login: 'octocat', id: 1 }, pointer: '/components/examples/user/value' };
-    const withExample = (key: string, pointer: string): MockResponse => ({ key, status: Number(key), contentType: 'application/json', examples: [shared], pointer });
+    const withExample = (key: string, pointer: string): MockResponse => ({
+      key,
+      status: Number(key),
+      contentType: 'application/json',
+      examples: [shared],
+      pointer,
+    });
     const t: MockTables = {
       operations: {
         me: { primary: '200', responses: { '200': withExample('200', '/paths/~1me/get/responses/200') } },
-        user: { primary: '200', responses: { '200': withExample('200', '/paths/~1users~1{id}/get/responses/200'), '201': response('201', '/x', { other: true }) } },
+        user: {
+          primary: '200',
+          responses: { '200': withExample('200', '/paths/~1users~1{id}/get/responses/200'), '201': response('201', '/x', { other: true }) },
+        },
       },
       schemas: {},
       resources: [],

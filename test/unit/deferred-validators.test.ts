@@ -142,7 +142,10 @@ describe('deferred validators', () => {
     const pairs: Array<[ValidateFunction, ValidateFunction]> = [
       [standalone.schemaValidators['Used'] as ValidateFunction, everything.schemaValidators['Used'] as ValidateFunction],
       [standalone.schemaValidators['Unused'] as ValidateFunction, everything.schemaValidators['Unused'] as ValidateFunction],
-      [standalone.operationValidators['createThing']?.body?.['application/json'] as ValidateFunction, everything.operationValidators['createThing']?.body?.['application/json'] as ValidateFunction],
+      [
+        standalone.operationValidators['createThing']?.body?.['application/json'] as ValidateFunction,
+        everything.operationValidators['createThing']?.body?.['application/json'] as ValidateFunction,
+      ],
     ];
     for (const [a, b] of pairs) {
       for (const value of [{ name: 'abc' }, { name: 'ABC' }, { id: 1, tree: {} }, { id: 0 }, 'x']) {

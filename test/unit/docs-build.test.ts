@@ -71,9 +71,12 @@ describe('finishRedocPage', () => {
   });
 
   it('refuses a page it does not recognise instead of writing one that loads a CDN', () => {
-    expect(() => finishRedocPage('<html><head></head><body><script type="module">import { hydrate } from "https://elsewhere.example/redoc.js";</script></body></html>', 'specs/x/openapi.yaml')).toThrow(
-      /does not recognise for specs\/x\/openapi\.yaml/,
-    );
+    expect(() =>
+      finishRedocPage(
+        '<html><head></head><body><script type="module">import { hydrate } from "https://elsewhere.example/redoc.js";</script></body></html>',
+        'specs/x/openapi.yaml',
+      ),
+    ).toThrow(/does not recognise for specs\/x\/openapi\.yaml/);
   });
 });
 
@@ -97,7 +100,9 @@ describe('indexPage', () => {
     ]);
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script');
-    expect(html).toContain('&lt;img src=x onerror=&quot;globalThis.__specforgePwned=true&quot;&gt; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; &#39; &quot;');
+    expect(html).toContain(
+      '&lt;img src=x onerror=&quot;globalThis.__specforgePwned=true&quot;&gt; &lt;/title&gt;&lt;script&gt;x&lt;/script&gt; &amp; &#39; &quot;',
+    );
     expect(html).toContain('<td><a href="./a/cli.html">command line</a></td>');
     expect(html).toMatch(/<a href="\.\/b\.html">B<\/a><\/td><td>2<\/td><td>0<\/td><td><code>b<\/code><\/td><td><\/td>/);
     expect(html).toContain('Content-Security-Policy');

@@ -58,12 +58,17 @@ describe('the docs request console', () => {
   });
 
   it('puts each credential where its scheme says and leaves empty ones out', () => {
-    const built = consoleRequest(op, 'http://127.0.0.1:4010', [idParam('1'), [['q', 'query', false, ''], 'x y']], [
-      [['key', 'query', 'api_key'], 'k1'],
-      [['hdr', 'header', 'X-Api-Key'], 'k2'],
-      [['basic', 'basic', ''], 'ann:pw'],
-      [['unused', 'bearer', ''], ''],
-    ]);
+    const built = consoleRequest(
+      op,
+      'http://127.0.0.1:4010',
+      [idParam('1'), [['q', 'query', false, ''], 'x y']],
+      [
+        [['key', 'query', 'api_key'], 'k1'],
+        [['hdr', 'header', 'X-Api-Key'], 'k2'],
+        [['basic', 'basic', ''], 'ann:pw'],
+        [['unused', 'bearer', ''], ''],
+      ],
+    );
     const url = new URL(built.url ?? '');
     expect(url.searchParams.get('api_key')).toBe('k1');
     expect(url.searchParams.get('q')).toBe('x y');

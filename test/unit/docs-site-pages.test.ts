@@ -25,7 +25,10 @@ beforeAll(async () => {
   mkdirSync(join(TMP, 'base'), { recursive: true });
   mkdirSync(join(TMP, 'head'), { recursive: true });
   mkdirSync(join(TMP, 'gen'), { recursive: true });
-  writeFileSync(join(TMP, 'base', 'openapi.yaml'), contract({ '/pets': LIST, '/old': { get: { operationId: 'old', tags: ['pets'], responses: { '200': { description: 'ok' } } } } }));
+  writeFileSync(
+    join(TMP, 'base', 'openapi.yaml'),
+    contract({ '/pets': LIST, '/old': { get: { operationId: 'old', tags: ['pets'], responses: { '200': { description: 'ok' } } } } }),
+  );
   writeFileSync(join(TMP, 'head', 'openapi.yaml'), contract({ '/pets': LIST }));
   writeFileSync(join(TMP, 'gen', 'cli.md'), '# pets\n\n| Flag | Meaning |\n|---|---|\n| `--key` | the <API> key |\n');
   const changes = await changesOfFiles(join(TMP, 'base', 'openapi.yaml'), join(TMP, 'head', 'openapi.yaml'), { cwd: TMP });

@@ -21,7 +21,10 @@ const HOSTILE = '<img src=x onerror=alert(1)> ../../etc';
 
 let repo: string;
 const git = (...args: string[]): void => {
-  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync('git', ['-c', 'user.name=specforge', '-c', 'user.email=specforge@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 };
 const op = (id: string, tag: string): unknown => ({ get: { operationId: id, tags: [tag], summary: id, responses: { '200': { description: 'ok' } } } });
@@ -38,7 +41,10 @@ beforeAll(async () => {
   repo = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-docs-versions-')));
   mkdirSync(join(repo, 'specs', 'pets'), { recursive: true });
   writeFileSync(join(repo, 'specs', 'pets', 'openapi.yaml'), contract('1.0.0', { '/pets': op('listPets', 'pets'), '/owners': op('listOwners', 'owners') }));
-  writeFileSync(join(repo, 'specforge.config.yaml'), stringify({ specs: [{ path: 'specs/pets/openapi.yaml', api: 'pets' }], docs: { versions: { pets: ['v1'] } } }));
+  writeFileSync(
+    join(repo, 'specforge.config.yaml'),
+    stringify({ specs: [{ path: 'specs/pets/openapi.yaml', api: 'pets' }], docs: { versions: { pets: ['v1'] } } }),
+  );
   git('init', '-q', '-b', 'main');
   git('add', '.');
   git('commit', '-qm', 'one');
@@ -82,7 +88,7 @@ describe('docs.versions from a git revision', () => {
     expect(owners).toContain('href="../../../pets/index.html"');
   });
 
-  it("gives the current version its changes since the one before it, and the overview lists the versions", () => {
+  it('gives the current version its changes since the one before it, and the overview lists the versions', () => {
     const changelog = readFileSync(join(repo, 'site', 'pets', 'changelog.html'), 'utf8');
     expect(changelog).toContain('path /owners was removed');
     expect(changelog).toContain('api-path-removed');
@@ -94,8 +100,12 @@ describe('docs.versions from a git revision', () => {
 
   it('writes the same bytes on a second run', async () => {
     await runDocs({ cwd: repo, out: out('again'), write: () => undefined });
-    const a = files(join(repo, 'site')).map((f) => relative(join(repo, 'site'), f)).sort();
-    const b = files(join(repo, 'again')).map((f) => relative(join(repo, 'again'), f)).sort();
+    const a = files(join(repo, 'site'))
+      .map((f) => relative(join(repo, 'site'), f))
+      .sort();
+    const b = files(join(repo, 'again'))
+      .map((f) => relative(join(repo, 'again'), f))
+      .sort();
     expect(b).toEqual(a);
     for (const f of a) expect(readFileSync(join(repo, 'again', f), 'utf8'), f).toBe(readFileSync(join(repo, 'site', f), 'utf8'));
   });
@@ -106,7 +116,10 @@ describe('docs.versions from a file, with a hostile label', () => {
     const other = join(repo, 'old.yaml');
     writeFileSync(other, contract('0.9.0', { '/pets': op('listPets', 'pets'), '/legacy': op('legacy', 'legacy') }));
     const config = join(repo, 'hostile.config.yaml');
-    writeFileSync(config, stringify({ specs: [{ path: 'specs/pets/openapi.yaml', api: 'pets' }], docs: { versions: { pets: [{ file: 'old.yaml', label: HOSTILE }, 'v1'] } } }));
+    writeFileSync(
+      config,
+      stringify({ specs: [{ path: 'specs/pets/openapi.yaml', api: 'pets' }], docs: { versions: { pets: [{ file: 'old.yaml', label: HOSTILE }, 'v1'] } } }),
+    );
     await runDocs({ cwd: repo, config, out: out('hostile'), write: () => undefined });
     const site = join(repo, 'hostile');
     const folders = readdirSync(join(site, 'pets', 'versions')).sort();

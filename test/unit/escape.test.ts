@@ -238,7 +238,10 @@ describe('identifier', () => {
   it('type-checks as a type, interface, function and variable name in strict TypeScript', () => {
     const ids = [...new Set(HOSTILE.map(identifier))];
     const source = ids
-      .map((id, i) => `type ${id} = { n: ${i} };\ninterface ${id}I { n: ${i} }\nconst ${id}: ${id} = { n: ${i} };\nfunction ${id}F(a: ${id}I): ${id} { return a; }\nexport { ${id}, ${id}F };\n`)
+      .map(
+        (id, i) =>
+          `type ${id} = { n: ${i} };\ninterface ${id}I { n: ${i} }\nconst ${id}: ${id} = { n: ${i} };\nfunction ${id}F(a: ${id}I): ${id} { return a; }\nexport { ${id}, ${id}F };\n`,
+      )
       .join('');
     expect(typeErrors(source)).toEqual([]);
   });
@@ -263,7 +266,11 @@ describe('propertyKey and propertyAccess', () => {
     expect(Object.getOwnPropertyDescriptor(obj, x)?.value).toBe(1);
     const read = new Function('o', `"use strict"; return o${propertyAccess(x)};`) as (o: unknown) => unknown;
     expect(read(obj)).toBe(1);
-    expect(syntaxErrors(`export const o = { ${key}: 1 };\nexport interface T { ${key}: number }\nexport declare const t: T;\nexport const v = t${propertyAccess(x)};\n`)).toEqual([]);
+    expect(
+      syntaxErrors(
+        `export const o = { ${key}: 1 };\nexport interface T { ${key}: number }\nexport declare const t: T;\nexport const v = t${propertyAccess(x)};\n`,
+      ),
+    ).toEqual([]);
   });
 
   it('type-checks in interfaces, type literals and object literals', () => {

@@ -40,7 +40,9 @@ describe('source file size', () => {
 
   it('scans the sources: the command line, the runtime, the contract loader and the generators', () => {
     const names = files.map((f) => relative(ROOT, f).split('\\').join('/'));
-    expect(names).toEqual(expect.arrayContaining(['src/cli/program.ts', 'src/runtime/validation/pattern.ts', 'src/contract/resolve.ts', 'generators/types.ts']));
+    expect(names).toEqual(
+      expect.arrayContaining(['src/cli/program.ts', 'src/runtime/validation/pattern.ts', 'src/contract/resolve.ts', 'generators/types.ts']),
+    );
     expect(names.some((n) => n.includes('/dist/'))).toBe(false);
   });
 

@@ -43,7 +43,10 @@ function relativeImports(text: string, types = false): string[] {
     // `import { type A, type B } from` loads nothing either.
     const braces = /^\{([^}]*)\}$/.exec(clause);
     if (braces && !types) {
-      const names = (braces[1] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const names = (braces[1] ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
     }
     out.push(m[4] as string);
@@ -142,7 +145,9 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 function cyclesUnder(root: string, dirs: readonly string[], excluded: readonly string[], types = false): string[] {
   const files = sourceFiles(root, dirs).filter((f) => !excluded.some((e) => relative(root, f).split('\\').join('/').startsWith(e)));
-  return findCycles(importGraph(files, types)).map((c) => c.map((f) => relative(root, f).split('\\').join('/')).join(' -> ')).sort();
+  return findCycles(importGraph(files, types))
+    .map((c) => c.map((f) => relative(root, f).split('\\').join('/')).join(' -> '))
+    .sort();
 }
 
 describe('import cycles', () => {
@@ -154,7 +159,7 @@ describe('import cycles', () => {
     expect(cyclesUnder(ROOT, SCANNED, EXCLUDED)).toEqual([]);
   });
 
-  it('nor through type-only imports: what two modules share lives in a third (the model\'s types in model-types.ts)', () => {
+  it("nor through type-only imports: what two modules share lives in a third (the model's types in model-types.ts)", () => {
     expect(cyclesUnder(ROOT, SCANNED, EXCLUDED, true)).toEqual([]);
   });
 
@@ -178,7 +183,10 @@ describe('import cycles', () => {
 
     it('does not count type-only imports, dynamic imports or imports in comments', () => {
       write('c/model.ts', "import type { Cli } from './cli.js';\nexport interface Model { cli?: Cli }\n");
-      write('c/cli.ts', "import { type Model, type Other } from './model.js';\n/**\n * import { x } from './model.js';\n */\nexport interface Cli { m?: Model }\nexport const later = () => import('./model.js');\n");
+      write(
+        'c/cli.ts',
+        "import { type Model, type Other } from './model.js';\n/**\n * import { x } from './model.js';\n */\nexport interface Cli { m?: Model }\nexport const later = () => import('./model.js');\n",
+      );
       expect(cyclesUnder(dir, ['c'], [])).toEqual([]);
       // Counted when asked: the circle a reader follows through the types.
       expect(cyclesUnder(dir, ['c'], [], true)).toEqual(['c/cli.ts -> c/model.ts -> c/cli.ts']);

@@ -26,7 +26,12 @@ describe('locateJsonPointer and locateJsonPointers', () => {
   it.each(CASES)('%s', (_name, pointer) => {
     const one = locateJsonPointer(TEXT, pointer);
     expect(locateJsonPointers(TEXT, [pointer]).get(pointer)).toBe(one);
-    expect(locateJsonPointers(TEXT, CASES.map(([, p]) => p)).get(pointer)).toBe(one);
+    expect(
+      locateJsonPointers(
+        TEXT,
+        CASES.map(([, p]) => p),
+      ).get(pointer),
+    ).toBe(one);
   });
 
   it('finds keys and items where they are written', () => {

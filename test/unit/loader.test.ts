@@ -121,9 +121,7 @@ const CASES: ErrorCase[] = [
         2,
       ),
     },
-    expected: [
-      { code: 'SPECFORGE_REF_NOT_FOUND', file: 'openapi.json', line: 14, col: 13, pointer: '/components/schemas/A/properties/b/$ref' },
-    ],
+    expected: [{ code: 'SPECFORGE_REF_NOT_FOUND', file: 'openapi.json', line: 14, col: 13, pointer: '/components/schemas/A/properties/b/$ref' }],
   },
   {
     name: '$ref to a missing file',
@@ -214,9 +212,7 @@ const CASES: ErrorCase[] = [
     files: {
       'openapi.yaml': ['openapi: 3.1.0', INFO, 'paths:', '  /a:', '    get:', '      responses:', "        '200':", '          content: {}', ''].join('\n'),
     },
-    expected: [
-      { code: 'SPECFORGE_INVALID_STRUCTURE', file: 'openapi.yaml', line: 7, col: 9, pointer: '/paths/~1a/get/responses/200', message: /description/ },
-    ],
+    expected: [{ code: 'SPECFORGE_INVALID_STRUCTURE', file: 'openapi.yaml', line: 7, col: 9, pointer: '/paths/~1a/get/responses/200', message: /description/ }],
   },
   {
     name: 'structure: paths as a list',
@@ -250,9 +246,18 @@ const CASES: ErrorCase[] = [
   {
     name: 'path template without its path parameter',
     files: {
-      'openapi.yaml': ['openapi: 3.1.0', INFO, 'paths:', '  /pets/{petId}:', '    get:', '      operationId: getPet', '      responses:', "        '200':", '          description: ok', ''].join(
-        '\n',
-      ),
+      'openapi.yaml': [
+        'openapi: 3.1.0',
+        INFO,
+        'paths:',
+        '  /pets/{petId}:',
+        '    get:',
+        '      operationId: getPet',
+        '      responses:',
+        "        '200':",
+        '          description: ok',
+        '',
+      ].join('\n'),
     },
     expected: [{ code: 'SPECFORGE_PATH_PARAMETER', file: 'openapi.yaml', line: 5, col: 5, pointer: '/paths/~1pets~1{petId}/get', message: /petId/ }],
   },
@@ -298,7 +303,9 @@ const CASES: ErrorCase[] = [
         '',
       ].join('\n'),
     },
-    expected: [{ code: 'SPECFORGE_DUPLICATE_OPERATION_ID', file: 'openapi.yaml', line: 11, col: 7, pointer: '/paths/~1b/post/operationId', message: /GET \/a/ }],
+    expected: [
+      { code: 'SPECFORGE_DUPLICATE_OPERATION_ID', file: 'openapi.yaml', line: 11, col: 7, pointer: '/paths/~1b/post/operationId', message: /GET \/a/ },
+    ],
   },
   {
     name: 'several YAML problems together',
@@ -443,9 +450,7 @@ describe('contract errors', () => {
         col: d.location?.col,
         pointer: d.location?.pointer,
       }));
-      expect(actual).toEqual(
-        c.expected.map((e) => ({ code: e.code, file: shown(join(dir, e.file)), line: e.line, col: e.col, pointer: e.pointer })),
-      );
+      expect(actual).toEqual(c.expected.map((e) => ({ code: e.code, file: shown(join(dir, e.file)), line: e.line, col: e.col, pointer: e.pointer })));
       c.expected.forEach((e, j) => {
         expect(diagnostics[j]?.severity).toBe('error');
         if (e.message) expect(diagnostics[j]?.message).toMatch(e.message);
@@ -601,7 +606,10 @@ describe('bundling across files', () => {
     writeFileSync(join(dir, 'schemas', 'pet.yaml'), 'type: object\nproperties:\n  owner: {$ref: ./owner.yaml#/Owner}\n');
     writeFileSync(join(dir, 'schemas', 'owner.yaml'), 'Owner:\n  type: object\n  properties:\n    name: {type: string}\n');
     const loaded = loadContract(join(dir, 'openapi.yaml'));
-    const doc = loaded.document as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } };
+    const doc = loaded.document as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(Object.keys(doc.components.schemas)).toEqual(['Pet', 'Owner']);
     expect(doc.components.schemas['Pet']).toEqual({ type: 'object', properties: { owner: { $ref: '#/components/schemas/Owner' } } });
     expect(doc.paths['/pets']?.get.responses['200']?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/Pet' });
@@ -660,7 +668,7 @@ describe('bundling across files', () => {
 });
 
 describe('OpenAPI 3.0 normalization', () => {
-  it("rewrites nullable and boolean exclusiveMinimum/Maximum to JSON Schema 2020-12 in the model", async () => {
+  it('rewrites nullable and boolean exclusiveMinimum/Maximum to JSON Schema 2020-12 in the model', async () => {
     const model = await buildModel(join(FIXTURES, 'openapi30', 'openapi.yaml'));
     expect(model.version).toBe('3.0');
     const thing = model.schemas.find((s) => s.name === 'Thing')?.schema;

@@ -12,14 +12,23 @@ describe('renderInline', () => {
     ['code span', { given: 'run `a <b> c`', want: 'run <code>a &lt;b&gt; c</code>' }],
     ['code span with backticks inside', { given: '``a ` b``', want: '<code>a ` b</code>' }],
     ['unclosed code span stays text', { given: '`open', want: '`open' }],
-    ['emphasis and strong', { given: '*a* **b** ***c*** _d_ __e__', want: '<em>a</em> <strong>b</strong> <strong><em>c</em></strong> <em>d</em> <strong>e</strong>' }],
+    [
+      'emphasis and strong',
+      { given: '*a* **b** ***c*** _d_ __e__', want: '<em>a</em> <strong>b</strong> <strong><em>c</em></strong> <em>d</em> <strong>e</strong>' },
+    ],
     ['strike-through', { given: '~~gone~~', want: '<del>gone</del>' }],
     ['underscores inside words', { given: '--log_as_json snake_case_name', want: '--log_as_json snake_case_name' }],
     ['a lone star', { given: 'use * for all', want: 'use * for all' }],
     ['a delimiter inside code does not close', { given: '*a `*` b*', want: '<em>a <code>*</code> b</em>' }],
     ['backslash escapes', { given: '\\*not em\\* \\| \\<', want: '*not em* | &lt;' }],
     ['hard break', { given: 'a  \nb', want: 'a<br>\nb' }],
-    ['https link', { given: '[docs](https://example.com/a?b=1&c=2 "Title")', want: '<a href="https://example.com/a?b=1&amp;c=2" title="Title" rel="noopener noreferrer">docs</a>' }],
+    [
+      'https link',
+      {
+        given: '[docs](https://example.com/a?b=1&c=2 "Title")',
+        want: '<a href="https://example.com/a?b=1&amp;c=2" title="Title" rel="noopener noreferrer">docs</a>',
+      },
+    ],
     ['relative link', { given: '[next](./next.html#x)', want: '<a href="./next.html#x">next</a>' }],
     ['fragment link', { given: '[flags](#flags)', want: '<a href="#flags">flags</a>' }],
     ['mailto link', { given: '[mail](mailto:a@example.com)', want: '<a href="mailto:a@example.com">mail</a>' }],
@@ -47,7 +56,13 @@ describe('splitTableRow', () => {
 
 describe('renderMarkdown', () => {
   const cases: Array<[string, { given: string; want: string }]> = [
-    ['headings with ids', { given: '# Install CNI\n## Flags ##\n### Flags', want: '<h1 id="install-cni">Install CNI</h1>\n<h2 id="flags">Flags</h2>\n<h3 id="flags-1">Flags</h3>\n' }],
+    [
+      'headings with ids',
+      {
+        given: '# Install CNI\n## Flags ##\n### Flags',
+        want: '<h1 id="install-cni">Install CNI</h1>\n<h2 id="flags">Flags</h2>\n<h3 id="flags-1">Flags</h3>\n',
+      },
+    ],
     ['paragraphs', { given: 'one\ntwo\n\nthree', want: '<p>one\ntwo</p>\n<p>three</p>\n' }],
     ['fenced code keeps text as is', { given: '```sh\n<b>x</b> *y*\n```', want: '<pre><code class="language-sh">&lt;b&gt;x&lt;/b&gt; *y*\n</code></pre>\n' }],
     ['fence with a hostile info string', { given: '```"><script>\ncode\n```', want: '<pre><code>code\n</code></pre>\n' }],
@@ -107,13 +122,45 @@ describe('renderMarkdown', () => {
       '**<b>**x',
       '\\<script>x\\</script>',
     ];
-    const allowed = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'code', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'ol', 'li', 'blockquote', 'hr', 'br', 'em', 'strong', 'del', 'a']);
+    const allowed = new Set([
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'p',
+      'pre',
+      'code',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'hr',
+      'br',
+      'em',
+      'strong',
+      'del',
+      'a',
+    ]);
     for (const source of hostile) {
       const { html } = renderMarkdown(source);
       const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)([^>]*)>/g)];
-      expect(tags.map((m) => (m[1] as string).toLowerCase()).filter((t) => !allowed.has(t)), source).toEqual([]);
+      expect(
+        tags.map((m) => (m[1] as string).toLowerCase()).filter((t) => !allowed.has(t)),
+        source,
+      ).toEqual([]);
       const attributes = tags.flatMap((m) => [...(m[2] as string).replace(/"[^"]*"/g, '').matchAll(/([a-zA-Z-]+)=/g)].map((a) => a[1] as string));
-      expect(attributes.filter((a) => !['id', 'class', 'href', 'title', 'rel', 'start'].includes(a)), source).toEqual([]);
+      expect(
+        attributes.filter((a) => !['id', 'class', 'href', 'title', 'rel', 'start'].includes(a)),
+        source,
+      ).toEqual([]);
     }
   });
 });

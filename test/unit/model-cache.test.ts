@@ -27,7 +27,7 @@ describe('buildModel cache', () => {
     expect(await buildModel(join(TMP, 'a', 'echo', 'openapi.yaml'))).toBe(a);
   });
 
-  it('plans and compiles a model\'s validators once per strict level', async () => {
+  it("plans and compiles a model's validators once per strict level", async () => {
     const model = await buildModel(join(ROOT, 'specs', 'echo', 'openapi.yaml'));
     const plan = planValidators(model);
     expect(planValidators(model)).toBe(plan);

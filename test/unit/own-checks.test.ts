@@ -34,7 +34,9 @@ describe('own-property checks', () => {
     const valid = validator();
     expect(valid(own(Object.prototype))).toBe(true);
     expect(valid(own(null))).toBe(true);
-    expect(valid(JSON.parse(JSON.stringify(Object.fromEntries(NAMES.filter((n) => n !== '__proto__').map((n) => [n, 1]))).replace('{', '{"__proto__":1,')))).toBe(true);
+    expect(
+      valid(JSON.parse(JSON.stringify(Object.fromEntries(NAMES.filter((n) => n !== '__proto__').map((n) => [n, 1]))).replace('{', '{"__proto__":1,'))),
+    ).toBe(true);
   });
 
   it('refuse a property that is inherited, not owned: from a prototype object, a class getter, or Object.prototype', () => {

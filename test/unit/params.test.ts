@@ -103,7 +103,10 @@ describe('coerce', () => {
       digits.map((d) => `-${d}`),
       fc.tuple(digits, fc.constantFrom('-', '+', '.', ' ', 'e', '/', ':', 'x', '٣'), digits).map(([a, c, b]) => a + c + b),
     );
-    fc.assert(fc.property(text, (t) => Object.is(coerce(t, I), byNumber(t))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(text, (t) => Object.is(coerce(t, I), byNumber(t))),
+      { numRuns: 3000 },
+    );
     expect(Object.is(coerce('-0', I), -0)).toBe(true);
     expect(coerce('999999999999999', I)).toBe(999999999999999);
     expect(coerce('9007199254740993', I)).toBe(9007199254740992);
@@ -140,10 +143,7 @@ describe('path parameters (style-examples table)', () => {
     ['matrix primitive, explode false', { given: { raw: ';color=blue', style: 'matrix' }, want: 'blue' }],
     ['matrix primitive, explode true', { given: { raw: ';color=blue', style: 'matrix', explode: true }, want: 'blue' }],
     ['matrix array, explode false', { given: { raw: ';color=blue,black,brown', style: 'matrix', shape: arr(S) }, want: COLORS }],
-    [
-      'matrix array, explode true',
-      { given: { raw: ';color=blue;color=black;color=brown', style: 'matrix', explode: true, shape: arr(S) }, want: COLORS },
-    ],
+    ['matrix array, explode true', { given: { raw: ';color=blue;color=black;color=brown', style: 'matrix', explode: true, shape: arr(S) }, want: COLORS }],
     ['matrix object, explode false', { given: { raw: ';color=R,100,G,200,B,150', style: 'matrix', shape: RGB }, want: RGB_VALUE }],
     ['matrix object, explode true', { given: { raw: ';R=100;G=200;B=150', style: 'matrix', explode: true, shape: RGB }, want: RGB_VALUE }],
     ['matrix integer', { given: { raw: ';color=5', style: 'matrix', shape: I }, want: 5 }],
@@ -201,18 +201,12 @@ describe('query parameters (style-examples table)', () => {
     ['form object, explode true', { given: { query: 'R=100&G=200&B=150', shape: RGB }, want: RGB_VALUE }],
     ['form object, explode true ignores other names', { given: { query: 'R=100&limit=5&G=200&B=150', shape: RGB }, want: RGB_VALUE }],
     ['form object, explode true, absent', { given: { query: 'limit=5', shape: RGB }, want: undefined }],
-    [
-      'form object, explode true ignores inherited names',
-      { given: { query: 'constructor=x&toString=y&R=1', shape: RGB }, want: { R: 1 } },
-    ],
+    ['form object, explode true ignores inherited names', { given: { query: 'constructor=x&toString=y&R=1', shape: RGB }, want: { R: 1 } }],
     ['form integer array', { given: { query: 'color=1&color=2', shape: arr(I) }, want: [1, 2] }],
     // spaceDelimited
     ['spaceDelimited array (%20)', { given: { query: 'color=blue%20black%20brown', style: 'spaceDelimited', explode: false, shape: arr(S) }, want: COLORS }],
     ['spaceDelimited array (+)', { given: { query: 'color=blue+black+brown', style: 'spaceDelimited', explode: false, shape: arr(S) }, want: COLORS }],
-    [
-      'spaceDelimited object',
-      { given: { query: 'color=R%20100%20G%20200%20B%20150', style: 'spaceDelimited', explode: false, shape: RGB }, want: RGB_VALUE },
-    ],
+    ['spaceDelimited object', { given: { query: 'color=R%20100%20G%20200%20B%20150', style: 'spaceDelimited', explode: false, shape: RGB }, want: RGB_VALUE }],
     // pipeDelimited
     ['pipeDelimited array', { given: { query: 'color=blue|black|brown', style: 'pipeDelimited', explode: false, shape: arr(S) }, want: COLORS }],
     ['pipeDelimited array (%7C)', { given: { query: 'color=blue%7Cblack%7Cbrown', style: 'pipeDelimited', explode: false, shape: arr(S) }, want: COLORS }],
@@ -228,12 +222,21 @@ describe('query parameters (style-examples table)', () => {
     ['deepObject ignores other parameters', { given: { query: 'colorful[R]=1&color[R]=2&R=3', style: 'deepObject', shape: RGB }, want: { R: 2 } }],
     ['deepObject absent', { given: { query: 'colour[R]=1', style: 'deepObject', shape: RGB }, want: undefined }],
     ['deepObject given a plain value keeps it for the validator to report', { given: { query: 'color=1', style: 'deepObject', shape: RGB }, want: '1' }],
-    ['deepObject plain value of an object-or-integer parameter', { given: { query: 'color=123', style: 'deepObject', shape: { ...(RGB as object), scalar: I } as ValueShape }, want: 123 }],
+    [
+      'deepObject plain value of an object-or-integer parameter',
+      { given: { query: 'color=123', style: 'deepObject', shape: { ...(RGB as object), scalar: I } as ValueShape }, want: 123 },
+    ],
     ['deepObject array by index (expand[0]=a)', { given: { query: 'color[1]=b&color[0]=a', style: 'deepObject', shape: arr(S) }, want: ['a', 'b'] }],
     ['deepObject array by appends (tags[]=a)', { given: { query: 'color[]=a&color[]=b', style: 'deepObject', shape: arr(S) }, want: ['a', 'b'] }],
-    ['deepObject nested objects', { given: { query: 'color[R]=1&color[sub][G]=2', style: 'deepObject', shape: obj({ R: I, sub: obj({ G: I }) }) }, want: { R: 1, sub: { G: 2 } } }],
+    [
+      'deepObject nested objects',
+      { given: { query: 'color[R]=1&color[sub][G]=2', style: 'deepObject', shape: obj({ R: I, sub: obj({ G: I }) }) }, want: { R: 1, sub: { G: 2 } } },
+    ],
     ['deepObject index past the limit is a key', { given: { query: 'color[99999999]=a', style: 'deepObject', shape: arr(S) }, want: { '99999999': 'a' } }],
-    ['deepObject "__proto__" key stays data', { given: { query: 'color[__proto__][x]=1', style: 'deepObject', shape: RGB }, want: JSON.parse('{"__proto__":{"x":"1"}}') as unknown }],
+    [
+      'deepObject "__proto__" key stays data',
+      { given: { query: 'color[__proto__][x]=1', style: 'deepObject', shape: RGB }, want: JSON.parse('{"__proto__":{"x":"1"}}') as unknown },
+    ],
     ['form array with bracketed names', { given: { query: 'color[]=1&color[]=2', shape: arr(I) }, want: [1, 2] }],
     ['form array with indexed names', { given: { query: 'color[0]=1&color[1]=2', shape: arr(I) }, want: [1, 2] }],
     ['deepObject leaves bad values as text', { given: { query: 'color[R]=red', style: 'deepObject', shape: RGB }, want: { R: 'red' } }],
@@ -254,7 +257,10 @@ describe('query parameters (style-examples table)', () => {
     // content
     [
       'application/json content',
-      { given: { query: 'color=%7B%22lat%22%3A1.5%2C%22long%22%3A2%7D', contentType: 'application/json', shape: obj({ lat: N, long: N }) }, want: { lat: 1.5, long: 2 } },
+      {
+        given: { query: 'color=%7B%22lat%22%3A1.5%2C%22long%22%3A2%7D', contentType: 'application/json', shape: obj({ lat: N, long: N }) },
+        want: { lat: 1.5, long: 2 },
+      },
     ],
     ['invalid JSON content stays text', { given: { query: 'color=%7Bnope', contentType: 'application/json', shape: obj({}) }, want: '{nope' }],
     ['JSON content array', { given: { query: 'color=%5B1%2C2%5D', contentType: 'application/json', shape: arr(I) }, want: [1, 2] }],
@@ -307,10 +313,13 @@ describe('query parameters (style-examples table)', () => {
           return eq < 0 ? [decoded(part), ''] : [decoded(part.slice(0, eq)), decoded(part.slice(eq + 1))];
         });
     const piece = fc.oneof(fc.constantFrom('&', '=', '+', '%', '%2', '%41', '%zz', '&&', 'é'), fc.string({ maxLength: 40 }));
-    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
-      const q = pieces.join('');
-      expect(splitQuery(q)).toEqual(bySplit(q));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const q = pieces.join('');
+        expect(splitQuery(q)).toEqual(bySplit(q));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -24,7 +24,20 @@ describe('unicodePattern', () => {
     try {
       writeFileSync(
         join(dir, 'openapi.yaml'),
-        ['openapi: 3.1.0', 'info: { title: t, version: "1" }', 'paths: {}', 'components:', '  schemas:', '    Code:', '      type: string', "      pattern: '^[A-Z\\_]+$'", '    Broken:', '      type: string', "      pattern: '^(a$'", ''].join('\n'),
+        [
+          'openapi: 3.1.0',
+          'info: { title: t, version: "1" }',
+          'paths: {}',
+          'components:',
+          '  schemas:',
+          '    Code:',
+          '      type: string',
+          "      pattern: '^[A-Z\\_]+$'",
+          '    Broken:',
+          '      type: string',
+          "      pattern: '^(a$'",
+          '',
+        ].join('\n'),
       );
       const model = await buildModel(join(dir, 'openapi.yaml'));
       const plan = planValidators(model);

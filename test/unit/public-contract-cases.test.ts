@@ -25,7 +25,9 @@ describe('operations told apart by the fragment of their template', () => {
     expect(run).toEqual({ status: 200, type: 'application/json;charset=UTF-8', text: '{"ran":"run"}' });
     // 205 has no body: the fetch adapter must answer one without (it used to hang the caller).
     expect(await call('/?Action=StopInstances')).toMatchObject({ status: 205, text: '' });
-    expect((await call('/', { method: 'POST', headers: { 'x-amz-target': 'Store.Put', 'content-type': 'text/xml' }, body: '<Put><Key>k</Key></Put>' })).status).toBe(200);
+    expect(
+      (await call('/', { method: 'POST', headers: { 'x-amz-target': 'Store.Put', 'content-type': 'text/xml' }, body: '<Put><Key>k</Key></Put>' })).status,
+    ).toBe(200);
     // A value that names no operation reaches the first one of the path, whose validator refuses it.
     expect((await call('/?Action=Reboot')).status).toBe(400);
     const model = await buildModel(SPEC);
@@ -50,17 +52,31 @@ describe('media types', () => {
   });
 
   it('form bodies of example requests nest with brackets', () => {
-    expect(decodeURIComponent(formEncode({ amount: 5, tags: ['a', 'b'], meta: { plan: 'pro' }, none: null }))).toBe('amount=5&tags[0]=a&tags[1]=b&meta[plan]=pro&none=');
+    expect(decodeURIComponent(formEncode({ amount: 5, tags: ['a', 'b'], meta: { plan: 'pro' }, none: null }))).toBe(
+      'amount=5&tags[0]=a&tags[1]=b&meta[plan]=pro&none=',
+    );
   });
 });
 
 describe('types', () => {
   it('inlines references into paths and into schemas, cutting cycles', () => {
     const doc = {
-      paths: { '/a/{id}': { get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }] }, put: { parameters: [{ $ref: '#/paths/~1a~1{id}/get/parameters/0' }] } } },
+      paths: {
+        '/a/{id}': {
+          get: { parameters: [{ name: 'id', in: 'path', schema: { type: 'string' } }] },
+          put: { parameters: [{ $ref: '#/paths/~1a~1{id}/get/parameters/0' }] },
+        },
+      },
       components: {
         schemas: {
-          Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node/properties/self' }, self: { $ref: '#/components/schemas/Node/properties/next' }, ok: { $ref: '#/components/schemas/Ok' } } },
+          Node: {
+            type: 'object',
+            properties: {
+              next: { $ref: '#/components/schemas/Node/properties/self' },
+              self: { $ref: '#/components/schemas/Node/properties/next' },
+              ok: { $ref: '#/components/schemas/Ok' },
+            },
+          },
           Ok: { type: 'string' },
         },
       },

@@ -83,7 +83,9 @@ describe('validators per direction', () => {
   });
 
   it('variants exist only where a schema differs, under names that do not depend on other operations', () => {
-    const keys = Object.keys(planValidators(model).root.$defs).filter((k) => /^(request|response):/.test(k)).sort();
+    const keys = Object.keys(planValidators(model).root.$defs)
+      .filter((k) => /^(request|response):/.test(k))
+      .sort();
     expect(keys).toEqual([
       'request:/components/schemas/Extended',
       'request:/components/schemas/Profile',
@@ -98,7 +100,11 @@ describe('the mock judges by direction', () => {
   it('accepts a create without the readOnly fields and answers with them', async () => {
     const mock = createMock(apiSpec(model), v, mockTables(model));
     const res = await mock.fetch(
-      new Request('http://mock/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ada', password: 'p', profile: { bio: 'b' } }) }),
+      new Request('http://mock/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'ada', password: 'p', profile: { bio: 'b' } }),
+      }),
     );
     expect(res.status).toBe(201);
     const body = (await res.json()) as Record<string, unknown>;
@@ -110,14 +116,24 @@ describe('the mock judges by direction', () => {
 describe('generated code', () => {
   beforeAll(async () => {
     mkdirSync(TMP, { recursive: true });
-    await generateSpec({ path: SPEC, api: 'rw', out: GEN, targets: ['types', 'validators', 'server', 'client'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
+    await generateSpec(
+      { path: SPEC, api: 'rw', out: GEN, targets: ['types', 'validators', 'server', 'client'], strict: true },
+      { cacheDir: join(TMP, 'cache'), force: true },
+    );
   });
 
   it('the generated validators judge by direction as the in-memory ones do', async () => {
-    const gen = (await import(pathToFileURL(join(GEN, 'validators.ts')).href)) as { operationValidators: Record<string, { body: Record<string, (x: unknown) => boolean>; responses: Record<string, Record<string, (x: unknown) => boolean>> }> };
+    const gen = (await import(pathToFileURL(join(GEN, 'validators.ts')).href)) as {
+      operationValidators: Record<
+        string,
+        { body: Record<string, (x: unknown) => boolean>; responses: Record<string, Record<string, (x: unknown) => boolean>> }
+      >;
+    };
     const user = gen.operationValidators['createUser'];
     expect(user?.body['application/json']?.({ name: 'ada', password: 'p', profile: { bio: 'b' } })).toBe(true);
-    expect(user?.responses['201']?.['application/json']?.({ id: 'u1', name: 'ada', created: '2024-01-01T00:00:00Z', profile: { owner: 'u1', bio: 'b' } })).toBe(true);
+    expect(user?.responses['201']?.['application/json']?.({ id: 'u1', name: 'ada', created: '2024-01-01T00:00:00Z', profile: { owner: 'u1', bio: 'b' } })).toBe(
+      true,
+    );
     expect(user?.responses['201']?.['application/json']?.({ name: 'ada', created: '2024-01-01T00:00:00Z', profile: { owner: 'u1', bio: 'b' } })).toBe(false);
   });
 

@@ -44,7 +44,10 @@ describe('Router.match', () => {
     // literals beat parameters
     ['literal segment beats a parameter', { given: ['GET', '/users/me'], want: { id: 'getMe', raw: {} } }],
     ['parameter route for other values', { given: ['GET', '/users/42'], want: { id: 'getUser', raw: { id: '42' } } }],
-    ['a literal route without the method falls through to the parameter route', { given: ['DELETE', '/users/me'], want: { id: 'deleteUser', raw: { id: 'me' } } }],
+    [
+      'a literal route without the method falls through to the parameter route',
+      { given: ['DELETE', '/users/me'], want: { id: 'deleteUser', raw: { id: 'me' } } },
+    ],
     ['leftmost literal wins', { given: ['GET', '/a/b/c'], want: { id: 'aby', raw: { y: 'c' } } }],
     ['the other one matches when the literal differs', { given: ['GET', '/a/z/c'], want: { id: 'axc', raw: { x: 'z' } } }],
     ['trailing literal beats a trailing parameter', { given: ['GET', '/users/7/posts/latest'], want: { id: 'getLatestPost', raw: { userId: '7' } } }],
@@ -85,10 +88,7 @@ describe('Router.match', () => {
     ['asterisk form', { given: ['OPTIONS', '*'], want: 'not-found' }],
     // 405
     ['405 with the sorted Allow list', { given: ['PATCH', '/items'], want: { allow: ['GET', 'HEAD', 'POST', 'PUT'] } }],
-    [
-      '405 lists the methods of every template that matches',
-      { given: ['PUT', '/users/me'], want: { allow: ['DELETE', 'GET', 'HEAD'] } },
-    ],
+    ['405 lists the methods of every template that matches', { given: ['PUT', '/users/me'], want: { allow: ['DELETE', 'GET', 'HEAD'] } }],
     ['405 on a parameter route', { given: ['POST', '/users/1'], want: { allow: ['DELETE', 'GET', 'HEAD'] } }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
@@ -151,7 +151,10 @@ describe('Router.match', () => {
     }
     for (const template of templates) {
       const names = [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-      const source = template.split(/(\{[^}]+\})/).map((p) => (p.startsWith('{') ? '([^/]+?)' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+      const source = template
+        .split(/(\{[^}]+\})/)
+        .map((p) => (p.startsWith('{') ? '([^/]+?)' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
       const regex = new RegExp(`^/m/${source}$`);
       const r = new Router([op('GET', `/m/${template}`, 'm')]);
       for (const text of texts) {
@@ -190,7 +193,15 @@ describe('multi-segment path parameters (x-specforge-multi-segment)', () => {
     id,
     method,
     path,
-    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1] as string, in: 'path' as const, required: true, style: 'simple', explode: false, shape: { type: 'string' as const }, ...(multi.includes(m[1] as string) ? { multiSegment: true } : {}) })),
+    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+      name: m[1] as string,
+      in: 'path' as const,
+      required: true,
+      style: 'simple',
+      explode: false,
+      shape: { type: 'string' as const },
+      ...(multi.includes(m[1] as string) ? { multiSegment: true } : {}),
+    })),
     responses: {},
     security: [],
   });
@@ -229,7 +240,15 @@ describe('a multi-segment parameter with a literal :verb suffix in its segment',
     id,
     method,
     path,
-    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1] as string, in: 'path' as const, required: true, style: 'simple', explode: false, shape: { type: 'string' as const }, ...(multi.includes(m[1] as string) ? { multiSegment: true } : {}) })),
+    parameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+      name: m[1] as string,
+      in: 'path' as const,
+      required: true,
+      style: 'simple',
+      explode: false,
+      shape: { type: 'string' as const },
+      ...(multi.includes(m[1] as string) ? { multiSegment: true } : {}),
+    })),
     responses: {},
     security: [],
   });
@@ -270,7 +289,7 @@ describe('a multi-segment parameter with a literal :verb suffix in its segment',
     const m = router.match(method, path);
     expect(m.kind === 'found' && ['test', 'getPolicy', 'single'].includes(m.operation.id)).toBe(false);
   });
-  it('the wrong method on a :verb path is a 405 listing the verb route\'s method', () => {
+  it("the wrong method on a :verb path is a 405 listing the verb route's method", () => {
     expect(router.match('GET', '/v1alpha/projects/p/assets/a:testIamPermissions')).toEqual({ kind: 'method-not-allowed', allow: ['POST'] });
   });
 });

@@ -123,7 +123,10 @@ describe('the in-memory validators (mock, conformance) and deferredValidators', 
 async function refusal(schema: string): Promise<ContractError> {
   const dir = join(TMP, `refused-${Math.random().toString(36).slice(2)}`);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'openapi.yaml'), ['openapi: 3.1.0', 'info: { title: t, version: "1" }', 'paths: {}', 'components:', '  schemas:', '    Bad:', schema, ''].join('\n'));
+  writeFileSync(
+    join(dir, 'openapi.yaml'),
+    ['openapi: 3.1.0', 'info: { title: t, version: "1" }', 'paths: {}', 'components:', '  schemas:', '    Bad:', schema, ''].join('\n'),
+  );
   try {
     planValidators(await buildModel(join(dir, 'openapi.yaml')));
   } catch (err) {
@@ -147,7 +150,9 @@ describe('patterns RE2 cannot run', () => {
   });
 
   it('refuse a backreference that backtracks, and a patternProperties key, each at its place', async () => {
-    const err = await refusal("      type: object\n      properties:\n        a: { type: string, pattern: '^(a+)\\1(a+)+$' }\n      patternProperties:\n        '^(x+)+\\1$': {}");
+    const err = await refusal(
+      "      type: object\n      properties:\n        a: { type: string, pattern: '^(a+)\\1(a+)+$' }\n      patternProperties:\n        '^(x+)+\\1$': {}",
+    );
     expect(err.diagnostics.map((d) => [d.code, d.location?.pointer])).toEqual([
       ['SPECFORGE_UNSAFE_PATTERN', '/components/schemas/Bad/properties/a/pattern'],
       ['SPECFORGE_UNSAFE_PATTERN', '/components/schemas/Bad/patternProperties/^(x+)+\\1$'],
@@ -155,7 +160,9 @@ describe('patterns RE2 cannot run', () => {
   });
 
   it('refuse a pattern taken from the data ($data): the request would choose the regular expression', async () => {
-    const err = await refusal('      type: object\n      properties:\n        re: { type: string }\n        value: { type: string, pattern: { $data: "1/re" } }');
+    const err = await refusal(
+      '      type: object\n      properties:\n        re: { type: string }\n        value: { type: string, pattern: { $data: "1/re" } }',
+    );
     expect(err.diagnostics[0]?.location?.pointer).toBe('/components/schemas/Bad/properties/value/pattern');
     expect(['SPECFORGE_INVALID_STRUCTURE', 'SPECFORGE_UNSAFE_PATTERN']).toContain(err.diagnostics[0]?.code);
   });

@@ -19,7 +19,10 @@ beforeAll(() => mkdirSync(TMP, { recursive: true }));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 const DEFS: Record<string, Record<string, unknown>> = {
-  Search: { type: 'object', properties: { Restaurants: { type: 'array', items: { type: 'object', properties: { Eta: { type: 'number', nullable: true } } } } } },
+  Search: {
+    type: 'object',
+    properties: { Restaurants: { type: 'array', items: { type: 'object', properties: { Eta: { type: 'number', nullable: true } } } } },
+  },
   External: { type: 'object', properties: { Restaurants: { type: 'array', items: { type: 'object', properties: { Eta: { type: 'number' } } } } } },
   Web: { type: 'object', properties: { Open: { type: 'array', items: { type: 'string' } }, Closed: { type: 'array', items: { type: 'string' } } } },
 };
@@ -47,7 +50,12 @@ describe('a oneOf of overlapping open objects', () => {
   });
 
   it('of two branches each declaring one optional property: the value sets the other branch property to one it refuses', () => {
-    const two = { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'integer' } } }] };
+    const two = {
+      oneOf: [
+        { type: 'object', properties: { a: { type: 'string' } } },
+        { type: 'object', properties: { b: { type: 'integer' } } },
+      ],
+    };
     const value = sampleSchema(two) as Record<string, unknown>;
     expect(value['a']).toBe('string');
     expect(Object.hasOwn(value, 'b')).toBe(true);
@@ -58,7 +66,12 @@ describe('a oneOf of overlapping open objects', () => {
 
   it('never edits a documented example it starts from', () => {
     const example = { a: 'x' };
-    const documented = { oneOf: [{ type: 'object', properties: { a: { type: 'string' } }, example }, { type: 'object', properties: { b: { type: 'integer' } } }] };
+    const documented = {
+      oneOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, example },
+        { type: 'object', properties: { b: { type: 'integer' } } },
+      ],
+    };
     const value = sampleSchema(documented);
     expect(compile(documented)(value), JSON.stringify(value)).toBe(true);
     expect(value).toMatchObject({ a: 'x' });
@@ -72,7 +85,9 @@ describe('a oneOf of overlapping open objects', () => {
       stringify({
         openapi: '3.0.3',
         info: { title: 'overlap', version: '1' },
-        paths: { '/search': { get: { operationId: 'search', responses: { '200': { description: 'ok', content: { 'application/json': { schema: OVERLAPPING } } } } } } },
+        paths: {
+          '/search': { get: { operationId: 'search', responses: { '200': { description: 'ok', content: { 'application/json': { schema: OVERLAPPING } } } } } },
+        },
         components: { schemas: DEFS },
       }),
     );

@@ -11,14 +11,87 @@ const DEFS: Record<string, Record<string, unknown>> = {
 const resolve = (ref: string): Record<string, unknown> | undefined => DEFS[ref.replace('#/$defs/', '')];
 
 const CASES: Array<[string, Record<string, unknown>]> = [
-  ['formats', { type: 'object', required: ['a', 'b', 'c', 'd', 'e', 'f'], properties: { a: { type: 'string', format: 'date-time' }, b: { type: 'string', format: 'email' }, c: { type: 'string', format: 'uuid' }, d: { type: 'string', format: 'uri' }, e: { type: 'string', format: 'ipv4' }, f: { type: 'string', format: 'date' } } }],
-  ['patterns', { type: 'object', required: ['name', 'port', 'hex', 'alt'], properties: { name: { type: 'string', pattern: '^/?[a-zA-Z0-9_-]+$' }, port: { type: 'string', pattern: '^[0-9]{1,5}/(tcp|udp)$' }, hex: { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' }, alt: { type: 'string', pattern: '^(?:ctrl-[a-z@^\\[,_]|[a-zA-Z])$' } } }],
-  ['ranges', { type: 'object', required: ['w', 'x', 'y', 'z'], properties: { w: { type: 'integer', minimum: 10, maximum: 1000 }, x: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }, y: { type: 'integer', multipleOf: 5, minimum: 7 }, z: { type: 'integer', minimum: -3, maximum: -1 } } }],
-  ['lengths and items', { type: 'object', required: ['s', 'list'], properties: { s: { type: 'string', minLength: 12, maxLength: 14 }, list: { type: 'array', minItems: 2, maxItems: 4, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 100 } } } }],
-  ['allOf', { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { type: 'object', required: ['b'], properties: { b: { type: 'boolean' } } }] }],
-  ['anyOf', { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'integer', minimum: 5 }] }],
-  ['oneOf with discriminator', { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'petType', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } } }],
-  ['nullable and enums', { type: 'object', required: ['n', 'e'], properties: { n: { type: ['string', 'null'], format: 'date' }, e: { enum: ['created', 'running', 'paused'] } } }],
+  [
+    'formats',
+    {
+      type: 'object',
+      required: ['a', 'b', 'c', 'd', 'e', 'f'],
+      properties: {
+        a: { type: 'string', format: 'date-time' },
+        b: { type: 'string', format: 'email' },
+        c: { type: 'string', format: 'uuid' },
+        d: { type: 'string', format: 'uri' },
+        e: { type: 'string', format: 'ipv4' },
+        f: { type: 'string', format: 'date' },
+      },
+    },
+  ],
+  [
+    'patterns',
+    {
+      type: 'object',
+      required: ['name', 'port', 'hex', 'alt'],
+      properties: {
+        name: { type: 'string', pattern: '^/?[a-zA-Z0-9_-]+$' },
+        port: { type: 'string', pattern: '^[0-9]{1,5}/(tcp|udp)$' },
+        hex: { type: 'string', pattern: '^sha256:[a-f0-9]{64}$' },
+        alt: { type: 'string', pattern: '^(?:ctrl-[a-z@^\\[,_]|[a-zA-Z])$' },
+      },
+    },
+  ],
+  [
+    'ranges',
+    {
+      type: 'object',
+      required: ['w', 'x', 'y', 'z'],
+      properties: {
+        w: { type: 'integer', minimum: 10, maximum: 1000 },
+        x: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        y: { type: 'integer', multipleOf: 5, minimum: 7 },
+        z: { type: 'integer', minimum: -3, maximum: -1 },
+      },
+    },
+  ],
+  [
+    'lengths and items',
+    {
+      type: 'object',
+      required: ['s', 'list'],
+      properties: {
+        s: { type: 'string', minLength: 12, maxLength: 14 },
+        list: { type: 'array', minItems: 2, maxItems: 4, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 100 } },
+      },
+    },
+  ],
+  [
+    'allOf',
+    {
+      allOf: [
+        { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+        { type: 'object', required: ['b'], properties: { b: { type: 'boolean' } } },
+      ],
+    },
+  ],
+  [
+    'anyOf',
+    {
+      anyOf: [
+        { type: 'string', maxLength: 3 },
+        { type: 'integer', minimum: 5 },
+      ],
+    },
+  ],
+  [
+    'oneOf with discriminator',
+    {
+      oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }],
+      discriminator: { propertyName: 'petType', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } },
+    },
+  ],
+  [
+    'nullable and enums',
+    { type: 'object', required: ['n', 'e'], properties: { n: { type: ['string', 'null'], format: 'date' }, e: { enum: ['created', 'running', 'paused'] } } },
+  ],
   ['recursive', { $ref: '#/$defs/Tree' }],
 ];
 DEFS['Tree'] = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Tree' } } } };
@@ -56,7 +129,7 @@ describe('sampleFromPattern', () => {
   it.each(['^[a-z]+$', '^\\d{3}-\\d{4}$', '^(foo|bar)baz?$', '^[^/]+/[^/]+$', '^v\\d+\\.\\d+(\\.\\d+)?$', '[A-Z]{2}', '^\\w+@\\w+\\.org$'])('%s', (pattern) => {
     for (let i = 0; i < 20; i++) {
       let state = i;
-      const value = sampleFromPattern(pattern, () => ((state = (state * 9301 + 49297) % 233280) / 233280));
+      const value = sampleFromPattern(pattern, () => (state = (state * 9301 + 49297) % 233280) / 233280);
       expect(value).toBeDefined();
       expect(new RegExp(pattern, 'u').test(value as string)).toBe(true);
     }

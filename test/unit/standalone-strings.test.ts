@@ -30,7 +30,10 @@ let validators: { schemaValidators: Record<string, ValidateFunction> };
 beforeAll(async () => {
   mkdirSync(join(TMP, 'spec'), { recursive: true });
   writeFileSync(join(TMP, 'spec', 'openapi.json'), JSON.stringify(SPEC));
-  await generateSpec({ path: join(TMP, 'spec', 'openapi.json'), api: 'strings', out: join(TMP, 'out'), targets: ['validators'], strict: false }, { cacheDir: join(TMP, 'cache'), force: true });
+  await generateSpec(
+    { path: join(TMP, 'spec', 'openapi.json'), api: 'strings', out: join(TMP, 'out'), targets: ['validators'], strict: false },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
   validators = (await import(pathToFileURL(join(TMP, 'out', 'validators.ts')).href)) as typeof validators;
 });
 

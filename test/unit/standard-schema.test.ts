@@ -55,7 +55,8 @@ function leadsThrough(value: unknown, path: readonly PropertyKey[]): boolean {
   let node = value;
   for (const key of path.slice(0, -1)) {
     if (Array.isArray(node) && typeof key === 'number' && key < node.length) node = node[key];
-    else if (node !== null && typeof node === 'object' && !Array.isArray(node) && typeof key === 'string' && Object.hasOwn(node, key)) node = (node as Record<string, unknown>)[key];
+    else if (node !== null && typeof node === 'object' && !Array.isArray(node) && typeof key === 'string' && Object.hasOwn(node, key))
+      node = (node as Record<string, unknown>)[key];
     else return false;
   }
   return true;
@@ -97,15 +98,31 @@ describe('issues', () => {
   it('name the missing or extra property and count array items as numbers', () => {
     const fn: ValidateFunction = Object.assign((_: unknown) => false, {
       errors: [
-        { keyword: 'required', instancePath: '/items/1', schemaPath: '#/required', params: { missingProperty: 'id' }, message: "must have required property 'id'" },
-        { keyword: 'additionalProperties', instancePath: '/0', schemaPath: '#/additionalProperties', params: { additionalProperty: 'a~b/c' }, message: 'must NOT have additional properties' },
+        {
+          keyword: 'required',
+          instancePath: '/items/1',
+          schemaPath: '#/required',
+          params: { missingProperty: 'id' },
+          message: "must have required property 'id'",
+        },
+        {
+          keyword: 'additionalProperties',
+          instancePath: '/0',
+          schemaPath: '#/additionalProperties',
+          params: { additionalProperty: 'a~b/c' },
+          message: 'must NOT have additional properties',
+        },
         { keyword: 'type', instancePath: '/0/x~1y~0z', schemaPath: '#/type', params: { type: 'string' }, message: 'must be string' },
       ],
     });
     const v = standard(fn);
     expect(standard(fn)).toBe(v);
     const result = v['~standard'].validate({ items: [{}, {}], '0': { 'x/y~z': 1 } });
-    expect(result.issues?.map((i) => i.path)).toEqual([['items', 1, 'id'], ['0', 'a~b/c'], ['0', 'x/y~z']]);
+    expect(result.issues?.map((i) => i.path)).toEqual([
+      ['items', 1, 'id'],
+      ['0', 'a~b/c'],
+      ['0', 'x/y~z'],
+    ]);
     expect(result.issues?.[0]?.message).toBe("must have required property 'id'");
   });
 });

@@ -101,7 +101,11 @@ describe('shipped templates', () => {
       schemesJson: code('{}'),
       clientDoc: hostile,
     });
-    expect(text).toContain(JSON.stringify(hostile).replace(/\u2028/g, '\\u2028').replace('</script', '<\\/script'));
+    expect(text).toContain(
+      JSON.stringify(hostile)
+        .replace(/\u2028/g, '\\u2028')
+        .replace('</script', '<\\/script'),
+    );
     expect(text).not.toMatch(/[\u2028\u2029]/);
     expect(text).not.toContain('</script');
   });

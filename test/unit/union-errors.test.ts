@@ -39,14 +39,22 @@ const CASES: Array<[string, unknown, ProblemDetail[]]> = [
   ['not an object', { pet: 'cat' }, [detail('/pet', 'must be object')]],
   ['inside an array', { pets: [{ petType: 'dog', bark: 'a' }, { petType: 'cat' }] }, [detail('/pets/1/lives', 'is required')]],
   ['anyOf discriminator with const and enum variants', { vehicle: { kind: 'yacht', sails: 0 } }, [detail('/vehicle/sails', 'must be >= 1')]],
-  ['anyOf discriminator, unknown value', { vehicle: { kind: 'plane' } }, [
-    detail('/vehicle/wheels', 'is required'),
-    detail('/vehicle/kind', 'must be equal to constant'),
-    detail('/vehicle/sails', 'is required'),
-    detail('/vehicle/kind', 'must be equal to one of the allowed values: "boat", "yacht"'),
-  ]],
+  [
+    'anyOf discriminator, unknown value',
+    { vehicle: { kind: 'plane' } },
+    [
+      detail('/vehicle/wheels', 'is required'),
+      detail('/vehicle/kind', 'must be equal to constant'),
+      detail('/vehicle/sails', 'is required'),
+      detail('/vehicle/kind', 'must be equal to one of the allowed values: "boat", "yacht"'),
+    ],
+  ],
   ['implicit discriminator: required const property', { shape: { kind: 'circle', r: -1 } }, [detail('/shape/r', 'must be > 0')]],
-  ['implicit discriminator: unknown value is one error', { shape: { kind: 'hexagon' } }, [detail('/shape/kind', 'must be equal to one of the allowed values: "circle", "square"')]],
+  [
+    'implicit discriminator: unknown value is one error',
+    { shape: { kind: 'hexagon' } },
+    [detail('/shape/kind', 'must be equal to one of the allowed values: "circle", "square"')],
+  ],
   ['implicit discriminator: valid', { shape: { kind: 'square', w: 2 } }, []],
   ['disjoint types: the object alternative', { meta: { plan: 1 } }, [detail('/meta/plan', 'must be string')]],
   ['disjoint types: the string alternative', { meta: 'x' }, [detail('/meta', 'must be equal to one of the allowed values: ""')]],
@@ -57,10 +65,11 @@ const CASES: Array<[string, unknown, ProblemDetail[]]> = [
   ['closest: the phone alternative, by fewest errors', { contact: { phone: 'abc' } }, [detail('/contact/phone', 'must match pattern "^[0-9]+$"')]],
   ['closest: the email alternative, through a $ref', { contact: { email: 'nope', name: 'A' } }, [detail('/contact/email', 'must match format "email"')]],
   ['closest: the inline address alternative', { contact: { street: 'Main', city: 'X' } }, [detail('/contact/city', 'must NOT have fewer than 2 characters')]],
-  ['closest: inside an array, per item', { contacts: [{ phone: '1' }, { email: 'a@b.co', phone: '2' }] }, [
-    detail('/contacts/1/phone', 'must NOT have additional properties (phone)'),
-    detail('/contacts/1/email', 'must NOT have additional properties (email)'),
-  ]],
+  [
+    'closest: inside an array, per item',
+    { contacts: [{ phone: '1' }, { email: 'a@b.co', phone: '2' }] },
+    [detail('/contacts/1/phone', 'must NOT have additional properties (phone)'), detail('/contacts/1/email', 'must NOT have additional properties (email)')],
+  ],
   ['closest: the wrong type everywhere is one error per alternative', { contact: 'x' }, [detail('/contact', 'must be object')]],
   ['closest anyOf: the deeper error wins a tie on count', { range: { last: 0 } }, [detail('/range/last', 'must be >= 1')]],
   ['closest anyOf: valid', { range: { from: 0, to: 3 } }, []],
@@ -73,7 +82,10 @@ let standalone: Check;
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   inMemory = checker(compileValidators(await buildModel(SPEC), undefined, true).schemaValidators['Owner']);
-  await generateSpec({ path: SPEC, api: 'unions', out: join(TMP, 'out'), targets: ['validators'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
+  await generateSpec(
+    { path: SPEC, api: 'unions', out: join(TMP, 'out'), targets: ['validators'], strict: true },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
   const mod = (await import(pathToFileURL(join(TMP, 'out', 'validators.ts')).href)) as { schemaValidators: Record<string, ValidateFunction> };
   standalone = checker(mod.schemaValidators['Owner']);
 });

@@ -81,7 +81,10 @@ describe.each(contracts.map((s) => [s.api, s] as const))('the zod schemas of %s'
     const out = join(TMP, api);
     mkdirSync(out, { recursive: true });
     // The shipped contracts' validators are the committed ones; a fixture's are generated beside its zod schemas.
-    await generateSpec({ path: entry.path, api: entry.api, strict: entry.strict, out, targets: entry.out === undefined ? ['zod', 'validators'] : ['zod'] }, { cacheDir: join(TMP, 'cache'), force: true });
+    await generateSpec(
+      { path: entry.path, api: entry.api, strict: entry.strict, out, targets: entry.out === undefined ? ['zod', 'validators'] : ['zod'] },
+      { cacheDir: join(TMP, 'cache'), force: true },
+    );
     zod = (await import(pathToFileURL(join(out, 'zod.ts')).href)) as typeof zod;
     ajv = (await import(pathToFileURL(join(entry.out ?? out, 'validators.ts')).href)) as typeof ajv;
     plan = planValidators(await buildModel(entry.path, { api: entry.api }));
@@ -90,12 +93,20 @@ describe.each(contracts.map((s) => [s.api, s] as const))('the zod schemas of %s'
   /** Every export with its zod schema and its Ajv validator. */
   const pairs = (): Array<{ name: string; exportName: string; z: ZodType; v: ValidateFunction }> => {
     const out: Array<{ name: string; exportName: string; z: ZodType; v: ValidateFunction }> = [];
-    for (const [name, exportName] of plan.schemaExports) out.push({ name: `schema ${name}`, exportName, z: zod.schemas[name] as ZodType, v: ajv.schemaValidators[name] as ValidateFunction });
+    for (const [name, exportName] of plan.schemaExports)
+      out.push({ name: `schema ${name}`, exportName, z: zod.schemas[name] as ZodType, v: ajv.schemaValidators[name] as ValidateFunction });
     const ops = ajv.operationValidators;
     for (const [id, keys] of plan.operationExports) {
-      for (const [type, exportName] of Object.entries(keys.body ?? {})) out.push({ name: `${id} body ${type}`, exportName, z: zod.operations[id]?.body?.[type] as ZodType, v: ops[id]?.body?.[type] as ValidateFunction });
+      for (const [type, exportName] of Object.entries(keys.body ?? {}))
+        out.push({ name: `${id} body ${type}`, exportName, z: zod.operations[id]?.body?.[type] as ZodType, v: ops[id]?.body?.[type] as ValidateFunction });
       for (const [status, byType] of Object.entries(keys.responses)) {
-        for (const [type, exportName] of Object.entries(byType)) out.push({ name: `${id} ${status} ${type}`, exportName, z: zod.operations[id]?.responses[status]?.[type] as ZodType, v: ops[id]?.responses[status]?.[type] as ValidateFunction });
+        for (const [type, exportName] of Object.entries(byType))
+          out.push({
+            name: `${id} ${status} ${type}`,
+            exportName,
+            z: zod.operations[id]?.responses[status]?.[type] as ZodType,
+            v: ops[id]?.responses[status]?.[type] as ValidateFunction,
+          });
       }
     }
     return out;
@@ -110,13 +121,20 @@ describe.each(contracts.map((s) => [s.api, s] as const))('the zod schemas of %s'
       const c = check.validator;
       const ops = ajv;
       const v =
-        c?.kind === 'schema' ? ops.schemaValidators[c.name] : c?.kind === 'request-body' ? ops.operationValidators[c.operationId]?.body?.[c.mediaType] : c?.kind === 'response' ? ops.operationValidators[c.operationId]?.responses[c.status ?? '']?.[c.mediaType] : undefined;
+        c?.kind === 'schema'
+          ? ops.schemaValidators[c.name]
+          : c?.kind === 'request-body'
+            ? ops.operationValidators[c.operationId]?.body?.[c.mediaType]
+            : c?.kind === 'response'
+              ? ops.operationValidators[c.operationId]?.responses[c.status ?? '']?.[c.mediaType]
+              : undefined;
       const pair = v === undefined ? undefined : byValidator.get(v);
       if (pair === undefined) continue;
       expect(pair.z, pair.name).toBeDefined();
       for (const value of [check.example.value, ...broken(check.example.value)]) {
         const verdict = pair.v(value);
-        if (pair.z.safeParse(value).success !== verdict && !unchecked(plan, pair.exportName)) disagreements.push(`${pair.name} ${check.example.pointer}: Ajv ${verdict}, zod ${!verdict} for ${JSON.stringify(value).slice(0, 300)}`);
+        if (pair.z.safeParse(value).success !== verdict && !unchecked(plan, pair.exportName))
+          disagreements.push(`${pair.name} ${check.example.pointer}: Ajv ${verdict}, zod ${!verdict} for ${JSON.stringify(value).slice(0, 300)}`);
         compared++;
       }
     }
@@ -125,7 +143,12 @@ describe.each(contracts.map((s) => [s.api, s] as const))('the zod schemas of %s'
   });
 
   it('agree with the Ajv validators on values generated from the schemas', () => {
-    const resolveRef = (ref: string): JsonSchema | undefined => plan.root.$defs[decodeURIComponent(ref.replace(/^#\/\$defs\//, '')).replace(/~1/g, '/').replace(/~0/g, '~')];
+    const resolveRef = (ref: string): JsonSchema | undefined =>
+      plan.root.$defs[
+        decodeURIComponent(ref.replace(/^#\/\$defs\//, ''))
+          .replace(/~1/g, '/')
+          .replace(/~0/g, '~')
+      ];
     const disagreements: string[] = [];
     let accepted = 0;
     let compared = 0;
@@ -150,7 +173,10 @@ describe('zod per direction and recursion', () => {
   let rw: Tables<ZodType>;
   beforeAll(async () => {
     const out = join(TMP, 'rw');
-    await generateSpec({ path: resolve('test/fixtures/read-write/openapi.yaml'), api: 'rw', out, targets: ['zod'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
+    await generateSpec(
+      { path: resolve('test/fixtures/read-write/openapi.yaml'), api: 'rw', out, targets: ['zod'], strict: true },
+      { cacheDir: join(TMP, 'cache'), force: true },
+    );
     rw = (await import(pathToFileURL(join(out, 'zod.ts')).href)) as Tables<ZodType>;
   });
 

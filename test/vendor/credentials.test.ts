@@ -33,7 +33,10 @@ writeFileSync(
         get: {
           operationId: 'getMe',
           responses: {
-            '200': { description: 'me', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } }, example: { id: 'u1' } } } },
+            '200': {
+              description: 'me',
+              content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } }, example: { id: 'u1' } } },
+            },
             '401': { description: 'no' },
           },
         },
@@ -44,14 +47,19 @@ writeFileSync(
 
 async function server(seen: SchemeCredential[]): Promise<(r: Request) => Promise<Response>> {
   const model = await buildModel(FILE);
-  const listener = createRequestListener(apiSpec(model), compileValidators(model), { getMe: () => ({ status: 200, body: { id: 'u1' } }) }, {
-    security: {
-      key: (credential) => {
-        seen.push({ ...credential });
-        return credential.credential === 'k3y';
+  const listener = createRequestListener(
+    apiSpec(model),
+    compileValidators(model),
+    { getMe: () => ({ status: 200, body: { id: 'u1' } }) },
+    {
+      security: {
+        key: (credential) => {
+          seen.push({ ...credential });
+          return credential.credential === 'k3y';
+        },
       },
     },
-  });
+  );
   return toFetchHandler(listener);
 }
 

@@ -47,7 +47,11 @@ const VENDOR_ERROR = {
     },
   },
 };
-const NOT_FOUND = { type: 'object', required: ['status', 'title', 'traceId'], properties: { status: { type: 'integer' }, title: { type: 'string' }, traceId: { type: 'string' } } };
+const NOT_FOUND = {
+  type: 'object',
+  required: ['status', 'title', 'traceId'],
+  properties: { status: { type: 'integer' }, title: { type: 'string' }, traceId: { type: 'string' } },
+};
 
 function write(name: string, error400: unknown): string {
   const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -61,7 +65,10 @@ function write(name: string, error400: unknown): string {
           operationId: 'createThing',
           requestBody: { required: true, content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 10 } } }) },
           responses: {
-            '201': { description: 'made', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } }, example: { id: 't1' } } } },
+            '201': {
+              description: 'made',
+              content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } }, example: { id: 't1' } } },
+            },
             '400': { description: 'bad', content: json(error400) },
             '415': { description: 'bad type', content: json(error400) },
           },
@@ -107,7 +114,9 @@ describe('error answers built from the declared schema', () => {
     expect(body.errors[0]?.extensions.code).toBe('BAD_USER_INPUT');
     const validate = new Ajv2020({ strict: false }).compile(VENDOR_ERROR);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-    const bad = await mock.fetch(new Request('http://x/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"far too long a name"}' }));
+    const bad = await mock.fetch(
+      new Request('http://x/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"far too long a name"}' }),
+    );
     expect(bad.status).toBe(400);
     const badBody = (await bad.json()) as { errors: Array<{ path: string }> };
     expect(validate(badBody), JSON.stringify(validate.errors)).toBe(true);
@@ -116,10 +125,14 @@ describe('error answers built from the declared schema', () => {
 
   it('the generated server does the same, for 404 and 501 too (each status its own schema)', async () => {
     const model = await buildModel(FILE);
-    const fetch = toFetchHandler(createRequestListener(apiSpec(model), compileValidators(model), { getThing: () => ({ status: 404, body: undefined }) } as never));
+    const fetch = toFetchHandler(
+      createRequestListener(apiSpec(model), compileValidators(model), { getThing: () => ({ status: 404, body: undefined }) } as never),
+    );
     const list = await fetch(new Request('http://x/things?limit=99'));
     expect(((await list.json()) as { errors: unknown[] }).errors).toHaveLength(1);
-    const unimplemented = await fetch(new Request('http://x/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }));
+    const unimplemented = await fetch(
+      new Request('http://x/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }),
+    );
     expect(unimplemented.status).toBe(501);
     const notImplemented = (await unimplemented.json()) as Record<string, unknown>;
     // createThing declares no 501: the interface's own shape.
@@ -137,7 +150,14 @@ describe('error answers built from the declared schema', () => {
     expect(res.status).toBe(404);
     const model = await buildModel(FILE);
     const template = apiSpec(model).operations.find((o) => o.id === 'getThing')?.errors?.['404'];
-    expect(template).toEqual({ t: 'object', props: [['status', { t: 'status' }], ['title', { t: 'message' }], ['traceId', { t: 'requestId' }]] });
+    expect(template).toEqual({
+      t: 'object',
+      props: [
+        ['status', { t: 'status' }],
+        ['title', { t: 'message' }],
+        ['traceId', { t: 'requestId' }],
+      ],
+    });
   });
 
   it('specforge test against the mock finds no response_schema_conformance failure', async () => {
@@ -148,7 +168,12 @@ describe('error answers built from the declared schema', () => {
   });
 
   it('a schema no body can be built for is a warning naming the operation and the status, at the schema', async () => {
-    const file = write('unsatisfiable', { oneOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { type: 'object', required: ['b'], properties: { b: { type: 'string' } } }] });
+    const file = write('unsatisfiable', {
+      oneOf: [
+        { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+        { type: 'object', required: ['b'], properties: { b: { type: 'string' } } },
+      ],
+    });
     const model = await buildModel(file);
     const { warnings } = errorShapes(model, schemaResolver(model));
     expect(warnings.map((w) => w.code)).toContain('SPECFORGE_ERROR_SHAPE');

@@ -39,7 +39,11 @@ function contract(declared: boolean): string {
           operationId: 'submitReview',
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' }, reviewer: { type: 'string' } } } } },
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['status'], properties: { status: { type: 'string' }, reviewer: { type: 'string' } } },
+              },
+            },
           },
           responses: { '201': { description: 'created', content: { 'application/json': { schema: REVIEW, example: EXAMPLE } } } },
         },
@@ -53,7 +57,8 @@ function contract(declared: boolean): string {
       },
     },
   };
-  if (declared) doc['x-specforge-resources'] = { reviews: { id: { field: 'id', param: 'reviewId' }, operations: { create: 'submitReview', read: 'getReview' } } };
+  if (declared)
+    doc['x-specforge-resources'] = { reviews: { id: { field: 'id', param: 'reviewId' }, operations: { create: 'submitReview', read: 'getReview' } } };
   writeFileSync(file, stringify(doc));
   return file;
 }
@@ -77,7 +82,9 @@ describe('an inferred collection sent a document it cannot answer under the cont
     for (let i = 0; i < 3; i++) expect(await post(mock.fetch, body)).toEqual(expected);
     expect(mock.engine.documents('reviews')).toEqual([]);
     expect(said).toHaveLength(1);
-    expect(said[0]).toMatch(/^submitReview would store a reviews that getReview cannot answer under the contract \(\/reviewer must be object\): the inferred collection reviews keeps nothing from submitReview, which answers as the stateless mock does$/);
+    expect(said[0]).toMatch(
+      /^submitReview would store a reviews that getReview cannot answer under the contract \(\/reviewer must be object\): the inferred collection reviews keeps nothing from submitReview, which answers as the stateless mock does$/,
+    );
     // A body the read answer can hold is kept and read back.
     const kept = await post(mock.fetch, { status: 'changes-requested' });
     expect(kept.status).toBe(201);

@@ -26,7 +26,14 @@ function repo(name: string, doc: unknown): string {
 const BROKEN = {
   openapi: '3.0.1',
   info: { title: 'vendor', version: '1' },
-  paths: { '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: 'id' } } } } } } } },
+  paths: {
+    '/a': {
+      get: {
+        operationId: 'getA',
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: 'id' } } } } },
+      },
+    },
+  },
 };
 
 describe('init on a contract that does not load', () => {
@@ -39,7 +46,14 @@ describe('init on a contract that does not load', () => {
     expect(out.join('')).toMatch(/init wrote nothing.*--overlay/s);
 
     const overlay = join(cwd, 'vendor', 'fix.overlay.yaml');
-    writeFileSync(overlay, stringify({ overlay: '1.0.0', info: { title: 'fix', version: '1' }, actions: [{ target: "$.paths['/a'].get.responses['200'].content['application/json'].schema", update: { required: ['id'] } }] }));
+    writeFileSync(
+      overlay,
+      stringify({
+        overlay: '1.0.0',
+        info: { title: 'fix', version: '1' },
+        actions: [{ target: "$.paths['/a'].get.responses['200'].content['application/json'].schema", update: { required: ['id'] } }],
+      }),
+    );
     setContractPatches([overlay]);
     const code = await runInit({ cwd, spec: 'vendor/openapi.yaml', overlay: ['vendor/fix.overlay.yaml'], output: 'gen', write: () => undefined });
     expect(code).toBe(0);

@@ -19,14 +19,26 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 afterEach(() => clearContractPatches());
 
 const CONTRACT = join(TMP, 'api', 'openapi.yaml');
-writeFileSync(CONTRACT, stringify({ openapi: '3.1.0', info: { title: 'v', version: '1' }, paths: { '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok' } } } } } }));
+writeFileSync(
+  CONTRACT,
+  stringify({
+    openapi: '3.1.0',
+    info: { title: 'v', version: '1' },
+    paths: { '/a': { get: { operationId: 'getA', responses: { '200': { description: 'ok' } } } } },
+  }),
+);
 
 /** The line of `extends:` in an overlay file. */
 let EXTENDS_LINE = 0;
 
 function overlayExtending(name: string, extendsValue: unknown): string {
   const file = join(TMP, 'api', `${name}.overlay.yaml`);
-  const text = stringify({ overlay: '1.0.0', info: { title: 'fix', version: '1' }, extends: extendsValue, actions: [{ target: '$.info', update: { description: 'patched' } }] });
+  const text = stringify({
+    overlay: '1.0.0',
+    info: { title: 'fix', version: '1' },
+    extends: extendsValue,
+    actions: [{ target: '$.info', update: { description: 'patched' } }],
+  });
   EXTENDS_LINE = text.split('\n').findIndex((l) => l.startsWith('extends:')) + 1;
   writeFileSync(file, text);
   return file;
@@ -44,7 +56,13 @@ describe("an Overlay's extends", () => {
   ])('naming %s is a warning at its line', (_name, value) => {
     const found = warningsWith(overlayExtending('other', value));
     expect(EXTENDS_LINE).toBeGreaterThan(1);
-    expect(found).toEqual([['SPECFORGE_OVERLAY', EXTENDS_LINE, `the overlay extends ${JSON.stringify(value)}, not openapi.yaml: it was written for another document, and is applied to this one all the same`]]);
+    expect(found).toEqual([
+      [
+        'SPECFORGE_OVERLAY',
+        EXTENDS_LINE,
+        `the overlay extends ${JSON.stringify(value)}, not openapi.yaml: it was written for another document, and is applied to this one all the same`,
+      ],
+    ]);
   });
 
   it.each([

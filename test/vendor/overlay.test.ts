@@ -24,7 +24,10 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 afterEach(() => clearContractPatches());
 
 const vendorText = (): string => VENDOR;
-const NULL_LINE = (): number => vendorText().split('\n').findIndex((l) => l.includes('"schema": null')) + 1;
+const NULL_LINE = (): number =>
+  vendorText()
+    .split('\n')
+    .findIndex((l) => l.includes('"schema": null')) + 1;
 const NULL_COL = (): number => (vendorText().split('\n')[NULL_LINE() - 1] ?? '').indexOf('"schema"') + 1;
 const VENDOR = JSON.stringify(
   {
@@ -61,7 +64,11 @@ describe('null where an object is expected', () => {
   it('is read as absent, with a warning at its file:line:col', async () => {
     const d = dir('nulls');
     const loaded = loadContract(join(d, 'openapi.json'));
-    const media = ((loaded.document['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/login']?.['post']?.['requestBody'] as { content: Record<string, Record<string, unknown>> }).content['application/json'];
+    const media = (
+      (loaded.document['paths'] as Record<string, Record<string, Record<string, unknown>>>)['/login']?.['post']?.['requestBody'] as {
+        content: Record<string, Record<string, unknown>>;
+      }
+    ).content['application/json'];
     expect(media).toEqual({});
     expect(loaded.patchWarnings?.map((w) => [w.code, w.location?.line, w.location?.col])).toEqual([['SPECFORGE_NULL_AS_ABSENT', NULL_LINE(), NULL_COL()]]);
     // And the contract models: the operation takes any JSON body.
@@ -72,10 +79,23 @@ describe('null where an object is expected', () => {
   it('values of the API stay: null examples, defaults and enums are data', () => {
     const d = join(TMP, 'data');
     mkdirSync(d, { recursive: true });
-    writeFileSync(join(d, 'openapi.yaml'), stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: ['string', 'null'], default: null, enum: ['a', null], examples: [{ schema: null }] } } } }));
+    writeFileSync(
+      join(d, 'openapi.yaml'),
+      stringify({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: {},
+        components: { schemas: { A: { type: ['string', 'null'], default: null, enum: ['a', null], examples: [{ schema: null }] } } },
+      }),
+    );
     const loaded = loadContract(join(d, 'openapi.yaml'));
     expect(loaded.patchWarnings).toBeUndefined();
-    expect((loaded.document['components'] as { schemas: { A: unknown } }).schemas.A).toEqual({ type: ['string', 'null'], default: null, enum: ['a', null], examples: [{ schema: null }] });
+    expect((loaded.document['components'] as { schemas: { A: unknown } }).schemas.A).toEqual({
+      type: ['string', 'null'],
+      default: null,
+      enum: ['a', null],
+      examples: [{ schema: null }],
+    });
   });
 });
 
@@ -104,13 +124,22 @@ describe('OpenAPI Overlay 1.0', () => {
     expect(login?.security).toEqual([]);
     expect(login?.summary).toBe('Log in');
     expect(model.operations.map((o) => o.id).sort()).toEqual(['createThing', 'login']);
-    expect(model.operations.find((o) => o.id === 'createThing')?.responses.map((r) => r.status).sort()).toEqual(['201', '400']);
+    expect(
+      model.operations
+        .find((o) => o.id === 'createThing')
+        ?.responses.map((r) => r.status)
+        .sort(),
+    ).toEqual(['201', '400']);
     expect(apiSpec(model).operations.find((o) => o.id === 'login')?.security).toEqual([]);
   });
 
   it('a value the overlay wrote that breaks the structure is reported in the overlay file', async () => {
     const d = dir('position');
-    const file = overlay(d, 'bad.overlay.yaml', 'overlay: 1.0.0\ninfo: { title: t, version: "1" }\nactions:\n  - target: $.paths[\'/login\'].post\n    update:\n      summary: 3\n');
+    const file = overlay(
+      d,
+      'bad.overlay.yaml',
+      'overlay: 1.0.0\ninfo: { title: t, version: "1" }\nactions:\n  - target: $.paths[\'/login\'].post\n    update:\n      summary: 3\n',
+    );
     setContractPatches([file]);
     const err = await buildModel(join(d, 'openapi.json')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ContractError);
@@ -160,7 +189,15 @@ describe('OpenAPI Overlay 1.0', () => {
     overlay(d, 'fix.yaml', { overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: "$.paths['/login'].post", update: { security: [] } }] });
     writeFileSync(
       join(d, 'specforge.config.yaml'),
-      stringify({ specs: [{ path: 'openapi.json', overlays: ['fix.yaml'], errors: { schema: { type: 'object', properties: { msg: { type: 'string' } } }, fields: { message: 'msg' } } }] }),
+      stringify({
+        specs: [
+          {
+            path: 'openapi.json',
+            overlays: ['fix.yaml'],
+            errors: { schema: { type: 'object', properties: { msg: { type: 'string' } } }, fields: { message: 'msg' } },
+          },
+        ],
+      }),
     );
     registerPatches({ config: 'specforge.config.yaml' }, d);
     const model = await buildModel(join(d, 'openapi.json'));
@@ -171,7 +208,11 @@ describe('OpenAPI Overlay 1.0', () => {
   it('--overlay on the command line (bundle), with the warnings on standard error', () => {
     const d = dir('cli');
     overlay(d, 'fix.yaml', { overlay: '1.0.0', info: { title: 't', version: '1' }, actions: [{ target: "$.paths['/login'].post", update: { security: [] } }] });
-    const out = spawnSync(process.execPath, [resolve('dist/src/cli/main.js'), 'bundle', 'openapi.json', '--overlay', 'fix.yaml', '--format', 'json'], { cwd: d, encoding: 'utf8', timeout: 60_000 });
+    const out = spawnSync(process.execPath, [resolve('dist/src/cli/main.js'), 'bundle', 'openapi.json', '--overlay', 'fix.yaml', '--format', 'json'], {
+      cwd: d,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(out.status, out.stderr).toBe(0);
     const bundled = JSON.parse(out.stdout) as { paths: Record<string, { post?: { security?: unknown } }> };
     expect(bundled.paths['/login']?.post?.security).toEqual([]);
@@ -181,7 +222,15 @@ describe('OpenAPI Overlay 1.0', () => {
 });
 
 describe('the JSONPath of Overlay targets', () => {
-  const doc = { a: { b: [{ id: 1, k: 'x' }, { id: 2, k: 'y' }], 'c d': { b: 3 } } };
+  const doc = {
+    a: {
+      b: [
+        { id: 1, k: 'x' },
+        { id: 2, k: 'y' },
+      ],
+      'c d': { b: 3 },
+    },
+  };
   const pointers = (path: string): string[] => evaluatePath(doc, parsePath(path)).map((s) => s.pointer);
   it('selects by name, index, wildcard, descendant and filter', () => {
     expect(pointers('$.a.b[1]')).toEqual(['/a/b/1']);

@@ -66,7 +66,13 @@ function schemaOf(status: number, responses: Record<string, object>): object {
 }
 
 /** What a refusal must be: the expected status, a body of the declared shape, a challenge on a 401. */
-async function expectRefusal(res: Response, id: string, responses: Record<string, object>, expected: number, validators: ReturnType<typeof compileValidators>): Promise<void> {
+async function expectRefusal(
+  res: Response,
+  id: string,
+  responses: Record<string, object>,
+  expected: number,
+  validators: ReturnType<typeof compileValidators>,
+): Promise<void> {
   expect(res.status, id).toBe(expected);
   const body = (await res.json()) as unknown;
   const key = String(expected) in responses ? String(expected) : '4XX' in responses ? '4XX' : 'default';
@@ -108,7 +114,10 @@ describe('a missing or rejected credential', () => {
     for (const file of [KEY_IN_HEADER, BEARER]) {
       const mock = await createMockFromSpec(file);
       const report = await runConformance({ model: await buildModel(file), phases: ['security'], fetch: (r: Request) => mock.fetch(r) });
-      expect(report.failures.map((f) => `${f.operationId} ${f.check}: ${f.message}`), file).toEqual([]);
+      expect(
+        report.failures.map((f) => `${f.operationId} ${f.check}: ${f.message}`),
+        file,
+      ).toEqual([]);
       expect(report.requests).toBeGreaterThanOrEqual(CASES.length);
     }
   });
@@ -124,7 +133,10 @@ describe('a missing or rejected credential', () => {
           const s = status(id);
           // A body of both error shapes: only the status is judged here.
           const body = { status_code: s, error: 'Refused', message: 'no', reason: 'no' };
-          return new Response(JSON.stringify(body), { status: s, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="vendor"' } });
+          return new Response(JSON.stringify(body), {
+            status: s,
+            headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="vendor"' },
+          });
         },
       });
       return [...new Set(report.failures.map((f) => `${f.operationId} ${f.check}`))].sort();

@@ -85,33 +85,37 @@ describe("GitBook's response schemas", () => {
 });
 
 describe('the request values specforge test sends as valid', () => {
-  it.each(VENDOR_CONTRACTS.map((c) => [c.name, c] as const))('%s: every sampled parameter and body passes the request validators', async (_name, c) => {
-    const { model, validators } = await load(c);
-    const resolveRef = schemaResolver(model);
-    const refused: string[] = [];
-    for (const op of model.operations) {
-      const own = validators.operationValidators[op.id];
-      const values = exampleParameterValues(op, resolveRef, validators);
-      for (const where of ['path', 'query'] as const) {
-        const fn = own?.[where];
-        if (!fn) continue;
-        const obj: Record<string, unknown> = {};
-        // Documented examples are the contract's word; sampled values are specforge's.
-        for (const [p, v] of values) if (p.in === where && p.examples.length === 0) obj[p.name] = v;
-        if (!fn(obj) && fn.errors?.some((e) => e.keyword !== 'required')) refused.push(`${op.id} ${where}: ${JSON.stringify(fn.errors.slice(0, 2))}`);
+  it.each(VENDOR_CONTRACTS.map((c) => [c.name, c] as const))(
+    '%s: every sampled parameter and body passes the request validators',
+    async (_name, c) => {
+      const { model, validators } = await load(c);
+      const resolveRef = schemaResolver(model);
+      const refused: string[] = [];
+      for (const op of model.operations) {
+        const own = validators.operationValidators[op.id];
+        const values = exampleParameterValues(op, resolveRef, validators);
+        for (const where of ['path', 'query'] as const) {
+          const fn = own?.[where];
+          if (!fn) continue;
+          const obj: Record<string, unknown> = {};
+          // Documented examples are the contract's word; sampled values are specforge's.
+          for (const [p, v] of values) if (p.in === where && p.examples.length === 0) obj[p.name] = v;
+          if (!fn(obj) && fn.errors?.some((e) => e.keyword !== 'required')) refused.push(`${op.id} ${where}: ${JSON.stringify(fn.errors.slice(0, 2))}`);
+        }
+        const body = exampleBodyOf(op, resolveRef, validators);
+        const fn = body ? own?.body?.[body.media.type] : undefined;
+        if (body && fn && body.name === 'sampled from the schema' && !fn(body.value)) refused.push(`${op.id} body: ${JSON.stringify(fn.errors?.slice(0, 2))}`);
+        // The sampler alone (no validator to retry against) gives a valid body too.
+        const media = body?.media;
+        if (media && fn && media.examples.length === 0 && media.schema !== undefined) {
+          const plain = sampleSchema(media.schema, { resolve: resolveRef, seed: 1 });
+          if (!fn(plain)) refused.push(`${op.id} plain body sample: ${JSON.stringify(fn.errors?.slice(0, 2))}`);
+        }
       }
-      const body = exampleBodyOf(op, resolveRef, validators);
-      const fn = body ? own?.body?.[body.media.type] : undefined;
-      if (body && fn && body.name === 'sampled from the schema' && !fn(body.value)) refused.push(`${op.id} body: ${JSON.stringify(fn.errors?.slice(0, 2))}`);
-      // The sampler alone (no validator to retry against) gives a valid body too.
-      const media = body?.media;
-      if (media && fn && media.examples.length === 0 && media.schema !== undefined) {
-        const plain = sampleSchema(media.schema, { resolve: resolveRef, seed: 1 });
-        if (!fn(plain)) refused.push(`${op.id} plain body sample: ${JSON.stringify(fn.errors?.slice(0, 2))}`);
-      }
-    }
-    expect(refused).toEqual([]);
-  }, 300_000);
+      expect(refused).toEqual([]);
+    },
+    300_000,
+  );
 });
 
 describe('the sampler', () => {
@@ -135,7 +139,12 @@ describe('the sampler', () => {
     const schema = {
       allOf: [
         { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
-        { oneOf: [{ type: 'object', required: ['computed', 'seed'], properties: { computed: { type: 'string' }, seed: { type: 'string' } } }, { type: 'object', properties: { document: { type: 'string' } } }] },
+        {
+          oneOf: [
+            { type: 'object', required: ['computed', 'seed'], properties: { computed: { type: 'string' }, seed: { type: 'string' } } },
+            { type: 'object', properties: { document: { type: 'string' } } },
+          ],
+        },
       ],
     };
     const value = check(schema) as Record<string, unknown>;
@@ -155,10 +164,24 @@ describe('the sampler', () => {
   });
 
   it('keeps the required fields of a base whose property an allOf narrows, and skips a documented value the schema refuses', () => {
-    const components = { Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } } } } };
-    const narrowed = { allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { type: 'object', required: ['type'], properties: { type: { enum: ['missing'] } } } } }] };
+    const components = {
+      Error: {
+        type: 'object',
+        required: ['error'],
+        properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } } },
+      },
+    };
+    const narrowed = {
+      allOf: [
+        { $ref: '#/components/schemas/Error' },
+        { type: 'object', properties: { error: { type: 'object', required: ['type'], properties: { type: { enum: ['missing'] } } } } },
+      ],
+    };
     expect(check(narrowed, components)).toEqual({ error: { code: 0, message: 'string', type: 'missing' } });
-    expect(check({ type: 'object', properties: { role: { type: 'string', example: null }, value: { type: 'integer', example: 'x' } } })).toEqual({ role: 'string', value: 0 });
+    expect(check({ type: 'object', properties: { role: { type: 'string', example: null }, value: { type: 'integer', example: 'x' } } })).toEqual({
+      role: 'string',
+      value: 0,
+    });
   });
 });
 
@@ -174,7 +197,14 @@ describe('a response schema no sample satisfies', () => {
           '/code': {
             get: {
               operationId: 'getCode',
-              responses: { '200': { description: 'a code', content: { 'application/json': { schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^(a)\\1$' } } } } } } },
+              responses: {
+                '200': {
+                  description: 'a code',
+                  content: {
+                    'application/json': { schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^(a)\\1$' } } } },
+                  },
+                },
+              },
             },
           },
         },

@@ -70,7 +70,22 @@ describe('the layout', () => {
     const files = tree(PAY);
     expect(folders(files)).toEqual(['agent-keys', 'api-keys', 'money-movement', 'payments', SHARED_FOLDER]);
     expect([...files.keys()].filter((f) => f.startsWith('payments/'))).toEqual(
-      ['api.ts', 'client.ts', 'fetch.ts', 'index.ts', 'mock-tables.ts', 'mocks.ts', 'msw.ts', 'react-query.ts', 'sdk.ts', 'serializers.ts', 'server.ts', 'types.ts', 'validators.ts', 'zod.ts'].map((f) => `payments/${f}`),
+      [
+        'api.ts',
+        'client.ts',
+        'fetch.ts',
+        'index.ts',
+        'mock-tables.ts',
+        'mocks.ts',
+        'msw.ts',
+        'react-query.ts',
+        'sdk.ts',
+        'serializers.ts',
+        'server.ts',
+        'types.ts',
+        'validators.ts',
+        'zod.ts',
+      ].map((f) => `payments/${f}`),
     );
     expect([...files.keys()].filter((f) => f.startsWith('shared/'))).toEqual(['shared/types.ts']);
     expect(files.has('specforge-manifest.json')).toBe(true);
@@ -81,7 +96,10 @@ describe('the layout', () => {
       const home = folderOf.get(op.tags[0] as string) as string;
       for (const folder of folders(files).filter((f) => f !== SHARED_FOLDER)) {
         const server = (await import(pathToFileURL(join(PAY, folder, 'server.ts')).href)) as { api: { operations: Array<{ id: string }> } };
-        expect(server.api.operations.some((o) => o.id === op.id), `${op.id} in ${folder}/`).toBe(folder === home);
+        expect(
+          server.api.operations.some((o) => o.id === op.id),
+          `${op.id} in ${folder}/`,
+        ).toBe(folder === home);
       }
     }
   });
@@ -185,7 +203,27 @@ components:
 
 describe('folder names from untrusted tag names', () => {
   it('are lower-case letters, digits and dashes, unique, and never shared/, default/ or a reserved device name', () => {
-    const tags = ['Pets', 'pets', 'pets!', '../../etc', '..', '.', '', '__proto__', 'constructor', 'CON', 'nul', 'Shared', 'default', '宠物', '🐶', 'a\nb', 'x'.repeat(300), 'tag */ globalThis.__specforgePwned = true; /*', 'Café'];
+    const tags = [
+      'Pets',
+      'pets',
+      'pets!',
+      '../../etc',
+      '..',
+      '.',
+      '',
+      '__proto__',
+      'constructor',
+      'CON',
+      'nul',
+      'Shared',
+      'default',
+      '宠物',
+      '🐶',
+      'a\nb',
+      'x'.repeat(300),
+      'tag */ globalThis.__specforgePwned = true; /*',
+      'Café',
+    ];
     const got = tagFolders(tags);
     const names = tags.map((t) => got.get(t) as string);
     expect(new Set(names).size).toBe(tags.length);
@@ -211,7 +249,21 @@ describe('folder names from untrusted tag names', () => {
     expect(folders(files)).toEqual([DEFAULT_FOLDER, 'proto', SHARED_FOLDER, 'tag-globalthis-specforgepwned-true']);
     for (const [name, text] of files) if (name.endsWith('.ts')) expect(text, name).not.toMatch(/[\u2028\u2029]|<\/script/i);
     for (const folder of [DEFAULT_FOLDER, 'proto', 'tag-globalthis-specforgepwned-true']) {
-      for (const name of ['validators.ts', 'types.ts', 'api.ts', 'server.ts', 'fetch.ts', 'mock-tables.ts', 'mocks.ts', 'msw.ts', 'client.ts', 'index.ts', 'sdk.ts', 'react-query.ts', 'zod.ts']) {
+      for (const name of [
+        'validators.ts',
+        'types.ts',
+        'api.ts',
+        'server.ts',
+        'fetch.ts',
+        'mock-tables.ts',
+        'mocks.ts',
+        'msw.ts',
+        'client.ts',
+        'index.ts',
+        'sdk.ts',
+        'react-query.ts',
+        'zod.ts',
+      ]) {
         await import(pathToFileURL(join(HOST, folder, name)).href);
         expect(global[FLAG], `${folder}/${name}`).toBeUndefined();
       }
@@ -248,13 +300,23 @@ describe('diffs stay local', () => {
     expect(op?.tags).toEqual(['agent-keys']);
     doc.deleteIn(['paths', op?.path, op?.method]);
     writeFileSync(spec, doc.toString());
-    expect((await buildModel(spec)).operations.map((o) => o.id).sort()).toEqual(model.operations.map((o) => o.id).filter((id) => id !== 'revokeAgentKey').sort());
+    expect((await buildModel(spec)).operations.map((o) => o.id).sort()).toEqual(
+      model.operations
+        .map((o) => o.id)
+        .filter((id) => id !== 'revokeAgentKey')
+        .sort(),
+    );
     const result = await generateSpec(entry(spec, out, 'payments'), { cacheDir: CACHE });
     const after = tree(out);
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((f) => after.get(f) !== before.get(f));
     expect(changed.filter((f) => f !== 'specforge-manifest.json' && !f.startsWith('agent-keys/'))).toEqual([]);
     expect(changed).toEqual(expect.arrayContaining(['agent-keys/api.ts', 'agent-keys/sdk.ts', 'agent-keys/types.ts']));
-    expect(result.files.filter((f) => f.state === 'written').map((f) => f.path).every((f) => f === 'specforge-manifest.json' || f.startsWith('agent-keys/'))).toBe(true);
+    expect(
+      result.files
+        .filter((f) => f.state === 'written')
+        .map((f) => f.path)
+        .every((f) => f === 'specforge-manifest.json' || f.startsWith('agent-keys/')),
+    ).toBe(true);
   });
 });
 
@@ -272,7 +334,10 @@ paths:
     get: { operationId: getB, tags: [b], responses: { '204': { description: none } } }
 `;
     writeFileSync(spec, contract('a'));
-    writeFileSync(join(dir, 'specforge.config.yaml'), 'specs:\n  - path: spec/openapi.yaml\n    out: out\n    split: tag\n    targets: [types, server, client]\n');
+    writeFileSync(
+      join(dir, 'specforge.config.yaml'),
+      'specs:\n  - path: spec/openapi.yaml\n    out: out\n    split: tag\n    targets: [types, server, client]\n',
+    );
     const check = async (): Promise<{ code: number; text: string }> => {
       let text = '';
       const code = await runCheck({ cwd: dir, format: 'json', write: (t) => (text += t) });

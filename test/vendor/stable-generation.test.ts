@@ -48,15 +48,18 @@ beforeAll(async () => {
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('one operation removed', () => {
-  it.each(['validators.ts', 'server.ts', 'api.ts', 'mocks.ts', 'mock-tables.ts', 'client.ts', 'types.ts', 'index.ts'])('%s only loses lines: nothing else is renumbered or moved', (file) => {
-    const { removed, added } = countChanges(diffLines(read(FULL, file).split('\n'), read(LESS, file).split('\n')));
-    console.log(`${file}: ${removed} line(s) removed, ${added} added`);
-    expect(added).toBe(0);
-    // Before: validators.ts had 2321 changed lines (1135 added), Ajv's numbering shifted by one operation.
-    if (file === 'validators.ts') expect(removed).toBeLessThan(100);
-  });
+  it.each(['validators.ts', 'server.ts', 'api.ts', 'mocks.ts', 'mock-tables.ts', 'client.ts', 'types.ts', 'index.ts'])(
+    '%s only loses lines: nothing else is renumbered or moved',
+    (file) => {
+      const { removed, added } = countChanges(diffLines(read(FULL, file).split('\n'), read(LESS, file).split('\n')));
+      console.log(`${file}: ${removed} line(s) removed, ${added} added`);
+      expect(added).toBe(0);
+      // Before: validators.ts had 2321 changed lines (1135 added), Ajv's numbering shifted by one operation.
+      if (file === 'validators.ts') expect(removed).toBeLessThan(100);
+    },
+  );
 
-  it('validators compiled on first use (a very large contract\'s) only lose lines too: their schemas are data, one per line', () => {
+  it("validators compiled on first use (a very large contract's) only lose lines too: their schemas are data, one per line", () => {
     const edits = diffLines(read(`${FULL}-deferred`, 'validators.ts').split('\n'), read(`${LESS}-deferred`, 'validators.ts').split('\n'));
     const { removed, added } = countChanges(edits);
     console.log(`validators.ts (deferred): ${removed} line(s) removed, ${added} added`);
@@ -65,7 +68,7 @@ describe('one operation removed', () => {
     expect(removed).toBeLessThan(100);
   });
 
-  it('the removed lines of validators.ts are the operation\'s own', () => {
+  it("the removed lines of validators.ts are the operation's own", () => {
     const edits = diffLines(read(FULL, 'validators.ts').split('\n'), read(LESS, 'validators.ts').split('\n'));
     // Blocks of removed lines: each is the operation's (it names it) or a validator or constant of
     // its own parameters and schemas (named after their content).
@@ -111,7 +114,12 @@ describe('a subset of targets', () => {
     const same = await generate(SUBSET, ['types', 'client', 'index'], true);
     expect(same.files.filter((f) => f.state !== 'unchanged')).toEqual([]);
     const all = await generate(SUBSET, [...DEFAULT_TARGETS], true);
-    expect(all.files.filter((f) => f.state === 'missing').map((f) => f.path).sort()).toEqual(['api.ts', 'fetch.ts', 'mock-tables.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'validators.ts']);
+    expect(
+      all.files
+        .filter((f) => f.state === 'missing')
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(['api.ts', 'fetch.ts', 'mock-tables.ts', 'mocks.ts', 'serializers.ts', 'server.ts', 'validators.ts']);
   });
 });
 
@@ -119,8 +127,20 @@ describe('the generated index.ts', () => {
   it('bundles for a browser with no Node.js module (the server and mock are imported from their own files)', async () => {
     const esbuild = await import('esbuild');
     const entry = join(TMP, 'entry.ts');
-    writeFileSync(entry, `import { createClient, operationValidators } from ${JSON.stringify(join(FULL, 'index.js'))};\nexport const client = createClient({ baseUrl: 'http://127.0.0.1:1' });\nexport const v = operationValidators;\n`);
-    const result = await esbuild.build({ absWorkingDir: ROOT, entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+    writeFileSync(
+      entry,
+      `import { createClient, operationValidators } from ${JSON.stringify(join(FULL, 'index.js'))};\nexport const client = createClient({ baseUrl: 'http://127.0.0.1:1' });\nexport const v = operationValidators;\n`,
+    );
+    const result = await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((p) => p.startsWith('node:'))).toBe(false);
     expect(inputs.some((p) => /runtime\/(?:src\/)?(?:dist\/)?server\//.test(p))).toBe(false);

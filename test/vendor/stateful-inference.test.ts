@@ -17,7 +17,14 @@ const servers: Server[] = [];
 
 async function start(options: { spec?: string; stateful?: boolean; infer?: boolean } = {}): Promise<{ url: string; said: string }> {
   let said = '';
-  const { server } = await runMock({ spec: options.spec ?? SPEC, port: 0, stateful: options.stateful ?? true, infer: options.infer, write: (t) => (said += t), cwd: ROOT });
+  const { server } = await runMock({
+    spec: options.spec ?? SPEC,
+    port: 0,
+    stateful: options.stateful ?? true,
+    infer: options.infer,
+    write: (t) => (said += t),
+    cwd: ROOT,
+  });
   servers.push(server);
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, said };
 }
@@ -46,7 +53,7 @@ describe('mock --stateful with inferred collections', () => {
     ]);
   });
 
-  it('POST then GET by id returns what was posted; list, PATCH, DELETE then GET is a 404 in the contract\'s error body', async () => {
+  it("POST then GET by id returns what was posted; list, PATCH, DELETE then GET is a 404 in the contract's error body", async () => {
     const { url } = await start();
     const created = await call(`${url}/things`, 'POST', { name: 'lamp', color: 'red' });
     expect(created.status).toBe(201);
@@ -89,9 +96,14 @@ describe('mock --stateful with inferred collections', () => {
   it('warns at start when no collection can be inferred and none is declared', async () => {
     mkdirSync(TMP, { recursive: true });
     const spec = join(TMP, 'flat.yaml');
-    writeFileSync(spec, `openapi: 3.0.3\ninfo: { title: Flat, version: 1.0.0 }\npaths:\n  /ping:\n    post:\n      operationId: ping\n      responses:\n        '200': { description: pong, content: { application/json: { schema: { type: object } } } }\n`);
+    writeFileSync(
+      spec,
+      `openapi: 3.0.3\ninfo: { title: Flat, version: 1.0.0 }\npaths:\n  /ping:\n    post:\n      operationId: ping\n      responses:\n        '200': { description: pong, content: { application/json: { schema: { type: object } } } }\n`,
+    );
     const { said } = await start({ spec });
-    expect(said).toContain('warning: --stateful keeps nothing: the contract declares no x-specforge-resources and no collection could be inferred from its paths');
+    expect(said).toContain(
+      'warning: --stateful keeps nothing: the contract declares no x-specforge-resources and no collection could be inferred from its paths',
+    );
   });
 
   it('without --stateful, says nothing about collections', async () => {

@@ -80,7 +80,8 @@ function diagnosticsOf(file: string): Found[] {
   const { program } = typeCheck([file]);
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: -1, character: -1 };
-    if (d.file && d.file.fileName !== file.replace(/\\/g, '/')) throw new Error(`error outside the user's file: ${d.file.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    if (d.file && d.file.fileName !== file.replace(/\\/g, '/'))
+      throw new Error(`error outside the user's file: ${d.file.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     return { line: at.line + 1, column: at.character + 1, message: ts.flattenDiagnosticMessageText(d.messageText, '\n') };
   });
 }
@@ -97,7 +98,10 @@ function where(source: string, marker: string, needle: string): { line: number; 
 
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
-  await generateSpec({ path: SPEC, api: 'types', out: GEN, targets: ['types', 'validators', 'server', 'client'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
+  await generateSpec(
+    { path: SPEC, api: 'types', out: GEN, targets: ['types', 'validators', 'server', 'client'], strict: true },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
 });
 
 afterAll(() => {
@@ -174,7 +178,9 @@ describe('generated types of a contract with optional bodies, streams and two se
       const errors = at('@write-only-in-response', 'password');
       expect(errors).toHaveLength(1);
       expect(errors[0]).toMatchObject(where(WRONG, '@write-only-in-response', 'password'));
-      expect(errors[0]?.message).toMatch(/^Object literal may only specify known properties, and 'password' does not exist in type '\{ login: string; createdBy: string; created\?: string \| undefined; \}'/);
+      expect(errors[0]?.message).toMatch(
+        /^Object literal may only specify known properties, and 'password' does not exist in type '\{ login: string; createdBy: string; created\?: string \| undefined; \}'/,
+      );
     });
 
     it('and nothing else', () => {
@@ -190,7 +196,9 @@ describe('the generated partial server', () => {
 
   beforeAll(async () => {
     const mod = (await import(pathToFileURL(join(GEN, 'server.ts')).href)) as {
-      createPartialServer: (handlers: Record<string, (ctx: RequestContext & { reply: (status: number, body?: unknown) => HandlerResponse }) => HandlerResponse>) => RequestListener;
+      createPartialServer: (
+        handlers: Record<string, (ctx: RequestContext & { reply: (status: number, body?: unknown) => HandlerResponse }) => HandlerResponse>,
+      ) => RequestListener;
     };
     const listener = mod.createPartialServer({
       createThing: (ctx) => {
@@ -220,10 +228,18 @@ describe('the generated partial server', () => {
   });
 
   it('validates an optional body when it is present', async () => {
-    const ok = await fetch(`${base}/things`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ id: 'x', name: 'box' }) });
+    const ok = await fetch(`${base}/things`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'x', name: 'box' }),
+    });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toEqual({ id: 't1', name: 'box' });
-    const bad = await fetch(`${base}/things`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ id: 'x', name: 5 }) });
+    const bad = await fetch(`${base}/things`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'x', name: 5 }),
+    });
     expect(bad.status).toBe(400);
   });
 

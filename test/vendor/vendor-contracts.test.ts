@@ -71,7 +71,8 @@ const UNDECLARED_400 = /status_code_conformance: (negative|fuzz) 400 status 400 
 const CONTRACT_DEFECTS: Listed[] = [
   {
     contract: 'directus',
-    match: /^directus mock( --stateful)? importBatch example_schema_conformance: examples request example "example" does not match its own schema: \/ must be object/,
+    match:
+      /^directus mock( --stateful)? importBatch example_schema_conformance: examples request example "example" does not match its own schema: \/ must be object/,
     why: 'the request example of POST /utils/import is not an object, which its multipart schema requires: reported as a defect of the contract and not sent as valid data',
   },
   ...['netlify', 'directus', 'gitbook'].map((contract) => ({
@@ -87,7 +88,7 @@ const CONTRACT_DEFECTS: Listed[] = [
   ...['netlify', 'directus', 'gitbook'].map((contract) => ({
     contract,
     match: /status_code_conformance: security 401 status 401 is not declared \(declared: (?![^)]*\b403\b)[^)]*\)/,
-    why: 'an operation under the contract\'s security declares neither 401 nor 403 (nor 4XX or default): no answer to a missing or wrong credential conforms',
+    why: "an operation under the contract's security declares neither 401 nor 403 (nor 4XX or default): no answer to a missing or wrong credential conforms",
   })),
 ];
 
@@ -173,7 +174,15 @@ function reportOf(text: string): ConformanceReport {
 }
 
 /** `specforge test` against a running server, its failures as findings (501 of unimplemented operations left out). */
-async function conformance(c: VendorContract, spec: string, baseUrl: string, step: Finding['step'], unimplemented: ReadonlySet<string> = new Set(), phases?: string, operations?: string): Promise<ConformanceReport> {
+async function conformance(
+  c: VendorContract,
+  spec: string,
+  baseUrl: string,
+  step: Finding['step'],
+  unimplemented: ReadonlySet<string> = new Set(),
+  phases?: string,
+  operations?: string,
+): Promise<ConformanceReport> {
   let out = '';
   await runTest({
     ...(phases === undefined ? {} : { phases }),
@@ -192,7 +201,13 @@ async function conformance(c: VendorContract, spec: string, baseUrl: string, ste
   for (const f of report.failures) {
     if (unimplemented.has(f.operationId) && f.response?.status === 501) continue;
     const status = f.response ? `${f.response.status} ` : '';
-    findings.push({ contract: c.name, step, operationId: f.operationId, check: f.check, detail: `${f.phase} ${status}${f.message} [${f.request.method} ${f.request.url}] ${f.response?.body.slice(0, 160) ?? ''}` });
+    findings.push({
+      contract: c.name,
+      step,
+      operationId: f.operationId,
+      check: f.check,
+      detail: `${f.phase} ${status}${f.message} [${f.request.method} ${f.request.url}] ${f.response?.body.slice(0, 160) ?? ''}`,
+    });
   }
   return report;
 }
@@ -244,13 +259,17 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
         await buildModel(fileOf(c));
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
-        for (const l of text.split('\n').filter(Boolean)) findings.push({ contract: c.name, step: 'load', operationId: '-', check: 'contract', detail: l.replace(NODE_MODULES + '/', '') });
+        for (const l of text.split('\n').filter(Boolean))
+          findings.push({ contract: c.name, step: 'load', operationId: '-', check: 'contract', detail: l.replace(NODE_MODULES + '/', '') });
       }
     }
     model = await buildModel(spec);
     expect(model.operations).toHaveLength(c.operations);
     validators = compileValidators(model);
-    const result = await generateSpec({ path: spec, api: c.name, out: outOf(c), targets: [...DEFAULT_TARGETS], strict: DEFAULT_STRICT }, { cacheDir: join(TMP, '.cache'), force: true });
+    const result = await generateSpec(
+      { path: spec, api: c.name, out: outOf(c), targets: [...DEFAULT_TARGETS], strict: DEFAULT_STRICT },
+      { cacheDir: join(TMP, '.cache'), force: true },
+    );
     expect(result.files.map((f) => f.path)).toEqual(expect.arrayContaining(['types.ts', 'validators.ts', 'server.ts', 'mocks.ts', 'client.ts', 'index.ts']));
     writeFileSync(join(outOf(c), 'main.ts'), HANDLER_SOURCES[c.name] ?? '');
   }, 240_000);
@@ -258,7 +277,11 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
   it('the generated client makes one call per operation kind against the mock, each answered as declared', async () => {
     const { server } = await runMock({ cwd: ROOT, spec, port: 0, host: '127.0.0.1', write: () => {} });
     try {
-      const { createClient } = (await import(join(outOf(c), 'client.ts'))) as { createClient: (o: { baseUrl: string }) => Record<string, (path: string, init: unknown) => Promise<{ response: Response; data?: unknown; error?: unknown }>> };
+      const { createClient } = (await import(join(outOf(c), 'client.ts'))) as {
+        createClient: (o: {
+          baseUrl: string;
+        }) => Record<string, (path: string, init: unknown) => Promise<{ response: Response; data?: unknown; error?: unknown }>>;
+      };
       const client = createClient({ baseUrl: address(server) });
       const seen = new Set<string>();
       for (const r of exampleRequests(model)) {
@@ -281,7 +304,13 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
         if (r.body !== undefined) init.body = /json/.test(type) ? (JSON.parse(r.body) as unknown) : r.body;
         const call = client[r.method.toUpperCase()];
         if (!call) {
-          findings.push({ contract: c.name, step: 'client', operationId: op.id, check: 'client_method', detail: `the client has no ${r.method.toUpperCase()}` });
+          findings.push({
+            contract: c.name,
+            step: 'client',
+            operationId: op.id,
+            check: 'client_method',
+            detail: `the client has no ${r.method.toUpperCase()}`,
+          });
           continue;
         }
         const { response, data, error } = await call(op.path, init);
@@ -289,13 +318,25 @@ describe.each(VENDOR_CONTRACTS.map((c) => [`${c.package}@${c.version}`, c] as co
         const key = responseKey(declared, response.status);
         const text = typeof data === 'string' ? data : typeof error === 'string' ? error : '';
         if (key === undefined) {
-          findings.push({ contract: c.name, step: 'client', operationId: op.id, check: 'status_code_conformance', detail: `${r.method} ${r.url}: ${response.status} is not declared: ${text.slice(0, 200)}` });
+          findings.push({
+            contract: c.name,
+            step: 'client',
+            operationId: op.id,
+            check: 'status_code_conformance',
+            detail: `${r.method} ${r.url}: ${response.status} is not declared: ${text.slice(0, 200)}`,
+          });
           continue;
         }
         const ct = response.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
         const validate = validators.operationValidators[op.id]?.responses[key]?.[ct];
         if (validate && text !== '' && /json/.test(ct) && !validate(JSON.parse(text) as unknown)) {
-          findings.push({ contract: c.name, step: 'client', operationId: op.id, check: 'response_schema_conformance', detail: `${r.method} ${r.url} ${response.status}: ${JSON.stringify(validate.errors?.slice(0, 2))}` });
+          findings.push({
+            contract: c.name,
+            step: 'client',
+            operationId: op.id,
+            check: 'response_schema_conformance',
+            detail: `${r.method} ${r.url} ${response.status}: ${JSON.stringify(validate.errors?.slice(0, 2))}`,
+          });
         }
       }
       expect(seen.size).toBeGreaterThan(0);
@@ -351,7 +392,13 @@ interface Probe {
   run: (base: string) => Promise<string | undefined>;
 }
 
-async function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; text: string }> {
+async function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const init: RequestInit = { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(`${base.replace(/\/$/, '')}${path}`, init);
@@ -400,7 +447,9 @@ const PROBES: Probe[] = [
       const id = (JSON.parse(created.text) as { id?: unknown }).id;
       const read = await send(base, 'GET', `/sites/site-1/snippets/${String(id)}`, auth);
       const title = read.status === 200 ? (JSON.parse(read.text) as { title?: unknown }).title : undefined;
-      return title === 'vendor probe' ? undefined : `POST then GET /sites/site-1/snippets/${String(id)}: ${read.status}, title ${JSON.stringify(title)}, not the created "vendor probe"`;
+      return title === 'vendor probe'
+        ? undefined
+        : `POST then GET /sites/site-1/snippets/${String(id)}: ${read.status}, title ${JSON.stringify(title)}, not the created "vendor probe"`;
     },
   },
 ];
@@ -436,7 +485,9 @@ describe('the five vendor contracts together', () => {
     const lines = findings.map(line);
     const listed = [...CONTRACT_DEFECTS, ...PENDING_FIXES, ...KNOWN_FAULTS];
     const unexplained = lines.filter((l) => !listed.some((x) => l.startsWith(`${x.contract} `) && x.match.test(l)));
-    const stale = listed.filter((x) => !lines.some((l) => l.startsWith(`${x.contract} `) && x.match.test(l))).map((x) => `${'item' in x ? `pending item ${String(x.item)}` : 'listed'} ${x.contract} ${String(x.match)}: no longer occurs, remove it`);
+    const stale = listed
+      .filter((x) => !lines.some((l) => l.startsWith(`${x.contract} `) && x.match.test(l)))
+      .map((x) => `${'item' in x ? `pending item ${String(x.item)}` : 'listed'} ${x.contract} ${String(x.match)}: no longer occurs, remove it`);
     writeFileSync(join(ROOT, 'test', '.tmp', 'vendor-findings.txt'), lines.join('\n') + '\n');
     expect({ unexplained: unexplained.slice(0, 60), count: unexplained.length, stale }).toEqual({ unexplained: [], count: 0, stale: [] });
   });

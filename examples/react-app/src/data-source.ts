@@ -18,6 +18,10 @@ export async function startDataSource(): Promise<Client> {
   // Loaded only when used: a build pointed at a server keeps MSW in a chunk it never fetches.
   const [{ setupWorker }, { createMswHandlers }] = await Promise.all([import('msw/browser'), import('./api/msw.js')]);
   const { handlers } = createMswHandlers({ baseUrl: MOCK_BASE, stateful: true });
-  await setupWorker(...handlers).start({ serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` }, onUnhandledRequest: 'bypass', quiet: true });
+  await setupWorker(...handlers).start({
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
   return createSdkClient({ baseUrl: MOCK_BASE });
 }

@@ -59,7 +59,11 @@ function defaultFormat(output: string | undefined): ChangelogFormat {
  * the option, else the config's diff: setting (so the changelog counts what diff and review count).
  */
 function comparisonPolicy(options: ChangelogOptions, cwd: string, settings: DiffSettings): { deprecationDays: number; now?: Date; policy: ReviewPolicy } {
-  return { deprecationDays: deprecationDays(options.deprecationDays ?? settings.deprecationDays), ...(options.now ? { now: options.now } : {}), policy: policyOf(cwd, settings, options) };
+  return {
+    deprecationDays: deprecationDays(options.deprecationDays ?? settings.deprecationDays),
+    ...(options.now ? { now: options.now } : {}),
+    policy: policyOf(cwd, settings, options),
+  };
 }
 
 export async function runChangelog(options: ChangelogOptions): Promise<number> {
@@ -81,7 +85,9 @@ export async function runChangelog(options: ChangelogOptions): Promise<number> {
     if (specs.length !== 2) throw new UsageError('changelog needs two contracts (<base> <head>) or --base <git-ref>');
     const [basePath, headPath] = specs as [string, string];
     const policy = comparisonPolicy(options, cwd, diffSettingsFor(cwd, options.config));
-    inputs = [{ ...(await changesOfFiles(basePath, headPath, { cwd, ...policy })), path: resolve(cwd, headPath), since: displayPath(resolve(cwd, basePath), cwd) }];
+    inputs = [
+      { ...(await changesOfFiles(basePath, headPath, { cwd, ...policy })), path: resolve(cwd, headPath), since: displayPath(resolve(cwd, basePath), cwd) },
+    ];
   }
   const changelog = buildChangelog(inputs, cwd);
   const text = renderChangelog(changelog, format);

@@ -67,7 +67,14 @@ export async function runDiff(options: DiffOptions): Promise<number> {
   };
   let report: DiffReport;
   if (options.base !== undefined) {
-    report = await diffRevision({ cwd, ref: options.base, specs, ...policy, ...(options.config ? { config: options.config } : {}), ...(accept ? { accept } : {}) });
+    report = await diffRevision({
+      cwd,
+      ref: options.base,
+      specs,
+      ...policy,
+      ...(options.config ? { config: options.config } : {}),
+      ...(accept ? { accept } : {}),
+    });
   } else {
     report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(accept ? { accept } : {}) });
   }

@@ -49,7 +49,8 @@ type DocsEntry = Pick<SpecEntry, 'path' | 'api' | 'strict'> & { out?: string };
  */
 function docsEntries(cwd: string, options: DocsOptions): { entries: DocsEntry[]; config?: SpecforgeConfig } {
   if (!options.specs || options.specs.length === 0) {
-    if (findConfig(cwd, options.config) === undefined) throw new UsageError(`name the contracts to publish: specforge docs <spec...> (or list them in ${options.config ?? CONFIG_FILE})`);
+    if (findConfig(cwd, options.config) === undefined)
+      throw new UsageError(`name the contracts to publish: specforge docs <spec...> (or list them in ${options.config ?? CONFIG_FILE})`);
     const config = loadConfig(cwd, options.config);
     return { config, entries: config.specs };
   }
@@ -88,7 +89,13 @@ export async function runDocs(options: DocsOptions): Promise<number> {
     const ref = changelogBase;
     const days = config?.diff.deprecationDays;
     const policy = policyOf(cwd, config?.diff ?? {}, {});
-    const compared = await changesSinceRevision({ cwd, ref, specs: entries.map((s) => s.path), policy, ...(days !== undefined ? { deprecationDays: days } : {}) });
+    const compared = await changesSinceRevision({
+      cwd,
+      ref,
+      specs: entries.map((s) => s.path),
+      policy,
+      ...(days !== undefined ? { deprecationDays: days } : {}),
+    });
     compared.forEach((c, i) => {
       const spec = specs[i] as DocsSpec;
       spec.changelog = contractChangelog({ ...c, path: spec.path, since: ref }, cwd);
@@ -104,9 +111,18 @@ export async function runDocs(options: DocsOptions): Promise<number> {
       const settings = versions[spec.api];
       if (settings === undefined || settings.length === 0) continue;
       const head = await buildModel(spec.path, { api: spec.api });
-      const loaded = await loadDocsVersions({ cwd, spec: spec.path, api: spec.api, head, settings, policy, ...(days !== undefined ? { deprecationDays: days } : {}) });
+      const loaded = await loadDocsVersions({
+        cwd,
+        spec: spec.path,
+        api: spec.api,
+        head,
+        settings,
+        policy,
+        ...(days !== undefined ? { deprecationDays: days } : {}),
+      });
       spec.versions = loaded.earlier;
-      if (spec.changelog === undefined && changelogBase === undefined && options.changelog !== false && loaded.current !== undefined) spec.changelog = loaded.current;
+      if (spec.changelog === undefined && changelogBase === undefined && options.changelog !== false && loaded.current !== undefined)
+        spec.changelog = loaded.current;
     }
   } else if (Object.keys(versions).length > 0) {
     write('docs.versions: earlier versions are published by the static renderer only\n');
@@ -117,7 +133,8 @@ export async function runDocs(options: DocsOptions): Promise<number> {
     if (p.cli !== undefined) write(terminalText(`${displayPath(resolve(out, p.cli), cwd)}: command-line reference of ${p.title}`) + '\n');
     const since = changelogBase ?? p.versions?.at(-2)?.label ?? '';
     if (p.changelog !== undefined) write(terminalText(`${displayPath(resolve(out, p.changelog), cwd)}: changes of ${p.title} since ${since}`) + '\n');
-    for (const v of p.versions?.slice(0, -1) ?? []) write(terminalText(`${displayPath(resolve(out, v.file), cwd)}: ${p.title} ${v.label} (earlier version)`) + '\n');
+    for (const v of p.versions?.slice(0, -1) ?? [])
+      write(terminalText(`${displayPath(resolve(out, v.file), cwd)}: ${p.title} ${v.label} (earlier version)`) + '\n');
   }
   write(`${displayPath(resolve(out, 'index.html'), cwd)}: index of ${pages.length} contract(s)\n`);
   return EXIT_OK;

@@ -47,7 +47,13 @@ export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig
   if (options.spec) {
     const path = resolve(cwd, options.spec);
     const api = dirname(path).split(/[\\/]/).pop() ?? 'api';
-    const entry = configEntryFor(path, cwd, options.config) ?? { path, api, out: resolve(cwd, `generated/${api}`), targets: parseTargets(undefined, '--targets'), strict: DEFAULT_STRICT };
+    const entry = configEntryFor(path, cwd, options.config) ?? {
+      path,
+      api,
+      out: resolve(cwd, `generated/${api}`),
+      targets: parseTargets(undefined, '--targets'),
+      strict: DEFAULT_STRICT,
+    };
     return { entries: [over({ ...entry, ...(options.out ? { out: resolve(cwd, options.out) } : {}) })] };
   }
   const config = loadConfig(cwd, options.config);
@@ -80,7 +86,9 @@ function runHooks(config: SpecforgeConfig, results: SpecResult[], write: (t: str
     if (r.error || r.status !== 0) {
       const why = r.error ? r.error.message : r.signal ? `was stopped by ${r.signal}` : `exited with ${String(r.status)}`;
       const output = `${r.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
-      throw ContractError.single('SPECFORGE_HOOK', `hooks.afterWrite command "${command}" ${why}${output ? `:\n${output}` : ''}`, { file: config.file ?? config.root });
+      throw ContractError.single('SPECFORGE_HOOK', `hooks.afterWrite command "${command}" ${why}${output ? `:\n${output}` : ''}`, {
+        file: config.file ?? config.root,
+      });
     }
   }
 }
@@ -117,18 +125,21 @@ export async function runWatch(options: WatchOptions): Promise<number> {
     for (const dir of dirs) {
       if (watchers.has(dir)) continue;
       try {
-        watchers.set(dir, watch(dir, (_event, name) => {
-          if (name === null) return;
-          pending.add(join(dir, name.toString()));
-          clearTimeout(timer);
-          // Editors write a file in several steps: regenerate once they are done.
-          timer = setTimeout(() => {
-            const changed = pending;
-            pending = new Set();
-            const affected = entries.filter((e) => [...changed].some((f) => inputs.get(e)?.has(f)));
-            if (affected.length > 0) running = running.then(() => generateAll(affected, false)).then(refresh);
-          }, 150);
-        }));
+        watchers.set(
+          dir,
+          watch(dir, (_event, name) => {
+            if (name === null) return;
+            pending.add(join(dir, name.toString()));
+            clearTimeout(timer);
+            // Editors write a file in several steps: regenerate once they are done.
+            timer = setTimeout(() => {
+              const changed = pending;
+              pending = new Set();
+              const affected = entries.filter((e) => [...changed].some((f) => inputs.get(e)?.has(f)));
+              if (affected.length > 0) running = running.then(() => generateAll(affected, false)).then(refresh);
+            }, 150);
+          }),
+        );
       } catch (err) {
         handleError(err, writeError);
       }
@@ -151,7 +162,12 @@ export async function runWatch(options: WatchOptions): Promise<number> {
  * `generate --watch` on every change. `onError` given, a failing contract or hook is passed to it
  * and the others go on (watch); else the first failure is thrown (exit 2).
  */
-async function generateEntries(entries: readonly SpecEntry[], config: SpecforgeConfig | undefined, options: GenerateOptions & { write: (t: string) => void }, onError?: (err: unknown) => void): Promise<SpecResult[]> {
+async function generateEntries(
+  entries: readonly SpecEntry[],
+  config: SpecforgeConfig | undefined,
+  options: GenerateOptions & { write: (t: string) => void },
+  onError?: (err: unknown) => void,
+): Promise<SpecResult[]> {
   const guard = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
     if (!onError) return step();
     try {

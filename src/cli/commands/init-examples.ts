@@ -86,10 +86,18 @@ export function serverExample(framework: Framework, generated: string, example: 
       ]
     : ['/** A handler per operation (the Handlers type names them); one still missing answers 501. */', 'const handlers: Partial<Handlers> = {};'];
   const head = [`import { createPartialServer, type Handlers } from '${generated}/server.js';`];
-  const listening = "console.log(`listening on http://127.0.0.1:${port}`)";
+  const listening = 'console.log(`listening on http://127.0.0.1:${port}`)';
   switch (framework) {
     case 'node-http':
-      return lines(["import { createHttpServer } from '@specforge/runtime/server';", ...head, '', ...handlers, '', PORT, `createHttpServer(createPartialServer(handlers)).listen(port, '127.0.0.1', () => ${listening});`]);
+      return lines([
+        "import { createHttpServer } from '@specforge/runtime/server';",
+        ...head,
+        '',
+        ...handlers,
+        '',
+        PORT,
+        `createHttpServer(createPartialServer(handlers)).listen(port, '127.0.0.1', () => ${listening});`,
+      ]);
     case 'express':
       return lines([
         "import express from 'express';",
@@ -99,7 +107,7 @@ export function serverExample(framework: Framework, generated: string, example: 
         ...handlers,
         '',
         'const app = express();',
-        '// The contract\'s operations (under its servers[0] base path); any other path goes on to the next middleware.',
+        "// The contract's operations (under its servers[0] base path); any other path goes on to the next middleware.",
         'app.use(specforgeExpress(createPartialServer(handlers)));',
         PORT,
         `app.listen(port, '127.0.0.1', () => ${listening});`,
@@ -130,7 +138,7 @@ export function serverExample(framework: Framework, generated: string, example: 
         ...handlers,
         '',
         'const app = new Koa();',
-        '// The contract\'s operations; any other path goes on to the next middleware.',
+        "// The contract's operations; any other path goes on to the next middleware.",
         'app.use(specforgeKoa(createPartialServer(handlers)));',
         PORT,
         `app.listen(port, '127.0.0.1', () => ${listening});`,
@@ -143,7 +151,7 @@ export function serverExample(framework: Framework, generated: string, example: 
         '',
         ...handlers,
         '',
-        '/** (Request) => Promise<Response>, under the contract\'s base path: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker\'s default export. */',
+        "/** (Request) => Promise<Response>, under the contract's base path: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker's default export. */",
         'export const handler = createPartialFetchHandler(handlers);',
         'export default { fetch: handler };',
       ]);
@@ -157,7 +165,7 @@ export function serverExample(framework: Framework, generated: string, example: 
         ...handlers,
         '',
         'const app = new Hono();',
-        '// The contract\'s operations, under its base path; the fetch handler answers 404 for paths it does not have.',
+        "// The contract's operations, under its base path; the fetch handler answers 404 for paths it does not have.",
         "app.all('*', honoHandler(createPartialFetchHandler(handlers)));",
         'export default app;',
       ]);
@@ -175,7 +183,15 @@ export function clientExample(style: ClientStyle, generated: string, example: bo
         baseUrl,
         'export const client = createClient();',
         ...(example
-          ? ['', '/** The todos, through the path-string client (openapi-fetch): typed by the contract. */', 'export async function todos() {', "  const { data, error } = await client.GET('/todos', { params: { query: { limit: 10 } } });", '  if (error) throw new Error(error.message);', '  return data;', '}']
+          ? [
+              '',
+              '/** The todos, through the path-string client (openapi-fetch): typed by the contract. */',
+              'export async function todos() {',
+              "  const { data, error } = await client.GET('/todos', { params: { query: { limit: 10 } } });",
+              '  if (error) throw new Error(error.message);',
+              '  return data;',
+              '}',
+            ]
           : []),
       ]);
     case 'sdk':
@@ -185,7 +201,15 @@ export function clientExample(style: ClientStyle, generated: string, example: bo
         baseUrl.replace('createClient', 'createSdkClient'),
         'export const client = createSdkClient();',
         ...(example
-          ? ['', '/** The todos, through a per-operation function: typed results and errors, an AbortSignal. */', 'export async function todos(signal?: AbortSignal) {', '  const result = await listTodos(client, { query: { limit: 10 }, ...(signal ? { signal } : {}) });', '  if (!result.ok) throw new Error(`listTodos answered ${result.status}`);', '  return result.data;', '}']
+          ? [
+              '',
+              '/** The todos, through a per-operation function: typed results and errors, an AbortSignal. */',
+              'export async function todos(signal?: AbortSignal) {',
+              '  const result = await listTodos(client, { query: { limit: 10 }, ...(signal ? { signal } : {}) });',
+              '  if (!result.ok) throw new Error(`listTodos answered ${result.status}`);',
+              '  return result.data;',
+              '}',
+            ]
           : []),
       ]);
     case 'react-query':

@@ -14,7 +14,20 @@ import { TEMPLATE_ROOT } from '../../codegen/templates.js';
 import { CONFIG_FILE } from '../../pipeline/config.js';
 import { EXIT_OK } from '../errors.js';
 import { runGenerate } from './generate.js';
-import { askOnTerminal, choice, CLIENT_STYLES, clientExample, FRAMEWORKS, importPath, packagesFor, serverExample, targetsFor, type Ask, type ClientStyle, type Framework } from './init-examples.js';
+import {
+  askOnTerminal,
+  choice,
+  CLIENT_STYLES,
+  clientExample,
+  FRAMEWORKS,
+  importPath,
+  packagesFor,
+  serverExample,
+  targetsFor,
+  type Ask,
+  type ClientStyle,
+  type Framework,
+} from './init-examples.js';
 
 export interface InitOptions {
   cwd?: string;
@@ -50,11 +63,11 @@ function yamlString(text: string): string {
 export function configText(specs: readonly string[], output: string, overlays: readonly string[] = [], targets?: readonly string[]): string {
   return [
     '# specforge: the contracts of this repository and where their generated code goes.',
-    '# Each contract\'s code is written to <output>/<api>, <api> being the name of its folder.',
+    "# Each contract's code is written to <output>/<api>, <api> being the name of its folder.",
     '# Reference: https://www.npmjs.com/package/specforge',
     `output: ${yamlString(output)}`,
     'defaults:',
-    '  # false: schemas are validated as JSON Schema defines them; what Ajv\'s strict mode dislikes is a warning.',
+    "  # false: schemas are validated as JSON Schema defines them; what Ajv's strict mode dislikes is a warning.",
     '  strict: false',
     '# hooks:',
     '#   afterWrite: ["npx prettier --write"]   # run with the written files appended',
@@ -107,7 +120,8 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const output = posix(options.output ?? 'src/generated').replace(/\/+$/, '');
-  if (output === '' || isAbsolute(output) || output.split('/').includes('..')) throw new UsageError(`--output must be a folder inside the repository, not "${output}"`);
+  if (output === '' || isAbsolute(output) || output.split('/').includes('..'))
+    throw new UsageError(`--output must be a folder inside the repository, not "${output}"`);
 
   let specPath: string;
   const files: Array<{ path: string; content: string }> = [];
@@ -152,7 +166,9 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   if (existsSync(outAbs) && readdirSync(outAbs).length > 0) taken.push(`${generated}/`);
   for (const other of ['specforge.config.ts', 'specforge.config.js', 'specforge.config.mjs']) if (existsSync(join(cwd, other))) taken.push(other);
   if (taken.length > 0) {
-    throw new UsageError(`init writes nothing: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''} (it never overwrites; move ${taken.length === 1 ? 'it' : 'them'} away, or edit ${CONFIG_FILE} by hand)`);
+    throw new UsageError(
+      `init writes nothing: ${taken.join(', ')} already exist${taken.length === 1 ? 's' : ''} (it never overwrites; move ${taken.length === 1 ? 'it' : 'them'} away, or edit ${CONFIG_FILE} by hand)`,
+    );
   }
 
   // The contract first (with the overlays the command line registered): a contract that does not
@@ -195,7 +211,9 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
         // left in place
       }
     }
-    write(`init failed and removed what it wrote (${files.map((f) => f.path).join(', ')}${options.generate !== false ? `, ${generated}/` : ''}). ${nextStep(specPath, options.overlay)}\n`);
+    write(
+      `init failed and removed what it wrote (${files.map((f) => f.path).join(', ')}${options.generate !== false ? `, ${generated}/` : ''}). ${nextStep(specPath, options.overlay)}\n`,
+    );
     throw err;
   }
   write(
@@ -203,7 +221,9 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
       '',
       'Next:',
       '  npm install --save-dev specforge        # the toolchain: generate, lint, mock, review',
-      `  npm install @specforge/runtime${packagesFor(framework, client).map((p) => ` ${p}`).join('')}   # what the generated code and the examples import at run time`,
+      `  npm install @specforge/runtime${packagesFor(framework, client)
+        .map((p) => ` ${p}`)
+        .join('')}   # what the generated code and the examples import at run time`,
       `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/${framework === 'fetch' || framework === 'hono' ? 'fetch' : 'server'}.ts names them)`,
       `  ${exampleDir}/${api}.client.ts: the ${client} client`,
       `  npx specforge mock ${specPath}   # a mock server on http://127.0.0.1:4010`,

@@ -125,7 +125,8 @@ export function connectionLimits(options: Pick<MockOptions, 'headersTimeout' | '
 } {
   const headersTimeout = integer(options.headersTimeout, '--headers-timeout', 100, 3_600_000) ?? DEFAULT_HTTP_LIMITS.headersTimeout;
   const requestTimeout = integer(options.requestTimeout, '--request-timeout', 100, 3_600_000) ?? DEFAULT_HTTP_LIMITS.requestTimeout;
-  if (requestTimeout < headersTimeout) throw new UsageError(`--request-timeout (${requestTimeout} ms) must not be shorter than --headers-timeout (${headersTimeout} ms)`);
+  if (requestTimeout < headersTimeout)
+    throw new UsageError(`--request-timeout (${requestTimeout} ms) must not be shorter than --headers-timeout (${headersTimeout} ms)`);
   return {
     headersTimeout,
     requestTimeout,
@@ -176,6 +177,8 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const address = server.address();
   const where = socket ? `unix:${socket}` : `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
   for (const line of report.lines) write(`specforge mock: ${terminalText(line, false)}\n`);
-  write(`specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}${options.cors === true ? ' to any web page (--cors)' : ''}; POST /__specforge/reset resets it\n`);
+  write(
+    `specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}${options.cors === true ? ' to any web page (--cors)' : ''}; POST /__specforge/reset resets it\n`,
+  );
   return { server, mock };
 }

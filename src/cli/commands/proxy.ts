@@ -67,7 +67,8 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
     throw new UsageError(`--upstream must be an absolute http(s) URL, not "${shown}"`);
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new UsageError(`--upstream must be an http or https URL, not "${shown}"`);
-  if (upstream.username !== '' || upstream.password !== '') throw new UsageError(`--upstream holds credentials ("${redactUserinfo(upstream.href)}"); clients send their own through the proxy`);
+  if (upstream.username !== '' || upstream.password !== '')
+    throw new UsageError(`--upstream holds credentials ("${redactUserinfo(upstream.href)}"); clients send their own through the proxy`);
   const port = integer(options.port, '--port', 0, 65535) ?? 4011;
   const duration = integer(options.duration, '--duration', 1, 31 * 24 * 3600);
   const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
@@ -92,10 +93,13 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
     proxy = await createProxy(proxyOptions);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') throw new UsageError(`--port ${port}: 127.0.0.1:${port} is ${code === 'EADDRINUSE' ? 'in use' : 'not allowed'}; choose another port (0: any free one)`);
+    if (code === 'EADDRINUSE' || code === 'EACCES')
+      throw new UsageError(`--port ${port}: 127.0.0.1:${port} is ${code === 'EADDRINUSE' ? 'in use' : 'not allowed'}; choose another port (0: any free one)`);
     throw error;
   }
-  warn(`specforge proxy: listening on ${proxy.origin}, forwarding to ${upstream.href}${options.enforce ? ' (refusing requests the contract forbids)' : ''}; stop with Ctrl-C${duration ? ` or after ${duration} s` : ''}\n`);
+  warn(
+    `specforge proxy: listening on ${proxy.origin}, forwarding to ${upstream.href}${options.enforce ? ' (refusing requests the contract forbids)' : ''}; stop with Ctrl-C${duration ? ` or after ${duration} s` : ''}\n`,
+  );
   options.onListening?.(proxy);
 
   // The report and the cassette are written however the proxy stops: --duration, SIGINT, SIGTERM,
@@ -123,12 +127,19 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   });
   const report = await proxy.close();
   const { invalid, refused, unrouted } = proxy.requestViolations();
-  if (invalid + unrouted > 0) warn(`specforge proxy: ${invalid} request${invalid === 1 ? '' : 's'} broke the contract${options.enforce ? ` (${refused} refused)` : ''}, ${unrouted} matched no operation\n`);
+  if (invalid + unrouted > 0)
+    warn(
+      `specforge proxy: ${invalid} request${invalid === 1 ? '' : 's'} broke the contract${options.enforce ? ` (${refused} refused)` : ''}, ${unrouted} matched no operation\n`,
+    );
   if (options.record !== undefined && proxy.recorder) {
     proxy.recorder.write(resolve(cwd, options.record));
     warn(`specforge proxy: ${proxy.recorder.exchanges.length} exchanges recorded in ${options.record}\n`);
   }
-  const text = formatConformance(report, format, { spec: options.spec, baseUrl: `${upstream.href} (through specforge proxy)`, locate: reportLocator(model, cwd) });
+  const text = formatConformance(report, format, {
+    spec: options.spec,
+    baseUrl: `${upstream.href} (through specforge proxy)`,
+    locate: reportLocator(model, cwd),
+  });
   if (options.output !== undefined) {
     writeFileSync(resolve(cwd, options.output), text);
     write(`${report.failures.length === 0 ? '✔' : '✖'} ${report.requests} requests, ${report.failures.length} failures; report in ${options.output}\n`);

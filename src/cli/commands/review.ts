@@ -100,7 +100,10 @@ function registerReviewPatches(config: SpecforgeConfig, overlay: readonly string
     if (!entry.overlays && entry.errors === undefined) continue;
     byContract.set(entry.path, { overlays: entry.overlays ?? [], ...(entry.errors === undefined ? {} : { errors: entry.errors }) });
   }
-  setContractPatches((overlay ?? []).map((o) => resolve(cwd, o)), byContract);
+  setContractPatches(
+    (overlay ?? []).map((o) => resolve(cwd, o)),
+    byContract,
+  );
   // Nulls read as absent and overlay actions that select nothing: said once each.
   setPatchReporter((d) => warn(`${formatDiagnostic(d)}\n`));
 }
@@ -183,7 +186,11 @@ export async function reviewFindings(options: ReviewOptions & { cwd: string; bas
   const accept = options.accept !== undefined ? resolve(cwd, options.accept) : config.diff.accept;
   // Paths of the command line, from the working folder's real path (the repository's top is a real path).
   const here = realpathSync(cwd);
-  const named = [...(options.overlay ?? []), ...(options.accept !== undefined ? [options.accept] : []), ...(options.severityLevels !== undefined ? [options.severityLevels] : [])].map((p) => resolve(here, p));
+  const named = [
+    ...(options.overlay ?? []),
+    ...(options.accept !== undefined ? [options.accept] : []),
+    ...(options.severityLevels !== undefined ? [options.severityLevels] : []),
+  ].map((p) => resolve(here, p));
   refuseLinksOut(
     rev.root,
     [...config.specs.flatMap((e) => [e.path, ...(e.overlays ?? [])]), ...(config.diff.accept !== undefined ? [config.diff.accept] : []), ...named],
@@ -279,7 +286,10 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   if (!(REVIEW_FAIL_ON as readonly string[]).includes(failOn)) throw new UsageError(`--fail-on must be ${REVIEW_FAIL_ON.join(' or ')}, not "${failOn}"`);
   // Bad values are usage errors before anything runs.
   if (options.deprecationDays !== undefined) deprecationDays(options.deprecationDays);
-  if (options.all === true && options.newOnly === true) throw new UsageError('--all and --new-only contradict each other: --new-only (the default) counts only lint findings new since the base, --all counts every one');
+  if (options.all === true && options.newOnly === true)
+    throw new UsageError(
+      '--all and --new-only contradict each other: --new-only (the default) counts only lint findings new since the base, --all counts every one',
+    );
   parseSeverityFlags(options.severity ?? []);
   pathPattern('--match-path', options.matchPath);
   pathPattern('--unmatch-path', options.unmatchPath);
@@ -304,7 +314,10 @@ export async function runReview(options: ReviewOptions): Promise<number> {
   const rules = [...DIFF_RULE_INFO, ...(sections.lintRules ?? [])];
   const sarifOptions = { title: 'specforge review', rules, toolVersion: specforgeVersion(), srcRoot: cwd };
   const everything = [...reported, ...sections.preExisting];
-  const preLine = sections.preExisting.length > 0 ? `specforge review: ${sections.preExisting.length} lint finding(s) already on ${options.base} not counted (--all reports them)\n` : '';
+  const preLine =
+    sections.preExisting.length > 0
+      ? `specforge review: ${sections.preExisting.length} lint finding(s) already on ${options.base} not counted (--all reports them)\n`
+      : '';
   switch (format) {
     case 'stylish':
       write(reviewTerminal(report, failing));

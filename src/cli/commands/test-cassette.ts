@@ -30,8 +30,12 @@ export function reportLocator(model: ContractModel, cwd: string): NonNullable<Re
  * (always: a cassette never holds a credential, `--show-secrets` or not).
  */
 export function recordInto(options: ConformanceOptions): CassetteRecorder {
-  const recorder = new CassetteRecorder(redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) }), 'test');
-  options.onExchange = (x) => recorder.add(x.phase, x.sent, x.response, x.error, { ...(x.truncated ? { truncated: true } : {}), ...(x.late ? { late: true } : {}) });
+  const recorder = new CassetteRecorder(
+    redactor({ model: options.model, ...(options.auth ? { auth: options.auth } : {}), ...(options.headers ? { headers: options.headers } : {}) }),
+    'test',
+  );
+  options.onExchange = (x) =>
+    recorder.add(x.phase, x.sent, x.response, x.error, { ...(x.truncated ? { truncated: true } : {}), ...(x.late ? { late: true } : {}) });
   return recorder;
 }
 
@@ -40,10 +44,17 @@ export function recordInto(options: ConformanceOptions): CassetteRecorder {
  * The cassette is read as it streams (streamCassette): each exchange is parsed, checked and
  * replayed in turn, never the whole document at once.
  */
-export async function replayFile(file: string, cwd: string, options: Omit<ConformanceOptions, 'fetch'>, warn: (line: string) => void): Promise<ConformanceReport> {
+export async function replayFile(
+  file: string,
+  cwd: string,
+  options: Omit<ConformanceOptions, 'fetch'>,
+  warn: (line: string) => void,
+): Promise<ConformanceReport> {
   const { report, unrouted } = await replayCassette({ exchanges: streamCassette(resolve(cwd, file), file) }, options);
   if (unrouted.length > 0) {
-    warn(`specforge test --replay: ${unrouted.length} recorded request${unrouted.length === 1 ? '' : 's'} match no operation of the contract now, not checked: ${unrouted.slice(0, 5).join(', ')}${unrouted.length > 5 ? ', …' : ''}\n`);
+    warn(
+      `specforge test --replay: ${unrouted.length} recorded request${unrouted.length === 1 ? '' : 's'} match no operation of the contract now, not checked: ${unrouted.slice(0, 5).join(', ')}${unrouted.length > 5 ? ', …' : ''}\n`,
+    );
   }
   return report;
 }

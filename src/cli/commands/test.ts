@@ -102,7 +102,8 @@ function checkList(raw: string | undefined, flag: string): CheckName[] | undefin
   const names = list(raw);
   if (!names) return undefined;
   const unknown = names.filter((n) => !isCheckName(n));
-  if (unknown.length > 0) throw new UsageError(`${flag}: unknown check${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; the checks are ${CHECKS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`${flag}: unknown check${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; the checks are ${CHECKS.join(', ')}`);
   return names.filter(isCheckName);
 }
 
@@ -111,7 +112,8 @@ function phaseList(raw: string | undefined): Phase[] | undefined {
   if (!names) return undefined;
   const known = new Set<string>(PHASES);
   const unknown = names.filter((n) => !known.has(n));
-  if (unknown.length > 0) throw new UsageError(`--phases: unknown phase${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; the phases are ${PHASES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`--phases: unknown phase${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; the phases are ${PHASES.join(', ')}`);
   return PHASES.filter((p) => names.includes(p));
 }
 
@@ -129,10 +131,13 @@ function headerList(raw: readonly string[] | undefined): Record<string, string> 
 /** The contract to test: the one named, else the config's only contract. */
 function specOf(cwd: string, options: TestOptions): string {
   if (options.spec !== undefined) return options.spec;
-  if (findConfig(cwd, options.config) === undefined) throw new UsageError('name the contract to test: specforge test <spec> --base-url <url> (or add it to specforge.config.yaml)');
+  if (findConfig(cwd, options.config) === undefined)
+    throw new UsageError('name the contract to test: specforge test <spec> --base-url <url> (or add it to specforge.config.yaml)');
   const specs = loadConfig(cwd, options.config).specs;
   if (specs.length !== 1) {
-    throw new UsageError(`specforge.config.yaml lists ${specs.length} contracts; name the one to test (${specs.map((s) => displayPath(s.path, cwd)).join(', ')})`);
+    throw new UsageError(
+      `specforge.config.yaml lists ${specs.length} contracts; name the one to test (${specs.map((s) => displayPath(s.path, cwd)).join(', ')})`,
+    );
   }
   return displayPath((specs[0] as { path: string }).path, cwd);
 }
@@ -184,7 +189,8 @@ export async function runTest(given: TestOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const format = formatOption(options.format, TEST_FORMATS, 'stylish');
   if (options.replay !== undefined && options.record !== undefined) throw new UsageError('--replay sends nothing, so there is nothing to --record');
-  if (options.baseUrl === undefined && options.socket === undefined && options.replay === undefined) throw new UsageError('--base-url <url> is required (or --socket <path>)');
+  if (options.baseUrl === undefined && options.socket === undefined && options.replay === undefined)
+    throw new UsageError('--base-url <url> is required (or --socket <path>)');
   let base: URL;
   // A password in the base URL is never printed, in errors included.
   const shownBase = redactUserinfo(options.baseUrl ?? '');
@@ -207,7 +213,8 @@ export async function runTest(given: TestOptions): Promise<number> {
   let rateLimit: number | undefined;
   if (options.rateLimit !== undefined) {
     rateLimit = Number(String(options.rateLimit).replace(/\/s$/, ''));
-    if (!Number.isFinite(rateLimit) || rateLimit <= 0) throw new UsageError(`--rate-limit takes requests per second (e.g. 50 or 50/s), not "${String(options.rateLimit)}"`);
+    if (!Number.isFinite(rateLimit) || rateLimit <= 0)
+      throw new UsageError(`--rate-limit takes requests per second (e.g. 50 or 50/s), not "${String(options.rateLimit)}"`);
   }
   const phases = phaseList(options.phases);
   const checks = checkList(options.checks, '--checks');
@@ -321,7 +328,9 @@ export async function runTest(given: TestOptions): Promise<number> {
   });
   if (options.output !== undefined) {
     writeFileSync(resolve(cwd, options.output), text);
-    write(`${report.failures.length === 0 ? '✔' : '✖'} ${report.requests} requests, ${report.failures.length} failures (seed ${report.seed}); report in ${options.output}\n`);
+    write(
+      `${report.failures.length === 0 ? '✔' : '✖'} ${report.requests} requests, ${report.failures.length} failures (seed ${report.seed}); report in ${options.output}\n`,
+    );
   } else write(text);
   return report.failures.length > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -181,7 +181,8 @@ async function unsupportedMethods(ctx: RunContext): Promise<void> {
     // A URL another template also matches (/users/invite and /users/{id}) is that path's too: a
     // method it declares there is no unsupported method.
     const concrete = template.url.replace(/\?.*$/, '');
-    const elsewhere = (method: string): boolean => ctx.model.operations.some((o) => o.method.toUpperCase() === method && o.path !== path && templateMatches(o.path, concrete));
+    const elsewhere = (method: string): boolean =>
+      ctx.model.operations.some((o) => o.method.toUpperCase() === method && o.path !== path && templateMatches(o.path, concrete));
     const method = UNSUPPORTED_CANDIDATES.find((m) => !declared.has(m) && !elsewhere(m));
     if (!method) {
       ctx.skip('unsupported_method', path, `every method tried (${UNSUPPORTED_CANDIDATES.join(', ')}) is declared for ${concrete}`);
@@ -203,12 +204,20 @@ async function unsupportedMethods(ctx: RunContext): Promise<void> {
     const allowed = [...declared].sort().join(', ');
     const allow = response.headers['allow'];
     const fail = (message: string, cause: string): void => {
-      ctx.fail(model, 'coverage', { check: 'unsupported_method', message, location: `${model.pointer.slice(0, model.pointer.lastIndexOf('/'))}`, cause }, sent, response);
+      ctx.fail(
+        model,
+        'coverage',
+        { check: 'unsupported_method', message, location: `${model.pointer.slice(0, model.pointer.lastIndexOf('/'))}`, cause },
+        sent,
+        response,
+      );
     };
     if (response.status === 501) ctx.tally(model, 'unsupported_method', true);
-    else if (response.status !== 405) fail(`${method} ${path}, which the contract does not declare (declared: ${allowed}), answers ${response.status}, not 405`, `status ${response.status}`);
+    else if (response.status !== 405)
+      fail(`${method} ${path}, which the contract does not declare (declared: ${allowed}), answers ${response.status}, not 405`, `status ${response.status}`);
     else if (allow === undefined) fail(`${method} ${path} answers 405 without an Allow header (RFC 9110 §15.5.6; declared: ${allowed})`, 'no Allow');
-    else if (allow.split(',').some((m) => m.trim().toUpperCase() === method)) fail(`${method} ${path} answers 405 with an Allow header that lists ${method} ("${allow}")`, 'Allow lists it');
+    else if (allow.split(',').some((m) => m.trim().toUpperCase() === method))
+      fail(`${method} ${path} answers 405 with an Allow header that lists ${method} ("${allow}")`, 'Allow lists it');
     else ctx.tally(model, 'unsupported_method', true);
   }
 }
@@ -242,9 +251,31 @@ async function negotiation(ctx: RunContext, op: OperationModel): Promise<void> {
     if (!answer) continue;
     const actual = (answer.contentType.split(';')[0] ?? '').trim().toLowerCase();
     if (answer.status === 406) {
-      ctx.fail(op, 'coverage', { check: 'content_type_negotiation', message: `Accept: ${type}, a type the operation declares for ${success.status}, is refused with 406`, location: `${success.pointer}/content`, cause: `refuses ${type}` }, outcome.sent, answer);
+      ctx.fail(
+        op,
+        'coverage',
+        {
+          check: 'content_type_negotiation',
+          message: `Accept: ${type}, a type the operation declares for ${success.status}, is refused with 406`,
+          location: `${success.pointer}/content`,
+          cause: `refuses ${type}`,
+        },
+        outcome.sent,
+        answer,
+      );
     } else if (answer.status >= 200 && answer.status < 300 && answer.text.length > 0 && actual !== '' && !mediaMatches(type, actual)) {
-      ctx.fail(op, 'coverage', { check: 'content_type_negotiation', message: `Accept: ${type} is answered ${answer.status} in ${actual} (the server negotiates: it answers 406 for an Accept no declared type fits)`, location: `${success.pointer}/content`, cause: `${type} answered ${actual}` }, outcome.sent, answer);
+      ctx.fail(
+        op,
+        'coverage',
+        {
+          check: 'content_type_negotiation',
+          message: `Accept: ${type} is answered ${answer.status} in ${actual} (the server negotiates: it answers 406 for an Accept no declared type fits)`,
+          location: `${success.pointer}/content`,
+          cause: `${type} answered ${actual}`,
+        },
+        outcome.sent,
+        answer,
+      );
     } else if (answer.status >= 200 && answer.status < 300) ctx.tally(op, 'content_type_negotiation', true);
   }
 }

@@ -18,7 +18,8 @@ export async function examples(ctx: RunContext): Promise<void> {
       const request = buildRequest(ctx.model, op, values, body);
       // A sampled body the validators refuse (a schema no value can meet) is sent, its answer checked, but not as valid data.
       // A required body that goes empty (a form with no field) is a missing body, not valid data.
-      const valid = (body === undefined || body.valid) && !(op.requestBody?.required === true && body !== undefined && emptyBody(request)) && !emptyQueryValue(values);
+      const valid =
+        (body === undefined || body.valid) && !(op.requestBody?.required === true && body !== undefined && emptyBody(request)) && !emptyQueryValue(values);
       const origin = `example ${body === undefined ? 'parameters' : body.name === 'sampled' ? 'sampled from the schema' : body.name}`;
       await ctx.exchange(op, 'examples', request, valid ? origin : `${origin} (which the contract's schema refuses)`, valid ? 'positive' : 'any');
     }

@@ -41,7 +41,12 @@ export async function fuzz(ctx: RunContext): Promise<void> {
       const kind = schemaType(isRecord(p.schema) && typeof p.schema['$ref'] === 'string' ? ctx.resolve(p.schema['$ref']) : p.schema);
       if (tokens.get(op.id) === p.name && !p.required) {
         params[key] = fc.constant(undefined);
-      } else if (p.contentType !== undefined || p.extensions['x-specforge-base64-json'] !== undefined || (isRecord(p.schema) && p.schema['x-specforge-base64-json'] !== undefined) || (p.in === 'header' && (kind === 'object' || kind === 'array'))) {
+      } else if (
+        p.contentType !== undefined ||
+        p.extensions['x-specforge-base64-json'] !== undefined ||
+        (isRecord(p.schema) && p.schema['x-specforge-base64-json'] !== undefined) ||
+        (p.in === 'header' && (kind === 'object' || kind === 'array'))
+      ) {
         // A structured header (JSON in base64, say) keeps its documented value, or one made from its schema.
         params[key] = fc.constant(ctx.exampleValues(op).get(p) ?? structuredValue(ctx, p));
       } else if (p.in === 'header') {
@@ -60,7 +65,8 @@ export async function fuzz(ctx: RunContext): Promise<void> {
       if (p.required) required.push(key);
     });
     const media = requestMedia(op);
-    const bodyArb = op.requestBody && media && op.method !== 'get' && op.method !== 'head' ? schemaArbitrary(media.schema, ctx.resolve) : fc.constant(undefined);
+    const bodyArb =
+      op.requestBody && media && op.method !== 'get' && op.method !== 'head' ? schemaArbitrary(media.schema, ctx.resolve) : fc.constant(undefined);
     const arbitrary = fc.record({ params: fc.record(params, { requiredKeys: required }), body: bodyArb });
     const toRequest = (c: { params: Record<string, unknown>; body: unknown }): { request: ExampleRequest; valid: boolean } => {
       const values = new Map<ParameterModel, unknown>();
@@ -72,7 +78,12 @@ export async function fuzz(ctx: RunContext): Promise<void> {
       const request = buildRequest(ctx.model, op, values, body);
       // A required body that serializes to nothing (no bytes, a multipart body without a part) is a missing body.
       const sentBody = !emptyBody(request);
-      const valid = ctx.paramsValid(op, values) && !emptyQueryValue(values) && (!sentBody ? !(op.requestBody?.required ?? false) || op.method === 'get' || op.method === 'head' : ctx.bodyValid(op, media?.type ?? '', c.body) !== false);
+      const valid =
+        ctx.paramsValid(op, values) &&
+        !emptyQueryValue(values) &&
+        (!sentBody
+          ? !(op.requestBody?.required ?? false) || op.method === 'get' || op.method === 'head'
+          : ctx.bodyValid(op, media?.type ?? '', c.body) !== false);
       return { request, valid };
     };
     // A case fails only on a fault not reported yet (by the examples, or an earlier round): after a
@@ -107,7 +118,8 @@ const MAX_ROUNDS = 5;
 /** A fuzz case: the checks without recording (fast-check shrinks before one is reported); passes are counted. */
 async function exchangeQuiet(ctx: RunContext, op: OperationModel, request: ExampleRequest, valid: boolean): Promise<CheckFailure[]> {
   const { response, error } = await ctx.send(request, 'generated');
-  if (!response) return error && !error.startsWith('not sendable') && !ctx.options.dryRun ? [{ check: 'not_a_server_error', message: `no answer: ${error}` }] : [];
+  if (!response)
+    return error && !error.startsWith('not sendable') && !ctx.options.dryRun ? [{ check: 'not_a_server_error', message: `no answer: ${error}` }] : [];
   const failed: CheckFailure[] = [];
   for (const r of ctx.judge(op, request.method, response, 'generated', valid ? 'positive' : 'any')) {
     if (!ctx.enabled.has(r.check)) continue;

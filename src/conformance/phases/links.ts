@@ -13,7 +13,11 @@ import { buildRequest, type ExampleRequest } from '../requests.js';
  * $request.path.org, or a constant); `requestValue` reads the request's side, which the live run and
  * a replay know differently.
  */
-export function runtimeExpressionValue(expression: unknown, response: ReceivedResponse, requestValue: (where: 'path' | 'query' | 'header', name: string) => unknown): unknown {
+export function runtimeExpressionValue(
+  expression: unknown,
+  response: ReceivedResponse,
+  requestValue: (where: 'path' | 'query' | 'header', name: string) => unknown,
+): unknown {
   if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
   if (expression.startsWith('$response.body')) {
     const hash = expression.indexOf('#');
@@ -58,7 +62,8 @@ export async function links(ctx: RunContext): Promise<void> {
         const targetValues = ctx.exampleValues(target);
         for (const [key, expression] of Object.entries(isRecord(link['parameters']) ? link['parameters'] : {})) {
           const dot = key.indexOf('.');
-          const [where, pname] = dot > 0 && ['path', 'query', 'header', 'cookie'].includes(key.slice(0, dot)) ? [key.slice(0, dot), key.slice(dot + 1)] : [undefined, key];
+          const [where, pname] =
+            dot > 0 && ['path', 'query', 'header', 'cookie'].includes(key.slice(0, dot)) ? [key.slice(0, dot), key.slice(dot + 1)] : [undefined, key];
           const p = target.parameters.find((x) => x.name === pname && (where === undefined || x.in === where));
           const value = linkValue(expression, request, first.response, values);
           if (p && value !== undefined) targetValues.set(p, value);
@@ -70,7 +75,17 @@ export async function links(ctx: RunContext): Promise<void> {
         if (status === undefined || status >= 500) continue;
         const sent = outcome.sent;
         if (status === 404 || status === 410) {
-          ctx.fail(target, 'stateful', { check: 'ensure_resource_availability', message: `link ${name} from ${op.id} ${declared.status} leads to ${status}`, location: `${declared.pointer}/links/${name}` }, sent, outcome.response);
+          ctx.fail(
+            target,
+            'stateful',
+            {
+              check: 'ensure_resource_availability',
+              message: `link ${name} from ${op.id} ${declared.status} leads to ${status}`,
+              location: `${declared.pointer}/links/${name}`,
+            },
+            sent,
+            outcome.response,
+          );
         } else ctx.tally(target, 'ensure_resource_availability', true);
       }
     }

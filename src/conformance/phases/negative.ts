@@ -24,13 +24,15 @@ function wrongParameterValue(ctx: RunContext, p: ParameterModel): { value: unkno
   }
   if (type === 'boolean') return { value: 'maybe', why: `${p.name} not a boolean` };
   if (type === 'string') {
-    if (typeof schema['maxLength'] === 'number' && schema['maxLength'] < 4096) return { value: 'x'.repeat(schema['maxLength'] + 1), why: `${p.name} longer than its maxLength` };
+    if (typeof schema['maxLength'] === 'number' && schema['maxLength'] < 4096)
+      return { value: 'x'.repeat(schema['maxLength'] + 1), why: `${p.name} longer than its maxLength` };
     if (typeof schema['pattern'] === 'string') {
       for (const candidate of ['', ' ', '!!', '\u00e9\u00e9', '0']) {
         // An empty path segment addresses no operation (the router answers 404 for the URL, not the operation).
         if (candidate === '' && p.in === 'path') continue;
         try {
-          if (!new RegExp(schema['pattern'], 'u').test(candidate) && (typeof schema['minLength'] !== 'number' || candidate.length >= 0)) return { value: candidate, why: `${p.name} not matching its pattern` };
+          if (!new RegExp(schema['pattern'], 'u').test(candidate) && (typeof schema['minLength'] !== 'number' || candidate.length >= 0))
+            return { value: candidate, why: `${p.name} not matching its pattern` };
         } catch {
           return undefined;
         }
@@ -65,8 +67,10 @@ export async function negative(ctx: RunContext): Promise<void> {
       if (isJson) cases.push({ values: base, body: { ...body, raw: '{"specforge": ', name: 'malformed JSON' }, origin: 'malformed JSON body' });
       const broken = brokenBodyRequest(ctx.model, op);
       // Only when the schema refuses it: properties without `type: object` admit any JSON value.
-      if (broken?.body !== undefined && ctx.bodyValid(op, body.media.type, JSON.parse(broken.body) as unknown) !== true) cases.push({ values: base, body: { ...body, raw: broken.body, name: 'wrong type at the root' }, origin: 'body of the wrong type' });
-      for (const mutation of bodyMutations(ctx, op, body.media.type, body.value, body.media.schema)) cases.push({ values: base, body: { ...body, value: mutation.value, name: mutation.why }, origin: mutation.why });
+      if (broken?.body !== undefined && ctx.bodyValid(op, body.media.type, JSON.parse(broken.body) as unknown) !== true)
+        cases.push({ values: base, body: { ...body, raw: broken.body, name: 'wrong type at the root' }, origin: 'body of the wrong type' });
+      for (const mutation of bodyMutations(ctx, op, body.media.type, body.value, body.media.schema))
+        cases.push({ values: base, body: { ...body, value: mutation.value, name: mutation.why }, origin: mutation.why });
     }
     for (const c of cases.slice(0, 24)) {
       await ctx.exchange(op, 'negative', buildRequest(ctx.model, op, c.values, c.body), c.origin, 'negative');
@@ -75,7 +79,13 @@ export async function negative(ctx: RunContext): Promise<void> {
 }
 
 /** Body values invalid in one place: a required property missing, a property of the wrong type, a bound or enum broken. */
-function bodyMutations(ctx: RunContext, op: OperationModel, mediaType: string, value: unknown, schema: JsonSchema | undefined): Array<{ value: unknown; why: string }> {
+function bodyMutations(
+  ctx: RunContext,
+  op: OperationModel,
+  mediaType: string,
+  value: unknown,
+  schema: JsonSchema | undefined,
+): Array<{ value: unknown; why: string }> {
   const out: Array<{ value: unknown; why: string }> = [];
   let s = schema;
   if (isRecord(s) && typeof s['$ref'] === 'string') s = ctx.resolve(s['$ref']);
@@ -97,15 +107,27 @@ function bodyMutations(ctx: RunContext, op: OperationModel, mediaType: string, v
     const type = schemaType(sub);
     // In a form or multipart body every value travels as text: a wrong JSON type is not visible.
     const typed = /json/i.test(mediaType);
-    const wrong = !typed ? undefined : type === 'string' ? 12345 : type === 'array' ? 'not-an-array' : type === 'object' ? 'not-an-object' : type === 'boolean' ? 'not-a-boolean' : type === 'integer' || type === 'number' ? 'not-a-number' : undefined;
+    const wrong = !typed
+      ? undefined
+      : type === 'string'
+        ? 12345
+        : type === 'array'
+          ? 'not-an-array'
+          : type === 'object'
+            ? 'not-an-object'
+            : type === 'boolean'
+              ? 'not-a-boolean'
+              : type === 'integer' || type === 'number'
+                ? 'not-a-number'
+                : undefined;
     if (wrong !== undefined) out.push({ value: { ...value, [name]: wrong }, why: `property ${name} of the wrong type` });
     if (Array.isArray(sub['enum'])) out.push({ value: { ...value, [name]: 'specforge-not-in-enum' }, why: `property ${name} outside its enum` });
     if (typeof sub['maximum'] === 'number') out.push({ value: { ...value, [name]: sub['maximum'] + 1 }, why: `property ${name} above its maximum` });
     if (typeof sub['minimum'] === 'number') out.push({ value: { ...value, [name]: sub['minimum'] - 1 }, why: `property ${name} below its minimum` });
-    if (typeof sub['maxLength'] === 'number' && sub['maxLength'] < 4096) out.push({ value: { ...value, [name]: 'x'.repeat(sub['maxLength'] + 1) }, why: `property ${name} longer than its maxLength` });
+    if (typeof sub['maxLength'] === 'number' && sub['maxLength'] < 4096)
+      out.push({ value: { ...value, [name]: 'x'.repeat(sub['maxLength'] + 1) }, why: `property ${name} longer than its maxLength` });
   }
   if (s['additionalProperties'] === false) out.push({ value: { ...value, specforgeUnknownProperty: true }, why: 'a property the schema does not allow' });
   // Only what the contract's own validator refuses is invalid data.
   return out.filter((m) => ctx.bodyValid(op, mediaType, m.value) === false);
 }
-

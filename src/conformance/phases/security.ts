@@ -26,7 +26,8 @@ export async function security(ctx: RunContext): Promise<void> {
       }),
     );
     if (challengeable) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer' } }, 'a malformed credential']);
-    else if (keyInAuthorization) cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer ' } }, 'an empty credential (Authorization: Bearer)']);
+    else if (keyInAuthorization)
+      cases.push([{ ...anonymous, headers: { ...anonymous.headers, authorization: 'Bearer ' } }, 'an empty credential (Authorization: Bearer)']);
     for (const [request, origin] of cases) {
       // An undeclared 401 is the contract's omission, the same for every secured operation: counted
       // once for the contract, not once per operation.
@@ -37,12 +38,29 @@ export async function security(ctx: RunContext): Promise<void> {
       // As Schemathesis judges it: only an answer that succeeds (2xx) ignores the missing credential;
       // a 403, a 404 or a redirect to a login page refuses it.
       if (response.status >= 200 && response.status < 300) {
-        ctx.fail(op, 'security', { check: 'ignored_auth', message: `a request with ${origin} succeeds with ${response.status}`, location: `${op.pointer}/security`, cause: 'succeeds' }, sent, response);
+        ctx.fail(
+          op,
+          'security',
+          {
+            check: 'ignored_auth',
+            message: `a request with ${origin} succeeds with ${response.status}`,
+            location: `${op.pointer}/security`,
+            cause: 'succeeds',
+          },
+          sent,
+          response,
+        );
       } else ctx.tally(op, 'ignored_auth', true);
       // A 401 for a scheme that can challenge names the challenge (RFC 9110 §11.6.1): its own check.
       if (response.status === 401 && challengeable) {
         if (response.headers['www-authenticate'] === undefined) {
-          ctx.fail(op, 'security', { check: 'auth_challenge', message: `401 without WWW-Authenticate (${origin})`, location: `${op.pointer}/security`, cause: 'no WWW-Authenticate' }, sent, response);
+          ctx.fail(
+            op,
+            'security',
+            { check: 'auth_challenge', message: `401 without WWW-Authenticate (${origin})`, location: `${op.pointer}/security`, cause: 'no WWW-Authenticate' },
+            sent,
+            response,
+          );
         } else ctx.tally(op, 'auth_challenge', true);
       }
     }

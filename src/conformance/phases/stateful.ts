@@ -79,7 +79,23 @@ export async function stateful(ctx: RunContext): Promise<void> {
     // nothing of what it stores.
     if (resource.inferred === true) {
       const absent = resource.generate === 'integer' ? '2147480000' : `specforge-absent-${ctx.seed}`;
-      const probe = await ctx.exchange(read, 'stateful', itemRequest(ctx, read, resource, absent, new Map(Array.from(ctx.exampleValues(create)).filter(([p]) => p.in === 'path').map(([p, v]) => [p.name, v]))), `read ${resource.name} ${absent} (never created)`, 'any');
+      const probe = await ctx.exchange(
+        read,
+        'stateful',
+        itemRequest(
+          ctx,
+          read,
+          resource,
+          absent,
+          new Map(
+            Array.from(ctx.exampleValues(create))
+              .filter(([p]) => p.in === 'path')
+              .map(([p, v]) => [p.name, v]),
+          ),
+        ),
+        `read ${resource.name} ${absent} (never created)`,
+        'any',
+      );
       if (probe.response?.status !== 404 && probe.response?.status !== 410) continue;
     }
     const list = ctx.opById(resource.operations.list);
@@ -99,7 +115,8 @@ export async function stateful(ctx: RunContext): Promise<void> {
       const values = new Map(createValues);
       const body = ctx.exampleBody(create);
       // A unique name for resources that take one in the query (a container's ?name=).
-      for (const p of create.parameters) if (p.in === 'query' && /^name$/i.test(p.name) && resource.aliases.length > 0) values.set(p, `specforge-${ctx.seed}-${index}-${model.size}`);
+      for (const p of create.parameters)
+        if (p.in === 'query' && /^name$/i.test(p.name) && resource.aliases.length > 0) values.set(p, `specforge-${ctx.seed}-${index}-${model.size}`);
       let bodyValue = body;
       if (body && isRecord(body.value) && resource.idField in body.value && typeof body.value[resource.idField] === 'string') {
         bodyValue = { ...body, value: { ...body.value, [resource.idField]: `specforge-${ctx.seed}-${index}-${model.size}` } };
@@ -111,16 +128,36 @@ export async function stateful(ctx: RunContext): Promise<void> {
       return id;
     };
     const checkRead = async (id: string, stored: boolean): Promise<void> => {
-      const outcome = await ctx.exchange(read, 'stateful', itemRequest(ctx, read, resource, id, parent), `read ${resource.name} ${id} (${stored ? 'stored' : 'deleted'})`, 'any');
+      const outcome = await ctx.exchange(
+        read,
+        'stateful',
+        itemRequest(ctx, read, resource, id, parent),
+        `read ${resource.name} ${id} (${stored ? 'stored' : 'deleted'})`,
+        'any',
+      );
       const sent = outcome.sent;
       const status = outcome.response?.status;
       // A server error is reported by not_a_server_error; it says nothing of what is stored.
       if (status === undefined || status >= 500) return;
       if (stored) {
         if (status >= 200 && status < 300) ctx.tally(read, 'ensure_resource_availability', true);
-        else ctx.fail(read, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${read.id}`, location: read.pointer }, sent, outcome.response);
+        else
+          ctx.fail(
+            read,
+            'stateful',
+            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${read.id}`, location: read.pointer },
+            sent,
+            outcome.response,
+          );
       } else if (status === 404 || status === 410) ctx.tally(read, 'use_after_free', true);
-      else ctx.fail(read, 'stateful', { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${read.id} (expected 404)`, location: read.pointer }, sent, outcome.response);
+      else
+        ctx.fail(
+          read,
+          'stateful',
+          { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${read.id} (expected 404)`, location: read.pointer },
+          sent,
+          outcome.response,
+        );
     };
     const checkList = async (): Promise<void> => {
       if (!list) return;
@@ -133,9 +170,21 @@ export async function stateful(ctx: RunContext): Promise<void> {
         const listed = text.includes(JSON.stringify(id)) || text.includes(`:${id},`) || text.includes(`:${id}}`);
         // A paginated list shows its first page: completeness is checked while the model is small.
         if (stored && !listed && model.size <= 10) {
-          ctx.fail(list, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${list.id}`, location: list.pointer }, sent, outcome.response);
+          ctx.fail(
+            list,
+            'stateful',
+            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${list.id}`, location: list.pointer },
+            sent,
+            outcome.response,
+          );
         } else if (!stored && listed) {
-          ctx.fail(list, 'stateful', { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${list.id}`, location: list.pointer }, sent, outcome.response);
+          ctx.fail(
+            list,
+            'stateful',
+            { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${list.id}`, location: list.pointer },
+            sent,
+            outcome.response,
+          );
         } else ctx.tally(list, stored ? 'ensure_resource_availability' : 'use_after_free', true);
       }
     };
@@ -150,10 +199,23 @@ export async function stateful(ctx: RunContext): Promise<void> {
     for (const opId of [resource.operations.replace, resource.operations.update]) {
       const op = ctx.opById(opId);
       if (!op) continue;
-      const outcome = await ctx.exchange(op, 'stateful', itemRequest(ctx, op, resource, first, parent), `${op.method.toUpperCase()} ${resource.name} ${first} (stored)`, 'any');
+      const outcome = await ctx.exchange(
+        op,
+        'stateful',
+        itemRequest(ctx, op, resource, first, parent),
+        `${op.method.toUpperCase()} ${resource.name} ${first} (stored)`,
+        'any',
+      );
       const status = outcome.response?.status;
       if (status === undefined || status >= 500) continue;
-      if (status === 404 || status === 410) ctx.fail(op, 'stateful', { check: 'ensure_resource_availability', message: `${resource.name} ${first}, created, answers ${status} on ${op.id}`, location: op.pointer }, outcome.sent, outcome.response);
+      if (status === 404 || status === 410)
+        ctx.fail(
+          op,
+          'stateful',
+          { check: 'ensure_resource_availability', message: `${resource.name} ${first}, created, answers ${status} on ${op.id}`, location: op.pointer },
+          outcome.sent,
+          outcome.response,
+        );
       else ctx.tally(op, 'ensure_resource_availability', true);
     }
     await checkList();
@@ -198,7 +260,8 @@ async function transitions(ctx: RunContext, resource: ResourceSpec, parent: Map<
     .filter(([opId, t]) => t.through === undefined && ctx.opById(opId) !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
   if (all.length === 0) return;
-  const allowed = (t: (typeof all)[number][1], state: string): boolean => (!t.from || t.from.includes(state)) && !(t.notFrom ?? []).includes(state) && (t.requires ?? []).length === 0 && t.pull === undefined;
+  const allowed = (t: (typeof all)[number][1], state: string): boolean =>
+    (!t.from || t.from.includes(state)) && !(t.notFrom ?? []).includes(state) && (t.requires ?? []).length === 0 && t.pull === undefined;
   const id = await makeOne();
   if (id === undefined) return;
   const refusedIn = async (state: string): Promise<void> => {
@@ -213,7 +276,18 @@ async function transitions(ctx: RunContext, resource: ResourceSpec, parent: Map<
       if (status === undefined || status >= 500) continue;
       const sent = outcome.sent;
       if (status === t.otherwise) ctx.tally(op, 'transition_precondition', true);
-      else ctx.fail(op, 'stateful', { check: 'transition_precondition', message: `${opId} on a ${resource.name} in state ${state} (allowed from ${t.from?.join(', ') ?? `anything but ${(t.notFrom ?? []).join(', ')}`}) answers ${status}, not ${t.otherwise}`, location: op.pointer }, sent, outcome.response);
+      else
+        ctx.fail(
+          op,
+          'stateful',
+          {
+            check: 'transition_precondition',
+            message: `${opId} on a ${resource.name} in state ${state} (allowed from ${t.from?.join(', ') ?? `anything but ${(t.notFrom ?? []).join(', ')}`}) answers ${status}, not ${t.otherwise}`,
+            location: op.pointer,
+          },
+          sent,
+          outcome.response,
+        );
     }
   };
   await refusedIn(machine.initial);

@@ -115,7 +115,11 @@ function chain(steps: Array<{ when: Record<string, unknown>; then: JsonSchema }>
 }
 
 /** Values of the discriminator property to the index of the variant they name. */
-function discriminatorValues(discriminator: Record<string, unknown>, source: unknown[], resolve: SourceResolver): Map<string, { value: unknown; index: number }> | undefined {
+function discriminatorValues(
+  discriminator: Record<string, unknown>,
+  source: unknown[],
+  resolve: SourceResolver,
+): Map<string, { value: unknown; index: number }> | undefined {
   const property = discriminator['propertyName'];
   if (typeof property !== 'string') return undefined;
   const byRef = new Map<string, number>();
@@ -150,7 +154,10 @@ function discriminatorValues(discriminator: Record<string, unknown>, source: unk
 }
 
 /** A property that every variant requires with const or enum values, the values disjoint across variants. */
-function implicitDiscriminator(source: unknown[], resolve: SourceResolver): { property: string; values: Map<string, { value: unknown; index: number }> } | undefined {
+function implicitDiscriminator(
+  source: unknown[],
+  resolve: SourceResolver,
+): { property: string; values: Map<string, { value: unknown; index: number }> } | undefined {
   const first = deref(source[0], resolve);
   if (!first) return undefined;
   const candidates = new Set<string>();
@@ -177,7 +184,11 @@ function implicitDiscriminator(source: unknown[], resolve: SourceResolver): { pr
 }
 
 /** Steps from discriminator values: one `if` per variant, with every value that names it. */
-function propertySteps(property: string, values: Map<string, { value: unknown; index: number }>, prepared: JsonSchema[]): Array<{ when: Record<string, unknown>; then: JsonSchema }> {
+function propertySteps(
+  property: string,
+  values: Map<string, { value: unknown; index: number }>,
+  prepared: JsonSchema[],
+): Array<{ when: Record<string, unknown>; then: JsonSchema }> {
   const byIndex = new Map<number, unknown[]>();
   for (const { value, index } of values.values()) byIndex.set(index, [...(byIndex.get(index) ?? []), value]);
   return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([index, vs]) => ({ when: whenProperty(property, vs), then: prepared[index] as JsonSchema }));
@@ -213,7 +224,10 @@ export function narrowAlternatives(prepared: Record<string, unknown>, source: Re
         const seen = new Set<string>();
         const disjoint = types.every((t) => t !== undefined && [...t].every((x) => !seen.has(x)) && [...t].every((x) => seen.add(x)));
         if (disjoint) {
-          const steps = (types as Array<Set<string>>).map((t, i) => ({ when: { type: [...t].filter((x) => x !== 'integer' || !t.has('number')) }, then: variants[i] as JsonSchema }));
+          const steps = (types as Array<Set<string>>).map((t, i) => ({
+            when: { type: [...t].filter((x) => x !== 'integer' || !t.has('number')) },
+            then: variants[i] as JsonSchema,
+          }));
           const allTypes = [...seen].filter((x) => x !== 'integer' || !seen.has('number')).sort();
           rewritten = chain(steps, { type: allTypes });
         }

@@ -6,7 +6,20 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { normalizeSchema } from '../model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
 import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/shared/sample.js';
-import type { ApiSpec, MockExample, MockOperation, MockResponse, MockResponseData, MockTables, MockTablesData, OperationSpec, SharedMockExample, SharedMockResponse, ValueShape, FormSpec } from '../../runtime/shared/spec.js';
+import type {
+  ApiSpec,
+  MockExample,
+  MockOperation,
+  MockResponse,
+  MockResponseData,
+  MockTables,
+  MockTablesData,
+  OperationSpec,
+  SharedMockExample,
+  SharedMockResponse,
+  ValueShape,
+  FormSpec,
+} from '../../runtime/shared/spec.js';
 import { ContractError, type Diagnostic } from '../errors.js';
 import { errorShapes } from './error-shapes.js';
 import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
@@ -83,7 +96,12 @@ export function shapeOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema
   }
 }
 
-export function operationSpec(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined, model?: ContractModel, policy?: PolicyTables): OperationSpec {
+export function operationSpec(
+  op: OperationModel,
+  resolve: (ref: string) => JsonSchema | undefined,
+  model?: ContractModel,
+  policy?: PolicyTables,
+): OperationSpec {
   const spec: OperationSpec = {
     id: op.id,
     method: op.method.toUpperCase(),
@@ -167,10 +185,12 @@ export function apiSpec(model: ContractModel): ApiSpec {
   const dialect = model.document['x-specforge-dialect'];
   if (isRecord(dialect)) {
     const prefix = dialect['versionPrefix'];
-    if (isRecord(prefix) && typeof prefix['min'] === 'string' && typeof prefix['max'] === 'string') spec.versionPrefix = { min: prefix['min'], max: prefix['max'] };
+    if (isRecord(prefix) && typeof prefix['min'] === 'string' && typeof prefix['max'] === 'string')
+      spec.versionPrefix = { min: prefix['min'], max: prefix['max'] };
     const booleans = dialect['booleans'];
     if (Array.isArray(dialect['bearerAliases'])) spec.bearerAliases = dialect['bearerAliases'].map((a) => String(a).toLowerCase());
-    if (dialect['invalidBodyStatus'] !== undefined) spec.invalidBodyStatus = clientErrorStatus(model, dialect['invalidBodyStatus'], '/x-specforge-dialect/invalidBodyStatus');
+    if (dialect['invalidBodyStatus'] !== undefined)
+      spec.invalidBodyStatus = clientErrorStatus(model, dialect['invalidBodyStatus'], '/x-specforge-dialect/invalidBodyStatus');
     if (isRecord(booleans) && Array.isArray(booleans['true']) && Array.isArray(booleans['false'])) {
       const truthy = booleans['true'].map(String);
       const falsy = booleans['false'].map(String);
@@ -223,7 +243,12 @@ export function budgetedSampler(model: ContractModel, resolve: (ref: string) => 
       return r.value;
     } catch (err) {
       if (!(err instanceof SampleError)) throw err;
-      throw ContractError.single('SPECFORGE_NO_FINITE_VALUE', err.message, model.loaded.locate(err.ref?.startsWith('#') ? refPointer(err.ref) : pointer), 'make the property optional, nullable, or a oneOf with a branch that ends the recursion');
+      throw ContractError.single(
+        'SPECFORGE_NO_FINITE_VALUE',
+        err.message,
+        model.loaded.locate(err.ref?.startsWith('#') ? refPointer(err.ref) : pointer),
+        'make the property optional, nullable, or a oneOf with a branch that ends the recursion',
+      );
     }
   };
 }
@@ -233,7 +258,9 @@ function mockResponse(r: ResponseModel, sampleAt: SampleAt, sample: boolean, sta
   const out: MockResponse = { key: r.status, status: status ?? statusOf(r.status), examples: [], pointer: r.pointer };
   const headers: Record<string, string> = {};
   for (const h of r.headers) {
-    const value = h.examples[0]?.value ?? (h.required || sample ? sampleAt(h.schema, `${r.pointer}/headers/${h.name.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`) : undefined);
+    const value =
+      h.examples[0]?.value ??
+      (h.required || sample ? sampleAt(h.schema, `${r.pointer}/headers/${h.name.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`) : undefined);
     if (value !== undefined && value !== null) headers[h.name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   if (Object.keys(headers).length > 0) out.headers = headers;
@@ -328,7 +355,8 @@ export function compactMockTables(tables: MockTables): MockTablesData {
   // An example that two responses (or more) carry, whole: written once under `examples`.
   const exampleCounts = new Map<string, number>();
   for (const op of Object.values(tables.operations)) {
-    for (const r of Object.values(op.responses)) for (const e of r.examples) exampleCounts.set(JSON.stringify(e), (exampleCounts.get(JSON.stringify(e)) ?? 0) + 1);
+    for (const r of Object.values(op.responses))
+      for (const e of r.examples) exampleCounts.set(JSON.stringify(e), (exampleCounts.get(JSON.stringify(e)) ?? 0) + 1);
   }
   const examples: Record<string, MockExample> = {};
   const exampleIds = new Map<string, string>();

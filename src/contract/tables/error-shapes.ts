@@ -23,7 +23,18 @@ const TITLE_NAMES = ['title', 'summary'];
 const STATUS_NAMES = ['status', 'statusCode', 'status_code', 'httpStatus', 'http_status'];
 const CODE_NAMES = ['code', 'errorCode', 'error_code', 'type_code', 'error'];
 const REQUEST_ID_NAMES = ['requestId', 'request_id', 'traceId', 'trace_id', 'correlationId', 'correlation_id'];
-const DETAILS_NAMES = ['errors', 'details', 'issues', 'problems', 'violations', 'invalid_params', 'invalidParams', 'fieldErrors', 'field_errors', 'validationErrors'];
+const DETAILS_NAMES = [
+  'errors',
+  'details',
+  'issues',
+  'problems',
+  'violations',
+  'invalid_params',
+  'invalidParams',
+  'fieldErrors',
+  'field_errors',
+  'validationErrors',
+];
 const ENVELOPE_NAMES = ['error'];
 const DETAIL_POINTER_NAMES = ['pointer', 'jsonPointer', 'json_pointer', 'path', 'field', 'instancePath'];
 const DETAIL_NAME_NAMES = ['name', 'parameter', 'param', 'property'];
@@ -41,7 +52,11 @@ function deref(schema: JsonSchema | undefined, resolve: Resolve): JsonSchema | u
 }
 
 /** An object schema's properties and required names through $ref and allOf; undefined when it is no object. */
-function objectParts(schema: JsonSchema | undefined, resolve: Resolve, depth = 0): { properties: Record<string, JsonSchema>; required: string[]; closed: boolean } | undefined {
+function objectParts(
+  schema: JsonSchema | undefined,
+  resolve: Resolve,
+  depth = 0,
+): { properties: Record<string, JsonSchema>; required: string[]; closed: boolean } | undefined {
   const s = deref(schema, resolve);
   if (!isRecord(s) || depth > 16) return undefined;
   const type = s['type'];
@@ -77,7 +92,9 @@ function freeText(schema: JsonSchema | undefined, resolve: Resolve): boolean {
   const s = deref(schema, resolve);
   if (s === true) return true;
   if (!isRecord(s) || typeOf(s, resolve) !== 'string') return false;
-  return ['enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'contentMediaType', 'oneOf', 'anyOf', 'allOf', 'not'].every((k) => s[k] === undefined);
+  return ['enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'contentMediaType', 'oneOf', 'anyOf', 'allOf', 'not'].every(
+    (k) => s[k] === undefined,
+  );
 }
 
 /** An integer (or number) the HTTP status fits: no enum, const or bound that excludes it. */
@@ -85,7 +102,11 @@ function statusNumber(schema: JsonSchema | undefined, resolve: Resolve): boolean
   const s = deref(schema, resolve);
   if (!isRecord(s)) return false;
   const t = typeOf(s, resolve);
-  return (t === 'integer' || t === 'number') && ['enum', 'const', 'maximum', 'exclusiveMaximum', 'multipleOf'].every((k) => s[k] === undefined) && (typeof s['minimum'] !== 'number' || s['minimum'] <= 100);
+  return (
+    (t === 'integer' || t === 'number') &&
+    ['enum', 'const', 'maximum', 'exclusiveMaximum', 'multipleOf'].every((k) => s[k] === undefined) &&
+    (typeof s['minimum'] !== 'number' || s['minimum'] <= 100)
+  );
 }
 
 function sampled(schema: JsonSchema, resolve: Resolve): ErrorTemplate {
@@ -113,7 +134,8 @@ function topObject(parts: NonNullable<ReturnType<typeof objectParts>>, resolve: 
   const roles: Roles = { message: false, status: false, code: false, requestId: false, details: false };
   const props: Array<[string, ErrorTemplate]> = [];
   const names = Object.keys(parts.properties);
-  const pick = (list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined => list.find((n) => names.includes(n) && !props.some(([k]) => k === n) && ok(parts.properties[n] as JsonSchema));
+  const pick = (list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined =>
+    list.find((n) => names.includes(n) && !props.some(([k]) => k === n) && ok(parts.properties[n] as JsonSchema));
   const details = pick(DETAILS_NAMES, (s) => typeOf(s, resolve) === 'array');
   if (details) {
     const t = detailsArray(parts.properties[details] as JsonSchema, resolve, depth);
@@ -144,7 +166,8 @@ function topObject(parts: NonNullable<ReturnType<typeof objectParts>>, resolve: 
   const requestId = pick(REQUEST_ID_NAMES, (s) => freeText(s, resolve));
   if (requestId) props.push([requestId, { t: 'requestId' }]);
   const envelope = pick(ENVELOPE_NAMES, (s) => objectParts(s, resolve) !== undefined);
-  if (envelope && depth < 2) props.push([envelope, topObject(objectParts(parts.properties[envelope], resolve) as NonNullable<ReturnType<typeof objectParts>>, resolve, depth + 1)]);
+  if (envelope && depth < 2)
+    props.push([envelope, topObject(objectParts(parts.properties[envelope], resolve) as NonNullable<ReturnType<typeof objectParts>>, resolve, depth + 1)]);
   for (const name of parts.required) {
     if (props.some(([k]) => k === name)) continue;
     const schema = Object.hasOwn(parts.properties, name) ? (parts.properties[name] as JsonSchema) : {};
@@ -182,7 +205,8 @@ function detailsArray(schema: JsonSchema, resolve: Resolve, depth: number): Erro
 function detailObject(parts: NonNullable<ReturnType<typeof objectParts>>, resolve: Resolve, depth: number): ErrorTemplate {
   const props: Array<[string, ErrorTemplate]> = [];
   const names = Object.keys(parts.properties);
-  const pick = (list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined => list.find((n) => names.includes(n) && !props.some(([k]) => k === n) && ok(parts.properties[n] as JsonSchema));
+  const pick = (list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined =>
+    list.find((n) => names.includes(n) && !props.some(([k]) => k === n) && ok(parts.properties[n] as JsonSchema));
   const text = (s: JsonSchema): boolean => freeText(s, resolve);
   const message = pick(DETAIL_MESSAGE_NAMES, text);
   if (message) props.push([message, { t: 'detail', field: 'message' }]);
@@ -196,7 +220,8 @@ function detailObject(parts: NonNullable<ReturnType<typeof objectParts>>, resolv
   if (code) props.push([code, { t: 'code' }]);
   // JSON:API's `source: { pointer, parameter }`.
   const source = pick(['source'], (s) => objectParts(s, resolve) !== undefined);
-  if (source && depth < 4) props.push([source, detailObject(objectParts(parts.properties[source], resolve) as NonNullable<ReturnType<typeof objectParts>>, resolve, depth + 1)]);
+  if (source && depth < 4)
+    props.push([source, detailObject(objectParts(parts.properties[source], resolve) as NonNullable<ReturnType<typeof objectParts>>, resolve, depth + 1)]);
   for (const required of parts.required) {
     if (props.some(([k]) => k === required)) continue;
     props.push([required, sampled(Object.hasOwn(parts.properties, required) ? (parts.properties[required] as JsonSchema) : {}, resolve)]);

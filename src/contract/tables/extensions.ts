@@ -33,7 +33,8 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     for (const role of ['create', 'list', 'read', 'update', 'replace', 'delete'] as const) {
       const v = opsRaw[role];
       if (v === undefined) continue;
-      if (typeof v !== 'string' || !ops.has(v)) throw extensionError(model, `${at}/operations/${role}`, `resource ${name}: ${role} names no operation of the contract (${JSON.stringify(v)})`);
+      if (typeof v !== 'string' || !ops.has(v))
+        throw extensionError(model, `${at}/operations/${role}`, `resource ${name}: ${role} names no operation of the contract (${JSON.stringify(v)})`);
       operations[role] = v;
     }
     const spec: ResourceSpec = {
@@ -116,7 +117,11 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
           transition.through = { resource: through['resource'], field: through['field'] };
         }
         if (!op.responses.some((r) => r.status === String(transition.otherwise))) {
-          throw extensionError(model, `${tAt}/otherwise`, `resource ${name}: ${opId} does not declare the status ${transition.otherwise} it answers when the precondition fails`);
+          throw extensionError(
+            model,
+            `${tAt}/otherwise`,
+            `resource ${name}: ${opId} does not declare the status ${transition.otherwise} it answers when the precondition fails`,
+          );
         }
         setOwn(transitions, opId, transition);
       }
@@ -135,7 +140,11 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
       };
     }
     const prot = raw['protected'];
-    if (isRecord(prot) && Array.isArray(prot['ids'])) spec.protected = { ids: prot['ids'].map(String), status: prot['status'] === undefined ? 403 : clientErrorStatus(model, prot['status'], `${at}/protected/status`) };
+    if (isRecord(prot) && Array.isArray(prot['ids']))
+      spec.protected = {
+        ids: prot['ids'].map(String),
+        status: prot['status'] === undefined ? 403 : clientErrorStatus(model, prot['status'], `${at}/protected/status`),
+      };
     out.push(spec);
   }
   return out;
@@ -159,14 +168,22 @@ function progressSpec(model: ContractModel, at: string, name: string, raw: unkno
   const spec: ProgressSpec = { steps, every: when };
   if (raw['set'] !== undefined) {
     const set = raw['set'];
-    if (!isRecord(set) || !Object.entries(set).every(([k, v]) => steps.includes(k) && isRecord(v))) throw fail('progress.set maps states of progress.steps to the fields they set');
+    if (!isRecord(set) || !Object.entries(set).every(([k, v]) => steps.includes(k) && isRecord(v)))
+      throw fail('progress.set maps states of progress.steps to the fields they set');
     spec.set = set as Record<string, Record<string, unknown>>;
   }
   return spec;
 }
 
 /** The keys of x-specforge-resources beyond ids, operations and templates: scope, visibility, updates, pagination. */
-function resourceExtras(model: ContractModel, at: string, name: string, raw: Record<string, unknown>, spec: ResourceSpec, ops: Map<string, OperationModel>): void {
+function resourceExtras(
+  model: ContractModel,
+  at: string,
+  name: string,
+  raw: Record<string, unknown>,
+  spec: ResourceSpec,
+  ops: Map<string, OperationModel>,
+): void {
   const fail = (key: string, message: string): ContractError => extensionError(model, `${at}/${key}`, `resource ${name}: ${message}`);
   const scope = raw['scope'];
   if (scope !== undefined) {
@@ -191,7 +208,8 @@ function resourceExtras(model: ContractModel, at: string, name: string, raw: Rec
     spec.immutable = { fields: stringList(model, `${at}/immutable/fields`, immutable['fields']), status };
     for (const role of ['update', 'replace'] as const) {
       const op = spec.operations[role] ? ops.get(spec.operations[role] as string) : undefined;
-      if (op && !op.responses.some((r) => r.status === String(status))) throw fail('immutable', `${op.id} does not declare the status ${status} answered for a change of an immutable field`);
+      if (op && !op.responses.some((r) => r.status === String(status)))
+        throw fail('immutable', `${op.id} does not declare the status ${status} answered for a change of an immutable field`);
     }
   }
   if (raw['pagination'] !== undefined) {
@@ -214,7 +232,12 @@ export function paginationSpec(model: ContractModel, at: string, raw: unknown, o
   };
   if (raw['style'] === 'page') {
     const defaultSize = raw['defaultSize'];
-    const spec: PaginationSpec = { style: 'page', size: param('size'), page: param('page'), defaultSize: Number.isInteger(defaultSize) && (defaultSize as number) > 0 ? (defaultSize as number) : 30 };
+    const spec: PaginationSpec = {
+      style: 'page',
+      size: param('size'),
+      page: param('page'),
+      defaultSize: Number.isInteger(defaultSize) && (defaultSize as number) > 0 ? (defaultSize as number) : 30,
+    };
     if (typeof raw['link'] === 'string') spec.link = raw['link'];
     return spec;
   }
@@ -296,7 +319,8 @@ function eventFilters(model: ContractModel, raw: unknown, at: string): EventFilt
     if (!isRecord(r)) throw extensionError(model, where, `x-specforge-events filter "${name}" must be a list of fields or { fields, when, labels }`);
     const out: EventFiltersSpec['match'][string] = {};
     if (r['fields'] !== undefined) {
-      if (!isStringList(r['fields'])) throw extensionError(model, `${where}/fields`, `x-specforge-events filter "${name}": fields must be a list of dotted paths`);
+      if (!isStringList(r['fields']))
+        throw extensionError(model, `${where}/fields`, `x-specforge-events filter "${name}": fields must be a list of dotted paths`);
       out.fields = r['fields'];
     }
     if (r['labels'] !== undefined) {

@@ -57,10 +57,11 @@ function idType(schema: unknown, name: string, tables: MockTables, depth = 0): u
     if (t !== undefined) return t;
   }
   const all = s['allOf'];
-  if (Array.isArray(all)) for (const part of all) {
-    const t = idType(part, name, tables, depth + 1);
-    if (t !== undefined) return t;
-  }
+  if (Array.isArray(all))
+    for (const part of all) {
+      const t = idType(part, name, tables, depth + 1);
+      if (t !== undefined) return t;
+    }
   return undefined;
 }
 
@@ -94,7 +95,11 @@ function paramsIn(path: string): string[] {
 
 /** A collection's name: the last literal segment of its path (`/users/{userId}/things` → things). */
 function nameOf(path: string, taken: Set<string>): string {
-  const literal = path.split('/').filter((s) => s !== '' && !s.startsWith('{')).pop() ?? 'items';
+  const literal =
+    path
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .pop() ?? 'items';
   let name = literal;
   for (let i = 2; taken.has(name); i++) name = `${literal}${i}`;
   taken.add(name);
@@ -130,7 +135,9 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     // Kept under the parameter's name (shown in answers: a closed schema refuses it, and the create says so).
     else if (location) [idField, idFrom] = [param, `the Location header of the create (kept as ${param})`];
     else {
-      inference.lines.push(`not inferred: POST ${path} with GET ${itemPath}: the answer of GET ${itemPath} has no ${param} or id property, and POST ${path} declares no Location header`);
+      inference.lines.push(
+        `not inferred: POST ${path} with GET ${itemPath}: the answer of GET ${itemPath} has no ${param} or id property, and POST ${path} declares no Location header`,
+      );
       continue;
     }
     // A missing thing is answered 404: only where the read declares such an answer.
@@ -142,7 +149,9 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     const createType = typeOf(createAnswer?.schema, tables);
     const readType = typeOf(readAnswer?.schema, tables);
     if ((createType !== undefined && createType !== 'object') || (readType !== undefined && readType !== 'object')) {
-      inference.lines.push(`not inferred: POST ${path} with GET ${itemPath}: the answers are not one object each (${String(createType ?? 'any')}, ${String(readType ?? 'any')})`);
+      inference.lines.push(
+        `not inferred: POST ${path} with GET ${itemPath}: the answers are not one object each (${String(createType ?? 'any')}, ${String(readType ?? 'any')})`,
+      );
       continue;
     }
     const name = nameOf(path, taken);

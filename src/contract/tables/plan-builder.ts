@@ -228,7 +228,19 @@ export class PlanBuilder {
       } else if (['allOf', 'anyOf', 'oneOf', 'prefixItems'].includes(k) && Array.isArray(v)) {
         out[k] = v.map((sub, i) => this.prepare(sub as JsonSchema, `${at}/${k}/${i}`));
       } else if (
-        ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'].includes(k) &&
+        [
+          'items',
+          'additionalProperties',
+          'additionalItems',
+          'not',
+          'if',
+          'then',
+          'else',
+          'contains',
+          'propertyNames',
+          'unevaluatedItems',
+          'unevaluatedProperties',
+        ].includes(k) &&
         (isRecord(v) || typeof v === 'boolean')
       ) {
         out[k] = this.prepare(v as JsonSchema, `${at}/${k}`);

@@ -24,11 +24,17 @@ function declares(op: OperationModel, status: number): boolean {
 }
 
 /** `{ status, code, message }` of a refusal, with defaults; the status must be a 4xx. */
-function answer(model: ContractModel, raw: unknown, at: string, fallback: { status: number; code: string; message: string }): { status: number; code: string; message: string } {
+function answer(
+  model: ContractModel,
+  raw: unknown,
+  at: string,
+  fallback: { status: number; code: string; message: string },
+): { status: number; code: string; message: string } {
   if (raw === undefined) return { ...fallback };
   if (!isRecord(raw)) fail(model, at, 'expected a mapping with status, code and message');
   const status = raw['status'] ?? fallback.status;
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 499) fail(model, joinPointer(at, 'status'), 'status must be a 4xx status code');
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 499)
+    fail(model, joinPointer(at, 'status'), 'status must be a 4xx status code');
   const code = raw['code'] ?? fallback.code;
   if (typeof code !== 'string' || code === '') fail(model, joinPointer(at, 'code'), 'code must be a non-empty string');
   const message = raw['message'] ?? fallback.message;
@@ -79,7 +85,12 @@ export function policyTables(model: ContractModel): PolicyTables | undefined {
   const rootAt = '/x-specforge-policy';
   if (root === undefined) {
     const stray = model.operations.find((op) => op.extensions['x-specforge-policy'] !== undefined);
-    if (stray) fail(model, joinPointer(stray.pointer, 'x-specforge-policy'), 'an operation x-specforge-policy needs x-specforge-policy at the document root (scheme and kinds)');
+    if (stray)
+      fail(
+        model,
+        joinPointer(stray.pointer, 'x-specforge-policy'),
+        'an operation x-specforge-policy needs x-specforge-policy at the document root (scheme and kinds)',
+      );
     return undefined;
   }
   if (!isRecord(root)) fail(model, rootAt, 'x-specforge-policy must be a mapping with scheme and kinds');
@@ -88,7 +99,8 @@ export function policyTables(model: ContractModel): PolicyTables | undefined {
     fail(model, joinPointer(rootAt, 'scheme'), `scheme must name a security scheme of the contract (${model.securitySchemes.map((s) => s.name).join(', ')})`);
   }
   const rawKinds = root['kinds'];
-  if (!Array.isArray(rawKinds) || rawKinds.length === 0) fail(model, joinPointer(rootAt, 'kinds'), 'kinds must be a non-empty list of { name, pattern | schema }');
+  if (!Array.isArray(rawKinds) || rawKinds.length === 0)
+    fail(model, joinPointer(rootAt, 'kinds'), 'kinds must be a non-empty list of { name, pattern | schema }');
   const kinds: PolicySpec['kinds'] = [];
   const names = new Set<string>();
   rawKinds.forEach((raw, i) => {
@@ -182,7 +194,8 @@ export function errorBodySpec(model: ContractModel, resolve: (ref: string) => Js
     const segments = e.fields.status.startsWith('/') ? parsePointer(e.fields.status) : [e.fields.status];
     const target = schemaAt(e.schema, segments, resolve);
     const type = isRecord(target) ? target['type'] : undefined;
-    if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('integer') && !type.includes('number'))) spec.statusAsString = true;
+    if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('integer') && !type.includes('number')))
+      spec.statusAsString = true;
   }
   if (e.codes) spec.codes = { ...e.codes };
   if (e.requestIdPrefix !== undefined) spec.requestIdPrefix = e.requestIdPrefix;
@@ -193,7 +206,11 @@ const MESSAGE_NAMES = ['message', 'error_description', 'detail', 'description', 
 const CODE_NAMES = ['code', 'status', 'statusCode', 'status_code', 'errorCode', 'error_code'];
 
 /** An object schema's own properties and required names, through $ref and allOf. */
-function objectParts(schema: JsonSchema | undefined, resolve: (ref: string) => JsonSchema | undefined, depth = 0): { properties: Record<string, JsonSchema>; required: string[] } | undefined {
+function objectParts(
+  schema: JsonSchema | undefined,
+  resolve: (ref: string) => JsonSchema | undefined,
+  depth = 0,
+): { properties: Record<string, JsonSchema>; required: string[] } | undefined {
   if (!isRecord(schema) || depth > 8) return undefined;
   if (typeof schema['$ref'] === 'string') return objectParts(resolve(schema['$ref']), resolve, depth + 1);
   const properties: Record<string, JsonSchema> = {};
@@ -232,7 +249,10 @@ function typeOf(schema: JsonSchema | undefined, resolve: (ref: string) => JsonSc
 function inferredErrorBody(model: ContractModel, resolve: (ref: string) => JsonSchema | undefined): ErrorBodySpec | undefined {
   const counts = new Map<string, { schema: JsonSchema; n: number }>();
   for (const op of model.operations) {
-    const response = op.responses.find((r) => r.status === '400') ?? op.responses.find((r) => r.status.toUpperCase() === '4XX') ?? op.responses.find((r) => r.status === 'default');
+    const response =
+      op.responses.find((r) => r.status === '400') ??
+      op.responses.find((r) => r.status.toUpperCase() === '4XX') ??
+      op.responses.find((r) => r.status === 'default');
     const media = response?.content.find((c) => /json/i.test(c.type));
     if (!media?.schema) continue;
     const key = isRecord(media.schema) && typeof media.schema['$ref'] === 'string' ? media.schema['$ref'] : JSON.stringify(media.schema);

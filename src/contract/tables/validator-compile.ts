@@ -151,7 +151,11 @@ function compileNow(model: ContractModel, plan: ValidatorPlan, strict: StrictLev
  * Validators for arbitrary schemas of the contract (parameter, header and nested schema examples,
  * which have no generated validator of their own), compiled with the same plan and settings.
  */
-export function compileSchemaChecks(model: ContractModel, schemas: ReadonlyArray<{ schema: JsonSchema; pointer: string }>, strict: StrictLevel = DEFAULT_STRICT): ValidateFunction[] {
+export function compileSchemaChecks(
+  model: ContractModel,
+  schemas: ReadonlyArray<{ schema: JsonSchema; pointer: string }>,
+  strict: StrictLevel = DEFAULT_STRICT,
+): ValidateFunction[] {
   const b = new PlanBuilder(model);
   model.schemas.forEach((s) => b.refTo(`#${s.pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c))}`, s.pointer));
   const keys = schemas.map((s, i) => b.add(`check:${i}`, s.schema, s.pointer));

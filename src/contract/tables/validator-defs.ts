@@ -38,7 +38,17 @@ export interface ValidatorPlan {
 }
 
 /** Keywords with no validation meaning: dropped so generated code stays small. */
-export const DROPPED = new Set<string>([...ANNOTATION_KEYWORDS, 'description', 'title', 'examples', 'default', 'deprecated', '$comment', 'readOnly', 'writeOnly']);
+export const DROPPED = new Set<string>([
+  ...ANNOTATION_KEYWORDS,
+  'description',
+  'title',
+  'examples',
+  'default',
+  'deprecated',
+  '$comment',
+  'readOnly',
+  'writeOnly',
+]);
 
 /** Characters escaped in a $ref fragment. */
 export const FRAGMENT_UNSAFE = /[^A-Za-z0-9._~!$&'()*+,;=:@/-]/g;

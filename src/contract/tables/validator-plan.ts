@@ -98,7 +98,15 @@ function buildPlan(model: ContractModel): ValidatorPlan {
     exports.set('errorBody', b.add('error-body', model.errorBody.schema, '/x-specforge-error/schema', 'response'));
   }
   b.throwRefused();
-  return { root: { $id: ROOT_ID, $defs: b.defs }, exports, schemaExports, operationExports, warnings: b.warnings, strictness: b.strictness(), defPointers: b.defPointers };
+  return {
+    root: { $id: ROOT_ID, $defs: b.defs },
+    exports,
+    schemaExports,
+    operationExports,
+    warnings: b.warnings,
+    strictness: b.strictness(),
+    defPointers: b.defPointers,
+  };
 }
 
 /** The plan's strict-mode findings at the contract's locations: errors at the given level, and warnings. */
@@ -112,4 +120,3 @@ export function enforceStrictness(model: ContractModel, plan: Pick<ValidatorPlan
   if (errors.length > 0) throw new ContractError(errors);
   return warnings;
 }
-

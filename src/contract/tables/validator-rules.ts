@@ -9,7 +9,8 @@ import { RULE_KEYWORD } from '../../runtime/validation/ajv.js';
 
 const COMPARE_KEYWORDS: Record<string, string> = { '>': 'exclusiveMinimum', '>=': 'minimum', '<': 'exclusiveMaximum', '<=': 'maximum' };
 
-const RULE_SHAPES = 'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field], difference: [field, field] with min and/or max, or refersTo: field with in: and key:';
+const RULE_SHAPES =
+  'an x-specforge-rules entry needs compare: [field, >|>=|<|<=, field], difference: [field, field] with min and/or max, or refersTo: field with in: and key:';
 
 function isStringList(v: unknown, length?: number): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === 'string') && (length === undefined || v.length === length);
@@ -60,7 +61,13 @@ export function compileRules(raw: unknown, at: string, model: ContractModel): Js
 
 function compareRule(rule: Record<string, unknown>, fail: (message: string) => ContractError): JsonSchema {
   const compare = rule['compare'];
-  if (!Array.isArray(compare) || compare.length !== 3 || typeof compare[0] !== 'string' || typeof compare[2] !== 'string' || !(String(compare[1]) in COMPARE_KEYWORDS)) {
+  if (
+    !Array.isArray(compare) ||
+    compare.length !== 3 ||
+    typeof compare[0] !== 'string' ||
+    typeof compare[2] !== 'string' ||
+    !(String(compare[1]) in COMPARE_KEYWORDS)
+  ) {
     throw fail(RULE_SHAPES);
   }
   const [left, op, right] = compare as [string, string, string];

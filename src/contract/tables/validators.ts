@@ -5,6 +5,22 @@
  * here (`specforge mock`, `specforge test`, lint's example checks); the validators generator prints
  * the same plan as standalone code.
  */
-export { DIRECTION_MARKER, defRef, directionKey, LOCATIONS, ROOT_ID, type Direction, type OperationValidatorKeys, type ValidatorPlan } from './validator-defs.js';
+export {
+  DIRECTION_MARKER,
+  defRef,
+  directionKey,
+  LOCATIONS,
+  ROOT_ID,
+  type Direction,
+  type OperationValidatorKeys,
+  type ValidatorPlan,
+} from './validator-defs.js';
 export { enforceStrictness, planValidators, strictReport } from './validator-plan.js';
-export { compileError, compileSchemaChecks, compileValidators, reachableKeys, type CompiledValidators, type RuntimeOperationValidators } from './validator-compile.js';
+export {
+  compileError,
+  compileSchemaChecks,
+  compileValidators,
+  reachableKeys,
+  type CompiledValidators,
+  type RuntimeOperationValidators,
+} from './validator-compile.js';

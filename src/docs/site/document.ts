@@ -125,7 +125,9 @@ function sample(state: SampleState, raw: unknown, depth: number): unknown {
       const props = isRecord(node['properties']) ? node['properties'] : {};
       const required = new Set(Array.isArray(node['required']) ? node['required'] : []);
       // Required properties first, then others while the budget lasts (at most 40 per object).
-      const names = Object.keys(props).sort((a, b) => Number(required.has(b)) - Number(required.has(a))).slice(0, 40);
+      const names = Object.keys(props)
+        .sort((a, b) => Number(required.has(b)) - Number(required.has(a)))
+        .slice(0, 40);
       for (const name of names) {
         if (state.budget < 0 && !required.has(name)) break;
         const value = sample(state, props[name], depth + 1);

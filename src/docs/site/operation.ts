@@ -53,7 +53,10 @@ function authSection(ctx: OperationContext, op: OperationModel): string {
     if (names.length === 0) return '<li>no credential (optional)</li>';
     const parts = names.map((n) => {
       const scopes = req[n] ?? [];
-      return `${schemeSummary(ctx.schemes.find((s) => s.name === n), n)}${scopes.length > 0 ? `; scopes ${scopes.map((s) => `<code>${text(s)}</code>`).join(', ')}` : ''}`;
+      return `${schemeSummary(
+        ctx.schemes.find((s) => s.name === n),
+        n,
+      )}${scopes.length > 0 ? `; scopes ${scopes.map((s) => `<code>${text(s)}</code>`).join(', ')}` : ''}`;
     });
     return `<li>${parts.join(' <strong>and</strong> ')}</li>`;
   });
@@ -64,7 +67,13 @@ function parametersSection(ctx: OperationContext, op: OperationModel): string {
   if (op.parameters.length === 0) return '';
   const rows = op.parameters.map((p) => {
     const schema = deref(ctx.document, p.schema).node;
-    const enumNote = isRecord(schema) && Array.isArray(schema['enum']) ? ` <span class="constraint">one of ${schema['enum'].slice(0, 15).map((v) => `<code>${jsonText(v)}</code>`).join(', ')}</span>` : '';
+    const enumNote =
+      isRecord(schema) && Array.isArray(schema['enum'])
+        ? ` <span class="constraint">one of ${schema['enum']
+            .slice(0, 15)
+            .map((v) => `<code>${jsonText(v)}</code>`)
+            .join(', ')}</span>`
+        : '';
     const example = p.examples[0];
     const exampleNote = example !== undefined ? `<p class="muted">Example: <code>${jsonText(example.value)}</code></p>` : '';
     return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${text(p.in)}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${markdownHtml(p.description)}${exampleNote}</td></tr>`;
@@ -78,7 +87,12 @@ const FOLD_ROWS = 40;
 const FOLD_EXAMPLE = 10_000;
 
 function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
-  const examples: ExampleModel[] = media.examples.length > 0 ? media.examples.slice(0, 5) : media.schema !== undefined ? [{ name: 'generated from the schema', pointer: '', value: sampleOf(ctx.document, media.schema) }] : [];
+  const examples: ExampleModel[] =
+    media.examples.length > 0
+      ? media.examples.slice(0, 5)
+      : media.schema !== undefined
+        ? [{ name: 'generated from the schema', pointer: '', value: sampleOf(ctx.document, media.schema) }]
+        : [];
   return examples
     .map((ex) => {
       const value = typeof ex.value === 'string' && !/json/i.test(media.type) ? text(ex.value) : jsonText(ex.value);
@@ -86,7 +100,8 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
       const caption = `${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}`;
       const code = `<pre class="code" tabindex="0"><code>${value}</code></pre>`;
       // A long example is folded (a closed <details> is not laid out until opened): GitHub has one of 240 kB.
-      if (value.length > FOLD_EXAMPLE) return `<details class="example"><summary class="example-title">${caption} <span class="muted">(${Math.round(value.length / 1000)} kB)</span></summary>${code}</details>`;
+      if (value.length > FOLD_EXAMPLE)
+        return `<details class="example"><summary class="example-title">${caption} <span class="muted">(${Math.round(value.length / 1000)} kB)</span></summary>${code}</details>`;
       return `<div class="example"><p class="example-title">${caption}</p>${code}</div>`;
     })
     .join('');
@@ -103,17 +118,24 @@ function statusClass(status: string): string {
 }
 
 function responseHtml(ctx: OperationContext, response: ResponseModel, open: boolean): string {
-  const headers = response.headers.length > 0
-    ? `<p class="sub">Headers</p><ul class="props">${response.headers.map((h) => `<li><code class="prop">${text(h.name)}</code> ${typeLabel({ ctx }, h.schema, 0)}${h.required ? ' <span class="req">required</span>' : ''}</li>`).join('')}</ul>`
-    : '';
-  const content = response.content.slice(0, 4).map((m) => mediaHtml(ctx, m, response.status)).join('');
+  const headers =
+    response.headers.length > 0
+      ? `<p class="sub">Headers</p><ul class="props">${response.headers.map((h) => `<li><code class="prop">${text(h.name)}</code> ${typeLabel({ ctx }, h.schema, 0)}${h.required ? ' <span class="req">required</span>' : ''}</li>`).join('')}</ul>`
+      : '';
+  const content = response.content
+    .slice(0, 4)
+    .map((m) => mediaHtml(ctx, m, response.status))
+    .join('');
   return `<details class="response"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> ${text(firstLine(response.description))}</summary>${markdownHtml(response.description.includes('\n') ? response.description : undefined)}${headers}${content !== '' ? content : '<p class="muted">No body.</p>'}</details>`;
 }
 
 /** The first line of a description as plain text: sanitized, then without tags or Markdown marks. */
 function firstLine(description: string): string {
   const line = sanitizeDescription(description).split('\n')[0] ?? '';
-  return line.replace(/<[^>]*>/g, '').replace(/[*_`#>]/g, '').trim();
+  return line
+    .replace(/<[^>]*>/g, '')
+    .replace(/[*_`#>]/g, '')
+    .trim();
 }
 
 function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string; console: Record<string, unknown> } {
@@ -126,13 +148,18 @@ function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string;
     ['python', 'Python requests', samples.python],
   ];
   const html = `<h3>Code samples</h3><div class="samples">${blocks
-    .map(([key, label, code]) => `<figure class="sample" data-lang="${key}"><figcaption>${text(label)}</figcaption><pre class="code" tabindex="0"><code>${text(code)}</code></pre></figure>`)
+    .map(
+      ([key, label, code]) =>
+        `<figure class="sample" data-lang="${key}"><figcaption>${text(label)}</figcaption><pre class="code" tabindex="0"><code>${text(code)}</code></pre></figure>`,
+    )
     .join('')}</div>`;
   // What the console needs: the operation's method, path, parameters, credentials and a body to start from.
   const consoleData: Record<string, unknown> = {
     m: request.method,
     p: op.path,
-    params: op.parameters.filter((p) => p.in !== 'cookie').map((p) => [p.name, p.in, p.required, p.examples[0] !== undefined || p.required || p.in === 'path' ? scalarText(parameterValue(ctx.document, p)) : '']),
+    params: op.parameters
+      .filter((p) => p.in !== 'cookie')
+      .map((p) => [p.name, p.in, p.required, p.examples[0] !== undefined || p.required || p.in === 'path' ? scalarText(parameterValue(ctx.document, p)) : '']),
     auth: [...new Set(op.security.flatMap((req) => Object.keys(req)))].flatMap((name) => {
       const s = ctx.schemes.find((x) => x.name === name);
       if (s === undefined) return [];
@@ -144,7 +171,13 @@ function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string;
   };
   if (request.contentType !== undefined) {
     consoleData['ct'] = request.contentType;
-    consoleData['body'] = /json/i.test(request.contentType) ? JSON.stringify(request.body, null, 2) : /x-www-form-urlencoded/i.test(request.contentType) ? new URLSearchParams(formPairs(request.body)).toString() : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    consoleData['body'] = /json/i.test(request.contentType)
+      ? JSON.stringify(request.body, null, 2)
+      : /x-www-form-urlencoded/i.test(request.contentType)
+        ? new URLSearchParams(formPairs(request.body)).toString()
+        : typeof request.body === 'string'
+          ? request.body
+          : JSON.stringify(request.body);
   }
   return { html, console: consoleData };
 }
@@ -162,9 +195,13 @@ export function operationHtml(ctx: OperationContext, op: OperationModel): string
   const anchor = operationAnchor(op);
   const title = op.summary !== undefined && op.summary.trim() !== '' ? op.summary : `${op.method.toUpperCase()} ${op.path}`;
   const body = op.requestBody;
-  const requestBody = body !== undefined
-    ? `<h3>Request body${body.required ? ' <span class="req">required</span>' : ''}</h3>${body.content.slice(0, 4).map((m) => mediaHtml(ctx, m, 'Request')).join('')}`
-    : '';
+  const requestBody =
+    body !== undefined
+      ? `<h3>Request body${body.required ? ' <span class="req">required</span>' : ''}</h3>${body.content
+          .slice(0, 4)
+          .map((m) => mediaHtml(ctx, m, 'Request'))
+          .join('')}`
+      : '';
   const firstOk = op.responses.findIndex((r) => r.status.startsWith('2'));
   const responses = op.responses.map((r, i) => responseHtml(ctx, r, i === (firstOk >= 0 ? firstOk : 0))).join('');
   const samples = samplesHtml(ctx, op);

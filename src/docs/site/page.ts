@@ -74,7 +74,10 @@ export function pageCsp(connect: string[]): string {
 function versionSelector(versions: [string, string, boolean][]): string {
   if (versions.length < 2) return '';
   const current = versions.find(([, , c]) => c)?.[1] ?? '';
-  const items = [...versions].reverse().map(([href, label, here]) => `<li><a href="${escapeHtml(href)}"${here ? ' aria-current="true"' : ''}>${escapeHtml(label)}</a></li>`).join('');
+  const items = [...versions]
+    .reverse()
+    .map(([href, label, here]) => `<li><a href="${escapeHtml(href)}"${here ? ' aria-current="true"' : ''}>${escapeHtml(label)}</a></li>`)
+    .join('');
   return `<details class="versions"><summary>Version ${escapeHtml(current)}</summary><nav aria-label="Versions"><ul>${items}</ul></nav></details>\n`;
 }
 
@@ -84,9 +87,10 @@ export function sitePage(shell: PageShell): string {
   const groups = shell.groups
     .map((g) => {
       const item = `<a href="${escapeHtml(shell.here + g.file)}"${g.file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(g.name)} <span class="muted">(${g.count})</span></a>`;
-      const ops = g.file === shell.group && shell.ops.length > 0
-        ? `<ul class="ops">${shell.ops.map(([href, method, label]) => `<li><a href="${escapeHtml(href)}"><span class="method m-${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span>${escapeHtml(label)}</span></a></li>`).join('')}</ul>`
-        : '';
+      const ops =
+        g.file === shell.group && shell.ops.length > 0
+          ? `<ul class="ops">${shell.ops.map(([href, method, label]) => `<li><a href="${escapeHtml(href)}"><span class="method m-${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span>${escapeHtml(label)}</span></a></li>`).join('')}</ul>`
+          : '';
       return `<li>${item}${ops}</li>`;
     })
     .join('\n');

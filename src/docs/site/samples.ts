@@ -119,7 +119,15 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
   }
   const qs = query.toString();
   const base = server.replace(/\/+$/, '');
-  const request: SampleRequest = { method: op.method.toUpperCase(), server: base, url: `${base}${path}${qs !== '' ? `?${qs}` : ''}`, headers, pathParams, queryParams, auth };
+  const request: SampleRequest = {
+    method: op.method.toUpperCase(),
+    server: base,
+    url: `${base}${path}${qs !== '' ? `?${qs}` : ''}`,
+    headers,
+    pathParams,
+    queryParams,
+    auth,
+  };
   const media = op.requestBody?.content[0];
   if (media !== undefined) {
     request.contentType = media.type;
@@ -128,7 +136,11 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
     if (/^multipart\//i.test(media.type)) {
       const files = filePartsOf(document, media, request.body);
       if (files.length > 0) request.fileParts = files;
-    } else if (!isJson(media.type) && !/^application\/x-www-form-urlencoded\b/i.test(media.type) && (isBinarySchema(document, media.schema) || (BINARY_MEDIA.test(media.type) && !isRecord(deref(document, media.schema).node)))) {
+    } else if (
+      !isJson(media.type) &&
+      !/^application\/x-www-form-urlencoded\b/i.test(media.type) &&
+      (isBinarySchema(document, media.schema) || (BINARY_MEDIA.test(media.type) && !isRecord(deref(document, media.schema).node)))
+    ) {
       request.bodyIsFile = true;
     }
   }
@@ -155,7 +167,7 @@ export function formFields(value: unknown, prefix = '', out: [string, string][] 
 
 function bodyText(request: SampleRequest): string {
   if (isJson(request.contentType)) return JSON.stringify(request.body, null, 2) ?? 'null';
-  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body) ?? '';
+  return typeof request.body === 'string' ? request.body : (JSON.stringify(request.body) ?? '');
 }
 
 /** The text parts of a multipart body and its file parts, in the body's order. */
@@ -179,7 +191,9 @@ function wellFormed(text: string): string {
 /** A form field's name as `--data-urlencode` takes it: curl encodes only the value, and splits at the first `=`. */
 function formName(name: string): string {
   // A lone surrogate has no UTF-8: it is sent as U+FFFD, as a browser's form would.
-  return wellFormed(name).replace(/[^A-Za-z0-9*\-._[\]]/gu, (c) => encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+  return wellFormed(name).replace(/[^A-Za-z0-9*\-._[\]]/gu, (c) =>
+    encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
 }
 
 function curl(request: SampleRequest): string {
@@ -232,7 +246,12 @@ function fetchSample(request: SampleRequest): string {
       body = `new URLSearchParams(${jsLiteral(formFields(request.body), '  ')})`;
     } else if (/^multipart\//i.test(request.contentType)) {
       before.push('const form = new FormData();');
-      for (const part of multipartParts(request)) before.push('file' in part ? `form.append(${JSON.stringify(part.name)}, file); // a File or Blob you choose` : `form.append(${JSON.stringify(part.name)}, ${JSON.stringify(part.value)});`);
+      for (const part of multipartParts(request))
+        before.push(
+          'file' in part
+            ? `form.append(${JSON.stringify(part.name)}, file); // a File or Blob you choose`
+            : `form.append(${JSON.stringify(part.name)}, ${JSON.stringify(part.value)});`,
+        );
       body = 'form';
     } else {
       headers.push(['Content-Type', request.contentType]);
@@ -271,15 +290,23 @@ function python(request: SampleRequest): string {
   if (request.contentType !== undefined) {
     const file = `open(${JSON.stringify(FILE_PLACEHOLDER)}, "rb")`;
     if (isJson(request.contentType)) args.push(`json=${pyLiteral(request.body, '')}`);
-    else if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) args.push(`data=${pyLiteral(Object.fromEntries(formFields(request.body)), '')}`);
+    else if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType))
+      args.push(`data=${pyLiteral(Object.fromEntries(formFields(request.body)), '')}`);
     else if (/^multipart\//i.test(request.contentType)) {
       // `files` makes requests send multipart: a text part is (None, value), a file part an open file.
-      const parts = multipartParts(request).map((part) => `    ${JSON.stringify(part.name)}: ${'file' in part ? file : `(None, ${JSON.stringify(part.value)})`}`);
+      const parts = multipartParts(request).map(
+        (part) => `    ${JSON.stringify(part.name)}: ${'file' in part ? file : `(None, ${JSON.stringify(part.value)})`}`,
+      );
       args.push(parts.length === 0 ? 'files={}' : `files={\n${parts.join(',\n')},\n}`);
     } else if (request.bodyIsFile === true) args.push(`data=${file}`);
     else args.push(`data=${JSON.stringify(bodyText(request))}`);
   }
-  return ['import requests', '', `response = requests.request(${JSON.stringify(request.method)}, ${args.join(', ')})`, 'print(response.status_code, response.text)'].join('\n');
+  return [
+    'import requests',
+    '',
+    `response = requests.request(${JSON.stringify(request.method)}, ${args.join(', ')})`,
+    'print(response.status_code, response.text)',
+  ].join('\n');
 }
 
 export function codeSamples(request: SampleRequest, op: OperationModel, api: string): CodeSamples {

@@ -30,7 +30,11 @@ const MAX_ENUM = 25;
  * The HTML of a schema (a `<div class="schema">`). `expandNamed`: how many levels of named
  * schemas are shown in place (1 shows the top schema's own properties); `rows`: properties shown at most.
  */
-export function schemaHtml(ctx: SchemaContext, schema: unknown, options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number } = {}): string {
+export function schemaHtml(
+  ctx: SchemaContext,
+  schema: unknown,
+  options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number } = {},
+): string {
   const rows = options.rows ?? 150;
   const state: State = { ctx, rows, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2 };
   const html = body(state, schema, 0);
@@ -54,7 +58,8 @@ export function typeLabel(state: Pick<State, 'ctx'>, raw: unknown, depth = 0): s
   const types = typesOf(node);
   const parts: string[] = [];
   for (const t of types) {
-    if (t === 'array' && node['items'] !== undefined && depth < 3) parts.push(`<span class="type">array of</span> ${typeLabel(state, node['items'], depth + 1)}`);
+    if (t === 'array' && node['items'] !== undefined && depth < 3)
+      parts.push(`<span class="type">array of</span> ${typeLabel(state, node['items'], depth + 1)}`);
     else parts.push(`<span class="type">${text(t)}${typeof node['format'] === 'string' && t !== 'null' ? ` (${text(node['format'])})` : ''}</span>`);
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
@@ -90,7 +95,10 @@ function constraints(node: Node): string[] {
   if (node['default'] !== undefined) out.push(`default <code>${jsonText(node['default'])}</code>`);
   const values = node['enum'];
   if (Array.isArray(values)) {
-    const shown = values.slice(0, MAX_ENUM).map((v) => `<code>${jsonText(v)}</code>`).join(', ');
+    const shown = values
+      .slice(0, MAX_ENUM)
+      .map((v) => `<code>${jsonText(v)}</code>`)
+      .join(', ');
     out.push(`one of ${shown}${values.length > MAX_ENUM ? `, … (${values.length - MAX_ENUM} more)` : ''}`);
   }
   if (node['const'] !== undefined) out.push(`always <code>${jsonText(node['const'])}</code>`);
@@ -136,8 +144,12 @@ function body(state: State, raw: unknown, depth: number): string {
         state.rows--;
         const prop = deref(state.ctx.document, propSchema).node;
         const info = isRecord(prop) ? prop : {};
-        const badges = [required.has(name) ? '<span class="req">required</span>' : '', ...constraints(info).map((c) => `<span class="constraint">${c}</span>`)].filter((b) => b !== '').join(' ');
-        items.push(`<li><code class="prop">${text(name)}</code> ${typeLabel(state, propSchema, 1)} ${badges}${markdownHtml(typeof info['description'] === 'string' ? info['description'] : undefined)}${body(state, propSchema, depth + 1)}</li>`);
+        const badges = [required.has(name) ? '<span class="req">required</span>' : '', ...constraints(info).map((c) => `<span class="constraint">${c}</span>`)]
+          .filter((b) => b !== '')
+          .join(' ');
+        items.push(
+          `<li><code class="prop">${text(name)}</code> ${typeLabel(state, propSchema, 1)} ${badges}${markdownHtml(typeof info['description'] === 'string' ? info['description'] : undefined)}${body(state, propSchema, depth + 1)}</li>`,
+        );
       }
       out += `<ul class="props">${items.join('')}</ul>`;
     }
@@ -157,7 +169,8 @@ function body(state: State, raw: unknown, depth: number): string {
       out += `<ul class="variants" aria-label="${key === 'oneOf' ? 'one of' : 'any of'}">${shown.join('')}</ul>`;
     }
     const additional = node['additionalProperties'];
-    if (isRecord(additional) && Object.keys(additional).length > 0) out += `<div class="items"><span class="muted">other properties:</span> ${typeLabel(state, additional, 1)}${body(state, additional, depth + 1)}</div>`;
+    if (isRecord(additional) && Object.keys(additional).length > 0)
+      out += `<div class="items"><span class="muted">other properties:</span> ${typeLabel(state, additional, 1)}${body(state, additional, depth + 1)}</div>`;
     return out;
   } finally {
     if (named !== undefined) state.stack.pop();
@@ -168,6 +181,8 @@ function body(state: State, raw: unknown, depth: number): string {
 export function schemaSummary(ctx: SchemaContext, raw: unknown): string {
   const { node } = deref(ctx.document, raw);
   const info = isRecord(node) ? node : {};
-  const badges = constraints(info).map((c) => `<span class="constraint">${c}</span>`).join(' ');
+  const badges = constraints(info)
+    .map((c) => `<span class="constraint">${c}</span>`)
+    .join(' ');
   return `<p class="schema-type">${typeLabel({ ctx }, raw, 0)}${badges !== '' ? ` ${badges}` : ''}</p>`;
 }

@@ -145,7 +145,9 @@ export function serversOf(document: Node): { url: string; description?: string }
 /** The servers the console offers: absolute http(s) templates, with their variables. */
 export function consoleServers(document: Node): ConsoleServer[] {
   const servers = Array.isArray(document['servers']) ? document['servers'] : [];
-  return servers.filter(isRecord).flatMap((s) => (typeof s['url'] === 'string' && /^https?:\/\//i.test(s['url']) ? [{ url: s['url'], variables: serverVariables(s) }] : []));
+  return servers
+    .filter(isRecord)
+    .flatMap((s) => (typeof s['url'] === 'string' && /^https?:\/\//i.test(s['url']) ? [{ url: s['url'], variables: serverVariables(s) }] : []));
 }
 
 /** Combinations of a server's variables the page's policy lets the console call: defaults and allowed values, at most this many a server. */
@@ -229,7 +231,9 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
   const servers = serversOf(document);
   const absolute = servers.map((s) => s.url).filter((u) => /^https?:\/\//i.test(u) && !u.includes('{'));
   const offered = consoleServers(document);
-  const schemaNames = new Set(Object.keys(isRecord(document['components']) && isRecord(document['components']['schemas']) ? document['components']['schemas'] : {}));
+  const schemaNames = new Set(
+    Object.keys(isRecord(document['components']) && isRecord(document['components']['schemas']) ? document['components']['schemas'] : {}),
+  );
   // Links to schemas are marks until the schemas' pages are known.
   const schemaHref = (name: string): string | undefined => (schemaNames.has(name) ? `${SCHEMA_MARK}${idOf('schema-', name)}${SCHEMA_MARK}` : undefined);
   const ctx: OperationContext = { document, api, schemes: model.securitySchemes, sampleServer: absolute[0] ?? 'http://127.0.0.1:4010', schemaHref };
@@ -251,10 +255,17 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
     const schema = (document['components'] as { schemas: Node })['schemas'][name];
     const description = isRecord(schema) && typeof schema['description'] === 'string' ? schema['description'] : undefined;
     const sctx = { document, schemaHref };
-    return { name, id, html: `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name })}</section>` };
+    return {
+      name,
+      id,
+      html: `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name })}</section>`,
+    };
   });
   const schemaRuns = paginate(schemaEntries, (e) => e.html.length, SCHEMA_PAGE_BYTES);
-  const schemaPages = schemaRuns.length <= 1 ? [{ file: 'schemas.html', entries: schemaRuns[0] ?? [] }] : schemaRuns.map((entries, i) => ({ file: fileFor(`schemas-${i + 1}`), entries }));
+  const schemaPages =
+    schemaRuns.length <= 1
+      ? [{ file: 'schemas.html', entries: schemaRuns[0] ?? [] }]
+      : schemaRuns.map((entries, i) => ({ file: fileFor(`schemas-${i + 1}`), entries }));
   const schemaFile = new Map<string, string>();
   for (const p of schemaPages) for (const e of p.entries) if (!schemaFile.has(e.id)) schemaFile.set(e.id, p.file);
   const links = (html: string, here: string): string =>
@@ -271,15 +282,38 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
       const contract = `${model.info.title} ${model.info.version}`;
       const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
       const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
-        sitePage({ title, contract, root, here: '', versions: versions.length > 1 ? versionLinks(versions, root, current) : [], groups: nav, current, group, ops, extraLinks: options.extraLinks, servers: offered, connect: connectSources(consoleServerUrls(offered)), hasTheme: options.hasTheme, main, ...(options.logo !== undefined ? { logo: options.logo } : {}) });
+        sitePage({
+          title,
+          contract,
+          root,
+          here: '',
+          versions: versions.length > 1 ? versionLinks(versions, root, current) : [],
+          groups: nav,
+          current,
+          group,
+          ops,
+          extraLinks: options.extraLinks,
+          servers: offered,
+          connect: connectSources(consoleServerUrls(offered)),
+          hasTheme: options.hasTheme,
+          main,
+          ...(options.logo !== undefined ? { logo: options.logo } : {}),
+        });
 
       for (const g of groups) {
         g.pages.forEach((p, n) => {
           const sections = p.ops.map((op) => links(sectionOf.get(op) as string, p.file)).join('\n');
           const part = g.pages.length > 1 ? ` <span class="muted">(page ${n + 1} of ${g.pages.length})</span>` : '';
-          const pager = g.pages.length > 1 ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>` : '';
+          const pager =
+            g.pages.length > 1
+              ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>`
+              : '';
           const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
-          const ops: PageShell['ops'] = g.ops.map((op) => [`${pageOf.get(op) === p.file ? '' : pageOf.get(op) ?? ''}#${operationAnchor(op)}`, op.method, op.summary?.trim() || op.path]);
+          const ops: PageShell['ops'] = g.ops.map((op) => [
+            `${pageOf.get(op) === p.file ? '' : (pageOf.get(op) ?? '')}#${operationAnchor(op)}`,
+            op.method,
+            op.summary?.trim() || op.path,
+          ]);
           writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file));
         });
       }
@@ -288,14 +322,32 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
       for (const p of options.extraPages ?? []) writeFileSync(join(dir, p.file), shell(`${p.title}: ${contract}`, p.file, p.main));
       if (schemaPages.length === 1) {
         const only = schemaPages[0]?.entries ?? [];
-        writeFileSync(join(dir, 'schemas.html'), shell(`Schemas: ${contract}`, 'schemas.html', `<h1>Schemas</h1>\n${only.length > 0 ? only.map((e) => links(e.html, 'schemas.html')).join('\n') : '<p>The contract names no schema.</p>'}`));
+        writeFileSync(
+          join(dir, 'schemas.html'),
+          shell(
+            `Schemas: ${contract}`,
+            'schemas.html',
+            `<h1>Schemas</h1>\n${only.length > 0 ? only.map((e) => links(e.html, 'schemas.html')).join('\n') : '<p>The contract names no schema.</p>'}`,
+          ),
+        );
       } else {
         // schemas.html lists every schema (the way to one without JavaScript, and where an old address finds its page).
-        const pager = (n: number): string => `<nav class="pager" aria-label="Pages of schemas"><ul>${schemaPages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>`;
+        const pager = (n: number): string =>
+          `<nav class="pager" aria-label="Pages of schemas"><ul>${schemaPages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>`;
         const list = schemaPages
-          .map((p, i) => `<h2>Page ${i + 1}</h2><ul class="schema-list">${p.entries.map((e) => `<li><a href="${text(p.file)}#${e.id}">${text(e.name)}</a></li>`).join('')}</ul>`)
+          .map(
+            (p, i) =>
+              `<h2>Page ${i + 1}</h2><ul class="schema-list">${p.entries.map((e) => `<li><a href="${text(p.file)}#${e.id}">${text(e.name)}</a></li>`).join('')}</ul>`,
+          )
           .join('\n');
-        writeFileSync(join(dir, 'schemas.html'), shell(`Schemas: ${contract}`, 'schemas.html', `<h1>Schemas</h1>\n<p>${schemaEntries.length} schemas on ${schemaPages.length} pages.</p>\n${pager(-1)}\n${list}`));
+        writeFileSync(
+          join(dir, 'schemas.html'),
+          shell(
+            `Schemas: ${contract}`,
+            'schemas.html',
+            `<h1>Schemas</h1>\n<p>${schemaEntries.length} schemas on ${schemaPages.length} pages.</p>\n${pager(-1)}\n${list}`,
+          ),
+        );
         schemaPages.forEach((p, n) => {
           const first = p.entries[0]?.name ?? '';
           const last = p.entries.at(-1)?.name ?? '';
@@ -304,38 +356,69 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
         });
       }
 
-      const index = groups.flatMap((g) => g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]));
+      const index = groups.flatMap((g) =>
+        g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]),
+      );
       writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
       return { file: `${folder}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 1 + (schemaPages.length > 1 ? schemaPages.length + 1 : 1)) };
     },
   };
 }
 
-function overview(model: ContractModel, document: Node, groups: Group[], servers: { url: string; description?: string }[], pageOf: ReadonlyMap<OperationModel, string>): string {
+function overview(
+  model: ContractModel,
+  document: Node,
+  groups: Group[],
+  servers: { url: string; description?: string }[],
+  pageOf: ReadonlyMap<OperationModel, string>,
+): string {
   const info = isRecord(document['info']) ? document['info'] : {};
   const parts: string[] = [`<h1>${text(model.info.title)} <span class="muted">${text(model.info.version)}</span></h1>`, markdownHtml(model.info.description)];
   const links: string[] = [];
   const contact = isRecord(info['contact']) ? info['contact'] : undefined;
-  if (contact !== undefined && typeof contact['url'] === 'string' && /^https?:/i.test(contact['url'])) links.push(`<a href="${text(contact['url'])}" rel="noreferrer">${text(typeof contact['name'] === 'string' ? contact['name'] : 'Contact')}</a>`);
+  if (contact !== undefined && typeof contact['url'] === 'string' && /^https?:/i.test(contact['url']))
+    links.push(`<a href="${text(contact['url'])}" rel="noreferrer">${text(typeof contact['name'] === 'string' ? contact['name'] : 'Contact')}</a>`);
   if (contact !== undefined && typeof contact['email'] === 'string') links.push(`<a href="mailto:${text(contact['email'])}">${text(contact['email'])}</a>`);
   const license = isRecord(info['license']) ? info['license'] : undefined;
-  if (license !== undefined && typeof license['name'] === 'string') links.push(typeof license['url'] === 'string' && /^https?:/i.test(license['url']) ? `License: <a href="${text(license['url'])}" rel="noreferrer">${text(license['name'])}</a>` : `License: ${text(license['name'])}`);
+  if (license !== undefined && typeof license['name'] === 'string')
+    links.push(
+      typeof license['url'] === 'string' && /^https?:/i.test(license['url'])
+        ? `License: <a href="${text(license['url'])}" rel="noreferrer">${text(license['name'])}</a>`
+        : `License: ${text(license['name'])}`,
+    );
   if (links.length > 0) parts.push(`<p>${links.join(' · ')}</p>`);
   if (servers.length > 0) {
     parts.push(`<h2>Servers</h2><ul>${servers.map((s) => `<li><code>${text(s.url)}</code>${markdownHtml(s.description)}</li>`).join('')}</ul>`);
   }
   if (model.securitySchemes.length > 0) {
-    parts.push(`<h2>Authentication</h2><ul>${model.securitySchemes.map((s) => `<li>${schemeSummary(s, s.name)}${markdownHtml(s.description)}</li>`).join('')}</ul>`);
+    parts.push(
+      `<h2>Authentication</h2><ul>${model.securitySchemes.map((s) => `<li>${schemeSummary(s, s.name)}${markdownHtml(s.description)}</li>`).join('')}</ul>`,
+    );
   }
-  parts.push(`<h2>Operations</h2><div class="table-wrap" tabindex="0"><table class="index"><thead><tr><th scope="col">Group</th><th scope="col">Operations</th><th scope="col">First operations</th></tr></thead><tbody>${groups
-    .map((g) => `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops.slice(0, 3).map((op) => `${methodBadge(op.method)} <a href="${text(pageOf.get(op) ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`).join('<br>')}</td></tr>`)
-    .join('')}</tbody></table></div>`);
+  parts.push(
+    `<h2>Operations</h2><div class="table-wrap" tabindex="0"><table class="index"><thead><tr><th scope="col">Group</th><th scope="col">Operations</th><th scope="col">First operations</th></tr></thead><tbody>${groups
+      .map(
+        (g) =>
+          `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops
+            .slice(0, 3)
+            .map(
+              (op) => `${methodBadge(op.method)} <a href="${text(pageOf.get(op) ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`,
+            )
+            .join('<br>')}</td></tr>`,
+      )
+      .join('')}</tbody></table></div>`,
+  );
   return parts.join('\n');
 }
 
 /** The overview's list of the published versions, newest first, this one marked. */
 function versionList(versions: readonly SiteVersion[], root: string): string {
   if (versions.length < 2) return '';
-  const items = [...versions].reverse().map((v) => `<li><a href="${text(`${root}${v.folder}/index.html`)}"${v.current ? ' aria-current="page"' : ''}>${text(v.label)}</a>${v.current ? ' <span class="muted">(this version)</span>' : ''}${v.files.has('changelog.html') ? ` · <a href="${text(`${root}${v.folder}/changelog.html`)}">changes</a>` : ''}</li>`);
+  const items = [...versions]
+    .reverse()
+    .map(
+      (v) =>
+        `<li><a href="${text(`${root}${v.folder}/index.html`)}"${v.current ? ' aria-current="page"' : ''}>${text(v.label)}</a>${v.current ? ' <span class="muted">(this version)</span>' : ''}${v.files.has('changelog.html') ? ` · <a href="${text(`${root}${v.folder}/changelog.html`)}">changes</a>` : ''}</li>`,
+    );
   return `\n<h2>Versions</h2><ul class="versions">${items.join('')}</ul>`;
 }

@@ -27,7 +27,11 @@ export function themeCss(theme: DocsTheme): string {
   if (theme.fontFamily !== undefined && FONT_STACK.test(theme.fontFamily)) lines.push(`--font: ${theme.fontFamily};`);
   if (theme.codeFontFamily !== undefined && FONT_STACK.test(theme.codeFontFamily)) lines.push(`--mono: ${theme.codeFontFamily};`);
   // Escaped again for good measure: the values were checked against the patterns above.
-  return lines.length > 0 ? `:root { ${escapeHtml(lines.join(' ')).replace(/&#39;/g, "'").replace(/&quot;/g, '"')} }\n` : '';
+  return lines.length > 0
+    ? `:root { ${escapeHtml(lines.join(' '))
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')} }\n`
+    : '';
 }
 
 export const DOCS_CSS = `:root {

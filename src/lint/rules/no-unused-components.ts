@@ -107,7 +107,10 @@ export const NoUnusedComponents: Oas3Rule = () => {
             for (const name of Object.keys(entries)) {
               const pointer = joinPointer('', 'components', section, name);
               if (used.has(`${file}#${pointer}`) || usedByName.has(`${section}/${name}`)) continue;
-              ctx.report({ message: `component "${name}" (components/${section}) is never used: remove it or refer to it`, location: { source, pointer: redoclyPointer(pointer), reportOnKey: true } });
+              ctx.report({
+                message: `component "${name}" (components/${section}) is never used: remove it or refer to it`,
+                location: { source, pointer: redoclyPointer(pointer), reportOnKey: true },
+              });
             }
           }
           const schemes = source === entry ? components['securitySchemes'] : undefined;
@@ -115,7 +118,10 @@ export const NoUnusedComponents: Oas3Rule = () => {
           for (const name of Object.keys(schemes)) {
             if (usedSchemes.has(name)) continue;
             const pointer = joinPointer('', 'components', 'securitySchemes', name);
-            ctx.report({ message: `security scheme "${name}" is never used: no security requirement names it`, location: { source, pointer: redoclyPointer(pointer), reportOnKey: true } });
+            ctx.report({
+              message: `security scheme "${name}" is never used: no security requirement names it`,
+              location: { source, pointer: redoclyPointer(pointer), reportOnKey: true },
+            });
           }
         }
       },

@@ -41,7 +41,8 @@ export const OperationErrorResponse: Oas3Rule = () => {
         } else if (schema === undefined) {
           error = undefined;
           ctx.report({
-            message: "the contract declares no error schema: add x-specforge-error with the schema of the interface's error body, which every 4xx response answers",
+            message:
+              "the contract declares no error schema: add x-specforge-error with the schema of the interface's error body, which every 4xx response answers",
             location: ctx.location,
           });
           return;

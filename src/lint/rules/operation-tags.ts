@@ -26,14 +26,20 @@ export const OperationTags: Oas3Rule = () => {
     Operation(op, ctx) {
       const tags: unknown = op.tags;
       if (!Array.isArray(tags) || tags.length === 0) {
-        ctx.report({ message: `${operationName(op, ctx)} has no tags: add one of the tags declared at the root, so docs can group it`, location: tags === undefined ? ctx.location.key() : ctx.location.child('tags') });
+        ctx.report({
+          message: `${operationName(op, ctx)} has no tags: add one of the tags declared at the root, so docs can group it`,
+          location: tags === undefined ? ctx.location.key() : ctx.location.child('tags'),
+        });
         return;
       }
       tags.forEach((tag: unknown, i) => {
         if (!nonEmptyString(tag)) return;
         used.add(tag);
         if (!declared.has(tag)) {
-          ctx.report({ message: `${operationName(op, ctx)} uses tag "${tag}", which the root tags list does not declare: declare it there with a description`, location: ctx.location.child(['tags', i]) });
+          ctx.report({
+            message: `${operationName(op, ctx)} uses tag "${tag}", which the root tags list does not declare: declare it there with a description`,
+            location: ctx.location.child(['tags', i]),
+          });
         }
       });
     },

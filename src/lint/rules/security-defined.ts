@@ -27,11 +27,18 @@ function securityDefined() {
       leave(_root: unknown, ctx: UserContext) {
         for (const { name, location } of named) {
           if (declared.has(name)) continue;
-          ctx.report({ message: `security scheme "${name}" is not declared: a requirement can only name a scheme of the security schemes`, location: location.key(), forceSeverity: 'error' });
+          ctx.report({
+            message: `security scheme "${name}" is not declared: a requirement can only name a scheme of the security schemes`,
+            location: location.key(),
+            forceSeverity: 'error',
+          });
         }
         if (rootSecurity) return;
         for (const { what, location } of unsecured) {
-          ctx.report({ message: `${what} states no security requirements, nor does the root: declare them (security: [] when it needs none)`, location: location.key() });
+          ctx.report({
+            message: `${what} states no security requirements, nor does the root: declare them (security: [] when it needs none)`,
+            location: location.key(),
+          });
         }
       },
     },

@@ -35,7 +35,7 @@ function nodes(spec: CliSpec): Node[] {
       flags.push({ word: `--${o.flag}`, summary: o.summary, option: o });
       if (o.short !== undefined) flags.push({ word: `-${o.short}`, summary: o.summary, option: o });
     }
-    flags.push({ word: '--help', summary: `help for ${path === '' ? spec.name : path.split(' ').pop() ?? ''}` }, { word: '-h', summary: 'help' });
+    flags.push({ word: '--help', summary: `help for ${path === '' ? spec.name : (path.split(' ').pop() ?? '')}` }, { word: '-h', summary: 'help' });
     out.push({ path, summary: command.summary, commands: command.commands.map((c) => ({ name: c.name, summary: c.summary })), flags, options });
     for (const sub of command.commands) visit(sub, path === '' ? sub.name : `${path} ${sub.name}`);
   };
@@ -91,9 +91,17 @@ function bash(spec: CliSpec, all: Node[]): string {
   for (const n of all) {
     for (const c of n.commands) walk.push(`            ${caseLabel(n.path, c.name)}) cmd=${shQuote(n.path === '' ? c.name : `${n.path} ${c.name}`)} ;;`);
     const valued = n.options.filter((o) => o.type !== 'boolean');
-    if (valued.length > 0) walk.push(`            ${valued.flatMap(words).map((w) => caseLabel(n.path, w)).join('|')}) ((i++)) ;;`);
+    if (valued.length > 0)
+      walk.push(
+        `            ${valued
+          .flatMap(words)
+          .map((w) => caseLabel(n.path, w))
+          .join('|')}) ((i++)) ;;`,
+      );
     for (const o of n.options) {
-      const labels = words(o).map((w) => caseLabel(n.path, w)).join('|');
+      const labels = words(o)
+        .map((w) => caseLabel(n.path, w))
+        .join('|');
       const vs = values(o).map(shQuote).join(' ');
       if (o.type === 'boolean') after.push(`        ${labels}) if ((eq)); then values=(${vs}); fi ;;`);
       else if (vs !== '') after.push(`        ${labels}) values=(${vs}) ;;`);
@@ -168,9 +176,17 @@ function zsh(spec: CliSpec, all: Node[], descriptions: boolean): string {
   for (const n of all) {
     for (const c of n.commands) walk.push(`            (${caseLabel(n.path, c.name)}) cmd=${shQuote(n.path === '' ? c.name : `${n.path} ${c.name}`)} ;;`);
     const valued = n.options.filter((o) => o.type !== 'boolean');
-    if (valued.length > 0) walk.push(`            (${valued.flatMap(words).map((w) => caseLabel(n.path, w)).join('|')}) ((i++)) ;;`);
+    if (valued.length > 0)
+      walk.push(
+        `            (${valued
+          .flatMap(words)
+          .map((w) => caseLabel(n.path, w))
+          .join('|')}) ((i++)) ;;`,
+      );
     for (const o of n.options) {
-      const labels = words(o).map((w) => caseLabel(n.path, w)).join('|');
+      const labels = words(o)
+        .map((w) => caseLabel(n.path, w))
+        .join('|');
       const vs = values(o).map(shQuote).join(' ');
       if (o.type === 'boolean') after.push(`        (${labels}) if ((eq)); then values=(${vs}); fi ;;`);
       else if (vs !== '') after.push(`        (${labels}) values=(${vs}) ;;`);
@@ -227,9 +243,16 @@ function fish(spec: CliSpec, all: Node[], descriptions: boolean): string {
   const lines: string[] = [];
   const desc = (summary: string): string => (descriptions && line(summary) !== '' ? ` -d ${fishQuote(line(summary))}` : '');
   for (const n of all) {
-    for (const c of n.commands) walk.push(`            case ${fishQuote(`${n.path}|${c.name}`)}\n                set cmd ${fishQuote(n.path === '' ? c.name : `${n.path} ${c.name}`)}`);
+    for (const c of n.commands)
+      walk.push(`            case ${fishQuote(`${n.path}|${c.name}`)}\n                set cmd ${fishQuote(n.path === '' ? c.name : `${n.path} ${c.name}`)}`);
     const valued = n.options.filter((o) => o.type !== 'boolean');
-    if (valued.length > 0) walk.push(`            case ${valued.flatMap(words).map((w) => fishQuote(`${n.path}|${w}`)).join(' ')}\n                set skip 1`);
+    if (valued.length > 0)
+      walk.push(
+        `            case ${valued
+          .flatMap(words)
+          .map((w) => fishQuote(`${n.path}|${w}`))
+          .join(' ')}\n                set skip 1`,
+      );
     const at = `-n ${fishQuote(`${fn}_at ${fishQuote(n.path)}`)}`;
     for (const c of n.commands) lines.push(`complete -c ${spec.name} ${at} -a ${fishQuote(c.name)}${desc(c.summary)}`);
     for (const o of n.options) {
@@ -272,7 +295,8 @@ function powershell(spec: CliSpec, all: Node[], descriptions: boolean): string {
   const lists: string[] = [];
   const tip = (name: string, summary: string): string => psQuote(descriptions && line(summary) !== '' ? line(summary) : name);
   for (const n of all) {
-    for (const c of n.commands) walk.push(`            ${psQuote(`${n.path}|${c.name}`)} { $cmd = ${psQuote(n.path === '' ? c.name : `${n.path} ${c.name}`)} }`);
+    for (const c of n.commands)
+      walk.push(`            ${psQuote(`${n.path}|${c.name}`)} { $cmd = ${psQuote(n.path === '' ? c.name : `${n.path} ${c.name}`)} }`);
     for (const o of n.options.filter((x) => x.type !== 'boolean')) {
       for (const w of words(o)) walk.push(`            ${psQuote(`${n.path}|${w}`)} { $skip = $true; $flag = ${psQuote(w)} }`);
     }

@@ -81,7 +81,9 @@ export function resolveOptions(
     } else if (option.env !== undefined && envText !== undefined && (envText !== '' || option.type === 'string')) {
       source = { kind: 'env', name: option.env };
       const s = source;
-      value = option.array ? (envText === '' ? [] : envText.split(option.array.separator)).map((t) => parseText(option, t, s)) : parseText(option, envText, source);
+      value = option.array
+        ? (envText === '' ? [] : envText.split(option.array.separator)).map((t) => parseText(option, t, s))
+        : parseText(option, envText, source);
     } else if (option.default !== undefined) {
       source = { kind: 'default', name: `the default of --${option.flag}` };
       value = structuredClone(option.default);

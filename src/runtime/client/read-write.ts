@@ -6,24 +6,26 @@
 type ReadMarker<T> = { readonly $read: T };
 type WriteMarker<T> = { readonly $write: T };
 
-export type Readable<T> = T extends WriteMarker<unknown>
-  ? never
-  : T extends ReadMarker<infer U>
-    ? Readable<U>
-    : T extends (infer E)[]
-      ? Readable<E>[]
-      : T extends object
-        ? { [K in keyof T as NonNullable<T[K]> extends WriteMarker<unknown> ? never : K]: Readable<T[K]> }
-        : T;
+export type Readable<T> =
+  T extends WriteMarker<unknown>
+    ? never
+    : T extends ReadMarker<infer U>
+      ? Readable<U>
+      : T extends (infer E)[]
+        ? Readable<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends WriteMarker<unknown> ? never : K]: Readable<T[K]> }
+          : T;
 
-export type Writable<T> = T extends ReadMarker<unknown>
-  ? never
-  : T extends WriteMarker<infer U>
-    ? Writable<U>
-    : T extends (infer E)[]
-      ? Writable<E>[]
-      : T extends object
-        ? { [K in keyof T as NonNullable<T[K]> extends ReadMarker<unknown> ? never : K]: Writable<T[K]> } & {
-            [K in keyof T as NonNullable<T[K]> extends ReadMarker<unknown> ? K : never]?: never;
-          }
-        : T;
+export type Writable<T> =
+  T extends ReadMarker<unknown>
+    ? never
+    : T extends WriteMarker<infer U>
+      ? Writable<U>
+      : T extends (infer E)[]
+        ? Writable<E>[]
+        : T extends object
+          ? { [K in keyof T as NonNullable<T[K]> extends ReadMarker<unknown> ? never : K]: Writable<T[K]> } & {
+              [K in keyof T as NonNullable<T[K]> extends ReadMarker<unknown> ? K : never]?: never;
+            }
+          : T;

@@ -49,7 +49,15 @@ export function encodeBody(operation: SdkOperation, args: SdkArgs): EncodedBody 
     }
     return { init: form };
   }
-  if (typeof value === 'string' || value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof ReadableStream || value instanceof URLSearchParams || value instanceof FormData) {
+  if (
+    typeof value === 'string' ||
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    value instanceof ReadableStream ||
+    value instanceof URLSearchParams ||
+    value instanceof FormData
+  ) {
     return { init: value as BodyInit, type };
   }
   return { init: media.startsWith('text/') ? String(value) : JSON.stringify(value), type };
@@ -140,7 +148,9 @@ function pathValue(p: SdkParameter, value: unknown): string {
   const items: Array<[string | undefined, string]> = Array.isArray(value)
     ? value.map((v) => [undefined, text(v)])
     : value !== null && typeof value === 'object'
-      ? Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, text(v)])
+      ? Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, text(v)])
       : [[undefined, text(value)]];
   const isObject = !Array.isArray(value) && value !== null && typeof value === 'object';
   if (style === 'label') {

@@ -60,9 +60,7 @@ export async function readResult(operation: SdkOperation, response: Response): P
     throw new ApiError(operation.id, response.status, body, response, false);
   }
   const value = await readBody(operation.responses[key] ?? 'none', response, operation);
-  return response.ok
-    ? { ok: true, status: response.status, data: value, response }
-    : { ok: false, status: response.status, error: value, response };
+  return response.ok ? { ok: true, status: response.status, data: value, response } : { ok: false, status: response.status, error: value, response };
 }
 
 async function readBody(kind: SdkBodyKind, response: Response, operation: SdkOperation): Promise<unknown> {

@@ -122,7 +122,12 @@ export interface InvalidatingClient {
  * `args.path` named in `names` (the collection's own parameters; the others, such as an item's id,
  * are left out so the list's key matches too).
  */
-export async function invalidateOperations(queryClient: InvalidatingClient, operationIds: readonly string[], names: readonly string[], args: unknown): Promise<void> {
+export async function invalidateOperations(
+  queryClient: InvalidatingClient,
+  operationIds: readonly string[],
+  names: readonly string[],
+  args: unknown,
+): Promise<void> {
   const given = args !== null && typeof args === 'object' ? (args as { path?: unknown }).path : undefined;
   const path: Record<string, unknown> = {};
   if (given !== null && typeof given === 'object') {

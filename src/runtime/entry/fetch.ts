@@ -9,10 +9,31 @@ export { routeHandlers, honoHandler, type RouteHandlers } from '../server/fetch-
 export { reply } from '../server/context.js';
 export type { AuthInfo, HandlerResponse, OperationValidators, RequestParams, SchemeCredential, VerifierResult, ValidatorsModule } from '../server/context.js';
 // ctx.request a FetchRequestHead, raw bodies Uint8Array, files FetchUploadedFile: no node: type (no @types/node needed).
-export type { AnyHandler, BodyOf, ContextOf, FetchTransport, Handler, HandlerContext, RequestContext, SecurityVerifier, ServerOptions } from '../server/fetch-types.js';
+export type {
+  AnyHandler,
+  BodyOf,
+  ContextOf,
+  FetchTransport,
+  Handler,
+  HandlerContext,
+  RequestContext,
+  SecurityVerifier,
+  ServerOptions,
+} from '../server/fetch-types.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
 export { isJsonMediaType, matchMediaType, responseKey } from '../server/media.js';
-export { jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonView, jsonWide, type ByteWriter, type SerializeFunction, type SerializersModule } from '../server/serialize.js';
+export {
+  jsonString,
+  jsonFallback,
+  jsonBytes,
+  jsonStringBytes,
+  jsonNumberBytes,
+  jsonView,
+  jsonWide,
+  type ByteWriter,
+  type SerializeFunction,
+  type SerializersModule,
+} from '../server/serialize.js';
 export { UploadedPart, FetchUploadedFile } from '../server/body/parts.js';
 export type { ValidateFunction, ErrorObject } from '../validation/standalone.js';
 export type * from '../shared/spec.js';

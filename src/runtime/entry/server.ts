@@ -26,7 +26,18 @@ export {
 } from '../server/server.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
 export { Router, type RouteMatch } from '../server/router.js';
-export { jsonString, jsonFallback, jsonBytes, jsonStringBytes, jsonNumberBytes, jsonView, jsonWide, type ByteWriter, type SerializeFunction, type SerializersModule } from '../server/serialize.js';
+export {
+  jsonString,
+  jsonFallback,
+  jsonBytes,
+  jsonStringBytes,
+  jsonNumberBytes,
+  jsonView,
+  jsonWide,
+  type ByteWriter,
+  type SerializeFunction,
+  type SerializersModule,
+} from '../server/serialize.js';
 export * from '../server/params.js';
 export { UploadedFile } from '../server/body/multipart.js';
 export { toFetchHandler, toNodeListener, type FetchHandler, type NodeListenerOptions } from '../server/fetch-adapter.js';

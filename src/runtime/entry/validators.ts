@@ -5,6 +5,18 @@
  */
 export { formats, ajvRuntime, type ValidateFunction, type ErrorObject } from '../validation/standalone.js';
 export { compilePattern, isLinearPattern, type CompiledPattern } from '../validation/pattern.js';
-export { standard, standardIssues, issuePath, STANDARD_VENDOR, type StandardValidator, type StandardValidatorProps, type StandardSchema, type StandardProps, type StandardResult, type StandardIssue, type StandardPathSegment } from '../validation/standard.js';
+export {
+  standard,
+  standardIssues,
+  issuePath,
+  STANDARD_VENDOR,
+  type StandardValidator,
+  type StandardValidatorProps,
+  type StandardSchema,
+  type StandardProps,
+  type StandardResult,
+  type StandardIssue,
+  type StandardPathSegment,
+} from '../validation/standard.js';
 export * as rules from '../validation/rules.js';
 export type { CheckedRule, DifferenceRule, RefersToRule } from '../validation/rules.js';

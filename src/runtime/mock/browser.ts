@@ -21,7 +21,13 @@ export interface BrowserMock {
   engine: MockEngine;
 }
 
-export function createBrowserMock(api: ApiSpec, validators: ValidatorsModule, tables: MockTables, options: BrowserMockOptions = {}, serializers?: SerializersModule): BrowserMock {
+export function createBrowserMock(
+  api: ApiSpec,
+  validators: ValidatorsModule,
+  tables: MockTables,
+  options: BrowserMockOptions = {},
+  serializers?: SerializersModule,
+): BrowserMock {
   const engine = new MockEngine(api, tables, validators, options);
   const fetch = createFetchHandler(api, validators, engine.handlers, { validateResponses: true, basePath: false, ...options }, serializers);
   return { fetch, reset: () => engine.reset(), engine };

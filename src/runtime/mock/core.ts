@@ -104,7 +104,8 @@ export abstract class MockCore {
   /** The sample of each response, with whether it satisfies the response's validator. */
   protected readonly samples = new WeakMap<MockResponse, { value: unknown; ok: boolean }>();
 
-  protected readonly resolveSchema = (ref: string): Record<string, unknown> | boolean | undefined => this.tables.schemas[ref] as Record<string, unknown> | boolean | undefined;
+  protected readonly resolveSchema = (ref: string): Record<string, unknown> | boolean | undefined =>
+    this.tables.schemas[ref] as Record<string, unknown> | boolean | undefined;
 
   protected readonly exampleCache = new WeakMap<MockExample, { origin: string; error?: HttpError; payload?: string; verified: boolean }>();
 
@@ -252,7 +253,10 @@ export abstract class MockCore {
       const example = response.examples.find((e) => e.name === pref.example);
       if (!example) {
         const names = response.examples.map((e) => `"${e.name}"`).join(', ');
-        throw new HttpError(400, `response ${response.key} of ${opId} has no example "${pref.example}"; ${names ? `examples: ${names}` : 'it has no named examples'}`);
+        throw new HttpError(
+          400,
+          `response ${response.key} of ${opId} has no example "${pref.example}"; ${names ? `examples: ${names}` : 'it has no named examples'}`,
+        );
       }
       return this.respondExample(opId, response, example);
     }
@@ -339,9 +343,16 @@ export abstract class MockCore {
       const mock = this.tables.operations[op.id];
       if (!mock) continue;
       for (const response of Object.values(mock.responses)) {
-        if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined) || !this.responseValidator(op.id, response)) continue;
+        if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined) || !this.responseValidator(op.id, response))
+          continue;
         try {
-          if (!this.checkedSample(op.id, response).ok) out.push({ operationId: op.id, status: response.key, pointer: response.pointer, message: `no value sampled from the schema satisfies it (${SAMPLE_TRIES} tried)` });
+          if (!this.checkedSample(op.id, response).ok)
+            out.push({
+              operationId: op.id,
+              status: response.key,
+              pointer: response.pointer,
+              message: `no value sampled from the schema satisfies it (${SAMPLE_TRIES} tried)`,
+            });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           out.push({ operationId: op.id, status: response.key, pointer: response.pointer, message: err.message });
@@ -353,8 +364,16 @@ export abstract class MockCore {
 
   /** A value sampled per request (deterministic for a seed and request sequence), retried until it validates. */
   protected dynamic(opId: string, response: MockResponse, n: number): HandlerResponse {
-    const r = this.checked(response, { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n), vary: true, branch: 0 }, this.responseValidator(opId, response));
-    const out = this.respond(response, r.value, `the value sampled from the schema at #${response.pointer}${r.reduced !== undefined ? `, reduced to ${describeBudget()}` : ''}`);
+    const r = this.checked(
+      response,
+      { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n), vary: true, branch: 0 },
+      this.responseValidator(opId, response),
+    );
+    const out = this.respond(
+      response,
+      r.value,
+      `the value sampled from the schema at #${response.pointer}${r.reduced !== undefined ? `, reduced to ${describeBudget()}` : ''}`,
+    );
     if (!r.valid) out.verified = true;
     return out;
   }
@@ -385,7 +404,11 @@ export abstract class MockCore {
     const validate = this.responseValidator(opId, response);
     if (!validate) return;
     if (!validate(out.body)) {
-      throw new HttpError(500, `${out.origin ?? 'the stored resource'} does not match the contract for ${opId} ${response.status}; nothing was changed`, detailsFromAjv('response', validate.errors));
+      throw new HttpError(
+        500,
+        `${out.origin ?? 'the stored resource'} does not match the contract for ${opId} ${response.status}; nothing was changed`,
+        detailsFromAjv('response', validate.errors),
+      );
     }
     out.verified = true;
   }

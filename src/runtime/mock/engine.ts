@@ -98,7 +98,9 @@ export class MockEngine extends MockResources {
     if (this.unstored.has(opId)) return;
     this.unstored.add(opId);
     const why = error.details.map((d) => `${d.pointer ?? ''} ${d.message}`.trim()).join('; ');
-    this.warn?.(`${error.message.replace(/; nothing was changed$/, '')}${why ? ` (${why})` : ''}: the inferred collection ${error.resource.name} keeps nothing from ${opId}, which answers as the stateless mock does`);
+    this.warn?.(
+      `${error.message.replace(/; nothing was changed$/, '')}${why ? ` (${why})` : ''}: the inferred collection ${error.resource.name} keeps nothing from ${opId}, which answers as the stateless mock does`,
+    );
   }
 
   protected statefulChange(tx: Transaction, opId: string, mock: MockOperation, ctx: RequestContext, pref: Preference, n: number): HandlerResponse {
@@ -176,8 +178,15 @@ export class MockEngine extends MockResources {
         const id = String(getPath(doc, resource.idField) ?? key);
         subject = doc;
         subjectOf = resource;
-        if ((role === 'update' || role === 'replace' || role === 'delete') && resource.protected && [id, ...this.aliasValues(resource, doc)].some((v) => resource.protected?.ids.includes(v))) {
-          throw new HttpError(resource.protected.status, `${String(ctx.params.path[resource.idParam] ?? id)} is a predefined member of ${resource.name} and cannot be changed or removed`);
+        if (
+          (role === 'update' || role === 'replace' || role === 'delete') &&
+          resource.protected &&
+          [id, ...this.aliasValues(resource, doc)].some((v) => resource.protected?.ids.includes(v))
+        ) {
+          throw new HttpError(
+            resource.protected.status,
+            `${String(ctx.params.path[resource.idParam] ?? id)} is a predefined member of ${resource.name} and cannot be changed or removed`,
+          );
         }
         if (role === 'read') {
           if (resource.state?.progress) tx.touch(docs, key, doc);
@@ -219,7 +228,8 @@ export class MockEngine extends MockResources {
           body = this.answerBody(resource, response, updated, ctx);
         } else if (role === 'delete') {
           const user = this.userOf(resource, String(getPath(doc, resource.idField)), doc);
-          if (user && resource.inUse) throw new HttpError(resource.inUse.status, `${resource.name} ${String(ctx.params.path[resource.idParam] ?? id)} is in use by ${user}`);
+          if (user && resource.inUse)
+            throw new HttpError(resource.inUse.status, `${resource.name} ${String(ctx.params.path[resource.idParam] ?? id)} is in use by ${user}`);
           tx.remove(docs, key);
           tx.onCommit(() => this.progress.delete(doc));
           body = undefined;
@@ -245,7 +255,7 @@ export class MockEngine extends MockResources {
         value = page.items;
       }
       out = this.respond(response, value, `the x-specforge-mock template of ${opId}`);
-    } else if (roles.length === 0 || (pref.example !== undefined || pref.dynamic)) {
+    } else if (roles.length === 0 || pref.example !== undefined || pref.dynamic) {
       // A transition or guard alone: the operation's documented answer.
       out = this.fromResponse(opId, response, pref, n);
     } else out = this.respond(response, body, origin);
@@ -262,15 +272,13 @@ export class MockEngine extends MockResources {
 
 /** A create into a collection that holds as many documents as the mock allows. */
 export function storeFull(resource: string, max: number): HttpError {
-  return new HttpError(507, `the mock holds ${max} ${resource}, its limit per collection (maxDocuments, --max-documents); nothing was stored: delete some or reset the mock`);
+  return new HttpError(
+    507,
+    `the mock holds ${max} ${resource}, its limit per collection (maxDocuments, --max-documents); nothing was stored: delete some or reset the mock`,
+  );
 }
 
 /** Mock handlers for every operation of `api` (stateless unless options.stateful). */
-export function createMockHandlers(
-  api: ApiSpec,
-  tables: MockTables,
-  validators?: ValidatorsModule,
-  options: MockOptions = {},
-): Record<string, AnyHandler> {
+export function createMockHandlers(api: ApiSpec, tables: MockTables, validators?: ValidatorsModule, options: MockOptions = {}): Record<string, AnyHandler> {
   return new MockEngine(api, tables, validators, options).handlers;
 }

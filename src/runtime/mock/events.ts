@@ -16,7 +16,13 @@ export function filterValues(raw: unknown): Map<string, string[]> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return out;
   for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
     if (Array.isArray(v)) out.set(name, v.map(String));
-    else if (v !== null && typeof v === 'object') out.set(name, Object.entries(v as Record<string, unknown>).filter(([, on]) => on === true).map(([k]) => k));
+    else if (v !== null && typeof v === 'object')
+      out.set(
+        name,
+        Object.entries(v as Record<string, unknown>)
+          .filter(([, on]) => on === true)
+          .map(([k]) => k),
+      );
   }
   return out;
 }

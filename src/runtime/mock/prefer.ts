@@ -19,7 +19,10 @@ export function preference(ctx: RequestContext): Preference {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const k = part.slice(0, eq).trim().toLowerCase();
-    const v = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const v = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (k === 'code') pref.code = v;
     else if (k === 'example') pref.example = v;
     else if (k === 'dynamic') pref.dynamic = v === 'true';

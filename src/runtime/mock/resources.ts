@@ -97,7 +97,11 @@ export abstract class MockResources extends MockCore {
   }
 
   /** A resource reached through another: the exec named by the path, then its container (by id or alias). */
-  protected findThrough(resource: ResourceSpec, through: { resource: string; field: string }, ctx: RequestContext): [string, Record<string, unknown>] | undefined {
+  protected findThrough(
+    resource: ResourceSpec,
+    through: { resource: string; field: string },
+    ctx: RequestContext,
+  ): [string, Record<string, unknown>] | undefined {
     const via = this.resources.find((r) => r.name === through.resource);
     const hop = via ? this.find(via, ctx) : undefined;
     if (!hop) return undefined;
@@ -127,7 +131,10 @@ export abstract class MockResources extends MockCore {
    * create that would reuse one is a conflict. List aliases (an image's tags) are labels, not names.
    */
   protected checkUniqueNames(resource: ResourceSpec, doc: Doc, docs: Collection, key: string): void {
-    const names = resource.aliases.map((alias) => getPath(doc, alias)).filter((v): v is string | number => typeof v === 'string' || typeof v === 'number').map(String);
+    const names = resource.aliases
+      .map((alias) => getPath(doc, alias))
+      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .map(String);
     const scope = this.scopeOfDoc(resource, doc);
     for (const name of names) {
       for (const [otherKey, other] of docs.withAlias(scope, name)) {
@@ -199,7 +206,12 @@ export abstract class MockResources extends MockCore {
       const value = JSON.stringify(evaluateTemplate(template, ctx, { resource: doc }));
       moves.push(() => {
         const list = getPath(doc, path);
-        if (Array.isArray(list)) setPath(doc, path, list.filter((v) => JSON.stringify(v) !== value));
+        if (Array.isArray(list))
+          setPath(
+            doc,
+            path,
+            list.filter((v) => JSON.stringify(v) !== value),
+          );
       });
     }
     return moves;
@@ -266,7 +278,11 @@ export abstract class MockResources extends MockCore {
   }
 
   /** One page of a list, with the headers or body fields that lead to the next. */
-  protected page(p: PaginationSpec | undefined, items: unknown[], ctx: RequestContext): { items: unknown[]; headers: Record<string, string | undefined>; fields: Record<string, unknown> } {
+  protected page(
+    p: PaginationSpec | undefined,
+    items: unknown[],
+    ctx: RequestContext,
+  ): { items: unknown[]; headers: Record<string, string | undefined>; fields: Record<string, unknown> } {
     if (!p) return { items, headers: {}, fields: {} };
     const sizeRaw = Number(ctx.params.query[p.size]);
     const cap = this.maxPageSize;
@@ -341,7 +357,16 @@ export abstract class MockResources extends MockCore {
     const neutral: RequestContext = { ...ctx, params: { path: {}, query: {}, header: {}, cookie: {} }, body: undefined };
     const views: Array<[string | undefined, (response: MockResponse) => unknown]> = [
       [resource.operations.read, () => this.shown(resource, doc, neutral)],
-      [resource.operations.list, (response) => this.listBody(resource, response, [this.listItem(resource, doc, neutral)], resource.pagination?.style === 'token' && resource.pagination.total ? { [resource.pagination.total]: 1 } : {})],
+      [
+        resource.operations.list,
+        (response) =>
+          this.listBody(
+            resource,
+            response,
+            [this.listItem(resource, doc, neutral)],
+            resource.pagination?.style === 'token' && resource.pagination.total ? { [resource.pagination.total]: 1 } : {},
+          ),
+      ],
     ];
     for (const [viewId, render] of views) {
       if (!viewId || viewId === opId) continue;
@@ -350,7 +375,11 @@ export abstract class MockResources extends MockCore {
       if (!view || !response || view.template !== undefined) continue;
       const validate = this.responseValidator(viewId, response);
       if (validate && !validate(render(response))) {
-        throw new UnstorableError(`${opId} would store a ${resource.name} that ${viewId} cannot answer under the contract; nothing was changed`, detailsFromAjv('response', validate.errors), resource);
+        throw new UnstorableError(
+          `${opId} would store a ${resource.name} that ${viewId} cannot answer under the contract; nothing was changed`,
+          detailsFromAjv('response', validate.errors),
+          resource,
+        );
       }
     }
   }

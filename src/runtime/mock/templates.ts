@@ -72,7 +72,7 @@ export function truthy(v: unknown): boolean {
 /** A value derived deterministically from text: a UUID-shaped string, a positive integer or hex. */
 export function hashed(text: string, as: unknown): string | number {
   const h = sha256Hex(text);
-  if (as === 'integer') return parseInt(h.slice(0, 12), 16) % 9_000_000_000 + 1_000_000;
+  if (as === 'integer') return (parseInt(h.slice(0, 12), 16) % 9_000_000_000) + 1_000_000;
   if (as === 'hex') return h;
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -81,7 +81,9 @@ export const MAX_MAPPED = 10_000;
 
 /** Text put into a URL: what a path may hold stays, the rest (spaces, quotes, ?, #, %) is percent-encoded. */
 export function urlText(text: string): string {
-  return text.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, (ch) => encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
+  return text.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/]/gu, (ch) =>
+    encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
 }
 
 /**

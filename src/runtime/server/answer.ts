@@ -35,10 +35,21 @@ export function serialize(body: unknown, contentType: string | undefined, serial
  * The generated serializer of the declared media type the answer is sent as: the first declared
  * type when the handler names none, else the one its content type matches.
  */
-export function serializerOf(p: Replier, op: OperationSpec, key: string | undefined, response: HandlerResponse | undefined, declared: readonly string[] | undefined): SerializeFunction | undefined {
+export function serializerOf(
+  p: Replier,
+  op: OperationSpec,
+  key: string | undefined,
+  response: HandlerResponse | undefined,
+  declared: readonly string[] | undefined,
+): SerializeFunction | undefined {
   const byType = key === undefined || p.serializers === undefined ? undefined : p.serializers[op.id]?.[key];
   if (byType === undefined || declared === undefined) return undefined;
-  const type = response?.contentType === undefined ? declared[0] : declared.includes(response.contentType) ? response.contentType : matchMediaType(declared, mediaTypeOf(response.contentType) ?? '');
+  const type =
+    response?.contentType === undefined
+      ? declared[0]
+      : declared.includes(response.contentType)
+        ? response.contentType
+        : matchMediaType(declared, mediaTypeOf(response.contentType) ?? '');
   return type !== undefined && Object.hasOwn(byType, type) ? byType[type] : undefined;
 }
 
@@ -139,7 +150,11 @@ export function prepareAnswer(p: Replier, op: OperationSpec, response: HandlerRe
       }
       const fn = key && !response.verified ? p.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
       if (fn && !isStream(response.body) && !(response.body instanceof Uint8Array) && !fn(response.body)) {
-        throw new HttpError(500, `${response.origin ?? "the handler's response"} does not match the contract for ${op.id} ${response.status}`, detailsFromAjv('response', fn.errors));
+        throw new HttpError(
+          500,
+          `${response.origin ?? "the handler's response"} does not match the contract for ${op.id} ${response.status}`,
+          detailsFromAjv('response', fn.errors),
+        );
       }
     }
   }
@@ -155,7 +170,13 @@ export function contentTypeOf(a: Answer): string | undefined {
  * The serialized body of an answer that is neither empty nor a stream, and its length in bytes
  * (`byteLength` measures strings; node:http passes Buffer.byteLength).
  */
-export function payloadOf(p: Replier, op: OperationSpec, response: HandlerResponse, a: Answer, byteLength: (text: string) => number = utf8Length): { payload: string | Uint8Array; length: number } {
+export function payloadOf(
+  p: Replier,
+  op: OperationSpec,
+  response: HandlerResponse,
+  a: Answer,
+  byteLength: (text: string) => number = utf8Length,
+): { payload: string | Uint8Array; length: number } {
   const { plan, named, contentType } = a;
   const body = response.body;
   let payload: string | Uint8Array;

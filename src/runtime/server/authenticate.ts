@@ -72,12 +72,7 @@ export class Authenticator<R extends RequestHead = RequestHead> {
     return { anonymous: false, found, seen };
   }
 
-  authenticate(
-    op: OperationSpec,
-    req: R,
-    query: Array<[string, string]>,
-    cookies: () => Map<string, string>,
-  ): Awaitable<AuthInfo | undefined> {
+  authenticate(op: OperationSpec, req: R, query: Array<[string, string]>, cookies: () => Map<string, string>): Awaitable<AuthInfo | undefined> {
     if (op.security.length === 0) return undefined;
     const c = this.candidates(op, req, query, cookies);
     if (c.anonymous) return undefined;
@@ -113,7 +108,12 @@ export class Authenticator<R extends RequestHead = RequestHead> {
             }
           }
         }
-        if (ok) return this.recognized(op, this.authInfo(schemes), this.api.policy !== undefined && verifiers?.[this.api.policy.scheme] !== undefined && Object.hasOwn(schemes, this.api.policy.scheme));
+        if (ok)
+          return this.recognized(
+            op,
+            this.authInfo(schemes),
+            this.api.policy !== undefined && verifiers?.[this.api.policy.scheme] !== undefined && Object.hasOwn(schemes, this.api.policy.scheme),
+          );
       }
       // A credential that was accepted but lacks a scope is a 403, not a 401: authenticating again will not help.
       throw lacksScope ? this.insufficientScope(op) : this.unauthorized(op, c.seen === 'none' ? 'none' : 'rejected');
@@ -153,13 +153,23 @@ export class Authenticator<R extends RequestHead = RequestHead> {
     const policy = op.policy;
     if (!policy || !auth || (auth.kind !== undefined && policy.allow.includes(auth.kind))) return;
     const kind = auth.kind === undefined ? 'a credential of no recognized kind' : `a credential of kind ${auth.kind}`;
-    throw new HttpError(policy.status, policy.message, [{ in: 'security', message: `${kind} may not call ${op.id} (allowed: ${policy.allow.join(', ')})` }], {}, policy.code);
+    throw new HttpError(
+      policy.status,
+      policy.message,
+      [{ in: 'security', message: `${kind} may not call ${op.id} (allowed: ${policy.allow.join(', ')})` }],
+      {},
+      policy.code,
+    );
   }
 
   private unauthorized(op: OperationSpec, seen: 'none' | 'present' | 'malformed' | 'rejected'): HttpError {
     const expected = [...new Set(op.security.map((alt) => Object.keys(alt).join(' + ')))].join(' or ');
     const message =
-      seen === 'none' ? `a credential is required (${expected})` : seen === 'malformed' ? `the credential is malformed (${expected})` : `the credential was rejected (${expected})`;
+      seen === 'none'
+        ? `a credential is required (${expected})`
+        : seen === 'malformed'
+          ? `the credential is malformed (${expected})`
+          : `the credential was rejected (${expected})`;
     const challenge = this.challenges(op, seen === 'none' ? undefined : 'invalid_token');
     // The refusal the operation declares (401, or 403 where it declares 403 and not 401); the
     // challenge goes with either, so a client learns where the credential goes.

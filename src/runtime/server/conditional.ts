@@ -17,14 +17,28 @@ function carries(req: RequestHead, query: ReadonlyArray<[string, string]>, cooki
 }
 
 /** x-specforge-required-when: an optional parameter that this request must carry. */
-export function checkConditional(conditional: readonly ParameterSpec[] | undefined, op: OperationSpec, req: RequestHead, query: Array<[string, string]>, cookies: () => Map<string, string>, auth: AuthInfo | undefined): void {
+export function checkConditional(
+  conditional: readonly ParameterSpec[] | undefined,
+  op: OperationSpec,
+  req: RequestHead,
+  query: Array<[string, string]>,
+  cookies: () => Map<string, string>,
+  auth: AuthInfo | undefined,
+): void {
   for (const p of conditional ?? []) {
     const rule = p.requiredWhen;
     if (!rule || carries(req, query, cookies, p)) continue;
     const byKind = auth?.kind !== undefined && rule.credentialKinds?.includes(auth.kind) === true;
     const byParameter = rule.present?.some((other) => carries(req, query, cookies, other)) === true;
     if (!byKind && !byParameter) continue;
-    const because = byKind ? `a credential of kind ${auth?.kind ?? ''}` : `the ${rule.present?.filter((o) => carries(req, query, cookies, o)).map((o) => `${o.in} parameter ${o.name}`).join(', ') ?? ''}`;
+    const because = byKind
+      ? `a credential of kind ${auth?.kind ?? ''}`
+      : `the ${
+          rule.present
+            ?.filter((o) => carries(req, query, cookies, o))
+            .map((o) => `${o.in} parameter ${o.name}`)
+            .join(', ') ?? ''
+        }`;
     throw new HttpError(rule.status, rule.message, [{ in: p.in, name: p.name, message: `is required with ${because}` }], {}, rule.code);
   }
 }

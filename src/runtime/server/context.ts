@@ -71,7 +71,10 @@ export type VerifierResult = boolean | null | undefined | { principal?: unknown;
  * Decides whether a well-formed credential is acceptable for a scheme. It runs after the server has
  * checked that the credential is present and well formed, and before parameters, body or handler.
  */
-export type SecurityVerifier<R = RequestHead> = (credential: SchemeCredential, context: { operationId: string; scheme: string; request: R }) => VerifierResult | Promise<VerifierResult>;
+export type SecurityVerifier<R = RequestHead> = (
+  credential: SchemeCredential,
+  context: { operationId: string; scheme: string; request: R },
+) => VerifierResult | Promise<VerifierResult>;
 
 /** What a handler receives; `R` is the transport's request (see the module's comment). */
 export interface RequestContext<P = RequestParams, B = unknown, R = RequestHead> {
@@ -109,7 +112,11 @@ export interface HandlerResponse {
  * Builds a handler's answer: `reply(201, body, { headers })` is `{ status: 201, body, headers }`. The
  * generated handler types check the body against the status's schema at the call.
  */
-export function reply(status: number, body?: unknown, extras?: { headers?: Record<string, string | number | string[]>; contentType?: string }): HandlerResponse {
+export function reply(
+  status: number,
+  body?: unknown,
+  extras?: { headers?: Record<string, string | number | string[]>; contentType?: string },
+): HandlerResponse {
   return extras === undefined ? { status, body } : { status, body, ...extras };
 }
 

@@ -174,7 +174,10 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
  * 405, 400, or 501 where the contract declares the method), any other handler gets a minimal JSON
  * error (400 for the target, 501 for the method). `options` may be the `onError` function alone.
  */
-export function toNodeListener(handler: (request: Request) => Response | Promise<Response>, options: NodeListenerOptions | ((error: unknown) => void) = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(
+  handler: (request: Request) => Response | Promise<Response>,
+  options: NodeListenerOptions | ((error: unknown) => void) = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
   const { onError, origin: given } = typeof options === 'function' ? { onError: options, origin: undefined } : options;
   const origin = new URL(given ?? 'http://localhost').origin;
   if (origin === 'null') throw new TypeError(`toNodeListener: origin ${JSON.stringify(given)} has no host (use http://host or https://host:port)`);
@@ -238,9 +241,7 @@ export function toNodeListener(handler: (request: Request) => Response | Promise
         else minimalError(res, 501, `method ${method} cannot be carried by the Fetch API`, method);
         return;
       }
-      new Promise<Response>((resolve) => resolve(handler(request)))
-        .then((response) => writeResponse(response, res))
-        .catch((err: unknown) => failed(err, res));
+      new Promise<Response>((resolve) => resolve(handler(request))).then((response) => writeResponse(response, res)).catch((err: unknown) => failed(err, res));
     } catch (err) {
       failed(err, res);
     }

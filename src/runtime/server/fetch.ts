@@ -93,7 +93,9 @@ async function formDataParts(raw: Uint8Array, contentType: string, form: FormSpe
     data = await new Response(raw as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new HttpError(400, `multipart body is malformed: ${message}`, [{ in: 'body', pointer: '/', message: `is not valid multipart/form-data (${message})` }]);
+    throw new HttpError(400, `multipart body is malformed: ${message}`, [
+      { in: 'body', pointer: '/', message: `is not valid multipart/form-data (${message})` },
+    ]);
   }
   const fields: Array<[string, string, string]> = [];
   const files: Array<{ name: string; file: UploadedPart }> = [];
@@ -102,10 +104,21 @@ async function formDataParts(raw: Uint8Array, contentType: string, form: FormSpe
   let count = 0;
   for (const [name, value] of entries) {
     if (++count > MAX_PARTS) {
-      throw new HttpError(400, `multipart body is malformed: more than ${MAX_PARTS} parts`, [{ in: 'body', pointer: '/', message: `is not valid multipart/form-data (more than ${MAX_PARTS} parts)` }]);
+      throw new HttpError(400, `multipart body is malformed: more than ${MAX_PARTS} parts`, [
+        { in: 'body', pointer: '/', message: `is not valid multipart/form-data (more than ${MAX_PARTS} parts)` },
+      ]);
     }
     if (typeof value === 'string') fields.push([name, value, 'text/plain']);
-    else files.push({ name, file: new FetchUploadedFile(name, value.name.replace(/^.*[\\/]/, ''), value.type || 'application/octet-stream', new Uint8Array(await value.arrayBuffer())) });
+    else
+      files.push({
+        name,
+        file: new FetchUploadedFile(
+          name,
+          value.name.replace(/^.*[\\/]/, ''),
+          value.type || 'application/octet-stream',
+          new Uint8Array(await value.arrayBuffer()),
+        ),
+      });
   }
   return collectParts(fields, files, form);
 }

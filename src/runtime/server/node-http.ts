@@ -46,7 +46,12 @@ export function clientErrorAnswer(api: ApiSpec): NonNullable<RequestListener['cl
 }
 
 /** The node:http server options that carry `limits` (timeouts, and how often Node looks for connections past them). */
-function timeoutOptions(l: Required<HttpServerLimits>): { headersTimeout: number; requestTimeout: number; keepAliveTimeout: number; connectionsCheckingInterval: number } {
+function timeoutOptions(l: Required<HttpServerLimits>): {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   return {
     headersTimeout: l.headersTimeout,
     requestTimeout: l.requestTimeout,
@@ -99,7 +104,10 @@ export function applyHttpLimits<S extends Server>(server: S, limits: HttpServerL
  * For the server's 'checkContinue' event: `100 Continue` unless the declared length is over the
  * body limit (then `listener` answers 413 before the client sends the body).
  */
-export function continueChecker(listener: (req: IncomingMessage, res: ServerResponse) => void, options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>): (req: IncomingMessage, res: ServerResponse) => void {
+export function continueChecker(
+  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  options: Pick<ServerOptions, 'bodyLimit' | 'bodyLimits'>,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const declared = Number(req.headers['content-length']);
     if (!(Number.isFinite(declared) && declared > bodyLimitFor(options, req.headers['content-type']))) res.writeContinue();

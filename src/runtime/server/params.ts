@@ -133,7 +133,7 @@ export function splitQuery(query: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   const n = query.length;
   // Pair by pair with indexOf, not split('&'): a query of one or two pairs is most requests'.
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let amp = query.indexOf('&', start);
     if (amp < 0) amp = n;
     if (amp > start) {
@@ -201,7 +201,9 @@ export function parseQueryParameter(pairs: Array<[string, string]>, p: Parameter
   }
   // An exploded array also takes the bracketed names form clients write (`ids[]=1`, `ids[0]=1`).
   const bracketed = shape.type === 'array' && p.explode ? `${p.name}[` : undefined;
-  const values = pairs.filter(([k]) => k === p.name || (bracketed !== undefined && k.startsWith(bracketed) && /^\[\d*\]$/.test(k.slice(p.name.length)))).map(([, v]) => v);
+  const values = pairs
+    .filter(([k]) => k === p.name || (bracketed !== undefined && k.startsWith(bracketed) && /^\[\d*\]$/.test(k.slice(p.name.length))))
+    .map(([, v]) => v);
   if (values.length === 0) return undefined;
   const last = values[values.length - 1] as string;
   if (p.contentType) return parseContent(last, p);

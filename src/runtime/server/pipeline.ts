@@ -13,7 +13,17 @@ import { checkCharset } from './body/charset.js';
 import { DEFAULT_JSON_DEPTH } from './body/json-text.js';
 import { parseBody, XML_MEDIA } from './body/parse.js';
 import { checkConditional } from './conditional.js';
-import { reply, type AnyHandler, type AuthInfo, type HandlerContext, type HandlerResponse, type RequestParams, type RouteOptions, type ServerOptions, type ValidatorsModule } from './context.js';
+import {
+  reply,
+  type AnyHandler,
+  type AuthInfo,
+  type HandlerContext,
+  type HandlerResponse,
+  type RequestParams,
+  type RouteOptions,
+  type ServerOptions,
+  type ValidatorsModule,
+} from './context.js';
 import { resolveBasePath, stripBasePath } from './base-path.js';
 import { headerOf, type RequestHead } from './head.js';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT, isJsonMediaType, matchMediaType, mediaTypeOf } from './media.js';
@@ -292,7 +302,14 @@ export class Pipeline<R extends RequestHead> {
     });
   }
 
-  private invoke(plan: OperationPlan, params: RequestParams, details: ProblemDetail[] | undefined, body: unknown, auth: AuthInfo | undefined, req: R): Awaitable<HandlerResponse> {
+  private invoke(
+    plan: OperationPlan,
+    params: RequestParams,
+    details: ProblemDetail[] | undefined,
+    body: unknown,
+    auth: AuthInfo | undefined,
+    req: R,
+  ): Awaitable<HandlerResponse> {
     if (details !== undefined && details.length > 0) {
       // x-specforge-dialect invalidBodyStatus: an interface that answers a body that breaks the contract otherwise (GitHub: 422).
       const status = this.api.invalidBodyStatus !== undefined && details.every((d) => d.in === 'body') ? this.api.invalidBodyStatus : 400;
@@ -308,4 +325,3 @@ export class Pipeline<R extends RequestHead> {
     return handler(ctx);
   }
 }
-

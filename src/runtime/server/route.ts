@@ -19,7 +19,10 @@ export function stripVersion(path: string, range: ApiSpec['versionPrefix']): str
   const asked = `${m[1]}.${m[2]}`;
   if (value(asked) > value(range.max)) throw new HttpError(400, `client version ${asked} is too new. Maximum supported API version is ${range.max}`);
   if (value(asked) < value(range.min)) {
-    throw new HttpError(400, `client version ${asked} is too old. Minimum supported API version is ${range.min}, please upgrade your client to a newer version`);
+    throw new HttpError(
+      400,
+      `client version ${asked} is too old. Minimum supported API version is ${range.min}, please upgrade your client to a newer version`,
+    );
   }
   return path.slice(m[0].length);
 }

@@ -57,9 +57,7 @@ function splitFragment(template: string): [string, Array<[string, string]>] {
 }
 
 export type RouteMatch =
-  | { kind: 'found'; operation: OperationSpec; raw: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+  { kind: 'found'; operation: OperationSpec; raw: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
 
 function compile(template: string): Pick<Route, 'segments' | 'rank'> {
   const rank: number[] = [];
@@ -313,7 +311,8 @@ export class Router {
     const literal = this.staticRoutes.get(path);
     const exact = literal?.get(method);
     // A literal template wins over any parameterized one of the same length (rank 2 beats 0/1).
-    if (exact) return { kind: 'found', operation: this.variantsOf.has(path) ? chooseVariant(this.variantsOf.get(path) as Route, method, exact, probe) : exact, raw: {} };
+    if (exact)
+      return { kind: 'found', operation: this.variantsOf.has(path) ? chooseVariant(this.variantsOf.get(path) as Route, method, exact, probe) : exact, raw: {} };
     if (!path.startsWith('/')) return { kind: 'not-found' };
     const segments = path.split('/').slice(1);
     const candidates = this.bySegments.get(segments.length) ?? [];

@@ -56,7 +56,9 @@ function authorizationKey(header: string): Presented {
     return { kind: 'present', credential: parts.value, raw: header, prefix: trimmed.slice(0, trimmed.length - parts.value.length).trim() };
   }
   if (trimmed === '' || KEY_PREFIXES.has(trimmed.toLowerCase())) return { kind: 'malformed', problem: 'the API key in Authorization is empty' };
-  return API_KEY.test(trimmed) ? { kind: 'present', credential: trimmed, raw: header } : { kind: 'malformed', problem: 'the API key in Authorization has characters an API key cannot have' };
+  return API_KEY.test(trimmed)
+    ? { kind: 'present', credential: trimmed, raw: header }
+    : { kind: 'malformed', problem: 'the API key in Authorization has characters an API key cannot have' };
 }
 
 /** The HTTP authentication scheme a security scheme uses in `Authorization` (lower case), if any. */
@@ -77,10 +79,18 @@ export function presentedCredential(
   if (scheme.type === 'apiKey') {
     if (!scheme.name) return { kind: 'absent' };
     const value =
-      scheme.in === 'query' ? query.find(([k]) => k === scheme.name)?.[1] : scheme.in === 'header' ? headerValue(req, scheme.name) : scheme.in === 'cookie' ? cookies().get(scheme.name) : undefined;
+      scheme.in === 'query'
+        ? query.find(([k]) => k === scheme.name)?.[1]
+        : scheme.in === 'header'
+          ? headerValue(req, scheme.name)
+          : scheme.in === 'cookie'
+            ? cookies().get(scheme.name)
+            : undefined;
     if (value === undefined || value === '') return { kind: 'absent' };
     if (scheme.in === 'header' && scheme.name.toLowerCase() === 'authorization') return authorizationKey(value);
-    return API_KEY.test(value) ? { kind: 'present', credential: value } : { kind: 'malformed', problem: `the ${scheme.in} API key "${scheme.name}" has characters an API key cannot have` };
+    return API_KEY.test(value)
+      ? { kind: 'present', credential: value }
+      : { kind: 'malformed', problem: `the ${scheme.in} API key "${scheme.name}" has characters an API key cannot have` };
   }
   const wanted = authScheme(scheme);
   const header = headerValue(req, 'authorization');
@@ -92,7 +102,8 @@ export function presentedCredential(
   if (!parts || said !== wanted) return { kind: 'absent' };
   const value = parts.value;
   if (value === '') return { kind: 'malformed', problem: `the ${wanted} credential is empty` };
-  if (wanted === 'bearer') return TOKEN68.test(value) ? { kind: 'present', credential: value } : { kind: 'malformed', problem: 'the bearer token is not a token68 string' };
+  if (wanted === 'bearer')
+    return TOKEN68.test(value) ? { kind: 'present', credential: value } : { kind: 'malformed', problem: 'the bearer token is not a token68 string' };
   if (wanted === 'basic') {
     if (!BASE64.test(value)) return { kind: 'malformed', problem: 'the basic credential is not base64' };
     const decoded = base64Text(value);

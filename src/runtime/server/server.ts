@@ -94,4 +94,3 @@ export function createRequestListener(
   listener.checkContinue = continueChecker(listener, options);
   return listener;
 }
-

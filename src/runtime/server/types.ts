@@ -106,7 +106,11 @@ type StatusOf<S> = S extends number ? S : S extends `${infer N extends number}` 
 type ResponseContentOf<C> = [C] extends [never]
   ? undefined
   : C extends Record<string, unknown>
-    ? { [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}` ? InResponse<C[K]> : InResponse<C[K]> | Uint8Array }[keyof C]
+    ? {
+        [K in keyof C]: K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
+          ? InResponse<C[K]>
+          : InResponse<C[K]> | Uint8Array;
+      }[keyof C]
     : undefined;
 
 type ResponseBody<R> = R extends { content: infer C } ? ResponseContentOf<C> : R extends { content?: infer C } ? ResponseContentOf<C> : undefined;
@@ -173,7 +177,11 @@ export type ReplyArgs<O, N extends number, Streams extends PropertyKey = never> 
 export type Reply<O, Streams extends PropertyKey = never> = <N extends StatusesOf<O>>(status: N, ...args: ReplyArgs<O, N, Streams>) => ResponseOf<O, Streams>;
 
 /** The context a handler receives for operation O over transport T. */
-export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport> = RequestContext<ParamsOf<O>, BodyOf<O, T>, T['request']> & {
+export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport> = RequestContext<
+  ParamsOf<O>,
+  BodyOf<O, T>,
+  T['request']
+> & {
   auth: AuthInfo | undefined;
   reply: Reply<O, Streams>;
 };

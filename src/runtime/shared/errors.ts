@@ -99,7 +99,10 @@ export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Reco
 /** Sets a property named by a dotted path ("error.message": an error wrapped in an envelope). */
 export function describeDetail(d: ProblemDetail): string {
   if (d.in === 'security') return d.message;
-  const where = d.in === 'body' || d.in === 'response' ? `${d.in}${d.pointer ? ` ${d.pointer}` : ''}` : `${d.in} parameter "${d.name ?? ''}"${d.pointer ? ` ${d.pointer}` : ''}`;
+  const where =
+    d.in === 'body' || d.in === 'response'
+      ? `${d.in}${d.pointer ? ` ${d.pointer}` : ''}`
+      : `${d.in} parameter "${d.name ?? ''}"${d.pointer ? ` ${d.pointer}` : ''}`;
   return `${where} ${d.message}`;
 }
 
@@ -155,9 +158,7 @@ const SUMMARIES = new Set(['if', 'oneOf', 'anyOf']);
 function withoutSummaries(errors: readonly ErrorObject[]): readonly ErrorObject[] {
   if (!errors.some((e) => SUMMARIES.has(e.keyword))) return errors;
   const specific = errors.filter((e) => !SUMMARIES.has(e.keyword)).map((e) => e.instancePath);
-  return errors.filter(
-    (e) => !SUMMARIES.has(e.keyword) || !specific.some((p) => p === e.instancePath || p.startsWith(e.instancePath + '/')),
-  );
+  return errors.filter((e) => !SUMMARIES.has(e.keyword) || !specific.some((p) => p === e.instancePath || p.startsWith(e.instancePath + '/')));
 }
 
 /**
@@ -196,7 +197,12 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
       return out;
     }
     case 'details': {
-      const details: ProblemDetail[] = err.details.length > 0 ? err.details : t.min > 0 ? [{ in: err.status === 401 || err.status === 403 ? 'security' : 'request', message: err.message }] : [];
+      const details: ProblemDetail[] =
+        err.details.length > 0
+          ? err.details
+          : t.min > 0
+            ? [{ in: err.status === 401 || err.status === 403 ? 'security' : 'request', message: err.message }]
+            : [];
       return details.map((d) => fillTemplate(t.item, err, d, detailsPlaced));
     }
     case 'detail': {

@@ -67,7 +67,12 @@ const WRONG: ReadonlyArray<() => unknown> = [() => null, () => 0, () => 'string'
  * refused that way (the chosen branch is closed, or the other declares nothing the chosen does not).
  * Never edits `value` (it may be a contract's own example).
  */
-export function exclusiveSample(value: Record<string, unknown>, chosen: Schema, others: readonly Schema[], resolve: Resolve): Record<string, unknown> | undefined {
+export function exclusiveSample(
+  value: Record<string, unknown>,
+  chosen: Schema,
+  others: readonly Schema[],
+  resolve: Resolve,
+): Record<string, unknown> | undefined {
   const own = shapeOf(chosen, resolve);
   if (own.closed) return undefined;
   const out: Record<string, unknown> = { ...value };
@@ -77,7 +82,9 @@ export function exclusiveSample(value: Record<string, unknown>, chosen: Schema, 
     let refused = false;
     for (const [name, sub] of Object.entries(theirs.properties)) {
       if (Object.hasOwn(own.properties, name) || Object.hasOwn(out, name) || own.patterns.some((p) => p.test(name))) continue;
-      const wrong = WRONG.map((make) => make()).find((c) => !fits(sub as Schema, c, resolve) && (own.additional === undefined || fits(own.additional, c, resolve)));
+      const wrong = WRONG.map((make) => make()).find(
+        (c) => !fits(sub as Schema, c, resolve) && (own.additional === undefined || fits(own.additional, c, resolve)),
+      );
       if (wrong === undefined) continue;
       Object.defineProperty(out, name, { value: wrong, enumerable: true, writable: true, configurable: true });
       refused = true;

@@ -45,7 +45,7 @@ export function fromPattern(pattern: string): string | undefined {
       if (close < 0) return undefined;
       const body = pattern.slice(i + 1, close);
       if (body.startsWith('^')) return undefined;
-      unit = body.startsWith('\\') ? classEscape(body[1] ?? '') ?? '' : (body[0] as string);
+      unit = body.startsWith('\\') ? (classEscape(body[1] ?? '') ?? '') : (body[0] as string);
       if (unit === '') return undefined;
       i = close + 1;
     } else if (c === '\\') {

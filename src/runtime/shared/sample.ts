@@ -211,7 +211,14 @@ class Sampler {
         }
         // No branch's value matches it alone (open objects that overlap): one made exclusive.
         for (const t of k === 'oneOf' ? tried : []) {
-          const made = isRecord(t.value) ? exclusiveSample(t.value, t.branch, list.filter((s) => s !== t.chosen), this.options.resolve) : undefined;
+          const made = isRecord(t.value)
+            ? exclusiveSample(
+                t.value,
+                t.branch,
+                list.filter((s) => s !== t.chosen),
+                this.options.resolve,
+              )
+            : undefined;
           if (made !== undefined && this.fits(schema, made)) return made;
         }
         return tried[0]?.value;
@@ -292,7 +299,8 @@ class Sampler {
         if (!isRecord(f)) continue;
         for (const [k, v] of Object.entries(f)) {
           if (k === 'properties' && isRecord(v)) merged['properties'] = mergeProperties({ ...(isRecord(merged['properties']) ? merged['properties'] : {}) }, v);
-          else if (k === 'required' && Array.isArray(v)) merged['required'] = [...new Set([...(Array.isArray(merged['required']) ? merged['required'] : []), ...v])];
+          else if (k === 'required' && Array.isArray(v))
+            merged['required'] = [...new Set([...(Array.isArray(merged['required']) ? merged['required'] : []), ...v])];
           else if (!(k in merged)) merged[k] = v;
         }
       }
@@ -476,7 +484,12 @@ export const SAMPLE_ATTEMPTS = 12;
  * other oneOf/anyOf branches at the top, shallower optional parts), at most `attempts` in all. When
  * none is accepted, the plain sample with `valid: false`. Throws SampleError as sampleSchema does.
  */
-export function sampleValid(schema: Schema, validate: ((value: unknown) => boolean) | undefined, options: SampleOptions = {}, attempts = SAMPLE_ATTEMPTS): CheckedSample {
+export function sampleValid(
+  schema: Schema,
+  validate: ((value: unknown) => boolean) | undefined,
+  options: SampleOptions = {},
+  attempts = SAMPLE_ATTEMPTS,
+): CheckedSample {
   const first = sampleSchemaReport(schema, options);
   if (!validate || validate(first.value)) return { ...first, valid: true };
   const seed = options.seed ?? 1;

@@ -71,7 +71,8 @@ const SOURCE_ONLY_STUB = 'return function sourceOnly() { throw new Error("specfo
  * (`(data.x === undefined) || (!(func0.call(data, "x")))`).
  */
 const HAS_CHECK = /\b(data\d*)(\.[A-Za-z_$][\w$]*|\["(?:[^"\\\n]|\\.)*"\]) !== undefined && (func\d*|func_[0-9a-f]+)\.call\(\1, ("(?:[^"\\\n]|\\.)*")\)/g;
-const LACKS_CHECK = /\((data\d*)(\.[A-Za-z_$][\w$]*|\["(?:[^"\\\n]|\\.)*"\]) === undefined\) \|\| \(!\((func\d*|func_[0-9a-f]+)\.call\(\1, ("(?:[^"\\\n]|\\.)*")\)\)\)/g;
+const LACKS_CHECK =
+  /\((data\d*)(\.[A-Za-z_$][\w$]*|\["(?:[^"\\\n]|\\.)*"\]) === undefined\) \|\| \(!\((func\d*|func_[0-9a-f]+)\.call\(\1, ("(?:[^"\\\n]|\\.)*")\)\)\)/g;
 
 /** The text of a string literal Ajv wrote (JSON), else undefined. */
 function textOf(literal: string): string | undefined {
@@ -98,10 +99,15 @@ function reads(access: string, key: string): boolean {
  * folds both tests to a check of the object's map. Any other text Ajv writes is left as it is.
  */
 export function cheapOwnChecks(code: string): string {
-  const own = (data: string, fn: string, key: string): string => `(Object.getPrototypeOf(${data}) === Object.prototype && !(${key} in Object.prototype) || ${fn}.call(${data}, ${key}))`;
+  const own = (data: string, fn: string, key: string): string =>
+    `(Object.getPrototypeOf(${data}) === Object.prototype && !(${key} in Object.prototype) || ${fn}.call(${data}, ${key}))`;
   return code
-    .replace(HAS_CHECK, (match, data: string, access: string, fn: string, key: string) => (reads(access, key) ? `${data}${access} !== undefined && ${own(data, fn, key)}` : match))
-    .replace(LACKS_CHECK, (match, data: string, access: string, fn: string, key: string) => (reads(access, key) ? `(${data}${access} === undefined) || (!${own(data, fn, key)})` : match));
+    .replace(HAS_CHECK, (match, data: string, access: string, fn: string, key: string) =>
+      reads(access, key) ? `${data}${access} !== undefined && ${own(data, fn, key)}` : match,
+    )
+    .replace(LACKS_CHECK, (match, data: string, access: string, fn: string, key: string) =>
+      reads(access, key) ? `(${data}${access} === undefined) || (!${own(data, fn, key)})` : match,
+    );
 }
 
 /** Keywords that OpenAPI adds to JSON Schema and that carry no validation meaning. */
@@ -132,7 +138,9 @@ export function createAjv(setup: AjvSetup = {}): Ajv2020Type {
           formats: _`require("specforge/runtime/formats")`,
           regExp: patternEngine,
           // Standalone code is Ajv's source before this hook: compileStandalone makes its own-property checks cheap.
-          ...(setup.sourceOnlyRoot === undefined ? {} : { process: (code: string, sch?: { baseId?: string }) => (sch?.baseId === setup.sourceOnlyRoot ? SOURCE_ONLY_STUB : code) }),
+          ...(setup.sourceOnlyRoot === undefined
+            ? {}
+            : { process: (code: string, sch?: { baseId?: string }) => (sch?.baseId === setup.sourceOnlyRoot ? SOURCE_ONLY_STUB : code) }),
         }
       : // No optimization pass (as for standalone source): it only shortens the code Ajv writes
         // (unused names, empty branches), which V8 drops itself. Without it, a mock of a 2.5 MB
@@ -195,7 +203,12 @@ function addClosestUnions(ajv: Ajv2020Type): void {
             if (passing) {
               const schCxt = alwaysValidSchema(it, sch as boolean) ? undefined : cxt.subschema({ keyword, schemaProp: i, compositeRule: true }, schValid);
               if (!schCxt) gen.var(schValid, true);
-              if (i > 0) gen.if(_`${schValid} && ${valid}`).assign(valid, false).assign(passing, _`[${passing}, ${i}]`).else();
+              if (i > 0)
+                gen
+                  .if(_`${schValid} && ${valid}`)
+                  .assign(valid, false)
+                  .assign(passing, _`[${passing}, ${i}]`)
+                  .else();
               gen.if(schValid, () => {
                 gen.assign(valid, true);
                 gen.assign(passing, i);

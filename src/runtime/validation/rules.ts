@@ -54,7 +54,9 @@ function valueOf(doc: unknown, path: string, defaults: Record<string, unknown> |
 }
 
 function oneOf(value: unknown, allowed: readonly unknown[]): boolean {
-  return allowed.some((a) => a === value || (a !== null && typeof a !== 'object' && value !== null && typeof value !== 'object' && String(a) === String(value)));
+  return allowed.some(
+    (a) => a === value || (a !== null && typeof a !== 'object' && value !== null && typeof value !== 'object' && String(a) === String(value)),
+  );
 }
 
 /** An integer from a JSON number or a decimal-integer string; undefined for anything else. */

@@ -25,7 +25,10 @@ export type StandardResult<Output> = { readonly value: Output; readonly issues?:
 export interface StandardProps<Input = unknown, Output = Input> {
   readonly version: 1;
   readonly vendor: string;
-  readonly validate: (value: unknown, options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined) => StandardResult<Output> | Promise<StandardResult<Output>>;
+  readonly validate: (
+    value: unknown,
+    options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined,
+  ) => StandardResult<Output> | Promise<StandardResult<Output>>;
   readonly types?: { readonly input: Input; readonly output: Output } | undefined;
 }
 

@@ -137,10 +137,11 @@ export function plantedListener(): (req: IncomingMessage, res: ServerResponse) =
     }
     if (path === '/report') {
       const accept = req.headers.accept ?? '*/*';
-      const fits = (type: string): boolean => accept.split(',').some((a) => {
-        const t = (a.split(';')[0] ?? '').trim().toLowerCase();
-        return t === '*/*' || t === type || t === `${type.split('/')[0]}/*`;
-      });
+      const fits = (type: string): boolean =>
+        accept.split(',').some((a) => {
+          const t = (a.split(';')[0] ?? '').trim().toLowerCase();
+          return t === '*/*' || t === type || t === `${type.split('/')[0]}/*`;
+        });
       if (!fits('application/json') && !fits('text/csv')) return error(res, 406, 'only application/json and text/csv');
       // FAULT: Accept: text/csv is answered with JSON.
       return json(res, 200, { count: pets.size });

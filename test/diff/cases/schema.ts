@@ -9,7 +9,8 @@ const PLACE: Record<string, (schema: Doc) => Doc> = {
   'request-property': (schema) => body(object({ p: schema })),
   'response-body': (schema) => reply(schema),
   'response-property': (schema) => reply(object({ p: schema })),
-  'response-header': (schema) => api({ '/items': { get: { responses: { '200': { description: 'ok', headers: { 'X-Count': { required: true, schema } } } } } } }),
+  'response-header': (schema) =>
+    api({ '/items': { get: { responses: { '200': { description: 'ok', headers: { 'X-Count': { required: true, schema } } } } } } }),
   'webhook-body': (schema) => hook(schema),
   'webhook-property': (schema) => hook(object({ p: schema })),
 };
@@ -25,13 +26,34 @@ const alt = (kind: string, extra: Doc = {}): Doc => ({ type: 'object', required:
 type Pair = [Doc, Doc] | [Doc, Doc, Array<[Doc, Doc]>];
 const REQUEST_PAIRS: Record<string, Pair> = {
   'type-changed': [{ type: ['string', 'integer'] }, { type: 'string' }],
-  'enum-value-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a'] }],
-  'max-length-decreased': [{ type: 'string', maxLength: 10 }, { type: 'string', maxLength: 5 }],
-  'min-length-increased': [{ type: 'string', minLength: 1 }, { type: 'string', minLength: 2 }],
-  'max-decreased': [{ type: 'integer', maximum: 10 }, { type: 'integer', exclusiveMaximum: 10 }],
-  'min-increased': [{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 1 }],
-  'max-items-decreased': [{ type: 'array', items: str, maxItems: 5 }, { type: 'array', items: str, maxItems: 3 }],
-  'min-items-increased': [{ type: 'array', items: str }, { type: 'array', items: str, minItems: 1 }],
+  'enum-value-removed': [
+    { type: 'string', enum: ['a', 'b'] },
+    { type: 'string', enum: ['a'] },
+  ],
+  'max-length-decreased': [
+    { type: 'string', maxLength: 10 },
+    { type: 'string', maxLength: 5 },
+  ],
+  'min-length-increased': [
+    { type: 'string', minLength: 1 },
+    { type: 'string', minLength: 2 },
+  ],
+  'max-decreased': [
+    { type: 'integer', maximum: 10 },
+    { type: 'integer', exclusiveMaximum: 10 },
+  ],
+  'min-increased': [
+    { type: 'integer', minimum: 0 },
+    { type: 'integer', minimum: 1 },
+  ],
+  'max-items-decreased': [
+    { type: 'array', items: str, maxItems: 5 },
+    { type: 'array', items: str, maxItems: 3 },
+  ],
+  'min-items-increased': [
+    { type: 'array', items: str },
+    { type: 'array', items: str, minItems: 1 },
+  ],
   'pattern-changed': [{ type: 'string' }, { type: 'string', pattern: '^a' }],
   'variant-removed': [
     { anyOf: [str, { type: 'integer' }] },
@@ -48,27 +70,71 @@ const REQUEST_PAIRS: Record<string, Pair> = {
     [
       [{ type: 'string', format: 'uuid' }, { type: 'string' }],
       [{ type: 'integer' }, { type: 'integer', format: 'int64' }],
-      [{ type: 'integer', format: 'int32' }, { type: 'integer', format: 'int64' }],
+      [
+        { type: 'integer', format: 'int32' },
+        { type: 'integer', format: 'int64' },
+      ],
     ],
   ],
-  'additional-properties-restricted': [open, { ...open, additionalProperties: false }, [[{ ...open, additionalProperties: false }, { ...open, additionalProperties: false, description: 'same' }]]],
+  'additional-properties-restricted': [
+    open,
+    { ...open, additionalProperties: false },
+    [
+      [
+        { ...open, additionalProperties: false },
+        { ...open, additionalProperties: false, description: 'same' },
+      ],
+    ],
+  ],
   'discriminator-changed': [tagged('kind'), tagged('type'), [[tagged('kind'), { ...tagged('kind'), description: 'same' }]]],
-  'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }, [[{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['b', 'a'] }]]],
+  'enum-value-added': [
+    { type: 'string', enum: ['a'] },
+    { type: 'string', enum: ['a', 'b'] },
+    [
+      [
+        { type: 'string', enum: ['a', 'b'] },
+        { type: 'string', enum: ['b', 'a'] },
+      ],
+    ],
+  ],
 };
 const RESPONSE_PAIRS: Record<string, Pair> = {
   'type-changed': [{ type: 'string' }, { type: ['string', 'null'] }],
-  'enum-value-added': [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['a', 'b'] }],
+  'enum-value-added': [
+    { type: 'string', enum: ['a'] },
+    { type: 'string', enum: ['a', 'b'] },
+  ],
   'extensible-enum-value-added': [
     { type: 'string', 'x-extensible-enum': ['a'] },
     { type: 'string', 'x-extensible-enum': ['a', 'b'] },
-    [[{ type: 'string', enum: ['a'], 'x-extensible-enum': true }, { type: 'string', enum: ['a'], 'x-extensible-enum': true, description: 'same' }]],
+    [
+      [
+        { type: 'string', enum: ['a'], 'x-extensible-enum': true },
+        { type: 'string', enum: ['a'], 'x-extensible-enum': true, description: 'same' },
+      ],
+    ],
   ],
   'max-length-increased': [{ type: 'string', maxLength: 5 }, { type: 'string' }],
-  'min-length-decreased': [{ type: 'string', minLength: 2 }, { type: 'string', minLength: 1 }],
-  'max-increased': [{ type: 'number', exclusiveMaximum: 10 }, { type: 'number', maximum: 10 }],
-  'min-decreased': [{ type: 'integer', minimum: 1 }, { type: 'integer', minimum: 0 }],
-  'max-items-increased': [{ type: 'array', items: str, maxItems: 3 }, { type: 'array', items: str, maxItems: 5 }],
-  'min-items-decreased': [{ type: 'array', items: str, minItems: 1 }, { type: 'array', items: str }],
+  'min-length-decreased': [
+    { type: 'string', minLength: 2 },
+    { type: 'string', minLength: 1 },
+  ],
+  'max-increased': [
+    { type: 'number', exclusiveMaximum: 10 },
+    { type: 'number', maximum: 10 },
+  ],
+  'min-decreased': [
+    { type: 'integer', minimum: 1 },
+    { type: 'integer', minimum: 0 },
+  ],
+  'max-items-increased': [
+    { type: 'array', items: str, maxItems: 3 },
+    { type: 'array', items: str, maxItems: 5 },
+  ],
+  'min-items-decreased': [
+    { type: 'array', items: str, minItems: 1 },
+    { type: 'array', items: str },
+  ],
   'pattern-changed': [{ type: 'string', pattern: '^a' }, { type: 'string' }],
   'variant-added': [
     { anyOf: [str] },
@@ -84,13 +150,34 @@ const RESPONSE_PAIRS: Record<string, Pair> = {
     ],
   ],
   'discriminator-changed': [tagged('kind'), tagged('type'), [[tagged('kind'), { ...tagged('kind'), description: 'same' }]]],
-  'enum-value-removed': [{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['a'] }, [[{ type: 'string', enum: ['a', 'b'] }, { type: 'string', enum: ['b', 'a'] }]]],
+  'enum-value-removed': [
+    { type: 'string', enum: ['a', 'b'] },
+    { type: 'string', enum: ['a'] },
+    [
+      [
+        { type: 'string', enum: ['a', 'b'] },
+        { type: 'string', enum: ['b', 'a'] },
+      ],
+    ],
+  ],
 };
 
 /** Rules of their own (not families): properties added, readOnly and writeOnly moves, defaults. */
 const FIXED: Case[] = [
-  { rule: 'request-property-added', base: body(object({ a: str })), head: body(object({ a: str, b: str })), oneWay: true, quiet: [[body(object({ a: str })), body(object({ a: str, b: str }, ['b']))]] },
-  { rule: 'response-property-added', base: reply(object({ a: str })), head: reply(object({ a: str, b: str })), oneWay: true, quiet: [[reply(object({ a: str })), reply(object({ a: str, b: { ...str, writeOnly: true } }))]] },
+  {
+    rule: 'request-property-added',
+    base: body(object({ a: str })),
+    head: body(object({ a: str, b: str })),
+    oneWay: true,
+    quiet: [[body(object({ a: str })), body(object({ a: str, b: str }, ['b']))]],
+  },
+  {
+    rule: 'response-property-added',
+    base: reply(object({ a: str })),
+    head: reply(object({ a: str, b: str })),
+    oneWay: true,
+    quiet: [[reply(object({ a: str })), reply(object({ a: str, b: { ...str, writeOnly: true } }))]],
+  },
   {
     rule: 'request-property-became-read-only',
     base: body(object({ id: str, a: str })),

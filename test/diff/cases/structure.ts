@@ -34,7 +34,9 @@ const filter = (type: string): Doc => ({ name: 'filter', in: 'query', content: {
 /** A contract with one webhook `itemAdded` whose POST has these fields (responses OK unless given). */
 const sends = (op: Doc, components?: Doc): Doc => withHooks({ itemAdded: { post: { responses: OK, ...op } } }, 'webhooks', components);
 /** A webhook payload with these media types (each an object) and fields. */
-const payload = (types: string[], extra: Doc = {}): Doc => ({ requestBody: { content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'object' } }])), ...extra } });
+const payload = (types: string[], extra: Doc = {}): Doc => ({
+  requestBody: { content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'object' } }])), ...extra },
+});
 /** Webhook responses with these statuses: what the subscriber may answer. */
 const answers = (...statuses: string[]): Doc => ({ responses: Object.fromEntries(statuses.map((s) => [s, { description: s }])) });
 /** A header parameter the API sends with a webhook. */
@@ -43,12 +45,41 @@ const JSON_TYPE = 'application/json';
 const intParam = (extra: Doc = {}, schema: Doc = {}): Doc => param({ name: 'limit', schema: { type: 'integer', ...schema }, ...extra });
 
 export const STRUCTURE: Case[] = [
-  { rule: 'api-path-removed', base: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }), head: api({ '/a': { get: { responses: OK } } }), oneWay: true },
-  { rule: 'api-operation-removed', base: api({ '/a': { get: { responses: OK }, post: { responses: OK } } }), head: api({ '/a': { get: { responses: OK } } }), oneWay: true },
-  { rule: 'api-path-added', base: api({ '/a': { get: { responses: OK } } }), head: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }), oneWay: true },
-  { rule: 'api-operation-added', base: api({ '/a': { get: { responses: OK } } }), head: api({ '/a': { get: { responses: OK }, post: { responses: OK } } }), oneWay: true },
-  { rule: 'operation-id-changed', base: api({ '/a': { get: { operationId: 'listA', responses: OK } } }), head: api({ '/a': { get: { operationId: 'getA', responses: OK } } }) },
-  { rule: 'operation-deprecated', base: api({ '/a': { get: { responses: OK } } }), head: api({ '/a': { get: { deprecated: true, responses: OK } } }), oneWay: true },
+  {
+    rule: 'api-path-removed',
+    base: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }),
+    head: api({ '/a': { get: { responses: OK } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'api-operation-removed',
+    base: api({ '/a': { get: { responses: OK }, post: { responses: OK } } }),
+    head: api({ '/a': { get: { responses: OK } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'api-path-added',
+    base: api({ '/a': { get: { responses: OK } } }),
+    head: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'api-operation-added',
+    base: api({ '/a': { get: { responses: OK } } }),
+    head: api({ '/a': { get: { responses: OK }, post: { responses: OK } } }),
+    oneWay: true,
+  },
+  {
+    rule: 'operation-id-changed',
+    base: api({ '/a': { get: { operationId: 'listA', responses: OK } } }),
+    head: api({ '/a': { get: { operationId: 'getA', responses: OK } } }),
+  },
+  {
+    rule: 'operation-deprecated',
+    base: api({ '/a': { get: { responses: OK } } }),
+    head: api({ '/a': { get: { deprecated: true, responses: OK } } }),
+    oneWay: true,
+  },
   { rule: 'request-parameter-added-required', base: withParams(), head: withParams(param({ required: true })), oneWay: true },
   { rule: 'request-parameter-became-required', base: withParams(param()), head: withParams(param({ required: true })), oneWay: true },
   { rule: 'request-parameter-removed', base: withParams(param()), head: withParams(), oneWay: true },
@@ -62,7 +93,12 @@ export const STRUCTURE: Case[] = [
   },
   { rule: 'new-required-request-property', base: body(object({ a: str })), head: body(object({ a: str, b: str }, ['b'])), oneWay: true },
   { rule: 'request-property-became-required', base: body(object({ a: str })), head: body(object({ a: str }, ['a'])), oneWay: true },
-  { rule: 'request-property-removed', base: body({ ...object({ a: str, b: str }), additionalProperties: false }), head: body({ ...object({ a: str }), additionalProperties: false }), oneWay: true },
+  {
+    rule: 'request-property-removed',
+    base: body({ ...object({ a: str, b: str }), additionalProperties: false }),
+    head: body({ ...object({ a: str }), additionalProperties: false }),
+    oneWay: true,
+  },
   {
     rule: 'response-status-removed',
     base: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '404': { description: 'no' } } } } }),
@@ -83,17 +119,26 @@ export const STRUCTURE: Case[] = [
   },
   {
     rule: 'response-media-type-removed',
-    base: api({ '/items': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: str }, 'text/plain': { schema: str } } } } } } }),
+    base: api({
+      '/items': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: str }, 'text/plain': { schema: str } } } } } },
+    }),
     head: reply(str),
     oneWay: true,
   },
   {
     rule: 'response-non-success-media-type-removed',
-    base: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '422': { description: 'invalid', content: { 'application/json': { schema: str } } } } } } }),
+    base: api({
+      '/a': { get: { responses: { '200': { description: 'ok' }, '422': { description: 'invalid', content: { 'application/json': { schema: str } } } } } },
+    }),
     head: api({ '/a': { get: { responses: { '200': { description: 'ok' }, '422': { description: 'invalid' } } } } }),
     oneWay: true,
     // A success response's media type removed is breaking, under its own rule.
-    quiet: [[api({ '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: str } } } } } } }), api({ '/a': { get: { responses: OK } } })]],
+    quiet: [
+      [
+        api({ '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: str } } } } } } }),
+        api({ '/a': { get: { responses: OK } } }),
+      ],
+    ],
   },
   {
     rule: 'response-header-removed',
@@ -141,14 +186,24 @@ export const STRUCTURE: Case[] = [
     base: secured([{ key: [] }], { key: { type: 'apiKey', in: 'header', name: 'X-Key' } }),
     head: secured([{ key: [] }], { key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } }),
     // Header names ignore case.
-    quiet: [[secured([{ key: [] }], { key: { type: 'apiKey', in: 'header', name: 'X-Key' } }), secured([{ key: [] }], { key: { type: 'apiKey', in: 'header', name: 'x-key' } })]],
+    quiet: [
+      [
+        secured([{ key: [] }], { key: { type: 'apiKey', in: 'header', name: 'X-Key' } }),
+        secured([{ key: [] }], { key: { type: 'apiKey', in: 'header', name: 'x-key' } }),
+      ],
+    ],
   },
   {
     rule: 'security-scheme-oauth-flow-removed',
     base: secured([{ o: ['read'] }], oauth({ clientCredentials: CC(), authorizationCode: CODE() })),
     head: secured([{ o: ['read'] }], oauth({ clientCredentials: CC() })),
     oneWay: true,
-    quiet: [[secured([{ o: ['read'] }], oauth({ clientCredentials: CC(), authorizationCode: CODE() })), secured([{ o: ['read'] }], oauth({ authorizationCode: CODE(), clientCredentials: CC() }))]],
+    quiet: [
+      [
+        secured([{ o: ['read'] }], oauth({ clientCredentials: CC(), authorizationCode: CODE() })),
+        secured([{ o: ['read'] }], oauth({ authorizationCode: CODE(), clientCredentials: CC() })),
+      ],
+    ],
   },
   {
     rule: 'security-scheme-oauth-scope-removed',
@@ -167,7 +222,12 @@ export const STRUCTURE: Case[] = [
     rule: 'security-scheme-oauth-url-changed',
     base: secured([{ o: ['read'] }], oauth({ authorizationCode: CODE() })),
     head: secured([{ o: ['read'] }], oauth({ authorizationCode: CODE('https://login.example/authorize') })),
-    quiet: [[secured([{ o: ['read'] }], oauth({ authorizationCode: CODE() })), secured([{ o: ['read'] }], oauth({ authorizationCode: CODE('https://auth.example/authorize/') }))]],
+    quiet: [
+      [
+        secured([{ o: ['read'] }], oauth({ authorizationCode: CODE() })),
+        secured([{ o: ['read'] }], oauth({ authorizationCode: CODE('https://auth.example/authorize/') })),
+      ],
+    ],
   },
   {
     rule: 'security-scheme-openid-url-changed',
@@ -233,7 +293,10 @@ export const STRUCTURE: Case[] = [
       // The same default, now in a referenced schema.
       [
         withParams(intParam({}, { default: 20 })),
-        api({ '/items': { get: { parameters: [param({ name: 'limit', schema: { $ref: '#/components/schemas/Limit' } })], responses: OK } } }, { schemas: { Limit: { type: 'integer', default: 20 } } }),
+        api(
+          { '/items': { get: { parameters: [param({ name: 'limit', schema: { $ref: '#/components/schemas/Limit' } })], responses: OK } } },
+          { schemas: { Limit: { type: 'integer', default: 20 } } },
+        ),
       ],
     ],
   },
@@ -304,7 +367,12 @@ export const STRUCTURE: Case[] = [
     options: TODAY,
     oneWay: true,
     // One operation of the path was not deprecated.
-    quiet: [[api({ '/a': { get: { responses: OK } }, '/b': { get: { deprecated: true, responses: OK }, post: { responses: OK } } }), api({ '/a': { get: { responses: OK } } })]],
+    quiet: [
+      [
+        api({ '/a': { get: { responses: OK } }, '/b': { get: { deprecated: true, responses: OK }, post: { responses: OK } } }),
+        api({ '/a': { get: { responses: OK } } }),
+      ],
+    ],
   },
   {
     rule: 'api-removed-before-sunset',
@@ -320,7 +388,12 @@ export const STRUCTURE: Case[] = [
     head: api({ '/a': { get: { responses: OK } } }),
     options: TODAY,
     oneWay: true,
-    quiet: [[api({ '/a': { get: { responses: OK } }, '/b': { get: { deprecated: true, 'x-sunset': '2025-01-31', responses: OK } } }), api({ '/a': { get: { responses: OK } } })]],
+    quiet: [
+      [
+        api({ '/a': { get: { responses: OK } }, '/b': { get: { deprecated: true, 'x-sunset': '2025-01-31', responses: OK } } }),
+        api({ '/a': { get: { responses: OK } } }),
+      ],
+    ],
   },
   {
     rule: 'api-deprecated-sunset-missing',
@@ -365,7 +438,10 @@ export const STRUCTURE: Case[] = [
       // A trailing slash and the case of the host do not change the address.
       [served([{ url: 'https://api.example/v1' }]), served([{ url: 'https://API.example/v1/' }])],
       // The same list, now declared on the path.
-      [served([{ url: 'https://api.example/v1' }]), served([{ url: 'https://api.example/v1' }], { '/items': { servers: [{ url: 'https://api.example/v1' }], get: { responses: OK } } })],
+      [
+        served([{ url: 'https://api.example/v1' }]),
+        served([{ url: 'https://api.example/v1' }], { '/items': { servers: [{ url: 'https://api.example/v1' }], get: { responses: OK } } }),
+      ],
     ],
   },
   {
@@ -395,14 +471,18 @@ export const STRUCTURE: Case[] = [
     head: withCallbacks(undefined),
     oneWay: true,
     // The same callback, moved into components and referenced.
-    quiet: [[withCallbacks({ onDone: callbackTo() }), withCallbacks({ onDone: { $ref: '#/components/callbacks/Done' } }, { callbacks: { Done: callbackTo() } })]],
+    quiet: [
+      [withCallbacks({ onDone: callbackTo() }), withCallbacks({ onDone: { $ref: '#/components/callbacks/Done' } }, { callbacks: { Done: callbackTo() } })],
+    ],
   },
   {
     rule: 'callback-added',
     base: withCallbacks(undefined),
     head: withCallbacks({ onDone: callbackTo() }),
     oneWay: true,
-    quiet: [[withCallbacks({ onDone: callbackTo() }), withCallbacks({ onDone: { $ref: '#/components/callbacks/Done' } }, { callbacks: { Done: callbackTo() } })]],
+    quiet: [
+      [withCallbacks({ onDone: callbackTo() }), withCallbacks({ onDone: { $ref: '#/components/callbacks/Done' } }, { callbacks: { Done: callbackTo() } })],
+    ],
   },
   {
     rule: 'webhook-removed',
@@ -440,7 +520,12 @@ export const STRUCTURE: Case[] = [
     base: withHooks({ itemAdded: { post: hookOp() } }),
     head: withHooks({ itemAdded: { post: hookOp(), put: hookOp() } }),
     oneWay: true,
-    quiet: [[withHooks({ itemAdded: { post: hookOp() } }), withHooks({ itemAdded: { $ref: '#/components/pathItems/ItemAdded' } }, 'webhooks', { pathItems: { ItemAdded: { post: hookOp() } } })]],
+    quiet: [
+      [
+        withHooks({ itemAdded: { post: hookOp() } }),
+        withHooks({ itemAdded: { $ref: '#/components/pathItems/ItemAdded' } }, 'webhooks', { pathItems: { ItemAdded: { post: hookOp() } } }),
+      ],
+    ],
   },
   {
     rule: 'webhook-media-type-removed',
@@ -451,7 +536,10 @@ export const STRUCTURE: Case[] = [
       // The same type with a parameter, or spelled in capitals.
       [sends(payload([JSON_TYPE])), sends(payload(['application/JSON; charset=utf-8']))],
       // A media type of what the subscriber answers is not the payload.
-      [sends({ responses: { '200': { description: 'ok', content: { [JSON_TYPE]: {}, 'text/plain': {} } } } }), sends({ responses: { '200': { description: 'ok', content: { [JSON_TYPE]: {} } } } })],
+      [
+        sends({ responses: { '200': { description: 'ok', content: { [JSON_TYPE]: {}, 'text/plain': {} } } } }),
+        sends({ responses: { '200': { description: 'ok', content: { [JSON_TYPE]: {} } } } }),
+      ],
     ],
   },
   {
@@ -475,7 +563,10 @@ export const STRUCTURE: Case[] = [
       // Still required, now behind a $ref.
       [
         sends(payload([JSON_TYPE], { required: true })),
-        sends({ requestBody: { $ref: '#/components/requestBodies/Item' } }, { requestBodies: { Item: { required: true, content: { [JSON_TYPE]: { schema: { type: 'object' } } } } } }),
+        sends(
+          { requestBody: { $ref: '#/components/requestBodies/Item' } },
+          { requestBodies: { Item: { required: true, content: { [JSON_TYPE]: { schema: { type: 'object' } } } } } },
+        ),
       ],
     ],
   },
@@ -499,7 +590,10 @@ export const STRUCTURE: Case[] = [
     quiet: [
       // Header names ignore case; moving it to the path item keeps it.
       [sends({ parameters: [sentHeader('X-Signature', true)] }), sends({ parameters: [sentHeader('x-signature', true)] })],
-      [sends({ parameters: [sentHeader('X-Signature', true)] }), withHooks({ itemAdded: { parameters: [sentHeader('X-Signature', true)], post: { responses: OK } } })],
+      [
+        sends({ parameters: [sentHeader('X-Signature', true)] }),
+        withHooks({ itemAdded: { parameters: [sentHeader('X-Signature', true)], post: { responses: OK } } }),
+      ],
       // An optional header removed is the warning, not this.
       [sends({ parameters: [sentHeader('X-Retry')] }), sends({})],
     ],
@@ -512,7 +606,10 @@ export const STRUCTURE: Case[] = [
     quiet: [
       // A required header removed is breaking under its own rule, not also this.
       [sends({ parameters: [sentHeader('X-Signature', true)] }), sends({})],
-      [sends({ parameters: [sentHeader('X-Retry')] }), sends({ parameters: [{ $ref: '#/components/parameters/Retry' }] }, { parameters: { Retry: sentHeader('X-Retry') } })],
+      [
+        sends({ parameters: [sentHeader('X-Retry')] }),
+        sends({ parameters: [{ $ref: '#/components/parameters/Retry' }] }, { parameters: { Retry: sentHeader('X-Retry') } }),
+      ],
     ],
   },
 ];

@@ -42,7 +42,7 @@ export function bodyParserFailure(err: unknown): HttpError | ClientClosed | unde
     case 'entity.parse.failed':
       return new HttpError(400, 'request body is malformed');
     case 'entity.too.large':
-      return new HttpError(413, 'request body is larger than the body parser\'s limit');
+      return new HttpError(413, "request body is larger than the body parser's limit");
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return new HttpError(415, 'request body is in a charset or content encoding that is not accepted');

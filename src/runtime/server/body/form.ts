@@ -120,7 +120,11 @@ export function fromNode(node: Node, shape: ValueShape, encoding?: FormEncoding)
       if (!isTree(node)) {
         // A plain value where an object may stand (Stripe's `metadata=` clears it): its other type.
         if (typeof node === 'string' && encoding?.explode === false && encoding.style === 'form') return delimitedObject(node, shape);
-        return typeof node === 'string' && shape.scalar ? coerce(node, shape.scalar) : Array.isArray(node) ? node.map((n) => fromNode(n, shape.scalar ?? { type: 'any' })) : node;
+        return typeof node === 'string' && shape.scalar
+          ? coerce(node, shape.scalar)
+          : Array.isArray(node)
+            ? node.map((n) => fromNode(n, shape.scalar ?? { type: 'any' }))
+            : node;
       }
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(node)) {
@@ -135,7 +139,8 @@ export function fromNode(node: Node, shape: ValueShape, encoding?: FormEncoding)
       const items = arrayItems(node, undefined);
       if (items !== undefined && Object.keys(node).length > 0) return items.map((item) => fromNode(item, shape));
       const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(node)) Object.defineProperty(out, key, { value: fromNode(value, shape), enumerable: true, writable: true, configurable: true });
+      for (const [key, value] of Object.entries(node))
+        Object.defineProperty(out, key, { value: fromNode(value, shape), enumerable: true, writable: true, configurable: true });
       return out;
     }
     default: {
@@ -160,12 +165,24 @@ function delimitedObject(text: string, shape: Extract<ValueShape, { type: 'objec
 }
 
 /** A form body (decoded pairs) as the object its schema describes, with each property's `encoding`. */
-export function formBody(pairs: ReadonlyArray<readonly [string, string]>, shape: ValueShape, encoding: Readonly<Record<string, FormEncoding>> = {}): Record<string, unknown> {
+export function formBody(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  shape: ValueShape,
+  encoding: Readonly<Record<string, FormEncoding>> = {},
+): Record<string, unknown> {
   const tree = keyTree(pairs);
   const out: Record<string, unknown> = {};
   for (const [key, node] of Object.entries(tree)) {
-    const sub = shape.type === 'object' ? ((Object.hasOwn(shape.properties, key) ? shape.properties[key] : undefined) ?? shape.additional ?? { type: 'any' }) : { type: 'any' as const };
-    Object.defineProperty(out, key, { value: fromNode(node, sub, Object.hasOwn(encoding, key) ? encoding[key] : undefined), enumerable: true, writable: true, configurable: true });
+    const sub =
+      shape.type === 'object'
+        ? ((Object.hasOwn(shape.properties, key) ? shape.properties[key] : undefined) ?? shape.additional ?? { type: 'any' })
+        : { type: 'any' as const };
+    Object.defineProperty(out, key, {
+      value: fromNode(node, sub, Object.hasOwn(encoding, key) ? encoding[key] : undefined),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -52,7 +52,9 @@ export function parseMultipart(
     const fail = (message: string): void => {
       if (failed) return;
       failed = true;
-      reject(new HttpError(400, `multipart body is malformed: ${message}`, [{ in: 'body', pointer: '/', message: `is not valid multipart/form-data (${message})` }]));
+      reject(
+        new HttpError(400, `multipart body is malformed: ${message}`, [{ in: 'body', pointer: '/', message: `is not valid multipart/form-data (${message})` }]),
+      );
     };
     let parser: BusboyInstance;
     try {

@@ -71,56 +71,59 @@ export function collectParts(
   files: ReadonlyArray<{ name: string; file: UploadedPart }>,
   spec: FormSpec | undefined,
 ): { value: Record<string, unknown>; view: Record<string, unknown>; problems: ProblemDetail[] } {
-    const encoding: Readonly<Record<string, FormEncoding>> = spec?.encoding ?? {};
-    const problems: ProblemDetail[] = [];
-    const check = (name: string, mime: string): void => {
-      const allowed = Object.hasOwn(encoding, name) ? encoding[name]?.contentType : undefined;
-      if (allowed !== undefined && !contentTypeAllowed(mime, allowed)) {
-        problems.push({ in: 'body', pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `has content type ${mime}; allowed: ${allowed}` });
-      }
-    };
-    // A part sent as JSON is parsed as JSON (as its encoding would say).
-    const jsonEncoding: Record<string, FormEncoding> = { ...encoding };
-    for (const [name, , mime] of fields) {
-      check(name, mime);
-      if (/json/i.test(mime)) own(jsonEncoding, name, { ...(Object.hasOwn(encoding, name) ? encoding[name] : {}), contentType: mime });
+  const encoding: Readonly<Record<string, FormEncoding>> = spec?.encoding ?? {};
+  const problems: ProblemDetail[] = [];
+  const check = (name: string, mime: string): void => {
+    const allowed = Object.hasOwn(encoding, name) ? encoding[name]?.contentType : undefined;
+    if (allowed !== undefined && !contentTypeAllowed(mime, allowed)) {
+      problems.push({ in: 'body', pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `has content type ${mime}; allowed: ${allowed}` });
     }
-    const value = formBody(
-      fields.map(([n, v]) => [n, v]),
-      spec?.shape ?? { type: 'any' },
-      jsonEncoding,
-    );
-    const view: Record<string, unknown> = { ...value };
-    const shape = spec?.shape;
-    const fileLists = new Map<string, { files: unknown[]; names: unknown[] }>();
-    for (const { name, file } of files) {
-      check(name, file.contentType);
-      const sub = shape?.type === 'object' ? ((Object.hasOwn(shape.properties, name) ? shape.properties[name] : undefined) ?? shape.additional) : undefined;
-      // A JSON part sent with a filename (FormData does so for a Blob) where the schema wants data, not bytes.
-      if (/json/i.test(file.contentType) && sub !== undefined && sub.type !== 'string' && sub.type !== 'any') {
-        const parsed = parseJsonOr(file.text(), (t) => t, { in: 'body', pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
-        own(value, name, parsed);
-        own(view, name, parsed);
-        fileLists.delete(name);
-        continue;
-      }
-      const prior: unknown = Object.hasOwn(value, name) ? value[name] : undefined;
-      const many = sub?.type === 'array' || prior !== undefined;
-      const priorView: unknown = Object.hasOwn(view, name) ? view[name] : undefined;
-      // Repeated file parts append to this body's own lists (one copy of a field's list at most, never one per part).
-      const lists = fileLists.get(name);
-      if (lists) {
-        lists.files.push(file);
-        lists.names.push(file.filename);
-      } else if (many) {
-        const made = { files: [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [prior]), file], names: [...(Array.isArray(priorView) ? priorView : priorView === undefined ? [] : [priorView]), file.filename] };
-        fileLists.set(name, made);
-        own(value, name, made.files);
-        own(view, name, made.names);
-      } else {
-        own(value, name, file);
-        own(view, name, file.filename);
-      }
+  };
+  // A part sent as JSON is parsed as JSON (as its encoding would say).
+  const jsonEncoding: Record<string, FormEncoding> = { ...encoding };
+  for (const [name, , mime] of fields) {
+    check(name, mime);
+    if (/json/i.test(mime)) own(jsonEncoding, name, { ...(Object.hasOwn(encoding, name) ? encoding[name] : {}), contentType: mime });
+  }
+  const value = formBody(
+    fields.map(([n, v]) => [n, v]),
+    spec?.shape ?? { type: 'any' },
+    jsonEncoding,
+  );
+  const view: Record<string, unknown> = { ...value };
+  const shape = spec?.shape;
+  const fileLists = new Map<string, { files: unknown[]; names: unknown[] }>();
+  for (const { name, file } of files) {
+    check(name, file.contentType);
+    const sub = shape?.type === 'object' ? ((Object.hasOwn(shape.properties, name) ? shape.properties[name] : undefined) ?? shape.additional) : undefined;
+    // A JSON part sent with a filename (FormData does so for a Blob) where the schema wants data, not bytes.
+    if (/json/i.test(file.contentType) && sub !== undefined && sub.type !== 'string' && sub.type !== 'any') {
+      const parsed = parseJsonOr(file.text(), (t) => t, { in: 'body', pointer: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+      own(value, name, parsed);
+      own(view, name, parsed);
+      fileLists.delete(name);
+      continue;
     }
+    const prior: unknown = Object.hasOwn(value, name) ? value[name] : undefined;
+    const many = sub?.type === 'array' || prior !== undefined;
+    const priorView: unknown = Object.hasOwn(view, name) ? view[name] : undefined;
+    // Repeated file parts append to this body's own lists (one copy of a field's list at most, never one per part).
+    const lists = fileLists.get(name);
+    if (lists) {
+      lists.files.push(file);
+      lists.names.push(file.filename);
+    } else if (many) {
+      const made = {
+        files: [...(Array.isArray(prior) ? prior : prior === undefined ? [] : [prior]), file],
+        names: [...(Array.isArray(priorView) ? priorView : priorView === undefined ? [] : [priorView]), file.filename],
+      };
+      fileLists.set(name, made);
+      own(value, name, made.files);
+      own(view, name, made.names);
+    } else {
+      own(value, name, file);
+      own(view, name, file.filename);
+    }
+  }
   return { value, view, problems };
 }
