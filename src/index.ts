@@ -13,8 +13,8 @@ import type { LintOptions } from './cli/commands/lint.js';
 import type { ReviewOptions } from './cli/commands/review.js';
 import type { Mock, MockServerOptions } from './runtime/index.js';
 import type { StrictLevel } from './runtime/validation/ajv.js';
-import type { ConfigFile } from './pipeline/config.js';
-import { defineConfig as defineConfigAs } from './pipeline/config-files.js';
+import type { ConfigFile } from './config/config.js';
+import { defineConfig as defineConfigAs } from './config/config-files.js';
 import type { TestOptions } from './cli/commands/test.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport, OperationReport, Phase } from './conformance/run.js';
 import type { CheckName } from './conformance/checks.js';
@@ -109,7 +109,7 @@ export type InProcessHandler = import('./conformance/in-process.js').InProcessHa
  */
 export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<ConformanceOptions, 'model' | 'fetch'> & { spec: string })) & {
   /** A credential to obtain during the run (a login, OAuth2 client credentials, a command), as the config's test.token. */
-  token?: import('./pipeline/test-settings.js').TokenSettings;
+  token?: import('./config/test-settings.js').TokenSettings;
 } & (
     | { fetch: ConformanceOptions['fetch']; handler?: undefined; fetchHandler?: undefined }
     | { handler: InProcessHandler; fetch?: undefined; fetchHandler?: undefined }

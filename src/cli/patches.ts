@@ -4,7 +4,7 @@
  * command runs (see src/contract/patches.ts).
  */
 import { resolve } from 'node:path';
-import { findConfig, loadConfig } from '../pipeline/config.js';
+import { findConfig, loadConfig } from '../config/config.js';
 import { ContractError, formatDiagnostic } from '../contract/errors.js';
 import { setContractPatches, setPatchReporter } from '../contract/patches.js';
 

@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import type { ContractModel } from '../contract/model.js';
 import { getAtPointer, isRecord } from '../contract/pointer.js';
-import type { TokenSettings } from '../pipeline/test-settings.js';
+import type { TokenSettings } from '../config/test-settings.js';
 import type { TokenSource } from './types.js';
 
 export class TokenError extends Error {}

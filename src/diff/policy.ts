@@ -10,7 +10,7 @@ import { UsageError } from '../contract/errors.js';
 import type { Finding, FindingLevel } from '../report/findings.js';
 import type { DiffChange } from './change.js';
 import type { DiffLevel } from './rules.js';
-import type { DiffSettings, SeverityOverride } from '../pipeline/config.js';
+import type { DiffSettings, SeverityOverride } from '../config/config.js';
 import { resolve } from 'node:path';
 
 /** A rule's level after an override: a finding level, or off (not reported). */

@@ -9,7 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ContractError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
-import { loadConfig } from '../pipeline/config.js';
+import { loadConfig } from '../config/config.js';
 import type { Finding } from '../report/findings.js';
 import { accepts, loadAcceptFile, type AcceptEntry } from './accept.js';
 import { changeKey, emitterFor, type DiffChange } from './change.js';

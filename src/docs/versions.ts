@@ -16,7 +16,7 @@ import { checkoutSpecFolder, resolveRevision } from '../diff/git-base.js';
 import { diffModels } from '../diff/operations.js';
 import { applyToChanges, type ReviewPolicy } from '../diff/policy.js';
 import { renameBaseFiles } from '../diff/report.js';
-import type { DocsVersionSetting } from '../pipeline/docs-versions.js';
+import type { DocsVersionSetting } from '../config/docs-versions.js';
 
 /** An earlier version of a contract, ready to render. */
 export interface DocsVersion {

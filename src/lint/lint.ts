@@ -15,7 +15,7 @@ import { isHttpLess } from '../contract/model.js';
 import { loadContract, loadContractAsync, type LoadedContract } from '../contract/resolve.js';
 import { ContractError } from '../contract/errors.js';
 import { contractResolver } from '../contract/redocly-resolver.js';
-import type { LintRuleSetting } from '../pipeline/config.js';
+import type { LintRuleSetting } from '../config/config.js';
 import type { Finding, FindingLevel } from '../report/findings.js';
 import { REPORT_FORMATS, type RuleInfo } from '../report/format.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';

@@ -12,7 +12,7 @@ import { isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import type { Finding } from '../report/findings.js';
 import { lineChangeCounts } from '../report/line-diff.js';
-import type { SpecEntry } from './config.js';
+import type { SpecEntry } from '../config/config.js';
 import { MANIFEST, type FileStatus } from './generate.js';
 
 export const DRIFT_RULES = { stale: 'stale-file', missing: 'missing-file', extra: 'extra-file', stray: 'stray-file' } as const;

@@ -10,7 +10,7 @@ import { ContractError, type Diagnostic } from '../contract/errors.js';
 import { displayPath } from '../contract/resolve.js';
 import { sha256 } from '../contract/source.js';
 import type { GeneratedFile } from '../../generators/context.js';
-import type { SpecEntry } from './config.js';
+import type { SpecEntry } from '../config/config.js';
 
 export interface FileStatus {
   path: string;
@@ -96,7 +96,7 @@ export function toolchainFingerprint(): string {
   const srcRoot = resolve(HERE, '..');
   hashTree(join(root, 'templates'), parts);
   hashTree(resolve(srcRoot, '..', 'generators'), parts);
-  for (const sub of ['contract', 'codegen', 'pipeline', 'runtime']) hashTree(join(srcRoot, sub), parts);
+  for (const sub of ['contract', 'codegen', 'config', 'pipeline', 'runtime']) hashTree(join(srcRoot, sub), parts);
   fingerprintMemo = sha256(parts.join('\n'));
   return fingerprintMemo;
 }

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMock } from '../../src/cli/commands/mock.js';
-import { parseTargets } from '../../src/pipeline/config.js';
+import { parseTargets } from '../../src/config/config.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { ApiError, retryAfter } from '../../src/runtime/client/sdk.js';
 import { typeCheck } from '../support/type-errors.js';

@@ -12,7 +12,7 @@ import { buildModel, collectExamples, isHttpLess, type ContractModel } from '../
 import { loadContract } from '../../src/contract/resolve.js';
 import { brokenBodyRequest, exampleRequests, rootType, type ExampleRequest } from '../../src/conformance/requests.js';
 import { schemaResolver } from '../../src/contract/tables/api.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { MockTables, RequestListener, ValidateFunction } from '../../src/runtime/index.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { examplesWithValidators } from '../support/example-checks.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTest } from '../../src/cli/commands/test.js';
 import { buildModel } from '../../src/contract/model.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { runConformance } from '../../src/conformance/run.js';
 import { tokenSource, TokenError } from '../../src/conformance/token.js';
 import { writeSpec } from './support.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../src/contract/errors.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 
 function configError(text: string, name = 'specforge.config.yaml'): { error: ContractError; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'sf-token-keys-'));

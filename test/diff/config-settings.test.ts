@@ -15,7 +15,7 @@ import { runDocs } from '../../src/cli/commands/docs.js';
 import { configText } from '../../src/cli/commands/init.js';
 import { ContractError, UsageError } from '../../src/contract/errors.js';
 import type { Changelog } from '../../src/diff/changelog.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { Finding } from '../../src/report/findings.js';
 import { api, OK, ROOT, writeFiles, type Doc } from './helpers.js';
 

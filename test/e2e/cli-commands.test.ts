@@ -132,7 +132,7 @@ describe('docs', () => {
   it('renders every operation of every contract', async () => {
     const out = join(TMP, 'docs');
     if (!existsSync(join(out, 'index.html'))) expect(cli(['docs', '--out', out]).code).toBe(0);
-    const { loadConfig } = await import('../../src/pipeline/config.js');
+    const { loadConfig } = await import('../../src/config/config.js');
     const { buildModel } = await import('../../src/contract/model.js');
     for (const entry of loadConfig(ROOT).specs) {
       const model = await buildModel(entry.path, { api: entry.api });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { renderMarkdown } from '../../src/docs/markdown.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `docs-site-${process.pid}`);

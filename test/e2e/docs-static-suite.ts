@@ -24,7 +24,7 @@ import { runMock } from '../../src/cli/commands/mock.js';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import type { OperationModel } from '../../src/contract/model-types.js';
 import { serversOf } from '../../src/docs/site/site.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';

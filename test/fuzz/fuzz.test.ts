@@ -19,7 +19,7 @@ import { buildModel, isHttpLess } from '../../src/contract/model.js';
 import { mockTables } from '../../src/contract/tables/api.js';
 import { loadContract } from '../../src/contract/resolve.js';
 import { describeFailure, runConformance, type ConformanceReport } from '../../src/conformance/run.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { toFetchHandler, type AnyHandler, type RequestListener } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { SAMPLE_BUDGET, SampleError, sampleSchema, sampleSchemaReport } from '../../src/runtime/shared/sample.js';
 import {
   jsonBytes,

@@ -14,7 +14,7 @@ import { ALL_TARGETS } from '../../generators/index.js';
 import { buildModel, collectExamples, type ContractModel } from '../../src/contract/model.js';
 import { setOwn } from '../../src/contract/pointer.js';
 import { generateSpec, type SpecResult } from '../../src/pipeline/generate.js';
-import type { SpecEntry } from '../../src/pipeline/config.js';
+import type { SpecEntry } from '../../src/config/config.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
 import { typeCheck } from '../support/type-errors.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLint } from '../../src/cli/commands/lint.js';
 import { ContractError } from '../../src/contract/errors.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { Finding } from '../../src/report/findings.js';
 
 const TMP = join(import.meta.dirname, '..', '.tmp', `lint-settings-${process.pid}`);

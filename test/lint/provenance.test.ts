@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSpecs, type LintTarget } from '../../src/lint/lint.js';
-import { loadConfig, type SpecEntry } from '../../src/pipeline/config.js';
+import { loadConfig, type SpecEntry } from '../../src/config/config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RULE = 'rule/no-provenance-in-descriptions';

@@ -10,7 +10,7 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { isHttpLess, modelOf } from '../../src/contract/model.js';
 import { loadContract } from '../../src/contract/resolve.js';
 import { ownStatuses } from '../../src/lint/statuses.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { Mock } from '../../src/runtime/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

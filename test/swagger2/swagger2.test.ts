@@ -14,7 +14,7 @@ import { buildModel } from '../../src/contract/model.js';
 import { loadContractAsync } from '../../src/contract/resolve.js';
 import { lintSpecs } from '../../src/lint/lint.js';
 import { STYLE_RULES } from '../../src/lint/ruleset.js';
-import type { LintRuleSetting } from '../../src/pipeline/config.js';
+import type { LintRuleSetting } from '../../src/config/config.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { DEFAULT_TARGETS } from '../../generators/targets.js';

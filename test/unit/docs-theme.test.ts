@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { ContractError } from '../../src/contract/errors.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `docs-theme-${process.pid}`);

@@ -14,7 +14,7 @@ import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { ContractError } from '../../src/contract/errors.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { versionFolder } from '../../src/docs/versions.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)> ../../etc';

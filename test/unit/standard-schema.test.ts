@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel, isHttpLess } from '../../src/contract/model.js';
 import { loadContract } from '../../src/contract/resolve.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { StandardIssue, StandardResult, StandardValidator } from '../../src/runtime/validation/standard.js';
 import { standard } from '../../src/runtime/validation/standard.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';

@@ -17,7 +17,7 @@ import { buildModel, collectExamples, isHttpLess, type JsonSchema } from '../../
 import { loadContract } from '../../src/contract/resolve.js';
 import { planValidators, reachableKeys, type ValidatorPlan } from '../../src/contract/tables/validators.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
-import { loadConfig } from '../../src/pipeline/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
 import { typeCheck } from '../support/type-errors.js';
 

@@ -15,7 +15,7 @@ import { ALL_TARGETS } from '../../generators/index.js';
 import { runCheck } from '../../src/cli/commands/generate.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
-import { loadConfig, type SpecEntry } from '../../src/pipeline/config.js';
+import { loadConfig, type SpecEntry } from '../../src/config/config.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { DEFAULT_FOLDER, SHARED_FOLDER, tagFolders } from '../../src/pipeline/split.js';
 import { typeCheck } from '../support/type-errors.js';

@@ -11,7 +11,7 @@ import { displayPath } from '../../contract/resolve.js';
 import { buildChangelog, CHANGELOG_FORMATS, renderChangelog, type ChangelogFormat, type ChangelogInput } from '../../diff/changelog.js';
 import { resolveRevision } from '../../diff/git-base.js';
 import { changesOfFiles, changesSinceRevision } from '../../diff/report.js';
-import { diffSettingsFor, loadConfig, type DiffSettings } from '../../pipeline/config.js';
+import { diffSettingsFor, loadConfig, type DiffSettings } from '../../config/config.js';
 import { policyOf, type ReviewPolicy } from '../../diff/policy.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';

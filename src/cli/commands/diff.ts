@@ -5,7 +5,7 @@ import { resolveRevision } from '../../diff/git-base.js';
 import { diffFiles, diffRevision, type DiffReport } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { policyOf } from '../../diff/policy.js';
-import { diffSettingsFor, loadConfig, type DiffSettings } from '../../pipeline/config.js';
+import { diffSettingsFor, loadConfig, type DiffSettings } from '../../config/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';

@@ -10,7 +10,7 @@ import { contractChangelog } from '../../diff/changelog.js';
 import { policyOf } from '../../diff/policy.js';
 import { changesSinceRevision } from '../../diff/report.js';
 import { loadDocsVersions } from '../../docs/versions.js';
-import { CONFIG_FILE, findConfig, loadConfig, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
+import { CONFIG_FILE, findConfig, loadConfig, type SpecEntry, type SpecforgeConfig } from '../../config/config.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';

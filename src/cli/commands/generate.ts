@@ -4,7 +4,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ContractError, UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
-import { configEntryFor, loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../pipeline/config.js';
+import { configEntryFor, loadConfig, parseTargets, type SpecEntry, type SpecforgeConfig } from '../../config/config.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { defaultCacheDir, generateSpec, type SpecResult } from '../../pipeline/generate.js';
 import { DRIFT_RULES, driftFindings } from '../../pipeline/drift.js';

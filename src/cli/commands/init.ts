@@ -11,7 +11,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { ContractError, UsageError } from '../../contract/errors.js';
 import { buildModel } from '../../contract/model.js';
 import { TEMPLATE_ROOT } from '../../codegen/templates.js';
-import { CONFIG_FILE } from '../../pipeline/config.js';
+import { CONFIG_FILE } from '../../config/config.js';
 import { EXIT_OK } from '../errors.js';
 import { runGenerate } from './generate.js';
 import {

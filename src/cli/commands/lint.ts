@@ -1,7 +1,7 @@
 /** `specforge lint`: Redocly's engine with specforge's ruleset over every contract (or the ones named). */
 import { resolve } from 'node:path';
 import { LINT_FORMATS, lintFindings, lintRules, lintSpecs, printRedoclyProblems, type LintFormat, type LintTarget } from '../../lint/lint.js';
-import { findConfig, loadConfig, type SpecEntry } from '../../pipeline/config.js';
+import { findConfig, loadConfig, type SpecEntry } from '../../config/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
 import { UsageError } from '../../contract/errors.js';
 import { formatOption, isOneOf, strictFlag } from '../format-option.js';

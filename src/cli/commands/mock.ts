@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server/server.js';
 import { resolve } from 'node:path';
 import { ContractError, formatDiagnostic, UsageError, type Diagnostic } from '../../contract/errors.js';
-import { configEntryFor } from '../../pipeline/config.js';
+import { configEntryFor } from '../../config/config.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/validation/ajv.js';
 import { strictFlag } from '../format-option.js';
 import { terminalText } from '../../report/terminal.js';

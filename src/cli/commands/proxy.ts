@@ -14,7 +14,7 @@ import { createProxy, type ProxyOptions, type ValidatingProxy } from '../../conf
 import { redactUserinfo } from '../../conformance/redact.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../conformance/types.js';
-import { configEntryFor } from '../../pipeline/config.js';
+import { configEntryFor } from '../../config/config.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';

@@ -19,7 +19,7 @@ import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { setContractPatches, setPatchReporter } from '../../contract/patches.js';
 import { lintFindings, lintRules, lintSpecs, type LintTarget } from '../../lint/lint.js';
-import { configAtRevision, type SpecforgeConfig } from '../../pipeline/config.js';
+import { configAtRevision, type SpecforgeConfig } from '../../config/config.js';
 import type { StrictLevel } from '../../runtime/validation/ajv.js';
 import { driftFindings } from '../../pipeline/drift.js';
 import { generateSpec } from '../../pipeline/generate.js';

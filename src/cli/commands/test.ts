@@ -21,7 +21,7 @@ import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type Phase } from '../../conformance/run.js';
 import { socketFetch, throttled } from '../../conformance/transport.js';
 import { runInWorkers } from '../../conformance/workers.js';
-import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../pipeline/config.js';
+import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../config/config.js';
 import { tokenSource, TokenError } from '../../conformance/token.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';

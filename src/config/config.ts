@@ -26,7 +26,7 @@ import {
 
 export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
 export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride } from './config-sections.js';
-import type { SplitMode } from './split.js';
+import type { SplitMode } from '../pipeline/split.js';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */
