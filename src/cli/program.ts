@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { handleError } from './errors.js';
 import { STRICT_VALUES } from './format-option.js';
+import { frameworkHelp } from './frameworks.js';
 import { specforgeVersion } from './version.js';
 import type { ProxyCommandOptions } from './commands/proxy.js';
 import type { TestOptions } from './commands/test.js';
@@ -317,7 +318,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-s, --spec <file>', 'an existing contract to use instead of the example')
     .option('-o, --output <dir>', 'folder for generated code, one subfolder per contract', 'src/generated')
     .option('--no-generate', 'write the files but do not generate')
-    .option('--framework <name>', 'the example server: node-http, express, fastify, koa, fetch, hono (asked on a terminal; default node-http)')
+    .option('--framework <name>', frameworkHelp())
     .option('--client <style>', 'the example client: path (openapi-fetch), sdk (a function per operation), react-query (asked on a terminal; default path)')
     .addOption(overlayOption())
     .action(

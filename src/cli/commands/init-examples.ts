@@ -6,25 +6,18 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from '../../contract/errors.js';
+import { framework as frameworkInfo, type FrameworkId } from '../frameworks.js';
 
-export const FRAMEWORKS = ['node-http', 'express', 'fastify', 'koa', 'fetch', 'hono'] as const;
-export type Framework = (typeof FRAMEWORKS)[number];
+export type Framework = FrameworkId;
 export const CLIENT_STYLES = ['path', 'sdk', 'react-query'] as const;
 export type ClientStyle = (typeof CLIENT_STYLES)[number];
 
-/** What a choice needs installed besides specforge and @specforge/runtime. */
-const FRAMEWORK_PACKAGES: Record<Framework, string[]> = {
-  'node-http': [],
-  express: ['express', '@types/express'],
-  fastify: ['fastify'],
-  koa: ['koa', '@types/koa'],
-  fetch: [],
-  hono: ['hono'],
-};
+/** What a choice needs installed besides specforge and @specforge/runtime (the framework's from the registry). */
 const CLIENT_PACKAGES: Record<ClientStyle, string[]> = { path: [], sdk: [], 'react-query': ['@tanstack/react-query'] };
 
 export function packagesFor(framework: Framework, client: ClientStyle): string[] {
-  return [...FRAMEWORK_PACKAGES[framework], ...CLIENT_PACKAGES[client]];
+  const info = frameworkInfo(framework);
+  return [...info.packages, ...info.devPackages, ...CLIENT_PACKAGES[client]];
 }
 
 /** A flag's value checked against its choices. */
@@ -73,9 +66,7 @@ export function importPath(from: string, to: string): string {
   return up.length === 0 ? `./${rel}` : rel;
 }
 
-const PORT = "const port = Number(process.env['PORT'] ?? 3000);";
-
-/** The example server: `generated` is the import path of the contract's generated folder. */
+/** The example server (the registry's, frameworks.ts): `generated` is the import path of the contract's generated folder. */
 export function serverExample(framework: Framework, generated: string, example: boolean): string {
   const handlers = example
     ? [
@@ -85,91 +76,9 @@ export function serverExample(framework: Framework, generated: string, example: 
         '};',
       ]
     : ['/** A handler per operation (the Handlers type names them); one still missing answers 501. */', 'const handlers: Partial<Handlers> = {};'];
-  const head = [`import { createPartialServer, type Handlers } from '${generated}/server.js';`];
-  const listening = 'console.log(`listening on http://127.0.0.1:${port}`)';
-  switch (framework) {
-    case 'node-http':
-      return lines([
-        "import { createHttpServer } from '@specforge/runtime/server';",
-        ...head,
-        '',
-        ...handlers,
-        '',
-        PORT,
-        `createHttpServer(createPartialServer(handlers)).listen(port, '127.0.0.1', () => ${listening});`,
-      ]);
-    case 'express':
-      return lines([
-        "import express from 'express';",
-        "import { specforgeExpress } from '@specforge/runtime/express';",
-        ...head,
-        '',
-        ...handlers,
-        '',
-        'const app = express();',
-        "// The contract's operations (under its servers[0] base path); any other path goes on to the next middleware.",
-        'app.use(specforgeExpress(createPartialServer(handlers)));',
-        PORT,
-        `app.listen(port, '127.0.0.1', () => ${listening});`,
-      ]);
-    case 'fastify':
-      return lines([
-        "import Fastify from 'fastify';",
-        "import { specforgeFastify } from '@specforge/runtime/fastify';",
-        ...head,
-        '',
-        ...handlers,
-        '',
-        'const app = Fastify({ logger: true });',
-        '// One Fastify route per operation (hooks, logging and inject() see them).',
-        'void app.register(specforgeFastify(createPartialServer(handlers)));',
-        PORT,
-        "app.listen({ port, host: '127.0.0.1' }).catch((err: unknown) => {",
-        '  app.log.error(err);',
-        '  process.exitCode = 1;',
-        '});',
-      ]);
-    case 'koa':
-      return lines([
-        "import Koa from 'koa';",
-        "import { specforgeKoa } from '@specforge/runtime/koa';",
-        ...head,
-        '',
-        ...handlers,
-        '',
-        'const app = new Koa();',
-        "// The contract's operations; any other path goes on to the next middleware.",
-        'app.use(specforgeKoa(createPartialServer(handlers)));',
-        PORT,
-        `app.listen(port, '127.0.0.1', () => ${listening});`,
-      ]);
-    case 'fetch':
-      return lines([
-        // No node: module on this path: the fetch handler runs on Node, Bun, Deno and workers.
-        `import { createPartialFetchHandler } from '${generated}/fetch.js';`,
-        `import type { Handlers } from '${generated}/fetch.js';`,
-        '',
-        ...handlers,
-        '',
-        "/** (Request) => Promise<Response>, under the contract's base path: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker's default export. */",
-        'export const handler = createPartialFetchHandler(handlers);',
-        'export default { fetch: handler };',
-      ]);
-    case 'hono':
-      return lines([
-        "import { Hono } from 'hono';",
-        "import { honoHandler } from '@specforge/runtime/fetch';",
-        `import { createPartialFetchHandler } from '${generated}/fetch.js';`,
-        `import type { Handlers } from '${generated}/fetch.js';`,
-        '',
-        ...handlers,
-        '',
-        'const app = new Hono();',
-        "// The contract's operations, under its base path; the fetch handler answers 404 for paths it does not have.",
-        "app.all('*', honoHandler(createPartialFetchHandler(handlers)));",
-        'export default app;',
-      ]);
-  }
+  const write = frameworkInfo(framework).serverExample;
+  if (!write) throw new UsageError(`init writes no example server for ${framework}`);
+  return lines([...write({ generated, handlers })]);
 }
 
 /** The example client for a client style. */
@@ -239,6 +148,6 @@ export function clientExample(style: ClientStyle, generated: string, example: bo
   }
 }
 
-function lines(list: string[]): string {
+function lines(list: readonly string[]): string {
   return `${list.join('\n')}\n`;
 }

@@ -13,13 +13,13 @@ import { buildModel } from '../../contract/model.js';
 import { TEMPLATE_ROOT } from '../../codegen/templates.js';
 import { CONFIG_FILE } from '../../config/config.js';
 import { EXIT_OK } from '../errors.js';
+import { DEFAULT_FRAMEWORK, framework as frameworkInfo, INIT_FRAMEWORKS } from '../frameworks.js';
 import { runGenerate } from './generate.js';
 import {
   askOnTerminal,
   choice,
   CLIENT_STYLES,
   clientExample,
-  FRAMEWORKS,
   importPath,
   packagesFor,
   serverExample,
@@ -39,7 +39,7 @@ export interface InitOptions {
   generate?: boolean;
   /** Overlay files (OpenAPI Overlay 1.0) the contract needs, listed in the config entry (`overlays:`). */
   overlay?: string[];
-  /** The framework of the example server (asked on a terminal; default node-http). */
+  /** The framework of the example server, one of the registry's (frameworks.ts; asked on a terminal, else DEFAULT_FRAMEWORK). */
   framework?: string;
   /** The client style of the example client: path (openapi-fetch), sdk, react-query (asked on a terminal; default path). */
   client?: string;
@@ -141,14 +141,14 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     return rel;
   });
   // Flags first; what they leave open is asked on a terminal, else the defaults.
-  let framework = choice<Framework>('framework', options.framework, FRAMEWORKS);
+  let framework = choice<Framework>('framework', options.framework, INIT_FRAMEWORKS);
   let client = choice<ClientStyle>('client', options.client, CLIENT_STYLES);
   const ask = options.ask ?? (process.stdin.isTTY && process.stdout.isTTY ? askOnTerminal : undefined);
   if (ask) {
-    framework ??= await ask('Which server framework?', FRAMEWORKS, 'node-http');
+    framework ??= await ask('Which server framework?', INIT_FRAMEWORKS, DEFAULT_FRAMEWORK);
     client ??= await ask('Which client style?', CLIENT_STYLES, 'path');
   }
-  framework ??= 'node-http';
+  framework ??= DEFAULT_FRAMEWORK;
   client ??= 'path';
   files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays, targetsFor(client)) });
   files.push({ path: WORKFLOW, content: workflowText() });
@@ -224,7 +224,7 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
       `  npm install @specforge/runtime${packagesFor(framework, client)
         .map((p) => ` ${p}`)
         .join('')}   # what the generated code and the examples import at run time`,
-      `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/${framework === 'fetch' || framework === 'hono' ? 'fetch' : 'server'}.ts names them)`,
+      `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/${frameworkInfo(framework).handlers}.ts names them)`,
       `  ${exampleDir}/${api}.client.ts: the ${client} client`,
       `  npx specforge mock ${specPath}   # a mock server on http://127.0.0.1:4010`,
       '',
