@@ -21,8 +21,8 @@ import type {
   FormSpec,
 } from '../../runtime/shared/spec.js';
 import { ContractError, type Diagnostic } from '../errors.js';
-import { errorShapes } from './error-shapes.js';
-import { errorBodySpec, policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
+import { errorBodySpec, errorShapes, interfaceErrorTemplate } from './error-shapes.js';
+import { policyTables, requiredWhenSpec, type PolicyTables } from './security.js';
 import { checkTemplates, clientErrorStatus, eventsSpec, paginationSpec, resourceSpecs } from './extensions.js';
 import { primaryResponse, statusNumber } from './responses.js';
 import { basePathOfServerUrl } from '../../runtime/server/base-path.js';
@@ -180,6 +180,8 @@ export function apiSpec(model: ContractModel): ApiSpec {
   }
   const errorBody = errorBodySpec(model, resolve);
   if (errorBody) spec.errorBody = errorBody;
+  const errorTemplate = interfaceErrorTemplate(model, resolve);
+  if (errorTemplate) spec.errorTemplate = errorTemplate;
   const basePath = contractBasePath(model.document);
   if (basePath !== '') spec.basePath = basePath;
   const dialect = model.document['x-specforge-dialect'];

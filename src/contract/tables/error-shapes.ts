@@ -1,47 +1,60 @@
 /**
- * Error answers that satisfy the contract: for each operation and each error status it declares
- * with a JSON schema (4xx, 5xx, 4XX, 5XX, default), a template (ErrorTemplate) that builds the
- * body from that schema. What maps is filled from the error (a message, the status, a code, the
- * details with their pointer and location, a request id); every other required property gets a
- * value sampled from its own schema. Decided once per operation and status, when the tables are
- * made, never per request. A schema no body can be built for is a warning naming the operation
- * and the status, and that status keeps the interface's error shape.
+ * The error-shape engine: the one place that reads from a contract what its error bodies look like.
+ * Everything that answers an error (the generated server, `specforge mock`, MSW handlers) fills what
+ * this module decides, once per contract, when the tables are made:
  *
- * x-specforge-error (or the config's `errors:`, which stands for it) is an explicit choice of shape
- * and wins: no templates are made then.
+ * - for each operation and each error status it declares with a JSON schema (4xx, 5xx, 4XX, 5XX,
+ *   default), a template (ErrorTemplate) that builds the body from that schema (`errorShapes`);
+ * - for the answers the contract does not declare (an unknown path, a method it lacks, a status an
+ *   operation has no response for), the interface's error shape: the template of the schema most of
+ *   its 400, 4XX and default responses share (`interfaceErrorTemplate`);
+ * - with x-specforge-error (or the config's `errors:`, which stands for it), the explicit placement of
+ *   each field (`errorBodySpec`): an explicit choice wins, and no template is made then.
+ *
+ * A template fills what maps from the error (its message, the status, a code, the details with their
+ * pointer, name and location, the first detail's parameter where the body has one place for it, a
+ * request id) and samples every other required property from its own schema. Property names are
+ * matched in one list per role, compared without case, `_` or `-` (errorMessage, error_message and
+ * ErrorMessage are one name). A schema no body can be built for is a warning naming the operation and
+ * the status, and that status keeps the interface's error shape.
  */
+import { ContractError, type Diagnostic } from '../errors.js';
 import type { ContractModel, JsonSchema } from '../model-types.js';
-import { isRecord } from '../pointer.js';
+import { isRecord, joinPointer, parsePointer } from '../pointer.js';
 import { sampleSchema } from '../../runtime/shared/sample.js';
-import type { ErrorTemplate } from '../../runtime/shared/spec.js';
-import type { Diagnostic } from '../errors.js';
+import type { ErrorBodySpec, ErrorTemplate } from '../../runtime/shared/spec.js';
 
 type Resolve = (ref: string) => JsonSchema | undefined;
 
-const MESSAGE_NAMES = ['message', 'detail', 'error_description', 'description', 'msg', 'errorMessage', 'error_message', 'reason'];
-const TITLE_NAMES = ['title', 'summary'];
-const STATUS_NAMES = ['status', 'statusCode', 'status_code', 'httpStatus', 'http_status'];
-const CODE_NAMES = ['code', 'errorCode', 'error_code', 'type_code', 'error'];
-const REQUEST_ID_NAMES = ['requestId', 'request_id', 'traceId', 'trace_id', 'correlationId', 'correlation_id'];
-const DETAILS_NAMES = [
-  'errors',
-  'details',
-  'issues',
-  'problems',
-  'violations',
-  'invalid_params',
-  'invalidParams',
-  'fieldErrors',
-  'field_errors',
-  'validationErrors',
-];
-const ENVELOPE_NAMES = ['error'];
-const DETAIL_POINTER_NAMES = ['pointer', 'jsonPointer', 'json_pointer', 'path', 'field', 'instancePath'];
-const DETAIL_NAME_NAMES = ['name', 'parameter', 'param', 'property'];
-const DETAIL_IN_NAMES = ['in', 'location', 'locationType', 'location_type'];
-const DETAIL_MESSAGE_NAMES = ['message', 'detail', 'description', 'msg', 'reason', 'title'];
+/** A property name as the lists hold it: lower case, without `_` and `-`. */
+function normal(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, '');
+}
 
-/** Why a template cannot be made: said in the warning. */
+/**
+ * The one list of names per role, in order of preference (normalized, see `normal`). `error` is a
+ * code when the body has another place for the message (OAuth's `error` + `error_description`),
+ * else the message; an object `error` is an envelope (`{ error: { message, code } }`).
+ */
+const NAMES = {
+  message: ['message', 'detail', 'errordescription', 'description', 'msg', 'errormessage', 'errormsg', 'err', 'reason', 'details'],
+  title: ['title', 'summary'],
+  status: ['status', 'statuscode', 'httpstatus', 'httpstatuscode'],
+  code: ['code', 'errorcode', 'typecode', 'error'],
+  requestId: ['requestid', 'traceid', 'correlationid'],
+  details: ['errors', 'details', 'issues', 'problems', 'violations', 'invalidparams', 'fielderrors', 'validationerrors'],
+  envelope: ['error'],
+  /** A property that names what the error is about, at the top of a body with no details array (Stripe's `param`). */
+  subject: ['param', 'parameter', 'field', 'pointer'],
+  detailPointer: ['pointer', 'jsonpointer', 'path', 'field', 'instancepath'],
+  detailName: ['name', 'parameter', 'param', 'property'],
+  detailIn: ['in', 'location', 'locationtype'],
+  detailMessage: ['message', 'detail', 'description', 'msg', 'errormessage', 'errormsg', 'reason', 'title'],
+} as const;
+/** A name that ends so is a message when no listed name is there (UserMessage, developer_message). */
+const MESSAGE_SUFFIXES = ['message', 'msg'];
+
+/** Why a template cannot be made: said in the warning ('' when any body satisfies the schema). */
 class Unsatisfiable extends Error {}
 
 /** The schema behind $refs (bounded). */
@@ -51,12 +64,10 @@ function deref(schema: JsonSchema | undefined, resolve: Resolve): JsonSchema | u
   return s;
 }
 
+type Parts = { properties: Record<string, JsonSchema>; required: string[]; closed: boolean };
+
 /** An object schema's properties and required names through $ref and allOf; undefined when it is no object. */
-function objectParts(
-  schema: JsonSchema | undefined,
-  resolve: Resolve,
-  depth = 0,
-): { properties: Record<string, JsonSchema>; required: string[]; closed: boolean } | undefined {
+function objectParts(schema: JsonSchema | undefined, resolve: Resolve, depth = 0): Parts | undefined {
   const s = deref(schema, resolve);
   if (!isRecord(s) || depth > 16) return undefined;
   const type = s['type'];
@@ -87,14 +98,25 @@ function typeOf(schema: JsonSchema | undefined, resolve: Resolve): string | unde
   return undefined;
 }
 
-/** A string any text satisfies: no enum, const, pattern, format or length bound. */
-function freeText(schema: JsonSchema | undefined, resolve: Resolve): boolean {
+/**
+ * A string schema any text of at least `need` characters satisfies (no enum, const, pattern, format
+ * or lower bound past 1): `{ max }` when it bounds the length (the text is cut to it), else `{}`.
+ */
+function text(schema: JsonSchema | undefined, resolve: Resolve, need = Infinity): { max?: number } | undefined {
   const s = deref(schema, resolve);
-  if (s === true) return true;
-  if (!isRecord(s) || typeOf(s, resolve) !== 'string') return false;
-  return ['enum', 'const', 'pattern', 'format', 'maxLength', 'minLength', 'contentMediaType', 'oneOf', 'anyOf', 'allOf', 'not'].every(
-    (k) => s[k] === undefined,
-  );
+  if (s === true) return {};
+  if (!isRecord(s) || typeOf(s, resolve) !== 'string') return undefined;
+  if (!['enum', 'const', 'pattern', 'format', 'contentMediaType', 'oneOf', 'anyOf', 'allOf', 'not'].every((k) => s[k] === undefined)) return undefined;
+  if (typeof s['minLength'] === 'number' && s['minLength'] > 1) return undefined;
+  const max = s['maxLength'];
+  if (max === undefined) return {};
+  return typeof max === 'number' && max >= Math.min(need, 64) && max >= 1 ? { max } : undefined;
+}
+
+/** A string any text satisfies, however long. */
+function freeText(schema: JsonSchema | undefined, resolve: Resolve): boolean {
+  const t = text(schema, resolve);
+  return t !== undefined && t.max === undefined;
 }
 
 /** An integer (or number) the HTTP status fits: no enum, const or bound that excludes it. */
@@ -117,12 +139,46 @@ function sampled(schema: JsonSchema, resolve: Resolve): ErrorTemplate {
   }
 }
 
-interface Roles {
-  message: boolean;
-  status: boolean;
-  code: boolean;
-  requestId: boolean;
-  details: boolean;
+/** The text roles: the message (or title) node, cut to the schema's bound where it has one. */
+function textNode(t: 'message' | 'title', bound: { max?: number } | undefined): ErrorTemplate {
+  return bound?.max === undefined ? { t } : { t, max: bound.max };
+}
+
+/** Picks properties of one object by role: the first listed name present whose schema fits, each property once. */
+class Picker {
+  readonly props: Array<[string, ErrorTemplate]> = [];
+  readonly names: string[];
+  constructor(readonly parts: Parts) {
+    this.names = Object.keys(parts.properties);
+  }
+  schema(name: string): JsonSchema {
+    return this.parts.properties[name] as JsonSchema;
+  }
+  taken(name: string): boolean {
+    return this.props.some(([k]) => k === name);
+  }
+  pick(list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined {
+    for (const wanted of list) {
+      const found = this.names.find((n) => normal(n) === wanted && !this.taken(n) && ok(this.schema(n)));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  bySuffix(suffixes: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined {
+    return this.names.find((n) => suffixes.some((s) => normal(n).endsWith(s)) && !this.taken(n) && ok(this.schema(n)));
+  }
+  /** Every required property not filled yet, sampled from its schema; then the properties in the schema's order. */
+  finish(resolve: Resolve): ErrorTemplate {
+    for (const name of this.parts.required) {
+      if (this.taken(name)) continue;
+      this.props.push([name, sampled(Object.hasOwn(this.parts.properties, name) ? this.schema(name) : {}, resolve)]);
+    }
+    const at = (k: string): number => {
+      const i = this.names.indexOf(k);
+      return i < 0 ? this.names.length : i;
+    };
+    return { t: 'object', props: [...this.props].sort((a, b) => at(a[0]) - at(b[0])) };
+  }
 }
 
 /**
@@ -130,60 +186,38 @@ interface Roles {
  * property the error fills, then every other required property sampled. Optional properties the
  * error cannot fill are left out.
  */
-function topObject(parts: NonNullable<ReturnType<typeof objectParts>>, resolve: Resolve, depth: number): ErrorTemplate {
-  const roles: Roles = { message: false, status: false, code: false, requestId: false, details: false };
-  const props: Array<[string, ErrorTemplate]> = [];
-  const names = Object.keys(parts.properties);
-  const pick = (list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined =>
-    list.find((n) => names.includes(n) && !props.some(([k]) => k === n) && ok(parts.properties[n] as JsonSchema));
-  const details = pick(DETAILS_NAMES, (s) => typeOf(s, resolve) === 'array');
-  if (details) {
-    const t = detailsArray(parts.properties[details] as JsonSchema, resolve, depth);
-    if (t) {
-      props.push([details, t]);
-      roles.details = true;
-    }
-  }
-  const message = pick(MESSAGE_NAMES, (s) => freeText(s, resolve));
-  if (message) {
-    props.push([message, { t: 'message' }]);
-    roles.message = true;
-  }
+function topObject(parts: Parts, resolve: Resolve, depth: number): ErrorTemplate {
+  const p = new Picker(parts);
+  const details = p.pick(NAMES.details, (s) => typeOf(s, resolve) === 'array');
+  const detailsTemplate = details === undefined ? undefined : detailsArray(p.schema(details), resolve, depth);
+  if (details !== undefined && detailsTemplate) p.props.push([details, detailsTemplate]);
+  const messageText = (s: JsonSchema): boolean => text(s, resolve, 1) !== undefined;
+  let message = p.pick(NAMES.message, messageText) ?? p.bySuffix(MESSAGE_SUFFIXES, messageText);
+  // OAuth's `error` is a code beside `error_description`; alone, it is the only place for the message.
+  const title = p.pick(NAMES.title, messageText);
+  if (message === undefined && title === undefined) message = p.pick(['error'], messageText);
+  if (message !== undefined) p.props.push([message, textNode('message', text(p.schema(message), resolve, 1))]);
+  if (title !== undefined) p.props.push([title, textNode(message !== undefined ? 'title' : 'message', text(p.schema(title), resolve, 1))]);
   // With no message property, the error's own message travels as a detail: at least one item.
-  if (details && roles.details && !roles.message) {
-    const entry = props.find(([k]) => k === details);
-    if (entry && entry[1].t === 'details') entry[1] = { ...entry[1], min: 1 };
+  if (detailsTemplate?.t === 'details' && message === undefined && title === undefined) {
+    const entry = p.props.find(([k]) => k === details);
+    if (entry) entry[1] = { ...detailsTemplate, min: 1 };
   }
-  const title = pick(TITLE_NAMES, (s) => freeText(s, resolve));
-  if (title) props.push([title, roles.message ? { t: 'title' } : { t: 'message' }]);
-  const status = pick(STATUS_NAMES, (s) => statusNumber(s, resolve) || freeText(s, resolve));
-  if (status) {
-    props.push([status, statusNumber(parts.properties[status], resolve) ? { t: 'status' } : { t: 'status', string: true }]);
-    roles.status = true;
+  const status = p.pick(NAMES.status, (s) => statusNumber(s, resolve) || text(s, resolve, 3) !== undefined);
+  if (status !== undefined) p.props.push([status, statusNumber(p.schema(status), resolve) ? { t: 'status' } : { t: 'status', string: true }]);
+  const code = p.pick(NAMES.code, (s) => text(s, resolve, 32) !== undefined || (status === undefined && statusNumber(s, resolve)));
+  if (code !== undefined) p.props.push([code, text(p.schema(code), resolve, 32) !== undefined ? { t: 'code' } : { t: 'status' }]);
+  const requestId = p.pick(NAMES.requestId, (s) => text(s, resolve, 16) !== undefined);
+  if (requestId !== undefined) p.props.push([requestId, { t: 'requestId' }]);
+  // The parameter or field the error is about, where the body has one optional place for it.
+  if (!detailsTemplate) {
+    const subject = p.pick(NAMES.subject, (s) => text(s, resolve, 64) !== undefined);
+    if (subject !== undefined && !parts.required.includes(subject))
+      p.props.push([subject, { t: 'detail', field: normal(subject) === 'pointer' ? 'pointer' : 'name' }]);
   }
-  const code = pick(CODE_NAMES, (s) => freeText(s, resolve) || (!roles.status && statusNumber(s, resolve)));
-  if (code) props.push([code, freeText(parts.properties[code], resolve) ? { t: 'code' } : { t: 'status' }]);
-  const requestId = pick(REQUEST_ID_NAMES, (s) => freeText(s, resolve));
-  if (requestId) props.push([requestId, { t: 'requestId' }]);
-  const envelope = pick(ENVELOPE_NAMES, (s) => objectParts(s, resolve) !== undefined);
-  if (envelope && depth < 2)
-    props.push([envelope, topObject(objectParts(parts.properties[envelope], resolve) as NonNullable<ReturnType<typeof objectParts>>, resolve, depth + 1)]);
-  for (const name of parts.required) {
-    if (props.some(([k]) => k === name)) continue;
-    const schema = Object.hasOwn(parts.properties, name) ? (parts.properties[name] as JsonSchema) : {};
-    props.push([name, sampled(schema, resolve)]);
-  }
-  // The error's own text must go somewhere: with no message property at all, the template still satisfies the schema.
-  return { t: 'object', props: order(props, names) };
-}
-
-/** Properties in the schema's order (the order people read the contract in). */
-function order(props: Array<[string, ErrorTemplate]>, names: readonly string[]): Array<[string, ErrorTemplate]> {
-  const at = (k: string): number => {
-    const i = names.indexOf(k);
-    return i < 0 ? names.length : i;
-  };
-  return [...props].sort((a, b) => at(a[0]) - at(b[0]));
+  const envelope = p.pick(NAMES.envelope, (s) => objectParts(s, resolve) !== undefined);
+  if (envelope !== undefined && depth < 2) p.props.push([envelope, topObject(objectParts(p.schema(envelope), resolve) as Parts, resolve, depth + 1)]);
+  return p.finish(resolve);
 }
 
 /** An array of details: items that are objects with what a detail can fill, or plain texts. */
@@ -202,31 +236,24 @@ function detailsArray(schema: JsonSchema, resolve: Resolve, depth: number): Erro
 }
 
 /** One detail as an object: its message, pointer or name, location; other required properties sampled. */
-function detailObject(parts: NonNullable<ReturnType<typeof objectParts>>, resolve: Resolve, depth: number): ErrorTemplate {
-  const props: Array<[string, ErrorTemplate]> = [];
-  const names = Object.keys(parts.properties);
-  const pick = (list: readonly string[], ok: (schema: JsonSchema) => boolean): string | undefined =>
-    list.find((n) => names.includes(n) && !props.some(([k]) => k === n) && ok(parts.properties[n] as JsonSchema));
-  const text = (s: JsonSchema): boolean => freeText(s, resolve);
-  const message = pick(DETAIL_MESSAGE_NAMES, text);
-  if (message) props.push([message, { t: 'detail', field: 'message' }]);
-  const pointer = pick(DETAIL_POINTER_NAMES, text);
-  if (pointer) props.push([pointer, { t: 'detail', field: 'pointer' }]);
-  const name = pick(DETAIL_NAME_NAMES, text);
-  if (name) props.push([name, { t: 'detail', field: 'name' }]);
-  const where = pick(DETAIL_IN_NAMES, text);
-  if (where) props.push([where, { t: 'detail', field: 'in' }]);
-  const code = pick(['code'], text);
-  if (code) props.push([code, { t: 'code' }]);
-  // JSON:API's `source: { pointer, parameter }`.
-  const source = pick(['source'], (s) => objectParts(s, resolve) !== undefined);
-  if (source && depth < 4)
-    props.push([source, detailObject(objectParts(parts.properties[source], resolve) as NonNullable<ReturnType<typeof objectParts>>, resolve, depth + 1)]);
-  for (const required of parts.required) {
-    if (props.some(([k]) => k === required)) continue;
-    props.push([required, sampled(Object.hasOwn(parts.properties, required) ? (parts.properties[required] as JsonSchema) : {}, resolve)]);
+function detailObject(parts: Parts, resolve: Resolve, depth: number): ErrorTemplate {
+  const p = new Picker(parts);
+  const ok = (s: JsonSchema): boolean => freeText(s, resolve);
+  const fields: Array<[readonly string[], ErrorTemplate]> = [
+    [NAMES.detailMessage, { t: 'detail', field: 'message' }],
+    [NAMES.detailPointer, { t: 'detail', field: 'pointer' }],
+    [NAMES.detailName, { t: 'detail', field: 'name' }],
+    [NAMES.detailIn, { t: 'detail', field: 'in' }],
+    [['code'], { t: 'code' }],
+  ];
+  for (const [list, template] of fields) {
+    const name = p.pick(list, ok);
+    if (name !== undefined) p.props.push([name, template]);
   }
-  return { t: 'object', props: order(props, names) };
+  // JSON:API's `source: { pointer, parameter }`.
+  const source = p.pick(['source'], (s) => objectParts(s, resolve) !== undefined);
+  if (source !== undefined && depth < 4) p.props.push([source, detailObject(objectParts(p.schema(source), resolve) as Parts, resolve, depth + 1)]);
+  return p.finish(resolve);
 }
 
 /** Whether a template carries anything of the error (not only sampled values). */
@@ -235,13 +262,14 @@ function fills(t: ErrorTemplate): boolean {
   return t.t !== 'value';
 }
 
-/** The template for one response schema, or why there is none. */
+/** The template for one response schema, or why there is none (Unsatisfiable). */
 export function errorTemplate(schema: JsonSchema, resolve: Resolve): ErrorTemplate {
   const s = deref(schema, resolve);
   if (s === undefined) throw new Unsatisfiable('its schema cannot be resolved');
   if (s === false) throw new Unsatisfiable('its schema is false: no body satisfies it');
   if (s === true || (isRecord(s) && Object.keys(s).length === 0)) throw new Unsatisfiable('');
-  if (freeText(s, resolve)) return { t: 'message' };
+  const bare = text(s, resolve, 1);
+  if (bare) return textNode('message', bare);
   const parts = objectParts(s, resolve);
   if (parts) {
     const template = topObject(parts, resolve, 0);
@@ -268,6 +296,7 @@ export interface ErrorShapes {
 }
 
 const cache = new WeakMap<ContractModel, ErrorShapes>();
+const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/i;
 
 function isErrorKey(key: string): boolean {
   return key === 'default' || /^[45]/.test(key);
@@ -284,8 +313,7 @@ export function errorShapes(model: ContractModel, resolve: Resolve): ErrorShapes
     const templates: Record<string, ErrorTemplate> = {};
     for (const r of op.responses) {
       if (!isErrorKey(r.status)) continue;
-      const index = r.content.findIndex((c) => /^application\/([\w.-]+\+)?json$/i.test(c.type));
-      const media = r.content[index];
+      const media = r.content.find((c) => JSON_MEDIA.test(c.type));
       if (!media || media.schema === undefined) continue;
       try {
         Object.defineProperty(templates, r.status, { value: errorTemplate(media.schema, resolve), enumerable: true, writable: true, configurable: true });
@@ -304,4 +332,82 @@ export function errorShapes(model: ContractModel, resolve: Resolve): ErrorShapes
     if (Object.keys(templates).length > 0) out.templates.set(op.id, templates);
   }
   return out;
+}
+
+/**
+ * Without x-specforge-error, the interface's error shape for the answers no operation declares: the
+ * template of the schema most of the operations' 400 (else 4XX, else default) responses share.
+ * Undefined (specforge's own `{ message, code, errors }`) when there is none or no body can be built.
+ */
+export function interfaceErrorTemplate(model: ContractModel, resolve: Resolve): ErrorTemplate | undefined {
+  if (model.errorBody) return undefined;
+  const counts = new Map<string, { schema: JsonSchema; n: number }>();
+  for (const op of model.operations) {
+    const response =
+      op.responses.find((r) => r.status === '400') ??
+      op.responses.find((r) => r.status.toUpperCase() === '4XX') ??
+      op.responses.find((r) => r.status === 'default');
+    const media = response?.content.find((c) => JSON_MEDIA.test(c.type));
+    if (media?.schema === undefined) continue;
+    const key = isRecord(media.schema) && typeof media.schema['$ref'] === 'string' ? media.schema['$ref'] : JSON.stringify(media.schema);
+    const entry = counts.get(key) ?? { schema: media.schema, n: 0 };
+    entry.n++;
+    counts.set(key, entry);
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || a[0].localeCompare(b[0]))[0]?.[1].schema;
+  if (best === undefined) return undefined;
+  try {
+    return errorTemplate(best, resolve);
+  } catch (err) {
+    if (err instanceof Unsatisfiable) return undefined;
+    throw err;
+  }
+}
+
+/** The schema that describes the value at `pointer` of an instance of `schema`, following $ref, allOf and items. */
+function schemaAt(schema: JsonSchema | undefined, segments: string[], resolve: Resolve, depth = 0): JsonSchema | undefined {
+  if (!isRecord(schema) || depth > 32) return undefined;
+  if (typeof schema['$ref'] === 'string') return schemaAt(resolve(schema['$ref']), segments, resolve, depth + 1);
+  if (segments.length === 0) return schema;
+  if (Array.isArray(schema['allOf'])) {
+    for (const sub of schema['allOf']) {
+      const found = schemaAt(sub as JsonSchema, segments, resolve, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  const [head, ...rest] = segments as [string, ...string[]];
+  if (/^\d+$/.test(head) && schema['items'] !== undefined) return schemaAt(schema['items'] as JsonSchema, rest, resolve, depth + 1);
+  const props = schema['properties'];
+  if (isRecord(props) && Object.hasOwn(props, head)) return schemaAt(props[head] as JsonSchema, rest, resolve, depth + 1);
+  return undefined;
+}
+
+/**
+ * The explicit error shape of x-specforge-error (or the config's `errors:`): where each field goes,
+ * the status as a string when the schema says so, the codes. Undefined without one. A field that is
+ * not a JSON pointer is a SPECFORGE_EXTENSION error with its location.
+ */
+export function errorBodySpec(model: ContractModel, resolve: Resolve): ErrorBodySpec | undefined {
+  const e = model.errorBody;
+  if (!e) return undefined;
+  const spec: ErrorBodySpec = { fields: { ...e.fields } };
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (!field.startsWith('/')) continue;
+    try {
+      parsePointer(field);
+    } catch {
+      const at = joinPointer('/x-specforge-error/fields', name);
+      throw ContractError.single('SPECFORGE_EXTENSION', `"${field}" is not a JSON pointer`, model.loaded.locate(at));
+    }
+  }
+  if (e.fields.status) {
+    const segments = e.fields.status.startsWith('/') ? parsePointer(e.fields.status) : [e.fields.status];
+    const target = schemaAt(e.schema, segments, resolve);
+    const type = isRecord(target) ? target['type'] : undefined;
+    if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('integer') && !type.includes('number')))
+      spec.statusAsString = true;
+  }
+  if (e.codes) spec.codes = { ...e.codes };
+  if (e.requestIdPrefix !== undefined) spec.requestIdPrefix = e.requestIdPrefix;
+  return spec;
 }

@@ -1,14 +1,14 @@
 /**
  * The run-time tables of the security extensions, checked against the contract:
  * `x-specforge-policy` (which kinds of credential may call each operation),
- * `x-specforge-required-when` (an optional parameter that some requests must carry) and the
- * placement options of `x-specforge-error`. A malformed extension is a SPECFORGE_EXTENSION error
- * with its location.
+ * `x-specforge-required-when` (an optional parameter that some requests must carry). A malformed
+ * extension is a SPECFORGE_EXTENSION error with its location. Error bodies (x-specforge-error and
+ * the shape inferred from the contract) are the error-shape engine's: ./error-shapes.ts.
  */
 import { ContractError } from '../errors.js';
-import type { ContractModel, JsonSchema, OperationModel, ParameterModel } from '../model.js';
-import { isRecord, joinPointer, parsePointer, resolveLocalRef } from '../pointer.js';
-import type { ErrorBodySpec, OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../../runtime/shared/spec.js';
+import type { ContractModel, OperationModel, ParameterModel } from '../model.js';
+import { isRecord, joinPointer, resolveLocalRef } from '../pointer.js';
+import type { OperationPolicySpec, ParameterIn, PolicySpec, RequiredWhenSpec } from '../../runtime/shared/spec.js';
 
 function fail(model: ContractModel, pointer: string, message: string): never {
   throw ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));
@@ -157,128 +157,4 @@ export function requiredWhenSpec(model: ContractModel, op: OperationModel, p: Pa
   if (!spec.credentialKinds?.length && !spec.present?.length) fail(model, at, 'x-specforge-required-when needs a condition: credentialKinds or present');
   if (!declares(op, spec.status)) fail(model, at, `operation ${op.id} answers a missing ${p.name} with ${spec.status}, a status it does not declare`);
   return spec;
-}
-
-/** The schema that describes the value at `pointer` of an instance of `schema`, following $ref, allOf and items. */
-function schemaAt(schema: JsonSchema | undefined, segments: string[], resolve: (ref: string) => JsonSchema | undefined, depth = 0): JsonSchema | undefined {
-  if (!isRecord(schema) || depth > 32) return undefined;
-  if (typeof schema['$ref'] === 'string') return schemaAt(resolve(schema['$ref']), segments, resolve, depth + 1);
-  if (segments.length === 0) return schema;
-  if (Array.isArray(schema['allOf'])) {
-    for (const sub of schema['allOf']) {
-      const found = schemaAt(sub as JsonSchema, segments, resolve, depth + 1);
-      if (found !== undefined) return found;
-    }
-  }
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (/^\d+$/.test(head) && schema['items'] !== undefined) return schemaAt(schema['items'] as JsonSchema, rest, resolve, depth + 1);
-  const props = schema['properties'];
-  if (isRecord(props) && Object.hasOwn(props, head)) return schemaAt(props[head] as JsonSchema, rest, resolve, depth + 1);
-  return undefined;
-}
-
-/** The error-body table: where each field goes, the status as a string when the schema says so, codes. */
-export function errorBodySpec(model: ContractModel, resolve: (ref: string) => JsonSchema | undefined): ErrorBodySpec | undefined {
-  const e = model.errorBody;
-  if (!e) return inferredErrorBody(model, resolve);
-  const spec: ErrorBodySpec = { fields: { ...e.fields } };
-  for (const [name, field] of Object.entries(e.fields)) {
-    if (!field.startsWith('/')) continue;
-    try {
-      parsePointer(field);
-    } catch {
-      fail(model, joinPointer('/x-specforge-error/fields', name), `"${field}" is not a JSON pointer`);
-    }
-  }
-  if (e.fields.status) {
-    const segments = e.fields.status.startsWith('/') ? parsePointer(e.fields.status) : [e.fields.status];
-    const target = schemaAt(e.schema, segments, resolve);
-    const type = isRecord(target) ? target['type'] : undefined;
-    if (type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('integer') && !type.includes('number')))
-      spec.statusAsString = true;
-  }
-  if (e.codes) spec.codes = { ...e.codes };
-  if (e.requestIdPrefix !== undefined) spec.requestIdPrefix = e.requestIdPrefix;
-  return spec;
-}
-
-const MESSAGE_NAMES = ['message', 'error_description', 'detail', 'description', 'msg', 'errorMessage', 'error_message', 'title', 'error'];
-const CODE_NAMES = ['code', 'status', 'statusCode', 'status_code', 'errorCode', 'error_code'];
-
-/** An object schema's own properties and required names, through $ref and allOf. */
-function objectParts(
-  schema: JsonSchema | undefined,
-  resolve: (ref: string) => JsonSchema | undefined,
-  depth = 0,
-): { properties: Record<string, JsonSchema>; required: string[] } | undefined {
-  if (!isRecord(schema) || depth > 8) return undefined;
-  if (typeof schema['$ref'] === 'string') return objectParts(resolve(schema['$ref']), resolve, depth + 1);
-  const properties: Record<string, JsonSchema> = {};
-  const required: string[] = Array.isArray(schema['required']) ? schema['required'].map(String) : [];
-  if (isRecord(schema['properties'])) Object.assign(properties, schema['properties']);
-  if (Array.isArray(schema['allOf'])) {
-    for (const part of schema['allOf']) {
-      const inner = objectParts(part as JsonSchema, resolve, depth + 1);
-      if (!inner) return undefined;
-      Object.assign(properties, inner.properties);
-      required.push(...inner.required);
-    }
-  }
-  if (Array.isArray(schema['oneOf']) || Array.isArray(schema['anyOf'])) return undefined;
-  return Object.keys(properties).length > 0 ? { properties, required } : undefined;
-}
-
-function typeOf(schema: JsonSchema | undefined, resolve: (ref: string) => JsonSchema | undefined): string | undefined {
-  let s = schema;
-  for (let i = 0; i < 8 && isRecord(s) && typeof s['$ref'] === 'string'; i++) s = resolve(s['$ref']);
-  if (!isRecord(s)) return undefined;
-  const t = s['type'];
-  if (typeof t === 'string') return t;
-  if (Array.isArray(t)) return t.find((x): x is string => typeof x === 'string' && x !== 'null');
-  if (isRecord(s['properties'])) return 'object';
-  return undefined;
-}
-
-/**
- * Without x-specforge-error, the error body the contract's own error responses describe: the schema
- * most of its 400, 4XX and default responses share, with a text property for the message (message,
- * detail, error_description, …; or inside an `error` envelope, as many cloud APIs nest it) and a
- * code or status property. Undefined (specforge's own shape) when that schema requires something
- * else, or is not an object.
- */
-function inferredErrorBody(model: ContractModel, resolve: (ref: string) => JsonSchema | undefined): ErrorBodySpec | undefined {
-  const counts = new Map<string, { schema: JsonSchema; n: number }>();
-  for (const op of model.operations) {
-    const response =
-      op.responses.find((r) => r.status === '400') ??
-      op.responses.find((r) => r.status.toUpperCase() === '4XX') ??
-      op.responses.find((r) => r.status === 'default');
-    const media = response?.content.find((c) => /json/i.test(c.type));
-    if (!media?.schema) continue;
-    const key = isRecord(media.schema) && typeof media.schema['$ref'] === 'string' ? media.schema['$ref'] : JSON.stringify(media.schema);
-    const entry = counts.get(key) ?? { schema: media.schema, n: 0 };
-    entry.n++;
-    counts.set(key, entry);
-  }
-  const best = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || a[0].localeCompare(b[0]))[0]?.[1].schema;
-  const top = objectParts(best, resolve);
-  if (!top) return undefined;
-  const fill = (parts: { properties: Record<string, JsonSchema>; required: string[] }, prefix: string): ErrorBodySpec | undefined => {
-    const message = MESSAGE_NAMES.find((n) => Object.hasOwn(parts.properties, n) && (typeOf(parts.properties[n], resolve) ?? 'string') === 'string');
-    if (!message) return undefined;
-    const fields: ErrorBodySpec['fields'] = { message: `${prefix}/${message}` };
-    const spec: ErrorBodySpec = { fields };
-    const codeName = CODE_NAMES.find((n) => n !== message && Object.hasOwn(parts.properties, n));
-    const codeType = codeName ? typeOf(parts.properties[codeName], resolve) : undefined;
-    if (codeName && (codeType === 'integer' || codeType === 'number')) fields.status = `${prefix}/${codeName}`;
-    else if (codeName && codeType === 'string') fields.code = `${prefix}/${codeName}`;
-    const filled = new Set([message, ...(codeName && (fields.status || fields.code) ? [codeName] : [])]);
-    return parts.required.every((r) => filled.has(r)) ? spec : undefined;
-  };
-  const direct = fill(top, '');
-  if (direct) return direct;
-  // An envelope: { error: { message, code } } with nothing else required at the top.
-  const envelope = objectParts(top.properties['error'], resolve);
-  if (envelope && top.required.every((r) => r === 'error')) return fill(envelope, '/error');
-  return undefined;
 }

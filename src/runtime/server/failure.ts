@@ -2,7 +2,7 @@
  * The error stage without its transport: a failure as the interface's error body and content
  * type, a 5xx reported to onError. node:http (fail.ts) and fetch (fetch.ts) write what this decides.
  */
-import { errorBody, HttpError, templatedErrorBody } from '../shared/errors.js';
+import { HttpError, interfaceErrorBody, templatedErrorBody } from '../shared/errors.js';
 import type { ApiSpec, OperationSpec } from '../shared/spec.js';
 import type { ServerOptions } from './context.js';
 import { responseKey } from './media.js';
@@ -30,7 +30,7 @@ function errorContentType(op: OperationSpec | undefined, key: string | undefined
  */
 function errorPayload(p: Failer, op: OperationSpec | undefined, key: string | undefined, err: HttpError): string {
   const template = op?.errors && key !== undefined && Object.hasOwn(op.errors, key) ? op.errors[key] : undefined;
-  return JSON.stringify(template ? templatedErrorBody(template, err) : errorBody(p.api.errorBody, err));
+  return JSON.stringify(template ? templatedErrorBody(template, err) : interfaceErrorBody(p.api, err));
 }
 
 /** An error answer: its status, headers (without Content-Length) and body. */

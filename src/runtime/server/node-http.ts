@@ -5,7 +5,7 @@
  */
 import { createServer as createNodeServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorBody, HttpError } from '../shared/errors.js';
+import { HttpError, interfaceErrorBody } from '../shared/errors.js';
 import type { ApiSpec } from '../shared/spec.js';
 import { limitConnections, DEFAULT_HTTP_LIMITS, type HttpServerLimits } from './connections.js';
 import type { RequestListener, ServerOptions } from './node-types.js';
@@ -38,7 +38,7 @@ export function clientErrorAnswer(api: ApiSpec): NonNullable<RequestListener['cl
       return;
     }
     const { status, message } = parserStatus(err.code);
-    const payload = JSON.stringify(errorBody(api.errorBody, new HttpError(status, message)));
+    const payload = JSON.stringify(interfaceErrorBody(api, new HttpError(status, message)));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\nconnection: close\r\n\r\n${payload}`,
     );

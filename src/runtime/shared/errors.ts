@@ -78,6 +78,14 @@ function requestId(prefix: string): string {
   return prefix + hex;
 }
 
+/**
+ * The error body of an answer no operation declares a schema for: in the explicit shape
+ * (x-specforge-error), else in the interface's inferred shape, else specforge's own.
+ */
+export function interfaceErrorBody(api: { errorBody?: ErrorBodySpec | undefined; errorTemplate?: ErrorTemplate | undefined }, err: HttpError): unknown {
+  return api.errorTemplate && !api.errorBody ? templatedErrorBody(api.errorTemplate, err) : errorBody(api.errorBody, err);
+}
+
 export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Record<string, unknown> {
   if (!spec) {
     const body: Record<string, unknown> = { message: err.message, code: err.code };
@@ -169,6 +177,13 @@ export function templatedErrorBody(template: ErrorTemplate, err: HttpError): unk
   return fillTemplate(template, err, undefined, templateHasDetails(template));
 }
 
+/** A text cut to the schema's bound, never inside a surrogate pair. */
+function cut(text: string, max: number | undefined): string {
+  if (max === undefined || text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end);
+}
+
 function templateHasDetails(t: ErrorTemplate): boolean {
   if (t.t === 'details') return true;
   return t.t === 'object' && t.props.some(([, child]) => templateHasDetails(child));
@@ -179,9 +194,9 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
     case 'value':
       return structuredClone(t.value);
     case 'message':
-      return detailsPlaced || err.details.length === 0 ? err.message : `${err.message}: ${err.details.map(describeDetail).join('; ')}`;
+      return cut(detailsPlaced || err.details.length === 0 ? err.message : `${err.message}: ${err.details.map(describeDetail).join('; ')}`, t.max);
     case 'title':
-      return err.message;
+      return cut(err.message, t.max);
     case 'status':
       return t.string ? String(err.status) : err.status;
     case 'code':
@@ -206,7 +221,9 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
       return details.map((d) => fillTemplate(t.item, err, d, detailsPlaced));
     }
     case 'detail': {
-      const d = detail ?? { in: 'request', message: err.message };
+      // Outside a details array: the error's first detail, or nothing.
+      const d = detail ?? err.details[0];
+      if (d === undefined) return undefined;
       if (t.field === 'message') return d.in === 'security' || d.in === 'request' ? d.message : describeDetail(d);
       if (t.field === 'in') return d.in;
       if (t.field === 'pointer') return d.pointer ?? (d.name !== undefined ? d.name : '');

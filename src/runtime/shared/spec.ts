@@ -98,14 +98,17 @@ export interface OperationSpec {
 /**
  * How an error answer is built from the schema of its status, node by node: a constant sampled
  * from the schema (`value`), the error's message (`message`: with the details' text when the body
- * has no place for details; `title`: alone), its status, its code, a fresh request id, an object,
- * or an array of the error's details (`details`, at least `min` items) whose items read one
- * detail's `message`, `pointer` (or parameter name), `name` (or pointer) and `in`.
+ * has no place for details; `title`: alone; either cut to `max` characters where the schema bounds
+ * it), its status, its code, a fresh request id, an object, or an array of the error's details
+ * (`details`, at least `min` items) whose items read one detail's `message`, `pointer` (or parameter
+ * name), `name` (or pointer) and `in`. A `detail` outside such an array reads the error's first
+ * detail, and is left out when the error has none. Decided by the error-shape engine
+ * (src/contract/tables/error-shapes.ts).
  */
 export type ErrorTemplate =
   | { t: 'value'; value: unknown }
-  | { t: 'message' }
-  | { t: 'title' }
+  | { t: 'message'; max?: number }
+  | { t: 'title'; max?: number }
   | { t: 'status'; string?: boolean }
   | { t: 'code' }
   | { t: 'requestId' }
@@ -137,7 +140,13 @@ export interface ApiSpec {
   version: string;
   operations: OperationSpec[];
   securitySchemes: Record<string, SecuritySchemeSpec>;
+  /** The explicit error shape (x-specforge-error, or the config's `errors:`). */
   errorBody?: ErrorBodySpec;
+  /**
+   * Without an explicit shape, the interface's error shape inferred from its error responses: the
+   * body of answers no operation declares a schema for. Absent when specforge's own shape applies.
+   */
+  errorTemplate?: ErrorTemplate;
   /** How credentials are classified for the operations' policies (x-specforge-policy). */
   policy?: PolicySpec;
   /**
