@@ -9,7 +9,7 @@ import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../src/runtime/cli/
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral, type Code } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
-import { cliReference } from '../src/docs/cli-reference.js';
+import { cliReference } from '../src/codegen/cli-reference.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names cli.ts declares or imports itself: a schema's interface never takes one of them. */

@@ -2,16 +2,8 @@
 import type { Diagnostic } from '../src/contract/errors.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../src/runtime/validation/ajv.js';
 import { lineComment } from '../src/codegen/escape.js';
-import { DEFAULT_TARGETS, type Target } from './targets.js';
-
-/**
- * Which validators are compiled on first use instead of ahead of time as standalone code: none
- * (`false`); responses and schemas no request reaches (`true`); all of them (`"all"`); or `"auto"`,
- * the default: all of them in a contract of DEFER_THRESHOLD distinct schemas or more (whose
- * standalone code is megabytes that every build and editor of the generated files parses), none
- * otherwise.
- */
-export type DeferValidators = boolean | 'all' | 'auto';
+import { DEFAULT_TARGETS, type DeferValidators, type Target } from '../src/codegen/targets.js';
+export type { DeferValidators } from '../src/codegen/targets.js';
 
 /** The package generated code imports at run time (src/runtime/package.json). */
 export const RUNTIME_PACKAGE = '@specforge/runtime';

@@ -13,8 +13,8 @@ import { generateValidators } from './validators.js';
 import { generateZod } from './zod.js';
 import { generateMsw } from './msw.js';
 
-import type { Target } from './targets.js';
-export { ALL_TARGETS, DEFAULT_TARGETS, KNOWN_TARGETS, OPT_IN_TARGETS, type Target } from './targets.js';
+import type { Target } from '../src/codegen/targets.js';
+export { ALL_TARGETS, DEFAULT_TARGETS, KNOWN_TARGETS, OPT_IN_TARGETS, type Target } from '../src/codegen/targets.js';
 export type Generator = (model: ContractModel, ctx: GeneratorContext) => GeneratedFile[] | Promise<GeneratedFile[]>;
 
 /** Targets that only make sense for an HTTP interface produce nothing for a contract without one. */

@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { FindingLevel } from '../report/findings.js';
-import type { DocsTheme } from '../docs/site/style.js';
+import type { DocsTheme } from './docs-theme.js';
 import { ContractError } from '../contract/errors.js';
 import { isRecord, setOwn } from '../contract/pointer.js';
 import { LINT_RULESETS } from '../lint/style.js';

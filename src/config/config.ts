@@ -4,12 +4,11 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
-import { DEFAULT_TARGETS, KNOWN_TARGETS, type Target } from '../../generators/targets.js';
+import { DEFAULT_TARGETS, KNOWN_TARGETS, type DeferValidators, type Target } from '../codegen/targets.js';
 import { parseTestSettings, TEST_KEYS, TOKEN_KEYS, TOKEN_LOGIN_KEYS, TOKEN_OAUTH2_KEYS, type TestSettings } from './test-settings.js';
 export type { TestSettings, TokenSettings } from './test-settings.js';
-import type { DeferValidators } from '../../generators/context.js';
-import type { DocsTheme } from '../docs/site/style.js';
-import { fileAtRevision, type GitRevision } from '../diff/git-base.js';
+import type { DocsTheme } from './docs-theme.js';
+import { fileAtRevision, type GitRevision } from '../contract/git-base.js';
 import { CONFIG_FILE, CONFIG_FILES, findConfig, readIsolatedScriptConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
 import {
   DIFF_KEYS,
@@ -26,7 +25,9 @@ import {
 
 export { CONFIG_FILE, CONFIG_FILES, findConfig } from './config-files.js';
 export type { DiffSettings, DocsSettings, LintRuleSetting, SeverityOverride } from './config-sections.js';
-import type { SplitMode } from '../pipeline/split.js';
+
+/** How a contract's generated code is laid out: one folder (`none`) or one folder per tag (`tag`). */
+export type SplitMode = 'none' | 'tag';
 
 export interface SpecEntry {
   /** Absolute path of the contract's entry file. */

@@ -7,7 +7,22 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
-import { COLOUR, FONT_STACK, type DocsTheme } from '../docs/site/style.js';
+
+export interface DocsTheme {
+  /** A local image file shown in the header (copied into the site). */
+  logo?: string;
+  /** Accent colour of the header rule, the active navigation entry and focus rings ("#0b7285"). */
+  primaryColor?: string;
+  /** Font stack of the text. */
+  fontFamily?: string;
+  /** Font stack of code. */
+  codeFontFamily?: string;
+}
+
+/** A colour the stylesheet accepts from a config: #rgb, #rrggbb, or rgb()/hsl() with numbers. */
+export const COLOUR = /^(?:#[0-9a-fA-F]{3,8}|(?:rgb|hsl)a?\(\s*[0-9.%,\s/]+\))$/;
+/** A font stack the stylesheet accepts: names, quotes, commas, spaces and hyphens. */
+export const FONT_STACK = /^[A-Za-z0-9 ,'"_-]{1,200}$/;
 
 export const THEME_KEYS = ['logo', 'primaryColor', 'fontFamily', 'codeFontFamily'] as const;
 export const LOGO_TYPES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.svg']);

@@ -12,7 +12,7 @@ import { syntheticOperationId, type ContractModel, type OperationModel } from '.
 import { getAtPointer, isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import { backticks, inertReferences } from '../codegen/escape.js';
-import { escapeHtml, staticPage } from '../docs/html.js';
+import { escapeHtml, staticPage } from '../report/html.js';
 import { changeKey, type DiffChange } from './change.js';
 import type { DiffLevel } from './rules.js';
 import { bumpSemver, formatSemver, parseSemver, satisfiesBump, type BumpKind } from './semver.js';

@@ -15,7 +15,7 @@ import { accepts, loadAcceptFile, type AcceptEntry } from './accept.js';
 import { changeKey, emitterFor, type DiffChange } from './change.js';
 import { applyToChanges, type ReviewPolicy } from './policy.js';
 import { headLocation, sortFindings, toFinding } from './diff.js';
-import { checkoutSpecFolder, resolveRevision } from './git-base.js';
+import { checkoutSpecFolder, resolveRevision } from '../contract/git-base.js';
 import { diffModels, type DiffOptions } from './operations.js';
 
 export interface DiffReport {

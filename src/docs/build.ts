@@ -18,15 +18,16 @@ import { ContractError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
 import { changelogArticle, changelogHtml, changelogMarkdown, type ContractChangelog } from '../diff/changelog.js';
-import { escapeHtml, staticPage } from './html.js';
+import { escapeHtml, staticPage } from '../report/html.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeForDocs } from './sanitize.js';
 import { CONSOLE_JS, DOCS_JS } from './site/client-script.js';
 import { prepareContractSite, type SiteVersion } from './site/site.js';
 import { versionFolder, type DocsVersion } from './versions.js';
-import { DOCS_CSS, themeCss, type DocsTheme } from './site/style.js';
+import { DOCS_CSS, themeCss } from './site/style.js';
+import type { DocsTheme } from '../config/docs-theme.js';
 
-export { escapeHtml } from './html.js';
+export { escapeHtml } from '../report/html.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

@@ -6,7 +6,8 @@
  * is shown as text, links keep only http(s), mailto and relative targets, and images become their
  * alt text, so a page never loads anything from elsewhere.
  */
-import { escapeHtml } from './html.js';
+import { escapeHtml } from '../report/html.js';
+import { slugOf } from '../codegen/cli-reference.js';
 
 export interface MarkdownHeading {
   level: number;
@@ -17,19 +18,6 @@ export interface MarkdownHeading {
 export interface RenderedMarkdown {
   html: string;
   headings: MarkdownHeading[];
-}
-
-/**
- * The id of a heading with this plain text: lower case, each run of other characters than letters,
- * digits and "_" as one "-". Links to a heading (the CLI reference's command tables) use it too.
- */
-export function slugOf(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9_]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'section'
-  );
 }
 
 /** Heading ids, unique within one document ("usage", "usage-1", …). */

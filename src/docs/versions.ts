@@ -12,7 +12,7 @@ import { ContractError, UsageError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
 import { contractChangelog, type ContractChangelog } from '../diff/changelog.js';
-import { checkoutSpecFolder, resolveRevision } from '../diff/git-base.js';
+import { checkoutSpecFolder, resolveRevision } from '../contract/git-base.js';
 import { diffModels } from '../diff/operations.js';
 import { applyToChanges, type ReviewPolicy } from '../diff/policy.js';
 import { renameBaseFiles } from '../diff/report.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { firstDifferentLine, unifiedDiff } from '../cli/diff-text.js';
+import { firstDifferentLine, unifiedDiff } from '../report/diff-text.js';
 import { isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import type { Finding } from '../report/findings.js';

@@ -21,15 +21,14 @@ import { HTTP_METHODS, type OperationModel } from '../contract/model-types.js';
 import { isRecord, resolveLocalRef, setOwn, unescapeSegment } from '../contract/pointer.js';
 import { sha256 } from '../contract/source.js';
 import type { GeneratedFile, GeneratorContext } from '../../generators/context.js';
-import type { Target } from '../../generators/targets.js';
+import type { Target } from '../codegen/targets.js';
+import type { SplitMode } from '../config/config.js';
 
 /** The folder of the component types every tag's types import. */
 export const SHARED_FOLDER = 'shared';
 /** The folder of the operations without a tag. */
 export const DEFAULT_FOLDER = 'default';
 
-/** How a contract's generated code is laid out: one folder (`none`) or one folder per tag (`tag`). */
-export type SplitMode = 'none' | 'tag';
 export const SPLIT_MODES: readonly SplitMode[] = ['none', 'tag'];
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com\d|lpt\d)$/;

@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { checkoutSpecFolder, type GitRevision } from '../diff/git-base.js';
+import { checkoutSpecFolder, type GitRevision } from '../contract/git-base.js';
 import { lintSpecs, type LintResult, type LintTarget } from '../lint/lint.js';
 import { plainPointer } from '../lint/rules/common.js';
 

@@ -9,8 +9,7 @@ import { code } from '../../src/codegen/escape.js';
 import { render } from '../../src/codegen/templates.js';
 import { buildModel } from '../../src/contract/model.js';
 import { cliPage } from '../../src/docs/build.js';
-import { cliReference } from '../../src/docs/cli-reference.js';
-import { slugOf } from '../../src/docs/markdown.js';
+import { cliReference, slugOf } from '../../src/codegen/cli-reference.js';
 
 const ROOT = resolve('test/.tmp', `reference-links-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
 afterAll(() => rmSync(ROOT, { recursive: true, force: true }));

@@ -14,7 +14,7 @@ import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { DEFAULT_STRICT } from '../../src/runtime/validation/ajv.js';
 import { detailsFromAjv, responseKey } from '../../src/runtime/index.js';
-import { DEFAULT_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../src/codegen/targets.js';
 import { compileValidators, type CompiledValidators } from '../../src/contract/tables/validators.js';
 import { examplesWithValidators } from '../support/example-checks.js';
 import { typeCheck } from '../support/type-errors.js';

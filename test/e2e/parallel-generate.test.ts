@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../src/codegen/targets.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { PARALLEL_THRESHOLD, WARM_THRESHOLD_BYTES } from '../../src/pipeline/workers.js';
 

@@ -17,7 +17,7 @@ import { STYLE_RULES } from '../../src/lint/ruleset.js';
 import type { LintRuleSetting } from '../../src/config/config.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { responseKey } from '../../src/runtime/index.js';
-import { DEFAULT_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../src/codegen/targets.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 import { typeCheck } from '../support/type-errors.js';
 

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { ValidateFunction } from '../../src/runtime/index.js';
-import { DEFAULT_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../src/codegen/targets.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `deferred-${process.pid}`);
 const SPEC = `openapi: 3.1.0

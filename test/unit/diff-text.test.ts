@@ -1,6 +1,6 @@
 /** The short diffs of check and review: line-limited, long lines cut. */
 import { describe, expect, it } from 'vitest';
-import { cutLine, DIFF_LINE_WIDTH, unifiedDiff } from '../../src/cli/diff-text.js';
+import { cutLine, DIFF_LINE_WIDTH, unifiedDiff } from '../../src/report/diff-text.js';
 
 describe('unifiedDiff', () => {
   it('shows hunks with two lines of context, at most maxLines lines, counting the changed lines left out', () => {

@@ -15,7 +15,7 @@ import { patternVerdict } from '../../src/contract/pattern.js';
 import { compileValidators, planValidators } from '../../src/contract/tables/validators.js';
 import { compilePattern, isLinearPattern } from '../../src/runtime/validation/pattern.js';
 import { deferredValidators, type ValidateFunction } from '../../src/runtime/validation/ajv.js';
-import { DEFAULT_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../src/codegen/targets.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `safe-patterns-${process.pid}`);
 const ATTACK = 'a'.repeat(5000) + '!';

@@ -35,7 +35,7 @@ import { compileValidators, type CompiledValidators } from '../../src/contract/t
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { responseKey } from '../../src/runtime/index.js';
 import { DEFAULT_STRICT } from '../../src/runtime/validation/ajv.js';
-import { DEFAULT_TARGETS } from '../../generators/targets.js';
+import { DEFAULT_TARGETS } from '../../src/codegen/targets.js';
 import { typeCheck } from '../support/type-errors.js';
 import { VENDOR_CONTRACTS, type VendorContract } from './contracts.js';
 import { HANDLER_SOURCES } from './handlers.js';

@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { buildChangelog, CHANGELOG_FORMATS, renderChangelog, type ChangelogFormat, type ChangelogInput } from '../../diff/changelog.js';
-import { resolveRevision } from '../../diff/git-base.js';
+import { resolveRevision } from '../../contract/git-base.js';
 import { changesOfFiles, changesSinceRevision } from '../../diff/report.js';
 import { diffSettingsFor, loadConfig, type DiffSettings } from '../../config/config.js';
 import { policyOf, type ReviewPolicy } from '../../diff/policy.js';

@@ -1,7 +1,7 @@
 /** `specforge diff`: breaking changes between two contracts, or of every contract since a git revision. */
 import { terminalText } from '../../report/terminal.js';
 import { UsageError } from '../../contract/errors.js';
-import { resolveRevision } from '../../diff/git-base.js';
+import { resolveRevision } from '../../contract/git-base.js';
 import { diffFiles, diffRevision, type DiffReport } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { policyOf } from '../../diff/policy.js';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { markdownText } from '../../codegen/escape.js';
 import { ContractError, formatDiagnostic, UsageError } from '../../contract/errors.js';
-import { MissingRevisionError, resolveRevision } from '../../diff/git-base.js';
+import { MissingRevisionError, resolveRevision } from '../../contract/git-base.js';
 import { applyToFindings, parseSeverityFlags, pathPattern, policyOf } from '../../diff/policy.js';
 import { diffRevision } from '../../diff/report.js';
 import { DIFF_RULE_INFO } from '../../diff/rules.js';

@@ -4,7 +4,7 @@
  * (no inline script, no inline style), images from the site, requests (the console's) only to the
  * contract's servers and to this machine.
  */
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../../report/html.js';
 
 /** A server as the request console offers it: its URL template and each variable's default and allowed values. */
 export interface ConsoleServer {

@@ -3,30 +3,15 @@
  * 390 px layout, light and dark colours (prefers-color-scheme) with badges readable in both (WCAG
  * AA contrast, checked by axe in the browser test), and the theme's colours and fonts.
  */
-import { escapeHtml } from '../html.js';
-
-export interface DocsTheme {
-  /** A local image file shown in the header (copied into the site). */
-  logo?: string;
-  /** Accent colour of the header rule, the active navigation entry and focus rings ("#0b7285"). */
-  primaryColor?: string;
-  /** Font stack of the text. */
-  fontFamily?: string;
-  /** Font stack of code. */
-  codeFontFamily?: string;
-}
-
-/** A colour the stylesheet accepts from a config: #rgb, #rrggbb, or rgb()/hsl() with numbers. */
-export const COLOUR = /^(?:#[0-9a-fA-F]{3,8}|(?:rgb|hsl)a?\(\s*[0-9.%,\s/]+\))$/;
-/** A font stack the stylesheet accepts: names, quotes, commas, spaces and hyphens. */
-export const FONT_STACK = /^[A-Za-z0-9 ,'"_-]{1,200}$/;
+import { escapeHtml } from '../../report/html.js';
+import { COLOUR, FONT_STACK, type DocsTheme } from '../../config/docs-theme.js';
 
 export function themeCss(theme: DocsTheme): string {
   const lines: string[] = [];
   if (theme.primaryColor !== undefined && COLOUR.test(theme.primaryColor)) lines.push(`--accent: ${theme.primaryColor};`);
   if (theme.fontFamily !== undefined && FONT_STACK.test(theme.fontFamily)) lines.push(`--font: ${theme.fontFamily};`);
   if (theme.codeFontFamily !== undefined && FONT_STACK.test(theme.codeFontFamily)) lines.push(`--mono: ${theme.codeFontFamily};`);
-  // Escaped again for good measure: the values were checked against the patterns above.
+  // Escaped again for good measure: the values were checked against COLOUR and FONT_STACK (config/docs-theme.ts).
   return lines.length > 0
     ? `:root { ${escapeHtml(lines.join(' '))
         .replace(/&#39;/g, "'")

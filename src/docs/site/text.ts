@@ -4,7 +4,7 @@
  * sanitized again with the docs allow-list; every other string (names, summaries, values) is escaped.
  */
 import { Marked } from 'marked';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../../report/html.js';
 import { sanitizeDescription, sanitizeRenderedHtml } from '../sanitize.js';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });

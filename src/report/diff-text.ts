@@ -1,4 +1,4 @@
-import { unifiedLineDiff } from '../report/line-diff.js';
+import { unifiedLineDiff } from './line-diff.js';
 
 /**
  * A short line diff for reports, in unified style: a real line diff (Myers, src/report/line-diff.ts)

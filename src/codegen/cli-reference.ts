@@ -4,7 +4,19 @@
  * and the docs site's HTML page both render these rows, each with its own escaping.
  */
 import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../runtime/cli/spec.js';
-import { slugOf } from './markdown.js';
+
+/**
+ * The id of a heading with this plain text: lower case, each run of other characters than letters,
+ * digits and "_" as one "-". Links to a heading (the CLI reference's command tables) use it too.
+ */
+export function slugOf(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9_]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section'
+  );
+}
 
 export interface CliReferenceOption {
   /** `-o, --output <value>` */

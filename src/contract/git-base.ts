@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { UsageError } from '../contract/errors.js';
+import { UsageError } from './errors.js';
 
 function git(cwd: string, args: string[], input?: Buffer): { ok: boolean; stdout: Buffer; stderr: string } {
   const r = spawnSync('git', args, { cwd, input, maxBuffer: 512 * 1024 * 1024 });
