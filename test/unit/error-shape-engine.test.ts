@@ -111,6 +111,29 @@ const CASES: Array<[string, { schema: JsonSchema; want: unknown }]> = [
     },
   ],
   [
+    'a status bounded to 100..599 still carries the status',
+    {
+      schema: {
+        type: 'object',
+        properties: { error: { type: 'object', properties: { message: str, status: { type: 'integer', minimum: 100, maximum: 599 } } } },
+      },
+      want: { error: { message: FULL, status: 400 } },
+    },
+  ],
+  [
+    'a closed { validation_errors: [{ error_code, error_text }] }: each detail in its own item',
+    {
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          validation_errors: { type: 'array', items: { type: 'object', additionalProperties: false, properties: { error_code: str, error_text: str } } },
+        },
+      },
+      want: { validation_errors: [{ error_code: 'bad_request', error_text: DETAIL }] },
+    },
+  ],
+  [
     'what specforge cannot fill and is required is sampled from its schema',
     {
       schema: { type: 'object', required: ['message', 'tenant'], properties: { message: str, tenant: { type: 'string', enum: ['acme'] } } },
@@ -191,10 +214,8 @@ const INFERENCE_FUNCTION =
 
 function markers(text: string): { nameList: boolean; functions: string[] } {
   const functions: string[] = [];
-  for (const m of text.matchAll(INFERENCE_FUNCTION)) {
-    const isFunction = m[0].startsWith('function') || m[0].includes('=');
-    if (isFunction && (m[0].startsWith('function') || /=\s*(?:async\s*)?(?:\(|function\b|\w+\s*=>)/.test(m[0]))) functions.push(m[1] as string);
-  }
+  // A `function` declaration, or a variable whose value is a function (not one holding a call's result).
+  for (const m of text.matchAll(INFERENCE_FUNCTION)) if (m[0].startsWith('function') || m[0].includes('=')) functions.push(m[1] as string);
   return { nameList: NAME_LIST.test(text), functions };
 }
 

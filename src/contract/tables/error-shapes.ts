@@ -37,7 +37,7 @@ function normal(name: string): string {
  * else the message; an object `error` is an envelope (`{ error: { message, code } }`).
  */
 const NAMES = {
-  message: ['message', 'detail', 'errordescription', 'description', 'msg', 'errormessage', 'errormsg', 'err', 'reason', 'details'],
+  message: ['message', 'detail', 'errordescription', 'description', 'msg', 'errormessage', 'errormsg', 'errortext', 'err', 'reason', 'details'],
   title: ['title', 'summary'],
   status: ['status', 'statuscode', 'httpstatus', 'httpstatuscode'],
   code: ['code', 'errorcode', 'typecode', 'error'],
@@ -49,7 +49,8 @@ const NAMES = {
   detailPointer: ['pointer', 'jsonpointer', 'path', 'field', 'instancepath'],
   detailName: ['name', 'parameter', 'param', 'property'],
   detailIn: ['in', 'location', 'locationtype'],
-  detailMessage: ['message', 'detail', 'description', 'msg', 'errormessage', 'errormsg', 'reason', 'title'],
+  detailMessage: ['message', 'detail', 'description', 'msg', 'errormessage', 'errormsg', 'errortext', 'reason', 'title'],
+  detailCode: ['code', 'errorcode'],
 } as const;
 /** A name that ends so is a message when no listed name is there (UserMessage, developer_message). */
 const MESSAGE_SUFFIXES = ['message', 'msg'];
@@ -119,15 +120,19 @@ function freeText(schema: JsonSchema | undefined, resolve: Resolve): boolean {
   return t !== undefined && t.max === undefined;
 }
 
-/** An integer (or number) the HTTP status fits: no enum, const or bound that excludes it. */
+/** An integer (or number) every HTTP status fits: no enum, const, multipleOf or bound that excludes one of 100 to 599. */
 function statusNumber(schema: JsonSchema | undefined, resolve: Resolve): boolean {
   const s = deref(schema, resolve);
   if (!isRecord(s)) return false;
   const t = typeOf(s, resolve);
+  const bound = (k: string, ok: (n: number) => boolean): boolean => s[k] === undefined || (typeof s[k] === 'number' && ok(s[k]));
   return (
     (t === 'integer' || t === 'number') &&
-    ['enum', 'const', 'maximum', 'exclusiveMaximum', 'multipleOf'].every((k) => s[k] === undefined) &&
-    (typeof s['minimum'] !== 'number' || s['minimum'] <= 100)
+    ['enum', 'const', 'multipleOf'].every((k) => s[k] === undefined) &&
+    bound('minimum', (n) => n <= 100) &&
+    bound('exclusiveMinimum', (n) => n < 100) &&
+    bound('maximum', (n) => n >= 599) &&
+    bound('exclusiveMaximum', (n) => n > 599)
   );
 }
 
@@ -244,7 +249,7 @@ function detailObject(parts: Parts, resolve: Resolve, depth: number): ErrorTempl
     [NAMES.detailPointer, { t: 'detail', field: 'pointer' }],
     [NAMES.detailName, { t: 'detail', field: 'name' }],
     [NAMES.detailIn, { t: 'detail', field: 'in' }],
-    [['code'], { t: 'code' }],
+    [NAMES.detailCode, { t: 'code' }],
   ];
   for (const [list, template] of fields) {
     const name = p.pick(list, ok);
