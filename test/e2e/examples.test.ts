@@ -1,13 +1,14 @@
 /**
  * The example applications of examples/ (Express, Fastify, Koa), each as a user builds it: the
- * shared contract generated into it with the built CLI, compiled with tsc, started as its own
+ * shared contract generated into it with the built CLI, compiled with tsc (with the pet handlers
+ * all three import from examples/shared/pets.ts), started as its own
  * process on 127.0.0.1, and checked over HTTP by the conformance engine at the contract's base
  * path: no failure; and with its deliberate fault switched on (SPECFORGE_EXAMPLE_FAULT=1: getPet
  * answers a pet without its required name), the run finds it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/index.js';
@@ -26,7 +27,8 @@ afterAll(() => {
 
 /** Starts the built example; resolves with the URL it prints (its base path included). */
 async function start(dir: string, fault: boolean): Promise<string> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  // rootDir is examples/ (the app imports ../shared), so tsc writes dist/<app>/src/main.js.
+  const child = spawn(process.execPath, [join('dist', basename(dir), 'src', 'main.js')], {
     cwd: dir,
     env: { ...process.env, PORT: '0', SPECFORGE_EXAMPLE_FAULT: fault ? '1' : '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/index.js';
@@ -23,13 +23,15 @@ afterAll(() => {
   rmSync(TMP, { recursive: true, force: true });
 });
 
-/** The example copied apart (its src without generated code, its tsconfig), generated from the shared contract and built with tsc. */
+/** The example copied apart (its src without generated code, its tsconfig, examples/shared beside it), generated from the shared contract and built with tsc. */
 function buildExample(app: string): string {
   const dir = join(TMP, app);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(join(ROOT, 'examples', app, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   cpSync(join(ROOT, 'examples', app, 'src'), join(dir, 'src'), { recursive: true, filter: (source) => !source.includes('generated') });
+  // The handlers the apps share (examples/shared), beside the app as in examples/.
+  cpSync(join(ROOT, 'examples', 'shared'), join(TMP, 'shared'), { recursive: true });
   const node = process.execPath;
   const gen = spawnSync(
     node,
@@ -54,7 +56,7 @@ function buildExample(app: string): string {
 
 /** Starts the built example on a free port of 127.0.0.1; resolves with its API's base URL. */
 function start(dir: string, fault: boolean): Promise<string> {
-  const child = spawn(process.execPath, [join(dir, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [join(dir, 'dist', basename(dir), 'src', 'main.js')], {
     cwd: dir,
     env: { ...process.env, PORT: '0', PETS_API_KEY: KEY, PETS_FAULT: fault ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,7 +106,7 @@ describe.each(['fetch', 'hono'])('examples/%s', (app) => {
 
   it('bundles its application for a neutral platform with no node: module', async () => {
     const result = await build({
-      entryPoints: [join(dir, 'dist', 'app.js')],
+      entryPoints: [join(dir, 'dist', app, 'src', 'app.js')],
       bundle: true,
       write: false,
       platform: 'neutral',

@@ -5,7 +5,7 @@
 import express, { type Express } from 'express';
 import { specforgeExpress } from '@specforge/runtime/express';
 import { createServer } from './generated/pets/server.js';
-import { petHandlers, serverOptions } from './pets.js';
+import { petHandlers, serverOptions } from '../../shared/pets.js';
 
 export function createApp(): Express {
   const app = express();

@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { specforgeFastify } from '@specforge/runtime/fastify';
 import { createServer } from './generated/pets/server.js';
-import { petHandlers, serverOptions } from './pets.js';
+import { petHandlers, serverOptions } from '../../shared/pets.js';
 
 export async function createApp(): Promise<FastifyInstance> {
   const app = Fastify();

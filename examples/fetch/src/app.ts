@@ -5,7 +5,7 @@
  * and workers (`export default { fetch: app }`).
  */
 import { createFetchHandler } from './generated/fetch.js';
-import { petHandlers } from './pets.js';
+import { petHandlers } from '../../shared/registry-pets.js';
 
 export interface AppOptions {
   apiKey: string;

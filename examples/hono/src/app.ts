@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { honoHandler } from '@specforge/runtime/fetch';
 import { createFetchHandler } from './generated/fetch.js';
-import { petHandlers } from './pets.js';
+import { petHandlers } from '../../shared/registry-pets.js';
 
 export interface AppOptions {
   apiKey: string;

@@ -5,7 +5,7 @@
 import Koa from 'koa';
 import { specforgeKoa } from '@specforge/runtime/koa';
 import { createServer } from './generated/pets/server.js';
-import { petHandlers, serverOptions } from './pets.js';
+import { petHandlers, serverOptions } from '../../shared/pets.js';
 
 export function createApp(): Koa {
   const app = new Koa();

@@ -1,9 +1,14 @@
 /**
- * The pet registry's handlers over an in-memory store. No node: module: they run behind the fetch
- * handler on any runtime. `fault` makes getPet answer a wrong shape (an id as text, no kind), the
- * mistake the conformance run must find.
+ * The pet registry's handlers over an in-memory store, behind the fetch handler and Hono examples
+ * (one file, imported by each app as ../../shared/registry-pets.js; contract
+ * ../contract/registry.yaml). No node: module: they run behind the fetch handler on any runtime.
+ * `fault` makes getPet answer a wrong shape (an id as text, no kind), the mistake the conformance
+ * run must find.
+ *
+ * `example-generated/*` is the importing app's own generated folder (its tsconfig's `paths` maps it
+ * to src/generated/*); the import is of types only, so nothing of it remains in the built code.
  */
-import type { Handlers } from './generated/fetch.js';
+import type { Handlers } from 'example-generated/fetch.js';
 
 interface Pet {
   id: number;

@@ -1,10 +1,14 @@
 /**
- * The pet store behind the example: an in-memory collection and one handler per operation of
+ * The pet store behind the Express, Fastify and Koa examples (one file, imported by each app as
+ * ../../shared/pets.js): an in-memory collection and one handler per operation of
  * ../contract/openapi.yaml. `SPECFORGE_EXAMPLE_FAULT=1` makes getPet answer a pet without its
  * name (a body the contract forbids), the fault the conformance run must find.
+ *
+ * `example-generated/*` is the importing app's own generated folder (its tsconfig's `paths` maps it
+ * to src/generated/*); the import is of types only, so nothing of it remains in the built code.
  */
 import type { ServerOptions } from '@specforge/runtime/server';
-import type { Handlers } from './generated/pets/server.js';
+import type { Handlers } from 'example-generated/pets/server.js';
 
 interface Pet {
   id: number;
