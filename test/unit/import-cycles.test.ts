@@ -3,74 +3,17 @@
  * relative imports and re-exports (`import … from './x.js'`, `import './x.js'`, `export … from
  * './x.js'`), type-only imports left out (they vanish at run time).
  */
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importGraph, sourceFiles } from '../support/import-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SCANNED = ['src', 'generators'];
 
 /** Folders left out of the scan (paths relative to the repository, with a trailing slash): none. */
 const EXCLUDED: readonly string[] = [];
-
-/** Every .ts source file under `dirs` (declaration files, dist/ and node_modules/ left out). */
-function sourceFiles(root: string, dirs: readonly string[]): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(path);
-    }
-  };
-  for (const d of dirs) if (existsSync(join(root, d))) walk(join(root, d));
-  return out.sort();
-}
-
-/**
- * The relative specifiers a module loads at run time (type-only imports and re-exports left out),
- * or with `types`, every relative specifier it names in an import or re-export.
- */
-function relativeImports(text: string, types = false): string[] {
-  const out: string[] = [];
-  // Statements at the start of a line; `[^;]*?` spans the lines of a multi-line import list.
-  const statement = /^(import|export)\s+(type\s+)?([^;'"]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
-  for (const m of text.matchAll(statement)) {
-    if (m[2] && !types) continue;
-    const clause = (m[3] ?? '').trim();
-    // `import { type A, type B } from` loads nothing either.
-    const braces = /^\{([^}]*)\}$/.exec(clause);
-    if (braces && !types) {
-      const names = (braces[1] ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      if (names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
-    }
-    out.push(m[4] as string);
-  }
-  for (const m of text.matchAll(/^import\s*['"](\.{1,2}\/[^'"]+)['"]/gm)) out.push(m[1] as string);
-  return out;
-}
-
-/** The import graph of `files`: file -> the files (of the set) it loads. */
-function importGraph(files: readonly string[], types: boolean): Map<string, string[]> {
-  const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const targets: string[] = [];
-    for (const spec of relativeImports(readFileSync(file, 'utf8'), types)) {
-      const base = resolve(dirname(file), spec);
-      const candidates = [base.replace(/\.js$/, '.ts'), base, join(base, 'index.ts')];
-      const target = candidates.find((c) => known.has(c));
-      if (target) targets.push(target);
-    }
-    graph.set(file, targets);
-  }
-  return graph;
-}
 
 /** One circle per strongly connected component of more than one file (or a file that imports itself). */
 function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -145,7 +88,7 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 function cyclesUnder(root: string, dirs: readonly string[], excluded: readonly string[], types = false): string[] {
   const files = sourceFiles(root, dirs).filter((f) => !excluded.some((e) => relative(root, f).split('\\').join('/').startsWith(e)));
-  return findCycles(importGraph(files, types))
+  return findCycles(importGraph(files, { types }))
     .map((c) => c.map((f) => relative(root, f).split('\\').join('/')).join(' -> '))
     .sort();
 }
