@@ -1,5 +1,5 @@
 /**
- * The framework tables of README.md, docs/guides/frameworks.md and examples/README.md, written from
+ * The framework tables of README.md, docs/guides/frameworks.md (two) and examples/README.md, written from
  * the registry (frameworks.ts) so that no page lists the frameworks by hand:
  * `node dist/src/cli/framework-table.js` rewrites the block between each page's markers, and a test
  * (test/docs/framework-tables.test.ts) fails when a block differs.
@@ -15,6 +15,7 @@ export const WRITER = 'node dist/src/cli/framework-table.js';
 export const TABLE_PAGES = [
   { file: 'README.md', table: 'readme' },
   { file: 'docs/guides/frameworks.md', table: 'guide' },
+  { file: 'docs/guides/frameworks.md', table: 'limits' },
   { file: 'examples/README.md', table: 'examples' },
 ] as const;
 
@@ -68,6 +69,10 @@ function exampleRows(): string[] {
   );
 }
 
+function limitRows(): string[] {
+  return FRAMEWORKS.map((f: FrameworkInfo) => `| ${cell(f.name)} | ${cell(f.limits)} |`);
+}
+
 /** The markdown of one table (without the markers). */
 export function frameworkTable(table: TableName): string {
   switch (table) {
@@ -75,6 +80,8 @@ export function frameworkTable(table: TableName): string {
       return ['| Framework | The three commands |', '|---|---|', ...readmeRows()].join('\n');
     case 'guide':
       return ['| Framework | `init --framework` | Adapter | Install | What it is | Example |', '|---|---|---|---|---|---|', ...guideRows()].join('\n');
+    case 'limits':
+      return ['| Framework | The limits |', '|---|---|', ...limitRows()].join('\n');
     case 'examples':
       return ['| Folder | Framework | Adapter |', '|---|---|---|', ...exampleRows()].join('\n');
   }

@@ -39,6 +39,8 @@ export interface FrameworkInfo {
   readonly help: string;
   /** How the application runs after the install (README's third command). */
   readonly run: string;
+  /** How its server gets createHttpServer's limits for slow, idle and too many clients (markdown). */
+  readonly limits: string;
   /** The folder of examples/ holding an application in this framework. */
   readonly example?: string;
   /** The example server `init --framework <id>` writes, as lines; absent: init writes none. */
@@ -65,6 +67,7 @@ export const FRAMEWORKS = [
     handlers: 'server',
     help: 'the generated server, a `node:http` request listener, on its own HTTP server: no framework',
     run: '`npx tsc && node dist/todos.server.js`',
+    limits: '`createHttpServer` sets them',
     serverExample: ({ generated, handlers }) => [
       "import { createHttpServer } from '@specforge/runtime/server';",
       serverHead(generated),
@@ -85,6 +88,7 @@ export const FRAMEWORKS = [
     handlers: 'server',
     help: 'Express middleware; paths the contract does not have go on to the next middleware',
     run: '`npx tsc && node dist/todos.server.js`',
+    limits: "`applyHttpLimits(app.listen(3000, '127.0.0.1'))`",
     example: 'express',
     serverExample: ({ generated, handlers }) => [
       "import express from 'express';",
@@ -110,6 +114,7 @@ export const FRAMEWORKS = [
     handlers: 'server',
     help: "a Fastify plugin registering one route per operation (Fastify's hooks, logging and `inject()` see them)",
     run: '`npx tsc && node dist/todos.server.js`',
+    limits: '`applyHttpLimits(app.server)` before `await app.listen(...)`',
     example: 'fastify',
     serverExample: ({ generated, handlers }) => [
       "import Fastify from 'fastify';",
@@ -138,6 +143,7 @@ export const FRAMEWORKS = [
     handlers: 'server',
     help: 'Koa middleware; paths the contract does not have go on to the next middleware',
     run: '`npx tsc && node dist/todos.server.js`',
+    limits: "`applyHttpLimits(app.listen(3000, '127.0.0.1'))`",
     example: 'koa',
     serverExample: ({ generated, handlers }) => [
       "import Koa from 'koa';",
@@ -163,6 +169,7 @@ export const FRAMEWORKS = [
     handlers: 'fetch',
     help: 'a fetch-standard handler, `(Request) => Promise<Response>`, with no `node:` module in its bundle',
     run: "`npx tsc`, then serve the exported `handler` (a worker's default export, `Bun.serve`, `Deno.serve`, or `toNodeListener` on Node)",
+    limits: "on Node `applyHttpLimits(createServer(toNodeListener(app)))`; on Bun, Deno and workers the runtime's own limits",
     example: 'fetch',
     serverExample: ({ generated, handlers }) => [
       // No node: module on this path: the fetch handler runs on Node, Bun, Deno and workers.
@@ -185,6 +192,7 @@ export const FRAMEWORKS = [
     handlers: 'fetch',
     help: 'a Hono app serving the fetch handler; its own routes and middleware stay beside it',
     run: '`npx tsc`, then serve the exported `app` as any Hono app',
+    limits: 'under `@hono/node-server`, `applyHttpLimits(serve({ fetch: app.fetch, port: 3000 }))`',
     example: 'hono',
     serverExample: ({ generated, handlers }) => [
       "import { Hono } from 'hono';",
@@ -209,6 +217,7 @@ export const FRAMEWORKS = [
     handlers: 'fetch',
     help: 'a catch-all route, `app/api/[...path]/route.ts`, exporting `routeHandlers(createFetchHandler(handlers))` (init writes none)',
     run: '`npx next dev`',
+    limits: "the platform's own limits",
   },
 ] as const satisfies readonly FrameworkInfo[];
 

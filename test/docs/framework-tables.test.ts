@@ -1,5 +1,5 @@
 /**
- * The framework tables of README.md, docs/guides/frameworks.md and examples/README.md are the
+ * The framework tables of README.md, docs/guides/frameworks.md (frameworks, limits) and examples/README.md are the
  * registry's (src/cli/frameworks.ts), written by `node dist/src/cli/framework-table.js`: a block
  * that differs, or a page without its markers, fails here. So does a table of frameworks left
  * beside them by hand: a page row naming a framework's adapter outside the block.
@@ -12,7 +12,7 @@ import { FRAMEWORKS, type FrameworkInfo } from '../../src/cli/frameworks.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-describe.each(TABLE_PAGES)('$file', ({ file, table }) => {
+describe.each(TABLE_PAGES)('$file ($table)', ({ file, table }) => {
   const text = readFileSync(join(ROOT, file), 'utf8');
 
   it('holds the table the registry writes (node dist/src/cli/framework-table.js rewrites it)', () => {
@@ -22,7 +22,11 @@ describe.each(TABLE_PAGES)('$file', ({ file, table }) => {
 
   it('lists every framework of the registry once, and no framework row outside the block', () => {
     const block = frameworkTable(table);
-    const outside = text.slice(0, text.indexOf(tableStart(table))) + text.slice(text.indexOf(tableEnd(table)));
+    // The page without any of its framework blocks.
+    let outside = text;
+    for (const other of TABLE_PAGES.filter((p) => p.file === file)) {
+      outside = outside.slice(0, outside.indexOf(tableStart(other.table))) + outside.slice(outside.indexOf(tableEnd(other.table)));
+    }
     for (const f of FRAMEWORKS as readonly FrameworkInfo[]) {
       if (table === 'examples' && f.example === undefined) continue;
       expect(block.split('\n').filter((row) => row.startsWith(`| ${f.name} |`) || row.includes(`](${f.example ?? '\0'})`))).toHaveLength(1);
