@@ -12,47 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importGraph, sourceFiles } from '../support/import-graph.js';
+import { GENERATORS, RUNTIME, TOOLCHAIN, type Ladder } from '../support/rooms.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-
-/** A ladder: the rooms of one tree, lowest first; rooms on one line import none of each other. */
-interface Ladder {
-  /** The folder whose direct subfolders (and top-level files) are the rooms. */
-  base: string;
-  floors: readonly (readonly string[])[];
-}
-
-/** The toolchain's rooms (src/runtime/ is one room here: its inside has its own ladder below). */
-const TOOLCHAIN: Ladder = {
-  base: 'src',
-  floors: [
-    ['runtime'], // what generated code imports at run time: nothing from the toolchain
-    ['codegen'], // escaping, templates, standalone validator emission, the target list, CLI reference rows
-    ['report'], // the findings shape and output formats (terminal, HTML page, diff text)
-    ['contract'], // load, resolve, model, tables, a contract at a git revision
-    ['config'], // specforge.config.* read and checked
-    ['lint', 'diff', 'conformance'], // the engines of `lint`, `diff`, `test` and `proxy`
-    ['docs', 'review'], // docs read the diff (changelogs, versions); review runs lint and diff
-    ['pipeline'], // generation: runs generators/, its cache and manifest, the worker threads
-    ['cli'], // the commander program and one thin module per command
-    ['index.ts'], // the public API
-  ],
-};
-
-/** The run-time package's rooms (src/runtime/): each public entry in entry/ on top. */
-const RUNTIME: Ladder = {
-  base: 'src/runtime',
-  floors: [
-    ['shared'], // errors, spec types, sampling, object helpers
-    ['validation'], // Ajv glue, formats, patterns, rules, Standard Schema
-    ['client', 'cli', 'server'], // the typed client, the CLI program, the request stages and adapters
-    ['mock'], // the mock engine answers through the server's stages
-    ['entry', 'index.ts'], // the public entries
-  ],
-};
-
-/** generators/: beside the ladder. They import only these rooms of src/, and only these import them. */
-const GENERATORS = { folder: 'generators', reads: ['contract', 'codegen', 'runtime'], readBy: ['pipeline'] } as const;
 
 /**
  * Upward imports allowed on purpose, file to file, each with its reason. Keep this list short: move
