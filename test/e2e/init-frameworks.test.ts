@@ -1,7 +1,7 @@
 /**
  * `specforge init --framework <name> --client <style>`: the config lists the targets the client
  * style needs, and the example server and client it writes build with tsc as written, for every
- * framework (node-http, express, fastify, koa, fetch, hono) and every client style (path, sdk,
+ * framework of the registry (src/cli/frameworks.ts) and every client style (path, sdk,
  * react-query), the fetch and Hono ones bundling with no node: module. Flags left out are asked on a terminal and take their defaults elsewhere.
  */
 import { execFile } from 'node:child_process';
@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInit } from '../../src/cli/commands/init.js';
-import type { Ask } from '../../src/cli/commands/init-examples.js';
+import { CLIENT_STYLES, type Ask } from '../../src/cli/commands/init-examples.js';
+import { FRAMEWORKS, INIT_FRAMEWORKS, type FrameworkInfo } from '../../src/cli/frameworks.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 // Inside the repository, so that the examples resolve @specforge/runtime and the frameworks from its node_modules.
@@ -26,14 +27,10 @@ afterAll(() => {
   rmSync(TMP, { recursive: true, force: true });
 });
 
-const CASES = [
-  ['node-http', 'path'],
-  ['express', 'sdk'],
-  ['fastify', 'react-query'],
-  ['koa', 'path'],
-  ['fetch', 'sdk'],
-  ['hono', 'react-query'],
-] as const;
+// Every framework init takes (the registry's), each with a client style in turn.
+const CASES = INIT_FRAMEWORKS.map((framework, i) => [framework, CLIENT_STYLES[i % CLIENT_STYLES.length] ?? 'path'] as const);
+/** The frameworks whose example is written against fetch.ts (no node: type): fetch and Hono. */
+const FETCH_BASED = new Set(FRAMEWORKS.filter((f: FrameworkInfo) => f.handlers === 'fetch').map((f) => f.id));
 
 describe('init --framework --client', () => {
   it('writes an example server and client per framework and client style that build with tsc', async () => {
@@ -44,9 +41,9 @@ describe('init --framework --client', () => {
       const server = readFileSync(join(dir, 'src', 'todos.server.ts'), 'utf8');
       // The fetch and Hono examples type their handlers with fetch.ts's Handlers: no node: type.
       expect(server).toContain(
-        framework === 'fetch' || framework === 'hono' ? "import type { Handlers } from './generated/todos/fetch.js';" : "from './generated/todos/server.js'",
+        FETCH_BASED.has(framework) ? "import type { Handlers } from './generated/todos/fetch.js';" : "from './generated/todos/server.js'",
       );
-      if (framework === 'fetch' || framework === 'hono') expect(server).not.toContain('server.js');
+      if (FETCH_BASED.has(framework)) expect(server).not.toContain('server.js');
       const config = readFileSync(join(dir, 'specforge.config.yaml'), 'utf8');
       if (client === 'react-query') expect(config).toContain('targets: [types, validators, server, mocks, client, cli, sdk, react-query, index]');
       else if (client === 'sdk') expect(config).toContain('targets: [types, validators, server, mocks, client, cli, sdk, index]');
@@ -57,7 +54,7 @@ describe('init --framework --client', () => {
     expect(readFileSync(join(TMP, 'fastify', 'src', 'todos.server.ts'), 'utf8')).toContain('specforgeFastify(createPartialServer(handlers))');
     expect(readFileSync(join(TMP, 'koa', 'src', 'todos.server.ts'), 'utf8')).toContain('specforgeKoa(createPartialServer(handlers))');
     expect(readFileSync(join(TMP, 'hono', 'src', 'todos.server.ts'), 'utf8')).toContain("import { Hono } from 'hono';");
-    // One tsc over the six: strict, as a user's project would compile them.
+    // One tsc over them all: strict, as a user's project would compile them.
     writeFileSync(
       join(TMP, 'tsconfig.json'),
       JSON.stringify({
@@ -80,7 +77,7 @@ describe('init --framework --client', () => {
     expect(tsc).toBe('');
     // The fetch and Hono examples run on workers runtimes: their bundles hold no node: module.
     const { build } = await import('esbuild');
-    for (const framework of ['fetch', 'hono']) {
+    for (const framework of INIT_FRAMEWORKS.filter((f) => FETCH_BASED.has(f))) {
       const entry = join(TMP, framework, 'src', 'todos.server.ts');
       expect(readFileSync(entry, 'utf8')).toContain('createPartialFetchHandler(handlers)');
       const result = await build({
@@ -125,7 +122,7 @@ describe('init --framework --client', () => {
     const dir = join(TMP, 'refused');
     mkdirSync(dir);
     await expect(runInit({ cwd: dir, framework: 'rails', write: quiet })).rejects.toThrow(
-      '--framework must be one of node-http, express, fastify, koa, fetch, hono, not "rails"',
+      `--framework must be one of ${INIT_FRAMEWORKS.join(', ')}, not "rails"`,
     );
     await expect(runInit({ cwd: dir, client: 'graphql', write: quiet })).rejects.toThrow('--client must be one of path, sdk, react-query, not "graphql"');
     expect(existsSync(join(dir, 'specforge.config.yaml'))).toBe(false);
