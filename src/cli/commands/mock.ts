@@ -14,6 +14,7 @@ import { errorShapes } from '../../contract/tables/error-shapes.js';
 import { inferResources, withInferred } from '../../contract/tables/infer-resources.js';
 import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
+import type { Unsampleable } from '../../runtime/mock/core.js';
 import { withCors } from './mock-cors.js';
 
 export interface MockOptions {
@@ -63,6 +64,7 @@ export async function createMockFromSpec(
   strict: StrictLevel = DEFAULT_STRICT,
   report?: StatefulReport,
   warn?: (d: Diagnostic) => void,
+  afterStart?: AfterStart,
 ): Promise<Mock> {
   const model = await buildModel(specPath);
   const plan = planValidators(model);
@@ -87,9 +89,11 @@ export async function createMockFromSpec(
     }
   }
   const mock = createMock(api, compileValidators(model, plan, strict), tables, options);
-  // Responses for which no sample satisfies the contract: said once here, not a 500 per request.
+  // Responses for which no sample satisfies the contract: said once, not a 500 per request. Checking
+  // them compiles every response validator, so a mock that is to answer at once (`afterStart`)
+  // checks them after it listens, one operation per turn of the event loop.
   if (warn) {
-    for (const u of mock.engine.unsampleable()) {
+    const say = (u: Unsampleable): void =>
       warn({
         code: 'SPECFORGE_NO_VALID_SAMPLE',
         severity: 'warning',
@@ -97,9 +101,36 @@ export async function createMockFromSpec(
         location: model.loaded.locate(u.pointer),
         hint: 'give the response an example',
       });
+    if (afterStart === undefined) for (const u of mock.engine.unsampleable()) say(u);
+    else {
+      afterStart.operations = api.operations.length;
+      afterStart.sampleCheck = (stopped) => sweep(api.operations, stopped, (id) => mock.engine.unsampleableOf(id).forEach(say));
     }
   }
   return mock;
+}
+
+/**
+ * Runs `check` on each operation, yielding to the event loop between them (requests go first);
+ * resolves to how many were checked, fewer when `stopped` says so first.
+ */
+async function sweep(operations: ReadonlyArray<{ id: string }>, stopped: () => boolean, check: (id: string) => void): Promise<number> {
+  let n = 0;
+  for (const op of operations) {
+    await new Promise((ok) => setImmediate(ok));
+    if (stopped()) break;
+    check(op.id);
+    n++;
+  }
+  return n;
+}
+
+/** What a mock that answers before it has checked its sampled answers leaves to do once it listens. */
+export interface AfterStart {
+  /** Checks the sampled answers of every operation, warning about those no sample satisfies. */
+  sampleCheck?: (stopped: () => boolean) => Promise<number>;
+  /** How many operations sampleCheck checks. */
+  operations?: number;
 }
 
 /** What `--stateful` keeps, said at start: the collections declared or inferred, or a warning that it keeps nothing. */
@@ -162,7 +193,8 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const limits = connectionLimits(options);
   const report: StatefulReport = { infer: options.infer !== false, lines: [] };
-  const mock = await createMockFromSpec(specPath, serverOptions, strict, report, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`));
+  const afterStart: AfterStart = {};
+  const mock = await createMockFromSpec(specPath, serverOptions, strict, report, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`), afterStart);
   const server = createHttpServer(options.cors === true ? withCors(mock.listener) : mock.listener, limits);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {
@@ -180,5 +212,19 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   write(
     `specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}${options.cors === true ? ' to any web page (--cors)' : ''}; POST /__specforge/reset resets it\n`,
   );
+  // Validators are compiled per operation on first use; the sampled answers are checked after start.
+  let closed = false;
+  server.once('close', () => (closed = true));
+  afterStart
+    .sampleCheck?.(() => closed)
+    .then(
+      (n) => {
+        if (n === afterStart.operations) write(`specforge mock: checked the sampled answers of ${n} operation(s)\n`);
+      },
+      (err: unknown) =>
+        process.stderr.write(
+          `specforge mock: warning: the sampled answers could not all be checked: ${terminalText(err instanceof Error ? err.message : String(err), false)}\n`,
+        ),
+    );
   return { server, mock };
 }

@@ -20,6 +20,7 @@ export {
   compileError,
   compileSchemaChecks,
   compileValidators,
+  compiledOperationIds,
   reachableKeys,
   type CompiledValidators,
   type RuntimeOperationValidators,

@@ -73,6 +73,14 @@ interface Emitter {
   off(event: 'close', listener: () => void): unknown;
 }
 
+/** A declared response no sample satisfies, said once (unsampleable). */
+export interface Unsampleable {
+  operationId: string;
+  status: string;
+  pointer: string;
+  message: string;
+}
+
 export abstract class MockCore {
   readonly handlers: Record<string, AnyHandler> = {};
 
@@ -337,26 +345,28 @@ export abstract class MockCore {
    * The declared responses (with a schema and no example) for which no sample satisfies the
    * contract's validator, to be said once at start; their samples are made and kept on the way.
    */
-  unsampleable(): Array<{ operationId: string; status: string; pointer: string; message: string }> {
-    const out: Array<{ operationId: string; status: string; pointer: string; message: string }> = [];
-    for (const op of this.api.operations) {
-      const mock = this.tables.operations[op.id];
-      if (!mock) continue;
-      for (const response of Object.values(mock.responses)) {
-        if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined) || !this.responseValidator(op.id, response))
-          continue;
-        try {
-          if (!this.checkedSample(op.id, response).ok)
-            out.push({
-              operationId: op.id,
-              status: response.key,
-              pointer: response.pointer,
-              message: `no value sampled from the schema satisfies it (${SAMPLE_TRIES} tried)`,
-            });
-        } catch (err) {
-          if (!(err instanceof HttpError)) throw err;
-          out.push({ operationId: op.id, status: response.key, pointer: response.pointer, message: err.message });
-        }
+  unsampleable(): Unsampleable[] {
+    return this.api.operations.flatMap((op) => this.unsampleableOf(op.id));
+  }
+
+  /** unsampleable for one operation (a mock that starts before checking them all checks one at a time). */
+  unsampleableOf(opId: string): Unsampleable[] {
+    const out: Unsampleable[] = [];
+    const mock = ownValue(this.tables.operations, opId);
+    if (!mock) return out;
+    for (const response of Object.values(mock.responses)) {
+      if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined) || !this.responseValidator(opId, response)) continue;
+      try {
+        if (!this.checkedSample(opId, response).ok)
+          out.push({
+            operationId: opId,
+            status: response.key,
+            pointer: response.pointer,
+            message: `no value sampled from the schema satisfies it (${SAMPLE_TRIES} tried)`,
+          });
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        out.push({ operationId: opId, status: response.key, pointer: response.pointer, message: err.message });
       }
     }
     return out;

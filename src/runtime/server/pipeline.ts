@@ -69,8 +69,11 @@ export interface OperationPlan {
   /** Whether the parameter stage reads cookies (cookie parameters, conditions). */
   readsCookies: boolean;
   parameters: PlannedParameter[];
-  /** Validators of the parameter locations the operation has, in the order problems are reported. */
-  checks: Array<{ where: (typeof LOCATIONS)[number]; fn: ValidateFunction }>;
+  /**
+   * Validators of the parameter locations the operation has, in the order problems are reported;
+   * read on the operation's first request (validators compiled in memory are compiled then).
+   */
+  checks?: Array<{ where: (typeof LOCATIONS)[number]; fn: ValidateFunction }>;
   /** Its operationId names a member of Object.prototype ("constructor"): the handler must be the handlers' own. */
   inherited: boolean;
 }
@@ -149,12 +152,6 @@ export class Pipeline<R extends RequestHead> {
         }
       }
       const conditional = op.parameters.filter((p) => p.requiredWhen !== undefined);
-      const v = validators.operationValidators[op.id];
-      const checks: OperationPlan['checks'] = [];
-      for (const where of LOCATIONS) {
-        const fn = v?.[where];
-        if (fn) checks.push({ where, fn });
-      }
       this.plans.set(op, {
         op,
         secured: op.security.length > 0,
@@ -163,7 +160,6 @@ export class Pipeline<R extends RequestHead> {
         readsQuery: op.security.length > 0 || conditional.length > 0 || op.parameters.some((p) => p.in === 'query'),
         readsCookies: conditional.length > 0 || op.parameters.some((p) => p.in === 'cookie'),
         parameters: op.parameters.map((p) => ({ spec: p, key: p.in === 'header' ? p.name.toLowerCase() : p.name })),
-        checks,
         inherited: Object.hasOwn(Object.prototype, op.id),
       });
     }
@@ -215,6 +211,17 @@ export class Pipeline<R extends RequestHead> {
     return this.afterAuth(plan, rawPath, query, req, auth, cookies);
   }
 
+  /** The parameter validators of an operation, in LOCATIONS order. */
+  private parameterChecks(op: OperationSpec): NonNullable<OperationPlan['checks']> {
+    const v = this.validators.operationValidators[op.id];
+    const checks: NonNullable<OperationPlan['checks']> = [];
+    for (const where of LOCATIONS) {
+      const fn = v?.[where];
+      if (fn) checks.push({ where, fn });
+    }
+    return checks;
+  }
+
   private afterAuth(
     plan: OperationPlan,
     rawPath: Record<string, string>,
@@ -244,7 +251,7 @@ export class Pipeline<R extends RequestHead> {
       if (value !== undefined) params[p.in][key] = value;
     }
     let details: ProblemDetail[] | undefined;
-    for (const { where, fn } of plan.checks) {
+    for (const { where, fn } of (plan.checks ??= this.parameterChecks(plan.op))) {
       if (!fn(params[where])) (details ??= []).push(...detailsFromAjv(where, fn.errors));
     }
     const present = this.transport.hasBody(req);
