@@ -108,6 +108,18 @@ describe('the registry of frameworks', () => {
     expect(frameworkHelp()).toContain(INIT_FRAMEWORKS.join(', '));
   });
 
+  it('names the example app of each framework, which uses its adapter, and every server example of examples/', () => {
+    const examples = join(ROOT, 'examples');
+    const servers = readdirSync(examples).filter((name) => existsSync(join(examples, name, 'src', 'app.ts')));
+    const named = (FRAMEWORKS as readonly FrameworkInfo[]).flatMap((f) => (f.example === undefined ? [] : [f]));
+    expect(servers.sort()).toEqual(named.map((f) => f.example).sort());
+    for (const f of named) {
+      const app = readFileSync(join(examples, f.example ?? '', 'src', 'app.ts'), 'utf8');
+      expect(app, f.id).toContain(f.adapter);
+      if (app.includes(f.entry)) expect(app, f.id).toMatch(new RegExp(`import \\{[^}]*\\b${f.adapter}\\b[^}]*\\} from '${f.entry}'`));
+    }
+  });
+
   it('is the only module of src/ and generators/ naming a framework in a string', () => {
     const files = sourceFiles(['src', 'generators']).map((p) => ({ path: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
     expect(strayNames(files)).toEqual([]);
