@@ -134,6 +134,20 @@ const CASES: Array<[string, { schema: JsonSchema; want: unknown }]> = [
     },
   ],
   [
+    'an enum of statuses takes the status where it lists it',
+    {
+      schema: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', enum: [404, 400] }, message: str } },
+      want: { code: 400, message: FULL },
+    },
+  ],
+  [
+    'an enum of statuses that does not list it keeps to the enum',
+    {
+      schema: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', enum: [404] }, message: str } },
+      want: { code: 404, message: FULL },
+    },
+  ],
+  [
     'what specforge cannot fill and is required is sampled from its schema',
     {
       schema: { type: 'object', required: ['message', 'tenant'], properties: { message: str, tenant: { type: 'string', enum: ['acme'] } } },
@@ -181,6 +195,20 @@ describe("the interface's error shape comes from the same engine", () => {
     const undeclared = await mock.fetch(new Request('http://x/nowhere'));
     expect(undeclared.status).toBe(404);
     expect(await undeclared.json()).toEqual({ message: expect.any(String), status: '404' });
+  });
+
+  it("GitBook's per-status enum ({ error: { code: { enum: [400] }, message } }): an undeclared 404 says 404, a declared 400 says 400", async () => {
+    const file = contract('gitbook', {
+      type: 'object',
+      required: ['error'],
+      properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer', enum: [400] }, message: str } } },
+    });
+    const mock = await createMockFromSpec(file);
+    const declared = await mock.fetch(new Request('http://x/items?limit=99'));
+    expect(await declared.json()).toEqual({ error: { code: 400, message: expect.stringMatching(/limit/) } });
+    const undeclared = await mock.fetch(new Request('http://x/nowhere'));
+    expect(undeclared.status).toBe(404);
+    expect(await undeclared.json()).toEqual({ error: { code: 404, message: expect.any(String) } });
   });
 
   it('an OAuth-style error: the undeclared answer has error as the code and error_description as the message, like the declared one', async () => {

@@ -136,6 +136,21 @@ function statusNumber(schema: JsonSchema | undefined, resolve: Resolve): boolean
   );
 }
 
+/**
+ * The status node of a number property: the status where every one fits (`statusNumber`), or one
+ * of the statuses an enum (or const) of HTTP statuses lists (GitBook's `code: { enum: [404] }`);
+ * undefined for any other schema.
+ */
+function statusNode(schema: JsonSchema | undefined, resolve: Resolve): ErrorTemplate | undefined {
+  if (statusNumber(schema, resolve)) return { t: 'status' };
+  const s = deref(schema, resolve);
+  if (!isRecord(s) || !['integer', 'number', undefined].includes(typeOf(s, resolve))) return undefined;
+  const only = s['const'] !== undefined ? [s['const']] : s['enum'];
+  if (!Array.isArray(only) || only.length === 0) return undefined;
+  if (!only.every((n): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 100 && n <= 599)) return undefined;
+  return { t: 'status', only: [...only] };
+}
+
 function sampled(schema: JsonSchema, resolve: Resolve): ErrorTemplate {
   try {
     return { t: 'value', value: sampleSchema(schema, { resolve, seed: 1 }) };
@@ -208,10 +223,11 @@ function topObject(parts: Parts, resolve: Resolve, depth: number): ErrorTemplate
     const entry = p.props.find(([k]) => k === details);
     if (entry) entry[1] = { ...detailsTemplate, min: 1 };
   }
-  const status = p.pick(NAMES.status, (s) => statusNumber(s, resolve) || text(s, resolve, 3) !== undefined);
-  if (status !== undefined) p.props.push([status, statusNumber(p.schema(status), resolve) ? { t: 'status' } : { t: 'status', string: true }]);
-  const code = p.pick(NAMES.code, (s) => text(s, resolve, 32) !== undefined || (status === undefined && statusNumber(s, resolve)));
-  if (code !== undefined) p.props.push([code, text(p.schema(code), resolve, 32) !== undefined ? { t: 'code' } : { t: 'status' }]);
+  const status = p.pick(NAMES.status, (s) => statusNode(s, resolve) !== undefined || text(s, resolve, 3) !== undefined);
+  if (status !== undefined) p.props.push([status, statusNode(p.schema(status), resolve) ?? { t: 'status', string: true }]);
+  const code = p.pick(NAMES.code, (s) => text(s, resolve, 32) !== undefined || (status === undefined && statusNode(s, resolve) !== undefined));
+  if (code !== undefined)
+    p.props.push([code, text(p.schema(code), resolve, 32) !== undefined ? { t: 'code' } : (statusNode(p.schema(code), resolve) as ErrorTemplate)]);
   const requestId = p.pick(NAMES.requestId, (s) => text(s, resolve, 16) !== undefined);
   if (requestId !== undefined) p.props.push([requestId, { t: 'requestId' }]);
   // The parameter or field the error is about, where the body has one optional place for it.

@@ -83,7 +83,9 @@ function requestId(prefix: string): string {
  * (x-specforge-error), else in the interface's inferred shape, else specforge's own.
  */
 export function interfaceErrorBody(api: { errorBody?: ErrorBodySpec | undefined; errorTemplate?: ErrorTemplate | undefined }, err: HttpError): unknown {
-  return api.errorTemplate && !api.errorBody ? templatedErrorBody(api.errorTemplate, err) : errorBody(api.errorBody, err);
+  return api.errorTemplate && !api.errorBody
+    ? fillTemplate(api.errorTemplate, err, undefined, templateHasDetails(api.errorTemplate), true)
+    : errorBody(api.errorBody, err);
 }
 
 export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Record<string, unknown> {
@@ -174,7 +176,7 @@ function withoutSummaries(errors: readonly ErrorObject[]): readonly ErrorObject[
  * body the contract declares for that status, filled with what maps and sampled elsewhere.
  */
 export function templatedErrorBody(template: ErrorTemplate, err: HttpError): unknown {
-  return fillTemplate(template, err, undefined, templateHasDetails(template));
+  return fillTemplate(template, err, undefined, templateHasDetails(template), false);
 }
 
 /** A text cut to the schema's bound, never inside a surrogate pair. */
@@ -189,7 +191,8 @@ function templateHasDetails(t: ErrorTemplate): boolean {
   return t.t === 'object' && t.props.some(([, child]) => templateHasDetails(child));
 }
 
-function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | undefined, detailsPlaced: boolean): unknown {
+/** `undeclared`: no schema of the contract describes this answer, so a status list (`only`) does not bind it. */
+function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | undefined, detailsPlaced: boolean, undeclared: boolean): unknown {
   switch (t.t) {
     case 'value':
       return structuredClone(t.value);
@@ -197,8 +200,10 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
       return cut(detailsPlaced || err.details.length === 0 ? err.message : `${err.message}: ${err.details.map(describeDetail).join('; ')}`, t.max);
     case 'title':
       return cut(err.message, t.max);
-    case 'status':
-      return t.string ? String(err.status) : err.status;
+    case 'status': {
+      const status = t.only && !undeclared && !t.only.includes(err.status) ? (t.only[0] as number) : err.status;
+      return t.string ? String(status) : status;
+    }
     case 'code':
       return err.code;
     case 'requestId':
@@ -206,7 +211,7 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, child] of t.props) {
-        const value = fillTemplate(child, err, detail, detailsPlaced);
+        const value = fillTemplate(child, err, detail, detailsPlaced, undeclared);
         if (value !== undefined) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       }
       return out;
@@ -218,7 +223,7 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
           : t.min > 0
             ? [{ in: err.status === 401 || err.status === 403 ? 'security' : 'request', message: err.message }]
             : [];
-      return details.map((d) => fillTemplate(t.item, err, d, detailsPlaced));
+      return details.map((d) => fillTemplate(t.item, err, d, detailsPlaced, undeclared));
     }
     case 'detail': {
       // Outside a details array: the error's first detail, or nothing.

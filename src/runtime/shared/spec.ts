@@ -99,7 +99,8 @@ export interface OperationSpec {
  * How an error answer is built from the schema of its status, node by node: a constant sampled
  * from the schema (`value`), the error's message (`message`: with the details' text when the body
  * has no place for details; `title`: alone; either cut to `max` characters where the schema bounds
- * it), its status, its code, a fresh request id, an object, or an array of the error's details
+ * it), its status (where the schema lists the statuses it allows, `only`, one of them: the
+ * status itself when listed, else the first; an answer no operation declares sends its own), its code, a fresh request id, an object, or an array of the error's details
  * (`details`, at least `min` items) whose items read one detail's `message`, `pointer` (or parameter
  * name), `name` (or pointer) and `in`. A `detail` outside such an array reads the error's first
  * detail, and is left out when the error has none. Decided by the error-shape engine
@@ -109,7 +110,7 @@ export type ErrorTemplate =
   | { t: 'value'; value: unknown }
   | { t: 'message'; max?: number }
   | { t: 'title'; max?: number }
-  | { t: 'status'; string?: boolean }
+  | { t: 'status'; string?: boolean; only?: number[] }
   | { t: 'code' }
   | { t: 'requestId' }
   | { t: 'object'; props: Array<[string, ErrorTemplate]> }
