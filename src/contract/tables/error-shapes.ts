@@ -330,6 +330,23 @@ export function errorShapes(model: ContractModel, resolve: Resolve): ErrorShapes
   const out: ErrorShapes = { templates: new Map(), warnings: [] };
   cache.set(model, out);
   if (model.errorBody) return out;
+  // Operations share their error schemas (one $ref for every 404): each schema is read once.
+  const seen = new Map<unknown, ErrorTemplate | Unsatisfiable>();
+  const templateOf = (schema: JsonSchema): ErrorTemplate => {
+    const key = isRecord(schema) && typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1 ? schema['$ref'] : schema;
+    let found = seen.get(key);
+    if (found === undefined) {
+      try {
+        found = errorTemplate(schema, resolve);
+      } catch (err) {
+        if (!(err instanceof Unsatisfiable)) throw err;
+        found = err;
+      }
+      seen.set(key, found);
+    }
+    if (found instanceof Unsatisfiable) throw found;
+    return found;
+  };
   for (const op of model.operations) {
     const templates: Record<string, ErrorTemplate> = {};
     for (const r of op.responses) {
@@ -337,7 +354,7 @@ export function errorShapes(model: ContractModel, resolve: Resolve): ErrorShapes
       const media = r.content.find((c) => JSON_MEDIA.test(c.type));
       if (!media || media.schema === undefined) continue;
       try {
-        Object.defineProperty(templates, r.status, { value: errorTemplate(media.schema, resolve), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(templates, r.status, { value: templateOf(media.schema), enumerable: true, writable: true, configurable: true });
       } catch (err) {
         if (!(err instanceof Unsatisfiable)) throw err;
         if (err.message === '') continue; // Any body satisfies it: the interface's shape does.
