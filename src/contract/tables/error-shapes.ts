@@ -100,10 +100,11 @@ function typeOf(schema: JsonSchema | undefined, resolve: Resolve): string | unde
 }
 
 /**
- * A string schema any text of at least `need` characters satisfies (no enum, const, pattern, format
- * or lower bound past 1): `{ max }` when it bounds the length (the text is cut to it), else `{}`.
+ * A string schema any text satisfies (no enum, const, pattern, format or lower bound past 1): `{}`,
+ * or `{ max }` when it bounds the length to `max`, at least `need` characters (a message is cut to
+ * the bound; a code, a request id or a status must fit whole, so they need more).
  */
-function text(schema: JsonSchema | undefined, resolve: Resolve, need = Infinity): { max?: number } | undefined {
+function text(schema: JsonSchema | undefined, resolve: Resolve, need = 1): { max?: number } | undefined {
   const s = deref(schema, resolve);
   if (s === true) return {};
   if (!isRecord(s) || typeOf(s, resolve) !== 'string') return undefined;
@@ -111,7 +112,7 @@ function text(schema: JsonSchema | undefined, resolve: Resolve, need = Infinity)
   if (typeof s['minLength'] === 'number' && s['minLength'] > 1) return undefined;
   const max = s['maxLength'];
   if (max === undefined) return {};
-  return typeof max === 'number' && max >= Math.min(need, 64) && max >= 1 ? { max } : undefined;
+  return typeof max === 'number' && max >= Math.max(need, 1) ? { max } : undefined;
 }
 
 /** A string any text satisfies, however long. */
