@@ -158,7 +158,22 @@ const CASES: Array<[string, { schema: JsonSchema; want: unknown }]> = [
 
 describe('one error-shape engine: one answer per schema', () => {
   it.each(CASES)('%s', (_name, { schema, want }) => {
-    expect(templatedErrorBody(errorTemplate(schema, resolveRef), badRequest())).toEqual(want);
+    expect(templatedErrorBody(errorTemplate(schema, resolveRef, 400), badRequest())).toEqual(want);
+  });
+
+  it("a union of every error type, each with its own status (Increase's anyOf): a 400 takes the 400 alternative", () => {
+    const kind = (status: number, type: string): JsonSchema => ({
+      type: 'object',
+      required: ['type', 'title', 'status'],
+      properties: { detail: { type: ['string', 'null'] }, status: { type: 'integer', enum: [status] }, title: str, type: { type: 'string', enum: [type] } },
+    });
+    const union = { anyOf: [kind(404, 'api_method_not_found_error'), kind(400, 'invalid_parameters_error'), kind(409, 'idempotency_key_conflict_error')] };
+    expect(templatedErrorBody(errorTemplate(union, resolveRef, 400), badRequest())).toEqual({
+      detail: FULL,
+      status: 400,
+      title: MESSAGE,
+      type: 'invalid_parameters_error',
+    });
   });
 });
 

@@ -284,8 +284,23 @@ function fills(t: ErrorTemplate): boolean {
   return t.t !== 'value';
 }
 
-/** The template for one response schema, or why there is none (Unsatisfiable). */
-export function errorTemplate(schema: JsonSchema, resolve: Resolve): ErrorTemplate {
+/** The statuses a template's status nodes allow, when one of them lists them (`only`). */
+function allowedStatuses(t: ErrorTemplate): number[] | undefined {
+  if (t.t === 'status') return t.only;
+  if (t.t !== 'object') return undefined;
+  for (const [, child] of t.props) {
+    const only = allowedStatuses(child);
+    if (only) return only;
+  }
+  return undefined;
+}
+
+/**
+ * The template for one response schema, or why there is none (Unsatisfiable). `status`, for a
+ * response of one status ("404"), picks among an anyOf's alternatives the one whose status
+ * property allows it (a union of every error type, each with its own status).
+ */
+export function errorTemplate(schema: JsonSchema, resolve: Resolve, status?: number): ErrorTemplate {
   const s = deref(schema, resolve);
   if (s === undefined) throw new Unsatisfiable('its schema cannot be resolved');
   if (s === false) throw new Unsatisfiable('its schema is false: no body satisfies it');
@@ -301,12 +316,17 @@ export function errorTemplate(schema: JsonSchema, resolve: Resolve): ErrorTempla
     return template;
   }
   if (isRecord(s) && (Array.isArray(s['oneOf']) || Array.isArray(s['anyOf']))) {
-    // The first alternative an error body can be built for.
+    // The alternative whose status property allows the status, else the first an error body can be built for.
+    let first: ErrorTemplate | undefined;
     for (const branch of (s['oneOf'] ?? s['anyOf']) as JsonSchema[]) {
       const p = objectParts(branch, resolve);
-      if (p && Array.isArray(s['oneOf'])) continue; // a oneOf branch may match another one too: not chosen blindly
-      if (p) return topObject(p, resolve, 0);
+      if (!p || Array.isArray(s['oneOf'])) continue; // a oneOf branch may match another one too: not chosen blindly
+      const template = topObject(p, resolve, 0);
+      if (status === undefined) return template;
+      if (allowedStatuses(template)?.includes(status)) return template;
+      first ??= template;
     }
+    if (first) return first;
   }
   throw new Unsatisfiable('it is not an object schema specforge can fill (a oneOf, a not, a conditional or a non-object type)');
 }
@@ -333,17 +353,18 @@ export function errorShapes(model: ContractModel, resolve: Resolve): ErrorShapes
   if (model.errorBody) return out;
   // Operations share their error schemas (one $ref for every 404): each schema is read once.
   const seen = new Map<unknown, ErrorTemplate | Unsatisfiable>();
-  const templateOf = (schema: JsonSchema): ErrorTemplate => {
-    const key = isRecord(schema) && typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1 ? schema['$ref'] : schema;
-    let found = seen.get(key);
+  const templateOf = (schema: JsonSchema, key: string): ErrorTemplate => {
+    const status = /^\d{3}$/.test(key) ? Number(key) : undefined;
+    const id = isRecord(schema) && typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1 ? `${status ?? ''} ${schema['$ref']}` : schema;
+    let found = seen.get(id);
     if (found === undefined) {
       try {
-        found = errorTemplate(schema, resolve);
+        found = errorTemplate(schema, resolve, status);
       } catch (err) {
         if (!(err instanceof Unsatisfiable)) throw err;
         found = err;
       }
-      seen.set(key, found);
+      seen.set(id, found);
     }
     if (found instanceof Unsatisfiable) throw found;
     return found;
@@ -355,7 +376,7 @@ export function errorShapes(model: ContractModel, resolve: Resolve): ErrorShapes
       const media = r.content.find((c) => JSON_MEDIA.test(c.type));
       if (!media || media.schema === undefined) continue;
       try {
-        Object.defineProperty(templates, r.status, { value: templateOf(media.schema), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(templates, r.status, { value: templateOf(media.schema, r.status), enumerable: true, writable: true, configurable: true });
       } catch (err) {
         if (!(err instanceof Unsatisfiable)) throw err;
         if (err.message === '') continue; // Any body satisfies it: the interface's shape does.
