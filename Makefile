@@ -90,6 +90,7 @@ bench: build
 	$(NODE) dist/bench/diff.bench.js
 	$(NODE) dist/bench/lint.bench.js
 	$(NODE) dist/bench/docs.bench.js
+	$(NODE) dist/bench/first-answer.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp
