@@ -384,11 +384,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--idle-timeout <ms>', 'time a connection may sit idle (default 30000; 5000 between keep-alive requests)')
     .option('--max-connections <n>', 'connections open at once; more are refused (default 1000)')
     .option('--cors', "answer any web page (Access-Control-Allow-Origin: *, preflights answered), so the docs' request console can call the mock")
+    .option('--no-cache', "build the contract's model even when the start-up cache holds it (and write no entry)")
     .addOption(overlayOption())
     .action(
       async (
         spec: string,
         opts: {
+          cache?: boolean;
           cors?: boolean;
           config: string;
           strict?: string;

@@ -3,16 +3,17 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server/server.js';
 import { resolve } from 'node:path';
-import { ContractError, formatDiagnostic, UsageError, type Diagnostic } from '../../contract/errors.js';
+import { ContractError, formatDiagnostic, UsageError, type Diagnostic, type SourceLocation } from '../../contract/errors.js';
 import { configEntryFor } from '../../config/config.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/validation/ajv.js';
 import { strictFlag } from '../format-option.js';
 import { terminalText } from '../../report/terminal.js';
-import { buildModel } from '../../contract/model.js';
-import { apiSpec, mockTables, schemaResolver } from '../../contract/tables/api.js';
-import { errorShapes } from '../../contract/tables/error-shapes.js';
 import { inferResources, withInferred } from '../../contract/tables/infer-resources.js';
-import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
+import { compilePlan, type CompiledValidators } from '../../contract/tables/validator-lazy.js';
+import { patchesFor, reportPatchWarnings } from '../../contract/patches.js';
+import { defaultCacheDir, toolchainFingerprint } from '../../pipeline/generate.js';
+import { specforgeVersion } from '../version.js';
+import { readStart, startCacheDir, writeStart, type MockStart, type StartKey } from './start-cache.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
 import type { Unsampleable } from '../../runtime/mock/core.js';
 import { withCors } from './mock-cors.js';
@@ -51,6 +52,8 @@ export interface MockOptions {
   /** true, false or schema: over the config entry's strict level. */
   strict?: string;
   write?: (text: string) => void;
+  /** false (`--no-cache`): build the contract's model even when the start-up cache holds it, and write no entry. */
+  cache?: boolean;
 }
 
 /**
@@ -65,15 +68,13 @@ export async function createMockFromSpec(
   report?: StatefulReport,
   warn?: (d: Diagnostic) => void,
   afterStart?: AfterStart,
+  cache?: StartCache,
 ): Promise<Mock> {
-  const model = await buildModel(specPath);
-  const plan = planValidators(model);
-  const { errors } = strictReport(model, plan, strict);
-  if (errors.length > 0) throw new ContractError(errors);
+  const { start, validators, locate } = await loadStart(specPath, strict, cache);
   // Error statuses whose declared schema no error body can be built for: said at start-up.
-  if (warn) for (const d of errorShapes(model, schemaResolver(model)).warnings) warn(d);
-  const api = apiSpec(model);
-  let tables = mockTables(model);
+  if (warn) for (const d of start.errorShapeWarnings) warn(d);
+  const api = start.api;
+  let tables = start.tables;
   if (options.stateful === true && report !== undefined) {
     if (tables.resources.length > 0) {
       report.lines.push(`keeps the collection(s) the contract declares (x-specforge-resources): ${tables.resources.map((r) => r.name).join(', ')}`);
@@ -88,7 +89,7 @@ export async function createMockFromSpec(
       );
     }
   }
-  const mock = createMock(api, compileValidators(model, plan, strict), tables, options);
+  const mock = createMock(api, validators, tables, options);
   // Responses for which no sample satisfies the contract: said once, not a 500 per request. Checking
   // them compiles every response validator, so a mock that is to answer at once (`afterStart`)
   // checks them after it listens, one operation per turn of the event loop.
@@ -98,7 +99,7 @@ export async function createMockFromSpec(
         code: 'SPECFORGE_NO_VALID_SAMPLE',
         severity: 'warning',
         message: `${u.operationId} ${u.status}: ${u.message}; the mock answers it with a value its own validator refuses`,
-        location: model.loaded.locate(u.pointer),
+        location: locate(u.pointer),
         hint: 'give the response an example',
       });
     if (afterStart === undefined) for (const u of mock.engine.unsampleable()) say(u);
@@ -108,6 +109,60 @@ export async function createMockFromSpec(
     }
   }
   return mock;
+}
+
+/** Where `specforge mock` keeps its start-ups (start-cache.ts), and where it says it used one. */
+export interface StartCache {
+  dir: string;
+  note: (line: string) => void;
+}
+
+/**
+ * The mock's start: from the cache when it holds one for these files, toolchain and options (the
+ * model builder is then never imported), else built from the contract and written to the cache.
+ */
+async function loadStart(
+  specPath: string,
+  strict: StrictLevel,
+  cache: StartCache | undefined,
+): Promise<{ start: MockStart; validators: CompiledValidators; locate: (pointer: string) => SourceLocation }> {
+  let key: StartKey | undefined;
+  if (cache !== undefined) {
+    const patches = patchesFor(specPath);
+    key = {
+      fingerprint: toolchainFingerprint(),
+      version: specforgeVersion(),
+      specPath,
+      strict: String(strict),
+      overlays: patches.overlays,
+      errors: patches.errors,
+    };
+    const hit = readStart(cache.dir, key);
+    if (hit !== undefined) {
+      reportPatchWarnings(hit.start.patchWarnings);
+      cache.note(`contract model from cache (key ${hit.key}), built ${hit.builtAt}`);
+      const located = <T>(compile: () => T): T => {
+        try {
+          return compile();
+        } catch (err) {
+          if (err instanceof ContractError) throw err;
+          const message = err instanceof Error ? err.message : String(err);
+          const code = message.startsWith('strict mode:') ? 'SPECFORGE_STRICT_SCHEMA' : 'SPECFORGE_UNSUPPORTED_FEATURE';
+          throw ContractError.single(code, `a schema cannot be compiled into a validator: ${message}`, { file: specPath });
+        }
+      };
+      const locations = hit.start.locations;
+      return {
+        start: hit.start,
+        validators: compilePlan(hit.start.plan, strict, located),
+        locate: (pointer) => (Object.hasOwn(locations, pointer) ? (locations[pointer] as SourceLocation) : { file: specPath }),
+      };
+    }
+  }
+  const { buildMockStart } = await import('./mock-build.js');
+  const built = await buildMockStart(specPath, strict);
+  if (cache !== undefined && key !== undefined) writeStart(cache.dir, key, built.files, built.start);
+  return { start: built.start, validators: built.validators, locate: (pointer) => built.model.loaded.locate(pointer) };
 }
 
 /**
@@ -194,7 +249,11 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   const limits = connectionLimits(options);
   const report: StatefulReport = { infer: options.infer !== false, lines: [] };
   const afterStart: AfterStart = {};
-  const mock = await createMockFromSpec(specPath, serverOptions, strict, report, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`), afterStart);
+  const cache: StartCache | undefined =
+    options.cache === false
+      ? undefined
+      : { dir: startCacheDir(defaultCacheDir(cwd)), note: (line) => process.stderr.write(`specforge mock: ${terminalText(line, false)}\n`) };
+  const mock = await createMockFromSpec(specPath, serverOptions, strict, report, (d) => process.stderr.write(`${formatDiagnostic(d)}\n`), afterStart, cache);
   const server = createHttpServer(options.cors === true ? withCors(mock.listener) : mock.listener, limits);
   const socket = options.socket === undefined ? undefined : resolve(cwd, options.socket);
   if (socket && existsSync(socket)) {

@@ -6,11 +6,13 @@ import type { ContractModel, JsonSchema } from '../model.js';
 import { ContractError, type ErrorCode, type SourceLocation } from '../errors.js';
 import { getAtPointer, isRecord, joinPointer, parsePointer, unescapeSegment } from '../pointer.js';
 import { documentPointer } from '../strictness.js';
-import { standard } from '../../runtime/validation/standard.js';
 import { createAjv, DEFAULT_STRICT, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 import { PlanBuilder } from './plan-builder.js';
-import { defRef, FRAGMENT_UNSAFE, LOCATIONS, ROOT_ID, type ValidatorPlan } from './validator-defs.js';
+import { defRef, FRAGMENT_UNSAFE, ROOT_ID, type ValidatorPlan } from './validator-defs.js';
 import { enforceStrictness, planValidators } from './validator-plan.js';
+import { compilePlan, type CompiledValidators } from './validator-lazy.js';
+
+export { compiledOperationIds, compilePlan, type CompiledValidators, type RuntimeOperationValidators } from './validator-lazy.js';
 
 /**
  * Where an Ajv compile error points, in the contract: Ajv names the schema by its path under the
@@ -74,22 +76,6 @@ export function reachableKeys(root: ValidatorPlan['root'], start: Iterable<strin
   return seen;
 }
 
-/** The validators compiled in memory, in the shape of the generated module. */
-export interface CompiledValidators {
-  schemaValidators: Record<string, ValidateFunction>;
-  operationValidators: Record<string, RuntimeOperationValidators>;
-  errorBodyValidator?: ValidateFunction;
-}
-
-export interface RuntimeOperationValidators {
-  path?: ValidateFunction;
-  query?: ValidateFunction;
-  header?: ValidateFunction;
-  cookie?: ValidateFunction;
-  body?: Record<string, ValidateFunction>;
-  responses: Record<string, Record<string, ValidateFunction>>;
-}
-
 /** Compiled validators by plan and strict level: Ajv's compilation is most of a large contract's start-up. */
 const compiled = new WeakMap<ValidatorPlan, Map<StrictLevel, CompiledValidators>>();
 
@@ -104,87 +90,16 @@ export function compileValidators(model: ContractModel, plan: ValidatorPlan = pl
   let byLevel = compiled.get(plan);
   const hit = byLevel?.get(strict);
   if (hit !== undefined) return hit;
-  const out = compileNow(model, plan, strict);
-  if (byLevel === undefined) compiled.set(plan, (byLevel = new Map()));
-  byLevel.set(strict, out);
-  return out;
-}
-
-/**
- * Defines `target[key]` as compiled on first read: the getter compiles, then replaces itself with the
- * value, so later reads cost a property load. A compile error is thrown from the read, located.
- */
-function onFirstRead<T>(target: Record<string, T>, key: string, compile: () => T): void {
-  Object.defineProperty(target, key, {
-    configurable: true,
-    enumerable: true,
-    get(): T {
-      const value = compile();
-      Object.defineProperty(target, key, { value, configurable: true, enumerable: true, writable: false });
-      return value;
-    },
-  });
-}
-
-/** The operations each set of validators has compiled, in order: what tests read to see that compilation is per operation. */
-const compiledOperations = new WeakMap<CompiledValidators, string[]>();
-
-/** The operations whose validators `validators` has compiled so far, in the order they were first used. */
-export function compiledOperationIds(validators: CompiledValidators): readonly string[] {
-  return compiledOperations.get(validators) ?? [];
-}
-
-/**
- * One Ajv instance holds the whole plan (addSchema compiles nothing); each named schema's and each
- * operation's validators are compiled on first read of `schemaValidators[name]` or
- * `operationValidators[id]` (an operation's parameters, bodies and responses at once), sharing the
- * component schemas Ajv has already compiled. A contract of a thousand operations thus costs, before
- * its first answer, only the operations that answer needs.
- */
-function compileNow(model: ContractModel, plan: ValidatorPlan, strict: StrictLevel): CompiledValidators {
-  const ajv = createAjv({ strict });
-  const located = <T>(compile: () => T): T => {
+  const out = compilePlan(plan, strict, <T>(compile: () => T): T => {
     try {
       return compile();
     } catch (err) {
       if (err instanceof ContractError) throw err;
       throw compileError(model, err, plan);
     }
-  };
-  const get = (exportName: string): ValidateFunction => {
-    const key = plan.exports.get(exportName);
-    const fn = key === undefined ? undefined : ajv.getSchema(`${ROOT_ID}${defRef(key)}`);
-    if (!fn) throw new Error(`no validator ${exportName}`);
-    return standard(fn as ValidateFunction);
-  };
-  located(() => ajv.addSchema(plan.root));
-  const out: CompiledValidators = { schemaValidators: {}, operationValidators: {} };
-  const order: string[] = [];
-  compiledOperations.set(out, order);
-  for (const [name, exportName] of plan.schemaExports) onFirstRead(out.schemaValidators, name, () => located(() => get(exportName)));
-  for (const [id, keys] of plan.operationExports) {
-    onFirstRead(out.operationValidators, id, () =>
-      located(() => {
-        const ov: RuntimeOperationValidators = { responses: {} };
-        for (const where of LOCATIONS) {
-          const k = keys[where];
-          if (k) ov[where] = get(k);
-        }
-        if (keys.body) {
-          ov.body = {};
-          for (const [type, k] of Object.entries(keys.body)) ov.body[type] = get(k);
-        }
-        for (const [status, byType] of Object.entries(keys.responses)) {
-          const m: Record<string, ValidateFunction> = {};
-          for (const [type, k] of Object.entries(byType)) m[type] = get(k);
-          ov.responses[status] = m;
-        }
-        order.push(id);
-        return ov;
-      }),
-    );
-  }
-  if (plan.exports.has('errorBody')) out.errorBodyValidator = located(() => get('errorBody'));
+  });
+  if (byLevel === undefined) compiled.set(plan, (byLevel = new Map()));
+  byLevel.set(strict, out);
   return out;
 }
 

@@ -1,0 +1,161 @@
+/**
+ * The start-up cache of `specforge mock`: what the mock reads from a contract (its API table, mock
+ * tables, validator plan and start-up warnings), kept on disk so that a second start on an unchanged
+ * contract skips loading Redocly, building the model and planning the validators.
+ *
+ * An entry's slot is named by a hash of the toolchain's fingerprint, specforge's version, the entry
+ * file's path and every option that changes the result (strict level, overlays, error shapes); the
+ * entry lists every file the contract loaded with a hash of its bytes, re-hashed on each read, so a
+ * changed file is a miss. Entries are data only (v8.serialize of plain values), written to a temporary
+ * file then renamed; an unreadable or corrupt entry is a miss, rewritten by the next start. The
+ * folder is specforge's cache folder (defaultCacheDir), kept under MAX_ENTRIES and MAX_BYTES, oldest
+ * first out. `review` never reads it: a cache is a claim about files, and review reads untrusted ones.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import type { Diagnostic, SourceLocation } from '../../contract/errors.js';
+import type { ValidatorPlan } from '../../contract/tables/validator-defs.js';
+import type { ApiSpec, MockTables } from '../../runtime/shared/spec.js';
+
+/** Changes when the entry's layout changes: older entries are then misses. */
+const FORMAT = 1;
+export const MAX_ENTRIES = 32;
+export const MAX_BYTES = 200 * 1024 * 1024;
+
+/** What the mock reads at start-up from its contract: plain data. */
+export interface MockStart {
+  api: ApiSpec;
+  tables: MockTables;
+  plan: Pick<ValidatorPlan, 'root' | 'exports' | 'schemaExports' | 'operationExports'>;
+  /** Error statuses whose declared schema no error body can be built for. */
+  errorShapeWarnings: Diagnostic[];
+  /** What patching the contract reported (nulls read as absent, overlay actions that select nothing). */
+  patchWarnings: Diagnostic[];
+  /** Where each response pointer of the tables is in the contract's files. */
+  locations: Record<string, SourceLocation>;
+}
+
+interface Entry {
+  format: number;
+  slot: string;
+  /** Every file the contract loaded (entry, $ref-ed files, overlays): absolute path and sha256 of its bytes. */
+  files: Array<[path: string, sha256: string]>;
+  builtAt: string;
+  start: MockStart;
+}
+
+/** What identifies a cached start, apart from the files' contents. */
+export interface StartKey {
+  fingerprint: string;
+  version: string;
+  specPath: string;
+  strict: string;
+  overlays: readonly string[];
+  errors?: unknown;
+}
+
+export interface CachedStart {
+  start: MockStart;
+  /** A short hash of the slot and of every file's content. */
+  key: string;
+  builtAt: string;
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function slotOf(key: StartKey): string {
+  return sha256(JSON.stringify(['mock', FORMAT, key.fingerprint, key.version, key.specPath, key.strict, key.overlays, key.errors ?? null]));
+}
+
+function fullKey(slot: string, files: Entry['files']): string {
+  return sha256(JSON.stringify([slot, files])).slice(0, 12);
+}
+
+function entryPath(dir: string, slot: string): string {
+  return join(dir, `mock-${slot.slice(0, 32)}.v8`);
+}
+
+function isEntry(value: unknown, slot: string): value is Entry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Partial<Entry>;
+  return e.format === FORMAT && e.slot === slot && Array.isArray(e.files) && typeof e.builtAt === 'string' && typeof e.start === 'object' && e.start !== null;
+}
+
+/** The cached start of `key` when every file it lists still has the bytes it had; undefined otherwise (a miss, never an error). */
+export function readStart(dir: string, key: StartKey): CachedStart | undefined {
+  const slot = slotOf(key);
+  let entry: unknown;
+  try {
+    entry = deserialize(readFileSync(entryPath(dir, slot)));
+  } catch {
+    return undefined;
+  }
+  if (!isEntry(entry, slot)) return undefined;
+  for (const [path, hash] of entry.files) {
+    try {
+      if (sha256(readFileSync(path)) !== hash) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return { start: entry.start, key: fullKey(slot, entry.files), builtAt: entry.builtAt };
+}
+
+/**
+ * Writes the start of `key`, built from `files` (absolute path and the text the loader read): nothing
+ * is written when a file's bytes on disk are no longer that text (it changed while loading), when the
+ * start is not plain data, or when the folder cannot be written. Returns whether it wrote.
+ */
+export function writeStart(dir: string, key: StartKey, files: ReadonlyArray<{ path: string; text: string }>, start: MockStart, now = new Date()): boolean {
+  const slot = slotOf(key);
+  const hashes: Entry['files'] = [];
+  try {
+    for (const f of files) {
+      const bytes = readFileSync(f.path);
+      if (bytes.toString('utf8') !== f.text) return false;
+      hashes.push([f.path, sha256(bytes)]);
+    }
+    const entry: Entry = { format: FORMAT, slot, files: hashes, builtAt: now.toISOString(), start };
+    const data = serialize(entry);
+    mkdirSync(dir, { recursive: true });
+    const target = entryPath(dir, slot);
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(temp, data, { mode: 0o600 });
+    renameSync(temp, target);
+    evict(dir, target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the oldest entries beyond MAX_ENTRIES or MAX_BYTES (never `keep`), and stale temporary files. */
+function evict(dir: string, keep: string): void {
+  const entries: Array<{ path: string; size: number; mtime: number }> = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith('mock-')) continue;
+    const path = join(dir, name);
+    try {
+      const st = statSync(path);
+      if (name.endsWith('.tmp') && Date.now() - st.mtimeMs > 60_000) rmSync(path, { force: true });
+      else if (name.endsWith('.v8')) entries.push({ path, size: st.size, mtime: st.mtimeMs });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  entries.sort((a, b) => b.mtime - a.mtime);
+  let bytes = 0;
+  entries.forEach((e, i) => {
+    bytes += e.size;
+    if (e.path !== keep && (i >= MAX_ENTRIES || bytes > MAX_BYTES)) rmSync(e.path, { force: true });
+  });
+}
+
+/** The cache folder of start-ups inside specforge's cache folder. */
+export function startCacheDir(cacheDir: string): string {
+  return join(cacheDir, 'start');
+}
