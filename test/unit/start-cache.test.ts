@@ -4,7 +4,7 @@
  * $ref-ed file, another toolchain fingerprint or version, or another strict level is a miss; a corrupt
  * entry is a miss and is rewritten; `--no-cache` neither reads nor writes it.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockFromSpec, runMock, type StartCache } from '../../src/cli/commands/mock.js';
@@ -150,6 +150,15 @@ describe('specforge mock: start-up cache', () => {
     expect(readStart(cacheDir, key)).toBeUndefined();
     // A file that changed between loading and writing: nothing is written.
     expect(writeStart(cacheDir, { ...key, fingerprint: 'f3' }, [{ path: file, text: SCHEMAS }], data)).toBe(false);
+  });
+
+  it.runIf(process.getuid?.() === 0)('an entry another user owns is a miss', async () => {
+    const hits: string[] = [];
+    await start(hits);
+    const [name] = entries();
+    chownSync(join(cacheDir, name as string), 4242, 4242);
+    await start(hits);
+    expect(hits).toEqual([]);
   });
 
   it('a corrupt entry is a miss, never a crash, and is rewritten', async () => {

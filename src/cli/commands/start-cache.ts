@@ -9,7 +9,7 @@
  * changed file is a miss. Entries are data only (v8.serialize of plain values), written to a temporary
  * file then renamed; an unreadable or corrupt entry is a miss, rewritten by the next start. The
  * folder is specforge's cache folder (defaultCacheDir), kept under MAX_ENTRIES and MAX_BYTES, oldest
- * first out. `review` never reads it: a cache is a claim about files, and review reads untrusted ones.
+ * first out; an entry another user owns is a miss. `review` never reads it: a cache is a claim about files, and review reads untrusted ones.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -90,7 +90,10 @@ export function readStart(dir: string, key: StartKey): CachedStart | undefined {
   const slot = slotOf(key);
   let entry: unknown;
   try {
-    entry = deserialize(readFileSync(entryPath(dir, slot)));
+    const path = entryPath(dir, slot);
+    // An entry another user wrote is not trusted (a shared $SPECFORGE_CACHE_DIR): a miss.
+    if (process.getuid !== undefined && statSync(path).uid !== process.getuid()) return undefined;
+    entry = deserialize(readFileSync(path));
   } catch {
     return undefined;
   }
@@ -121,7 +124,7 @@ export function writeStart(dir: string, key: StartKey, files: ReadonlyArray<{ pa
     }
     const entry: Entry = { format: FORMAT, slot, files: hashes, builtAt: now.toISOString(), start };
     const data = serialize(entry);
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const target = entryPath(dir, slot);
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     writeFileSync(temp, data, { mode: 0o600 });
