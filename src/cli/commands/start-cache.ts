@@ -19,7 +19,10 @@ import type { Diagnostic, SourceLocation } from '../../contract/errors.js';
 import type { ValidatorPlan } from '../../contract/tables/validator-defs.js';
 import type { ApiSpec, MockTables } from '../../runtime/shared/spec.js';
 
-/** Changes when the entry's layout changes: older entries are then misses. */
+/**
+ * Changes when what an entry holds changes: older entries are then misses. The toolchain fingerprint
+ * covers src/contract and src/runtime, not src/cli: bump it when this file or mock-build.ts changes.
+ */
 const FORMAT = 1;
 export const MAX_ENTRIES = 32;
 export const MAX_BYTES = 200 * 1024 * 1024;
