@@ -65,7 +65,9 @@ beforeAll(async () => {
   dir = join(gen, '..', 'app');
   mkdirSync(dir, { recursive: true });
   // The example's application and handlers, beside the generated code they import.
-  for (const file of ['app.ts', 'pets.ts']) cpSync(join(ROOT, 'examples', 'fetch', 'src', file), join(dir, 'src', file));
+  cpSync(join(ROOT, 'examples', 'fetch', 'src', 'app.ts'), join(dir, 'src', 'app.ts'));
+  // …and the handlers the example apps share, where the app's import (../../shared/) finds them.
+  cpSync(join(ROOT, 'examples', 'shared'), join(dir, '..', 'shared'), { recursive: true });
   cpSync(gen, join(dir, 'src', 'generated'), { recursive: true });
   const result = await build({
     entryPoints: [join(dir, 'src', 'app.ts')],
