@@ -9,27 +9,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { renderMarkdown } from '../../src/docs/markdown.js';
 import { loadConfig } from '../../src/config/config.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `docs-site-${process.pid}`);
 const SHOTS = join(ROOT, 'test', '.tmp', 'docs-screenshots');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The static server and the browser close after this long even if a hook never runs. */
 const LIFETIME_MS = 10 * 60_000;
 const HOSTILE = join(ROOT, 'test', 'fixtures', 'docs', 'hostile');
@@ -72,8 +62,7 @@ function stop(server: Server): Promise<void> {
 }
 
 async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const browser = await launchChromium();
   setTimeout(() => void browser.close(), LIFETIME_MS).unref();
   return browser;
 }

@@ -5,19 +5,19 @@
  * its anchor, the pages read without JavaScript, and an old address (`things.html#op-…`, the tag's
  * first page, or `schemas.html#schema-…`) still reaches the operation or schema in Chromium from file://.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { PAGE_BYTES, PAGE_OPS, SCHEMA_PAGE_BYTES, paginate } from '../../src/docs/site/site.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `docs-split-${process.pid}`);
 const SITE = join(TMP, 'site');
 const DIR = join(SITE, 'big');
-const CHROMIUM = '/usr/bin/chromium';
 const OPS = 12;
 const SCHEMAS = 40;
 
@@ -144,20 +144,7 @@ describe('the static docs of a large contract', () => {
 
   describe('in Chromium, from file://', () => {
     beforeAll(async () => {
-      if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-        timeout: 60_000,
-      });
+      browser = await launchChromium();
     });
 
     const lastPage = (): string =>

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { runMock } from '../../src/cli/commands/mock.js';
@@ -25,19 +25,9 @@ import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import type { OperationModel } from '../../src/contract/model-types.js';
 import { serversOf } from '../../src/docs/site/site.js';
 import { loadConfig } from '../../src/config/config.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LIFETIME_MS = 40 * 60_000;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -140,13 +130,12 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
   beforeAll(async () => {
     rmSync(TMP, { recursive: true, force: true });
     mkdirSync(TMP, { recursive: true });
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
     // Only this file's contracts, unless the site's index (every contract) is checked here.
     expect(
       await runDocs({ cwd: ROOT, out: SITE, ...(options.siteIndex === true ? {} : { specs: contracts.map((c) => c.path) }), write: () => undefined }),
     ).toBe(0);
     for (const c of contracts) models.set(c.api, await buildModel(c.path, { api: c.api }));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browser = await launchChromium();
     setTimeout(() => void browser.close(), LIFETIME_MS).unref();
     light = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', serviceWorkers: 'block' });
     axeLight = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', serviceWorkers: 'block' });

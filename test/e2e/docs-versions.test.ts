@@ -5,27 +5,17 @@
  * and axe finds no violation with the selector open, in light and dark mode.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
+import { launchChromium } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let repo: string;
@@ -66,7 +56,6 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (make chromium)`);
   repo = realpathSync(mkdtempSync(join(tmpdir(), 'specforge-docs-versions-e2e-')));
   mkdirSync(join(repo, 'specs', 'pets'), { recursive: true });
   writeFileSync(join(repo, 'specs', 'pets', 'openapi.yaml'), contract('1.0.0', { '/pets': op('listPets', 'pets'), '/owners': op('listOwners', 'owners') }));
@@ -81,7 +70,7 @@ beforeAll(async () => {
   writeFileSync(join(repo, 'specs', 'pets', 'openapi.yaml'), contract('2.0.0', { '/pets': op('listPets', 'pets'), '/toys': op('listToys', 'toys') }));
   git('commit', '-qam', 'two');
   expect(await runDocs({ cwd: repo, out: join(repo, 'site'), write: () => undefined })).toBe(0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  browser = await launchChromium();
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -12,27 +12,17 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/commands/generate.js';
 import { runMock } from '../../src/cli/commands/mock.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const APP = join(ROOT, 'examples', 'react-app');
 const TMP = join(ROOT, 'test', '.tmp', `react-app-${process.pid}`);
 const DIST = join(TMP, 'dist');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** What a browser build must not hold: an import of a Node.js module, or Vite's stand-in for one. */
 const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'`]node:[\w/]+["'`]|__vite-browser-external/;
@@ -174,7 +164,7 @@ beforeAll(async () => {
   mockUrl = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
   site = serveDist();
   siteUrl = await listen(site);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -19,9 +19,9 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium } from 'playwright-core';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { CONSOLE_JS } from '../../src/docs/site/client-script.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `hostile-docs-samples-${process.pid}`);
@@ -30,17 +30,6 @@ const CANARY_CONTENT = 'CANARY-CONTENT-7d1f';
 const PLACEHOLDER_CONTENT = 'the file the reader chose';
 /** Quoting breakers: none may run (each would create PWNED in the working folder). */
 const PAYLOADS = ["'; touch PWNED; '", '$(touch PWNED)', '`touch PWNED`', '"; touch PWNED; "', "\\'; touch PWNED #"];
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Received {
   method: string;
@@ -456,7 +445,7 @@ describe('the docs request console', () => {
   });
 
   it('in Chromium: nothing is sent until a server is chosen; then the URL is shown and a click sends there only', async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       const { file } = pageOf.get('op-secure') ?? { file: '' };

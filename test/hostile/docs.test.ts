@@ -8,26 +8,16 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve, sep } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { HEADERS, HEADERS_FILE } from '../../src/docs/build.js';
 import { sanitizeDescription, sanitizeForDocs } from '../../src/docs/sanitize.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `hostile-docs-${process.pid}`);
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'hostile-docs', 'openapi.yaml');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const LIFETIME_MS = 5 * 60_000;
 
 /** What must never reach a page (its HTML or the contract state Redoc hydrates from). */
@@ -141,7 +131,7 @@ describe.each(RENDERERS)('docs pages ($renderer renderer) built from a hostile c
     await new Promise<void>((ok) => site.listen(0, '127.0.0.1', ok));
     setTimeout(() => site.closeAllConnections(), LIFETIME_MS).unref();
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browser = await launchChromium();
     setTimeout(() => void browser.close(), LIFETIME_MS).unref();
   }, 180_000);
 
