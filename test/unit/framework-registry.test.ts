@@ -4,13 +4,14 @@
  * generators/ names a framework in a string of its own (the registry, the run-time package's
  * adapters themselves and the few strings allowed below, each with its reason, aside).
  */
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { serverExample } from '../../src/cli/commands/init-examples.js';
 import { FRAMEWORKS, INIT_FRAMEWORKS, frameworkHelp, type FrameworkInfo } from '../../src/cli/frameworks.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { sourceFiles } from '../support/import-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const RUNTIME = join(ROOT, 'src', 'runtime');
@@ -36,20 +37,6 @@ const ALLOWED: ReadonlyArray<{ file: string; text: string; why: string }> = [
     why: 'names the two application shapes runConformance accepts besides a listener, not the list of frameworks',
   },
 ];
-
-function sourceFiles(dirs: readonly string[]): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(path);
-    }
-  };
-  for (const d of dirs) if (existsSync(join(ROOT, d))) walk(join(ROOT, d));
-  return out.sort();
-}
 
 /** Each string (literal or template text) of a module naming a framework, as `file:line name "text"`; comments are not strings. */
 function namedFrameworks(path: string, text: string): string[] {
@@ -121,7 +108,7 @@ describe('the registry of frameworks', () => {
   });
 
   it('is the only module of src/ and generators/ naming a framework in a string', () => {
-    const files = sourceFiles(['src', 'generators']).map((p) => ({ path: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
+    const files = sourceFiles(ROOT, ['src', 'generators']).map((p) => ({ path: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
     expect(strayNames(files)).toEqual([]);
   });
 

@@ -6,31 +6,18 @@
  * src/ or generators/ naming two or more style rules and no other rule is a second definition, and
  * fails here. Catalogues of every rule (rule-info.ts) name other rules too, so they are not one.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { HOUSE_RULE_DOCS, REDOCLY_RULE_DOCS } from '../../src/lint/rule-info.js';
 import { SPECFORGE_RULESET } from '../../src/lint/ruleset.js';
 import { LINT_RULESETS } from '../../src/lint/style.js';
+import { sourceFiles } from '../support/import-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** The one module allowed to list a ruleset's rules. */
 const DEFINITION = 'src/lint/style.ts';
-
-function sourceFiles(dirs: readonly string[]): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(path);
-    }
-  };
-  for (const d of dirs) if (existsSync(join(ROOT, d))) walk(join(ROOT, d));
-  return out.sort();
-}
 
 const rulesetIds = new Set(Object.values(LINT_RULESETS).flatMap((rules) => Object.keys(rules)));
 const allIds = new Set([...Object.keys(HOUSE_RULE_DOCS), ...Object.keys(REDOCLY_RULE_DOCS), ...Object.keys(SPECFORGE_RULESET.rules ?? {}), ...rulesetIds]);
@@ -74,7 +61,7 @@ describe('one definition of each lint ruleset', () => {
   });
 
   it('no module of src/ or generators/ but src/lint/style.ts lists a ruleset', () => {
-    const files = sourceFiles(['src', 'generators']).map((p) => ({ path: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
+    const files = sourceFiles(ROOT, ['src', 'generators']).map((p) => ({ path: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
     expect(secondDefinitions(files)).toEqual([]);
   });
 
