@@ -42,7 +42,8 @@ export function recordInto(options: ConformanceOptions): CassetteRecorder {
 /**
  * `--replay <file>`: the cassette's exchanges re-checked against the contract; nothing is sent.
  * The cassette is read as it streams (streamCassette): each exchange is parsed, checked and
- * replayed in turn, never the whole document at once.
+ * replayed in turn, never the whole document at once. `warn` gets one line without its line feed
+ * (it holds text of the recording: the caller escapes it for the terminal, then ends the line).
  */
 export async function replayFile(
   file: string,
@@ -53,7 +54,7 @@ export async function replayFile(
   const { report, unrouted } = await replayCassette({ exchanges: streamCassette(resolve(cwd, file), file) }, options);
   if (unrouted.length > 0) {
     warn(
-      `specforge test --replay: ${unrouted.length} recorded request${unrouted.length === 1 ? '' : 's'} match no operation of the contract now, not checked: ${unrouted.slice(0, 5).join(', ')}${unrouted.length > 5 ? ', …' : ''}\n`,
+      `specforge test --replay: ${unrouted.length} recorded request${unrouted.length === 1 ? '' : 's'} match no operation of the contract now, not checked: ${unrouted.slice(0, 5).join(', ')}${unrouted.length > 5 ? ', …' : ''}`,
     );
   }
   return report;

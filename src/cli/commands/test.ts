@@ -12,7 +12,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ContractError, UsageError } from '../../contract/errors.js';
-import { buildModel } from '../../contract/model.js';
 import { displayPath } from '../../contract/resolve.js';
 import { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
 import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
@@ -24,11 +23,11 @@ import { runInWorkers } from '../../conformance/workers.js';
 import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../config/config.js';
 import { tokenSource, TokenError } from '../../conformance/token.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
-import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { recordInto, replayFile, reportLocator } from './test-cassette.js';
+import { loadContractStart } from './model-start.js';
 
 export { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
 export { socketFetch, throttled } from '../../conformance/transport.js';
@@ -79,6 +78,8 @@ export interface TestOptions {
   replay?: string;
   /** The function that sends requests (default: fetch, or node:http over --socket). */
   fetch?: (request: Request) => Promise<Response>;
+  /** false (`--no-cache`): build the contract's model even when the start-up cache holds it, and write no entry. */
+  cache?: boolean;
 }
 
 type Fetch = (request: Request) => Promise<Response>;
@@ -232,7 +233,12 @@ export async function runTest(given: TestOptions): Promise<number> {
     if (schemes) authMap({ securitySchemes: schemes }, options.auth);
   }
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
-  const model = await buildModel(specPath);
+  const contract = await loadContractStart(
+    specPath,
+    strict,
+    options.cache === false ? undefined : { cwd, note: (line) => process.stderr.write(`specforge test: ${terminalText(line, false)}\n`) },
+  );
+  const model = contract.model;
   if (model.operations.length === 0) throw new UsageError(`${spec} describes no HTTP operation to test`);
 
   const operations = list(options.operations);
@@ -245,10 +251,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   if (selected.length === 0) throw new UsageError('no operation of the contract matches --operations and --tags');
   const auth = authMap(model, options.auth);
   // The validators are compiled last: every usage error is told before this slow part.
-  const plan = planValidators(model);
-  const { errors } = strictReport(model, plan, strict);
-  if (errors.length > 0) throw new ContractError(errors);
-  const validators = compileValidators(model, plan, strict);
+  const validators = contract.validators();
 
   let fetchFn: Fetch = options.fetch ?? (options.socket !== undefined ? socketFetch(resolve(cwd, options.socket)) : (r) => fetch(r));
   if (rateLimit !== undefined) fetchFn = throttled(fetchFn, rateLimit);
@@ -314,7 +317,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   const started = Date.now();
   let report: ConformanceReport;
   const recorder = options.record === undefined ? undefined : recordInto(common);
-  if (options.replay !== undefined) report = await replayFile(options.replay, cwd, common, (t) => process.stderr.write(terminalText(t, false)));
+  if (options.replay !== undefined) report = await replayFile(options.replay, cwd, common, (line) => process.stderr.write(`${terminalText(line, false)}\n`));
   else report = await runInWorkers(common, { workers, selected, seed, started });
   if (progress) process.stderr.write('\r\x1b[K');
   if (recorder && options.record !== undefined) recorder.write(resolve(cwd, options.record));
