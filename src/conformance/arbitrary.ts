@@ -1,6 +1,8 @@
 /**
  * fast-check arbitraries derived from JSON Schemas: values a request may carry, kept small (short
- * strings, a few array items) so that a run sends many different requests quickly. What a schema
+ * strings, a few array items) so that a run sends many different requests quickly. Nesting is
+ * counted in objects and arrays, never in `$ref`s, and every required property gets a value at any
+ * depth; recursion ends by leaving optional parts out (see schemaArbitrary). What a schema
  * states that an arbitrary cannot build directly (`allOf` of several object parts, `not`, formats
  * it does not know) is approximated; the runner checks every generated value with the contract's
  * validators and only counts it as valid data when they accept it.
@@ -11,7 +13,6 @@ import { isRecord } from '../contract/pointer.js';
 
 type Resolve = (ref: string) => JsonSchema | undefined;
 
-const MAX_DEPTH = 5;
 const MAX_STRING = 24;
 const MAX_ITEMS = 3;
 
@@ -116,12 +117,117 @@ function numberArbitrary(schema: Record<string, unknown>, integer: boolean): fc.
   return fc.double({ min: lo, max: hi, noNaN: true, noDefaultInfinity: true });
 }
 
-/** An arbitrary of the values a schema describes (approximately; see the module comment). */
-export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve, depth = 0): fc.Arbitrary<unknown> {
-  if (schema === true || schema === undefined) return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
-  if (schema === false || !isRecord(schema)) return fc.constant(null);
-  if (depth > MAX_DEPTH) return fc.constant(null);
-  if (typeof schema['$ref'] === 'string') return schemaArbitrary(resolve(schema['$ref']), resolve, depth + 1);
+/**
+ * Where generation stands: `depth` counts real nesting only (object properties, array items), and
+ * `refs` how often each `$ref` is on the way down, which is what ends a recursive schema.
+ */
+interface At {
+  depth: number;
+  refs: ReadonlyMap<string, number>;
+}
+
+/** One build of an arbitrary: how deep optional parts go, and how many schema nodes it may visit. */
+interface Walk {
+  resolve: Resolve;
+  /** Below this depth, optional properties are left out and arrays that may be empty are empty. */
+  optionalDepth: number;
+  budget: number;
+}
+
+/** Thrown when a build visits more schema nodes than its budget (a wide recursive contract). */
+class OverBudget extends Error {}
+
+/** How often one `$ref` may be on the way down: a recursive schema nests this many times, then ends. */
+const MAX_REF_VISITS = 2;
+/** Schema nodes one build may visit; past it, the build is made again with shallower optional parts. */
+const BUDGET = 4000;
+/** How deep optional parts go, tried in order until a build fits the budget. */
+const OPTIONAL_DEPTHS = [12, 8, 5, 3, 2, 1, 0];
+/** Nesting past which nothing is built, whatever is required (a guard; contracts do not nest this deep). */
+const HARD_DEPTH = 64;
+
+/** Whether a schema admits no value at all: `false`, `not: {}` (zod's "never"), `not: true`. */
+export function acceptsNothing(schema: unknown): boolean {
+  if (schema === false) return true;
+  if (!isRecord(schema) || !('not' in schema)) return false;
+  const not = schema['not'];
+  return not === true || (isRecord(not) && Object.keys(not).length === 0);
+}
+
+/**
+ * An arbitrary of the values a schema describes (approximately; see the module comment). Every
+ * required property is built at any depth (a `$ref` is no level); a recursive schema ends where
+ * each `$ref` has been entered MAX_REF_VISITS times, by leaving optional properties out, arrays
+ * empty, and oneOf/anyOf branches that would go deeper aside. Null only where the schema allows it
+ * (or where no value can be built at all: the validators then count it invalid).
+ */
+export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve): fc.Arbitrary<unknown> {
+  for (const optionalDepth of OPTIONAL_DEPTHS) {
+    try {
+      return build(schema, { resolve, optionalDepth, budget: BUDGET }, { depth: 0, refs: new Map() }) ?? fc.constant(null);
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+    }
+  }
+  // Even the required parts alone are more than the budget: a contract built to be expensive.
+  return fc.constant(null);
+}
+
+function anyValue(): fc.Arbitrary<unknown> {
+  return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
+}
+
+/** The schema a `$ref` names, and the way down with it counted; undefined past MAX_REF_VISITS. */
+function enter(schema: Record<string, unknown>, w: Walk, at: At): { schema: JsonSchema | undefined; at: At } | undefined {
+  let s: JsonSchema | undefined = schema;
+  let refs = at.refs;
+  for (let hops = 0; isRecord(s) && typeof s['$ref'] === 'string' && hops < 32; hops++) {
+    const ref = s['$ref'];
+    const n = refs.get(ref) ?? 0;
+    if (n >= MAX_REF_VISITS) return undefined;
+    refs = new Map(refs).set(ref, n + 1);
+    s = w.resolve(ref);
+  }
+  return { schema: s, at: { depth: at.depth, refs } };
+}
+
+/** The parts of an allOf, nested allOfs and $refs flattened; undefined when a part goes past MAX_REF_VISITS. */
+function allOfParts(schema: Record<string, unknown>, w: Walk, at: At): { parts: JsonSchema[]; at: At } | undefined {
+  const parts: JsonSchema[] = [];
+  let refs = at.refs;
+  const visit = (s: unknown, hops: number): boolean => {
+    if (hops > 16) return true;
+    const entered = isRecord(s) ? enter(s, w, { depth: at.depth, refs }) : { schema: s as JsonSchema, at: { depth: at.depth, refs } };
+    if (!entered) return false;
+    refs = entered.at.refs;
+    const part = entered.schema;
+    if (isRecord(part) && Array.isArray(part['allOf']) && !Array.isArray(part['oneOf']) && !Array.isArray(part['anyOf'])) {
+      const rest = { ...part };
+      delete rest['allOf'];
+      if (Object.keys(rest).length > 0) parts.push(rest);
+      return part['allOf'].every((p) => visit(p, hops + 1));
+    }
+    if (part !== undefined) parts.push(part);
+    return true;
+  };
+  const rest = { ...schema };
+  delete rest['allOf'];
+  if (!visit({ allOf: schema['allOf'] }, 0)) return undefined;
+  return { parts: [rest, ...parts], at: { depth: at.depth, refs } };
+}
+
+/** Keywords that say nothing of the value (annotations). */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated', '$comment', 'externalDocs', 'xml']);
+
+function build(schema: JsonSchema | undefined, w: Walk, at: At): fc.Arbitrary<unknown> | undefined {
+  if (--w.budget < 0) throw new OverBudget();
+  if (schema === true || schema === undefined) return anyValue();
+  if (!isRecord(schema) || acceptsNothing(schema) || at.depth > HARD_DEPTH) return undefined;
+  if (typeof schema['$ref'] === 'string') {
+    const entered = enter(schema, w, at);
+    if (!entered) return undefined;
+    return entered.schema === undefined ? anyValue() : build(entered.schema, w, entered.at);
+  }
   if ('const' in schema) return fc.constant(schema['const']);
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return fc.constantFrom(...(schema['enum'] as unknown[]));
   for (const key of ['oneOf', 'anyOf'] as const) {
@@ -129,14 +235,25 @@ export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve
     if (Array.isArray(list) && list.length > 0) {
       const base = { ...schema };
       delete base[key];
-      const merged = list.map((branch) =>
-        isRecord(branch) && Object.keys(base).some((k) => k !== 'description' && k !== 'title') ? { allOf: [base, branch] } : branch,
-      );
-      return fc.oneof(...merged.map((b) => schemaArbitrary(b as JsonSchema, resolve, depth + 1)));
+      delete base['discriminator'];
+      const meaningful = Object.keys(base).some((k) => !ANNOTATIONS.has(k));
+      // A branch that admits nothing (zod's `not: {}`) is no branch; one that cannot be built here
+      // (recursion at its end) is left aside.
+      const branches = list
+        .filter((branch) => !acceptsNothing(branch))
+        .map((branch) => build((meaningful && isRecord(branch) ? { allOf: [base, branch] } : branch) as JsonSchema, w, at))
+        .filter((a): a is fc.Arbitrary<unknown> => a !== undefined);
+      if (branches.length === 0) return undefined;
+      return branches.length === 1 ? branches[0] : fc.oneof(...branches);
     }
   }
   if (Array.isArray(schema['allOf']) && schema['allOf'].length > 0) {
-    const parts = schema['allOf'].map((p) => (isRecord(p) && typeof p['$ref'] === 'string' ? resolve(p['$ref']) : p));
+    const flat = allOfParts(schema, w, at);
+    if (!flat) return undefined;
+    const parts = flat.parts.filter((p) => !(isRecord(p) && Object.keys(p).every((k) => ANNOTATIONS.has(k))));
+    if (parts.some((p) => acceptsNothing(p))) return undefined;
+    if (parts.length === 0) return anyValue();
+    if (parts.length === 1) return build(parts[0], w, flat.at);
     // Objects combine: every part's properties and required names in one object schema.
     if (
       parts.every(
@@ -145,7 +262,8 @@ export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve
           (types(p).length === 0 || types(p).includes('object')) &&
           !Array.isArray(p['oneOf']) &&
           !Array.isArray(p['anyOf']) &&
-          !Array.isArray(p['allOf']),
+          p['enum'] === undefined &&
+          !('const' in p),
       )
     ) {
       const properties: Record<string, unknown> = {};
@@ -154,25 +272,24 @@ export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve
         if (isRecord(p['properties'])) Object.assign(properties, p['properties']);
         if (Array.isArray(p['required'])) for (const r of p['required']) required.add(String(r));
       }
-      const rest = { ...schema };
-      delete rest['allOf'];
-      return schemaArbitrary(
-        { ...rest, type: 'object', properties: { ...properties, ...(isRecord(rest['properties']) ? rest['properties'] : {}) }, required: [...required] },
-        resolve,
-        depth + 1,
-      );
+      return typedArbitrary('object', { type: 'object', properties, required: [...required] }, w, flat.at);
     }
-    return schemaArbitrary(parts[0] as JsonSchema, resolve, depth + 1);
+    // Else the most telling part (an enum, a type) is built, and the validators judge the rest.
+    const telling = parts.find((p) => isRecord(p) && (Array.isArray(p['enum']) || 'const' in p)) ?? parts.find((p) => isRecord(p) && types(p).length > 0);
+    return build(telling ?? parts[0], w, flat.at);
   }
   const ts = types(schema);
   const nullable = schema['nullable'] === true || ts.includes('null');
   const real = ts.filter((t) => t !== 'null');
-  const options = (real.length > 0 ? real : ['string', 'integer', 'boolean']).map((t) => typedArbitrary(t, schema, resolve, depth));
+  const options = (real.length > 0 ? real : ['string', 'integer', 'boolean'])
+    .map((t) => typedArbitrary(t, schema, w, at))
+    .filter((a): a is fc.Arbitrary<unknown> => a !== undefined);
+  if (options.length === 0) return nullable ? fc.constant(null) : undefined;
   const value = options.length === 1 ? (options[0] as fc.Arbitrary<unknown>) : fc.oneof(...options);
   return nullable ? fc.option(value, { nil: null, freq: 6 }) : value;
 }
 
-function typedArbitrary(type: string, schema: Record<string, unknown>, resolve: Resolve, depth: number): fc.Arbitrary<unknown> {
+function typedArbitrary(type: string, schema: Record<string, unknown>, w: Walk, at: At): fc.Arbitrary<unknown> | undefined {
   switch (type) {
     case 'string':
       return stringArbitrary(schema);
@@ -182,14 +299,16 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, resolve: 
       return numberArbitrary(schema, false);
     case 'boolean':
       return fc.boolean();
+    case 'null':
+      return fc.constant(null);
     case 'array': {
       const minItems = num(schema['minItems']) ?? 0;
       const maxItems = Math.max(minItems, Math.min(num(schema['maxItems']) ?? MAX_ITEMS, minItems + MAX_ITEMS));
-      const items = schemaArbitrary(
-        isRecord(schema['items']) || typeof schema['items'] === 'boolean' ? (schema['items'] as JsonSchema) : true,
-        resolve,
-        depth + 1,
-      );
+      // Past the depth of optional parts, an array that may be empty is.
+      if (minItems === 0 && at.depth >= w.optionalDepth) return fc.constant([]);
+      const itemSchema = isRecord(schema['items']) || typeof schema['items'] === 'boolean' ? (schema['items'] as JsonSchema) : true;
+      const items = build(itemSchema, w, { depth: at.depth + 1, refs: at.refs });
+      if (!items) return minItems === 0 ? fc.constant([]) : undefined;
       return schema['uniqueItems'] === true
         ? fc.uniqueArray(items, { minLength: minItems, maxLength: maxItems, selector: (v) => JSON.stringify(v) })
         : fc.array(items, { minLength: minItems, maxLength: maxItems });
@@ -199,20 +318,31 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, resolve: 
       const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       const readOnly = new Set<string>();
+      const below: At = { depth: at.depth + 1, refs: at.refs };
       for (const [name, sub] of Object.entries(properties)) {
         // Read-only properties are the server's to set: a request leaves them out, required or not.
-        const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? resolve(sub['$ref']) : sub;
+        const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? w.resolve(sub['$ref']) : sub;
         if ((isRecord(resolved) && resolved['readOnly'] === true) || (isRecord(sub) && sub['readOnly'] === true)) {
           readOnly.add(name);
           continue;
         }
-        record[name] = schemaArbitrary(sub as JsonSchema, resolve, depth + 1);
+        if (!required.has(name) && at.depth >= w.optionalDepth) continue;
+        const arbitrary = build(sub as JsonSchema, w, below);
+        if (arbitrary) record[name] = arbitrary;
+        // A required property no value can be built for: nor for the object (an optional one is left out).
+        else if (required.has(name)) return undefined;
       }
-      for (const name of required) if (!(name in record) && !readOnly.has(name)) record[name] = fc.string({ minLength: 1, maxLength: 8 });
+      const extra = schema['additionalProperties'];
+      for (const name of required) {
+        if (name in record || readOnly.has(name)) continue;
+        const arbitrary = isRecord(extra) ? build(extra, w, below) : extra === false ? undefined : fc.string({ minLength: 1, maxLength: 8 });
+        if (!arbitrary) return undefined;
+        record[name] = arbitrary;
+      }
       const requiredKeys = [...required].filter((k) => k in record);
       return fc.record(record, { requiredKeys });
     }
     default:
-      return fc.constant(null);
+      return undefined;
   }
 }

@@ -1,0 +1,128 @@
+/**
+ * Generated values reach every required property however deep: a `$ref` is no level of nesting,
+ * recursive schemas end by leaving optional parts out (an optional property omitted, an empty
+ * array), and what fuzzing sends is valid data the server accepts, not `{"city": null}` three
+ * objects down.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { schemaResolver } from '../../src/contract/tables/api.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
+import { schemaArbitrary } from '../../src/conformance/arbitrary.js';
+import { runConformance } from '../../src/conformance/run.js';
+import { buildModelFromText } from './support.js';
+
+const SPEC = `openapi: 3.1.0
+info: { title: orders, version: 1.0.0 }
+paths:
+  /orders:
+    post:
+      operationId: createOrder
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Order' }
+      responses:
+        '201': { description: created }
+        '400': { description: invalid }
+  /nodes:
+    post:
+      operationId: createNode
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Node' }
+      responses:
+        '201': { description: created }
+        '400': { description: invalid }
+components:
+  schemas:
+    Order:
+      type: object
+      required: [customer, lines]
+      properties:
+        customer: { $ref: '#/components/schemas/Customer' }
+        lines: { type: array, minItems: 1, maxItems: 2, items: { $ref: '#/components/schemas/Line' } }
+    Customer:
+      type: object
+      required: [name, address]
+      properties:
+        name: { $ref: '#/components/schemas/Name' }
+        address: { $ref: '#/components/schemas/Address' }
+    Address:
+      type: object
+      required: [city, geo]
+      properties:
+        city: { $ref: '#/components/schemas/Name' }
+        geo: { $ref: '#/components/schemas/Geo' }
+    Geo:
+      type: object
+      required: [lat, lng]
+      properties:
+        lat: { type: number, minimum: -90, maximum: 90 }
+        lng: { type: number, minimum: -180, maximum: 180 }
+    Line:
+      type: object
+      required: [sku, product]
+      properties:
+        sku: { $ref: '#/components/schemas/Name' }
+        product: { $ref: '#/components/schemas/Product' }
+    Product:
+      type: object
+      required: [maker]
+      properties:
+        maker: { $ref: '#/components/schemas/Customer' }
+    Name: { type: string, minLength: 1, maxLength: 12 }
+    Node:
+      type: object
+      required: [name]
+      properties:
+        name: { $ref: '#/components/schemas/Name' }
+        parent: { $ref: '#/components/schemas/Node' }
+        children: { type: array, items: { $ref: '#/components/schemas/Node' } }
+`;
+
+describe('generated bodies: every required property at any depth', () => {
+  it('builds a valid value (never null) for every required property of a deep $ref chain', async () => {
+    const model = await buildModelFromText(SPEC);
+    const resolve = schemaResolver(model);
+    const validate = compileValidators(model).operationValidators['createOrder']?.body?.['application/json'];
+    if (!validate) throw new Error('no body validator');
+    const values = fc.sample(schemaArbitrary({ $ref: '#/components/schemas/Order' }, resolve), { seed: 3, numRuns: 100 });
+    const valid = values.filter((v) => validate(v));
+    expect(valid.length).toBe(100);
+    expect(JSON.stringify(values)).not.toContain('null');
+  });
+
+  it('ends recursive schemas by leaving optional parts out, and still nests them some', async () => {
+    const model = await buildModelFromText(SPEC);
+    const resolve = schemaResolver(model);
+    const validate = compileValidators(model).operationValidators['createNode']?.body?.['application/json'];
+    if (!validate) throw new Error('no body validator');
+    const values = fc.sample(schemaArbitrary({ $ref: '#/components/schemas/Node' }, resolve), { seed: 3, numRuns: 100 });
+    expect(values.filter((v) => validate(v)).length).toBe(100);
+    // Recursion is followed (a node with a parent or a child), but not without end.
+    const text = JSON.stringify(values);
+    expect(text).toMatch(/"(parent|children)":(\{|\[\{)"name"/);
+    expect(text).not.toContain('null');
+  });
+
+  it('the fuzz phase sends deep bodies a strict server accepts', async () => {
+    const model = await buildModelFromText(SPEC);
+    const validate = compileValidators(model).operationValidators['createOrder']?.body?.['application/json'];
+    if (!validate) throw new Error('no body validator');
+    const statuses: number[] = [];
+    const server = async (request: Request): Promise<Response> => {
+      const body: unknown = await request.json().catch(() => undefined);
+      const status = validate(body) ? 201 : 400;
+      statuses.push(status);
+      return new Response(null, { status });
+    };
+    const report = await runConformance({ model, fetch: server, phases: ['fuzz'], operations: ['createOrder'], maxExamples: 20, seed: 7 });
+    expect(report.failures).toEqual([]);
+    expect(statuses.length).toBeGreaterThanOrEqual(20);
+    expect(statuses.filter((s) => s === 201).length).toBe(statuses.length);
+  });
+});
