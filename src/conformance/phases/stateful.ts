@@ -10,6 +10,8 @@ import { inferResources } from '../../contract/tables/infer-resources.js';
 import type { ResourceSpec } from '../../runtime/shared/spec.js';
 import type { ReceivedResponse } from '../checks.js';
 import type { RunContext } from '../exchange.js';
+import { absentId } from '../absent-id.js';
+import { listPaging, listShows, readWholeList } from '../paging.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
 
 /** A request of an item operation for `id` (other parameters from the examples). */
@@ -24,21 +26,37 @@ function itemRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec
   return buildRequest(ctx.model, op, values, body);
 }
 
-function listRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec, parent: Map<string, unknown>): ExampleRequest {
+/** The first request of a list: its largest page when `largest` and the contract declares a page size (paging.ts). */
+function listRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec, parent: Map<string, unknown>, largest = false): ExampleRequest {
   const values = ctx.exampleValues(op);
+  const size = largest ? listPaging(op, ctx.resolve).size : undefined;
   for (const p of op.parameters) {
     if (p.in === 'path' && parent.has(p.name)) values.set(p, parent.get(p.name));
     // A list that hides some documents unless asked (a container list without all=1) is asked.
     if (resource.listFilter?.unlessQuery === p.name) values.set(p, true);
+    if (p === size?.param) values.set(p, size.largest);
   }
   return buildRequest(ctx.model, op, values);
 }
 
-/** The id of a created document: its id field in the answer, else the last segment of the answer's `Location`. */
+/** The properties that may hold a document's id: its id field (the last part of a dotted one), the path parameter's name, `id`. */
+export function idKeys(resource: ResourceSpec): string[] {
+  return [...new Set([resource.idField.split('.').pop() ?? resource.idField, resource.idParam, 'id'])];
+}
+
+/**
+ * The id of a created document: its id field in the answer (else the property the path parameter
+ * names, else `id`), else the last segment of the answer's `Location`.
+ */
 export function createdId(resource: ResourceSpec, response: ReceivedResponse): string | undefined {
   let node: unknown = response.json;
   for (const key of resource.idField.split('.')) node = isRecord(node) ? node[key] : undefined;
   if (typeof node === 'string' || typeof node === 'number') return String(node);
+  const json = response.json;
+  for (const key of [resource.idParam, 'id']) {
+    const v = isRecord(json) ? json[key] : undefined;
+    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  }
   const location = response.headers['location'];
   if (location === undefined) return undefined;
   const path = location.replace(/[?#].*$/, '').replace(/\/+$/, '');
@@ -78,7 +96,8 @@ export async function stateful(ctx: RunContext): Promise<void> {
     // created must be answered 404 (or 410). A server that answers anything (a static mock) says
     // nothing of what it stores.
     if (resource.inferred === true) {
-      const absent = resource.generate === 'integer' ? '2147480000' : `specforge-absent-${ctx.seed}`;
+      const param = read.parameters.find((p) => p.in === 'path' && p.name === resource.idParam);
+      const absent = param ? String(absentId(read, param, ctx.resolve, ctx.validators, ctx.seed)) : `specforge-absent-${ctx.seed}`;
       const probe = await ctx.exchange(
         read,
         'stateful',
@@ -96,7 +115,11 @@ export async function stateful(ctx: RunContext): Promise<void> {
         `read ${resource.name} ${absent} (never created)`,
         'any',
       );
-      if (probe.response?.status !== 404 && probe.response?.status !== 410) continue;
+      const status = probe.response?.status;
+      if (status !== 404 && status !== 410) {
+        if (!ctx.options.dryRun) ctx.skip('ensure_resource_availability', read.path, notStoring(read, status));
+        continue;
+      }
     }
     const list = ctx.opById(resource.operations.list);
     const remove = ctx.opById(resource.operations.delete);
@@ -111,6 +134,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
       return random % n;
     };
     const steps = ctx.options.statefulSteps ?? 20;
+    let createRefused: string | undefined;
     const makeOne = async (): Promise<string | undefined> => {
       const values = new Map(createValues);
       const body = ctx.exampleBody(create);
@@ -122,9 +146,15 @@ export async function stateful(ctx: RunContext): Promise<void> {
         bodyValue = { ...body, value: { ...body.value, [resource.idField]: `specforge-${ctx.seed}-${index}-${model.size}` } };
       }
       const outcome = await ctx.exchange(create, 'stateful', buildRequest(ctx.model, create, values, bodyValue), `create ${resource.name}`, 'any');
-      if (!outcome.response || outcome.response.status >= 300) return undefined;
+      const status = outcome.response?.status;
+      if (!outcome.response || status === undefined || status >= 300) {
+        createRefused ??= `${create.method.toUpperCase()} ${create.path} answered ${status ?? 'nothing'} to the create of a ${resource.name}`;
+        return undefined;
+      }
       const id = createdId(resource, outcome.response);
       if (id !== undefined) model.set(id, true);
+      else
+        createRefused ??= `the answer of ${create.method.toUpperCase()} ${create.path} names no id (no ${idKeys(resource).join(' or ')} property, no Location)`;
       return id;
     };
     const checkRead = async (id: string, stored: boolean): Promise<void> => {
@@ -159,41 +189,58 @@ export async function stateful(ctx: RunContext): Promise<void> {
           outcome.response,
         );
     };
+    const keys = idKeys(resource);
     const checkList = async (): Promise<void> => {
       if (!list) return;
-      const request = listRequest(ctx, list, resource, parent);
-      const outcome = await ctx.exchange(list, 'stateful', request, `list ${resource.name}`, 'any');
-      const text = outcome.response?.text ?? '';
-      if (!outcome.response || outcome.response.status >= 300 || outcome.failures.some((f) => f.check === 'response_schema_conformance')) return;
-      const sent = outcome.sent;
+      // Every page, as the contract declares paging (paging.ts), before an item is said to be missing.
+      const read = await readWholeList(ctx, list, (largest) => listRequest(ctx, list, resource, parent, largest), `list ${resource.name}`, keys);
+      if (!read) return;
+      if (!read.complete)
+        ctx.skip('ensure_resource_availability', list.path, `${list.method.toUpperCase()} ${list.path} was not read to its end (${read.why ?? ''})`);
+      const paged = listPaging(list, ctx.resolve);
+      // A list that declares no paging may still show only its first page: completeness is checked while the model is small.
+      const whole =
+        read.complete && (read.pages.length > 1 || paged.size !== undefined || paged.offset !== undefined || paged.page !== undefined || model.size <= 10);
+      const last = read.pages[read.pages.length - 1] as (typeof read.pages)[number];
       for (const [id, stored] of model) {
-        const listed = text.includes(JSON.stringify(id)) || text.includes(`:${id},`) || text.includes(`:${id}}`);
-        // A paginated list shows its first page: completeness is checked while the model is small.
-        if (stored && !listed && model.size <= 10) {
+        const shows = read.pages.map((page) => listShows(page.response, id, keys));
+        const mentioned = shows.some((s) => s.structural === true || s.textual);
+        const listedOn = read.pages.find((_, i) => shows[i]?.structural ?? shows[i]?.textual);
+        if (stored && !mentioned && whole) {
           ctx.fail(
             list,
             'stateful',
             { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${list.id}`, location: list.pointer },
-            sent,
-            outcome.response,
+            last.sent,
+            last.response,
           );
-        } else if (!stored && listed) {
+        } else if (!stored && listedOn) {
           ctx.fail(
             list,
             'stateful',
             { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${list.id}`, location: list.pointer },
-            sent,
-            outcome.response,
+            listedOn.sent,
+            listedOn.response,
           );
-        } else ctx.tally(list, stored ? 'ensure_resource_availability' : 'use_after_free', true);
+        } else if (stored ? mentioned : true) ctx.tally(list, stored ? 'ensure_resource_availability' : 'use_after_free', true);
       }
     };
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
-    if (first === undefined) continue;
+    if (first === undefined) {
+      if (!ctx.options.dryRun) ctx.skip('ensure_resource_availability', create.path, `${createRefused ?? 'the create failed'}: its chain was not run`);
+      continue;
+    }
     // An inferred collection again: two creates must answer two ids, or the server keeps nothing
     // (a stateless answer, the same sample each time) and says nothing of a store.
-    if (resource.inferred === true && (await makeOne()) === first) continue;
+    if (resource.inferred === true && (await makeOne()) === first) {
+      ctx.skip(
+        'ensure_resource_availability',
+        create.path,
+        `${create.method.toUpperCase()} ${create.path} answered the same id to two creates: it keeps nothing`,
+      );
+      continue;
+    }
     await checkRead(first, true);
     // The replace and update of the created document: it exists, so neither may answer 404.
     for (const opId of [resource.operations.replace, resource.operations.update]) {
@@ -246,6 +293,14 @@ export async function stateful(ctx: RunContext): Promise<void> {
       }
     }
   }
+}
+
+/** Why an inferred collection is not judged: its read answered a document never created with `status`, not 404. */
+function notStoring(read: OperationModel, status: number | undefined): string {
+  const where = `${read.method.toUpperCase()} ${read.path}`;
+  if (status === undefined) return `${where} got no answer to an id never created: its chain was not run`;
+  if (status >= 400 && status < 500) return `${where} answered ${status} to an absent id built to its schema, not 404: its chain was not run`;
+  return `${where} answered ${status} to an id never created, not 404: it shows nothing of what it stores, so its chain was not run`;
 }
 
 /**

@@ -1,0 +1,289 @@
+/**
+ * The stateful phase on servers that check what they are sent: the id of a document never created
+ * is built to the path parameter's schema (a uuid, an integer in range, a pattern, a length), so a
+ * server that validates ids answers it 404 and the create/read/delete chain runs; a server that
+ * still refuses it is named in the report's `skipped`, never dropped in silence. Created ids are
+ * taken from the create's answer (its body, else its Location), and lists are read with the paging
+ * the contract declares (the largest page, then next links) before an item is said to be missing.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../../src/contract/model.js';
+import { runConformance, type ConformanceReport, type Phase } from '../../src/conformance/run.js';
+import { writeSpec } from './support.js';
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const findings = (r: ConformanceReport): string[] => r.failures.map((f) => `${f.check} ${f.operationId}: ${f.message}`);
+
+/** A collection's contract: the id's schema, and the list's paging parameters (YAML flow lines). */
+function contract(idSchema: string, listParams = `[]`): string {
+  return `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /items:
+    post:
+      operationId: createItem
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/NewItem' } } } }
+      responses:
+        '201': { description: created, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+        '400': { description: invalid }
+    get:
+      operationId: listItems
+      parameters: ${listParams}
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } } } }
+        '400': { description: invalid }
+  /items/{itemId}:
+    parameters: [{ name: itemId, in: path, required: true, schema: ${idSchema} }]
+    get:
+      operationId: getItem
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+        '400': { description: invalid id }
+        '404': { description: missing }
+    delete:
+      operationId: deleteItem
+      responses:
+        '204': { description: deleted }
+        '400': { description: invalid id }
+        '404': { description: missing }
+components:
+  schemas:
+    NewItem: { type: object, required: [title], properties: { title: { type: string, minLength: 1 } } }
+    Item:
+      type: object
+      required: [id, title]
+      properties: { id: ${idSchema}, title: { type: string } }
+`;
+}
+
+interface Store {
+  /** Whether an id is well formed (else 400). */
+  valid: (id: string) => boolean;
+  /** A new id. */
+  make: (n: number) => string | number;
+  /** Fault: a delete answers 204 and keeps the item. */
+  keepsDeleted?: boolean;
+  /** Items there before the run (the list's first page is full of them). */
+  seeded?: number;
+  /** The list's pages: limit/offset (bare array), page/per_page with a Link header, or none (the whole list). */
+  paging?: 'offset' | 'link';
+}
+
+function server(store: Store): { handler: (r: Request) => Promise<Response>; sent: string[] } {
+  const items = new Map<string, { id: string | number; title: string }>();
+  let n = 0;
+  const add = (title: string): { id: string | number; title: string } => {
+    const id = store.make(++n);
+    const item = { id, title };
+    items.set(String(id), item);
+    return item;
+  };
+  for (let i = 0; i < (store.seeded ?? 0); i++) add(`seeded ${i}`);
+  const sent: string[] = [];
+  const handler = async (r: Request): Promise<Response> => {
+    const url = new URL(r.url);
+    sent.push(`${r.method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/items') {
+      if (r.method === 'POST') {
+        const body = (await r.json()) as { title?: unknown };
+        if (typeof body.title !== 'string' || body.title === '') return json({ error: 'title' }, 400);
+        return json(add(body.title), 201);
+      }
+      if (r.method !== 'GET') return json({}, 405, { allow: 'GET, POST' });
+      const all = [...items.values()];
+      if (store.paging === 'link') {
+        const size = Number(url.searchParams.get('per_page') ?? '5');
+        const page = Number(url.searchParams.get('page') ?? '1');
+        if (!(size >= 1 && size <= 10 && page >= 1)) return json({ error: 'paging' }, 400);
+        const slice = all.slice((page - 1) * size, page * size);
+        const more = page * size < all.length;
+        return json(slice, 200, more ? { link: `</items?page=${page + 1}&per_page=${size}>; rel="next"` } : {});
+      }
+      if (store.paging === undefined) return json(all);
+      const limit = Number(url.searchParams.get('limit') ?? '5');
+      const offset = Number(url.searchParams.get('offset') ?? '0');
+      if (!(limit >= 1 && limit <= 100 && offset >= 0)) return json({ error: 'paging' }, 400);
+      return json(all.slice(offset, offset + limit));
+    }
+    const id = decodeURIComponent(url.pathname.slice('/items/'.length));
+    if (!store.valid(id)) return json({ error: 'invalid id' }, 400);
+    if (!items.has(id)) return json({ error: 'missing' }, 404);
+    if (r.method === 'DELETE') {
+      if (!store.keepsDeleted) items.delete(id);
+      return new Response(null, { status: 204 });
+    }
+    if (r.method === 'GET') return json(items.get(id));
+    return json({}, 405, { allow: 'GET, DELETE' });
+  };
+  return { handler, sent };
+}
+
+async function run(spec: string, store: Store, phases: Phase[] = ['stateful']): Promise<{ report: ConformanceReport; sent: string[] }> {
+  const model = await buildModel(writeSpec(spec));
+  const { handler, sent } = server(store);
+  const report = await runConformance({ model, phases, statefulSteps: 10, maxExamples: 5, fetch: handler });
+  return { report, sent };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const ID_KINDS: Array<{ name: string; schema: string; store: Omit<Store, 'keepsDeleted'>; absent: RegExp }> = [
+  {
+    name: 'a uuid',
+    schema: '{ type: string, format: uuid }',
+    store: { valid: (id) => UUID.test(id), make: () => randomUUID() },
+    absent: /^GET \/items\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  },
+  {
+    name: 'an integer between 1 and 99999',
+    schema: '{ type: integer, minimum: 1, maximum: 99999 }',
+    store: { valid: (id) => /^\d+$/.test(id) && Number(id) >= 1 && Number(id) <= 99999, make: (n) => n },
+    absent: /^GET \/items\/\d+$/,
+  },
+  {
+    name: 'a 24-digit hex string (pattern)',
+    schema: "{ type: string, pattern: '^[0-9a-f]{24}$' }",
+    store: { valid: (id) => /^[0-9a-f]{24}$/.test(id), make: (n) => n.toString(16).padStart(24, '0') },
+    absent: /^GET \/items\/[0-9a-f]{24}$/,
+  },
+  {
+    name: 'a string of 6 to 10 characters',
+    schema: '{ type: string, minLength: 6, maxLength: 10 }',
+    store: { valid: (id) => id.length >= 6 && id.length <= 10, make: (n) => `item-${n}`.padEnd(6, '0') },
+    absent: /^GET \/items\/.{6,10}$/,
+  },
+];
+
+describe('the id of a document never created is built to the path parameter schema', () => {
+  for (const kind of ID_KINDS) {
+    it(`${kind.name}: the server answers it 404, and the chain finds a delete that does not delete`, async () => {
+      const { report, sent } = await run(contract(kind.schema), { ...kind.store, keepsDeleted: true });
+      expect(sent[0]).toMatch(kind.absent);
+      // The item deleted but kept is read (200) and listed: both are use_after_free, nothing else is found.
+      expect(findings(report)).toContainEqual(expect.stringMatching(/^use_after_free getItem: items \S+, deleted, answers 200 on getItem/));
+      expect(findings(report)).toContainEqual(expect.stringMatching(/^use_after_free listItems: items \S+, deleted, is still listed by listItems/));
+      expect(report.failures.every((f) => f.check === 'use_after_free')).toBe(true);
+      expect(report.skipped ?? []).toEqual([]);
+    });
+  }
+
+  it('a correct server with uuid ids: the chain runs (reads, list and deletes passed), no finding', async () => {
+    const kind = ID_KINDS[0] as (typeof ID_KINDS)[number];
+    const { report } = await run(contract(kind.schema), kind.store);
+    expect(findings(report)).toEqual([]);
+    const get = report.operations.find((o) => o.operationId === 'getItem');
+    expect(get?.checks.use_after_free?.passed).toBeGreaterThan(0);
+    expect(get?.checks.ensure_resource_availability?.passed).toBeGreaterThan(0);
+  });
+
+  it('a server that still refuses the absent id with 400 is named in skipped, with the status and the reason', async () => {
+    // Ids are uuids of version 7 only: the version-4 uuid built to the schema is refused.
+    const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const { report } = await run(contract('{ type: string, format: uuid }'), {
+      valid: (id) => v7.test(id),
+      make: () => randomUUID().replace(/^(.{14})./, '$17'),
+    });
+    expect(findings(report)).toEqual([]);
+    expect(report.skipped).toEqual([
+      {
+        check: 'ensure_resource_availability',
+        path: '/items/{itemId}',
+        reason: expect.stringMatching(/^GET \/items\/\{itemId\} answered 400 to an absent id built to its schema/) as unknown,
+      },
+    ]);
+  });
+
+  it('a server that answers every id (it keeps nothing) is named in skipped too', async () => {
+    const model = await buildModel(writeSpec(contract('{ type: string }')));
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      fetch: async (r) => (r.method === 'POST' ? json({ id: 'x', title: 't' }, 201) : json({ id: 'x', title: 't' })),
+    });
+    expect(findings(report)).toEqual([]);
+    expect(report.skipped).toEqual([
+      { check: 'ensure_resource_availability', path: '/items/{itemId}', reason: expect.stringMatching(/answered 200 to an id never created/) as unknown },
+    ]);
+  });
+});
+
+describe('created ids from the answers', () => {
+  it('the id is the body property the path parameter names, else the Location of a body without one', async () => {
+    const spec = contract('{ type: string }').replace(
+      "'201': { description: created, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }",
+      "'201': { description: created, headers: { Location: { schema: { type: string } } } }",
+    );
+    const items = new Set<string>();
+    let n = 0;
+    const sent: string[] = [];
+    const model = await buildModel(writeSpec(spec));
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      statefulSteps: 0,
+      fetch: async (r) => {
+        const url = new URL(r.url);
+        sent.push(`${r.method} ${url.pathname}`);
+        if (r.method === 'POST') {
+          const id = `n${++n}`;
+          items.add(id);
+          return new Response(null, { status: 201, headers: { location: `http://conformance.test/items/${id}?v=1` } });
+        }
+        if (url.pathname === '/items') return json([...items].map((id) => ({ id, title: 't' })));
+        const id = url.pathname.slice('/items/'.length);
+        if (!items.has(id)) return json({}, 404);
+        if (r.method === 'DELETE') return (items.delete(id), new Response(null, { status: 204 }));
+        return json({ id, title: 't' });
+      },
+    });
+    expect(findings(report)).toEqual([]);
+    expect(sent).toContain('GET /items/n1');
+    expect(sent).toContain('DELETE /items/n1');
+  });
+});
+
+describe('lists read with the paging the contract declares', () => {
+  const OFFSET = `[{ name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100 } }, { name: offset, in: query, schema: { type: integer, minimum: 0 } }]`;
+  const LINK = `[{ name: per_page, in: query, schema: { type: integer, minimum: 1, maximum: 10 } }, { name: page, in: query, schema: { type: integer, minimum: 1 } }]`;
+  const plain = { valid: (id: string): boolean => /^\d+$/.test(id), make: (n: number): number => n };
+
+  it('limit/offset: the list is asked for its largest page, so items past the default first page are found', async () => {
+    const { report, sent } = await run(contract('{ type: integer }', OFFSET), { ...plain, seeded: 12, paging: 'offset' });
+    expect(findings(report)).toEqual([]);
+    expect(sent).toContain('GET /items?limit=100');
+    expect(report.operations.find((o) => o.operationId === 'listItems')?.checks.ensure_resource_availability?.passed).toBeGreaterThan(0);
+  });
+
+  it('page/per_page with a Link header: the next links are followed before an item is said to be missing', async () => {
+    const { report, sent } = await run(contract('{ type: integer }', LINK), { ...plain, seeded: 23, paging: 'link' });
+    expect(findings(report)).toEqual([]);
+    expect(sent).toContain('GET /items?per_page=10');
+    expect(sent).toContain('GET /items?page=3&per_page=10');
+  });
+
+  it('an item really missing from every page is still a finding', async () => {
+    const spec = contract('{ type: integer }', LINK);
+    const model = await buildModel(writeSpec(spec));
+    const { handler } = server({ ...plain, seeded: 23, paging: 'link' });
+    // Fault: the list never shows items created during the run (ids past 23).
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      statefulSteps: 0,
+      fetch: async (r) => {
+        const response = await handler(r);
+        const url = new URL(r.url);
+        if (r.method !== 'GET' || url.pathname !== '/items') return response;
+        const list = (await response.json()) as Array<{ id: number }>;
+        return json(
+          list.filter((i) => i.id <= 23),
+          200,
+          response.headers.has('link') ? { link: response.headers.get('link') ?? '' } : {},
+        );
+      },
+    });
+    expect(findings(report)).toContainEqual(expect.stringMatching(/^ensure_resource_availability listItems: items 24, created, is missing from listItems/));
+  });
+});
