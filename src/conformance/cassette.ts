@@ -25,6 +25,7 @@ import { type ReceivedResponse, type SentRequest } from './checks.js';
 import type { Redactor } from './redact.js';
 import { Observer } from './observe.js';
 import { statefulResources } from './phases/stateful.js';
+import { judgedHeaders } from './replay-credentials.js';
 import { rederiveStateful, SEQUENCE_PHASES, type ReplayedStep } from './replay-stateful.js';
 import { PHASES, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
@@ -386,7 +387,8 @@ export interface ReplayResult {
 /**
  * Re-checks recorded exchanges against the contract: each request routed and judged by the contract
  * as it is now (valid: positive_data_acceptance; invalid: negative_data_rejection; without its
- * credential: ignored_auth), each answer through the answer checks. Nothing is sent. Then the
+ * credential: ignored_auth; a redacted credential is one that was sent: replay-credentials.ts),
+ * each answer through the answer checks. Nothing is sent. Then the
  * stateful checks (use_after_free, ensure_resource_availability, transition_precondition, links)
  * are re-derived from the sequence the stateful phase's exchanges (or the proxied traffic) form,
  * in their recorded order, against the contract's resources, state machines and links as they are
@@ -396,14 +398,16 @@ export async function replayCassette(
   cassette: { exchanges: Iterable<CassetteExchange> | AsyncIterable<CassetteExchange> },
   options: Omit<ConformanceOptions, 'fetch'>,
 ): Promise<ReplayResult> {
-  const observer = new Observer(options);
+  const observer = new Observer(options, { redacted: true });
   const ctx = observer.ctx;
   const unrouted = new Set<string>();
   const steps: ReplayedStep[] = [];
   const sequenced = sequenceOperations(ctx);
   for await (const x of cassette.exchanges) {
     const headers = x.request.headers;
-    const verdict = await observer.verdict(x.request.method, x.request.url, headers, x.request.body === undefined ? undefined : Buffer.from(x.request.body));
+    // A redacted credential is judged as one sent (the security phase never sent a valid one).
+    const judged = x.phase === 'security' ? headers : judgedHeaders(ctx.model, observer.route(x.request.method, x.request.url), headers);
+    const verdict = await observer.verdict(x.request.method, x.request.url, judged, x.request.body === undefined ? undefined : Buffer.from(x.request.body));
     if (verdict.kind === 'unrouted') {
       // Listed once each (and at most a thousand): a cassette of unknown paths stays small in memory.
       if (unrouted.size < 1000) unrouted.add(`${x.request.method} ${x.request.url.split('?')[0] ?? ''}`);

@@ -22,6 +22,7 @@ import type { ApiSpec, OperationSpec } from '../runtime/shared/spec.js';
 import type { AnyHandler } from '../runtime/server/context.js';
 import { CONTRACT_WIDE_NOTE, type ReceivedResponse, type SentRequest } from './checks.js';
 import { RunContext } from './exchange.js';
+import { standInVerifiers } from './replay-credentials.js';
 import type { ConformanceFailure, ConformanceOptions, Phase } from './types.js';
 
 /** The header the judging handlers answer with: the request passed every request stage. */
@@ -63,7 +64,8 @@ export class Observer {
   private readonly api: ApiSpec;
   private readonly byId: Map<string, OperationSpec>;
 
-  constructor(options: Omit<ConformanceOptions, 'fetch'>) {
+  /** `redacted`: a replay's judge, which reads a redacted credential as one sent (replay-credentials.ts). */
+  constructor(options: Omit<ConformanceOptions, 'fetch'>, judging: { redacted?: boolean } = {}) {
     this.ctx = new RunContext({ ...options, fetch: () => Promise.reject(new Error('an observer sends nothing')) });
     const api = apiSpec(this.ctx.model);
     this.api = api;
@@ -71,9 +73,15 @@ export class Observer {
     this.router = new Router(api.operations);
     const handlers: Record<string, AnyHandler> = {};
     for (const op of api.operations) handlers[op.id] = () => ({ status: 200, headers: { [VALID_MARK]: '1' }, payload: '', verified: true });
+    const verifiers = judging.redacted ? standInVerifiers(api) : undefined;
     // Paths arrive relative to the base (the upstream URL carries it): the contract's servers[] path is not taken off again.
     this.judgeRequest = toFetchHandler(
-      createRequestListener(api, this.ctx.validators, handlers, { bodyLimit: MAX_REQUEST_BYTES, maxJsonDepth: this.ctx.maxJsonDepth, basePath: false }),
+      createRequestListener(api, this.ctx.validators, handlers, {
+        bodyLimit: MAX_REQUEST_BYTES,
+        maxJsonDepth: this.ctx.maxJsonDepth,
+        basePath: false,
+        ...(verifiers ? { security: verifiers } : {}),
+      }),
     );
   }
 

@@ -37,6 +37,7 @@ import { terminalText } from '../report/terminal.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
 import { CassetteRecorder } from './cassette.js';
 import { HOP_BY_HOP, MAX_REQUEST_BYTES, Observer, type RequestVerdict } from './observe.js';
+import { answeredBody, refusalReasons } from './proxy-lines.js';
 import { learnBody, redactor } from './redact.js';
 import { describeFailure } from './run.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
@@ -228,6 +229,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
       }
     }
 
+    const reasons = verdict.kind === 'invalid' && !options.enforce ? await refusalReasons(verdict.refusal) : '';
     const forward: Record<string, string> = { ...sentHeaders, host: upstream.host };
     if (body.length > 0 || 'content-length' in headers) forward['content-length'] = String(body.length);
     ctx.report.requests++;
@@ -238,12 +240,13 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
       if (finished) return;
       finished = true;
       if (verdict.kind === 'invalid' && !options.enforce) {
-        // What the contract says of the request, then what the upstream really answered (never a body the proxy made up).
+        // What the upstream really answered (its own body, bounded), then why the contract forbids the
+        // request: never a body the proxy made up, shown as if answered.
         const answered = response
-          ? `the upstream answered ${response.status}`
+          ? `the upstream answered ${response.status}${answeredBody(response)}`
           : `the upstream gave no answer (${ctx.redact.text(error ?? 'the connection closed')})`;
         say(
-          `specforge proxy: ${method} ${shownUrl} (${verdict.op.id}) breaks the contract, forwarded; ${answered} (a server generated from the contract answers ${ctx.redact.text(verdict.problem)})`,
+          `specforge proxy: ${method} ${shownUrl} (${verdict.op.id}) breaks the contract, forwarded; ${answered} (a server generated from the contract refuses it with ${verdict.refusal.status}${reasons ? `: ${ctx.redact.text(reasons)}` : ''})`,
         );
       }
       if (verdict.kind === 'unrouted') {

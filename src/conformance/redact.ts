@@ -105,6 +105,8 @@ export class SeenCredentials {
     for (const [name, value] of Object.entries(headers)) {
       const lower = name.toLowerCase();
       if (lower === 'authorization' || lower === 'proxy-authorization') {
+        // A scheme word alone (`Bearer`) is no credential: learnt, it would be scrubbed from every text.
+        if (loneSchemeWord(value)) continue;
         this.add(value);
         const space = value.search(/\s/);
         const scheme = space > 0 ? value.slice(0, space) : '';
@@ -217,7 +219,18 @@ export const SHOW_SECRETS: Redactor = {
   request: (r) => r,
 };
 
+/** A scheme word with nothing after it (`Bearer`, `Bearer `): an empty credential, no secret. */
+function loneSchemeWord(value: string): boolean {
+  const space = value.search(/\s/);
+  return AUTH_SCHEMES.test(space < 0 ? value : value.slice(0, space)) && (space < 0 || value.slice(space).trim() === '');
+}
+
+/**
+ * `Bearer [REDACTED]`: the scheme word kept. A scheme word alone is kept as sent: redacted, an
+ * empty credential would read as a credential sent (replay-credentials.ts).
+ */
 function authorizationValue(value: string): string {
+  if (loneSchemeWord(value)) return value;
   const space = value.search(/\s/);
   const scheme = space > 0 ? value.slice(0, space) : '';
   return AUTH_SCHEMES.test(scheme) ? `${scheme} ${REDACTED}` : REDACTED;
