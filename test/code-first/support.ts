@@ -1,0 +1,220 @@
+/**
+ * What the code-first suite shares: a service of one framework (its contract as the framework emits
+ * it, and a way to start it on 127.0.0.1, correct or with planted faults), the built CLI run as a
+ * child process (bounded in time, never blocking this process's event loop, so the services in
+ * it keep answering), and the judgement of a run: which planted faults its findings show.
+ *
+ * `runFramework` is the whole exercise for one framework: the contract written to a temporary
+ * folder, `specforge test <contract> --base-url <url> --auth bearer=<token>` against the correct
+ * service and against the faulty one (every fault on), then the correct service again through
+ * `specforge proxy --record` and the recording replayed with `specforge test --replay`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ALL_FAULTS, FAULTS, TOKEN, type Fault, type PlantedFault } from './faults.js';
+
+export interface RunningService {
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface CodeFirstService {
+  name: string;
+  /** The OpenAPI document the framework emits for the service. */
+  contract(): Promise<object>;
+  start(token: string, faults: ReadonlySet<Fault>): Promise<RunningService>;
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'dist/src/cli/main.js');
+
+/** Listens on 127.0.0.1 (any free port); `close` (else the server's own) ends it and its connections. */
+export async function listen(server: Server, close?: () => Promise<void>): Promise<RunningService> {
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => done());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      if (close) await close();
+      else await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The built CLI, in `cwd` (a folder without specforge.config.yaml), killed after `timeoutMs`. */
+export function runCli(
+  args: readonly string[],
+  cwd: string,
+  timeoutMs = 120_000,
+  onStderr?: (text: string) => void,
+): CliResult & { done: Promise<CliResult>; kill(signal: NodeJS.Signals): void } {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const result: CliResult = { code: null, stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (result.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    result.stderr += chunk;
+    onStderr?.(result.stderr);
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const done = new Promise<CliResult>((settle) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      result.code = code;
+      settle(result);
+    }),
+  );
+  return { ...result, done, kill: (signal) => child.kill(signal) };
+}
+
+export interface Finding {
+  check: string;
+  operationId: string;
+  message: string;
+  /** The status of the answer the finding is about (0: none). */
+  status: number;
+}
+
+/** The failures of a JSON report of `specforge test` (or of the proxy). */
+export function findingsOf(json: string): Finding[] {
+  const report = JSON.parse(json) as { failures?: Array<{ check?: string; operationId?: string; message?: string; response?: { status?: number } }> };
+  return (report.failures ?? []).map((f) => ({
+    check: f.check ?? '',
+    operationId: f.operationId ?? '',
+    message: f.message ?? '',
+    status: f.response?.status ?? 0,
+  }));
+}
+
+/** A finding's check, operation and answer status: what tells one fault's findings from another's. */
+const signature = (f: Finding): string => `${f.check} ${f.operationId} ${f.status}`;
+
+/**
+ * The planted fault is found: a finding of its check on one of its operations (with its status,
+ * when the fault names one) that the correct service did not get.
+ */
+export function isFound(fault: PlantedFault, faulty: readonly Finding[], correct: readonly Finding[]): boolean {
+  const clean = new Set(correct.map(signature));
+  return faulty.some(
+    (f) =>
+      f.check === fault.check &&
+      fault.operations.includes(f.operationId) &&
+      (fault.status === undefined || f.status === fault.status) &&
+      !clean.has(signature(f)),
+  );
+}
+
+export interface FrameworkRun {
+  framework: string;
+  contractFile: string;
+  correct: Finding[];
+  faulty: Finding[];
+  found: PlantedFault[];
+  missed: PlantedFault[];
+  /** Through `specforge proxy --record`: the test run's findings, the proxy's, then the replay's. */
+  proxied: { test: Finding[]; proxy: Finding[]; replay: Finding[]; replayStderr: string; requests: number };
+  requests: { correct: number; faulty: number };
+}
+
+async function testRun(contractFile: string, url: string, dir: string, extra: readonly string[] = []): Promise<{ findings: Finding[]; requests: number }> {
+  const out = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
+  const run = runCli(['test', contractFile, '--base-url', url, '--auth', `bearer=${TOKEN}`, '--format', 'json', '-o', out, ...extra], dir);
+  const result = await run.done;
+  if (result.code !== 0 && result.code !== 1) throw new Error(`specforge test exited with ${String(result.code)}: ${result.stderr}`);
+  const text = readFileSync(out, 'utf8');
+  return { findings: findingsOf(text), requests: (JSON.parse(text) as { requests?: number }).requests ?? 0 };
+}
+
+/** The correct service behind `specforge proxy --record`, tested through it, then the recording replayed. */
+async function proxiedRun(service: CodeFirstService, contractFile: string, dir: string): Promise<FrameworkRun['proxied']> {
+  const running = await service.start(TOKEN, new Set());
+  const cassette = join(dir, 'recording.json');
+  const proxyReport = join(dir, 'proxy-report.json');
+  try {
+    let listening: (origin: string) => void = () => undefined;
+    const origin = new Promise<string>((settle) => (listening = settle));
+    const proxy = runCli(
+      ['proxy', contractFile, '--upstream', running.url, '--port', '0', '--record', cassette, '--format', 'json', '-o', proxyReport],
+      dir,
+      120_000,
+      (text) => {
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+        if (match?.[1] !== undefined) listening(match[1]);
+      },
+    );
+    const url = await Promise.race([origin, proxy.done.then((r) => Promise.reject(new Error(`specforge proxy exited with ${String(r.code)}: ${r.stderr}`)))]);
+    const tested = await testRun(contractFile, url, dir);
+    proxy.kill('SIGINT');
+    const stopped = await proxy.done;
+    if (stopped.code !== 0 && stopped.code !== 1) throw new Error(`specforge proxy exited with ${String(stopped.code)}: ${stopped.stderr}`);
+    const replay = runCli(['test', contractFile, '--replay', cassette, '--auth', `bearer=${TOKEN}`, '--format', 'json'], dir);
+    const replayed = await replay.done;
+    if (replayed.code !== 0 && replayed.code !== 1) throw new Error(`specforge test --replay exited with ${String(replayed.code)}: ${replayed.stderr}`);
+    return {
+      requests: tested.requests,
+      test: tested.findings,
+      proxy: findingsOf(readFileSync(proxyReport, 'utf8')),
+      replay: findingsOf(replayed.stdout),
+      replayStderr: replayed.stderr,
+    };
+  } finally {
+    await running.close();
+  }
+}
+
+export async function runFramework(service: CodeFirstService, options: { proxy?: boolean } = {}): Promise<FrameworkRun> {
+  const dir = mkdtempSync(join(tmpdir(), `sf-code-first-${service.name.toLowerCase()}-`));
+  const contractFile = join(dir, 'openapi.json');
+  writeFileSync(contractFile, `${JSON.stringify(await service.contract(), null, 2)}\n`);
+  const once = async (faults: ReadonlySet<Fault>): Promise<{ findings: Finding[]; requests: number }> => {
+    const running = await service.start(TOKEN, faults);
+    try {
+      return await testRun(contractFile, running.url, dir);
+    } finally {
+      await running.close();
+    }
+  };
+  const [correct, faulty] = await Promise.all([once(new Set()), once(ALL_FAULTS)]);
+  const found = FAULTS.filter((f) => isFound(f, faulty.findings, correct.findings));
+  const proxied = options.proxy === false ? { test: [], proxy: [], replay: [], replayStderr: '', requests: 0 } : await proxiedRun(service, contractFile, dir);
+  return {
+    framework: service.name,
+    contractFile,
+    correct: correct.findings,
+    faulty: faulty.findings,
+    found,
+    missed: FAULTS.filter((f) => !found.includes(f)),
+    proxied,
+    requests: { correct: correct.requests, faulty: faulty.requests },
+  };
+}
+
+/** A readable account of a run: every finding, and each planted fault found or missed. */
+export function describeRun(run: FrameworkRun): string {
+  const lines = [`== ${run.framework} (contract: ${run.contractFile}; ${run.requests.correct} + ${run.requests.faulty} requests)`];
+  const list = (title: string, findings: readonly Finding[]): void => {
+    lines.push(`${title}: ${findings.length} finding(s)`);
+    for (const f of findings) lines.push(`  - ${f.check} ${f.operationId} (${f.status}): ${f.message.slice(0, 200)}`);
+  };
+  list('correct service', run.correct);
+  list('faulty service', run.faulty);
+  lines.push(`planted faults: ${run.found.length} of ${FAULTS.length} found`);
+  for (const f of FAULTS) lines.push(`  ${run.found.includes(f) ? 'FOUND ' : 'MISSED'} ${f.fault} (${f.check} on ${f.operations[0] ?? ''}): ${f.what}`);
+  list(`through the proxy (${run.proxied.requests} requests): specforge test`, run.proxied.test);
+  list('through the proxy: the proxy', run.proxied.proxy);
+  list('the recording replayed', run.proxied.replay);
+  return `${lines.join('\n')}\n`;
+}
