@@ -5,8 +5,8 @@ import { ContractError } from '../contract/errors.js';
 import { isRecord } from '../contract/pointer.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../runtime/validation/ajv.js';
 import { DEFAULT_TARGETS, KNOWN_TARGETS, type DeferValidators, type Target } from '../codegen/targets.js';
-import { parseTestSettings, TEST_KEYS, TOKEN_KEYS, TOKEN_LOGIN_KEYS, TOKEN_OAUTH2_KEYS, type TestSettings } from './test-settings.js';
-export type { TestSettings, TokenSettings } from './test-settings.js';
+import { EXCLUDE_KEYS, parseTestSettings, TEST_KEYS, TOKEN_KEYS, TOKEN_LOGIN_KEYS, TOKEN_OAUTH2_KEYS, type TestSettings } from './test-settings.js';
+export type { TestExclusion, TestSettings, TokenSettings } from './test-settings.js';
 import type { DocsTheme } from './docs-theme.js';
 import { fileAtRevision, type GitRevision } from '../contract/git-base.js';
 import { CONFIG_FILE, CONFIG_FILES, findConfig, readIsolatedScriptConfig, readScriptConfig, readYamlConfig, unknownKeys, type Locate } from './config-files.js';
@@ -247,6 +247,8 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
       problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'token'], TOKEN_KEYS));
       problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'token', 'login'], TOKEN_LOGIN_KEYS));
       problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'token', 'oauth2'], TOKEN_OAUTH2_KEYS));
+      const exclude = e['test']['exclude'];
+      if (Array.isArray(exclude)) exclude.forEach((_, j) => problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test', 'exclude', j], EXCLUDE_KEYS)));
     }
   });
   const found = problems.flatMap((p) => p?.diagnostics ?? []);

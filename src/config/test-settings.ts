@@ -25,6 +25,17 @@ export interface TestSettings {
   maxResponseTime?: number;
   /** How to obtain a credential during the run. */
   token?: TokenSettings;
+  /** `--min-coverage`: the percentage of selected operations that must get a 2xx. */
+  minCoverage?: number;
+  /** Checks left out for one operation each, with the reason (the report lists them). */
+  exclude?: TestExclusion[];
+}
+
+/** One operation's checks left out of specforge test, and why (check names are checked by the command). */
+export interface TestExclusion {
+  operation: string;
+  checks: string[];
+  reason: string;
 }
 
 /**
@@ -73,7 +84,11 @@ export const TEST_KEYS = [
   'workers',
   'maxResponseTime',
   'token',
+  'minCoverage',
+  'exclude',
 ] as const;
+/** The keys of each test.exclude entry. */
+export const EXCLUDE_KEYS = ['operation', 'checks', 'reason'] as const;
 /** The keys of test.token and of its login and oauth2 mappings (login.headers and login.body are free). */
 export const TOKEN_KEYS = ['scheme', 'login', 'oauth2', 'command', 'ttl'] as const;
 export const TOKEN_LOGIN_KEYS = ['method', 'url', 'headers', 'body', 'pointer', 'expiresPointer'] as const;
@@ -105,7 +120,28 @@ export function parseTestSettings(raw: unknown, where: string, locate: Locate, a
     out[key] = list;
   }
   if (raw['token'] !== undefined) out.token = parseToken(raw['token'], (what) => bad('token', what));
+  if (raw['minCoverage'] !== undefined) {
+    const n = raw['minCoverage'];
+    if (typeof n !== 'number' || !(n >= 0 && n <= 100)) throw bad('minCoverage', 'a percentage from 0 to 100');
+    out.minCoverage = n;
+  }
+  if (raw['exclude'] !== undefined) out.exclude = parseExclude(raw['exclude'], (what) => bad('exclude', what));
   return out;
+}
+
+const EXCLUDE_SHAPE = 'a list of { operation: <operationId>, checks: [<check>, …], reason: <why> }';
+
+function parseExclude(raw: unknown, bad: (what: string) => ContractError): TestExclusion[] {
+  if (!Array.isArray(raw)) throw bad(EXCLUDE_SHAPE);
+  return raw.map((item: unknown, i) => {
+    if (!isRecord(item)) throw bad(`${EXCLUDE_SHAPE} (entry ${i} is not a mapping)`);
+    const { operation, checks, reason } = item;
+    if (typeof operation !== 'string' || operation === '') throw bad(`${EXCLUDE_SHAPE} (entry ${i} names no operation)`);
+    if (!Array.isArray(checks) || checks.length === 0 || !checks.every((c) => typeof c === 'string'))
+      throw bad(`${EXCLUDE_SHAPE} (entry ${i} lists no checks)`);
+    if (typeof reason !== 'string' || reason.trim() === '') throw bad(`${EXCLUDE_SHAPE} (entry ${i} gives no reason: say why the check is left out)`);
+    return { operation, checks: checks as string[], reason };
+  });
 }
 
 const TOKEN_SHAPE = 'a mapping with scheme and one of login (method, url, body, pointer), oauth2 (clientIdEnv, clientSecretEnv) or command';

@@ -10,11 +10,13 @@ import { schemaResolver } from '../contract/tables/api.js';
 import { compileValidators, type CompiledValidators } from '../contract/tables/validators.js';
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
+import { countAnswer, countValid, meantToSucceed } from './answers.js';
 import { answerChecks, CHECKS, CONTRACT_WIDE_NOTE, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
 import { bodyValid, exampleBody, exampleValues, paramsValid, validBodyExamples, type BodyMedia, type BrokenExample } from './example-data.js';
 import { redactor, SeenCredentials, SHOW_SECRETS, type Redactor } from './redact.js';
 import { requestMedia, type ExampleRequest } from './requests.js';
 import { sendRequest, type SendResult } from './send-request.js';
+import { contractCause } from './grouping.js';
 import {
   DEFAULT_MAX_JSON_DEPTH,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -102,13 +104,21 @@ export class RunContext {
       operations: this.operations.map((op) => ({ operationId: op.id, method: op.method.toUpperCase(), path: op.path, checks: {} })),
       failures: [],
     };
+    if (options.exclude && options.exclude.length > 0) this.report.excluded = options.exclude.map((e) => ({ ...e, checks: [...e.checks] }));
+  }
+
+  /** Whether the config leaves this check out for this operation (`test.exclude`). */
+  excluded(op: OperationModel, check: CheckName): boolean {
+    return this.options.exclude?.some((e) => e.operation === op.id && e.checks.includes(check)) === true;
   }
 
   // ---- sending and recording -----------------------------------------------------------------
 
   /** Sends a request and reads its answer within bounds (send-request.ts). */
-  send(request: ExampleRequest, origin: string): Promise<SendResult> {
-    return sendRequest(this, request, origin);
+  async send(request: ExampleRequest, origin: string): Promise<SendResult> {
+    const result = await sendRequest(this, request, origin);
+    countAnswer(this.report, request, result);
+    return result;
   }
 
   /** Notes that a check was not tried on a path, and why (the report's `skipped`; once per check, path and reason). */
@@ -119,7 +129,7 @@ export class RunContext {
   }
 
   tally(op: OperationModel, check: CheckName, ok: boolean): void {
-    if (!this.enabled.has(check)) return;
+    if (!this.enabled.has(check) || this.excluded(op, check)) return;
     const entry = this.report.operations.find((o) => o.operationId === op.id);
     if (!entry) return;
     const t = (entry.checks[check] ??= { passed: 0, failed: 0 });
@@ -146,18 +156,24 @@ export class RunContext {
    * the examples and again by the fuzz phase) is one failure, and one in the table's counts.
    * Returns whether it was new.
    */
-  fail(op: OperationModel, phase: Phase, failure: CheckFailure, sent: SentRequest, response: ReceivedResponse | undefined): boolean {
-    if (!this.enabled.has(failure.check)) return false;
+  fail(op: OperationModel, phase: Phase, failure: CheckFailure & { defect?: 'contract' }, sent: SentRequest, response: ReceivedResponse | undefined): boolean {
+    if (!this.enabled.has(failure.check) || this.excluded(op, failure.check)) return false;
     const key = this.failureKey(op, failure);
     if (this.failureKeys.has(key)) return false;
     this.failureKeys.add(key);
     this.tally(op, failure.check, false);
     // Reports are published: credentials leave here replaced, unless showSecrets.
     const request = this.redact.request(sent);
-    const { cause: _cause, scope: _scope, ...shown } = failure;
+    const { cause: _cause, scope: _scope, defect: _defect, ...shown } = failure;
     // A defect of the contract (an example that breaks its schema) sends nothing: no command reproduces it.
     const curl = failure.check === 'example_schema_conformance' ? '' : curlCommand(this.base.href, request);
     const out: ConformanceFailure = { ...shown, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl };
+    // What groups and baselines key it by (grouping.ts, baseline.ts): its cause, and whose defect it is.
+    out.cause = this.redact.text(key.slice(key.lastIndexOf('\u0000') + 1));
+    const cause = response === undefined ? undefined : contractCause(phase, 'any', failure, response.status);
+    if (failure.defect === 'contract' || failure.scope === 'contract' || failure.check === 'example_schema_conformance' || cause !== undefined)
+      out.defect = 'contract';
+    if (failure.scope === 'contract') out.contractWide = true;
     if (response) out.response = { status: response.status, headers: this.redact.headers(response.headers), body: response.text.slice(0, 4096) };
     this.report.failures.push(out);
     if (this.options.maxFailures !== undefined && this.report.failures.length >= this.options.maxFailures) throw new StopRun();
@@ -196,10 +212,16 @@ export class RunContext {
       if (result.failure) {
         failures.push(result.failure);
         const wide = contractWide?.(result.failure) === true;
+        // An undeclared 4xx answered to invalid input is the contract's omission (grouping.ts).
+        const cause = wide ? undefined : contractCause(phase, expect, result.failure, response.status);
         this.fail(
           op,
           phase,
-          wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure,
+          wide
+            ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` }
+            : cause === undefined
+              ? result.failure
+              : { ...result.failure, cause, defect: 'contract' },
           sent,
           response,
         );
@@ -216,6 +238,7 @@ export class RunContext {
     origin: string,
     expect: 'positive' | 'negative' | 'any',
   ): Array<{ check: CheckName; failure?: CheckFailure }> {
+    countValid(response, meantToSucceed(this.phase, origin, expect));
     let results: Array<{ check: CheckName; failure?: CheckFailure }>;
     try {
       results = answerChecks({ op, response, validator: this.validatorFor(op, response), method, resolve: this.resolve });

@@ -9,6 +9,10 @@ import { formatFindings, markdownCell } from '../report/format.js';
 import { backticks } from '../codegen/escape.js';
 import { terminalText } from '../report/terminal.js';
 import { CHECKS, type CheckName } from './checks.js';
+import { belowMinimumLine, coverageHeadline, refusedLine } from './coverage-summary.js';
+import { groupFindings } from './grouping.js';
+import { baselineLines, coverageLines, coverageMarkdown, excludedLines, neverSucceededLine } from './report-summary.js';
+import type { FindingGroup } from './summary-types.js';
 import type { ConformanceFailure, ConformanceReport } from './types.js';
 
 export const TEST_FORMATS = ['stylish', 'json', 'junit', 'markdown', 'sarif'] as const;
@@ -66,8 +70,23 @@ function rows(report: ConformanceReport): Row[] {
   return out;
 }
 
+/** Failures the baseline does not list: those fail the run. */
+function newFailures(report: ConformanceReport): number {
+  return report.failures.filter((f) => f.known !== true).length;
+}
+
+/** Whether the run fails: a failure the baseline does not list, or coverage below --min-coverage. */
+export function runFails(report: ConformanceReport): boolean {
+  return newFailures(report) > 0 || report.coverage?.belowMinimum === true;
+}
+
 function headline(report: ConformanceReport, context: ReportContext): string {
-  const verdict = context.dryRun ? 'dry run: nothing sent' : report.failures.length === 0 ? 'no failures' : plural(report.failures.length, 'failure');
+  const known = report.failures.length - newFailures(report);
+  const verdict = context.dryRun
+    ? 'dry run: nothing sent'
+    : report.failures.length === 0
+      ? 'no failures'
+      : `${plural(report.failures.length, 'failure')}${known > 0 ? ` (${known} known: in the baseline)` : ''}`;
   return `${plural(report.requests, 'request')} in ${report.durationMs} ms, seed ${report.seed}: ${verdict}`;
 }
 
@@ -118,19 +137,44 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
     }
     out.push('');
   }
-  report.failures.forEach((f, i) => {
-    out.push(`${i + 1}) ${f.check}: ${f.operationId} [${f.phase}, ${f.request.origin}]`);
-    out.push(`   ${f.message}`);
+  groupsOf(report).forEach((g, i) => {
+    const f = report.failures[g.failures[0] ?? -1];
+    if (!f) return;
+    const known = g.known ? ' (known: in the baseline)' : '';
+    if (g.kind === 'contract') {
+      out.push(`${i + 1}) ${g.check} [contract defect]${known}: ${g.message}`);
+      out.push(`   ${plural(g.operations.length, 'operation')}: ${listed(g.operations)}`);
+      out.push(`   e.g. ${f.operationId} [${f.phase}, ${f.request.origin}]: ${f.message}`);
+    } else {
+      out.push(`${i + 1}) ${f.check}: ${f.operationId} [${f.phase}, ${f.request.origin}]${known}`);
+      out.push(`   ${f.message}`);
+    }
     const at = where(f, context);
     if (at) out.push(`   contract: ${at}`);
     if (f.response) out.push(`   response: ${f.response.status}${f.response.body ? ` ${snippet(f.response.body)}` : ''}`);
     else out.push(f.curl ? '   response: none' : '   not sent: a defect of the contract');
     out.push(...(f.curl ? [`   ${f.curl}`] : []), '');
   });
-  const skipped = skippedLines(report);
-  if (skipped.length > 0) out.push(...skipped, '');
-  out.push(`${report.failures.length > 0 ? '✖' : '✔'} ${headline(report, context)}`);
+  if (report.coverage && !context.dryRun) out.push(...coverageLines(report.coverage), '');
+  const notes = [...excludedLines(report), ...skippedLines(report), ...baselineLines(report)];
+  if (notes.length > 0) out.push(...notes, '');
+  const below = report.coverage ? belowMinimumLine(report.coverage) : undefined;
+  if (below) out.push(`✖ ${below}`);
+  out.push(`${runFails(report) ? '✖' : '✔'} ${headline(report, context)}`);
   return out.join('\n') + '\n';
+}
+
+/** The failures grouped by cause: the report's own groups, else grouped here (grouping.ts). */
+function groupsOf(report: ConformanceReport): FindingGroup[] {
+  return report.findings ?? groupFindings(report);
+}
+
+/** Operations listed in one line, at most. */
+const OPERATIONS_SHOWN = 20;
+
+function listed(operations: readonly string[]): string {
+  const more = operations.length > OPERATIONS_SHOWN ? ` and ${operations.length - OPERATIONS_SHOWN} more` : '';
+  return `${operations.slice(0, OPERATIONS_SHOWN).join(', ')}${more}`;
 }
 
 function xml(text: string): string {
@@ -155,36 +199,102 @@ function failureText(f: ConformanceFailure, context: ReportContext): string {
 }
 
 function junit(report: ConformanceReport, context: ReportContext): string {
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const tests = report.operations.reduce((n, o) => n + Object.keys(o.checks).length, 0);
-  const failedCases = report.operations.reduce((n, o) => n + Object.values(o.checks).filter((t) => t.failed > 0).length, 0);
-  out.push(
-    `<testsuites name="${xml(`specforge test ${context.spec}`)}" tests="${tests}" failures="${failedCases}" errors="0" time="${(report.durationMs / 1000).toFixed(3)}">`,
-  );
+  const groups = groupsOf(report);
+  const contract = groups.filter((g) => g.kind === 'contract');
+  // A defect of the contract is one testcase of "contract defects", and a known failure (baseline)
+  // fails nothing: neither fails its operation's testcase.
+  const grouped = new Set(contract.flatMap((g) => g.failures));
+  const failing = report.failures.map((f, i) => !grouped.has(i) && f.known !== true);
+  const suites: string[] = [];
+  let tests = 0;
+  let failedCases = 0;
   for (const op of report.operations) {
     const checks = CHECKS.filter((c) => op.checks[c] !== undefined);
-    const failed = checks.filter((c) => (op.checks[c]?.failed ?? 0) > 0).length;
-    out.push(`  <testsuite name="${xml(op.operationId)}" tests="${checks.length}" failures="${failed}" errors="0" skipped="0">`);
-    out.push(
-      `    <properties><property name="operation" value="${xml(`${op.method} ${op.path}`)}"/><property name="seed" value="${report.seed}"/></properties>`,
-    );
+    const lines: string[] = [];
+    let failed = 0;
     for (const check of checks) {
       const t = op.checks[check] ?? { passed: 0, failed: 0 };
       const name = `${xml(check)}" classname="${xml(op.operationId)}`;
-      if (t.failed === 0) {
-        out.push(`    <testcase name="${name}"/>`);
+      const all = report.failures.map((f, i) => ({ f, i })).filter(({ f }) => f.operationId === op.operationId && f.check === check);
+      const failures = all.filter(({ i }) => failing[i]).map(({ f }) => f);
+      if (t.failed === 0 || (failures.length === 0 && all.length > 0)) {
+        const note =
+          all.length === 0
+            ? ''
+            : all.every(({ f }) => f.known === true)
+              ? 'known (in the baseline)'
+              : 'a defect of the contract, reported once in "contract defects"';
+        lines.push(note ? `    <testcase name="${name}"><system-out>${xml(note)}</system-out></testcase>` : `    <testcase name="${name}"/>`);
         continue;
       }
-      const failures = report.failures.filter((f) => f.operationId === op.operationId && f.check === check);
+      failed++;
       const message = failures[0]?.message ?? `${t.failed} failed`;
-      out.push(`    <testcase name="${name}">`);
-      out.push(`      <failure message="${xml(message)}" type="${xml(check)}">${xml(failures.map((f) => failureText(f, context)).join('\n\n'))}</failure>`);
-      out.push('    </testcase>');
+      lines.push(`    <testcase name="${name}">`);
+      lines.push(`      <failure message="${xml(message)}" type="${xml(check)}">${xml(failures.map((f) => failureText(f, context)).join('\n\n'))}</failure>`);
+      lines.push('    </testcase>');
     }
-    out.push('  </testsuite>');
+    tests += checks.length;
+    failedCases += failed;
+    suites.push(`  <testsuite name="${xml(op.operationId)}" tests="${checks.length}" failures="${failed}" errors="0" skipped="0">`);
+    suites.push(
+      `    <properties><property name="operation" value="${xml(`${op.method} ${op.path}`)}"/><property name="seed" value="${report.seed}"/></properties>`,
+      ...lines,
+      '  </testsuite>',
+    );
   }
-  out.push('</testsuites>');
-  return out.join('\n') + '\n';
+  if (contract.length > 0) {
+    const failed = contract.filter((g) => !g.known).length;
+    tests += contract.length;
+    failedCases += failed;
+    suites.push(`  <testsuite name="contract defects" tests="${contract.length}" failures="${failed}" errors="0" skipped="0">`);
+    for (const g of contract) {
+      const name = `${xml(`${g.check}: ${g.cause}`)}" classname="contract defects`;
+      const detail = [
+        `operations: ${g.operations.join(', ')}`,
+        ...g.failures.slice(0, 1).flatMap((i) => (report.failures[i] ? [failureText(report.failures[i], context)] : [])),
+      ];
+      if (g.known) suites.push(`    <testcase name="${name}"><system-out>${xml(`known (in the baseline): ${g.message}`)}</system-out></testcase>`);
+      else
+        suites.push(
+          `    <testcase name="${name}">`,
+          `      <failure message="${xml(g.message)}" type="${xml(g.check)}">${xml(detail.join('\n\n'))}</failure>`,
+          '    </testcase>',
+        );
+    }
+    suites.push('  </testsuite>');
+  }
+  const coverage = report.coverage;
+  if (coverage) {
+    // Each operation a testcase: one that never got a 2xx says so (a warning: it does not fail), and
+    // --min-coverage one more, failed when the run is below it.
+    const below = belowMinimumLine(coverage);
+    const count = coverage.operations.length + (coverage.minimum === undefined ? 0 : 1);
+    tests += count;
+    failedCases += below ? 1 : 0;
+    suites.push(`  <testsuite name="coverage" tests="${count}" failures="${below ? 1 : 0}" errors="0" skipped="0">`);
+    suites.push(
+      `    <properties><property name="coverage" value="${xml(coverageHeadline(coverage).replace(/^coverage: /, ''))}"/><property name="valid requests refused" value="${xml(refusedLine(coverage).replace(/^valid requests refused: /, ''))}"/></properties>`,
+    );
+    for (const op of coverage.operations) {
+      const name = `${xml(op.operationId)}" classname="coverage`;
+      const counts = `2xx ${op['2xx']}, 3xx ${op['3xx']}, 4xx ${op['4xx']}, 5xx ${op['5xx']}, no answer ${op.none}`;
+      const text = op.neverSucceeded === undefined ? counts : `warning: never got a 2xx: ${op.neverSucceeded}\n${counts}`;
+      suites.push(`    <testcase name="${name}"><system-out>${xml(text)}</system-out></testcase>`);
+    }
+    if (coverage.minimum !== undefined) {
+      const name = `${xml(`min-coverage ${coverage.minimum}%`)}" classname="coverage`;
+      suites.push(below ? `    <testcase name="${name}"><failure message="${xml(below)}" type="min-coverage"/></testcase>` : `    <testcase name="${name}"/>`);
+    }
+    suites.push('  </testsuite>');
+  }
+  return (
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<testsuites name="${xml(`specforge test ${context.spec}`)}" tests="${tests}" failures="${failedCases}" errors="0" time="${(report.durationMs / 1000).toFixed(3)}">`,
+      ...suites,
+      '</testsuites>',
+    ].join('\n') + '\n'
+  );
 }
 
 /** Text safe in a markdown table cell (the findings' markdownCell: no HTML, no GitHub references). */
@@ -204,47 +314,93 @@ function markdown(report: ConformanceReport, context: ReportContext): string {
     out.push('| operation | check | passed | failed |', '|---|---|---:|---:|');
     for (const r of table) out.push(`| ${cell(r.operation)} | ${cell(r.check)} | ${r.passed} | ${r.failed > 0 ? `**${r.failed}**` : '0'} |`);
   }
-  const skipped = skippedLines(report);
-  if (skipped.length > 0) out.push('', ...skipped.map((line) => `- ${cell(line)}`));
-  for (const f of report.failures) {
-    const detail = failureText(f, context);
+  for (const g of groupsOf(report)) {
+    const f = report.failures[g.failures[0] ?? -1];
+    if (!f) continue;
+    const detail = g.kind === 'contract' ? `operations: ${g.operations.join(', ')}\n\n${failureText(f, context)}` : failureText(f, context);
     const marks = backticks(detail, 3);
-    out.push(
-      '',
-      `<details><summary>${cell(f.check)}: ${cell(f.operationId)}: ${cell(f.message.slice(0, 200))}</summary>`,
-      '',
-      `${marks}text`,
-      detail,
-      marks,
-      '',
-      '</details>',
-    );
+    const known = g.known ? ' (known: in the baseline)' : '';
+    const summary =
+      g.kind === 'contract'
+        ? `${cell(g.check)} [contract defect]${known}: ${cell(g.message.slice(0, 200))}`
+        : `${cell(f.check)}: ${cell(f.operationId)}${known}: ${cell(f.message.slice(0, 200))}`;
+    out.push('', `<details><summary>${summary}</summary>`, '', `${marks}text`, detail, marks, '', '</details>');
   }
+  if (report.coverage && !context.dryRun) out.push(...coverageMarkdown(report.coverage, cell));
+  const notes = [...excludedLines(report), ...skippedLines(report), ...baselineLines(report)];
+  if (notes.length > 0) out.push('', ...notes.map((line) => `- ${cell(line)}`));
   return out.join('\n') + '\n';
 }
 
+function sarifLocation(f: ConformanceFailure, context: ReportContext): FindingLocation {
+  const at = f.location === undefined ? undefined : context.locate?.(f.location);
+  const location: FindingLocation = { file: at?.file ?? context.spec };
+  if (at?.line !== undefined) {
+    location.line = at.line;
+    location.column = at.col ?? 1;
+  }
+  if (f.location !== undefined) location.pointer = f.location;
+  return location;
+}
+
+/** The rule of the warning about an operation that never got a 2xx (SARIF). */
+const NEVER_SUCCEEDED = 'never-succeeded';
+
 function sarif(report: ConformanceReport, context: ReportContext): string {
-  const findings: Finding[] = report.failures.map((f) => {
-    const at = f.location === undefined ? undefined : context.locate?.(f.location);
-    const location: FindingLocation = { file: at?.file ?? context.spec };
-    if (at?.line !== undefined) {
-      location.line = at.line;
-      location.column = at.col ?? 1;
-    }
-    if (f.location !== undefined) location.pointer = f.location;
+  const compared = report.baseline !== undefined;
+  const findings: Finding[] = [];
+  for (const g of groupsOf(report)) {
+    const f = report.failures[g.failures[0] ?? -1];
+    if (!f) continue;
     const detail = [
+      ...(g.kind === 'contract' ? [`a defect of the contract; operations: ${g.operations.join(', ')}`, `e.g. ${f.message}`] : []),
       `${f.operationId} [${f.phase}, ${f.request.origin}]`,
       f.response ? `response: ${f.response.status} ${snippet(f.response.body)}` : 'response: none',
       f.curl,
     ].join('\n');
-    return { source: 'test', rule: f.check, level: 'error', message: f.message, location, detail };
-  });
+    const finding: Finding = { source: 'test', rule: f.check, level: 'error', message: g.message, location: sarifLocation(f, context), detail };
+    if (compared) finding.baseline = g.known ? 'unchanged' : 'new';
+    findings.push(finding);
+  }
+  for (const op of report.coverage?.operations ?? []) {
+    if (op.neverSucceeded === undefined) continue;
+    findings.push({
+      source: 'test',
+      rule: NEVER_SUCCEEDED,
+      level: 'warning',
+      message: neverSucceededLine(op).replace(/^warning: /, ''),
+      location: { file: context.spec },
+    });
+  }
   const options: Parameters<typeof formatFindings>[2] = {
     title: 'specforge test',
-    rules: CHECKS.map((id) => ({ id, description: CHECK_DESCRIPTIONS[id], level: 'error' as const })),
+    rules: [
+      ...CHECKS.map((id) => ({ id, description: CHECK_DESCRIPTIONS[id], level: 'error' as const })),
+      ...(report.coverage
+        ? [
+            {
+              id: NEVER_SUCCEEDED,
+              description: 'an operation got no 2xx answer in the run (a warning: what it does was not tested)',
+              level: 'warning' as const,
+            },
+          ]
+        : []),
+    ],
   };
   if (context.toolVersion) options.toolVersion = context.toolVersion;
-  return formatFindings(findings, 'sarif', options);
+  const text = formatFindings(findings, 'sarif', options);
+  if (!report.coverage && !report.baseline && !report.excluded) return text;
+  // The coverage summary, the baseline comparison and the config's exclusions as the run's properties.
+  const log = JSON.parse(text) as { runs: Array<Record<string, unknown>> };
+  const run = log.runs[0];
+  if (run) {
+    const properties: Record<string, unknown> = {};
+    if (report.coverage) properties['coverage'] = report.coverage;
+    if (report.baseline) properties['baseline'] = report.baseline;
+    if (report.excluded) properties['excluded'] = report.excluded;
+    run['properties'] = properties;
+  }
+  return JSON.stringify(log, null, 2) + '\n';
 }
 
 /** The report in one of the formats. */
@@ -254,7 +410,8 @@ export function formatConformance(report: ConformanceReport, format: TestFormat,
       // For a terminal: what a server answered or a contract holds cannot act on it.
       return terminalText(stylish(report, context));
     case 'json':
-      return JSON.stringify(report, null, 2) + '\n';
+      // The failures grouped by cause next to the failures themselves (each request's details).
+      return JSON.stringify({ ...report, findings: groupsOf(report) }, null, 2) + '\n';
     case 'junit':
       return junit(report, context);
     case 'markdown':

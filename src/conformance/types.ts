@@ -4,6 +4,7 @@
 import type { ContractModel } from '../contract/model.js';
 import type { CompiledValidators } from '../contract/tables/validators.js';
 import type { CheckFailure, CheckName, ReceivedResponse, SentRequest } from './checks.js';
+import type { BaselineOutcome, CoverageSummary, FindingGroup } from './summary-types.js';
 
 /** The phases of a run; `proxy`: traffic `specforge proxy` forwarded (no phase of the runner's). */
 export type Phase = 'examples' | 'negative' | 'coverage' | 'fuzz' | 'stateful' | 'security' | 'proxy';
@@ -73,6 +74,18 @@ export interface ConformanceOptions {
    * reported in `skipped`.
    */
   unsupportedMethodPaths?: readonly string[];
+  /**
+   * Checks not applied to some operations (the config's `test.exclude`): neither counted nor
+   * reported there, and listed in the report's `excluded` with their reason.
+   */
+  exclude?: readonly CheckExclusion[];
+}
+
+/** Checks left out for one operation, and why (the config's `test.exclude`). */
+export interface CheckExclusion {
+  operation: string;
+  checks: readonly CheckName[];
+  reason: string;
 }
 
 /** Credentials obtained during a run (token.ts): the current ones, and a refetch after a 401. */
@@ -100,6 +113,17 @@ export interface OperationReport {
   method: string;
   path: string;
   checks: Partial<Record<CheckName, CheckTally>>;
+  /** What the operation's requests were answered (answers.ts); absent when none was sent. */
+  answers?: AnswerTally;
+}
+
+/**
+ * The statuses an operation's requests were answered with, by status code (`none`: no answer): all
+ * of them, and those of the requests meant to be accepted (valid data: see answers.ts).
+ */
+export interface AnswerTally {
+  statuses: Record<string, number>;
+  valid: Record<string, number>;
 }
 
 export interface ConformanceFailure extends CheckFailure {
@@ -108,6 +132,18 @@ export interface ConformanceFailure extends CheckFailure {
   request: SentRequest;
   response?: { status: number; headers: Record<string, string>; body: string };
   curl: string;
+  /** What makes two failures of a check the same fault (its cause, else its message with numbers blurred). */
+  cause?: string;
+  /**
+   * `contract`: a defect of the contract, not of the server (an example that breaks its schema, a
+   * 4xx the contract does not declare answered to invalid input or to a request without a
+   * credential); grouped across operations in reports (grouping.ts).
+   */
+  defect?: 'contract';
+  /** Counted once for the contract, whichever operation showed it. */
+  contractWide?: true;
+  /** Listed in the baseline (`--baseline`): reported as known, does not fail the run. */
+  known?: true;
 }
 
 /** Where a check was not tried, and why (a path of the contract the unsupported_method check left out). */
@@ -125,4 +161,12 @@ export interface ConformanceReport {
   failures: ConformanceFailure[];
   /** Paths a check was not tried on, with the reason (present when there are some). */
   skipped?: SkippedCheck[];
+  /** Checks the config leaves out for some operations (`test.exclude`), with their reason. */
+  excluded?: CheckExclusion[];
+  /** What was and was not exercised (coverage-summary.ts; set by specforge test). */
+  coverage?: CoverageSummary;
+  /** The failures grouped by cause (grouping.ts; set by specforge test). */
+  findings?: FindingGroup[];
+  /** The baseline the failures were compared with (baseline.ts; set by specforge test --baseline). */
+  baseline?: BaselineOutcome;
 }

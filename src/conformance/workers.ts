@@ -4,6 +4,7 @@
  * span the operations of a resource) as one more run, and their reports merged into one.
  */
 import type { OperationModel } from '../contract/model.js';
+import { mergeAnswers } from './answers.js';
 import { CHECKS, CONTRACT_WIDE_NOTE } from './checks.js';
 import { NOT_SELECTED, unselectedPaths } from './phases/coverage.js';
 import { PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type OperationReport } from './run.js';
@@ -23,6 +24,7 @@ function mergeReports(
     for (const op of part.operations) {
       const into = byId.get(op.operationId);
       if (!into) continue;
+      mergeAnswers(into, op);
       for (const check of CHECKS) {
         const t = op.checks[check];
         if (!t) continue;

@@ -15,18 +15,19 @@ import { ContractError, UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
 import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
-import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
+import { formatConformance, runFails, TEST_FORMATS } from '../../conformance/report.js';
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type Phase } from '../../conformance/run.js';
 import { socketFetch, throttled } from '../../conformance/transport.js';
 import { runInWorkers } from '../../conformance/workers.js';
-import { configEntryFor, findConfig, loadConfig, type TestSettings, type TokenSettings } from '../../config/config.js';
+import { configEntryFor, findConfig, loadConfig, type TestExclusion, type TestSettings, type TokenSettings } from '../../config/config.js';
 import { tokenSource, TokenError } from '../../conformance/token.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { terminalText } from '../../report/terminal.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { recordInto, replayFile, reportLocator } from './test-cassette.js';
+import { completeReport, exclusions, minCoverageOption, readBaseline } from './test-outcome.js';
 import { loadContractStart } from './model-start.js';
 
 export { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
@@ -76,6 +77,14 @@ export interface TestOptions {
   record?: string;
   /** Check the exchanges of this cassette instead of sending requests (no server). */
   replay?: string;
+  /** Fail the run when fewer than this percentage of the selected operations got a 2xx. */
+  minCoverage?: string | number;
+  /** Known findings (YAML): reported as known, not failing; see src/conformance/baseline.ts. */
+  baseline?: string;
+  /** Write the --baseline file from this run. */
+  updateBaseline?: boolean;
+  /** The config's test.exclude: checks left out for an operation, with the reason. */
+  exclude?: TestExclusion[];
   /** The function that sends requests (default: fetch, or node:http over --socket). */
   fetch?: (request: Request) => Promise<Response>;
   /** false (`--no-cache`): build the contract's model even when the start-up cache holds it, and write no entry. */
@@ -180,6 +189,8 @@ function withConfigSettings(options: TestOptions, cwd: string): TestOptions {
   if (merged.excludeChecks === undefined && settings.excludeChecks) merged.excludeChecks = settings.excludeChecks.join(',');
   if (merged.maxResponseTime === undefined && settings.maxResponseTime !== undefined) merged.maxResponseTime = settings.maxResponseTime;
   if (merged.token === undefined && settings.token !== undefined) merged.token = settings.token;
+  if (merged.minCoverage === undefined && settings.minCoverage !== undefined) merged.minCoverage = settings.minCoverage;
+  if (merged.exclude === undefined && settings.exclude !== undefined) merged.exclude = settings.exclude;
   if (settings.headers) merged.header = [...settings.headers, ...(merged.header ?? [])];
   return merged;
 }
@@ -221,6 +232,9 @@ export async function runTest(given: TestOptions): Promise<number> {
   const checks = checkList(options.checks, '--checks');
   const excludeChecks = checkList(options.excludeChecks, '--exclude-checks');
   const headers = headerList(options.header);
+  const minCoverage = minCoverageOption(options.minCoverage);
+  if (options.updateBaseline && options.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
+  const baselineEntries = options.baseline === undefined ? undefined : readBaseline(cwd, options.baseline, options.updateBaseline === true);
 
   parseAuthFlags(options.auth);
 
@@ -250,6 +264,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   const selected = model.operations.filter((op) => (!operations || operations.includes(op.id)) && (!tags || op.tags.some((t) => tags.includes(t))));
   if (selected.length === 0) throw new UsageError('no operation of the contract matches --operations and --tags');
   const auth = authMap(model, options.auth);
+  const exclude = exclusions(options.exclude, model, options.config ?? 'specforge.config.yaml');
   // The validators are compiled last: every usage error is told before this slow part.
   const validators = contract.validators();
 
@@ -290,6 +305,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   if (maxFailures !== undefined) common.maxFailures = maxFailures;
   if (auth) common.auth = auth;
   if (maxResponseTimeMs !== undefined) common.maxResponseTimeMs = maxResponseTimeMs;
+  if (exclude) common.exclude = exclude;
   if (options.token) {
     try {
       common.tokens = tokenSource({ settings: options.token, model, baseUrl: base.href, fetch: fetchFn, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
@@ -321,6 +337,15 @@ export async function runTest(given: TestOptions): Promise<number> {
   else report = await runInWorkers(common, { workers, selected, seed, started });
   if (progress) process.stderr.write('\r\x1b[K');
   if (recorder && options.record !== undefined) recorder.write(resolve(cwd, options.record));
+  completeReport(report, {
+    cwd,
+    spec,
+    ...(minCoverage === undefined ? {} : { minCoverage }),
+    ...(options.baseline !== undefined && baselineEntries
+      ? { baseline: { file: options.baseline, entries: baselineEntries, update: options.updateBaseline === true } }
+      : {}),
+    complete: maxFailures === undefined || report.failures.length < maxFailures,
+  });
 
   const version = toolVersion();
   const text = formatConformance(report, format, {
@@ -331,9 +356,13 @@ export async function runTest(given: TestOptions): Promise<number> {
   });
   if (options.output !== undefined) {
     writeFileSync(resolve(cwd, options.output), text);
+    const known = report.failures.filter((f) => f.known === true).length;
+    const coverage = report.coverage
+      ? `, ${report.coverage.percent}% of operations got a 2xx${report.coverage.belowMinimum ? ` (below --min-coverage ${report.coverage.minimum}%)` : ''}`
+      : '';
     write(
-      `${report.failures.length === 0 ? '✔' : '✖'} ${report.requests} requests, ${report.failures.length} failures (seed ${report.seed}); report in ${options.output}\n`,
+      `${runFails(report) ? '✖' : '✔'} ${report.requests} requests, ${report.failures.length} failures${known > 0 ? ` (${known} known)` : ''}${coverage} (seed ${report.seed}); report in ${options.output}\n`,
     );
   } else write(text);
-  return report.failures.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+  return runFails(report) ? EXIT_FINDINGS : EXIT_OK;
 }
