@@ -1,7 +1,8 @@
 /**
  * The coverage phase: what a contract's bounds and declarations promise, tried at their edges.
  *
- * - boundary values of parameters (path, query) and of the example body's top-level properties:
+ * - boundary values of parameters (path, query) and of every place of the example body (nested
+ *   objects, array items, through allOf and single-branch oneOf/anyOf; body-places.ts):
  *   minimum and maximum (exclusive bounds too), minLength and maxLength, every enum value (up to
  *   eight), formats. Each value is classified by the contract's own validators: one they accept
  *   must be accepted by the server (positive_data_acceptance), one they refuse must be refused
@@ -19,6 +20,7 @@
  */
 import type { JsonSchema, OperationModel, ParameterModel } from '../../contract/model.js';
 import { isRecord } from '../../contract/pointer.js';
+import { bodyPlaces, effectiveSchema, placeName, setAt, takeInTurn } from '../body-places.js';
 import { mediaMatches, schemaType } from '../checks.js';
 import type { RunContext } from '../exchange.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
@@ -47,9 +49,8 @@ interface Candidate {
 
 /** Values at a schema's edges (valid or not: the validators decide), named as the negative phase names its mutations. */
 export function boundaryValues(schema: JsonSchema | undefined, name: string, resolve: (ref: string) => JsonSchema | undefined): Candidate[] {
-  let s = schema;
-  if (isRecord(s) && typeof s['$ref'] === 'string') s = resolve(s['$ref']) ?? s;
-  if (!isRecord(s)) return [];
+  const s = effectiveSchema(schema, resolve);
+  if (!s) return [];
   const out: Candidate[] = [];
   const type = schemaType(s);
   if (Array.isArray(s['enum'])) {
@@ -129,21 +130,24 @@ async function boundaries(ctx: RunContext, op: OperationModel): Promise<void> {
       cases.push({ request: buildRequest(ctx.model, op, values, body), origin: c.why, expect: valid ? 'positive' : 'negative' });
     }
   }
+  // Every place of the body (nested objects, array items, through allOf and single-branch
+  // oneOf/anyOf), taken in turn so that no place crowds out the others.
+  const bodyCases: Array<Array<(typeof cases)[number]>> = [];
   if (body && op.method !== 'get' && op.method !== 'head' && /json/i.test(body.media.type) && isRecord(body.value)) {
-    let schema = body.media.schema;
-    if (isRecord(schema) && typeof schema['$ref'] === 'string') schema = ctx.resolve(schema['$ref']);
-    const properties = isRecord(schema) && isRecord(schema['properties']) ? schema['properties'] : {};
-    for (const [name, sub] of Object.entries(properties)) {
-      const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? ctx.resolve(sub['$ref']) : sub;
-      if (isRecord(resolved) && resolved['readOnly'] === true) continue;
-      for (const c of boundaryValues(sub as JsonSchema, `property ${name}`, ctx.resolve)) {
-        const value = { ...body.value, [name]: c.value };
-        const valid = ctx.bodyValid(op, body.media.type, value);
+    const type = body.media.type;
+    for (const place of bodyPlaces(body.value, body.media.schema, ctx.resolve, (v) => ctx.bodyValid(op, type, v) === true)) {
+      if (place.path.length === 0) continue;
+      const own: Array<(typeof cases)[number]> = [];
+      for (const c of boundaryValues(place.schema, `property ${placeName(place.path)}`, ctx.resolve)) {
+        const value = setAt(place.root, place.path, c.value);
+        const valid = ctx.bodyValid(op, type, value);
         if (valid === undefined) continue;
-        cases.push({ request: buildRequest(ctx.model, op, base, { ...body, value, name: c.why }), origin: c.why, expect: valid ? 'positive' : 'negative' });
+        own.push({ request: buildRequest(ctx.model, op, base, { ...body, value, name: c.why }), origin: c.why, expect: valid ? 'positive' : 'negative' });
       }
+      bodyCases.push(own);
     }
   }
+  cases.push(...takeInTurn(bodyCases, Math.max(0, MAX_BOUNDARY_REQUESTS - cases.length)));
   for (const c of cases.slice(0, MAX_BOUNDARY_REQUESTS)) await ctx.exchange(op, 'coverage', c.request, c.origin, c.expect);
 }
 

@@ -6,13 +6,13 @@ import type { JsonSchema, OperationModel, ParameterModel } from '../../contract/
 import { isRecord } from '../../contract/pointer.js';
 import { schemaType } from '../checks.js';
 import type { RunContext } from '../exchange.js';
+import { bodyPlaces, effectiveSchema, placeName, readOnlyAt, setAt, takeInTurn } from '../body-places.js';
 import { brokenBodyRequest, buildRequest } from '../requests.js';
 
 /** A value the parameter's schema refuses, with what makes it wrong. */
 function wrongParameterValue(ctx: RunContext, p: ParameterModel): { value: unknown; why: string } | undefined {
-  let schema = p.schema;
-  if (isRecord(schema) && typeof schema['$ref'] === 'string') schema = ctx.resolve(schema['$ref']) ?? schema;
-  if (!isRecord(schema)) return undefined;
+  const schema = effectiveSchema(p.schema, ctx.resolve);
+  if (!schema) return undefined;
   const type = schemaType(schema);
   const types = Array.isArray(schema['type']) ? (schema['type'] as unknown[]) : [schema['type']];
   if (types.includes('string') && (type === 'integer' || type === 'number')) return undefined;
@@ -42,6 +42,9 @@ function wrongParameterValue(ctx: RunContext, p: ParameterModel): { value: unkno
   return undefined;
 }
 
+/** Cases per operation, at most: the parameter cases, the malformed and wrong-typed body, then body mutations. */
+const MAX_CASES = 32;
+
 export async function negative(ctx: RunContext): Promise<void> {
   for (const op of ctx.operations) {
     const base = ctx.exampleValues(op);
@@ -69,44 +72,59 @@ export async function negative(ctx: RunContext): Promise<void> {
       // Only when the schema refuses it: properties without `type: object` admit any JSON value.
       if (broken?.body !== undefined && ctx.bodyValid(op, body.media.type, JSON.parse(broken.body) as unknown) !== true)
         cases.push({ values: base, body: { ...body, raw: broken.body, name: 'wrong type at the root' }, origin: 'body of the wrong type' });
-      for (const mutation of bodyMutations(ctx, op, body.media.type, body.value, body.media.schema))
+      for (const mutation of bodyMutations(ctx, op, body.media.type, body.value, body.media.schema, MAX_CASES - cases.length))
         cases.push({ values: base, body: { ...body, value: mutation.value, name: mutation.why }, origin: mutation.why });
     }
-    for (const c of cases.slice(0, 24)) {
+    for (const c of cases.slice(0, MAX_CASES)) {
       await ctx.exchange(op, 'negative', buildRequest(ctx.model, op, c.values, c.body), c.origin, 'negative');
     }
   }
 }
 
-/** Body values invalid in one place: a required property missing, a property of the wrong type, a bound or enum broken. */
+/** Body mutations, by kind, in the order they are taken in turn (invalid enums first: the fault least often found otherwise). */
+const KINDS = ['enum', 'required', 'type', 'maximum', 'minimum', 'maxLength', 'additional'] as const;
+
+/**
+ * Body values invalid in one place, at any depth (body-places.ts: nested objects, the first item
+ * of arrays, through allOf, single-branch oneOf/anyOf): a required property missing, a property of
+ * the wrong type, a bound or enum broken, a property the schema does not allow. The rest of the
+ * body stays valid; only what the contract's own validator refuses is kept, taken in turn by kind.
+ */
 function bodyMutations(
   ctx: RunContext,
   op: OperationModel,
   mediaType: string,
   value: unknown,
   schema: JsonSchema | undefined,
+  limit: number,
 ): Array<{ value: unknown; why: string }> {
-  const out: Array<{ value: unknown; why: string }> = [];
-  let s = schema;
-  if (isRecord(s) && typeof s['$ref'] === 'string') s = ctx.resolve(s['$ref']);
-  if (!isRecord(value) || !isRecord(s) || !isRecord(s['properties'])) return out;
-  const required = Array.isArray(s['required']) ? s['required'].map(String) : [];
-  for (const name of required) {
-    const sub = s['properties'][name];
-    const resolved = isRecord(sub) && typeof sub['$ref'] === 'string' ? ctx.resolve(sub['$ref']) : sub;
-    if (!(name in value) || (isRecord(resolved) && resolved['readOnly'] === true) || (isRecord(sub) && sub['readOnly'] === true)) continue;
-    const copy = { ...value };
-    delete copy[name];
-    out.push({ value: copy, why: `required property ${name} missing` });
-  }
-  for (const [name, sub0] of Object.entries(s['properties'])) {
-    let sub = sub0 as JsonSchema;
-    if (isRecord(sub) && typeof sub['$ref'] === 'string') sub = ctx.resolve(sub['$ref']) ?? sub;
-    // A read-only property is the server's to set: a request does not send it, and a server may ignore it.
-    if (!isRecord(sub) || sub['readOnly'] === true || (isRecord(sub0) && sub0['readOnly'] === true)) continue;
-    const type = schemaType(sub);
-    // In a form or multipart body every value travels as text: a wrong JSON type is not visible.
-    const typed = /json/i.test(mediaType);
+  const groups = new Map<(typeof KINDS)[number], Array<{ value: unknown; why: string }>>(KINDS.map((k) => [k, []]));
+  const add = (kind: (typeof KINDS)[number], mutated: unknown, why: string): void => {
+    // Only what the contract's own validator refuses is invalid data.
+    if (ctx.bodyValid(op, mediaType, mutated) === false) groups.get(kind)?.push({ value: mutated, why });
+  };
+  // In a form or multipart body every value travels as text: a wrong JSON type is not visible.
+  const typed = /json/i.test(mediaType);
+  for (const place of bodyPlaces(value, schema, ctx.resolve, (v) => ctx.bodyValid(op, mediaType, v) === true)) {
+    const s = place.schema;
+    const set = (v: unknown): unknown => setAt(place.root, place.path, v);
+    if (isRecord(place.value)) {
+      const properties = isRecord(s['properties']) ? s['properties'] : {};
+      for (const name of Array.isArray(s['required']) ? s['required'].map(String) : []) {
+        if (!Object.hasOwn(place.value, name) || readOnlyAt(properties[name], ctx.resolve)) continue;
+        add('required', setAt(place.root, [...place.path, name], undefined), `required property ${placeName([...place.path, name])} missing`);
+      }
+      if (s['additionalProperties'] === false)
+        add(
+          'additional',
+          setAt(place.root, [...place.path, 'specforgeUnknownProperty'], true),
+          place.path.length === 0 ? 'a property the schema does not allow' : `a property the schema does not allow in ${placeName(place.path)}`,
+        );
+    }
+    // The body itself of the wrong type is the negative phase's own case.
+    if (place.path.length === 0) continue;
+    const name = `property ${placeName(place.path)}`;
+    const type = schemaType(s);
     const wrong = !typed
       ? undefined
       : type === 'string'
@@ -120,14 +138,11 @@ function bodyMutations(
               : type === 'integer' || type === 'number'
                 ? 'not-a-number'
                 : undefined;
-    if (wrong !== undefined) out.push({ value: { ...value, [name]: wrong }, why: `property ${name} of the wrong type` });
-    if (Array.isArray(sub['enum'])) out.push({ value: { ...value, [name]: 'specforge-not-in-enum' }, why: `property ${name} outside its enum` });
-    if (typeof sub['maximum'] === 'number') out.push({ value: { ...value, [name]: sub['maximum'] + 1 }, why: `property ${name} above its maximum` });
-    if (typeof sub['minimum'] === 'number') out.push({ value: { ...value, [name]: sub['minimum'] - 1 }, why: `property ${name} below its minimum` });
-    if (typeof sub['maxLength'] === 'number' && sub['maxLength'] < 4096)
-      out.push({ value: { ...value, [name]: 'x'.repeat(sub['maxLength'] + 1) }, why: `property ${name} longer than its maxLength` });
+    if (wrong !== undefined) add('type', set(wrong), `${name} of the wrong type`);
+    if (Array.isArray(s['enum'])) add('enum', set('specforge-not-in-enum'), `${name} outside its enum`);
+    if (typeof s['maximum'] === 'number') add('maximum', set(s['maximum'] + 1), `${name} above its maximum`);
+    if (typeof s['minimum'] === 'number') add('minimum', set(s['minimum'] - 1), `${name} below its minimum`);
+    if (typeof s['maxLength'] === 'number' && s['maxLength'] < 4096) add('maxLength', set('x'.repeat(s['maxLength'] + 1)), `${name} longer than its maxLength`);
   }
-  if (s['additionalProperties'] === false) out.push({ value: { ...value, specforgeUnknownProperty: true }, why: 'a property the schema does not allow' });
-  // Only what the contract's own validator refuses is invalid data.
-  return out.filter((m) => ctx.bodyValid(op, mediaType, m.value) === false);
+  return takeInTurn([...groups.values()], limit);
 }
