@@ -303,3 +303,22 @@ export function schemaType(schema: JsonSchema | undefined): string | undefined {
   if (Array.isArray(t)) return t.find((x): x is string => typeof x === 'string' && x !== 'null');
   return undefined;
 }
+
+/**
+ * How an answer to invalid data is judged (negative_data_rejection): a 4xx refuses it, except a
+ * 409 (a conflict: a reused idempotency key, a duplicate; the request got past validation, so the
+ * data was not refused) and a 429 (rate limited: the data was never looked at). A 429 is no
+ * verdict: the text returned says why the case is not tried (RunContext.judge reports it in
+ * `skipped`); a request is sent again after a short Retry-After before it comes to that
+ * (send-request.ts). Below 400 is an acceptance; a 5xx is not_a_server_error's to report.
+ */
+export function invalidDataJudged(op: OperationModel, response: ReceivedResponse, origin: string): { check: CheckName; failure?: CheckFailure } | string {
+  const status = response.status;
+  if (status === 429) return `invalid data was answered 429 (too many requests) after the retries its Retry-After allows: those cases are not tried`;
+  if (status !== 409 && status >= 400) return { check: 'negative_data_rejection' };
+  const message =
+    status === 409
+      ? `invalid data (${origin}) was answered 409, a conflict, not a refusal of the data: the request got past validation (a reused key, a duplicate)`
+      : `invalid data (${origin}) was accepted with ${status}`;
+  return { check: 'negative_data_rejection', failure: { check: 'negative_data_rejection', message, location: op.pointer } };
+}

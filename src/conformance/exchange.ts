@@ -11,7 +11,17 @@ import { compileValidators, type CompiledValidators } from '../contract/tables/v
 import { responseKey } from '../runtime/server/server.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
 import { countAnswer, countValid, meantToSucceed } from './answers.js';
-import { answerChecks, CHECKS, CONTRACT_WIDE_NOTE, curlCommand, type CheckFailure, type CheckName, type ReceivedResponse, type SentRequest } from './checks.js';
+import {
+  answerChecks,
+  CHECKS,
+  CONTRACT_WIDE_NOTE,
+  curlCommand,
+  invalidDataJudged,
+  type CheckFailure,
+  type CheckName,
+  type ReceivedResponse,
+  type SentRequest,
+} from './checks.js';
 import { bodyValid, exampleBody, exampleValues, paramsValid, validBodyExamples, type BodyMedia, type BrokenExample } from './example-data.js';
 import { redactor, SeenCredentials, SHOW_SECRETS, type Redactor } from './redact.js';
 import { requestMedia, type ExampleRequest } from './requests.js';
@@ -270,15 +280,10 @@ export class RunContext {
       );
     }
     if (expect === 'negative') {
-      const accepted = response.status < 400;
-      results.push(
-        accepted
-          ? {
-              check: 'negative_data_rejection',
-              failure: { check: 'negative_data_rejection', message: `invalid data (${origin}) was accepted with ${response.status}`, location: op.pointer },
-            }
-          : { check: 'negative_data_rejection' },
-      );
+      // A 409 is no refusal of the data; a 429 no verdict at all (checks.ts).
+      const judged = invalidDataJudged(op, response, origin);
+      if (typeof judged === 'string') this.skip('negative_data_rejection', op.path, judged);
+      else results.push(judged);
     } else if (expect === 'positive') {
       const refused = [400, 413, 415, 422].includes(response.status);
       results.push(

@@ -35,8 +35,43 @@ export interface SendResult {
   error?: string;
 }
 
-/** Sends a request with the run's credentials: an obtained one (`tokens`) is fetched, and fetched again once after a 401. */
+/** Times a request answered 429 is sent again; the longest Retry-After waited for; the most a run waits in all. */
+const RATE_LIMIT_RETRIES = 2;
+const MAX_RETRY_AFTER_MS = 5000;
+const MAX_RUN_WAIT_MS = 30_000;
+const waited = new WeakMap<SendState, number>();
+
+/**
+ * Sends a request with the run's credentials (sendAuthorized); one answered 429 (too many
+ * requests) is sent again after its Retry-After (1 s without one), when that is short
+ * (MAX_RETRY_AFTER_MS) and the run has not waited long in all: a rate limit says nothing of the
+ * request, and a 429 that persists is judged as no verdict (checks.ts, invalidDataJudged).
+ */
 export async function sendRequest(state: SendState, request: ExampleRequest, origin: string): Promise<SendResult> {
+  let result = await sendAuthorized(state, request, origin);
+  for (let retry = 0; retry < RATE_LIMIT_RETRIES && result.response?.status === 429; retry++) {
+    const wait = retryAfterMs(result.response.headers['retry-after']);
+    const total = waited.get(state) ?? 0;
+    if (wait === undefined || total + wait > MAX_RUN_WAIT_MS) break;
+    waited.set(state, total + wait);
+    await new Promise((ok) => setTimeout(ok, wait));
+    result = await sendAuthorized(state, request, origin);
+  }
+  return result;
+}
+
+/** The wait a Retry-After asks for (seconds, or an HTTP date), in milliseconds; undefined past MAX_RETRY_AFTER_MS or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return 1000;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  const wait = Math.max(0, ms);
+  return wait <= MAX_RETRY_AFTER_MS ? wait : undefined;
+}
+
+/** Sends a request with the run's credentials: an obtained one (`tokens`) is fetched, and fetched again once after a 401. */
+async function sendAuthorized(state: SendState, request: ExampleRequest, origin: string): Promise<SendResult> {
   const tokens = state.options.tokens;
   if (!tokens || state.options.dryRun) return sendOnce(state, request, origin);
   let obtained: Readonly<Record<string, string>>;
