@@ -282,6 +282,12 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-o, --output <file>', 'write the report here instead of standard output')
     .option('--record <file>', 'also write every exchange (request and answer, credentials redacted) to this cassette (JSON)')
     .option('--replay <file>', 'check the exchanges of a cassette against the contract instead of a server; nothing is sent')
+    .option(
+      '--min-coverage <percent>',
+      "fail the run when fewer than this share of the selected operations got a 2xx answer (default: none; the config entry's test.minCoverage)",
+    )
+    .option('--baseline <file>', 'known findings (YAML): reported as known, not failing; one no longer found is reported as fixed')
+    .option('--update-baseline', 'write the --baseline file from this run (sorted; reasons written by hand are kept)')
     .addOption(overlayOption())
     .action(
       act(async (spec: string | undefined, opts: Omit<TestOptions, 'spec'>) =>
