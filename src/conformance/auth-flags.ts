@@ -7,6 +7,7 @@
 import { UsageError } from '../contract/errors.js';
 import type { ContractModel } from '../contract/model.js';
 import { readContractFile } from '../contract/resolve.js';
+import { schemesNamed } from './token.js';
 import { parse as parseYaml } from 'yaml';
 
 /** One `--auth <scheme>=<value>`, its syntax checked and `env:VAR` read: no contract needed. */
@@ -47,30 +48,44 @@ export function authMap(
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> | undefined {
   const flags = parseAuthFlags(raw, env);
-  if (flags.length === 0) return undefined;
+  return flags.length === 0 ? undefined : credentialsByScheme(model, flags, '--auth ');
+}
+
+/**
+ * Credentials by scheme name, from names as a user gives them (a scheme of the contract, or
+ * bearer / basic / apiKey for every scheme of that kind); a name that is neither is a usage error
+ * naming it and the contract's schemes. `label` is how the user wrote it (`--auth `, `auth.`).
+ */
+function credentialsByScheme(model: { securitySchemes: readonly SchemeSummary[] }, given: readonly AuthFlag[], label: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { name, value } of flags) {
-    const exact = model.securitySchemes.filter((s) => s.name === name);
-    const kind = name.toLowerCase();
-    const schemes =
-      exact.length > 0
-        ? exact
-        : model.securitySchemes.filter((s) =>
-            kind === 'basic'
-              ? s.type === 'http' && s.scheme?.toLowerCase() === 'basic'
-              : kind === 'bearer'
-                ? (s.type === 'http' && s.scheme?.toLowerCase() !== 'basic') || s.type === 'oauth2' || s.type === 'openIdConnect'
-                : kind === 'apikey' && s.type === 'apiKey',
-          );
+  for (const { name, value } of given) {
+    const schemes = schemesNamed(model, name);
     if (schemes.length === 0) {
       const known = model.securitySchemes.map((s) => s.name);
       throw new UsageError(
-        `--auth ${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`,
+        `${label}${name}: the contract has no such security scheme${known.length > 0 ? `; its schemes are ${known.join(', ')}` : ''} (or use bearer, basic, apiKey)`,
       );
     }
-    for (const s of schemes) out[s.name] = value;
+    for (const s of schemes) out[s] = value;
   }
   return out;
+}
+
+/**
+ * The `auth` option of runConformance (in process) read as `--auth` is: each key a scheme of the
+ * contract or bearer / basic / apiKey; a key that is neither (a misspelt scheme) is refused with
+ * the CLI's message (`auth.<name>: ...`) before any request, never ignored.
+ */
+export function checkedAuth(
+  model: { securitySchemes: readonly SchemeSummary[] },
+  auth: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | undefined {
+  if (auth === undefined) return undefined;
+  return credentialsByScheme(
+    model,
+    Object.entries(auth).map(([name, value]) => ({ name, value })),
+    'auth.',
+  );
 }
 
 /**

@@ -19,6 +19,7 @@
  */
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
 import { PHASES } from './types.js';
+import { checkedAuth } from './auth-flags.js';
 import { RunContext, StopRun } from './exchange.js';
 import { coverage } from './phases/coverage.js';
 import { examples } from './phases/examples.js';
@@ -35,7 +36,9 @@ export type { CheckTally, ConformanceFailure, ConformanceOptions, ConformanceRep
 
 /** Runs the conformance phases against a server and reports per operation and check. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
-  const ctx = new RunContext(options);
+  // `auth` names schemes as --auth does: a misspelt one is refused before any request.
+  const auth = checkedAuth(options.model, options.auth);
+  const ctx = new RunContext(auth === undefined ? options : { ...options, auth });
   const phases = options.phases ?? PHASES;
   try {
     for (const phase of PHASES) {

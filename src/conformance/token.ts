@@ -32,7 +32,10 @@ export interface TokenSourceOptions {
 }
 
 /** The schemes of the contract a configured name covers: the scheme itself, or every bearer, basic or apiKey scheme. */
-export function schemesNamed(model: Pick<ContractModel, 'securitySchemes'>, name: string): string[] {
+export function schemesNamed(
+  model: { securitySchemes: ReadonlyArray<Pick<ContractModel['securitySchemes'][number], 'name' | 'type' | 'scheme'>> },
+  name: string,
+): string[] {
   const exact = model.securitySchemes.filter((s) => s.name === name);
   if (exact.length > 0) return exact.map((s) => s.name);
   const kind = name.toLowerCase();
