@@ -11,6 +11,7 @@ import { isRecord } from '../contract/pointer.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
 import type { Outcome, RunContext } from './exchange.js';
 import type { ExampleRequest } from './requests.js';
+import type { Phase } from './types.js';
 
 /** Pages of one list read, at most. */
 export const MAX_PAGES = 20;
@@ -277,5 +278,59 @@ export async function readWholeList(
     // A server that disregards the offset answers the same page again: the list is what it showed.
     if (o.response.text === current.response.text) return { ...read, complete: true };
     read.pages.push({ sent: o.sent, response: o.response });
+  }
+}
+
+/**
+ * The stateful checks of one list read (its pages): a document stored must be shown on some page
+ * (`ensure_resource_availability`), unless the list was not read to its end, or declares no paging
+ * and more than 10 documents are kept (it may show its first page only); a document deleted must
+ * be shown on none (`use_after_free`).
+ */
+export function judgeList(
+  ctx: RunContext,
+  op: OperationModel,
+  phase: Phase,
+  name: string,
+  read: ListRead,
+  documents: ReadonlyMap<string, boolean>,
+  idKeys: readonly string[],
+): void {
+  const paging = listPaging(op, ctx.resolve);
+  const declared = paging.size !== undefined || paging.offset !== undefined || paging.page !== undefined || paging.cursor !== undefined;
+  const whole = read.complete && (read.pages.length > 1 || declared || documents.size <= 10);
+  const last = read.pages[read.pages.length - 1];
+  if (!last) return;
+  for (const [id, stored] of documents) {
+    const shows = read.pages.map((page) => listShows(page.response, id, idKeys));
+    const mentioned = shows.some((s) => s.structural === true || s.textual);
+    const listedOn = read.pages.find((_, i) => shows[i]?.structural ?? shows[i]?.textual);
+    if (stored && !mentioned && whole) {
+      ctx.fail(
+        op,
+        phase,
+        { check: 'ensure_resource_availability', message: `${name} ${id}, created, is missing from ${op.id}`, location: op.pointer },
+        last.sent,
+        last.response,
+      );
+    } else if (!stored && listedOn) {
+      ctx.fail(
+        op,
+        phase,
+        { check: 'use_after_free', message: `${name} ${id}, deleted, is still listed by ${op.id}`, location: op.pointer },
+        listedOn.sent,
+        listedOn.response,
+      );
+    } else if (!stored || mentioned) ctx.tally(op, stored ? 'ensure_resource_availability' : 'use_after_free', true);
+  }
+}
+
+/** A list answer with its body parsed, where a recording kept only its text. */
+export function withJson(response: ReceivedResponse): ReceivedResponse {
+  if (response.json !== undefined || !/json/i.test(response.contentType)) return response;
+  try {
+    return { ...response, json: JSON.parse(response.text) as unknown };
+  } catch {
+    return response;
   }
 }

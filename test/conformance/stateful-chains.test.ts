@@ -7,7 +7,11 @@
  * the contract declares (the largest page, then next links) before an item is said to be missing.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runTest } from '../../src/cli/commands/test.js';
 import { buildModel } from '../../src/contract/model.js';
 import { runConformance, type ConformanceReport, type Phase } from '../../src/conformance/run.js';
 import { writeSpec } from './support.js';
@@ -244,9 +248,11 @@ describe('created ids from the answers', () => {
   });
 });
 
+const LINK_PARAMS = `[{ name: per_page, in: query, schema: { type: integer, minimum: 1, maximum: 10 } }, { name: page, in: query, schema: { type: integer, minimum: 1 } }]`;
+
 describe('lists read with the paging the contract declares', () => {
   const OFFSET = `[{ name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100 } }, { name: offset, in: query, schema: { type: integer, minimum: 0 } }]`;
-  const LINK = `[{ name: per_page, in: query, schema: { type: integer, minimum: 1, maximum: 10 } }, { name: page, in: query, schema: { type: integer, minimum: 1 } }]`;
+  const LINK = LINK_PARAMS;
   const plain = { valid: (id: string): boolean => /^\d+$/.test(id), make: (n: number): number => n };
 
   it('limit/offset: the list is asked for its largest page, so items past the default first page are found', async () => {
@@ -285,5 +291,32 @@ describe('lists read with the paging the contract declares', () => {
       },
     });
     expect(findings(report)).toContainEqual(expect.stringMatching(/^ensure_resource_availability listItems: items 24, created, is missing from listItems/));
+  });
+});
+
+describe('a recorded run of paged lists, replayed (--replay)', () => {
+  it('the pages of one list read are judged together: no item is missing, as in the live run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-stateful-replay-'));
+    const spec = join(dir, 'openapi.yaml');
+    writeFileSync(spec, contract('{ type: integer }', LINK_PARAMS));
+    const cassette = join(dir, 'run.json');
+    const { handler } = server({ valid: (id) => /^\d+$/.test(id), make: (n) => n, seeded: 23, paging: 'link' });
+    const run = async (options: Parameters<typeof runTest>[0]): Promise<{ code: number; failures: string[]; listed?: number }> => {
+      const out: string[] = [];
+      const code = await runTest({ progress: false, format: 'json', write: (t) => out.push(t), ...options });
+      const report = JSON.parse(out.join('')) as ConformanceReport;
+      const listed = report.operations.find((o) => o.operationId === 'listItems')?.checks.ensure_resource_availability?.passed;
+      return { code, failures: report.failures.map((f) => `${f.check} ${f.operationId}: ${f.message}`), ...(listed === undefined ? {} : { listed }) };
+    };
+    const live = await run({ spec, baseUrl: 'http://items.test/', fetch: handler, phases: 'stateful', record: cassette });
+    expect(live.failures).toEqual([]);
+    const recorded = JSON.parse(readFileSync(cassette, 'utf8')) as { exchanges: Array<{ request: { url: string } }> };
+    expect(recorded.exchanges.some((x) => x.request.url.includes('page=3'))).toBe(true);
+
+    const replayed = await run({ spec, baseUrl: 'http://items.test/', replay: cassette });
+    expect(replayed.failures).toEqual([]);
+    expect(replayed.code).toBe(0);
+    // The recorded lists were judged (their pages together), not left out.
+    expect(replayed.listed).toBeGreaterThan(0);
   });
 });

@@ -11,7 +11,7 @@ import type { ResourceSpec } from '../../runtime/shared/spec.js';
 import type { ReceivedResponse } from '../checks.js';
 import type { RunContext } from '../exchange.js';
 import { absentId } from '../absent-id.js';
-import { listPaging, listShows, readWholeList } from '../paging.js';
+import { judgeList, listPaging, readWholeList } from '../paging.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
 
 /** A request of an item operation for `id` (other parameters from the examples). */
@@ -197,33 +197,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
       if (!read) return;
       if (!read.complete)
         ctx.skip('ensure_resource_availability', list.path, `${list.method.toUpperCase()} ${list.path} was not read to its end (${read.why ?? ''})`);
-      const paged = listPaging(list, ctx.resolve);
-      // A list that declares no paging may still show only its first page: completeness is checked while the model is small.
-      const whole =
-        read.complete && (read.pages.length > 1 || paged.size !== undefined || paged.offset !== undefined || paged.page !== undefined || model.size <= 10);
-      const last = read.pages[read.pages.length - 1] as (typeof read.pages)[number];
-      for (const [id, stored] of model) {
-        const shows = read.pages.map((page) => listShows(page.response, id, keys));
-        const mentioned = shows.some((s) => s.structural === true || s.textual);
-        const listedOn = read.pages.find((_, i) => shows[i]?.structural ?? shows[i]?.textual);
-        if (stored && !mentioned && whole) {
-          ctx.fail(
-            list,
-            'stateful',
-            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, is missing from ${list.id}`, location: list.pointer },
-            last.sent,
-            last.response,
-          );
-        } else if (!stored && listedOn) {
-          ctx.fail(
-            list,
-            'stateful',
-            { check: 'use_after_free', message: `${resource.name} ${id}, deleted, is still listed by ${list.id}`, location: list.pointer },
-            listedOn.sent,
-            listedOn.response,
-          );
-        } else if (stored ? mentioned : true) ctx.tally(list, stored ? 'ensure_resource_availability' : 'use_after_free', true);
-      }
+      judgeList(ctx, list, 'stateful', resource.name, read, model, keys);
     };
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
