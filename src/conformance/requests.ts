@@ -10,6 +10,7 @@ import type { CompiledValidators, RuntimeOperationValidators } from '../contract
 import { schemaResolver } from '../contract/tables/api.js';
 import { policyTables } from '../contract/tables/security.js';
 import { sampleFromPattern } from '../runtime/shared/regex-sample.js';
+import { freshHeaderValue } from './unique-headers.js';
 
 export interface ExampleRequest {
   operationId: string;
@@ -224,7 +225,9 @@ export function buildRequest(
     if (p.in === 'path')
       path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
     else if (p.in === 'query') query.push(...(serialized as QueryPair[]));
-    else if (p.in === 'header') headers[p.name.toLowerCase()] = String(serialized).replace(/[\r\n]/g, ' ');
+    // An idempotency key or request id is fresh for each request (unique-headers.ts).
+    else if (p.in === 'header')
+      headers[p.name.toLowerCase()] = (freshHeaderValue(p, String(serialized), schemaResolver(model)) ?? String(serialized)).replace(/[\r\n]/g, ' ');
     else cookies.push(`${p.name}=${encodeURIComponent(String(serialized))}`);
   }
   if (!options.anonymous) credentials(model, op, query, headers);
