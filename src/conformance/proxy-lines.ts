@@ -24,6 +24,11 @@ export function answeredBody(response: ReceivedResponse): string {
   return `: ${oneLine(response.text)}`;
 }
 
+/** Keys whose string value says what is wrong. */
+const REASON_KEY = /^(message|detail|title|reason|error)$/i;
+/** Keys that say where a reason applies, in the order they are said. */
+const WHERE_KEYS = ['in', 'location', 'pointer', 'path', 'field', 'parameter', 'name'];
+
 /**
  * Why a server generated from the contract refuses a request: the messages of its refusal (the
  * string values under message, detail, title, reason, error; every string value when it has none
@@ -47,9 +52,19 @@ export async function refusalReasons(refusal: Response): Promise<string> {
     if (depth > 8 || --budget < 0) return;
     if (typeof value === 'string') {
       if (!all.includes(value)) all.push(value);
-      if (/^(message|detail|title|reason|error)$/i.test(key) && !named.includes(value)) named.push(value);
+      if (REASON_KEY.test(key) && !named.includes(value)) named.push(value);
     } else if (Array.isArray(value)) for (const item of value) walk(item, key, depth + 1);
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k, depth + 1);
+    else if (value !== null && typeof value === 'object') {
+      // A message beside where it applies (`{ in: body, pointer: /name, message }`) is said with its place.
+      const record = value as Record<string, unknown>;
+      const where = WHERE_KEYS.map((k) => record[k]).filter((v): v is string => typeof v === 'string' && v !== '');
+      for (const [k, v] of Object.entries(record)) {
+        if (where.length > 0 && typeof v === 'string' && REASON_KEY.test(k)) {
+          const said = `${where.join(' ')} ${v}`;
+          if (!named.includes(said)) named.push(said);
+        } else walk(v, k, depth + 1);
+      }
+    }
   };
   walk(doc, '', 0);
   return oneLine((named.length > 0 ? named : all).join('; '));

@@ -14,7 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTest } from '../../src/cli/commands/test.js';
+import type { ReceivedResponse } from '../../src/conformance/checks.js';
 import { createProxy } from '../../src/conformance/proxy.js';
+import { answeredBody, refusalReasons } from '../../src/conformance/proxy-lines.js';
 import { buildModel, type ContractModel } from '../../src/contract/model.js';
 import { writeSpec } from '../conformance/support.js';
 
@@ -321,5 +323,25 @@ describe('specforge proxy: the line of a forwarded invalid request', () => {
     // What is wrong with the request is said, but no answer body the upstream never sent.
     expect(line).toMatch(/name|extra/);
     expect(line).not.toMatch(/answers 400 \{/);
+  });
+});
+
+describe('the parts of that line', () => {
+  it('says why the contract refuses a request with the refusal’s messages and their places, not its body', async () => {
+    const refusal = Response.json({
+      message: 'request does not match the contract',
+      code: 'bad_request',
+      errors: [{ in: 'body', pointer: '/name', message: 'must NOT have more than 3 characters' }],
+    });
+    expect(await refusalReasons(refusal)).toBe('request does not match the contract; body /name must NOT have more than 3 characters');
+    expect(await refusalReasons(new Response('plain\ntext refusal'))).toBe('plain text refusal');
+  });
+
+  it('shows the upstream’s body only when it is text, on one line, cut at 200 characters', () => {
+    const answer = (contentType: string, text: string): ReceivedResponse => ({ status: 400, headers: {}, text, contentType });
+    expect(answeredBody(answer('application/json', '{"a":\n 1}'))).toBe(': {"a": 1}');
+    expect(answeredBody(answer('text/plain', 'x'.repeat(300)))).toBe(`: ${'x'.repeat(200)}…`);
+    expect(answeredBody(answer('application/octet-stream', 'bytes'))).toBe('');
+    expect(answeredBody(answer('application/json', ''))).toBe('');
   });
 });
