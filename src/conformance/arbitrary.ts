@@ -84,15 +84,14 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<string> 
       }
     }
   }
-  return fc.string({
-    minLength,
-    maxLength,
-    unit: fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'.split('')) },
-      { weight: 1, arbitrary: fc.constantFrom(' ', 'é', '"', '\\', '/', '%', '😀', '<', '\u0000') },
-    ),
-  });
+  return fc.string({ minLength, maxLength, unit: STRING_UNIT });
 }
+
+/** The characters of generated strings: mostly plain, sometimes one a server may mishandle. */
+const STRING_UNIT = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'.split('')) },
+  { weight: 1, arbitrary: fc.constantFrom(' ', 'é', '"', '\\', '/', '%', '😀', '<', '\u0000') },
+);
 
 function numberArbitrary(schema: Record<string, unknown>, integer: boolean): fc.Arbitrary<number> {
   let min = num(schema['minimum']);
@@ -132,7 +131,12 @@ interface Walk {
   /** Below this depth, optional properties are left out and arrays that may be empty are empty. */
   optionalDepth: number;
   budget: number;
+  /** A dry build only finds out whether a depth fits the budget: it makes no arbitrary (DRY stands for each). */
+  dry: boolean;
 }
+
+/** What a dry build returns for every arbitrary it would make. */
+const DRY: fc.Arbitrary<unknown> = fc.constant(null);
 
 /** Thrown when a build visits more schema nodes than its budget (a wide recursive contract). */
 class OverBudget extends Error {}
@@ -140,7 +144,7 @@ class OverBudget extends Error {}
 /** How often one `$ref` may be on the way down: a recursive schema nests this many times, then ends. */
 const MAX_REF_VISITS = 2;
 /** Schema nodes one build may visit; past it, the build is made again with shallower optional parts. */
-const BUDGET = 4000;
+const BUDGET = 1000;
 /** How deep optional parts go, tried in order until a build fits the budget. */
 const OPTIONAL_DEPTHS = [12, 8, 5, 3, 2, 1, 0];
 /** Nesting past which nothing is built, whatever is required (a guard; contracts do not nest this deep). */
@@ -162,12 +166,16 @@ export function acceptsNothing(schema: unknown): boolean {
  * (or where no value can be built at all: the validators then count it invalid).
  */
 export function schemaArbitrary(schema: JsonSchema | undefined, resolve: Resolve): fc.Arbitrary<unknown> {
+  // Dry builds (nothing made, nodes counted) find the deepest optional parts that fit the budget;
+  // then the arbitrary is made once, visiting the same nodes.
   for (const optionalDepth of OPTIONAL_DEPTHS) {
     try {
-      return build(schema, { resolve, optionalDepth, budget: BUDGET }, { depth: 0, refs: new Map() }) ?? fc.constant(null);
+      build(schema, { resolve, optionalDepth, budget: BUDGET, dry: true }, { depth: 0, refs: new Map() });
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;
+      continue;
     }
+    return build(schema, { resolve, optionalDepth, budget: Infinity, dry: false }, { depth: 0, refs: new Map() }) ?? fc.constant(null);
   }
   // Even the required parts alone are more than the budget: a contract built to be expensive.
   return fc.constant(null);
@@ -221,15 +229,15 @@ const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'def
 
 function build(schema: JsonSchema | undefined, w: Walk, at: At): fc.Arbitrary<unknown> | undefined {
   if (--w.budget < 0) throw new OverBudget();
-  if (schema === true || schema === undefined) return anyValue();
+  if (schema === true || schema === undefined) return w.dry ? DRY : anyValue();
   if (!isRecord(schema) || acceptsNothing(schema) || at.depth > HARD_DEPTH) return undefined;
   if (typeof schema['$ref'] === 'string') {
     const entered = enter(schema, w, at);
     if (!entered) return undefined;
-    return entered.schema === undefined ? anyValue() : build(entered.schema, w, entered.at);
+    return entered.schema === undefined ? (w.dry ? DRY : anyValue()) : build(entered.schema, w, entered.at);
   }
-  if ('const' in schema) return fc.constant(schema['const']);
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return fc.constantFrom(...(schema['enum'] as unknown[]));
+  if ('const' in schema) return w.dry ? DRY : fc.constant(schema['const']);
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return w.dry ? DRY : fc.constantFrom(...(schema['enum'] as unknown[]));
   for (const key of ['oneOf', 'anyOf'] as const) {
     const list = schema[key];
     if (Array.isArray(list) && list.length > 0) {
@@ -244,7 +252,7 @@ function build(schema: JsonSchema | undefined, w: Walk, at: At): fc.Arbitrary<un
         .map((branch) => build((meaningful && isRecord(branch) ? { allOf: [base, branch] } : branch) as JsonSchema, w, at))
         .filter((a): a is fc.Arbitrary<unknown> => a !== undefined);
       if (branches.length === 0) return undefined;
-      return branches.length === 1 ? branches[0] : fc.oneof(...branches);
+      return branches.length === 1 || w.dry ? branches[0] : fc.oneof(...branches);
     }
   }
   if (Array.isArray(schema['allOf']) && schema['allOf'].length > 0) {
@@ -252,7 +260,7 @@ function build(schema: JsonSchema | undefined, w: Walk, at: At): fc.Arbitrary<un
     if (!flat) return undefined;
     const parts = flat.parts.filter((p) => !(isRecord(p) && Object.keys(p).every((k) => ANNOTATIONS.has(k))));
     if (parts.some((p) => acceptsNothing(p))) return undefined;
-    if (parts.length === 0) return anyValue();
+    if (parts.length === 0) return w.dry ? DRY : anyValue();
     if (parts.length === 1) return build(parts[0], w, flat.at);
     // Objects combine: every part's properties and required names in one object schema.
     if (
@@ -285,11 +293,13 @@ function build(schema: JsonSchema | undefined, w: Walk, at: At): fc.Arbitrary<un
     .map((t) => typedArbitrary(t, schema, w, at))
     .filter((a): a is fc.Arbitrary<unknown> => a !== undefined);
   if (options.length === 0) return nullable ? fc.constant(null) : undefined;
+  if (w.dry) return DRY;
   const value = options.length === 1 ? (options[0] as fc.Arbitrary<unknown>) : fc.oneof(...options);
   return nullable ? fc.option(value, { nil: null, freq: 6 }) : value;
 }
 
 function typedArbitrary(type: string, schema: Record<string, unknown>, w: Walk, at: At): fc.Arbitrary<unknown> | undefined {
+  if (w.dry && type !== 'array' && type !== 'object') return ['string', 'integer', 'number', 'boolean', 'null'].includes(type) ? DRY : undefined;
   switch (type) {
     case 'string':
       return stringArbitrary(schema);
@@ -309,6 +319,7 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, w: Walk, 
       const itemSchema = isRecord(schema['items']) || typeof schema['items'] === 'boolean' ? (schema['items'] as JsonSchema) : true;
       const items = build(itemSchema, w, { depth: at.depth + 1, refs: at.refs });
       if (!items) return minItems === 0 ? fc.constant([]) : undefined;
+      if (w.dry) return DRY;
       return schema['uniqueItems'] === true
         ? fc.uniqueArray(items, { minLength: minItems, maxLength: maxItems, selector: (v) => JSON.stringify(v) })
         : fc.array(items, { minLength: minItems, maxLength: maxItems });
@@ -335,11 +346,12 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, w: Walk, 
       const extra = schema['additionalProperties'];
       for (const name of required) {
         if (name in record || readOnly.has(name)) continue;
-        const arbitrary = isRecord(extra) ? build(extra, w, below) : extra === false ? undefined : fc.string({ minLength: 1, maxLength: 8 });
+        const arbitrary = isRecord(extra) ? build(extra, w, below) : extra === false ? undefined : w.dry ? DRY : fc.string({ minLength: 1, maxLength: 8 });
         if (!arbitrary) return undefined;
         record[name] = arbitrary;
       }
       const requiredKeys = [...required].filter((k) => k in record);
+      if (w.dry) return DRY;
       return fc.record(record, { requiredKeys });
     }
     default:

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../src/contract/model.js';
 import { schemaResolver } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
 import { schemaArbitrary } from '../../src/conformance/arbitrary.js';
@@ -124,5 +125,41 @@ describe('generated bodies: every required property at any depth', () => {
     expect(report.failures).toEqual([]);
     expect(statuses.length).toBeGreaterThanOrEqual(20);
     expect(statuses.filter((s) => s === 201).length).toBe(statuses.length);
+  });
+
+  it("generates from the shapes code-first frameworks emit: a one-item allOf, zod's anyOf with not: {}, 3.0 nullable", async () => {
+    const model = await buildModelFromText(SPEC);
+    const resolve = schemaResolver(model);
+    const kind = { allOf: [{ type: 'string', enum: ['book', 'pen'] }] };
+    const channel = { anyOf: [{ type: 'string', enum: ['web', 'shop'] }, { not: {} }] };
+    const schema = {
+      type: 'object',
+      required: ['kind', 'channel', 'note'],
+      properties: { kind, channel, note: { type: ['string', 'null'], maxLength: 4 } },
+    };
+    const values = fc.sample(schemaArbitrary(schema, resolve), { seed: 5, numRuns: 100 }) as Array<Record<string, unknown>>;
+    for (const v of values) {
+      expect(['book', 'pen']).toContain(v['kind']);
+      expect(['web', 'shop']).toContain(v['channel']);
+    }
+    // Null where the schema allows it, and strings too.
+    expect(values.some((v) => v['note'] === null)).toBe(true);
+    expect(values.some((v) => typeof v['note'] === 'string')).toBe(true);
+  });
+
+  it('builds a wide recursive contract within a bound (optional parts made shallower, never hanging)', async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `S${i}`);
+    const schemas: Record<string, unknown> = {};
+    for (const [i, name] of names.entries()) {
+      const properties: Record<string, unknown> = { id: { type: 'string' } };
+      for (let k = 1; k <= 8; k++) properties[`p${k}`] = { $ref: `#/components/schemas/${names[(i + k) % names.length] ?? 'S0'}` };
+      properties['list'] = { type: 'array', items: { $ref: `#/components/schemas/${names[(i + 9) % names.length] ?? 'S0'}` } };
+      schemas[name] = { type: 'object', required: ['id'], properties };
+    }
+    const resolve = (ref: string): JsonSchema | undefined => schemas[ref.replace('#/components/schemas/', '')] as JsonSchema | undefined;
+    const t0 = Date.now();
+    const values = fc.sample(schemaArbitrary({ $ref: '#/components/schemas/S0' }, resolve), { seed: 1, numRuns: 20 });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    for (const v of values) expect(v).toMatchObject({ id: expect.any(String) as unknown });
   });
 });
