@@ -11,7 +11,8 @@
  * - unsupported_method: for each path, one method the path does not declare (PATCH, PUT, POST or
  *   DELETE, in that order of preference), sent without a body, must be answered 405 with an `Allow`
  *   header that does not list it (or 501, a method the server does not implement at all). A 401 or
- *   403 (authentication before routing) proves nothing either way;
+ *   403 (authentication before routing) proves nothing either way, nor does a 404 on a templated
+ *   path (the resource the example names may not exist); both are noted in `skipped`;
  * - content_type_negotiation, for GET operations whose success answer declares media types: an
  *   `Accept` no declared type fits is sent first; a server that answers it 406 negotiates, and each
  *   declared type asked for must then be answered in that type (not another, not 406). A server
@@ -23,6 +24,7 @@ import { isRecord } from '../../contract/pointer.js';
 import { bodyPlaces, effectiveSchema, placeName, setAt, takeInTurn } from '../body-places.js';
 import { mediaMatches, schemaType } from '../checks.js';
 import type { RunContext } from '../exchange.js';
+import { isOpaqueCursor } from '../paging.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
 
 /** Requests of boundary values per operation, at most. */
@@ -120,6 +122,8 @@ async function boundaries(ctx: RunContext, op: OperationModel): Promise<void> {
   for (const p of op.parameters) {
     if (p.in !== 'path' && p.in !== 'query') continue;
     if (p.contentType !== undefined) continue;
+    // An opaque cursor is valid only when the server issued it: no value of its schema is valid data.
+    if (isOpaqueCursor(p, ctx.resolve)) continue;
     for (const c of boundaryValues(p.schema, p.name, ctx.resolve)) {
       // An empty path segment addresses no operation.
       if (p.in === 'path' && (c.value === '' || c.value === null)) continue;
@@ -203,6 +207,11 @@ async function unsupportedMethods(ctx: RunContext): Promise<void> {
     }
     if (response.status === 401 || response.status === 403) {
       ctx.skip('unsupported_method', path, `${method} was answered ${response.status}: authentication before routing tells nothing of the method`);
+      continue;
+    }
+    // A templated path names a resource that may not exist (the example's id): its 404 tells nothing of the method.
+    if (response.status === 404 && /\{[^{}/]+\}/.test(path)) {
+      ctx.skip('unsupported_method', path, `${method} was answered 404: the resource the example names may not exist, which tells nothing of the method`);
       continue;
     }
     const allowed = [...declared].sort().join(', ');

@@ -10,6 +10,7 @@ import { sampleSchema } from '../../runtime/shared/sample.js';
 import { schemaArbitrary } from '../arbitrary.js';
 import { schemaType, type CheckFailure } from '../checks.js';
 import type { RunContext } from '../exchange.js';
+import { isOpaqueCursor } from '../paging.js';
 import { buildRequest, emptyBody, requestMedia, serializeParameter, type ExampleRequest } from '../requests.js';
 
 /** A value of a parameter that carries JSON (in base64 for x-specforge-base64-json), sampled from its schema. */
@@ -39,7 +40,8 @@ export async function fuzz(ctx: RunContext): Promise<void> {
       const key = `p${i}`;
       byKey.set(key, p);
       const kind = schemaType(isRecord(p.schema) && typeof p.schema['$ref'] === 'string' ? ctx.resolve(p.schema['$ref']) : p.schema);
-      if (tokens.get(op.id) === p.name && !p.required) {
+      // An opaque cursor (a page token the server issues) sampled from its schema is no valid data: left out.
+      if ((tokens.get(op.id) === p.name || isOpaqueCursor(p, ctx.resolve)) && !p.required) {
         params[key] = fc.constant(undefined);
       } else if (
         p.contentType !== undefined ||
