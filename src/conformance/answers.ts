@@ -69,3 +69,12 @@ export function mergeAnswers(into: OperationReport, from: OperationReport): void
   for (const [key, n] of Object.entries(from.answers.statuses)) tally.statuses[key] = (tally.statuses[key] ?? 0) + n;
   for (const [key, n] of Object.entries(from.answers.valid)) tally.valid[key] = (tally.valid[key] ?? 0) + n;
 }
+
+/**
+ * Whether a replayed exchange was meant to be accepted: a valid request of the examples, coverage
+ * or fuzz phase (or proxied traffic), or a create or list of the stateful phase.
+ */
+export function replayedMeant(phase: Phase, origin: string, valid: boolean): boolean {
+  if (phase === 'stateful') return meantToSucceed(phase, origin, 'any');
+  return valid && phase !== 'negative' && phase !== 'security';
+}

@@ -23,6 +23,7 @@ import { UsageError } from '../contract/errors.js';
 import { getAtPointer, isRecord, resolveLocalRef } from '../contract/pointer.js';
 import { type ReceivedResponse, type SentRequest } from './checks.js';
 import type { Redactor } from './redact.js';
+import { countReplayed, replayedMeant } from './answers.js';
 import { Observer } from './observe.js';
 import { statefulResources } from './phases/stateful.js';
 import { judgedHeaders } from './replay-credentials.js';
@@ -442,6 +443,7 @@ export async function replayCassette(
     if (ctx.options.operations && !ctx.options.operations.includes(verdict.op.id)) continue;
     if (!ctx.operations.includes(verdict.op)) continue;
     ctx.report.requests++;
+    countReplayed(ctx.report, verdict.op.id, x.request.method, response, replayedMeant(x.phase, x.origin, verdict.kind === 'valid'));
     // A request the run made invalid on purpose that the contract's request stages let through (a
     // mutation they do not look at) is judged by its answer alone: never a false positive_data_acceptance.
     observer.check(verdict, x.phase, sent, response, x.error, x.phase === 'negative' && verdict.kind === 'valid' ? 'any' : undefined);

@@ -4,6 +4,9 @@
  * share of valid requests refused; printed in every format; a never-succeeded operation is a
  * warning (the run stays green) and --min-coverage fails the run below its threshold.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTest, type TestOptions } from '../../src/cli/commands/test.js';
 import { summarizeCoverage } from '../../src/conformance/coverage-summary.js';
@@ -145,5 +148,19 @@ describe('coverage summary', () => {
     const warnings = sarif.runs[0]?.results.filter((r) => r.ruleId === 'never-succeeded') ?? [];
     expect(warnings.map((w) => w.level)).toEqual(['warning', 'warning']);
     expect(warnings[0]?.message.text).toMatch(/getItem .*never got a 2xx: 401 throughout/);
+  });
+
+  it('a replayed recording has the same summary as the run that recorded it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-coverage-replay-'));
+    const cassette = join(dir, 'run.json');
+    type Json = {
+      coverage?: { percent: number; operations: Array<{ operationId: string; requests: number; '2xx': number; '4xx': number; neverSucceeded?: string }> };
+    };
+    const run = JSON.parse((await cli({ format: 'json', record: cassette })).out) as Json;
+    const replay = JSON.parse((await cli({ format: 'json', replay: cassette, baseUrl: undefined })).out) as Json;
+    expect(replay.coverage?.percent).toBe(33.3);
+    const counts = (r: Json): unknown =>
+      r.coverage?.operations.map((o) => [o.operationId, o.requests, o['2xx'], o['4xx'], o.neverSucceeded?.replace(/ \(.*$/, '')]);
+    expect(counts(replay)).toEqual(counts(run));
   });
 });
