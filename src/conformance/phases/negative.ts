@@ -1,6 +1,7 @@
 /**
  * The negative phase: requests made invalid in one place at a time (a required parameter missing,
- * a value its schema refuses, a malformed or mutated body), which must be refused with a 4xx.
+ * a value its schema refuses, a malformed body, a body broken at any depth), which must be refused
+ * with a 4xx other than 409 and 429 (checks.ts, invalidDataJudged).
  */
 import type { JsonSchema, OperationModel, ParameterModel } from '../../contract/model.js';
 import { isRecord } from '../../contract/pointer.js';
