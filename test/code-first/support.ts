@@ -27,6 +27,12 @@ export interface CodeFirstService {
   /** The OpenAPI document the framework emits for the service. */
   contract(): Promise<object>;
   start(token: string, faults: ReadonlySet<Fault>): Promise<RunningService>;
+  /**
+   * The defects of the emitted contract itself that a run may report, as `<check>: <cause>`, each
+   * as one finding of kind "contract" (Fastify's routes do not declare the 400 its validation
+   * answers); none for the others.
+   */
+  contractGaps?: readonly string[];
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -86,17 +92,59 @@ export interface Finding {
   message: string;
   /** The status of the answer the finding is about (0: none). */
   status: number;
+  /** "contract" for a defect of the contract rather than a fault of the server (grouped by cause in the report). */
+  defect: string;
+  cause: string;
 }
 
-/** The failures of a JSON report of `specforge test` (or of the proxy). */
-export function findingsOf(json: string): Finding[] {
-  const report = JSON.parse(json) as { failures?: Array<{ check?: string; operationId?: string; message?: string; response?: { status?: number } }> };
-  return (report.failures ?? []).map((f) => ({
-    check: f.check ?? '',
-    operationId: f.operationId ?? '',
-    message: f.message ?? '',
-    status: f.response?.status ?? 0,
-  }));
+/** A finding of the report's `findings`: failures grouped by cause. */
+export interface FindingGroup {
+  kind: string;
+  check: string;
+  cause: string;
+  operations: string[];
+}
+
+export interface Report {
+  requests: number;
+  failures: Finding[];
+  groups: FindingGroup[];
+}
+
+interface JsonReport {
+  requests?: number;
+  failures?: Array<{ check?: string; operationId?: string; message?: string; cause?: string; defect?: string; response?: { status?: number } }>;
+  findings?: Array<{ kind?: string; check?: string; cause?: string; operations?: string[] }>;
+}
+
+/** The failures and grouped findings of a JSON report of `specforge test` (or of the proxy). */
+export function reportOf(json: string): Report {
+  const report = JSON.parse(json) as JsonReport;
+  return {
+    requests: report.requests ?? 0,
+    failures: (report.failures ?? []).map((f) => ({
+      check: f.check ?? '',
+      operationId: f.operationId ?? '',
+      message: f.message ?? '',
+      status: f.response?.status ?? 0,
+      defect: f.defect ?? 'server',
+      cause: f.cause ?? '',
+    })),
+    groups: (report.findings ?? []).map((g) => ({ kind: g.kind ?? '', check: g.check ?? '', cause: g.cause ?? '', operations: g.operations ?? [] })),
+  };
+}
+
+/** The failures that are faults of the server (not defects of the contract). */
+export function serverFaults(report: Report): Finding[] {
+  return report.failures.filter((f) => f.defect !== 'contract');
+}
+
+/** The contract's defects the report names, as `<check>: <cause>`, sorted. */
+export function contractDefects(report: Report): string[] {
+  return report.groups
+    .filter((g) => g.kind === 'contract')
+    .map((g) => `${g.check}: ${g.cause}`)
+    .sort();
 }
 
 /** A finding's check, operation and answer status: what tells one fault's findings from another's. */
@@ -120,26 +168,24 @@ export function isFound(fault: PlantedFault, faulty: readonly Finding[], correct
 export interface FrameworkRun {
   framework: string;
   contractFile: string;
-  correct: Finding[];
-  faulty: Finding[];
+  correct: Report;
+  faulty: Report;
   found: PlantedFault[];
   missed: PlantedFault[];
-  /** Through `specforge proxy --record`: the test run's findings, the proxy's, then the replay's. */
-  proxied: { test: Finding[]; proxy: Finding[]; replay: Finding[]; replayStderr: string; requests: number };
-  requests: { correct: number; faulty: number };
+  /** Through `specforge proxy --record`: the test run's report, the proxy's, then the replay's. */
+  proxied?: { test: Report; proxy: Report; replay: Report; replayStderr: string };
 }
 
-async function testRun(contractFile: string, url: string, dir: string, extra: readonly string[] = []): Promise<{ findings: Finding[]; requests: number }> {
+async function testRun(contractFile: string, url: string, dir: string): Promise<Report> {
   const out = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
-  const run = runCli(['test', contractFile, '--base-url', url, '--auth', `bearer=${TOKEN}`, '--format', 'json', '-o', out, ...extra], dir);
+  const run = runCli(['test', contractFile, '--base-url', url, '--auth', `bearer=${TOKEN}`, '--format', 'json', '-o', out], dir);
   const result = await run.done;
   if (result.code !== 0 && result.code !== 1) throw new Error(`specforge test exited with ${String(result.code)}: ${result.stderr}`);
-  const text = readFileSync(out, 'utf8');
-  return { findings: findingsOf(text), requests: (JSON.parse(text) as { requests?: number }).requests ?? 0 };
+  return reportOf(readFileSync(out, 'utf8'));
 }
 
 /** The correct service behind `specforge proxy --record`, tested through it, then the recording replayed. */
-async function proxiedRun(service: CodeFirstService, contractFile: string, dir: string): Promise<FrameworkRun['proxied']> {
+async function proxiedRun(service: CodeFirstService, contractFile: string, dir: string): Promise<NonNullable<FrameworkRun['proxied']>> {
   const running = await service.start(TOKEN, new Set());
   const cassette = join(dir, 'recording.json');
   const proxyReport = join(dir, 'proxy-report.json');
@@ -163,13 +209,7 @@ async function proxiedRun(service: CodeFirstService, contractFile: string, dir: 
     const replay = runCli(['test', contractFile, '--replay', cassette, '--auth', `bearer=${TOKEN}`, '--format', 'json'], dir);
     const replayed = await replay.done;
     if (replayed.code !== 0 && replayed.code !== 1) throw new Error(`specforge test --replay exited with ${String(replayed.code)}: ${replayed.stderr}`);
-    return {
-      requests: tested.requests,
-      test: tested.findings,
-      proxy: findingsOf(readFileSync(proxyReport, 'utf8')),
-      replay: findingsOf(replayed.stdout),
-      replayStderr: replayed.stderr,
-    };
+    return { test: tested, proxy: reportOf(readFileSync(proxyReport, 'utf8')), replay: reportOf(replayed.stdout), replayStderr: replayed.stderr };
   } finally {
     await running.close();
   }
@@ -179,7 +219,7 @@ export async function runFramework(service: CodeFirstService, options: { proxy?:
   const dir = mkdtempSync(join(tmpdir(), `sf-code-first-${service.name.toLowerCase()}-`));
   const contractFile = join(dir, 'openapi.json');
   writeFileSync(contractFile, `${JSON.stringify(await service.contract(), null, 2)}\n`);
-  const once = async (faults: ReadonlySet<Fault>): Promise<{ findings: Finding[]; requests: number }> => {
+  const once = async (faults: ReadonlySet<Fault>): Promise<Report> => {
     const running = await service.start(TOKEN, faults);
     try {
       return await testRun(contractFile, running.url, dir);
@@ -188,33 +228,37 @@ export async function runFramework(service: CodeFirstService, options: { proxy?:
     }
   };
   const [correct, faulty] = await Promise.all([once(new Set()), once(ALL_FAULTS)]);
-  const found = FAULTS.filter((f) => isFound(f, faulty.findings, correct.findings));
-  const proxied = options.proxy === false ? { test: [], proxy: [], replay: [], replayStderr: '', requests: 0 } : await proxiedRun(service, contractFile, dir);
+  const found = FAULTS.filter((f) => isFound(f, faulty.failures, correct.failures));
   return {
     framework: service.name,
     contractFile,
-    correct: correct.findings,
-    faulty: faulty.findings,
+    correct,
+    faulty,
     found,
     missed: FAULTS.filter((f) => !found.includes(f)),
-    proxied,
-    requests: { correct: correct.requests, faulty: faulty.requests },
+    ...(options.proxy === false ? {} : { proxied: await proxiedRun(service, contractFile, dir) }),
   };
 }
 
 /** A readable account of a run: every finding, and each planted fault found or missed. */
 export function describeRun(run: FrameworkRun): string {
-  const lines = [`== ${run.framework} (contract: ${run.contractFile}; ${run.requests.correct} + ${run.requests.faulty} requests)`];
-  const list = (title: string, findings: readonly Finding[]): void => {
-    lines.push(`${title}: ${findings.length} finding(s)`);
-    for (const f of findings) lines.push(`  - ${f.check} ${f.operationId} (${f.status}): ${f.message.slice(0, 200)}`);
+  const lines = [`== ${run.framework} (contract: ${run.contractFile})`];
+  const list = (title: string, report: Report): void => {
+    const defects = contractDefects(report);
+    lines.push(
+      `${title}: ${report.requests} requests, ${report.failures.length} failure(s)${defects.length > 0 ? `, contract defects: ${defects.join('; ')}` : ''}`,
+    );
+    for (const f of report.failures)
+      lines.push(`  - ${f.defect === 'contract' ? '[contract] ' : ''}${f.check} ${f.operationId} (${f.status}): ${f.message.slice(0, 200)}`);
   };
   list('correct service', run.correct);
   list('faulty service', run.faulty);
   lines.push(`planted faults: ${run.found.length} of ${FAULTS.length} found`);
   for (const f of FAULTS) lines.push(`  ${run.found.includes(f) ? 'FOUND ' : 'MISSED'} ${f.fault} (${f.check} on ${f.operations[0] ?? ''}): ${f.what}`);
-  list(`through the proxy (${run.proxied.requests} requests): specforge test`, run.proxied.test);
-  list('through the proxy: the proxy', run.proxied.proxy);
-  list('the recording replayed', run.proxied.replay);
+  if (run.proxied) {
+    list('through specforge proxy --record: specforge test', run.proxied.test);
+    list('through specforge proxy --record: the proxy', run.proxied.proxy);
+    list('the recording replayed (specforge test --replay)', run.proxied.replay);
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -8,6 +8,8 @@ import { createFastifyOrders } from './app.js';
 
 export const fastifyService: CodeFirstService = {
   name: 'Fastify',
+  // Its routes declare no 400, which Fastify's validation answers to invalid input.
+  contractGaps: ['status_code_conformance: status 400 to invalid input'],
   async contract(): Promise<object> {
     const app = await createFastifyOrders('unused', new Set());
     try {

@@ -14,7 +14,7 @@ export const NEST_APP_SOURCE = `
 import 'reflect-metadata';
 import {
   Body, CanActivate, Controller, Delete, ExecutionContext, Get, Header, Headers, HttpCode, HttpException,
-  HttpStatus, Inject, Injectable, Module, NotFoundException, Param, ParseUUIDPipe, Patch, Post, Query, Res,
+  HttpStatus, Inject, Injectable, Module, NestInterceptor, CallHandler, NotFoundException, Param, ParseUUIDPipe, Patch, Post, Query, Res,
   UnauthorizedException, UseGuards, ValidationPipe, ConflictException,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -163,6 +163,21 @@ export class BearerGuard implements CanActivate {
   }
 }
 
+/** A shim for old clients: an unknown priority becomes "normal" (interceptors run before the pipes). */
+@Injectable()
+export class LegacyPriorities implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler) {
+    const body: unknown = context.switchToHttp().getRequest<{ body?: unknown }>().body;
+    const lines = typeof body === 'object' && body !== null ? (body as { lines?: unknown }).lines : undefined;
+    if (Array.isArray(lines)) {
+      for (const line of lines as Array<{ priority?: unknown } | null>) {
+        if (line !== null && typeof line === 'object' && !(Object.values(Priority) as unknown[]).includes(line.priority)) line.priority = Priority.Normal;
+      }
+    }
+    return next.handle();
+  }
+}
+
 @ApiTags('orders')
 @Controller('orders')
 @ApiBadRequestResponse({ description: 'invalid request', type: ValidationErrorDto })
@@ -257,6 +272,7 @@ export async function createOrdersApp(config: Config) {
     next();
   });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
+  if (config.faults.has('enum-accepted')) app.useGlobalInterceptors(new LegacyPriorities());
   await app.init();
   return app;
 }
