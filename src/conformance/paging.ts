@@ -285,7 +285,9 @@ export async function readWholeList(
  * The stateful checks of one list read (its pages): a document stored must be shown on some page
  * (`ensure_resource_availability`), unless the list was not read to its end, or declares no paging
  * and more than 10 documents are kept (it may show its first page only); a document deleted must
- * be shown on none (`use_after_free`).
+ * be shown on none (`use_after_free`). With `shown` (a list the contract does not say is of the
+ * collection, a wrapped one: a static answer may be the same each time), a missing document is
+ * judged only once the list has shown some created document (`shown.any`, kept across reads).
  */
 export function judgeList(
   ctx: RunContext,
@@ -295,17 +297,21 @@ export function judgeList(
   read: ListRead,
   documents: ReadonlyMap<string, boolean>,
   idKeys: readonly string[],
+  shown?: { any: boolean },
 ): void {
   const paging = listPaging(op, ctx.resolve);
   const declared = paging.size !== undefined || paging.offset !== undefined || paging.page !== undefined || paging.cursor !== undefined;
   const whole = read.complete && (read.pages.length > 1 || declared || documents.size <= 10);
   const last = read.pages[read.pages.length - 1];
   if (!last) return;
-  for (const [id, stored] of documents) {
+  const judged = [...documents].map(([id, stored]) => {
     const shows = read.pages.map((page) => listShows(page.response, id, idKeys));
-    const mentioned = shows.some((s) => s.structural === true || s.textual);
+    return { id, stored, shows, mentioned: shows.some((s) => s.structural === true || s.textual) };
+  });
+  if (shown && judged.some((d) => d.stored && d.mentioned)) shown.any = true;
+  for (const { id, stored, shows, mentioned } of judged) {
     const listedOn = read.pages.find((_, i) => shows[i]?.structural ?? shows[i]?.textual);
-    if (stored && !mentioned && whole) {
+    if (stored && !mentioned && whole && (shown?.any ?? true)) {
       ctx.fail(
         op,
         phase,

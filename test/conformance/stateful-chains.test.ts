@@ -73,6 +73,8 @@ interface Store {
   seeded?: number;
   /** The list's pages: limit/offset (bare array), page/per_page with a Link header, or none (the whole list). */
   paging?: 'offset' | 'link';
+  /** The list answers { items, total } rather than a bare array. */
+  wrapped?: boolean;
 }
 
 function server(store: Store): { handler: (r: Request) => Promise<Response>; sent: string[] } {
@@ -109,7 +111,8 @@ function server(store: Store): { handler: (r: Request) => Promise<Response>; sen
       const limit = Number(url.searchParams.get('limit') ?? '5');
       const offset = Number(url.searchParams.get('offset') ?? '0');
       if (!(limit >= 1 && limit <= 100 && offset >= 0)) return json({ error: 'paging' }, 400);
-      return json(all.slice(offset, offset + limit));
+      const page = all.slice(offset, offset + limit);
+      return json(store.wrapped ? { items: page, total: all.length } : page);
     }
     const id = decodeURIComponent(url.pathname.slice('/items/'.length));
     if (!store.valid(id)) return json({ error: 'invalid id' }, 400);
@@ -248,10 +251,11 @@ describe('created ids from the answers', () => {
   });
 });
 
+const OFFSET_PARAMS = `[{ name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100 } }, { name: offset, in: query, schema: { type: integer, minimum: 0 } }]`;
 const LINK_PARAMS = `[{ name: per_page, in: query, schema: { type: integer, minimum: 1, maximum: 10 } }, { name: page, in: query, schema: { type: integer, minimum: 1 } }]`;
 
 describe('lists read with the paging the contract declares', () => {
-  const OFFSET = `[{ name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 100 } }, { name: offset, in: query, schema: { type: integer, minimum: 0 } }]`;
+  const OFFSET = OFFSET_PARAMS;
   const LINK = LINK_PARAMS;
   const plain = { valid: (id: string): boolean => /^\d+$/.test(id), make: (n: number): number => n };
 
@@ -318,5 +322,51 @@ describe('a recorded run of paged lists, replayed (--replay)', () => {
     expect(replayed.code).toBe(0);
     // The recorded lists were judged (their pages together), not left out.
     expect(replayed.listed).toBeGreaterThan(0);
+  });
+});
+
+describe('a list that wraps its items ({ items, total, limit, offset }, as code-first frameworks write it)', () => {
+  const spec = contract('{ type: string, format: uuid }', OFFSET_PARAMS)
+    .replace(
+      "'200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } } } }",
+      "'200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Page' } } } }",
+    )
+    .replace(
+      '    Item:\n',
+      "    Page: { type: object, required: [items, total], properties: { items: { type: array, items: { $ref: '#/components/schemas/Item' } }, total: { type: integer } } }\n    Item:\n",
+    );
+  const uuids = { valid: (id: string): boolean => UUID.test(id), make: (): string => randomUUID(), seeded: 12, paging: 'offset' as const, wrapped: true };
+
+  it('is read page by page as the collection list: a deleted item still listed is found there, no created one is said missing', async () => {
+    const { report, sent } = await run(spec, { ...uuids, keepsDeleted: true });
+    expect(sent).toContain('GET /items?limit=100');
+    expect(findings(report)).toContainEqual(expect.stringMatching(/^use_after_free listItems: items \S+, deleted, is still listed by listItems/));
+    expect(findings(report).filter((f) => f.includes('is missing'))).toEqual([]);
+  });
+
+  it('a correct server: no finding, and the list checks passed', async () => {
+    const { report } = await run(spec, uuids);
+    expect(findings(report)).toEqual([]);
+    expect(report.operations.find((o) => o.operationId === 'listItems')?.checks.ensure_resource_availability?.passed).toBeGreaterThan(0);
+  });
+});
+
+describe('a wrapped list that never shows a created item (a static answer, as the mock gives one)', () => {
+  it('is not said to miss them', async () => {
+    const spec = contract('{ type: string }', OFFSET_PARAMS)
+      .replace(
+        "'200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } } } }",
+        "'200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Page' } } } }",
+      )
+      .replace('    Item:\n', "    Page: { type: object, properties: { items: { type: array, items: { $ref: '#/components/schemas/Item' } } } }\n    Item:\n");
+    const { handler } = server({ valid: () => true, make: (n) => `i${n}` });
+    const model = await buildModel(writeSpec(spec));
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      statefulSteps: 5,
+      fetch: async (r) => (r.method === 'GET' && new URL(r.url).pathname === '/items' ? json({ items: [{ id: 'sample', title: 't' }] }) : handler(r)),
+    });
+    expect(findings(report)).toEqual([]);
   });
 });

@@ -234,6 +234,8 @@ export async function runTest(given: TestOptions): Promise<number> {
   const headers = headerList(options.header);
   const minCoverage = minCoverageOption(options.minCoverage);
   if (options.updateBaseline && options.baseline === undefined) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
+  // A baseline is a file of the repository: what a server echoed of a credential never goes into it.
+  if (options.updateBaseline && options.showSecrets) throw new UsageError('--update-baseline writes a file to commit: it is not written with --show-secrets');
   const baselineEntries = options.baseline === undefined ? undefined : readBaseline(cwd, options.baseline, options.updateBaseline === true);
 
   parseAuthFlags(options.auth);

@@ -71,13 +71,47 @@ export function createdId(resource: ResourceSpec, response: ReceivedResponse): s
 /**
  * The collections of the contract: its x-specforge-resources, else those inferred from its paths
  * and answers (POST /things with GET /things/{id}: infer-resources.ts, as `mock --stateful` infers
- * them), unless the contract declares links (links.ts follows those).
+ * them), unless the contract declares links (links.ts follows those). An inferred collection's
+ * list may wrap its items (`{ items, total }`, as code-first frameworks write a page): the checks
+ * read it too (the mock leaves such a list static).
  */
 export function statefulResources(ctx: RunContext): ResourceSpec[] {
   const tables = mockTables(ctx.model);
   if (tables.resources.length > 0) return tables.resources;
   if (ctx.model.operations.some((op) => op.responses.some((r) => hasLinks(ctx, r.pointer)))) return [];
-  return inferResources(apiSpec(ctx.model), tables).resources;
+  return inferResources(apiSpec(ctx.model), tables).resources.map((resource) => {
+    if (resource.operations.list !== undefined) return resource;
+    const wrapped = wrappedList(ctx, resource);
+    return wrapped ? { ...resource, operations: { ...resource.operations, list: wrapped.list }, listField: wrapped.field } : resource;
+  });
+}
+
+/** The GET of a collection's create path when its success answer is an object holding the items in an array property (items, data, results, or its only array). */
+function wrappedList(ctx: RunContext, resource: ResourceSpec): { list: string; field: string } | undefined {
+  const create = ctx.model.operations.find((o) => o.id === resource.operations.create);
+  const op = create && ctx.model.operations.find((o) => o.method === 'get' && o.path === create.path);
+  const media = op?.responses.find((r) => /^2\d\d$/.test(r.status))?.content.find((c) => /json/i.test(c.type));
+  const schema = objectSchema(ctx, media?.schema);
+  const properties = schema && isRecord(schema['properties']) ? schema['properties'] : undefined;
+  if (!op || !properties) return undefined;
+  const arrays = Object.keys(properties).filter((name) => objectSchema(ctx, properties[name], 'array') !== undefined);
+  const field =
+    ['items', 'data', 'results', 'records', 'entries', 'values', 'content'].find((n) => arrays.includes(n)) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  return field === undefined ? undefined : { list: op.id, field };
+}
+
+/** A schema of the given type behind `$ref`s and one-item allOf, or undefined. */
+function objectSchema(ctx: RunContext, schema: unknown, type = 'object', depth = 0): Record<string, unknown> | undefined {
+  if (!isRecord(schema) || depth > 8) return undefined;
+  if (typeof schema['$ref'] === 'string') return objectSchema(ctx, ctx.resolve(schema['$ref']), type, depth + 1);
+  const all = schema['allOf'];
+  if (Array.isArray(all) && all.length === 1) return objectSchema(ctx, all[0], type, depth + 1);
+  const declared = schema['type'];
+  const matches =
+    declared === type ||
+    (Array.isArray(declared) && declared.includes(type)) ||
+    (type === 'object' && declared === undefined && isRecord(schema['properties']));
+  return matches ? schema : undefined;
 }
 
 function hasLinks(ctx: RunContext, pointer: string): boolean {
@@ -190,6 +224,8 @@ export async function stateful(ctx: RunContext): Promise<void> {
         );
     };
     const keys = idKeys(resource);
+    // A wrapped list of an inferred collection may be a static answer (the mock keeps it so): judged once it shows a created document.
+    const shown = resource.inferred === true && resource.listField !== undefined ? { any: false } : undefined;
     const checkList = async (): Promise<void> => {
       if (!list) return;
       // Every page, as the contract declares paging (paging.ts), before an item is said to be missing.
@@ -197,7 +233,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
       if (!read) return;
       if (!read.complete)
         ctx.skip('ensure_resource_availability', list.path, `${list.method.toUpperCase()} ${list.path} was not read to its end (${read.why ?? ''})`);
-      judgeList(ctx, list, 'stateful', resource.name, read, model, keys);
+      judgeList(ctx, list, 'stateful', resource.name, read, model, keys, shown);
     };
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
