@@ -133,6 +133,9 @@ describe('baseline', () => {
     writeFileSync(join(cwd, 'syntax.yaml'), 'known: [\n');
     expect((await cli(cwd, { baseline: 'syntax.yaml' })).error?.message).toMatch(/--baseline syntax\.yaml: cannot parse/);
     expect((await cli(cwd, { updateBaseline: true })).error?.message).toMatch(/--update-baseline needs --baseline <file>/);
+    expect((await cli(cwd, { baseline: 'known.yaml', updateBaseline: true, showSecrets: true })).error?.message).toMatch(
+      /--update-baseline writes a file to commit: it is not written with --show-secrets/,
+    );
   });
 });
 

@@ -163,4 +163,13 @@ describe('coverage summary', () => {
       r.coverage?.operations.map((o) => [o.operationId, o.requests, o['2xx'], o['4xx'], o.neverSucceeded?.replace(/ \(.*$/, '')]);
     expect(counts(replay)).toEqual(counts(run));
   });
+
+  it('--workers: the merged report has the same summary', async () => {
+    type Json = { coverage?: { percent: number; operations: Array<{ operationId: string; requests: number; '2xx': number; '4xx': number }> } };
+    const counts = (r: Json): unknown => r.coverage?.operations.map((o) => [o.operationId, o.requests, o['2xx'], o['4xx']]);
+    const one = JSON.parse((await cli({ format: 'json' })).out) as Json;
+    const two = JSON.parse((await cli({ format: 'json', workers: 2 })).out) as Json;
+    expect(two.coverage?.percent).toBe(33.3);
+    expect(counts(two)).toEqual(counts(one));
+  });
 });
