@@ -26,7 +26,7 @@ import type { Redactor } from './redact.js';
 import { countReplayed, replayedMeant } from './answers.js';
 import { Observer } from './observe.js';
 import { statefulResources } from './phases/stateful.js';
-import { judgedHeaders } from './replay-credentials.js';
+import { judgedRequest, replayExpectation } from './replay-credentials.js';
 import { rederiveStateful, SEQUENCE_PHASES, type ReplayedStep } from './replay-stateful.js';
 import { PHASES, type ConformanceOptions, type ConformanceReport, type Phase } from './types.js';
 
@@ -406,9 +406,14 @@ export async function replayCassette(
   const sequenced = sequenceOperations(ctx);
   for await (const x of cassette.exchanges) {
     const headers = x.request.headers;
-    // A redacted credential is judged as one sent (the security phase never sent a valid one).
-    const judged = x.phase === 'security' ? headers : judgedHeaders(ctx.model, observer.route(x.request.method, x.request.url), headers);
-    const verdict = await observer.verdict(x.request.method, x.request.url, judged, x.request.body === undefined ? undefined : Buffer.from(x.request.body));
+    // A redacted credential is judged as one sent (replay-credentials.ts).
+    const judged = judgedRequest(ctx, x.phase, observer.route(x.request.method, x.request.url), x.request);
+    const verdict = await observer.verdict(
+      x.request.method,
+      judged.url,
+      judged.headers,
+      x.request.body === undefined ? undefined : Buffer.from(x.request.body),
+    );
     if (verdict.kind === 'unrouted') {
       // Listed once each (and at most a thousand): a cassette of unknown paths stays small in memory.
       if (unrouted.size < 1000) unrouted.add(`${x.request.method} ${x.request.url.split('?')[0] ?? ''}`);
@@ -444,9 +449,7 @@ export async function replayCassette(
     if (!ctx.operations.includes(verdict.op)) continue;
     ctx.report.requests++;
     countReplayed(ctx.report, verdict.op.id, x.request.method, response, replayedMeant(x.phase, x.origin, verdict.kind === 'valid'));
-    // A request the run made invalid on purpose that the contract's request stages let through (a
-    // mutation they do not look at) is judged by its answer alone: never a false positive_data_acceptance.
-    observer.check(verdict, x.phase, sent, response, x.error, x.phase === 'negative' && verdict.kind === 'valid' ? 'any' : undefined);
+    observer.check(verdict, x.phase, sent, response, x.error, replayExpectation(ctx, x.phase, verdict.kind, verdict.op.path, judged));
   }
   rederiveStateful(ctx, steps);
   ctx.report.durationMs = Date.now() - ctx.started;

@@ -300,6 +300,61 @@ paths:
   });
 });
 
+describe('replay where a redacted value is data the contract validates', () => {
+  it('never judges a request invalid because of [REDACTED]; a request invalid elsewhere still is, and a redacted value with no stand-in is a skipped check', async () => {
+    const dataSpec = writeSpec(`openapi: 3.1.0
+info: { title: tokens, version: 1.0.0 }
+paths:
+  /exchange:
+    post:
+      operationId: exchangeToken
+      parameters:
+        - { name: X-Session-Token, in: header, required: true, schema: { type: string, pattern: '^[a-f0-9]{16}$' } }
+        - { name: session, in: query, required: true, schema: { type: string, minLength: 20, maxLength: 20 } }
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [count]
+              properties: { count: { type: integer, maximum: 5 }, code: { type: string, pattern: '^[0-9]+$' } }
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object } } } }
+        '400': { description: invalid, content: { application/json: { schema: { type: object } } } }
+`);
+    const file = join(dir, 'data.json');
+    const exchange = (body: unknown): unknown => ({
+      phase: 'proxy',
+      origin: 'recorded',
+      request: {
+        method: 'POST',
+        url: '/exchange?session=[REDACTED]',
+        headers: { 'x-session-token': '[REDACTED]', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' },
+    });
+    const replayed = async (body: unknown): Promise<Report & { skipped?: Array<{ check: string; reason: string }> }> => {
+      writeFileSync(file, JSON.stringify({ specforgeCassette: 1, recorded: '', source: 'proxy', exchanges: [exchange(body)] }));
+      const out: string[] = [];
+      await runTest({ spec: dataSpec, replay: file, progress: false, format: 'json', write: (t) => out.push(t) });
+      return JSON.parse(out.join('')) as Report & { skipped?: Array<{ check: string; reason: string }> };
+    };
+    // Redacted header and query values the contract gives a pattern: valid stand-ins, nothing to say.
+    const valid = await replayed({ count: 1 });
+    expect(keys(valid)).toEqual([]);
+    expect(valid.skipped).toBeUndefined();
+    // Invalid elsewhere (count over its maximum) and answered 200: still found.
+    expect(keys(await replayed({ count: 9 }))).toEqual(['negative_data_rejection exchangeToken']);
+    // A redacted value in the body, where the contract's pattern refuses it: not judged, and said so.
+    const inBody = await replayed({ count: 1, code: '[REDACTED]' });
+    expect(keys(inBody)).toEqual([]);
+    expect(inBody.skipped?.map((s) => s.check)).toEqual(['negative_data_rejection']);
+    expect(inBody.skipped?.[0]?.reason).toContain('body holds a redacted credential');
+  });
+});
+
 describe('specforge proxy: the line of a forwarded invalid request', () => {
   it('shows the upstream’s real answer, escaped, never a body the proxy made up', async () => {
     const lines: string[] = [];
