@@ -370,3 +370,46 @@ describe('a wrapped list that never shows a created item (a static answer, as th
     expect(findings(report)).toEqual([]);
   });
 });
+
+describe('chains and lists not judged are named in skipped', () => {
+  it('a create refused: the chain is not run, and the reason says which status', async () => {
+    const model = await buildModel(writeSpec(contract('{ type: string }')));
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      fetch: async (r) => (r.method === 'POST' ? json({ error: 'no' }, 400) : json({}, 404)),
+    });
+    expect(findings(report)).toEqual([]);
+    expect(report.skipped).toEqual([
+      { check: 'ensure_resource_availability', path: '/items', reason: 'POST /items answered 400 to a create of items: its chain was not run' },
+    ]);
+  });
+
+  it('a list whose answer says more follows, with no declared way to ask for it: no item is said missing, and skipped says why', async () => {
+    const spec = contract('{ type: string }')
+      .replace(
+        "'200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } } } }",
+        "'200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Page' } } } }",
+      )
+      .replace(
+        '    Item:\n',
+        "    Page: { type: object, properties: { data: { type: array, items: { $ref: '#/components/schemas/Item' } }, next_cursor: { type: string } } }\n    Item:\n",
+      );
+    const { handler } = server({ valid: () => true, make: (n) => `i${n}` });
+    const model = await buildModel(writeSpec(spec));
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      statefulSteps: 3,
+      // The first page only: an item made before the run, then a cursor to the rest (which holds what was created).
+      fetch: async (r) =>
+        r.method === 'GET' && new URL(r.url).pathname === '/items' ? json({ data: [{ id: 'old', title: 't' }], next_cursor: 'c2' }) : handler(r),
+    });
+    expect(findings(report)).toEqual([]);
+    expect(report.skipped).toContainEqual({
+      check: 'ensure_resource_availability',
+      path: '/items',
+      reason: 'GET /items was not read to its end (it says more follows, but the contract declares no way to ask for it)',
+    });
+  });
+});

@@ -182,7 +182,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
       const outcome = await ctx.exchange(create, 'stateful', buildRequest(ctx.model, create, values, bodyValue), `create ${resource.name}`, 'any');
       const status = outcome.response?.status;
       if (!outcome.response || status === undefined || status >= 300) {
-        createRefused ??= `${create.method.toUpperCase()} ${create.path} answered ${status ?? 'nothing'} to the create of a ${resource.name}`;
+        createRefused ??= `${create.method.toUpperCase()} ${create.path} answered ${status ?? 'nothing'} to a create of ${resource.name}`;
         return undefined;
       }
       const id = createdId(resource, outcome.response);
