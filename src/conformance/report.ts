@@ -287,6 +287,14 @@ function junit(report: ConformanceReport, context: ReportContext): string {
     }
     suites.push('  </testsuite>');
   }
+  // What was not tried (skipped checks and chains, the config's exclusions): skipped testcases.
+  const untried = [...excludedLines(report), ...skippedLines(report)];
+  if (untried.length > 0) {
+    tests += untried.length;
+    suites.push(`  <testsuite name="not tested" tests="${untried.length}" failures="0" errors="0" skipped="${untried.length}">`);
+    for (const line of untried) suites.push(`    <testcase name="${xml(line)}" classname="not tested"><skipped message="${xml(line)}"/></testcase>`);
+    suites.push('  </testsuite>');
+  }
   return (
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -389,7 +397,7 @@ function sarif(report: ConformanceReport, context: ReportContext): string {
   };
   if (context.toolVersion) options.toolVersion = context.toolVersion;
   const text = formatFindings(findings, 'sarif', options);
-  if (!report.coverage && !report.baseline && !report.excluded) return text;
+  if (!report.coverage && !report.baseline && !report.excluded && !report.skipped) return text;
   // The coverage summary, the baseline comparison and the config's exclusions as the run's properties.
   const log = JSON.parse(text) as { runs: Array<Record<string, unknown>> };
   const run = log.runs[0];
@@ -398,6 +406,7 @@ function sarif(report: ConformanceReport, context: ReportContext): string {
     if (report.coverage) properties['coverage'] = report.coverage;
     if (report.baseline) properties['baseline'] = report.baseline;
     if (report.excluded) properties['excluded'] = report.excluded;
+    if (report.skipped) properties['skipped'] = report.skipped;
     run['properties'] = properties;
   }
   return JSON.stringify(log, null, 2) + '\n';

@@ -172,4 +172,14 @@ describe('coverage summary', () => {
     expect(two.coverage?.percent).toBe(33.3);
     expect(counts(two)).toEqual(counts(one));
   });
+
+  it('what was not tried (skipped checks, exclusions) is in junit and sarif too', async () => {
+    const junit = (await cli({ format: 'junit', operations: 'listItems' })).out;
+    expect(junit).toMatch(/<testsuite name="not tested" tests="1" failures="0" errors="0" skipped="1">/);
+    expect(junit).toMatch(
+      /<testcase name="unsupported_method not tried on 2 paths \(\/items\/\{id\}, \/reports\): [^"]+" classname="not tested"><skipped message=/,
+    );
+    const sarif = JSON.parse((await cli({ format: 'sarif', operations: 'listItems' })).out) as { runs: Array<{ properties?: { skipped?: unknown[] } }> };
+    expect(sarif.runs[0]?.properties?.skipped).toHaveLength(2);
+  });
 });
