@@ -8,6 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { JsonSchema, ParameterModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
+import { sampleFromPattern } from '../runtime/shared/regex-sample.js';
 import { effectiveSchema } from './body-places.js';
 
 const UNIQUE_NAME = /idempot|nonce|dedup|(^|[-_])(request|correlation)[-_]?id$/i;
@@ -46,5 +47,13 @@ export function freshHeaderValue(p: ParameterModel, current: string, resolve: (r
   if (!fits(schema, current)) return undefined;
   const uuid = randomUUID();
   const candidates = [uuid, uuid.replace(/-/g, ''), `${current.slice(0, 8)}${randomBytes(8).toString('hex')}`, randomBytes(4).toString('hex')];
-  return candidates.find((c) => c !== current && fits(schema, c));
+  const found = candidates.find((c) => c !== current && fits(schema, c));
+  if (found !== undefined || typeof schema['pattern'] !== 'string') return found;
+  // A key of a pattern (`^[A-Z]{4}-\d{6}$`): a match of it, drawn at random.
+  const random = (): number => randomBytes(4).readUInt32BE(0) / 2 ** 32;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const sampled = sampleFromPattern(schema['pattern'], random);
+    if (sampled !== undefined && sampled !== current && fits(schema, sampled)) return sampled;
+  }
+  return undefined;
 }

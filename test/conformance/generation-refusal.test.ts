@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/conformance/run.js';
+import type { JsonSchema } from '../../src/contract/model.js';
 import type { SentRequest } from '../../src/conformance/checks.js';
+import { retryAfterMs } from '../../src/conformance/send-request.js';
+import { freshHeaderValue } from '../../src/conformance/unique-headers.js';
 import { buildModelFromText } from './support.js';
 
 const SPEC = `openapi: 3.1.0
@@ -132,5 +135,43 @@ describe('a refusal of invalid data is a refusal', () => {
     expect(skipped).toHaveLength(1);
     expect(skipped[0]?.path).toBe('/payments');
     expect(skipped[0]?.reason).toMatch(/429/);
+  });
+});
+
+describe('the parts', () => {
+  it('reads Retry-After in seconds or as a date, and waits only a short one', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('0', now)).toBe(0);
+    expect(retryAfterMs(' 3 ', now)).toBe(3000);
+    expect(retryAfterMs('60', now)).toBeUndefined();
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:02 GMT', now)).toBe(2000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(undefined, now)).toBe(1000);
+  });
+
+  it('a fresh key fits its schema (bounds, pattern), an invalid one sent on purpose stays, other headers are left alone', async () => {
+    const model = await buildModelFromText(`openapi: 3.1.0
+info: { title: keys, version: 1.0.0 }
+paths:
+  /things:
+    post:
+      parameters:
+        - { name: Idempotency-Key, in: header, schema: { type: string, pattern: '^[A-Z]{4}-[0-9]{6}$' }, example: ABCD-000001 }
+        - { name: X-Correlation-ID, in: header, schema: { type: string, maxLength: 10 } }
+        - { name: X-Nonce, in: header, schema: { type: integer } }
+        - { name: X-Account, in: header, schema: { type: string } }
+      responses: { '204': { description: done } }
+`);
+    const resolve = (): JsonSchema | undefined => undefined;
+    const [key, correlation, nonce, account] = model.operations[0]?.parameters ?? [];
+    if (!key || !correlation || !nonce || !account) throw new Error('parameters');
+    const fresh = new Set(Array.from({ length: 20 }, () => freshHeaderValue(key, 'ABCD-000001', resolve)));
+    expect(fresh.size).toBe(20);
+    for (const v of fresh) expect(v).toMatch(/^[A-Z]{4}-[0-9]{6}$/);
+    expect(freshHeaderValue(key, 'not a key', resolve)).toBeUndefined();
+    expect(freshHeaderValue(correlation, 'abc', resolve)?.length).toBeLessThanOrEqual(10);
+    expect(freshHeaderValue(nonce, '7', resolve)).toBeUndefined();
+    expect(freshHeaderValue(account, 'acct-1', resolve)).toBeUndefined();
   });
 });
