@@ -5,7 +5,8 @@
  *
  * For each framework (all three by default): every finding of `specforge test` on the correct
  * service and on the faulty one, each planted fault found or missed, and the findings through
- * `specforge proxy --record` and of `specforge test --replay`. Uses the built CLI (dist/).
+ * `specforge proxy --record` and of `specforge test --replay`. Uses the built CLI (dist/), or the
+ * main.js that SPECFORGE_CODE_FIRST_CLI names. The assertions are test/code-first/*.test.ts.
  */
 import { fastifyService } from './fastify/service.js';
 import { honoService } from './hono/service.js';

@@ -36,7 +36,8 @@ export interface CodeFirstService {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'dist/src/cli/main.js');
+/** The built CLI; SPECFORGE_CODE_FIRST_CLI names another build's main.js (to try an engine change without rebuilding dist). */
+const CLI = process.env['SPECFORGE_CODE_FIRST_CLI'] ?? join(ROOT, 'dist/src/cli/main.js');
 
 /** Listens on 127.0.0.1 (any free port); `close` (else the server's own) ends it and its connections. */
 export async function listen(server: Server, close?: () => Promise<void>): Promise<RunningService> {
