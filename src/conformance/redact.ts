@@ -22,9 +22,9 @@
  */
 import type { ContractModel } from '../contract/model.js';
 import type { SentRequest } from './checks.js';
+import { REDACTED } from './redacted.js';
 
-/** What stands where a credential was. Brackets: never mistaken for a value, JSON- and XML-safe. */
-export const REDACTED = '[REDACTED]';
+export { REDACTED };
 
 /** Headers whose values are credentials, in any request or answer. */
 export const SECRET_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];

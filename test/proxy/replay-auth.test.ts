@@ -355,6 +355,50 @@ paths:
   });
 });
 
+describe('replay of answers that held a credential', () => {
+  it('does not judge a redacted value of an answer against its schema; the rest of the answer still is', async () => {
+    const loginSpec = writeSpec(`openapi: 3.1.0
+info: { title: login, version: 1.0.0 }
+paths:
+  /login:
+    post:
+      operationId: login
+      requestBody:
+        required: true
+        content: { application/json: { schema: { type: object } } }
+      responses:
+        '200':
+          description: a token
+          headers:
+            X-Auth-Token: { required: true, schema: { type: string, pattern: '^[a-f0-9]{32}$' } }
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [access_token, expires_in]
+                properties:
+                  access_token: { type: string, pattern: '^[a-f0-9]{32}$' }
+                  expires_in: { type: integer }
+`);
+    const file = join(dir, 'login.json');
+    const exchange = (body: string): unknown => ({
+      phase: 'proxy',
+      origin: 'recorded',
+      request: { method: 'POST', url: '/login', headers: { 'content-type': 'application/json' }, body: '{}' },
+      response: { status: 200, headers: { 'content-type': 'application/json', 'x-auth-token': '[REDACTED]' }, body },
+    });
+    const replayed = async (body: string): Promise<Report> => {
+      writeFileSync(file, JSON.stringify({ specforgeCassette: 1, recorded: '', source: 'proxy', exchanges: [exchange(body)] }));
+      const out: string[] = [];
+      await runTest({ spec: loginSpec, replay: file, progress: false, format: 'json', write: (t) => out.push(t) });
+      return JSON.parse(out.join('')) as Report;
+    };
+    expect(keys(await replayed('{"access_token":"[REDACTED]","expires_in":3600}'))).toEqual([]);
+    // Wrong elsewhere: still found.
+    expect(keys(await replayed('{"access_token":"[REDACTED]","expires_in":"soon"}'))).toEqual(['response_schema_conformance login']);
+  });
+});
+
 describe('specforge proxy: the line of a forwarded invalid request', () => {
   it('shows the upstream’s real answer, escaped, never a body the proxy made up', async () => {
     const lines: string[] = [];
