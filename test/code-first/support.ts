@@ -202,9 +202,14 @@ async function proxiedRun(service: CodeFirstService, contractFile: string, dir: 
         if (match?.[1] !== undefined) listening(match[1]);
       },
     );
-    const url = await Promise.race([origin, proxy.done.then((r) => Promise.reject(new Error(`specforge proxy exited with ${String(r.code)}: ${r.stderr}`)))]);
-    const tested = await testRun(contractFile, url, dir);
-    proxy.kill('SIGINT');
+    let tested: Report;
+    try {
+      const url = await Promise.race([origin, proxy.done.then((r) => Promise.reject(new Error(`specforge proxy exited with ${String(r.code)}: ${r.stderr}`)))]);
+      tested = await testRun(contractFile, url, dir);
+    } finally {
+      // Stopped (its report and recording written) whatever happened to the run through it.
+      proxy.kill('SIGINT');
+    }
     const stopped = await proxy.done;
     if (stopped.code !== 0 && stopped.code !== 1) throw new Error(`specforge proxy exited with ${String(stopped.code)}: ${stopped.stderr}`);
     const replay = runCli(['test', contractFile, '--replay', cassette, '--auth', `bearer=${TOKEN}`, '--format', 'json'], dir);
