@@ -22,6 +22,7 @@ import type { ApiSpec, OperationSpec } from '../runtime/shared/spec.js';
 import type { AnyHandler } from '../runtime/server/context.js';
 import { CONTRACT_WIDE_NOTE, type ReceivedResponse, type SentRequest } from './checks.js';
 import { RunContext } from './exchange.js';
+import { contractCause } from './grouping.js';
 import { standInVerifiers } from './replay-credentials.js';
 import type { ConformanceFailure, ConformanceOptions, Phase } from './types.js';
 
@@ -214,10 +215,16 @@ export class Observer {
       if (result.failure.check === 'negative_data_rejection') result.failure.cause ??= 'invalid data accepted';
       // An undeclared 401 to a request without its credential is the contract's omission, counted once.
       const wide = verdict.kind === 'unauthenticated' && result.failure.check === 'status_code_conformance' && result.failure.cause === 'status 401';
+      // An undeclared 4xx to a request the contract forbids is its omission too, as the runner reports it (grouping.ts).
+      const cause = wide ? undefined : contractCause(phase, expect, result.failure, response.status);
       this.ctx.fail(
         op,
         phase,
-        wide ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` } : result.failure,
+        wide
+          ? { ...result.failure, scope: 'contract', message: `${result.failure.message} ${CONTRACT_WIDE_NOTE}` }
+          : cause === undefined
+            ? result.failure
+            : { ...result.failure, cause, defect: 'contract' },
         sent,
         response,
       );
