@@ -12,6 +12,7 @@ import type { ReceivedResponse, SentRequest } from './checks.js';
 import type { Outcome, RunContext } from './exchange.js';
 import type { ExampleRequest } from './requests.js';
 import type { Phase } from './types.js';
+import type { PaginationSpec } from '../runtime/shared/spec.js';
 
 /** Pages of one list read, at most. */
 export const MAX_PAGES = 20;
@@ -78,10 +79,29 @@ export interface Paging {
   offset?: ParameterModel;
   page?: ParameterModel;
   cursor?: ParameterModel;
+  /** The body property that holds the next page's token (a declared `pagination.next`). */
+  nextField?: string;
 }
 
-export function listPaging(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined): Paging {
+/**
+ * The paging parameters of a list: those an x-specforge-resources `pagination` names, else those
+ * named as page sizes, offsets, page numbers and cursors usually are.
+ */
+export function listPaging(op: OperationModel, resolve: (ref: string) => JsonSchema | undefined, declared?: PaginationSpec): Paging {
   const paging: Paging = {};
+  const named = (name: string): ParameterModel | undefined => op.parameters.find((p) => p.in === 'query' && p.name === name);
+  if (declared) {
+    const size = named(declared.size);
+    if (size) {
+      const s = resolved(size.schema, resolve);
+      paging.size = { param: size, largest: Math.floor(Math.min(LARGEST_PAGE, typeof s['maximum'] === 'number' ? s['maximum'] : DEFAULT_LARGE_PAGE)) };
+    }
+    const other = named(declared.style === 'page' ? declared.page : declared.token);
+    if (other && declared.style === 'page') paging.page = other;
+    else if (other) paging.cursor = other;
+    if (declared.style === 'token') paging.nextField = declared.next;
+    return paging;
+  }
   for (const p of op.parameters) {
     if (p.in !== 'query') continue;
     const s = resolved(p.schema, resolve);
@@ -119,8 +139,12 @@ export function nextLink(header: string | undefined): string | undefined {
 }
 
 /** A next link or cursor in a list answer's body (top level, or in meta, pagination, links...). */
-function nextInBody(json: unknown): { link?: string; cursor?: string; more?: boolean } {
+function nextInBody(json: unknown, nextField?: string): { link?: string; cursor?: string; more?: boolean } {
   if (!isRecord(json)) return {};
+  if (nextField !== undefined) {
+    const v = json[nextField];
+    return typeof v === 'string' && v !== '' ? { cursor: v } : typeof v === 'number' ? { cursor: String(v) } : { more: false };
+  }
   const holders: Array<Record<string, unknown>> = [json, ...NEXT_HOLDERS.map((k) => json[k]).filter(isRecord)];
   let more: boolean | undefined;
   for (const h of holders) {
@@ -164,7 +188,7 @@ export function nextPage(
 ): { url: string } | 'last' | 'unknown' {
   const link = nextLink(response.headers['link']);
   if (link !== undefined) return withUrl(underBase(link, sentUrl, base));
-  const body = nextInBody(response.json);
+  const body = nextInBody(response.json, paging.nextField);
   if (body.link !== undefined) return withUrl(underBase(body.link, sentUrl, base));
   const q = sentUrl.indexOf('?');
   const path = q < 0 ? sentUrl : sentUrl.slice(0, q);
@@ -254,8 +278,8 @@ export async function readWholeList(
   build: (largest: boolean) => ExampleRequest,
   origin: string,
   idKeys: readonly string[],
+  paging: Paging = listPaging(op, ctx.resolve),
 ): Promise<ListRead | undefined> {
-  const paging = listPaging(op, ctx.resolve);
   const usable = (o: Outcome): o is Outcome & { response: ReceivedResponse } =>
     o.response !== undefined && o.response.status < 300 && !o.failures.some((f) => f.check === 'response_schema_conformance');
   let request = build(true);
@@ -298,8 +322,8 @@ export function judgeList(
   documents: ReadonlyMap<string, boolean>,
   idKeys: readonly string[],
   shown?: { any: boolean },
+  paging: Paging = listPaging(op, ctx.resolve),
 ): void {
-  const paging = listPaging(op, ctx.resolve);
   const declared = paging.size !== undefined || paging.offset !== undefined || paging.page !== undefined || paging.cursor !== undefined;
   const whole = read.complete && (read.pages.length > 1 || declared || documents.size <= 10);
   const last = read.pages[read.pages.length - 1];

@@ -128,7 +128,7 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
   };
   const selected = (op: OperationModel): boolean => ctx.operations.includes(op);
   const listOp = byId(ctx, ops.list);
-  const paging = listOp ? listPaging(listOp, ctx.resolve) : {};
+  const paging = listOp ? listPaging(listOp, ctx.resolve, resource.pagination) : {};
   const keys = idKeys(resource);
   const reading = new Map<string, ListRead>(); // parent -> the pages of a list read under way
   // As the live run: a wrapped list of an inferred collection is judged once it shows a created document.
@@ -165,7 +165,7 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
       else {
         const docs = docsOf(key);
         const documents = new Map([...docs].map(([id, d]) => [id, d.stored]));
-        judgeList(ctx, op, step.phase, resource.name, { ...read, complete: next === 'last' }, documents, keys, shown);
+        judgeList(ctx, op, step.phase, resource.name, { ...read, complete: next === 'last' }, documents, keys, shown, paging);
       }
       continue;
     }

@@ -29,7 +29,7 @@ function itemRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec
 /** The first request of a list: its largest page when `largest` and the contract declares a page size (paging.ts). */
 function listRequest(ctx: RunContext, op: OperationModel, resource: ResourceSpec, parent: Map<string, unknown>, largest = false): ExampleRequest {
   const values = ctx.exampleValues(op);
-  const size = largest ? listPaging(op, ctx.resolve).size : undefined;
+  const size = largest ? listPaging(op, ctx.resolve, resource.pagination).size : undefined;
   for (const p of op.parameters) {
     if (p.in === 'path' && parent.has(p.name)) values.set(p, parent.get(p.name));
     // A list that hides some documents unless asked (a container list without all=1) is asked.
@@ -229,11 +229,12 @@ export async function stateful(ctx: RunContext): Promise<void> {
     const checkList = async (): Promise<void> => {
       if (!list) return;
       // Every page, as the contract declares paging (paging.ts), before an item is said to be missing.
-      const read = await readWholeList(ctx, list, (largest) => listRequest(ctx, list, resource, parent, largest), `list ${resource.name}`, keys);
+      const paging = listPaging(list, ctx.resolve, resource.pagination);
+      const read = await readWholeList(ctx, list, (largest) => listRequest(ctx, list, resource, parent, largest), `list ${resource.name}`, keys, paging);
       if (!read) return;
       if (!read.complete)
         ctx.skip('ensure_resource_availability', list.path, `${list.method.toUpperCase()} ${list.path} was not read to its end (${read.why ?? ''})`);
-      judgeList(ctx, list, 'stateful', resource.name, read, model, keys, shown);
+      judgeList(ctx, list, 'stateful', resource.name, read, model, keys, shown, paging);
     };
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
