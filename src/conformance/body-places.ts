@@ -124,13 +124,14 @@ export function placeName(path: readonly Step[]): string {
 /**
  * The places of a valid body, depth first (the body, then each property and first item in order).
  * `valid` says whether a body is valid data (the contract's validators): a value is filled in only
- * where the body stays valid with it.
+ * where the body stays valid with it; without `valid`, nothing is filled in (only the places the
+ * body has).
  */
-export function bodyPlaces(body: unknown, schema: JsonSchema | undefined, resolve: Resolve, valid: (body: unknown) => boolean): Place[] {
+export function bodyPlaces(body: unknown, schema: JsonSchema | undefined, resolve: Resolve, valid: ((body: unknown) => boolean) | undefined): Place[] {
   const out: Place[] = [];
   let fills = 0;
   const fill = (root: unknown, path: Step[], sub: unknown): unknown => {
-    if (fills >= MAX_FILLS) return undefined;
+    if (!valid || fills >= MAX_FILLS) return undefined;
     fills++;
     let sampled: unknown;
     try {
