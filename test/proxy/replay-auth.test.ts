@@ -31,6 +31,8 @@ components:
     bearerAuth: { type: http, scheme: bearer }
     basicAuth: { type: http, scheme: basic }
     keyAuth: { type: apiKey, in: header, name: X-Api-Key }
+    cookieAuth: { type: apiKey, in: cookie, name: sid }
+    queryAuth: { type: apiKey, in: query, name: api_key }
   schemas:
     Item:
       type: object
@@ -79,6 +81,20 @@ paths:
     get:
       operationId: getKeyed
       security: [{ keyAuth: [] }]
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+        '401': { description: no credential }
+  /cookie:
+    get:
+      operationId: getCookie
+      security: [{ cookieAuth: [] }]
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
+        '401': { description: no credential }
+  /query:
+    get:
+      operationId: getQuery
+      security: [{ queryAuth: [] }]
       responses:
         '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Item' } } } }
         '401': { description: no credential }
@@ -228,11 +244,14 @@ describe('replay of proxied traffic with redacted credentials', () => {
       exchange('proxy', '/basic', { authorization: '[REDACTED]' }),
       exchange('examples', '/basic', { authorization: 'Basic [REDACTED]' }),
       exchange('proxy', '/keyed', { 'x-api-key': '[REDACTED]' }),
+      exchange('proxy', '/cookie', { cookie: 'theme=[REDACTED]; sid=[REDACTED]' }),
+      exchange('proxy', '/query?api_key=[REDACTED]', {}),
       // The security phase's malformed credential, as older recordings redacted it: still no credential.
       exchange('security', '/leaky', { authorization: '[REDACTED]' }),
     ];
     writeFileSync(file, JSON.stringify({ specforgeCassette: 1, recorded: '', source: 'proxy', exchanges }));
     const { report } = await replay(file);
+    expect(report.requests).toBe(exchanges.length);
     expect(keys(report)).toEqual(['ignored_auth getLeaky']);
   });
 
