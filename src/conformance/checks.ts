@@ -320,7 +320,8 @@ export function schemaType(schema: JsonSchema | undefined): string | undefined {
  */
 export function invalidDataJudged(op: OperationModel, response: ReceivedResponse, origin: string): { check: CheckName; failure?: CheckFailure } | string {
   const status = response.status;
-  if (status === 429) return `invalid data was answered 429 (too many requests) after the retries its Retry-After allows: those cases are not tried`;
+  if (status === 429)
+    return `invalid data was answered 429 (too many requests, after any short Retry-After was waited for): the server did not judge it, so those cases are not tried`;
   if (status !== 409 && status >= 400) return { check: 'negative_data_rejection' };
   const message =
     status === 409
