@@ -142,9 +142,12 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
     if (!f) return;
     const known = g.known ? ' (known: in the baseline)' : '';
     if (g.kind === 'contract') {
-      out.push(`${i + 1}) ${g.check} [contract defect]${known}: ${g.message}`);
-      out.push(`   ${plural(g.operations.length, 'operation')}: ${listed(g.operations)}`);
-      out.push(`   e.g. ${f.operationId} [${f.phase}, ${f.request.origin}]: ${f.message}`);
+      // One finding, its operations named on its first line; the first failure shows how it looks.
+      out.push(`${i + 1}) ${g.check}: ${listed(g.operations)} [contract defect]${known}`);
+      out.push(`   ${g.message}`);
+      out.push(
+        `   ${g.message === f.message ? '' : `e.g. ${f.operationId} `}[${f.phase}, ${f.request.origin}]${g.message === f.message ? '' : `: ${f.message}`}`,
+      );
     } else {
       out.push(`${i + 1}) ${f.check}: ${f.operationId} [${f.phase}, ${f.request.origin}]${known}`);
       out.push(`   ${f.message}`);

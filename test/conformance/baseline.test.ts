@@ -75,7 +75,7 @@ describe('baseline', () => {
   it('without a baseline the run fails on both findings; the contract defect is marked as such', async () => {
     const { code, out } = await cli(folder(), {});
     expect(code).toBe(1);
-    expect(out).toMatch(/status_code_conformance \[contract defect\]: 1 operation answers 400 to invalid input and declares no response for it/);
+    expect(out).toMatch(/status_code_conformance: listItems \[contract defect\]\n {3}1 operation answers 400 to invalid input and declares no response for it/);
     expect(out).toMatch(/response_schema_conformance: getItem/);
   });
 

@@ -75,7 +75,9 @@ describe('specforge test: coverage on the command line', () => {
     const args = ['openapi.yaml', '--base-url', baseUrl, '--max-examples', '5', '--phases', 'examples,negative'];
     const failing = await cli(args, cwd);
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toMatch(/1\) status_code_conformance \[contract defect\]: 1 operation answers 400 to invalid input and declares no response for it/);
+    expect(failing.stdout).toMatch(
+      /1\) status_code_conformance: listOrders \[contract defect\]\n {3}1 operation answers 400 to invalid input and declares no response for it/,
+    );
 
     const written = await cli([...args, '--baseline', 'known.yaml', '--update-baseline'], cwd);
     expect(written.code).toBe(0);
