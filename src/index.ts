@@ -119,10 +119,19 @@ export type RunConformanceOptions = (Omit<ConformanceOptions, 'fetch'> | (Omit<C
 /**
  * The conformance engine: requests derived from a contract sent through `fetch` (a live server),
  * a node:http `handler` or a `fetchHandler` in process, each answer checked; the report per
- * operation and check, with failures.
+ * operation and check, with failures, the coverage summary and the failures grouped by cause.
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceReport> {
-  let { runConformance: run } = await import('./conformance/run.js');
+  const { runConformance: engine } = await import('./conformance/run.js');
+  const { summarizeCoverage } = await import('./conformance/coverage-summary.js');
+  const { groupFindings } = await import('./conformance/grouping.js');
+  // As specforge test reports it: with the coverage summary and the failures grouped by cause.
+  let run = async (o: ConformanceOptions): Promise<ConformanceReport> => {
+    const report = await engine(o);
+    report.coverage = summarizeCoverage(report);
+    report.findings = groupFindings(report);
+    return report;
+  };
   const { handler, fetch: given, fetchHandler, token, ...rest } = options;
   let model: ConformanceOptions['model'];
   let others: Omit<ConformanceOptions, 'fetch' | 'model'>;

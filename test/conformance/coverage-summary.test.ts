@@ -182,4 +182,11 @@ describe('coverage summary', () => {
     const sarif = JSON.parse((await cli({ format: 'sarif', operations: 'listItems' })).out) as { runs: Array<{ properties?: { skipped?: unknown[] } }> };
     expect(sarif.runs[0]?.properties?.skipped).toHaveLength(2);
   });
+
+  it("the public runConformance's report has the summary and the groups, as the command's", async () => {
+    const { runConformance: publicRun } = await import('../../src/index.js');
+    const report = await publicRun({ spec: writeSpec(SPEC), fetchHandler: server, maxExamples: 5 });
+    expect(report.coverage).toMatchObject({ selected: 3, succeeded: 1, percent: 33.3 });
+    expect(report.findings).toEqual([]);
+  });
 });
