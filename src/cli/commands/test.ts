@@ -28,6 +28,7 @@ import { terminalText } from '../../report/terminal.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { recordInto, replayFile, reportLocator } from './test-cassette.js';
 import { completeReport, exclusions, minCoverageOption, readBaseline } from './test-outcome.js';
+import { belowMinimumLine } from '../../conformance/coverage-summary.js';
 import { loadContractStart } from './model-start.js';
 
 export { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
@@ -365,6 +366,11 @@ export async function runTest(given: TestOptions): Promise<number> {
     write(
       `${runFails(report) ? '✖' : '✔'} ${report.requests} requests, ${report.failures.length} failures${known > 0 ? ` (${known} known)` : ''}${coverage} (seed ${report.seed}); report in ${options.output}\n`,
     );
-  } else write(text);
+  } else {
+    write(text);
+    // A report for a machine (json, junit, sarif) holds it as data: the reason the run fails is told on stderr too.
+    const below = report.coverage ? belowMinimumLine(report.coverage) : undefined;
+    if (below && format !== 'stylish' && format !== 'markdown') process.stderr.write(`specforge test: ${below}\n`);
+  }
   return runFails(report) ? EXIT_FINDINGS : EXIT_OK;
 }
