@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ContractError, UsageError } from '../../contract/errors.js';
+import { UsageError } from '../../contract/errors.js';
 import { displayPath } from '../../contract/resolve.js';
 import { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
 import { CHECKS, curlCommand, isCheckName, type CheckName } from '../../conformance/checks.js';
