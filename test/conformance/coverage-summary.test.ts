@@ -189,4 +189,50 @@ describe('coverage summary', () => {
     expect(report.coverage).toMatchObject({ selected: 3, succeeded: 1, percent: 33.3 });
     expect(report.findings).toEqual([]);
   });
+
+  it("the stateful phase's creates and lists are valid requests; a read of an id never created is not", async () => {
+    const spec = writeSpec(`openapi: 3.1.0
+info: { title: pets, version: 1.0.0 }
+components:
+  schemas:
+    Pet: { type: object, required: [id, name], properties: { id: { type: string, readOnly: true }, name: { type: string } } }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Pet' } } } } } }
+    post:
+      operationId: createPet
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+      responses: { '201': { description: created, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } } }
+  /pets/{petId}:
+    get:
+      operationId: getPet
+      parameters: [{ name: petId, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+        '404': { description: not found }
+`);
+    // A store of pets: what is created can be read and is listed; an id never created is a 404.
+    const pets = new Map<string, { id: string; name: string }>();
+    const store = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname;
+      if (path === '/pets' && request.method === 'POST') {
+        const pet = { ...((await request.json()) as { name: string }), id: `p${pets.size + 1}` };
+        pets.set(pet.id, pet);
+        return Response.json(pet, { status: 201 });
+      }
+      if (path === '/pets' && request.method === 'GET') return Response.json([...pets.values()]);
+      const pet = request.method === 'GET' ? pets.get(path.slice('/pets/'.length)) : undefined;
+      return pet ? Response.json(pet) : new Response(null, { status: request.method === 'GET' ? 404 : 405 });
+    };
+    const { buildModel } = await import('../../src/contract/model.js');
+    const report = await runConformance({ model: await buildModel(spec), fetch: store, phases: ['stateful'], statefulSteps: 0 });
+    const answers = Object.fromEntries(report.operations.map((o) => [o.operationId, o.answers]));
+    expect(answers['createPet']?.valid['201']).toBeGreaterThan(0);
+    expect(answers['listPets']?.valid['200']).toBeGreaterThan(0);
+    // The read of an id never created (404, as it should be) is not a refused valid request.
+    expect(answers['getPet']?.statuses['404']).toBeGreaterThan(0);
+    expect(answers['getPet']?.valid['404']).toBeUndefined();
+  });
 });
