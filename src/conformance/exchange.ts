@@ -284,6 +284,13 @@ export class RunContext {
       const judged = invalidDataJudged(op, response, origin);
       if (typeof judged === 'string') this.skip('negative_data_rejection', op.path, judged);
       else results.push(judged);
+    } else if (expect === 'positive' && response.status === 429) {
+      // A rate limit says nothing of the data either way: not tried, never passed.
+      this.skip(
+        'positive_data_acceptance',
+        op.path,
+        'valid data was answered 429 (too many requests, after any short Retry-After was waited for): the server did not judge it, so those cases are not tried',
+      );
     } else if (expect === 'positive') {
       const refused = [400, 413, 415, 422].includes(response.status);
       results.push(

@@ -136,6 +136,14 @@ describe('a refusal of invalid data is a refusal', () => {
     expect(skipped[0]?.path).toBe('/payments');
     expect(skipped[0]?.reason).toMatch(/429/);
   });
+
+  it('valid data answered 429 that persists: not tried either, never accepted', async () => {
+    const model = await buildModelFromText(SPEC);
+    const server = async (): Promise<Response> => new Response(null, { status: 429, headers: { 'retry-after': '0' } });
+    const report = await runConformance({ model, fetch: server, phases: ['examples'], seed: 1 });
+    expect(report.operations[0]?.checks.positive_data_acceptance).toBeUndefined();
+    expect((report.skipped ?? []).map((s) => s.check)).toEqual(['positive_data_acceptance']);
+  });
 });
 
 describe('the parts', () => {
