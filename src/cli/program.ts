@@ -288,6 +288,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--baseline <file>', 'known findings (YAML): reported as known, not failing; one no longer found is reported as fixed')
     .option('--update-baseline', 'write the --baseline file from this run (sorted; reasons written by hand are kept)')
+    .option('--no-cache', "build the contract's model even when the start-up cache holds it (and write no entry)")
     .addOption(overlayOption())
     .action(
       act(async (spec: string | undefined, opts: Omit<TestOptions, 'spec'>) =>
@@ -314,6 +315,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .addOption(strictOption())
     .option('--format <format>', 'stylish, json, junit, markdown or sarif', 'stylish')
     .option('-o, --output <file>', 'write the report here instead of standard output')
+    .option('--no-cache', "build the contract's model even when the start-up cache holds it (and write no entry)")
     .action(act(async (spec: string, opts: Omit<ProxyCommandOptions, 'spec'>) => (await import('./commands/proxy.js')).runProxy({ ...opts, spec })));
 
   program

@@ -6,7 +6,7 @@ import { ContractError, type SourceLocation } from '../../contract/errors.js';
 import { buildModel, type ContractModel } from '../../contract/model.js';
 import { apiSpec, mockTables, schemaResolver } from '../../contract/tables/api.js';
 import { errorShapes } from '../../contract/tables/error-shapes.js';
-import { compileValidators, planValidators, strictReport, type CompiledValidators } from '../../contract/tables/validators.js';
+import { compileValidators, planValidators, selfContained, strictReport, type CompiledValidators } from '../../contract/tables/validators.js';
 import type { StrictLevel } from '../../runtime/validation/ajv.js';
 import type { MockStart } from './start-cache.js';
 
@@ -38,7 +38,7 @@ export async function buildMockStart(specPath: string, strict: StrictLevel): Pro
     start: {
       api,
       tables,
-      plan: { root, exports, schemaExports, operationExports },
+      plan: { root, exports, schemaExports, operationExports, selfContained: selfContained(root) },
       errorShapeWarnings,
       patchWarnings: model.loaded.patchWarnings ?? [],
       locations,

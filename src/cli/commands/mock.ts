@@ -3,17 +3,17 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createHttpServer, DEFAULT_HTTP_LIMITS } from '../../runtime/server/server.js';
 import { resolve } from 'node:path';
-import { ContractError, formatDiagnostic, UsageError, type Diagnostic, type SourceLocation } from '../../contract/errors.js';
+import { formatDiagnostic, UsageError, type Diagnostic, type SourceLocation } from '../../contract/errors.js';
 import { configEntryFor } from '../../config/config.js';
 import { DEFAULT_STRICT, type StrictLevel } from '../../runtime/validation/ajv.js';
 import { strictFlag } from '../format-option.js';
 import { terminalText } from '../../report/terminal.js';
 import { inferResources, withInferred } from '../../contract/tables/infer-resources.js';
 import { compilePlan, type CompiledValidators } from '../../contract/tables/validator-lazy.js';
-import { patchesFor, reportPatchWarnings } from '../../contract/patches.js';
-import { defaultCacheDir, toolchainFingerprint } from '../../pipeline/generate.js';
-import { specforgeVersion } from '../version.js';
-import { readStart, startCacheDir, writeStart, type MockStart, type StartKey } from './start-cache.js';
+import { reportPatchWarnings } from '../../contract/patches.js';
+import { defaultCacheDir } from '../../pipeline/generate.js';
+import { readStart, startCacheDir, trace, writeStart, type MockStart, type StartKey } from './start-cache.js';
+import { locatedAt, startKey } from './model-start.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
 import type { Unsampleable } from '../../runtime/mock/core.js';
 import { withCors } from './mock-cors.js';
@@ -128,33 +128,16 @@ async function loadStart(
 ): Promise<{ start: MockStart; validators: CompiledValidators; locate: (pointer: string) => SourceLocation }> {
   let key: StartKey | undefined;
   if (cache !== undefined) {
-    const patches = patchesFor(specPath);
-    key = {
-      fingerprint: toolchainFingerprint(),
-      version: specforgeVersion(),
-      specPath,
-      strict: String(strict),
-      overlays: patches.overlays,
-      errors: patches.errors,
-    };
+    key = startKey(specPath, strict);
     const hit = readStart(cache.dir, key);
+    trace('start-up cache read');
     if (hit !== undefined) {
       reportPatchWarnings(hit.start.patchWarnings);
       cache.note(`contract model from cache (key ${hit.key}), built ${hit.builtAt}`);
-      const located = <T>(compile: () => T): T => {
-        try {
-          return compile();
-        } catch (err) {
-          if (err instanceof ContractError) throw err;
-          const message = err instanceof Error ? err.message : String(err);
-          const code = message.startsWith('strict mode:') ? 'SPECFORGE_STRICT_SCHEMA' : 'SPECFORGE_UNSUPPORTED_FEATURE';
-          throw ContractError.single(code, `a schema cannot be compiled into a validator: ${message}`, { file: specPath });
-        }
-      };
       const locations = hit.start.locations;
       return {
         start: hit.start,
-        validators: compilePlan(hit.start.plan, strict, located),
+        validators: compilePlan(hit.start.plan, strict, locatedAt(specPath), true),
         locate: (pointer) => (Object.hasOwn(locations, pointer) ? (locations[pointer] as SourceLocation) : { file: specPath }),
       };
     }
@@ -244,6 +227,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   if (maxDocuments !== undefined) serverOptions.maxDocuments = maxDocuments;
   const maxPageSize = integer(options.maxPageSize, '--max-page-size', 1, 1_000_000);
   if (maxPageSize !== undefined) serverOptions.maxPageSize = maxPageSize;
+  trace('command started');
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
   const limits = connectionLimits(options);
@@ -265,6 +249,7 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
     if (socket) server.listen(socket, () => ok());
     else server.listen(port, host, () => ok());
   });
+  trace('listening');
   const address = server.address();
   const where = socket ? `unix:${socket}` : `http://${host.includes(':') ? `[${host}]` : host}:${typeof address === 'object' && address ? address.port : port}`;
   for (const line of report.lines) write(`specforge mock: ${terminalText(line, false)}\n`);

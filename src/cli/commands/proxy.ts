@@ -7,9 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ContractError, UsageError } from '../../contract/errors.js';
-import { buildModel } from '../../contract/model.js';
-import { compileValidators, planValidators, strictReport } from '../../contract/tables/validators.js';
+import { UsageError } from '../../contract/errors.js';
 import { createProxy, type ProxyOptions, type ValidatingProxy } from '../../conformance/proxy.js';
 import { redactUserinfo } from '../../conformance/redact.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
@@ -19,6 +17,9 @@ import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
 import { reportLocator } from './test-cassette.js';
+import { loadContractStart } from './model-start.js';
+import { trace } from './start-cache.js';
+import { terminalText } from '../../report/terminal.js';
 
 export interface ProxyCommandOptions {
   cwd?: string;
@@ -44,6 +45,8 @@ export interface ProxyCommandOptions {
   onListening?: (proxy: ValidatingProxy) => void;
   /** Stops the proxy (tests; the CLI stops on SIGINT/SIGTERM). */
   signal?: AbortSignal;
+  /** false (`--no-cache`): build the contract's model even when the start-up cache holds it, and write no entry. */
+  cache?: boolean;
 }
 
 function integer(raw: string | number | undefined, name: string, min: number, max: number): number | undefined {
@@ -74,13 +77,16 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
   const maxResponseTimeMs = integer(options.maxResponseTime, '--max-response-time', 1, 3_600_000);
   const maxResponseBytes = integer(options.maxResponseSize, '--max-response-size', 1, 2 ** 30) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  trace('command started');
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
-  const model = await buildModel(specPath);
-  const plan = planValidators(model);
-  const { errors } = strictReport(model, plan, strict);
-  if (errors.length > 0) throw new ContractError(errors);
-  const validators = compileValidators(model, plan, strict);
+  const contract = await loadContractStart(
+    specPath,
+    strict,
+    options.cache === false ? undefined : { cwd, note: (line) => warn(`specforge proxy: ${terminalText(line, false)}\n`) },
+  );
+  const model = contract.model;
+  const validators = contract.validators();
 
   const proxyOptions: ProxyOptions = { model, validators, upstream: upstream.href, port, maxResponseBytes, onViolation: (line) => warn(`${line}\n`) };
   if (options.enforce) proxyOptions.enforce = true;
@@ -97,6 +103,7 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
       throw new UsageError(`--port ${port}: 127.0.0.1:${port} is ${code === 'EADDRINUSE' ? 'in use' : 'not allowed'}; choose another port (0: any free one)`);
     throw error;
   }
+  trace('listening');
   warn(
     `specforge proxy: listening on ${proxy.origin}, forwarding to ${upstream.href}${options.enforce ? ' (refusing requests the contract forbids)' : ''}; stop with Ctrl-C${duration ? ` or after ${duration} s` : ''}\n`,
   );

@@ -10,20 +10,32 @@
  * file then renamed; an unreadable or corrupt entry is a miss, rewritten by the next start. The
  * folder is specforge's cache folder (defaultCacheDir), kept under MAX_ENTRIES and MAX_BYTES, oldest
  * first out; an entry another user owns is a miss. `review` never reads it: a cache is a claim about files, and review reads untrusted ones.
+ *
+ * The folder is usually inside the checkout (node_modules/.cache), where a commit could plant an
+ * entry: every entry is sealed with an HMAC-SHA256 under a secret of this machine's user, kept
+ * outside any checkout (machine-key.ts), and an entry whose seal does not verify is a miss, never
+ * deserialized. Entries are of two kinds: `mock` (MockStart) and `model` (what `test` and `proxy`
+ * read, model-start.ts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Diagnostic, SourceLocation } from '../../contract/errors.js';
-import type { ValidatorPlan } from '../../contract/tables/validator-defs.js';
+import type { LazyPlan } from '../../contract/tables/validator-lazy.js';
 import type { ApiSpec, MockTables } from '../../runtime/shared/spec.js';
+import { machineKey } from './machine-key.js';
 
 /**
  * Changes when what an entry holds changes: older entries are then misses. The toolchain fingerprint
  * covers src/contract and src/runtime, not src/cli: bump it when this file or mock-build.ts changes.
  */
-const FORMAT = 1;
+const FORMAT = 2;
+/** What a sealed entry file starts with, then the 32 bytes of its HMAC, then the v8-serialized entry. */
+const MAGIC = Buffer.from('SFS2');
+const MAC_BYTES = 32;
+/** The kinds of entries: the mock's start, and the model `test` and `proxy` start from. */
+export type EntryKind = 'mock' | 'model';
 export const MAX_ENTRIES = 32;
 export const MAX_BYTES = 200 * 1024 * 1024;
 
@@ -31,7 +43,7 @@ export const MAX_BYTES = 200 * 1024 * 1024;
 export interface MockStart {
   api: ApiSpec;
   tables: MockTables;
-  plan: Pick<ValidatorPlan, 'root' | 'exports' | 'schemaExports' | 'operationExports'>;
+  plan: LazyPlan;
   /** Error statuses whose declared schema no error body can be built for. */
   errorShapeWarnings: Diagnostic[];
   /** What patching the contract reported (nulls read as absent, overlay actions that select nothing). */
@@ -40,13 +52,13 @@ export interface MockStart {
   locations: Record<string, SourceLocation>;
 }
 
-interface Entry {
+interface Entry<T> {
   format: number;
   slot: string;
   /** Every file the contract loaded (entry, $ref-ed files, overlays): absolute path and sha256 of its bytes. */
   files: Array<[path: string, sha256: string]>;
   builtAt: string;
-  start: MockStart;
+  start: T;
 }
 
 /** What identifies a cached start, apart from the files' contents. */
@@ -59,8 +71,8 @@ export interface StartKey {
   errors?: unknown;
 }
 
-export interface CachedStart {
-  start: MockStart;
+export interface CachedStart<T = MockStart> {
+  start: T;
   /** A short hash of the slot and of every file's content. */
   key: string;
   builtAt: string;
@@ -70,33 +82,55 @@ function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-function slotOf(key: StartKey): string {
-  return sha256(JSON.stringify(['mock', FORMAT, key.fingerprint, key.version, key.specPath, key.strict, key.overlays, key.errors ?? null]));
+function slotOf(kind: EntryKind, key: StartKey): string {
+  return sha256(JSON.stringify([kind, FORMAT, key.fingerprint, key.version, key.specPath, key.strict, key.overlays, key.errors ?? null]));
 }
 
-function fullKey(slot: string, files: Entry['files']): string {
+function fullKey(slot: string, files: Entry<unknown>['files']): string {
   return sha256(JSON.stringify([slot, files])).slice(0, 12);
 }
 
-function entryPath(dir: string, slot: string): string {
-  return join(dir, `mock-${slot.slice(0, 32)}.v8`);
+function entryPath(dir: string, kind: EntryKind, slot: string): string {
+  return join(dir, `${kind}-${slot.slice(0, 32)}.v8`);
 }
 
-function isEntry(value: unknown, slot: string): value is Entry {
+function isEntry(value: unknown, slot: string): value is Entry<unknown> {
   if (typeof value !== 'object' || value === null) return false;
-  const e = value as Partial<Entry>;
+  const e = value as Partial<Entry<unknown>>;
   return e.format === FORMAT && e.slot === slot && Array.isArray(e.files) && typeof e.builtAt === 'string' && typeof e.start === 'object' && e.start !== null;
 }
 
+function mac(secret: Buffer, data: Buffer): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+/** The entry sealed in `file` when its HMAC under `secret` verifies; undefined otherwise (it is then never deserialized). */
+function unseal(file: Buffer, secret: Buffer): unknown {
+  if (file.length < MAGIC.length + MAC_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const data = file.subarray(MAGIC.length + MAC_BYTES);
+  if (!timingSafeEqual(file.subarray(MAGIC.length, MAGIC.length + MAC_BYTES), mac(secret, data))) return undefined;
+  return deserialize(data);
+}
+
 /** The cached start of `key` when every file it lists still has the bytes it had; undefined otherwise (a miss, never an error). */
-export function readStart(dir: string, key: StartKey): CachedStart | undefined {
-  const slot = slotOf(key);
+export function readStart(dir: string, key: StartKey, secret?: Buffer): CachedStart | undefined {
+  return readEntry<MockStart>(dir, 'mock', key, secret);
+}
+
+/**
+ * The cached start of `kind` and `key` when its seal verifies under `secret` (default: this user's
+ * machine key) and every file it lists still has the bytes it had; undefined otherwise (a miss,
+ * never an error).
+ */
+export function readEntry<T>(dir: string, kind: EntryKind, key: StartKey, secret: Buffer | undefined = machineKey()): CachedStart<T> | undefined {
+  if (secret === undefined) return undefined;
+  const slot = slotOf(kind, key);
   let entry: unknown;
   try {
-    const path = entryPath(dir, slot);
+    const path = entryPath(dir, kind, slot);
     // An entry another user wrote is not trusted (a shared $SPECFORGE_CACHE_DIR): a miss.
     if (process.getuid !== undefined && statSync(path).uid !== process.getuid()) return undefined;
-    entry = deserialize(readFileSync(path));
+    entry = unseal(readFileSync(path), secret);
   } catch {
     return undefined;
   }
@@ -108,7 +142,7 @@ export function readStart(dir: string, key: StartKey): CachedStart | undefined {
       return undefined;
     }
   }
-  return { start: entry.start, key: fullKey(slot, entry.files), builtAt: entry.builtAt };
+  return { start: entry.start as T, key: fullKey(slot, entry.files), builtAt: entry.builtAt };
 }
 
 /**
@@ -116,21 +150,42 @@ export function readStart(dir: string, key: StartKey): CachedStart | undefined {
  * is written when a file's bytes on disk are no longer that text (it changed while loading), when the
  * start is not plain data, or when the folder cannot be written. Returns whether it wrote.
  */
-export function writeStart(dir: string, key: StartKey, files: ReadonlyArray<{ path: string; text: string }>, start: MockStart, now = new Date()): boolean {
-  const slot = slotOf(key);
-  const hashes: Entry['files'] = [];
+export function writeStart(
+  dir: string,
+  key: StartKey,
+  files: ReadonlyArray<{ path: string; text: string }>,
+  start: MockStart,
+  now = new Date(),
+  secret?: Buffer,
+): boolean {
+  return writeEntry(dir, 'mock', key, files, start, now, secret);
+}
+
+/** writeStart for an entry of any kind, sealed under `secret` (default: this user's machine key; none, nothing is written). */
+export function writeEntry(
+  dir: string,
+  kind: EntryKind,
+  key: StartKey,
+  files: ReadonlyArray<{ path: string; text: string }>,
+  start: object,
+  now = new Date(),
+  secret: Buffer | undefined = machineKey(),
+): boolean {
+  if (secret === undefined) return false;
+  const slot = slotOf(kind, key);
+  const hashes: Entry<unknown>['files'] = [];
   try {
     for (const f of files) {
       const bytes = readFileSync(f.path);
       if (bytes.toString('utf8') !== f.text) return false;
       hashes.push([f.path, sha256(bytes)]);
     }
-    const entry: Entry = { format: FORMAT, slot, files: hashes, builtAt: now.toISOString(), start };
+    const entry: Entry<unknown> = { format: FORMAT, slot, files: hashes, builtAt: now.toISOString(), start };
     const data = serialize(entry);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const target = entryPath(dir, slot);
+    const target = entryPath(dir, kind, slot);
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temp, data, { mode: 0o600 });
+    writeFileSync(temp, Buffer.concat([MAGIC, mac(secret, data), data]), { mode: 0o600 });
     renameSync(temp, target);
     evict(dir, target);
     return true;
@@ -143,7 +198,7 @@ export function writeStart(dir: string, key: StartKey, files: ReadonlyArray<{ pa
 function evict(dir: string, keep: string): void {
   const entries: Array<{ path: string; size: number; mtime: number }> = [];
   for (const name of readdirSync(dir)) {
-    if (!name.startsWith('mock-')) continue;
+    if (!name.startsWith('mock-') && !name.startsWith('model-')) continue;
     const path = join(dir, name);
     try {
       const st = statSync(path);
@@ -159,6 +214,16 @@ function evict(dir: string, keep: string): void {
     bytes += e.size;
     if (e.path !== keep && (i >= MAX_ENTRIES || bytes > MAX_BYTES)) rmSync(e.path, { force: true });
   });
+}
+
+/**
+ * With $SPECFORGE_TIMINGS set, writes to stderr how long after the process started `label` was
+ * reached, and the CPU time spent by then (the steps of a command's start-up: bench/first-answer.bench.ts and docs/benchmarks.md).
+ */
+export function trace(label: string): void {
+  if (!process.env['SPECFORGE_TIMINGS']) return;
+  const cpu = process.cpuUsage();
+  process.stderr.write(`specforge: ${label} at ${Math.round(performance.now())} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)\n`);
 }
 
 /** The cache folder of start-ups inside specforge's cache folder. */

@@ -30,6 +30,7 @@ import { recordInto, replayFile, reportLocator } from './test-cassette.js';
 import { completeReport, exclusions, minCoverageOption, readBaseline } from './test-outcome.js';
 import { belowMinimumLine } from '../../conformance/coverage-summary.js';
 import { loadContractStart } from './model-start.js';
+import { trace } from './start-cache.js';
 
 export { authMap, parseAuthFlags, quickSecuritySchemes } from '../../conformance/auth-flags.js';
 export { socketFetch, throttled } from '../../conformance/transport.js';
@@ -243,6 +244,7 @@ export async function runTest(given: TestOptions): Promise<number> {
 
   const spec = specOf(cwd, options);
   const specPath = resolve(cwd, spec);
+  trace('command started');
   // What a quick read of the entry file can tell is told before the slow load: an --auth naming
   // no scheme of the contract.
   if (options.auth !== undefined && options.auth.length > 0) {
@@ -337,7 +339,10 @@ export async function runTest(given: TestOptions): Promise<number> {
   let report: ConformanceReport;
   const recorder = options.record === undefined ? undefined : recordInto(common);
   if (options.replay !== undefined) report = await replayFile(options.replay, cwd, common, (line) => process.stderr.write(`${terminalText(line, false)}\n`));
-  else report = await runInWorkers(common, { workers, selected, seed, started });
+  else {
+    trace('running');
+    report = await runInWorkers(common, { workers, selected, seed, started });
+  }
   if (progress) process.stderr.write('\r\x1b[K');
   if (recorder && options.record !== undefined) recorder.write(resolve(cwd, options.record));
   completeReport(report, {

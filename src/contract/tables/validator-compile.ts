@@ -4,7 +4,7 @@
  */
 import type { ContractModel, JsonSchema } from '../model.js';
 import { ContractError, type ErrorCode, type SourceLocation } from '../errors.js';
-import { getAtPointer, isRecord, joinPointer, parsePointer, unescapeSegment } from '../pointer.js';
+import { getAtPointer, joinPointer, parsePointer } from '../pointer.js';
 import { documentPointer } from '../strictness.js';
 import { createAjv, DEFAULT_STRICT, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 import { PlanBuilder } from './plan-builder.js';
@@ -12,7 +12,7 @@ import { defRef, FRAGMENT_UNSAFE, ROOT_ID, type ValidatorPlan } from './validato
 import { enforceStrictness, planValidators } from './validator-plan.js';
 import { compilePlan, type CompiledValidators } from './validator-lazy.js';
 
-export { compiledOperationIds, compilePlan, type CompiledValidators, type RuntimeOperationValidators } from './validator-lazy.js';
+export { compiledOperationIds, compilePlan, reachableKeys, selfContained, type CompiledValidators, type RuntimeOperationValidators } from './validator-lazy.js';
 
 /**
  * Where an Ajv compile error points, in the contract: Ajv names the schema by its path under the
@@ -47,33 +47,6 @@ export function compileError(model: ContractModel, err: unknown, plan?: Pick<Val
   const code: ErrorCode = message.startsWith('strict mode:') ? 'SPECFORGE_STRICT_SCHEMA' : 'SPECFORGE_UNSUPPORTED_FEATURE';
   const location = (plan && ajvLocation(model, plan, message)) ?? { file: model.specPath };
   return ContractError.single(code, `a schema cannot be compiled into a validator: ${message}`, location);
-}
-
-function refKeysIn(node: unknown, out: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const n of node) refKeysIn(n, out);
-  } else if (isRecord(node)) {
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
-        out.add(unescapeSegment(decodeURIComponent(v.slice('#/$defs/'.length))));
-      } else refKeysIn(v, out);
-    }
-  }
-}
-
-/** The $defs keys reachable from `start` through $refs. */
-export function reachableKeys(root: ValidatorPlan['root'], start: Iterable<string>): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...start];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const refs = new Set<string>();
-    refKeysIn(root.$defs[key], refs);
-    for (const r of refs) if (!seen.has(r)) stack.push(r);
-  }
-  return seen;
 }
 
 /** Compiled validators by plan and strict level: Ajv's compilation is most of a large contract's start-up. */

@@ -22,6 +22,7 @@ export {
   compileValidators,
   compiledOperationIds,
   reachableKeys,
+  selfContained,
   type CompiledValidators,
   type RuntimeOperationValidators,
 } from './validator-compile.js';
