@@ -3,7 +3,7 @@
  * into generated server.ts and mocks.ts, and used directly by `specforge mock`.
  */
 import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../model.js';
-import { normalizeSchema } from '../model.js';
+import { normalizeSchema } from '../schema-normalize.js';
 import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
 import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/shared/sample.js';
 import type {

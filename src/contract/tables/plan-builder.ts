@@ -5,7 +5,7 @@
  * content, and the document pointer of every node for strict-mode and compile-error locations.
  */
 import type { ContractModel, JsonSchema, OperationModel, ParameterLocation } from '../model.js';
-import { normalizeSchema } from '../model.js';
+import { normalizeSchema } from '../schema-normalize.js';
 import { ContractError, type Diagnostic } from '../errors.js';
 import { decodeUriText, escapeSegment, getAtPointer, isRecord, joinPointer, setOwn, unescapeSegment } from '../pointer.js';
 import { documentPointer, findStrictIssues, type StrictIssue } from '../strictness.js';
