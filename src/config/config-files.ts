@@ -204,7 +204,7 @@ export function unknownKeys(raw: unknown, locate: Locate, file: string, at: Arra
         : at
             .map((s) => (typeof s === 'number' ? `[${s}]` : s))
             .join('.')
-            .replace('.[', '[');
+            .replace(/\.\[/g, '[');
     diagnostics.push({
       code: 'SPECFORGE_CONFIG' as const,
       severity: 'error' as const,

@@ -160,6 +160,8 @@ describe('test.exclude in the config', () => {
     expect(op.error?.message).toMatch(/test\.exclude\[0\]: the contract has no operation getItm/);
     const check = await cli(configured('        - { operation: getItem, checks: [response_schema], reason: r }\n'), { spec: undefined });
     expect(check.error?.message).toMatch(/test\.exclude\[0\]: unknown check response_schema/);
+    const misspelt = await cli(configured('        - { operation: getItem, check: [response_schema_conformance], reason: r }\n'), { spec: undefined });
+    expect(misspelt.error?.message).toMatch(/specforge\.config\.yaml:5:33: error SPECFORGE_CONFIG: unknown key "check" in specs\[0\]\.test\.exclude\[0\]/);
     const reason = await cli(configured('        - { operation: getItem, checks: [response_schema_conformance] }\n'), { spec: undefined });
     expect(reason.error?.message).toMatch(/test\.exclude must be .*entry 0 gives no reason/);
   });
