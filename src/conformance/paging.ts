@@ -339,7 +339,12 @@ export function judgeList(
       ctx.fail(
         op,
         phase,
-        { check: 'ensure_resource_availability', message: `${name} ${id}, created, is missing from ${op.id}`, location: op.pointer },
+        {
+          check: 'ensure_resource_availability',
+          message: `${name} ${id}, created, is missing from ${op.id}`,
+          location: op.pointer,
+          cause: 'created, missing from the list',
+        },
         last.sent,
         last.response,
       );
@@ -347,7 +352,7 @@ export function judgeList(
       ctx.fail(
         op,
         phase,
-        { check: 'use_after_free', message: `${name} ${id}, deleted, is still listed by ${op.id}`, location: op.pointer },
+        { check: 'use_after_free', message: `${name} ${id}, deleted, is still listed by ${op.id}`, location: op.pointer, cause: 'deleted, still listed' },
         listedOn.sent,
         listedOn.response,
       );

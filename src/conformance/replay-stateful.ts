@@ -64,6 +64,16 @@ export function pathParams(template: string, path: string): Record<string, strin
   return out;
 }
 
+/** Whether two request URLs are the same path and query pairs (in any order). */
+function sameRequest(a: string, b: string): boolean {
+  const pairs = (url: string): string =>
+    [...queryOf(url).entries()]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('&');
+  return pathOf(a) === pathOf(b) && pairs(a) === pairs(b);
+}
+
 function pathOf(url: string): string {
   return url.replace(/[?#].*$/, '');
 }
@@ -130,7 +140,8 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
   const listOp = byId(ctx, ops.list);
   const paging = listOp ? listPaging(listOp, ctx.resolve, resource.pagination) : {};
   const keys = idKeys(resource);
-  const reading = new Map<string, ListRead>(); // parent -> the pages of a list read under way
+  const reading = new Map<string, { read: ListRead; next: string }>(); // parent -> the pages of a list read under way, and the next one's URL
+  const pagingNames = new Set([paging.size?.param.name, paging.offset?.name, paging.page?.name, paging.cursor?.name].filter((n) => n !== undefined));
   // As the live run: a wrapped list of an inferred collection is judged once it shows a created document.
   const shown = resource.inferred === true && resource.listField !== undefined ? { any: false } : undefined;
   for (const step of steps) {
@@ -155,13 +166,24 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
       const answer = withJson(response);
       if (ctx.judge(op, sent.method, answer, sent.origin, 'any').some((r) => r.failure?.check === 'response_schema_conformance')) continue;
       // The pages of one read are judged together, as the live run read them (paging.ts).
+      // A read starts with a first page that asks for nothing but paging (a filtered list, sent by a
+      // client or generated, shows some documents only); a later page continues it only where it is
+      // the page its previous one named.
       const key = parentKey(params, '');
-      const read = isFirstPage(paging, sent.url) ? { pages: [], complete: false } : reading.get(key);
+      const pending = reading.get(key);
       reading.delete(key);
+      const asked = [...queryOf(sent.url).keys()];
+      const read: ListRead | undefined = isFirstPage(paging, sent.url)
+        ? asked.every((name) => pagingNames.has(name) || name === filter)
+          ? { pages: [], complete: false }
+          : undefined
+        : pending !== undefined && sameRequest(pending.next, sent.url)
+          ? pending.read
+          : undefined;
       if (!read) continue;
       read.pages.push({ sent, response: answer });
       const next = nextPage(paging, sent.url, answer, ctx.base, keys);
-      if (typeof next === 'object') reading.set(key, read);
+      if (typeof next === 'object') reading.set(key, { read, next: next.url });
       else {
         const docs = docsOf(key);
         const documents = new Map([...docs].map(([id, d]) => [id, d.stored]));
@@ -227,7 +249,12 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
           ctx.fail(
             op,
             step.phase,
-            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`, location: op.pointer },
+            {
+              check: 'ensure_resource_availability',
+              message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`,
+              location: op.pointer,
+              cause: `created, answers ${status}`,
+            },
             sent,
             response,
           );
@@ -236,7 +263,12 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
         ctx.fail(
           op,
           step.phase,
-          { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${op.id} (expected 404)`, location: op.pointer },
+          {
+            check: 'use_after_free',
+            message: `${resource.name} ${id}, deleted, answers ${status} on ${op.id} (expected 404)`,
+            location: op.pointer,
+            cause: `deleted, answers ${status}`,
+          },
           sent,
           response,
         );
@@ -245,7 +277,12 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
         ctx.fail(
           op,
           step.phase,
-          { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`, location: op.pointer },
+          {
+            check: 'ensure_resource_availability',
+            message: `${resource.name} ${id}, created, answers ${status} on ${op.id}`,
+            location: op.pointer,
+            cause: `created, answers ${status}`,
+          },
           sent,
           response,
         );

@@ -172,6 +172,8 @@ describe('the id of a document never created is built to the path parameter sche
       expect(findings(report)).toContainEqual(expect.stringMatching(/^use_after_free getItem: items \S+, deleted, answers 200 on getItem/));
       expect(findings(report)).toContainEqual(expect.stringMatching(/^use_after_free listItems: items \S+, deleted, is still listed by listItems/));
       expect(report.failures.every((f) => f.check === 'use_after_free')).toBe(true);
+      // One fault, one finding per operation, whichever ids showed it.
+      expect(report.failures.filter((f) => f.operationId === 'getItem')).toHaveLength(1);
       expect(report.skipped ?? []).toEqual([]);
     });
   }
@@ -411,5 +413,54 @@ describe('chains and lists not judged are named in skipped', () => {
       path: '/items',
       reason: 'GET /items was not read to its end (it says more follows, but the contract declares no way to ask for it)',
     });
+  });
+});
+
+describe('recorded traffic of other clients, replayed: only whole reads of a list are judged', () => {
+  it('a filtered list, and a page that is not the one its previous page named, say nothing of what is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-stateful-replay-'));
+    const spec = join(dir, 'openapi.yaml');
+    writeFileSync(spec, contract('{ type: integer }', OFFSET_PARAMS.replace(/\]$/, ', { name: title, in: query, schema: { type: string } }]')));
+    const x = (method: string, url: string, status: number, body?: unknown, sent?: unknown): unknown => ({
+      phase: 'proxy',
+      origin: 'proxied',
+      request: {
+        method,
+        url,
+        headers: sent === undefined ? {} : { 'content-type': 'application/json' },
+        ...(sent === undefined ? {} : { body: JSON.stringify(sent) }),
+      },
+      response: { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) },
+    });
+    const cassette = join(dir, 'traffic.json');
+    writeFileSync(
+      cassette,
+      JSON.stringify({
+        specforgeCassette: 1,
+        recorded: '2026-01-01T00:00:00.000Z',
+        source: 'proxy',
+        exchanges: [
+          x('GET', '/items/2147480001', 404),
+          x('POST', '/items', 201, { id: 1, title: 'a' }, { title: 'a' }),
+          x('POST', '/items', 201, { id: 2, title: 'b' }, { title: 'b' }),
+          // Filtered: item 2 is not among the items titled a.
+          x('GET', '/items?title=a', 200, [{ id: 1, title: 'a' }]),
+          // A full first page, then a page of another read (offset 5, not 1).
+          x('GET', '/items?limit=1', 200, [{ id: 1, title: 'a' }]),
+          x('GET', '/items?limit=1&offset=5', 200, []),
+          // A whole read: judged, and both are there.
+          x('GET', '/items?limit=100', 200, [
+            { id: 1, title: 'a' },
+            { id: 2, title: 'b' },
+          ]),
+        ],
+      }),
+    );
+    const out: string[] = [];
+    const code = await runTest({ spec, baseUrl: 'http://items.test/', replay: cassette, progress: false, format: 'json', write: (t) => out.push(t) });
+    const report = JSON.parse(out.join('')) as ConformanceReport;
+    expect(findings(report)).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.operations.find((o) => o.operationId === 'listItems')?.checks.ensure_resource_availability).toEqual({ passed: 2, failed: 0 });
   });
 });

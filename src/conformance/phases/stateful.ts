@@ -209,7 +209,12 @@ export async function stateful(ctx: RunContext): Promise<void> {
           ctx.fail(
             read,
             'stateful',
-            { check: 'ensure_resource_availability', message: `${resource.name} ${id}, created, answers ${status} on ${read.id}`, location: read.pointer },
+            {
+              check: 'ensure_resource_availability',
+              message: `${resource.name} ${id}, created, answers ${status} on ${read.id}`,
+              location: read.pointer,
+              cause: `created, answers ${status}`,
+            },
             sent,
             outcome.response,
           );
@@ -218,7 +223,12 @@ export async function stateful(ctx: RunContext): Promise<void> {
         ctx.fail(
           read,
           'stateful',
-          { check: 'use_after_free', message: `${resource.name} ${id}, deleted, answers ${status} on ${read.id} (expected 404)`, location: read.pointer },
+          {
+            check: 'use_after_free',
+            message: `${resource.name} ${id}, deleted, answers ${status} on ${read.id} (expected 404)`,
+            location: read.pointer,
+            cause: `deleted, answers ${status}`,
+          },
           sent,
           outcome.response,
         );
@@ -270,7 +280,12 @@ export async function stateful(ctx: RunContext): Promise<void> {
         ctx.fail(
           op,
           'stateful',
-          { check: 'ensure_resource_availability', message: `${resource.name} ${first}, created, answers ${status} on ${op.id}`, location: op.pointer },
+          {
+            check: 'ensure_resource_availability',
+            message: `${resource.name} ${first}, created, answers ${status} on ${op.id}`,
+            location: op.pointer,
+            cause: `created, answers ${status}`,
+          },
           outcome.sent,
           outcome.response,
         );
