@@ -159,7 +159,7 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
     out.push(...(f.curl ? [`   ${f.curl}`] : []), '');
   });
   if (report.coverage && !context.dryRun) out.push(...coverageLines(report.coverage), '');
-  const notes = [...excludedLines(report), ...skippedLines(report), ...baselineLines(report)];
+  const notes = [...byCause(report), ...excludedLines(report), ...skippedLines(report), ...baselineLines(report)];
   if (notes.length > 0) out.push(...notes, '');
   const below = report.coverage ? belowMinimumLine(report.coverage) : undefined;
   if (below) out.push(`✖ ${below}`);
@@ -170,6 +170,16 @@ function stylish(report: ConformanceReport, context: ReportContext): string {
 /** The failures grouped by cause: the report's own groups, else grouped here (grouping.ts). */
 function groupsOf(report: ConformanceReport): FindingGroup[] {
   return report.findings ?? groupFindings(report);
+}
+
+/** "findings by cause: 1 contract defect (83 operations), 2 server faults", when the contract has defects. */
+function byCause(report: ConformanceReport): string[] {
+  const groups = groupsOf(report);
+  const contract = groups.filter((g) => g.kind === 'contract');
+  if (contract.length === 0) return [];
+  const operations = new Set(contract.flatMap((g) => g.operations)).size;
+  const server = groups.length - contract.length;
+  return [`findings by cause: ${plural(contract.length, 'contract defect')} (${plural(operations, 'operation')}), ${plural(server, 'server fault')}`];
 }
 
 /** Operations listed in one line, at most. */
@@ -338,7 +348,7 @@ function markdown(report: ConformanceReport, context: ReportContext): string {
     out.push('', `<details><summary>${summary}</summary>`, '', `${marks}text`, detail, marks, '', '</details>');
   }
   if (report.coverage && !context.dryRun) out.push(...coverageMarkdown(report.coverage, cell));
-  const notes = [...excludedLines(report), ...skippedLines(report), ...baselineLines(report)];
+  const notes = [...byCause(report), ...excludedLines(report), ...skippedLines(report), ...baselineLines(report)];
   if (notes.length > 0) out.push('', ...notes.map((line) => `- ${cell(line)}`));
   return out.join('\n') + '\n';
 }

@@ -52,6 +52,7 @@ describe('a contract gap shared by many operations is one finding', () => {
     expect(out.match(/^\d+\) /gm)).toHaveLength(1);
     expect(out).toMatch(/^1\) status_code_conformance: listA, listB, listC, listD \[contract defect\]$/m);
     expect(out).toMatch(/^ {3}4 operations answer 400 to invalid input and declare no response for it/m);
+    expect(out).toMatch(/^findings by cause: 1 contract defect \(4 operations\), 0 server faults$/m);
   });
 
   it('json: one group, kind contract, with every failure still in failures', async () => {
