@@ -87,6 +87,8 @@ interface Document {
   stored: boolean;
   /** The state of its machine, when known. */
   state?: string;
+  /** Deleted, and still readable (a use_after_free of its read: the list showing it is that fault again). */
+  readable?: boolean;
 }
 
 /** The recorded sequence re-checked: the stateful checks' failures and passes go to the run's report. */
@@ -186,7 +188,7 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
       if (typeof next === 'object') reading.set(key, { read, next: next.url });
       else {
         const docs = docsOf(key);
-        const documents = new Map([...docs].map(([id, d]) => [id, d.stored]));
+        const documents = new Map([...docs].filter(([, d]) => d.readable !== true).map(([id, d]) => [id, d.stored]));
         judgeList(ctx, op, step.phase, resource.name, { ...read, complete: next === 'last' }, documents, keys, shown, paging);
       }
       continue;
@@ -259,7 +261,8 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
             response,
           );
       } else if (status === 404 || status === 410) ctx.tally(op, 'use_after_free', true);
-      else
+      else {
+        doc.readable = true;
         ctx.fail(
           op,
           step.phase,
@@ -272,6 +275,7 @@ function replayResource(ctx: RunContext, resource: ResourceSpec, steps: readonly
           sent,
           response,
         );
+      }
     } else if ((op.id === ops.replace || op.id === ops.update) && doc.stored) {
       if (status === 404 || status === 410)
         ctx.fail(

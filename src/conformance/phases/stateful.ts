@@ -120,7 +120,24 @@ function hasLinks(ctx: RunContext, pointer: string): boolean {
   return isRecord(node) && isRecord(node['links']) && Object.keys(node['links']).length > 0;
 }
 
+/**
+ * The CRUD-shaped paths no collection was inferred from, with why (the read declares no 404, the
+ * answers name no id...), as infer-resources.ts says it: none where the contract declares its
+ * resources or links.
+ */
+function notInferred(ctx: RunContext): Array<{ path: string; reason: string }> {
+  const tables = mockTables(ctx.model);
+  if (tables.resources.length > 0 || ctx.model.operations.some((op) => op.responses.some((r) => hasLinks(ctx, r.pointer)))) return [];
+  const out: Array<{ path: string; reason: string }> = [];
+  for (const line of inferResources(apiSpec(ctx.model), tables).lines) {
+    const m = /^not inferred: POST (\S+) with GET \S+: (.*)$/.exec(line);
+    if (m) out.push({ path: m[1] ?? '', reason: `no create/read/delete chain: ${m[2] ?? ''}` });
+  }
+  return out;
+}
+
 export async function stateful(ctx: RunContext): Promise<void> {
+  if (!ctx.options.dryRun) for (const { path, reason } of notInferred(ctx)) ctx.skip('ensure_resource_availability', path, reason);
   const resources = statefulResources(ctx);
   for (const [index, resource] of resources.entries()) {
     const create = ctx.opById(resource.operations.create);
@@ -191,6 +208,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
         createRefused ??= `the answer of ${create.method.toUpperCase()} ${create.path} names no id (no ${idKeys(resource).join(' or ')} property, no Location)`;
       return id;
     };
+    const readable = new Set<string>(); // deleted, and still readable
     const checkRead = async (id: string, stored: boolean): Promise<void> => {
       const outcome = await ctx.exchange(
         read,
@@ -219,7 +237,8 @@ export async function stateful(ctx: RunContext): Promise<void> {
             outcome.response,
           );
       } else if (status === 404 || status === 410) ctx.tally(read, 'use_after_free', true);
-      else
+      else {
+        readable.add(id);
         ctx.fail(
           read,
           'stateful',
@@ -232,6 +251,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
           sent,
           outcome.response,
         );
+      }
     };
     const keys = idKeys(resource);
     // A wrapped list of an inferred collection may be a static answer (the mock keeps it so): judged once it shows a created document.
@@ -244,7 +264,9 @@ export async function stateful(ctx: RunContext): Promise<void> {
       if (!read) return;
       if (!read.complete)
         ctx.skip('ensure_resource_availability', list.path, `${list.method.toUpperCase()} ${list.path} was not read to its end (${read.why ?? ''})`);
-      judgeList(ctx, list, 'stateful', resource.name, read, model, keys, shown, paging);
+      // A deleted document still readable is one fault, reported on its read: the list showing it too is that fault again.
+      const documents = new Map([...model].filter(([id]) => !readable.has(id)));
+      judgeList(ctx, list, 'stateful', resource.name, read, documents, keys, shown, paging);
     };
     // The chain: create, read, list, delete, read again.
     const first = await makeOne();
@@ -315,7 +337,11 @@ export async function stateful(ctx: RunContext): Promise<void> {
         if (live.length === 0) continue;
         const id = live[next(live.length)] as string;
         const outcome = await ctx.exchange(remove, 'stateful', itemRequest(ctx, remove, resource, id, parent), `delete ${resource.name} ${id}`, 'any');
-        if (outcome.response && outcome.response.status < 300) model.set(id, false);
+        if (outcome.response && outcome.response.status < 300) {
+          model.set(id, false);
+          // Read at once: a deleted document still readable is found on its read before any list shows it.
+          await checkRead(id, false);
+        }
       }
     }
   }
