@@ -68,7 +68,7 @@ export class Observer {
   /** `redacted`: a replay's judge, which reads a redacted credential as one sent (replay-credentials.ts). */
   constructor(options: Omit<ConformanceOptions, 'fetch'>, judging: { redacted?: boolean } = {}) {
     this.ctx = new RunContext({ ...options, fetch: () => Promise.reject(new Error('an observer sends nothing')) });
-    const api = apiSpec(this.ctx.model);
+    const api = options.api ?? apiSpec(this.ctx.model);
     this.api = api;
     this.byId = new Map(api.operations.map((op) => [op.id, op]));
     this.router = new Router(api.operations);

@@ -3,6 +3,7 @@
  */
 import type { ContractModel } from '../contract/model.js';
 import type { CompiledValidators } from '../contract/tables/validators.js';
+import type { ApiSpec } from '../runtime/shared/spec.js';
 import type { CheckFailure, CheckName, ReceivedResponse, SentRequest } from './checks.js';
 import type { BaselineOutcome, CoverageSummary, FindingGroup } from './summary-types.js';
 
@@ -14,6 +15,8 @@ export interface ConformanceOptions {
   model: ContractModel;
   /** The contract's validators (compiled from the model when absent). */
   validators?: CompiledValidators;
+  /** The model's API table (apiSpec), when the caller has it (a start from the start-up cache); built from the model when absent. */
+  api?: ApiSpec;
   /** Sends one request; the runner never sends one outside `baseUrl`. */
   fetch: (request: Request) => Promise<Response>;
   /** Default http://conformance.test (for in-process handlers). */

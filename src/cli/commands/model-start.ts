@@ -18,6 +18,7 @@ import { patchesFor, reportPatchWarnings } from '../../contract/patches.js';
 import { loadContract } from '../../contract/resolve.js';
 import { compilePlan, selfContained, type CompiledValidators, type LazyPlan } from '../../contract/tables/validator-lazy.js';
 import { defaultCacheDir, toolchainFingerprint } from '../../pipeline/generate.js';
+import type { ApiSpec } from '../../runtime/shared/spec.js';
 import type { StrictLevel } from '../../runtime/validation/ajv.js';
 import { specforgeVersion } from '../version.js';
 import { readEntry, startCacheDir, trace, writeEntry, type StartKey } from './start-cache.js';
@@ -30,6 +31,8 @@ interface ModelStart {
   plan: LazyPlan;
   /** What patching the contract reported (nulls read as absent, overlay actions that select nothing): said again on a start from the cache. */
   patchWarnings: Diagnostic[];
+  /** The model's API table (apiSpec): what the proxy routes and judges with. */
+  api: ApiSpec;
 }
 
 export interface ContractStart {
@@ -40,6 +43,8 @@ export interface ContractStart {
    * refuses one is a ContractError) and writes the cache entry.
    */
   validators: () => CompiledValidators;
+  /** The model's API table when the start has it (from the cache, or built for the entry once validators() ran); else undefined. */
+  api: () => ApiSpec | undefined;
 }
 
 /** Where the cache is, and where to say a start came from it; undefined: no cache (`--no-cache`, the in-process API). */
@@ -89,15 +94,18 @@ export async function loadContractStart(specPath: string, strict: StrictLevel, c
       const model = cachedModel(hit.start, specPath);
       const validators = compilePlan(hit.start.plan, strict, locatedAt(specPath), true);
       trace('validators planned');
-      return { model, validators: () => validators };
+      return { model, validators: () => validators, api: () => hit.start.api };
     }
   }
   const { buildModel } = await import('../../contract/model.js');
   const { compileValidators, planValidators, strictReport } = await import('../../contract/tables/validators.js');
+  const { apiSpec } = await import('../../contract/tables/api.js');
   const model = await buildModel(specPath);
   trace('model built');
+  let api: ApiSpec | undefined;
   return {
     model,
+    api: () => api,
     validators: () => {
       const plan = planValidators(model);
       const { errors } = strictReport(model, plan, strict);
@@ -113,6 +121,7 @@ export async function loadContractStart(specPath: string, strict: StrictLevel, c
           document: serialize(document),
           plan: { root, exports, schemaExports, operationExports, selfContained: selfContained(root) },
           patchWarnings: loaded.patchWarnings ?? [],
+          api: (api = apiSpec(model)),
         };
         writeEntry(dir, 'model', key, files, start);
       }

@@ -89,6 +89,8 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   const validators = contract.validators();
 
   const proxyOptions: ProxyOptions = { model, validators, upstream: upstream.href, port, maxResponseBytes, onViolation: (line) => warn(`${line}\n`) };
+  const api = contract.api();
+  if (api !== undefined) proxyOptions.api = api;
   if (options.enforce) proxyOptions.enforce = true;
   if (options.showSecrets) proxyOptions.showSecrets = true;
   if (timeoutMs !== undefined) proxyOptions.timeoutMs = timeoutMs;

@@ -30,7 +30,7 @@ import { machineKey } from './machine-key.js';
  * Changes when what an entry holds changes: older entries are then misses. The toolchain fingerprint
  * covers src/contract and src/runtime, not src/cli: bump it when this file or mock-build.ts changes.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 /** What a sealed entry file starts with, then the 32 bytes of its HMAC, then the v8-serialized entry. */
 const MAGIC = Buffer.from('SFS2');
 const MAC_BYTES = 32;
