@@ -256,14 +256,20 @@ export async function runMock(options: MockOptions): Promise<{ server: Server; m
   write(
     `specforge mock: serving ${options.spec} on ${where}${serverOptions.stateful ? ' (stateful)' : ''}${options.cors === true ? ' to any web page (--cors)' : ''}; POST /__specforge/reset resets it\n`,
   );
-  // Validators are compiled per operation on first use; the sampled answers are checked after start.
+  // Validators are compiled per operation on first use; the sampled answers are checked after start,
+  // once the first answer is sent or after a second without one, so that the check (which compiles
+  // every operation's response validators) does not delay the first answer.
   let closed = false;
   server.once('close', () => (closed = true));
-  afterStart
-    .sampleCheck?.(() => closed)
+  const firstAnswered = new Promise<void>((ok) => {
+    setTimeout(ok, 1000).unref();
+    server.once('request', (_request, response) => response.once('close', () => ok()));
+  });
+  void firstAnswered
+    .then(() => afterStart.sampleCheck?.(() => closed))
     .then(
       (n) => {
-        if (n === afterStart.operations) write(`specforge mock: checked the sampled answers of ${n} operation(s)\n`);
+        if (n !== undefined && n === afterStart.operations) write(`specforge mock: checked the sampled answers of ${n} operation(s)\n`);
       },
       (err: unknown) =>
         process.stderr.write(
