@@ -74,7 +74,7 @@ interface Store {
   /** Items there before the run (the list's first page is full of them). */
   seeded?: number;
   /** The list's pages: limit/offset (bare array), page/per_page with a Link header, or none (the whole list). */
-  paging?: 'offset' | 'link';
+  paging?: 'offset' | 'link' | 'cursor';
   /** The list answers { items, total } rather than a bare array. */
   wrapped?: boolean;
 }
@@ -111,6 +111,14 @@ function server(store: Store): { handler: (r: Request) => Promise<Response>; sen
         return json(slice, 200, more ? { link: `</items?page=${page + 1}&per_page=${size}>; rel="next"` } : {});
       }
       if (store.paging === undefined) return json(all);
+      if (store.paging === 'cursor') {
+        // Pages of 5 at most, { data, next_cursor }: the cursor is the server's own (c<offset>), anything else is refused.
+        const cursor = url.searchParams.get('cursor');
+        if (cursor !== null && !/^c\d+$/.test(cursor)) return json({ error: 'unknown cursor' }, 400);
+        const from = cursor === null ? 0 : Number(cursor.slice(1));
+        const size = Math.min(5, Number(url.searchParams.get('limit') ?? '5'));
+        return json({ data: all.slice(from, from + size), next_cursor: from + size < all.length ? `c${from + size}` : null });
+      }
       const limit = Number(url.searchParams.get('limit') ?? '5');
       const offset = Number(url.searchParams.get('offset') ?? '0');
       if (!(limit >= 1 && limit <= 100 && offset >= 0)) return json({ error: 'paging' }, 400);
@@ -480,5 +488,26 @@ describe('a collection the paths suggest but the contract does not let the phase
         reason: 'no create/read/delete chain: GET /items/{itemId} declares no 404 (or 4XX, default) for a missing itemId',
       },
     ]);
+  });
+});
+
+describe('a list paged by a cursor in its body', () => {
+  it('next_cursor is sent back in the cursor parameter until it is null: no item past the first page is said missing', async () => {
+    const spec = contract(
+      '{ type: integer }',
+      '[{ name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50 } }, { name: cursor, in: query, schema: { type: string } }]',
+    )
+      .replace(
+        "'200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Item' } } } } }",
+        "'200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Page' } } } }",
+      )
+      .replace(
+        '    Item:\n',
+        "    Page: { type: object, properties: { data: { type: array, items: { $ref: '#/components/schemas/Item' } }, next_cursor: { type: string, nullable: true } } }\n    Item:\n",
+      );
+    const { report, sent } = await run(spec, { valid: (id) => /^\d+$/.test(id), make: (n) => n, seeded: 12, paging: 'cursor' });
+    expect(findings(report)).toEqual([]);
+    expect(sent).toContain('GET /items?limit=50&cursor=c10');
+    expect(report.operations.find((o) => o.operationId === 'listItems')?.checks.ensure_resource_availability?.passed).toBeGreaterThan(0);
   });
 });
