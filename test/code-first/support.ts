@@ -173,6 +173,8 @@ export interface FrameworkRun {
   faulty: Report;
   found: PlantedFault[];
   missed: PlantedFault[];
+  /** With `each`: the faults found when each runs alone. */
+  alone?: PlantedFault[];
   /** Through `specforge proxy --record`: the test run's report, the proxy's, then the replay's. */
   proxied?: { test: Report; proxy: Report; replay: Report; replayStderr: string };
 }
@@ -221,7 +223,11 @@ async function proxiedRun(service: CodeFirstService, contractFile: string, dir: 
   }
 }
 
-export async function runFramework(service: CodeFirstService, options: { proxy?: boolean } = {}): Promise<FrameworkRun> {
+/**
+ * The whole exercise for one framework. `each`: also each fault alone (its switch the only one on),
+ * to show a fault is found by itself and not through another (eight more runs: run.ts --each).
+ */
+export async function runFramework(service: CodeFirstService, options: { proxy?: boolean; each?: boolean } = {}): Promise<FrameworkRun> {
   const dir = mkdtempSync(join(tmpdir(), `sf-code-first-${service.name.toLowerCase()}-`));
   const contractFile = join(dir, 'openapi.json');
   writeFileSync(contractFile, `${JSON.stringify(await service.contract(), null, 2)}\n`);
@@ -235,6 +241,10 @@ export async function runFramework(service: CodeFirstService, options: { proxy?:
   };
   const [correct, faulty] = await Promise.all([once(new Set()), once(ALL_FAULTS)]);
   const found = FAULTS.filter((f) => isFound(f, faulty.failures, correct.failures));
+  const alone: PlantedFault[] = [];
+  if (options.each === true) {
+    for (const f of FAULTS) if (isFound(f, (await once(new Set([f.fault]))).failures, correct.failures)) alone.push(f);
+  }
   return {
     framework: service.name,
     contractFile,
@@ -242,6 +252,7 @@ export async function runFramework(service: CodeFirstService, options: { proxy?:
     faulty,
     found,
     missed: FAULTS.filter((f) => !found.includes(f)),
+    ...(options.each === true ? { alone } : {}),
     ...(options.proxy === false ? {} : { proxied: await proxiedRun(service, contractFile, dir) }),
   };
 }
@@ -260,7 +271,10 @@ export function describeRun(run: FrameworkRun): string {
   list('correct service', run.correct);
   list('faulty service', run.faulty);
   lines.push(`planted faults: ${run.found.length} of ${FAULTS.length} found`);
-  for (const f of FAULTS) lines.push(`  ${run.found.includes(f) ? 'FOUND ' : 'MISSED'} ${f.fault} (${f.check} on ${f.operations[0] ?? ''}): ${f.what}`);
+  for (const f of FAULTS) {
+    const alone = run.alone === undefined ? '' : run.alone.includes(f) ? ' (alone: found)' : ' (alone: MISSED)';
+    lines.push(`  ${run.found.includes(f) ? 'FOUND ' : 'MISSED'} ${f.fault} (${f.check} on ${f.operations[0] ?? ''})${alone}: ${f.what}`);
+  }
   if (run.proxied) {
     list('through specforge proxy --record: specforge test', run.proxied.test);
     list('through specforge proxy --record: the proxy', run.proxied.proxy);
