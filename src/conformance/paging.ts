@@ -16,6 +16,8 @@ import type { PaginationSpec } from '../runtime/shared/spec.js';
 
 /** Pages of one list read, at most. */
 export const MAX_PAGES = 20;
+/** Pages after the first that the reads of one collection's list may ask for, in all (a list that never ends is read to MAX_PAGES once or twice, not at every step). */
+export const PAGE_BUDGET = 60;
 /** The largest page asked for when the page-size parameter declares no maximum. */
 const DEFAULT_LARGE_PAGE = 100;
 /** The largest page asked for at all. */
@@ -279,6 +281,7 @@ export async function readWholeList(
   origin: string,
   idKeys: readonly string[],
   paging: Paging = listPaging(op, ctx.resolve),
+  budget?: { pages: number },
 ): Promise<ListRead | undefined> {
   const usable = (o: Outcome): o is Outcome & { response: ReceivedResponse } =>
     o.response !== undefined && o.response.status < 300 && !o.failures.some((f) => f.check === 'response_schema_conformance');
@@ -297,6 +300,8 @@ export async function readWholeList(
     if (next === 'last') return { ...read, complete: true };
     if (next === 'unknown') return { ...read, why: 'it says more follows, but the contract declares no way to ask for it' };
     if (page >= MAX_PAGES) return { ...read, why: `${MAX_PAGES} pages read, more follow` };
+    if (budget !== undefined && budget.pages <= 0) return { ...read, why: `the ${PAGE_BUDGET} further pages its reads may ask for are asked` };
+    if (budget !== undefined) budget.pages--;
     const o = await ctx.exchange(op, 'stateful', { ...request, url: next.url }, `${origin} (page ${page + 1})`, 'any');
     if (!usable(o)) return { ...read, why: `page ${page + 1} answered ${o.response?.status ?? 'nothing'}` };
     // A server that disregards the offset answers the same page again: the list is what it showed.

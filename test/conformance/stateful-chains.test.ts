@@ -511,3 +511,31 @@ describe('a list paged by a cursor in its body', () => {
     expect(report.operations.find((o) => o.operationId === 'listItems')?.checks.ensure_resource_availability?.passed).toBeGreaterThan(0);
   });
 });
+
+describe('a list that never ends', () => {
+  it('is read to 20 pages at a time and 60 further pages in all, named in skipped; no item is said missing', async () => {
+    const spec = contract('{ type: integer }', LINK_PARAMS);
+    const { handler } = server({ valid: (id) => /^\d+$/.test(id), make: (n) => n });
+    const model = await buildModel(writeSpec(spec));
+    let pages = 0;
+    const report = await runConformance({
+      model,
+      phases: ['stateful'],
+      statefulSteps: 40,
+      fetch: async (r) => {
+        const url = new URL(r.url);
+        if (r.method !== 'GET' || url.pathname !== '/items') return handler(r);
+        // Every page a new item made up, and a next page.
+        const page = Number(url.searchParams.get('page') ?? '1');
+        pages++;
+        return json([{ id: 100000 + pages, title: 'made up' }], 200, { link: `</items?page=${page + 1}&per_page=10>; rel="next"` });
+      },
+    });
+    expect(findings(report)).toEqual([]);
+    const reads = report.skipped?.filter((s) => s.path === '/items').map((s) => s.reason);
+    expect(reads).toContain('GET /items was not read to its end (20 pages read, more follow)');
+    expect(reads).toContain('GET /items was not read to its end (the 60 further pages its reads may ask for are asked)');
+    // Each read's first page (one per list step, at most 42), and 60 further pages in all.
+    expect(pages).toBeLessThanOrEqual(42 + 60);
+  });
+});

@@ -11,7 +11,7 @@ import type { ResourceSpec } from '../../runtime/shared/spec.js';
 import type { ReceivedResponse } from '../checks.js';
 import type { RunContext } from '../exchange.js';
 import { absentId } from '../absent-id.js';
-import { judgeList, listPaging, readWholeList } from '../paging.js';
+import { judgeList, listPaging, PAGE_BUDGET, readWholeList } from '../paging.js';
 import { buildRequest, type ExampleRequest } from '../requests.js';
 
 /** A request of an item operation for `id` (other parameters from the examples). */
@@ -254,13 +254,22 @@ export async function stateful(ctx: RunContext): Promise<void> {
       }
     };
     const keys = idKeys(resource);
+    const budget = { pages: PAGE_BUDGET };
     // A wrapped list of an inferred collection may be a static answer (the mock keeps it so): judged once it shows a created document.
     const shown = resource.inferred === true && resource.listField !== undefined ? { any: false } : undefined;
     const checkList = async (): Promise<void> => {
       if (!list) return;
       // Every page, as the contract declares paging (paging.ts), before an item is said to be missing.
       const paging = listPaging(list, ctx.resolve, resource.pagination);
-      const read = await readWholeList(ctx, list, (largest) => listRequest(ctx, list, resource, parent, largest), `list ${resource.name}`, keys, paging);
+      const read = await readWholeList(
+        ctx,
+        list,
+        (largest) => listRequest(ctx, list, resource, parent, largest),
+        `list ${resource.name}`,
+        keys,
+        paging,
+        budget,
+      );
       if (!read) return;
       if (!read.complete)
         ctx.skip('ensure_resource_availability', list.path, `${list.method.toUpperCase()} ${list.path} was not read to its end (${read.why ?? ''})`);
