@@ -1,7 +1,7 @@
 /**
  * `specforge test` and `specforge proxy` start from the start-up cache (src/cli/commands/model-start.ts):
- * a second run on an unchanged contract says it used the cache and reports exactly what the first run
- * reported (failures located in the contract's files, read again on demand), a changed contract is a
+ * a second run on an unchanged contract uses the cache (as $SPECFORGE_TIMINGS says; stderr is
+ * otherwise left to findings) and reports exactly what the first run reported (failures located in the contract's files, read again on demand), a changed contract is a
  * miss, `--no-cache` neither reads nor writes, and a tampered entry is a miss.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +37,7 @@ paths:
 let dir = '';
 let n = 0;
 let env: string | undefined;
+let timings: string | undefined;
 let stderr: string[] = [];
 beforeEach(() => {
   dir = join(TMP, `case-${n++}`);
@@ -44,6 +45,8 @@ beforeEach(() => {
   writeFileSync(join(dir, 'openapi.yaml'), SPEC);
   env = process.env['SPECFORGE_CACHE_DIR'];
   process.env['SPECFORGE_CACHE_DIR'] = join(dir, 'cache');
+  timings = process.env['SPECFORGE_TIMINGS'];
+  process.env['SPECFORGE_TIMINGS'] = '1';
   stderr = [];
   vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stderr.push(String(chunk));
@@ -54,6 +57,8 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (env === undefined) delete process.env['SPECFORGE_CACHE_DIR'];
   else process.env['SPECFORGE_CACHE_DIR'] = env;
+  if (timings === undefined) delete process.env['SPECFORGE_TIMINGS'];
+  else process.env['SPECFORGE_TIMINGS'] = timings;
 });
 
 /** The stylish report of a run against a server whose answers lack `name` (a failure located in the contract). */
@@ -65,7 +70,12 @@ async function report(cache = true): Promise<string> {
   return out.replace(/\d+(\.\d+)? ?m?s\b/g, '<time>');
 }
 
-const fromCache = (): boolean => stderr.join('').includes('specforge test: contract model from cache (key ');
+/** Whether the last run started from the cache, as $SPECFORGE_TIMINGS's trace says; clears what stderr collected. */
+const fromCache = (): boolean => {
+  const hit = stderr.join('').includes('start-up cache read (hit: contract model from cache, key ');
+  stderr = [];
+  return hit;
+};
 const entries = (): string[] => {
   try {
     return readdirSync(join(dir, 'cache', 'start')).filter((f) => f.startsWith('model-') && f.endsWith('.v8'));
@@ -123,7 +133,7 @@ describe('specforge test and proxy: start-up cache', () => {
       onListening: () => controller.abort(),
       signal: controller.signal,
     });
-    expect(stderr.join('')).toContain('specforge proxy: contract model from cache (key ');
+    expect(fromCache()).toBe(true);
     expect(out).toContain('0 requests');
   });
 });

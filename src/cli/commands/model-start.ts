@@ -47,11 +47,13 @@ export interface ContractStart {
   api: () => ApiSpec | undefined;
 }
 
-/** Where the cache is, and where to say a start came from it; undefined: no cache (`--no-cache`, the in-process API). */
+/**
+ * Where the cache is; undefined: no cache (`--no-cache`, the in-process API). Whether a start came
+ * from it is said only with $SPECFORGE_TIMINGS set (trace): test and proxy keep stderr for findings.
+ */
 export interface ModelCache {
-  /** specforge's cache folder of the working directory (defaultCacheDir). */
+  /** The working directory, whose specforge cache folder (defaultCacheDir) holds the entries. */
   cwd: string;
-  note: (line: string) => void;
 }
 
 /** Runs a compilation of a cached plan, a compile error becoming a ContractError at the contract's entry file. */
@@ -85,12 +87,11 @@ export function startKey(specPath: string, strict: StrictLevel): StartKey {
 export async function loadContractStart(specPath: string, strict: StrictLevel, cache?: ModelCache): Promise<ContractStart> {
   const dir = cache === undefined ? undefined : startCacheDir(defaultCacheDir(cache.cwd));
   const key = dir === undefined ? undefined : startKey(specPath, strict);
-  if (dir !== undefined && key !== undefined && cache !== undefined) {
+  if (dir !== undefined && key !== undefined) {
     const hit = readEntry<ModelStart>(dir, 'model', key);
-    trace('start-up cache read');
+    trace(hit === undefined ? 'start-up cache read (miss)' : `start-up cache read (hit: contract model from cache, key ${hit.key}, built ${hit.builtAt})`);
     if (hit !== undefined) {
       reportPatchWarnings(hit.start.patchWarnings);
-      cache.note(`contract model from cache (key ${hit.key}), built ${hit.builtAt}`);
       const model = cachedModel(hit.start, specPath);
       const validators = compilePlan(hit.start.plan, strict, locatedAt(specPath), true);
       trace('validators planned');

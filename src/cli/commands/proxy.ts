@@ -19,7 +19,6 @@ import { formatOption, strictFlag } from '../format-option.js';
 import { reportLocator } from './test-cassette.js';
 import { loadContractStart } from './model-start.js';
 import { trace } from './start-cache.js';
-import { terminalText } from '../../report/terminal.js';
 
 export interface ProxyCommandOptions {
   cwd?: string;
@@ -80,11 +79,7 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   trace('command started');
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
-  const contract = await loadContractStart(
-    specPath,
-    strict,
-    options.cache === false ? undefined : { cwd, note: (line) => warn(`specforge proxy: ${terminalText(line, false)}\n`) },
-  );
+  const contract = await loadContractStart(specPath, strict, options.cache === false ? undefined : { cwd });
   const model = contract.model;
   const validators = contract.validators();
 

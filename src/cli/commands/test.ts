@@ -252,11 +252,7 @@ export async function runTest(given: TestOptions): Promise<number> {
     if (schemes) authMap({ securitySchemes: schemes }, options.auth);
   }
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
-  const contract = await loadContractStart(
-    specPath,
-    strict,
-    options.cache === false ? undefined : { cwd, note: (line) => process.stderr.write(`specforge test: ${terminalText(line, false)}\n`) },
-  );
+  const contract = await loadContractStart(specPath, strict, options.cache === false ? undefined : { cwd });
   const model = contract.model;
   if (model.operations.length === 0) throw new UsageError(`${spec} describes no HTTP operation to test`);
 
