@@ -1,0 +1,223 @@
+/**
+ * Collections inferred from CRUD-shaped paths, for `specforge mock --stateful` on a contract that
+ * declares no `x-specforge-resources`: `POST /things` with `GET /things/{id}` is a collection of
+ * things (with `GET /things` its list, and `PUT`, `PATCH`, `DELETE /things/{id}` its replace,
+ * update and delete; a collection under a parent, `/users/{userId}/things`, is kept per parent).
+ * The id of a created thing is the item path parameter's name, or `id`, when the read answer has
+ * such a property; otherwise the create's `Location` header carries it (and the stored thing keeps it
+ * under the parameter's name). A create starts from the
+ * read answer's example (or sampled value), so that server-set fields are there, with the request
+ * body's fields over it.
+ */
+import { isRecord } from '../pointer.js';
+import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec } from '../../runtime/shared/spec.js';
+
+export interface Inference {
+  resources: ResourceSpec[];
+  /** Header templates added to create operations (a `Location` that names the created thing). */
+  headers: Record<string, Record<string, unknown>>;
+  /** One line per inferred collection, and per CRUD-shaped path left out (with why). */
+  lines: string[];
+}
+
+const HIDDEN_PARENT = '__specforgeParent';
+
+/** The property names a schema's objects have (through $ref, allOf, oneOf/anyOf of objects). */
+function properties(schema: unknown, tables: MockTables, depth = 0): Set<string> {
+  const out = new Set<string>();
+  if (!isRecord(schema) || depth > 16) return out;
+  if (typeof schema['$ref'] === 'string') for (const p of properties(tables.schemas[schema['$ref']], tables, depth + 1)) out.add(p);
+  if (isRecord(schema['properties'])) for (const p of Object.keys(schema['properties'])) out.add(p);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const s of list) for (const p of properties(s, tables, depth + 1)) out.add(p);
+  }
+  return out;
+}
+
+/** The schema behind `$ref`s (at most 16 deep). */
+function resolved(schema: unknown, tables: MockTables, depth = 0): unknown {
+  if (isRecord(schema) && typeof schema['$ref'] === 'string' && depth < 16) return resolved(tables.schemas[schema['$ref']], tables, depth + 1);
+  return schema;
+}
+
+/** A schema's declared type, or undefined when it declares none. */
+function typeOf(schema: unknown, tables: MockTables): unknown {
+  const s = resolved(schema, tables);
+  return isRecord(s) ? s['type'] : undefined;
+}
+
+/** The declared type of a property of a schema's object (through $ref and allOf), if it names one. */
+function idType(schema: unknown, name: string, tables: MockTables, depth = 0): unknown {
+  const s = resolved(schema, tables);
+  if (!isRecord(s) || depth > 16) return undefined;
+  const props = s['properties'];
+  if (isRecord(props) && Object.hasOwn(props, name)) {
+    const t = typeOf(props[name], tables);
+    if (t !== undefined) return t;
+  }
+  const all = s['allOf'];
+  if (Array.isArray(all))
+    for (const part of all) {
+      const t = idType(part, name, tables, depth + 1);
+      if (t !== undefined) return t;
+    }
+  return undefined;
+}
+
+/** Whether an operation declares an answer for a thing that is not there (404, 4XX or default). */
+function declaresMissing(mock: MockOperation | undefined): boolean {
+  return mock !== undefined && ['404', '4XX', 'default'].some((k) => Object.hasOwn(mock.responses, k));
+}
+
+function primary(mock: MockOperation | undefined): MockResponse | undefined {
+  if (!mock?.primary) return undefined;
+  return Object.hasOwn(mock.responses, mock.primary) ? mock.responses[mock.primary] : undefined;
+}
+
+/** The value a response shows by default: its first example, or its sample. */
+function shownValue(response: MockResponse | undefined): unknown {
+  return response?.examples[0]?.value ?? response?.sample;
+}
+
+function hasLocation(response: MockResponse | undefined): boolean {
+  return Object.keys(response?.headers ?? {}).some((h) => h.toLowerCase() === 'location');
+}
+
+/** The last segment of a path when it is one whole parameter (`{id}`). */
+function itemParam(path: string): string | undefined {
+  return /\/\{([^{}/]+)\}$/.exec(path)?.[1];
+}
+
+function paramsIn(path: string): string[] {
+  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] as string);
+}
+
+/** A collection's name: the last literal segment of its path (`/users/{userId}/things` → things). */
+function nameOf(path: string, taken: Set<string>): string {
+  const literal =
+    path
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .pop() ?? 'items';
+  let name = literal;
+  for (let i = 2; taken.has(name); i++) name = `${literal}${i}`;
+  taken.add(name);
+  return name;
+}
+
+export function inferResources(api: ApiSpec, tables: MockTables): Inference {
+  const byPath = new Map<string, Map<string, OperationSpec>>();
+  for (const op of api.operations) {
+    const methods = byPath.get(op.path) ?? new Map<string, OperationSpec>();
+    if (!methods.has(op.method)) methods.set(op.method, op);
+    byPath.set(op.path, methods);
+  }
+  const inference: Inference = { resources: [], headers: {}, lines: [] };
+  const taken = new Set<string>();
+  for (const [path, methods] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const create = methods.get('POST');
+    if (!create) continue;
+    // The item path: this path and one parameter segment, read with GET.
+    const items = [...byPath].filter(([p, m]) => m.has('GET') && itemParam(p) !== undefined && p.slice(0, p.lastIndexOf('/')) === path);
+    if (items.length !== 1) continue;
+    const [itemPath, itemMethods] = items[0] as [string, Map<string, OperationSpec>];
+    const read = itemMethods.get('GET') as OperationSpec;
+    const param = itemParam(itemPath) as string;
+    const readAnswer = primary(tables.operations[read.id]);
+    const createAnswer = primary(tables.operations[create.id]);
+    const shown = properties(readAnswer?.schema, tables);
+    const location = hasLocation(createAnswer);
+    let idField: string;
+    let idFrom: string;
+    if (shown.has(param)) [idField, idFrom] = [param, `its ${param} property`];
+    else if (shown.has('id')) [idField, idFrom] = ['id', 'its id property'];
+    // Kept under the parameter's name (shown in answers: a closed schema refuses it, and the create says so).
+    else if (location) [idField, idFrom] = [param, `the Location header of the create (kept as ${param})`];
+    else {
+      inference.lines.push(
+        `not inferred: POST ${path} with GET ${itemPath}: the answer of GET ${itemPath} has no ${param} or id property, and POST ${path} declares no Location header`,
+      );
+      continue;
+    }
+    // A missing thing is answered 404: only where the read declares such an answer.
+    if (!declaresMissing(tables.operations[read.id])) {
+      inference.lines.push(`not inferred: POST ${path} with GET ${itemPath}: GET ${itemPath} declares no 404 (or 4XX, default) for a missing ${param}`);
+      continue;
+    }
+    // The create must answer one thing (an object), as the read does.
+    const createType = typeOf(createAnswer?.schema, tables);
+    const readType = typeOf(readAnswer?.schema, tables);
+    if ((createType !== undefined && createType !== 'object') || (readType !== undefined && readType !== 'object')) {
+      inference.lines.push(
+        `not inferred: POST ${path} with GET ${itemPath}: the answers are not one object each (${String(createType ?? 'any')}, ${String(readType ?? 'any')})`,
+      );
+      continue;
+    }
+    const name = nameOf(path, taken);
+    const shape = read.parameters.find((p) => p.in === 'path' && p.name === param)?.shape;
+    const operations: ResourceSpec['operations'] = { create: create.id, read: read.id };
+    // The list, only where it answers a bare array of things (a wrapped list keeps its static answer);
+    // a replace, update or delete only where it declares an answer for a missing thing.
+    const listOp = methods.get('GET');
+    const list = listOp && typeOf(primary(tables.operations[listOp.id])?.schema, tables) === 'array' ? listOp : undefined;
+    if (list) operations.list = list.id;
+    const item = (method: string): OperationSpec | undefined => {
+      const op = itemMethods.get(method);
+      return op && declaresMissing(tables.operations[op.id]) ? op : undefined;
+    };
+    const replace = item('PUT');
+    if (replace) operations.replace = replace.id;
+    const update = item('PATCH');
+    if (update) operations.update = update.id;
+    const remove = item('DELETE');
+    if (remove) operations.delete = remove.id;
+    const spec: ResourceSpec = {
+      name,
+      idField,
+      idParam: param,
+      aliases: [],
+      // Ids of the type the read answer gives them (else the path parameter's).
+      generate: idType(readAnswer?.schema, idField, tables) === 'integer' || (isRecord(shape) && shape['type'] === 'integer') ? 'integer' : 'uuid',
+      operations,
+      conflict: 409,
+      seed: [],
+      showDocument: true,
+      inferred: true,
+    };
+    const start = shownValue(readAnswer);
+    if (isRecord(start)) {
+      const template: Record<string, unknown> = { ...start };
+      delete template[idField];
+      spec.template = template;
+    }
+    const hidden: string[] = [];
+    // A collection under a parent (/users/{userId}/things): kept per parent.
+    const parents = paramsIn(path);
+    if (parents.length > 0) {
+      hidden.push(HIDDEN_PARENT);
+      spec.scope = { fields: Object.fromEntries(parents.map((p) => [`${HIDDEN_PARENT}.${p}`, `{path.${p}}`])) };
+      spec.createSet = { [HIDDEN_PARENT]: Object.fromEntries(parents.map((p) => [p, { $format: `{path.${p}}` }])) };
+    }
+    if (hidden.length > 0) spec.hidden = hidden;
+    if (location) {
+      const target = itemPath.replace(/\{([^{}/]+)\}$/, `{resource.${idField}}`).replace(/\{([^{}/.]+)\}/g, '{path.$1}');
+      inference.headers[create.id] = { Location: { $format: target } };
+    }
+    inference.resources.push(spec);
+    const itemRoles = ['GET', ...(replace ? ['PUT'] : []), ...(update ? ['PATCH'] : []), ...(remove ? ['DELETE'] : [])];
+    const roles = [`POST ${path}`, ...(list ? [`GET ${path}`] : []), `${itemRoles.join('|')} ${itemPath}`];
+    inference.lines.push(`inferred collection ${name}: ${roles.join(', ')} (id: ${idFrom})`);
+  }
+  return inference;
+}
+
+/** The tables with the inferred collections in, and the create operations' Location templates. */
+export function withInferred(tables: MockTables, inference: Inference): MockTables {
+  const operations: Record<string, MockOperation> = { ...tables.operations };
+  for (const [opId, headers] of Object.entries(inference.headers)) {
+    const mock = operations[opId];
+    if (mock) operations[opId] = { ...mock, headers: { ...headers, ...(mock.headers ?? {}) } };
+  }
+  return { ...tables, operations, resources: inference.resources };
+}
