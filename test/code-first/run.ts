@@ -23,6 +23,6 @@ for (const name of names) {
   const service = SERVICES[name];
   if (service === undefined) throw new Error(`unknown framework ${name}: one of ${Object.keys(SERVICES).join(', ')}`);
   const started = Date.now();
-  const run = await runFramework(service, { proxy: !args.includes('--no-proxy'), each: args.includes('--each') });
+  const run = await runFramework(service, { proxy: !args.includes('--no-proxy'), each: args.includes('--each'), keep: true });
   process.stdout.write(`${describeRun(run)}(${Date.now() - started} ms)\n\n`);
 }

@@ -10,7 +10,7 @@
  * `specforge proxy --record` and the recording replayed with `specforge test --replay`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -227,8 +227,17 @@ async function proxiedRun(service: CodeFirstService, contractFile: string, dir: 
  * The whole exercise for one framework. `each`: also each fault alone (its switch the only one on),
  * to show a fault is found by itself and not through another (eight more runs: run.ts --each).
  */
-export async function runFramework(service: CodeFirstService, options: { proxy?: boolean; each?: boolean } = {}): Promise<FrameworkRun> {
+export async function runFramework(service: CodeFirstService, options: { proxy?: boolean; each?: boolean; keep?: boolean } = {}): Promise<FrameworkRun> {
   const dir = mkdtempSync(join(tmpdir(), `sf-code-first-${service.name.toLowerCase()}-`));
+  try {
+    return await exercise(service, dir, options);
+  } finally {
+    // The contract, reports and recording stay for a look only when asked (run.ts).
+    if (options.keep !== true) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function exercise(service: CodeFirstService, dir: string, options: { proxy?: boolean; each?: boolean }): Promise<FrameworkRun> {
   const contractFile = join(dir, 'openapi.json');
   writeFileSync(contractFile, `${JSON.stringify(await service.contract(), null, 2)}\n`);
   const once = async (faults: ReadonlySet<Fault>): Promise<Report> => {

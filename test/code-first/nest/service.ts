@@ -4,7 +4,7 @@
  * pointed at this checkout's node_modules. `nestService` builds its contract with @nestjs/swagger
  * and starts it, correct or with faults, on 127.0.0.1.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -48,9 +48,11 @@ function compile(): Promise<NestModule> {
       return `${lead}'${pathToFileURL(require.resolve(pkg)).href}'`;
     },
   );
-  const file = join(mkdtempSync(join(tmpdir(), 'sf-code-first-nest-')), 'orders-app.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'sf-code-first-nest-'));
+  const file = join(dir, 'orders-app.mjs');
   writeFileSync(file, resolved);
-  return import(/* @vite-ignore */ pathToFileURL(file).href) as Promise<NestModule>;
+  // Once imported, the module is in memory: its file goes.
+  return (import(/* @vite-ignore */ pathToFileURL(file).href) as Promise<NestModule>).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
 export const nestService: CodeFirstService = {
