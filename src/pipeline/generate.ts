@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractError, type Diagnostic } from '../contract/errors.js';
 import { displayPath } from '../contract/resolve.js';
+import { patchesFor } from '../contract/patches.js';
 import { sha256 } from '../contract/source.js';
 import type { GeneratedFile } from '../../generators/context.js';
 import type { SpecEntry } from '../config/config.js';
@@ -87,6 +88,16 @@ function hashTree(dir: string, into: string[]): void {
   }
 }
 
+/** The version in the toolchain's package.json ("" when unreadable). */
+function toolchainVersion(root: string): string {
+  try {
+    const parsed = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof parsed.version === 'string' ? parsed.version : '';
+  } catch {
+    return '';
+  }
+}
+
 let fingerprintMemo: string | undefined;
 /** Identifies the running toolchain: its code and templates. A change invalidates the cache. */
 export function toolchainFingerprint(): string {
@@ -97,6 +108,7 @@ export function toolchainFingerprint(): string {
   hashTree(join(root, 'templates'), parts);
   hashTree(resolve(srcRoot, '..', 'generators'), parts);
   for (const sub of ['contract', 'codegen', 'config', 'pipeline', 'runtime']) hashTree(join(srcRoot, sub), parts);
+  parts.push(`version:${toolchainVersion(root)}`);
   fingerprintMemo = sha256(parts.join('\n'));
   return fingerprintMemo;
 }
@@ -380,16 +392,34 @@ export interface RunOptions {
   cacheDir?: string;
 }
 
-export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
-  const cacheDir = options.cacheDir ?? defaultCacheDir();
-  const cachePath = cacheFile(entry, cacheDir);
-  const optionKey = JSON.stringify({
+/**
+ * Everything besides the contract's files and the toolchain that shapes the output, as the cache
+ * compares it: the entry's settings, the folder generated files name the contract from, and the
+ * patches applied on load (the overlays in order, each with a hash of its content, and the
+ * config's `errors:`), so adding, reordering or editing any of them regenerates.
+ */
+function cacheOptions(entry: SpecEntry, cacheDir: string): string {
+  const patches = patchesFor(entry.path);
+  const overlays = patches.overlays.map((path) => {
+    const bytes = readBytes(path);
+    return [cacheKey(cacheDir, path), bytes === undefined ? 'missing' : sha256(bytes)];
+  });
+  return JSON.stringify({
     targets: entry.targets,
     strict: entry.strict,
     api: entry.api,
     defer: entry.deferUnused ?? 'auto',
     ...(entry.split === 'tag' ? { split: 'tag' } : {}),
+    ...(entry.root === undefined ? {} : { root: cacheKey(cacheDir, entry.root) }),
+    ...(overlays.length > 0 ? { overlays } : {}),
+    ...(patches.errors === undefined ? {} : { errors: patches.errors }),
   });
+}
+
+export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
+  const cacheDir = options.cacheDir ?? defaultCacheDir();
+  const cachePath = cacheFile(entry, cacheDir);
+  const optionKey = cacheOptions(entry, cacheDir);
   const previous = readCache(cachePath);
   const verified = { hashed: false };
   if (!options.force && previous && cacheIsFresh(entry, cacheDir, previous, optionKey, verified)) {
