@@ -9,9 +9,17 @@ import type { ServerOptions, ValidatorsModule } from '../server/context.js';
 import type { SerializersModule } from '../server/serialize.js';
 import type { ApiSpec, MockTables } from '../shared/spec.js';
 import { MockEngine, type MockOptions } from './engine.js';
+import { inferResources, withInferred } from './infer.js';
 
 /** `basePath`: the path the mock serves the API under ("/api"); a request outside it is a 404. Default: none (as `specforge mock`). */
-export interface BrowserMockOptions extends MockOptions, ServerOptions {}
+export interface BrowserMockOptions extends MockOptions, ServerOptions {
+  /**
+   * With `stateful: true` and no x-specforge-resources in the contract, keep the collections
+   * inferred from its paths (POST /things with GET /things/{id}, or with GET /things), as
+   * `specforge mock --stateful` does (default true; false: every answer from examples and schemas).
+   */
+  infer?: boolean;
+}
 
 export interface BrowserMock {
   /** The mock as `(Request) => Promise<Response>`. */
@@ -28,7 +36,9 @@ export function createBrowserMock(
   options: BrowserMockOptions = {},
   serializers?: SerializersModule,
 ): BrowserMock {
-  const engine = new MockEngine(api, tables, validators, options);
+  const kept =
+    options.stateful === true && options.infer !== false && tables.resources.length === 0 ? withInferred(tables, inferResources(api, tables)) : tables;
+  const engine = new MockEngine(api, kept, validators, options);
   const fetch = createFetchHandler(api, validators, engine.handlers, { validateResponses: true, basePath: false, ...options }, serializers);
   return { fetch, reset: () => engine.reset(), engine };
 }

@@ -8,9 +8,15 @@
  * under the parameter's name). A create starts from the
  * read answer's example (or sampled value), so that server-set fields are there, with the request
  * body's fields over it.
+ *
+ * A collection with no read of one thing (Figma's `POST /files/{key}/comments` with
+ * `GET /files/{key}/comments`, a `DELETE` of one comment and no `GET`) is inferred from its create
+ * and its list when both answer things with an `id`. A list may wrap its items (`{ comments: [...] }`,
+ * `{ data: [...] }`): the array property holding them is the collection's `listField`. A property of
+ * the created thing named as a parent parameter (`file_key`) takes the parent's value.
  */
-import { isRecord } from '../pointer.js';
-import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec } from '../../runtime/shared/spec.js';
+import { isRecord } from '../shared/object.js';
+import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec } from '../shared/spec.js';
 
 export interface Inference {
   resources: ResourceSpec[];
@@ -106,6 +112,105 @@ function nameOf(path: string, taken: Set<string>): string {
   return name;
 }
 
+/** Names of the array property a wrapped list holds its items in, in order of preference (else its only array). */
+const LIST_FIELDS = ['items', 'data', 'results', 'records', 'entries', 'values', 'content'];
+
+/**
+ * What a list answers: a bare array of things (no field), or an object holding them in one array
+ * property (`field`); `item` is the schema of one thing. Undefined for anything else.
+ */
+function listOf(schema: unknown, tables: MockTables): { field?: string; item: unknown } | undefined {
+  const s = resolved(schema, tables);
+  if (!isRecord(s)) return undefined;
+  if (s['type'] === 'array') return { item: s['items'] };
+  const props = s['properties'];
+  if (!(s['type'] === 'object' || (s['type'] === undefined && isRecord(props))) || !isRecord(props)) return undefined;
+  const arrays = Object.keys(props).filter((name) => typeOf(props[name], tables) === 'array');
+  const field = LIST_FIELDS.find((n) => arrays.includes(n)) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  if (field === undefined) return undefined;
+  const array = resolved(props[field], tables);
+  return { field, item: isRecord(array) ? array['items'] : undefined };
+}
+
+/**
+ * A collection under a parent (/users/{userId}/things) is kept per parent; a property of the thing
+ * named as a parent parameter (`file_key`) is set to the parent's value.
+ */
+function scoped(spec: ResourceSpec, path: string, shown: Set<string>): void {
+  const parents = paramsIn(path);
+  if (parents.length === 0) return;
+  spec.hidden = [HIDDEN_PARENT];
+  spec.scope = { fields: Object.fromEntries(parents.map((p) => [`${HIDDEN_PARENT}.${p}`, `{path.${p}}`])) };
+  const set: Record<string, unknown> = { [HIDDEN_PARENT]: Object.fromEntries(parents.map((p) => [p, { $format: `{path.${p}}` }])) };
+  for (const p of parents) if (shown.has(p) && p !== spec.idField && p !== HIDDEN_PARENT) set[p] = { $format: `{path.${p}}` };
+  spec.createSet = set;
+}
+
+/**
+ * A collection with a create and a list but no read of one thing: both answer things with an `id`;
+ * the item path's replace, update and delete (where each declares an answer for a missing thing)
+ * are its item operations.
+ */
+function listed(
+  path: string,
+  create: OperationSpec,
+  methods: Map<string, OperationSpec>,
+  byPath: Map<string, Map<string, OperationSpec>>,
+  tables: MockTables,
+  taken: Set<string>,
+  inference: Inference,
+): ResourceSpec | undefined {
+  const listOp = methods.get('GET');
+  if (!listOp) return undefined;
+  const shape = listOf(primary(tables.operations[listOp.id])?.schema, tables);
+  const createAnswer = primary(tables.operations[create.id]);
+  if (!shape) return undefined;
+  const made = properties(createAnswer?.schema, tables);
+  const listed = properties(shape.item, tables);
+  if (typeOf(createAnswer?.schema, tables) === 'array' || !made.has('id') || !listed.has('id')) {
+    inference.lines.push(`not inferred: POST ${path} with GET ${path}: the create's answer and the list's items do not both have an id property`);
+    return undefined;
+  }
+  const item = [...byPath].find(([p]) => itemParam(p) !== undefined && p.slice(0, p.lastIndexOf('/')) === path);
+  const param = item ? (itemParam(item[0]) as string) : 'id';
+  const operations: ResourceSpec['operations'] = { create: create.id, list: listOp.id };
+  const roles: string[] = [];
+  for (const [method, role] of [
+    ['PUT', 'replace'],
+    ['PATCH', 'update'],
+    ['DELETE', 'delete'],
+  ] as const) {
+    const op = item?.[1].get(method);
+    if (op && declaresMissing(tables.operations[op.id])) {
+      operations[role] = op.id;
+      roles.push(method);
+    }
+  }
+  const spec: ResourceSpec = {
+    name: nameOf(path, taken),
+    idField: 'id',
+    idParam: param,
+    aliases: [],
+    generate: idType(createAnswer?.schema, 'id', tables) === 'integer' ? 'integer' : 'uuid',
+    operations,
+    conflict: 409,
+    seed: [],
+    showDocument: true,
+    inferred: true,
+  };
+  if (shape.field !== undefined) spec.listField = shape.field;
+  const start = shownValue(createAnswer);
+  if (isRecord(start)) {
+    const template: Record<string, unknown> = { ...start };
+    delete template['id'];
+    spec.template = template;
+  }
+  scoped(spec, path, made);
+  const itemRoles = item && roles.length > 0 ? [`${roles.join('|')} ${item[0]}`] : [];
+  inference.lines.push(`inferred collection ${spec.name}: ${[`POST ${path}`, `GET ${path}`, ...itemRoles].join(', ')} (id: its id property)`);
+  return spec;
+}
+
 export function inferResources(api: ApiSpec, tables: MockTables): Inference {
   const byPath = new Map<string, Map<string, OperationSpec>>();
   for (const op of api.operations) {
@@ -120,6 +225,11 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     if (!create) continue;
     // The item path: this path and one parameter segment, read with GET.
     const items = [...byPath].filter(([p, m]) => m.has('GET') && itemParam(p) !== undefined && p.slice(0, p.lastIndexOf('/')) === path);
+    if (items.length === 0) {
+      const spec = listed(path, create, methods, byPath, tables, taken, inference);
+      if (spec) inference.resources.push(spec);
+      continue;
+    }
     if (items.length !== 1) continue;
     const [itemPath, itemMethods] = items[0] as [string, Map<string, OperationSpec>];
     const read = itemMethods.get('GET') as OperationSpec;
@@ -160,7 +270,8 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     // The list, only where it answers a bare array of things (a wrapped list keeps its static answer);
     // a replace, update or delete only where it declares an answer for a missing thing.
     const listOp = methods.get('GET');
-    const list = listOp && typeOf(primary(tables.operations[listOp.id])?.schema, tables) === 'array' ? listOp : undefined;
+    const listShape = listOp ? listOf(primary(tables.operations[listOp.id])?.schema, tables) : undefined;
+    const list = listShape ? listOp : undefined;
     if (list) operations.list = list.id;
     const item = (method: string): OperationSpec | undefined => {
       const op = itemMethods.get(method);
@@ -191,15 +302,8 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
       delete template[idField];
       spec.template = template;
     }
-    const hidden: string[] = [];
-    // A collection under a parent (/users/{userId}/things): kept per parent.
-    const parents = paramsIn(path);
-    if (parents.length > 0) {
-      hidden.push(HIDDEN_PARENT);
-      spec.scope = { fields: Object.fromEntries(parents.map((p) => [`${HIDDEN_PARENT}.${p}`, `{path.${p}}`])) };
-      spec.createSet = { [HIDDEN_PARENT]: Object.fromEntries(parents.map((p) => [p, { $format: `{path.${p}}` }])) };
-    }
-    if (hidden.length > 0) spec.hidden = hidden;
+    if (listShape?.field !== undefined) spec.listField = listShape.field;
+    scoped(spec, path, shown);
     if (location) {
       const target = itemPath.replace(/\{([^{}/]+)\}$/, `{resource.${idField}}`).replace(/\{([^{}/.]+)\}/g, '{path.$1}');
       inference.headers[create.id] = { Location: { $format: target } };

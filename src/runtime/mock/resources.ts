@@ -338,10 +338,13 @@ export abstract class MockResources extends MockCore {
     return resource.listItem !== undefined ? evaluateTemplate(resource.listItem, ctx, { resource: shown }) : shown;
   }
 
-  /** A list's body: the items, or the documented wrapper with the items (and paging fields) in `listField`. */
+  /**
+   * A list's body: the items, or the documented wrapper (else the sampled one) with the items (and
+   * paging fields) in `listField`.
+   */
   protected listBody(resource: ResourceSpec, response: MockResponse | undefined, items: unknown[], fields: Record<string, unknown>): unknown {
     if (!resource.listField) return items;
-    const example = response?.examples[0]?.value;
+    const example = response?.examples[0]?.value ?? response?.sample;
     const wrapped: Record<string, unknown> = { ...(isRecord(example) ? clone(example) : {}), [resource.listField]: items, ...fields };
     if (resource.pagination?.style === 'token' && !(resource.pagination.next in fields)) delete wrapped[resource.pagination.next];
     return wrapped;
