@@ -30,6 +30,8 @@ export interface SpecResult {
   warnings: Diagnostic[];
   /** Absolute paths of the contract's files (its entry and every file it refers to). */
   inputs: string[];
+  /** Files specforge wrote in the folder before that this run removed (its targets no longer produce them). */
+  removed: string[];
 }
 
 interface CacheEntry {
@@ -135,6 +137,7 @@ function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[], units: 
     generatedBy:
       'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces, and a hash of each operation and schema, so that it names those that changed',
     contract: displayPath(entry.path, entry.root),
+    targets: [...entry.targets].sort(),
     files: files.map((f) => f.path).sort(),
     operations: units.operations,
     schemas: units.schemas,
@@ -142,13 +145,26 @@ function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[], units: 
   return { path: MANIFEST, content: JSON.stringify(manifest, null, 2) + '\n' };
 }
 
-/** The files a generated folder's manifest lists (none when it has no readable manifest). */
-function manifestFiles(out: string): string[] {
+const strings = (list: unknown): string[] | undefined => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : undefined);
+
+/** The files a generated folder's manifest lists (none when it has no readable manifest), and the targets that wrote them when it says. */
+function readManifest(out: string): { files: string[]; targets?: string[] } {
   try {
-    const parsed = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files?: unknown };
-    return Array.isArray(parsed.files) ? parsed.files.filter((f): f is string => typeof f === 'string') : [];
+    const parsed = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files?: unknown; targets?: unknown };
+    const targets = strings(parsed.targets);
+    return { files: strings(parsed.files) ?? [], ...(targets ? { targets } : {}) };
   } catch {
-    return [];
+    return { files: [] };
+  }
+}
+
+/** The targets of the cache's run (undefined when it does not say). */
+function cachedTargets(cache: CacheEntry | undefined): string[] | undefined {
+  if (!cache) return undefined;
+  try {
+    return strings((JSON.parse(cache.options) as { targets?: unknown }).targets);
+  } catch {
+    return undefined;
   }
 }
 
@@ -390,6 +406,12 @@ export interface RunOptions {
   /** Ignore the cache. */
   force?: boolean;
   cacheDir?: string;
+  /**
+   * The run's targets were given on the command line over the config's: the files the folder's
+   * previous run wrote are removed (or, checking, reported) only when every target of that run is
+   * among this run's, so a run of other targets never deletes the files of targets it did not run.
+   */
+  partial?: boolean;
 }
 
 /**
@@ -432,13 +454,20 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
       files: options.check ? [...unchanged, ...strayFiles(entry.out, Object.keys(previous.outputs))] : unchanged,
       warnings: [],
       inputs: Object.keys(previous.inputs).map((key) => resolve(cacheDir, key)),
+      removed: [],
     };
   }
   const produced = await produce(entry);
   const { warnings } = produced;
   const files = [...produced.files, manifestFile(entry, produced.files, produced.units)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // What the folder held before this run (read before the new manifest is written).
-  const before = new Set([...manifestFiles(entry.out), ...Object.keys(previous?.outputs ?? {})]);
+  const manifest = readManifest(entry.out);
+  const before = new Set([...manifest.files, ...Object.keys(previous?.outputs ?? {})]);
+  // A run of other targets than the previous one's leaves what those targets wrote.
+  const previousTargets = manifest.targets ?? cachedTargets(previous);
+  const mayRemove =
+    options.partial !== true || (previousTargets !== undefined && previousTargets.every((t) => (entry.targets as readonly string[]).includes(t)));
+  const removed: string[] = [];
   const inputs: Record<string, string> = {};
   for (const [file, hash] of Object.entries(produced.inputs)) inputs[cacheKey(cacheDir, file)] = hash;
   const statuses: FileStatus[] = [];
@@ -468,7 +497,7 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     statuses.push({ path: f.path, state: 'written' });
   }
   // Files this toolchain wrote before (its manifest says so, or its cache) and no longer produces.
-  for (const rel of [...before].sort()) {
+  for (const rel of mayRemove ? [...before].sort() : []) {
     if (rel in outputs) continue;
     let abs: string;
     try {
@@ -478,15 +507,17 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     }
     if (!existsSync(abs)) continue;
     if (options.check) statuses.push({ path: rel, state: 'extra' });
-    else rmSync(abs);
+    else (rmSync(abs), removed.push(rel));
   }
   if (options.check) {
     const listed = new Set(statuses.map((s) => s.path));
-    statuses.push(...strayFiles(entry.out, Object.keys(outputs)).filter((s) => !listed.has(s.path)));
+    // Files the folder's previous run wrote that a partial run leaves are not strays.
+    const known = mayRemove ? Object.keys(outputs) : [...Object.keys(outputs), ...before];
+    statuses.push(...strayFiles(entry.out, known).filter((s) => !listed.has(s.path)));
   }
   const clean = statuses.every((s) => s.state === 'unchanged' || s.state === 'written');
   if (!options.check || clean) writeCache(cachePath, cacheDir, entry, { fingerprint: toolchainFingerprint(), options: optionKey, inputs, outputs });
-  return { entry, cached: false, files: statuses, warnings, inputs: Object.keys(produced.inputs) };
+  return { entry, cached: false, files: statuses, warnings, inputs: Object.keys(produced.inputs), removed };
 }
 
 export function relativeTo(root: string, path: string): string {

@@ -36,9 +36,10 @@ export function cacheDirFor(options: { cwd?: string }): string {
 /**
  * The contracts to generate: every entry of the config, or the one `--spec` names (with its config
  * entry's settings when the config lists it, else the defaults). `--targets` and `--strict` apply
- * over either.
+ * over either; `partial` is set when `--targets` stands for targets a config entry lists (see
+ * RunOptions.partial: the files of the config's other targets stay).
  */
-export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig; entries: SpecEntry[] } {
+export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig; entries: SpecEntry[]; partial: boolean } {
   const cwd = options.cwd ?? process.cwd();
   if (options.out && !options.spec) throw new UsageError('--out needs --spec');
   const strict = strictFlag(options.strict);
@@ -47,17 +48,21 @@ export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig
   if (options.spec) {
     const path = resolve(cwd, options.spec);
     const api = dirname(path).split(/[\\/]/).pop() ?? 'api';
-    const entry = configEntryFor(path, cwd, options.config) ?? {
+    const listed = configEntryFor(path, cwd, options.config);
+    const entry = listed ?? {
       path,
       api,
       out: resolve(cwd, `generated/${api}`),
       targets: parseTargets(undefined, '--targets'),
       strict: DEFAULT_STRICT,
     };
-    return { entries: [over({ ...entry, ...(options.out ? { out: resolve(cwd, options.out) } : {}) })] };
+    return {
+      entries: [over({ ...entry, ...(options.out ? { out: resolve(cwd, options.out) } : {}) })],
+      partial: targets !== undefined && listed !== undefined,
+    };
   }
   const config = loadConfig(cwd, options.config);
-  return { config, entries: config.specs.map(over) };
+  return { config, entries: config.specs.map(over), partial: targets !== undefined };
 }
 
 function report(results: SpecResult[], write: (t: string) => void, quiet: boolean): void {
@@ -66,7 +71,8 @@ function report(results: SpecResult[], write: (t: string) => void, quiet: boolea
     if (quiet) continue;
     const written = r.files.filter((f) => f.state === 'written').length;
     const where = displayPath(r.entry.out);
-    write(r.cached ? `${where}: up to date (cached)\n` : `${where}: ${written} written, ${r.files.length - written} unchanged\n`);
+    const removed = r.removed.length > 0 ? `, ${r.removed.length} removed` : '';
+    write(r.cached ? `${where}: up to date (cached)\n` : `${where}: ${written} written${removed}, ${r.files.length - written} unchanged\n`);
   }
 }
 
@@ -108,10 +114,10 @@ export interface WatchOptions extends GenerateOptions {
 export async function runWatch(options: WatchOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const writeError = options.writeError ?? ((t: string) => process.stderr.write(t));
-  const { config, entries } = entriesFor(options);
+  const { config, entries, partial } = entriesFor(options);
   const inputs = new Map<SpecEntry, Set<string>>(entries.map((e) => [e, new Set([e.path])]));
   const generateAll = async (which: readonly SpecEntry[], force: boolean): Promise<void> => {
-    const results = await generateEntries(which, config, { ...options, force, write }, (err) => handleError(err, writeError));
+    const results = await generateEntries(which, config, { ...options, force, write, partial }, (err) => handleError(err, writeError));
     for (const r of results) inputs.set(r.entry, new Set([r.entry.path, ...r.inputs]));
   };
   await generateAll(entries, options.force === true);
@@ -165,7 +171,7 @@ export async function runWatch(options: WatchOptions): Promise<number> {
 async function generateEntries(
   entries: readonly SpecEntry[],
   config: SpecforgeConfig | undefined,
-  options: GenerateOptions & { write: (t: string) => void },
+  options: GenerateOptions & { write: (t: string) => void; partial: boolean },
   onError?: (err: unknown) => void,
 ): Promise<SpecResult[]> {
   const guard = async <T>(step: () => T | Promise<T>): Promise<T | undefined> => {
@@ -179,7 +185,7 @@ async function generateEntries(
   };
   const results: SpecResult[] = [];
   for (const entry of entries) {
-    const r = await guard(() => generateSpec(entry, { force: options.force === true, cacheDir: cacheDirFor(options) }));
+    const r = await guard(() => generateSpec(entry, { force: options.force === true, cacheDir: cacheDirFor(options), partial: options.partial }));
     if (r) results.push(r);
   }
   report(results, options.write, options.quiet === true);
@@ -189,8 +195,8 @@ async function generateEntries(
 
 export async function runGenerate(options: GenerateOptions): Promise<number> {
   const write = options.write ?? ((t: string) => process.stdout.write(t));
-  const { config, entries } = entriesFor(options);
-  await generateEntries(entries, config, { ...options, write });
+  const { config, entries, partial } = entriesFor(options);
+  await generateEntries(entries, config, { ...options, write, partial });
   return EXIT_OK;
 }
 
@@ -205,10 +211,10 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   const cwd = options.cwd ?? process.cwd();
   const write = options.write ?? ((t: string) => process.stdout.write(t));
   const format = formatOption(options.format, REPORT_FORMATS, 'stylish');
-  const { entries } = entriesFor(options);
+  const { entries, partial } = entriesFor(options);
   const findings: Finding[] = [];
   for (const entry of entries) {
-    const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor(options) });
+    const result = await generateSpec(entry, { check: true, cacheDir: cacheDirFor(options), partial });
     findings.push(...driftFindings(entry, result.files, { cwd, diffLines: options.diffLines ?? 20 }));
   }
   if (format !== 'stylish') write(formatFindings(findings, format, { title: 'specforge check', toolVersion: specforgeVersion(), srcRoot: cwd }));
