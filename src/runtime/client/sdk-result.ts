@@ -2,32 +2,49 @@
  * An answer read into the SDK's result: the declared status it falls under, its body read as the
  * contract says, and ApiError for what the contract declares as an error or does not declare.
  */
+import { cleanMessage, errorMessage } from './error-message.js';
 import type { SdkBodyKind, SdkOperation } from './sdk-types.js';
 
-/** An answer the contract declares as an error (on a client that throws), or one it does not declare at all. */
-export class ApiError<E = unknown> extends Error {
+/** The message readResult found in an error answer where the operation's table says it is. */
+const found = new WeakMap<Response, string>();
+
+/**
+ * An answer the contract declares as an error (on a client that throws, or through `unwrap`), or one
+ * it does not declare at all. `message` is `operationId: status` and the server's own message
+ * (`getFile: 404 File not found`), read where the contract's error schema puts it, else from the
+ * common places (`message`, `err`, `error`, `error.message`, `detail`, `title`, `errors[0].message`),
+ * else the status text; one line of plain text, at most 200 characters. `status` narrows `body`
+ * where the type is a union over the declared statuses (ApiErrorOf).
+ */
+export class ApiError<E = unknown, S extends number = number> extends Error {
   override readonly name = 'ApiError';
+  /** The answer's body, read as the contract says (JSON, text), or as text when undeclared; the same value as `error`. */
+  readonly body: E;
   constructor(
     readonly operationId: string,
-    readonly status: number,
+    readonly status: S,
     /** The answer's body, read as the contract says (JSON, text), or as text when undeclared. */
     readonly error: E,
     readonly response: Response,
     /** False when the contract declares no answer for this status. */
     readonly declared: boolean,
   ) {
-    super(`${operationId}: ${declared ? '' : 'undeclared '}status ${status}${summary(error)}`);
+    const text = found.get(response) ?? errorMessage(error) ?? cleanMessage(response.statusText);
+    super(`${operationId}: ${declared ? '' : 'undeclared '}${status}${text === '' ? '' : ` ${text}`}`);
+    this.body = error;
   }
 }
 
-function summary(body: unknown): string {
-  if (typeof body === 'string') return body === '' ? '' : `: ${body.slice(0, 200)}`;
-  if (body !== null && typeof body === 'object') {
-    const message = (body as Record<string, unknown>)['message'] ?? (body as Record<string, unknown>)['detail'] ?? (body as Record<string, unknown>)['title'];
-    if (typeof message === 'string') return `: ${message.slice(0, 200)}`;
-  }
-  return '';
-}
+/** Each declared failure of a result type as an ApiError of its own status and body: `status` narrows `body`. */
+type Failures<Result> = Result extends { ok: false; status: infer S extends number; error: infer E } ? ApiError<E, S> : never;
+
+/**
+ * The ApiError an operation's call throws for a declared error answer, from its result type
+ * (`ApiErrorOf<GetFileResult>`): a union over the declared statuses, so `if (e.status === 404)`
+ * narrows `e.body` to the 404's body. A status only a range or `default` declares keeps
+ * `status: number`. ApiError of unknown body for an operation that declares no error.
+ */
+export type ApiErrorOf<Result> = [Failures<Result>] extends [never] ? ApiError<unknown, number> : Failures<Result>;
 
 /** The data of a success result, or an ApiError thrown with the error of a declared failure. */
 export async function unwrap<Result extends { ok: boolean; status: number; data?: unknown; error?: unknown; response: Response }>(
@@ -60,7 +77,11 @@ export async function readResult(operation: SdkOperation, response: Response): P
     throw new ApiError(operation.id, response.status, body, response, false);
   }
   const value = await readBody(operation.responses[key] ?? 'none', response, operation);
-  return response.ok ? { ok: true, status: response.status, data: value, response } : { ok: false, status: response.status, error: value, response };
+  if (response.ok) return { ok: true, status: response.status, data: value, response };
+  const pointer = operation.messages && Object.hasOwn(operation.messages, key) ? operation.messages[key] : undefined;
+  const message = pointer === undefined ? undefined : errorMessage(value, pointer);
+  if (message !== undefined) found.set(response, message);
+  return { ok: false, status: response.status, error: value, response };
 }
 
 async function readBody(kind: SdkBodyKind, response: Response, operation: SdkOperation): Promise<unknown> {

@@ -32,6 +32,12 @@ export interface SdkOperation {
   responses: Readonly<Record<string, SdkBodyKind>>;
   /** Alternatives of security scheme names, each to be satisfied whole; absent or empty: none needed. */
   security?: readonly (readonly string[])[];
+  /**
+   * Where the message is in the body of each declared error answer whose schema says so, as a JSON
+   * pointer ("/err", "/error/message"), by the key of `responses`; absent where it is `/message` or
+   * unknown (the common places are read then).
+   */
+  messages?: Readonly<Record<string, string>>;
 }
 
 /** A declared success answer (2xx). */
@@ -75,15 +81,18 @@ export interface SdkMiddleware {
 }
 
 /**
- * When a call is tried again: at most `limit` more times, for the `methods` and on the `statuses`
- * given, and on a network error. A `Retry-After` answer waits what it asks, unless that is more than
+ * When a call is tried again: at most `limit` more times, for the `methods` given (and a POST or
+ * PATCH that carries an `Idempotency-Key` or `X-Idempotency-Key` header), on the `statuses` given
+ * and on a network error. A `Retry-After` answer waits what it asks, unless that is more than
  * `maxRetryAfter` (then the answer is returned as is); otherwise the wait doubles from `delay`, up
- * to `backoffLimit`. An aborted call is never retried, and a wait ends when its signal aborts.
+ * to `backoffLimit`. No retry starts whose wait would end more than `maxElapsed` after the first try
+ * started: the answer in hand is returned instead. An aborted call is never retried, a wait ends
+ * when its signal aborts, and the body of an answer that is retried is let go of without waiting.
  */
 export interface SdkRetryOptions {
   /** Retries after the first try (default 2; 0 turns retrying off). At most 10. */
   limit?: number;
-  /** Upper-case methods that may be retried (default the idempotent ones: GET, HEAD, OPTIONS, TRACE, PUT, DELETE). */
+  /** Upper-case methods that may be retried (default the idempotent ones: GET, HEAD, OPTIONS, TRACE, PUT, DELETE, QUERY). */
   methods?: readonly string[];
   /** Statuses that are retried (default 408, 413, 429, 500, 502, 503, 504). */
   statuses?: readonly number[];
@@ -93,6 +102,8 @@ export interface SdkRetryOptions {
   backoffLimit?: number;
   /** The longest Retry-After wait, in ms (default 60,000): a longer one is not waited for. */
   maxRetryAfter?: number;
+  /** The time in ms from the first try within which every retry must start (default 10,000), waits included. */
+  maxElapsed?: number;
 }
 
 /** A credential, or a function that gives one per request (a token that is refreshed). */

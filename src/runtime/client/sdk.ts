@@ -7,7 +7,7 @@
 import type { SecuritySchemeSpec } from '../shared/spec.js';
 import { buildRequest, encodeBody, pickCredentials } from './sdk-request.js';
 import { ApiError, readResult, type AnyResult } from './sdk-result.js';
-import { backoff, isAbort, retryAfter, retryOptions, sleep } from './sdk-retry.js';
+import { discard, isAbort, mayRetry, nextWait, retryAfter, retryOptions, sleep } from './sdk-retry.js';
 import type { SdkArgs, SdkClient, SdkClientOptions, SdkMiddleware, SdkOperation, SdkOutcome } from './sdk-types.js';
 
 export type {
@@ -26,7 +26,7 @@ export type {
   SdkRetryOptions,
   SdkSuccess,
 } from './sdk-types.js';
-export { ApiError, declaredStatus, unwrap } from './sdk-result.js';
+export { ApiError, declaredStatus, unwrap, type ApiErrorOf } from './sdk-result.js';
 export { retryAfter } from './sdk-retry.js';
 
 /** A client for the operations of a contract whose security schemes are `schemes`. */
@@ -62,7 +62,8 @@ async function call(
   const retry = retryOptions(options.retry, args.retry);
   const credentials = await pickCredentials(schemes, options.auth ?? {}, operation.security);
   const body = encodeBody(operation, args);
-  const retryable = retry.limit > 0 && retry.methods.includes(operation.method) && !(body.init instanceof ReadableStream);
+  const streamBody = body.init instanceof ReadableStream;
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
     let request = buildRequest(options, operation, args, credentials, body, signal);
@@ -83,16 +84,19 @@ async function call(
         }
       }
     }
+    const retryable = mayRetry(retry, request, streamBody);
     if (response === undefined) {
-      if (signal?.aborted || !retryable || attempt > retry.limit || isAbort(failure)) throw failure;
-      await sleep(backoff(retry, attempt), signal);
+      const wait = retryable && !signal?.aborted && !isAbort(failure) ? nextWait(retry, attempt, Date.now() - started, undefined) : undefined;
+      if (wait === undefined) throw failure;
+      await sleep(wait, signal);
       continue;
     }
-    if (retryable && attempt <= retry.limit && retry.statuses.includes(response.status)) {
-      const after = retryAfter(response.headers.get('retry-after'));
-      if (after === undefined || after <= retry.maxRetryAfter) {
-        await response.body?.cancel().catch(() => undefined);
-        await sleep(after ?? backoff(retry, attempt), signal);
+    if (retryable && retry.statuses.includes(response.status)) {
+      const wait = nextWait(retry, attempt, Date.now() - started, retryAfter(response.headers.get('retry-after')));
+      if (wait !== undefined) {
+        // Never awaited: a cancel may not settle (an MSW answer's does not).
+        discard(response);
+        await sleep(wait, signal);
         continue;
       }
     }
