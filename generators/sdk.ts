@@ -224,19 +224,22 @@ function doc(op: OperationModel): string {
 export function generateSdk(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const marked = hasReadWriteMarkers(model.document);
   const names = sdkNames(model);
+  const args = names.map((n) => argsType(n.op, marked));
   const content = render('sdk', 'sdk.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),
     marked,
+    // Declared only where a multipart body uses it: a project with noUnusedLocals compiles the file.
+    formBody: args.some((t) => t.includes('FormBody<')),
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
     sdkDoc: `A client for the operations of ${model.info.title} ${model.info.version}: pass it to the operation functions, or to createApi. \`auth\` takes credentials by security scheme name; each call sends those its operation asks for.`,
-    operations: names.map((n) => ({
+    operations: names.map((n, i) => ({
       fn: code(n.fn),
       table: code(n.table),
       type: code(n.type),
       args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
-      argsType: code(argsType(n.op, marked)),
+      argsType: code(args[i] ?? ''),
       resultType: code(resultType(n.op, marked)),
       tableJson: code(jsonLiteral(sdkOperation(n.op))),
       doc: doc(n.op),
