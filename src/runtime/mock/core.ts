@@ -3,7 +3,7 @@
  * `Prefer` controls, header templates, response checks, and the event log and stream.
  */
 import type { ValidateFunction } from '../validation/standalone.js';
-import { detailsFromAjv, HttpError } from '../shared/errors.js';
+import { detailsFromAjv, HttpError, statusReason } from '../shared/errors.js';
 import { SampleError, sampleValid, describeBudget, type SampleOptions } from '../shared/sample.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/context.js';
 import { ownValue } from '../shared/object.js';
@@ -251,9 +251,26 @@ export abstract class MockCore {
     if (!response) {
       throw new HttpError(400, `operation ${opId} declares no response with status ${code}; declared: ${declared.map((r) => r.key).join(', ')}`);
     }
+    const status = /^\d{3}$/.test(code) ? Number(code) : response.status;
+    const reason = this.errorReason(opId, response, pref, status);
+    if (reason) throw reason;
     const answer = this.fromResponse(opId, response, pref, n);
     if (/^\d{3}$/.test(code)) answer.status = Number(code);
     return answer;
+  }
+
+  /**
+   * An error status asked for (`Prefer: code=404`) that documents no example: answered as the
+   * server answers its own errors, the contract's error schema of that status filled by the
+   * error-shape engine with a message that says why (`not found (getFile answered 404 as Prefer:
+   * code=404 asked)`), rather than a sample with "string" where the reason goes.
+   */
+  protected errorReason(opId: string, response: MockResponse, pref: Preference, status: number): HttpError | undefined {
+    if (status < 400 || pref.example !== undefined || pref.dynamic || response.examples.length > 0 || response.schema === undefined) return undefined;
+    const op = this.api.operations.find((o) => o.id === opId);
+    if (!(op?.errors && Object.hasOwn(op.errors, response.key)) && !this.api.errorBody) return undefined;
+    const why = `${statusReason(status)} (${opId} answered ${status} as Prefer: code=${pref.code ?? status} asked)`;
+    return new HttpError(status, why.charAt(0).toUpperCase() + why.slice(1), [], { ...response.headers });
   }
 
   protected fromResponse(opId: string, response: MockResponse, pref: Preference, n: number): HandlerResponse {

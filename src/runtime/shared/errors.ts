@@ -26,12 +26,25 @@ const CODES: Record<number, string> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  410: 'gone',
+  412: 'precondition_failed',
   422: 'unprocessable_entity',
+  428: 'precondition_required',
+  429: 'too_many_requests',
   431: 'request_header_fields_too_large',
   500: 'internal_error',
   501: 'not_implemented',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
   507: 'insufficient_storage',
 };
+
+/** What a status means, in words ("not found" for 404, "status 418" for one without a code of its own). */
+export function statusReason(status: number): string {
+  const code = CODES[status];
+  return code === undefined ? `status ${status}` : code.replace(/_/g, ' ');
+}
 
 export class HttpError extends Error {
   constructor(
@@ -191,6 +204,12 @@ function templateHasDetails(t: ErrorTemplate): boolean {
   return t.t === 'object' && t.props.some(([, child]) => templateHasDetails(child));
 }
 
+/** A body field named by its pointer, as a `param` or `field` property names it ("/address/city" → "address.city"). */
+function fieldName(pointer: string | undefined): string {
+  if (pointer === undefined || pointer === '/') return '';
+  return pointer.slice(1).split('/').map(unescapePointerSegment).join('.');
+}
+
 /** `undeclared`: no schema of the contract describes this answer, so a status list (`only`) does not bind it. */
 function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | undefined, detailsPlaced: boolean, undeclared: boolean): unknown {
   switch (t.t) {
@@ -232,7 +251,7 @@ function fillTemplate(t: ErrorTemplate, err: HttpError, detail: ProblemDetail | 
       if (t.field === 'message') return d.in === 'security' || d.in === 'request' ? d.message : describeDetail(d);
       if (t.field === 'in') return d.in;
       if (t.field === 'pointer') return d.pointer ?? (d.name !== undefined ? d.name : '');
-      return d.name ?? d.pointer ?? '';
+      return d.name ?? fieldName(d.pointer);
     }
   }
 }
