@@ -12,6 +12,7 @@ import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import type { SdkBodyKind, SdkOperation, SdkParameter } from '../src/runtime/client/sdk.js';
 import { defaultServerUrl } from './client.js';
+import { messageTables } from './sdk-messages.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names the generated SDK exports besides the operations' own. */
@@ -38,6 +39,7 @@ const IMPORTED = [
   'keyParams',
   'unwrap',
   'ApiError',
+  'ApiErrorOf',
   'queryOptions',
   'useQuery',
   'DataTag',
@@ -192,7 +194,7 @@ export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): bo
 }
 
 /** An operation's call table: plain data the run time reads. */
-export function sdkOperation(op: OperationModel): SdkOperation {
+export function sdkOperation(op: OperationModel, messages?: Record<string, string>): SdkOperation {
   const table: SdkOperation = { id: op.id, method: op.method.toUpperCase(), path: op.path, responses: {} };
   const params: SdkParameter[] = op.parameters.map((p) => {
     const out: SdkParameter = { name: p.name, in: p.in };
@@ -211,6 +213,7 @@ export function sdkOperation(op: OperationModel): SdkOperation {
     Object.defineProperty(responses, r.status, { value: answerMedia(r).kind, enumerable: true, writable: true, configurable: true });
   table.responses = responses;
   if (op.security.length > 0) table.security = op.security.map((alternative) => Object.keys(alternative).sort());
+  if (messages) table.messages = messages;
   return table;
 }
 
@@ -225,6 +228,9 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext): Genera
   const marked = hasReadWriteMarkers(model.document);
   const names = sdkNames(model);
   const args = names.map((n) => argsType(n.op, marked));
+  const spec = apiSpec(model);
+  // Where each declared error's message is, as the error-shape engine reads the contract.
+  const messagesOf = messageTables(spec);
   const content = render('sdk', 'sdk.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),
@@ -232,7 +238,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext): Genera
     // Declared only where a multipart body uses it: a project with noUnusedLocals compiles the file.
     formBody: args.some((t) => t.includes('FormBody<')),
     baseUrl: defaultServerUrl(model),
-    schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
+    schemesJson: code(jsonLiteral(spec.securitySchemes, 2)),
     sdkDoc: `A client for the operations of ${model.info.title} ${model.info.version}: pass it to the operation functions, or to createApi. \`auth\` takes credentials by security scheme name; each call sends those its operation asks for.`,
     operations: names.map((n, i) => ({
       fn: code(n.fn),
@@ -241,7 +247,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext): Genera
       args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
       argsType: code(args[i] ?? ''),
       resultType: code(resultType(n.op, marked)),
-      tableJson: code(jsonLiteral(sdkOperation(n.op))),
+      tableJson: code(jsonLiteral(sdkOperation(n.op, messagesOf(n.op)))),
       doc: doc(n.op),
     })),
   });

@@ -7,6 +7,7 @@ export { default as createFetchClient, type ClientOptions, type Client as FetchC
 export type { SecuritySchemeSpec } from '../shared/spec.js';
 export {
   ApiError,
+  type ApiErrorOf,
   createSdk,
   declaredStatus,
   invalidateOperations,
