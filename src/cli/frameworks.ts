@@ -239,5 +239,5 @@ export function framework(id: FrameworkId): FrameworkInfo {
 
 /** The help line of `init --framework`. */
 export function frameworkHelp(): string {
-  return `the example server: ${INIT_FRAMEWORKS.join(', ')} (asked on a terminal; default ${DEFAULT_FRAMEWORK})`;
+  return `the example server: ${INIT_FRAMEWORKS.join(', ')}, or none (asked on a terminal; default ${DEFAULT_FRAMEWORK}, none in a Vite or Next.js project)`;
 }

@@ -9,13 +9,17 @@ import { UsageError } from '../../contract/errors.js';
 import { framework as frameworkInfo, type FrameworkId } from '../frameworks.js';
 
 export type Framework = FrameworkId;
+/** `--framework none`: no server example (what a browser project gets unless it asks for one). */
+export const NO_FRAMEWORK = 'none';
+export type InitFramework = Framework | typeof NO_FRAMEWORK;
 export const CLIENT_STYLES = ['path', 'sdk', 'react-query'] as const;
 export type ClientStyle = (typeof CLIENT_STYLES)[number];
 
 /** What a choice needs installed besides specforge and @specforge/runtime (the framework's from the registry). */
 const CLIENT_PACKAGES: Record<ClientStyle, string[]> = { path: [], sdk: [], 'react-query': ['@tanstack/react-query'] };
 
-export function packagesFor(framework: Framework, client: ClientStyle): string[] {
+export function packagesFor(framework: InitFramework, client: ClientStyle): string[] {
+  if (framework === NO_FRAMEWORK) return [...CLIENT_PACKAGES[client]];
   const info = frameworkInfo(framework);
   return [...info.packages, ...info.devPackages, ...CLIENT_PACKAGES[client]];
 }

@@ -21,13 +21,15 @@ import {
   CLIENT_STYLES,
   clientExample,
   importPath,
+  NO_FRAMEWORK,
   packagesFor,
   serverExample,
   targetsFor,
   type Ask,
   type ClientStyle,
-  type Framework,
+  type InitFramework,
 } from './init-examples.js';
+import { projectFacts } from './init-project.js';
 
 export interface InitOptions {
   cwd?: string;
@@ -39,7 +41,10 @@ export interface InitOptions {
   generate?: boolean;
   /** Overlay files (OpenAPI Overlay 1.0) the contract needs, listed in the config entry (`overlays:`). */
   overlay?: string[];
-  /** The framework of the example server, one of the registry's (frameworks.ts; asked on a terminal, else DEFAULT_FRAMEWORK). */
+  /**
+   * The framework of the example server, one of the registry's (frameworks.ts), or `none` for no
+   * server example; asked on a terminal, else DEFAULT_FRAMEWORK, or none in a browser project.
+   */
   framework?: string;
   /** The client style of the example client: path (openapi-fetch), sdk, react-query (asked on a terminal; default path). */
   client?: string;
@@ -140,15 +145,19 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
     if (rel.startsWith('..') || isAbsolute(rel)) throw new UsageError(`--overlay must be inside the repository (${cwd}), not ${o}`);
     return rel;
   });
-  // Flags first; what they leave open is asked on a terminal, else the defaults.
-  let framework = choice<Framework>('framework', options.framework, INIT_FRAMEWORKS);
+  // Flags first; what they leave open is asked on a terminal, else the defaults. A browser project
+  // (Vite, Next.js) gets no Node server example unless a flag or an answer asks for one.
+  const project = projectFacts(cwd);
+  const frameworks: readonly InitFramework[] = [...INIT_FRAMEWORKS, NO_FRAMEWORK];
+  const defaultFramework: InitFramework = project.tool === undefined ? DEFAULT_FRAMEWORK : NO_FRAMEWORK;
+  let framework = choice<InitFramework>('framework', options.framework, frameworks);
   let client = choice<ClientStyle>('client', options.client, CLIENT_STYLES);
   const ask = options.ask ?? (process.stdin.isTTY && process.stdout.isTTY ? askOnTerminal : undefined);
   if (ask) {
-    framework ??= await ask('Which server framework?', INIT_FRAMEWORKS, DEFAULT_FRAMEWORK);
+    framework ??= await ask('Which server framework?', frameworks, defaultFramework);
     client ??= await ask('Which client style?', CLIENT_STYLES, 'path');
   }
-  framework ??= DEFAULT_FRAMEWORK;
+  framework ??= defaultFramework;
   client ??= 'path';
   files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays, targetsFor(client)) });
   files.push({ path: WORKFLOW, content: workflowText() });
@@ -159,8 +168,10 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   const exampleDir = dirname(output) === '.' ? 'src' : posix(dirname(output));
   const imported = importPath(exampleDir, generated);
   const example = options.spec === undefined;
-  files.push({ path: `${exampleDir}/${api}.server.ts`, content: serverExample(framework, imported, example) });
+  if (framework !== NO_FRAMEWORK) files.push({ path: `${exampleDir}/${api}.server.ts`, content: serverExample(framework, imported, example) });
   files.push({ path: `${exampleDir}/${api}.client.ts`, content: clientExample(client, imported, example) });
+  // Only where there is none, so never in the list of files that are taken.
+  if (project.tsconfig !== undefined) files.push({ path: 'tsconfig.json', content: project.tsconfig });
   const taken = files.filter((f) => existsSync(join(cwd, f.path))).map((f) => f.path);
   const outAbs = join(cwd, generated);
   if (existsSync(outAbs) && readdirSync(outAbs).length > 0) taken.push(`${generated}/`);
@@ -224,7 +235,11 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
       `  npm install @specforge/runtime${packagesFor(framework, client)
         .map((p) => ` ${p}`)
         .join('')}   # what the generated code and the examples import at run time`,
-      `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/${frameworkInfo(framework).handlers}.ts names them)`,
+      ...(framework === NO_FRAMEWORK
+        ? []
+        : [
+            `  ${exampleDir}/${api}.server.ts: the ${framework} server, a handler to write per operation (Handlers in ${generated}/${frameworkInfo(framework).handlers}.ts names them)`,
+          ]),
       `  ${exampleDir}/${api}.client.ts: the ${client} client`,
       `  npx specforge mock ${specPath}   # a mock server on http://127.0.0.1:4010`,
       '',
