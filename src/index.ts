@@ -136,10 +136,14 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   let model: ConformanceOptions['model'];
   let others: Omit<ConformanceOptions, 'fetch' | 'model'>;
   if ('spec' in rest) {
+    // From the start-up cache of the working directory when it holds this contract (src/cli/commands/model-start.ts).
     const { spec, ...remaining } = rest;
-    const { buildModel } = await import('./contract/model.js');
-    model = await buildModel(spec);
-    others = remaining;
+    const { loadContractStart } = await import('./cli/commands/model-start.js');
+    const { DEFAULT_STRICT } = await import('./runtime/validation/ajv.js');
+    const { resolve } = await import('node:path');
+    const contract = await loadContractStart(resolve(spec), DEFAULT_STRICT, { cwd: process.cwd() });
+    model = contract.model;
+    others = remaining.validators === undefined ? { ...remaining, validators: contract.validators() } : remaining;
   } else {
     const { model: fromOptions, ...remaining } = rest;
     model = fromOptions;

@@ -2,13 +2,15 @@
  * `specforge test` and `specforge proxy` start from the start-up cache (src/cli/commands/model-start.ts):
  * a second run on an unchanged contract uses the cache (as $SPECFORGE_TIMINGS says; stderr is
  * otherwise left to findings) and reports exactly what the first run reported (failures located in the contract's files, read again on demand), a changed contract is a
- * miss, `--no-cache` neither reads nor writes, and a tampered entry is a miss.
+ * miss, `--no-cache` neither reads nor writes, and a tampered entry is a miss. The in-process runner
+ * (runConformance with `spec`) starts from the same cache.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runProxy } from '../../src/cli/commands/proxy.js';
 import { runTest } from '../../src/cli/commands/test.js';
+import { runConformance } from '../../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = resolve(ROOT, 'test', '.tmp', `model-start-${process.pid}`);
@@ -116,6 +118,17 @@ describe('specforge test and proxy: start-up cache', () => {
     writeFileSync(path, bytes);
     expect(await report()).toEqual(first);
     expect(fromCache()).toBe(false);
+  });
+
+  it('the in-process runner starts from the cache and finds the same', async () => {
+    const fetchHandler = (): Response => Response.json({ id: 1 }, { status: 200 });
+    const run = async (): Promise<string[]> =>
+      (await runConformance({ spec: join(dir, 'openapi.yaml'), fetchHandler, phases: ['examples'] })).failures.map((f) => `${f.check} ${f.message}`);
+    const first = await run();
+    expect(fromCache()).toBe(false);
+    expect(first.length).toBeGreaterThan(0);
+    expect(await run()).toEqual(first);
+    expect(fromCache()).toBe(true);
   });
 
   it('specforge proxy starts from the entry specforge test wrote', async () => {

@@ -83,6 +83,9 @@ export function startKey(specPath: string, strict: StrictLevel): StartKey {
   };
 }
 
+/** Starts read from the cache in this process, by strict level and entry key (its files' contents included): at most 16. */
+const started = new Map<string, ContractStart>();
+
 /** The model and validators of the contract at `specPath`: from the cache when it holds them for these files, else built (and cached). */
 export async function loadContractStart(specPath: string, strict: StrictLevel, cache?: ModelCache): Promise<ContractStart> {
   const dir = cache === undefined ? undefined : startCacheDir(defaultCacheDir(cache.cwd));
@@ -92,10 +95,16 @@ export async function loadContractStart(specPath: string, strict: StrictLevel, c
     trace(hit === undefined ? 'start-up cache read (miss)' : `start-up cache read (hit: contract model from cache, key ${hit.key}, built ${hit.builtAt})`);
     if (hit !== undefined) {
       reportPatchWarnings(hit.start.patchWarnings);
+      // The same entry read again in this process (the in-process runner called once per test): the same model and validators.
+      const known = started.get(`${strict}\0${hit.key}`);
+      if (known !== undefined) return known;
       const model = cachedModel(hit.start, specPath);
       const validators = compilePlan(hit.start.plan, strict, locatedAt(specPath), true);
       trace('validators planned');
-      return { model, validators: () => validators, api: () => hit.start.api };
+      const start: ContractStart = { model, validators: () => validators, api: () => hit.start.api };
+      if (started.size >= 16) started.delete(started.keys().next().value as string);
+      started.set(`${strict}\0${hit.key}`, start);
+      return start;
     }
   }
   const { buildModel } = await import('../../contract/model.js');
