@@ -122,7 +122,7 @@ describe('init --framework --client', () => {
     const dir = join(TMP, 'refused');
     mkdirSync(dir);
     await expect(runInit({ cwd: dir, framework: 'rails', write: quiet })).rejects.toThrow(
-      `--framework must be one of ${INIT_FRAMEWORKS.join(', ')}, not "rails"`,
+      `--framework must be one of ${INIT_FRAMEWORKS.join(', ')}, none, not "rails"`,
     );
     await expect(runInit({ cwd: dir, client: 'graphql', write: quiet })).rejects.toThrow('--client must be one of path, sdk, react-query, not "graphql"');
     expect(existsSync(join(dir, 'specforge.config.yaml'))).toBe(false);
