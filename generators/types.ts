@@ -2,17 +2,15 @@
  * types: openapi-typescript's output (`paths`, `components`, `operations`), produced from the
  * already loaded and validated contract so the document is not parsed, linted or bundled again.
  */
-import { createRequire } from 'node:module';
 import type { GlobalContext, OpenAPI3 } from 'openapi-typescript';
-import type * as OpenApiTypeScript from 'openapi-typescript';
 import type { ContractModel } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
+import { loadOpenApiTypeScript } from './openapi-typescript.js';
 
 /** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
-// Loaded through require: its CommonJS build then loads TypeScript through require too, which spares
-// Node scanning TypeScript's 9 MB of CommonJS for named exports (about 0.6 s of CPU per generate run).
-const { astToString, resolveRef, scanDiscriminators, transformSchema } = createRequire(import.meta.url)('openapi-typescript') as typeof OpenApiTypeScript;
+// With specforge's own TypeScript, whatever version the project installed (openapi-typescript.ts).
+const { astToString, resolveRef, scanDiscriminators, transformSchema } = loadOpenApiTypeScript(import.meta.url);
 
 const COMPONENT_REF = /^#\/components\/[^/]+\/[^/]+$/;
 
