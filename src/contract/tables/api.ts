@@ -232,7 +232,7 @@ function refPointer(ref: string): string {
 export function budgetedSampler(model: ContractModel, resolve: (ref: string) => JsonSchema | undefined, warnings?: Diagnostic[]): SampleAt {
   return (schema, pointer) => {
     try {
-      const r = sampleSchemaReport(schema, { resolve, seed: 1 });
+      const r = sampleSchemaReport(schema, { resolve, seed: 1, realistic: true });
       if (r.reduced && warnings) {
         warnings.push({
           code: 'SPECFORGE_SAMPLE_BUDGET',

@@ -348,7 +348,7 @@ export abstract class MockCore {
     let value = response.sample;
     let ok = value !== undefined && (!validate || validate(value));
     if (!ok && response.schema !== undefined) {
-      const r = this.checked(response, { resolve: this.resolveSchema, seed: 1 }, validate);
+      const r = this.checked(response, { resolve: this.resolveSchema, seed: 1, realistic: true }, validate);
       if (r.valid || value === undefined) value = r.value;
       ok = r.valid;
     }
@@ -393,7 +393,7 @@ export abstract class MockCore {
   protected dynamic(opId: string, response: MockResponse, n: number): HandlerResponse {
     const r = this.checked(
       response,
-      { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n), vary: true, branch: 0 },
+      { resolve: this.resolveSchema, seed: seedFrom(this.seed, opId, n), vary: true, branch: 0, realistic: true },
       this.responseValidator(opId, response),
     );
     const out = this.respond(

@@ -10,6 +10,7 @@ import { FORMAT_SAMPLES, fromPattern, matches, WORDS } from './sample-strings.js
 import { fits } from './sample-check.js';
 import { exclusiveSample } from './sample-exclusive.js';
 import { Rng } from './sample-rng.js';
+import { isIdName, realisticNumber, realisticString, realisticText, type Realism } from './sample-realistic.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -66,6 +67,8 @@ export interface SampleOptions {
   vary?: boolean;
   /** Which branch of a oneOf/anyOf to take (modulo the number of branches). */
   branch?: number;
+  /** Values a person would write, by format and property name, where the schema accepts them (sample-realistic.ts). */
+  realistic?: boolean;
 }
 
 /** Branches of a oneOf/anyOf tried for a value that meets the whole schema. */
@@ -113,6 +116,16 @@ class Sampler {
     this.vary = options.vary ?? false;
     this.branch = options.branch;
     this.budget = options.budget ?? SAMPLE_BUDGET;
+    if (options.realistic === true) {
+      const rng = new Rng(((options.seed ?? 1) ^ 0x2545f491) >>> 0);
+      this.realism = { rng, ids: 0, idBase: 1000 + rng.int(0, 8999) };
+    }
+  }
+  private readonly realism: Realism | undefined;
+  /** The nearest property name on the way to the value being sampled (array items take their array's), and the one above it. */
+  private names(): [string | undefined, string | undefined] {
+    const named = this.trail.filter((t) => t !== 'items');
+    return [named[named.length - 1], named[named.length - 2]];
   }
 
   private exhausted(): boolean {
@@ -165,7 +178,8 @@ class Sampler {
       const pool = members.length > 0 ? members : schema['enum'];
       return this.vary ? pool[this.rng.int(0, pool.length - 1)] : pool[0];
     }
-    if (!this.vary) {
+    // Realistic values still put documented ones first, even varied (but for ids, which must differ).
+    if (!this.vary || (this.realism !== undefined && !isIdName(this.names()[0]))) {
       // A documented value is taken only where it meets its own schema (a contract's example can be wrong).
       if ('default' in schema && this.fits(schema, schema['default'])) return schema['default'];
       const documented = Array.isArray(schema['examples']) ? schema['examples'].find((e) => this.fits(schema, e)) : undefined;
@@ -310,6 +324,10 @@ class Sampler {
   }
 
   private number(schema: Record<string, unknown>, integer: boolean): number {
+    if (this.realism !== undefined) {
+      const real = realisticNumber(this.realism, this.names()[0], integer);
+      if (real !== undefined && this.fits(schema, real)) return real;
+    }
     const min = typeof schema['minimum'] === 'number' ? schema['minimum'] : undefined;
     const max = typeof schema['maximum'] === 'number' ? schema['maximum'] : undefined;
     const xmin = typeof schema['exclusiveMinimum'] === 'number' ? schema['exclusiveMinimum'] : undefined;
@@ -332,13 +350,21 @@ class Sampler {
 
   private string(schema: Record<string, unknown>): string {
     const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
+    if (this.realism !== undefined) {
+      const [name, parent] = this.names();
+      const real = realisticString(this.realism, name, parent, format);
+      if (real !== undefined && real.length <= Math.max(0, this.budget.bytes - this.bytes) && this.fits(schema, real)) {
+        this.bytes += real.length;
+        return real;
+      }
+    }
     let s = format && FORMAT_SAMPLES[format] !== undefined ? FORMAT_SAMPLES[format] : undefined;
     // A format's sample that the pattern refuses (`format: password` with hex digits) gives way to the pattern.
     if (s !== undefined && typeof schema['pattern'] === 'string' && !matches(schema['pattern'], s)) s = undefined;
     if (s === undefined && typeof schema['pattern'] === 'string') {
       s = sampleFromPattern(schema['pattern'], this.vary ? () => this.rng.next() : () => 0) ?? fromPattern(schema['pattern']);
     }
-    s ??= this.vary ? (WORDS[this.rng.int(0, WORDS.length - 1)] as string) : 'string';
+    s ??= this.realism !== undefined ? realisticText(this.realism) : this.vary ? (WORDS[this.rng.int(0, WORDS.length - 1)] as string) : 'string';
     const minLength = typeof schema['minLength'] === 'number' ? schema['minLength'] : 0;
     const maxLength = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : undefined;
     if ([...s].length < minLength) s = this.lengthen(s, minLength, maxLength, typeof schema['pattern'] === 'string' ? schema['pattern'] : undefined);
