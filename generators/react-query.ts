@@ -1,16 +1,21 @@
 /**
- * react-query: TanStack Query v5 over the generated SDK. Per read operation (GET, HEAD) a query key,
- * `xxxQueryOptions(client, args)` and a `useXxx` hook; per other operation `xxxMutationOptions(client)`
- * and a `useXxxMutation` hook, whose success invalidates the collection the operation changes; and
- * one invalidation helper per collection (a path and its `/{id}` items). Every export stands alone,
- * so a bundle keeps what it imports.
+ * react-query: TanStack Query v5 over the generated SDK. Per read operation (GET, HEAD) a query key
+ * (`[resource, operationId, parameters]`, the resource being the collection path it reads),
+ * `xxxQueryOptions(client, args)` built with TanStack's queryOptions, and a `useXxx` hook generic in
+ * its selected data; per read operation that pages, `xxxInfiniteQueryOptions` (react-query-paging.ts);
+ * per other operation `xxxMutationOptions(client)` and a `useXxxMutation` hook, whose success
+ * invalidates the collection the operation changes; one invalidation helper per collection (a path
+ * and its `/{id}` items); and one key factory per resource (`petsKeys.all` is the prefix of all its
+ * queries). Every export stands alone, so a bundle keeps what it imports.
  */
 import type { ContractModel } from '../src/contract/model.js';
 import type { OperationModel } from '../src/contract/model-types.js';
-import { code, jsonLiteral, NameRegistry, stringLiteral } from '../src/codegen/escape.js';
+import { code, jsonLiteral, NameRegistry, propertyKey, stringLiteral } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 import { sdkNames, type SdkOperationNames } from './sdk.js';
+import { pagingOf } from './react-query-paging.js';
+import type { PagingRule } from '../src/runtime/client/tanstack.js';
 
 const QUERY_METHODS = new Set(['get', 'head']);
 
@@ -22,11 +27,16 @@ const OWN = [
   'useMutation',
   'QueryClient',
   'DataTag',
+  'infiniteQueryOptions',
+  'InfiniteData',
+  'invalidateKeys',
+  'nextPageParam',
   'UseQueryOptions',
   'UseQueryResult',
   'UseMutationOptions',
   'UseMutationResult',
   'ApiError',
+  'ApiErrorOf',
   'keyParams',
   'unwrap',
   'invalidateOperations',
@@ -43,6 +53,21 @@ export function collectionOf(path: string): string {
 /** The names of the path parameters of a path template. */
 function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^/{}]+)\}/g)].map((m) => m[1] as string);
+}
+
+/** The last literal segment of a collection path as a word (`/projects/{id}/data-sets` gives `dataSets`). */
+function wordOf(collection: string): string {
+  const last =
+    collection
+      .split('/')
+      .filter((s) => s !== '' && !s.startsWith('{'))
+      .pop() ?? 'root';
+  return last.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
+}
+
+/** The key prefixes (`[resource, operationId]`) of read operations. */
+function prefixes(reads: readonly SdkOperationNames[]): string {
+  return jsonLiteral(reads.map((r) => [collectionOf(r.op.path), r.op.id]));
 }
 
 interface Family {
@@ -66,12 +91,7 @@ function families(names: readonly SdkOperationNames[], values: NameRegistry): Ma
   for (const [collection, members] of [...byCollection].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const reads = members.filter((n) => QUERY_METHODS.has(n.op.method));
     if (reads.length === 0 || !members.some((n) => !QUERY_METHODS.has(n.op.method))) continue;
-    const last =
-      collection
-        .split('/')
-        .filter((s) => s !== '' && !s.startsWith('{'))
-        .pop() ?? 'root';
-    const word = last.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
+    const word = wordOf(collection);
     const params = pathParams(collection);
     const typedBy = params.length > 0 ? members.find((n) => n.op.path === collection)?.op : undefined;
     const family: Family = { collection, name: values.take(`invalidate${word ? word[0]?.toUpperCase() + word.slice(1) : 'Root'}`), reads, params };
@@ -81,18 +101,52 @@ function families(names: readonly SdkOperationNames[], values: NameRegistry): Ma
   return out;
 }
 
+/** How a paging rule finds the next page, in words. */
+function describe(rule: PagingRule): string {
+  const path = (p: readonly string[]): string => (p.length === 0 ? 'the answer' : p.join('.'));
+  switch (rule.kind) {
+    case 'cursor':
+      return `the next ${rule.param} is the answer's ${path(rule.next)}${rule.more ? ` while ${path(rule.more)} is true` : ''}`;
+    case 'after':
+      return `while ${path(rule.more)} is true, the next ${rule.param} is the ${rule.id} of the last item of ${path(rule.items)}`;
+    case 'offset':
+      return `the next ${rule.param} follows the items of ${path(rule.items)} shown${rule.total ? `, up to ${path(rule.total)}` : ''}`;
+    case 'page':
+      return `the next ${rule.param} is one more, until a page of ${path(rule.items)} is short or empty${rule.pages ? ` or ${path(rule.pages)} is reached` : ''}`;
+  }
+}
+
 export function generateReactQuery(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const names = sdkNames(model);
   // Names derived from operations, kept apart from the SDK's names it imports.
   const taken = new Set<string>(OWN);
-  for (const n of names) for (const s of [n.fn, `${n.type}Args`, `${n.type}Data`, `${n.type}Error`]) taken.add(s);
+  for (const n of names) for (const s of [n.fn, `${n.type}Args`, `${n.type}Data`, `${n.type}Error`, `${n.type}Result`]) taken.add(s);
   const values = new NameRegistry(taken);
   const fams = families(names, values);
   const queries = names
     .filter((n) => QUERY_METHODS.has(n.op.method))
     .map((n) => {
       const hook = values.take(`use${n.type}`);
+      const paging = pagingOf(n.op, model.document);
+      const name = paging ? stringLiteral(paging.param.name) : '';
+      const opaque = paging !== undefined && (paging.rule.kind === 'cursor' || paging.rule.kind === 'after');
+      const pageType = paging ? (opaque ? `${paging.type} | undefined` : 'number') : '';
+      const infinite = paging && {
+        rule: code(values.take(`${n.fn}Paging`)),
+        ruleJson: code(jsonLiteral(paging.rule)),
+        ruleDoc: `How ${n.op.id} pages: ${describe(paging.rule)}.`,
+        keyDoc: `The query key of ${n.op.id}'s pages: its query key without the query parameter ${paging.param.name}, marked "infinite" (a filter by its query key matches it too).`,
+        optionsDoc: `Infinite query options for ${n.op.id}, built with TanStack's infiniteQueryOptions: pass them to useInfiniteQuery, useSuspenseInfiniteQuery or queryClient.fetchInfiniteQuery. Each page is asked with the query parameter ${paging.param.name}; the next one is read from the last page.`,
+        key: code(values.take(`${n.fn}InfiniteQueryKey`)),
+        options: code(values.take(`${n.fn}InfiniteQueryOptions`)),
+        paramKey: code(`[${name}]`),
+        pageType: code(pageType),
+        paramType: code(paging.type),
+        initial: code(opaque ? `args?.query?.[${name}] as ${pageType}` : `Number(args?.query?.[${name}] ?? ${paging.first ?? 0})`),
+      };
       return {
+        resource: collectionOf(n.op.path),
+        infinite,
         fn: code(n.fn),
         type: code(n.type),
         id: n.op.id,
@@ -100,7 +154,7 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         options: code(values.take(`${n.fn}QueryOptions`)),
         hook: code(hook),
         args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
-        keyDoc: `The query key of ${n.op.id}: its id and the parameters of the call (no body, no signal).`,
+        keyDoc: `The query key of ${n.op.id}: its resource (${collectionOf(n.op.path)}), its id and the parameters of the call (no body, no signal).`,
       };
     });
   const mutations = names
@@ -115,7 +169,7 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         hook: code(values.take(`use${n.type}Mutation`)),
         variables: code(n.argsRequired ? `${n.type}Args` : `${n.type}Args | void`),
         invalidate: family !== undefined,
-        ids: code(family ? jsonLiteral(family.reads.map((r) => r.op.id)) : '[]'),
+        prefixes: code(family ? prefixes(family.reads) : '[]'),
         names: code(family ? jsonLiteral(family.params) : '[]'),
         optionsDoc: family
           ? `Mutation options for ${n.op.id}; on success they invalidate ${family.reads.map((r) => r.op.id).join(', ')} (${family.name}).`
@@ -130,15 +184,28 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         ? ''
         : `, path?: ${f.typedBy ? `Partial<NonNullable<paths[${stringLiteral(f.typedBy.path)}][${stringLiteral(f.typedBy.method)}]["parameters"]["path"]>>` : 'Record<string, unknown>'}`,
     ),
-    ids: code(jsonLiteral(f.reads.map((r) => r.op.id))),
+    prefixes: code(prefixes(f.reads)),
     names: code(jsonLiteral(f.params)),
     pathValue: code(f.params.length === 0 ? 'undefined' : '{ path }'),
   }));
   const usesPaths = [...fams.values()].some((f) => f.typedBy !== undefined);
+  const byResource = new Map<string, typeof queries>();
+  for (const q of queries) byResource.set(q.resource, [...(byResource.get(q.resource) ?? []), q]);
+  const resources = [...byResource]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([resource, members]) => {
+      const word = wordOf(resource);
+      return {
+        name: code(values.take(`${word ? word[0]?.toLowerCase() + word.slice(1) : 'root'}Keys`)),
+        resource,
+        doc: `The query keys of the resource at ${resource}: \`all\` is the prefix of every query of it (${members.map((m) => m.id).join(', ')}), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories.`,
+        keys: members.filter((m) => m.id !== 'all').map((m) => ({ prop: code(propertyKey(m.id)), key: m.key })),
+      };
+    });
   const content = render('react-query', 'react-query.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),
-    sdkImports: code(names.flatMap((n) => [n.fn, `type ${n.type}Args`, `type ${n.type}Data`, `type ${n.type}Error`]).join(', ')),
+    sdkImports: code(names.flatMap((n) => [n.fn, `type ${n.type}Args`, `type ${n.type}Data`, `type ${n.type}Result`]).join(', ')),
     hasQueries: queries.length > 0,
     hasMutations: mutations.length > 0,
     hasFamilies: invalidators.length > 0,
@@ -146,6 +213,8 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
     queries,
     mutations,
     invalidators,
+    resources,
+    hasInfinite: queries.some((q) => q.infinite !== undefined),
   });
   return [{ path: 'react-query.ts', content }];
 }

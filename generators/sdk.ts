@@ -50,6 +50,10 @@ const IMPORTED = [
   'UseMutationOptions',
   'UseMutationResult',
   'QueryClient',
+  'infiniteQueryOptions',
+  'InfiniteData',
+  'invalidateKeys',
+  'nextPageParam',
 ];
 
 export interface SdkOperationNames {

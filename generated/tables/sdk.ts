@@ -18,9 +18,6 @@ export type SecuritySchemeName = keyof typeof securitySchemes & string;
 /** A client of this contract; `ThrowOnError` when it was created with `throwOnError: true`. */
 export type Client<ThrowOnError extends boolean = boolean> = SdkClient<SecuritySchemeName, ThrowOnError>;
 
-/** Fields of a multipart body: a file may be a Blob where the contract says string. */
-type FormBody<T> = { [K in keyof T]: T[K] extends string ? T[K] | Blob : T[K] extends readonly string[] ? Array<T[K][number] | Blob> : T[K] };
-
 /** A client for the operations of Data Warehouse Tables API v2: pass it to the operation functions, or to createApi. `auth` takes credentials by security scheme name; each call sends those its operation asks for. */
 export function createSdkClient<ThrowOnError extends boolean = false>(options: SdkClientOptions<SecuritySchemeName, ThrowOnError> = {}): Client<ThrowOnError> {
   return createSdk<SecuritySchemeName, ThrowOnError>(securitySchemes, { baseUrl: defaultBaseUrl, ...options });
@@ -42,7 +39,7 @@ export type ListTablesResult =
 export type ListTablesData = Extract<ListTablesResult, { ok: true }>["data"];
 export type ListTablesError = Extract<ListTablesResult, { ok: false }>["error"];
 
-const listTablesOperation: SdkOperation = {"id":"listTables","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"maxResults","in":"query"},{"name":"pageToken","in":"query"}],"security":[["oauth2"],["oauth2"],["oauth2"]]};
+const listTablesOperation: SdkOperation = {"id":"listTables","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"maxResults","in":"query"},{"name":"pageToken","in":"query"}],"security":[["oauth2"],["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","500":"/error.message"}};
 
 /**
  * List the tables of a dataset
@@ -72,7 +69,7 @@ export type InsertTableResult =
 export type InsertTableData = Extract<InsertTableResult, { ok: true }>["data"];
 export type InsertTableError = Extract<InsertTableResult, { ok: false }>["error"];
 
-const insertTableOperation: SdkOperation = {"id":"insertTable","method":"POST","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","409":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]]};
+const insertTableOperation: SdkOperation = {"id":"insertTable","method":"POST","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","409":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","409":"/error.message","500":"/error.message","default":"/error.message"}};
 
 /**
  * Create a table
@@ -102,7 +99,7 @@ export type GetTableResult =
 export type GetTableData = Extract<GetTableResult, { ok: true }>["data"];
 export type GetTableError = Extract<GetTableResult, { ok: false }>["error"];
 
-const getTableOperation: SdkOperation = {"id":"getTable","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"selectedFields","in":"query"},{"name":"view","in":"query"}],"security":[["oauth2"],["oauth2"],["oauth2"]]};
+const getTableOperation: SdkOperation = {"id":"getTable","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"selectedFields","in":"query"},{"name":"view","in":"query"}],"security":[["oauth2"],["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message"}};
 
 /**
  * Get a table
@@ -133,7 +130,7 @@ export type UpdateTableResult =
 export type UpdateTableData = Extract<UpdateTableResult, { ok: true }>["data"];
 export type UpdateTableError = Extract<UpdateTableResult, { ok: false }>["error"];
 
-const updateTableOperation: SdkOperation = {"id":"updateTable","method":"PUT","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]]};
+const updateTableOperation: SdkOperation = {"id":"updateTable","method":"PUT","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message","default":"/error.message"}};
 
 /**
  * Replace a table
@@ -161,7 +158,7 @@ export type DeleteTableResult =
 export type DeleteTableData = Extract<DeleteTableResult, { ok: true }>["data"];
 export type DeleteTableError = Extract<DeleteTableResult, { ok: false }>["error"];
 
-const deleteTableOperation: SdkOperation = {"id":"deleteTable","method":"DELETE","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"204":"none","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"}],"security":[["oauth2"],["oauth2"]]};
+const deleteTableOperation: SdkOperation = {"id":"deleteTable","method":"DELETE","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"204":"none","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"}],"security":[["oauth2"],["oauth2"]],"messages":{"401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message"}};
 
 /**
  * Delete a table
@@ -192,7 +189,7 @@ export type PatchTableResult =
 export type PatchTableData = Extract<PatchTableResult, { ok: true }>["data"];
 export type PatchTableError = Extract<PatchTableResult, { ok: false }>["error"];
 
-const patchTableOperation: SdkOperation = {"id":"patchTable","method":"PATCH","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]]};
+const patchTableOperation: SdkOperation = {"id":"patchTable","method":"PATCH","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message","default":"/error.message"}};
 
 /**
  * Change some fields of a table

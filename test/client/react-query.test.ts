@@ -1,7 +1,7 @@
 /**
  * The TanStack Query integration (target `react-query`), driven with a real QueryClient in Node:
- * queryOptions fetched against a running stateful `specforge mock`, query keys made of the operation
- * id and the call's parameters (stable whatever the order of properties), mutations that invalidate
+ * queryOptions fetched against a running stateful `specforge mock`, query keys made of the resource
+ * (the collection path), the operation id and the call's parameters (stable whatever the order of properties), mutations that invalidate
  * the list and item keys of the collection they change (and only those of the same parent, on the
  * shipped tables contract), typed ApiErrors, and a browser bundle of SDK and hooks with no `node:`
  * module.
@@ -61,12 +61,12 @@ describe('query keys', () => {
   it('are the operation id and the parameters of the call, stable and serialisable', () => {
     const a = petQueries.listPetsQueryKey({ query: { limit: 5, kind: 'dog' }, signal: new AbortController().signal, headers: { 'x-extra': '1' } });
     const b = petQueries.listPetsQueryKey({ query: { kind: 'dog', limit: 5 } });
-    expect(a).toEqual(['listPets', { query: { limit: 5, kind: 'dog' } }]);
+    expect(a).toEqual(['/pets', 'listPets', { query: { limit: 5, kind: 'dog' } }]);
     expect(hashKey(a)).toBe(hashKey(b));
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
-    expect(petQueries.listPetsQueryKey()).toEqual(['listPets', {}]);
-    expect(petQueries.listPetsQueryKey({ query: { kind: undefined } })).toEqual(['listPets', {}]);
-    expect(petQueries.getPetQueryKey({ path: { petId: 3 } })).toEqual(['getPet', { path: { petId: 3 } }]);
+    expect(petQueries.listPetsQueryKey()).toEqual(['/pets', 'listPets', {}]);
+    expect(petQueries.listPetsQueryKey({ query: { kind: undefined } })).toEqual(['/pets', 'listPets', {}]);
+    expect(petQueries.getPetQueryKey({ path: { petId: 3 } })).toEqual(['/pets', 'getPet', { path: { petId: 3 } }]);
   });
 });
 
@@ -77,18 +77,22 @@ describe('with a QueryClient against the mock', () => {
     expect(await qc.fetchQuery(petQueries.listPetsQueryOptions(client))).toEqual([]);
     expect(await qc.fetchQuery(petQueries.listPetsQueryOptions(client, { query: { kind: 'dog' } }))).toEqual([]);
     expect(await qc.fetchQuery(petQueries.getPetsPetIdPhotoQueryOptions(client, { path: { petId: 1 } }))).toBe('a dog on a sofa');
-    expect(keys(qc)).toEqual(['["getPetsPetIdPhoto",{"path":{"petId":1}}]', '["listPets",{"query":{"kind":"dog"}}]', '["listPets",{}]']);
+    expect(keys(qc)).toEqual([
+      '["/pets","listPets",{"query":{"kind":"dog"}}]',
+      '["/pets","listPets",{}]',
+      '["/pets/{petId}/photo","getPetsPetIdPhoto",{"path":{"petId":1}}]',
+    ]);
 
     const created = await new MutationObserver(qc, petQueries.createPetMutationOptions(client)).mutate({ body: { name: 'rex', kind: 'dog' } });
     expect(created).toMatchObject({ name: 'rex', kind: 'dog' });
-    expect(invalidated(qc)).toEqual(['["listPets",{"query":{"kind":"dog"}}]', '["listPets",{}]']);
+    expect(invalidated(qc)).toEqual(['["/pets","listPets",{"query":{"kind":"dog"}}]', '["/pets","listPets",{}]']);
     expect(await qc.fetchQuery(petQueries.listPetsQueryOptions(client, { query: { kind: 'dog' } }))).toEqual([created]);
 
     const read = await qc.fetchQuery(petQueries.getPetQueryOptions(client, { path: { petId: created.id } }));
     expect(read).toEqual(created);
     await new MutationObserver(qc, petQueries.deletePetMutationOptions(client)).mutate({ path: { petId: created.id } });
-    expect(invalidated(qc)).toContain(`["getPet",{"path":{"petId":${created.id}}}]`);
-    expect(invalidated(qc)).not.toContain('["getPetsPetIdPhoto",{"path":{"petId":1}}]');
+    expect(invalidated(qc)).toContain(`["/pets","getPet",{"path":{"petId":${created.id}}}]`);
+    expect(invalidated(qc)).not.toContain('["/pets/{petId}/photo","getPetsPetIdPhoto",{"path":{"petId":1}}]');
 
     // A declared error is a typed ApiError of the query.
     const error = await qc.fetchQuery(petQueries.getPetQueryOptions(client, { path: { petId: created.id } })).catch((e: unknown) => e);
@@ -98,9 +102,9 @@ describe('with a QueryClient against the mock', () => {
 
     // The helper on its own.
     await qc.fetchQuery(petQueries.listPetsQueryOptions(client));
-    expect(invalidated(qc)).not.toContain('["listPets",{}]');
+    expect(invalidated(qc)).not.toContain('["/pets","listPets",{}]');
     await petQueries.invalidatePets(qc);
-    expect(invalidated(qc)).toContain('["listPets",{}]');
+    expect(invalidated(qc)).toContain('["/pets","listPets",{}]');
   });
 
   it('passes the query signal to the call: cancelling the query aborts the request', async () => {
@@ -144,8 +148,8 @@ describe('collections with path parameters (specs/tables)', () => {
     await qc.fetchQuery(tableQueries.getTableQueryOptions(client, { path: { ...there, tableId: 't' } }));
     await new MutationObserver(qc, tableQueries.deleteTableMutationOptions(client)).mutate({ path: { ...here, tableId: 't' } });
     expect(invalidated(qc)).toEqual([
-      '["getTable",{"path":{"datasetId":"a","projectId":"p","tableId":"t"}}]',
-      '["listTables",{"path":{"datasetId":"a","projectId":"p"}}]',
+      '["/projects/{projectId}/datasets/{datasetId}/tables","getTable",{"path":{"datasetId":"a","projectId":"p","tableId":"t"}}]',
+      '["/projects/{projectId}/datasets/{datasetId}/tables","listTables",{"path":{"datasetId":"a","projectId":"p"}}]',
     ]);
     await tableQueries.invalidateTables(qc, { projectId: 'p' });
     expect(invalidated(qc)).toHaveLength(4);

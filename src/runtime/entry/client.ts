@@ -31,3 +31,4 @@ export {
   type SdkSuccess,
 } from '../client/sdk.js';
 export type { Readable, Writable } from '../client/read-write.js';
+export { invalidateKeys, nextPageParam, type PagingRule } from '../client/tanstack.js';

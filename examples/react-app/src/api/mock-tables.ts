@@ -23,8 +23,8 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
           },
           "sample": [
             {
-              "id": 1,
-              "name": "string",
+              "id": 1010,
+              "name": "Pricing page review",
               "quantity": 1
             }
           ]
@@ -54,8 +54,8 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Item"
           },
           "sample": {
-            "id": 1,
-            "name": "string",
+            "id": 1010,
+            "name": "Pricing page review",
             "quantity": 1
           }
         },
@@ -94,8 +94,8 @@ export const mocks: MockTables = expandMockTables(JSON.parse(`{
             "$ref": "#/components/schemas/Item"
           },
           "sample": {
-            "id": 1,
-            "name": "string",
+            "id": 1010,
+            "name": "Pricing page review",
             "quantity": 1
           }
         },

@@ -14,9 +14,6 @@ export type SecuritySchemeName = keyof typeof securitySchemes & string;
 /** A client of this contract; `ThrowOnError` when it was created with `throwOnError: true`. */
 export type Client<ThrowOnError extends boolean = boolean> = SdkClient<SecuritySchemeName, ThrowOnError>;
 
-/** Fields of a multipart body: a file may be a Blob where the contract says string. */
-type FormBody<T> = { [K in keyof T]: T[K] extends string ? T[K] | Blob : T[K] extends readonly string[] ? Array<T[K][number] | Blob> : T[K] };
-
 /** A client for the operations of Shopping list 1.0.0: pass it to the operation functions, or to createApi. `auth` takes credentials by security scheme name; each call sends those its operation asks for. */
 export function createSdkClient<ThrowOnError extends boolean = false>(options: SdkClientOptions<SecuritySchemeName, ThrowOnError> = {}): Client<ThrowOnError> {
   return createSdk<SecuritySchemeName, ThrowOnError>(securitySchemes, { baseUrl: defaultBaseUrl, ...options });
