@@ -12,19 +12,21 @@ export function listTablesQueryKey(args: ListTablesArgs): readonly ["/projects/{
 /**
  * Query options for listTables, built with TanStack's queryOptions: pass them to useQuery,
  * useSuspenseQuery, useQueries, queryClient.fetchQuery or prefetchQuery; the key carries the data
- * and error types (queryClient.getQueryData is typed).
+ * and error types (queryClient.getQueryData is typed). `retry: false`: the client retries (what is
+ * safe to, within its total time), so TanStack does not retry on top of it.
  */
 export function listTablesQueryOptions(client: Client, args: ListTablesArgs) {
   return queryOptions<ListTablesData, ApiErrorOf<ListTablesResult>, ListTablesData, ReturnType<typeof listTablesQueryKey>>({
     queryKey: listTablesQueryKey(args),
     queryFn: ({ signal }) => unwrap(listTables(client, { ...args, signal }), "listTables"),
+    retry: false,
   });
 }
 
 /** useQuery over listTablesQueryOptions; a `select` option changes the data type (TData). */
 export function useListTables<TData = ListTablesData>(client: Client, args: ListTablesArgs, options?: Omit<UseQueryOptions<ListTablesData, ApiErrorOf<ListTablesResult>, TData, ReturnType<typeof listTablesQueryKey>>, "queryKey" | "queryFn">): UseQueryResult<TData, ApiErrorOf<ListTablesResult>> {
   const base = listTablesQueryOptions(client, args);
-  return useQuery<ListTablesData, ApiErrorOf<ListTablesResult>, TData, ReturnType<typeof listTablesQueryKey>>({ ...options, queryKey: base.queryKey, queryFn: base.queryFn });
+  return useQuery<ListTablesData, ApiErrorOf<ListTablesResult>, TData, ReturnType<typeof listTablesQueryKey>>({ retry: false, ...options, queryKey: base.queryKey, queryFn: base.queryFn });
 }
 
 /** How listTables pages: the next pageToken is the answer's nextPageToken. */
@@ -42,6 +44,7 @@ export function listTablesInfiniteQueryOptions(client: Client, args: ListTablesA
     queryFn: ({ pageParam, signal }) => unwrap(listTables(client, { ...args, query: { ...args?.query, ["pageToken"]: pageParam }, signal } as ListTablesArgs), "listTables"),
     initialPageParam: args?.query?.["pageToken"] as string | undefined,
     getNextPageParam: (lastPage, _pages, pageParam) => nextPageParam<string>(listTablesPaging, lastPage, pageParam, args?.query),
+    retry: false,
   });
 }
 
@@ -53,19 +56,21 @@ export function getTableQueryKey(args: GetTableArgs): readonly ["/projects/{proj
 /**
  * Query options for getTable, built with TanStack's queryOptions: pass them to useQuery,
  * useSuspenseQuery, useQueries, queryClient.fetchQuery or prefetchQuery; the key carries the data
- * and error types (queryClient.getQueryData is typed).
+ * and error types (queryClient.getQueryData is typed). `retry: false`: the client retries (what is
+ * safe to, within its total time), so TanStack does not retry on top of it.
  */
 export function getTableQueryOptions(client: Client, args: GetTableArgs) {
   return queryOptions<GetTableData, ApiErrorOf<GetTableResult>, GetTableData, ReturnType<typeof getTableQueryKey>>({
     queryKey: getTableQueryKey(args),
     queryFn: ({ signal }) => unwrap(getTable(client, { ...args, signal }), "getTable"),
+    retry: false,
   });
 }
 
 /** useQuery over getTableQueryOptions; a `select` option changes the data type (TData). */
 export function useGetTable<TData = GetTableData>(client: Client, args: GetTableArgs, options?: Omit<UseQueryOptions<GetTableData, ApiErrorOf<GetTableResult>, TData, ReturnType<typeof getTableQueryKey>>, "queryKey" | "queryFn">): UseQueryResult<TData, ApiErrorOf<GetTableResult>> {
   const base = getTableQueryOptions(client, args);
-  return useQuery<GetTableData, ApiErrorOf<GetTableResult>, TData, ReturnType<typeof getTableQueryKey>>({ ...options, queryKey: base.queryKey, queryFn: base.queryFn });
+  return useQuery<GetTableData, ApiErrorOf<GetTableResult>, TData, ReturnType<typeof getTableQueryKey>>({ retry: false, ...options, queryKey: base.queryKey, queryFn: base.queryFn });
 }
 
 /** Mutation options for insertTable; on success they invalidate listTables, getTable (invalidateTables). */

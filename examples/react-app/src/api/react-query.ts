@@ -11,19 +11,21 @@ export function listItemsQueryKey(args?: ListItemsArgs): readonly ["/items", "li
 /**
  * Query options for listItems, built with TanStack's queryOptions: pass them to useQuery,
  * useSuspenseQuery, useQueries, queryClient.fetchQuery or prefetchQuery; the key carries the data
- * and error types (queryClient.getQueryData is typed).
+ * and error types (queryClient.getQueryData is typed). `retry: false`: the client retries (what is
+ * safe to, within its total time), so TanStack does not retry on top of it.
  */
 export function listItemsQueryOptions(client: Client, args?: ListItemsArgs) {
   return queryOptions<ListItemsData, ApiErrorOf<ListItemsResult>, ListItemsData, ReturnType<typeof listItemsQueryKey>>({
     queryKey: listItemsQueryKey(args),
     queryFn: ({ signal }) => unwrap(listItems(client, { ...args, signal }), "listItems"),
+    retry: false,
   });
 }
 
 /** useQuery over listItemsQueryOptions; a `select` option changes the data type (TData). */
 export function useListItems<TData = ListItemsData>(client: Client, args?: ListItemsArgs, options?: Omit<UseQueryOptions<ListItemsData, ApiErrorOf<ListItemsResult>, TData, ReturnType<typeof listItemsQueryKey>>, "queryKey" | "queryFn">): UseQueryResult<TData, ApiErrorOf<ListItemsResult>> {
   const base = listItemsQueryOptions(client, args);
-  return useQuery<ListItemsData, ApiErrorOf<ListItemsResult>, TData, ReturnType<typeof listItemsQueryKey>>({ ...options, queryKey: base.queryKey, queryFn: base.queryFn });
+  return useQuery<ListItemsData, ApiErrorOf<ListItemsResult>, TData, ReturnType<typeof listItemsQueryKey>>({ retry: false, ...options, queryKey: base.queryKey, queryFn: base.queryFn });
 }
 
 /** The query key of getItem: its resource (/items), its id and the parameters of the call (no body, no signal). */
@@ -34,19 +36,21 @@ export function getItemQueryKey(args: GetItemArgs): readonly ["/items", "getItem
 /**
  * Query options for getItem, built with TanStack's queryOptions: pass them to useQuery,
  * useSuspenseQuery, useQueries, queryClient.fetchQuery or prefetchQuery; the key carries the data
- * and error types (queryClient.getQueryData is typed).
+ * and error types (queryClient.getQueryData is typed). `retry: false`: the client retries (what is
+ * safe to, within its total time), so TanStack does not retry on top of it.
  */
 export function getItemQueryOptions(client: Client, args: GetItemArgs) {
   return queryOptions<GetItemData, ApiErrorOf<GetItemResult>, GetItemData, ReturnType<typeof getItemQueryKey>>({
     queryKey: getItemQueryKey(args),
     queryFn: ({ signal }) => unwrap(getItem(client, { ...args, signal }), "getItem"),
+    retry: false,
   });
 }
 
 /** useQuery over getItemQueryOptions; a `select` option changes the data type (TData). */
 export function useGetItem<TData = GetItemData>(client: Client, args: GetItemArgs, options?: Omit<UseQueryOptions<GetItemData, ApiErrorOf<GetItemResult>, TData, ReturnType<typeof getItemQueryKey>>, "queryKey" | "queryFn">): UseQueryResult<TData, ApiErrorOf<GetItemResult>> {
   const base = getItemQueryOptions(client, args);
-  return useQuery<GetItemData, ApiErrorOf<GetItemResult>, TData, ReturnType<typeof getItemQueryKey>>({ ...options, queryKey: base.queryKey, queryFn: base.queryFn });
+  return useQuery<GetItemData, ApiErrorOf<GetItemResult>, TData, ReturnType<typeof getItemQueryKey>>({ retry: false, ...options, queryKey: base.queryKey, queryFn: base.queryFn });
 }
 
 /** Mutation options for createItem; on success they invalidate listItems, getItem (invalidateItems). */
