@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
-import { sampleSchema } from '../../src/runtime/shared/sample.js';
+import { sampleSchema, sampleValid } from '../../src/runtime/shared/sample.js';
 
 const FIGMA = resolve(import.meta.dirname, '..', 'fixtures', 'mocks', 'figma-like', 'openapi.yaml');
 const NATO = /\b(alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliet)\b/;
@@ -112,6 +112,21 @@ describe('realistic samples', () => {
       expect(v['amount'] as number).toBeLessThanOrEqual(50);
       expect(['open', 'closed']).toContain(v['status']);
     }
+  });
+
+  it("a documented value the validator refuses is not taken again when the sample is retried (a contract's wrong example)", () => {
+    // As AWS's contract has it: the object's example gives a date-time that is not one, which the
+    // sampler's own check (no formats) lets through and the response's validator refuses.
+    const schema = {
+      type: 'object',
+      required: ['DeletionDate'],
+      example: { DeletionDate: '1524085349.095' },
+      properties: { DeletionDate: { type: 'string', format: 'date-time', example: '1524085349.095' } },
+    };
+    const validate = (v: unknown): boolean => /^\d{4}-\d\d-\d\dT/.test(String((v as Record<string, unknown>)['DeletionDate']));
+    const r = sampleValid(schema, validate, { seed: 1, realistic: true });
+    expect(r.valid).toBe(true);
+    expect((r.value as Record<string, unknown>)['DeletionDate']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it('dynamic: no NATO words where a name is expected, no duplicate ids in a list', () => {

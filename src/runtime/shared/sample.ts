@@ -69,6 +69,8 @@ export interface SampleOptions {
   branch?: number;
   /** Values a person would write, by format and property name, where the schema accepts them (sample-realistic.ts). */
   realistic?: boolean;
+  /** Take documented values (default, examples) where they fit; false for the retries of sampleValid, since a documented value the validator refused would be taken again. */
+  documented?: boolean;
 }
 
 /** Branches of a oneOf/anyOf tried for a value that meets the whole schema. */
@@ -178,9 +180,8 @@ class Sampler {
       const pool = members.length > 0 ? members : schema['enum'];
       return this.vary ? pool[this.rng.int(0, pool.length - 1)] : pool[0];
     }
-    // Realistic values still put documented ones first, even varied (but for ids, which must differ).
-    if (!this.vary || (this.realism !== undefined && !isIdName(this.names()[0]))) {
-      // A documented value is taken only where it meets its own schema (a contract's example can be wrong).
+    // Documented values first (realistic ones too, even varied, but for ids, which must differ), each only where it meets its own schema.
+    if (this.options.documented !== false && (!this.vary || (this.realism !== undefined && !isIdName(this.names()[0])))) {
       if ('default' in schema && this.fits(schema, schema['default'])) return schema['default'];
       const documented = Array.isArray(schema['examples']) ? schema['examples'].find((e) => this.fits(schema, e)) : undefined;
       if (documented !== undefined) return documented;
@@ -520,7 +521,7 @@ export function sampleValid(
   if (!validate || validate(first.value)) return { ...first, valid: true };
   const seed = options.seed ?? 1;
   for (let attempt = 1; attempt < attempts; attempt++) {
-    const varied: SampleOptions = { ...options, seed: seed + attempt, vary: true, branch: (options.branch ?? 0) + attempt };
+    const varied: SampleOptions = { ...options, seed: seed + attempt, vary: true, branch: (options.branch ?? 0) + attempt, documented: false };
     if (attempt % 2 === 0) varied.maxDepth = Math.max(1, Math.min(options.maxDepth ?? 6, 3));
     const r = sampleSchemaReport(schema, varied);
     if (validate(r.value)) return { ...r, valid: true };
