@@ -29,6 +29,8 @@ const OWN = [
   'DataTag',
   'infiniteQueryOptions',
   'InfiniteData',
+  'UnusedSkipTokenOptions',
+  'UnusedSkipTokenInfiniteOptions',
   'invalidateKeys',
   'nextPageParam',
   'UseQueryOptions',

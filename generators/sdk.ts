@@ -52,6 +52,8 @@ const IMPORTED = [
   'QueryClient',
   'infiniteQueryOptions',
   'InfiniteData',
+  'UnusedSkipTokenOptions',
+  'UnusedSkipTokenInfiniteOptions',
   'invalidateKeys',
   'nextPageParam',
 ];

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
@@ -49,7 +49,7 @@ afterAll(() => {
 });
 
 /** Answers `method path` with `status`, a JSON `body` (or text), and catches what the call throws. */
-async function thrown(method: 'get' | 'post', path: string, status: number, body: unknown, call: () => Promise<unknown>): Promise<ApiError> {
+async function thrown(method: 'get' | 'post', path: string, status: number, body: JsonBodyType, call: () => Promise<unknown>): Promise<ApiError> {
   server.use(
     http[method](`${BASE}${path}`, () =>
       typeof body === 'string' ? new HttpResponse(body, { status, headers: { 'content-type': 'text/html' } }) : HttpResponse.json(body, { status }),
