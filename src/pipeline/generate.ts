@@ -12,6 +12,8 @@ import { patchesFor } from '../contract/patches.js';
 import { sha256 } from '../contract/source.js';
 import type { GeneratedFile } from '../../generators/context.js';
 import type { SpecEntry } from '../config/config.js';
+import type { Target } from '../codegen/targets.js';
+import { keptFiles, manifestFile, readManifest, strings, type ContractUnits } from './manifest.js';
 
 export interface FileStatus {
   path: string;
@@ -129,34 +131,7 @@ export function defaultCacheDir(cwd = process.cwd()): string {
   }
 }
 
-/** The generated folder's own record of the files specforge wrote there, so `check` finds extra files on a fresh clone. */
-export const MANIFEST = 'specforge-manifest.json';
-
-function manifestFile(entry: SpecEntry, files: readonly GeneratedFile[], units: ContractUnits): GeneratedFile {
-  const manifest = {
-    generatedBy:
-      'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces, and a hash of each operation and schema, so that it names those that changed',
-    contract: displayPath(entry.path, entry.root),
-    targets: [...entry.targets].sort(),
-    files: files.map((f) => f.path).sort(),
-    operations: units.operations,
-    schemas: units.schemas,
-  };
-  return { path: MANIFEST, content: JSON.stringify(manifest, null, 2) + '\n' };
-}
-
-const strings = (list: unknown): string[] | undefined => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : undefined);
-
-/** The files a generated folder's manifest lists (none when it has no readable manifest), and the targets that wrote them when it says. */
-function readManifest(out: string): { files: string[]; targets?: string[] } {
-  try {
-    const parsed = JSON.parse(readFileSync(join(out, MANIFEST), 'utf8')) as { files?: unknown; targets?: unknown };
-    const targets = strings(parsed.targets);
-    return { files: strings(parsed.files) ?? [], ...(targets ? { targets } : {}) };
-  } catch {
-    return { files: [] };
-  }
-}
+export { MANIFEST, type ContractUnits } from './manifest.js';
 
 /** The targets of the cache's run (undefined when it does not say). */
 function cachedTargets(cache: CacheEntry | undefined): string[] | undefined {
@@ -287,15 +262,9 @@ function writeCache(path: string, cacheDir: string, entry: SpecEntry, cache: Cac
  * large contract compile in worker threads while this thread validates the document's structure
  * and generates the other targets.
  */
-/** A hash of each operation (by id) and named schema (by name) of the contract, as generated. */
-export interface ContractUnits {
-  operations: Record<string, string>;
-  schemas: Record<string, string>;
-}
-
 export async function produce(
   entry: SpecEntry,
-): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[]; units: ContractUnits }> {
+): Promise<{ files: GeneratedFile[]; inputs: Record<string, string>; warnings: Diagnostic[]; units: ContractUnits; wrote: Target[] }> {
   const { buildModel } = await import('../contract/model.js');
   const { validateStructure } = await import('../contract/validate.js');
   const { loadContractAsync } = await import('../contract/resolve.js');
@@ -347,9 +316,16 @@ export async function produce(
     }
     const structural = await validateStructure(model.loaded);
     lap('structure');
+    // The targets that write at least one file: the manifest names them.
+    const wrote = new Set<Target>();
+    const run = async (target: Target, sub: typeof model): Promise<GeneratedFile[]> => {
+      const out = await GENERATORS[target](sub, ctx);
+      if (out.length > 0) wrote.add(target);
+      return out;
+    };
     if (splitting) {
       const { splitFiles } = await import('./split.js');
-      const split = await splitFiles(model, ctx, entry.targets, async (target, sub) => GENERATORS[target](sub, ctx));
+      const split = await splitFiles(model, ctx, entry.targets, run);
       if (split) {
         const { units, inputs } = await contractUnits(model);
         split.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -358,23 +334,24 @@ export async function produce(
           const key = JSON.stringify(w);
           return seen.has(key) ? false : (seen.add(key), true);
         });
-        return { files: split, inputs, warnings, units };
+        return { files: split, inputs, warnings, units, wrote: [...wrote] };
       }
     }
     const files: GeneratedFile[] = [];
     for (const target of entry.targets) {
       if (target !== 'validators' && !(target === 'types' && types)) {
-        files.push(...(await GENERATORS[target](model, ctx)));
+        files.push(...(await run(target, model)));
         lap(target);
       }
     }
-    if (types) files.push({ path: 'types.ts', content: ctx.header('//') + (await types) });
+    if (types) (files.push({ path: 'types.ts', content: ctx.header('//') + (await types) }), wrote.add('types'));
     lap('types (waited)');
-    if (validators) files.push(...(await validators));
+    const validatorOutput = validators ? await validators : [];
+    if (validatorOutput.length > 0) (files.push(...validatorOutput), wrote.add('validators'));
     lap('validators (waited)');
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const { units, inputs } = await contractUnits(model);
-    return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings], units };
+    return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings], units, wrote: [...wrote] };
   } finally {
     pool.release();
   }
@@ -409,7 +386,9 @@ export interface RunOptions {
   /**
    * The run's targets were given on the command line over the config's: the files the folder's
    * previous run wrote are removed (or, checking, reported) only when every target of that run is
-   * among this run's, so a run of other targets never deletes the files of targets it did not run.
+   * among this run's, so a run of other targets never deletes the files of targets it did not run;
+   * the manifest it writes then still names those files and targets (so `check` over the config
+   * stays clean after a run of some of its targets).
    */
   partial?: boolean;
 }
@@ -448,10 +427,12 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
     // Files were hashed because their stats were new or too recent: record them, so the next run only stats.
     if (verified.hashed && !options.check) writeCache(cachePath, cacheDir, entry, previous);
     const unchanged = Object.keys(previous.outputs).map((path): FileStatus => ({ path, state: 'unchanged' }));
+    // The manifest is among the fresh outputs: the files it names besides them are a previous run's that this one keeps.
+    const known = [...Object.keys(previous.outputs), ...(options.check ? readManifest(entry.out).files : [])];
     return {
       entry,
       cached: true,
-      files: options.check ? [...unchanged, ...strayFiles(entry.out, Object.keys(previous.outputs))] : unchanged,
+      files: options.check ? [...unchanged, ...strayFiles(entry.out, known)] : unchanged,
       warnings: [],
       inputs: Object.keys(previous.inputs).map((key) => resolve(cacheDir, key)),
       removed: [],
@@ -459,14 +440,17 @@ export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): 
   }
   const produced = await produce(entry);
   const { warnings } = produced;
-  const files = [...produced.files, manifestFile(entry, produced.files, produced.units)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // What the folder held before this run (read before the new manifest is written).
   const manifest = readManifest(entry.out);
   const before = new Set([...manifest.files, ...Object.keys(previous?.outputs ?? {})]);
-  // A run of other targets than the previous one's leaves what those targets wrote.
+  // A run of other targets than the previous one's leaves what those targets wrote, and its manifest still names them.
   const previousTargets = manifest.targets ?? cachedTargets(previous);
   const mayRemove =
     options.partial !== true || (previousTargets !== undefined && previousTargets.every((t) => (entry.targets as readonly string[]).includes(t)));
+  const kept = mayRemove ? undefined : keptFiles(entry.out, before, new Set(produced.files.map((f) => f.path)), previousTargets);
+  const files = [...produced.files, manifestFile(entry, produced.files, produced.units, produced.wrote, kept)].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   const removed: string[] = [];
   const inputs: Record<string, string> = {};
   for (const [file, hash] of Object.entries(produced.inputs)) inputs[cacheKey(cacheDir, file)] = hash;
