@@ -3,7 +3,7 @@
  * x-specforge-resources, state-machine preconditions, and a seeded random sequence per collection
  * checked against a model of what should be stored. (Its links part is links.ts.)
  */
-import type { OperationModel } from '../../contract/model.js';
+import type { MediaTypeModel, OperationModel } from '../../contract/model.js';
 import { getAtPointer, isRecord, resolveLocalRef } from '../../contract/pointer.js';
 import { apiSpec, mockTables } from '../../contract/tables/api.js';
 import { inferResources } from '../../contract/tables/infer-resources.js';
@@ -45,17 +45,30 @@ export function idKeys(resource: ResourceSpec): string[] {
 }
 
 /**
- * The id of a created document: its id field in the answer (else the property the path parameter
- * names, else `id`), else the last segment of the answer's `Location`.
+ * The properties of a create's answer that may name the created document: the id field, and for an
+ * inferred collection also the property the path parameter names and `id`. A declared collection
+ * (x-specforge-resources) says where its id is, and a create may answer something other than the
+ * document: an engine's image pull answers a progress message whose `id` is a layer's.
+ */
+function createdIdKeys(resource: ResourceSpec): string[] {
+  return resource.inferred === true ? [...new Set([resource.idField, resource.idParam, 'id'])] : [resource.idField];
+}
+
+/** The value at `key` of a create's answer: the id field's dotted path, another key as one property. */
+function answerAt(json: unknown, key: string, field: string): unknown {
+  let node = json;
+  for (const part of key === field ? key.split('.') : [key]) node = isRecord(node) ? node[part] : undefined;
+  return node;
+}
+
+/**
+ * The id of a created document: its id field in the answer (for an inferred collection, else the
+ * property the path parameter names, else `id`), else the last segment of the answer's `Location`.
  */
 export function createdId(resource: ResourceSpec, response: ReceivedResponse): string | undefined {
-  let node: unknown = response.json;
-  for (const key of resource.idField.split('.')) node = isRecord(node) ? node[key] : undefined;
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  const json = response.json;
-  for (const key of [resource.idParam, 'id']) {
-    const v = isRecord(json) ? json[key] : undefined;
-    if (typeof v === 'string' || typeof v === 'number') return String(v);
+  for (const key of createdIdKeys(resource)) {
+    const node = answerAt(response.json, key, resource.idField);
+    if (typeof node === 'string' || typeof node === 'number') return String(node);
   }
   const location = response.headers['location'];
   if (location === undefined) return undefined;
@@ -192,10 +205,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
       // A unique name for resources that take one in the query (a container's ?name=).
       for (const p of create.parameters)
         if (p.in === 'query' && /^name$/i.test(p.name) && resource.aliases.length > 0) values.set(p, `specforge-${ctx.seed}-${index}-${model.size}`);
-      let bodyValue = body;
-      if (body && isRecord(body.value) && resource.idField in body.value && typeof body.value[resource.idField] === 'string') {
-        bodyValue = { ...body, value: { ...body.value, [resource.idField]: `specforge-${ctx.seed}-${index}-${model.size}` } };
-      }
+      const bodyValue = body && freshId(ctx, create, body, resource.idField, `specforge-${ctx.seed}-${index}-${model.size}`);
       const outcome = await ctx.exchange(create, 'stateful', buildRequest(ctx.model, create, values, bodyValue), `create ${resource.name}`, 'any');
       const status = outcome.response?.status;
       if (!outcome.response || status === undefined || status >= 300) {
@@ -205,7 +215,7 @@ export async function stateful(ctx: RunContext): Promise<void> {
       const id = createdId(resource, outcome.response);
       if (id !== undefined) model.set(id, true);
       else
-        createRefused ??= `the answer of ${create.method.toUpperCase()} ${create.path} names no id (no ${idKeys(resource).join(' or ')} property, no Location)`;
+        createRefused ??= `the answer of ${create.method.toUpperCase()} ${create.path} names no id (no ${createdIdKeys(resource).join(' or ')} property, no Location)`;
       return id;
     };
     const readable = new Set<string>(); // deleted, and still readable
@@ -354,6 +364,24 @@ export async function stateful(ctx: RunContext): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * The create's example body with `id` at the id field (dotted: tableReference.tableId), where the
+ * example holds a string there and the operation's validators accept the change: the example's own
+ * id may be stored already (seeded from the examples, or created by an earlier phase), and a
+ * create of it answers 409, so no chain would run.
+ */
+function freshId<B extends { media: MediaTypeModel; value: unknown }>(ctx: RunContext, op: OperationModel, body: B, field: string, id: string): B {
+  const [head, ...rest] = field.split('.');
+  const put = (node: unknown, key: string | undefined, path: string[]): unknown => {
+    if (!isRecord(node) || key === undefined || !(key in node)) return undefined;
+    const [next, ...tail] = path;
+    const value = next === undefined ? (typeof node[key] === 'string' ? id : undefined) : put(node[key], next, tail);
+    return value === undefined ? undefined : { ...node, [key]: value };
+  };
+  const value = put(body.value, head, rest);
+  return value !== undefined && ctx.bodyValid(op, body.media.type, value) !== false ? { ...body, value } : body;
 }
 
 /** Why an inferred collection is not judged: its read answered a document never created with `status`, not 404. */
