@@ -320,7 +320,8 @@ describe('a downstream repository', () => {
       anonymous: 401,
       listed: 2,
       one: 'Write the contract',
-      key: ['listTodos', { query: { limit: 2 } }],
+      // [resource, operationId, parameters]: todosKeys.all (['/todos']) is its prefix.
+      key: ['/todos', 'listTodos', { query: { limit: 2 } }],
       zod: [true, false],
     });
   }, 300_000);
