@@ -101,4 +101,19 @@ describe("the manifest's targets", () => {
     expect(manifest(out).targets).toEqual(['client', 'index', 'types', 'validators']);
     expect(await check(dir)).toEqual({ code: 0, text: 'generated files are up to date\n' });
   });
+  it('names no file outside the folder nor an unknown target, whatever the manifest on disk says', async () => {
+    const { dir, out } = await repo('hostile');
+    writeFileSync(join(dir, 'outside.txt'), 'not generated\n');
+    const path = join(out, 'specforge-manifest.json');
+    const planted = {
+      ...manifest(out),
+      targets: [...manifest(out).targets, 'evil"target'],
+      files: [...manifest(out).files, '../../../outside.txt', '/etc/passwd'],
+    };
+    writeFileSync(path, JSON.stringify(planted, null, 2));
+    await generate(dir, 'types');
+    expect(manifest(out).files.filter((f) => f.includes('..') || f.startsWith('/'))).toEqual([]);
+    expect(manifest(out).targets).toEqual(['client', 'index', 'mocks', 'server', 'types', 'validators']);
+    expect(existsSync(join(dir, 'outside.txt'))).toBe(true);
+  });
 });
