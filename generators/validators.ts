@@ -54,7 +54,7 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
 
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${/= __rules\.(?:checkRule|closestAlternatives);/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
 const STANDARD_IMPORT = (from: string, typed: boolean): string =>
@@ -66,23 +66,23 @@ function tablesSource(plan: ValidatorPlan, typed: boolean): string {
   lines.push('');
   lines.push('/** Validators for each named schema of the contract, keyed by component schema name. */');
   lines.push(`export const schemaValidators${typed ? ': SchemaValidators' : ''} = {`);
-  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: __standard(${exportName}),`);
+  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: /* @__PURE__ */ __standard(${exportName}),`);
   lines.push('};');
   lines.push('');
   lines.push('/** Validators for each operation: parameters by location, request bodies and responses by status and media type. */');
   lines.push(`export const operationValidators${typed ? ': OperationValidators' : ''} = {`);
   for (const [id, keys] of plan.operationExports) {
     lines.push(`  ${propertyKey(id)}: {`);
-    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: __standard(${keys[where]}),`);
+    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: /* @__PURE__ */ __standard(${keys[where]}),`);
     if (keys.body) {
       lines.push('    body: {');
-      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: __standard(${exportName}),`);
+      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: /* @__PURE__ */ __standard(${exportName}),`);
       lines.push('    },');
     }
     lines.push('    responses: {');
     for (const [status, byType] of Object.entries(keys.responses)) {
       lines.push(`      ${propertyKey(status)}: {`);
-      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: __standard(${exportName}),`);
+      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: /* @__PURE__ */ __standard(${exportName}),`);
       lines.push('      },');
     }
     lines.push('    },');
@@ -92,7 +92,7 @@ function tablesSource(plan: ValidatorPlan, typed: boolean): string {
   lines.push('');
   lines.push(`/** Validator of the interface's error body. */`);
   lines.push(
-    `export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? '__standard(errorBody)' : 'undefined'};`,
+    `export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? '/* @__PURE__ */ __standard(errorBody)' : 'undefined'};`,
   );
   return lines.join('\n') + '\n';
 }

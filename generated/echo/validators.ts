@@ -77,16 +77,13 @@ export type OperationValidators = {
 
 export type ErrorBodyValidator = StandardValidator;
 
-const func_191f75b3 = Object.prototype.hasOwnProperty;
+const func_191f75b3 = /* @__PURE__ */ (() => Object.prototype.hasOwnProperty)();
 const schema_0427af1b = {"type":"object","required":["id"],"properties":{"id":{"type":"string"},"email":{"type":"string"}}};
 const schema_1b5f77aa = {"type":"object","required":["message"],"additionalProperties":false,"properties":{"message":{"type":"string"}}};
 const schema_d69b35a3 = {"type":"object","required":["code","message"],"additionalProperties":false,"properties":{"code":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"}}};
-function validate_components_schemas_Error_593fd376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_Error_593fd376.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.code === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("code" in Object.prototype) || func_191f75b3.call(data, "code")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if((data.message === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message")))){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!((key0 === "code") || (key0 === "message"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.code !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("code" in Object.prototype) || func_191f75b3.call(data, "code"))){let data0 = data.code;const _errs2 = errors;if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}const _errs3 = errors;if((typeof data0 == "number") && (isFinite(data0))){if(data0 > 599 || isNaN(data0)){const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0 < 400 || isNaN(data0)){const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}var valid0 = _errs2 === errors;}if(data.message !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message"))){let data1 = data.message;const _errs4 = errors;if(typeof data1 !== "string"){const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}const _errs5 = errors;var valid0 = _errs4 === errors;}}else {const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}validate_components_schemas_Error_593fd376.errors = vErrors;return errors === 0;}
-validate_components_schemas_Error_593fd376.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-function validate_components_schemas_authInfoResponse_9c635463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_authInfoResponse_9c635463.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.id === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("id" in Object.prototype) || func_191f75b3.call(data, "id")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.id !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("id" in Object.prototype) || func_191f75b3.call(data, "id"))){let data0 = data.id;const _errs1 = errors;if(typeof data0 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs2 = errors;var valid0 = _errs1 === errors;}if(data.email !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("email" in Object.prototype) || func_191f75b3.call(data, "email"))){let data1 = data.email;const _errs3 = errors;if(typeof data1 !== "string"){const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs4 = errors;var valid0 = _errs3 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate_components_schemas_authInfoResponse_9c635463.errors = vErrors;return errors === 0;}
-validate_components_schemas_authInfoResponse_9c635463.evaluated = {"props":{"id":true,"email":true},"dynamicProps":false,"dynamicItems":false};
-function validate_components_schemas_echoMessage_298fc153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_echoMessage_298fc153.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.message === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!(key0 === "message")){const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.message !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message"))){let data0 = data.message;const _errs2 = errors;if(typeof data0 !== "string"){const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs3 = errors;var valid0 = _errs2 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate_components_schemas_echoMessage_298fc153.errors = vErrors;return errors === 0;}
-validate_components_schemas_echoMessage_298fc153.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const validate_components_schemas_Error_593fd376 = /* @__PURE__ */ Object.assign(function validate_components_schemas_Error_593fd376(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_Error_593fd376.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.code === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("code" in Object.prototype) || func_191f75b3.call(data, "code")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if((data.message === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message")))){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!((key0 === "code") || (key0 === "message"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.code !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("code" in Object.prototype) || func_191f75b3.call(data, "code"))){let data0 = data.code;const _errs2 = errors;if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}const _errs3 = errors;if((typeof data0 == "number") && (isFinite(data0))){if(data0 > 599 || isNaN(data0)){const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0 < 400 || isNaN(data0)){const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}var valid0 = _errs2 === errors;}if(data.message !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message"))){let data1 = data.message;const _errs4 = errors;if(typeof data1 !== "string"){const err6 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}const _errs5 = errors;var valid0 = _errs4 === errors;}}else {const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}validate_components_schemas_Error_593fd376.errors = vErrors;return errors === 0;}, { evaluated: {"props":true,"dynamicProps":false,"dynamicItems":false} });
+const validate_components_schemas_authInfoResponse_9c635463 = /* @__PURE__ */ Object.assign(function validate_components_schemas_authInfoResponse_9c635463(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_authInfoResponse_9c635463.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.id === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("id" in Object.prototype) || func_191f75b3.call(data, "id")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.id !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("id" in Object.prototype) || func_191f75b3.call(data, "id"))){let data0 = data.id;const _errs1 = errors;if(typeof data0 !== "string"){const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs2 = errors;var valid0 = _errs1 === errors;}if(data.email !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("email" in Object.prototype) || func_191f75b3.call(data, "email"))){let data1 = data.email;const _errs3 = errors;if(typeof data1 !== "string"){const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs4 = errors;var valid0 = _errs3 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate_components_schemas_authInfoResponse_9c635463.errors = vErrors;return errors === 0;}, { evaluated: {"props":{"id":true,"email":true},"dynamicProps":false,"dynamicItems":false} });
+const validate_components_schemas_echoMessage_298fc153 = /* @__PURE__ */ Object.assign(function validate_components_schemas_echoMessage_298fc153(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate_components_schemas_echoMessage_298fc153.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if((data.message === undefined) || (!(Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message")))){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}const _errs1 = errors;for(const key0 of Object.keys(data)){if(!(key0 === "message")){const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.message !== undefined && (Object.getPrototypeOf(data) === Object.prototype && !("message" in Object.prototype) || func_191f75b3.call(data, "message"))){let data0 = data.message;const _errs2 = errors;if(typeof data0 !== "string"){const err2 = {instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const _errs3 = errors;var valid0 = _errs2 === errors;}}else {const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}validate_components_schemas_echoMessage_298fc153.errors = vErrors;return errors === 0;}, { evaluated: {"props":true,"dynamicProps":false,"dynamicItems":false} });
 const schema$echoMessage = validate_components_schemas_echoMessage_298fc153;
 const schema$authInfoResponse = validate_components_schemas_authInfoResponse_9c635463;
 const schema$Error = validate_components_schemas_Error_593fd376;
@@ -109,75 +106,75 @@ const errorBody = validate_components_schemas_Error_593fd376;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
 export const schemaValidators: SchemaValidators = {
-  echoMessage: __standard(schema$echoMessage),
-  authInfoResponse: __standard(schema$authInfoResponse),
-  Error: __standard(schema$Error),
+  echoMessage: /* @__PURE__ */ __standard(schema$echoMessage),
+  authInfoResponse: /* @__PURE__ */ __standard(schema$authInfoResponse),
+  Error: /* @__PURE__ */ __standard(schema$Error),
 };
 
 /** Validators for each operation: parameters by location, request bodies and responses by status and media type. */
 export const operationValidators: OperationValidators = {
   echo: {
     body: {
-      "application/json": __standard(op$echo_body_application_json),
+      "application/json": /* @__PURE__ */ __standard(op$echo_body_application_json),
     },
     responses: {
       "200": {
-        "application/json": __standard(op$echo_200_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$echo_200_application_json),
       },
       "400": {
-        "application/json": __standard(op$echo_400_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$echo_400_application_json),
       },
       "401": {
-        "application/json": __standard(op$echo_401_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$echo_401_application_json),
       },
       "500": {
-        "application/json": __standard(op$echo_500_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$echo_500_application_json),
       },
       default: {
-        "application/json": __standard(op$echo_default_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$echo_default_application_json),
       },
     },
   },
   auth_info_google_jwt: {
     responses: {
       "200": {
-        "application/json": __standard(op$auth_info_google_jwt_200_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$auth_info_google_jwt_200_application_json),
       },
       "401": {
-        "application/json": __standard(op$auth_info_google_jwt_401_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$auth_info_google_jwt_401_application_json),
       },
       "500": {
-        "application/json": __standard(op$auth_info_google_jwt_500_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$auth_info_google_jwt_500_application_json),
       },
     },
   },
   authInfoGoogleIdToken: {
     responses: {
       "200": {
-        "application/json": __standard(op$authInfoGoogleIdToken_200_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$authInfoGoogleIdToken_200_application_json),
       },
       "401": {
-        "application/json": __standard(op$authInfoGoogleIdToken_401_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$authInfoGoogleIdToken_401_application_json),
       },
       "500": {
-        "application/json": __standard(op$authInfoGoogleIdToken_500_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$authInfoGoogleIdToken_500_application_json),
       },
     },
   },
   authInfoFirebase: {
     responses: {
       "200": {
-        "application/json": __standard(op$authInfoFirebase_200_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$authInfoFirebase_200_application_json),
       },
       "401": {
-        "application/json": __standard(op$authInfoFirebase_401_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$authInfoFirebase_401_application_json),
       },
       "500": {
-        "application/json": __standard(op$authInfoFirebase_500_application_json),
+        "application/json": /* @__PURE__ */ __standard(op$authInfoFirebase_500_application_json),
       },
     },
   },
 };
 
 /** Validator of the interface's error body. */
-export const errorBodyValidator: ErrorBodyValidator = __standard(errorBody);
+export const errorBodyValidator: ErrorBodyValidator = /* @__PURE__ */ __standard(errorBody);

@@ -57,7 +57,7 @@ interface Declaration {
   name: string;
   /** Code with Ajv's own names still in it. */
   text: string;
-  /** Printed before functions (constants and wrappers). */
+  /** 0: constants, printed first; 1: functions; 2: wrappers, which name a function. */
   rank: number;
 }
 
@@ -98,8 +98,13 @@ export function standaloneModule(
     seen.add(name);
     emitScope(source.scopeValues);
     const key = nameOf(fn?.schemaEnv?.schema);
-    const text = source.validateCode + (source.evaluated ? `\n${name}.evaluated = ${String(source.evaluated)};` : '');
-    declare(name, `validate_${key === undefined ? shortHash(maskNames(text)) : identifierPart(key)}`, text, 1);
+    const hashed = source.validateCode + (source.evaluated ? `\n${name}.evaluated = ${String(source.evaluated)};` : '');
+    // What a validator evaluated goes on the function in one pure expression, not a statement, so
+    // that a bundler drops a validator nothing imports (a statement assigning to it would keep it).
+    const text = source.evaluated
+      ? `const ${name} = /* @__PURE__ */ Object.assign(${source.validateCode.trim()}, { evaluated: ${String(source.evaluated)} });`
+      : source.validateCode;
+    declare(name, `validate_${key === undefined ? shortHash(maskNames(hashed)) : identifierPart(key)}`, text, 1);
     return name;
   };
 
@@ -115,7 +120,7 @@ export function standaloneModule(
           if (seen.has(key)) continue;
           seen.add(key);
           const code = String(value.code);
-          declare(key, `${prefix}_${shortHash(code)}`, `const ${key} = ${code};`, 0, `${prefix}\u0000${code}`);
+          declare(key, `${prefix}_${shortHash(code)}`, `const ${key} = ${pure(code)};`, 0, `${prefix}\u0000${code}`);
         } else if (prefix === 'validate' && typeof value.ref === 'function') {
           emitFunction(value.ref as CompiledFn);
         } else if ((prefix === 'root' || prefix === 'wrapper') && typeof value.ref === 'object' && value.ref !== null) {
@@ -138,13 +143,26 @@ export function standaloneModule(
     if (!fn) throw new Error(`no schema with id ${id}`);
     exported.push(`const ${exportName} = ${emitFunction(fn)};`);
   }
-  for (const [key, prefix, text, target] of pendingWrappers) declare(key, `${prefix}_${renamed.get(target) ?? shortHash(text)}`, text, 0);
+  // After the functions: a validator with what it evaluated is a constant, not a hoisted declaration.
+  for (const [key, prefix, text, target] of pendingWrappers) declare(key, `${prefix}_${renamed.get(target) ?? shortHash(text)}`, text, 2);
 
   const out: string[] = [];
   const ordered = [...declarations.values()].sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const d of ordered) out.push(renameIn(d.text, renamed));
   for (const line of exported) out.push(renameIn(line, renamed));
   return out.join('\n') + '\n';
+}
+
+/**
+ * A scope constant's value as a bundler may drop it when nothing uses it: a call (a compiled
+ * pattern) marked pure, a property read (`require(...).x`, `Object.prototype.hasOwnProperty`, which
+ * a bundler keeps, since a getter could run) read in a pure call; literals and names as they are.
+ */
+function pure(code: string): string {
+  if (/^[[{"'\d-]/.test(code) || /^[A-Za-z_$][\w$]*$/.test(code)) return code;
+  if (/^require\("specforge\/runtime\/pattern"\)\.compilePattern$/.test(code)) return code;
+  if (!code.startsWith('require(') && /^[A-Za-z_$][\w$]*\(.*\)$/s.test(code)) return `/* @__PURE__ */ ${code}`;
+  return `/* @__PURE__ */ (() => ${code})()`;
 }
 
 /** Ajv's numbered names masked, so that code can be hashed independently of them. */
