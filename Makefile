@@ -90,7 +90,7 @@ bench: build
 	$(NODE) dist/bench/diff.bench.js
 	$(NODE) dist/bench/lint.bench.js
 	$(NODE) dist/bench/docs.bench.js
-	$(NODE) dist/bench/first-answer.bench.js
+	$(NODE) dist/bench/first-answer.bench.js --commands mock,test,proxy,server,runner
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp

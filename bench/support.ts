@@ -3,13 +3,18 @@
  * read from /proc, waiting for a server to answer and stopping it.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The checkout: the first folder above this file with a package.json (run from dist/bench or, with tsx, from bench). */
+export const ROOT = ((): string => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 /** specforge's command line, as built into dist. */
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 /** Prism's command line, from node_modules. */
