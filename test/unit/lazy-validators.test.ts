@@ -67,6 +67,7 @@ beforeAll(() => {
   writeFileSync(join(TMP, 'openapi.yaml'), SPEC);
   // Another contract (models, plans and validators are cached by content within a process).
   writeFileSync(join(TMP, 'other.yaml'), SPEC.replace('title: Lazy', 'title: Other'));
+  writeFileSync(join(TMP, 'third.yaml'), SPEC.replace('title: Lazy', 'title: Third'));
 });
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -88,6 +89,24 @@ describe('validators compiled per operation', () => {
     expect(Object.hasOwn(validators.operationValidators, 'constructor')).toBe(true);
     expect(validators.operationValidators['constructor' as string]?.path?.({ id: 0 })).toBe(false);
     expect(compiledOperationIds(validators)).toEqual(['createThing', 'constructor']);
+  });
+
+  it("within an operation, each validator compiles on its first read: the body's, not yet the responses'", async () => {
+    const model = await buildModel(join(TMP, 'third.yaml'));
+    const validators = compileValidators(model, planValidators(model));
+    const create = validators.operationValidators.createThing;
+    const compiled = (target: object | undefined, key: string): boolean => {
+      const d = target === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
+      return d !== undefined && 'value' in d;
+    };
+    expect(compiled(create?.body, 'application/json')).toBe(false);
+    expect(compiled(create?.responses['201'], 'application/json')).toBe(false);
+    expect(create?.body?.['application/json']?.({ name: 'abc' })).toBe(true);
+    expect(compiled(create?.body, 'application/json')).toBe(true);
+    expect(compiled(create?.responses['201'], 'application/json')).toBe(false);
+    expect(Object.keys(create?.responses ?? {})).toEqual(['201']);
+    expect(create?.responses['201']?.['application/json']?.({ name: 'ABC' })).toBe(false);
+    expect(compiled(create?.responses['201'], 'application/json')).toBe(true);
   });
 
   it('a mock answers a request having compiled only that operation, and validates it as before', async () => {

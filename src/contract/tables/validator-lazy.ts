@@ -90,7 +90,7 @@ export function compiledOperationIds(validators: CompiledValidators): readonly s
 /**
  * One Ajv instance holds the whole plan (addSchema compiles nothing); each named schema's and each
  * operation's validators are compiled on first read of `schemaValidators[name]` or
- * `operationValidators[id]` (an operation's parameters, bodies and responses at once), sharing the
+ * `operationValidators[id]` and then of each of its parameters, bodies and responses, sharing the
  * component schemas Ajv has already compiled. A contract of a thousand operations thus costs, before
  * its first answer, only the operations that answer needs.
  *
@@ -132,18 +132,22 @@ export function compilePlan(plan: LazyPlan, strict: StrictLevel, located: <T>(co
   for (const [id, keys] of plan.operationExports) {
     onFirstRead(out.operationValidators, id, () =>
       located(() => {
+        // Each validator of the operation compiles when it is first read too: a first request
+        // compiles its parameters and body, not every response schema the operation declares.
         const ov: RuntimeOperationValidators = { responses: {} };
+        const lazy = (target: object, name: string, k: string): void =>
+          onFirstRead(target as Record<string, ValidateFunction>, name, () => located(() => get(k)));
         for (const where of LOCATIONS) {
           const k = keys[where];
-          if (k) ov[where] = get(k);
+          if (k) lazy(ov, where, k);
         }
         if (keys.body) {
           ov.body = {};
-          for (const [type, k] of Object.entries(keys.body)) ov.body[type] = get(k);
+          for (const [type, k] of Object.entries(keys.body)) lazy(ov.body, type, k);
         }
         for (const [status, byType] of Object.entries(keys.responses)) {
           const m: Record<string, ValidateFunction> = {};
-          for (const [type, k] of Object.entries(byType)) m[type] = get(k);
+          for (const [type, k] of Object.entries(byType)) lazy(m, type, k);
           ov.responses[status] = m;
         }
         order.push(id);
