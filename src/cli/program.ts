@@ -75,7 +75,10 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-c, --config <file>', 'config file', 'specforge.config.yaml')
     .option('-s, --spec <file>', 'generate one contract instead of the config')
     .option('-o, --out <dir>', 'output folder for --spec (default generated/<api>)')
-    .option('-t, --targets <list>', 'comma-separated targets: types,validators,server,mocks,client,cli,index (the default); opt-in: sdk,react-query,zod,msw')
+    .option(
+      '-t, --targets <list>',
+      'comma-separated targets: types,validators,server,mocks,client,cli,index (the default); opt-in: sdk,react-query,zod,msw; the files of targets left out are kept',
+    )
     .addOption(strictOption())
     .option('-f, --force', 'ignore the cache and regenerate')
     .option('-q, --quiet', 'print only warnings')
