@@ -91,6 +91,7 @@ bench: build
 	$(NODE) dist/bench/lint.bench.js
 	$(NODE) dist/bench/docs.bench.js
 	$(NODE) dist/bench/first-answer.bench.js --commands mock,test,proxy,server,runner
+	$(NODE) dist/bench/frontend.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp
