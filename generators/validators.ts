@@ -161,8 +161,9 @@ function deferredSource(plan: ValidatorPlan, deferred: Array<[string, string]>, 
   const lines = [
     `import { deferredValidators as __deferredValidators } from ${jsonLiteral(`${runtimeImport}/compile`)};`,
     '/** Responses and schemas no request reaches, compiled on first use with the same settings (the schemas are data). */',
-    `const __defer = __deferredValidators(${jsonTextData(root)}, ${jsonLiteral(strict)});`,
-    ...deferred.map(([name, key]) => `const ${name} = __defer(${jsonLiteral(`${ROOT_ID}${defRef(key)}`)});`),
+    // Pure calls, as the compiled validators' are: a bundle that imports none of them holds none.
+    `const __defer = /* @__PURE__ */ __deferredValidators(/* @__PURE__ */ ${jsonTextData(root)}, ${jsonLiteral(strict)});`,
+    ...deferred.map(([name, key]) => `const ${name} = /* @__PURE__ */ __defer(${jsonLiteral(`${ROOT_ID}${defRef(key)}`)});`),
   ];
   return lines.join('\n') + '\n';
 }

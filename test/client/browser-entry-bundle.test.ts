@@ -16,6 +16,8 @@ import { generateSpec } from '../../src/pipeline/generate.js';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `browser-entry-${process.pid}`);
 const OUT = join(TMP, 'generated');
+/** The same contract with every validator compiled on first use, as contracts of 400 schemas or more are by default. */
+const DEFERRED = join(TMP, 'deferred');
 const SPEC = join(ROOT, 'specs', 'tables', 'openapi.yaml');
 const ENTRIES = join(ROOT, 'src', 'runtime', 'entry');
 /** @specforge/runtime/<entry> resolved to the run-time package's sources, whose package.json says sideEffects: false. */
@@ -34,22 +36,32 @@ beforeAll(async () => {
     { path: SPEC, api: 'tables', out: OUT, targets: ['types', 'validators', 'client', 'index'], strict: true },
     { cacheDir: join(TMP, '.cache'), force: true },
   );
+  await generateSpec(
+    { path: SPEC, api: 'tables', out: DEFERRED, targets: ['types', 'validators', 'client', 'index'], strict: true, deferUnused: 'all' },
+    { cacheDir: join(TMP, '.cache-deferred'), force: true },
+  );
 }, 120_000);
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('the browser entry (index.ts)', () => {
-  it('bundles createClient alone: the same size as importing client.js, no validator, no formats', async () => {
+  it.each([
+    ['compiled ahead', OUT],
+    ['compiled on first use', DEFERRED],
+  ])('bundles createClient alone (validators %s): the same size as importing client.js, no validator, no formats', async (_mode, out) => {
     const use = 'console.log(createClient);\n';
-    const fromIndex = await bundle(`import { createClient } from ${JSON.stringify(join(OUT, 'index.js'))};\n${use}`);
-    const fromClient = await bundle(`import { createClient } from ${JSON.stringify(join(OUT, 'client.js'))};\n${use}`);
+    const fromIndex = await bundle(`import { createClient } from ${JSON.stringify(join(out, 'index.js'))};\n${use}`);
+    const fromClient = await bundle(`import { createClient } from ${JSON.stringify(join(out, 'client.js'))};\n${use}`);
     expect(fromClient.length).toBeGreaterThan(1_000);
     expect(fromIndex.length).toBeLessThanOrEqual(fromClient.length + 256);
-    expect(/instancePath|date-time|ucs2length/.test(fromIndex), 'no validator code in the bundle').toBe(false);
+    expect(/instancePath|date-time|ucs2length|tableReference/.test(fromIndex), 'no validator code or schema in the bundle').toBe(false);
   });
 
-  it('a bundle that imports the validators runs them as the generated module does', async () => {
+  it.each([
+    ['compiled ahead', OUT],
+    ['compiled on first use', DEFERRED],
+  ])('a bundle that imports the validators (%s) runs them as the generated module does', async (mode, out) => {
     const code = await bundle(
-      `import { operationValidators, schemaValidators, errorBodyValidator } from ${JSON.stringify(join(OUT, 'index.js'))};
+      `import { operationValidators, schemaValidators, errorBodyValidator } from ${JSON.stringify(join(out, 'index.js'))};
 const table = operationValidators.getTable.responses['200']['application/json'];
 export const results = {
   validTable: table({ kind: 'bigquery#table', tableReference: { projectId: 'p', datasetId: 'd', tableId: 't' } }),
@@ -63,7 +75,7 @@ export const results = {
       'node',
     );
     expect(/instancePath/.test(code), 'the validators are in the bundle').toBe(true);
-    const file = join(TMP, 'bundled.mjs');
+    const file = join(TMP, `bundled-${mode === 'compiled ahead' ? 'ahead' : 'deferred'}.mjs`);
     writeFileSync(file, code);
     const { results } = (await import(pathToFileURL(file).href)) as { results: Record<string, boolean> };
     expect(results).toEqual({ validTable: true, wrongType: false, int64: true, int64Bad: false, errorBody: true, errorBodyBad: false });
