@@ -104,7 +104,11 @@ export function standaloneModule(
     const text = source.evaluated
       ? `const ${name} = /* @__PURE__ */ Object.assign(${source.validateCode.trim()}, { evaluated: ${String(source.evaluated)} });`
       : source.validateCode;
-    declare(name, `validate_${key === undefined ? shortHash(maskNames(hashed)) : identifierPart(key)}`, text, 1);
+    // One schema compiled twice (as an export and as a $ref target) gives the same function under
+    // two names: written once. Compared with its own name masked and the names already settled
+    // (constants, functions it calls) renamed, so only code that does the same is merged.
+    const canonical = text.replace(TOKENS, (token) => (token === name ? '#self' : (renamed.get(token) ?? token)));
+    declare(name, `validate_${key === undefined ? shortHash(maskNames(hashed)) : identifierPart(key)}`, text, 1, `validate\u0000${canonical}`);
     return name;
   };
 
