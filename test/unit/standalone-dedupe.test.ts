@@ -41,7 +41,7 @@ describe('standalone validators', () => {
     expect(twice).toEqual([]);
   });
 
-  it('a named schema's validator and an answer's that refers to it judge as before the merge', async () => {
+  it("a named schema's validator and an answer's that refers to it judge as before the merge", async () => {
     const { schemaValidators, operationValidators } = (await import(pathToFileURL(join(TMP, 'validators.ts')).href)) as {
       schemaValidators: Record<string, (v: unknown) => boolean>;
       operationValidators: Record<string, { responses: Record<string, Record<string, (v: unknown) => boolean>> }>;
