@@ -13,7 +13,7 @@ import { sha256 } from '../contract/source.js';
 import type { GeneratedFile } from '../../generators/context.js';
 import type { SpecEntry } from '../config/config.js';
 import type { Target } from '../codegen/targets.js';
-import { keptFiles, manifestFile, readManifest, strings, type ContractUnits } from './manifest.js';
+import { contractLabel, keptFiles, manifestFile, readManifest, strings, type ContractUnits } from './manifest.js';
 
 export interface FileStatus {
   path: string;
@@ -292,7 +292,7 @@ export async function produce(
       throw err;
     }
     lap('model');
-    const ctx = createContext(entry.root === undefined ? model.specPath : displayPath(entry.path, entry.root), {
+    const ctx = createContext(entry.root === undefined ? model.specPath : contractLabel(entry.path, entry.root), {
       strict: entry.strict,
       deferUnused: entry.deferUnused ?? 'auto',
       targets: entry.targets,

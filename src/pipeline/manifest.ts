@@ -5,8 +5,7 @@
  * a run of `--targets` over a config's reads from it whether it may remove the files of a run before.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
-import { displayPath } from '../contract/resolve.js';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { KNOWN_TARGETS } from '../codegen/targets.js';
 import type { GeneratedFile } from '../../generators/context.js';
 import type { SpecEntry } from '../config/config.js';
@@ -51,13 +50,23 @@ export function manifestFile(
   const manifest = {
     generatedBy:
       'specforge: do not edit; lists the files generated from the contract, so that `specforge check` finds files it no longer produces, and a hash of each operation and schema, so that it names those that changed',
-    contract: displayPath(entry.path, entry.root),
+    contract: contractLabel(entry.path, entry.root),
     targets: [...new Set([...wrote, ...(kept?.targets ?? [])])].sort(),
     files: [...new Set([...files.map((f) => f.path), ...(kept?.files ?? [])])].sort(),
     operations: units.operations,
     schemas: units.schemas,
   };
   return { path: MANIFEST, content: JSON.stringify(manifest, null, 2) + '\n' };
+}
+
+/**
+ * How the generated files name their contract: its path relative to the config's folder, with `..`
+ * where it lies outside (an installed vendor contract), so the bytes are the same in every checkout;
+ * absolute only where no relative path leads to it (another drive).
+ */
+export function contractLabel(path: string, root: string): string {
+  const rel = relative(root, path);
+  return (rel === '' || isAbsolute(rel) ? path : rel).split(sep).join('/');
 }
 
 export const strings = (list: unknown): string[] | undefined => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : undefined);
