@@ -64,7 +64,7 @@ export function manifestFile(
  * where it lies outside (an installed vendor contract), so the bytes are the same in every checkout;
  * absolute only where no relative path leads to it (another drive).
  */
-export function contractLabel(path: string, root: string): string {
+export function contractLabel(path: string, root = process.cwd()): string {
   const rel = relative(root, path);
   return (rel === '' || isAbsolute(rel) ? path : rel).split(sep).join('/');
 }
