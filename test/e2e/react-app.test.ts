@@ -7,25 +7,21 @@
  * (MSW's service worker, no server), and against specforge's stateful mock served in Node
  * (`mock --stateful --cors`); either mock's state afterwards is what the page shows.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/cli/commands/generate.js';
 import { runMock } from '../../src/cli/commands/mock.js';
+import { buildApp, close, filesUnder, listen, NODE_IMPORT, serveStatic, typecheck } from '../support/browser-app.js';
 import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const APP = join(ROOT, 'examples', 'react-app');
 const TMP = join(ROOT, 'test', '.tmp', `react-app-${process.pid}`);
 const DIST = join(TMP, 'dist');
-
-/** What a browser build must not hold: an import of a Node.js module, or Vite's stand-in for one. */
-const NODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'`]node:[\w/]+["'`]|__vite-browser-external/;
 
 let modules: string[] = [];
 let mock: Server;
@@ -35,50 +31,7 @@ let siteUrl: string;
 let browser: Browser;
 /** The paths the static server was asked for. */
 const served: string[] = [];
-let typecheck: Promise<{ status: number | null; output: string }>;
-
-function listen(server: Server): Promise<string> {
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function close(server: Server | undefined): Promise<void> {
-  return new Promise((done) => {
-    if (server === undefined) return done();
-    server.close(() => done());
-    server.closeAllConnections();
-  });
-}
-
-/** The built files, served as a static host serves them (index.html for `/`). */
-function serveDist(): Server {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.svg': 'image/svg+xml',
-    '.json': 'application/json',
-  };
-  return createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    served.push(path);
-    const file = resolve(DIST, `.${path === '/' ? '/index.html' : decodeURIComponent(path)}`);
-    let body: Buffer | undefined;
-    try {
-      if (file.startsWith(DIST + sep) && statSync(file).isFile()) body = readFileSync(file);
-    } catch {
-      body = undefined;
-    }
-    if (body === undefined) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': `${types[extname(file)] ?? 'application/octet-stream'}; charset=utf-8` }).end(body);
-  });
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]));
-}
+let typechecked: Promise<{ status: number | null; output: string }>;
 
 interface Visit {
   page: Page;
@@ -142,27 +95,12 @@ function expectRefetches(calls: string[]): void {
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   // The type check runs while Vite builds.
-  typecheck = new Promise((done) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(APP, 'tsconfig.json')], { cwd: ROOT });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('close', (status) => done({ status, output }));
-  });
-  const result = await build({
-    root: APP,
-    configFile: join(APP, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: DIST },
-    // As in vitest: generated code imports @specforge/runtime/<entry> from its sources (no build needed).
-    resolve: { alias: [{ find: /^@specforge\/runtime\/([a-z]+)$/, replacement: join(ROOT, 'src', 'runtime', 'entry', '$1.ts') }] },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  modules = outputs.flatMap((o) => o.output.flatMap((chunk) => (chunk.type === 'chunk' ? chunk.moduleIds : [])));
+  typechecked = typecheck(join(APP, 'tsconfig.json'));
+  ({ modules } = await buildApp(APP, DIST));
   const started = await runMock({ cwd: ROOT, spec: join(APP, 'openapi.yaml'), port: 0, host: '127.0.0.1', stateful: true, cors: true, write: () => undefined });
   mock = started.server;
   mockUrl = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
-  site = serveDist();
+  site = serveStatic(DIST, served);
   siteUrl = await listen(site);
   browser = await launchChromium();
 });
@@ -181,7 +119,7 @@ describe('the React example application', () => {
   });
 
   it('type-checks under tsc --strict', async () => {
-    const { status, output } = await typecheck;
+    const { status, output } = await typechecked;
     expect(output).toBe('');
     expect(status).toBe(0);
   });
