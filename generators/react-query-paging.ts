@@ -1,7 +1,8 @@
 /**
  * Which read operations page, and how, read from the contract for `xxxInfiniteQueryOptions`: the
  * paging query parameter (a cursor, an offset, a page number) and where the answer says what comes
- * next (a next cursor or link, `has_more` with the last item's id, a total, a page count). The
+ * next (a next cursor or link, `has_more` with the last item's id, a total, a page count, or the
+ * `rel="next"` link of a declared `Link` response header). The
  * parameter names are those the conformance engine's list reading knows (src/conformance/paging.ts);
  * here they are matched against the answer's schema, not an answer.
  */
@@ -40,9 +41,12 @@ const ITEM_KEYS = ['data', 'items', 'results', 'records', 'entries', 'values', '
 
 export interface Paging {
   rule: PagingRule;
-  param: ParameterModel;
+  /** The page parameter; absent for a list paged by `Link` headers whose next link's query is taken whole. */
+  param?: ParameterModel;
   /** The type of the page parameter: `string | undefined` for cursors, `number` for offsets and pages. */
   type: 'string' | 'number';
+  /** The page parameter is opaque (a cursor, undefined on the first page unless given). */
+  opaque: boolean;
   /** The first page's parameter when the call gives none (undefined for cursors). */
   first?: number;
 }
@@ -115,6 +119,54 @@ function answerSchema(op: OperationModel): JsonSchema | undefined {
   return undefined;
 }
 
+/** Whether a 2xx answer of the operation declares a `Link` header. */
+function declaresLink(op: OperationModel): boolean {
+  return op.responses.some((r) => r.status.startsWith('2') && r.headers.some((h) => h.name.toLowerCase() === 'link'));
+}
+
+/**
+ * Paging by the `Link` header's next link (RFC 8288, GitHub's style): the page parameter the next
+ * link sets (a page number, else a cursor that is not a date, else an offset), or none (the next
+ * link's query taken whole) when the answer is a list.
+ */
+function linkPaging(
+  named: (re: RegExp, test: (s: Record<string, unknown>) => boolean) => ParameterModel | undefined,
+  resolve: Resolve,
+  list: boolean,
+): Paging | undefined {
+  const page = named(PAGE, isNumber);
+  if (page) {
+    const min = resolve(page.schema)['minimum'];
+    return {
+      rule: { kind: 'link', param: page.name, numeric: true },
+      param: page,
+      type: 'number',
+      opaque: false,
+      first: typeof min === 'number' ? Math.max(0, Math.ceil(min)) : 1,
+    };
+  }
+  const cursor = named(
+    FORWARD_CURSOR,
+    (s) => (typeOf(s) === undefined || typeOf(s) === 'string' || typeOf(s) === 'integer') && !/^date/.test(String(s['format'])),
+  );
+  if (cursor) {
+    const numeric = typeOf(resolve(cursor.schema)) === 'integer';
+    return { rule: { kind: 'link', param: cursor.name, ...(numeric ? { numeric } : {}) }, param: cursor, type: numeric ? 'number' : 'string', opaque: true };
+  }
+  const offset = named(OFFSET, isNumber);
+  if (offset) {
+    const min = resolve(offset.schema)['minimum'];
+    return {
+      rule: { kind: 'link', param: offset.name, numeric: true },
+      param: offset,
+      type: 'number',
+      opaque: false,
+      first: typeof min === 'number' ? Math.max(0, Math.ceil(min)) : 0,
+    };
+  }
+  return list ? { rule: { kind: 'link' }, type: 'string', opaque: true } : undefined;
+}
+
 /** How a read operation pages, or undefined when it does not (or its answer does not say how). */
 export function pagingOf(op: OperationModel, document: unknown): Paging | undefined {
   if (op.method !== 'get') return undefined;
@@ -130,20 +182,33 @@ export function pagingOf(op: OperationModel, document: unknown): Paging | undefi
   const itemsKey = isArray(root) ? undefined : (find(props, ITEM_KEYS, isArray) ?? [...props].find(([, s]) => isArray(s))?.[0]);
   const items = isArray(root) ? [] : itemsKey === undefined ? undefined : [itemsKey];
   const cursor = named(FORWARD_CURSOR, (s) => typeOf(s) === undefined || typeOf(s) === 'string' || typeOf(s) === 'integer');
+  const more = search(props, resolve, MORE_KEYS, isBoolean);
   if (cursor) {
     const numeric = typeOf(resolve(cursor.schema)) === 'integer';
     const type = numeric ? 'number' : 'string';
-    const more = search(props, resolve, MORE_KEYS, isBoolean);
     const next = search(props, resolve, NEXT_KEYS, (s) => typeOf(s) === undefined || typeOf(s) === 'string' || typeOf(s) === 'integer');
     if (next) {
       const rule: PagingRule = { kind: 'cursor', param: cursor.name, next, ...(more ? { more } : {}), ...(numeric ? { numeric } : {}) };
-      return { rule, param: cursor, type };
+      return { rule, param: cursor, type, opaque: true };
     }
-    if (more && items && AFTER_ID.test(cursor.name)) {
-      const itemSchema = isArray(root) ? root['items'] : props.get(itemsKey as string)?.['items'];
-      if (properties(itemSchema, resolve).has('id')) {
-        return { rule: { kind: 'after', param: cursor.name, items, more, id: 'id', ...(numeric ? { numeric } : {}) }, param: cursor, type };
-      }
+  }
+  // The answer's own next cursor wins (readable without the header); then the Link header's next link.
+  if (declaresLink(op)) {
+    // With no page parameter, only a list: an array, or a collection's object holding its items.
+    const list = isArray(root) || (find(props, ITEM_KEYS, isArray) !== undefined && !op.path.endsWith('}'));
+    const link = linkPaging(named, resolve, list);
+    if (link) return link;
+  }
+  if (cursor && more && items && AFTER_ID.test(cursor.name)) {
+    const numeric = typeOf(resolve(cursor.schema)) === 'integer';
+    const itemSchema = isArray(root) ? root['items'] : props.get(itemsKey as string)?.['items'];
+    if (properties(itemSchema, resolve).has('id')) {
+      return {
+        rule: { kind: 'after', param: cursor.name, items, more, id: 'id', ...(numeric ? { numeric } : {}) },
+        param: cursor,
+        type: numeric ? 'number' : 'string',
+        opaque: true,
+      };
     }
   }
   if (items === undefined) return undefined;
@@ -152,14 +217,14 @@ export function pagingOf(op: OperationModel, document: unknown): Paging | undefi
   if (offset) {
     const min = resolve(offset.schema)['minimum'];
     const rule: PagingRule = { kind: 'offset', param: offset.name, items, ...(size ? { size } : {}), ...(total ? { total } : {}) };
-    return { rule, param: offset, type: 'number', first: typeof min === 'number' ? Math.max(0, Math.ceil(min)) : 0 };
+    return { rule, param: offset, type: 'number', opaque: false, first: typeof min === 'number' ? Math.max(0, Math.ceil(min)) : 0 };
   }
   const page = named(PAGE, isNumber);
   if (page) {
     const pages = search(props, resolve, PAGES_KEYS, isNumber);
     const min = resolve(page.schema)['minimum'];
     const rule: PagingRule = { kind: 'page', param: page.name, items, ...(size ? { size } : {}), ...(total ? { total } : {}), ...(pages ? { pages } : {}) };
-    return { rule, param: page, type: 'number', first: typeof min === 'number' ? Math.max(0, Math.ceil(min)) : 1 };
+    return { rule, param: page, type: 'number', opaque: false, first: typeof min === 'number' ? Math.max(0, Math.ceil(min)) : 1 };
   }
   return undefined;
 }

@@ -33,6 +33,10 @@ const OWN = [
   'UnusedSkipTokenInfiniteOptions',
   'invalidateKeys',
   'nextPageParam',
+  'linkedPage',
+  'linkedPages',
+  'LinkedPage',
+  'LinkQuery',
   'UseQueryOptions',
   'UseQueryResult',
   'UseMutationOptions',
@@ -115,6 +119,8 @@ function describe(rule: PagingRule): string {
       return `the next ${rule.param} follows the items of ${path(rule.items)} shown${rule.total ? `, up to ${path(rule.total)}` : ''}`;
     case 'page':
       return `the next ${rule.param} is one more, until a page of ${path(rule.items)} is short or empty${rule.pages ? ` or ${path(rule.pages)} is reached` : ''}`;
+    case 'link':
+      return `${rule.param === undefined ? "the next page's query is that" : `the next ${rule.param} is the one`} of the rel="next" link of the answer's Link header, while there is one of the request's origin`;
   }
 }
 
@@ -130,21 +136,40 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
     .map((n) => {
       const hook = values.take(`use${n.type}`);
       const paging = pagingOf(n.op, model.document);
-      const name = paging ? stringLiteral(paging.param.name) : '';
-      const opaque = paging !== undefined && (paging.rule.kind === 'cursor' || paging.rule.kind === 'after');
-      const pageType = paging ? (opaque ? `${paging.type} | undefined` : 'number') : '';
+      const name = paging?.param ? stringLiteral(paging.param.name) : '';
+      const link = paging?.rule.kind === 'link';
+      const whole = paging !== undefined && paging.param === undefined;
+      const pageType = paging ? (whole ? 'LinkQuery | undefined' : paging.opaque ? `${paging.type} | undefined` : 'number') : '';
       const infinite = paging && {
         rule: code(values.take(`${n.fn}Paging`)),
         ruleJson: code(jsonLiteral(paging.rule)),
         ruleDoc: `How ${n.op.id} pages: ${describe(paging.rule)}.`,
-        keyDoc: `The query key of ${n.op.id}'s pages: its query key without the query parameter ${paging.param.name}, marked "infinite" (a filter by its query key matches it too).`,
-        optionsDoc: `Infinite query options for ${n.op.id}, built with TanStack's infiniteQueryOptions: pass them to useInfiniteQuery, useSuspenseInfiniteQuery or queryClient.fetchInfiniteQuery. Each page is asked with the query parameter ${paging.param.name}; the next one is read from the last page.`,
+        keyDoc: whole
+          ? `The query key of ${n.op.id}'s pages: its query key, marked "infinite" (a filter by its query key matches it too).`
+          : `The query key of ${n.op.id}'s pages: its query key without the query parameter ${paging.param?.name ?? ''}, marked "infinite" (a filter by its query key matches it too).`,
+        optionsDoc: `Infinite query options for ${n.op.id}, built with TanStack's infiniteQueryOptions: pass them to useInfiniteQuery, useSuspenseInfiniteQuery or queryClient.fetchInfiniteQuery. ${
+          whole
+            ? 'The first page is asked with the query given, each next one with the query of the rel="next" link of the last answer\'s Link header.'
+            : `Each page is asked with the query parameter ${paging.param?.name ?? ''}; the next one is read from the last page${link ? '\'s Link header (rel="next")' : ''}.`
+        }${link ? " The cache holds each page as a LinkedPage (its data and its links: next, prev, first, last); `select` gives the pages' data." : ''}`,
         key: code(values.take(`${n.fn}InfiniteQueryKey`)),
         options: code(values.take(`${n.fn}InfiniteQueryOptions`)),
-        paramKey: code(`[${name}]`),
+        keyArgs: code(whole ? 'args' : `{ ...args, query: { ...args?.query, [${name}]: undefined } }`),
+        callQuery: code(whole ? 'pageParam ?? args?.query' : `{ ...args?.query, [${name}]: pageParam }`),
+        pageData: code(link ? `LinkedPage<${n.type}Data>` : `${n.type}Data`),
+        read: code(link ? 'linkedPage' : 'unwrap'),
+        readTail: code(link ? ', client.options.baseUrl' : ''),
+        select: link,
+        whole,
         pageType: code(pageType),
-        paramType: code(paging.type),
-        initial: code(opaque ? `args?.query?.[${name}] as ${pageType}` : `Number(args?.query?.[${name}] ?? ${paging.first ?? 0})`),
+        paramType: code(whole ? 'LinkQuery' : paging.type),
+        initial: code(
+          whole
+            ? 'undefined as LinkQuery | undefined'
+            : paging.opaque
+              ? `args?.query?.[${name}] as ${pageType}`
+              : `Number(args?.query?.[${name}] ?? ${paging.first ?? 0})`,
+        ),
       };
       return {
         resource: collectionOf(n.op.path),
@@ -217,6 +242,8 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
     invalidators,
     resources,
     hasInfinite: queries.some((q) => q.infinite !== undefined),
+    hasLink: queries.some((q) => q.infinite?.select === true),
+    hasWhole: queries.some((q) => q.infinite?.whole === true),
   });
   return [{ path: 'react-query.ts', content }];
 }

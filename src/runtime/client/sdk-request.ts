@@ -102,6 +102,11 @@ export function buildRequest(
     else if (p.in === 'header') headers.set(p.name, p.contentType ? JSON.stringify(value) : simple(value, p.explode === true));
     else cookies.push(`${p.name}=${encodeURIComponent(p.contentType ? JSON.stringify(value) : simple(value, false))}`);
   }
+  // Query keys the operation does not declare (a next link's query taken whole) go as form pairs.
+  for (const [name, value] of Object.entries(args.query ?? {})) {
+    if (value === undefined || value === null || (operation.params ?? []).some((p) => p.in === 'query' && p.name === name)) continue;
+    query.push(...queryPairs({ name, in: 'query' }, value));
+  }
   for (const [scheme, value] of credentials) {
     if (scheme.type === 'apiKey' && scheme.name) {
       if (scheme.in === 'query') query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`);

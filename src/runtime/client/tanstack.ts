@@ -1,11 +1,12 @@
 /**
  * What the generated TanStack Query integration (`react-query.ts`) needs at run time beyond the SDK:
  * invalidation by key prefix, scoped to a collection's path parameters, the next page of a paged
- * list read from its last page (by the paging rule the generator found in the contract), and the
- * opt-in reading of `format: date-time` strings as Date. Structural, with no import of TanStack
- * itself: browser-safe, dependency-free.
+ * list read from its last page (by the paging rule the generator found in the contract, a `Link`
+ * header's next link included), and the opt-in reading of `format: date-time` strings as Date.
+ * Structural, with no import of TanStack itself: browser-safe, dependency-free.
  */
-import { keyParams, type InvalidatingClient } from './sdk.js';
+import { pageLinks, type PageLinks } from './link-header.js';
+import { keyParams, unwrap, type InvalidatingClient } from './sdk.js';
 
 /**
  * Invalidates the queries under each key prefix in `prefixes` (`[resource, operationId]`) whose
@@ -34,13 +35,52 @@ export async function invalidateKeys(
  *   says whether another page follows;
  * - `after`: `more` says whether another page follows, which starts after the `id` of the last item;
  * - `offset`: the next page starts after the items shown (ends on a short or empty page, or at `total`);
- * - `page`: numbered pages (ends on a short or empty page, or at `pages`, or at `total` items).
+ * - `page`: numbered pages (ends on a short or empty page, or at `pages`, or at `total` items);
+ * - `link`: the `rel="next"` link of the answer's `Link` header (the page is a LinkedPage): the
+ *   next `param` is that link's query parameter, or, with no `param`, its query parameters whole
+ *   (a LinkQuery); ends when there is no next link of the request's origin.
  */
 export type PagingRule =
   | { kind: 'cursor'; param: string; next: readonly string[]; more?: readonly string[]; numeric?: boolean }
   | { kind: 'after'; param: string; items: readonly string[]; more: readonly string[]; id: string; numeric?: boolean }
   | { kind: 'offset'; param: string; items: readonly string[]; size?: string; total?: readonly string[] }
-  | { kind: 'page'; param: string; items: readonly string[]; size?: string; total?: readonly string[]; pages?: readonly string[] };
+  | { kind: 'page'; param: string; items: readonly string[]; size?: string; total?: readonly string[]; pages?: readonly string[] }
+  | { kind: 'link'; param?: string; numeric?: boolean };
+
+/** The query parameters of a next link taken whole (a list paged by `Link` headers with no page or cursor parameter). */
+export type LinkQuery = Record<string, string | string[]>;
+
+/**
+ * A page of a list paged by `Link` headers, as its infinite query caches it: the answer's data and
+ * the next, prev, first and last links of its `Link` header (absolute, of the request's origin only).
+ * The infinite query's `select` (linkedPages) gives the pages' data, as other lists give theirs.
+ */
+export interface LinkedPage<Data> {
+  data: Data;
+  links: PageLinks;
+}
+
+/**
+ * `unwrap` for a list paged by `Link` headers: the data of a success answer with the links of its
+ * `Link` header, resolved against the answer's URL (or `baseUrl`, the client's, when the fetch gives
+ * none, as a stub's Response does). In a browser calling another origin, the server must list `Link`
+ * in `Access-Control-Expose-Headers`, or no next page is seen.
+ */
+export async function linkedPage<Result extends { ok: boolean; status: number; data?: unknown; error?: unknown; response: Response }>(
+  pending: Promise<Result> | Result,
+  operationId: string,
+  baseUrl?: string,
+): Promise<LinkedPage<Extract<Result, { ok: true }>['data']>> {
+  const result = await pending;
+  const data = await unwrap(result, operationId);
+  const response = result.response;
+  return { data, links: pageLinks(response.headers.get('link'), response.url === '' ? baseUrl : response.url) };
+}
+
+/** The pages' data of an infinite query over LinkedPages (its `select`). */
+export function linkedPages<Data, P>(data: { pages: Array<LinkedPage<Data>>; pageParams: P[] }): { pages: Data[]; pageParams: P[] } {
+  return { pages: data.pages.map((p) => p.data), pageParams: data.pageParams };
+}
 
 function at(value: unknown, path: readonly string[]): unknown {
   let node = value;
@@ -75,11 +115,41 @@ function cursorOf(value: unknown, param: string, numeric: boolean | undefined): 
  * The page parameter of the page after `page` (asked with `pageParam` and the call's `query`), or
  * undefined when `page` is the last. TanStack's `getNextPageParam`.
  */
-export function nextPageParam<P extends string | number>(rule: PagingRule, page: unknown, pageParam: P | undefined, query?: unknown): P | undefined {
+export function nextPageParam<P extends string | number | LinkQuery>(
+  rule: PagingRule,
+  page: unknown,
+  pageParam: P | undefined,
+  query?: unknown,
+): P | undefined {
   return next(rule, page, pageParam, query) as P | undefined;
 }
 
-function next(rule: PagingRule, page: unknown, pageParam: unknown, query: unknown): string | number | undefined {
+/** The next page parameter from a LinkedPage's next link; undefined when there is none, or it asks for the same page again. */
+function fromLink(rule: Extract<PagingRule, { kind: 'link' }>, page: unknown, pageParam: unknown): string | number | LinkQuery | undefined {
+  const href = at(page, ['links', 'next']);
+  if (typeof href !== 'string') return undefined;
+  let url: URL;
+  try {
+    url = new URL(href, 'http://relative.invalid');
+  } catch {
+    return undefined;
+  }
+  if (rule.param === undefined) {
+    const whole = new Map<string, string | string[]>();
+    url.searchParams.forEach((v, k) => {
+      const had = whole.get(k);
+      whole.set(k, had === undefined ? v : [...(Array.isArray(had) ? had : [had]), v]);
+    });
+    const query: LinkQuery = Object.fromEntries(whole);
+    return JSON.stringify(query) === JSON.stringify(pageParam) ? undefined : query;
+  }
+  const raw = url.searchParams.get(rule.param);
+  const value = raw === null || raw === '' ? undefined : rule.numeric ? count(raw) : raw;
+  return value === pageParam ? undefined : value;
+}
+
+function next(rule: PagingRule, page: unknown, pageParam: unknown, query: unknown): string | number | LinkQuery | undefined {
+  if (rule.kind === 'link') return fromLink(rule, page, pageParam);
   if (rule.kind === 'cursor') {
     if (rule.more !== undefined && at(page, rule.more) === false) return undefined;
     return cursorOf(at(page, rule.next), rule.param, rule.numeric);

@@ -31,4 +31,5 @@ export {
   type SdkSuccess,
 } from '../client/sdk.js';
 export type { Readable, Writable } from '../client/read-write.js';
-export { invalidateKeys, nextPageParam, type PagingRule } from '../client/tanstack.js';
+export { invalidateKeys, linkedPage, linkedPages, nextPageParam, type LinkedPage, type LinkQuery, type PagingRule } from '../client/tanstack.js';
+export { pageLinks, parseLinkHeader, type PageLinks, type WebLink } from '../client/link-header.js';
