@@ -20,13 +20,40 @@ import { MockResources, UnstorableError } from './resources.js';
 export { evaluateTemplate, type TemplateScope } from './templates.js';
 export { DEFAULT_MAX_DOCUMENTS, DEFAULT_MAX_PAGE_SIZE, type MockOptions } from './core.js';
 
+/** A date-time in UTC as the sampler writes it; group 1: its fraction of a second. */
+const UTC_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** How far apart in time two consecutive creates of an inferred collection are. */
+const CREATE_STEP_MS = 60 * 60 * 1000;
+
+/**
+ * The date-times a created document takes from its collection's template (not given by the
+ * request), moved `n` steps later: the first thing created keeps the template's times (the
+ * documented example's, where there is one), each later one was created after the one before,
+ * not at the same minute.
+ */
+function laterTimes(doc: Doc, template: Record<string, unknown>, given: unknown, n: number): void {
+  for (const [field, value] of Object.entries(template)) {
+    if (typeof value !== 'string' || (isRecord(given) && Object.hasOwn(given, field))) continue;
+    const match = UTC_TIME.exec(value);
+    const at = match ? Date.parse(value) + n * CREATE_STEP_MS : Number.NaN;
+    if (!match || !Number.isFinite(at) || at > Date.UTC(9999, 11, 31)) continue;
+    const text = new Date(at).toISOString();
+    setOwn(doc, field, match[1] === undefined ? text.replace(/\.\d{3}Z$/, 'Z') : text);
+  }
+}
+
 /** The mock engine behind generated mocks and `specforge mock`. */
 export class MockEngine extends MockResources {
+  /** Creates in inferred collections so far (the times of the next one's document move on with it). */
+  protected creates = 0;
+
   /** Forgets every change: resources go back to their seeds, counters and sampling restart. */
   reset(): void {
     this.store.clear();
     this.progress.clear();
     this.counter = 0;
+    this.creates = 0;
     this.requests = 0;
     this.eventLog.length = 0;
     for (const r of this.resources) {
@@ -137,6 +164,7 @@ export class MockEngine extends MockResources {
         // The template gives defaults; each field given by the request replaces the template's whole.
         let doc: Doc = { ...(isRecord(template) ? clone(template) : {}) };
         if (isRecord(fields)) for (const [k, v] of Object.entries(fields)) setOwn(doc, k, clone(v));
+        if (resource.inferred === true && isRecord(template)) laterTimes(doc, template, fields, this.creates++);
         const fromBody = isRecord(ctx.body) ? getPath(ctx.body, resource.idField) : undefined;
         // The id is known before createSet runs, so that its templates can use it (resource.id).
         setPath(doc, resource.idField, fromBody !== undefined ? (getPath(doc, resource.idField) ?? fromBody) : this.newId(resource));
