@@ -92,7 +92,8 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
     arrayLength: false,
     // A property with a default is optional: the server does not fill defaults in, and a client may leave it out.
     defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, {}),
+    // Silent as the rest: a mapping it cannot annotate (one naming a oneOf schema) is no problem of the types.
+    discriminators: scanDiscriminators(schema, { silent: true }),
     // `type: object` with no properties admits any properties (JSON Schema), so its type does too.
     emptyObjectsUnknown: true,
     enum: false,
