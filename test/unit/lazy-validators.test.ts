@@ -12,6 +12,7 @@ import { apiSpec, mockTables } from '../../src/contract/tables/api.js';
 import { createMock } from '../../src/runtime/mock/server.js';
 import { buildModel } from '../../src/contract/model.js';
 import { compiledOperationIds, compileValidators, planValidators } from '../../src/contract/tables/validators.js';
+import { validatorCompiled, type ValidateFunction } from '../../src/runtime/validation/ajv.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `lazy-validators-${process.pid}`);
 const SPEC = `openapi: 3.1.0
@@ -91,13 +92,13 @@ describe('validators compiled per operation', () => {
     expect(compiledOperationIds(validators)).toEqual(['createThing', 'constructor']);
   });
 
-  it("within an operation, each validator compiles on its first read: the body's, not yet the responses'", async () => {
+  it("within an operation, each validator compiles on its first call: the body's, not yet the responses'", async () => {
     const model = await buildModel(join(TMP, 'third.yaml'));
     const validators = compileValidators(model, planValidators(model));
     const create = validators.operationValidators.createThing;
-    const compiled = (target: object | undefined, key: string): boolean => {
-      const d = target === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
-      return d !== undefined && 'value' in d;
+    const compiled = (target: Record<string, ValidateFunction> | undefined, key: string): boolean => {
+      const fn = target?.[key];
+      return fn !== undefined && validatorCompiled(fn);
     };
     expect(compiled(create?.body, 'application/json')).toBe(false);
     expect(compiled(create?.responses['201'], 'application/json')).toBe(false);

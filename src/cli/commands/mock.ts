@@ -12,7 +12,7 @@ import { inferResources, withInferred } from '../../contract/tables/infer-resour
 import { compilePlan, type CompiledValidators } from '../../contract/tables/validator-lazy.js';
 import { reportPatchWarnings } from '../../contract/patches.js';
 import { defaultCacheDir } from '../../pipeline/generate.js';
-import { readStart, startCacheDir, trace, writeStart, type MockStart, type StartKey } from './start-cache.js';
+import { readStart, rewriteEntry, startCacheDir, trace, writeStart, type MockStart, type StartKey } from './start-cache.js';
 import { locatedAt, startKey } from './model-start.js';
 import { createMock, type Mock, type MockServerOptions } from '../../runtime/mock/server.js';
 import type { Unsampleable } from '../../runtime/mock/core.js';
@@ -70,7 +70,7 @@ export async function createMockFromSpec(
   afterStart?: AfterStart,
   cache?: StartCache,
 ): Promise<Mock> {
-  const { start, validators, locate } = await loadStart(specPath, strict, cache);
+  const { start, validators, locate, keep } = await loadStart(specPath, strict, cache);
   // Error statuses whose declared schema no error body can be built for: said at start-up.
   if (warn) for (const d of start.errorShapeWarnings) warn(d);
   const api = start.api;
@@ -102,10 +102,22 @@ export async function createMockFromSpec(
         location: locate(u.pointer),
         hint: 'give the response an example',
       });
-    if (afterStart === undefined) for (const u of mock.engine.unsampleable()) say(u);
-    else {
+    // Every sample checked: the verdicts go into the start-up entry, so that the next start answers
+    // (and warns) without compiling a response validator for them.
+    const remember = (): void => {
+      const updated = keep === undefined ? undefined : withVerdicts(start, mock.engine.checkedSamples());
+      if (updated !== undefined) keep?.(updated);
+    };
+    if (afterStart === undefined) {
+      for (const u of mock.engine.unsampleable()) say(u);
+      remember();
+    } else {
       afterStart.operations = api.operations.length;
-      afterStart.sampleCheck = (stopped) => sweep(api.operations, stopped, (id) => mock.engine.unsampleableOf(id).forEach(say));
+      afterStart.sampleCheck = async (stopped) => {
+        const n = await sweep(api.operations, stopped, (id) => mock.engine.unsampleableOf(id).forEach(say));
+        if (n === api.operations.length) remember();
+        return n;
+      };
     }
   }
   return mock;
@@ -125,7 +137,13 @@ async function loadStart(
   specPath: string,
   strict: StrictLevel,
   cache: StartCache | undefined,
-): Promise<{ start: MockStart; validators: CompiledValidators; locate: (pointer: string) => SourceLocation }> {
+): Promise<{
+  start: MockStart;
+  validators: CompiledValidators;
+  locate: (pointer: string) => SourceLocation;
+  /** Writes the entry again with what the mock learnt since (the verdicts of its samples); undefined without a cache. */
+  keep?: (start: MockStart) => void;
+}> {
   let key: StartKey | undefined;
   if (cache !== undefined) {
     key = startKey(specPath, strict);
@@ -135,17 +153,56 @@ async function loadStart(
       reportPatchWarnings(hit.start.patchWarnings);
       cache.note(`contract model from cache (key ${hit.key}), built ${hit.builtAt}`);
       const locations = hit.start.locations;
+      const at = key;
       return {
         start: hit.start,
         validators: compilePlan(hit.start.plan, strict, locatedAt(specPath), true),
         locate: (pointer) => (Object.hasOwn(locations, pointer) ? (locations[pointer] as SourceLocation) : { file: specPath }),
+        keep: (start) => void rewriteEntry(cache.dir, 'mock', at, hit.files, start),
       };
     }
   }
   const { buildMockStart } = await import('./mock-build.js');
   const built = await buildMockStart(specPath, strict);
-  if (cache !== undefined && key !== undefined) writeStart(cache.dir, key, built.files, built.start);
-  return { start: built.start, validators: built.validators, locate: (pointer) => built.model.loaded.locate(pointer) };
+  const at = key;
+  if (cache !== undefined && at !== undefined) writeStart(cache.dir, at, built.files, built.start);
+  return {
+    start: built.start,
+    validators: built.validators,
+    locate: (pointer) => built.model.loaded.locate(pointer),
+    ...(cache !== undefined && at !== undefined ? { keep: (start: MockStart) => void writeStart(cache.dir, at, built.files, start) } : {}),
+  };
+}
+
+/**
+ * `start` with the verdicts of its checked samples (MockResponse.sampleValid, and the sample that was
+ * found when the first was refused); undefined when it already had every one of them.
+ */
+export function withVerdicts(start: MockStart, checked: ReturnType<Mock['engine']['checkedSamples']>): MockStart | undefined {
+  const byOperation = new Map<string, Map<string, { value: unknown; ok: boolean }>>();
+  for (const c of checked) {
+    const response = Object.hasOwn(start.tables.operations, c.operationId) ? start.tables.operations[c.operationId]?.responses : undefined;
+    const known = response && Object.hasOwn(response, c.key) ? response[c.key] : undefined;
+    if (known === undefined || known.sampleValid !== undefined) continue;
+    const verdicts = byOperation.get(c.operationId) ?? new Map<string, { value: unknown; ok: boolean }>();
+    verdicts.set(c.key, { value: c.value, ok: c.ok });
+    byOperation.set(c.operationId, verdicts);
+  }
+  if (byOperation.size === 0) return undefined;
+  const operations = Object.fromEntries(
+    Object.entries(start.tables.operations).map(([id, op]) => {
+      const verdicts = byOperation.get(id);
+      if (verdicts === undefined) return [id, op];
+      const responses = Object.fromEntries(
+        Object.entries(op.responses).map(([k, r]) => {
+          const v = verdicts.get(k);
+          return [k, v === undefined ? r : { ...r, sample: v.value, sampleValid: v.ok }];
+        }),
+      );
+      return [id, { ...op, responses }];
+    }),
+  );
+  return { ...start, tables: { ...start.tables, operations } };
 }
 
 /**

@@ -76,6 +76,8 @@ export interface CachedStart<T = MockStart> {
   /** A short hash of the slot and of every file's content. */
   key: string;
   builtAt: string;
+  /** The files the entry was built from, with the hashes it was read with (rewriteEntry keeps them). */
+  files: ReadonlyArray<[path: string, sha256: string]>;
 }
 
 function sha256(data: string | Buffer): string {
@@ -142,7 +144,7 @@ export function readEntry<T>(dir: string, kind: EntryKind, key: StartKey, secret
       return undefined;
     }
   }
-  return { start: entry.start as T, key: fullKey(slot, entry.files), builtAt: entry.builtAt };
+  return { start: entry.start as T, key: fullKey(slot, entry.files), builtAt: entry.builtAt, files: entry.files };
 }
 
 /**
@@ -172,7 +174,6 @@ export function writeEntry(
   secret: Buffer | undefined = machineKey(),
 ): boolean {
   if (secret === undefined) return false;
-  const slot = slotOf(kind, key);
   const hashes: Entry<unknown>['files'] = [];
   try {
     for (const f of files) {
@@ -180,7 +181,30 @@ export function writeEntry(
       if (bytes.toString('utf8') !== f.text) return false;
       hashes.push([f.path, sha256(bytes)]);
     }
-    const entry: Entry<unknown> = { format: FORMAT, slot, files: hashes, builtAt: now.toISOString(), start };
+  } catch {
+    return false;
+  }
+  return rewriteEntry(dir, kind, key, hashes, start, now, secret);
+}
+
+/**
+ * Writes the entry of `kind` and `key` for files whose hashes are known (those a read entry was
+ * built from: what the mock learnt since its start is kept with them); a file changed since is a
+ * miss on the next read, as for any entry. Returns whether it wrote.
+ */
+export function rewriteEntry(
+  dir: string,
+  kind: EntryKind,
+  key: StartKey,
+  hashes: ReadonlyArray<[path: string, sha256: string]>,
+  start: object,
+  now = new Date(),
+  secret: Buffer | undefined = machineKey(),
+): boolean {
+  if (secret === undefined) return false;
+  const slot = slotOf(kind, key);
+  try {
+    const entry: Entry<unknown> = { format: FORMAT, slot, files: [...hashes], builtAt: now.toISOString(), start };
     const data = serialize(entry);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const target = entryPath(dir, kind, slot);

@@ -4,7 +4,7 @@
  * start from a cached plan (src/cli/commands/start-cache.ts) stays small.
  */
 import { standard } from '../../runtime/validation/standard.js';
-import { createAjv, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
+import { createAjv, deferredValidator, prunedValidator, type StrictLevel, type ValidateFunction } from '../../runtime/validation/ajv.js';
 import { isRecord, unescapeSegment } from '../pointer.js';
 import { defRef, LOCATIONS, ROOT_ID, type ValidatorPlan } from './validator-defs.js';
 
@@ -124,6 +124,16 @@ export function compilePlan(plan: LazyPlan, strict: StrictLevel, located: <T>(co
     if (!fn) throw new Error(`no validator ${exportName}`);
     return standard(fn as ValidateFunction);
   };
+  /** The validator of an export, compiled on its first call (its `once` compiles only what one value reaches). */
+  const deferred = (exportName: string): ValidateFunction => {
+    const key = plan.exports.get(exportName);
+    return standard(
+      deferredValidator(
+        () => located(() => get(exportName)),
+        (data) => (key === undefined ? undefined : located(() => prunedValidator(ajv, plan.root, key, data, lazy ? need : undefined))),
+      ),
+    );
+  };
   located(() => (checked ? ajv.addSchema(root, undefined, undefined, false) : ajv.addSchema(root)));
   const out: CompiledValidators = { schemaValidators: {}, operationValidators: {} };
   const order: string[] = [];
@@ -132,11 +142,11 @@ export function compilePlan(plan: LazyPlan, strict: StrictLevel, located: <T>(co
   for (const [id, keys] of plan.operationExports) {
     onFirstRead(out.operationValidators, id, () =>
       located(() => {
-        // Each validator of the operation compiles when it is first read too: a first request
+        // Each validator of the operation compiles when it is first called: a first request
         // compiles its parameters and body, not every response schema the operation declares.
         const ov: RuntimeOperationValidators = { responses: {} };
         const lazy = (target: object, name: string, k: string): void =>
-          onFirstRead(target as Record<string, ValidateFunction>, name, () => located(() => get(k)));
+          void Object.defineProperty(target, name, { value: deferred(k), enumerable: true, configurable: true, writable: false });
         for (const where of LOCATIONS) {
           const k = keys[where];
           if (k) lazy(ov, where, k);

@@ -289,11 +289,11 @@ export abstract class MockCore {
     const first = response.examples[0];
     if (first) return this.respondExample(opId, response, first);
     if (response.sample !== undefined || response.schema !== undefined) {
-      const cached = this.checkedSample(opId, response);
+      const cached = this.checkedSample(opId, response, true);
       const out = this.respond(response, cached.value, `the value sampled from the schema at #${response.pointer}`);
-      // No sample the validator accepts exists (said once at start, see unsampleable): answered as
-      // sampled rather than refused with a 500 on every request.
-      if (!cached.ok) out.verified = true;
+      // Checked once (and frozen), so never checked again. One no sample satisfies (said once at
+      // start, see unsampleable) is answered as sampled rather than refused with a 500 on every request.
+      out.verified = true;
       return out;
     }
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
@@ -339,14 +339,26 @@ export abstract class MockCore {
    * The sample of a response, made once and shared by every later answer: the generation-time
    * sample (primary responses carry one) or one made on first use, checked against the response's
    * validator; one the validator refuses (a oneOf whose first branch matches twice, say) gives way
-   * to other samples (sampleValid). `ok` is false when none is accepted.
+   * to other samples (sampleValid). `ok` is false when none is accepted. `answering`: checked for an
+   * answer waiting on it (see below).
    */
-  protected checkedSample(opId: string, response: MockResponse): { value: unknown; ok: boolean } {
+  protected checkedSample(opId: string, response: MockResponse, answering = false): { value: unknown; ok: boolean } {
     let cached = this.samples.get(response);
     if (cached !== undefined) return cached;
+    if (response.sampleValid !== undefined && response.sample !== undefined) {
+      // Checked before (at generation, or at an earlier start): the validator is not compiled for it.
+      cached = { value: deepFreeze(response.sample), ok: response.sampleValid };
+      this.samples.set(response, cached);
+      return cached;
+    }
     const validate = this.responseValidator(opId, response);
     let value = response.sample;
-    let ok = value !== undefined && (!validate || validate(value));
+    // Answering a request: a validator not compiled yet checks the sample with only the part of its
+    // schema the sample reaches (`once`), so that the first answer does not wait for the whole
+    // closure (Stripe's customer list: about 0.1 s instead of 0.7 s). The check after start uses
+    // the validators themselves, which share what they compile.
+    const judge = answering && validate?.once ? validate.once : validate;
+    let ok = value !== undefined && (!judge || judge(value));
     if (!ok && response.schema !== undefined) {
       const r = this.checked(response, { resolve: this.resolveSchema, seed: 1, realistic: true }, validate);
       if (r.valid || value === undefined) value = r.value;
@@ -366,13 +378,29 @@ export abstract class MockCore {
     return this.api.operations.flatMap((op) => this.unsampleableOf(op.id));
   }
 
+  /**
+   * The samples checked so far, with their verdicts, by operation and response key: what a mock's
+   * start-up cache keeps (as `sample` and `sampleValid`) so that a later start need not check them.
+   */
+  checkedSamples(): Array<{ operationId: string; key: string; value: unknown; ok: boolean }> {
+    const out: Array<{ operationId: string; key: string; value: unknown; ok: boolean }> = [];
+    for (const [operationId, mock] of Object.entries(this.tables.operations)) {
+      for (const [key, response] of Object.entries(mock.responses)) {
+        const cached = this.samples.get(response);
+        if (cached !== undefined) out.push({ operationId, key, value: cached.value, ok: cached.ok });
+      }
+    }
+    return out;
+  }
+
   /** unsampleable for one operation (a mock that starts before checking them all checks one at a time). */
   unsampleableOf(opId: string): Unsampleable[] {
     const out: Unsampleable[] = [];
     const mock = ownValue(this.tables.operations, opId);
     if (!mock) return out;
     for (const response of Object.values(mock.responses)) {
-      if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined) || !this.responseValidator(opId, response)) continue;
+      if (response.examples.length > 0 || (response.sample === undefined && response.schema === undefined)) continue;
+      if (response.sampleValid !== undefined && response.sample !== undefined ? response.sampleValid : !this.responseValidator(opId, response)) continue;
       try {
         if (!this.checkedSample(opId, response).ok)
           out.push({

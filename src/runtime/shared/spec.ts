@@ -180,6 +180,12 @@ export interface MockResponse {
   examples: MockExample[];
   /** A value sampled from the schema, when the response has a body but no example. */
   sample?: unknown;
+  /**
+   * Whether `sample` satisfies the response's validator, when that was checked before (at generation
+   * for validators compiled on first use, or at an earlier start of the mock): the mock then answers
+   * the sample without compiling the validator. Absent: checked on first use.
+   */
+  sampleValid?: boolean;
   /** The body schema (normalized), for `dynamic=true`. */
   schema?: unknown;
   /** Declared response headers with their example (or sampled) values. */

@@ -14,6 +14,8 @@ import names from 'ajv/dist/compile/names.js';
 import { alwaysValidSchema } from 'ajv/dist/compile/util.js';
 import { Name } from 'ajv/dist/compile/codegen/index.js';
 import { compilePattern } from './pattern.js';
+import { pruneFor } from './prune.js';
+import { unescapePointerSegment } from '../shared/object.js';
 
 export { formats, ajvRuntime, type ErrorObject, type ValidateFunction } from './standalone.js';
 
@@ -241,29 +243,99 @@ function addClosestUnions(ajv: Ajv2020Type): void {
 export type { AjvValidateFunction };
 
 /**
+ * A validator compiled on its first call by `compile`; until then `once` judges a single value by
+ * compiling only the part of the schema it reaches (`prune`: the schema pruned for that value, or
+ * undefined to compile the validator after all), so a one-off check does not pay for a closure the
+ * value never enters. `validatorCompiled` tells whether `compile` has run.
+ */
+export function deferredValidator(compile: () => ValidateFunction, prune: (data: unknown) => ValidateFunction | undefined): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate: ValidateFunction = (data: unknown): boolean => {
+    compiled ??= compile();
+    const ok = compiled(data);
+    validate.errors = compiled.errors ?? null;
+    return ok;
+  };
+  Object.defineProperty(validate, 'once', {
+    value: (data: unknown): boolean => {
+      if (compiled) return compiled(data);
+      const pruned = prune(data);
+      return pruned ? pruned(data) : validate(data);
+    },
+    enumerable: false,
+  });
+  COMPILED.set(validate, () => compiled !== undefined);
+  return validate;
+}
+
+const COMPILED = new WeakMap<ValidateFunction, () => boolean>();
+
+/** Whether a validator made by deferredValidator has compiled its schema (true for any other validator). */
+export function validatorCompiled(fn: ValidateFunction): boolean {
+  return COMPILED.get(fn)?.() ?? true;
+}
+
+/**
+ * Compiles the schema `$defs[key]` of `root` pruned for `data` (prune.ts) with `ajv`, which holds
+ * `root`, and returns its validator for that one value; undefined when it cannot be pruned.
+ * `need` is given each `$defs` key the pruned schema still refers to before it compiles.
+ */
+export function prunedValidator(
+  ajv: Ajv2020Type,
+  root: { $id?: unknown; $defs?: unknown },
+  key: string,
+  data: unknown,
+  need?: (key: string) => void,
+): ValidateFunction | undefined {
+  const defs = root.$defs;
+  if (typeof root.$id !== 'string' || typeof defs !== 'object' || defs === null) return undefined;
+  const pruned = pruneFor(defs as Record<string, unknown>, key, [data], root.$id);
+  if (pruned === undefined || typeof pruned.schema === 'boolean') return undefined;
+  for (const ref of pruned.refs) need?.(ref);
+  const schema = pruned.schema;
+  const fn = ajv.compile(schema) as ValidateFunction;
+  return (value: unknown): boolean => {
+    try {
+      return fn(value);
+    } finally {
+      // A one-off schema: not kept in Ajv's cache.
+      ajv.removeSchema(schema);
+    }
+  };
+}
+
+/** The `$defs` key of a validator id `<root $id>#/$defs/<key>`; undefined for any other id. */
+export function defKeyOf(id: string, rootId: string): string | undefined {
+  const prefix = `${rootId}#/$defs/`;
+  return id.startsWith(prefix) ? unescapePointerSegment(decodeURIComponent(id.slice(prefix.length))) : undefined;
+}
+
+/**
  * Validators compiled on first use from an embedded schema root, with the same settings as
  * generated standalone code. Generated modules use this for responses and schemas no request reaches in
  * very large contracts, so that generation stays fast; behaviour is identical.
  */
 export function deferredValidators(root: object, strict: StrictLevel): (id: string) => ValidateFunction {
   let ajv: Ajv2020Type | undefined;
-  return (id) => {
-    let compiled: ValidateFunction | undefined;
-    const validate: ValidateFunction = (data: unknown): boolean => {
-      if (!compiled) {
-        if (!ajv) {
-          ajv = createAjv({ strict });
-          // Checked against the meta-schema when it was generated: not again in every process.
-          ajv.addSchema(root, undefined, undefined, false);
-        }
-        const fn = ajv.getSchema(id);
-        if (!fn) throw new Error(`no schema ${id}`);
-        compiled = fn as ValidateFunction;
-      }
-      const ok = compiled(data);
-      validate.errors = compiled.errors ?? null;
-      return ok;
-    };
-    return validate;
+  const engine = (): Ajv2020Type => {
+    if (!ajv) {
+      ajv = createAjv({ strict });
+      // Checked against the meta-schema when it was generated: not again in every process.
+      ajv.addSchema(root, undefined, undefined, false);
+    }
+    return ajv;
   };
+  const rootId = (root as { $id?: unknown }).$id;
+  return (id) =>
+    deferredValidator(
+      () => {
+        const fn = engine().getSchema(id);
+        if (!fn) throw new Error(`no schema ${id}`);
+        return fn as ValidateFunction;
+      },
+      (data) => {
+        const key = typeof rootId === 'string' ? defKeyOf(id, rootId) : undefined;
+        return key === undefined ? undefined : prunedValidator(engine(), root as { $id?: unknown; $defs?: unknown }, key, data);
+      },
+    );
 }

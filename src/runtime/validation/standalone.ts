@@ -15,6 +15,12 @@ export type { ErrorObject };
 export interface ValidateFunction {
   (data: unknown): boolean;
   errors?: ErrorObject[] | null;
+  /**
+   * On a validator compiled on first use (deferredValidator): judges one value as the validator
+   * would, compiling only the part of the schema that value reaches while the validator itself is
+   * not compiled (a mock's check of the one sample it answers with). No errors are left.
+   */
+  once?: (data: unknown) => boolean;
 }
 
 /** Formats known to generated validators, by name. */
