@@ -22,6 +22,7 @@ export function generateClient(model: ContractModel, ctx: GeneratorContext): Gen
   const content = render('client', 'client.ts', {
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),
+    dates: ctx.dates,
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
     clientDoc: `A typed client for ${model.info.title} ${model.info.version}: \`client.GET("/path", { params })\` and friends; pass credentials by security scheme name in \`auth\`.`,

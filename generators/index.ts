@@ -8,6 +8,7 @@ import type { GeneratedFile, GeneratorContext } from './context.js';
 import { generateMocks } from './mocks.js';
 import { generateReactQuery } from './react-query.js';
 import { generateSdk } from './sdk.js';
+import { generateDates } from './dates.js';
 import { generateServer } from './server.js';
 import { generateValidators } from './validators.js';
 import { generateZod } from './zod.js';
@@ -40,8 +41,15 @@ export const GENERATORS: Readonly<Record<Target, Generator>> = {
   validators: generateValidators,
   server: httpOnly(generateServer),
   mocks: httpOnly(generateMocks),
-  client: httpOnly(generateClient),
-  sdk: httpOnly(generateSdk),
+  // `client: { dates: true }`: dates.ts comes with the SDK, or with the path-style client when there is no SDK.
+  client: httpOnly((model, ctx) => {
+    const dates = ctx.dates && !ctx.targets.includes('sdk') ? generateDates(model, ctx) : undefined;
+    return [...generateClient(model, ctx), ...(dates ? [dates.file] : [])];
+  }),
+  sdk: httpOnly((model, ctx) => {
+    const dates = ctx.dates ? generateDates(model, ctx) : undefined;
+    return [...generateSdk(model, ctx, dates?.readers), ...(dates ? [dates.file] : [])];
+  }),
   'react-query': httpOnly(generateReactQuery),
   cli: generateCli,
   index: generateIndex,

@@ -230,7 +230,8 @@ function doc(op: OperationModel): string {
     .join('\n\n');
 }
 
-export function generateSdk(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
+/** The SDK; with `readers` (dates.ts's transformer by operation id, `client: { dates: true }`), answers read as Date. */
+export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers?: ReadonlyMap<string, string>): GeneratedFile[] {
   const marked = hasReadWriteMarkers(model.document);
   const names = sdkNames(model);
   const args = names.map((n) => argsType(n.op, marked));
@@ -239,6 +240,14 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext): Genera
   const messagesOf = messageTables(spec);
   const content = render('sdk', 'sdk.ts', {
     header: code(ctx.header('//').trimEnd()),
+    dates: readers !== undefined,
+    withDates: readers !== undefined && readers.size > 0,
+    datesImport: code(
+      [...new Set(readers?.values() ?? [])]
+        .sort()
+        .map((r) => `${r}, `)
+        .join(''),
+    ),
     runtimeImport: runtimeEntry(ctx, 'client'),
     marked,
     // Declared only where a multipart body uses it: a project with noUnusedLocals compiles the file.
@@ -255,6 +264,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext): Genera
       resultType: code(resultType(n.op, marked)),
       tableJson: code(jsonLiteral(sdkOperation(n.op, messagesOf(n.op)))),
       doc: doc(n.op),
+      reader: readers?.has(n.op.id) === true ? code(readers.get(n.op.id) ?? '') : undefined,
     })),
   });
   return [{ path: 'sdk.ts', content }];

@@ -49,6 +49,8 @@ export interface SpecEntry {
   errors?: Record<string, unknown>;
   /** Settings of `specforge test` for this contract (flags given on the command line win). */
   test?: TestSettings;
+  /** `client: { dates: true }`: the generated clients read `format: date-time` answers as Date (dates.ts). */
+  dates?: boolean;
   /**
    * The folder of the config that lists the contract: generated files name the contract relative to
    * it, so they are the same bytes from whichever subfolder a command runs.
@@ -193,9 +195,30 @@ function parseDefer(raw: unknown, where: string): DeferValidators {
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
-  defaults: ['targets', 'strict', 'deferUnusedValidators', 'split', 'lint'],
-  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'test', 'overlays', 'errors'],
+  defaults: ['targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'client'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'test', 'overlays', 'errors', 'client'],
 };
+/** The keys of `client:` (the generated clients' options), in a contract or in `defaults`. */
+const CLIENT_KEYS = ['dates'];
+/** `client.dates` of a contract (or of `defaults`): true, false or absent; anything else is an error at its line. */
+function clientDates(e: Record<string, unknown>, defaults: Record<string, unknown>, i: number, locate: Locate, path: string): boolean {
+  const own = isRecord(e['client']) ? e['client']['dates'] : undefined;
+  const fallback = isRecord(defaults['client']) ? defaults['client']['dates'] : undefined;
+  const where = e['client'] !== undefined ? (['specs', i] as const) : (['defaults'] as const);
+  const client = e['client'] ?? defaults['client'];
+  const value = own ?? fallback;
+  if ((client !== undefined && !isRecord(client)) || (value !== undefined && typeof value !== 'boolean')) {
+    const pos = locate([...where], 'client');
+    throw ContractError.single(
+      'SPECFORGE_CONFIG',
+      `${e['client'] !== undefined ? `specs[${i}]` : 'defaults'}.client must be a mapping, and client.dates true or false, not ${shownValue(client !== undefined && !isRecord(client) ? client : value)}`,
+      { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
+      'client: { dates: true } reads the format: date-time strings of answers as Date in the generated clients',
+    );
+  }
+  return value === true;
+}
+
 /** Reads specforge.config.yaml (see findConfig, or `file`), refusing unknown keys with their location. */
 export function loadConfig(cwd = process.cwd(), file?: string): SpecforgeConfig {
   const path = findConfig(cwd, file);
@@ -238,9 +261,11 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
     unknownKeys(raw, locate, path, ['hooks'], KNOWN_KEYS.hooks),
     unknownKeys(raw, locate, path, ['diff'], DIFF_KEYS),
     unknownKeys(raw, locate, path, ['docs'], DOCS_KEYS),
+    unknownKeys(raw, locate, path, ['defaults', 'client'], CLIENT_KEYS),
   ];
   raw['specs'].forEach((e, i) => {
     problems.push(unknownKeys(raw, locate, path, ['specs', i], KNOWN_KEYS.spec));
+    problems.push(unknownKeys(raw, locate, path, ['specs', i, 'client'], CLIENT_KEYS));
     if (isRecord(e) && isRecord(e['test'])) {
       problems.push(unknownKeys(raw, locate, path, ['specs', i, 'test'], TEST_KEYS));
       // test.token and its login and oauth2 mappings: a misspelt key (clientIdENV) must not be ignored.
@@ -316,6 +341,7 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
     }
     const test = parseTestSettings(e['test'], `${path} specs[${i}]`, locate, ['specs', i, 'test'], path);
     if (test) spec.test = test;
+    if (clientDates(e, defaults, i, locate, path)) spec.dates = true;
     return spec;
   });
   const collision = outputCollision(specs, raw['specs'] as unknown[], locate, path);

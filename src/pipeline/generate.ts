@@ -296,6 +296,7 @@ export async function produce(
       strict: entry.strict,
       deferUnused: entry.deferUnused ?? 'auto',
       targets: entry.targets,
+      dates: entry.dates === true,
     });
     // split: tag (split.ts) runs every target on each tag's part of the contract, in this thread.
     const splitting = entry.split === 'tag' && model.operations.length > 0;
@@ -411,6 +412,7 @@ function cacheOptions(entry: SpecEntry, cacheDir: string): string {
     api: entry.api,
     defer: entry.deferUnused ?? 'auto',
     ...(entry.split === 'tag' ? { split: 'tag' } : {}),
+    ...(entry.dates === true ? { dates: true } : {}),
     ...(entry.root === undefined ? {} : { root: cacheKey(cacheDir, entry.root) }),
     ...(overlays.length > 0 ? { overlays } : {}),
     ...(patches.errors === undefined ? {} : { errors: patches.errors }),

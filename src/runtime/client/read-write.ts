@@ -6,8 +6,9 @@
 type ReadMarker<T> = { readonly $read: T };
 type WriteMarker<T> = { readonly $write: T };
 
-export type Readable<T> =
-  T extends WriteMarker<unknown>
+export type Readable<T> = T extends Date
+  ? T
+  : T extends WriteMarker<unknown>
     ? never
     : T extends ReadMarker<infer U>
       ? Readable<U>
@@ -17,8 +18,9 @@ export type Readable<T> =
           ? { [K in keyof T as NonNullable<T[K]> extends WriteMarker<unknown> ? never : K]: Readable<T[K]> }
           : T;
 
-export type Writable<T> =
-  T extends ReadMarker<unknown>
+export type Writable<T> = T extends Date
+  ? T
+  : T extends ReadMarker<unknown>
     ? never
     : T extends WriteMarker<infer U>
       ? Writable<U>

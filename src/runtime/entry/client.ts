@@ -31,5 +31,7 @@ export {
   type SdkSuccess,
 } from '../client/sdk.js';
 export type { Readable, Writable } from '../client/read-write.js';
+export { dateField, datedClient, dateItems, toDate, withDates, type DateReader, type Dated, type DatedPaths } from '../client/dates.js';
+export type { DatedFetchClient } from '../client/dates-fetch.js';
 export { invalidateKeys, linkedPage, linkedPages, nextPageParam, type LinkedPage, type LinkQuery, type PagingRule } from '../client/tanstack.js';
 export { pageLinks, parseLinkHeader, type PageLinks, type WebLink } from '../client/link-header.js';
