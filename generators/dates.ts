@@ -14,7 +14,7 @@ import type { JsonSchema, OperationModel } from '../src/contract/model-types.js'
 import { isRecord, resolveLocalRef } from '../src/contract/pointer.js';
 import { docComment, NameRegistry, propertyKey, stringLiteral } from '../src/codegen/escape.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
-import { isJsonMedia, sdkNames } from './sdk.js';
+import { DATES_IMPORTS, isJsonMedia, sdkNamesOf } from './sdk.js';
 
 /** Where the dates of a value are. */
 type Plan =
@@ -182,7 +182,7 @@ const IMPORTS = ['dateField', 'dateItems', 'toDate'];
 /** dates.ts for the model: transformers per named schema and per operation, the shapes, the path table. */
 export function generateDates(model: ContractModel, ctx: GeneratorContext): DatesFile {
   const reader = new Reader(model);
-  const names = sdkNames(model);
+  const names = sdkNamesOf(model, ctx);
   const raws = names.map((n) => ({
     n,
     answers: n.op.responses
@@ -200,7 +200,8 @@ export function generateDates(model: ContractModel, ctx: GeneratorContext): Date
       }),
   }));
   reader.settle();
-  const registry = new NameRegistry(IMPORTS);
+  // Not a name sdk.ts declares or imports: it imports the operations' transformers.
+  const registry = new NameRegistry([...IMPORTS, ...DATES_IMPORTS, 'pathDates', ...names.flatMap((n) => [n.fn, n.table])]);
   const ops: OperationDates[] = [];
   for (const { n, answers, bodies } of raws) {
     const a = answers.flatMap((x) => {
@@ -262,7 +263,7 @@ export function generateDates(model: ContractModel, ctx: GeneratorContext): Date
     const raw = reader.raw.get(name);
     const plan = raw === undefined ? undefined : reader.plan(raw);
     if (plan === undefined) continue;
-    const label = name.slice(SCHEMA_PREFIX.length);
+    const label = name.slice(SCHEMA_PREFIX.length).replace(/~1/g, '/').replace(/~0/g, '~');
     out.push('', docComment(`The date-time values of ${label} read as Date, in place.`).trimEnd());
     out.push(`export function ${fn}(value: unknown, depth = 0): unknown {\n${statements(plan, 'value', 'depth', '  ')}\n}`);
     out.push('', docComment(`Where the date-time values of ${label} are.`).trimEnd());

@@ -13,7 +13,7 @@ import type { OperationModel } from '../src/contract/model-types.js';
 import { code, jsonLiteral, NameRegistry, propertyKey, stringLiteral } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
-import { sdkNames, type SdkOperationNames } from './sdk.js';
+import { sdkNamesOf, type SdkOperationNames } from './sdk.js';
 import { pagingOf } from './react-query-paging.js';
 import type { PagingRule } from '../src/runtime/client/tanstack.js';
 
@@ -125,7 +125,7 @@ function describe(rule: PagingRule): string {
 }
 
 export function generateReactQuery(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
-  const names = sdkNames(model);
+  const names = sdkNamesOf(model, ctx);
   // Names derived from operations, kept apart from the SDK's names it imports.
   const taken = new Set<string>(OWN);
   for (const n of names) for (const s of [n.fn, `${n.type}Args`, `${n.type}Data`, `${n.type}Error`, `${n.type}Result`]) taken.add(s);

@@ -71,6 +71,14 @@ export interface SdkOperationNames {
 }
 
 /** The SDK's names for every operation, in the contract's order: the same on every run. */
+/** What sdk.ts imports besides IMPORTED with `client: { dates: true }` (operations take other names then, in every file alike). */
+export const DATES_IMPORTS = ['withDates', 'DatedPaths', 'contractPaths', 'PathsDates'];
+
+/** The names of the operations as sdk.ts, react-query.ts and dates.ts of this run give them. */
+export function sdkNamesOf(model: ContractModel, ctx: { dates: boolean }): SdkOperationNames[] {
+  return sdkNames(model, ctx.dates ? DATES_IMPORTS : []);
+}
+
 export function sdkNames(model: ContractModel, reserved: readonly string[] = []): SdkOperationNames[] {
   const values = new NameRegistry([...SDK_EXPORTS, ...IMPORTED, ...reserved]);
   const types = new NameRegistry([...SDK_EXPORTS, ...IMPORTED, ...reserved]);
@@ -233,7 +241,7 @@ function doc(op: OperationModel): string {
 /** The SDK; with `readers` (dates.ts's transformer by operation id, `client: { dates: true }`), answers read as Date. */
 export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers?: ReadonlyMap<string, string>): GeneratedFile[] {
   const marked = hasReadWriteMarkers(model.document);
-  const names = sdkNames(model);
+  const names = sdkNamesOf(model, ctx);
   const args = names.map((n) => argsType(n.op, marked));
   const spec = apiSpec(model);
   // Where each declared error's message is, as the error-shape engine reads the contract.

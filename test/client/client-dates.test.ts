@@ -174,6 +174,79 @@ describe('the SDK with dates', () => {
   });
 });
 
+/** A contract whose names are out to clash with what the dates files declare and import, or to break out of a comment or a string. */
+const HOSTILE = `openapi: 3.1.0
+info: { title: "*/ hostile", version: 1.0.0 }
+paths:
+  /a:
+    get:
+      operationId: listNotes
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Weird*~01Name' } } } }
+  /b:
+    get:
+      operationId: listNotesDates
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: object, properties: { 'x"*/\\\\': { type: string, format: date-time } } } } } }
+  /c:
+    get:
+      operationId: withDates
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: string, format: date-time } } } }
+  /d:
+    get:
+      operationId: contractPaths
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/pathDates' } } } } }
+components:
+  schemas:
+    'Weird*~1Name': { type: object, properties: { '*/ at': { type: string, format: date-time }, self: { $ref: '#/components/schemas/Weird*~01Name' } } }
+    pathDates: { type: object, properties: { toDate: { type: string, format: date-time } } }
+`;
+
+describe('hostile names', () => {
+  it('clash with nothing, break out of nothing, and compile under tsc --strict', async () => {
+    const dir = join(TMP, 'hostile');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'openapi.yaml'), HOSTILE);
+    const out = join(dir, 'generated');
+    await generateSpec(
+      { path: join(dir, 'openapi.yaml'), api: 'hostile', out, targets: ['types', 'client', 'sdk', 'react-query'], strict: false, dates: true },
+      { cacheDir: join(TMP, '.cache'), force: true },
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+          paths: { '@specforge/runtime/*': [join(ROOT, 'src', 'runtime', 'entry', '*.ts')] },
+        },
+        files: ['client.ts', 'sdk.ts', 'react-query.ts', 'dates.ts'].map((f) => join(out, f)),
+      }),
+    );
+    const r = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+    expect(r.stdout + r.stderr).toBe('');
+    const generated = (await import(join(out, 'dates.ts'))) as Record<string, (value: unknown, status: number) => unknown>;
+    // The operation listNotesDates's transformer; listNotes's is listNotesDates2 (sdk.ts has a function listNotesDates).
+    expect(
+      Object.keys(generated)
+        .filter((k) => k.startsWith('listNotesDates'))
+        .sort(),
+    ).toEqual(['listNotesDates2', 'listNotesDatesDates']);
+    const reader = generated['listNotesDatesDates'];
+    const value = { 'x"*/\\\\': '2026-01-01T00:00:00Z' };
+    reader?.(value, 200);
+    expect(Object.values(value)[0]).toBeInstanceOf(Date);
+  }, 200_000);
+});
+
 describe('a browser bundle', () => {
   it('keeps the transformers of the operations it calls, and no others', async () => {
     const entry = join(TMP, 'app.ts');
