@@ -2,8 +2,8 @@
  * What the generated TanStack Query integration (`react-query.ts`) needs at run time beyond the SDK:
  * invalidation by key prefix, scoped to a collection's path parameters, the next page of a paged
  * list read from its last page (by the paging rule the generator found in the contract, a `Link`
- * header's next link included), and the opt-in reading of `format: date-time` strings as Date.
- * Structural, with no import of TanStack itself: browser-safe, dependency-free.
+ * header's next link included). (The opt-in reading of `format: date-time` answers as Date is the
+ * SDK's, dates.ts.) Structural, with no import of TanStack itself: browser-safe, dependency-free.
  */
 import { pageLinks, type PageLinks } from './link-header.js';
 import { keyParams, unwrap, type InvalidatingClient } from './sdk.js';
