@@ -155,7 +155,11 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         key: code(values.take(`${n.fn}InfiniteQueryKey`)),
         options: code(values.take(`${n.fn}InfiniteQueryOptions`)),
         keyArgs: code(whole ? 'args' : `{ ...args, query: { ...args?.query, [${name}]: undefined } }`),
-        callQuery: code(whole ? 'pageParam ?? args?.query' : `{ ...args?.query, [${name}]: pageParam }`),
+        // An operation with no query parameter has no args.query: the next link's query is all it sends.
+        callQuery: code(
+          whole ? (n.op.parameters.some((p) => p.in === 'query') ? 'pageParam ?? args?.query' : 'pageParam') : `{ ...args?.query, [${name}]: pageParam }`,
+        ),
+        queryArg: code(whole ? '' : ', args?.query'),
         pageData: code(link ? `LinkedPage<${n.type}Data>` : `${n.type}Data`),
         read: code(link ? 'linkedPage' : 'unwrap'),
         readTail: code(link ? ', client.options.baseUrl' : ''),

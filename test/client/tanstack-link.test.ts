@@ -198,6 +198,28 @@ describe('an infinite query paged by Link headers', () => {
     }
   });
 
+  it("sends the next link's query whole for an operation with no query parameter of its own", async () => {
+    const tags = stub((url) => {
+      const page = url.searchParams.get('page');
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (page === null) headers['link'] = '</api/tags?page=2&per_page=1>; rel="next", </api/tags?page=2&per_page=1>; rel="last"';
+      return new Response(JSON.stringify([page === null ? 'v1' : 'v2']), { status: 200, headers });
+    });
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new InfiniteQueryObserver(qc, rq.listTagsInfiniteQueryOptions(tags.client));
+    const unsubscribe = observer.subscribe(() => undefined);
+    try {
+      await observer.refetch();
+      expect(observer.getCurrentResult().hasNextPage).toBe(true);
+      const all = await observer.fetchNextPage();
+      expect(all.data?.pages).toEqual([['v1'], ['v2']]);
+      expect(all.hasNextPage).toBe(false);
+      expect(tags.requests).toEqual(['/api/tags', '/api/tags?page=2&per_page=1']);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('still knows the next page after a refetch that changes the first page (structural sharing)', async () => {
     let title = 'issue 1';
     const { client } = stub((url) => {
@@ -230,6 +252,7 @@ describe('an infinite query paged by Link headers', () => {
     expect(rq.listIssuesPaging).toEqual({ kind: 'link', param: 'page', numeric: true });
     expect(rq.listEventsPaging).toEqual({ kind: 'link', param: 'after' });
     expect(rq.listRefsPaging).toEqual({ kind: 'link' });
+    expect(rq.listTagsPaging).toEqual({ kind: 'link' });
   });
 });
 
