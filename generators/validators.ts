@@ -5,6 +5,7 @@
  * `specforge mock` and the conformance suite).
  */
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
+import { PUSH_ERROR, shortErrors } from '../src/codegen/standalone-errors.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
 import {
   compileError,
@@ -44,17 +45,22 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
   const keyOf = new Map<unknown, string>(Object.entries(root.$defs).map(([key, schema]) => [schema, key]));
-  // Ajv's own-property checks made cheap for plain objects, as in validators compiled in memory.
-  const code = cheapOwnChecks(standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone));
+  // Ajv's own-property checks made cheap for plain objects, as in validators compiled in memory, by
+  // the runtime's ownProperty; each error pushed by the runtime's pushError from a shared template.
+  const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
+  const code = shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code;
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');
   return code;
 }
 
+/** What standalone code calls to test an own property (the runtime's ownProperty). */
+const OWN_PROPERTY = '__ownProperty';
+
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, ownProperty as ${OWN_PROPERTY}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
 const STANDARD_IMPORT = (from: string, typed: boolean): string =>

@@ -3,7 +3,7 @@
  * formats, the rule checks and the linear-time engine of `pattern`; Standard Schema v1 (`standard`, `StandardValidator`); never Ajv's compiler.
  * Browser-safe.
  */
-export { formats, ajvRuntime, type ValidateFunction, type ErrorObject } from '../validation/standalone.js';
+export { formats, ajvRuntime, pushError, ownProperty, type ValidateFunction, type ErrorObject, type ErrorTemplate } from '../validation/standalone.js';
 export { compilePattern, isLinearPattern, type CompiledPattern } from '../validation/pattern.js';
 export {
   standard,

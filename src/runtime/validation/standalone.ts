@@ -37,3 +37,36 @@ export const ajvRuntime: Record<string, { default: unknown }> = {
 function unwrap(mod: unknown): unknown {
   return typeof mod === 'object' && mod !== null && 'default' in mod ? (mod as { default: unknown }).default : mod;
 }
+
+/**
+ * What generated validators share of an error they report (codegen/standalone-errors.ts): its
+ * schema path, keyword, parameters (0 where the call gives them) and message.
+ */
+export type ErrorTemplate = readonly [schemaPath: string, keyword: string, params: Readonly<Record<string, unknown>> | 0, message: string];
+
+/**
+ * Adds an error to a validator's list (null while there is none) and returns the list: the object
+ * Ajv's own code writes, with the same keys in the same order and a new params object each time.
+ */
+export function pushError(
+  errors: ErrorObject[] | null,
+  instancePath: string,
+  template: ErrorTemplate,
+  params: Record<string, unknown> = { ...template[2] },
+): ErrorObject[] {
+  const err: ErrorObject = { instancePath, schemaPath: template[0], keyword: template[1], params, message: template[3] };
+  if (errors === null) return [err];
+  errors.push(err);
+  return errors;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Whether `key` is an own property of `data` (an object), as Ajv's `ownProperties` checks it, cheap
+ * for plain objects (see cheapOwnChecks in ajv.ts): a name Object.prototype lacks, found on an
+ * object whose prototype is Object.prototype, can be nowhere else.
+ */
+export function ownProperty(data: object, key: string): boolean {
+  return (Object.getPrototypeOf(data) === Object.prototype && !(key in Object.prototype)) || hasOwn.call(data, key);
+}
