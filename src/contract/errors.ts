@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   SPECFORGE_FILE_TOO_LARGE: 'A contract file is larger than the loader reads (64 MiB per file).',
   SPECFORGE_ENCODING: 'A contract file is not valid UTF-8 (a UTF-8 byte order mark is allowed).',
   SPECFORGE_NOT_OPENAPI: 'The document is not an OpenAPI document.',
-  SPECFORGE_UNSUPPORTED_VERSION: 'The OpenAPI version is not 3.0.x or 3.1.x (nor Swagger 2.0).',
+  SPECFORGE_UNSUPPORTED_VERSION: 'The OpenAPI version is not 3.0.x, 3.1.x or 3.2.x (nor Swagger 2.0).',
   SPECFORGE_SWAGGER_CONVERT: 'A Swagger 2.0 document cannot be converted to OpenAPI 3 cleanly (an error), or the conversion changed something (a warning).',
   SPECFORGE_TOO_DEEP: 'A document nests deeper than any contract needs (256 levels).',
   SPECFORGE_SCHEMA_CYCLE: 'Schemas reach themselves through $ref, allOf, anyOf, oneOf or not without consuming any data.',

@@ -10,7 +10,7 @@ import type { OpenApiVersion } from './validate.js';
 export function normalizeSchema(schema: unknown, version: OpenApiVersion): JsonSchema {
   if (typeof schema === 'boolean') return schema;
   if (!isRecord(schema)) return {};
-  if (version === '3.1') return schema;
+  if (version !== '3.0') return schema;
   return normalize30(schema);
 }
 

@@ -11,7 +11,8 @@ import { decodeUriText } from './pointer.js';
 import { inMemoryResolver } from './redocly-resolver.js';
 import type { LoadedContract } from './resolve.js';
 
-export type OpenApiVersion = '3.0' | '3.1';
+/** The OpenAPI versions specforge reads (3.2's schemas are 3.1's: JSON Schema 2020-12). */
+export type OpenApiVersion = '3.0' | '3.1' | '3.2';
 
 let structConfig: Promise<Config> | undefined;
 
@@ -69,16 +70,16 @@ export function detectVersion(loaded: LoadedContract): OpenApiVersion {
       swagger ? 'convert the document to OpenAPI 3.1 first' : 'an OpenAPI document starts with `openapi: 3.1.0`',
     );
   }
-  const m = /^3\.([01])\.\d+$/.exec(version);
+  const m = /^3\.([012])\.\d+$/.exec(version);
   if (!m) {
     throw ContractError.single(
       'SPECFORGE_UNSUPPORTED_VERSION',
       `OpenAPI version "${version}" is not supported`,
       loaded.locate('/openapi'),
-      'use 3.1.x (preferred) or 3.0.x',
+      'use 3.2.x, 3.1.x or 3.0.x',
     );
   }
-  return m[1] === '1' ? '3.1' : '3.0';
+  return m[1] === '2' ? '3.2' : m[1] === '1' ? '3.1' : '3.0';
 }
 
 /** Checks the bundled document against the OpenAPI structure; throws ContractError on errors. */

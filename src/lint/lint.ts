@@ -106,7 +106,8 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
     const contract = loaded ?? loadContract(target.path);
     const document = contract.document;
     const httpLess = document['x-specforge-cli'] !== undefined && isHttpLess(document);
-    const version = contract.sourceVersion === '2.0' ? 'oas2' : String(document['openapi']).startsWith('3.1') ? 'oas3_1' : 'oas3_0';
+    const openapi = String(document['openapi']);
+    const version = contract.sourceVersion === '2.0' ? 'oas2' : openapi.startsWith('3.2') ? 'oas3_2' : openapi.startsWith('3.1') ? 'oas3_1' : 'oas3_0';
     if (contract.overlays) problems = problems.map((p) => inOverlay(p, contract));
     results.push({
       spec: target.path,

@@ -170,6 +170,26 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
     summary: 'A path template parameter no path parameter declares, or a path parameter the template lacks.',
     why: 'A template parameter without a declaration has no schema to check a value against; a declared one the template lacks is never sent.',
   },
+  'spec-discriminator-defaultMapping': {
+    summary: 'OpenAPI 3.2: a discriminator on an optional property without a `defaultMapping`, or one that names no schema.',
+    why: 'A value without the property matches no alternative: clients and validators cannot tell which schema it is.',
+  },
+  'spec-example-values': {
+    summary: 'OpenAPI 3.2: an example with fields that exclude each other (`value` beside `dataValue`, `externalValue` beside `value` or `serializedValue`).',
+    why: 'Readers and tools cannot tell which of the two is the example.',
+  },
+  'spec-no-invalid-encoding-combinations': {
+    summary: 'OpenAPI 3.2: a media type with `encoding` beside `prefixEncoding` or `itemEncoding`.',
+    why: 'The two describe the parts differently: a client and a server could encode them differently.',
+  },
+  'spec-no-invalid-tag-parents': {
+    summary: "OpenAPI 3.2: a tag whose `parent` is no tag of the contract, or tags that are each other's parents.",
+    why: 'The navigation built from the tags has no place for the operations under it.',
+  },
+  'spec-querystring-parameters': {
+    summary: 'OpenAPI 3.2: two `in: querystring` parameters, or one beside `in: query` parameters.',
+    why: 'A querystring parameter is the whole query string: nothing else can be in it.',
+  },
   'spec-components-invalid-map-name': {
     summary: 'A component name with characters OpenAPI does not allow.',
     details: 'Names match `^[a-zA-Z0-9.\\-_]+$`.',
@@ -235,8 +255,8 @@ export const REDOCLY_RULE_DOCS: Record<string, RuleDoc> = {
 /** Every documented rule. */
 export const LINT_RULE_DOCS: Record<string, RuleDoc> = { ...HOUSE_RULE_DOCS, ...REDOCLY_RULE_DOCS };
 
-/** The spec versions specforge lints (OpenAPI 3.0 and 3.1, and Swagger 2.0 on the file itself). */
-const VERSIONS = ['oas3_0', 'oas3_1', 'oas2'] as const;
+/** The spec versions specforge lints (OpenAPI 3.0, 3.1 and 3.2, and Swagger 2.0 on the file itself). */
+const VERSIONS = ['oas3_0', 'oas3_1', 'oas3_2', 'oas2'] as const;
 export type LintedVersion = (typeof VERSIONS)[number];
 
 function severityOf(setting: RuleConfig | undefined): FindingLevel | undefined {

@@ -193,9 +193,9 @@ const CASES: ErrorCase[] = [
     expected: [{ code: 'SPECFORGE_NOT_OPENAPI', file: 'openapi.yaml', line: 1, col: 1, pointer: '', message: /openapi/ }],
   },
   {
-    name: 'openapi: 3.2.0',
-    files: { 'openapi.yaml': [INFO, 'openapi: 3.2.0', 'paths: {}', ''].join('\n') },
-    expected: [{ code: 'SPECFORGE_UNSUPPORTED_VERSION', file: 'openapi.yaml', line: 2, col: 1, pointer: '/openapi', message: /3\.2\.0/ }],
+    name: 'openapi: 3.3.0',
+    files: { 'openapi.yaml': [INFO, 'openapi: 3.3.0', 'paths: {}', ''].join('\n') },
+    expected: [{ code: 'SPECFORGE_UNSUPPORTED_VERSION', file: 'openapi.yaml', line: 2, col: 1, pointer: '/openapi', message: /3\.3\.0/ }],
   },
   {
     name: 'openapi: 2.0 (a number)',

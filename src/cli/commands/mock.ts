@@ -72,7 +72,7 @@ export async function createMockFromSpec(
 ): Promise<Mock> {
   const { start, validators, locate, keep } = await loadStart(specPath, strict, cache);
   // Error statuses whose declared schema no error body can be built for: said at start-up.
-  if (warn) for (const d of start.errorShapeWarnings) warn(d);
+  if (warn) for (const d of [...start.featureWarnings, ...start.errorShapeWarnings]) warn(d);
   const api = start.api;
   let tables = start.tables;
   if (options.stateful === true && report !== undefined) {

@@ -30,7 +30,7 @@ import { machineKey } from './machine-key.js';
  * Changes when what an entry holds changes: older entries are then misses. The toolchain fingerprint
  * covers src/contract and src/runtime, not src/cli: bump it when this file or mock-build.ts changes.
  */
-const FORMAT = 3;
+const FORMAT = 4;
 /** What a sealed entry file starts with, then the 32 bytes of its HMAC, then the v8-serialized entry. */
 const MAGIC = Buffer.from('SFS2');
 const MAC_BYTES = 32;
@@ -46,6 +46,8 @@ export interface MockStart {
   plan: LazyPlan;
   /** Error statuses whose declared schema no error body can be built for. */
   errorShapeWarnings: Diagnostic[];
+  /** What the contract holds that the mock does not serve yet (OpenAPI 3.2 features), said at start. */
+  featureWarnings: Diagnostic[];
   /** What patching the contract reported (nulls read as absent, overlay actions that select nothing). */
   patchWarnings: Diagnostic[];
   /** Where each response pointer of the tables is in the contract's files. */
