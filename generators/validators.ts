@@ -6,6 +6,7 @@
  */
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import { PUSH_ERROR, shortErrors } from '../src/codegen/standalone-errors.js';
+import { minifyStandalone } from '../src/codegen/standalone-minify.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
 import {
   compileError,
@@ -191,7 +192,7 @@ export async function validatorFiles(
   const { ahead, deferred } = mode === 'all' ? { ahead: [], deferred: [...plan.exports] } : splitDeferred(plan, mode);
   let code: string;
   try {
-    code = ahead.length === 0 ? '' : await compile(compileJob(plan.root, ahead), ctx.strict);
+    code = ahead.length === 0 ? '' : await minifyStandalone(await compile(compileJob(plan.root, ahead), ctx.strict));
   } catch (err) {
     throw compileError(model, err, plan);
   }

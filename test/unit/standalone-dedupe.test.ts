@@ -18,9 +18,10 @@ const SPEC = join(ROOT, 'specs', 'tables', 'openapi.yaml');
 function bodies(code: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const line of code.split('\n')) {
-    const m = /^(?:const (validate_\w+) = \/\* @__PURE__ \*\/ Object\.assign\()?function (validate_\w+)\(/.exec(line);
+    // A function expression's own name is minified (a local name): the constant's name is masked.
+    const m = /^(?:const (validate_\w+) = \/\* @__PURE__ \*\/ Object\.assign\()?function ([\w$]+)\(/.exec(line);
     if (!m) continue;
-    const name = m[2] as string;
+    const name = m[1] ?? (m[2] as string);
     const body = line.split(name).join('#self');
     out.set(body, [...(out.get(body) ?? []), name]);
   }

@@ -42,7 +42,9 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 describe('code-like strings in standalone validators', () => {
   it('generate, and leave no require() in the code', () => {
     const code = readFileSync(join(TMP, 'out', 'validators.ts'), 'utf8');
-    expect(code).not.toMatch(/(?<![\w$.])require\("/);
+    // Outside string literals (minified code quotes a string holding `"` with `'`).
+    const outsideStrings = code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, '""');
+    expect(outsideStrings).not.toMatch(/(?<![\w$.])require\(/);
   });
 
   it.each(CODE_LIKE)('an enum accepts %j exactly, and nothing near it', (value) => {
