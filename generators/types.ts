@@ -71,10 +71,13 @@ export function inlineDeepRefs(document: Record<string, unknown>, copied = false
   return out;
 }
 
+/** Components openapi-typescript does not print (OpenAPI 3.2's `components.mediaTypes`): their references are inlined too. */
+const UNPRINTED_COMPONENT_REF = /^#\/components\/mediaTypes\//;
+
 function isDeepRef(node: unknown): node is { $ref: string } {
   if (!isRecord(node)) return false;
   const ref = node['$ref'];
-  return typeof ref === 'string' && ref.startsWith('#/') && !COMPONENT_REF.test(ref);
+  return typeof ref === 'string' && ref.startsWith('#/') && (!COMPONENT_REF.test(ref) || UNPRINTED_COMPONENT_REF.test(ref));
 }
 
 /**

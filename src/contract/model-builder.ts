@@ -103,8 +103,8 @@ export class ModelBuilder {
   mediaTypes(content: unknown, pointer: string): MediaTypeModel[] {
     if (!isRecord(content)) return [];
     return Object.entries(content).map(([type, raw]) => {
-      const mtPtr = joinPointer(pointer, type);
-      const mt = isRecord(raw) ? raw : {};
+      // OpenAPI 3.2: a media type may be a $ref to components.mediaTypes.
+      const { node: mt, pointer: mtPtr } = this.deref(raw, joinPointer(pointer, type));
       const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr), pointer: mtPtr };
       if (mt['itemSchema'] !== undefined) {
         this.unsupported32(

@@ -43,8 +43,22 @@ export function opaqueExtensions(types: Record<string, NodeType>): Record<string
   return out;
 }
 
-/** opaqueExtensions for every OpenAPI version, as a Redocly plugin's `typeExtension`. */
-export const OPAQUE_EXTENSION_TYPES = { oas3: opaqueExtensions, oas2: opaqueExtensions } as const;
+/**
+ * Redocly's OpenAPI 3.2 type tree corrected where it departs from the specification:
+ * `components.mediaTypes` is a map of Media Type Objects (or references), which Redocly types as a
+ * map of content maps, so a valid component was a structural error.
+ */
+export function oas32Types(types: Record<string, NodeType>): Record<string, NodeType> {
+  const named = types['NamedMediaTypes'];
+  if (named === undefined || types['MediaType'] === undefined) return types;
+  return { ...types, NamedMediaTypes: { ...named, additionalProperties: () => 'MediaType' } };
+}
+
+/** opaqueExtensions for every OpenAPI version (and oas32Types for 3.2), as a Redocly plugin's `typeExtension`. */
+export const OPAQUE_EXTENSION_TYPES = {
+  oas3: (types: Record<string, NodeType>, version: string) => opaqueExtensions(version === 'oas3_2' ? oas32Types(types) : types),
+  oas2: opaqueExtensions,
+} as const;
 
 /** A Redocly plugin that only makes extensions opaque, for the configs specforge builds without its house rules. */
 export const OPAQUE_EXTENSIONS_PLUGIN: Plugin = { id: 'specforge-extensions', typeExtension: OPAQUE_EXTENSION_TYPES };

@@ -183,6 +183,41 @@ describe('OpenAPI 3.2 documents', () => {
     expect((await mock.fetch(new Request('http://mock.test/pets/0'))).status).toBe(400);
   });
 
+  it('take a media type from components.mediaTypes: structure, model, mock and types read it', async () => {
+    const file = join(TMP, 'media-types.yaml');
+    writeFileSync(
+      file,
+      `openapi: 3.2.0
+info: { title: media types, version: '1' }
+security: []
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        '200':
+          description: pets
+          content:
+            application/json: { $ref: '#/components/mediaTypes/Pets' }
+components:
+  mediaTypes:
+    Pets:
+      schema: { type: array, items: { type: object, required: [id], properties: { id: { type: integer } } } }
+      example: [{ id: 7 }]
+`,
+    );
+    const model = await buildModel(file);
+    const content = model.operations[0]?.responses[0]?.content[0];
+    expect(content?.pointer).toBe('/components/mediaTypes/Pets');
+    expect(content?.examples.map((e) => e.value)).toEqual([[{ id: 7 }]]);
+    const mock = await createMockFromSpec(file);
+    expect(await (await mock.fetch(new Request('http://mock.test/pets'))).json()).toEqual([{ id: 7 }]);
+    const out = join(TMP, 'media-types');
+    await generateSpec({ path: file, api: 'mt', out, targets: ['types'] }, { cacheDir: join(TMP, 'cache'), force: true });
+    const types = readFileSync(join(out, 'types.ts'), 'utf8');
+    expect(types).toMatch(/"application\/json": \{\s*id: number;\s*\}\[\];/);
+  });
+
   it("say, at each one's place, which 3.2 features are not given their meaning yet", async () => {
     const model = await buildModel(join(TMP, 'features.yaml'));
     const said = model.warnings.map((w) => `${w.location?.line}:${w.location?.col} ${w.message}`);
