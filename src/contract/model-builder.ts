@@ -11,6 +11,7 @@ import type {
   ExampleModel,
   HeaderModel,
   HttpMethod,
+  JsonSchema,
   MediaEncodingModel,
   MediaTypeModel,
   NamedSchemaModel,
@@ -20,10 +21,11 @@ import type {
   SecurityRequirementModel,
   SecuritySchemeModel,
 } from './model-types.js';
-import { HTTP_METHODS } from './model-types.js';
+import { asCustomMethod, HTTP_METHODS, wireMethod } from './model-types.js';
 import { isRecord, joinPointer, resolveLocalRef, setOwn } from './pointer.js';
 import type { LoadedContract } from './resolve.js';
 import { normalizeSchema } from './schema-normalize.js';
+import { readSerializedMedia, readSerializedParameter } from './serialized.js';
 import type { OpenApiVersion } from './validate.js';
 
 function extensionsOf(node: Record<string, unknown>): Record<string, unknown> {
@@ -69,7 +71,11 @@ export class ModelBuilder {
     return { node: isRecord(current) ? current : {}, pointer: at };
   }
 
-  examples(node: Record<string, unknown>, pointer: string): ExampleModel[] {
+  /**
+   * The examples of a parameter, media type or header; `read` reads a `serializedValue` (OpenAPI 3.2)
+   * back into data (an example with only a serializedValue has that data as its value).
+   */
+  examples(node: Record<string, unknown>, pointer: string, read?: (text: string) => unknown): ExampleModel[] {
     const out: ExampleModel[] = [];
     if ('example' in node) out.push({ name: 'example', pointer: joinPointer(pointer, 'example'), value: node['example'] });
     const examples = node['examples'];
@@ -78,13 +84,20 @@ export class ModelBuilder {
         const { node: ex, pointer: exPtr } = this.deref(raw, joinPointer(pointer, 'examples', name));
         // OpenAPI 3.2: `dataValue` is the value as the schema sees it (`value` before 3.2).
         const key = 'dataValue' in ex ? 'dataValue' : 'value' in ex ? 'value' : undefined;
-        if (key !== undefined) {
-          const e: ExampleModel = { name, pointer: joinPointer(exPtr, key), value: ex[key] };
+        const text = ex['serializedValue'];
+        const serialized =
+          typeof text === 'string' && read !== undefined ? { text, pointer: joinPointer(exPtr, 'serializedValue'), data: read(text) } : undefined;
+        if (key !== undefined || serialized !== undefined) {
+          const e: ExampleModel =
+            key !== undefined
+              ? { name, pointer: joinPointer(exPtr, key), value: ex[key] }
+              : { name, pointer: serialized?.pointer ?? exPtr, value: serialized?.data };
+          if (serialized !== undefined) e.serialized = serialized;
           if (typeof ex['summary'] === 'string') e.summary = ex['summary'];
           out.push(e);
         } else if (typeof ex['serializedValue'] === 'string') {
           this.unsupported32(
-            `example "${name}" gives only a serializedValue, which specforge does not parse yet; it is not checked (give its dataValue too)`,
+            `example "${name}" gives only a serializedValue, which is read for parameters and media types only; it is not checked (give its dataValue too)`,
             joinPointer(exPtr, 'serializedValue'),
           );
         } else if (typeof ex['externalValue'] === 'string') {
@@ -100,12 +113,22 @@ export class ModelBuilder {
     return out;
   }
 
+  /** Schemas by local reference, normalized (for reading serialized examples). */
+  readonly resolveSchema = (ref: string): JsonSchema | undefined => {
+    const found = ref.startsWith('#') ? resolveLocalRef(this.doc, ref) : undefined;
+    return found === undefined ? undefined : normalizeSchema(found.value, this.version);
+  };
+
   mediaTypes(content: unknown, pointer: string): MediaTypeModel[] {
     if (!isRecord(content)) return [];
     return Object.entries(content).map(([type, raw]) => {
       // OpenAPI 3.2: a media type may be a $ref to components.mediaTypes.
       const { node: mt, pointer: mtPtr } = this.deref(raw, joinPointer(pointer, type));
-      const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr), pointer: mtPtr };
+      const encoding = this.encodingOf(mt);
+      const schema = mt['schema'] !== undefined ? normalizeSchema(mt['schema'], this.version) : undefined;
+      // A serializedValue (OpenAPI 3.2) is the media type's text: read back as JSON, a form or text.
+      const read = (text: string): unknown => readSerializedMedia(text, type, schema, encoding, this.resolveSchema);
+      const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr, read), pointer: mtPtr };
       if (mt['itemSchema'] !== undefined) {
         this.unsupported32(
           `${type}: itemSchema (OpenAPI 3.2 streams) is not supported yet: the stream's items are not typed, validated, sampled or tested`,
@@ -113,22 +136,26 @@ export class ModelBuilder {
         );
       }
       if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
-      if (mt['schema'] !== undefined) model.schema = normalizeSchema(mt['schema'], this.version);
-      if (isRecord(mt['encoding'])) {
-        const encoding: Record<string, MediaEncodingModel> = {};
-        for (const [name, e] of Object.entries(mt['encoding'])) {
-          if (!isRecord(e)) continue;
-          const entry: MediaEncodingModel = {};
-          if (typeof e['contentType'] === 'string') entry.contentType = e['contentType'];
-          if (typeof e['style'] === 'string') entry.style = e['style'];
-          if (typeof e['explode'] === 'boolean') entry.explode = e['explode'];
-          else if (entry.style !== undefined) entry.explode = entry.style === 'form';
-          setOwn(encoding, name, entry);
-        }
-        model.encoding = encoding;
-      }
+      if (schema !== undefined) model.schema = schema;
+      if (encoding !== undefined) model.encoding = encoding;
       return model;
     });
+  }
+
+  /** A media type's `encoding`: how each property of a form or multipart body (or a querystring) is serialized. */
+  encodingOf(mt: Record<string, unknown>): Record<string, MediaEncodingModel> | undefined {
+    if (!isRecord(mt['encoding'])) return undefined;
+    const encoding: Record<string, MediaEncodingModel> = {};
+    for (const [name, e] of Object.entries(mt['encoding'])) {
+      if (!isRecord(e)) continue;
+      const entry: MediaEncodingModel = {};
+      if (typeof e['contentType'] === 'string') entry.contentType = e['contentType'];
+      if (typeof e['style'] === 'string') entry.style = e['style'];
+      if (typeof e['explode'] === 'boolean') entry.explode = e['explode'];
+      else if (entry.style !== undefined) entry.explode = entry.style === 'form';
+      setOwn(encoding, name, entry);
+    }
+    return encoding;
   }
 
   parameter(raw: unknown, pointer: string): ParameterModel {
@@ -144,41 +171,39 @@ export class ModelBuilder {
       allowReserved: p['allowReserved'] === true,
       deprecated: p['deprecated'] === true,
       schema: normalizeSchema(p['schema'] ?? {}, this.version),
-      examples: this.examples(p, at),
+      examples: [],
       pointer: at,
       extensions: extensionsOf(p),
     };
     if (typeof p['description'] === 'string') model.description = p['description'];
     if (location === 'path' && p['x-specforge-multi-segment'] === true) model.multiSegment = true;
     if (location === 'query' && p['allowEmptyValue'] === true) model.allowEmptyValue = true;
+    let mediaExamples: ExampleModel[] = [];
     if (isRecord(p['content'])) {
       const [type, mt] = Object.entries(p['content'])[0] ?? [];
       if (type !== undefined) {
         model.contentType = type;
         if (isRecord(mt)) {
           model.schema = normalizeSchema(mt['schema'] ?? {}, this.version);
-          model.examples.push(...this.examples(mt, joinPointer(at, 'content', type)));
+          const encoding = location === 'querystring' ? this.encodingOf(mt) : undefined;
+          if (encoding !== undefined) model.encoding = encoding;
+          // A media type's serializedValue is its text (JSON, a form), before any escaping for the URL.
+          const read = (text: string): unknown => readSerializedMedia(text, type, model.schema, encoding, this.resolveSchema);
+          mediaExamples = this.examples(mt, joinPointer(at, 'content', type), read);
         }
       }
     }
+    // A parameter's serializedValue is what travels: with its name and delimiters, or the whole query string.
+    model.examples = [...this.examples(p, at, (text) => readSerializedParameter(text, model, this.resolveSchema)), ...mediaExamples];
     return model;
   }
 
-  operation(path: string, method: HttpMethod, pathItem: Record<string, unknown>, pathPtr: string): OperationModel {
-    const pointer = joinPointer(pathPtr, method);
-    const op = pathItem[method] as Record<string, unknown>;
+  /** The operation `op` at `pointer` (a fixed field of the path item, or one of its additionalOperations). */
+  operation(path: string, method: HttpMethod, op: Record<string, unknown>, pointer: string, pathItem: Record<string, unknown>, pathPtr: string): OperationModel {
     const params = new Map<string, ParameterModel>();
     const addParams = (list: unknown, listPtr: string): void => {
       if (!Array.isArray(list)) return;
       list.forEach((raw, i) => {
-        const { node, pointer: at } = this.deref(raw, joinPointer(listPtr, i));
-        if (node['in'] === 'querystring') {
-          this.unsupported32(
-            `${method.toUpperCase()} ${path}: the querystring parameter "${String(node['name'])}" (OpenAPI 3.2) is not supported yet: the query string is not parsed, validated, typed or sent as one value`,
-            joinPointer(at, 'in'),
-          );
-          return;
-        }
         const p = this.parameter(raw, joinPointer(listPtr, i));
         // OpenAPI 3: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored"
         // (the media types and security schemes say what those headers carry).
@@ -188,6 +213,7 @@ export class ModelBuilder {
     };
     addParams(pathItem['parameters'], joinPointer(pathPtr, 'parameters'));
     addParams(op['parameters'], joinPointer(pointer, 'parameters'));
+    this.checkQuerystring(wireMethod(method), path, [...params.values()]);
     const id = typeof op['operationId'] === 'string' ? op['operationId'] : syntheticOperationId(method, path);
     const model: OperationModel = {
       id,
@@ -239,6 +265,56 @@ export class ModelBuilder {
     return model;
   }
 
+  /**
+   * A path item's operations: its fixed fields (QUERY among them, OpenAPI 3.2), then its
+   * `additionalOperations` (3.2: custom methods, each named as written). A key a fixed field covers
+   * (GET, Query: any case of one) or one that is not an HTTP token is an error at its place.
+   */
+  operationsOf(path: string, item: Record<string, unknown>, itemPtr: string): { method: HttpMethod; node: Record<string, unknown>; pointer: string }[] {
+    const out: { method: HttpMethod; node: Record<string, unknown>; pointer: string }[] = [];
+    for (const method of HTTP_METHODS) {
+      if (isRecord(item[method])) out.push({ method, node: item[method], pointer: joinPointer(itemPtr, method) });
+    }
+    const extra = item['additionalOperations'];
+    if (!isRecord(extra)) return out;
+    for (const [name, raw] of Object.entries(extra)) {
+      const at = joinPointer(itemPtr, 'additionalOperations', name);
+      const problem = customMethodProblem(name);
+      if (problem !== undefined) {
+        this.errors.push({ code: 'SPECFORGE_INVALID_STRUCTURE', severity: 'error', message: `additionalOperations of ${path}: ${problem}`, location: this.loaded.locate(at) });
+        continue;
+      }
+      if (!isRecord(raw)) continue;
+      out.push({ method: asCustomMethod(name), node: raw, pointer: at });
+    }
+    return out;
+  }
+
+  /**
+   * OpenAPI 3.2: a querystring parameter is the whole query string, described by `content`; so an
+   * operation has at most one, and no query parameter beside it (an error at the parameter's `in`).
+   */
+  checkQuerystring(method: string, path: string, params: ParameterModel[]): void {
+    const wholes = params.filter((p) => p.in === 'querystring');
+    if (wholes.length === 0) return;
+    const refuse = (p: ParameterModel, message: string, at = joinPointer(p.pointer, 'in')): void => {
+      this.errors.push({ code: 'SPECFORGE_QUERYSTRING_PARAMETER', severity: 'error', message: `${method} ${path}: ${message}`, location: this.loaded.locate(at) });
+    };
+    for (const p of wholes) {
+      if (p.contentType === undefined) refuse(p, `the querystring parameter "${p.name}" has no content: the query string's media type and schema go in its content`, p.pointer);
+    }
+    for (const p of wholes.slice(1)) {
+      refuse(p, `the querystring parameter "${p.name}" is a second one beside "${wholes[0]?.name ?? ''}": an operation's query string is one parameter`);
+    }
+    const query = params.find((p) => p.in === 'query');
+    if (query !== undefined) {
+      refuse(
+        wholes[0] as ParameterModel,
+        `the querystring parameter "${wholes[0]?.name ?? ''}" is beside the query parameter "${query.name}": the querystring is the whole query string (put "${query.name}" in its schema)`,
+      );
+    }
+  }
+
   checkPathParameters(op: OperationModel): void {
     const inTemplate = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
     const declared = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
@@ -280,35 +356,20 @@ export class ModelBuilder {
     for (const [path, rawItem] of Object.entries(paths)) {
       if (path.startsWith('x-')) continue;
       const itemPtr = joinPointer('/paths', path);
-      const { node: item, pointer: itemAt } = this.deref(rawItem, itemPtr);
-      if (isRecord(item['query'])) {
-        this.unsupported32(
-          `QUERY ${path}: the query method (OpenAPI 3.2) is not supported yet: the operation is left out of every output`,
-          joinPointer(itemAt, 'query'),
-        );
-      }
-      if (isRecord(item['additionalOperations'])) {
-        for (const name of Object.keys(item['additionalOperations'])) {
-          this.unsupported32(
-            `${name} ${path}: additionalOperations (OpenAPI 3.2) are not supported yet: the operation is left out of every output`,
-            joinPointer(itemAt, 'additionalOperations', name),
-          );
-        }
-      }
-      for (const method of HTTP_METHODS) {
-        if (!isRecord(item[method])) continue;
-        const op = this.operation(path, method, item, itemPtr);
+      const { node: item } = this.deref(rawItem, itemPtr);
+      for (const { method, node, pointer } of this.operationsOf(path, item, itemPtr)) {
+        const op = this.operation(path, method, node, pointer, item, itemPtr);
         const prior = seen.get(op.id);
         if (prior) {
           this.errors.push({
             code: 'SPECFORGE_DUPLICATE_OPERATION_ID',
             severity: 'error',
-            message: `operationId "${op.id}" is used by ${prior} and by ${method.toUpperCase()} ${path}`,
+            message: `operationId "${op.id}" is used by ${prior} and by ${wireMethod(method)} ${path}`,
             location: this.loaded.locate(joinPointer(op.pointer, 'operationId')),
           });
           continue;
         }
-        seen.set(op.id, `${method.toUpperCase()} ${path}`);
+        seen.set(op.id, `${wireMethod(method)} ${path}`);
         operations.push(op);
       }
     }
@@ -381,6 +442,17 @@ function securityOf(raw: unknown): SecurityRequirementModel[] {
 
 /** Header parameters OpenAPI 3 says to ignore (Parameter Object, `name`). */
 const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/** RFC 9110's token: the characters a method's name may have. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Why `name` cannot be a key of additionalOperations, or undefined when it can. */
+export function customMethodProblem(name: string): string | undefined {
+  if (!TOKEN.test(name)) return `"${name}" is not an HTTP method (a method is a token: letters, digits and !#$%&'*+-.^_\`|~)`;
+  const fixed = (HTTP_METHODS as readonly string[]).find((m) => m === name.toLowerCase());
+  if (fixed !== undefined) return `"${name}" is the fixed field "${fixed}"'s method: write the operation there, not in additionalOperations`;
+  return undefined;
+}
 
 export function syntheticOperationId(method: string, path: string): string {
   const words = path

@@ -7,9 +7,35 @@ import type { LoadedContract } from './resolve.js';
 import type { OpenApiVersion } from './validate.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** The methods a path item names by a fixed field, as the field is spelled (`query` is OpenAPI 3.2's). */
+export type FixedMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+export const HTTP_METHODS: readonly FixedMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+declare const customMethod: unique symbol;
+/**
+ * A method of a path item's `additionalOperations` (OpenAPI 3.2: PURGE, COPY, LINK…), its name as
+ * written (HTTP methods are case-sensitive): an HTTP token that no fixed field covers in any case.
+ * Made by the model builder only (`asCustomMethod`).
+ */
+export type CustomMethod = string & { readonly [customMethod]: true };
+/** An operation's method: a fixed field's name (lower case) or a custom method as written. */
+export type HttpMethod = FixedMethod | CustomMethod;
+
+/** Whether a method is a custom one (`additionalOperations`), not a fixed field's. */
+export function isCustomMethod(method: HttpMethod): method is CustomMethod {
+  return !(HTTP_METHODS as readonly string[]).includes(method);
+}
+
+/** A custom method's name, typed as one (the caller has checked it is a token no fixed field covers). */
+export function asCustomMethod(name: string): CustomMethod {
+  return name as CustomMethod;
+}
+
+/** The method as it travels on the wire: a fixed one in upper case (GET, QUERY), a custom one as written. */
+export function wireMethod(method: HttpMethod): string {
+  return isCustomMethod(method) ? method : method.toUpperCase();
+}
+/** `querystring` (OpenAPI 3.2): the whole query string as one value, described by its `content`'s one media type. */
+export type ParameterLocation = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 export interface ExampleModel {
   /** Name in an `examples` map, or "example" for a single `example`. */
@@ -17,6 +43,13 @@ export interface ExampleModel {
   pointer: string;
   value: unknown;
   summary?: string;
+  /**
+   * OpenAPI 3.2 `serializedValue`: the value as it travels (a parameter's with its name and
+   * delimiters, a querystring's the whole query string, a media type's its text), at `pointer`, and
+   * `data`, that text read back as the run time reads it. An example with only a serializedValue
+   * has `data` as its `value`.
+   */
+  serialized?: { text: string; pointer: string; data: unknown };
 }
 
 export interface ParameterModel {
@@ -30,6 +63,8 @@ export interface ParameterModel {
   schema: JsonSchema;
   /** Set when the parameter is described by `content` (a serialized media type) instead of a schema. */
   contentType?: string;
+  /** A `querystring` parameter's form media type `encoding`: how each property is serialized. */
+  encoding?: Record<string, MediaEncodingModel>;
   /** `x-specforge-multi-segment: true` on a path parameter: its value may contain "/". */
   multiSegment?: boolean;
   /** `allowEmptyValue: true` (query): an empty value (`name=`) is valid; otherwise it is not. */
