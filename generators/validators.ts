@@ -7,6 +7,7 @@
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import { PUSH_ERROR, shortErrors } from '../src/codegen/standalone-errors.js';
 import { minifyStandalone } from '../src/codegen/standalone-minify.js';
+import { splitSchemas } from '../src/codegen/standalone-schemas.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
 import {
   compileError,
@@ -49,7 +50,8 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   // Ajv's own-property checks made cheap for plain objects, as in validators compiled in memory, by
   // the runtime's ownProperty; each error pushed by the runtime's pushError from a shared template.
   const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
-  const code = shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code;
+  // A schema Ajv reads a part of at run time (an enum) is written as that part alone.
+  const code = splitSchemas(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code);
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');

@@ -153,13 +153,13 @@ function site(code: string, start: number, err: string, brace: number): Site | u
 }
 
 /** Names for the templates, after a hash of their text (longer where two would share one). */
-function templateNames(templates: Iterable<string>): Map<string, string> {
+export function hashNames(texts: Iterable<string>, prefix = 'e_'): Map<string, string> {
   const names = new Map<string, string>();
   const taken = new Set<string>();
-  for (const text of [...templates].sort()) {
+  for (const text of [...texts].sort()) {
     let length = 6;
-    let name = `e_${shortHash(text, length)}`;
-    while (taken.has(name)) name = `e_${shortHash(text, ++length)}`;
+    let name = `${prefix}${shortHash(text, length)}`;
+    while (taken.has(name)) name = `${prefix}${shortHash(text, ++length)}`;
     taken.add(name);
     names.set(text, name);
   }
@@ -182,7 +182,7 @@ export function shortErrors(code: string): { code: string; used: boolean } {
     SITES.lastIndex = found.end;
   }
   if (sites.length === 0) return { code, used: false };
-  const names = templateNames(new Set(sites.map((s) => s.template)));
+  const names = hashNames(new Set(sites.map((s) => s.template)));
   const out: string[] = [];
   for (const [text, name] of [...names].sort((a, b) => (a[1] < b[1] ? -1 : 1))) out.push(`const ${name} = ${text};\n`);
   let at = 0;

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { ValidateFunction } from '../../src/runtime/validation/standalone.js';
 import { shortErrors } from '../../src/codegen/standalone-errors.js';
+import { splitSchemas } from '../../src/codegen/standalone-schemas.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `standalone-errors-${process.pid}`);
 const FIGMA = join(dirname(createRequire(import.meta.url).resolve('@figma/rest-api-spec/package.json')), 'openapi', 'openapi.yaml');
@@ -189,5 +190,23 @@ describe('standalone errors through shared templates', () => {
     expect(code).not.toMatch(/<\/script|\u2028/i);
     expect(code).toContain('vErrors = __pushError(vErrors, instancePath, e_');
     expect(code).toMatch(/const e_[0-9a-f]{6} = \["#\/properties\/a\\u2028<\\\/script>\/type","type",\{type:"<\\\/script>"\},"must be x"\];/);
+  });
+
+  it('write the part of a schema the code reads as a constant of its own, and drop the schema nothing reads whole', () => {
+    const code = [
+      'const schema_ab12cd34 = {"type":"object","properties":{"a b":{"enum":["x","<\\/script>"]},"n":{"const":3}},"enum":[{"k":1}]};',
+      'const schema_ef56ab78 = {"enum":["kept"]};',
+      'function validate_x(data){const v = schema_ab12cd34.properties["a b"].enum;return v.includes(data) || data === schema_ab12cd34.properties.n.const || "schema_ab12cd34.enum" === data || schema_ef56ab78.missing === data || schema_ab12cd34.enum[0] === data;}',
+    ].join('\n');
+    const out = splitSchemas(code);
+    expect(out).not.toContain('const schema_ab12cd34');
+    expect(out).toContain('const schema_ef56ab78 = {"enum":["kept"]};');
+    expect(out).toMatch(/^const s_[0-9a-f]{6} = \["x","<\\\/script>"\];$/m);
+    expect(out).toMatch(/^const s_[0-9a-f]{6} = \{"k":1\};$/m);
+    expect(out).toContain('data === 3 ||');
+    expect(out).toContain('"schema_ab12cd34.enum" === data');
+    const run = (text: string): unknown[] =>
+      new Function(`${text}\nreturn [validate_x("x"), validate_x(3), validate_x("y"), validate_x("</script>")];`)() as unknown[];
+    expect(run(out)).toEqual(run(code));
   });
 });
