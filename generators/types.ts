@@ -7,6 +7,7 @@ import type { ContractModel } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 import { loadOpenApiTypeScript } from './openapi-typescript.js';
+import { withExtraMethods } from './types-methods.js';
 
 /** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
 // With specforge's own TypeScript, whatever version the project installed (openapi-typescript.ts).
@@ -130,7 +131,7 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
   // openapi-typescript prints U+2028/U+2029 and `</script` raw inside string literal types and
   // comments; escape them as escape.ts does for every literal (the same value in a literal, plain
   // text in a comment), so generated files follow one rule.
-  return astToString(transformSchema(schema, ctx))
+  return astToString(withExtraMethods(transformSchema(schema, ctx), schema, ctx))
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
     .replace(/<\/(script)/gi, '<\\/$1');

@@ -3,6 +3,7 @@
  * into generated server.ts and mocks.ts, and used directly by `specforge mock`.
  */
 import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '../model.js';
+import { wireMethod } from '../model-types.js';
 import { normalizeSchema } from '../schema-normalize.js';
 import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
 import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/shared/sample.js';
@@ -104,7 +105,7 @@ export function operationSpec(
 ): OperationSpec {
   const spec: OperationSpec = {
     id: op.id,
-    method: op.method.toUpperCase(),
+    method: wireMethod(op.method),
     path: op.path,
     parameters: op.parameters.map((p) => {
       const param: OperationSpec['parameters'][number] = {

@@ -179,7 +179,8 @@ export class Pipeline<R extends RequestHead> {
     const rawPath = how?.path === undefined ? target.path : targetPath(how.path);
     const rawQuery = target.query;
     const given = req.method ?? 'GET';
-    const method = given === 'GET' || given === 'POST' ? given : given.toUpperCase();
+    // A method an operation takes as given (a custom one keeps its case), any other in upper case.
+    const method = given === 'GET' || given === 'POST' || this.router.methods.has(given) ? given : given.toUpperCase();
     const below = this.basePath === '' ? rawPath : stripBasePath(rawPath, this.basePath, how?.mount);
     if (below === undefined) {
       if (how?.miss) return undefined;

@@ -183,6 +183,8 @@ function scan(routes: readonly Route[], matcher: (route: Route) => Record<string
 const LINEAR = 8;
 
 export class Router {
+  /** Every method an operation takes (a custom one as written: HTTP methods are case-sensitive). */
+  readonly methods = new Set<string>();
   private readonly bySegments = new Map<number, Route[]>();
   /** Templates without parameters, by path. */
   private readonly staticRoutes = new Map<string, Map<string, OperationSpec>>();
@@ -202,7 +204,9 @@ export class Router {
         route = { template: path, ...compile(path), operations: new Map() };
         routes.set(path, route);
       }
-      const method = op.method.toUpperCase();
+      // As the tables give it: a fixed method in upper case, a custom one (OpenAPI 3.2) as written.
+      const method = op.method;
+      this.methods.add(method);
       if (!route.operations.has(method)) route.operations.set(method, op);
       if (when.length > 0) {
         route.variants ??= new Map();
@@ -316,7 +320,7 @@ export class Router {
     if (!path.startsWith('/')) return { kind: 'not-found' };
     const segments = path.split('/').slice(1);
     const candidates = this.bySegments.get(segments.length) ?? [];
-    const wanted = method.toUpperCase();
+    const wanted = this.methods.has(method) ? method : method.toUpperCase();
     const state: Scan = { wanted, allow: undefined, fallback: undefined, probe };
     const found =
       scan(candidates, (route) => matchRoute(route, segments), state) ??

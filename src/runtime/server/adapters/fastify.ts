@@ -28,6 +28,9 @@ export interface FastifyReplyLike {
 /** What the plugin uses of the (encapsulated) Fastify instance it is registered in. */
 export interface FastifyInstanceLike {
   prefix: string;
+  /** Fastify 5: the methods it routes (QUERY among them), and how to add one Node parses. */
+  supportedMethods?: readonly string[];
+  addHttpMethod?(method: string, options: { hasBody: boolean }): unknown;
   removeAllContentTypeParsers(): unknown;
   addContentTypeParser(contentType: string, parser: (request: unknown, payload: unknown, done: (err: Error | null, body?: unknown) => void) => void): unknown;
   route(options: {
@@ -41,8 +44,12 @@ export interface FastifyInstanceLike {
 
 export type FastifyPluginLike = (instance: FastifyInstanceLike, options: Record<string, unknown>) => Promise<void>;
 
-/** The methods registered (OpenAPI's; one Fastify does not know is left to its 404). */
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE']);
+/**
+ * The methods registered where Fastify does not list its own: OpenAPI's (QUERY is 3.2's). A custom
+ * method of the contract (additionalOperations) Fastify does not route is added to it (with a body)
+ * where it can, else left to its 404.
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'QUERY']);
 /** Methods routed to the listener on every path of the contract, declared or not (it answers 405 for the others). */
 const UNDECLARED = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -143,9 +150,11 @@ export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
       done(null);
     };
     const routes = new Map<string, Set<string>>();
+    const supported = new Set(instance.supportedMethods ?? METHODS);
     for (const op of api.operations) {
-      const method = op.method.toUpperCase();
-      if (!METHODS.has(method)) continue;
+      const method = op.method;
+      if (!supported.has(method) && !addMethod(instance, method)) continue;
+      supported.add(method);
       const path = fastifyPath(op);
       const url = base + (path === '/' && base !== '' ? '' : path);
       const methods = routes.get(url) ?? new Set<string>();
@@ -166,4 +175,15 @@ export function specforgeFastify(listener: RequestListener): FastifyPluginLike {
       }
     }
   };
+}
+
+/** Adds a custom method to Fastify's routed ones (Fastify 5 takes those Node's parser reads); false when it cannot. */
+function addMethod(instance: FastifyInstanceLike, method: string): boolean {
+  if (instance.addHttpMethod === undefined) return false;
+  try {
+    instance.addHttpMethod(method, { hasBody: true });
+    return true;
+  } catch {
+    return false; // a method Node's parser does not read: no request can carry it anyway
+  }
 }

@@ -1,0 +1,196 @@
+/**
+ * OpenAPI 3.2's `query` method (safe, idempotent, its criteria in a body) and `additionalOperations`
+ * (custom methods: PURGE) end to end, on one contract (query-contract.ts): modelled (a custom method
+ * as written; a key a fixed field covers or that is no HTTP token an error at its place), generated
+ * (types, server, SDK under tsc --strict), served by the generated node:http server (QUERY's body
+ * parsed and validated as POST's, 405 with an Allow that lists QUERY and PURGE), mocked, called by
+ * the SDK against the mock, tested by `specforge test`, documented and diffed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockFromSpec } from '../../src/cli/commands/mock.js';
+import { ContractError } from '../../src/contract/errors.js';
+import { buildModel } from '../../src/contract/model.js';
+import { generateSpec } from '../../src/pipeline/generate.js';
+import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
+import { QUERY_CONTRACT } from './query-contract.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const TMP = resolve(ROOT, 'test', '.tmp', `openapi32-query-${process.pid}`);
+const SPEC = join(TMP, 'openapi.yaml');
+const OUT = join(TMP, 'generated');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const TS7 = join(ROOT, 'test', '.tmp', 'ts7-cache', 'node_modules', 'typescript', 'bin', 'tsc');
+
+let generated: Awaited<ReturnType<typeof generateSpec>>;
+
+beforeAll(async () => {
+  mkdirSync(TMP, { recursive: true });
+  writeFileSync(SPEC, QUERY_CONTRACT);
+  generated = await generateSpec(
+    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'sdk'] },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
+}, 60_000);
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+async function listen(listener: RequestListener): Promise<{ url: string; server: Server }> {
+  const server = createHttpServer(listener);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function closed(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((done) => server.close(() => done()));
+}
+
+function errorsOf(text: string): Promise<string[]> {
+  const file = join(TMP, `bad-${Math.random().toString(36).slice(2)}.yaml`);
+  writeFileSync(file, text);
+  return buildModel(file).then(
+    () => [],
+    (err: unknown) =>
+      err instanceof ContractError ? err.diagnostics.map((d) => `${d.location?.line}:${d.location?.col} ${d.code} ${d.message}`) : [String(err)],
+  );
+}
+
+describe('the query method and additionalOperations (OpenAPI 3.2)', () => {
+  it('are modelled: QUERY as `query`, a custom method as written, with no warning', async () => {
+    const model = await buildModel(SPEC);
+    expect(model.operations.map((o) => `${o.method} ${o.path} ${o.id}`)).toEqual([
+      'get /pets listPets',
+      'post /pets createPet',
+      'query /pets searchPets',
+      'PURGE /pets purgePets',
+    ]);
+    expect(model.operations[2]?.requestBody?.content[0]?.examples[0]?.value).toEqual({ name: 'Rex', limit: 10 });
+    expect(model.operations[3]?.pointer).toBe('/paths/~1pets/additionalOperations/PURGE');
+    expect(model.warnings).toEqual([]);
+  });
+
+  it('refuse an additionalOperations key a fixed field covers, or one that is no HTTP method, at its line', async () => {
+    const withKey = (key: string): string =>
+      QUERY_CONTRACT.replace('      PURGE:\n        operationId: purgePets', `      ${key}:\n        operationId: purgePets`);
+    const line = QUERY_CONTRACT.split('\n').findIndex((l) => l === '      PURGE:') + 1;
+    expect(await errorsOf(withKey('GET'))).toEqual([
+      expect.stringMatching(new RegExp(`^${line}:7 SPECFORGE_INVALID_STRUCTURE .*"GET" is the fixed field "get"`)) as string,
+    ]);
+    expect(await errorsOf(withKey('Query'))).toEqual([expect.stringMatching(/SPECFORGE_INVALID_STRUCTURE .*"Query" is the fixed field "query"/) as string]);
+    expect(await errorsOf(withKey('"BAD METHOD"'))).toEqual([
+      expect.stringMatching(/SPECFORGE_INVALID_STRUCTURE .*"BAD METHOD" is not an HTTP method/) as string,
+    ]);
+    // A custom method keeps its case: `Purge` is another method than PURGE, and both are kept.
+    const both = join(TMP, 'both.yaml');
+    writeFileSync(
+      both,
+      withKey('Purge').replace(
+        '    additionalOperations:\n',
+        "    additionalOperations:\n      PURGE: { operationId: purgeAll, responses: { '204': { description: purged } } }\n",
+      ),
+    );
+    expect((await buildModel(both)).operations.map((o) => o.method).slice(3)).toEqual(['PURGE', 'Purge']);
+  });
+
+  it('are generated into types, a server and an SDK that compile under tsc --strict, TypeScript 5.9 and 7', () => {
+    expect(generated.warnings.filter((w) => w.code === 'SPECFORGE_UNSUPPORTED_FEATURE')).toEqual([]);
+    const types = readFileSync(join(OUT, 'types.ts'), 'utf8');
+    expect(types).toMatch(/query: \{/);
+    expect(types).toMatch(/PURGE: \{/);
+    expect(readFileSync(join(OUT, 'api.ts'), 'utf8')).toMatch(/searchPets: Handler<paths\["\/pets"\]\["query"\]/);
+    const app = join(TMP, 'app.ts');
+    writeFileSync(
+      app,
+      `import { createServer, type Handlers } from './generated/server.js';
+import { createSdkClient, searchPets, purgePets } from './generated/sdk.js';
+const handlers: Handlers = {
+  listPets: () => ({ status: 200, body: [] }),
+  createPet: (ctx) => ({ status: 201, body: ctx.body }),
+  searchPets: (ctx) => ({ status: 200, body: [{ id: ctx.body.limit ?? 1, name: ctx.body.name ?? 'any' }] }),
+  purgePets: () => ({ status: 204 }),
+};
+export const listener = createServer(handlers);
+export async function call(baseUrl: string): Promise<string | undefined> {
+  const client = createSdkClient({ baseUrl });
+  const found = await searchPets(client, { body: { name: 'Rex' } });
+  const purged = await purgePets(client, {});
+  return found.ok && purged.ok ? found.data[0]?.name : undefined;
+}
+`,
+    );
+    writeFileSync(
+      join(TMP, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+          paths: { '@specforge/runtime/*': [join(ROOT, 'src', 'runtime', 'entry', '*.ts')] },
+        },
+        files: [app],
+      }),
+    );
+    for (const compiler of existsSync(TS7) ? [TSC, TS7] : [TSC]) {
+      const r = spawnSync(process.execPath, [compiler, '-p', join(TMP, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    }
+  }, 120_000);
+
+  it('are served by the generated node:http server: QUERY with its body parsed and validated, PURGE routed, 405 with an Allow that lists both', async () => {
+    const { createServer } = (await import(join(OUT, 'server.ts'))) as { createServer: (h: Record<string, AnyHandler>) => RequestListener };
+    const seen: unknown[] = [];
+    const listener = createServer({
+      listPets: () => ({ status: 200, body: [] }),
+      createPet: () => ({ status: 201, body: { id: 1, name: 'Rex' } }),
+      searchPets: (ctx) => {
+        seen.push(ctx.body);
+        return { status: 200, body: [{ id: 1, name: 'Rex' }] };
+      },
+      purgePets: () => ({ status: 204 }),
+    });
+    const { url, server } = await listen(listener);
+    try {
+      const json = { 'content-type': 'application/json' };
+      const found = await fetch(`${url}/v1/pets`, { method: 'QUERY', headers: json, body: '{"name":"Rex","limit":10}' });
+      expect(found.status).toBe(200);
+      expect(await found.json()).toEqual([{ id: 1, name: 'Rex' }]);
+      expect(seen).toEqual([{ name: 'Rex', limit: 10 }]);
+      const bad = await fetch(`${url}/v1/pets`, { method: 'QUERY', headers: json, body: '{"limit":0}' });
+      expect(bad.status).toBe(400);
+      expect((await fetch(`${url}/v1/pets`, { method: 'QUERY', headers: json })).status).toBe(400);
+      expect((await fetch(`${url}/v1/pets`, { method: 'PURGE' })).status).toBe(204);
+      const refused = await fetch(`${url}/v1/pets`, { method: 'DELETE' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe('GET, HEAD, POST, PURGE, QUERY');
+    } finally {
+      await closed(server);
+    }
+  });
+
+  it('are mocked: QUERY answered from the request body schema, PURGE answered, 405 with Allow listing them', async () => {
+    const mock = await createMockFromSpec(SPEC);
+    const found = await mock.fetch(
+      new Request('http://mock.test/pets', { method: 'QUERY', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex"}' }),
+    );
+    expect(found.status).toBe(200);
+    expect(Array.isArray(await found.json())).toBe(true);
+    const bad = await mock.fetch(
+      new Request('http://mock.test/pets', { method: 'QUERY', headers: { 'content-type': 'application/json' }, body: '{"limit":0}' }),
+    );
+    expect(bad.status).toBe(400);
+    expect((await mock.fetch(new Request('http://mock.test/pets', { method: 'PURGE' }))).status).toBe(204);
+    const refused = await mock.fetch(new Request('http://mock.test/pets', { method: 'DELETE' }));
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe('GET, HEAD, POST, PURGE, QUERY');
+  });
+});
