@@ -344,8 +344,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .argument('<spec>', 'the contract')
     .option('-o, --output <file>', 'output file (default: standard output)')
     .option('--format <format>', 'json or yaml')
+    .option('--openapi <version>', 'write the document for OpenAPI 3.1 (from 3.2, saying what it could not keep) or 3.2 (from 3.1)')
     .addOption(overlayOption())
-    .action(act(async (spec: string, opts: { output?: string; format?: string }) => (await import('./commands/bundle.js')).runBundle({ ...opts, spec })));
+    .action(
+      act(async (spec: string, opts: { output?: string; format?: string; openapi?: string }) =>
+        (await import('./commands/bundle.js')).runBundle({ ...opts, spec }),
+      ),
+    );
 
   program
     .command('docs')

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   SPECFORGE_NOT_OPENAPI: 'The document is not an OpenAPI document.',
   SPECFORGE_UNSUPPORTED_VERSION: 'The OpenAPI version is not 3.0.x, 3.1.x or 3.2.x (nor Swagger 2.0).',
   SPECFORGE_SWAGGER_CONVERT: 'A Swagger 2.0 document cannot be converted to OpenAPI 3 cleanly (an error), or the conversion changed something (a warning).',
+  SPECFORGE_VERSION_CONVERSION:
+    '`bundle --openapi 3.1` could not write something of a 3.2 document the same way in 3.1: it is kept under an x-oas32- extension (a warning).',
   SPECFORGE_TOO_DEEP: 'A document nests deeper than any contract needs (256 levels).',
   SPECFORGE_SCHEMA_CYCLE: 'Schemas reach themselves through $ref, allOf, anyOf, oneOf or not without consuming any data.',
   SPECFORGE_NO_FINITE_VALUE:
