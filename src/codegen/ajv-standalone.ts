@@ -53,6 +53,16 @@ export function identifierPart(text: string, maxLength = 40, hashed = true): str
   return `${plain.slice(-maxLength).replace(/^_+/, '')}_${shortHash(text)}`.replace(/^_/, '');
 }
 
+/**
+ * The name part of a schema's validator: a component schema's own name (without the
+ * `components/schemas/` every one has: Figma's validators repeated it 2,500 times) and a hash of
+ * its key, which keeps names apart; any other key as identifierPart makes it.
+ */
+function functionName(key: string): string {
+  const component = /^\/?components\/schemas\/(.+)$/s.exec(key)?.[1];
+  return component === undefined ? identifierPart(key) : `${identifierPart(component, 32, false) || 'schema'}_${shortHash(key, 6)}`;
+}
+
 interface Declaration {
   name: string;
   /** Code with Ajv's own names still in it. */
@@ -108,7 +118,7 @@ export function standaloneModule(
     // two names: written once. Compared with its own name masked and the names already settled
     // (constants, functions it calls) renamed, so only code that does the same is merged.
     const canonical = text.replace(TOKENS, (token) => (token === name ? '#self' : (renamed.get(token) ?? token)));
-    declare(name, `validate_${key === undefined ? shortHash(maskNames(hashed)) : identifierPart(key)}`, text, 1, `validate\u0000${canonical}`);
+    declare(name, `validate_${key === undefined ? shortHash(maskNames(hashed)) : functionName(key)}`, text, 1, `validate\u0000${canonical}`);
     return name;
   };
 
