@@ -17,7 +17,8 @@ import { sdkNamesOf, type SdkOperationNames } from './sdk.js';
 import { pagingOf } from './react-query-paging.js';
 import type { PagingRule } from '../src/runtime/client/tanstack.js';
 
-const QUERY_METHODS = new Set(['get', 'head']);
+/** The methods of reads (TanStack queries): QUERY (OpenAPI 3.2) is safe and idempotent, a read whose criteria are its body. */
+const QUERY_METHODS = new Set(['get', 'head', 'query']);
 
 /** What the file imports or exports itself: operation-derived names must not take them. */
 const OWN = [
@@ -185,7 +186,7 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         options: code(values.take(`${n.fn}QueryOptions`)),
         hook: code(hook),
         args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
-        keyDoc: `The query key of ${n.op.id}: its resource (${collectionOf(n.op.path)}), its id and the parameters of the call (no body, no signal).`,
+        keyDoc: `The query key of ${n.op.id}: its resource (${collectionOf(n.op.path)}), its id and the parameters of the call (${n.op.method === 'query' ? 'and its body, the criteria' : 'no body'}, no signal).`,
       };
     });
   const mutations = names

@@ -6,6 +6,7 @@
  */
 import type { ContractModel } from '../src/contract/model.js';
 import type { MediaTypeModel, OperationModel, ParameterLocation, ResponseModel } from '../src/contract/model-types.js';
+import { wireMethod } from '../src/contract/model-types.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral } from '../src/codegen/escape.js';
 import { isRecord } from '../src/contract/pointer.js';
 import { render } from '../src/codegen/templates.js';
@@ -209,7 +210,7 @@ export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): bo
 
 /** An operation's call table: plain data the run time reads. */
 export function sdkOperation(op: OperationModel, messages?: Record<string, string>): SdkOperation {
-  const table: SdkOperation = { id: op.id, method: op.method.toUpperCase(), path: op.path, responses: {} };
+  const table: SdkOperation = { id: op.id, method: wireMethod(op.method), path: op.path, responses: {} };
   const params: SdkParameter[] = op.parameters.map((p) => {
     const out: SdkParameter = { name: p.name, in: p.in };
     const defaultStyle = p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
@@ -232,7 +233,7 @@ export function sdkOperation(op: OperationModel, messages?: Record<string, strin
 }
 
 function doc(op: OperationModel): string {
-  return [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`, op.deprecated ? '@deprecated' : undefined]
+  return [op.summary, op.description, `${wireMethod(op.method)} ${op.path}`, op.deprecated ? '@deprecated' : undefined]
     .map((s) => s?.trim())
     .filter((s) => s !== undefined && s !== '')
     .join('\n\n');

@@ -32,7 +32,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   writeFileSync(SPEC, QUERY_CONTRACT);
   generated = await generateSpec(
-    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'sdk'] },
+    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'sdk', 'react-query'] },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
 }, 60_000);
@@ -102,11 +102,18 @@ describe('the query method and additionalOperations (OpenAPI 3.2)', () => {
     expect(types).toMatch(/query: \{/);
     expect(types).toMatch(/PURGE: \{/);
     expect(readFileSync(join(OUT, 'api.ts'), 'utf8')).toMatch(/searchPets: Handler<paths\["\/pets"\]\["query"\]/);
+    // TanStack: a QUERY is a read (queryOptions, useQuery, its body in the key), PURGE a mutation.
+    const hooks = readFileSync(join(OUT, 'react-query.ts'), 'utf8');
+    expect(hooks).toMatch(/export function useSearchPets\b/);
+    expect(hooks).toMatch(/export function searchPetsQueryOptions\b/);
+    expect(hooks).not.toMatch(/searchPetsMutation/);
+    expect(hooks).toMatch(/purgePetsMutationOptions/);
     const app = join(TMP, 'app.ts');
     writeFileSync(
       app,
       `import { createServer, type Handlers } from './generated/server.js';
 import { createSdkClient, searchPets, purgePets } from './generated/sdk.js';
+import { searchPetsQueryOptions } from './generated/react-query.js';
 const handlers: Handlers = {
   listPets: () => ({ status: 200, body: [] }),
   createPet: (ctx) => ({ status: 201, body: ctx.body }),
@@ -120,6 +127,7 @@ export async function call(baseUrl: string): Promise<string | undefined> {
   const purged = await purgePets(client, {});
   return found.ok && purged.ok ? found.data[0]?.name : undefined;
 }
+export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name: 'Rex' } });
 `,
     );
     writeFileSync(

@@ -107,7 +107,8 @@ async function call(
 /** The parameters of a call as a query key part: only path, query, header and cookie, without undefined values. */
 export function keyParams(args: SdkArgs | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const where of ['path', 'query', 'header', 'cookie'] as const) {
+  // A body is a QUERY's criteria (OpenAPI 3.2): part of what the read is; other reads have none.
+  for (const where of ['path', 'query', 'header', 'cookie', 'body'] as const) {
     const group = args?.[where];
     if (group === undefined || group === null) continue;
     const clean = JSON.parse(JSON.stringify(group)) as unknown;
