@@ -9,6 +9,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ContractError } from './errors.js';
 import { displayPath, insideFolder, readContractFile, type LoadedContract } from './resolve.js';
+import { underSelf } from './self-uri.js';
 
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
@@ -38,7 +39,21 @@ export class ContractResolver extends BaseResolver {
     if (this.parsed.has(source.absoluteRef) && this.known.get(source.absoluteRef) === source.body) {
       return { source, parsed: this.parsed.get(source.absoluteRef) };
     }
-    return super.parseDocument(source, isRoot);
+    const document = super.parseDocument(source, isRoot);
+    this.parsed.set(source.absoluteRef, document.parsed);
+    return document;
+  }
+
+  /**
+   * OpenAPI 3.2: an absolute URI under the `$self` of the document that refers to it names the file
+   * beside that document (self-uri.ts), read under the loader's rule; any other stays remote.
+   */
+  override resolveExternalRef(base: string | null, ref: string): string {
+    if (base !== null && SCHEME.test(ref) && !SCHEME.test(base)) {
+      const local = underSelf(this.parsed.get(base), ref);
+      if (local !== undefined) return local.startsWith('#') ? base : resolve(dirname(base), decodeURIComponent(local.replace(/#.*$/, '')));
+    }
+    return super.resolveExternalRef(base, ref);
   }
 
   override async loadExternalRef(absoluteRef: string): Promise<Source> {

@@ -22,6 +22,7 @@ import { convertedSwagger2, convertSwagger2, existingAncestor, isSwagger2, swagg
 import { displayPath, insideFolder, readContractFile } from './contract-file.js';
 import { CHILDREN, COMPONENT_SECTION, NAME_MAPS, type Kind } from './ref-kinds.js';
 import { ReferenceChecks, REMOTE } from './ref-checks.js';
+import { selfProblem, underSelf } from './self-uri.js';
 
 export { decodeContractText, displayPath, firstInvalidUtf8, insideFolder, MAX_CONTRACT_FILE_BYTES, readContractFile } from './contract-file.js';
 
@@ -149,6 +150,9 @@ class Bundler {
         'no contract needs this depth; a schema that nests itself is written with a $ref',
       );
     }
+    const self = selfProblem(file.data);
+    if (self !== undefined)
+      throw ContractError.single('SPECFORGE_INVALID_STRUCTURE', self, file.locate('/$self'), 'write $self as an absolute URI without a fragment');
     this.patchWarnings.push(...nullsAsAbsent(file));
     this.files.set(abs, file);
     return file;
@@ -271,7 +275,9 @@ class Bundler {
   }
 
   private ref(node: Record<string, unknown>, kind: Kind & string, file: SourceFile, ptr: string, at: string): unknown {
-    const ref = node['$ref'];
+    const raw = node['$ref'];
+    // OpenAPI 3.2: an absolute URI under the file's own $self names a file beside it (self-uri.ts).
+    const ref = typeof raw === 'string' && REMOTE.test(raw) ? (underSelf(file.data, raw) ?? raw) : raw;
     // Positions are computed only when a problem is reported: locating parses the file again.
     let located: SourceLocation | undefined;
     const where = (): SourceLocation => (located ??= file.locate(joinPointer(ptr, '$ref')));
@@ -343,7 +349,7 @@ class Bundler {
     if (target === this.entry) {
       // Internal to the entry: kept as written, or made internal when it names the entry file
       // (a referenced file pointing back into the entry, `../openapi.yaml#/components/...`).
-      if (filePart === '') return { ...node };
+      if (filePart === '') return ref === raw ? { ...node } : { ...node, $ref: ref };
       const internal: Record<string, unknown> = { $ref: '#' + pointer.replace(FRAGMENT_UNSAFE, (c) => encodeURIComponent(c)) };
       for (const [k, v] of siblings) setOwn(internal, k, v);
       return internal;
