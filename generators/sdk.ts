@@ -167,7 +167,8 @@ const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 function argsType(op: OperationModel, marked: boolean): string {
   const fields: string[] = [];
   for (const where of LOCATIONS) {
-    const params = op.parameters.filter((p) => p.in === where);
+    // OpenAPI 3.2: a querystring parameter is the call's whole `query`.
+    const params = op.parameters.filter((p) => p.in === where || (where === 'query' && p.in === 'querystring'));
     if (params.length === 0) continue;
     const optional = params.every((p) => !p.required) ? '?' : '';
     fields.push(`  ${where}${optional}: NonNullable<${opType(op)}["parameters"][${stringLiteral(where)}]>;`);
@@ -219,6 +220,7 @@ export function sdkOperation(op: OperationModel, messages?: Record<string, strin
     if (p.allowReserved) out.allowReserved = true;
     if (p.contentType) out.contentType = p.contentType;
     if (p.multiSegment) out.multiSegment = true;
+    if (p.encoding) out.encoding = p.encoding;
     return out;
   });
   if (params.length > 0) table.params = params;

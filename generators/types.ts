@@ -7,6 +7,7 @@ import type { ContractModel } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 import { loadOpenApiTypeScript } from './openapi-typescript.js';
+import { markQuerystrings, unmarkQuerystrings } from './types-querystring.js';
 import { withExtraMethods } from './types-methods.js';
 
 /** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
@@ -88,6 +89,7 @@ function isDeepRef(node: unknown): node is { $ref: string } {
 export function typesSource(document: Record<string, unknown>, copied = false): string {
   const inlined = inlineDeepRefs(document, copied);
   markReferencedProperties(inlined);
+  const querystrings = markQuerystrings(inlined);
   const marked = hasReadWriteMarkers(inlined);
   const schema = inlined as unknown as OpenAPI3;
   const ctx: GlobalContext = {
@@ -131,7 +133,8 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
   // openapi-typescript prints U+2028/U+2029 and `</script` raw inside string literal types and
   // comments; escape them as escape.ts does for every literal (the same value in a literal, plain
   // text in a comment), so generated files follow one rule.
-  return astToString(withExtraMethods(transformSchema(schema, ctx), schema, ctx))
+  const nodes = withExtraMethods(transformSchema(schema, ctx), schema, ctx);
+  return astToString(querystrings ? unmarkQuerystrings(nodes) : nodes)
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
     .replace(/<\/(script)/gi, '<\\/$1');

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   SPECFORGE_INVALID_STRUCTURE: 'The document breaks the structure the OpenAPI specification requires.',
   SPECFORGE_DUPLICATE_OPERATION_ID: 'Two operations share one operationId.',
   SPECFORGE_PATH_PARAMETER: 'A path template and its path parameters do not match.',
+  SPECFORGE_QUERYSTRING_PARAMETER: 'An operation has two querystring parameters (OpenAPI 3.2), one beside query parameters, or one without content.',
   SPECFORGE_EXTENSION: 'An x-specforge extension is malformed or names an operation or status the contract lacks.',
   SPECFORGE_UNSUPPORTED_FEATURE: 'The contract uses a feature the generators cannot honour.',
   SPECFORGE_STRICT_SCHEMA: "A schema is valid JSON Schema but breaks Ajv's strict mode (an error at strict: true, else a warning).",

@@ -6,6 +6,7 @@ import type { ContractModel, JsonSchema, OperationModel, ResponseModel } from '.
 import { wireMethod } from '../model-types.js';
 import { normalizeSchema } from '../schema-normalize.js';
 import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
+import { shapeOf } from '../value-shape.js';
 import { describeBudget, SampleError, sampleSchemaReport } from '../../runtime/shared/sample.js';
 import type {
   ApiSpec,
@@ -31,6 +32,8 @@ import { basePathOfServerUrl } from '../../runtime/server/base-path.js';
 export { eventsSpec, resourceSpecs } from './extensions.js';
 export { primaryResponse } from './responses.js';
 
+export { shapeOf } from '../value-shape.js';
+
 export function schemaResolver(model: ContractModel): (ref: string) => JsonSchema | undefined {
   const cache = new Map<string, JsonSchema | undefined>();
   return (ref) => {
@@ -41,60 +44,6 @@ export function schemaResolver(model: ContractModel): (ref: string) => JsonSchem
     cache.set(ref, schema);
     return schema;
   };
-}
-
-/** How a parameter's text should be read, from its schema. */
-export function shapeOf(schema: JsonSchema, resolve: (ref: string) => JsonSchema | undefined, depth = 0): ValueShape {
-  if (!isRecord(schema) || depth > 8) return { type: 'any' };
-  if (typeof schema['$ref'] === 'string') {
-    const target = resolve(schema['$ref']);
-    return target === undefined ? { type: 'any' } : shapeOf(target, resolve, depth + 1);
-  }
-  for (const k of ['allOf', 'oneOf', 'anyOf']) {
-    const list = schema[k];
-    if (Array.isArray(list) && list.length > 0 && schema['type'] === undefined) {
-      const shapes = list.map((s) => shapeOf(s as JsonSchema, resolve, depth + 1)).filter((s) => s.type !== 'any' && s.type !== 'null');
-      if (shapes.length === 0) return { type: 'any' };
-      if (k === 'allOf' && shapes.every((s) => s.type === 'object')) {
-        const properties: Record<string, ValueShape> = {};
-        for (const s of shapes) if (s.type === 'object') Object.assign(properties, s.properties);
-        return { type: 'object', properties };
-      }
-      // An object or a plain value (`anyOf: [object, enum: [""]]`): a plain value is read as the other type.
-      const object = shapes.find((s) => s.type === 'object');
-      const scalar = shapes.find((s) => s.type !== 'object' && s.type !== 'array');
-      if (object?.type === 'object' && scalar) return { ...object, scalar };
-      return shapes[0] as ValueShape;
-    }
-  }
-  let type = schema['type'];
-  if (Array.isArray(type)) type = type.find((t) => t !== 'null') ?? 'null';
-  if (type === undefined && Array.isArray(schema['enum'])) {
-    const first = schema['enum'].find((v) => v !== null);
-    type = typeof first === 'number' ? (Number.isInteger(first) ? 'integer' : 'number') : typeof first === 'boolean' ? 'boolean' : 'string';
-  }
-  switch (type) {
-    case 'string':
-    case 'number':
-    case 'integer':
-    case 'boolean':
-    case 'null':
-      return { type };
-    case 'array':
-      return { type: 'array', items: schema['items'] === undefined ? { type: 'any' } : shapeOf(schema['items'] as JsonSchema, resolve, depth + 1) };
-    case 'object': {
-      const properties: Record<string, ValueShape> = {};
-      if (isRecord(schema['properties'])) {
-        for (const [name, sub] of Object.entries(schema['properties'])) setOwn(properties, name, shapeOf(sub as JsonSchema, resolve, depth + 1));
-      }
-      const shape: ValueShape = { type: 'object', properties };
-      if (isRecord(schema['additionalProperties'])) shape.additional = shapeOf(schema['additionalProperties'], resolve, depth + 1);
-      else if (schema['additionalProperties'] !== false && Object.keys(properties).length === 0) shape.additional = { type: 'any' };
-      return shape;
-    }
-    default:
-      return { type: 'any' };
-  }
 }
 
 export function operationSpec(
@@ -118,6 +67,7 @@ export function operationSpec(
       };
       if (p.allowReserved) param.allowReserved = true;
       if (p.contentType) param.contentType = p.contentType;
+      if (p.encoding) param.encoding = p.encoding;
       if (isRecord(p.schema) && typeof p.schema['x-specforge-base64-json'] === 'string') param.decode = 'base64-json';
       if (p.multiSegment) param.multiSegment = true;
       const requiredWhen = model ? requiredWhenSpec(model, op, p, policy) : undefined;

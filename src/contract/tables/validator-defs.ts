@@ -11,8 +11,11 @@ import { ANNOTATION_KEYWORDS } from '../../runtime/validation/ajv.js';
 
 /** The $id of the plan's root schema. */
 export const ROOT_ID = 'specforge:contract';
-/** The parameter locations a plan validates, in order. */
-export const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
+/**
+ * The parameter locations a plan validates, in order. A `querystring` parameter (OpenAPI 3.2) is
+ * validated as the `query` location: its schema is the whole query string's.
+ */
+export const LOCATIONS: Array<Exclude<ParameterLocation, 'querystring'>> = ['path', 'query', 'header', 'cookie'];
 
 export interface OperationValidatorKeys {
   path?: string;

@@ -13,6 +13,9 @@ import { parameterSchemaPointer, PlanBuilder } from './plan-builder.js';
 import { FRAGMENT_UNSAFE, LOCATIONS, ROOT_ID, type OperationValidatorKeys, type ValidatorPlan } from './validator-defs.js';
 
 function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchema | undefined {
+  // OpenAPI 3.2: a querystring parameter is the whole query string, validated by its own schema.
+  const whole = where === 'query' ? op.parameters.find((p) => p.in === 'querystring') : undefined;
+  if (whole !== undefined) return whole.schema;
   const params = op.parameters.filter((p) => p.in === where);
   if (params.length === 0) return undefined;
   const properties: Record<string, JsonSchema> = {};
@@ -71,7 +74,7 @@ function buildPlan(model: ContractModel): ValidatorPlan {
       if (!schema) continue;
       const name = exportName(`${opName}_${where}`);
       for (const p of op.parameters) {
-        if (p.in === where && isRecord(p.schema)) b.sourcePointers.set(p.schema, parameterSchemaPointer(p));
+        if ((p.in === where || (where === 'query' && p.in === 'querystring')) && isRecord(p.schema)) b.sourcePointers.set(p.schema, parameterSchemaPointer(p));
       }
       const key = b.add(`op-${where}`, schema, op.pointer);
       b.pointParameters(key, op, where);

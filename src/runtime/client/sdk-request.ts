@@ -2,6 +2,7 @@
  * One call of the SDK as a Request: the credentials of the first security alternative the client
  * has, parameters written by style (path, query, header, cookie), and the body by media type.
  */
+import { serializeQuerystring } from './querystring.js';
 import type { SecuritySchemeSpec } from '../shared/spec.js';
 import type { SdkArgs, SdkClientOptions, SdkCredential, SdkOperation, SdkParameter } from './sdk-types.js';
 
@@ -87,13 +88,22 @@ export function buildRequest(
   body: EncodedBody,
   signal: AbortSignal | undefined,
 ): Request {
-  const values: Record<string, object | undefined> = { path: args.path, query: args.query, header: args.header, cookie: args.cookie };
+  const named = typeof args.query === 'object' ? args.query : undefined;
+  const values: Record<string, object | undefined> = { path: args.path, query: named, header: args.header, cookie: args.cookie };
   let path = operation.path;
   const query: string[] = [];
   const headers = new Headers(options.headers);
   new Headers(args.headers).forEach((v, k) => headers.set(k, v));
   const cookies: string[] = [];
+  let whole = false;
   for (const p of operation.params ?? []) {
+    if (p.in === 'querystring') {
+      // OpenAPI 3.2: the call's query is the whole query string's value.
+      whole = true;
+      const written = serializeQuerystring(args.query, p.contentType, p.encoding);
+      if (written !== '') query.push(written);
+      continue;
+    }
     const group = values[p.in] as Record<string, unknown> | undefined;
     const value = group && Object.hasOwn(group, p.name) ? group[p.name] : undefined;
     if (value === undefined || value === null) continue;
@@ -103,7 +113,7 @@ export function buildRequest(
     else cookies.push(`${p.name}=${encodeURIComponent(p.contentType ? JSON.stringify(value) : simple(value, false))}`);
   }
   // Query keys the operation does not declare (a next link's query taken whole) go as form pairs.
-  for (const [name, value] of Object.entries(args.query ?? {})) {
+  for (const [name, value] of Object.entries(whole ? {} : (named ?? {}))) {
     if (value === undefined || value === null || (operation.params ?? []).some((p) => p.in === 'query' && p.name === name)) continue;
     query.push(...queryPairs({ name, in: 'query' }, value));
   }

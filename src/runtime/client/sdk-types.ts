@@ -3,13 +3,16 @@
  * tables describe them, results, middleware, retry and client options. Browser-safe.
  */
 
+import type { QuerystringEncoding } from './querystring.js';
+
 /** How the body of a declared answer is read. */
 export type SdkBodyKind = 'json' | 'text' | 'blob' | 'stream' | 'none';
 
 /** One parameter of an operation: where it goes and how it is written (OpenAPI `style`/`explode`). */
 export interface SdkParameter {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  /** `querystring` (OpenAPI 3.2): the call's `query` is the whole query string's value, written by `contentType`. */
+  in: 'path' | 'query' | 'querystring' | 'header' | 'cookie';
   style?: string;
   explode?: boolean;
   allowReserved?: boolean;
@@ -17,6 +20,8 @@ export interface SdkParameter {
   contentType?: string;
   /** A path parameter whose value may contain "/". */
   multiSegment?: boolean;
+  /** A form querystring's `encoding` by property. */
+  encoding?: Record<string, QuerystringEncoding>;
 }
 
 /** One operation as the generated SDK describes it: plain data from the contract. */
@@ -137,7 +142,8 @@ export interface SdkCallOptions {
 /** The arguments of a call as `request` reads them. */
 export interface SdkArgs extends SdkCallOptions {
   path?: object;
-  query?: object;
+  /** The query parameters by name, or a querystring parameter's whole value (OpenAPI 3.2: an object, or text). */
+  query?: object | string;
   header?: object;
   cookie?: object;
   body?: unknown;

@@ -27,6 +27,7 @@ import {
 import { resolveBasePath, stripBasePath } from './base-path.js';
 import { headerOf, type RequestHead } from './head.js';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT, isJsonMediaType, matchMediaType, mediaTypeOf } from './media.js';
+import { parseQuerystring } from './querystring.js';
 import { parseCookieParameter, parseCookies, parseHeaderParameter, parsePathParameter, parseQueryParameter, splitQuery } from './params.js';
 import type { StatusPlan } from './answer.js';
 import type { SerializersModule } from './serialize.js';
@@ -157,7 +158,7 @@ export class Pipeline<R extends RequestHead> {
         secured: op.security.length > 0,
         conditional: conditional.length > 0 ? conditional : undefined,
         claimed: names,
-        readsQuery: op.security.length > 0 || conditional.length > 0 || op.parameters.some((p) => p.in === 'query'),
+        readsQuery: op.security.length > 0 || conditional.length > 0 || op.parameters.some((p) => p.in === 'query' || p.in === 'querystring'),
         readsCookies: conditional.length > 0 || op.parameters.some((p) => p.in === 'cookie'),
         parameters: op.parameters.map((p) => ({ spec: p, key: p.in === 'header' ? p.name.toLowerCase() : p.name })),
         inherited: Object.hasOwn(Object.prototype, op.id),
@@ -205,11 +206,11 @@ export class Pipeline<R extends RequestHead> {
   run(routed: Routed, req: R): Awaitable<HandlerResponse> {
     const { plan, rawParams: rawPath, rawQuery } = routed;
     const query = plan.readsQuery && rawQuery !== '' ? splitQuery(rawQuery) : NO_PAIRS;
-    if (!plan.secured) return this.afterAuth(plan, rawPath, query, req, undefined);
+    if (!plan.secured) return this.afterAuth(plan, rawPath, query, req, undefined, undefined, rawQuery);
     const cookies = lazyCookies(req);
     const auth = this.auth.authenticate(plan.op, req, query, cookies);
-    if (isPromiseLike(auth)) return auth.then((a) => this.afterAuth(plan, rawPath, query, req, a, cookies));
-    return this.afterAuth(plan, rawPath, query, req, auth, cookies);
+    if (isPromiseLike(auth)) return auth.then((a) => this.afterAuth(plan, rawPath, query, req, a, cookies, rawQuery));
+    return this.afterAuth(plan, rawPath, query, req, auth, cookies, rawQuery);
   }
 
   /** The parameter validators of an operation, in LOCATIONS order. */
@@ -230,19 +231,32 @@ export class Pipeline<R extends RequestHead> {
     req: R,
     auth: AuthInfo | undefined,
     given?: () => Map<string, string>,
+    rawQuery = '',
   ): Awaitable<HandlerResponse> {
     const op = plan.op;
     if (op.policy) this.auth.authorize(op, auth);
     const cookies = given ?? (plan.readsCookies ? lazyCookies(req) : NO_COOKIES);
     if (plan.conditional) checkConditional(plan.conditional, op, req, query, cookies, auth);
     const params: RequestParams = { path: {}, query: {}, header: {}, cookie: {} };
+    let details: ProblemDetail[] | undefined;
+    // An absent querystring parameter (no query string) is not validated by its schema.
+    let wholeAbsent = false;
     for (const { spec: p, key } of plan.parameters) {
       let value: unknown;
       if (p.in === 'path') {
         const raw = rawPath[p.name];
         value = raw === undefined ? undefined : parsePathParameter(raw, p);
       } else if (p.in === 'query') value = parseQueryParameter(query, p, plan.claimed);
-      else if (p.in === 'header') {
+      else if (p.in === 'querystring') {
+        // OpenAPI 3.2: the whole query string is this one value, validated and handed over as `params.query`.
+        const whole = parseQuerystring(rawQuery, p);
+        if (whole !== undefined) params.query = whole as Record<string, unknown>;
+        else {
+          wholeAbsent = true;
+          if (p.required) (details ??= []).push({ in: 'query', pointer: '/', message: 'the query string is required' });
+        }
+        continue;
+      } else if (p.in === 'header') {
         const raw = ownValue(req.headers, key);
         value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);
       } else {
@@ -251,8 +265,8 @@ export class Pipeline<R extends RequestHead> {
       }
       if (value !== undefined) params[p.in][key] = value;
     }
-    let details: ProblemDetail[] | undefined;
     for (const { where, fn } of (plan.checks ??= this.parameterChecks(plan.op))) {
+      if (wholeAbsent && where === 'query') continue;
       if (!fn(params[where])) (details ??= []).push(...detailsFromAjv(where, fn.errors));
     }
     const present = this.transport.hasBody(req);

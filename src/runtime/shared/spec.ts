@@ -23,7 +23,8 @@ export interface FormSpec {
   encoding?: Record<string, FormEncoding>;
 }
 
-export type ParameterIn = 'path' | 'query' | 'header' | 'cookie';
+/** `querystring` (OpenAPI 3.2): the whole query string as one value, read by `contentType`. */
+export type ParameterIn = 'path' | 'query' | 'querystring' | 'header' | 'cookie';
 
 export interface ParameterSpec {
   name: string;
@@ -35,6 +36,8 @@ export interface ParameterSpec {
   shape: ValueShape;
   /** When the parameter is a serialized media type (`content`), e.g. "application/json". */
   contentType?: string;
+  /** A `querystring` parameter's form `encoding`: how each property of the query string's object is serialized. */
+  encoding?: Record<string, FormEncoding>;
   /** `base64-json`: the value is base64-encoded JSON, decoded before validation (x-specforge-base64-json). */
   decode?: 'base64-json';
   /** A path parameter whose value may contain "/" (x-specforge-multi-segment). */

@@ -1,0 +1,39 @@
+/**
+ * OpenAPI 3.2 `in: querystring`: the whole query string is one parameter, read by its `content`'s
+ * one media type. `application/x-www-form-urlencoded` is read as a form body is (bracketed keys,
+ * repeated keys, each property's `encoding`); a JSON type is the percent-decoded text parsed as
+ * JSON (within the JSON depth bound; text that is not JSON stays text, so the validator says what
+ * it breaks); any other type is the percent-decoded text itself.
+ */
+import type { ParameterSpec } from '../shared/spec.js';
+import { formBody } from './body/form.js';
+import { parseJsonOr } from './body/json-text.js';
+import { splitQuery } from './params.js';
+
+function decode(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Whether a media type is JSON (`application/json`, `application/problem+json`). */
+function isJsonType(type: string): boolean {
+  const media = type.toLowerCase().split(';')[0]?.trim() ?? '';
+  return media === 'application/json' || media.endsWith('+json');
+}
+
+/**
+ * The value of a querystring parameter from the raw (still percent-encoded) query string, without
+ * its "?"; undefined when the query string is empty (the parameter is absent).
+ */
+export function parseQuerystring(rawQuery: string, p: ParameterSpec): unknown {
+  if (rawQuery === '') return undefined;
+  const type = p.contentType ?? 'application/x-www-form-urlencoded';
+  if (type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return formBody(splitQuery(rawQuery), p.shape, p.encoding);
+  const text = decode(rawQuery);
+  if (isJsonType(type)) return parseJsonOr(text, (t) => t, { in: 'query', name: p.name });
+  return text;
+}
