@@ -8,7 +8,7 @@
  * Categories come from the rule catalogue's levels and id patterns, never from a list of rules, so
  * rules added to the diff engine land in a category without a change here.
  */
-import { syntheticOperationId, type ContractModel, type OperationModel } from '../contract/model.js';
+import { HTTP_METHODS, syntheticOperationId, type ContractModel, type OperationModel } from '../contract/model.js';
 import { getAtPointer, isRecord } from '../contract/pointer.js';
 import { displayPath } from '../contract/resolve.js';
 import { backticks, inertReferences } from '../codegen/escape.js';
@@ -138,11 +138,10 @@ export interface ChangelogInput {
   since: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
+/** Operations in the order of the fixed methods (QUERY last of them), then custom methods. */
 function methodRank(method: string): number {
-  const i = METHODS.indexOf(method.toLowerCase());
-  return i === -1 ? METHODS.length : i;
+  const i = (HTTP_METHODS as readonly string[]).indexOf(method.toLowerCase());
+  return i === -1 ? HTTP_METHODS.length : i;
 }
 
 function compareText(a: string, b: string): number {

@@ -3,7 +3,8 @@
  * OAuth flows, raw parameter schemas): nodes with the pointer they stand at, local $refs followed.
  */
 import { getAtPointer, isRecord, joinPointer, resolveLocalRef } from '../contract/pointer.js';
-import { HTTP_METHODS, type HttpMethod } from '../contract/model.js';
+import { asCustomMethod, HTTP_METHODS, type HttpMethod } from '../contract/model.js';
+import { customMethodProblem } from '../contract/model-builder.js';
 
 /** A node of the bundled document and where it stands (after following $refs). */
 export interface Node {
@@ -49,6 +50,14 @@ export function operationsOf(item: Node): Map<HttpMethod, Node> {
     const op = item.node[method];
     if (isRecord(op)) out.set(method, { node: op, pointer: joinPointer(item.pointer, method) });
   }
+  // OpenAPI 3.2: custom methods, keyed as written (the model refuses a key a fixed field covers).
+  const extra = item.node['additionalOperations'];
+  if (isRecord(extra)) {
+    for (const [name, op] of Object.entries(extra)) {
+      if (isRecord(op) && customMethodProblem(name) === undefined)
+        out.set(asCustomMethod(name), { node: op, pointer: joinPointer(item.pointer, 'additionalOperations', name) });
+    }
+  }
   return out;
 }
 
@@ -66,8 +75,7 @@ export function pathItemNode(doc: Record<string, unknown>, path: string): Node |
 /** The raw operation node of a path and method. */
 export function operationNode(doc: Record<string, unknown>, path: string, method: HttpMethod): Node | undefined {
   const item = pathItemNode(doc, path);
-  const op = item?.node[method];
-  return item && isRecord(op) ? { node: op, pointer: joinPointer(item.pointer, method) } : undefined;
+  return item && operationsOf(item).get(method);
 }
 
 /** Media type to media type node of a `content` map (`x-` keys skipped). */

@@ -14,6 +14,7 @@ import type {
   ResponseModel,
   SecurityRequirementModel,
 } from '../contract/model.js';
+import { isCustomMethod } from '../contract/model.js';
 import { emitterFor, type DiffChange, type Emit, type OperationRef } from './change.js';
 import {
   isUnstable,
@@ -175,7 +176,8 @@ function removedOperation(op: OperationModel, path: string, at: string, out: Dif
   const r = removalOf(op.deprecated, op.extensions, policy, stability);
   switch (r.kind) {
     case 'not-deprecated':
-      emit('api-operation-removed', at, 'the operation was removed');
+      if (isCustomMethod(op.method)) emit('api-custom-method-removed', at, `the custom method ${op.method} was removed: requests with it are now answered 405`);
+      else emit('api-operation-removed', at, 'the operation was removed');
       return;
     case 'before-sunset':
       emit('api-removed-before-sunset', at, `the deprecated operation was removed before its x-sunset date ${r.sunset}; clients were promised it until then`);
@@ -193,8 +195,7 @@ function removedOperation(op: OperationModel, path: string, at: string, out: Dif
 }
 
 function explicitOperationId(model: ContractModel, op: OperationModel): string | undefined {
-  const paths = model.document['paths'] as Record<string, Record<string, Record<string, unknown>>> | undefined;
-  const id = paths?.[op.path]?.[op.method]?.['operationId'];
+  const id = operationNode(model.document, op.path, op.method)?.node['operationId'];
   return typeof id === 'string' ? id : undefined;
 }
 

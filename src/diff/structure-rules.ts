@@ -7,6 +7,11 @@ export type DiffLevel = 'breaking' | 'warning' | 'info';
 export const STRUCTURE_RULES = {
   'api-path-removed': ['breaking', 'a path and all its operations were removed', '`/pets/{id}` removed'],
   'api-operation-removed': ['breaking', 'an operation (a method of a path that remains) was removed', '`DELETE /pets/{id}` removed, `GET /pets/{id}` kept'],
+  'api-custom-method-removed': [
+    'breaking',
+    'a custom method of a path that remains (OpenAPI 3.2 additionalOperations) was removed',
+    '`PURGE /pets` removed from `additionalOperations`, `GET /pets` kept',
+  ],
   'api-path-added': ['info', 'a path was added', '`/owners` added'],
   'api-operation-added': ['info', 'an operation was added to an existing path', '`PATCH /pets/{id}` added'],
   'operation-id-changed': [

@@ -15,6 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
+import { withCors } from '../../src/cli/commands/mock-cors.js';
+import { diffModels } from '../../src/diff/operations.js';
+import { writeContractSite } from '../../src/docs/site/site.js';
+import { sanitizeForDocs } from '../../src/docs/sanitize.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
 import { QUERY_CONTRACT } from './query-contract.js';
@@ -32,7 +36,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   writeFileSync(SPEC, QUERY_CONTRACT);
   generated = await generateSpec(
-    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'sdk', 'react-query'] },
+    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query'] },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
 }, 60_000);
@@ -114,6 +118,11 @@ describe('the query method and additionalOperations (OpenAPI 3.2)', () => {
       `import { createServer, type Handlers } from './generated/server.js';
 import { createSdkClient, searchPets, purgePets } from './generated/sdk.js';
 import { searchPetsQueryOptions } from './generated/react-query.js';
+import { createClient } from './generated/client.js';
+export async function pathStyle(baseUrl: string): Promise<number | undefined> {
+  const { data } = await createClient({ baseUrl }).QUERY('/pets', { body: { name: 'Rex', limit: 5 } });
+  return data?.[0]?.id;
+}
 const handlers: Handlers = {
   listPets: () => ({ status: 200, body: [] }),
   createPet: (ctx) => ({ status: 201, body: ctx.body }),
@@ -200,5 +209,62 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     const refused = await mock.fetch(new Request('http://mock.test/pets', { method: 'DELETE' }));
     expect(refused.status).toBe(405);
     expect(refused.headers.get('allow')).toBe('GET, HEAD, POST, PURGE, QUERY');
+  });
+
+  it('are called by the SDK and the path-style client against the mock, and allowed by the mock CORS preflight', async () => {
+    const mock = await createMockFromSpec(SPEC);
+    const { url, server } = await listen(withCors(mock.listener));
+    try {
+      const sdk = (await import(join(OUT, 'sdk.ts'))) as {
+        createSdkClient: (o: { baseUrl: string }) => unknown;
+        searchPets: (c: unknown, a: unknown) => Promise<{ ok: boolean; data?: unknown; error?: unknown }>;
+        purgePets: (c: unknown, a: unknown) => Promise<{ ok: boolean }>;
+      };
+      const client = sdk.createSdkClient({ baseUrl: url });
+      const found = await sdk.searchPets(client, { body: { name: 'Rex' } });
+      expect(found.ok).toBe(true);
+      expect(Array.isArray(found.data)).toBe(true);
+      expect((await sdk.purgePets(client, {})).ok).toBe(true);
+      const refused = await sdk.searchPets(client, { body: { limit: 0 } });
+      expect(refused.ok).toBe(false);
+      const { createClient } = (await import(join(OUT, 'client.ts'))) as {
+        createClient: (o: { baseUrl: string }) => { QUERY: (path: string, init: unknown) => Promise<{ data?: unknown; response: Response }> };
+      };
+      const viaPath = await createClient({ baseUrl: url }).QUERY('/pets', { body: { name: 'Rex' } });
+      expect(viaPath.response.status).toBe(200);
+      expect(Array.isArray(viaPath.data)).toBe(true);
+      for (const method of ['QUERY', 'PURGE']) {
+        const preflight = await fetch(`${url}/pets`, { method: 'OPTIONS', headers: { origin: 'https://docs.test', 'access-control-request-method': method } });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('access-control-allow-methods')).toBe(method);
+      }
+    } finally {
+      await closed(server);
+    }
+  });
+
+  it('are documented: QUERY and PURGE badges, a curl sample with -X QUERY and the body', async () => {
+    const model = await buildModel(SPEC);
+    const out = join(TMP, 'site');
+    writeContractSite({ out, api: 'pets', model, document: sanitizeForDocs(model.document), extraLinks: [], hasTheme: false });
+    const page = readFileSync(join(out, 'pets', 'pets.html'), 'utf8');
+    expect(page).toContain('<span class="method m-query">QUERY</span>');
+    expect(page).toContain('<span class="method m-custom" title="custom method">PURGE</span>');
+    expect(page).toMatch(/curl --globoff -X QUERY [^\n]*\/pets[\s\S]*?--data-raw[\s\S]{0,80}Rex/);
+    expect(page).toMatch(/client\.QUERY\(/);
+  });
+
+  it('are diffed: removing the custom method is breaking (api-custom-method-removed), QUERY is listed', async () => {
+    const base = await buildModel(SPEC);
+    const headFile = join(TMP, 'head.yaml');
+    writeFileSync(headFile, QUERY_CONTRACT.replace(/    additionalOperations:\n[\s\S]*?(?=components:)/, ''));
+    const head = await buildModel(headFile);
+    expect(head.operations.map((o) => o.id)).toEqual(['listPets', 'createPet', 'searchPets']);
+    const changes = diffModels(base, head);
+    expect(changes.map((c) => [c.rule, c.level, c.operation?.method])).toEqual([['api-custom-method-removed', 'breaking', 'PURGE']]);
+    // Removing QUERY is an operation removed, named QUERY.
+    const noQuery = join(TMP, 'no-query.yaml');
+    writeFileSync(noQuery, QUERY_CONTRACT.replace(/    query:\n[\s\S]*?(?=    additionalOperations:)/, ''));
+    expect(diffModels(base, await buildModel(noQuery)).map((c) => [c.rule, c.operation?.method])).toEqual([['api-operation-removed', 'query']]);
   });
 });

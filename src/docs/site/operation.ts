@@ -4,7 +4,8 @@
  * samples, and the data the request console ("try it") is built from.
  */
 import { isRecord } from '../../contract/pointer.js';
-import type { ExampleModel, MediaTypeModel, OperationModel, ResponseModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import type { ExampleModel, HttpMethod, MediaTypeModel, OperationModel, ResponseModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { deref, sampleOf } from './document.js';
 import { codeSamples, parameterValue, sampleRequest } from './samples.js';
@@ -23,9 +24,9 @@ export function operationAnchor(op: OperationModel): string {
   return idOf('op-', op.id);
 }
 
-/** A method badge. */
-export function methodBadge(method: string): string {
-  return `<span class="method m-${text(method.toLowerCase())}">${text(method.toUpperCase())}</span>`;
+/** A method badge: a fixed method's colour, QUERY's (OpenAPI 3.2) its own, a custom method (additionalOperations) as written and marked custom. */
+export function methodBadge(method: HttpMethod): string {
+  return `<span class="method m-${isCustomMethod(method) ? 'custom' : method}"${isCustomMethod(method) ? ' title="custom method"' : ''}>${text(wireMethod(method))}</span>`;
 }
 
 /** How a security scheme takes its credential, in a few words. */
@@ -193,7 +194,7 @@ function scalarText(v: unknown): string {
 /** The section of one operation (an `<h2>` with subsections). */
 export function operationHtml(ctx: OperationContext, op: OperationModel): string {
   const anchor = operationAnchor(op);
-  const title = op.summary !== undefined && op.summary.trim() !== '' ? op.summary : `${op.method.toUpperCase()} ${op.path}`;
+  const title = op.summary !== undefined && op.summary.trim() !== '' ? op.summary : `${wireMethod(op.method)} ${op.path}`;
   const body = op.requestBody;
   const requestBody =
     body !== undefined

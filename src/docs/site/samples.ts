@@ -13,6 +13,7 @@
  */
 import { isRecord } from '../../contract/pointer.js';
 import type { MediaTypeModel, OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
 import { deref, sampleOf, typesOf, type Node } from './document.js';
 
 /** The file a sample uploads where the contract declares one: the reader puts their own path there. */
@@ -120,7 +121,7 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
   const qs = query.toString();
   const base = server.replace(/\/+$/, '');
   const request: SampleRequest = {
-    method: op.method.toUpperCase(),
+    method: wireMethod(op.method),
     server: base,
     url: `${base}${path}${qs !== '' ? `?${qs}` : ''}`,
     headers,
@@ -197,7 +198,9 @@ function formName(name: string): string {
 }
 
 function curl(request: SampleRequest): string {
-  const lines = [`curl --globoff -X ${request.method} ${shellQuote(request.url)}`];
+  // A custom method is any token: quoted where the shell would read one of its characters.
+  const method = /^[A-Za-z0-9_.-]+$/.test(request.method) ? request.method : shellQuote(request.method);
+  const lines = [`curl --globoff -X ${method} ${shellQuote(request.url)}`];
   for (const [name, value] of request.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   if (request.contentType !== undefined) {
     if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
@@ -220,6 +223,8 @@ function jsLiteral(value: unknown, indent: string): string {
 }
 
 function typescript(request: SampleRequest, op: OperationModel, api: string): string {
+  // The path-style client (openapi-fetch) has a member per fixed method and QUERY; a custom method is called with fetch.
+  if (isCustomMethod(op.method)) return fetchSample(request);
   const options: string[] = [];
   const params: string[] = [];
   if (Object.keys(request.pathParams).length > 0) params.push(`path: ${jsLiteral(request.pathParams, '    ')}`);

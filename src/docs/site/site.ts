@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { isRecord } from '../../contract/pointer.js';
 import type { ContractModel, OperationModel } from '../../contract/model-types.js';
+import { wireMethod } from '../../contract/model-types.js';
 import { CONSOLE_JS } from './client-script.js';
 import { type Node } from './document.js';
 import { methodBadge, operationAnchor, operationHtml, schemeSummary, type OperationContext } from './operation.js';
@@ -357,7 +358,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
       }
 
       const index = groups.flatMap((g) =>
-        g.ops.map((op) => [op.method.toUpperCase(), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]),
+        g.ops.map((op) => [wireMethod(op.method), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]),
       );
       writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
       return { file: `${folder}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 1 + (schemaPages.length > 1 ? schemaPages.length + 1 : 1)) };

@@ -24,6 +24,7 @@ export const DOCS_CSS = `:root {
   --font: system-ui, -apple-system, "Segoe UI", sans-serif; --mono: ui-monospace, SFMono-Regular, Menlo, monospace;
   --get-bg: #dafbe1; --get-fg: #116329; --post-bg: #ddf4ff; --post-fg: #0a3069; --put-bg: #fff8c5; --put-fg: #6a4000;
   --patch-bg: #fbefff; --patch-fg: #6639ba; --delete-bg: #ffebe9; --delete-fg: #a40e26; --other-bg: #eaeef2; --other-fg: #24292f;
+  --query-bg: #d6f5f0; --query-fg: #0b5a50;
   --req: #a40e26; --dep-bg: #fff8c5; --dep-fg: #6a4000;
   color-scheme: light dark;
 }
@@ -32,6 +33,7 @@ export const DOCS_CSS = `:root {
     --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --soft: #151b23; --link: #58a6ff; --accent: #58a6ff;
     --get-bg: #0f3d1e; --get-fg: #7ee787; --post-bg: #0c2d6b; --post-fg: #a5d6ff; --put-bg: #3b2f00; --put-fg: #f2cc60;
     --patch-bg: #2e1a5e; --patch-fg: #d2a8ff; --delete-bg: #5a1015; --delete-fg: #ffa198; --other-bg: #30363d; --other-fg: #e6edf3;
+    --query-bg: #0d3a34; --query-fg: #7ee0cf;
     --req: #ff9492; --dep-bg: #3b2f00; --dep-fg: #f2cc60;
   }
 }
@@ -80,6 +82,8 @@ section.op h3 { font-size: 1rem; margin: 1.2rem 0 .4rem; }
 .m-put { background: var(--put-bg); color: var(--put-fg); }
 .m-patch { background: var(--patch-bg); color: var(--patch-fg); }
 .m-delete { background: var(--delete-bg); color: var(--delete-fg); }
+.m-query { background: var(--query-bg); color: var(--query-fg); }
+.m-custom { box-shadow: inset 0 0 0 1px var(--line); font-style: italic; }
 .status { display: inline-block; min-width: 3rem; text-align: center; border-radius: 4px; font-family: var(--mono); font-weight: 700; font-size: .8rem; }
 .s-ok { background: var(--get-bg); color: var(--get-fg); }
 .s-redirect { background: var(--post-bg); color: var(--post-fg); }

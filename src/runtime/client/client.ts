@@ -3,7 +3,7 @@
  * credentials by security scheme name, placed where each scheme says (query, header, cookie,
  * Authorization: Bearer or Basic).
  */
-import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { SecuritySchemeSpec } from '../shared/spec.js';
 
 /**
@@ -48,14 +48,32 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
+/** The paths of `P` that take QUERY (OpenAPI 3.2). */
+export type PathsWithQuery<P> = { [K in keyof P]: P[K] extends { query: object } ? K : never }[keyof P];
+/** The QUERY operation of the path item `I`. */
+type QueryOperation<I> = I extends { query: infer O extends Record<string | number, unknown> } ? O : never;
+
+/**
+ * QUERY (OpenAPI 3.2: safe, idempotent, its criteria in a body), which openapi-fetch's members stop
+ * short of: `client.QUERY("/pets", { body })`, typed from the path's `query` operation as POST is.
+ */
+export interface QueryMethod<Paths> {
+  QUERY<Path extends PathsWithQuery<Paths>, Init extends MaybeOptionalInit<Paths[Path], 'query' & keyof Paths[Path]>>(
+    url: Path,
+    init: Init & { [key: string]: unknown },
+  ): Promise<FetchResponse<QueryOperation<Paths[Path]>, Init, `${string}/${string}`>>;
+}
+
 export function createSpecforgeClient<Paths extends {}, Schemes extends string = string>(
   schemes: Readonly<Record<Schemes, SecuritySchemeSpec>>,
   options: SpecforgeClientOptions<Schemes> = {},
-): Client<Paths> {
+): Client<Paths> & QueryMethod<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
   const credentials: Record<string, string> = {};
   for (const [name, value] of Object.entries(auth ?? {})) if (typeof value === 'string') credentials[name] = value;
   if (Object.keys(credentials).length > 0) client.use(credentialsMiddleware(schemes, credentials));
-  return client;
+  // openapi-fetch's request() sends any method, upper-cased: QUERY.
+  const request = client.request as unknown as (method: string, url: string, init: unknown) => Promise<never>;
+  return Object.assign(client, { QUERY: (url: string, init: unknown) => request('query', url, init) }) as Client<Paths> & QueryMethod<Paths>;
 }

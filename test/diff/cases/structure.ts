@@ -58,6 +58,12 @@ export const STRUCTURE: Case[] = [
     oneWay: true,
   },
   {
+    rule: 'api-custom-method-removed',
+    base: api({ '/a': { get: { responses: OK }, additionalOperations: { PURGE: { responses: OK } } } }, undefined, { openapi: '3.2.0' }),
+    head: api({ '/a': { get: { responses: OK } } }, undefined, { openapi: '3.2.0' }),
+    oneWay: true,
+  },
+  {
     rule: 'api-path-added',
     base: api({ '/a': { get: { responses: OK } } }),
     head: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }),
