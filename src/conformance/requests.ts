@@ -4,6 +4,7 @@
  * right shape for its security, and a deliberately broken variant when it has something to break.
  */
 import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
+import { wireMethod } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
 import { sampleSchema, sampleValid } from '../runtime/shared/sample.js';
 import type { CompiledValidators, RuntimeOperationValidators } from '../contract/tables/validators.js';
@@ -248,7 +249,7 @@ export function buildRequest(
   }
   const request: ExampleRequest = {
     operationId: op.id,
-    method: op.method.toUpperCase(),
+    method: wireMethod(op.method),
     url: query.length > 0 ? `${path}?${encodeQuery(query)}` : path,
     headers,
   };

@@ -16,6 +16,7 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
 import { withCors } from '../../src/cli/commands/mock-cors.js';
+import { runConformance } from '../../src/conformance/run.js';
 import { diffModels } from '../../src/diff/operations.js';
 import { writeContractSite } from '../../src/docs/site/site.js';
 import { sanitizeForDocs } from '../../src/docs/sanitize.js';
@@ -266,5 +267,28 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     const noQuery = join(TMP, 'no-query.yaml');
     writeFileSync(noQuery, QUERY_CONTRACT.replace(/    query:\n[\s\S]*?(?=    additionalOperations:)/, ''));
     expect(diffModels(base, await buildModel(noQuery)).map((c) => [c.rule, c.operation?.method])).toEqual([['api-operation-removed', 'query']]);
+  });
+
+  it('are tested by `specforge test` against the mock: QUERY sent with a body from its schema, fuzzed and counted', async () => {
+    const model = await buildModel(SPEC);
+    const mock = await createMockFromSpec(SPEC);
+    const sent: { method: string; body: boolean }[] = [];
+    const report = await runConformance({
+      model,
+      fetch: async (r) => {
+        sent.push({ method: r.method, body: (await r.clone().text()) !== '' });
+        return mock.fetch(r);
+      },
+      maxExamples: 5,
+      seed: 7,
+    });
+    expect(report.failures.map((f) => `${f.operationId} ${f.check}: ${f.message}`)).toEqual([]);
+    const queries = sent.filter((s) => s.method === 'QUERY');
+    expect(queries.length).toBeGreaterThan(3);
+    expect(queries.every((q) => q.body)).toBe(true);
+    expect(sent.some((s) => s.method === 'PURGE')).toBe(true);
+    const covered = JSON.stringify(report);
+    expect(covered).toContain('searchPets');
+    expect(covered).toContain('purgePets');
   });
 });
