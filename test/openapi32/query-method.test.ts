@@ -20,6 +20,7 @@ import { runConformance } from '../../src/conformance/run.js';
 import { diffModels } from '../../src/diff/operations.js';
 import { writeContractSite } from '../../src/docs/site/site.js';
 import { sanitizeForDocs } from '../../src/docs/sanitize.js';
+import { lintSpecs } from '../../src/lint/lint.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
 import { QUERY_CONTRACT } from './query-contract.js';
@@ -290,5 +291,26 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     const covered = JSON.stringify(report);
     expect(covered).toContain('searchPets');
     expect(covered).toContain('purgePets');
+  });
+
+  it('are linted: the house rules visit QUERY and the custom method', async () => {
+    const file = join(TMP, 'lint.yaml');
+    writeFileSync(
+      file,
+      QUERY_CONTRACT.replace('      operationId: searchPets\n', '').replace(
+        "          '204': { description: purged }\n          '400': { $ref: '#/components/responses/Problem' }\n",
+        "          '204': { description: purged }\n",
+      ),
+    );
+    const [result] = await lintSpecs([file]);
+    const found = (result?.problems ?? []).map((p) => `${p.ruleId} ${p.location[0]?.pointer ?? ''}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'specforge/operation-operationid #/paths/~1pets/query',
+        'specforge/operation-undeclared-status #/paths/~1pets/query/responses',
+        'specforge/operation-error-response #/paths/~1pets/additionalOperations/PURGE/responses',
+      ]),
+    );
+    expect(found.filter((f) => f.startsWith('struct '))).toEqual([]);
   });
 });
