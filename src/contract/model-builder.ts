@@ -3,6 +3,7 @@
  * security schemes, component schemas and the command line, with $refs followed and schemas
  * normalized (schema-normalize.ts).
  */
+import { METHODS } from 'node:http';
 import { readCli } from './cli.js';
 import { ContractError, type Diagnostic } from './errors.js';
 import type {
@@ -199,7 +200,14 @@ export class ModelBuilder {
   }
 
   /** The operation `op` at `pointer` (a fixed field of the path item, or one of its additionalOperations). */
-  operation(path: string, method: HttpMethod, op: Record<string, unknown>, pointer: string, pathItem: Record<string, unknown>, pathPtr: string): OperationModel {
+  operation(
+    path: string,
+    method: HttpMethod,
+    op: Record<string, unknown>,
+    pointer: string,
+    pathItem: Record<string, unknown>,
+    pathPtr: string,
+  ): OperationModel {
     const params = new Map<string, ParameterModel>();
     const addParams = (list: unknown, listPtr: string): void => {
       if (!Array.isArray(list)) return;
@@ -281,10 +289,23 @@ export class ModelBuilder {
       const at = joinPointer(itemPtr, 'additionalOperations', name);
       const problem = customMethodProblem(name);
       if (problem !== undefined) {
-        this.errors.push({ code: 'SPECFORGE_INVALID_STRUCTURE', severity: 'error', message: `additionalOperations of ${path}: ${problem}`, location: this.loaded.locate(at) });
+        this.errors.push({
+          code: 'SPECFORGE_INVALID_STRUCTURE',
+          severity: 'error',
+          message: `additionalOperations of ${path}: ${problem}`,
+          location: this.loaded.locate(at),
+        });
         continue;
       }
       if (!isRecord(raw)) continue;
+      if (!NODE_METHODS.has(name)) {
+        this.warnings.push({
+          code: 'SPECFORGE_UNSUPPORTED_FEATURE',
+          severity: 'warning',
+          message: `${name} ${path}: Node's HTTP parser does not read the method ${name} (it reads ${NODE_CUSTOM_EXAMPLES} and the others of http.METHODS): the generated node:http server, every adapter on Node and \`specforge mock\` never receive it; the fetch handler routes it on a runtime with another parser (Bun, Deno, workers)`,
+          location: this.loaded.locate(at),
+        });
+      }
       out.push({ method: asCustomMethod(name), node: raw, pointer: at });
     }
     return out;
@@ -298,10 +319,16 @@ export class ModelBuilder {
     const wholes = params.filter((p) => p.in === 'querystring');
     if (wholes.length === 0) return;
     const refuse = (p: ParameterModel, message: string, at = joinPointer(p.pointer, 'in')): void => {
-      this.errors.push({ code: 'SPECFORGE_QUERYSTRING_PARAMETER', severity: 'error', message: `${method} ${path}: ${message}`, location: this.loaded.locate(at) });
+      this.errors.push({
+        code: 'SPECFORGE_QUERYSTRING_PARAMETER',
+        severity: 'error',
+        message: `${method} ${path}: ${message}`,
+        location: this.loaded.locate(at),
+      });
     };
     for (const p of wholes) {
-      if (p.contentType === undefined) refuse(p, `the querystring parameter "${p.name}" has no content: the query string's media type and schema go in its content`, p.pointer);
+      if (p.contentType === undefined)
+        refuse(p, `the querystring parameter "${p.name}" has no content: the query string's media type and schema go in its content`, p.pointer);
     }
     for (const p of wholes.slice(1)) {
       refuse(p, `the querystring parameter "${p.name}" is a second one beside "${wholes[0]?.name ?? ''}": an operation's query string is one parameter`);
@@ -442,6 +469,10 @@ function securityOf(raw: unknown): SecurityRequirementModel[] {
 
 /** Header parameters OpenAPI 3 says to ignore (Parameter Object, `name`). */
 const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/** The methods Node's HTTP parser reads (llhttp's list): a request with another never reaches a node:http listener. */
+const NODE_METHODS: ReadonlySet<string> = new Set(METHODS);
+const NODE_CUSTOM_EXAMPLES = ['QUERY', 'PURGE', 'COPY', 'LINK', 'UNLINK'].filter((m) => NODE_METHODS.has(m)).join(', ');
 
 /** RFC 9110's token: the characters a method's name may have. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
