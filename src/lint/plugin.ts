@@ -8,6 +8,7 @@
 import type { Oas2Rule, Oas3Rule, Plugin } from '@redocly/openapi-core';
 import { OPAQUE_EXTENSION_TYPES } from '../contract/validate.js';
 import { Descriptions } from './rules/descriptions.js';
+import { ItemSchemaMediaType } from './rules/item-schema-media-type.js';
 import { NoAmbiguousPaths, NoAmbiguousPathsOas2 } from './rules/no-ambiguous-paths.js';
 import { NoUnusedComponents } from './rules/no-unused-components.js';
 import { OperationErrorResponse } from './rules/operation-error-response.js';
@@ -39,6 +40,7 @@ export const HOUSE_RULES: Record<string, Oas3Rule> = {
   'strict-schemas': StrictSchemas,
   'safe-patterns': SafePatterns,
   'security-defined': SecurityDefined,
+  'item-schema-media-type': ItemSchemaMediaType,
 };
 
 /** The house rules that also read Swagger 2.0 documents (lint runs Redocly's 2.0 rules on the file itself). */

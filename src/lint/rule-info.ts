@@ -84,6 +84,10 @@ export const HOUSE_RULE_DOCS: Record<string, RuleDoc> = {
       '`400` for parameters or a body that can fail, `401`/`403` for credentials, `413`/`415` for a body, `500` always, the stateful mock\'s `409` and `404` (the table in "What is generated"); declared exactly, by its range (`4XX`) or by `default`; one finding per operation at its `responses`, naming each status and why.',
     why: 'The generated server answers these statuses whatever the contract says, so a client generated from the contract (by specforge or any other tool) meets answers it was not told about.',
   },
+  'specforge/item-schema-media-type': {
+    summary: 'OpenAPI 3.2: an `itemSchema` on a media type that is not sequential (server-sent events, JSON Lines, JSON text sequences, multipart).',
+    why: 'Only the items of a stream are read with it: on any other media type the schema checks nothing, and the body goes unchecked.',
+  },
   'specforge/operation-tags': {
     summary: 'An operation without tags, a tag the root does not declare, or a declared tag no operation uses.',
     details: 'Docs group operations by tag.',

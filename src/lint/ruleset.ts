@@ -37,6 +37,7 @@ export const SPECFORGE_RULESET: RawUniversalConfig = {
     'specforge/no-unused-components': 'warn',
     'specforge/security-defined': 'warn',
     'specforge/no-ambiguous-paths': 'warn',
+    'specforge/item-schema-media-type': 'warn',
     // Defects: an example its schema refuses is an error; so are a schema the contract's strict level
     // refuses, a pattern specforge refuses to run and a security requirement naming no scheme (their
     // rules force those to errors).

@@ -1,6 +1,7 @@
 /**
  * `specforge/operation-tags`: every operation has at least one tag, every tag an operation uses is
- * declared in the root `tags` list, and every declared tag is used (docs group operations by tag).
+ * declared in the root `tags` list, and every declared tag is used (docs group operations by tag); a
+ * tag that is the `parent` of another (OpenAPI 3.2) is used by its children.
  */
 import type { Location, Oas3Rule } from '@redocly/openapi-core';
 import { isRecord, nonEmptyString, operationName } from './common.js';
@@ -15,6 +16,8 @@ export const OperationTags: Oas3Rule = () => {
         if (!Array.isArray(tags)) return;
         tags.forEach((tag: unknown, i) => {
           if (isRecord(tag) && typeof tag['name'] === 'string') declared.set(tag['name'], ctx.location.child(['tags', i]));
+          // OpenAPI 3.2: a tag that is another's parent groups the operations of its children.
+          if (isRecord(tag) && typeof tag['parent'] === 'string') used.add(tag['parent']);
         });
       },
       leave(_root, ctx) {
