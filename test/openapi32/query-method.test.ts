@@ -320,4 +320,28 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     );
     expect(found.filter((f) => f.startsWith('struct '))).toEqual([]);
   });
+
+  it('are kept by the stateful mock: QUERY searches the collection POST created, by the body', async () => {
+    const report = { infer: true, lines: [] as string[] };
+    const mock = await createMockFromSpec(SPEC, { stateful: true }, undefined, report);
+    const json = { 'content-type': 'application/json' };
+    for (const [id, name] of [
+      [1, 'Rex'],
+      [2, 'Tom'],
+      [3, 'Rex'],
+    ] as const) {
+      const made = await mock.fetch(new Request('http://mock.test/pets', { method: 'POST', headers: json, body: JSON.stringify({ id, name }) }));
+      expect(made.status, await made.clone().text()).toBe(201);
+    }
+    const search = async (body: unknown): Promise<unknown> => {
+      const r = await mock.fetch(new Request('http://mock.test/pets', { method: 'QUERY', headers: json, body: JSON.stringify(body) }));
+      expect(r.status).toBe(200);
+      return r.json();
+    };
+    const all = (await (await mock.fetch(new Request('http://mock.test/pets'))).json()) as { name: string }[];
+    expect(all.map((p) => p.name)).toEqual(['Rex', 'Tom', 'Rex']);
+    expect(((await search({ name: 'Rex' })) as { name: string }[]).map((p) => p.name)).toEqual(['Rex', 'Rex']);
+    expect(((await search({ name: 'Rex', limit: 1 })) as unknown[]).length).toBe(1);
+    expect(await search({ name: 'Nobody' })).toEqual([]);
+  });
 });

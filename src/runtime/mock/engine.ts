@@ -184,7 +184,7 @@ export class MockEngine extends MockResources {
         subject = doc;
         subjectOf = resource;
         body = this.answerBody(resource, response, doc, ctx);
-      } else if (role === 'list') {
+      } else if (role === 'list' || role === 'search') {
         const filter = resource.listFilter;
         const scope = resource.scope ? this.scopeOfRequest(resource, ctx) : undefined;
         // Filter and page the stored documents first; only the page's documents are rendered.
@@ -194,6 +194,7 @@ export class MockEngine extends MockResources {
         if (filter && !(filter.unlessQuery && ctx.params.query[filter.unlessQuery] === true)) {
           chosen = chosen.filter((d) => filter.in.includes(String(getPath(d, filter.field))));
         }
+        if (role === 'search') chosen = searched(chosen, ctx.body);
         const page = this.page(resource.pagination, chosen, ctx);
         Object.assign(headers, page.headers);
         const items = (page.items as Doc[]).map((d) => this.listItem(resource, d, ctx));
@@ -309,4 +310,25 @@ export function storeFull(resource: string, max: number): HttpError {
 /** Mock handlers for every operation of `api` (stateless unless options.stateful). */
 export function createMockHandlers(api: ApiSpec, tables: MockTables, validators?: ValidatorsModule, options: MockOptions = {}): Record<string, AnyHandler> {
   return new MockEngine(api, tables, validators, options).handlers;
+}
+
+/**
+ * The documents a QUERY's body asks for (OpenAPI 3.2: a search of the collection): each top-level
+ * field the documents have keeps those equal to it (a scalar, or any of an array's scalars), and a
+ * numeric `limit` they do not have caps the count; other fields (operators, sorting) are ignored.
+ */
+export function searched(docs: Doc[], body: unknown): Doc[] {
+  if (!isRecord(body)) return docs;
+  let out = docs;
+  let limit: number | undefined;
+  for (const [field, wanted] of Object.entries(body)) {
+    if (field === 'limit' && typeof wanted === 'number' && !docs.some((d) => isRecord(d) && Object.hasOwn(d, 'limit'))) {
+      limit = wanted;
+      continue;
+    }
+    const values = Array.isArray(wanted) ? wanted : [wanted];
+    if (!values.every((v) => v === null || typeof v !== 'object') || !docs.some((d) => isRecord(d) && Object.hasOwn(d, field))) continue;
+    out = out.filter((d) => isRecord(d) && values.includes(d[field]));
+  }
+  return limit !== undefined && limit >= 0 ? out.slice(0, Math.floor(limit)) : out;
 }

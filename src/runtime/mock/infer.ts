@@ -151,6 +151,13 @@ function scoped(spec: ResourceSpec, path: string, shown: Set<string>): void {
  * the item path's replace, update and delete (where each declares an answer for a missing thing)
  * are its item operations.
  */
+/** The collection's QUERY (OpenAPI 3.2) where it answers a bare array as its list does: its search. */
+function searchOf(methods: Map<string, OperationSpec>, tables: MockTables): string | undefined {
+  const op = methods.get('QUERY');
+  const shape = op ? listOf(primary(tables.operations[op.id])?.schema, tables) : undefined;
+  return op && shape && shape.field === undefined ? op.id : undefined;
+}
+
 function listed(
   path: string,
   create: OperationSpec,
@@ -174,6 +181,8 @@ function listed(
   const item = [...byPath].find(([p]) => itemParam(p) !== undefined && p.slice(0, p.lastIndexOf('/')) === path);
   const param = item ? (itemParam(item[0]) as string) : 'id';
   const operations: ResourceSpec['operations'] = { create: create.id, list: listOp.id };
+  const search = searchOf(methods, tables);
+  if (search) operations.search = search;
   const roles: string[] = [];
   for (const [method, role] of [
     ['PUT', 'replace'],
@@ -273,6 +282,8 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     const listShape = listOp ? listOf(primary(tables.operations[listOp.id])?.schema, tables) : undefined;
     const list = listShape ? listOp : undefined;
     if (list) operations.list = list.id;
+    const search = list ? searchOf(methods, tables) : undefined;
+    if (search) operations.search = search;
     const item = (method: string): OperationSpec | undefined => {
       const op = itemMethods.get(method);
       return op && declaresMissing(tables.operations[op.id]) ? op : undefined;

@@ -264,6 +264,12 @@ export interface ResourceSpec {
   operations: {
     create?: string;
     list?: string;
+    /**
+     * QUERY on the collection (OpenAPI 3.2): the list, searched by its JSON body: each top-level
+     * field whose name the documents have keeps those equal to it (any of an array's values), and a
+     * numeric `limit` the documents lack caps the count.
+     */
+    search?: string;
     read?: string;
     update?: string;
     /** Replaces the whole document (fields absent from the body are dropped, except `keep`). */
