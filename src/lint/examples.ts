@@ -57,21 +57,57 @@ export function checkExamples(entry: string | LoadedContract): ExampleReport {
     false,
   );
   const problems: ExampleProblem[] = [];
-  checks.forEach((check, i) => {
-    const validate = validators[i];
-    if (!validate || validate(check.example.value)) return;
+  /** The problem of `value` (at `pointer`) against the check's validator, if any. */
+  const judge = (validate: (typeof validators)[number] | undefined, value: unknown, pointer: string, what: string): ExampleProblem | undefined => {
+    if (!validate || validate(value)) return undefined;
     // "must match "then" schema" only repeats the error under it.
     const errors = validate.errors ?? [];
     const details = detailsFromAjv('body', errors.some((e) => e.keyword !== 'if') ? errors.filter((e) => e.keyword !== 'if') : errors);
     const first = details[0]?.pointer ?? '';
-    const at = deepestExisting(loaded.document, check.example.pointer + (first === '/' ? '' : first));
+    const at = deepestExisting(loaded.document, pointer + (first === '/' ? '' : first));
     const origin = loaded.origin(at);
     const why = details.map((d) => `${d.pointer === '/' || d.pointer === undefined ? 'the value' : d.pointer} ${d.message}`).join('; ');
-    problems.push({
-      file: origin.file,
-      pointer: origin.pointer,
-      message: `example "${check.example.name}" of ${check.subject} does not match its schema: ${why}`,
-    });
+    return { file: origin.file, pointer: origin.pointer, message: `${what} does not match its schema: ${why}` };
+  };
+  checks.forEach((check, i) => {
+    const { example } = check;
+    const subject = `example "${example.name}" of ${check.subject}`;
+    const problem = judge(
+      validators[i],
+      example.value,
+      example.pointer,
+      example.serialized?.pointer === example.pointer ? `the serializedValue of ${subject}` : subject,
+    );
+    if (problem) problems.push(problem);
+    // OpenAPI 3.2: a serializedValue beside a dataValue is read back as it travels, checked, and must be that data.
+    const serialized = example.serialized;
+    if (problem || serialized === undefined || serialized.pointer === example.pointer) return;
+    const readBack = judge(validators[i], serialized.data, serialized.pointer, `the serializedValue of ${subject}`);
+    if (readBack) problems.push(readBack);
+    else if (!sameData(example.value, serialized.data)) {
+      const origin = loaded.origin(serialized.pointer);
+      problems.push({
+        file: origin.file,
+        pointer: origin.pointer,
+        message: `the serializedValue of ${subject} reads as ${preview(serialized.data)}, not its dataValue ${preview(example.value)}`,
+      });
+    }
   });
   return { checked: checks.length, problems };
+}
+
+/** Whether two JSON values are the same data (object keys in any order). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => sameData(v, b[i]));
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** A value as JSON for a message, cut at 120 characters. */
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
