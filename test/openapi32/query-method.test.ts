@@ -38,7 +38,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   writeFileSync(SPEC, QUERY_CONTRACT);
   generated = await generateSpec(
-    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query'] },
+    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query', 'mocks', 'msw'] },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
 }, 60_000);
@@ -343,5 +343,23 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     expect(((await search({ name: 'Rex' })) as { name: string }[]).map((p) => p.name)).toEqual(['Rex', 'Rex']);
     expect(((await search({ name: 'Rex', limit: 1 })) as unknown[]).length).toBe(1);
     expect(await search({ name: 'Nobody' })).toEqual([]);
+  });
+
+  it('are answered by the generated MSW handlers: QUERY searched, PURGE answered, 405 listing them', async () => {
+    const { setupServer } = await import('msw/node');
+    const { createMswHandlers } = (await import(join(OUT, 'msw.ts'))) as { createMswHandlers: (o: { baseUrl: string }) => { handlers: never[] } };
+    const server = setupServer(...createMswHandlers({ baseUrl: 'https://pets.test/v1' }).handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const found = await fetch('https://pets.test/v1/pets', { method: 'QUERY', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex"}' });
+      expect(found.status).toBe(200);
+      expect(Array.isArray(await found.json())).toBe(true);
+      expect((await fetch('https://pets.test/v1/pets', { method: 'PURGE' })).status).toBe(204);
+      const refused = await fetch('https://pets.test/v1/pets', { method: 'DELETE' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe('GET, HEAD, POST, PURGE, QUERY');
+    } finally {
+      server.close();
+    }
   });
 });
