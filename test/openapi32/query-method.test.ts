@@ -362,4 +362,31 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
       server.close();
     }
   });
+
+  it('are routed by the Fastify plugin: QUERY natively, PURGE added to the methods Fastify routes', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { specforgeFastify } = await import('../../src/runtime/server/adapters/fastify.js');
+    const { createServer } = (await import(join(OUT, 'server.ts'))) as { createServer: (h: Record<string, AnyHandler>) => RequestListener };
+    const listener = createServer({
+      listPets: () => ({ status: 200, body: [] }),
+      createPet: () => ({ status: 201, body: { id: 1, name: 'Rex' } }),
+      searchPets: (ctx) => ({ status: 200, body: [{ id: 2, name: (ctx.body as { name: string }).name }] }),
+      purgePets: () => ({ status: 204 }),
+    });
+    const app = Fastify();
+    await app.register(specforgeFastify(listener));
+    try {
+      const found = await app.inject({ method: 'QUERY', url: '/v1/pets', headers: { 'content-type': 'application/json' }, payload: '{"name":"Tom"}' });
+      expect(found.statusCode).toBe(200);
+      expect(found.json()).toEqual([{ id: 2, name: 'Tom' }]);
+      const bad = await app.inject({ method: 'QUERY', url: '/v1/pets', headers: { 'content-type': 'application/json' }, payload: '{"limit":0}' });
+      expect(bad.statusCode).toBe(400);
+      expect((await app.inject({ method: 'PURGE', url: '/v1/pets' })).statusCode).toBe(204);
+      const refused = await app.inject({ method: 'DELETE', url: '/v1/pets' });
+      expect(refused.statusCode).toBe(405);
+      expect(refused.headers['allow']).toBe('GET, HEAD, POST, PURGE, QUERY');
+    } finally {
+      await app.close();
+    }
+  });
 });
