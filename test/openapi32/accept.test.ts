@@ -234,6 +234,8 @@ components:
     const warnings: Diagnostic[] = [];
     const mock = await createMockFromSpec(join(TMP, 'features.yaml'), {}, undefined, undefined, (d) => warnings.push(d));
     expect(warnings.filter((w) => w.code === 'SPECFORGE_UNSUPPORTED_FEATURE').map((w) => w.message)).toEqual(model.warnings.map((w) => w.message));
-    expect((await mock.fetch(new Request('http://mock.test/pets', { method: 'QUERY', body: '{}' }))).status).toBe(200);
+    expect(
+      (await mock.fetch(new Request('http://mock.test/pets', { method: 'QUERY', headers: { 'content-type': 'application/json' }, body: '{}' }))).status,
+    ).toBe(200);
   });
 });
