@@ -153,9 +153,10 @@ function site(code: string, start: number, err: string, brace: number): Site | u
 }
 
 /** Names for the templates, after a hash of their text (longer where two would share one). */
-export function hashNames(texts: Iterable<string>, prefix = 'e_'): Map<string, string> {
+export function hashNames(texts: Iterable<string>, prefix: string, code: string): Map<string, string> {
   const names = new Map<string, string>();
-  const taken = new Set<string>();
+  // Never a name the code already has (Ajv names its constants otherwise; this holds whatever it does).
+  const taken = new Set<string>(code.match(new RegExp(`\\b${prefix}[0-9a-f]+\\b`, 'g')));
   for (const text of [...texts].sort()) {
     let length = 6;
     let name = `${prefix}${shortHash(text, length)}`;
@@ -182,7 +183,7 @@ export function shortErrors(code: string): { code: string; used: boolean } {
     SITES.lastIndex = found.end;
   }
   if (sites.length === 0) return { code, used: false };
-  const names = hashNames(new Set(sites.map((s) => s.template)));
+  const names = hashNames(new Set(sites.map((s) => s.template)), 'e_', code);
   const out: string[] = [];
   for (const [text, name] of [...names].sort((a, b) => (a[1] < b[1] ? -1 : 1))) out.push(`const ${name} = ${text};\n`);
   let at = 0;

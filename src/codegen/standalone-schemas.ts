@@ -52,7 +52,7 @@ export function splitSchemas(code: string): string {
   const body = lines.filter((line) => !DECLARATION.test(line));
   // First pass: the values read; then their names, and the code with the reads replaced.
   for (const line of body) rewrite(line, () => '');
-  const names = hashNames(values, 's_');
+  const names = hashNames(values, 's_', code);
   const rewritten = body.map((line) => rewrite(line, (literal) => names.get(literal) ?? ''));
   // The schema constants something still reads whole (or by a path that did not resolve).
   const used = new Set<string>();
