@@ -37,7 +37,7 @@ export function exampleValues(judge: ExampleJudge, op: OperationModel, broken: B
   // Each example judged on its own, among values sampled for the others.
   for (const p of op.parameters) {
     const example = p.examples[0];
-    if (!example || (p.in !== 'path' && p.in !== 'query')) continue;
+    if (!example || (p.in !== 'path' && p.in !== 'query' && p.in !== 'querystring')) continue;
     if (paramsValid(judge, op, new Map(sampled).set(p, example.value))) continue;
     broken(op, example, `the example of ${p.in} parameter ${p.name}`, 'parameter');
     values.set(p, sampled.get(p));
@@ -86,8 +86,17 @@ export function paramsValid(judge: ExampleJudge, op: OperationModel, values: Rea
   for (const where of ['path', 'query'] as const) {
     const fn = v?.[where];
     if (!fn) continue;
-    const obj: Record<string, unknown> = {};
+    let obj: Record<string, unknown> = {};
     for (const [p, value] of values) if (p.in === where && value !== undefined) obj[p.name] = value;
+    // OpenAPI 3.2: a querystring parameter's value is the whole query string (none: not validated).
+    const whole = where === 'query' ? op.parameters.find((p) => p.in === 'querystring') : undefined;
+    if (whole !== undefined) {
+      if (!values.has(whole) || values.get(whole) === undefined) {
+        if (whole.required) return false;
+        continue;
+      }
+      obj = values.get(whole) as Record<string, unknown>;
+    }
     if (!fn(obj)) return false;
   }
   return true;

@@ -6,6 +6,7 @@
 import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
 import { wireMethod } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
+import { serializeQuerystring } from '../runtime/client/querystring.js';
 import { sampleSchema, sampleValid } from '../runtime/shared/sample.js';
 import type { CompiledValidators, RuntimeOperationValidators } from '../contract/tables/validators.js';
 import { schemaResolver } from '../contract/tables/api.js';
@@ -40,6 +41,11 @@ export const CONFORMANCE_CLAIMS = {
 
 /** The validator of one parameter's value alone (the location's validator, its errors about that parameter). */
 function parameterCheck(p: ParameterModel, validators: RuntimeOperationValidators | undefined): ((value: unknown) => boolean) | undefined {
+  // OpenAPI 3.2: a querystring parameter's value is the whole query string, the query validator's input.
+  if (p.in === 'querystring') {
+    const whole = validators?.query;
+    return whole ? (value) => whole(value) : undefined;
+  }
   const fn = p.in === 'path' || p.in === 'query' || p.in === 'cookie' ? validators?.[p.in] : undefined;
   if (!fn) return undefined;
   const own = `/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
@@ -220,8 +226,24 @@ export function buildRequest(
   const query: QueryPair[] = [];
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
+  let whole = '';
   for (const [p, value] of values) {
     if (value === undefined) continue;
+    // OpenAPI 3.2: a documented example's serializedValue is sent as written (the literal wire form).
+    const literal = p.examples.find((e) => e.value === value && e.serialized !== undefined && e.serialized.pointer.startsWith(`${p.pointer}/examples/`))
+      ?.serialized?.text;
+    if (p.in === 'querystring') {
+      whole = literal ?? serializeQuerystring(value, p.contentType, p.encoding);
+      continue;
+    }
+    if (literal !== undefined && p.in === 'query') {
+      whole = whole === '' ? literal : `${whole}&${literal}`;
+      continue;
+    }
+    if (literal !== undefined && p.in === 'header') {
+      headers[p.name.toLowerCase()] = literal.replace(/[\r\n]/g, ' ');
+      continue;
+    }
     const serialized = serializeParameter(p, value);
     if (p.in === 'path')
       path = path.replace(`{${p.name}}`, encodeURIComponent(String(serialized)).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '='));
@@ -250,7 +272,7 @@ export function buildRequest(
   const request: ExampleRequest = {
     operationId: op.id,
     method: wireMethod(op.method),
-    url: query.length > 0 ? `${path}?${encodeQuery(query)}` : path,
+    url: query.length > 0 || whole !== '' ? `${path}?${[whole, encodeQuery(query)].filter((part) => part !== '').join('&')}` : path,
     headers,
   };
   // A GET or HEAD request carries no body (fetch refuses one), even where a contract declares it.

@@ -46,6 +46,7 @@ paths:
                 properties:
                   foo: { type: string }
                   bar: { type: boolean }
+        '400': { description: a query string the schema refuses }
   /json:
     get:
       operationId: jsonQuery
@@ -73,6 +74,7 @@ paths:
           content:
             application/json:
               schema: { type: object, properties: { count: { type: integer } } }
+        '400': { description: a query string the schema refuses }
   /select:
     get:
       operationId: select
@@ -88,4 +90,5 @@ paths:
               serializedValue: "%24.a.b%5B1%3A1%5D"
       responses:
         '204': { description: selected }
+        '400': { description: a selector the schema refuses }
 `;

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
+import { runConformance } from '../../src/conformance/run.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
@@ -224,11 +225,45 @@ export async function call(baseUrl: string): Promise<boolean> {
     });
     expect((await sdk.search(client, { query: { foo: 'a + b', bar: true, ids: [1, 2] } })).status).toBe(200);
     expect((await sdk.jsonQuery(client, { query: { numbers: [1, 2], flag: null } })).status).toBe(200);
-    // The mock refuses what breaks the schema (a status the contract does not declare: thrown).
-    await expect(sdk.search(client, { query: { foo: 'much too long a value' } })).rejects.toThrow(/400/);
+    // The mock refuses what breaks the schema.
+    expect((await sdk.search(client, { query: { foo: 'much too long a value' } })).status).toBe(400);
     expect(sent).toEqual(['?foo=a+%2B+b&bar=true&ids=1%2C2', '?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D', '?foo=much+too+long+a+value']);
     // The specification's serializations.
     expect(serializeQuerystring({ foo: 'a + b', bar: true }, 'application/x-www-form-urlencoded')).toBe('foo=a+%2B+b&bar=true');
     expect(serializeQuerystring('$.a.b[1:1]', 'application/jsonpath')).toBe('%24.a.b%5B1%3A1%5D');
+  });
+
+  it('is tested by `specforge test` against the mock: a valid one sent (a documented serializedValue as written), invalid ones refused; a server that ignores it is reported', async () => {
+    const model = await buildModel(SPEC);
+    const mock = await createMockFromSpec(SPEC);
+    const sent: string[] = [];
+    const run = (fetch: (r: Request) => Promise<Response>): ReturnType<typeof runConformance> =>
+      runConformance({
+        model,
+        fetch: (r) => {
+          sent.push(`${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`);
+          return fetch(r);
+        },
+        maxExamples: 5,
+        seed: 7,
+      });
+    const report = await run((r) => mock.fetch(r));
+    expect(report.failures.map((f) => `${f.operationId} ${f.check}: ${f.message}`)).toEqual([]);
+    // The documented examples, as the contract writes them.
+    expect(sent).toContain('GET /search?foo=a+%2B+b&bar=true');
+    expect(sent).toContain('GET /json?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D');
+    // Invalid ones: foo too long, foo missing, bar not a boolean.
+    expect(sent.some((s) => /^GET \/search\?foo=x{11}/.test(s))).toBe(true);
+    expect(sent.some((s) => s.startsWith('GET /search?bar=true') && !s.includes('foo='))).toBe(true);
+    expect(sent.some((s) => s.includes('bar=maybe'))).toBe(true);
+    // A server that reads no query string answers them all 200: reported.
+    const ignoring = await run(async (r) => {
+      const path = new URL(r.url).pathname;
+      if (path === '/select') return new Response(null, { status: 204 });
+      return Response.json(path === '/search' ? { foo: 'x' } : { count: 0 });
+    });
+    expect(ignoring.failures.filter((f) => f.operationId === 'search').map((f) => f.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/foo/) as string]),
+    );
   });
 });

@@ -30,7 +30,8 @@ function wrongParameterValue(ctx: RunContext, p: ParameterModel): { value: unkno
     if (typeof schema['pattern'] === 'string') {
       for (const candidate of ['', ' ', '!!', '\u00e9\u00e9', '0']) {
         // An empty path segment addresses no operation (the router answers 404 for the URL, not the operation).
-        if (candidate === '' && p.in === 'path') continue;
+        // Nor does an empty querystring (no query string: the parameter is absent).
+        if (candidate === '' && (p.in === 'path' || p.in === 'querystring')) continue;
         try {
           if (!new RegExp(schema['pattern'], 'u').test(candidate) && (typeof schema['minLength'] !== 'number' || candidate.length >= 0))
             return { value: candidate, why: `${p.name} not matching its pattern` };
@@ -43,6 +44,36 @@ function wrongParameterValue(ctx: RunContext, p: ParameterModel): { value: unkno
   return undefined;
 }
 
+/**
+ * OpenAPI 3.2: a querystring parameter's value made invalid one property at a time (a required
+ * property missing, a property's value its schema refuses), from the valid base value.
+ */
+function querystringCases(
+  ctx: RunContext,
+  op: OperationModel,
+  p: ParameterModel,
+  base: ReadonlyMap<ParameterModel, unknown>,
+): Array<{ values: Map<ParameterModel, unknown>; origin: string }> {
+  const value = base.get(p);
+  const schema = effectiveSchema(p.schema, ctx.resolve);
+  if (!isRecord(value) || !schema || !isRecord(schema['properties'])) return [];
+  const out: Array<{ values: Map<ParameterModel, unknown>; origin: string }> = [];
+  const required = Array.isArray(schema['required']) ? schema['required'].filter((r): r is string => typeof r === 'string') : [];
+  for (const name of required) {
+    if (!Object.hasOwn(value, name)) continue;
+    const rest = Object.fromEntries(Object.entries(value).filter(([k]) => k !== name));
+    const values = new Map(base).set(p, rest);
+    if (!ctx.paramsValid(op, values)) out.push({ values, origin: `required property ${name} of querystring parameter ${p.name} missing` });
+  }
+  for (const [name, sub] of Object.entries(schema['properties'])) {
+    const wrong = wrongParameterValue(ctx, { ...p, in: 'query', name, schema: sub as JsonSchema });
+    if (!wrong) continue;
+    const values = new Map(base).set(p, { ...value, [name]: wrong.value });
+    if (!ctx.paramsValid(op, values)) out.push({ values, origin: `querystring parameter ${p.name}: ${wrong.why}` });
+  }
+  return out;
+}
+
 /** Cases per operation, at most: the parameter cases, the malformed and wrong-typed body, then body mutations. */
 const MAX_CASES = 32;
 
@@ -53,6 +84,9 @@ export async function negative(ctx: RunContext): Promise<void> {
     const cases: Array<{ values: Map<ParameterModel, unknown>; body: (NonNullable<typeof body> & { raw?: string }) | undefined; origin: string }> = [];
     for (const p of op.parameters) {
       if (p.in === 'cookie') continue;
+      if (p.in === 'querystring') {
+        cases.push(...querystringCases(ctx, op, p, base).map((c) => ({ ...c, body })));
+      }
       if (p.required && p.in !== 'path') {
         const values = new Map(base);
         values.delete(p);
