@@ -117,6 +117,8 @@ const STRUCTURAL = new Set([
   'head',
   'patch',
   'trace',
+  'query',
+  'additionalOperations',
 ]);
 /** Keys whose values are data of the API (examples, defaults, enums): never walked. */
 const DATA = new Set(['example', 'default', 'enum', 'const', 'value', 'x-specforge-mock']);

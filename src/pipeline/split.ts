@@ -174,7 +174,11 @@ export function splitByTag(model: ContractModel, warnings: Diagnostic[]): TagGro
       if (!isRecord(item)) continue;
       const kept: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(item)) {
-        if (!(HTTP_METHODS as readonly string[]).includes(key) || methods.has(key)) setOwn(kept, key, value);
+        // OpenAPI 3.2: each custom method goes with its operation's tag, as a fixed method does.
+        if (key === 'additionalOperations' && isRecord(value)) {
+          const own = Object.entries(value).filter(([name]) => methods.has(name));
+          if (own.length > 0) setOwn(kept, key, Object.fromEntries(own));
+        } else if (!(HTTP_METHODS as readonly string[]).includes(key) || methods.has(key)) setOwn(kept, key, value);
       }
       setOwn(groupPaths, path, kept);
     }

@@ -22,6 +22,7 @@ import { writeContractSite } from '../../src/docs/site/site.js';
 import { sanitizeForDocs } from '../../src/docs/sanitize.js';
 import { lintSpecs } from '../../src/lint/lint.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
+import { splitByTag } from '../../src/pipeline/split.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
 import { QUERY_CONTRACT } from './query-contract.js';
 
@@ -388,5 +389,17 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     } finally {
       await app.close();
     }
+  });
+
+  it('are split by tag with their operations: the custom method goes to its own tag only', async () => {
+    const file = join(TMP, 'tagged.yaml');
+    writeFileSync(file, QUERY_CONTRACT.replace('        operationId: purgePets\n', '        operationId: purgePets\n        tags: [cache]\n'));
+    const groups = splitByTag(await buildModel(file), []);
+    const item = (folder: string): Record<string, unknown> =>
+      ((groups.find((g) => g.folder === folder)?.document['paths'] ?? {}) as Record<string, Record<string, unknown>>)['/pets'] ?? {};
+    expect(Object.keys(item('cache'))).toEqual(['additionalOperations']);
+    expect(Object.keys(item('cache')['additionalOperations'] as object)).toEqual(['PURGE']);
+    const rest = groups.find((g) => g.folder !== 'cache')?.folder ?? '';
+    expect(Object.keys(item(rest))).toEqual(['get', 'post', 'query']);
   });
 });
