@@ -51,6 +51,20 @@ const OWN = [
   'paths',
 ];
 
+/** The file's own helpers and their types, named after every operation-derived name (they take another on a clash). */
+const HELPERS = {
+  keyType: 'AnyQueryKey',
+  queryOptionsType: 'OperationQueryOptions',
+  hookOptionsType: 'OperationQueryHookOptions',
+  queryOptions: 'operationQueryOptions',
+  useQuery: 'useOperationQuery',
+  infiniteOptionsType: 'OperationInfiniteQueryOptions',
+  infiniteOptions: 'operationInfiniteQueryOptions',
+  mutationHookOptionsType: 'OperationMutationHookOptions',
+  mutationOptions: 'operationMutationOptions',
+  useMutation: 'useOperationMutation',
+};
+
 /** The collection an operation's path belongs to: the path itself, or without its last `/{param}`. */
 export function collectionOf(path: string): string {
   const m = /^(.*)\/\{[^/{}]+\}$/.exec(path);
@@ -186,6 +200,7 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         options: code(values.take(`${n.fn}QueryOptions`)),
         hook: code(hook),
         args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
+        argsType: code(n.argsRequired ? `${n.type}Args` : `${n.type}Args | undefined`),
         keyDoc: `The query key of ${n.op.id}: its resource (${collectionOf(n.op.path)}), its id and the parameters of the call (${n.op.method === 'query' ? 'and its body, the criteria' : 'no body'}, no signal).`,
       };
     });
@@ -234,8 +249,11 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
         keys: members.filter((m) => m.id !== 'all').map((m) => ({ prop: code(propertyKey(m.id)), key: m.key })),
       };
     });
+  // The helpers every operation calls (its options and hooks name their types; the helpers' bodies are checked once).
+  const h = Object.fromEntries(Object.entries(HELPERS).map(([k, name]) => [k, code(values.take(name))]));
   const content = render('react-query', 'react-query.ts', {
     header: code(ctx.header('//').trimEnd()),
+    h,
     runtimeImport: runtimeEntry(ctx, 'client'),
     sdkImports: code(names.flatMap((n) => [n.fn, `type ${n.type}Args`, `type ${n.type}Data`, `type ${n.type}Result`]).join(', ')),
     hasQueries: queries.length > 0,

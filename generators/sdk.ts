@@ -246,6 +246,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
   const marked = hasReadWriteMarkers(model.document);
   const names = sdkNamesOf(model, ctx);
   const args = names.map((n) => argsType(n.op, marked));
+  const results = names.map((n) => resultType(n.op, marked));
   const spec = apiSpec(model);
   // Where each declared error's message is, as the error-shape engine reads the contract.
   const messagesOf = messageTables(spec);
@@ -266,13 +267,16 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(spec.securitySchemes, 2)),
     sdkDoc: `A client for the operations of ${model.info.title} ${model.info.version}: pass it to the operation functions, or to createApi. \`auth\` takes credentials by security scheme name; each call sends those its operation asks for.`,
+    // Imported only where an operation's result uses them: a project with noUnusedLocals compiles the file.
+    failures: results.some((t) => t.includes('SdkFailure<')),
+    successes: results.some((t) => t.includes('SdkSuccess<')),
     operations: names.map((n, i) => ({
       fn: code(n.fn),
       table: code(n.table),
       type: code(n.type),
       args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
       argsType: code(args[i] ?? ''),
-      resultType: code(resultType(n.op, marked)),
+      resultType: code(results[i] ?? 'never'),
       tableJson: code(jsonLiteral(sdkOperation(n.op, messagesOf(n.op)))),
       doc: doc(n.op),
       reader: readers?.has(n.op.id) === true ? code(readers.get(n.op.id) ?? '') : undefined,

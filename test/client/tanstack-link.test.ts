@@ -263,7 +263,7 @@ describe("GitHub's contract (@octokit/openapi)", () => {
     const text = file?.content ?? '';
     expect(text).toContain('export const issuesListForRepoPaging = {"kind":"link","param":"page","numeric":true} as const;');
     expect(text).toMatch(
-      /export function issuesListForRepoInfiniteQueryOptions\(client: Client, args: IssuesListForRepoArgs\): UnusedSkipTokenInfiniteOptions<LinkedPage<IssuesListForRepoData>/,
+      /export function issuesListForRepoInfiniteQueryOptions\(client: Client, args: IssuesListForRepoArgs\): OperationInfiniteQueryOptions<LinkedPage<IssuesListForRepoData>/,
     );
     // users/list pages by `since`, a user id the next link carries.
     expect(text).toContain('export const usersListPaging = {"kind":"link","param":"since","numeric":true} as const;');
