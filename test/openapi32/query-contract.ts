@@ -67,6 +67,7 @@ components:
       properties:
         id: { type: integer, minimum: 1 }
         name: { type: string, minLength: 1, maxLength: 20 }
+        born: { type: string, format: date-time }
     PetQuery:
       type: object
       additionalProperties: false

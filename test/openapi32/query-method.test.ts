@@ -42,6 +42,11 @@ beforeAll(async () => {
     { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query', 'mocks', 'msw'] },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
+  // The path-style client with { dates: true }: QUERY's answers read as Date too.
+  await generateSpec(
+    { path: SPEC, api: 'pets', out: join(TMP, 'dated'), targets: ['types', 'client'], dates: true },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
 }, 60_000);
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
@@ -145,6 +150,11 @@ export async function call(baseUrl: string): Promise<string | undefined> {
   const found = await searchPets(client, { body: { name: 'Rex' } });
   const purged = await purgePets(client, {});
   return found.ok && purged.ok ? found.data[0]?.name : undefined;
+}
+import { createClient as createDatedClient } from './dated/client.js';
+export async function born(): Promise<Date | undefined> {
+  const { data } = await createDatedClient({}).QUERY('/pets', { body: { name: 'Rex' } });
+  return data?.[0]?.born;
 }
 export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name: 'Rex' } });
 `,

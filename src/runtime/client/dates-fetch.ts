@@ -7,8 +7,9 @@
 import type { Client, FetchResponse, MaybeOptionalInit, ParseAsResponse } from 'openapi-fetch';
 import type { Readable } from './read-write.js';
 
-type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type Methods = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+// QUERY (OpenAPI 3.2) is the path-style client's own member beside openapi-fetch's (client.ts).
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+type Methods = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE' | 'QUERY';
 type OkStatus = 200 | 201 | 202 | 203 | 204 | 206 | 207 | '2XX';
 
 type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];

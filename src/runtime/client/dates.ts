@@ -72,7 +72,7 @@ export async function withDatesOf<R extends { data?: unknown; response: Response
   return result;
 }
 
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'QUERY'] as const;
 
 /**
  * The path-style client (openapi-fetch) with each call's 2xx data read by the transformer `table`
