@@ -5,7 +5,7 @@
  * `specforge mock` and the conformance suite).
  */
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
-import { PUSH_ERROR, shortErrors } from '../src/codegen/standalone-errors.js';
+import { CONCAT_ERRORS, PUSH_ERROR, shortErrors, shortJoins } from '../src/codegen/standalone-errors.js';
 import { minifyStandalone } from '../src/codegen/standalone-minify.js';
 import { splitSchemas } from '../src/codegen/standalone-schemas.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
@@ -51,7 +51,7 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   // the runtime's ownProperty; each error pushed by the runtime's pushError from a shared template.
   const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
   // A schema Ajv reads a part of at run time (an enum) is written as that part alone.
-  const code = splitSchemas(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code);
+  const code = splitSchemas(shortJoins(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code));
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');
@@ -63,7 +63,7 @@ const OWN_PROPERTY = '__ownProperty';
 
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, ownProperty as ${OWN_PROPERTY}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, ownProperty as ${OWN_PROPERTY}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
 const STANDARD_IMPORT = (from: string, typed: boolean): string =>

@@ -167,6 +167,25 @@ export function hashNames(texts: Iterable<string>, prefix: string, code: string)
   return names;
 }
 
+/** What the rewritten code calls to join a called validator's errors (imported by the validators generator). */
+export const CONCAT_ERRORS = '__concatErrors';
+
+/**
+ * A string literal (left as it is), an empty error (`{}`: Ajv counts errors inside `if` without
+ * reporting them) and its push, or the join of a called validator's errors.
+ */
+const JOINS =
+  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|const (err\d+) = \{\};if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}errors\+\+;|vErrors = vErrors === null \? ([A-Za-z_$][\w$]*(?:\.validate)?)\.errors : vErrors\.concat\(\2\.errors\);/g;
+
+/** The empty errors' pushes and the joins of called validators' errors, as calls of the runtime. */
+export function shortJoins(code: string): string {
+  return code.replace(JOINS, (token, err: string | undefined, callee: string | undefined) => {
+    if (err !== undefined) return `vErrors = ${PUSH_ERROR}(vErrors);errors++;`;
+    if (callee !== undefined) return `vErrors = ${CONCAT_ERRORS}(vErrors, ${callee}.errors);`;
+    return token;
+  });
+}
+
 /**
  * Rewrites the error sites of standalone code; returns the code and whether it calls PUSH_ERROR.
  * The templates are declared first (array literals: a bundler drops those nothing uses).

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { ValidateFunction } from '../../src/runtime/validation/standalone.js';
-import { shortErrors } from '../../src/codegen/standalone-errors.js';
+import { shortErrors, shortJoins } from '../../src/codegen/standalone-errors.js';
 import { splitSchemas } from '../../src/codegen/standalone-schemas.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `standalone-errors-${process.pid}`);
@@ -144,7 +144,10 @@ describe('standalone errors through shared templates', () => {
     const left = [...figmaCode.matchAll(/const err\d+ = \{instancePath[^;]*\};/g)].map((m) => m[0]);
     expect(left.filter((site) => !/message:.*"\+[A-Za-z]/.test(site))).toEqual([]);
     expect(figmaCode.match(/__pushError\(/g)?.length).toBeGreaterThan(2000);
-    expect(figmaCode).toMatch(/^import \{[^}]*pushError as __pushError, ownProperty as __ownProperty\b/m);
+    for (const helper of ['pushError', 'concatErrors', 'ownProperty'])
+      expect(figmaCode).toMatch(new RegExp(`^import \\{[^}]*\\b${helper} as __${helper}\\b`, 'm'));
+    expect(figmaCode).not.toMatch(/=\{\};[\w$]+===null\?/);
+    expect(figmaCode).not.toContain('.concat(');
     expect(figmaCode).not.toContain('Object.getPrototypeOf(data');
   });
 
@@ -184,6 +187,14 @@ describe('standalone errors through shared templates', () => {
     expect(shortErrors(other)).toEqual({ code: other, used: false });
     const inString = 'const s = "const err0 = {instancePath,schemaPath:\\"#/x\\"}";';
     expect(shortErrors(inString).code).toBe(inString);
+    const joins = 'const t = "vErrors = vErrors === null ? v.errors : vErrors.concat(v.errors);";';
+    expect(shortJoins(joins)).toBe(joins);
+    expect(shortJoins('vErrors = vErrors === null ? wrapper_ab.validate.errors : vErrors.concat(wrapper_ab.validate.errors);')).toBe(
+      'vErrors = __concatErrors(vErrors, wrapper_ab.validate.errors);',
+    );
+    expect(shortJoins('const err3 = {};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;')).toBe(
+      'vErrors = __pushError(vErrors);errors++;',
+    );
     const hostile =
       'const err0 = {instancePath,schemaPath:"#/properties/a\\u2028</script>/type",keyword:"type",params:{type: "</script>"},message:"must be "+"x"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;';
     const { code } = shortErrors(hostile);

@@ -3,7 +3,16 @@
  * formats, the rule checks and the linear-time engine of `pattern`; Standard Schema v1 (`standard`, `StandardValidator`); never Ajv's compiler.
  * Browser-safe.
  */
-export { formats, ajvRuntime, pushError, ownProperty, type ValidateFunction, type ErrorObject, type ErrorTemplate } from '../validation/standalone.js';
+export {
+  formats,
+  ajvRuntime,
+  pushError,
+  concatErrors,
+  ownProperty,
+  type ValidateFunction,
+  type ErrorObject,
+  type ErrorTemplate,
+} from '../validation/standalone.js';
 export { compilePattern, isLinearPattern, type CompiledPattern } from '../validation/pattern.js';
 export {
   standard,

@@ -48,16 +48,20 @@ export type ErrorTemplate = readonly [schemaPath: string, keyword: string, param
  * Adds an error to a validator's list (null while there is none) and returns the list: the object
  * Ajv's own code writes, with the same keys in the same order and a new params object each time.
  */
-export function pushError(
-  errors: ErrorObject[] | null,
-  instancePath: string,
-  template: ErrorTemplate,
-  params: Record<string, unknown> = { ...template[2] },
-): ErrorObject[] {
-  const err: ErrorObject = { instancePath, schemaPath: template[0], keyword: template[1], params, message: template[3] };
+export function pushError(errors: ErrorObject[] | null, instancePath?: string, template?: ErrorTemplate, params?: Record<string, unknown>): ErrorObject[] {
+  // Without a template, the empty object Ajv adds where it only counts errors (inside `if`).
+  const err =
+    template === undefined
+      ? ({} as ErrorObject)
+      : { instancePath: instancePath ?? '', schemaPath: template[0], keyword: template[1], params: params ?? { ...template[2] }, message: template[3] };
   if (errors === null) return [err];
   errors.push(err);
   return errors;
+}
+
+/** A validator's errors followed by those of a validator it called, as Ajv's own code joins them. */
+export function concatErrors(errors: ErrorObject[] | null, more: ErrorObject[]): ErrorObject[] {
+  return errors === null ? more : errors.concat(more);
 }
 
 const hasOwn = Object.prototype.hasOwnProperty;
