@@ -412,4 +412,46 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     const rest = groups.find((g) => g.folder !== 'cache')?.folder ?? '';
     expect(Object.keys(item(rest))).toEqual(['get', 'post', 'query']);
   });
+
+  it('are routed by the fetch handler (Hono, workers), Express and Koa: QUERY with its body, PURGE, 405 listing both', async () => {
+    const handlers: Record<string, AnyHandler> = {
+      listPets: () => ({ status: 200, body: [] }),
+      createPet: () => ({ status: 201, body: { id: 1, name: 'Rex' } }),
+      searchPets: (ctx) => ({ status: 200, body: [{ id: 3, name: (ctx.body as { name: string }).name }] }),
+      purgePets: () => ({ status: 204 }),
+    };
+    const json = { 'content-type': 'application/json' };
+    const probe = async (send: (path: string, init: RequestInit) => Promise<Response>): Promise<void> => {
+      const found = await send('/v1/pets', { method: 'QUERY', headers: json, body: '{"name":"Ada"}' });
+      expect(found.status).toBe(200);
+      expect(await found.json()).toEqual([{ id: 3, name: 'Ada' }]);
+      expect((await send('/v1/pets', { method: 'QUERY', headers: json, body: '{"limit":0}' })).status).toBe(400);
+      expect((await send('/v1/pets', { method: 'PURGE' })).status).toBe(204);
+      const refused = await send('/v1/pets', { method: 'DELETE' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe('GET, HEAD, POST, PURGE, QUERY');
+    };
+    const { createFetchHandler } = (await import(join(OUT, 'fetch.ts'))) as {
+      createFetchHandler: (h: Record<string, AnyHandler>) => (r: Request) => Promise<Response>;
+    };
+    const handle = createFetchHandler(handlers);
+    await probe((path, init) => handle(new Request(`http://pets.test${path}`, init)));
+    const { createServer } = (await import(join(OUT, 'server.ts'))) as { createServer: (h: Record<string, AnyHandler>) => RequestListener };
+    const { specforgeExpress } = await import('../../src/runtime/server/adapters/express.js');
+    const { specforgeKoa } = await import('../../src/runtime/server/adapters/koa.js');
+    const { default: express } = await import('express');
+    const { default: Koa } = await import('koa');
+    const app = express();
+    app.use(specforgeExpress(createServer(handlers)) as unknown as Parameters<typeof app.use>[0]);
+    const koa = new Koa();
+    koa.use(specforgeKoa(createServer(handlers)) as unknown as Parameters<typeof koa.use>[0]);
+    for (const listener of [app as unknown as RequestListener, koa.callback() as unknown as RequestListener]) {
+      const { url, server } = await listen(listener);
+      try {
+        await probe((path, init) => fetch(`${url}${path}`, init));
+      } finally {
+        await closed(server);
+      }
+    }
+  });
 });
