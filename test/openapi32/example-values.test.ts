@@ -6,11 +6,13 @@
  * it; an example with only a serializedValue is read as that data (the mock answers it). Lint
  * (`specforge/valid-examples`) reports each bad one at its line.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { buildModel } from '../../src/contract/model.js';
+import { sanitizeForDocs } from '../../src/docs/sanitize.js';
+import { writeContractSite } from '../../src/docs/site/site.js';
 import { getLineColLocation } from '@redocly/openapi-core';
 import { lintSpecs } from '../../src/lint/lint.js';
 
@@ -201,5 +203,24 @@ describe('dataValue and serializedValue examples (OpenAPI 3.2)', () => {
     const answer = await mock.fetch(new Request('http://mock.test/things', { headers: { prefer: 'example=textOnly' } }));
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ id: 2 });
+  });
+
+  it('are documented with both forms: the data, and the serialized form as sent', async () => {
+    const model = await buildModel(join(TMP, 'openapi.yaml'));
+    const out = join(TMP, 'site');
+    writeContractSite({ out, api: 'ex', model, document: sanitizeForDocs(model.document), extraLinks: [], hasTheme: false });
+    const html = readdirSync(join(out, 'ex'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => readFileSync(join(out, 'ex', f), 'utf8'))
+      .join('\n');
+    // A parameter's example: its data, sent as its serializedValue.
+    expect(html).toMatch(
+      /&quot;another thing&quot;\s*\]<\/code> <span class="muted">sent as<\/span> <code>thing=one%20thing&amp;thing=another%20thing<\/code>/,
+    );
+    // A media type's example: the data, then the serialized text.
+    expect(html).toMatch(
+      /withRating[\s\S]*?&quot;rating&quot;: 4[\s\S]*?<p class="muted">serialized<\/p><pre class="code" tabindex="0"><code>\{&quot;id&quot;:1,&quot;rating&quot;:4\}<\/code>/,
+    );
   });
 });

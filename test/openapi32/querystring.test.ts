@@ -8,7 +8,7 @@
  * mocked, and sent by the SDK (written by the media type) against the mock.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,8 @@ import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { runConformance } from '../../src/conformance/run.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
+import { sanitizeForDocs } from '../../src/docs/sanitize.js';
+import { writeContractSite } from '../../src/docs/site/site.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { serializeQuerystring } from '../../src/runtime/client/querystring.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
@@ -265,5 +267,22 @@ export async function call(baseUrl: string): Promise<boolean> {
     expect(ignoring.failures.filter((f) => f.operationId === 'search').map((f) => f.message)).toEqual(
       expect.arrayContaining([expect.stringMatching(/foo/) as string]),
     );
+  });
+
+  it('is documented: the operation page shows the querystring with its media type and schema, its example with the query string sent, and the curl sample sends it', async () => {
+    const model = await buildModel(SPEC);
+    const out = join(TMP, 'site');
+    writeContractSite({ out, api: 'qs', model, document: sanitizeForDocs(model.document), extraLinks: [], hasTheme: false });
+    const pages = readdirSync(join(out, 'qs'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => readFileSync(join(out, 'qs', f), 'utf8'));
+    const page = pages.find((html) => html.includes('Query string <code>filter</code>')) ?? '';
+    expect(page).toContain('querystring (<code>application/x-www-form-urlencoded</code>)');
+    expect(page).toMatch(
+      /Query string <code>filter<\/code><\/h4><p class="content-type"><code>application\/x-www-form-urlencoded<\/code><\/p>[\s\S]*?foo[\s\S]*?maxLength|foo[\s\S]*?10/,
+    );
+    expect(page).toContain('sent as</span> <code>foo=a+%2B+b&amp;bar=true</code>');
+    expect(page).toMatch(/curl [^\n]*\/search\?foo=a\+%2B\+b&amp;bar=true/);
   });
 });

@@ -76,10 +76,21 @@ function parametersSection(ctx: OperationContext, op: OperationModel): string {
             .join(', ')}</span>`
         : '';
     const example = p.examples[0];
-    const exampleNote = example !== undefined ? `<p class="muted">Example: <code>${jsonText(example.value)}</code></p>` : '';
-    return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${text(p.in)}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${markdownHtml(p.description)}${exampleNote}</td></tr>`;
+    // OpenAPI 3.2: an example's serializedValue is shown beside its data, as it is sent.
+    const sent = example?.serialized !== undefined ? ` <span class="muted">sent as</span> <code>${text(example.serialized.text)}</code>` : '';
+    const exampleNote = example !== undefined ? `<p class="muted">Example: <code>${jsonText(example.value)}</code>${sent}</p>` : '';
+    // A querystring parameter (OpenAPI 3.2) is the whole query string: its media type, and its schema below the table.
+    const where = p.in === 'querystring' ? `querystring (<code>${text(p.contentType ?? '')}</code>)` : text(p.in);
+    return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${where}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${markdownHtml(p.description)}${exampleNote}</td></tr>`;
   });
-  return `<h3>Parameters</h3><div class="table-wrap" tabindex="0"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  const whole = op.parameters
+    .filter((p) => p.in === 'querystring')
+    .map(
+      (p) =>
+        `<h4>Query string <code>${text(p.name)}</code></h4><p class="content-type"><code>${text(p.contentType ?? '')}</code></p>${schemaSummary(ctx, p.schema)}${schemaHtml(ctx, p.schema, { foldPast: FOLD_ROWS })}`,
+    )
+    .join('');
+  return `<h3>Parameters</h3><div class="table-wrap" tabindex="0"><table class="params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>${whole}`;
 }
 
 /** Properties of a body's schema past which it is shown folded. */
@@ -99,7 +110,12 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
       const value = typeof ex.value === 'string' && !/json/i.test(media.type) ? text(ex.value) : jsonText(ex.value);
       const title = ex.name === 'example' ? '' : ` <span class="muted">(${text(ex.name)})</span>`;
       const caption = `${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}`;
-      const code = `<pre class="code" tabindex="0"><code>${value}</code></pre>`;
+      // OpenAPI 3.2: the serialized form (serializedValue) shown below the data.
+      const serialized =
+        ex.serialized !== undefined && ex.serialized.pointer !== ex.pointer
+          ? `<p class="muted">serialized</p><pre class="code" tabindex="0"><code>${text(ex.serialized.text)}</code></pre>`
+          : '';
+      const code = `<pre class="code" tabindex="0"><code>${value}</code></pre>${serialized}`;
       // A long example is folded (a closed <details> is not laid out until opened): GitHub has one of 240 kB.
       if (value.length > FOLD_EXAMPLE)
         return `<details class="example"><summary class="example-title">${caption} <span class="muted">(${Math.round(value.length / 1000)} kB)</span></summary>${code}</details>`;

@@ -11,9 +11,10 @@
  * placeholder FILE_PLACEHOLDER, never a path from an example. A header whose name is not an HTTP
  * token is left out (curl reads `-H @file`).
  */
-import { isRecord } from '../../contract/pointer.js';
+import { isRecord, setOwn } from '../../contract/pointer.js';
 import type { MediaTypeModel, OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
 import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
+import { serializeQuerystring } from '../../runtime/client/querystring.js';
 import { deref, sampleOf, typesOf, type Node } from './document.js';
 
 /** The file a sample uploads where the contract declares one: the reader puts their own path there. */
@@ -87,8 +88,15 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
   const headers: [string, string][] = [];
   let path = op.path;
   const query = new URLSearchParams();
+  let whole = '';
   for (const p of op.parameters) {
-    if (p.in === 'path') {
+    if (p.in === 'querystring' && (p.required || p.examples.length > 0)) {
+      // OpenAPI 3.2: the whole query string, as its example writes it (serializedValue) or by its media type.
+      const v = parameterValue(document, p);
+      if (isRecord(v)) for (const [k, x] of Object.entries(v)) setOwn(queryParams, k, x);
+      const literal = p.examples[0]?.serialized;
+      whole = literal !== undefined && literal.pointer.startsWith(`${p.pointer}/examples/`) ? literal.text : serializeQuerystring(v, p.contentType, p.encoding);
+    } else if (p.in === 'path') {
       const v = parameterValue(document, p);
       pathParams[p.name] = v;
       path = path.split(`{${p.name}}`).join(encodeURIComponent(wellFormed(scalar(v))));
@@ -118,7 +126,7 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
       headers.push(['Authorization', 'Bearer YOUR_TOKEN']);
     }
   }
-  const qs = query.toString();
+  const qs = [whole, query.toString()].filter((part) => part !== '').join('&');
   const base = server.replace(/\/+$/, '');
   const request: SampleRequest = {
     method: wireMethod(op.method),
