@@ -39,12 +39,12 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   writeFileSync(SPEC, QUERY_CONTRACT);
   generated = await generateSpec(
-    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query', 'mocks', 'msw'] },
+    { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query', 'mocks', 'msw'], strict: true },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
   // The path-style client with { dates: true }: QUERY's answers read as Date too.
   await generateSpec(
-    { path: SPEC, api: 'pets', out: join(TMP, 'dated'), targets: ['types', 'client'], dates: true },
+    { path: SPEC, api: 'pets', out: join(TMP, 'dated'), targets: ['types', 'client'], dates: true, strict: true },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
 }, 60_000);
