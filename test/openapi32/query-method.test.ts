@@ -17,6 +17,7 @@ import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
 import { withCors } from '../../src/cli/commands/mock-cors.js';
 import { runConformance } from '../../src/conformance/run.js';
+import { contractChangelog } from '../../src/diff/changelog.js';
 import { diffModels } from '../../src/diff/operations.js';
 import { writeContractSite } from '../../src/docs/site/site.js';
 import { sanitizeForDocs } from '../../src/docs/sanitize.js';
@@ -286,6 +287,14 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     const noQuery = join(TMP, 'no-query.yaml');
     writeFileSync(noQuery, QUERY_CONTRACT.replace(/    query:\n[\s\S]*?(?=    additionalOperations:)/, ''));
     expect(diffModels(base, await buildModel(noQuery)).map((c) => [c.rule, c.operation?.method])).toEqual([['api-operation-removed', 'query']]);
+    // The changelog lists QUERY and the custom method by their names, after the fixed methods.
+    const empty = join(TMP, 'empty.yaml');
+    writeFileSync(empty, QUERY_CONTRACT.replace(/  \/pets:\n[\s\S]*?(?=components:)/, '  {}\n'));
+    const emptyModel = await buildModel(empty);
+    const log = contractChangelog({ path: SPEC, base: head, head: base, changes: diffModels(head, base), since: 'v1' }, TMP);
+    expect(log.operations.map((g) => [g.title, g.entries.map((e) => e.rule)])).toEqual([['PURGE /pets', ['api-operation-added']]]);
+    const all = contractChangelog({ path: SPEC, base: emptyModel, head: base, changes: diffModels(emptyModel, base), since: 'v0' }, TMP);
+    expect(JSON.stringify(all)).toMatch(/QUERY/);
   });
 
   it('are tested by `specforge test` against the mock: QUERY sent with a body from its schema, fuzzed and counted', async () => {
