@@ -12,6 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { getLineColLocation } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec } from '../../src/cli/commands/mock.js';
 import { runConformance } from '../../src/conformance/run.js';
@@ -19,6 +20,7 @@ import { ContractError } from '../../src/contract/errors.js';
 import { buildModel } from '../../src/contract/model.js';
 import { sanitizeForDocs } from '../../src/docs/sanitize.js';
 import { writeContractSite } from '../../src/docs/site/site.js';
+import { lintSpecs } from '../../src/lint/lint.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { serializeQuerystring } from '../../src/runtime/client/querystring.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
@@ -284,5 +286,41 @@ export async function call(baseUrl: string): Promise<boolean> {
     );
     expect(page).toContain('sent as</span> <code>foo=a+%2B+b&amp;bar=true</code>');
     expect(page).toMatch(/curl [^\n]*\/search\?foo=a\+%2B\+b&amp;bar=true/);
+  });
+
+  it('is linted: a querystring beside a query parameter, a second one, or one without content found at its line', async () => {
+    const lintOf = async (text: string): Promise<Array<[number | undefined, string]>> => {
+      const file = join(TMP, `lint-${Math.random().toString(36).slice(2)}.yaml`);
+      writeFileSync(file, text);
+      const [result] = await lintSpecs([file]);
+      return (result?.problems ?? [])
+        .filter((p) => p.severity === 'error')
+        .map((p) => [p.location[0] === undefined ? undefined : getLineColLocation(p.location[0]).start.line, `${p.ruleId}: ${p.message}`]);
+    };
+    expect(await lintOf(QUERYSTRING_CONTRACT)).toEqual([]);
+    const beside = QUERYSTRING_CONTRACT.replace(
+      '        - name: filter\n          in: querystring',
+      '        - { name: page, in: query, schema: { type: integer } }\n        - name: filter\n          in: querystring',
+    );
+    const besideLines = (await lintOf(beside)).map(([line]) => line);
+    expect(besideLines.some((line) => line !== undefined && line >= lineOf(beside, '- { name: page') && line <= lineOf(beside, 'in: querystring'))).toBe(true);
+    const twice = QUERYSTRING_CONTRACT.replace(
+      '        - name: json\n          in: querystring',
+      '        - { name: other, in: querystring, content: { text/plain: { schema: { type: string } } } }\n        - name: json\n          in: querystring',
+    );
+    const twiceFound = await lintOf(twice);
+    expect(twiceFound.some(([line]) => line !== undefined && line >= lineOf(twice, '- { name: other') && line <= lineOf(twice, '- { name: other') + 2)).toBe(
+      true,
+    );
+    // No content: the specification requires it of a querystring parameter; generate refuses it too (above).
+    const bare = QUERYSTRING_CONTRACT.replace(/          content:\n            application\/jsonpath:\n.*\n.*\n/, '          schema: { type: string }\n');
+    expect(bare).not.toContain('application/jsonpath');
+    const bareFound = await lintOf(bare);
+    expect(bareFound).toEqual([
+      [
+        lineOf(bare, '- name: selector'),
+        expect.stringMatching(/SPECFORGE_QUERYSTRING_PARAMETER: GET \/select: the querystring parameter "selector" has no content/) as string,
+      ],
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  * level (examples.ts says why), so examples are checked even where the strict level refuses a
  * schema; specforge/strict-schemas reports that schema.
  */
+import { resolve } from 'node:path';
 import { Source, type Oas3Rule } from '@redocly/openapi-core';
 import { ContractError, formatDiagnostic } from '../../contract/errors.js';
 import { checkExamples, type ExampleReport } from '../examples.js';
@@ -20,6 +21,17 @@ export const ValidExamples: Oas3Rule = () => ({
       } catch (err) {
         // A contract specforge cannot read, or a schema Ajv cannot compile: say so instead of passing silently.
         const why = err instanceof ContractError ? err.diagnostics.map(formatDiagnostic).join('; ') : err instanceof Error ? err.message : String(err);
+        // Each problem of the entry file that has a place is reported there (a querystring parameter without content, say).
+        const diagnostics = err instanceof ContractError ? err.diagnostics : [];
+        const inEntry = diagnostics.filter((d) => d.location?.pointer !== undefined && resolve(d.location.file) === resolve(entry.absoluteRef));
+        if (diagnostics.length > 0 && inEntry.length === diagnostics.length) {
+          for (const d of inEntry)
+            ctx.report({
+              message: `examples were not checked: ${formatDiagnostic(d)}`,
+              location: { source: entry, pointer: redoclyPointer(d.location?.pointer ?? '') },
+            });
+          return;
+        }
         ctx.report({ message: `examples were not checked: ${why}`, location: ctx.location });
         return;
       }
