@@ -30,7 +30,7 @@ export const HOUSE_RULE_DOCS: Record<string, RuleDoc> = {
   'specforge/valid-examples': {
     summary: 'An example that its own schema rejects.',
     details:
-      'Every example (media type, parameter, header and schema examples, inline or in components) is checked with the validators specforge generates, its schema read as JSON Schema defines it whatever the strict level; reported at the failing value, naming the example and why.',
+      'Every example (media type, parameter, header and schema examples, inline or in components) is checked with the validators specforge generates, its schema read as JSON Schema defines it whatever the strict level; reported at the failing value, naming the example and why. An OpenAPI 3.2 `serializedValue` is read back as it travels (for a parameter by its style and explode or its media type, for a querystring as the whole query string, for a media type as its text), checked the same way, and must be the `dataValue` beside it.',
     why: 'Docs show examples, the mock answers them and `specforge test` sends them: one its own schema refuses teaches users a request the API rejects, or a response it never gives.',
   },
   'specforge/strict-schemas': {
