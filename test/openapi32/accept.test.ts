@@ -165,7 +165,7 @@ describe('OpenAPI 3.2 documents', () => {
   it('are generated into code that compiles under tsc --strict', async () => {
     const out = join(TMP, 'generated');
     const result = await generateSpec(
-      { path: join(TMP, 'plain.yaml'), api: 'pets32', out, targets: [...DEFAULT_TARGETS] },
+      { path: join(TMP, 'plain.yaml'), api: 'pets32', out, targets: [...DEFAULT_TARGETS], strict: true },
       { cacheDir: join(TMP, 'cache'), force: true },
     );
     expect(result.warnings.filter((w) => w.code === 'SPECFORGE_UNSUPPORTED_VERSION')).toEqual([]);
@@ -213,7 +213,7 @@ components:
     const mock = await createMockFromSpec(file);
     expect(await (await mock.fetch(new Request('http://mock.test/pets'))).json()).toEqual([{ id: 7 }]);
     const out = join(TMP, 'media-types');
-    await generateSpec({ path: file, api: 'mt', out, targets: ['types'] }, { cacheDir: join(TMP, 'cache'), force: true });
+    await generateSpec({ path: file, api: 'mt', out, targets: ['types'], strict: true }, { cacheDir: join(TMP, 'cache'), force: true });
     const types = readFileSync(join(out, 'types.ts'), 'utf8');
     expect(types).toMatch(/"application\/json": \{\s*id: number;\s*\}\[\];/);
   });
