@@ -50,6 +50,7 @@ paths:
   /json:
     get:
       operationId: jsonQuery
+      security: [{ key: [] }, {}]
       parameters:
         - name: json
           in: querystring
@@ -91,4 +92,7 @@ paths:
       responses:
         '204': { description: selected }
         '400': { description: a selector the schema refuses }
+components:
+  securitySchemes:
+    key: { type: apiKey, in: query, name: api_key }
 `;

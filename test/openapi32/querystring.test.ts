@@ -202,6 +202,9 @@ export async function call(baseUrl: string): Promise<boolean> {
       expect((await fetch(`${url}/json?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D`)).status).toBe(200);
       expect(seen.pop()).toEqual({ numbers: [1, 2], flag: null });
       expect((await fetch(`${url}/json`)).status).toBe(200);
+      // An API key the operation's security takes in the query is not part of the querystring.
+      expect((await fetch(`${url}/json?%7B%22numbers%22%3A%5B4%5D%7D&api_key=k`)).status).toBe(200);
+      expect(seen.pop()).toEqual({ numbers: [4] });
       const badJson = await fetch(`${url}/json?${encodeURIComponent('{"numbers":["one"]}')}`);
       expect(badJson.status).toBe(400);
       expect(JSON.stringify(await badJson.json())).toMatch(/numbers/);
@@ -259,7 +262,8 @@ export async function call(baseUrl: string): Promise<boolean> {
     expect(report.failures.map((f) => `${f.operationId} ${f.check}: ${f.message}`)).toEqual([]);
     // The documented examples, as the contract writes them.
     expect(sent).toContain('GET /search?foo=a+%2B+b&bar=true');
-    expect(sent).toContain('GET /json?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D');
+    // Its API key (security in the query) beside it.
+    expect(sent).toContain('GET /json?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D&api_key=conformance-key');
     // Invalid ones: foo too long, foo missing, bar not a boolean.
     expect(sent.some((s) => /^GET \/search\?foo=x{11}/.test(s))).toBe(true);
     expect(sent.some((s) => s.startsWith('GET /search?bar=true') && !s.includes('foo='))).toBe(true);

@@ -249,7 +249,7 @@ export class Pipeline<R extends RequestHead> {
       } else if (p.in === 'query') value = parseQueryParameter(query, p, plan.claimed);
       else if (p.in === 'querystring') {
         // OpenAPI 3.2: the whole query string is this one value, validated and handed over as `params.query`.
-        const whole = parseQuerystring(rawQuery, p);
+        const whole = parseQuerystring(rawQuery, p, plan.claimed);
         if (whole !== undefined) params.query = whole as Record<string, unknown>;
         else {
           wholeAbsent = true;

@@ -27,13 +27,24 @@ function isJsonType(type: string): boolean {
 
 /**
  * The value of a querystring parameter from the raw (still percent-encoded) query string, without
- * its "?"; undefined when the query string is empty (the parameter is absent).
+ * its "?"; undefined when the query string is empty (the parameter is absent). The pairs of
+ * `claimed` names (API keys the operation's security takes in the query) are not part of it.
  */
-export function parseQuerystring(rawQuery: string, p: ParameterSpec): unknown {
-  if (rawQuery === '') return undefined;
+export function parseQuerystring(rawQuery: string, p: ParameterSpec, claimed?: ReadonlySet<string>): unknown {
+  let raw = rawQuery;
+  if (claimed !== undefined && claimed.size > 0 && raw.includes('=')) {
+    raw = raw
+      .split('&')
+      .filter((pair) => {
+        const eq = pair.indexOf('=');
+        return eq < 0 || !claimed.has(decode(pair.slice(0, eq).replace(/\+/g, ' ')));
+      })
+      .join('&');
+  }
+  if (raw === '') return undefined;
   const type = p.contentType ?? 'application/x-www-form-urlencoded';
-  if (type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return formBody(splitQuery(rawQuery), p.shape, p.encoding);
-  const text = decode(rawQuery);
+  if (type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return formBody(splitQuery(raw), p.shape, p.encoding);
+  const text = decode(raw);
   if (isJsonType(type)) return parseJsonOr(text, (t) => t, { in: 'query', name: p.name });
   return text;
 }
