@@ -45,11 +45,14 @@ export function withExtraMethods(nodes: TypeScript.Node[], schema: OpenAPI3, ctx
       const extra = extraOperations(item);
       if (extra.length === 0) return member;
       const added = extra.map(([method, op]) => {
-        // As openapi-typescript does: the path item's parameters, overridden by the operation's.
+        // As openapi-typescript does: the path item's parameters, overridden by the operation's. Its
+        // refs decode the method as a URI component: a custom method may have a % (a token character).
         const keyed = new Map<string, Param>();
         for (const p of [...((item['parameters'] as Param[] | undefined) ?? []), ...((op['parameters'] as Param[] | undefined) ?? [])]) keyed.set(keyOf(p), p);
         const operation = { ...op, parameters: [...keyed.values()] } as unknown as OperationObject;
-        const type = ts.factory.createTypeLiteralNode(transformOperationObject(operation, { path: createRef(['paths', path, method]), ctx }));
+        const type = ts.factory.createTypeLiteralNode(
+          transformOperationObject(operation, { path: createRef(['paths', path, encodeURIComponent(method)]), ctx }),
+        );
         return ts.factory.createPropertySignature(undefined, tsPropertyIndex(method), undefined, type);
       });
       return ts.factory.updatePropertySignature(

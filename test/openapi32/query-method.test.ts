@@ -35,12 +35,26 @@ const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const TS7 = join(ROOT, 'test', '.tmp', 'ts7-cache', 'node_modules', 'typescript', 'bin', 'tsc');
 
 let generated: Awaited<ReturnType<typeof generateSpec>>;
+/** A custom method made of RFC 9110 token characters that TypeScript, HTML and shells read. */
+const HOSTILE = "X'`$!|&*^~#%+-._Z";
 
 beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   writeFileSync(SPEC, QUERY_CONTRACT);
   generated = await generateSpec(
     { path: SPEC, api: 'pets', out: OUT, targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query', 'mocks', 'msw'], strict: true },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
+  // A custom method of every character a token may have that code, HTML or a shell reads.
+  writeFileSync(join(TMP, 'hostile.yaml'), QUERY_CONTRACT.replace('      PURGE:\n', `      "${HOSTILE}":\n`));
+  await generateSpec(
+    {
+      path: join(TMP, 'hostile.yaml'),
+      api: 'hostile',
+      out: join(TMP, 'hostile'),
+      targets: ['types', 'validators', 'server', 'client', 'sdk', 'react-query'],
+      strict: true,
+    },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
   // The path-style client with { dates: true }: QUERY's answers read as Date too.
@@ -153,6 +167,10 @@ export async function call(baseUrl: string): Promise<string | undefined> {
   return found.ok && purged.ok ? found.data[0]?.name : undefined;
 }
 import { createClient as createDatedClient } from './dated/client.js';
+import type { Handlers as HostileHandlers } from './hostile/server.js';
+import { purgePets as hostilePurge, createSdkClient as hostileSdk } from './hostile/sdk.js';
+export const hostileHandler: HostileHandlers['purgePets'] = () => ({ status: 204 });
+export const hostileCall = (): Promise<unknown> => hostilePurge(hostileSdk({}), {});
 export async function born(): Promise<Date | undefined> {
   const { data } = await createDatedClient({}).QUERY('/pets', { body: { name: 'Rex' } });
   return data?.[0]?.born;
@@ -273,6 +291,19 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     expect(page).toContain('<span class="method m-custom" title="custom method">PURGE</span>');
     expect(page).toMatch(/curl --globoff -X QUERY [^\n]*\/pets[\s\S]*?--data-raw[\s\S]{0,80}Rex/);
     expect(page).toMatch(/client\.QUERY\(/);
+    // A custom method with characters a shell or HTML reads: escaped in the badge, quoted in curl.
+    const hostile = await buildModel(join(TMP, 'hostile.yaml'));
+    writeContractSite({
+      out: join(TMP, 'hostile-site'),
+      api: 'h',
+      model: hostile,
+      document: sanitizeForDocs(hostile.document),
+      extraLinks: [],
+      hasTheme: false,
+    });
+    const hostilePage = readFileSync(join(TMP, 'hostile-site', 'h', 'pets.html'), 'utf8');
+    expect(hostilePage).toContain('<span class="method m-custom" title="custom method">X&#39;`$!|&amp;*^~#%+-._Z</span>');
+    expect(hostilePage).toContain('curl --globoff -X &#39;X&#39;\\&#39;&#39;`$!|&amp;*^~#%+-._Z&#39;');
   });
 
   it('are diffed: removing the custom method is breaking (api-custom-method-removed), QUERY is listed', async () => {
