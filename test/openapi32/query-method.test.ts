@@ -394,6 +394,24 @@ export const search = searchPetsQueryOptions(createSdkClient({}), { body: { name
     expect(((await search({ name: 'Rex' })) as { name: string }[]).map((p) => p.name)).toEqual(['Rex', 'Rex']);
     expect(((await search({ name: 'Rex', limit: 1 })) as unknown[]).length).toBe(1);
     expect(await search({ name: 'Nobody' })).toEqual([]);
+    // Declared with x-specforge-resources: operations.search names the QUERY.
+    const declared = join(TMP, 'declared.yaml');
+    writeFileSync(
+      declared,
+      QUERY_CONTRACT.replace(
+        'paths:\n',
+        'x-specforge-resources:\n  pets:\n    operations: { create: createPet, list: listPets, search: searchPets }\npaths:\n',
+      ),
+    );
+    const kept = await createMockFromSpec(declared, { stateful: true }, undefined, { infer: false, lines: [] });
+    for (const [id, name] of [
+      [5, 'Ada'],
+      [6, 'Bo'],
+    ] as const) {
+      await kept.fetch(new Request('http://mock.test/pets', { method: 'POST', headers: json, body: JSON.stringify({ id, name }) }));
+    }
+    const bo = await kept.fetch(new Request('http://mock.test/pets', { method: 'QUERY', headers: json, body: '{"name":"Bo"}' }));
+    expect(((await bo.json()) as { id: number }[]).map((p) => p.id)).toEqual([6]);
   });
 
   it('are answered by the generated MSW handlers: QUERY searched, PURGE answered, 405 listing them', async () => {

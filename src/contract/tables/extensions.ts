@@ -30,7 +30,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     const generate = id['generate'] === 'hex64' || id['generate'] === 'integer' || id['generate'] === 'sha256' ? id['generate'] : 'uuid';
     const opsRaw = isRecord(raw['operations']) ? raw['operations'] : {};
     const operations: ResourceSpec['operations'] = {};
-    for (const role of ['create', 'list', 'read', 'update', 'replace', 'delete'] as const) {
+    for (const role of ['create', 'list', 'search', 'read', 'update', 'replace', 'delete'] as const) {
       const v = opsRaw[role];
       if (v === undefined) continue;
       if (typeof v !== 'string' || !ops.has(v))
