@@ -39,7 +39,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   writeFileSync(SPEC, QUERYSTRING_CONTRACT);
   generated = await generateSpec(
-    { path: SPEC, api: 'qs', out: OUT, targets: ['types', 'validators', 'server', 'sdk'], strict: true },
+    { path: SPEC, api: 'qs', out: OUT, targets: ['types', 'validators', 'server', 'sdk', 'client'], strict: true },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
 }, 60_000);
@@ -119,6 +119,7 @@ describe('in: querystring (OpenAPI 3.2)', () => {
       app,
       `import { createServer, type Handlers } from './generated/server.js';
 import { createSdkClient, search, jsonQuery, select } from './generated/sdk.js';
+import { createClient } from './generated/client.js';
 const handlers: Handlers = {
   search: (ctx) => {
     const foo: string = ctx.params.query.foo;
@@ -140,7 +141,8 @@ export async function call(baseUrl: string): Promise<boolean> {
   const picked = await select(client, { query: '$.a' });
   // @ts-expect-error: foo is required by the querystring's schema
   await search(client, { query: { bar: true } });
-  return found.ok && counted.ok && none.ok && picked.ok;
+  const pathStyle = await createClient({ baseUrl }).GET('/json', { params: { query: { numbers: [1], flag: true } } });
+  return found.ok && counted.ok && none.ok && picked.ok && pathStyle.response.ok;
 }
 `,
     );
@@ -239,6 +241,31 @@ export async function call(baseUrl: string): Promise<boolean> {
     // The mock refuses what breaks the schema.
     expect((await sdk.search(client, { query: { foo: 'much too long a value' } })).status).toBe(400);
     expect(sent).toEqual(['?foo=a+%2B+b&bar=true&ids=1%2C2', '?%7B%22numbers%22%3A%5B1%2C2%5D%2C%22flag%22%3Anull%7D', '?foo=much+too+long+a+value']);
+    // The path-style client (openapi-fetch) writes it by its media type too, the API key after it.
+    const { createClient } = (await import(join(OUT, 'client.ts'))) as {
+      createClient: (o: { baseUrl: string; fetch: (r: Request) => Promise<Response>; auth?: Record<string, string> }) => {
+        GET: (path: string, init: unknown) => Promise<{ response: Response }>;
+      };
+    };
+    const pathStyle = createClient({
+      baseUrl: 'http://mock.test',
+      auth: { key: 'k' },
+      fetch: (request) => {
+        sent.push(new URL(request.url).search);
+        return mock.fetch(request);
+      },
+    });
+    expect((await pathStyle.GET('/json', { params: { query: { numbers: [5] } } })).response.status).toBe(200);
+    // (This client sends its API key on every call: /search, which takes none, would refuse it as an unknown property.)
+    const anonymous = createClient({
+      baseUrl: 'http://mock.test',
+      fetch: (request) => {
+        sent.push(new URL(request.url).search);
+        return mock.fetch(request);
+      },
+    });
+    expect((await anonymous.GET('/search', { params: { query: { foo: 'a + b', bar: true } } })).response.status).toBe(200);
+    expect(sent.slice(-2)).toEqual(['?%7B%22numbers%22%3A%5B5%5D%7D&api_key=k', '?foo=a+%2B+b&bar=true']);
     // The specification's serializations.
     expect(serializeQuerystring({ foo: 'a + b', bar: true }, 'application/x-www-form-urlencoded')).toBe('foo=a+%2B+b&bar=true');
     expect(serializeQuerystring('$.a.b[1:1]', 'application/jsonpath')).toBe('%24.a.b%5B1%3A1%5D');

@@ -5,6 +5,7 @@
  */
 import createClient, { type Client, type ClientOptions, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { SecuritySchemeSpec } from '../shared/spec.js';
+import { serializeQuerystring, type QuerystringEncoding } from './querystring.js';
 
 /**
  * The client's options. `Schemes` are the contract's security scheme names: `auth` takes only those,
@@ -26,7 +27,10 @@ export function credentialsMiddleware(schemes: Readonly<Record<string, SecurityS
         const scheme = schemes[name];
         if (!scheme) throw new Error(`no security scheme "${name}"; known: ${Object.keys(schemes).join(', ')}`);
         if (scheme.type === 'apiKey' && scheme.name) {
-          if (scheme.in === 'query') url.searchParams.set(scheme.name, value);
+          // Appended as text, so a query string written whole (OpenAPI 3.2 querystring: JSON, say) stays as written.
+          if (scheme.in === 'query' && url.searchParams.has(scheme.name)) url.searchParams.set(scheme.name, value);
+          else if (scheme.in === 'query')
+            url.search = `${url.search === '' ? '' : `${url.search.slice(1)}&`}${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`;
           else if (scheme.in === 'header') next.headers.set(scheme.name, value);
           else cookies.push(`${scheme.name}=${encodeURIComponent(value)}`);
         } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
@@ -37,6 +41,29 @@ export function credentialsMiddleware(schemes: Readonly<Record<string, SecurityS
       }
       if (cookies.length > 0) next.headers.set('cookie', [next.headers.get('cookie'), ...cookies].filter(Boolean).join('; '));
       return url.href === request.url ? next : new Request(url, next);
+    },
+  };
+}
+
+/** How an operation's querystring parameter (OpenAPI 3.2) is written: its media type and `encoding`. */
+export interface QuerystringSpec {
+  contentType: string;
+  encoding?: Record<string, QuerystringEncoding>;
+}
+
+/**
+ * A middleware that writes the whole query string of the operations that take a querystring
+ * parameter (keyed by "METHOD /path/{template}") from the call's `params.query`, by its media type.
+ */
+export function querystringMiddleware(table: Readonly<Record<string, QuerystringSpec>>): Middleware {
+  return {
+    onRequest({ request, schemaPath, params }) {
+      const key = `${request.method} ${schemaPath}`;
+      const spec = Object.hasOwn(table, key) ? table[key] : undefined;
+      if (spec === undefined) return undefined;
+      const url = new URL(request.url);
+      url.search = serializeQuerystring(params.query, spec.contentType, spec.encoding);
+      return new Request(url, request);
     },
   };
 }
@@ -67,9 +94,12 @@ export interface QueryMethod<Paths> {
 export function createSpecforgeClient<Paths extends {}, Schemes extends string = string>(
   schemes: Readonly<Record<Schemes, SecuritySchemeSpec>>,
   options: SpecforgeClientOptions<Schemes> = {},
+  querystrings?: Readonly<Record<string, QuerystringSpec>>,
 ): Client<Paths> & QueryMethod<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
+  // First: the credentials middleware then adds an API key to the query string it wrote.
+  if (querystrings !== undefined) client.use(querystringMiddleware(querystrings));
   const credentials: Record<string, string> = {};
   for (const [name, value] of Object.entries(auth ?? {})) if (typeof value === 'string') credentials[name] = value;
   if (Object.keys(credentials).length > 0) client.use(credentialsMiddleware(schemes, credentials));
