@@ -4,7 +4,7 @@
  * right shape for its security, and a deliberately broken variant when it has something to break.
  */
 import type { ContractModel, JsonSchema, MediaTypeModel, OperationModel, ParameterModel } from '../contract/model.js';
-import { wireMethod } from '../contract/model.js';
+import { wireMethod } from '../contract/model-types.js';
 import { isRecord } from '../contract/pointer.js';
 import { serializeQuerystring } from '../runtime/client/querystring.js';
 import { sampleSchema, sampleValid } from '../runtime/shared/sample.js';
