@@ -264,6 +264,7 @@ export class ModelBuilder {
       model.responses.push({
         status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status,
         description: typeof r['description'] === 'string' ? r['description'] : '',
+        ...(typeof r['summary'] === 'string' ? { summary: r['summary'] } : {}),
         headers,
         content: this.mediaTypes(r['content'], joinPointer(rPtr, 'content')),
         pointer: rPtr,

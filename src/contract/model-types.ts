@@ -111,6 +111,8 @@ export interface ResponseModel {
   /** "200", "4XX" or "default". */
   status: string;
   description: string;
+  /** OpenAPI 3.2: a short summary of the response. */
+  summary?: string;
   headers: HeaderModel[];
   content: MediaTypeModel[];
   pointer: string;

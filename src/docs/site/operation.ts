@@ -32,7 +32,8 @@ export function methodBadge(method: HttpMethod): string {
 /** How a security scheme takes its credential, in a few words. */
 export function schemeSummary(scheme: SecuritySchemeModel | undefined, name: string): string {
   if (scheme === undefined) return `<code>${text(name)}</code> (not declared)`;
-  const label = `<code>${text(name)}</code>`;
+  // OpenAPI 3.2: a scheme may be deprecated.
+  const label = `<code>${text(name)}</code>${scheme.raw['deprecated'] === true ? ' <span class="deprecated">deprecated</span>' : ''}`;
   switch (scheme.type) {
     case 'apiKey':
       return `${label}: API key in the ${text(scheme.in ?? 'header')} <code>${text(scheme.paramName ?? '')}</code>`;
@@ -143,7 +144,10 @@ function responseHtml(ctx: OperationContext, response: ResponseModel, open: bool
     .slice(0, 4)
     .map((m) => mediaHtml(ctx, m, response.status))
     .join('');
-  return `<details class="response"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> ${text(firstLine(response.description))}</summary>${markdownHtml(response.description.includes('\n') ? response.description : undefined)}${headers}${content !== '' ? content : '<p class="muted">No body.</p>'}</details>`;
+  // OpenAPI 3.2: a response's summary is its one line, its description then shown whole.
+  const line = response.summary ?? firstLine(response.description);
+  const more = response.summary !== undefined ? response.description || undefined : response.description.includes('\n') ? response.description : undefined;
+  return `<details class="response"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> ${text(line)}</summary>${markdownHtml(more)}${headers}${content !== '' ? content : '<p class="muted">No body.</p>'}</details>`;
 }
 
 /** The first line of a description as plain text: sanitized, then without tags or Markdown marks. */

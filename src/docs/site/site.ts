@@ -132,14 +132,21 @@ function serverVariables(server: Record<string, unknown>): ConsoleServer['variab
  * Servers with their variables at their defaults, and their descriptions. A server whose defaults
  * the console would refuse (a default that moves the host, or none) keeps its template.
  */
-export function serversOf(document: Node): { url: string; description?: string }[] {
+export function serversOf(document: Node): { url: string; description?: string; name?: string }[] {
   const servers = Array.isArray(document['servers']) ? document['servers'] : [];
   return servers.filter(isRecord).flatMap((s) => {
     if (typeof s['url'] !== 'string') return [];
     const vars = serverVariables(s);
     const defaults = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, v.default]));
     const url = consoleServerUrl(s['url'], defaults) ?? s['url'];
-    return [{ url, ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}) }];
+    // OpenAPI 3.2: a server's name ("production"), shown before its URL.
+    return [
+      {
+        url,
+        ...(typeof s['description'] === 'string' ? { description: s['description'] } : {}),
+        ...(typeof s['name'] === 'string' ? { name: s['name'] } : {}),
+      },
+    ];
   });
 }
 
@@ -370,7 +377,7 @@ function overview(
   model: ContractModel,
   document: Node,
   groups: Group[],
-  servers: { url: string; description?: string }[],
+  servers: { url: string; description?: string; name?: string }[],
   pageOf: ReadonlyMap<OperationModel, string>,
 ): string {
   const info = isRecord(document['info']) ? document['info'] : {};
@@ -389,7 +396,9 @@ function overview(
     );
   if (links.length > 0) parts.push(`<p>${links.join(' · ')}</p>`);
   if (servers.length > 0) {
-    parts.push(`<h2>Servers</h2><ul>${servers.map((s) => `<li><code>${text(s.url)}</code>${markdownHtml(s.description)}</li>`).join('')}</ul>`);
+    parts.push(
+      `<h2>Servers</h2><ul>${servers.map((s) => `<li>${s.name !== undefined ? `<strong>${text(s.name)}</strong> ` : ''}<code>${text(s.url)}</code>${markdownHtml(s.description)}</li>`).join('')}</ul>`,
+    );
   }
   if (model.securitySchemes.length > 0) {
     parts.push(

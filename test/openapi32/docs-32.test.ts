@@ -1,0 +1,64 @@
+/**
+ * The docs of an OpenAPI 3.2 contract show what 3.2 adds for readers: a server's `name` before its
+ * URL, a response's `summary` as its one line (its description then whole), and a deprecated
+ * security scheme marked so, all escaped as any contract text.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildModel } from '../../src/contract/model.js';
+import { sanitizeForDocs } from '../../src/docs/sanitize.js';
+import { writeContractSite } from '../../src/docs/site/site.js';
+
+const TMP = resolve(import.meta.dirname, '..', '.tmp', `docs-32-${process.pid}`);
+const SPEC = join(TMP, 'openapi.yaml');
+
+beforeAll(() => {
+  mkdirSync(TMP, { recursive: true });
+  writeFileSync(
+    SPEC,
+    `openapi: 3.2.0
+info: { title: Pets, version: '1' }
+servers:
+  - { url: 'https://pets.test/v1', name: 'production <b>', description: The live API. }
+tags:
+  - { name: pets, description: Pets. }
+security: [{ key: [] }]
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      tags: [pets]
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: integer } }
+      responses:
+        '200':
+          summary: The pet <i>
+          description: The pet with this id, as stored.
+          content:
+            application/json:
+              schema: { type: object, properties: { id: { type: integer } } }
+        '404':
+          description: No such pet.
+components:
+  securitySchemes:
+    key: { type: apiKey, in: header, name: X-Key, deprecated: true, description: The old key. }
+`,
+  );
+});
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+describe('docs of a 3.2 contract', () => {
+  it('show the server name, the response summary and a deprecated scheme', async () => {
+    const model = await buildModel(SPEC);
+    expect(model.operations[0]?.responses.map((r) => r.summary)).toEqual(['The pet <i>', undefined]);
+    const out = join(TMP, 'site');
+    writeContractSite({ out, api: 'pets', model, document: sanitizeForDocs(model.document), extraLinks: [], hasTheme: false });
+    const index = readFileSync(join(out, 'pets', 'index.html'), 'utf8');
+    expect(index).toContain('<li><strong>production &lt;b&gt;</strong> <code>https://pets.test/v1</code>');
+    expect(index).toMatch(/<code>key<\/code> <span class="deprecated">deprecated<\/span>: API key in the header/);
+    const page = readFileSync(join(out, 'pets', 'pets.html'), 'utf8');
+    expect(page).toMatch(/<span class="status s-ok">200<\/span> The pet &lt;i&gt;<\/summary>[\s\S]{0,40}The pet with this id, as stored\./);
+    expect(page).toMatch(/<span class="status s-error">404<\/span> No such pet\.<\/summary>/);
+  });
+});
