@@ -40,12 +40,29 @@ export function schemeSummary(scheme: SecuritySchemeModel | undefined, name: str
     case 'http':
       return `${label}: HTTP ${text(scheme.scheme ?? '')} authentication${scheme.scheme?.toLowerCase() === 'bearer' ? ' (<code>Authorization: Bearer …</code>)' : scheme.scheme?.toLowerCase() === 'basic' ? ' (<code>Authorization: Basic …</code>)' : ''}`;
     case 'oauth2':
-      return `${label}: OAuth 2.0 access token (<code>Authorization: Bearer …</code>)`;
+      return `${label}: OAuth 2.0 access token (<code>Authorization: Bearer …</code>)${oauthFlows(scheme.raw)}`;
     case 'openIdConnect':
       return `${label}: OpenID Connect token (<code>Authorization: Bearer …</code>)`;
     default:
       return `${label}: mutual TLS (a client certificate)`;
   }
+}
+
+/** How an OAuth 2.0 scheme's token is obtained: its flows (OpenAPI 3.2's device authorization among them) and its metadata URL. */
+const FLOW_NAMES: Record<string, string> = {
+  authorizationCode: 'authorization code',
+  clientCredentials: 'client credentials',
+  implicit: 'implicit',
+  password: 'password',
+  deviceAuthorization: 'device authorization',
+};
+
+function oauthFlows(raw: Record<string, unknown>): string {
+  const flows = raw['flows'];
+  const names = flows !== null && typeof flows === 'object' ? Object.keys(flows).filter((k) => Object.hasOwn(FLOW_NAMES, k)) : [];
+  const listed = names.length > 0 ? `; flows: ${names.map((k) => FLOW_NAMES[k] ?? k).join(', ')}` : '';
+  const metadata = typeof raw['oauth2MetadataUrl'] === 'string' ? `; server metadata at <code>${text(raw['oauth2MetadataUrl'])}</code>` : '';
+  return listed + metadata;
 }
 
 function authSection(ctx: OperationContext, op: OperationModel): string {
