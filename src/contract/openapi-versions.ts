@@ -114,11 +114,12 @@ export function convertVersion(source: Record<string, unknown>, target: TargetVe
       else if (Array.isArray(v)) v.forEach((item, i) => isRecord(item) && schema(item, joinPointer(pointer, k, i), depth + 1));
     }
   };
+  /** Each parameter of a list (an array at `pointer`, or a map of components keyed by name). */
   const parameters = (list: unknown, pointer: string): void => {
-    if (!Array.isArray(list)) return;
-    list.forEach((p, i) => {
+    const entries: Array<[string | number, unknown]> = Array.isArray(list) ? list.map((p, i) => [i, p]) : isRecord(list) ? Object.entries(list) : [];
+    entries.forEach(([key, p]) => {
       if (!isRecord(p)) return;
-      const at = joinPointer(pointer, i);
+      const at = joinPointer(pointer, key);
       examples(p, at);
       if (p['in'] === 'querystring') {
         const c = isRecord(p['content']) ? Object.entries(p['content']) : [];
@@ -195,7 +196,7 @@ export function convertVersion(source: Record<string, unknown>, target: TargetVe
     if (isRecord(components['responses'])) operation({ responses: components['responses'] }, '/components');
     if (isRecord(components['requestBodies']))
       for (const [name, b] of Object.entries(components['requestBodies'])) if (isRecord(b)) content(b, joinPointer('/components/requestBodies', name));
-    if (isRecord(components['parameters'])) parameters(Object.values(components['parameters']), '/components/parameters');
+    if (isRecord(components['parameters'])) parameters(components['parameters'], '/components/parameters');
     if (isRecord(components['pathItems']))
       for (const [name, item] of Object.entries(components['pathItems'])) if (isRecord(item)) pathItem(item, joinPointer('/components/pathItems', name));
     if (isRecord(components['securitySchemes'])) {

@@ -146,6 +146,21 @@ describe('bundle --openapi 3.1 of a 3.2 document', () => {
   });
 });
 
+describe('bundle --openapi 3.1 of a component parameter', () => {
+  it('says what it could not keep at the parameter named in components, not at an index', async () => {
+    writeFileSync(
+      join(TMP, 'component-param.yaml'),
+      `openapi: 3.2.0\ninfo: { title: t, version: '1' }\nsecurity: []\npaths:\n  /a:\n    get:\n      operationId: a\n      parameters: [{ $ref: '#/components/parameters/Filter' }]\n      responses:\n        '204': { description: none }\ncomponents:\n  parameters:\n    Filter:\n      name: filter\n      in: querystring\n      content:\n        application/json:\n          schema: { type: object }\n`,
+    );
+    const { warnings } = await bundle({ spec: 'component-param.yaml', openapi: '3.1' });
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /component-param\.yaml:15:7 \(#\/components\/parameters\/Filter\/in\): warning SPECFORGE_VERSION_CONVERSION: 3\.1 cannot describe a query string given as application\/json/,
+      ),
+    ]);
+  });
+});
+
 describe('bundle --openapi 3.2 of a 3.1 document', () => {
   it('writes it as 3.2, which every command reads', async () => {
     writeFileSync(
