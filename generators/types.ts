@@ -9,6 +9,7 @@ import type { GeneratedFile, GeneratorContext } from './context.js';
 import { loadOpenApiTypeScript } from './openapi-typescript.js';
 import { markQuerystrings, unmarkQuerystrings } from './types-querystring.js';
 import { withExtraMethods } from './types-methods.js';
+import { markItemSchemas } from './types-streams.js';
 
 /** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
 // With specforge's own TypeScript, whatever version the project installed (openapi-typescript.ts).
@@ -90,6 +91,7 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
   const inlined = inlineDeepRefs(document, copied);
   markReferencedProperties(inlined);
   const querystrings = markQuerystrings(inlined);
+  markItemSchemas(inlined);
   const marked = hasReadWriteMarkers(inlined);
   const schema = inlined as unknown as OpenAPI3;
   const ctx: GlobalContext = {

@@ -138,6 +138,9 @@ export class ModelBuilder {
       }
       if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
       if (schema !== undefined) model.schema = schema;
+      if (mt['itemSchema'] !== undefined) model.itemSchema = normalizeSchema(mt['itemSchema'], this.version);
+      const itemEncoding = isRecord(mt['itemEncoding']) ? this.encodingOf({ encoding: { item: mt['itemEncoding'] } })?.['item'] : undefined;
+      if (itemEncoding !== undefined) model.itemEncoding = itemEncoding;
       if (encoding !== undefined) model.encoding = encoding;
       return model;
     });

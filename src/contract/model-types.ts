@@ -81,6 +81,14 @@ export interface MediaTypeModel {
   schema?: JsonSchema;
   /** `x-specforge-stream`: the body is a stream of such values, e.g. "ndjson". */
   stream?: string;
+  /**
+   * OpenAPI 3.2 `itemSchema` (normalized like `schema`): the body is a sequence of items framed by
+   * the media type (see `streamFraming` in src/runtime/shared/stream-media.ts), each one valid
+   * against this schema.
+   */
+  itemSchema?: JsonSchema;
+  /** OpenAPI 3.2 `itemEncoding` of a `multipart/mixed` stream: how each part is serialized. */
+  itemEncoding?: MediaEncodingModel;
   examples: ExampleModel[];
   pointer: string;
   /** The media type's `encoding`: how each property of a form or multipart body is serialized. */

@@ -1,0 +1,75 @@
+/**
+ * types: an OpenAPI 3.2 stream (a sequential media type with `itemSchema`) is typed by its item:
+ * `content["text/event-stream"]` is the type of one item, which the client, the SDK and the server
+ * wrap as `AsyncIterable<Item>` where the model says the media type streams. openapi-typescript
+ * (7.x) knows no `itemSchema` and would print `unknown`; each is given to it as the media type's
+ * `schema`. A server-sent event's `data` with `contentMediaType: application/json` and a
+ * `contentSchema` is typed as that schema: the runtime parses (and serializes) it as JSON.
+ */
+import { isRecord, resolveLocalRef } from '../src/contract/pointer.js';
+import { streamFraming } from '../src/runtime/shared/stream-media.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+
+/** Whether a `contentMediaType` is JSON (application/json or a +json type). */
+export function isJsonContentMedia(type: unknown): boolean {
+  if (typeof type !== 'string') return false;
+  const media = (type.split(';')[0] ?? '').trim().toLowerCase();
+  return media === 'application/json' || media.endsWith('+json');
+}
+
+/**
+ * The item schema as typed: for an event stream, a `data` property carrying JSON
+ * (`contentMediaType` + `contentSchema`) becomes that schema; a `$ref` item is read through.
+ */
+export function typedItemSchema(document: Record<string, unknown>, item: unknown, framing: string | undefined): unknown {
+  if (framing !== 'sse') return item;
+  let node = item;
+  for (let i = 0; i < 16 && isRecord(node) && typeof node['$ref'] === 'string'; i++) node = resolveLocalRef(document, node['$ref'])?.value;
+  if (!isRecord(node) || !isRecord(node['properties'])) return item;
+  const data = node['properties']['data'];
+  if (!isRecord(data) || !isJsonContentMedia(data['contentMediaType']) || data['contentSchema'] === undefined) return item;
+  return { ...node, properties: { ...node['properties'], data: data['contentSchema'] } };
+}
+
+function markContent(document: Record<string, unknown>, content: unknown): boolean {
+  if (!isRecord(content)) return false;
+  let found = false;
+  for (const [type, media] of Object.entries(content)) {
+    if (!isRecord(media) || media['itemSchema'] === undefined) continue;
+    media['schema'] = typedItemSchema(document, media['itemSchema'], streamFraming(type));
+    delete media['itemSchema'];
+    found = true;
+  }
+  return found;
+}
+
+function markOperation(document: Record<string, unknown>, op: unknown): boolean {
+  if (!isRecord(op)) return false;
+  let found = false;
+  if (isRecord(op['requestBody']) && markContent(document, op['requestBody']['content'])) found = true;
+  if (isRecord(op['responses'])) {
+    for (const response of Object.values(op['responses'])) if (isRecord(response) && markContent(document, response['content'])) found = true;
+  }
+  return found;
+}
+
+/**
+ * Rewrites, in `document` (a copy with deep references already inlined), each media type with an
+ * `itemSchema` so its `schema` is the item's type; whether there was any.
+ */
+export function markItemSchemas(document: Record<string, unknown>): boolean {
+  let found = false;
+  const components = isRecord(document['components']) ? document['components'] : {};
+  const items = [document['paths'], document['webhooks'], components['pathItems']].flatMap((map) => (isRecord(map) ? Object.values(map) : []));
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const extra = isRecord(item['additionalOperations']) ? Object.values(item['additionalOperations']) : [];
+    for (const op of [...METHODS.map((m) => item[m]), ...extra]) if (markOperation(document, op)) found = true;
+  }
+  for (const key of ['responses', 'requestBodies']) {
+    const map = components[key];
+    if (isRecord(map)) for (const entry of Object.values(map)) if (isRecord(entry) && markContent(document, entry['content'])) found = true;
+  }
+  return found;
+}
