@@ -22,6 +22,7 @@ import { escapeHtml, staticPage } from '../report/html.js';
 import { renderMarkdown } from './markdown.js';
 import { sanitizeForDocs } from './sanitize.js';
 import { CONSOLE_JS, DOCS_JS } from './site/client-script.js';
+import { SEARCH_JS } from './site/search-script.js';
 import { prepareContractSite, type SiteVersion } from './site/site.js';
 import { versionFolder, type DocsVersion } from './versions.js';
 import { DOCS_CSS, themeCss } from './site/style.js';
@@ -248,6 +249,7 @@ function writeStaticAssets(outDir: string, theme: DocsTheme): { logo?: string; h
   writeFileSync(join(assets, 'docs.css'), DOCS_CSS);
   writeFileSync(join(assets, 'docs.js'), DOCS_JS);
   writeFileSync(join(assets, 'console.js'), CONSOLE_JS);
+  writeFileSync(join(assets, 'search.js'), SEARCH_JS);
   const css = themeCss(theme);
   if (css !== '') writeFileSync(join(assets, 'theme.css'), css);
   if (theme.logo === undefined) return { hasTheme: css !== '' };

@@ -107,6 +107,7 @@ export function sitePage(shell: PageShell): string {
 <link rel="stylesheet" href="${escapeHtml(shell.root)}assets/docs.css">
 ${shell.hasTheme ? `<link rel="stylesheet" href="${escapeHtml(shell.root)}assets/theme.css">\n` : ''}<script src="${escapeHtml(shell.root)}assets/console.js" defer></script>
 <script src="${escapeHtml(shell.root)}assets/docs.js" defer></script>
+<script src="${escapeHtml(shell.root)}assets/search.js" defer></script>
 </head>
 <body data-root="${escapeHtml(shell.here)}" data-search="${escapeHtml(shell.here)}search-index.js" data-servers="${escapeHtml(JSON.stringify(shell.servers))}">
 <a class="skip" href="#main">Skip to content</a>
