@@ -171,7 +171,8 @@ export class ModelBuilder {
       in: location,
       required: location === 'path' ? true : p['required'] === true,
       style,
-      explode: typeof p['explode'] === 'boolean' ? p['explode'] : style === 'form',
+      // OpenAPI 3.2: `style: cookie` explodes by default, as `form` does.
+      explode: typeof p['explode'] === 'boolean' ? p['explode'] : style === 'form' || style === 'cookie',
       allowReserved: p['allowReserved'] === true,
       deprecated: p['deprecated'] === true,
       schema: normalizeSchema(p['schema'] ?? {}, this.version),

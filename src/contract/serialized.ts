@@ -7,7 +7,15 @@
  * schema check says what is wrong with it.
  */
 import { formBody } from '../runtime/server/body/form.js';
-import { parseCookieParameter, parseCookies, parseHeaderParameter, parsePathParameter, parseQueryParameter, splitQuery } from '../runtime/server/params.js';
+import {
+  parseCookieParameter,
+  parseCookieStyleParameter,
+  parseCookies,
+  parseHeaderParameter,
+  parsePathParameter,
+  parseQueryParameter,
+  splitQuery,
+} from '../runtime/server/params.js';
 import { parseQuerystring } from '../runtime/server/querystring.js';
 import type { FormEncoding, ParameterSpec, ValueShape } from '../runtime/shared/spec.js';
 import type { JsonSchema, MediaEncodingModel, ParameterModel } from './model-types.js';
@@ -49,7 +57,9 @@ export function readSerializedParameter(text: string, p: ParameterModel, resolve
     case 'header':
       return parseHeaderParameter(text, spec);
     case 'cookie': {
-      // `greeting=Hello%2C world!; code=42`: the parameter's own pair (or its value alone).
+      // `greeting=Hello%2C world!; code=42` with `style: cookie` (3.2): the pairs as written.
+      if (p.style === 'cookie' && p.contentType === undefined) return parseCookieStyleParameter(text, spec);
+      // `greeting=Hello%2C%20world%21` (form): the parameter's own pair (or its value alone).
       const pairs = parseCookies(text);
       const own = pairs.get(p.name);
       return parseCookieParameter(own ?? (text.includes('=') ? '' : text), spec);

@@ -46,12 +46,20 @@ export function opaqueExtensions(types: Record<string, NodeType>): Record<string
 /**
  * Redocly's OpenAPI 3.2 type tree corrected where it departs from the specification:
  * `components.mediaTypes` is a map of Media Type Objects (or references), which Redocly types as a
- * map of content maps, so a valid component was a structural error.
+ * map of content maps, so a valid component was a structural error; and its Parameter keeps 3.1's
+ * styles, so `style: cookie` was one too.
  */
 export function oas32Types(types: Record<string, NodeType>): Record<string, NodeType> {
   const named = types['NamedMediaTypes'];
   if (named === undefined || types['MediaType'] === undefined) return types;
-  return { ...types, NamedMediaTypes: { ...named, additionalProperties: () => 'MediaType' } };
+  const out: Record<string, NodeType> = { ...types, NamedMediaTypes: { ...named, additionalProperties: () => 'MediaType' } };
+  // `style: cookie` (3.2, for `in: cookie`): Redocly's 3.2 types keep 3.1's list of styles.
+  const parameter = types['Parameter'];
+  const style = parameter?.properties['style'];
+  if (parameter !== undefined && typeof style === 'object' && style !== null && 'enum' in style && Array.isArray(style.enum)) {
+    out['Parameter'] = { ...parameter, properties: { ...parameter.properties, style: { ...style, enum: [...style.enum, 'cookie'] } } };
+  }
+  return out;
 }
 
 /** opaqueExtensions for every OpenAPI version (and oas32Types for 3.2), as a Redocly plugin's `typeExtension`. */

@@ -110,6 +110,7 @@ export function buildRequest(
     if (p.in === 'path') path = path.split(`{${p.name}}`).join(pathValue(p, value));
     else if (p.in === 'query') query.push(...queryPairs(p, value));
     else if (p.in === 'header') headers.set(p.name, p.contentType ? JSON.stringify(value) : simple(value, p.explode === true));
+    else if (p.style === 'cookie' && !p.contentType) cookies.push(...cookieStylePairs(p, value));
     else cookies.push(`${p.name}=${encodeURIComponent(p.contentType ? JSON.stringify(value) : simple(value, false))}`);
   }
   // Query keys the operation does not declare (a next link's query taken whole) go as form pairs.
@@ -153,6 +154,22 @@ function simple(value: unknown, explode: boolean): string {
       .join(',');
   }
   return text(value);
+}
+
+/**
+ * A `style: cookie` parameter (OpenAPI 3.2) as Cookie pairs, values as given (no percent-encoding:
+ * the caller passes cookie-safe text). Exploded (the default), an array is one cookie per item and
+ * an object one cookie per property; otherwise one cookie, items comma-separated.
+ */
+function cookieStylePairs(p: SdkParameter, value: unknown): string[] {
+  const explode = p.explode !== false;
+  if (explode && Array.isArray(value)) return value.map((v) => `${p.name}=${text(v)}`);
+  if (explode && value !== null && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${text(v)}`);
+  }
+  return [`${p.name}=${simple(value, false)}`];
 }
 
 function pathValue(p: SdkParameter, value: unknown): string {

@@ -251,6 +251,48 @@ export function parseCookies(header: string | undefined): Map<string, string> {
   return out;
 }
 
+/** The cookies of a Cookie header as written: every pair in order, values neither decoded nor unquoted. */
+function rawCookiePairs(header: string | undefined): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq >= 0) out.push([part.slice(0, eq).trim(), part.slice(eq + 1).trim()]);
+  }
+  return out;
+}
+
+/**
+ * A `style: cookie` parameter (OpenAPI 3.2) read from the whole Cookie header: values pass through
+ * as written (no percent-decoding, Appendix D). Exploded (its default), an array is every cookie of
+ * the name (`color=blue; color=black`) and an object one cookie per declared property
+ * (`R=100; G=200`); otherwise the first cookie of the name, items comma-separated. Undefined when
+ * the header carries none of it.
+ */
+export function parseCookieStyleParameter(header: string | undefined, p: ParameterSpec): unknown {
+  const pairs = rawCookiePairs(header);
+  const shape = p.shape;
+  if (p.explode !== false && shape.type === 'object') {
+    const out: Record<string, unknown> = {};
+    let found = false;
+    for (const [k, v] of pairs) {
+      if (!Object.hasOwn(shape.properties, k) || Object.hasOwn(out, k)) continue;
+      setOwn(out, k, coerce(v, propertyShape(shape, k)));
+      found = true;
+    }
+    return found ? out : undefined;
+  }
+  const values = pairs.filter(([k]) => k === p.name).map(([, v]) => v);
+  const first = values[0];
+  if (first === undefined) return undefined;
+  if (shape.type === 'array') {
+    const items = p.explode !== false ? values : first === '' ? [] : first.split(',');
+    return items.map((t) => coerce(t, shape.items));
+  }
+  if (shape.type === 'object') return first === '' ? {} : pairsToObject(first.split(','), shape);
+  return coerce(first, shape);
+}
+
 export function parseCookieParameter(raw: string, p: ParameterSpec): unknown {
   if (p.contentType) return parseContent(raw, p);
   const shape = p.shape;

@@ -28,7 +28,15 @@ import { resolveBasePath, stripBasePath } from './base-path.js';
 import { headerOf, type RequestHead } from './head.js';
 import { bodyLimitFor, DEFAULT_BODY_LIMIT, isJsonMediaType, matchMediaType, mediaTypeOf } from './media.js';
 import { parseQuerystring } from './querystring.js';
-import { parseCookieParameter, parseCookies, parseHeaderParameter, parsePathParameter, parseQueryParameter, splitQuery } from './params.js';
+import {
+  parseCookieParameter,
+  parseCookieStyleParameter,
+  parseCookies,
+  parseHeaderParameter,
+  parsePathParameter,
+  parseQueryParameter,
+  splitQuery,
+} from './params.js';
 import type { StatusPlan } from './answer.js';
 import type { SerializersModule } from './serialize.js';
 import { carriesPair, safePath, stripVersion } from './route.js';
@@ -259,6 +267,8 @@ export class Pipeline<R extends RequestHead> {
       } else if (p.in === 'header') {
         const raw = ownValue(req.headers, key);
         value = raw === undefined ? undefined : parseHeaderParameter(Array.isArray(raw) ? raw.join(', ') : raw, p);
+      } else if (p.style === 'cookie' && p.contentType === undefined) {
+        value = parseCookieStyleParameter(headerOf(req, 'cookie', '; '), p);
       } else {
         const raw = cookies().get(p.name);
         value = raw === undefined ? undefined : parseCookieParameter(raw, p);
