@@ -10,6 +10,7 @@ import { sanitizeDescription } from '../sanitize.js';
 import { deref, sampleOf } from './document.js';
 import { codeSamples, parameterValue, sampleRequest } from './samples.js';
 import { schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
+import { streamMediaHtml, streamOf, streamSamples } from './stream.js';
 import { idOf, jsonText, markdownHtml, text } from './text.js';
 
 export interface OperationContext extends SchemaContext {
@@ -143,6 +144,8 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
 }
 
 function mediaHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
+  // OpenAPI 3.2: a stream's item schema is shown as each item, its examples framed (stream.ts).
+  if (streamOf(media) !== undefined) return streamMediaHtml(ctx, media, label, FOLD_ROWS);
   const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema, { foldPast: FOLD_ROWS })}` : '';
   return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}${examplesHtml(ctx, media, label)}</div>`;
 }
@@ -178,7 +181,7 @@ function firstLine(description: string): string {
 
 function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string; console: Record<string, unknown> } {
   const request = sampleRequest(ctx.document, op, ctx.sampleServer, ctx.schemes);
-  const samples = codeSamples(request, op, ctx.api);
+  const samples = streamSamples(ctx.document, codeSamples(request, op, ctx.api), op, ctx.api);
   const blocks: [string, string, string][] = [
     ['curl', 'curl', samples.curl],
     ['typescript', 'TypeScript client', samples.typescript],
