@@ -4,7 +4,7 @@
  * `check` uses the same path without writing, to report stale generated files.
  */
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractError, type Diagnostic } from '../contract/errors.js';
 import { displayPath } from '../contract/resolve.js';
@@ -419,8 +419,10 @@ function cacheOptions(entry: SpecEntry, cacheDir: string): string {
   });
 }
 
-export async function generateSpec(entry: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
-  const cacheDir = options.cacheDir ?? defaultCacheDir();
+export async function generateSpec(given: SpecEntry, options: RunOptions = {}): Promise<SpecResult> {
+  // Relative paths (a caller of the API; the CLI passes absolute ones) are the working directory's.
+  const entry = isAbsolute(given.path) && isAbsolute(given.out) ? given : { ...given, path: resolve(given.path), out: resolve(given.out) };
+  const cacheDir = resolve(options.cacheDir ?? defaultCacheDir());
   const cachePath = cacheFile(entry, cacheDir);
   const optionKey = cacheOptions(entry, cacheDir);
   const previous = readCache(cachePath);
