@@ -13,7 +13,7 @@
  */
 import type { DiffRuleId } from './rules.js';
 import type { Emit } from './change.js';
-import type { RequestCheck, RequestScope, ResponseCheck, ResponseScope } from './rules.js';
+import { diffRule, REQUEST_CHECKS, RESPONSE_CHECKS, type RequestCheck, type RequestScope, type ResponseCheck, type ResponseScope } from './rules.js';
 import { boundKind, tighter, type BoundName, type SchemaReader, type SchemaRef, type SchemaView } from './schema-view.js';
 import { describe, pairVariants, show, similarity, typeText } from './schema-variants.js';
 
@@ -99,6 +99,27 @@ export class SchemaComparer {
     return node;
   }
 
+  /**
+   * Whether `h` takes (request) or sends (response) nothing that breaks a client of `b`: the pair
+   * compared, and no breaking finding at or below it. Structural subsumption, as far as the diff
+   * can tell; a pair still being compared further up (a cycle) counts as covered.
+   */
+  covers(direction: Direction, b: SchemaView, h: SchemaView): boolean {
+    const start = this.root(direction, b, h);
+    const seen = new Set<PairNode>();
+    const stack = [start];
+    while (stack.length > 0) {
+      const n = stack.pop() as PairNode;
+      if (!n.dirty || seen.has(n)) continue;
+      seen.add(n);
+      for (const step of n.steps) {
+        if (step.kind === 'edge') stack.push(step.child);
+        else if (findingLevel(direction, step) === 'breaking') return false;
+      }
+    }
+    return true;
+  }
+
   private build(node: PairNode): void {
     const steps: Step[] = [];
     const pair = new PairComparison(this, node.direction, steps);
@@ -112,6 +133,15 @@ export class SchemaComparer {
     }
   }
 }
+
+function findingLevel(direction: Direction, step: FindingStep): string {
+  if (step.rule !== undefined) return diffRule(step.rule).level;
+  const checks: Record<string, readonly [string, string, string]> = direction === 'request' ? REQUEST_CHECKS : RESPONSE_CHECKS;
+  return checks[step.check as string]?.[0] ?? 'breaking';
+}
+
+/** Leftover alternatives compared with each candidate at most this many times in all (unions of hundreds stay cheap). */
+const COVER_BUDGET = 400;
 
 function markDirty(start: PairNode): void {
   const stack = [start];
@@ -423,7 +453,13 @@ class PairComparison {
     const bAlts = b.variants.map((r) => this.comparer.base.view(r));
     const hAlts = h.variants.map((r) => this.comparer.head.view(r));
     const read = { base: (r: SchemaRef) => this.comparer.base.view(r), head: (r: SchemaRef) => this.comparer.head.view(r) };
-    const { pairs, restBase, restHead } = pairVariants(bAlts, hAlts, b.discriminator ?? h.discriminator, read);
+    const paired = pairVariants(bAlts, hAlts, b.discriminator ?? h.discriminator, read);
+    const { pairs } = paired;
+    // A request alternative left alone is no loss when another takes all it took (two merged into one
+    // that takes both). A new response alternative is always reported: even one an old alternative
+    // would validate may be a new kind of value clients should hear about.
+    const restBase = this.request ? this.uncovered(paired.restBase, hAlts) : paired.restBase;
+    const { restHead } = paired;
     if (this.request && restBase.length > 0) {
       this.find(
         'variant-removed',
@@ -439,6 +475,12 @@ class PairComparison {
       );
     }
     for (const [bv, hv] of pairs) this.edge(bv, hv, 'same');
+  }
+
+  /** The base alternatives of a request that no head alternative takes whole (structural subsumption). */
+  private uncovered(lone: SchemaView[], head: SchemaView[]): SchemaView[] {
+    if (lone.length === 0 || lone.length * head.length > COVER_BUDGET) return lone;
+    return lone.filter((v) => !head.some((o) => this.comparer.covers(this.direction, v, o)));
   }
 
   /**
@@ -458,7 +500,8 @@ class PairComparison {
     const alt = alts[best] as SchemaView;
     if (unionSide === 'base') this.edge(alt, single, 'same');
     else this.edge(single, alt, 'same');
-    const others = alts.filter((_, i) => i !== best);
+    const rest = alts.filter((_, i) => i !== best);
+    const others = unionSide === 'base' && this.request ? this.uncovered(rest, [single]) : rest;
     if (others.length === 0) return;
     if (unionSide === 'base' && this.request) {
       this.find('variant-removed', single.pointer, `alternative${others.length > 1 ? 's' : ''} ${others.map(describe).join(', ')} of anyOf/oneOf removed`);

@@ -22,7 +22,7 @@ function componentName(v: SchemaView): string | undefined {
 
 /** A short name for an alternative in messages: its component, title, tag or type. */
 export function describe(v: SchemaView): string {
-  const name = componentName(v) ?? v.title;
+  const name = componentName(v) ?? v.title ?? v.refs?.split(' & ')[0]?.replace(/^.*\//, '');
   if (name !== undefined) return name;
   if (v.values && v.values.list.length === 1) return show(v.values.list[0]);
   const tag = [...v.properties].map(([k]) => k).slice(0, 3);
@@ -59,9 +59,10 @@ export function similarity(a: SchemaView, b: SchemaView): number {
 }
 
 /**
- * Pairs the alternatives of two unions by meaning, never by position: the same component; the same
- * discriminator value (mapping, or the tag property's const); the same title; then the closest
- * structure (types, values, property names). Alternatives nothing resembles are added or removed.
+ * Pairs the alternatives of two unions by meaning, never by position: the same component, or the
+ * same $refs of an allOf; the same discriminator value (mapping, or the tag property's const); the
+ * same title; then the closest structure (types, values, property names). Alternatives nothing
+ * resembles are added or removed, unless another alternative covers them (see schema-diff.ts).
  */
 export function pairVariants(
   base: SchemaView[],
@@ -80,7 +81,9 @@ export function pairVariants(
       else i++;
     }
   };
-  pairBy((v) => (v.pointer.startsWith('/components/') ? v.pointer : undefined));
+  // The same component ($ref), or the same $refs of an inline allOf; never the position in the list.
+  pairBy((v) => (componentName(v) !== undefined ? v.pointer : undefined));
+  pairBy((v) => v.refs);
   if (discriminator) {
     const byMapping = new Map([...discriminator.mapping].map(([value, target]) => [target.replace(/^#/, ''), value]));
     pairBy((v, side) => byMapping.get(v.pointer) ?? tagValue(v, discriminator.propertyName, read[side]) ?? componentName(v));
@@ -95,11 +98,17 @@ export function pairVariants(
   }
   pairBy((v) => (v.values && v.values.list.length > 0 ? v.values.list.map(show).join('|') : undefined));
   pairBy((v) => v.title);
-  // The closest structure, best pairs first.
+  // The closest structure, best pairs first; never two whose tags (a property of one value each) differ.
+  const tagsDiffer = (bv: SchemaView, hv: SchemaView): boolean =>
+    [...bv.properties.keys()].some((name) => {
+      const x = tagValue(bv, name, read.base);
+      const y = x === undefined ? undefined : tagValue(hv, name, read.head);
+      return y !== undefined && x !== y;
+    });
   const scored: Array<{ i: number; j: number; score: number }> = [];
   restBase.forEach((bv, i) =>
     restHead.forEach((hv, j) => {
-      const score = similarity(bv, hv);
+      const score = tagsDiffer(bv, hv) ? 0 : similarity(bv, hv);
       if (score > 0) scored.push({ i, j, score });
     }),
   );

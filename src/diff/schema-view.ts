@@ -56,6 +56,8 @@ export interface SchemaView {
   closed?: { pointer: string };
   discriminator?: { propertyName: string; mapping: Map<string, string>; pointer: string };
   title?: string;
+  /** The `$ref`s of its allOf (`allOf: [{$ref: Rule}, {$ref: Info}]`): the identity of an inline alternative. */
+  refs?: string;
 }
 
 function emptyView(pointer: string): SchemaView {
@@ -195,12 +197,38 @@ export class SchemaReader {
       if (isRecord(discriminator['mapping'])) for (const [k, v] of Object.entries(discriminator['mapping'])) if (typeof v === 'string') mapping.set(k, v);
       view.discriminator = { propertyName: discriminator['propertyName'], mapping, pointer: joinPointer(pointer, 'discriminator') };
     }
+    this.valueUnion(view, seen);
     if (Array.isArray(node['allOf'])) {
       node['allOf'].forEach((sub, i) => {
         view = merge(view, this.build(sub, joinPointer(pointer, 'allOf', i), seen));
       });
+      const refs = node['allOf'].flatMap((sub) => (isRecord(sub) && typeof sub['$ref'] === 'string' ? [sub['$ref']] : []));
+      if (refs.length > 0) view.refs = refs.join(' & ');
     }
     return view;
+  }
+
+  /**
+   * An anyOf/oneOf whose alternatives are nothing but values (`oneOf: [{const: a}, {enum: [b]}]`)
+   * is the set of those values, as an enum of them is: the union is read as that enum.
+   */
+  private valueUnion(view: SchemaView, seen: Set<string>): void {
+    if (view.variants.length === 0 || view.values) return;
+    const plain = (n: unknown): boolean => isRecord(n) && (Array.isArray(n['enum']) || 'const' in n || typeof n['$ref'] === 'string');
+    if (!view.variants.every((r) => plain(r.node))) return;
+    const values: unknown[] = [];
+    const types = new Set<string>();
+    for (const ref of view.variants) {
+      const alt = this.build(ref.node, ref.pointer, seen);
+      if (!alt.values || !valueOnly(alt)) return;
+      values.push(...alt.values.list);
+      for (const t of alt.types?.set ?? alt.values.list.map(jsonType)) types.add(t);
+    }
+    const at = view.variantsPointer ?? view.pointer;
+    view.values = { list: values, pointer: at };
+    view.types ??= { set: types, pointer: at };
+    view.variants = [];
+    delete view.variantsPointer;
   }
 
   /** maximum / exclusiveMaximum (3.1: a number; 3.0: a flag on maximum) as one bound. */
@@ -213,6 +241,30 @@ export class SchemaReader {
     const kind = boundKind(name);
     for (const c of candidates) if (view.bounds[name] === undefined || tighter(kind, c, view.bounds[name])) view.bounds[name] = c;
   }
+}
+
+/** Whether a view says nothing but which values (and types) it allows. */
+function valueOnly(v: SchemaView): boolean {
+  return (
+    !v.never &&
+    v.properties.size === 0 &&
+    v.required.size === 0 &&
+    !v.items &&
+    !v.additional &&
+    v.variants.length === 0 &&
+    Object.keys(v.bounds).length === 0 &&
+    !v.pattern &&
+    !v.closed &&
+    !v.discriminator
+  );
+}
+
+/** The JSON type of a value (a whole number is an integer). */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value === 'object' ? 'object' : typeof value;
 }
 
 /** The conjunction of two views (allOf): every constraint of both. */
