@@ -7,29 +7,13 @@
  * `contentSchema` is typed as that schema: the runtime parses (and serializes) it as JSON.
  */
 import { isRecord, resolveLocalRef } from '../src/contract/pointer.js';
-import { streamFraming } from '../src/runtime/shared/stream-media.js';
+import { streamFraming, typedItemSchema, type StreamFraming } from '../src/runtime/shared/stream-media.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
-/** Whether a `contentMediaType` is JSON (application/json or a +json type). */
-export function isJsonContentMedia(type: unknown): boolean {
-  if (typeof type !== 'string') return false;
-  const media = (type.split(';')[0] ?? '').trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json');
-}
-
-/**
- * The item schema as typed: for an event stream, a `data` property carrying JSON
- * (`contentMediaType` + `contentSchema`) becomes that schema; a `$ref` item is read through.
- */
-export function typedItemSchema(document: Record<string, unknown>, item: unknown, framing: string | undefined): unknown {
-  if (framing !== 'sse') return item;
-  let node = item;
-  for (let i = 0; i < 16 && isRecord(node) && typeof node['$ref'] === 'string'; i++) node = resolveLocalRef(document, node['$ref'])?.value;
-  if (!isRecord(node) || !isRecord(node['properties'])) return item;
-  const data = node['properties']['data'];
-  if (!isRecord(data) || !isJsonContentMedia(data['contentMediaType']) || data['contentSchema'] === undefined) return item;
-  return { ...node, properties: { ...node['properties'], data: data['contentSchema'] } };
+/** The item schema as typed (see `typedItemSchema` in src/runtime/shared/stream-media.ts). */
+function typedItem(document: Record<string, unknown>, item: unknown, framing: StreamFraming | undefined): unknown {
+  return typedItemSchema(item, framing, (ref) => resolveLocalRef(document, ref)?.value);
 }
 
 function markContent(document: Record<string, unknown>, content: unknown): boolean {
@@ -37,7 +21,7 @@ function markContent(document: Record<string, unknown>, content: unknown): boole
   let found = false;
   for (const [type, media] of Object.entries(content)) {
     if (!isRecord(media) || media['itemSchema'] === undefined) continue;
-    media['schema'] = typedItemSchema(document, media['itemSchema'], streamFraming(type));
+    media['schema'] = typedItem(document, media['itemSchema'], streamFraming(type));
     delete media['itemSchema'];
     found = true;
   }

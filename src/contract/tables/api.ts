@@ -28,6 +28,7 @@ import { policyTables, requiredWhenSpec, type PolicyTables } from './security.js
 import { checkTemplates, clientErrorStatus, eventsSpec, paginationSpec, resourceSpecs } from './extensions.js';
 import { primaryResponse, statusNumber } from './responses.js';
 import { basePathOfServerUrl } from '../../runtime/server/base-path.js';
+import { streamItemsOf } from '../stream-items.js';
 
 export { eventsSpec, resourceSpecs } from './extensions.js';
 export { primaryResponse } from './responses.js';
@@ -92,6 +93,10 @@ export function operationSpec(
     const entry: OperationSpec['responses'][string] = { types: r.content.map((c) => c.type) };
     const ndjson = r.content.filter((c) => c.stream === 'ndjson').map((c) => c.type);
     if (ndjson.length > 0) entry.ndjson = ndjson;
+    for (const mt of r.content) {
+      const items = model ? streamItemsOf(model, mt) : undefined;
+      if (items) (entry.items ??= {})[mt.type] = items;
+    }
     spec.responses[r.status] = entry;
   }
   return spec;

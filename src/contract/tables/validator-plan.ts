@@ -10,6 +10,7 @@ import { strictDiagnostics, type StrictReport } from '../strictness.js';
 import { identifierPart } from '../../codegen/ajv-standalone.js';
 import type { StrictLevel } from '../../runtime/validation/ajv.js';
 import { parameterSchemaPointer, PlanBuilder } from './plan-builder.js';
+import { bodySchemaOf } from '../stream-items.js';
 import { FRAGMENT_UNSAFE, LOCATIONS, ROOT_ID, type OperationValidatorKeys, type ValidatorPlan } from './validator-defs.js';
 
 function locationSchema(op: OperationModel, where: ParameterLocation): JsonSchema | undefined {
@@ -89,9 +90,12 @@ function buildPlan(model: ContractModel): ValidatorPlan {
     }
     for (const r of op.responses) {
       for (const mt of r.content) {
-        if (mt.schema === undefined) continue;
+        // A stream of items (OpenAPI 3.2 itemSchema) is validated one item at a time.
+        const schema = bodySchemaOf(model, mt);
+        if (schema === undefined) continue;
         const name = exportName(`${opName}_${identifierPart(r.status, 60, false)}_${identifierPart(mt.type, 60, false)}`);
-        exports.set(name, b.add('op-response', mt.schema, `${mt.pointer}/schema`, 'response'));
+        const at = schema === mt.schema ? `${mt.pointer}/schema` : `${mt.pointer}/itemSchema`;
+        exports.set(name, b.add('op-response', schema, at, 'response'));
         (keys.responses[r.status] ??= {})[mt.type] = name;
       }
     }

@@ -4,7 +4,7 @@
  * and status where it can be. node:http (reply.ts) and fetch (fetch.ts) write what this decides.
  */
 import { detailsFromAjv, HttpError } from '../shared/errors.js';
-import type { OperationSpec } from '../shared/spec.js';
+import type { OperationSpec, ResponseSpec } from '../shared/spec.js';
 import type { HandlerResponse, ServerOptions, ValidatorsModule } from './context.js';
 import { utf8Length } from './head.js';
 import { contentTypeHeader, isJsonMediaType, matchMediaType, mediaTypeOf, responseKey } from './media.js';
@@ -60,7 +60,7 @@ export function serializerOf(
  */
 export interface StatusPlan {
   key: string | undefined;
-  declared: { types: string[]; ndjson?: string[] } | undefined;
+  declared: ResponseSpec | undefined;
   type: string | undefined;
   header: string | undefined;
   serializer: SerializeFunction | undefined;
@@ -149,7 +149,9 @@ export function prepareAnswer(p: Replier, op: OperationSpec, response: HandlerRe
         ]);
       }
       const fn = key && !response.verified ? p.validators.operationValidators[op.id]?.responses[key]?.[mt] : undefined;
-      if (fn && !isStream(response.body) && !(response.body instanceof Uint8Array) && !fn(response.body)) {
+      // A stream of items (OpenAPI 3.2) is validated item by item as it is sent (stream-items.ts).
+      const items = declared.items !== undefined && Object.hasOwn(declared.items, mt);
+      if (fn && !items && !isStream(response.body) && !(response.body instanceof Uint8Array) && !fn(response.body)) {
         throw new HttpError(
           500,
           `${response.origin ?? "the handler's response"} does not match the contract for ${op.id} ${response.status}`,

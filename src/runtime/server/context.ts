@@ -136,6 +136,13 @@ export interface ServerOptions<R = RequestHead> {
   /** Validate handler responses against the contract; a mismatch is a 500 naming the rule. */
   validateResponses?: boolean;
   /**
+   * Validate each item of a stream (OpenAPI 3.2 `itemSchema`) before it is sent (default true): an
+   * invalid item ends the stream and is reported to `onError` with its index and reason.
+   */
+  validateItems?: boolean;
+  /** Interval of the comment sent on a quiet server-sent event stream, in ms (default 15000; 0: none). */
+  heartbeatMs?: number;
+  /**
    * Verifiers by security scheme name. Without one, a present, well-formed credential is accepted
    * (what mocks do); with one, the verifier decides (see `VerifierResult`).
    */

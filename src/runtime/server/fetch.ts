@@ -11,6 +11,7 @@
 import { HttpError } from '../shared/errors.js';
 import type { ApiSpec, FormSpec } from '../shared/spec.js';
 import { contentTypeOf, isStream, payloadOf, prepareAnswer } from './answer.js';
+import { DEFAULT_HEARTBEAT_MS, ItemPump, itemPlanOf, streamHeaders } from './stream-items.js';
 import { collectParts, FetchUploadedFile, type UploadedPart } from './body/parts.js';
 import type { AnyHandler, HandlerResponse, ServerOptions, ValidatorsModule } from './context.js';
 import { errorAnswer } from './failure.js';
@@ -182,6 +183,23 @@ function toWebStream(body: AsyncIterable<unknown>, onError: (err: unknown) => vo
   });
 }
 
+/** A pump as a web stream, pulled as its reader reads (nothing is produced ahead); a reader that cancels closes it. */
+function itemWebStream(pump: ItemPump): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const chunk = await pump.pull();
+        if (chunk === null) controller.close();
+        else controller.enqueue(ENCODER.encode(chunk));
+      },
+      cancel() {
+        pump.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 function responseOf(status: number, headers: Record<string, string | number | string[]>, body: BodyInit | null, head: boolean): Response {
   const out = new Headers();
   for (const [k, v] of Object.entries(headers)) {
@@ -221,6 +239,13 @@ export function createFetchHandler(
     const a = prepareAnswer(pipeline, op, response);
     const body = response.body;
     if (body === undefined) return responseOf(response.status, { ...response.headers }, null, head);
+    const items = itemPlanOf(pipeline, op, a, body);
+    if (items !== undefined) {
+      const headers = streamHeaders(items, response.headers);
+      if (head) return responseOf(response.status, headers, null, head);
+      const pump = new ItemPump(body as AsyncIterable<unknown>, op, items, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, options.onError);
+      return responseOf(response.status, headers, itemWebStream(pump), head);
+    }
     if (isStream(body)) {
       const headers: Record<string, string | number | string[]> = { ...response.headers };
       if (a.contentType) headers['content-type'] = contentTypeHeader(a.contentType);

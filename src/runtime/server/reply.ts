@@ -10,6 +10,7 @@ import type { HandlerResponse } from './context.js';
 import { contentTypeOf, isStream, payloadOf, prepareAnswer, switchedPayload, type Replier } from './answer.js';
 import { contentTypeHeader } from './media.js';
 import { switchProtocols, upgradeOf } from './upgrade.js';
+import { DEFAULT_HEARTBEAT_MS, ItemPump, itemPlanOf, streamHeaders } from './stream-items.js';
 
 export type { Replier, StatusPlan } from './answer.js';
 
@@ -26,6 +27,19 @@ export function send(p: Replier, req: IncomingMessage, res: ServerResponse, op: 
   if (body === undefined) {
     res.writeHead(response.status, { ...response.headers });
     res.end();
+    return;
+  }
+  const items = itemPlanOf(p, op, answer, body);
+  if (items !== undefined) {
+    res.writeHead(response.status, streamHeaders(items, response.headers));
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    // The headers go out now: a client sees the answer before the first item.
+    res.flushHeaders();
+    const pump = new ItemPump(body as AsyncIterable<unknown>, op, items, p.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, p.options.onError);
+    writeItems(pump, res);
     return;
   }
   if (isStream(body)) {
@@ -54,6 +68,43 @@ export function send(p: Replier, req: IncomingMessage, res: ServerResponse, op: 
     res.writeHead(response.status, headers);
   }
   res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+/**
+ * Writes what the pump gives, waiting for 'drain' when the socket's buffer is full (backpressure);
+ * a client that leaves (the response closes before it ends) closes the pump, ending the handler's
+ * iterator.
+ */
+function writeItems(pump: ItemPump, res: ServerResponse): void {
+  const left = (): void => {
+    if (!res.writableEnded) pump.close();
+  };
+  res.once('close', left);
+  const drained = (): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        res.off('drain', done);
+        res.off('close', done);
+        resolve();
+      };
+      res.on('drain', done);
+      res.on('close', done);
+    });
+  const loop = async (): Promise<void> => {
+    for (;;) {
+      const chunk = await pump.pull();
+      if (res.destroyed) return;
+      if (chunk === null) {
+        res.end();
+        return;
+      }
+      if (!res.write(chunk)) await drained();
+    }
+  };
+  loop().catch(() => {
+    pump.close();
+    res.destroy();
+  });
 }
 
 /** A 101: the connection is handed over and the body streams raw on it until it ends. */

@@ -2,6 +2,7 @@
  * The tables that generated servers and mocks hand to the runtime: plain data derived from the
  * contract model, so the runtime never needs the contract itself.
  */
+import type { StreamFraming } from './stream-media.js';
 
 /** How a parameter's text is turned into a value before validation. */
 export type ValueShape =
@@ -77,6 +78,23 @@ export interface PolicySpec {
   kinds: Array<{ name: string; pattern?: string }>;
 }
 
+/** How the items of a stream media type are framed (see `streamFraming`). */
+export interface StreamItemsSpec {
+  framing: StreamFraming;
+  /** Server-sent events whose `data` carries JSON: the handler gives it parsed, the writer stringifies it. */
+  jsonData?: true;
+  /** multipart/mixed: each part's Content-Type (`itemEncoding.contentType`). */
+  contentType?: string;
+}
+
+/** One declared response of an operation, as the server reads it. */
+export interface ResponseSpec {
+  types: string[];
+  ndjson?: string[];
+  /** Media type to how it streams items (OpenAPI 3.2 `itemSchema`). */
+  items?: Record<string, StreamItemsSpec>;
+}
+
 export interface OperationSpec {
   id: string;
   /** Upper case. */
@@ -84,8 +102,12 @@ export interface OperationSpec {
   path: string;
   parameters: ParameterSpec[];
   body?: { required: boolean; types: string[]; forms?: Record<string, FormSpec> };
-  /** Status ("200", "4XX", "default") to the media types it may carry (and which are NDJSON streams). */
-  responses: Record<string, { types: string[]; ndjson?: string[] }>;
+  /**
+   * Status ("200", "4XX", "default") to the media types it may carry, which are NDJSON streams
+   * (x-specforge-stream: chunks sent as the handler gives them) and which stream items (OpenAPI 3.2
+   * `itemSchema`: each item framed and validated, see src/runtime/shared/stream-media.ts).
+   */
+  responses: Record<string, ResponseSpec>;
   /** Alternatives; each names schemes that must all be satisfied with the listed scopes. */
   security: Array<Record<string, string[]>>;
   /** The credential kinds that may call the operation (x-specforge-policy). */

@@ -1,0 +1,172 @@
+/**
+ * A handler's stream of items (OpenAPI 3.2 `itemSchema`), as the server sends it: each item
+ * validated by the media type's response validator (ONE item, the convention of
+ * src/runtime/shared/stream-media.ts) and framed for the media type (stream-write.ts), pulled one at
+ * a time so the writer sets the pace (backpressure), with an SSE heartbeat comment while the
+ * handler is quiet. An item that breaks its schema or cannot be framed ends the stream (what was
+ * sent stays sent) and is reported to `onError` as a StreamItemError with its index and reason; a
+ * handler iterator that throws ends it too. `close()` (the client left) ends the handler's
+ * iterator at once: `return()` is called, and a pull in flight ends. No `node:` import: node:http
+ * (reply.ts) and the fetch handler (fetch.ts) drive it.
+ */
+import { detailsFromAjv } from '../shared/errors.js';
+import type { OperationSpec, StreamItemsSpec } from '../shared/spec.js';
+import { frameEnd, frameItem, SSE_HEARTBEAT, streamContentType, type FrameOptions } from '../shared/stream-write.js';
+import type { ValidateFunction } from '../validation/standalone.js';
+import type { Answer, Replier } from './answer.js';
+import { matchMediaType, mediaTypeOf } from './media.js';
+
+/** Default interval of SSE heartbeats, in milliseconds (`heartbeatMs`). */
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** An item of a handler's stream that was not sent: the stream ended there. */
+export class StreamItemError extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly mediaType: string,
+    /** The item's index in the stream (0 is the first). */
+    readonly index: number,
+    readonly reason: string,
+  ) {
+    super(`stream item ${index} of ${operationId} (${mediaType}) was not sent, the stream ended: ${reason}`);
+    this.name = 'StreamItemError';
+  }
+}
+
+/** How an answer streams items: the media type, its framing and the validator of one item. */
+export interface ItemPlan {
+  type: string;
+  items: StreamItemsSpec;
+  frame: FrameOptions;
+  validate: ValidateFunction | undefined;
+  /** The Content-Type header (multipart with its boundary). */
+  contentType: string;
+}
+
+/** The item plan of an answer whose media type streams items (and whose body is iterable), else undefined. */
+export function itemPlanOf(p: Replier, op: OperationSpec, answer: Answer, body: unknown): ItemPlan | undefined {
+  const declared = answer.plan.declared;
+  if (declared?.items === undefined || !isItems(body) || answer.contentType === undefined) return undefined;
+  const actual = mediaTypeOf(answer.contentType) ?? '';
+  const type = Object.hasOwn(declared.items, answer.contentType) ? answer.contentType : matchMediaType(declared.types, actual);
+  const items = type !== undefined && Object.hasOwn(declared.items, type) ? declared.items[type] : undefined;
+  if (type === undefined || items === undefined) return undefined;
+  const frame: FrameOptions = {};
+  if (items.jsonData) frame.jsonData = true;
+  if (items.contentType !== undefined) frame.contentType = items.contentType;
+  const key = answer.plan.key;
+  const validate = key === undefined || p.options.validateItems === false ? undefined : p.validators.operationValidators[op.id]?.responses[key]?.[type];
+  return { type, items, frame, validate, contentType: streamContentType(answer.contentType, items.framing, frame) };
+}
+
+/** Items: an async iterable (a generator), or an array of them. */
+function isItems(body: unknown): body is AsyncIterable<unknown> | readonly unknown[] {
+  return Array.isArray(body) || (body !== null && typeof body === 'object' && Symbol.asyncIterator in body && !(body instanceof Uint8Array));
+}
+
+/** The headers a stream of items adds to the handler's: its Content-Type, and no caching of events. */
+export function streamHeaders(plan: ItemPlan, headers: Record<string, string | number | string[]> | undefined): Record<string, string | number | string[]> {
+  const out: Record<string, string | number | string[]> = { ...headers };
+  out['content-type'] = plan.contentType;
+  if (plan.items.framing === 'sse' && !Object.keys(out).some((k) => k.toLowerCase() === 'cache-control')) out['cache-control'] = 'no-cache';
+  return out;
+}
+
+type Step = IteratorResult<unknown>;
+
+/** Pulls framed chunks from a handler's items; see the module's comment. */
+export class ItemPump {
+  private readonly iterator: AsyncIterator<unknown>;
+  private pending: Promise<Step> | undefined;
+  private index = 0;
+  private finished = false;
+  private wake: (() => void) | undefined;
+  private readonly closed: Promise<undefined>;
+
+  constructor(
+    body: AsyncIterable<unknown> | readonly unknown[],
+    private readonly op: OperationSpec,
+    private readonly plan: ItemPlan,
+    private readonly heartbeatMs: number,
+    private readonly onError: ((error: unknown, operationId: string | undefined) => void) | undefined,
+  ) {
+    this.iterator = Array.isArray(body) ? arrayIterator(body) : (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    this.closed = new Promise((resolve) => {
+      this.wake = () => resolve(undefined);
+    });
+  }
+
+  /** The next chunk to write, or null at the end of the stream. */
+  async pull(): Promise<string | null> {
+    if (this.finished) return null;
+    let step: Step | undefined;
+    try {
+      this.pending ??= Promise.resolve(this.iterator.next());
+      const heartbeat = this.plan.items.framing === 'sse' && this.heartbeatMs > 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const beat = heartbeat ? new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), this.heartbeatMs))) : undefined;
+      const first = await Promise.race(beat ? [this.pending, this.closed, beat] : [this.pending, this.closed]);
+      if (timer !== undefined) clearTimeout(timer);
+      if (this.finished || first === undefined) return null;
+      if (first === 'beat') return SSE_HEARTBEAT;
+      step = first;
+      this.pending = undefined;
+    } catch (err) {
+      // The handler's iterator threw: the stream ends, the cause is reported.
+      this.finished = true;
+      this.onError?.(err, this.op.id);
+      return null;
+    }
+    if (step.done) {
+      this.finished = true;
+      const end = frameEnd(this.plan.items.framing, this.plan.frame);
+      return end === '' ? null : end;
+    }
+    const index = this.index++;
+    const reason = this.refusal(step.value);
+    if (reason !== undefined) {
+      this.onError?.(new StreamItemError(this.op.id, this.plan.type, index, reason), this.op.id);
+      this.close();
+      return null;
+    }
+    const framed = frameItem(this.plan.items.framing, step.value, this.plan.frame);
+    if (!framed.ok) {
+      this.onError?.(new StreamItemError(this.op.id, this.plan.type, index, framed.reason), this.op.id);
+      this.close();
+      return null;
+    }
+    return framed.text;
+  }
+
+  private refusal(item: unknown): string | undefined {
+    const validate = this.plan.validate;
+    if (validate === undefined || validate(item)) return undefined;
+    const details = detailsFromAjv('response', validate.errors);
+    return details.length === 0 ? 'it does not match the item schema' : details.map((d) => `${d.pointer ?? '/'} ${d.message}`).join('; ');
+  }
+
+  /** Ends the stream and the handler's iterator (the client left, or an item was refused); idempotent. */
+  close(): void {
+    if (this.wake === undefined) return;
+    this.finished = true;
+    this.wake();
+    this.wake = undefined;
+    try {
+      const done = this.iterator.return?.();
+      if (done !== undefined) Promise.resolve(done).catch((err: unknown) => this.onError?.(err, this.op.id));
+    } catch (err) {
+      this.onError?.(err, this.op.id);
+    }
+  }
+}
+
+function arrayIterator(items: readonly unknown[]): AsyncIterator<unknown> {
+  let i = 0;
+  return {
+    next: () => Promise.resolve(i < items.length ? { done: false, value: items[i++] } : { done: true, value: undefined }),
+    return: () => {
+      i = items.length;
+      return Promise.resolve({ done: true, value: undefined });
+    },
+  };
+}
