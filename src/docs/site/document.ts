@@ -1,9 +1,14 @@
 /**
  * Reading the (sanitized) bundled contract for the static docs: internal `$ref`s followed by JSON
- * pointer, the name a reference gives a schema, and example values sampled from a schema with a
- * bounded depth and size (a cycle or a huge schema ends in a short value, never a loop).
+ * pointer, the name a reference gives a schema, and example values sampled from a schema (the
+ * mock's sampler: valid values, bounded in depth and size, a cycle ends in a short value).
  */
+import type { JsonSchema } from '../../contract/model-types.js';
 import { isRecord } from '../../contract/pointer.js';
+import { normalizeSchema } from '../../contract/schema-normalize.js';
+import type { OpenApiVersion } from '../../contract/validate.js';
+import { SampleError, sampleSchema } from '../../runtime/shared/sample.js';
+import { fits } from '../../runtime/shared/sample-check.js';
 
 export type Node = Record<string, unknown>;
 
@@ -58,90 +63,49 @@ export function typesOf(schema: Node): string[] {
   return types;
 }
 
-const STRING_FORMATS: Record<string, string> = {
-  'date-time': '2024-01-01T00:00:00Z',
-  date: '2024-01-01',
-  time: '12:00:00',
-  email: 'user@example.com',
-  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-  uri: 'https://example.com',
-  url: 'https://example.com',
-  hostname: 'example.com',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  byte: 'ZXhhbXBsZQ==',
-  binary: '<binary>',
-};
+/** Optional properties an example of a body or response shows at its top level, besides the required ones. */
+export const EXAMPLE_OPTIONAL_PROPERTIES = 3;
 
-interface SampleState {
-  document: Node;
-  /** Values written so far; sampling stops adding properties past the budget. */
-  budget: number;
-  stack: Set<unknown>;
+/** Each document's $ref resolver for the sampler: the schema a reference names, normalized to JSON Schema 2020-12. */
+const resolvers = new WeakMap<Node, (ref: string) => JsonSchema | undefined>();
+
+function resolverOf(document: Node): (ref: string) => JsonSchema | undefined {
+  let resolve = resolvers.get(document);
+  if (resolve === undefined) {
+    const openapi = typeof document['openapi'] === 'string' ? document['openapi'] : '3.0';
+    const version: OpenApiVersion = openapi.startsWith('3.2') ? '3.2' : openapi.startsWith('3.1') ? '3.1' : '3.0';
+    const cache = new Map<string, JsonSchema | undefined>();
+    resolve = (ref) => {
+      if (!cache.has(ref)) {
+        const node = atPointer(document, ref);
+        cache.set(ref, node === undefined ? undefined : normalizeSchema(node, version));
+      }
+      return cache.get(ref);
+    };
+    resolvers.set(document, resolve);
+  }
+  return resolve;
 }
 
 /**
- * An example value for a schema: its example, default, const or first enum value, else one built
- * from its type (objects with their properties, arrays with one item), at most 6 levels deep and
- * about 300 values in all; a schema that refers back to itself ends in an empty object or list.
+ * An example value for a (model, normalized) schema, made by the sampler the mock uses
+ * (runtime/shared/sample.ts), so an example meets its schema: its documented values where they
+ * fit, else values a person would write by format and name; the required properties and a few
+ * optional ones at the top (EXAMPLE_OPTIONAL_PROPERTIES), none deeper; bounded in size. A schema no
+ * finite value meets (one that requires itself) gives an empty object.
  */
 export function sampleOf(document: Node, schema: unknown): unknown {
-  return sample({ document, budget: 300, stack: new Set() }, schema, 0);
-}
-
-function sample(state: SampleState, raw: unknown, depth: number): unknown {
-  const { node, ref } = deref(state.document, raw);
-  if (!isRecord(node)) return node === false ? undefined : {};
-  if (ref !== undefined && state.stack.has(ref)) return typesOf(node).includes('array') ? [] : {};
-  if (node['example'] !== undefined) return node['example'];
-  const examples = node['examples'];
-  if (Array.isArray(examples) && examples.length > 0) return examples[0];
-  if (node['const'] !== undefined) return node['const'];
-  if (node['default'] !== undefined) return node['default'];
-  const enumValues = node['enum'];
-  if (Array.isArray(enumValues) && enumValues.length > 0) return enumValues[0];
-  state.budget--;
-  if (depth > 6 || state.budget < 0) return typesOf(node).includes('array') ? [] : typesOf(node).includes('object') ? {} : null;
-  if (ref !== undefined) state.stack.add(ref);
+  const root = schema === undefined ? {} : (schema as JsonSchema);
   try {
-    for (const key of ['oneOf', 'anyOf'] as const) {
-      const variants = node[key];
-      if (Array.isArray(variants) && variants.length > 0) return sample(state, variants[0], depth + 1);
-    }
-    const allOf = node['allOf'];
-    if (Array.isArray(allOf) && allOf.length > 0) {
-      const merged: Node = {};
-      for (const part of allOf) {
-        const value = sample(state, part, depth + 1);
-        if (isRecord(value)) Object.assign(merged, value);
-        else if (allOf.length === 1) return value;
-      }
-      return merged;
-    }
-    const types = typesOf(node).filter((t) => t !== 'null');
-    const type = types[0];
-    if (type === 'object' || (type === undefined && isRecord(node['properties']))) {
-      const out: Node = {};
-      const props = isRecord(node['properties']) ? node['properties'] : {};
-      const required = new Set(Array.isArray(node['required']) ? node['required'] : []);
-      // Required properties first, then others while the budget lasts (at most 40 per object).
-      const names = Object.keys(props)
-        .sort((a, b) => Number(required.has(b)) - Number(required.has(a)))
-        .slice(0, 40);
-      for (const name of names) {
-        if (state.budget < 0 && !required.has(name)) break;
-        const value = sample(state, props[name], depth + 1);
-        if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-      }
-      return out;
-    }
-    if (type === 'array') return node['items'] === undefined ? [] : [sample(state, node['items'], depth + 1)];
-    if (type === 'integer') return typeof node['minimum'] === 'number' ? Math.ceil(node['minimum']) : 0;
-    if (type === 'number') return typeof node['minimum'] === 'number' ? node['minimum'] : 0;
-    if (type === 'boolean') return true;
-    if (type === 'string') return STRING_FORMATS[String(node['format'])] ?? 'string';
-    return null;
-  } finally {
-    if (ref !== undefined) state.stack.delete(ref);
+    const options = { resolve: resolverOf(document), seed: 1, realistic: true, budget: EXAMPLE_BUDGET };
+    const value = sampleSchema(root, { ...options, optionalProperties: EXAMPLE_OPTIONAL_PROPERTIES });
+    // Fewer properties can make a value match two alternatives of a oneOf: then every property is shown.
+    return fits(root, value, options.resolve) ? value : sampleSchema(root, options);
+  } catch (err) {
+    if (err instanceof SampleError) return {};
+    throw err;
   }
 }
+
+/** The most one example holds (values and bytes): a page shows it whole. */
+const EXAMPLE_BUDGET = { values: 2000, bytes: 64 * 1024 };

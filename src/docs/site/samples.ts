@@ -12,7 +12,7 @@
  * token is left out (curl reads `-H @file`).
  */
 import { isRecord, setOwn } from '../../contract/pointer.js';
-import type { MediaTypeModel, OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
+import type { MediaEncodingModel, MediaTypeModel, OperationModel, ParameterModel, SecuritySchemeModel } from '../../contract/model-types.js';
 import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
 import { serializeQuerystring } from '../../runtime/client/querystring.js';
 import { deref, sampleOf, typesOf, type Node } from './document.js';
@@ -36,6 +36,8 @@ export interface SampleRequest {
   bodyIsFile?: boolean;
   /** Parts of a multipart body the contract declares as binary: each sends FILE_PLACEHOLDER. */
   fileParts?: string[];
+  /** A form body's fields in the contract's encoding (formPairs), in their order. */
+  form?: [string, string][];
   /** Security scheme names of the first alternative, with the placeholder each credential gets. */
   auth: { scheme: string; placeholder: string }[];
 }
@@ -112,19 +114,16 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
   for (const name of Object.keys(op.security[0] ?? {})) {
     const scheme = schemes.find((s) => s.name === name);
     if (scheme === undefined) continue;
+    const placeholder = credentialPlaceholder(scheme);
+    if (placeholder === undefined) continue;
+    auth.push({ scheme: name, placeholder });
     if (scheme.type === 'apiKey') {
-      const placeholder = 'YOUR_API_KEY';
-      auth.push({ scheme: name, placeholder });
       if (scheme.in === 'query' && scheme.paramName !== undefined) query.append(scheme.paramName, placeholder);
       else if (scheme.in === 'header' && scheme.paramName !== undefined && TOKEN.test(scheme.paramName)) headers.push([scheme.paramName, placeholder]);
       else if (scheme.in === 'cookie' && scheme.paramName !== undefined) headers.push(['Cookie', `${scheme.paramName}=${placeholder}`]);
     } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
-      auth.push({ scheme: name, placeholder: 'USER:PASSWORD' });
-      headers.push(['Authorization', 'Basic BASE64_OF_USER:PASSWORD']);
-    } else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-      auth.push({ scheme: name, placeholder: 'YOUR_TOKEN' });
-      headers.push(['Authorization', 'Bearer YOUR_TOKEN']);
-    }
+      headers.push(['Authorization', `Basic ${Buffer.from(placeholder).toString('base64')}`]);
+    } else headers.push(['Authorization', `Bearer ${placeholder}`]);
   }
   const qs = [whole, query.toString()].filter((part) => part !== '').join('&');
   const base = server.replace(/\/+$/, '');
@@ -137,12 +136,14 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
     queryParams,
     auth,
   };
-  const media = op.requestBody?.content[0];
+  // A GET or HEAD request has no body (fetch refuses one): its samples send none.
+  const media = request.method === 'GET' || request.method === 'HEAD' ? undefined : op.requestBody?.content[0];
   if (media !== undefined) {
     request.contentType = media.type;
     const example = media.examples[0];
     request.body = example !== undefined ? example.value : media.schema !== undefined ? sampleOf(document, media.schema) : {};
-    if (/^multipart\//i.test(media.type)) {
+    if (isForm(media.type)) request.form = formPairs(request.body, media.encoding);
+    else if (/^multipart\//i.test(media.type)) {
       const files = filePartsOf(document, media, request.body);
       if (files.length > 0) request.fileParts = files;
     } else if (
@@ -154,6 +155,55 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
     }
   }
   return request;
+}
+
+/** A name as a placeholder's words: "bearerAuth" and "api-key" to BEARER_AUTH and API_KEY. */
+function constantCase(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
+  return words === '' ? 'CREDENTIAL' : words;
+}
+
+/**
+ * The placeholder a sample sends for a scheme's credential, named so a reader sees what goes there,
+ * in the scheme's format: an API key by its scheme's name (YOUR_API_KEY), a token (YOUR_BEARER_AUTH_TOKEN),
+ * a Basic pair (YOUR_USERNAME:YOUR_PASSWORD, sent as base64). Mutual TLS has none.
+ */
+export function credentialPlaceholder(scheme: SecuritySchemeModel): string | undefined {
+  const name = constantCase(scheme.name);
+  if (scheme.type === 'apiKey') return `YOUR_${name}`;
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return 'YOUR_USERNAME:YOUR_PASSWORD';
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return /TOKEN$/.test(name) ? `YOUR_${name}` : `YOUR_${name}_TOKEN`;
+  return undefined;
+}
+
+function isForm(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/x-www-form-urlencoded\b/i.test(contentType);
+}
+
+/**
+ * A form body's fields in the contract's encoding: an object in brackets (`a[b]=c`, deepObject, the
+ * form servers read); a list by its property's style: deepObject with indexes (`a[0]=x`), form
+ * with explode (the default) as repeated names (`a=x&a=y`), form without explode, spaceDelimited
+ * and pipeDelimited as one value (`a=x,y`); a property encoded as JSON as JSON text.
+ */
+export function formPairs(body: unknown, encoding: Record<string, MediaEncodingModel> | undefined): [string, string][] {
+  const out: [string, string][] = [];
+  if (!isRecord(body)) return out;
+  for (const [name, value] of Object.entries(body)) {
+    const e = encoding !== undefined && Object.prototype.hasOwnProperty.call(encoding, name) ? encoding[name] : undefined;
+    const style = e?.style ?? 'form';
+    if (e?.contentType !== undefined && isJson(e.contentType) && value !== null && typeof value === 'object') out.push([name, JSON.stringify(value)]);
+    else if (Array.isArray(value) && style !== 'deepObject' && value.every((v) => v === null || typeof v !== 'object')) {
+      const delimiter = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : e?.explode === false || style !== 'form' ? ',' : undefined;
+      if (delimiter === undefined) for (const v of value) out.push([name, scalar(v)]);
+      else out.push([name, value.map(scalar).join(delimiter)]);
+    } else formFields(value, name, out);
+  }
+  return out;
 }
 
 /** A string in single quotes for a POSIX shell. */
@@ -211,8 +261,8 @@ function curl(request: SampleRequest): string {
   const lines = [`curl --globoff -X ${method} ${shellQuote(request.url)}`];
   for (const [name, value] of request.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   if (request.contentType !== undefined) {
-    if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
-      for (const [k, v] of formFields(request.body)) lines.push(`  --data-urlencode ${shellQuote(`${formName(k)}=${v}`)}`);
+    if (isForm(request.contentType)) {
+      for (const [k, v] of request.form ?? []) lines.push(`  --data-urlencode ${shellQuote(`${formName(k)}=${v}`)}`);
     } else if (/^multipart\//i.test(request.contentType)) {
       for (const part of multipartParts(request)) {
         lines.push('file' in part ? `  -F ${shellQuote(`${part.name}=@${FILE_PLACEHOLDER}`)}` : `  --form-string ${shellQuote(`${part.name}=${part.value}`)}`);
@@ -230,6 +280,29 @@ function jsLiteral(value: unknown, indent: string): string {
   return (JSON.stringify(value, null, 2) ?? 'undefined').replace(/\n/g, `\n${indent}`);
 }
 
+/** How a fetch-style sample sends the body: lines before the call, the `body` expression, the Content-Type header it sets (none where FormData sets its own). */
+function bodyExpression(request: SampleRequest): { before: string[]; body?: string; contentType?: string } {
+  const before: string[] = [];
+  if (request.contentType === undefined) return { before };
+  if (isForm(request.contentType)) return { before, body: `new URLSearchParams(${jsLiteral(request.form ?? [], '  ')})`, contentType: request.contentType };
+  if (/^multipart\//i.test(request.contentType)) {
+    const parts = multipartParts(request);
+    if (parts.some((part) => 'file' in part)) before.push(FILE_LINE);
+    before.push('const form = new FormData();');
+    for (const part of parts)
+      before.push(
+        'file' in part ? `form.append(${JSON.stringify(part.name)}, file);` : `form.append(${JSON.stringify(part.name)}, ${JSON.stringify(part.value)});`,
+      );
+    return { before, body: 'form' };
+  }
+  if (request.bodyIsFile === true) return { before: [FILE_LINE], body: 'file', contentType: request.contentType };
+  const body = isJson(request.contentType) ? `JSON.stringify(${jsLiteral(request.body, '  ')})` : JSON.stringify(bodyText(request));
+  return { before, body, contentType: request.contentType };
+}
+
+/** The file a fetch-style sample uploads: the reader puts their own there. */
+const FILE_LINE = 'const file = new Blob(["file contents"]); // a File or Blob you choose';
+
 function typescript(request: SampleRequest, op: OperationModel, api: string): string {
   // The path-style client (openapi-fetch) has a member per fixed method and QUERY; a custom method is called with fetch.
   if (isCustomMethod(op.method)) return fetchSample(request);
@@ -238,46 +311,38 @@ function typescript(request: SampleRequest, op: OperationModel, api: string): st
   if (Object.keys(request.pathParams).length > 0) params.push(`path: ${jsLiteral(request.pathParams, '    ')}`);
   if (Object.keys(request.queryParams).length > 0) params.push(`query: ${jsLiteral(request.queryParams, '    ')}`);
   if (params.length > 0) options.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
-  if (request.body !== undefined) options.push(`body: ${jsLiteral(request.body, '  ')}`);
+  let before: string[] = [];
+  if (request.body !== undefined) {
+    options.push(`body: ${jsLiteral(request.body, '  ')}`);
+    // The client writes JSON; any other body is sent in its own encoding, with its media type.
+    if (!isJson(request.contentType)) {
+      const sent = bodyExpression(request);
+      before = sent.before;
+      if (sent.body !== undefined) options.push(`bodySerializer: () => ${sent.body.replace(/\n/g, '\n  ')}`);
+      if (sent.contentType !== undefined) options.push(`headers: { "Content-Type": ${JSON.stringify(sent.contentType)} }`);
+    }
+  }
   const auth = request.auth.map((a) => `${JSON.stringify(a.scheme)}: ${JSON.stringify(a.placeholder)}`).join(', ');
   const base = request.server;
   const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
   return [
     `import { createClient } from './generated/${api}/client.js';`,
     '',
+    ...before,
     `const client = createClient({ baseUrl: ${JSON.stringify(base)}${auth !== '' ? `, auth: { ${auth} }` : ''} });`,
-    `const { data, error } = await client.${request.method}(${JSON.stringify(op.path)}${args});`,
+    `const { data, error, response } = await client.${request.method}(${JSON.stringify(op.path)}${args});`,
+    'console.log(response.status, error ?? data);',
   ].join('\n');
 }
 
 function fetchSample(request: SampleRequest): string {
   const headers: [string, string][] = [...request.headers];
-  let body: string | undefined;
-  const before: string[] = [];
-  if (request.contentType !== undefined) {
-    if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType)) {
-      body = `new URLSearchParams(${jsLiteral(formFields(request.body), '  ')})`;
-    } else if (/^multipart\//i.test(request.contentType)) {
-      before.push('const form = new FormData();');
-      for (const part of multipartParts(request))
-        before.push(
-          'file' in part
-            ? `form.append(${JSON.stringify(part.name)}, file); // a File or Blob you choose`
-            : `form.append(${JSON.stringify(part.name)}, ${JSON.stringify(part.value)});`,
-        );
-      body = 'form';
-    } else {
-      headers.push(['Content-Type', request.contentType]);
-      if (request.bodyIsFile === true) {
-        body = 'file';
-        before.push('// file: a File or Blob you choose');
-      } else body = isJson(request.contentType) ? `JSON.stringify(${jsLiteral(request.body, '  ')})` : JSON.stringify(bodyText(request));
-    }
-  }
+  const { before, body, contentType } = bodyExpression(request);
+  if (contentType !== undefined && !isForm(contentType)) headers.push(['Content-Type', contentType]);
   const lines = [...before, `const response = await fetch(${JSON.stringify(request.url)}, {`, `  method: ${JSON.stringify(request.method)},`];
   if (headers.length > 0) lines.push(`  headers: ${jsLiteral(Object.fromEntries(headers), '  ')},`);
   if (body !== undefined) lines.push(`  body: ${body},`);
-  lines.push('});', 'const data = await response.json();');
+  lines.push('});', 'console.log(response.status, await response.text());');
   return lines.join('\n');
 }
 
@@ -303,8 +368,8 @@ function python(request: SampleRequest): string {
   if (request.contentType !== undefined) {
     const file = `open(${JSON.stringify(FILE_PLACEHOLDER)}, "rb")`;
     if (isJson(request.contentType)) args.push(`json=${pyLiteral(request.body, '')}`);
-    else if (/^application\/x-www-form-urlencoded\b/i.test(request.contentType))
-      args.push(`data=${pyLiteral(Object.fromEntries(formFields(request.body)), '')}`);
+    // A list of pairs: a name may repeat (a list sent as repeated fields).
+    else if (isForm(request.contentType)) args.push(`data=${pyLiteral(request.form ?? [], '')}`);
     else if (/^multipart\//i.test(request.contentType)) {
       // `files` makes requests send multipart: a text part is (None, value), a file part an open file.
       const parts = multipartParts(request).map(

@@ -11,6 +11,7 @@ import { fits } from './sample-check.js';
 import { exclusiveSample } from './sample-exclusive.js';
 import { Rng } from './sample-rng.js';
 import { isIdName, realisticNumber, realisticString, realisticText, type Realism } from './sample-realistic.js';
+import { mergeProperties, refName } from './sample-merge.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -71,33 +72,12 @@ export interface SampleOptions {
   realistic?: boolean;
   /** Take documented values (default, examples) where they fit; false for the retries of sampleValid, since a documented value the validator refused would be taken again. */
   documented?: boolean;
+  /** At most this many optional properties of the top object (not deprecated, in their order), none of a nested one; unset: every one (the docs' examples set it). */
+  optionalProperties?: number;
 }
 
 /** Branches of a oneOf/anyOf tried for a value that meets the whole schema. */
 const MAX_BRANCHES = 16;
-
-/**
- * Adds `more` to `properties`; a property both declare must meet both schemas (an allOf that narrows
- * a property of a $ref'd base keeps the base's required fields).
- */
-function mergeProperties(properties: Record<string, unknown>, more: Record<string, unknown>): Record<string, unknown> {
-  for (const [name, schema] of Object.entries(more)) {
-    const had = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    const value = had === undefined || had === true ? schema : schema === true ? had : { allOf: [had, schema] };
-    Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true });
-  }
-  return properties;
-}
-
-/** The name a message gives a schema: the last segment of its $ref. */
-function refName(ref: string): string {
-  const last = ref.split('/').pop() ?? ref;
-  try {
-    return decodeURIComponent(last).replace(/~1/g, '/').replace(/~0/g, '~');
-  } catch {
-    return last;
-  }
-}
 
 class Sampler {
   private readonly rng: Rng;
@@ -438,13 +418,21 @@ class Sampler {
     return out;
   }
 
+  /** Whether an optional property is sampled: always, unless `optionalProperties` caps them. */
+  private optionalWanted(sub: unknown, out: Record<string, unknown>, required: Set<string>): boolean {
+    const cap = this.options.optionalProperties;
+    if (cap === undefined) return true;
+    const top = this.trail.every((t) => t === 'items');
+    return top && !(isRecord(sub) && sub['deprecated'] === true) && Object.keys(out).filter((k) => !required.has(k)).length < cap;
+  }
+
   private object(schema: Record<string, unknown>, depth: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const properties = isRecord(schema['properties']) ? schema['properties'] : {};
     const required = new Set(Array.isArray(schema['required']) ? schema['required'].map(String) : []);
     for (const [name, sub] of Object.entries(properties)) {
       // A property whose schema is `false` must be absent.
-      if (sub === false || (!required.has(name) && depth >= this.maxDepth)) continue;
+      if (sub === false || (!required.has(name) && (depth >= this.maxDepth || !this.optionalWanted(sub, out, required)))) continue;
       if (isRecord(sub) && sub['readOnly'] === true && !required.has(name) && this.rng.next() < 0) continue;
       // Past the budget, optional properties are left out.
       if (!required.has(name) && this.exhausted()) {
