@@ -126,7 +126,7 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
         : [];
   return examples
     .map((ex) => {
-      const value = typeof ex.value === 'string' && !/json/i.test(media.type) ? text(ex.value) : jsonText(ex.value);
+      const value = codeText(typeof ex.value === 'string' && !/json/i.test(media.type) ? ex.value : jsonOf(ex.value));
       const title = ex.name === 'example' ? '' : ` <span class="muted">(${text(ex.name)})</span>`;
       const caption = `${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}`;
       // OpenAPI 3.2: the serialized form (serializedValue) shown below the data.
@@ -143,11 +143,32 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
     .join('');
 }
 
+/** Text in an element's content (a code block): only `&`, `<` and `>` need escaping there, not quotes (JSON is full of them). */
+function codeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function jsonOf(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? 'null';
+  } catch {
+    return String(value);
+  }
+}
+
+/** A media type in the text column: its type and schema (its examples go beside the text, mediaExamples). */
 function mediaHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
   // OpenAPI 3.2: a stream's item schema is shown as each item, its examples framed (stream.ts).
   if (streamOf(media) !== undefined) return streamMediaHtml(ctx, media, label, FOLD_ROWS);
   const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema, { foldPast: FOLD_ROWS })}` : '';
-  return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}${examplesHtml(ctx, media, label)}</div>`;
+  return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}</div>`;
+}
+
+/** A media type's examples, beside the text (a stream's are framed with its schema, in the text column). */
+function mediaExamples(ctx: OperationContext, media: MediaTypeModel, label: string): string {
+  if (streamOf(media) !== undefined) return '';
+  const examples = examplesHtml(ctx, media, label);
+  return examples !== '' ? `<div class="media-examples"><p class="content-type"><code>${text(media.type)}</code></p>${examples}</div>` : '';
 }
 
 function statusClass(status: string): string {
@@ -168,6 +189,16 @@ function responseHtml(ctx: OperationContext, response: ResponseModel, open: bool
   const line = response.summary ?? firstLine(response.description);
   const more = response.summary !== undefined ? response.description || undefined : response.description.includes('\n') ? response.description : undefined;
   return `<details class="response"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> ${text(line)}</summary>${markdownHtml(more)}${headers}${content !== '' ? content : '<p class="muted">No body.</p>'}</details>`;
+}
+
+/** A response's examples beside the text, under its status (the first success's open). */
+function responseExamples(ctx: OperationContext, response: ResponseModel, open: boolean): string {
+  const examples = response.content
+    .slice(0, 4)
+    .map((m) => mediaExamples(ctx, m, response.status))
+    .join('');
+  if (examples === '') return '';
+  return `<details class="response-example"${open ? ' open' : ''}><summary><span class="status ${statusClass(response.status)}">${text(response.status)}</span> response</summary>${examples}</details>`;
 }
 
 /** The first line of a description as plain text: sanitized, then without tags or Markdown marks. */
@@ -191,7 +222,7 @@ function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string;
   const html = `<h3>Code samples</h3><div class="samples">${blocks
     .map(
       ([key, label, code]) =>
-        `<figure class="sample" data-lang="${key}"><figcaption>${text(label)}</figcaption><pre class="code" tabindex="0"><code>${text(code)}</code></pre></figure>`,
+        `<figure class="sample" data-lang="${key}"><figcaption>${text(label)}</figcaption><pre class="code" tabindex="0"><code>${codeText(code)}</code></pre></figure>`,
     )
     .join('')}</div>`;
   // What the console needs: the operation's method, path, parameters, credentials and a body to start from.
@@ -231,22 +262,29 @@ function scalarText(v: unknown): string {
   return typeof v === 'string' ? v : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** The section of one operation (an `<h2>` with subsections). */
+/**
+ * The section of one operation (an `<h2>` with subsections): its text (description, authorization,
+ * parameters, request body and responses with their schemas) and, beside it on a wide screen (below
+ * it on a narrow one), its samples: the request body's examples, the code samples, the responses'
+ * examples and the request console.
+ */
 export function operationHtml(ctx: OperationContext, op: OperationModel): string {
   const anchor = operationAnchor(op);
   const title = op.summary !== undefined && op.summary.trim() !== '' ? op.summary : `${wireMethod(op.method)} ${op.path}`;
   const body = op.requestBody;
+  const media = body?.content.slice(0, 4) ?? [];
   const requestBody =
     body !== undefined
-      ? `<h3>Request body${body.required ? ' <span class="req">required</span>' : ''}</h3>${body.content
-          .slice(0, 4)
-          .map((m) => mediaHtml(ctx, m, 'Request'))
-          .join('')}`
+      ? `<h3>Request body${body.required ? ' <span class="req">required</span>' : ''}</h3>${media.map((m) => mediaHtml(ctx, m, 'Request')).join('')}`
       : '';
+  const requestExamples = media.map((m) => mediaExamples(ctx, m, 'Request')).join('');
   const firstOk = op.responses.findIndex((r) => r.status.startsWith('2'));
-  const responses = op.responses.map((r, i) => responseHtml(ctx, r, i === (firstOk >= 0 ? firstOk : 0))).join('');
+  const opened = firstOk >= 0 ? firstOk : 0;
+  const responses = op.responses.map((r, i) => responseHtml(ctx, r, i === opened)).join('');
+  const responseSamples = op.responses.map((r, i) => responseExamples(ctx, r, i === opened)).join('');
   const samples = samplesHtml(ctx, op);
   return `<section class="op" id="${anchor}" aria-labelledby="${anchor}-h">
+<div class="op-text">
 <h2 id="${anchor}-h"><a class="anchor" href="#${anchor}">${text(title)}</a>${op.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</h2>
 <p class="endpoint">${methodBadge(op.method)} <code class="path">${text(op.path)}</code> <span class="muted">operation <code>${text(op.id)}</code></span></p>
 ${markdownHtml(op.description)}
@@ -254,7 +292,12 @@ ${authSection(ctx, op)}
 ${parametersSection(ctx, op)}
 ${requestBody}
 <h3>Responses</h3>${responses}
+</div>
+<div class="op-samples">
+${requestExamples !== '' ? `<h3>Request example</h3>${requestExamples}` : ''}
 ${samples.html}
+${responseSamples !== '' ? `<h3>Response examples</h3>${responseSamples}` : ''}
 <details class="try" hidden data-op="${text(JSON.stringify(samples.console))}"><summary>Try it</summary><div class="console"></div></details>
+</div>
 </section>`;
 }

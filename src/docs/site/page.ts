@@ -1,6 +1,7 @@
 /**
  * The shell of a page of specforge's static docs: header, sidebar (search, overview, groups, the
- * current group's operations), main column, and the policy: scripts and styles from the site only
+ * current group's operations; on a narrow screen folded behind the header's menu button, a link to
+ * it without script), main column, and the policy: scripts and styles from the site only
  * (no inline script, no inline style), images from the site, requests (the console's) only to the
  * contract's servers and to this machine.
  */
@@ -114,9 +115,10 @@ ${shell.hasTheme ? `<link rel="stylesheet" href="${escapeHtml(shell.root)}assets
 <header class="top">
 ${logo}<a class="site" href="${escapeHtml(shell.root)}index.html">API docs</a>
 <span class="crumbs"><a href="${escapeHtml(shell.here)}index.html">${escapeHtml(shell.contract)}</a></span>
-${versionSelector(shell.versions ?? [])}</header>
+${versionSelector(shell.versions ?? [])}<a class="menu" href="#side-nav">Menu</a>
+</header>
 <div class="layout">
-<nav class="side" aria-label="Contract">
+<nav class="side" id="side-nav" aria-label="Contract">
 <div class="search" role="search" hidden>
 <label for="search-input">Search operations</label>
 <input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="method, path or summary">

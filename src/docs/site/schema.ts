@@ -2,7 +2,8 @@
  * A schema as nested lists: each property with its type, whether it is required, its constraints
  * and description, nested objects and array items below it. Depth and size are bounded: a named
  * schema past the first levels, one already being shown (a `$ref` cycle) or any past the row budget
- * becomes a link to its entry on the contract's schemas page.
+ * becomes a link to its entry on the contract's schemas page. A large schema shows its top-level
+ * properties and folds what is below each of them (a closed `<details>` is not laid out until opened).
  */
 import { isRecord } from '../../contract/pointer.js';
 import { deref, refName, typesOf, type Node } from './document.js';
@@ -20,6 +21,8 @@ interface State {
   stack: string[];
   /** Named schemas are expanded while shallower than this; deeper ones are links. */
   expandNamed: number;
+  /** What is below a property is folded (a closed `<details>`). */
+  fold: boolean;
 }
 
 /** Nesting levels shown at most. */
@@ -28,7 +31,9 @@ const MAX_ENUM = 25;
 
 /**
  * The HTML of a schema (a `<div class="schema">`). `expandNamed`: how many levels of named
- * schemas are shown in place (1 shows the top schema's own properties); `rows`: properties shown at most.
+ * schemas are shown in place (1 shows the top schema's own properties); `rows`: properties shown at
+ * most; `foldPast`: past this many properties in all, what is below each top-level property is
+ * folded (its top level always shows: Stripe's payment intent body, 30 properties over 150 rows).
  */
 export function schemaHtml(
   ctx: SchemaContext,
@@ -36,12 +41,15 @@ export function schemaHtml(
   options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number } = {},
 ): string {
   const rows = options.rows ?? 150;
-  const state: State = { ctx, rows, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2 };
-  const html = body(state, schema, 0);
-  const shown = rows - state.rows;
-  // A large schema is folded (a closed <details> is not laid out until opened): Stripe's Account has 150 rows in place.
-  if (options.foldPast !== undefined && shown > options.foldPast) return `<details class="schema"><summary>${shown} properties</summary>${html}</details>`;
-  return `<div class="schema">${html}</div>`;
+  const render = (fold: boolean): { html: string; shown: number } => {
+    const state: State = { ctx, rows, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2, fold };
+    const html = body(state, schema, 0);
+    return { html, shown: rows - state.rows };
+  };
+  let out = render(options.foldPast !== undefined);
+  // A small schema is shown whole (rendered again unfolded: at most foldPast rows).
+  if (options.foldPast !== undefined && out.shown <= options.foldPast) out = render(false);
+  return `<div class="schema">${out.html}</div>`;
 }
 
 function link(state: State, name: string): string {
@@ -147,8 +155,14 @@ function body(state: State, raw: unknown, depth: number): string {
         const badges = [required.has(name) ? '<span class="req">required</span>' : '', ...constraints(info).map((c) => `<span class="constraint">${c}</span>`)]
           .filter((b) => b !== '')
           .join(' ');
+        const before = state.rows;
+        let inner = body(state, propSchema, depth + 1);
+        if (state.fold && inner !== '') {
+          const n = before - state.rows;
+          inner = `<details class="nested"><summary>${n > 0 ? `${n} ${n === 1 ? 'property' : 'properties'}` : 'details'} of <code>${text(name)}</code></summary>${inner}</details>`;
+        }
         items.push(
-          `<li><code class="prop">${text(name)}</code> ${typeLabel(state, propSchema, 1)} ${badges}${markdownHtml(typeof info['description'] === 'string' ? info['description'] : undefined)}${body(state, propSchema, depth + 1)}</li>`,
+          `<li><code class="prop">${text(name)}</code> ${typeLabel(state, propSchema, 1)} ${badges}${markdownHtml(typeof info['description'] === 'string' ? info['description'] : undefined)}${inner}</li>`,
         );
       }
       out += `<ul class="props">${items.join('')}</ul>`;

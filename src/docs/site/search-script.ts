@@ -1,9 +1,9 @@
 /**
- * The search of specforge's static docs (assets/search.js, loaded with `defer` under a policy that
- * allows scripts from the site only): search over the contract's prebuilt index (a script file,
- * `search-index.js`, so it works from file://, where fetch is refused), and an address of an
- * operation that is now on another page followed to it. Every string it shows is set with
- * textContent, never as HTML.
+ * The sidebar's script in specforge's static docs (assets/search.js, loaded with `defer` under a
+ * policy that allows scripts from the site only): ranked search over the contract's prebuilt index
+ * (a script file, `search-index.js`, so it works from file://, where fetch is refused), an address
+ * of an operation that is now on another page followed to it, and the menu button that unfolds the
+ * sidebar on a narrow screen. Every string it shows is set with textContent, never as HTML.
  */
 export const SEARCH_JS = `(function () {
   'use strict';
@@ -15,7 +15,7 @@ export const SEARCH_JS = `(function () {
     return e;
   }
 
-  // The index script defines self.specforgeSearchIndex = { ops: [[method, path, summary, id, href, tag]] }.
+  // The index script defines self.specforgeSearchIndex (search-index.ts).
   var loading = false;
   var pending = null;
   function load(then) {
@@ -50,7 +50,84 @@ export const SEARCH_JS = `(function () {
     });
   }
 
-  // Search over the prebuilt index.
+  // Ranked search over the prebuilt index: { ops: [[method, path, summary, id, href, tag]], words: [[title, lead, names, text]] }
+  // (search-index.ts). Each word typed counts by the best field it matches (title above lead above
+  // names above the rest of the description) and how well: the same word or its plural, the start of
+  // a word, or (from 4 letters) one letter off. Operations matching the most typed words come first,
+  // then by score, then those whose title the words cover most.
+  var WEIGHTS = [10, 6, 3, 2];
+  var vocab = null;
+  var keys = null;
+  var titleSize = null;
+  function prepare(index) {
+    vocab = Object.create(null);
+    titleSize = [];
+    var all = index.words || [];
+    for (var i = 0; i < index.ops.length; i++) {
+      var fields = all[i] || [String(index.ops[i][2] || '') + ' ' + index.ops[i][3] + ' ' + index.ops[i][1]];
+      titleSize.push(1);
+      for (var f = 0; f < fields.length; f++) {
+        var ws = words(fields[f]);
+        if (f === 0) titleSize[i] = Math.max(1, ws.length);
+        for (var k = 0; k < ws.length; k++) (vocab[ws[k]] || (vocab[ws[k]] = [])).push(i, f);
+      }
+    }
+    keys = Object.keys(vocab);
+  }
+  function words(text) {
+    return (String(text).toLowerCase().match(/[\\p{L}\\p{N}_]+/gu) || []).filter(function (w) { return w.length > 1 || /\\d/.test(w); });
+  }
+  function oneEdit(a, b) {
+    var la = a.length, lb = b.length, i = 0;
+    while (i < la && i < lb && a.charAt(i) === b.charAt(i)) i++;
+    if (la === lb) {
+      if (a.slice(i + 1) === b.slice(i + 1)) return true;
+      return a.charAt(i) === b.charAt(i + 1) && a.charAt(i + 1) === b.charAt(i) && a.slice(i + 2) === b.slice(i + 2);
+    }
+    if (la + 1 === lb) return a.slice(i) === b.slice(i + 1);
+    if (lb + 1 === la) return a.slice(i + 1) === b.slice(i);
+    return false;
+  }
+  function quality(q, w) {
+    if (q === w || w === q + 's' || q === w + 's' || w === q + 'es' || q === w + 'es') return 1;
+    if (w.length > q.length && w.lastIndexOf(q, 0) === 0) return 0.8;
+    if (q.length >= 4 && w.length >= 4 && Math.abs(q.length - w.length) <= 1 && oneEdit(q, w)) return 0.7;
+    return 0;
+  }
+  var STOP = { a: 1, an: 1, and: 1, the: 1, of: 1, to: 1, for: 1, in: 1, on: 1, or: 1, by: 1, with: 1, is: 1, it: 1, my: 1 };
+  function rank(index, text, limit) {
+    if (!vocab) prepare(index);
+    var qs = words(text).filter(function (w) { return !STOP[w]; });
+    if (qs.length === 0) return [];
+    var n = index.ops.length;
+    var score = new Float64Array(n), hits = new Uint8Array(n), cover = new Float64Array(n);
+    for (var q = 0; q < qs.length; q++) {
+      var best = new Float64Array(n), inTitle = new Uint8Array(n);
+      for (var k = 0; k < keys.length; k++) {
+        var s = quality(qs[q], keys[k]);
+        if (s === 0) continue;
+        var postings = vocab[keys[k]];
+        for (var j = 0; j < postings.length; j += 2) {
+          var v = s * WEIGHTS[postings[j + 1]];
+          if (v > best[postings[j]]) best[postings[j]] = v;
+          if (postings[j + 1] === 0) inTitle[postings[j]] = 1;
+        }
+      }
+      for (var i = 0; i < n; i++) if (best[i] > 0) { score[i] += best[i]; hits[i]++; cover[i] += inTitle[i]; }
+    }
+    var most = 0;
+    for (var m = 0; m < n; m++) if (hits[m] > most) most = hits[m];
+    if (most === 0) return [];
+    var found = [];
+    for (var o = 0; o < n; o++) if (hits[o] === most) found.push(o);
+    found.sort(function (a, b) {
+      var sa = score[a] + 2 * cover[a] / titleSize[a], sb = score[b] + 2 * cover[b] / titleSize[b];
+      return sb - sa || titleSize[a] - titleSize[b] || a - b;
+    });
+    return found.slice(0, limit || 50);
+  }
+  self.specforgeSearch = { rank: rank };
+
   var search = document.querySelector('.search');
   if (search) {
     search.hidden = false;
@@ -59,15 +136,10 @@ export const SEARCH_JS = `(function () {
     var run = function () {
       var index = self.specforgeSearchIndex;
       list.textContent = '';
-      if (!index) return;
-      var words = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
-      if (words.length === 0) return;
-      var hits = 0;
-      for (var i = 0; i < index.ops.length && hits < 50; i++) {
+      if (!index || input.value.trim() === '') return;
+      var found = rank(index, input.value, 50);
+      found.forEach(function (i) {
         var op = index.ops[i];
-        var hay = (op[0] + ' ' + op[1] + ' ' + op[2] + ' ' + op[3] + ' ' + op[5]).toLowerCase();
-        if (!words.every(function (w) { return hay.indexOf(w) >= 0; })) continue;
-        hits++;
         var a = el('a', { href: body.getAttribute('data-root') + op[4] });
         a.appendChild(el('span', { 'class': 'method m-' + op[0].toLowerCase() }, op[0]));
         a.appendChild(document.createTextNode(' ' + (op[2] || op[1])));
@@ -75,15 +147,43 @@ export const SEARCH_JS = `(function () {
         var li = el('li');
         li.appendChild(a);
         list.appendChild(li);
-      }
-      if (hits === 0) list.appendChild(el('li', { 'class': 'muted' }, 'No operation matches.'));
+      });
+      if (found.length === 0) list.appendChild(el('li', { 'class': 'muted' }, 'No operation matches.'));
     };
-    input.addEventListener('focus', function () { load(function () {}); });
+    // The index is read and prepared when the field gets focus, before the first word is typed.
+    input.addEventListener('focus', function () { load(function () { if (!vocab && self.specforgeSearchIndex) prepare(self.specforgeSearchIndex); }); });
     input.addEventListener('input', function () { load(run); });
     input.addEventListener('keydown', function (e) {
       if (e.key !== 'Enter') return;
       var first = list.querySelector('a');
       if (first) location.href = first.getAttribute('href');
+    });
+  }
+
+  // The sidebar on a narrow screen: folded behind the header's menu button (without this script the
+  // button is a link to the sidebar, which the stylesheet shows as the target). A link followed in
+  // the sidebar folds it again, so what it leads to is what the screen shows.
+  var nav = document.getElementById('side-nav');
+  var menu = document.querySelector('header.top .menu');
+  if (nav && menu) {
+    menu.setAttribute('role', 'button');
+    menu.setAttribute('aria-controls', 'side-nav');
+    menu.setAttribute('aria-expanded', 'false');
+    var setOpen = function (open) {
+      if (open) nav.classList.add('open'); else nav.classList.remove('open');
+      menu.setAttribute('aria-expanded', open ? 'true' : 'false');
+    };
+    var toggle = function (e) {
+      e.preventDefault();
+      var open = menu.getAttribute('aria-expanded') !== 'true';
+      setOpen(open);
+      if (open) { var field = nav.querySelector('.search:not([hidden]) input') || nav.querySelector('a'); if (field) field.focus({ preventScroll: true }); }
+    };
+    menu.addEventListener('click', toggle);
+    menu.addEventListener('keydown', function (e) { if (e.key === ' ') toggle(e); });
+    nav.addEventListener('click', function (e) {
+      var a = e.target && e.target.closest ? e.target.closest('a') : null;
+      if (a && nav.classList.contains('open')) setOpen(false);
     });
   }
 })();

@@ -16,12 +16,12 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { isRecord } from '../../contract/pointer.js';
 import type { ContractModel, OperationModel } from '../../contract/model-types.js';
-import { wireMethod } from '../../contract/model-types.js';
 import { CONSOLE_JS } from './client-script.js';
 import { type Node } from './document.js';
 import { methodBadge, operationAnchor, operationHtml, schemeSummary, type OperationContext } from './operation.js';
 import { connectSources, sitePage, type ConsoleServer, type NavGroup, type PageShell } from './page.js';
 import { schemaHtml, schemaSummary } from './schema.js';
+import { searchIndexScript } from './search-index.js';
 import { idOf, markdownHtml, text } from './text.js';
 
 export interface ContractSiteOptions {
@@ -266,7 +266,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
     return {
       name,
       id,
-      html: `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name })}</section>`,
+      html: `<section class="op" id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h">${text(name)}</h2>${markdownHtml(description)}${schemaSummary(sctx, schema)}${schemaHtml(sctx, schema, { expandNamed: 1, rows: 120, topRef: name, foldPast: 40 })}</section>`,
     };
   });
   const schemaRuns = paginate(schemaEntries, (e) => e.html.length, SCHEMA_PAGE_BYTES);
@@ -364,10 +364,8 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
         });
       }
 
-      const index = groups.flatMap((g) =>
-        g.ops.map((op) => [wireMethod(op.method), op.path, op.summary ?? '', op.id, `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, g.name]),
-      );
-      writeFileSync(join(dir, 'search-index.js'), `self.specforgeSearchIndex = ${JSON.stringify({ ops: index })};\n`);
+      const entries = groups.flatMap((g) => g.ops.map((op) => ({ op, href: `${pageOf.get(op) ?? g.file}#${operationAnchor(op)}`, group: g.name })));
+      writeFileSync(join(dir, 'search-index.js'), searchIndexScript(document, entries));
       return { file: `${folder}/index.html`, pages: groups.reduce((n, g) => n + g.pages.length, 1 + (schemaPages.length > 1 ? schemaPages.length + 1 : 1)) };
     },
   };

@@ -1,6 +1,7 @@
 /**
- * The stylesheet of specforge's static docs (assets/docs.css): a sidebar and a reading column, a
- * 390 px layout, light and dark colours (prefers-color-scheme) with badges readable in both (WCAG
+ * The stylesheet of specforge's static docs (assets/docs.css): a sidebar and a reading column, on
+ * a wide screen an operation's text beside its samples (two columns), on a narrow one the sidebar
+ * folded behind the header's menu button, light and dark colours (prefers-color-scheme) with badges readable in both (WCAG
  * AA contrast, checked by axe in the browser test), and the theme's colours and fonts.
  */
 import { escapeHtml } from '../../report/html.js';
@@ -48,6 +49,8 @@ code, pre, kbd { font-family: var(--mono); font-size: .88em; }
 header.top { display: flex; align-items: center; gap: .75rem; padding: .6rem 1rem; border-bottom: 3px solid var(--accent); }
 header.top img { max-height: 36px; max-width: 160px; }
 header.top .site { font-weight: 600; text-decoration: none; color: var(--fg); }
+header.top .menu { display: none; margin-left: auto; padding: .35rem .8rem; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); color: var(--fg); text-decoration: none; font-weight: 600; }
+header.top .menu[aria-expanded="true"] { border-color: var(--accent); }
 header.top .crumbs { color: var(--muted); font-size: .9rem; display: flex; gap: .5rem; flex-wrap: wrap; }
 header.top details.versions { margin-left: auto; position: relative; font-size: .9rem; }
 header.top details.versions summary { cursor: pointer; }
@@ -122,7 +125,11 @@ details.response { border: 1px solid var(--line); border-radius: 6px; padding: .
 details.response > summary { cursor: pointer; }
 .example-title, .content-type, .sub { margin: .5rem 0 .2rem; font-size: .88rem; }
 details.example > summary, details.schema > summary { cursor: pointer; }
-details.schema > summary { font-size: .88rem; color: var(--muted); }
+details.nested { margin: .15rem 0; }
+details.nested > summary { cursor: pointer; font-size: .85rem; color: var(--muted); }
+details.response-example { margin: .4rem 0; }
+details.response-example > summary { cursor: pointer; }
+.op-samples h3:first-child { margin-top: .4rem; }
 .samples figure { margin: .4rem 0; }
 .samples figcaption { font-size: .85rem; color: var(--muted); }
 .tabbar { display: flex; gap: .3rem; flex-wrap: wrap; margin-bottom: .3rem; }
@@ -144,10 +151,17 @@ details.try > summary { cursor: pointer; font-weight: 600; }
 ul.schema-list { columns: 16rem; padding-left: 1.2rem; }
 table.index { width: 100%; border-collapse: collapse; }
 table.index th, table.index td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); }
+@media (min-width: 1100px) {
+  main { max-width: 100rem; }
+  section.op { display: grid; grid-template-columns: minmax(0, 1.1fr) minmax(0, .9fr); gap: 0 2rem; align-items: start; }
+  .op-samples { border-left: 1px solid var(--line); padding-left: 1.2rem; }
+}
 @media (max-width: 800px) {
   .layout { display: block; }
-  nav.side { position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); }
-  nav.side .ops { display: none; }
+  header.top .menu { display: inline-block; }
+  nav.side { display: none; position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); }
+  nav.side.open, nav.side:target { display: block; }
+  nav.side a { padding: .35rem .3rem; }
   main { padding: 1rem; }
 }
 `;
