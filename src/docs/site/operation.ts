@@ -160,7 +160,10 @@ function jsonOf(value: unknown): string {
 function mediaHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
   // OpenAPI 3.2: a stream's item schema is shown as each item, its examples framed (stream.ts).
   if (streamOf(media) !== undefined) return streamMediaHtml(ctx, media, label, FOLD_ROWS);
-  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema, { foldPast: FOLD_ROWS })}` : '';
+  // A response's named schemas below its top level are links to their entries (Stripe's error, on all
+  // 452 operations, expanded api_errors in place each time); a request body's show one level more.
+  const expandNamed = label === 'Request' ? 2 : 1;
+  const schema = media.schema !== undefined ? `${schemaSummary(ctx, media.schema)}${schemaHtml(ctx, media.schema, { foldPast: FOLD_ROWS, expandNamed })}` : '';
   return `<div class="media"><p class="content-type"><code>${text(media.type)}</code>${media.stream !== undefined ? ` <span class="constraint">stream of ${text(media.stream)}</span>` : ''}</p>${schema}</div>`;
 }
 

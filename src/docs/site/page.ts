@@ -121,7 +121,7 @@ ${versionSelector(shell.versions ?? [])}<a class="menu" href="#side-nav">Menu</a
 <nav class="side" id="side-nav" aria-label="Contract">
 <div class="search" role="search" hidden>
 <label for="search-input">Search operations</label>
-<input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="method, path or summary">
+<input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="name, path, description or property">
 <ol aria-label="Search results"></ol>
 </div>
 <h2>Contract</h2>
