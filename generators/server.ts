@@ -6,6 +6,7 @@ import { render } from '../src/codegen/templates.js';
 import { apiSpec, contractBasePath } from '../src/contract/tables/api.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 import { generateSerializers } from './serializers.js';
+import { streamFraming } from '../src/runtime/shared/stream-media.js';
 
 export function generateServer(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const operations = model.operations.map((op) => ({
@@ -13,6 +14,8 @@ export function generateServer(model: ContractModel, ctx: GeneratorContext): Gen
     path: op.path,
     method: op.method,
     streams: code(streamStatuses(op.responses)),
+    // Printed only where an operation streams items: other handlers' types stay as they were.
+    items: itemStatuses(op.responses) === 'never' ? undefined : code(itemStatuses(op.responses)),
     doc: [op.summary, op.description, `${op.method.toUpperCase()} ${op.path}`]
       .map((s) => s?.trim())
       .filter((s) => s !== undefined && s !== '')
@@ -45,17 +48,26 @@ export function basePathOf(model: ContractModel): string {
   return contractBasePath(model.document);
 }
 
-/** Media types whose body is a stream of messages or raw bytes (the server pipes an async iterable). */
-const STREAM_MEDIA = /^(?:text\/event-stream|application\/(?:x-)?ndjson|application\/jsonl|application\/x-jsonlines|application\/json-seq)$/i;
-
 /**
- * Whether a response body may be a stream: an event stream or NDJSON (by type, or `x-specforge-stream`),
- * or raw bytes (a type that is not JSON, a form or text: an archive, an image, octet-stream).
+ * Whether a response body may be a stream: a sequential media type (`streamFraming`: an event
+ * stream, JSON Lines, JSON text sequences, multipart/mixed) or `x-specforge-stream`, or raw bytes
+ * (a type that is not JSON, a form or text: an archive, an image, octet-stream).
  */
 function streams(content: MediaTypeModel): boolean {
   const type = content.type.toLowerCase();
-  if (content.stream !== undefined || STREAM_MEDIA.test(type)) return true;
+  if (content.stream !== undefined || streamFraming(type) !== undefined) return true;
   return !/json/.test(type) && !type.startsWith('text/') && type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data' && type !== '*/*';
+}
+
+/**
+ * The keys of `responses` whose body streams items (OpenAPI 3.2 `itemSchema` on a sequential media
+ * type), as a type: `never` when none. Their body is an `AsyncIterable<Item>`.
+ */
+export function itemStatuses(responses: readonly ResponseModel[]): string {
+  const keys = responses
+    .filter((r) => r.content.some((c) => c.itemSchema !== undefined && streamFraming(c.type) !== undefined))
+    .map((r) => (/^[1-5]\d\d$/.test(r.status) ? r.status : stringLiteral(r.status)));
+  return keys.length === 0 ? 'never' : keys.join(' | ');
 }
 
 /**

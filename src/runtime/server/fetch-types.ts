@@ -24,5 +24,15 @@ export type AnyHandler<R = FetchRequestHead> = base.AnyHandler<R>;
 export type SecurityVerifier<R = FetchRequestHead> = base.SecurityVerifier<R>;
 export type ServerOptions<R = FetchRequestHead> = base.ServerOptions<R>;
 export type BodyOf<O, T extends TransportTypes = FetchTransport> = typed.BodyOf<O, T>;
-export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = FetchTransport> = typed.ContextOf<O, Streams, T>;
-export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = FetchTransport> = typed.Handler<O, Streams, T>;
+export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = FetchTransport, Items extends PropertyKey = never> = typed.ContextOf<
+  O,
+  Streams,
+  T,
+  Items
+>;
+export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = FetchTransport, Items extends PropertyKey = never> = typed.Handler<
+  O,
+  Streams,
+  T,
+  Items
+>;

@@ -28,8 +28,18 @@ export type AnyHandler<R = IncomingMessage> = base.AnyHandler<R>;
 export type SecurityVerifier<R = IncomingMessage> = base.SecurityVerifier<R>;
 export type ServerOptions<R = IncomingMessage> = base.ServerOptions<R>;
 export type BodyOf<O, T extends TransportTypes = NodeTransport> = typed.BodyOf<O, T>;
-export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = NodeTransport> = typed.ContextOf<O, Streams, T>;
-export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = NodeTransport> = typed.Handler<O, Streams, T>;
+export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = NodeTransport, Items extends PropertyKey = never> = typed.ContextOf<
+  O,
+  Streams,
+  T,
+  Items
+>;
+export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = NodeTransport, Items extends PropertyKey = never> = typed.Handler<
+  O,
+  Streams,
+  T,
+  Items
+>;
 
 /**
  * A `node:http` request listener; `upgrade` is its listener for the server's 'upgrade' event

@@ -126,18 +126,46 @@ export interface ResponseExtras {
  * the status is among `Streams`: one whose contract declares a stream (an event stream, NDJSON, raw
  * bytes) or a protocol switch.
  */
-type EntryBody<S, R, Streams> = S extends Streams ? ResponseBody<R> | AsyncIterable<unknown> : ResponseBody<R>;
+type EntryBody<S, R, Streams, Items = never> = S extends Items ? ItemsBody<R> : S extends Streams ? ResponseBody<R> | AsyncIterable<unknown> : ResponseBody<R>;
 
-type ResponseEntry<S, R, Streams> = [ResponseBody<R>] extends [undefined]
+/** Sequential media types (OpenAPI 3.2 streams; `streamFraming` in the runtime's shared stream-media.ts). */
+type ItemMedia =
+  | 'text/event-stream'
+  | 'application/jsonl'
+  | 'application/x-ndjson'
+  | 'application/ndjson'
+  | 'application/x-jsonlines'
+  | 'application/json-seq'
+  | 'multipart/mixed';
+
+/**
+ * The body of a status that streams items (OpenAPI 3.2 `itemSchema`): for a sequential media type,
+ * its items (types.ts types `content[type]` as ONE item) as an async iterable or an array; the
+ * status's other media types as usual.
+ */
+type ItemsContentOf<C> =
+  C extends Record<string, unknown>
+    ? {
+        [K in keyof C]: K extends ItemMedia
+          ? AsyncIterable<InResponse<C[K]>> | ReadonlyArray<InResponse<C[K]>>
+          : K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
+            ? InResponse<C[K]>
+            : InResponse<C[K]> | Uint8Array;
+      }[keyof C]
+    : undefined;
+
+type ItemsBody<R> = R extends { content: infer C } ? ItemsContentOf<C> : R extends { content?: infer C } ? ItemsContentOf<C> : undefined;
+
+type ResponseEntry<S, R, Streams, Items = never> = [ResponseBody<R>] extends [undefined]
   ? { status: StatusOf<S>; body?: undefined; headers?: ResponseExtras['headers']; contentType?: string }
-  : { status: StatusOf<S>; body: EntryBody<S, R, Streams>; headers?: ResponseExtras['headers']; contentType?: string };
+  : { status: StatusOf<S>; body: EntryBody<S, R, Streams, Items>; headers?: ResponseExtras['headers']; contentType?: string };
 
 /**
  * What a handler may answer: one entry per declared status, discriminated by `status`. `Streams`
  * names the statuses (as keys of `responses`) whose body may be a stream.
  */
-export type ResponseOf<O, Streams extends PropertyKey = never> = O extends { responses: infer R }
-  ? { [S in keyof R]: ResponseEntry<S, R[S], Streams> }[keyof R]
+export type ResponseOf<O, Streams extends PropertyKey = never, Items extends PropertyKey = never> = O extends { responses: infer R }
+  ? { [S in keyof R]: ResponseEntry<S, R[S], Streams, Items> }[keyof R]
   : never;
 
 type ResponsesOf<O> = O extends { responses: infer R } ? R : never;
@@ -159,14 +187,14 @@ type ResponseKeyFor<R, N extends number> = N extends keyof R
 export type StatusesOf<O> = StatusOf<keyof ResponsesOf<O>>;
 
 /** The arguments of `reply(status, ...)` after the status: the body (when the status has one) and the extras. */
-export type ReplyArgs<O, N extends number, Streams extends PropertyKey = never> =
+export type ReplyArgs<O, N extends number, Streams extends PropertyKey = never, Items extends PropertyKey = never> =
   ResponseKeyFor<ResponsesOf<O>, N> extends infer K
     ? [K] extends [never]
       ? [body?: unknown, extras?: ResponseExtras]
       : K extends keyof ResponsesOf<O>
         ? [ResponseBody<ResponsesOf<O>[K]>] extends [undefined]
           ? [body?: undefined, extras?: ResponseExtras]
-          : [body: EntryBody<K, ResponsesOf<O>[K], Streams>, extras?: ResponseExtras]
+          : [body: EntryBody<K, ResponsesOf<O>[K], Streams, Items>, extras?: ResponseExtras]
         : never
     : never;
 
@@ -174,23 +202,27 @@ export type ReplyArgs<O, N extends number, Streams extends PropertyKey = never> 
  * Builds an answer of operation O: `reply(201, { id, name })`. The body is checked against the
  * status's declared schema where it is written, so tsc names a wrong or misspelled property at the value.
  */
-export type Reply<O, Streams extends PropertyKey = never> = <N extends StatusesOf<O>>(status: N, ...args: ReplyArgs<O, N, Streams>) => ResponseOf<O, Streams>;
+export type Reply<O, Streams extends PropertyKey = never, Items extends PropertyKey = never> = <N extends StatusesOf<O>>(
+  status: N,
+  ...args: ReplyArgs<O, N, Streams, Items>
+) => ResponseOf<O, Streams, Items>;
 
 /** The context a handler receives for operation O over transport T. */
-export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport> = RequestContext<
+export type ContextOf<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport, Items extends PropertyKey = never> = RequestContext<
   ParamsOf<O>,
   BodyOf<O, T>,
   T['request']
 > & {
   auth: AuthInfo | undefined;
-  reply: Reply<O, Streams>;
+  reply: Reply<O, Streams, Items>;
 };
 
 /**
  * A handler for operation O; `Streams` names the statuses whose body may be a stream (see
  * ResponseOf); `T` the transport (`NodeTransport` from `@specforge/runtime/server`,
- * `FetchTransport` from `@specforge/runtime/fetch`).
+ * `FetchTransport` from `@specforge/runtime/fetch`); `Items` the statuses whose sequential media
+ * types stream items (OpenAPI 3.2 `itemSchema`): their body is an `AsyncIterable<Item>` (or an array).
  */
-export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport> = (
-  context: ContextOf<O, Streams, T>,
-) => ResponseOf<O, Streams> | Promise<ResponseOf<O, Streams>>;
+export type Handler<O, Streams extends PropertyKey = never, T extends TransportTypes = AnyTransport, Items extends PropertyKey = never> = (
+  context: ContextOf<O, Streams, T, Items>,
+) => ResponseOf<O, Streams, Items> | Promise<ResponseOf<O, Streams, Items>>;
