@@ -2,10 +2,12 @@
 import type { ContractModel, MediaEncodingModel } from '../src/contract/model.js';
 import { wireMethod } from '../src/contract/model-types.js';
 import { isRecord, setOwn } from '../src/contract/pointer.js';
-import { code, jsonLiteral } from '../src/codegen/escape.js';
+import { code, jsonLiteral, stringLiteral } from '../src/codegen/escape.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import { render } from '../src/codegen/templates.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
+import { clientStreamItems } from './client-streams.js';
+import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
 
 /** The first server URL with each variable replaced by its default. */
 export function defaultServerUrl(model: ContractModel): string {
@@ -32,10 +34,39 @@ function querystringTable(model: ContractModel): Record<string, { contentType: s
   return out;
 }
 
+const FETCH_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+
+/**
+ * The operations whose answers are streams of items (OpenAPI 3.2), by "METHOD /path" then status:
+ * how each is framed; and the same as a type of paths and methods (PathsStreams).
+ */
+function streamsTable(model: ContractModel): { table: Record<string, Record<string, StreamItemsTable>>; type: string } {
+  const table: Record<string, Record<string, StreamItemsTable>> = {};
+  const byPath = new Map<string, string[]>();
+  for (const op of model.operations) {
+    if (!FETCH_METHODS.has(op.method)) continue;
+    const answers: Record<string, StreamItemsTable> = {};
+    for (const r of op.responses) {
+      // The SDK's choice of media type: JSON first, then a stream; the path-style client streams where the only one is a stream.
+      const items = r.content.length === 1 && r.content[0] !== undefined ? clientStreamItems(model, r.content[0]) : undefined;
+      if (items !== undefined && r.status.startsWith('2')) setOwn(answers, r.status, items);
+    }
+    if (Object.keys(answers).length === 0) continue;
+    setOwn(table, `${wireMethod(op.method)} ${op.path}`, answers);
+    byPath.set(op.path, [...(byPath.get(op.path) ?? []), op.method]);
+  }
+  const type = [...byPath].map(([path, methods]) => `  ${stringLiteral(path)}: { ${methods.map((m) => `${m}: true;`).join(' ')} };`).join('\n');
+  return { table, type: type === '' ? '{}' : `{\n${type}\n}` };
+}
+
 export function generateClient(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const querystrings = querystringTable(model);
+  const streams = streamsTable(model);
   const content = render('client', 'client.ts', {
     querystringsJson: Object.keys(querystrings).length > 0 ? code(jsonLiteral(querystrings, 2)) : undefined,
+    // With `client: { dates: true }` the client is typed by its dates: streams are not wrapped there (yet).
+    streamsJson: Object.keys(streams.table).length > 0 && !ctx.dates ? code(jsonLiteral(streams.table, 2)) : undefined,
+    streamsType: code(streams.type),
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),
     dates: ctx.dates,

@@ -13,7 +13,7 @@ import type { OperationModel } from '../src/contract/model-types.js';
 import { code, jsonLiteral, NameRegistry, propertyKey, stringLiteral } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
-import { sdkNamesOf, type SdkOperationNames } from './sdk.js';
+import { answersItems, sdkNamesOf, type SdkOperationNames } from './sdk.js';
 import { pagingOf } from './react-query-paging.js';
 import type { PagingRule } from '../src/runtime/client/tanstack.js';
 
@@ -49,6 +49,7 @@ const OWN = [
   'invalidateOperations',
   'Client',
   'paths',
+  'experimental_streamedQuery',
 ];
 
 /** The file's own helpers and their types, named after every operation-derived name (they take another on a clash). */
@@ -63,6 +64,8 @@ const HELPERS = {
   mutationHookOptionsType: 'OperationMutationHookOptions',
   mutationOptions: 'operationMutationOptions',
   useMutation: 'useOperationMutation',
+  streamItemType: 'StreamItemOf',
+  streamedOptions: 'operationStreamedQueryOptions',
 };
 
 /** The collection an operation's path belongs to: the path itself, or without its last `/{param}`. */
@@ -190,9 +193,12 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
               : `Number(args?.query?.[${name}] ?? ${paging.first ?? 0})`,
         ),
       };
+      // OpenAPI 3.2: a read answered by a stream of items is a streamed query, its data the items so far.
+      const streamed = answersItems(model, n.op);
       return {
         resource: collectionOf(n.op.path),
-        infinite,
+        streamed,
+        infinite: streamed ? undefined : infinite,
         fn: code(n.fn),
         type: code(n.type),
         id: n.op.id,
@@ -251,6 +257,9 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
     });
   // The helpers every operation calls (its options and hooks name their types; the helpers' bodies are checked once).
   const h = Object.fromEntries(Object.entries(HELPERS).map(([k, name]) => [k, code(values.take(name))]));
+  // A streamed query's data: the items read so far.
+  const itemOf = String(h['streamItemType']);
+  const typed = queries.map((q) => ({ ...q, data: code(q.streamed ? `Array<${itemOf}<${String(q.type)}Data>>` : `${String(q.type)}Data`) }));
   const content = render('react-query', 'react-query.ts', {
     header: code(ctx.header('//').trimEnd()),
     h,
@@ -260,10 +269,12 @@ export function generateReactQuery(model: ContractModel, ctx: GeneratorContext):
     hasMutations: mutations.length > 0,
     hasFamilies: invalidators.length > 0,
     usesPaths,
-    queries,
+    queries: typed,
     mutations,
     invalidators,
     resources,
+    hasStreamed: queries.some((q) => q.streamed),
+    hasPlain: queries.some((q) => !q.streamed),
     hasInfinite: queries.some((q) => q.infinite !== undefined),
     hasLink: queries.some((q) => q.infinite?.select === true),
     hasWhole: queries.some((q) => q.infinite?.whole === true),

@@ -14,6 +14,9 @@ import { apiSpec } from '../src/contract/tables/api.js';
 import type { SdkBodyKind, SdkOperation, SdkParameter } from '../src/runtime/client/sdk.js';
 import { defaultServerUrl } from './client.js';
 import { messageTables } from './sdk-messages.js';
+import { clientStreamItems } from './client-streams.js';
+import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
+import { streamFraming } from '../src/runtime/shared/stream-media.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names the generated SDK exports besides the operations' own. */
@@ -98,16 +101,15 @@ export function sdkNames(model: ContractModel, reserved: readonly string[] = [])
   });
 }
 
-/** Media types whose body is a stream of messages (read as the raw stream). */
-const STREAM_MEDIA = /^(?:text\/event-stream|application\/(?:x-)?ndjson|application\/jsonl|application\/x-jsonlines|application\/json-seq)$/i;
-
 export function isJsonMedia(type: string): boolean {
   const media = type.toLowerCase().split(';')[0]?.trim() ?? '';
   return media === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(media);
 }
 
 function mediaKind(media: MediaTypeModel): SdkBodyKind {
-  if (media.stream !== undefined || STREAM_MEDIA.test(media.type)) return 'stream';
+  // A sequential media type (OpenAPI 3.2 streams; multipart/mixed only with an itemSchema) or x-specforge-stream.
+  const framing = streamFraming(media.type);
+  if (media.stream !== undefined || (framing !== undefined && (framing !== 'multipart' || media.itemSchema !== undefined))) return 'stream';
   if (isJsonMedia(media.type)) return 'json';
   if (media.type.toLowerCase().startsWith('text/')) return 'text';
   return 'blob';
@@ -124,6 +126,14 @@ function answerMedia(response: ResponseModel): { media?: MediaTypeModel; kind: S
   return { kind: 'none' };
 }
 
+/** Whether an operation's success answers are streams of items (OpenAPI 3.2), which the SDK hands out as AsyncIterable. */
+export function answersItems(model: ContractModel, op: OperationModel): boolean {
+  return op.responses.some((r) => {
+    const { media, kind } = answerMedia(r);
+    return r.status.startsWith('2') && kind === 'stream' && media !== undefined && clientStreamItems(model, media) !== undefined;
+  });
+}
+
 function opType(op: OperationModel): string {
   return `paths[${stringLiteral(op.path)}][${stringLiteral(op.method)}]`;
 }
@@ -134,23 +144,24 @@ function responseKey(status: string): string {
 }
 
 /** The type of a declared answer's body as the SDK reads it. */
-function answerType(op: OperationModel, response: ResponseModel, marked: boolean): string {
+function answerType(model: ContractModel, op: OperationModel, response: ResponseModel, marked: boolean): string {
   const { media, kind } = answerMedia(response);
   if (media === undefined || kind === 'none') return 'undefined';
   if (kind === 'text') return 'string';
-  if (kind === 'stream') return 'ReadableStream<Uint8Array> | null';
-  if (kind === 'blob') return 'Blob';
   const type = `${opType(op)}["responses"][${responseKey(response.status)}]["content"][${stringLiteral(media.type)}]`;
+  // OpenAPI 3.2: types.ts types a stream of items by its item; the SDK hands out the items as they arrive.
+  if (kind === 'stream') return clientStreamItems(model, media) ? `AsyncIterable<${marked ? `Readable<${type}>` : type}>` : 'ReadableStream<Uint8Array> | null';
+  if (kind === 'blob') return 'Blob';
   return marked ? `Readable<${type}>` : type;
 }
 
 /** The variants of an operation's result, one per declared answer. */
-function resultType(op: OperationModel, marked: boolean): string {
+function resultType(model: ContractModel, op: OperationModel, marked: boolean): string {
   const variants: string[] = [];
   const successes = op.responses.some((r) => r.status.startsWith('2'));
   for (const r of op.responses) {
     const status = /^[1-5]\d\d$/.test(r.status) ? r.status : 'number';
-    const body = answerType(op, r, marked);
+    const body = answerType(model, op, r, marked);
     if (r.status.startsWith('2')) variants.push(`SdkSuccess<${status}, ${body}>`);
     else {
       variants.push(`SdkFailure<${status}, ${body}>`);
@@ -210,7 +221,7 @@ export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): bo
 }
 
 /** An operation's call table: plain data the run time reads. */
-export function sdkOperation(op: OperationModel, messages?: Record<string, string>): SdkOperation {
+export function sdkOperation(op: OperationModel, messages?: Record<string, string>, model?: ContractModel): SdkOperation {
   const table: SdkOperation = { id: op.id, method: wireMethod(op.method), path: op.path, responses: {} };
   const params: SdkParameter[] = op.parameters.map((p) => {
     const out: SdkParameter = { name: p.name, in: p.in };
@@ -226,9 +237,15 @@ export function sdkOperation(op: OperationModel, messages?: Record<string, strin
   if (params.length > 0) table.params = params;
   if (op.requestBody && op.requestBody.content.length > 0) table.body = op.requestBody.content.map((m) => m.type);
   const responses: Record<string, SdkBodyKind> = {};
-  for (const r of op.responses)
-    Object.defineProperty(responses, r.status, { value: answerMedia(r).kind, enumerable: true, writable: true, configurable: true });
+  const items: Record<string, StreamItemsTable> = {};
+  for (const r of op.responses) {
+    const { media, kind } = answerMedia(r);
+    Object.defineProperty(responses, r.status, { value: kind, enumerable: true, writable: true, configurable: true });
+    const stream = kind === 'stream' && media !== undefined && model !== undefined ? clientStreamItems(model, media) : undefined;
+    if (stream !== undefined) Object.defineProperty(items, r.status, { value: stream, enumerable: true, writable: true, configurable: true });
+  }
   table.responses = responses;
+  if (Object.keys(items).length > 0) table.items = items;
   if (op.security.length > 0) table.security = op.security.map((alternative) => Object.keys(alternative).sort());
   if (messages) table.messages = messages;
   return table;
@@ -246,7 +263,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
   const marked = hasReadWriteMarkers(model.document);
   const names = sdkNamesOf(model, ctx);
   const args = names.map((n) => argsType(n.op, marked));
-  const results = names.map((n) => resultType(n.op, marked));
+  const results = names.map((n) => resultType(model, n.op, marked));
   const spec = apiSpec(model);
   // Where each declared error's message is, as the error-shape engine reads the contract.
   const messagesOf = messageTables(spec);
@@ -277,7 +294,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
       args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
       argsType: code(args[i] ?? ''),
       resultType: code(results[i] ?? 'never'),
-      tableJson: code(jsonLiteral(sdkOperation(n.op, messagesOf(n.op)))),
+      tableJson: code(jsonLiteral(sdkOperation(n.op, messagesOf(n.op), model))),
       doc: doc(n.op),
       reader: readers?.has(n.op.id) === true ? code(readers.get(n.op.id) ?? '') : undefined,
     })),

@@ -4,6 +4,7 @@
  */
 import { cleanMessage, errorMessage } from './error-message.js';
 import type { SdkBodyKind, SdkOperation } from './sdk-types.js';
+import type { StreamItemsTable } from './stream-items.js';
 
 /** The message readResult found in an error answer where the operation's table says it is. */
 const found = new WeakMap<Response, string>();
@@ -70,13 +71,17 @@ export function declaredStatus(responses: Readonly<Record<string, SdkBodyKind>>,
   return status >= 200 && status < 300 && successes ? undefined : 'default';
 }
 
-export async function readResult(operation: SdkOperation, response: Response): Promise<AnyResult> {
+/** Hands out the items of a stream answer (OpenAPI 3.2) described by the table given. */
+export type ItemsOf = (table: StreamItemsTable, status: string) => AsyncIterable<unknown>;
+
+export async function readResult(operation: SdkOperation, response: Response, itemsOf?: ItemsOf): Promise<AnyResult> {
   const key = declaredStatus(operation.responses, response.status);
   if (key === undefined) {
     const body = await response.text().catch(() => '');
     throw new ApiError(operation.id, response.status, body, response, false);
   }
-  const value = await readBody(operation.responses[key] ?? 'none', response, operation);
+  const items = operation.items !== undefined && Object.hasOwn(operation.items, key) ? operation.items[key] : undefined;
+  const value = items !== undefined && itemsOf !== undefined ? itemsOf(items, key) : await readBody(operation.responses[key] ?? 'none', response, operation);
   if (response.ok) return { ok: true, status: response.status, data: value, response };
   const pointer = operation.messages && Object.hasOwn(operation.messages, key) ? operation.messages[key] : undefined;
   const message = pointer === undefined ? undefined : errorMessage(value, pointer);

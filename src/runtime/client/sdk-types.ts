@@ -4,6 +4,7 @@
  */
 
 import type { QuerystringEncoding } from './querystring.js';
+import type { ItemCheck, StreamCallOptions, StreamItemsTable } from './stream-items.js';
 
 /** How the body of a declared answer is read. */
 export type SdkBodyKind = 'json' | 'text' | 'blob' | 'stream' | 'none';
@@ -43,7 +44,17 @@ export interface SdkOperation {
    * unknown (the common places are read then).
    */
   messages?: Readonly<Record<string, string>>;
+  /** Declared answers whose body is a stream of items (OpenAPI 3.2 `itemSchema`), by the key of `responses`. */
+  items?: Readonly<Record<string, StreamItemsTable>>;
 }
+
+/**
+ * Validators of stream items by operation id, status and media type: the generated
+ * `operationValidators` (validators.ts) fits, and nothing is imported for it unless it is passed.
+ */
+export type SdkItemValidators = Readonly<
+  Record<string, { readonly responses?: Readonly<Record<string, Readonly<Record<string, ItemCheck | undefined>> | undefined>> } | undefined>
+>;
 
 /** A declared success answer (2xx). */
 export interface SdkSuccess<Status extends number, Data> {
@@ -128,6 +139,8 @@ export interface SdkClientOptions<Schemes extends string = string, ThrowOnError 
   throwOnError?: ThrowOnError;
   /** The fetch to call (default: the global one, looked up at each call). */
   fetch?: (request: Request) => Promise<Response>;
+  /** Validate each item of a stream answer (OpenAPI 3.2) with these (off by default): pass `operationValidators`. */
+  validateItems?: SdkItemValidators;
 }
 
 /** What every generated operation function takes besides its own parameters. */
@@ -137,6 +150,8 @@ export interface SdkCallOptions {
   headers?: HeadersInit;
   /** Retries for this call (over the client's), or `false` for none. */
   retry?: SdkRetryOptions | false;
+  /** How a stream answer's items are read (OpenAPI 3.2): bounds, item validation, reconnection with Last-Event-ID. */
+  stream?: StreamCallOptions;
 }
 
 /** The arguments of a call as `request` reads them. */

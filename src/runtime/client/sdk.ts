@@ -9,6 +9,7 @@ import { buildRequest, encodeBody, pickCredentials } from './sdk-request.js';
 import { ApiError, readResult, type AnyResult } from './sdk-result.js';
 import { discard, isAbort, mayRetry, nextWait, retryAfter, retryOptions, sleep } from './sdk-retry.js';
 import type { SdkArgs, SdkClient, SdkClientOptions, SdkMiddleware, SdkOperation, SdkOutcome } from './sdk-types.js';
+import { streamItems, type ItemCheck } from './stream-items.js';
 
 export type {
   SdkArgs,
@@ -18,6 +19,7 @@ export type {
   SdkClientOptions,
   SdkCredential,
   SdkFailure,
+  SdkItemValidators,
   SdkMiddleware,
   SdkOperation,
   SdkOutcome,
@@ -100,8 +102,32 @@ async function call(
         continue;
       }
     }
-    return readResult(operation, response);
+    const answer = response;
+    return readResult(operation, answer, (table, status) =>
+      streamItems(
+        answer,
+        table,
+        { ...args.stream, signal, validate: args.stream?.validate ?? itemValidator(options, operation.id, status, table.type) },
+        (lastEventId) =>
+          // Sent again as the same call, with the last event id the stream gave.
+          call(schemes, options, middleware, operation, { ...args, headers: withLastEventId(args.headers, lastEventId) }).then((result) => result.response),
+      ),
+    );
   }
+}
+
+/** The validator `validateItems` has for a stream answer, when the client was given them. */
+function itemValidator(options: SdkClientOptions<string, boolean>, id: string, status: string, type: string): ItemCheck | undefined {
+  const table = options.validateItems;
+  const op = table !== undefined && Object.hasOwn(table, id) ? table[id] : undefined;
+  const byType = op?.responses !== undefined && Object.hasOwn(op.responses, status) ? op.responses[status] : undefined;
+  return byType !== undefined && Object.hasOwn(byType, type) ? byType[type] : undefined;
+}
+
+function withLastEventId(headers: HeadersInit | undefined, lastEventId: string): Headers {
+  const out = new Headers(headers);
+  if (lastEventId !== '') out.set('last-event-id', lastEventId);
+  return out;
 }
 
 /** The parameters of a call as a query key part: only path, query, header and cookie, without undefined values. */

@@ -62,6 +62,8 @@ export interface StreamReadOptions {
   json?: boolean;
   /** Server-sent events: the state to update (for `Last-Event-ID` and `retry` on reconnect). */
   state?: SseState;
+  /** The index of the first item (a stream read again after a reconnection goes on counting). */
+  startIndex?: number;
   /** Checks one item: a message when it is not valid (an `invalid` error names the item), else undefined. */
   validate?: (item: unknown, index: number) => string | undefined;
 }
@@ -347,7 +349,8 @@ export async function* readStreamItems<Item = unknown>(
   const maxItems = options.maxItems ?? Infinity;
   const maxBytes = options.maxBytes ?? Infinity;
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  let count = 0;
+  let count = options.startIndex ?? 0;
+  const maxCount = maxItems + count;
   let bytesRead = 0;
   const ctx: Context = {
     decode: (bytes) => decoder.decode(bytes),
@@ -383,7 +386,7 @@ export async function* readStreamItems<Item = unknown>(
   };
   const queue: unknown[] = [];
   const emit = (item: unknown): void => {
-    if (count >= maxItems) ctx.fail('items-limit', `stream item ${count}: more than ${maxItems} items`);
+    if (count >= maxCount) ctx.fail('items-limit', `stream item ${count}: more than ${maxItems} items`);
     const problem = options.validate?.(item, count);
     if (problem !== undefined) ctx.fail('invalid', `stream item ${count}: ${problem}`);
     count++;
