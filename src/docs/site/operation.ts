@@ -9,7 +9,7 @@ import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { deref, sampleOf } from './document.js';
 import { codeSamples, parameterValue, sampleRequest } from './samples.js';
-import { schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
+import { descriptionHtml, schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
 import { streamMediaHtml, streamOf, streamSamples } from './stream.js';
 import { idOf, jsonText, markdownHtml, text } from './text.js';
 
@@ -100,7 +100,7 @@ function parametersSection(ctx: OperationContext, op: OperationModel): string {
     const exampleNote = example !== undefined ? `<p class="muted">Example: <code>${jsonText(example.value)}</code>${sent}</p>` : '';
     // A querystring parameter (OpenAPI 3.2) is the whole query string: its media type, and its schema below the table.
     const where = p.in === 'querystring' ? `querystring (<code>${text(p.contentType ?? '')}</code>)` : text(p.in);
-    return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${where}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${markdownHtml(p.description)}${exampleNote}</td></tr>`;
+    return `<tr><td><code class="prop">${text(p.name)}</code>${p.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</td><td>${where}</td><td>${typeLabel({ ctx }, p.schema, 0)}${enumNote}</td><td>${p.required ? '<span class="req">required</span>' : 'optional'}</td><td>${descriptionHtml(ctx, p.description)}${exampleNote}</td></tr>`;
   });
   const whole = op.parameters
     .filter((p) => p.in === 'querystring')

@@ -25,6 +25,22 @@ interface State {
   fold: boolean;
 }
 
+/**
+ * Descriptions rendered per document: a property's description comes back on every operation and
+ * schema that shows it (Stripe's payment intent on dozens), and Markdown with sanitizing is most of
+ * a build's time.
+ */
+const rendered = new WeakMap<Node, Map<string, string>>();
+
+export function descriptionHtml(ctx: SchemaContext, value: unknown): string {
+  if (typeof value !== 'string') return '';
+  let cache = rendered.get(ctx.document);
+  if (cache === undefined) rendered.set(ctx.document, (cache = new Map()));
+  let html = cache.get(value);
+  if (html === undefined) cache.set(value, (html = markdownHtml(value)));
+  return html;
+}
+
 /** Nesting levels shown at most. */
 const MAX_DEPTH = 5;
 const MAX_ENUM = 25;
@@ -162,7 +178,7 @@ function body(state: State, raw: unknown, depth: number): string {
           inner = `<details class="nested"><summary>${n > 0 ? `${n} ${n === 1 ? 'property' : 'properties'}` : 'details'} of <code>${text(name)}</code></summary>${inner}</details>`;
         }
         items.push(
-          `<li><code class="prop">${text(name)}</code> ${typeLabel(state, propSchema, 1)} ${badges}${markdownHtml(typeof info['description'] === 'string' ? info['description'] : undefined)}${inner}</li>`,
+          `<li><code class="prop">${text(name)}</code> ${typeLabel(state, propSchema, 1)} ${badges}${descriptionHtml(state.ctx, info['description'])}${inner}</li>`,
         );
       }
       out += `<ul class="props">${items.join('')}</ul>`;
