@@ -278,6 +278,18 @@ export function buildProgram(exit: (code: number) => void): Command {
     )
     .option('--max-response-size <bytes>', 'the largest response body checked (default 10485760, 10 MiB); a larger one is reported as not checked')
     .option(
+      '--max-stream-items <n>',
+      'OpenAPI 3.2 streams: the most items of one stream read and checked (default 100); past it the stream is cut and reported as not read',
+    )
+    .option(
+      '--max-stream-bytes <bytes>',
+      'OpenAPI 3.2 streams: the most bytes of one stream read (default 1048576, 1 MiB); past it the stream is cut and reported as not read',
+    )
+    .option(
+      '--max-stream-time <ms>',
+      'OpenAPI 3.2 streams: the longest one stream is read (default 2000); a stream that never ends is cut there and reported as not read',
+    )
+    .option(
       '--show-secrets',
       'keep credentials (--auth, -H values, Authorization, Cookie, Set-Cookie, API keys, echoed credentials) in reports, curl lines and --dry-run; default: [REDACTED]. For local debugging only',
     )
@@ -312,6 +324,18 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--timeout <ms>', 'time to wait for each answer of the upstream (default 10000); then a 504')
     .option('--max-response-time <ms>', 'an answer slower than this is a max_response_time failure (default: no bound)')
     .option('--max-response-size <bytes>', 'the largest answer checked (default 10485760, 10 MiB); larger ones are passed on and reported as not checked')
+    .option(
+      '--max-stream-items <n>',
+      'OpenAPI 3.2 streams: the most items of one stream checked (default 100); the rest is passed on and reported as not checked',
+    )
+    .option(
+      '--max-stream-bytes <bytes>',
+      'OpenAPI 3.2 streams: the most bytes of one stream checked (default 1048576, 1 MiB); the rest is passed on and reported as not checked',
+    )
+    .option(
+      '--max-stream-time <ms>',
+      'OpenAPI 3.2 streams: the longest one stream is checked (default 2000); the rest is passed on and reported as not checked',
+    )
     .option('--show-secrets', 'keep credentials in the report (default: [REDACTED]); a cassette never keeps them')
     .option('--record <file>', 'write every exchange (credentials redacted) to this cassette, for specforge test --replay')
     .option('-c, --config <file>', "specforge config file: the contract's strict level", 'specforge.config.yaml')

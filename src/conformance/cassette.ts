@@ -424,16 +424,15 @@ export async function replayCassette(
     let response: ReceivedResponse | undefined;
     if (x.response) {
       const streamed = observer.streams(verdict.op, x.response.headers['content-type'] ?? '');
-      response = observer.received(
-        {
-          status: x.response.status,
-          headers: lower(x.response.headers),
-          body: Buffer.from(x.response.body),
-          ...(x.response.truncated ? { overflow: true } : {}),
-          ...(x.response.late ? { late: true } : {}),
-        },
-        streamed,
-      );
+      const answer = {
+        status: x.response.status,
+        headers: lower(x.response.headers),
+        body: Buffer.from(x.response.body),
+        ...(x.response.truncated ? { overflow: true } : {}),
+        ...(x.response.late ? { late: true } : {}),
+      };
+      // An OpenAPI 3.2 stream of items is read item by item, as when it was recorded.
+      response = (await observer.replayedStream(verdict.op, answer)) ?? observer.received(answer, streamed);
     }
     // The sequence learns from every routed exchange (a create of an operation not selected still stores a document).
     // Only the exchanges the stateful checks can read are kept for them (every one, when the contract has links).

@@ -2,10 +2,11 @@
  * The checks a conformance run applies to each answer, named as Schemathesis names them so that
  * users of both recognize them.
  */
-import type { HeaderModel, JsonSchema, OperationModel, ResponseModel } from '../contract/model.js';
+import type { HeaderModel, JsonSchema, MediaTypeModel, OperationModel, ResponseModel } from '../contract/model.js';
 import { isRecord } from '../contract/pointer.js';
 import type { ValidateFunction } from '../runtime/validation/standalone.js';
 import { onlyRedacted } from './redacted.js';
+import { itemText, ordinal, type StreamRead } from './stream-check.js';
 
 export const CHECKS = [
   'not_a_server_error',
@@ -60,6 +61,8 @@ export interface ReceivedResponse {
   unchecked?: string;
   /** Milliseconds from sending the request to the end of its body. */
   elapsedMs?: number;
+  /** An OpenAPI 3.2 stream of items, as read item by item within bounds (stream-check.ts). */
+  stream?: StreamRead;
 }
 
 export interface CheckFailure {
@@ -83,6 +86,12 @@ export function declaredResponse(op: OperationModel, status: number): ResponseMo
   if (exact) return exact;
   const range = op.responses.find((r) => r.status.toUpperCase() === `${String(status)[0]}XX`);
   return range ?? op.responses.find((r) => r.status === 'default');
+}
+
+/** The media type the contract declares for an answer's status and content type, if any. */
+export function declaredMedia(op: OperationModel, status: number, contentType: string): MediaTypeModel | undefined {
+  const actual = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return declaredResponse(op, status)?.content.find((c) => mediaMatches(c.type, actual));
 }
 
 export function mediaMatches(declared: string, actual: string): boolean {
@@ -221,6 +230,9 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
       check: 'response_schema_conformance',
       failure: { check: 'response_schema_conformance', message: response.unchecked, location: media ? media.pointer : declared.pointer },
     });
+  } else if (response.stream !== undefined && media) {
+    const failure = streamFailure(response.stream, media, ctx.validator);
+    out.push({ check: 'response_schema_conformance', ...(failure ? { failure } : {}) });
   } else if (hasBody && media && ctx.validator && /json/i.test(actual) && media.stream !== undefined) {
     // A stream of JSON values (one event per line): each complete value is checked; a value cut
     // off where reading stopped is not.
@@ -274,6 +286,36 @@ export function answerChecks(ctx: AnswerContext): Array<{ check: CheckName; fail
     } else out.push({ check: 'response_schema_conformance' });
   }
   return out;
+}
+
+/**
+ * What is wrong with a stream of items, if anything: its first item the item validator refuses
+ * (its index, from 0, and its text), else a break of its framing. Items read before a bound cut
+ * the stream are checked; the rest was not read (the run says so in `skipped`).
+ */
+function streamFailure(stream: StreamRead, media: MediaTypeModel, validator: ValidateFunction | undefined): CheckFailure | undefined {
+  if (validator) {
+    for (let i = 0; i < stream.items.length; i++) {
+      const item = stream.items[i];
+      if (validator(item)) continue;
+      const errors = (validator.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
+      return {
+        check: 'response_schema_conformance',
+        message: `stream item ${i} (the ${ordinal(i + 1)}) does not match the item schema: ${errors.join('; ')}; the item: ${itemText(item)}`,
+        location: `${media.pointer}/itemSchema`,
+        cause: 'a stream item does not match the item schema',
+      };
+    }
+  }
+  if (stream.end.kind === 'broken') {
+    return {
+      check: 'response_schema_conformance',
+      message: `the stream breaks at item ${stream.end.index} (the ${ordinal(stream.end.index + 1)}): ${stream.end.reason}`,
+      location: media.pointer,
+      cause: 'the stream breaks',
+    };
+  }
+  return undefined;
 }
 
 function summary(response: ReceivedResponse): string {

@@ -14,6 +14,7 @@ import { countAnswer, countValid, meantToSucceed } from './answers.js';
 import {
   answerChecks,
   CHECKS,
+  declaredMedia,
   CONTRACT_WIDE_NOTE,
   curlCommand,
   invalidDataJudged,
@@ -26,6 +27,8 @@ import { bodyValid, exampleBody, exampleValues, paramsValid, validBodyExamples, 
 import { redactor, SeenCredentials, SHOW_SECRETS, type Redactor } from './redact.js';
 import { requestMedia, type ExampleRequest } from './requests.js';
 import { sendRequest, type SendResult } from './send-request.js';
+import { answerStream, DEFAULT_STREAM_BOUNDS, type AnswerStream, type StreamBounds } from './stream-check.js';
+import { streamFraming } from '../runtime/shared/stream-media.js';
 import { contractCause } from './grouping.js';
 import {
   DEFAULT_MAX_JSON_DEPTH,
@@ -77,6 +80,8 @@ export class RunContext {
   readonly seen = new SeenCredentials();
   readonly maxResponseBytes: number;
   readonly maxJsonDepth: number;
+  /** How much of an OpenAPI 3.2 stream of items is read (stream-check.ts). */
+  readonly streamBounds: StreamBounds;
   /** The phase running (run.ts sets it): what a recorded exchange is filed under. */
   phase: Phase = 'examples';
 
@@ -100,9 +105,16 @@ export class RunContext {
     this.seed = options.seed ?? 1;
     this.streaming = new Set(
       options.model.operations
-        .filter((op) => op.responses.some((r) => r.content.some((c) => c.stream !== undefined || /event-stream/i.test(c.type))))
+        .filter((op) =>
+          op.responses.some((r) =>
+            r.content.some(
+              (c) => c.stream !== undefined || /event-stream/i.test(c.type) || (c.itemSchema !== undefined && streamFraming(c.type) !== undefined),
+            ),
+          ),
+        )
         .map((op) => op.id),
     );
+    this.streamBounds = options.streamBounds ?? DEFAULT_STREAM_BOUNDS;
     this.resolve = schemaResolver(this.model);
     this.operations = this.model.operations.filter(
       (op) => (!options.operations || options.operations.includes(op.id)) && (!options.tags || op.tags.some((t) => options.tags?.includes(t))),
@@ -190,11 +202,24 @@ export class RunContext {
     return true;
   }
 
-  validatorFor(op: OperationModel, response: ReceivedResponse): ValidateFunction | undefined {
+  validatorFor(op: OperationModel, response: Pick<ReceivedResponse, 'status' | 'contentType'>): ValidateFunction | undefined {
     const responses = this.validators.operationValidators[op.id]?.responses ?? {};
     const key = responseKey(responses, response.status);
     const type = response.contentType.split(';')[0]?.trim() ?? '';
     return key ? responses[key]?.[type] : undefined;
+  }
+
+  /**
+   * How an answer of an operation streams items (OpenAPI 3.2 `itemSchema`), and the validator of
+   * ONE item (the response validator of a stream media type checks an item), when it does.
+   */
+  itemStream(operationId: string, status: number, contentType: string): { stream: AnswerStream; valid?: (item: unknown) => boolean } | undefined {
+    const op = this.model.operations.find((o) => o.id === operationId);
+    if (op === undefined) return undefined;
+    const stream = answerStream(this.model, declaredMedia(op, status, contentType));
+    if (stream === undefined) return undefined;
+    const validator = this.validatorFor(op, { status, contentType });
+    return validator ? { stream, valid: (item) => validator(item) } : { stream };
   }
 
   /**
@@ -263,6 +288,9 @@ export class RunContext {
         },
       ];
     }
+    // A stream read up to a bound: what came after was not checked, and the run says so.
+    const end = response.stream?.end;
+    if (end !== undefined && (end.kind === 'cut' || end.kind === 'unread')) this.skip('response_schema_conformance', op.path, end.reason);
     const bound = this.options.maxResponseTimeMs;
     if (bound !== undefined && response.elapsedMs !== undefined && !this.streaming.has(op.id)) {
       results.push(

@@ -24,6 +24,7 @@ import { CONTRACT_WIDE_NOTE, type ReceivedResponse, type SentRequest } from './c
 import { RunContext } from './exchange.js';
 import { contractCause } from './grouping.js';
 import { standInVerifiers } from './replay-credentials.js';
+import { readStream, type StreamRead } from './stream-check.js';
 import type { ConformanceFailure, ConformanceOptions, Phase } from './types.js';
 
 /** The header the judging handlers answer with: the request passed every request stage. */
@@ -171,6 +172,43 @@ export class Observer {
       }
     }
     return response;
+  }
+
+  /** An answer that streams items (OpenAPI 3.2), as read item by item (stream-check.ts): the bytes read kept as its text, redacted. */
+  receivedStream(answer: Omit<ObservedAnswer, 'overflow' | 'late' | 'cut'>, read: StreamRead): ReceivedResponse {
+    const text = this.ctx.redact.text(answer.body.subarray(0, this.ctx.maxResponseBytes).toString('utf8'));
+    const response: ReceivedResponse = {
+      status: answer.status,
+      headers: answer.headers,
+      text,
+      contentType: answer.headers['content-type'] ?? '',
+      stream: read,
+    };
+    if (answer.elapsedMs !== undefined) response.elapsedMs = answer.elapsedMs;
+    return response;
+  }
+
+  /**
+   * A recorded answer (a cassette's) that streams items, read item by item from its bytes, or
+   * undefined when it does not stream items. A recording cut where its run stopped reading (late,
+   * over the size limit) may end inside an item: that item is not read, as it was not then.
+   */
+  async replayedStream(op: OperationModel, answer: ObservedAnswer): Promise<ReceivedResponse | undefined> {
+    const encoding = (answer.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const items = encoding === 'identity' ? this.ctx.itemStream(op.id, answer.status, answer.headers['content-type'] ?? '') : undefined;
+    if (items === undefined) return undefined;
+    const bytes = answer.body;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(bytes));
+        controller.close();
+      },
+    });
+    const read = await readStream(body, items.stream, this.ctx.streamBounds, items.valid ? { valid: items.valid } : {});
+    const cut = answer.late === true || answer.overflow === true || answer.cut === true;
+    if (cut && read.end.kind === 'broken' && read.end.index >= read.items.length)
+      read.end = { kind: 'cut', reason: 'a recorded stream ends where its recording stopped reading: what came after was not recorded, so not checked' };
+    return this.receivedStream(answer, read);
   }
 
   /** Whether an operation answers a stream (events, followed logs): its answer is checked line by line. */

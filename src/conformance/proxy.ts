@@ -38,6 +38,7 @@ import type { ReceivedResponse, SentRequest } from './checks.js';
 import { CassetteRecorder } from './cassette.js';
 import { HOP_BY_HOP, MAX_REQUEST_BYTES, Observer, type RequestVerdict } from './observe.js';
 import { answeredBody, refusalReasons } from './proxy-lines.js';
+import { startItemCheck } from './proxy-stream.js';
 import { learnBody, redactor } from './redact.js';
 import { describeFailure } from './run.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
@@ -142,7 +143,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
   const recorder = options.record ? new CassetteRecorder(redactor({ model: options.model, seen: ctx.seen }), 'proxy') : undefined;
   const counts = { invalid: 0, refused: 0, unrouted: 0 };
   /** Answers still arriving: checked with what came when the proxy closes. */
-  const pending = new Set<() => void>();
+  const pending = new Set<() => Promise<void>>();
   const prefix = upstream.pathname.replace(/\/+$/, '');
   // The proxy's own connections to the upstream: all ended when it closes, so nothing outlives it.
   const agent = upstream.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
@@ -297,6 +298,17 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
           answerHeaders['content-type'] ?? '',
         );
         const bodiless = method === 'HEAD' || status === 204 || status === 304;
+        // An OpenAPI 3.2 stream of items: checked item by item as it passes (proxy-stream.ts).
+        const encoded = (answerHeaders['content-encoding'] ?? 'identity').trim().toLowerCase() !== 'identity';
+        const items = bodiless || encoded || operationId === undefined ? undefined : ctx.itemStream(operationId, status, answerHeaders['content-type'] ?? '');
+        const itemCheck = items
+          ? startItemCheck(observer, { status, headers: answerHeaders, started, idleMs: timeoutMs }, items, (response) => {
+              pending.delete(onItemsClose);
+              finish(response, undefined, response.stream?.end.kind === 'cut' ? { late: true } : {});
+            })
+          : undefined;
+        const onItemsClose = (): Promise<void> => itemCheck?.stop('the proxy stopped while the stream was arriving') ?? Promise.resolve();
+        if (itemCheck) pending.add(onItemsClose);
         const kept: Buffer[] = [];
         let keptBytes = 0;
         let overflow = false;
@@ -304,7 +316,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
         // An answer that is not a stream is held until it is whole (up to the size limit, or twice
         // --timeout: one that trickles in is passed on as it comes; one that stops for --timeout is
         // ended before): one that breaks before then is the client's 502, not a cut.
-        let held = !streamed && !bodiless;
+        let held = !streamed && !bodiless && !itemCheck;
         const holdTimer = held ? setTimeout(() => release(), 2 * timeoutMs) : undefined;
         const writeHead = (): boolean => {
           try {
@@ -338,9 +350,16 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
           );
           finish(response, undefined, { ...(overflow ? { truncated: true } : {}), ...(late ? { late: true } : {}) });
         };
-        const onClose = (): void => check(true);
-        pending.add(onClose);
+        const onClose = (): Promise<void> => {
+          check(true);
+          return Promise.resolve();
+        };
+        if (!itemCheck) pending.add(onClose);
         upRes.on('data', (chunk: Buffer) => {
+          if (itemCheck) {
+            itemCheck.push(chunk);
+            return;
+          }
           if (held) {
             kept.push(chunk);
             keptBytes += chunk.byteLength;
@@ -361,6 +380,10 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
           } else kept.push(chunk);
         });
         upRes.on('end', () => {
+          if (itemCheck) {
+            itemCheck.end();
+            return;
+          }
           if (held) {
             held = false;
             if (holdTimer) clearTimeout(holdTimer);
@@ -375,6 +398,16 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
         upRes.on('error', () => undefined);
         upRes.on('close', () => {
           if (holdTimer) clearTimeout(holdTimer);
+          if (itemCheck) {
+            // A client that leaves ends the check where it is; an upstream that breaks off is a finding at its item.
+            if (clientLeft) void itemCheck.stop('the client left while the stream was arriving');
+            else if (!upRes.complete) {
+              itemCheck.fail(upError ?? 'the upstream broke off its answer');
+              res.destroy();
+            } else itemCheck.end();
+            done();
+            return;
+          }
           if (!upRes.complete && !clientLeft) {
             // The answer broke off (a closed connection, an invalid chunk, a stall past --timeout):
             // held, it is the client's 502; passed on already, the client's connection is cut (never left waiting).
@@ -482,7 +515,7 @@ export async function createProxy(options: ProxyOptions): Promise<ValidatingProx
     requestViolations: () => ({ ...counts }),
     redact: (text) => ctx.redact.text(text),
     close: async () => {
-      for (const check of [...pending]) check();
+      await Promise.all([...pending].map((check) => check()));
       await new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();

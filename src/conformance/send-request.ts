@@ -7,6 +7,7 @@
 import type { ContractModel } from '../contract/model.js';
 import { nestsDeeper } from '../runtime/server/body/json-text.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
+import { readStream, type AnswerStream, type StreamBounds } from './stream-check.js';
 import type { Redactor } from './redact.js';
 import { applyCredentials, type ExampleRequest } from './requests.js';
 import type { ConformanceOptions, ConformanceReport, Phase } from './types.js';
@@ -26,6 +27,10 @@ export interface SendState {
   readonly redact: Redactor;
   /** What a recorded exchange is filed under. */
   readonly phase: Phase;
+  /** How much of an OpenAPI 3.2 stream of items is read. */
+  readonly streamBounds: StreamBounds;
+  /** How an answer streams items, and the validator of one item, when it does (exchange.ts). */
+  itemStream(operationId: string, status: number, contentType: string): { stream: AnswerStream; valid?: (item: unknown) => boolean } | undefined;
 }
 
 /** One request as sent, and its answer or why there is none. */
@@ -135,6 +140,9 @@ async function sendOnce(state: SendState, request: ExampleRequest, origin: strin
       if (streams && error instanceof DeadlineError) return { sent, error: 'not sendable: a stream that stayed silent' };
       throw error;
     }
+    // An OpenAPI 3.2 stream of items: read item by item within bounds (stream-check.ts).
+    const items = state.itemStream(request.operationId, res.status, res.headers.get('content-type') ?? '');
+    if (items) return await readItems(state, { sent, res, t0, ...items });
     const streaming = /event-stream|raw-stream|multiplexed-stream|x-ndjson|json-seq/i.test(res.headers.get('content-type') ?? '');
     // A stream (events, logs that follow) is read for a moment, not to its end.
     const read = await readText(res, streaming || streams ? 300 : (options.timeoutMs ?? 10_000), state.maxResponseBytes);
@@ -176,6 +184,53 @@ async function sendOnce(state: SendState, request: ExampleRequest, origin: strin
     options.onExchange?.({ phase: state.phase, sent, error: message });
     return { sent, error: message };
   }
+}
+
+/** The headers of an answer, repeated ones joined with ", " (each Set-Cookie comes on its own). */
+function answerHeaders(res: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => (headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`));
+  return headers;
+}
+
+/**
+ * Reads an answer that streams items (OpenAPI 3.2 `itemSchema`) item by item, within the run's
+ * stream bounds, stopping at the first item the item validator refuses; the bytes read are kept
+ * (up to --max-response-size) as the body reports show, redacted.
+ */
+async function readItems(
+  state: SendState,
+  answer: { sent: SentRequest; res: Response; t0: number; stream: AnswerStream; valid?: (item: unknown) => boolean },
+): Promise<SendResult> {
+  const { sent, res, t0 } = answer;
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  const body =
+    res.body?.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          if (kept < state.maxResponseBytes) {
+            chunks.push(chunk.subarray(0, state.maxResponseBytes - kept));
+            kept += Math.min(chunk.byteLength, state.maxResponseBytes - kept);
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    ) ?? null;
+  const read = await readStream(body, answer.stream, state.streamBounds, {
+    idleMs: state.options.timeoutMs ?? 10_000,
+    ...(answer.valid ? { valid: answer.valid } : {}),
+  });
+  const response: ReceivedResponse = {
+    status: res.status,
+    headers: answerHeaders(res),
+    text: state.redact.text(Buffer.concat(chunks).toString('utf8')),
+    contentType: res.headers.get('content-type') ?? '',
+    elapsedMs: Math.round(performance.now() - t0),
+    stream: read,
+  };
+  state.options.onExchange?.({ phase: state.phase, sent, response, ...(read.end.kind === 'cut' ? { late: true } : {}) });
+  return { sent, response };
 }
 
 class DeadlineError extends Error {}

@@ -5,6 +5,7 @@ import type { ContractModel } from '../contract/model.js';
 import type { CompiledValidators } from '../contract/tables/validators.js';
 import type { ApiSpec } from '../runtime/shared/spec.js';
 import type { CheckFailure, CheckName, ReceivedResponse, SentRequest } from './checks.js';
+import type { StreamBounds } from './stream-check.js';
 import type { BaselineOutcome, CoverageSummary, FindingGroup } from './summary-types.js';
 
 /** The phases of a run; `proxy`: traffic `specforge proxy` forwarded (no phase of the runner's). */
@@ -60,6 +61,12 @@ export interface ConformanceOptions {
   maxResponseBytes?: number;
   /** The deepest nesting of a JSON answer that is checked (default 1000); deeper is a finding. */
   maxJsonDepth?: number;
+  /**
+   * How much of an OpenAPI 3.2 stream of items is read (`--max-stream-items`, `--max-stream-bytes`,
+   * `--max-stream-time`; default DEFAULT_STREAM_BOUNDS in stream-check.ts): past a bound the stream
+   * is cut and the run says what it did not read.
+   */
+  streamBounds?: StreamBounds;
   /**
    * An answer (headers and body) that takes longer than this many ms is a `max_response_time`
    * failure (`--max-response-time`); off when absent.

@@ -11,6 +11,7 @@ import { UsageError } from '../../contract/errors.js';
 import { createProxy, type ProxyOptions, type ValidatingProxy } from '../../conformance/proxy.js';
 import { redactUserinfo } from '../../conformance/redact.js';
 import { formatConformance, TEST_FORMATS } from '../../conformance/report.js';
+import { streamBoundsOption } from '../../conformance/stream-check.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../conformance/types.js';
 import { configEntryFor } from '../../config/config.js';
 import { DEFAULT_STRICT } from '../../runtime/validation/ajv.js';
@@ -33,6 +34,10 @@ export interface ProxyCommandOptions {
   timeout?: string | number;
   maxResponseTime?: string | number;
   maxResponseSize?: string | number;
+  /** OpenAPI 3.2 streams: the most items, bytes and milliseconds of one stream checked (stream-check.ts). */
+  maxStreamItems?: string | number;
+  maxStreamBytes?: string | number;
+  maxStreamTime?: string | number;
   showSecrets?: boolean;
   format?: string;
   output?: string;
@@ -76,6 +81,7 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   const timeoutMs = integer(options.timeout, '--timeout', 1, 3_600_000);
   const maxResponseTimeMs = integer(options.maxResponseTime, '--max-response-time', 1, 3_600_000);
   const maxResponseBytes = integer(options.maxResponseSize, '--max-response-size', 1, 2 ** 30) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const streamBounds = streamBoundsOption(options);
   trace('command started');
   const specPath = resolve(cwd, options.spec);
   const strict = strictFlag(options.strict) ?? configEntryFor(specPath, cwd, options.config)?.strict ?? DEFAULT_STRICT;
@@ -83,7 +89,15 @@ export async function runProxy(options: ProxyCommandOptions): Promise<number> {
   const model = contract.model;
   const validators = contract.validators();
 
-  const proxyOptions: ProxyOptions = { model, validators, upstream: upstream.href, port, maxResponseBytes, onViolation: (line) => warn(`${line}\n`) };
+  const proxyOptions: ProxyOptions = {
+    model,
+    validators,
+    upstream: upstream.href,
+    port,
+    maxResponseBytes,
+    streamBounds,
+    onViolation: (line) => warn(`${line}\n`),
+  };
   const api = contract.api();
   if (api !== undefined) proxyOptions.api = api;
   if (options.enforce) proxyOptions.enforce = true;

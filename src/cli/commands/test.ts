@@ -19,6 +19,7 @@ import { formatConformance, runFails, TEST_FORMATS } from '../../conformance/rep
 import { redactor, redactUserinfo, SHOW_SECRETS } from '../../conformance/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, PHASES, runConformance, type ConformanceOptions, type ConformanceReport, type Phase } from '../../conformance/run.js';
 import { socketFetch, throttled } from '../../conformance/transport.js';
+import { streamBoundsOption } from '../../conformance/stream-check.js';
 import { runInWorkers } from '../../conformance/workers.js';
 import { configEntryFor, findConfig, loadConfig, type TestExclusion, type TestSettings, type TokenSettings } from '../../config/config.js';
 import { tokenSource, TokenError } from '../../conformance/token.js';
@@ -68,6 +69,10 @@ export interface TestOptions {
   maxResponseSize?: string | number;
   /** An answer slower than this many ms is a max_response_time failure (default: no bound). */
   maxResponseTime?: string | number;
+  /** OpenAPI 3.2 streams: the most items, bytes and milliseconds of one stream read (stream-check.ts). */
+  maxStreamItems?: string | number;
+  maxStreamBytes?: string | number;
+  maxStreamTime?: string | number;
   /** How to obtain a credential during the run (the config's test.token). */
   token?: TokenSettings;
   format?: string;
@@ -224,6 +229,7 @@ export async function runTest(given: TestOptions): Promise<number> {
   const maxFailures = integer(options.maxFailures, '--max-failures', 1, 1_000_000);
   const maxResponseTimeMs = integer(options.maxResponseTime, '--max-response-time', 1, 3_600_000);
   const maxResponseBytes = integer(options.maxResponseSize, '--max-response-size', 1, 2 ** 30) ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const streamBounds = streamBoundsOption(options);
   let rateLimit: number | undefined;
   if (options.rateLimit !== undefined) {
     rateLimit = Number(String(options.rateLimit).replace(/\/s$/, ''));
@@ -295,7 +301,18 @@ export async function runTest(given: TestOptions): Promise<number> {
     process.stderr.write(`\rspecforge test: ${sent} requests…`);
   };
 
-  const common: ConformanceOptions = { model, validators, fetch: fetchFn, baseUrl: base.href, maxExamples, seed, headers, onRequest: tick, maxResponseBytes };
+  const common: ConformanceOptions = {
+    model,
+    validators,
+    fetch: fetchFn,
+    baseUrl: base.href,
+    maxExamples,
+    seed,
+    headers,
+    onRequest: tick,
+    maxResponseBytes,
+    streamBounds,
+  };
   if (options.showSecrets) common.showSecrets = true;
   if (phases) common.phases = phases;
   if (checks) common.checks = checks;
