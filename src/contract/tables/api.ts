@@ -28,7 +28,7 @@ import { policyTables, requiredWhenSpec, type PolicyTables } from './security.js
 import { checkTemplates, clientErrorStatus, eventsSpec, paginationSpec, resourceSpecs } from './extensions.js';
 import { primaryResponse, statusNumber } from './responses.js';
 import { basePathOfServerUrl } from '../../runtime/server/base-path.js';
-import { streamItemsOf } from '../stream-items.js';
+import { bodySchemaOf, streamItemsOf } from '../stream-items.js';
 
 export { eventsSpec, resourceSpecs } from './extensions.js';
 export { primaryResponse } from './responses.js';
@@ -211,7 +211,7 @@ export function budgetedSampler(model: ContractModel, resolve: (ref: string) => 
   };
 }
 
-function mockResponse(r: ResponseModel, sampleAt: SampleAt, sample: boolean, status?: number): MockResponse {
+function mockResponse(r: ResponseModel, sampleAt: SampleAt, sample: boolean, status?: number, model?: ContractModel): MockResponse {
   const media = r.content.find((c) => /json/i.test(c.type)) ?? r.content[0];
   const out: MockResponse = { key: r.status, status: status ?? statusOf(r.status), examples: [], pointer: r.pointer };
   const headers: Record<string, string> = {};
@@ -226,7 +226,16 @@ function mockResponse(r: ResponseModel, sampleAt: SampleAt, sample: boolean, sta
     out.contentType = media.type;
     out.pointer = media.pointer;
     out.examples = media.examples.map((e) => ({ name: e.name, value: e.value, pointer: e.pointer }));
-    if (media.schema !== undefined) {
+    const items = model ? streamItemsOf(model, media) : undefined;
+    if (model && items) {
+      // A stream of items: sampled item by item by the mock, its examples lists of items (or text).
+      out.items = { ...items, schema: bodySchemaOf(model, media) };
+      out.examples = media.examples.map((e) => {
+        const example: MockExample = { name: e.name, value: e.value, pointer: e.pointer };
+        if (e.serialized !== undefined && e.value === e.serialized.data) example.text = e.serialized.text;
+        return example;
+      });
+    } else if (media.schema !== undefined) {
       out.schema = media.schema;
       if (sample && out.examples.length === 0) out.sample = sampleAt(media.schema, `${media.pointer}/schema`);
     }
@@ -234,13 +243,13 @@ function mockResponse(r: ResponseModel, sampleAt: SampleAt, sample: boolean, sta
   return out;
 }
 
-export function mockOperation(op: OperationModel, sampleAt: SampleAt): MockOperation {
+export function mockOperation(op: OperationModel, sampleAt: SampleAt, model?: ContractModel): MockOperation {
   const primary = primaryResponse(op);
   const mock: MockOperation = { responses: {} };
   if (primary) mock.primary = primary.response.status;
   for (const r of op.responses) {
     const isPrimary = r === primary?.response;
-    setOwn(mock.responses, r.status, mockResponse(r, sampleAt, isPrimary, isPrimary ? primary.status : undefined));
+    setOwn(mock.responses, r.status, mockResponse(r, sampleAt, isPrimary, isPrimary ? primary.status : undefined, model));
   }
   const ext = op.extensions['x-specforge-mock'];
   if (isRecord(ext) && 'body' in ext) mock.template = ext['body'];
@@ -276,7 +285,7 @@ export function mockTables(model: ContractModel, warnings?: Diagnostic[]): MockT
   const resolve = schemaResolver(model);
   const sampleAt = budgetedSampler(model, resolve, warnings);
   const operations: Record<string, MockOperation> = {};
-  for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, sampleAt));
+  for (const op of model.operations) setOwn(operations, op.id, mockOperation(op, sampleAt, model));
   mockPaginations(model, operations);
   const refs = new Set<string>();
   collectRefs(operations, refs);

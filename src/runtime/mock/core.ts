@@ -14,6 +14,7 @@ import { clone, deepFreeze } from './paths.js';
 import { type TemplateScope, evaluateTemplate, readsResource } from './templates.js';
 import { type Preference } from './prefer.js';
 import { eventSelector } from './events.js';
+import { streamAnswer } from './streams.js';
 
 export interface MockOptions {
   /** Keep resources declared with x-specforge-resources in memory (default false). */
@@ -274,6 +275,10 @@ export abstract class MockCore {
   }
 
   protected fromResponse(opId: string, response: MockResponse, pref: Preference, n: number): HandlerResponse {
+    if (response.items !== undefined) {
+      const validate = this.responseValidator(opId, response);
+      return streamAnswer({ opId, response, pref, seed: (i) => seedFrom(this.seed, opId, 'item', i), resolve: this.resolveSchema, validate });
+    }
     if (pref.example !== undefined) {
       const example = response.examples.find((e) => e.name === pref.example);
       if (!example) {

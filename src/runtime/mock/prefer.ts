@@ -1,4 +1,4 @@
-/** `Prefer: code=, example=, dynamic=` and the `__code`, `__example`, `__dynamic` query parameters. */
+/** `Prefer: code=, example=, dynamic=, items=, interval=` and the `__code`, `__example`, `__dynamic` query parameters. */
 import type { RequestContext } from '../server/context.js';
 
 /** What the caller asked for with Prefer or the __code/__example/__dynamic query parameters. */
@@ -6,6 +6,9 @@ export interface Preference {
   code?: string;
   example?: string;
   dynamic?: boolean;
+  /** A stream answer's item count and the pause between items, in ms (cut to the mock's bounds). */
+  items?: number;
+  interval?: number;
 }
 
 export const NO_PREFERENCE: Readonly<Preference> = Object.freeze({});
@@ -26,6 +29,7 @@ export function preference(ctx: RequestContext): Preference {
     if (k === 'code') pref.code = v;
     else if (k === 'example') pref.example = v;
     else if (k === 'dynamic') pref.dynamic = v === 'true';
+    else if ((k === 'items' || k === 'interval') && /^\d{1,9}$/.test(v)) pref[k] = Number(v);
   }
   const url = ctx.request.url ?? '';
   const q = url.indexOf('?');

@@ -191,6 +191,8 @@ export interface ApiSpec {
 export interface MockExample {
   name: string;
   value: unknown;
+  /** A stream's example given only as a serializedValue (OpenAPI 3.2): its text, sent as is. */
+  text?: string;
   /** Where the example lives in the contract, for messages. */
   pointer: string;
 }
@@ -216,6 +218,11 @@ export interface MockResponse {
   /** Declared response headers with their example (or sampled) values. */
   headers?: Record<string, string>;
   pointer: string;
+  /**
+   * The media type streams items (OpenAPI 3.2 `itemSchema`): its framing, and ONE item's schema as
+   * validated (an event's JSON data as its contentSchema). Examples are then lists of items.
+   */
+  items?: StreamItemsSpec & { schema: unknown };
 }
 
 export interface MockOperation {
