@@ -46,8 +46,13 @@ export class ModelBuilder {
 
   /** A warning that an OpenAPI 3.2 feature at `pointer` is read but not yet given its meaning (said, never silently dropped). */
   unsupported32(message: string, pointer: string): void {
-    this.warnings.push({ code: 'SPECFORGE_UNSUPPORTED_FEATURE', severity: 'warning', message, location: this.loaded.locate(pointer) });
+    const warning: Diagnostic = { code: 'SPECFORGE_UNSUPPORTED_FEATURE', severity: 'warning', message, location: this.loaded.locate(pointer) };
+    this.warnings.push(warning);
+    this.unsupportedFeatures.push(warning);
   }
+
+  /** The warnings of unsupported32. */
+  readonly unsupportedFeatures: Diagnostic[] = [];
 
   get doc(): Record<string, unknown> {
     return this.loaded.document;
@@ -130,12 +135,6 @@ export class ModelBuilder {
       // A serializedValue (OpenAPI 3.2) is the media type's text: read back as JSON, a form or text.
       const read = (text: string): unknown => readSerializedMedia(text, type, schema, encoding, this.resolveSchema);
       const model: MediaTypeModel = { type, examples: this.examples(mt, mtPtr, read), pointer: mtPtr };
-      if (mt['itemSchema'] !== undefined) {
-        this.unsupported32(
-          `${type}: itemSchema (OpenAPI 3.2 streams) is not supported yet: the stream's items are not typed, validated, sampled or tested`,
-          joinPointer(mtPtr, 'itemSchema'),
-        );
-      }
       if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
       if (schema !== undefined) model.schema = schema;
       if (mt['itemSchema'] !== undefined) model.itemSchema = normalizeSchema(mt['itemSchema'], this.version);
@@ -441,6 +440,7 @@ export class ModelBuilder {
       warnings: this.warnings,
       loaded: this.loaded,
     };
+    if (this.unsupportedFeatures.length > 0) model.unsupportedFeatures = this.unsupportedFeatures;
     if (cli.spec) model.cli = cli.spec;
     const errorExt = doc['x-specforge-error'];
     if (isRecord(errorExt)) {

@@ -196,5 +196,7 @@ export interface ContractModel {
   cli?: CliSpec;
   extensions: Record<string, unknown>;
   warnings: Diagnostic[];
+  /** Those of `warnings` that name an OpenAPI 3.2 feature read but not given its meaning (the mock says them at start). */
+  unsupportedFeatures?: Diagnostic[];
   loaded: LoadedContract;
 }

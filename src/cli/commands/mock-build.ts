@@ -40,8 +40,8 @@ export async function buildMockStart(specPath: string, strict: StrictLevel): Pro
       tables,
       plan: { root, exports, schemaExports, operationExports, selfContained: selfContained(root) },
       errorShapeWarnings,
-      // What the contract holds that specforge reads but does not yet give its meaning (OpenAPI 3.2's query method, say).
-      featureWarnings: model.warnings.filter((w) => w.code === 'SPECFORGE_UNSUPPORTED_FEATURE' && /OpenAPI 3\.2|serializedValue/.test(w.message)),
+      // What the contract holds that specforge reads but does not yet give its meaning (an example with only a serializedValue, say).
+      featureWarnings: model.unsupportedFeatures ?? [],
       patchWarnings: model.loaded.patchWarnings ?? [],
       locations,
     },
