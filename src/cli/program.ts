@@ -213,6 +213,7 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('--format <format>', 'what is printed: stylish, json, github-actions, markdown or sarif (default: github-actions in GitHub Actions, else stylish)')
     .option('--summary <file>', 'write the markdown summary here (default: append to $GITHUB_STEP_SUMMARY when set)')
     .option('--sarif <file>', 'also write every finding as SARIF 2.1.0 here')
+    .option('--report <file>', 'also write the full markdown report here: every finding (the summary is capped to fit a pull-request comment)')
     .option('--fail-on <level>', 'exit 1 on findings at this level or above: error or warning', 'error')
     .option('--accept <file>', "accepted breaking changes, as for diff (default: the config's diff.accept)")
     .option('--deprecation-days <n>', "the deprecation period of the breaking-change check, as for diff (default: the config's diff.deprecationDays, else 0)")
@@ -229,6 +230,7 @@ export function buildProgram(exit: (code: number) => void): Command {
           format?: string;
           summary?: string;
           sarif?: string;
+          report?: string;
           failOn: string;
           accept?: string;
           deprecationDays?: string;
