@@ -23,12 +23,17 @@ export interface DiffChange {
    * the difference within it): reports show such changes once, naming the other operations.
    */
   identity?: string;
+  /**
+   * Pointer in the bundled base document of what was removed (a path, an operation): reports place
+   * a removal on its own line in the base, not on the head's nearest surviving parent.
+   */
+  basePointer?: string;
 }
 
 export type Emit = (rule: DiffRuleId, pointer: string, message: string, detail?: string, identity?: string) => void;
 
-/** An emitter that prefixes messages with the operation and takes levels from the catalogue. */
-export function emitterFor(out: DiffChange[], operation?: OperationRef, path = operation?.path): Emit {
+/** An emitter that prefixes messages with the operation and takes levels from the catalogue (`basePointer`: what was removed, in the base). */
+export function emitterFor(out: DiffChange[], operation?: OperationRef, path = operation?.path, basePointer?: string): Emit {
   return (rule, pointer, message, detail, identity) => {
     const change: DiffChange = {
       rule,
@@ -40,6 +45,7 @@ export function emitterFor(out: DiffChange[], operation?: OperationRef, path = o
     if (path !== undefined) change.path = path;
     if (detail !== undefined) change.detail = detail;
     if (identity !== undefined) change.identity = identity;
+    if (basePointer !== undefined) change.basePointer = basePointer;
     out.push(change);
   };
 }

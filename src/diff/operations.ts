@@ -139,7 +139,7 @@ function removedPath(ops: OperationModel[], out: DiffChange[], policy: DiffPolic
   judged.sort((x, y) => REMOVAL_ORDER.indexOf(x.removal.kind) - REMOVAL_ORDER.indexOf(y.removal.kind));
   const worst = judged[0] as { op: OperationModel; removal: Removal };
   const methods = ops.map((o) => o.method.toUpperCase()).join(', ');
-  let emit = emitterFor(out, undefined, path);
+  let emit = emitterFor(out, undefined, path, pathItemPointer(path));
   if (stable.length === 0) emit = lenientEmitter(emit, out, stabilityOf(worst.op.extensions));
   const r = worst.removal;
   const method = worst.op.method.toUpperCase();
@@ -172,7 +172,7 @@ function removedPath(ops: OperationModel[], out: DiffChange[], policy: DiffPolic
 
 function removedOperation(op: OperationModel, path: string, at: string, out: DiffChange[], policy: DiffPolicy): void {
   const stability = stabilityOf(op.extensions);
-  const emit = lenientEmitter(emitterFor(out, { method: op.method, path, id: op.id }), out, stability);
+  const emit = lenientEmitter(emitterFor(out, { method: op.method, path, id: op.id }, path, op.pointer), out, stability);
   const r = removalOf(op.deprecated, op.extensions, policy, stability);
   switch (r.kind) {
     case 'not-deprecated':

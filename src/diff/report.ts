@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { ContractError } from '../contract/errors.js';
 import { buildModel, type ContractModel } from '../contract/model.js';
 import { displayPath } from '../contract/resolve.js';
@@ -27,6 +27,9 @@ export interface DiffReport {
 interface Compared {
   head: ContractModel;
   changes: DiffChange[];
+  base?: ContractModel;
+  /** The repository path of a base file (base revisions are read from a temporary copy). */
+  baseFile?: (path: string) => string;
 }
 
 /** Base models are cached apart from head models of the same content: their files live elsewhere. */
@@ -37,13 +40,14 @@ async function loadBase(path: string): Promise<ContractModel> {
 function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]): DiffReport {
   const used = new Set<AcceptEntry>();
   const findings: Finding[] = [];
-  for (const { head, changes } of compared) {
+  for (const { head, changes, base, baseFile } of compared) {
     const spec = displayPath(head.loaded.entry.path, cwd);
     // One change of a shared schema reaches every operation that uses it: the same difference of
     // the same pair of schemas becomes one finding that names the other operations.
     const byPlace = new Map<string, { finding: Finding; label: string; operations: string[] }>();
     for (const change of changes) {
-      const location = headLocation(head, change.pointer, cwd);
+      const location =
+        change.basePointer !== undefined && base ? baseLocation(base, change.basePointer, cwd, baseFile) : headLocation(head, change.pointer, cwd);
       const finding = toFinding(change, location);
       const entry = accepted.find((e) => accepts(e, { change, spec, ...(location.pointer !== undefined ? { filePointer: location.pointer } : {}) }));
       if (entry) {
@@ -77,6 +81,19 @@ function findingsOf(compared: Compared[], cwd: string, accepted: AcceptEntry[]):
   return { findings: sortFindings(findings), unusedAccepted: accepted.filter((e) => !used.has(e)) };
 }
 
+/** Where a removed item stood in the base: its own line (a removed path, not the head's `paths` key). */
+function baseLocation(base: ContractModel, pointer: string, cwd: string, baseFile: ((path: string) => string) | undefined): Finding['location'] {
+  const loc = base.loaded.locate(pointer);
+  const file = base.loaded.files.find((f) => f.display === loc.file);
+  const out: Finding['location'] = { file: file ? displayPath(baseFile ? baseFile(file.path) : file.path, cwd) : loc.file };
+  if (loc.line !== undefined) {
+    out.line = loc.line;
+    out.column = loc.col ?? 1;
+  }
+  if (loc.pointer !== undefined) out.pointer = loc.pointer;
+  return out;
+}
+
 function acceptedOf(cwd: string, acceptFile: string | undefined): AcceptEntry[] {
   return acceptFile ? loadAcceptFile(resolve(cwd, acceptFile), cwd) : [];
 }
@@ -88,6 +105,8 @@ function acceptedOf(cwd: string, acceptFile: string | undefined): AcceptEntry[] 
  */
 export interface ContractChanges {
   base?: ContractModel;
+  /** The repository path of a file of `base` (read from a temporary copy of the revision). */
+  baseFile?: (path: string) => string;
   head: ContractModel;
   changes: DiffChange[];
 }
@@ -110,8 +129,8 @@ export async function diffFiles(
   options: { cwd: string; accept?: string; policy?: ReviewPolicy } & DiffOptions,
 ): Promise<DiffReport> {
   const accepted = acceptedOf(options.cwd, options.accept);
-  const { head, changes } = await changesOfFiles(basePath, headPath, options);
-  return findingsOf([{ head, changes }], options.cwd, accepted);
+  const { base, head, changes } = await changesOfFiles(basePath, headPath, options);
+  return findingsOf([{ head, changes, ...(base ? { base } : {}) }], options.cwd, accepted);
 }
 
 export interface RevisionDiffOptions extends DiffOptions {
@@ -164,7 +183,9 @@ export async function changesSinceRevision(options: Omit<RevisionDiffOptions, 'a
       } catch (err) {
         throw err instanceof ContractError ? renameBaseFiles(err, tmp, ref) : err;
       }
-      compared.push({ base, head, changes: applyToChanges(diffModels(base, head, options), options.policy ?? {}) });
+      const copy = tmp;
+      const baseFile = (path: string): string => (path.startsWith(copy + sep) ? join(rev.root, relative(copy, path)) : path);
+      compared.push({ base, head, baseFile, changes: applyToChanges(diffModels(base, head, options), options.policy ?? {}) });
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }

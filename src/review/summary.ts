@@ -99,10 +99,107 @@ function detailBlocks(findings: readonly Finding[]): string[] {
 /** Rows of the folded section kept in a comment of reasonable size; the rest is counted. */
 export const FOLDED_ROWS = 50;
 
-/** The pull request's markdown summary. */
-export function reviewMarkdown(report: ReviewReport, failing: boolean): string {
+/** GitHub refuses a comment over 65,536 characters: the summary stays under this, whatever the findings. */
+export const SUMMARY_LIMIT = 60_000;
+
+/** Breaking changes listed (grouped by operation); the rest are counted, and are in the full report. */
+export const BREAKING_ROWS = 40;
+
+/** Rows of new lint problems and of stale files listed each. */
+export const MAIN_ROWS = 30;
+
+/** A message longer than this is cut in the summary (the full text is in the SARIF file and the log). */
+const MESSAGE_CHARS = 400;
+
+export interface SummaryOptions {
+  /** Where the full report is (the run's artifacts), said where the summary counts what it leaves out. */
+  reportLink?: string;
+}
+
+function short(message: string): string {
+  return message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS - 1)}…` : message;
+}
+
+/** Where the full list is, for the lines that count what the summary leaves out. */
+function fullReport(options: SummaryOptions): string {
+  return options.reportLink
+    ? `the full report is an artifact of [this run](${options.reportLink}), and every finding is in the SARIF file`
+    : 'every finding is in the full report (`--report`), the SARIF file and the log';
+}
+
+/** The operation (or webhook, or removed path) a diff finding is about: its message names it first. */
+export function operationOf(f: Finding): string {
+  const op = /^([A-Z]+ \/\S*): /.exec(f.message) ?? /^(webhook "[^"]*"(?: [A-Z]+)?)/.exec(f.message);
+  if (op) return op[1] as string;
+  if (/^path \/\S* was removed/.test(f.message)) return 'removed paths';
+  return 'the contract';
+}
+
+/** Breaking changes grouped by operation (groups in order of their first finding), at most `limit` rows. */
+function groupedBreaking(findings: readonly Finding[], limit: number, options: SummaryOptions): string[] {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = operationOf(f);
+    const list = groups.get(key);
+    if (list) list.push(f);
+    else groups.set(key, [f]);
+  }
+  const out = [`### Breaking changes: ${plural(findings.length, 'change')} in ${plural(groups.size, 'place')}`, ''];
+  let shown = 0;
+  let groupsShown = 0;
+  for (const [key, list] of groups) {
+    if (shown >= limit) break;
+    const rowsHere = list.slice(0, Math.max(1, limit - shown));
+    groupsShown++;
+    out.push(`**${markdownCode(key)}** (${list.length})`, '', '| level | rule | location | message |', '|---|---|---|---|');
+    for (const f of rowsHere) {
+      const message = key.startsWith('removed') || key === 'the contract' ? f.message : f.message.slice(key.length).replace(/^: /, '');
+      out.push(`| ${f.level} | ${markdownCell(f.rule)} | ${markdownCell(where(f))} | ${markdownCell(short(message))} |`);
+    }
+    if (rowsHere.length < list.length) out.push(`| | | | … ${list.length - rowsHere.length} more here |`);
+    out.push('');
+    shown += rowsHere.length;
+  }
+  const rest = findings.length - shown;
+  if (rest > 0) {
+    out.push(
+      `… and ${plural(rest, 'more breaking change')}${groups.size > groupsShown ? ` in ${plural(groups.size - groupsShown, 'more place')}` : ''} not listed here: ${fullReport(options)}.`,
+      '',
+    );
+  }
+  return out;
+}
+
+/**
+ * The summary cut to `limit` characters at a line, when it is longer: the `<details>` left open are
+ * closed, and a last line says where the rest is.
+ */
+export function fitComment(markdown: string, limit = SUMMARY_LIMIT, options: SummaryOptions = {}): string {
+  if (markdown.length <= limit) return markdown;
+  const tail = `\n\n… the summary was cut at ${limit.toLocaleString('en-US')} characters to fit a pull-request comment: ${fullReport(options)}.\n`;
+  const lines = markdown.split('\n');
+  const kept: string[] = [];
+  let size = 0;
+  let open = 0;
+  for (const line of lines) {
+    // Room for the tail and for closing every open <details>.
+    if (size + line.length + 1 + tail.length + (open + 1) * 12 > limit) break;
+    kept.push(line);
+    size += line.length + 1;
+    if (line.startsWith('<details')) open++;
+    if (line.startsWith('</details>')) open--;
+  }
+  for (; open > 0; open--) kept.push('', '</details>');
+  return `${kept.join('\n').trimEnd()}${tail}`;
+}
+
+/**
+ * The pull request's markdown summary: it fits a pull-request comment (SUMMARY_LIMIT), breaking
+ * changes grouped by operation and capped, each list counting what it leaves out.
+ */
+export function reviewMarkdown(report: ReviewReport, failing: boolean, options: SummaryOptions & { full?: boolean } = {}): string {
   const s = orderedSections(report);
-  const main = [...s.breaking, ...s.lintErrors, ...s.stale];
+  const full = options.full === true;
   const out = [
     '## specforge review',
     '',
@@ -111,15 +208,23 @@ export function reviewMarkdown(report: ReviewReport, failing: boolean): string {
   const pre = preExistingLine(report, markdownCode);
   if (pre) out.push('', pre);
   out.push('');
-  if (main.length > 0) {
+  const breaking = s.breaking.filter((f) => f.source === 'diff');
+  const others = [...s.breaking.filter((f) => f.source !== 'diff'), ...s.lintErrors, ...s.stale];
+  if (breaking.length > 0) out.push(...groupedBreaking(breaking, full ? Infinity : BREAKING_ROWS, options));
+  if (others.length > 0) {
     const kind = (f: Finding): string =>
       f.source === 'diff' ? '**breaking change**' : f.source === 'lint' ? (report.newOnly ? 'new lint' : 'lint') : KIND[f.source];
-    out.push(...rows(main, kind));
-    out.push(...detailBlocks(s.stale));
+    const limit = full ? Infinity : MAIN_ROWS;
+    const lintAndStale = [...others.filter((f) => f.source !== 'drift').slice(0, limit), ...s.stale.slice(0, limit)];
+    out.push(...rows(lintAndStale, kind));
+    const left = others.length - lintAndStale.length;
+    if (left > 0) out.push(`| | | | | … ${left} more: ${markdownCell(fullReport(options))} |`);
+    out.push(...detailBlocks(s.stale.slice(0, full ? Infinity : 5)));
     out.push('');
   }
   const folded = s.rest.length + report.preExisting.length;
   if (folded > 0) {
+    const foldedRows = full ? Infinity : FOLDED_ROWS;
     const counts: string[] = [];
     const warnings = s.rest.filter((f) => f.level === 'warning').length;
     const infos = s.rest.filter((f) => f.level === 'info').length;
@@ -130,15 +235,18 @@ export function reviewMarkdown(report: ReviewReport, failing: boolean): string {
     if (report.preExisting.length > 0) counts.push(`${report.preExisting.length} pre-existing lint`);
     out.push(`<details><summary>Everything else: ${counts.join(', ')}</summary>`, '');
     if (s.rest.length > 0) {
-      out.push('#### Warnings and info', '', ...rows(s.rest, (f) => (f.source === 'diff' ? 'change' : KIND[f.source]), FOLDED_ROWS), '');
-      out.push(...detailBlocks(s.rest.slice(0, FOLDED_ROWS)));
+      const restRows = s.rest.slice(0, foldedRows).map((f) => ({ ...f, message: short(f.message) }));
+      out.push('#### Warnings and info', '', ...rows(restRows, (f) => (f.source === 'diff' ? 'change' : KIND[f.source])), '');
+      if (s.rest.length > restRows.length) out.push(`… ${s.rest.length - restRows.length} more: ${fullReport(options)}.`, '');
+      out.push(...detailBlocks(s.rest.slice(0, Math.min(foldedRows, 5))));
     }
     if (report.preExisting.length > 0) {
-      out.push(`#### Lint findings already on ${markdownCode(report.base)}`, '', ...rows(report.preExisting, () => 'lint (pre-existing)', FOLDED_ROWS), '');
+      out.push(`#### Lint findings already on ${markdownCode(report.base)}`, '', ...rows(report.preExisting, () => 'lint (pre-existing)', foldedRows), '');
     }
     out.push('</details>', '');
   }
-  return `${out.join('\n').trimEnd()}\n`;
+  const text = `${out.join('\n').trimEnd()}\n`;
+  return full ? text : fitComment(text, SUMMARY_LIMIT, options);
 }
 
 /** The same summary for a terminal: the sections in order, each in the stylish layout. */

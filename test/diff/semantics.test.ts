@@ -261,7 +261,7 @@ describe('schemas that all refer to each other', () => {
   });
 });
 
-describe('locations in the head contract', () => {
+describe('locations in the head contract (removals in the base)', () => {
   const BASE = `openapi: 3.1.0
 info: { title: T, version: '1' }
 paths:
@@ -291,20 +291,24 @@ paths:
     .replace('                  name: { type: string }\n', '')
     .replace(/    delete:[\s\S]*$/, '');
 
-  it('a removed required response property is breaking, on the line of its surviving parent', async () => {
+  it('a removed required response property is breaking, on the line of its surviving parent; a removed operation or path on its own line in the base', async () => {
     const findings = await diffDocs(TMP, { 'openapi.yaml': BASE }, { 'openapi.yaml': HEAD }, true);
     const at = (rule: string): { level: string; line?: number; pointer?: string } => {
       const f = findings.find((x) => x.rule === rule);
       if (!f) throw new Error(`no ${rule} in ${JSON.stringify(findings)}`);
       return { level: f.level, line: f.location.line, pointer: f.location.pointer };
     };
+    const fileOf = (rule: string): string | undefined => findings.find((x) => x.rule === rule)?.location.file;
+    expect(fileOf('response-required-property-removed')).toMatch(/head\/api\/openapi\.yaml$/);
+    expect(fileOf('api-operation-removed')).toMatch(/base\/api\/openapi\.yaml$/);
+    expect(fileOf('api-path-removed')).toMatch(/base\/api\/openapi\.yaml$/);
     expect(at('response-required-property-removed')).toEqual({
       level: 'error',
       line: lineOf(HEAD, '                properties:'),
       pointer: '/paths/~1keep/get/responses/200/content/application~1json/schema/properties',
     });
-    expect(at('api-operation-removed')).toEqual({ level: 'error', line: lineOf(HEAD, '  /keep:'), pointer: '/paths/~1keep' });
-    expect(at('api-path-removed')).toEqual({ level: 'error', line: lineOf(HEAD, 'paths:'), pointer: '/paths' });
+    expect(at('api-operation-removed')).toEqual({ level: 'error', line: lineOf(BASE, '    delete:'), pointer: '/paths/~1keep/delete' });
+    expect(at('api-path-removed')).toEqual({ level: 'error', line: lineOf(BASE, '  /gone:'), pointer: '/paths/~1gone' });
     expect(findings).toHaveLength(3);
   });
 });

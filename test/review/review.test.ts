@@ -74,7 +74,9 @@ describe('specforge review', () => {
       expect(summary).toContain('❌ changes needed');
       // A missing summary is a convention: a warning, folded below what fails the run.
       expect(summary.indexOf('specforge/operation-summary')).toBeGreaterThan(summary.indexOf('<details><summary>Everything else'));
-      expect(summary.indexOf('| generated code | error | stale-file |')).toBeGreaterThan(summary.indexOf('| **breaking change** |'));
+      // Breaking changes first, grouped by operation; then the stale files.
+      expect(summary).toMatch(/^\*\*`POST \/echo`\*\* \(1\)$/m);
+      expect(summary.indexOf('| generated code | error | stale-file |')).toBeGreaterThan(summary.indexOf('### Breaking changes: 1 change in 1 place'));
       const sarif = JSON.parse(readFileSync(join(repo, 'review.sarif'), 'utf8')) as {
         version: string;
         runs: Array<{

@@ -27,7 +27,7 @@ import type { Finding } from '../../report/findings.js';
 import { formatFindings, REPORT_FORMATS, type RuleInfo } from '../../report/format.js';
 import { terminalText } from '../../report/terminal.js';
 import { baseProblemKeys, markPreExisting, problemKeys } from '../../review/baseline.js';
-import { reviewMarkdown, reviewTerminal, type ReviewReport } from '../../review/summary.js';
+import { fitComment, reviewMarkdown, reviewTerminal, SUMMARY_LIMIT, type ReviewReport } from '../../review/summary.js';
 import { specforgeVersion } from '../version.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption, strictFlag } from '../format-option.js';
@@ -45,6 +45,8 @@ export interface ReviewOptions {
   summary?: string;
   /** Also write every finding as SARIF here. */
   sarif?: string;
+  /** Also write the full markdown report here: every finding, no cap (the summary is capped to fit a comment). */
+  report?: string;
   failOn?: string;
   /** Accepted breaking changes (relative to cwd); default: the config's diff.accept. */
   accept?: string;
@@ -264,6 +266,15 @@ export function reviewReport(sections: ReviewSections, base: string, failOn: str
   };
 }
 
+/** The page of the GitHub Actions run (its artifacts hold the full report), when the run is one. */
+function runLink(env: NodeJS.ProcessEnv): string | undefined {
+  const server = env['GITHUB_SERVER_URL'];
+  const repo = env['GITHUB_REPOSITORY'];
+  const run = env['GITHUB_RUN_ID'];
+  if (!server || !repo || !run || !/^https:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^\d+$/.test(run)) return undefined;
+  return `${server}/${repo}/actions/runs/${run}`;
+}
+
 /** The SARIF log of a run that could not compare: no results, the reason as a notification. */
 function notificationSarif(message: string, cwd: string): string {
   return formatFindings([], 'sarif', {
@@ -337,7 +348,12 @@ export async function runReview(options: ReviewOptions): Promise<number> {
       write(formatFindings(everything, 'sarif', sarifOptions));
       break;
   }
-  const markdown = reviewMarkdown(report, failing) + (sections.notes ?? []).map((n) => `\n> ${markdownText(n)}\n`).join('');
+  const link = runLink(env);
+  const summaryOptions = link === undefined ? {} : { reportLink: link };
+  const noteLines = (sections.notes ?? []).map((n) => `\n> ${markdownText(n)}\n`).join('');
+  // A pull-request comment holds 65,536 characters: the summary is capped, grouped and counted; the full report is a file of its own.
+  const markdown = fitComment(reviewMarkdown(report, failing, summaryOptions) + noteLines, SUMMARY_LIMIT, summaryOptions);
+  if (options.report !== undefined) writeFileSync(resolve(cwd, options.report), reviewMarkdown(report, failing, { full: true }) + noteLines);
   if (options.summary !== undefined) writeFileSync(resolve(cwd, options.summary), markdown);
   else if (env['GITHUB_STEP_SUMMARY']) appendFileSync(env['GITHUB_STEP_SUMMARY'], markdown);
   if (options.sarif !== undefined) writeFileSync(resolve(cwd, options.sarif), formatFindings(everything, 'sarif', sarifOptions));
