@@ -144,10 +144,14 @@ export class RunContext {
   }
 
   /** Notes that a check was not tried on a path, and why (the report's `skipped`; once per check, path and reason). */
-  skip(check: CheckName, path: string, reason: string): void {
+  skip(check: CheckName, path: string, reason: string, counted?: 'streams'): void {
     const shown = this.redact.text(reason);
     const list = (this.report.skipped ??= []);
-    if (!list.some((s) => s.check === check && s.path === path && s.reason === shown)) list.push({ check, path, reason: shown });
+    const known = list.find((s) => s.check === check && s.path === path && s.reason === shown);
+    // A stream cut at a bound is counted: the report says how many answers it did not read whole.
+    if (known) {
+      if (known.streams !== undefined) known.streams++;
+    } else list.push({ check, path, reason: shown, ...(counted ? { streams: 1 } : {}) });
   }
 
   tally(op: OperationModel, check: CheckName, ok: boolean): void {
@@ -188,7 +192,9 @@ export class RunContext {
     const request = this.redact.request(sent);
     const { cause: _cause, scope: _scope, defect: _defect, ...shown } = failure;
     // A defect of the contract (an example that breaks its schema) sends nothing: no command reproduces it.
-    const curl = failure.check === 'example_schema_conformance' ? '' : curlCommand(this.base.href, request);
+    const command = failure.check === 'example_schema_conformance' ? '' : curlCommand(this.base.href, request);
+    // A stream is shown as it arrives (curl buffers its output otherwise).
+    const curl = response?.stream !== undefined ? command.replace(/^curl /, 'curl --no-buffer ') : command;
     const out: ConformanceFailure = { ...shown, message: this.redact.text(failure.message), operationId: op.id, phase, request, curl };
     // What groups and baselines key it by (grouping.ts, baseline.ts): its cause, and whose defect it is.
     out.cause = this.redact.text(key.slice(key.lastIndexOf('\u0000') + 1));
@@ -290,7 +296,7 @@ export class RunContext {
     }
     // A stream read up to a bound: what came after was not checked, and the run says so.
     const end = response.stream?.end;
-    if (end !== undefined && (end.kind === 'cut' || end.kind === 'unread')) this.skip('response_schema_conformance', op.path, end.reason);
+    if (end !== undefined && (end.kind === 'cut' || end.kind === 'unread')) this.skip('response_schema_conformance', op.path, end.reason, 'streams');
     const bound = this.options.maxResponseTimeMs;
     if (bound !== undefined && response.elapsedMs !== undefined && !this.streaming.has(op.id)) {
       results.push(

@@ -107,17 +107,19 @@ const SKIPPED_SHOWN = 8;
 
 /** The paths a check was not tried on, a line per check and reason: `unsupported_method not tried on /a, /b: reason`. */
 function skippedLines(report: ConformanceReport): string[] {
-  const groups = new Map<string, { check: string; reason: string; paths: string[] }>();
+  const groups = new Map<string, { check: string; reason: string; paths: string[]; streams?: number }>();
   for (const s of report.skipped ?? []) {
     const key = `${s.check}\u0000${s.reason}`;
     const group = groups.get(key) ?? { check: s.check, reason: s.reason, paths: [] };
     group.paths.push(s.path);
+    if (s.streams !== undefined) group.streams = (group.streams ?? 0) + s.streams;
     groups.set(key, group);
   }
   return [...groups.values()].map((g) => {
     const shown = g.paths.slice(0, SKIPPED_SHOWN).join(', ');
     const more = g.paths.length > SKIPPED_SHOWN ? ` and ${g.paths.length - SKIPPED_SHOWN} more` : '';
-    return `${g.check} not tried on ${plural(g.paths.length, 'path')} (${shown}${more}): ${g.reason}`;
+    const streams = g.streams === undefined ? '' : ` (${plural(g.streams, 'stream')} not read whole)`;
+    return `${g.check} not tried on ${plural(g.paths.length, 'path')} (${shown}${more}): ${g.reason}${streams}`;
   });
 }
 

@@ -161,6 +161,8 @@ export interface SkippedCheck {
   check: CheckName;
   path: string;
   reason: string;
+  /** Answers of the path this happened to (an OpenAPI 3.2 stream cut at a bound: how many were not read whole). */
+  streams?: number;
 }
 
 export interface ConformanceReport {

@@ -153,6 +153,8 @@ describe('specforge test on OpenAPI 3.2 streams', () => {
     // The credential the server echoed in the item is never in the report.
     expect(JSON.stringify(report)).not.toContain('s3cr3t-stream-token');
     expect(sse?.message).toContain('[REDACTED]');
+    // The failure's curl line reads the stream as it arrives.
+    expect(report.failures.find((f) => f.operationId === 'createCompletion')?.curl).toMatch(/^curl --no-buffer /);
   }, 30_000);
 
   it('cuts a stream that never ends at its time bound, and says what it did not read', async () => {
@@ -162,7 +164,45 @@ describe('specforge test on OpenAPI 3.2 streams', () => {
     expect(code).toBe(0);
     const skipped = (report.skipped ?? []).filter((s) => s.check === 'response_schema_conformance');
     expect(skipped.map((s) => s.path).sort()).toEqual(['/completions', '/jobs/{jobId}/log', '/jobs/{jobId}/progress']);
-    for (const s of skipped) expect(s.reason).toMatch(/cut at 400 ms \(--max-stream-time\).*not read/);
+    for (const s of skipped) {
+      expect(s.reason).toMatch(/cut at 400 ms \(--max-stream-time\).*not read/);
+      // How many answers were not read whole, counted.
+      expect(s.streams, s.path).toBeGreaterThanOrEqual(1);
+    }
+  }, 30_000);
+
+  it('says in the stylish report how many streams it did not read whole', async () => {
+    let out = '';
+    await runTest({
+      cwd: dir,
+      spec,
+      baseUrl: `${origins.get('endless') ?? ''}/v1`,
+      phases: 'examples',
+      operations: 'followJobLog',
+      progress: false,
+      cache: false,
+      maxStreamTime: 300,
+      write: (t) => (out += t),
+    });
+    expect(out).toMatch(
+      /response_schema_conformance not tried on 1 path \(\/jobs\/\{jobId\}\/log\): a stream was cut at 300 ms \(--max-stream-time\)[^\n]*\(1 stream not read whole\)/,
+    );
+  }, 30_000);
+
+  it('records streams and replays them: the bad item is found again from the cassette, with nothing sent', async () => {
+    const cassette = join(dir, 'streams.cassette.json');
+    const recorded = await test('bad', { record: cassette });
+    expect(streamFailures(recorded.report)).toHaveLength(3);
+    let out = '';
+    const code = await runTest({ cwd: dir, spec, replay: cassette, format: 'json', progress: false, cache: false, write: (t) => (out += t) });
+    expect(code).toBe(1);
+    const replayed = streamFailures(JSON.parse(out) as ConformanceReport);
+    expect(replayed.map((f) => [f.op, /stream item 2 \(the 3rd\)/.test(f.message)]).sort()).toEqual([
+      ['createCompletion', true],
+      ['followJobLog', true],
+      ['watchJobProgress', true],
+    ]);
+    expect(out).not.toContain('s3cr3t-stream-token');
   }, 30_000);
 
   it('cuts a stream that never ends at its item bound', async () => {
