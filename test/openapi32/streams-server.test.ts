@@ -8,6 +8,8 @@
  * and the fetch handler.
  */
 import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -321,5 +323,48 @@ describe('a client that leaves ends the handler iterator within one second', () 
     expect(await res.text()).toBe(SSE_TEXT.split('\n\n').slice(0, 2).join('\n\n') + '\n\n');
     expect(p.errors[0]).toMatch(/item 2 /);
     expect(p.ended).toBeDefined();
+  });
+});
+
+describe('x-specforge-stream: ndjson (before OpenAPI 3.2)', () => {
+  it("still sends the handler's chunks as they are, and a single message with its newline", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-ndjson-'));
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      `openapi: 3.1.0
+info: { title: log, version: 1.0.0 }
+paths:
+  /log:
+    get:
+      operationId: log
+      parameters: [{ name: one, in: query, schema: { type: boolean } }]
+      responses:
+        '200':
+          description: lines
+          content:
+            application/x-ndjson:
+              schema: { type: object, properties: { n: { type: integer } } }
+              x-specforge-stream: ndjson
+`,
+    );
+    const model = await buildModel(join(dir, 'openapi.yaml'));
+    const old = apiSpec(model);
+    expect(old.operations[0]?.responses['200']).toEqual({ types: ['application/x-ndjson'], ndjson: ['application/x-ndjson'] });
+    const url = await listen(
+      createRequestListener(old, compileValidators(model), {
+        log: ({ params }) =>
+          params.query['one'] === true
+            ? { status: 200, body: { n: 1 } }
+            : {
+                status: 200,
+                body: (async function* () {
+                  yield '{"n":1}\n';
+                  yield '{"n":2}\n';
+                })(),
+              },
+      }),
+    );
+    expect(await (await fetch(`${url}/log`)).text()).toBe('{"n":1}\n{"n":2}\n');
+    expect(await (await fetch(`${url}/log?one=true`)).text()).toBe('{"n":1}\n');
   });
 });
