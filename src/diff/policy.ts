@@ -87,10 +87,20 @@ export function pathPattern(flag: string, source: string | undefined): RegExp | 
   }
 }
 
-/** The override of a rule: by its id, or a lint rule by its name without the `specforge/` prefix. */
+/**
+ * The rules of stale generated code that `stale-file` stands for as well (the guide's name for the
+ * whole check): a file on disk that differs is `stale-file`, one not on disk `missing-file`, and so on.
+ */
+const STALE_FAMILY = new Set(['missing-file', 'extra-file', 'stray-file']);
+
+/**
+ * The override of a rule: by its id, or a lint rule by its name without the `specforge/` prefix, or
+ * a rule of stale generated code by `stale-file` (unless it is set on its own).
+ */
 export function overrideOf(policy: ReviewPolicy, rule: string): SeverityOverride | undefined {
   const severity = policy.severity ?? {};
   if (Object.hasOwn(severity, rule)) return severity[rule];
+  if (STALE_FAMILY.has(rule) && Object.hasOwn(severity, 'stale-file')) return severity['stale-file'];
   const bare = rule.replace(/^specforge\//, '');
   if (bare !== rule && Object.hasOwn(severity, bare)) return severity[bare];
   if (bare === rule && Object.hasOwn(severity, `specforge/${rule}`)) return severity[`specforge/${rule}`];

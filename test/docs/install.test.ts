@@ -28,8 +28,9 @@ describe('README.md#install', () => {
   it('packs both packages and installs the tarballs npm pack writes', () => {
     expect(install).toContain('npm pack ');
     expect(install).toContain(`npm pack -w ${runtime.name}`);
-    expect(install).toContain(`npm install /path/to/${tarball(runtime)}`);
-    expect(install).toContain(`npm install --save-dev /path/to/${tarball(tool)}`);
+    // From the project's own vendor/ folder: the file: dependency npm records resolves in `npm ci` on a runner.
+    expect(install).toContain(`npm install ./vendor/${tarball(runtime)}`);
+    expect(install).toContain(`npm install --save-dev ./vendor/${tarball(tool)}`);
   });
 
   it('says how to install from a checkout', () => {
