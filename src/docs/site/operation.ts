@@ -8,7 +8,7 @@ import type { ExampleModel, HttpMethod, MediaTypeModel, OperationModel, Response
 import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { deref, sampleOf } from './document.js';
-import { codeSamples, parameterValue, sampleRequest } from './samples.js';
+import { codeSamples, consoleBody, parameterValue, sampleRequest } from './samples.js';
 import { descriptionHtml, schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
 import { streamMediaHtml, streamOf, streamSamples } from './stream.js';
 import { idOf, jsonText, markdownHtml, text } from './text.js';
@@ -244,21 +244,9 @@ function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string;
       return [[name, 'bearer', '']];
     }),
   };
-  if (request.contentType !== undefined) {
-    consoleData['ct'] = request.contentType;
-    consoleData['body'] = /json/i.test(request.contentType)
-      ? JSON.stringify(request.body, null, 2)
-      : /x-www-form-urlencoded/i.test(request.contentType)
-        ? new URLSearchParams(formPairs(request.body)).toString()
-        : typeof request.body === 'string'
-          ? request.body
-          : JSON.stringify(request.body);
-  }
+  // The body as the console edits it: form and multipart fields in the contract's encoding, JSON pretty-printed.
+  Object.assign(consoleData, consoleBody(request));
   return { html, console: consoleData };
-}
-
-function formPairs(body: unknown): [string, string][] {
-  return isRecord(body) ? Object.entries(body).map(([k, v]) => [k, scalarText(v)]) : [];
 }
 
 function scalarText(v: unknown): string {

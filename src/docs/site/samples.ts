@@ -387,6 +387,29 @@ function python(request: SampleRequest): string {
   ].join('\n');
 }
 
+/**
+ * The body as the request console starts from it (assets/docs.js): `ct` its media type; a form's
+ * `fields` in the contract's encoding (`automatic_payment_methods[enabled]`, `true`); a multipart
+ * body's text `fields` and its `files`; JSON pretty-printed (or any other text) as `body`; `file`
+ * for a body that is a file the reader picks.
+ */
+export function consoleBody(request: SampleRequest): Record<string, unknown> {
+  const ct = request.contentType;
+  if (ct === undefined) return {};
+  if (isForm(ct)) return { ct, kind: 'form', fields: request.form ?? [] };
+  if (/^multipart\//i.test(ct)) {
+    const parts = multipartParts(request);
+    return {
+      ct,
+      kind: 'multipart',
+      fields: parts.flatMap((p) => ('file' in p ? [] : [[p.name, p.value]])),
+      files: parts.flatMap((p) => ('file' in p ? [p.name] : [])),
+    };
+  }
+  if (request.bodyIsFile === true) return { ct, kind: 'file' };
+  return { ct, kind: isJson(ct) ? 'json' : 'text', body: bodyText(request) };
+}
+
 export function codeSamples(request: SampleRequest, op: OperationModel, api: string): CodeSamples {
   return { curl: curl(request), typescript: typescript(request, op, api), fetch: fetchSample(request), python: python(request) };
 }
