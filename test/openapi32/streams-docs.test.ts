@@ -10,7 +10,11 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildModel } from '../../src/contract/model.js';
+import { generateSpec } from '../../src/pipeline/generate.js';
 import { sanitizeForDocs } from '../../src/docs/sanitize.js';
 import { writeContractSite } from '../../src/docs/site/site.js';
 import { launchChromium } from '../support/chromium.js';
@@ -92,6 +96,89 @@ describe('docs of an OpenAPI 3.2 stream', () => {
     const sse = shown(section(page, 'createCompletion'));
     expect(sse).toContain("-H 'Accept: text/event-stream'");
   });
+
+  it('give TypeScript samples that compile under tsc --strict against the generated types', async () => {
+    await generateSpec(
+      { path: SPEC, api: 'llm', out: join(TMP, 'generated', 'llm'), targets: ['types'], strict: true },
+      { cacheDir: join(TMP, 'cache'), force: true },
+    );
+    const files: string[] = [];
+    for (const id of ['createCompletion', 'followJobLog', 'watchJobProgress']) {
+      const ts = /<figure class="sample" data-lang="typescript">[\s\S]*?<code>([\s\S]*?)<\/code>/.exec(section(page, id))?.[1] ?? '';
+      const file = join(TMP, `${id}.mts`);
+      writeFileSync(file, `${shown(ts)}\nexport {};\n`);
+      files.push(file);
+    }
+    writeFileSync(
+      join(TMP, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files,
+      }),
+    );
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(TMP, 'tsconfig.json')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+
+  it('give fetch samples that read the items as the server sends them (run by node against a server on 127.0.0.1)', async () => {
+    const bodies: Record<string, [string, string]> = {
+      '/v1/completions': [
+        'text/event-stream',
+        ': hello\n\nevent: delta\nid: 1\ndata: {"index":0,\ndata: "text":"Hel"}\n\nevent: done\ndata: {"index":1,"text":""}\n\n',
+      ],
+      log: ['application/jsonl', '{"at":"2026-01-01T00:00:00Z","level":"info","message":"a"}\n{"at":"2026-01-01T00:00:01Z","level":"warn","message":"b"}\n'],
+      progress: ['application/json-seq', '\x1e{"percent":10}\n\x1e{"percent":100,"stage":"done"}\n'],
+    };
+    const server = createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const [type, body] = bodies[path.startsWith('/v1/jobs/') ? (path.split('/').pop() ?? '') : path] ?? ['text/plain', ''];
+      req.resume();
+      res.writeHead(200, { 'content-type': type });
+      // In two parts, split inside an item: the sample must join them.
+      res.write(body.slice(0, 20));
+      setTimeout(() => res.end(body.slice(20)), 20);
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const outputs: Record<string, string> = {};
+      for (const id of ['createCompletion', 'followJobLog', 'watchJobProgress']) {
+        const code = shown(/<figure class="sample" data-lang="fetch">[\s\S]*?<code>([\s\S]*?)<\/code>/.exec(section(page, id))?.[1] ?? '');
+        const run = spawn(process.execPath, ['--input-type=module', '-e', code.replaceAll('http://127.0.0.1:4010', origin)], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        run.stdout.on('data', (c: Buffer) => (out += c.toString()));
+        run.stderr.on('data', (c: Buffer) => (out += c.toString()));
+        const status = await new Promise<number | null>((ok) => run.on('close', ok));
+        expect(status, `${id}: ${out}`).toBe(0);
+        outputs[id] = out;
+      }
+      expect(outputs['createCompletion']).toContain("{ event: 'delta', id: '1', data: { index: 0, text: 'Hel' } }");
+      expect(outputs['createCompletion']).toContain("{ event: 'done', data: { index: 1, text: '' } }");
+      // The comment (": hello") is no event.
+      expect(outputs['createCompletion']?.trim().split('\n')).toHaveLength(2);
+      expect(outputs['followJobLog']).toContain("message: 'b'");
+      expect(outputs['watchJobProgress']).toContain("{ percent: 100, stage: 'done' }");
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
+  }, 60_000);
 
   it('escape contract text in items and item schemas', () => {
     expect(page).not.toContain('<img src=x');

@@ -105,7 +105,7 @@ function itemLoop(framing: StreamFraming, jsonData: boolean, typed: boolean, ind
       ? [
           `// One event per blank-line-separated block: its fields, its data lines joined.`,
           `const event${typed ? ': Record<string, unknown>' : ''} = {};`,
-          `const data: string[] = [];`,
+          `const data${typed ? ': string[]' : ''} = [];`,
           `for (const line of block.split(/\\r\\n|\\r|\\n/)) {`,
           `  if (line === '' || line.startsWith(':')) continue; // a comment (a heartbeat)`,
           `  const colon = line.indexOf(':');`,
@@ -115,7 +115,8 @@ function itemLoop(framing: StreamFraming, jsonData: boolean, typed: boolean, ind
           `  else if (field === 'retry') event.retry = Number(value);`,
           `  else if (field === 'event' || field === 'id') event[field] = value;`,
           `}`,
-          `if (data.length > 0) event.data = ${jsonData ? "JSON.parse(data.join('\\n'))" : "data.join('\\n')"};`,
+          `if (data.length === 0) continue; // a block without data (a comment) is no event`,
+          `event.data = ${jsonData ? "JSON.parse(data.join('\\n'))" : "data.join('\\n')"};`,
           `yield event${typed ? ' as Item' : ''};`,
         ]
       : [`if (block.trim() !== '') yield JSON.parse(block)${typed ? ' as Item' : ''};`];
@@ -151,9 +152,8 @@ export function streamSamples(document: Node, samples: CodeSamples, op: Operatio
   const curlLines = samples.curl.replace(/^curl /, 'curl --no-buffer ').split(' \\\n');
   curlLines.splice(1, 0, accept);
   const jsonData = frameOptions(document, stream.media).jsonData === true;
-  const fetchHead = samples.fetch.split('\n');
-  const last = fetchHead.lastIndexOf('const data = await response.json();');
-  if (last >= 0) fetchHead.splice(last, 1);
+  // The fetch sample without the line that reads the whole body: the stream is read item by item instead.
+  const fetchHead = samples.fetch.split('\n').filter((line) => !/await response\.(?:json|text)\(\)/.test(line));
   const generator = (typed: boolean): string[] => [
     `async function* items(response${typed ? ': Response): AsyncGenerator<Item>' : ')'} {`,
     ...itemLoop(stream.framing, jsonData, typed, '  '),
