@@ -92,6 +92,7 @@ bench: build
 	$(NODE) dist/bench/docs.bench.js
 	$(NODE) dist/bench/first-answer.bench.js --commands mock,test,proxy,server,runner
 	$(NODE) dist/bench/frontend.bench.js
+	$(NODE) --expose-gc dist/bench/sse-stream.bench.js
 
 clean:
 	rm -rf dist .specforge-cache bench/.out test/.tmp

@@ -99,14 +99,41 @@ function broken(error: unknown, signal: AbortSignal | undefined): boolean {
  * and `reconnect`, a broken connection is opened again with `Last-Event-ID`; an answer 204 there ends
  * the stream (as an EventSource's does), another status that is not 2xx is an error.
  */
-export async function* streamItems<Item>(
+export function streamItems<Item>(
   response: Response,
   table: StreamItemsTable,
   options: StreamCallOptions & { signal?: AbortSignal | undefined } = {},
   reconnect?: Reconnect,
+): AsyncIterable<Item> {
+  const again = options.reconnect === true ? {} : options.reconnect === false ? undefined : options.reconnect;
+  // Nothing to do between the reader and the caller: the reader itself (one generator less per item).
+  if (options.validate === undefined && (again === undefined || reconnect === undefined || table.framing !== 'sse') && response.body !== null)
+    return readStreamItems<Item>(response.body, table.framing, readOptions(table, options, { lastEventId: '' }, 0));
+  return checkedItems<Item>(response, table, options, again, reconnect);
+}
+
+function readOptions(
+  table: StreamItemsTable,
+  options: StreamCallOptions & { signal?: AbortSignal | undefined },
+  state: SseState,
+  index: number,
+): StreamReadOptions {
+  const read: StreamReadOptions = { state, startIndex: index, json: table.jsonData === true };
+  for (const key of BOUNDS) if (options[key] !== undefined) read[key] = options[key];
+  if (options.signal !== undefined) read.signal = options.signal;
+  // The bound on items is the whole stream's, reconnections included.
+  if (options.maxItems !== undefined) read.maxItems = options.maxItems - index;
+  return read;
+}
+
+async function* checkedItems<Item>(
+  response: Response,
+  table: StreamItemsTable,
+  options: StreamCallOptions & { signal?: AbortSignal | undefined },
+  again: StreamReconnectOptions | undefined,
+  reconnect: Reconnect | undefined,
 ): AsyncGenerator<Item, void, undefined> {
   const { validate, signal } = options;
-  const again = options.reconnect === true ? {} : options.reconnect === false ? undefined : options.reconnect;
   const state: SseState = { lastEventId: '' };
   let index = 0;
   let tries = 0;
@@ -114,11 +141,7 @@ export async function* streamItems<Item>(
   for (;;) {
     const body = current.body;
     if (body === null) return;
-    const read: StreamReadOptions = { state, startIndex: index, json: table.jsonData === true };
-    for (const key of BOUNDS) if (options[key] !== undefined) read[key] = options[key];
-    if (signal !== undefined) read.signal = signal;
-    // The bound on items is the whole stream's, reconnections included.
-    if (options.maxItems !== undefined) read.maxItems = options.maxItems - index;
+    const read = readOptions(table, options, state, index);
     try {
       for await (const item of readStreamItems(body, table.framing, read)) {
         if (validate !== undefined) {

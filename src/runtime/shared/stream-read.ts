@@ -205,20 +205,25 @@ function sseFramer(ctx: Context, json: boolean, state: SseState): Framer {
   return {
     chunk(bytes, emit) {
       let start = 0;
-      for (let i = 0; i < bytes.length; i++) {
-        const byte = bytes[i];
-        if (skipLf) {
-          skipLf = false;
-          if (byte === LF) {
-            start = i + 1;
-            continue;
-          }
-        }
-        if (byte !== LF && byte !== CR) continue;
-        line.push(bytes.subarray(start, i));
+      // A CR that ended the last chunk and this chunk's LF are one line end.
+      if (skipLf && bytes[0] === LF) start = 1;
+      if (bytes.length > 0) skipLf = false;
+      // The next LF and CR, each searched again only once passed (-1: none left): linear in the chunk.
+      let lf = -2;
+      let cr = -2;
+      for (;;) {
+        if (lf !== -1 && lf < start) lf = bytes.indexOf(LF, start);
+        if (cr !== -1 && cr < start) cr = bytes.indexOf(CR, start);
+        const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+        if (end === -1) break;
+        line.push(bytes.subarray(start, end));
         endLine(line.take(), emit);
-        skipLf = byte === CR;
-        start = i + 1;
+        start = end + 1;
+        if (end === cr) {
+          if (start < bytes.length) {
+            if (bytes[start] === LF) start++;
+          } else skipLf = true;
+        }
       }
       line.push(bytes.subarray(start));
       if (line.length + eventBytes > ctx.maxItemBytes) tooLarge(ctx, 'the event');
