@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMock } from '../../src/cli/commands/mock.js';
 import { runTest } from '../../src/cli/commands/test.js';
 import { createProxy } from '../../src/conformance/proxy.js';
 import type { ConformanceReport } from '../../src/conformance/types.js';
@@ -223,6 +224,31 @@ describe('specforge test on OpenAPI 3.2 streams', () => {
         ['watchJobProgress', true],
       ]),
     );
+  }, 30_000);
+
+  it('passes the mock of the contract: its sampled streams are read item by item, every item valid', async () => {
+    const { server } = await runMock({ cwd: dir, spec, port: 0, write: () => undefined, cache: false });
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      let out = '';
+      const code = await runTest({
+        cwd: dir,
+        spec,
+        baseUrl: `${origin}/v1`,
+        phases: 'examples,negative',
+        format: 'json',
+        progress: false,
+        cache: false,
+        write: (t) => (out += t),
+      });
+      const report = JSON.parse(out) as ConformanceReport;
+      expect(report.failures).toEqual([]);
+      expect(code).toBe(0);
+      for (const op of report.operations) expect(op.checks.response_schema_conformance?.passed, op.operationId).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
   }, 30_000);
 
   it('refuses a bound that is not a positive integer, as a usage error', async () => {
