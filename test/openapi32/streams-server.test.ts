@@ -220,6 +220,29 @@ describe('the node:http server', () => {
     expect(p.ended).toBeDefined();
   });
 
+  it('ends the stream when the handler iterator throws mid-stream, reports the cause, and keeps serving', async () => {
+    const p = probe();
+    const url = await listen(
+      createRequestListener(
+        api,
+        validators,
+        {
+          followJobLog: () => ({
+            status: 200,
+            body: (async function* () {
+              yield LINES[0];
+              throw new Error('disk gone');
+            })(),
+          }),
+        },
+        options(p),
+      ),
+    );
+    expect(await (await fetch(`${url}/v1/jobs/job_abcd/log`)).text()).toBe(JSON.stringify(LINES[0]) + '\n');
+    expect(p.errors).toEqual(['disk gone']);
+    expect((await fetch(`${url}/v1/jobs/job_abcd/log`)).status).toBe(200);
+  });
+
   it('sends an SSE heartbeat comment while the handler is quiet (heartbeatMs), none with 0', async () => {
     const p = probe();
     const url = await listen(createRequestListener(api, validators, handlersFor(p, { firstDelayMs: 250 }), options(p, { heartbeatMs: 60 })));

@@ -80,33 +80,55 @@ export class ItemPump {
   private pending: Promise<Step> | undefined;
   private index = 0;
   private finished = false;
+  private closed = false;
+  /** Ends the pull in flight (set while one waits). */
   private wake: (() => void) | undefined;
-  private readonly closed: Promise<undefined>;
 
   constructor(
     body: AsyncIterable<unknown> | readonly unknown[],
     private readonly op: OperationSpec,
     private readonly plan: ItemPlan,
     private readonly heartbeatMs: number,
-    private readonly onError: ((error: unknown, operationId: string | undefined) => void) | undefined,
+    onError: ((error: unknown, operationId: string | undefined) => void) | undefined,
   ) {
     this.iterator = Array.isArray(body) ? arrayIterator(body) : (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-    this.closed = new Promise((resolve) => {
-      this.wake = () => resolve(undefined);
+    // Nothing a stream drops after its answer began is dropped in silence: without onError, the console.
+    this.report = onError ?? ((error) => console.error(error instanceof Error ? error.message : String(error)));
+  }
+
+  private readonly report: (error: unknown, operationId: string | undefined) => void;
+
+  /**
+   * The handler's next step, a heartbeat, or undefined when the pump was closed meanwhile. One
+   * promise per pull (no reaction left on a long-lived promise: an endless stream keeps no memory).
+   */
+  private next(): Promise<Step | 'beat' | undefined> {
+    const pending = (this.pending ??= Promise.resolve(this.iterator.next()));
+    const heartbeat = this.plan.items.framing === 'sse' && this.heartbeatMs > 0;
+    return new Promise<Step | 'beat' | undefined>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settle = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        this.wake = undefined;
+      };
+      this.wake = () => {
+        settle();
+        resolve(undefined);
+      };
+      if (heartbeat) timer = setTimeout(() => (settle(), resolve('beat')), this.heartbeatMs);
+      pending.then(
+        (step) => (settle(), resolve(step)),
+        (err: unknown) => (settle(), reject(err instanceof Error ? err : new Error(String(err)))),
+      );
     });
   }
 
   /** The next chunk to write, or null at the end of the stream. */
   async pull(): Promise<string | null> {
     if (this.finished) return null;
-    let step: Step | undefined;
+    let step: Step;
     try {
-      this.pending ??= Promise.resolve(this.iterator.next());
-      const heartbeat = this.plan.items.framing === 'sse' && this.heartbeatMs > 0;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const beat = heartbeat ? new Promise<'beat'>((resolve) => (timer = setTimeout(() => resolve('beat'), this.heartbeatMs))) : undefined;
-      const first = await Promise.race(beat ? [this.pending, this.closed, beat] : [this.pending, this.closed]);
-      if (timer !== undefined) clearTimeout(timer);
+      const first = await this.next();
       if (this.finished || first === undefined) return null;
       if (first === 'beat') return SSE_HEARTBEAT;
       step = first;
@@ -114,7 +136,7 @@ export class ItemPump {
     } catch (err) {
       // The handler's iterator threw: the stream ends, the cause is reported.
       this.finished = true;
-      this.onError?.(err, this.op.id);
+      this.report(err, this.op.id);
       return null;
     }
     if (step.done) {
@@ -124,14 +146,9 @@ export class ItemPump {
     }
     const index = this.index++;
     const reason = this.refusal(step.value);
-    if (reason !== undefined) {
-      this.onError?.(new StreamItemError(this.op.id, this.plan.type, index, reason), this.op.id);
-      this.close();
-      return null;
-    }
-    const framed = frameItem(this.plan.items.framing, step.value, this.plan.frame);
+    const framed = reason === undefined ? frameItem(this.plan.items.framing, step.value, this.plan.frame) : { ok: false as const, reason };
     if (!framed.ok) {
-      this.onError?.(new StreamItemError(this.op.id, this.plan.type, index, framed.reason), this.op.id);
+      this.report(new StreamItemError(this.op.id, this.plan.type, index, framed.reason), this.op.id);
       this.close();
       return null;
     }
@@ -147,15 +164,15 @@ export class ItemPump {
 
   /** Ends the stream and the handler's iterator (the client left, or an item was refused); idempotent. */
   close(): void {
-    if (this.wake === undefined) return;
+    if (this.closed) return;
+    this.closed = true;
     this.finished = true;
-    this.wake();
-    this.wake = undefined;
+    this.wake?.();
     try {
       const done = this.iterator.return?.();
-      if (done !== undefined) Promise.resolve(done).catch((err: unknown) => this.onError?.(err, this.op.id));
+      if (done !== undefined) Promise.resolve(done).catch((err: unknown) => this.report(err, this.op.id));
     } catch (err) {
-      this.onError?.(err, this.op.id);
+      this.report(err, this.op.id);
     }
   }
 }
