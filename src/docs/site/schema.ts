@@ -57,16 +57,22 @@ export function schemaHtml(
   options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number } = {},
 ): string {
   const rows = options.rows ?? 150;
-  const render = (fold: boolean): { html: string; shown: number } => {
-    const state: State = { ctx, rows, stack: options.topRef !== undefined ? [options.topRef] : [], expandNamed: options.expandNamed ?? 2, fold };
-    const html = body(state, schema, 0);
-    return { html, shown: rows - state.rows };
+  const state: State = {
+    ctx,
+    rows,
+    stack: options.topRef !== undefined ? [options.topRef] : [],
+    expandNamed: options.expandNamed ?? 2,
+    fold: options.foldPast !== undefined,
   };
-  let out = render(options.foldPast !== undefined);
-  // A small schema is shown whole (rendered again unfolded: at most foldPast rows).
-  if (options.foldPast !== undefined && out.shown <= options.foldPast) out = render(false);
-  return `<div class="schema">${out.html}</div>`;
+  let html = body(state, schema, 0);
+  // A small schema is shown whole: its folds taken out (each is a property's last child, so its end is the one before that </li>).
+  if (options.foldPast !== undefined && rows - state.rows <= options.foldPast) html = html.replace(FOLD_OPEN, '').replace(FOLD_CLOSE, '</li>');
+  return `<div class="schema">${html}</div>`;
 }
+
+/** The start and end of a fold of what is below a property (body), as written there and nowhere else in a schema's HTML. */
+const FOLD_OPEN = /<details class="nested"><summary>[^<]*<code>[^<]*<\/code><\/summary>/g;
+const FOLD_CLOSE = /<\/details><\/li>/g;
 
 function link(state: State, name: string): string {
   const href = state.ctx.schemaHref(name);

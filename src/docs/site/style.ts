@@ -119,7 +119,7 @@ ul.props > li { margin: .35rem 0; }
 ul.variants { margin: .2rem 0; padding-left: 1.2rem; }
 .items { margin: .2rem 0 .2rem 1rem; }
 code.prop { font-weight: 600; }
-pre.code { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: .6rem .8rem; overflow: auto; max-height: 28rem; white-space: pre; }
+pre.code { tab-size: 2; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: .6rem .8rem; overflow: auto; max-height: 28rem; white-space: pre; }
 pre.code code { font-size: .82rem; }
 details.response { border: 1px solid var(--line); border-radius: 6px; padding: .3rem .6rem; margin: .4rem 0; }
 details.response > summary { cursor: pointer; }
