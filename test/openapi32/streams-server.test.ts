@@ -391,3 +391,39 @@ paths:
     expect(await (await fetch(`${url}/log?one=true`)).text()).toBe('{"n":1}\n');
   });
 });
+
+describe('multipart/mixed (best effort)', () => {
+  it("frames each item as a part of itemEncoding's content type, with the boundary in the answer's Content-Type", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sf-mixed-'));
+    writeFileSync(
+      join(dir, 'openapi.yaml'),
+      `openapi: 3.2.0
+info: { title: parts, version: 1.0.0 }
+paths:
+  /parts:
+    get:
+      operationId: parts
+      responses:
+        '200':
+          description: parts
+          content:
+            multipart/mixed:
+              itemSchema: { type: object, required: [n], properties: { n: { type: integer } } }
+              itemEncoding: { contentType: application/json }
+`,
+    );
+    const model = await buildModel(join(dir, 'openapi.yaml'));
+    const spec = apiSpec(model);
+    expect(spec.operations[0]?.responses['200']?.items).toEqual({ 'multipart/mixed': { framing: 'multipart', contentType: 'application/json' } });
+    const p = probe();
+    const url = await listen(
+      createRequestListener(spec, compileValidators(model), { parts: () => ({ status: 200, body: [{ n: 1 }, { n: 2 }, { n: 'x' }] }) }, options(p)),
+    );
+    const res = await fetch(`${url}/parts`);
+    expect(res.headers.get('content-type')).toBe('multipart/mixed; boundary=specforge-stream-boundary');
+    const part = (n: number): string => `--specforge-stream-boundary\r\nContent-Type: application/json\r\n\r\n{"n":${n}}\r\n`;
+    expect(await res.text()).toBe(part(1) + part(2));
+    expect(p.errors).toHaveLength(1);
+    expect(p.errors[0]).toMatch(/^stream item 2 of parts \(multipart\/mixed\) was not sent, the stream ended: \/n must be integer/);
+  });
+});
