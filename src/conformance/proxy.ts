@@ -21,24 +21,18 @@
  * (ctx.seen) before anything of its exchange is written, so reports, live lines and the cassette
  * (always redacted) never show it, nor an upstream's echo of it.
  */
-import {
-  Agent as HttpAgent,
-  request as httpRequest,
-  createServer,
-  validateHeaderName,
-  validateHeaderValue,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { terminalText } from '../report/terminal.js';
 import type { ReceivedResponse, SentRequest } from './checks.js';
 import { CassetteRecorder } from './cassette.js';
-import { HOP_BY_HOP, MAX_REQUEST_BYTES, Observer, type RequestVerdict } from './observe.js';
+import { MAX_REQUEST_BYTES, Observer, type RequestVerdict } from './observe.js';
 import { answeredBody, refusalReasons } from './proxy-lines.js';
+import { connectionHeaders, flatHeaders, hasDotSegment, invalidHeader, invalidStatusLine } from './proxy-http.js';
 import { startItemCheck } from './proxy-stream.js';
+
+export { connectionHeaders, hasDotSegment } from './proxy-http.js';
 import { learnBody, redactor } from './redact.js';
 import { describeFailure } from './run.js';
 import type { ConformanceFailure, ConformanceOptions, ConformanceReport } from './types.js';
@@ -77,57 +71,6 @@ export interface ValidatingProxy {
    * still waiting for the upstream, and returns the report.
    */
   close(): Promise<ConformanceReport>;
-}
-
-/** Request headers of a node:http request as the checks read them: lower-case names, repeated values joined. */
-function flatHeaders(headers: IncomingMessage['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-/**
- * The headers of one connection: the hop-by-hop ones of RFC 9110 §7.6.1 and every name the
- * `Connection` header lists (lower-case). Never forwarded, either way.
- */
-export function connectionHeaders(connection: string | string[] | undefined): Set<string> {
-  const out = new Set(HOP_BY_HOP);
-  for (const value of Array.isArray(connection) ? connection : connection === undefined ? [] : [connection]) {
-    for (const token of value.split(',')) {
-      const name = token.trim().toLowerCase();
-      if (name !== '') out.add(name);
-    }
-  }
-  return out;
-}
-
-/** Node's check of a header (what writeHead would throw on), as a reason, or undefined when it is fine. */
-function invalidHeader(name: string, value: string): string | undefined {
-  try {
-    validateHeaderName(name);
-    validateHeaderValue(name, value);
-    return undefined;
-  } catch {
-    return `the header ${JSON.stringify(name.slice(0, 60))} is not a valid HTTP header`;
-  }
-}
-
-/** What is wrong with an upstream's status line, if anything: a status outside 100-599, a reason phrase with control characters. */
-function invalidStatusLine(status: number | undefined, reason: string | undefined): string | undefined {
-  if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599)
-    return `its status ${JSON.stringify(String(status ?? ''))} is not an HTTP status (100-599)`;
-  if (reason !== undefined && /[^\t\x20-\x7e\x80-\xff]/.test(reason)) return 'its reason phrase holds control characters';
-  return undefined;
-}
-
-/**
- * Whether a request target holds a dot segment (`.`, `..`) in any spelling a server may read as
- * one (`%2e`, `%2E`, a `\` or an encoded `/` or `\` as the separator): such a path could leave the
- * upstream's base path, and upstreams resolve it differently, so the proxy does not forward it.
- */
-export function hasDotSegment(url: string): boolean {
-  const path = (url.split(/[?#]/)[0] ?? '').replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/%5c/gi, '\\');
-  return path.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
 }
 
 /** Starts a validating proxy in front of `options.upstream`. */
