@@ -29,6 +29,7 @@ import {
   type Removal,
 } from './deprecation.js';
 import { isSuccess, mediaKey, operationNode, pathItemNode } from './document.js';
+import { compareItems, streamChanged, streamSwaps } from './streams.js';
 import { diffParameters, type ContextFactory } from './parameters.js';
 import { compareSchemas, SchemaComparer, type SchemaContext } from './schema-diff.js';
 import { SchemaReader } from './schema-view.js';
@@ -252,16 +253,25 @@ function operationSunset(bOp: OperationModel, hOp: OperationModel, emit: Emit, p
 }
 
 /** Media types of both sides, paired; and those only in the base. */
-function pairMediaTypes(base: MediaTypeModel[], head: MediaTypeModel[]): { pairs: Array<[MediaTypeModel, MediaTypeModel]>; removed: MediaTypeModel[] } {
+/** Media types by their key: pairs, those only in the base, and a stream that changed its media type (streams.ts). */
+function pairMediaTypes(
+  base: MediaTypeModel[],
+  head: MediaTypeModel[],
+): { pairs: Array<[MediaTypeModel, MediaTypeModel]>; removed: MediaTypeModel[]; swaps: Array<[MediaTypeModel, MediaTypeModel]> } {
   const byKey = new Map(head.map((m) => [mediaKey(m.type), m]));
   const pairs: Array<[MediaTypeModel, MediaTypeModel]> = [];
-  const removed: MediaTypeModel[] = [];
+  const gone: MediaTypeModel[] = [];
   for (const m of base) {
     const other = byKey.get(mediaKey(m.type));
     if (other) pairs.push([m, other]);
-    else removed.push(m);
+    else gone.push(m);
   }
-  return { pairs, removed };
+  const known = new Set(base.map((m) => mediaKey(m.type)));
+  const { swaps, removed } = streamSwaps(
+    gone,
+    head.filter((m) => !known.has(mediaKey(m.type))),
+  );
+  return { pairs, removed, swaps };
 }
 
 function diffRequestBody(bBody: RequestBodyModel | undefined, hOp: OperationModel, emit: Emit, ctx: ContextFactory): void {
@@ -274,12 +284,14 @@ function diffRequestBody(bBody: RequestBodyModel | undefined, hOp: OperationMode
     );
   }
   if (!bBody) return;
-  const { pairs, removed } = pairMediaTypes(bBody.content, hBody?.content ?? []);
+  const { pairs, removed, swaps } = pairMediaTypes(bBody.content, hBody?.content ?? []);
   const parent = hBody ? joinPointer(hBody.pointer, 'content') : hOp.pointer;
   for (const m of removed) emit('request-media-type-removed', parent, `request body media type ${m.type} is no longer accepted`);
+  for (const [bm, hm] of swaps) streamChanged(bm, hm, 'request', 'request body', emit, ctx);
   for (const [bm, hm] of pairs) {
     const c = ctx('request', 'request-body', `request body (${hm.type})`);
     compareSchemas(c.base.at(joinPointer(bm.pointer, 'schema')), c.head.at(joinPointer(hm.pointer, 'schema')), c);
+    compareItems(bm, hm, 'request', `request body (${hm.type})`, ctx);
   }
 }
 
@@ -294,7 +306,7 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
       continue;
     }
     diffResponseHeaders(br, hr, emit, ctx, b, h);
-    const { pairs, removed } = pairMediaTypes(br.content, hr.content);
+    const { pairs, removed, swaps } = pairMediaTypes(br.content, hr.content);
     const parent = hr.content.length > 0 ? joinPointer(hr.pointer, 'content') : hr.pointer;
     for (const m of removed) {
       // A non-success response that loses a body loses what clients parsed from it: as much as the status removed, no more.
@@ -304,9 +316,11 @@ function diffResponses(base: ResponseModel[], hOp: OperationModel, emit: Emit, c
         `response ${br.status} media type ${m.type} was removed`,
       );
     }
+    for (const [bm, hm] of swaps) streamChanged(bm, hm, 'response', `response ${hr.status}`, emit, ctx);
     for (const [bm, hm] of pairs) {
       const c = ctx('response', 'response-body', `response ${hr.status} (${hm.type})`);
       compareSchemas(c.base.at(joinPointer(bm.pointer, 'schema')), c.head.at(joinPointer(hm.pointer, 'schema')), c);
+      compareItems(bm, hm, 'response', `response ${hr.status} (${hm.type})`, ctx);
     }
   }
   const known = new Set(base.map((r) => r.status));

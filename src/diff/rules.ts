@@ -30,6 +30,7 @@ export const REQUEST_SCOPES = {
   'request-parameter': 'a request parameter',
   'request-body': 'the request body',
   'request-property': 'a property of the request body (or of an object parameter)',
+  'request-stream-item': 'each item of a request stream (OpenAPI 3.2 `itemSchema`), or a property of it',
 } as const;
 
 export const RESPONSE_SCOPES = {
@@ -38,6 +39,7 @@ export const RESPONSE_SCOPES = {
   'response-header': 'a response header',
   'webhook-body': 'the payload of a webhook (sent to subscribers)',
   'webhook-property': 'a property of a webhook payload',
+  'response-stream-item': 'each item of a response stream (OpenAPI 3.2 `itemSchema`), or a property of it',
 } as const;
 
 export type RequestScope = keyof typeof REQUEST_SCOPES;

@@ -12,6 +12,16 @@ export const STRUCTURE_RULES = {
     'a custom method of a path that remains (OpenAPI 3.2 additionalOperations) was removed',
     '`PURGE /pets` removed from `additionalOperations`, `GET /pets` kept',
   ],
+  'request-stream-media-type-changed': [
+    'breaking',
+    'a request stream (OpenAPI 3.2 `itemSchema`, or a sequential media type) is now taken in another media type, or a body became a stream; clients send the old framing',
+    '`application/jsonl` became `application/json-seq`',
+  ],
+  'response-stream-media-type-changed': [
+    'breaking',
+    'a response stream (OpenAPI 3.2 `itemSchema`, or a sequential media type) is now sent in another media type, or a body became a stream; clients parse the old framing',
+    '`text/event-stream` became `application/jsonl`',
+  ],
   'api-path-added': ['info', 'a path was added', '`/owners` added'],
   'api-operation-added': ['info', 'an operation was added to an existing path', '`PATCH /pets/{id}` added'],
   'operation-id-changed': [

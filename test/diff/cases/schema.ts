@@ -1,6 +1,6 @@
 /** Cases of the schema checks, each placed at every scope of its family. */
 import { REQUEST_SCOPES, RESPONSE_SCOPES, type DiffRuleId } from '../../../src/diff/rules.js';
-import { api, body, hook, object, param, reply, str, withParams, type Case, type Doc } from './shared.js';
+import { api, body, hook, object, OK, param, reply, str, withParams, type Case, type Doc } from './shared.js';
 
 /** Where a schema family's schema stands, for each scope. */
 const PLACE: Record<string, (schema: Doc) => Doc> = {
@@ -13,6 +13,13 @@ const PLACE: Record<string, (schema: Doc) => Doc> = {
     api({ '/items': { get: { responses: { '200': { description: 'ok', headers: { 'X-Count': { required: true, schema } } } } } } }),
   'webhook-body': (schema) => hook(schema),
   'webhook-property': (schema) => hook(object({ p: schema })),
+  // OpenAPI 3.2 streams: the schema of each item of a JSON Lines request, of a server-sent events answer.
+  'request-stream-item': (schema) =>
+    api({ '/logs': { post: { requestBody: { content: { 'application/jsonl': { itemSchema: schema } } }, responses: OK } } }, undefined, { openapi: '3.2.0' }),
+  'response-stream-item': (schema) =>
+    api({ '/events': { get: { responses: { '200': { description: 'events', content: { 'text/event-stream': { itemSchema: schema } } } } } } }, undefined, {
+      openapi: '3.2.0',
+    }),
 };
 
 const open = { type: 'object', properties: { a: str } };

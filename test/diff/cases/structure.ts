@@ -64,6 +64,32 @@ export const STRUCTURE: Case[] = [
     oneWay: true,
   },
   {
+    rule: 'request-stream-media-type-changed',
+    base: api({ '/logs': { post: { requestBody: { content: { 'application/jsonl': { itemSchema: str } } }, responses: OK } } }, undefined, {
+      openapi: '3.2.0',
+    }),
+    head: api({ '/logs': { post: { requestBody: { content: { 'application/json-seq': { itemSchema: str } } }, responses: OK } } }, undefined, {
+      openapi: '3.2.0',
+    }),
+  },
+  {
+    rule: 'response-stream-media-type-changed',
+    base: api(
+      { '/events': { get: { responses: { '200': { description: 'e', content: { 'text/event-stream': { itemSchema: object({ data: str }) } } } } } } },
+      undefined,
+      {
+        openapi: '3.2.0',
+      },
+    ),
+    head: api(
+      { '/events': { get: { responses: { '200': { description: 'e', content: { 'application/jsonl': { itemSchema: object({ data: str }) } } } } } } },
+      undefined,
+      {
+        openapi: '3.2.0',
+      },
+    ),
+  },
+  {
     rule: 'api-path-added',
     base: api({ '/a': { get: { responses: OK } } }),
     head: api({ '/a': { get: { responses: OK } }, '/b': { get: { responses: OK } } }),
