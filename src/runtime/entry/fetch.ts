@@ -21,6 +21,8 @@ export type {
   ServerOptions,
 } from '../server/fetch-types.js';
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
+// OpenAPI 3.2 streams: what onError receives for an item that was not sent.
+export { StreamItemError } from '../server/stream-items.js';
 export { isJsonMediaType, matchMediaType, responseKey } from '../server/media.js';
 export {
   jsonString,
