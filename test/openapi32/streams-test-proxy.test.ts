@@ -22,7 +22,7 @@ import { buildModel, type ContractModel } from '../../src/contract/model.js';
 const FIXTURE = resolve(import.meta.dirname, '..', 'fixtures', 'openapi32', 'llm-streams.yaml');
 const SECRET = 'Bearer s3cr3t-stream-token';
 
-type Mode = 'good' | 'bad' | 'endless' | 'endless-bad';
+type Mode = 'good' | 'bad' | 'endless' | 'endless-bad' | 'broken' | 'one-line';
 
 let dir = '';
 let spec = '';
@@ -65,6 +65,22 @@ function handler(mode: Mode) {
     req.resume();
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
     const bad = mode === 'bad' || mode === 'endless-bad';
+    if (mode === 'broken') {
+      // The second item is no JSON, in every framing.
+      res.end(items(kind, 0, false, echo) + (kind === 'sse' ? 'data: {not json\n\n' : kind === 'jsonl' ? '{not json\n' : '\x1e{not json\n'));
+      return;
+    }
+    if (mode === 'one-line') {
+      // One line that never ends: 64 KiB without a line break every 10 ms.
+      open.add(res);
+      const chunk = 'x'.repeat(64 * 1024);
+      const timer = setInterval(() => res.write(chunk), 10);
+      res.on('close', () => {
+        clearInterval(timer);
+        open.delete(res);
+      });
+      return;
+    }
     if (mode === 'good' || mode === 'bad') {
       for (let i = 0; i < 4; i++) res.write(items(kind, i, bad, echo));
       res.end();
@@ -86,7 +102,7 @@ beforeAll(async () => {
   spec = join(dir, 'openapi.yaml');
   copyFileSync(FIXTURE, spec);
   model = await buildModel(spec);
-  for (const mode of ['good', 'bad', 'endless', 'endless-bad'] as const) {
+  for (const mode of ['good', 'bad', 'endless', 'endless-bad', 'broken', 'one-line'] as const) {
     const server = createServer(handler(mode));
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     servers.push(server);
@@ -249,6 +265,21 @@ describe('specforge test on OpenAPI 3.2 streams', () => {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
     }
+  }, 30_000);
+
+  it('reports a stream whose framing breaks at the item where it breaks', async () => {
+    const { code, report } = await test('broken');
+    expect(code).toBe(1);
+    const failures = streamFailures(report);
+    expect(failures.map((f) => f.op).sort()).toEqual(['createCompletion', 'followJobLog', 'watchJobProgress']);
+    for (const f of failures) expect(f.message, f.op).toMatch(/^the stream breaks at item 1 \(the 2nd\): .*not JSON/);
+  }, 30_000);
+
+  it('cuts one line that never ends at the byte bound: memory stays bounded, the run ends', async () => {
+    const { report, ms } = await test('one-line', { operations: 'followJobLog', maxStreamBytes: 256 * 1024, maxStreamTime: 20_000 });
+    expect(ms).toBeLessThan(8000);
+    expect(streamFailures(report)).toEqual([]);
+    expect(report.skipped?.find((s) => s.path === '/jobs/{jobId}/log')?.reason).toMatch(/cut at 262144 bytes \(--max-stream-bytes\)/);
   }, 30_000);
 
   it('refuses a bound that is not a positive integer, as a usage error', async () => {
