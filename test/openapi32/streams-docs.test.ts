@@ -95,6 +95,7 @@ describe('docs of an OpenAPI 3.2 stream', () => {
     }
     const sse = shown(section(page, 'createCompletion'));
     expect(sse).toContain("-H 'Accept: text/event-stream'");
+    expect(sse).toMatch(/, stream=True\)\nfor line in response\.iter_lines\(decode_unicode=True\):\n    print\(line\)<\/code>/);
   });
 
   it('give TypeScript samples that compile under tsc --strict against the generated types', async () => {

@@ -175,9 +175,14 @@ export function streamSamples(document: Node, samples: CodeSamples, op: Operatio
         ...loop,
       ]
     : samples.typescript.split('\n');
-  const python = samples.python.replace(
-    /\)\nprint\(response\.status_code, response\.text\)$/,
-    ', stream=True)\nfor line in response.iter_lines(decode_unicode=True):\n    print(line)',
-  );
+  // Python: the request streams (stream=True on the call, the line before the final print), and the lines are printed as they come.
+  const py = samples.python.split('\n');
+  const printAt = py.findIndex((line) => line.startsWith('print('));
+  const call = py[printAt - 1];
+  if (printAt > 0 && call !== undefined && call.endsWith(')')) {
+    py[printAt - 1] = `${call.slice(0, -1)}, stream=True)`;
+    py.splice(printAt, py.length - printAt, 'for line in response.iter_lines(decode_unicode=True):', '    print(line)');
+  }
+  const python = py.join('\n');
   return { curl: curlLines.join(' \\\n'), fetch: fetchSample.join('\n'), typescript: typescript.join('\n'), python };
 }
