@@ -24,6 +24,7 @@ import { specforgeExpress } from '../../src/runtime/entry/express.js';
 import { specforgeFastify } from '../../src/runtime/entry/fastify.js';
 import { specforgeKoa } from '../../src/runtime/entry/koa.js';
 import { createFetchHandler } from '../../src/runtime/server/fetch.js';
+import { toNodeListener } from '../../src/runtime/server/fetch-adapter.js';
 import { createRequestListener, type HandlerResponse, type RequestListener, type ServerOptions } from '../../src/runtime/server/server.js';
 import type { ApiSpec } from '../../src/runtime/shared/spec.js';
 import { frameEnd, frameItem } from '../../src/runtime/shared/stream-write.js';
@@ -337,6 +338,12 @@ describe('a client that leaves ends the handler iterator within one second', () 
     await reader.cancel();
     for (let i = 0; i < 40 && p.ended === undefined; i++) await new Promise((r) => setTimeout(r, 25));
     expect((p.ended ?? Infinity) - left).toBeLessThan(1000);
+  });
+
+  it('the fetch handler on node:http (toNodeListener, as Hono on Node)', async () => {
+    const p = probe();
+    const url = await listen(toNodeListener(createFetchHandler(api, validators, handlersFor(p, endless), options(p))));
+    expect(await leaveMidStream(url, p)).toBeLessThan(1000);
   });
 
   it('the fetch handler frames SSE and ends at an invalid item', async () => {
