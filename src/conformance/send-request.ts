@@ -135,7 +135,11 @@ async function sendOnce(state: SendState, request: ExampleRequest, origin: strin
     // a short wait, and silence is not a fault.
     let res: Response;
     try {
-      res = await withDeadline(options.fetch(req), streams ? Math.min(1000, options.timeoutMs ?? 10_000) : (options.timeoutMs ?? 10_000));
+      // An OpenAPI 3.2 stream of items may take up to its time bound to begin (the first token of a completion).
+      const items =
+        streams && state.model.operations.find((o) => o.id === request.operationId)?.responses.some((r) => r.content.some((c) => c.itemSchema !== undefined));
+      const timeout = options.timeoutMs ?? 10_000;
+      res = await withDeadline(options.fetch(req), !streams ? timeout : Math.min(timeout, items === true ? Math.max(1000, state.streamBounds.ms) : 1000));
     } catch (error) {
       if (streams && error instanceof DeadlineError) return { sent, error: 'not sendable: a stream that stayed silent' };
       throw error;

@@ -22,7 +22,7 @@ import { buildModel, type ContractModel } from '../../src/contract/model.js';
 const FIXTURE = resolve(import.meta.dirname, '..', 'fixtures', 'openapi32', 'llm-streams.yaml');
 const SECRET = 'Bearer s3cr3t-stream-token';
 
-type Mode = 'good' | 'bad' | 'endless' | 'endless-bad' | 'broken' | 'one-line';
+type Mode = 'good' | 'bad' | 'endless' | 'endless-bad' | 'broken' | 'one-line' | 'slow-head';
 
 let dir = '';
 let spec = '';
@@ -63,6 +63,16 @@ function handler(mode: Mode) {
       return;
     }
     req.resume();
+    if (mode === 'slow-head') {
+      // The head and the items come after 1.5 s (a completion's first token), then the stream ends.
+      const timer = setTimeout(() => {
+        res.writeHead(200, { 'content-type': type });
+        for (let i = 0; i < 3; i++) res.write(items(kind, i, false, echo));
+        res.end();
+      }, 1500);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
     const bad = mode === 'bad' || mode === 'endless-bad';
     if (mode === 'broken') {
@@ -102,7 +112,7 @@ beforeAll(async () => {
   spec = join(dir, 'openapi.yaml');
   copyFileSync(FIXTURE, spec);
   model = await buildModel(spec);
-  for (const mode of ['good', 'bad', 'endless', 'endless-bad', 'broken', 'one-line'] as const) {
+  for (const mode of ['good', 'bad', 'endless', 'endless-bad', 'broken', 'one-line', 'slow-head'] as const) {
     const server = createServer(handler(mode));
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     servers.push(server);
@@ -280,6 +290,13 @@ describe('specforge test on OpenAPI 3.2 streams', () => {
     expect(ms).toBeLessThan(8000);
     expect(streamFailures(report)).toEqual([]);
     expect(report.skipped?.find((s) => s.path === '/jobs/{jobId}/log')?.reason).toMatch(/cut at 262144 bytes \(--max-stream-bytes\)/);
+  }, 30_000);
+
+  it('waits for a stream to begin up to its time bound, and checks it', async () => {
+    const { code, report } = await test('slow-head', { operations: 'followJobLog' });
+    expect(report.failures).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.operations[0]?.checks.response_schema_conformance).toEqual({ passed: 1, failed: 0 });
   }, 30_000);
 
   it('refuses a bound that is not a positive integer, as a usage error', async () => {
