@@ -76,6 +76,13 @@ export const msw = createMswHandlers({ baseUrl: 'http://127.0.0.1:4010/v1' }).ha
         files: [app],
       }),
     );
+    // The generated validators check one item (an event's data parsed), as the in-process ones do.
+    const generated = (await import(join(out, 'validators.js'))) as {
+      operationValidators: Record<string, { responses: Record<string, Record<string, (v: unknown) => boolean>> }>;
+    };
+    const item = generated.operationValidators['createCompletion']?.responses['200']?.['text/event-stream'];
+    expect(item?.({ event: 'delta', id: '1', data: { index: 0, text: 'Hel' } })).toBe(true);
+    expect(item?.({ event: 'delta', id: '1', data: '{"index":0,"text":"Hel"}' })).toBe(false);
     for (const compiler of existsSync(TS7) ? [TSC, TS7] : [TSC]) {
       const r = spawnSync(process.execPath, [compiler, '-p', join(TMP, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
       expect(r.stdout + r.stderr).toBe('');
