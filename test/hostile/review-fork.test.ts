@@ -326,7 +326,8 @@ describe('the GitHub Action runs specforge from its own install', () => {
   it('no step runs or installs from the checked-out workspace (a fork can commit node_modules/specforge/dist/src/cli/main.js)', () => {
     for (const s of steps) {
       const run = s.run ?? '';
-      expect(run).not.toMatch(/node_modules\/specforge/);
+      // A published tarball is installed into the action's own folder under $RUNNER_TEMP, never the workspace's node_modules.
+      expect(run.replace(/\$(SPECFORGE_DIR|RUNNER_TEMP\/specforge-action)\/node_modules\/specforge\//g, '')).not.toMatch(/node_modules\/specforge/);
       expect(run).not.toMatch(/\$PWD|\$GITHUB_WORKSPACE|\.\/node_modules|\bnpx\b/);
     }
   });
