@@ -209,6 +209,14 @@ describe('the node:http server', () => {
     expect(p.errors).toEqual([]);
   });
 
+  it('takes an array of items, one item alone, and text as already framed', async () => {
+    const bodies: unknown[] = [[{ percent: 1 }, { percent: 2 }], { percent: 3 }, '\x1e{"percent":4}\n'];
+    const url = await listen(createRequestListener(api, validators, { watchJobProgress: () => ({ status: 200, body: bodies.shift() }) }));
+    expect(await (await fetch(`${url}/v1/jobs/job_abcd/progress`)).text()).toBe('\x1e{"percent":1}\n\x1e{"percent":2}\n');
+    expect(await (await fetch(`${url}/v1/jobs/job_abcd/progress`)).text()).toBe('\x1e{"percent":3}\n');
+    expect(await (await fetch(`${url}/v1/jobs/job_abcd/progress`)).text()).toBe('\x1e{"percent":4}\n');
+  });
+
   it('ends the stream at an invalid item, logs its index and reason, and ends the iterator', async () => {
     const p = probe();
     const url = await listen(createRequestListener(api, validators, handlersFor(p, { invalidAt: 1 }), options(p)));

@@ -243,7 +243,7 @@ export function createFetchHandler(
     if (items !== undefined) {
       const headers = streamHeaders(items, response.headers);
       if (head) return responseOf(response.status, headers, null, head);
-      const pump = new ItemPump(body as AsyncIterable<unknown>, op, items, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, options.onError);
+      const pump = new ItemPump(body, op, items, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, options.onError);
       return responseOf(response.status, headers, itemWebStream(pump), head);
     }
     if (isStream(body)) {

@@ -38,7 +38,7 @@ export function send(p: Replier, req: IncomingMessage, res: ServerResponse, op: 
     }
     // The headers go out now: a client sees the answer before the first item.
     res.flushHeaders();
-    const pump = new ItemPump(body as AsyncIterable<unknown>, op, items, p.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, p.options.onError);
+    const pump = new ItemPump(body, op, items, p.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS, p.options.onError);
     writeItems(pump, res);
     return;
   }

@@ -59,9 +59,18 @@ export function itemPlanOf(p: Replier, op: OperationSpec, answer: Answer, body: 
   return { type, items, frame, validate, contentType: streamContentType(answer.contentType, items.framing, frame) };
 }
 
-/** Items: an async iterable (a generator), or an array of them. */
-function isItems(body: unknown): body is AsyncIterable<unknown> | readonly unknown[] {
-  return Array.isArray(body) || (body !== null && typeof body === 'object' && Symbol.asyncIterator in body && !(body instanceof Uint8Array));
+/**
+ * Items: an async iterable (a generator), an array of them, or one item alone (any other value but
+ * text and bytes, which are sent as they are: a stream already framed, the mock's serializedValue).
+ */
+function isItems(body: unknown): boolean {
+  return body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array);
+}
+
+function itemsOf(body: unknown): AsyncIterable<unknown> | readonly unknown[] {
+  if (Array.isArray(body)) return body;
+  if (body !== null && typeof body === 'object' && Symbol.asyncIterator in body) return body as AsyncIterable<unknown>;
+  return [body];
 }
 
 /** The headers a stream of items adds to the handler's: its Content-Type, and no caching of events. */
@@ -85,13 +94,14 @@ export class ItemPump {
   private wake: (() => void) | undefined;
 
   constructor(
-    body: AsyncIterable<unknown> | readonly unknown[],
+    body: unknown,
     private readonly op: OperationSpec,
     private readonly plan: ItemPlan,
     private readonly heartbeatMs: number,
     onError: ((error: unknown, operationId: string | undefined) => void) | undefined,
   ) {
-    this.iterator = Array.isArray(body) ? arrayIterator(body) : (body as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    const items = itemsOf(body);
+    this.iterator = Array.isArray(items) ? arrayIterator(items) : (items as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     // Nothing a stream drops after its answer began is dropped in silence: without onError, the console.
     this.report = onError ?? ((error) => console.error(error instanceof Error ? error.message : String(error)));
   }
