@@ -91,16 +91,16 @@ describe('docs of an OpenAPI 3.2 stream', () => {
       expect(fetchSample, id).toContain('getReader()');
       expect(fetchSample, id).not.toContain('await response.json()');
       const ts = /<figure class="sample" data-lang="typescript">[\s\S]*?<\/figure>/.exec(html)?.[0] ?? '';
-      expect(ts, id).toMatch(/for await \(const item of /);
+      expect(ts, id).toMatch(/= await client\.(?:GET|POST)\([\s\S]*else for await \(const item of data\) console\.log\(item\);/);
     }
     const sse = shown(section(page, 'createCompletion'));
     expect(sse).toContain("-H 'Accept: text/event-stream'");
     expect(sse).toMatch(/, stream=True\)\nfor line in response\.iter_lines\(decode_unicode=True\):\n    print\(line\)<\/code>/);
   });
 
-  it('give TypeScript samples that compile under tsc --strict against the generated types', async () => {
+  it('give TypeScript samples (the generated client, its data the items) that compile under tsc --strict', async () => {
     await generateSpec(
-      { path: SPEC, api: 'llm', out: join(TMP, 'generated', 'llm'), targets: ['types'], strict: true },
+      { path: SPEC, api: 'llm', out: join(TMP, 'generated', 'llm'), targets: ['types', 'client'], strict: true },
       { cacheDir: join(TMP, 'cache'), force: true },
     );
     const files: string[] = [];
@@ -122,6 +122,7 @@ describe('docs of an OpenAPI 3.2 stream', () => {
           noEmit: true,
           skipLibCheck: true,
           types: [],
+          paths: { '@specforge/runtime/*': [join(ROOT, 'src', 'runtime', 'entry', '*.ts')] },
         },
         files,
       }),

@@ -162,19 +162,27 @@ export function streamSamples(document: Node, samples: CodeSamples, op: Operatio
   const loop = ['', 'for await (const item of items(response)) console.log(item);'];
   const fetchSample = loopable ? [...fetchHead, '', ...generator(false), ...loop] : fetchHead;
   const typeRef = `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method)}]['responses'][${JSON.stringify(stream.status)}]['content'][${JSON.stringify(stream.media.type)}]`;
-  const typescript = loopable
-    ? [
-        `import type { paths } from './generated/${api}/types.js';`,
-        '',
-        '/** One item of the stream (the generated types type the stream media type as one item). */',
-        `type Item = ${typeRef};`,
-        '',
-        ...fetchHead,
-        '',
-        ...generator(true),
-        ...loop,
-      ]
-    : samples.typescript.split('\n');
+  // The generated client hands a stream out as an AsyncIterable of its typed items: its sample iterates them.
+  const client = samples.typescript.split('\n');
+  const logAt = client.indexOf('console.log(response.status, error ?? data);');
+  if (loopable && logAt >= 0 && client.some((line) => line.includes('= await client.')))
+    client.splice(logAt, 1, 'if (error !== undefined) console.error(response.status, error);', 'else for await (const item of data) console.log(item);');
+  const typescript =
+    logAt >= 0
+      ? client
+      : loopable
+        ? [
+            `import type { paths } from './generated/${api}/types.js';`,
+            '',
+            '/** One item of the stream (the generated types type the stream media type as one item). */',
+            `type Item = ${typeRef};`,
+            '',
+            ...fetchHead,
+            '',
+            ...generator(true),
+            ...loop,
+          ]
+        : samples.typescript.split('\n');
   // Python: the request streams (stream=True on the call, the line before the final print), and the lines are printed as they come.
   const py = samples.python.split('\n');
   const printAt = py.findIndex((line) => line.startsWith('print('));
