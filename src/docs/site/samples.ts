@@ -30,6 +30,10 @@ export interface SampleRequest {
   /** Path and query parameter values by name, for the typed client. */
   pathParams: Record<string, unknown>;
   queryParams: Record<string, unknown>;
+  /** Header parameter values by name (credentials aside), for the typed client. */
+  headerParams: Record<string, string>;
+  /** The first 2xx answer's media type, if any: how the typed client reads it. */
+  answerType?: string;
   contentType?: string;
   body?: unknown;
   /** The body is a file the contract declares as binary: the samples send FILE_PLACEHOLDER. */
@@ -88,6 +92,7 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
   const pathParams: Record<string, unknown> = {};
   const queryParams: Record<string, unknown> = {};
   const headers: [string, string][] = [];
+  const headerParams: Record<string, string> = {};
   let path = op.path;
   const query = new URLSearchParams();
   let whole = '';
@@ -107,14 +112,16 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
       queryParams[p.name] = v;
       query.append(p.name, scalar(v));
     } else if (p.required && p.in === 'header' && TOKEN.test(p.name)) {
-      headers.push([p.name, scalar(parameterValue(document, p))]);
+      const v = scalar(parameterValue(document, p));
+      headers.push([p.name, v]);
+      headerParams[p.name] = v;
     }
   }
   const auth: SampleRequest['auth'] = [];
   for (const name of Object.keys(op.security[0] ?? {})) {
     const scheme = schemes.find((s) => s.name === name);
     if (scheme === undefined) continue;
-    const placeholder = credentialPlaceholder(scheme);
+    const placeholder = policyCredential(document, op, name) ?? credentialPlaceholder(scheme);
     if (placeholder === undefined) continue;
     auth.push({ scheme: name, placeholder });
     if (scheme.type === 'apiKey') {
@@ -134,8 +141,11 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
     headers,
     pathParams,
     queryParams,
+    headerParams,
     auth,
   };
+  const answer = op.responses.find((r) => r.status.startsWith('2'))?.content[0]?.type;
+  if (answer !== undefined) request.answerType = answer;
   // A GET or HEAD request has no body (fetch refuses one): its samples send none.
   const media = request.method === 'GET' || request.method === 'HEAD' ? undefined : op.requestBody?.content[0];
   if (media !== undefined) {
@@ -177,6 +187,24 @@ export function credentialPlaceholder(scheme: SecuritySchemeModel): string | und
   if (scheme.type === 'apiKey') return `YOUR_${name}`;
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') return 'YOUR_USERNAME:YOUR_PASSWORD';
   if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return /TOKEN$/.test(name) ? `YOUR_${name}` : `YOUR_${name}_TOKEN`;
+  return undefined;
+}
+
+/**
+ * Where the contract tells its credentials apart by format (x-specforge-policy: kinds with a
+ * schema), a credential of the first kind the operation allows, from that schema (its example,
+ * else a sampled one), so a sample is one the interface and its mock recognize.
+ */
+function policyCredential(document: Node, op: OperationModel, scheme: string): string | undefined {
+  const policy = document['x-specforge-policy'];
+  if (!isRecord(policy) || policy['scheme'] !== scheme || !Array.isArray(policy['kinds'])) return undefined;
+  const own = op.extensions['x-specforge-policy'];
+  const allow = isRecord(own) && Array.isArray(own['allow']) ? own['allow'] : undefined;
+  for (const kind of policy['kinds']) {
+    if (!isRecord(kind) || kind['schema'] === undefined || (allow !== undefined && !allow.includes(kind['name']))) continue;
+    const value = sampleOf(document, kind['schema']);
+    if (typeof value === 'string' && value !== '') return value;
+  }
   return undefined;
 }
 
@@ -310,6 +338,7 @@ function typescript(request: SampleRequest, op: OperationModel, api: string): st
   const params: string[] = [];
   if (Object.keys(request.pathParams).length > 0) params.push(`path: ${jsLiteral(request.pathParams, '    ')}`);
   if (Object.keys(request.queryParams).length > 0) params.push(`query: ${jsLiteral(request.queryParams, '    ')}`);
+  if (Object.keys(request.headerParams).length > 0) params.push(`header: ${jsLiteral(request.headerParams, '    ')}`);
   if (params.length > 0) options.push(`params: {\n    ${params.join(',\n    ')},\n  }`);
   let before: string[] = [];
   if (request.body !== undefined) {
@@ -322,6 +351,9 @@ function typescript(request: SampleRequest, op: OperationModel, api: string): st
       if (sent.contentType !== undefined) options.push(`headers: { "Content-Type": ${JSON.stringify(sent.contentType)} }`);
     }
   }
+  // The client reads JSON; another answer as text, or as a Blob when it is bytes.
+  if (request.answerType !== undefined && !isJson(request.answerType))
+    options.push(`parseAs: ${BINARY_MEDIA.test(request.answerType) || /tar|zip/i.test(request.answerType) ? '"blob"' : '"text"'}`);
   const auth = request.auth.map((a) => `${JSON.stringify(a.scheme)}: ${JSON.stringify(a.placeholder)}`).join(', ');
   const base = request.server;
   const args = options.length > 0 ? `, {\n  ${options.join(',\n  ')},\n}` : '';
@@ -364,7 +396,11 @@ export function pyLiteral(value: unknown, indent = ''): string {
 
 function python(request: SampleRequest): string {
   const args = [JSON.stringify(request.url)];
-  if (request.headers.length > 0) args.push(`headers=${pyLiteral(Object.fromEntries(request.headers), '')}`);
+  const headers = [...request.headers];
+  // requests writes the Content-Type of JSON, form and multipart bodies; any other body says its own.
+  if (request.contentType !== undefined && !isJson(request.contentType) && !isForm(request.contentType) && !/^multipart\//i.test(request.contentType))
+    headers.push(['Content-Type', request.contentType]);
+  if (headers.length > 0) args.push(`headers=${pyLiteral(Object.fromEntries(headers), '')}`);
   if (request.contentType !== undefined) {
     const file = `open(${JSON.stringify(FILE_PLACEHOLDER)}, "rb")`;
     if (isJson(request.contentType)) args.push(`json=${pyLiteral(request.body, '')}`);
