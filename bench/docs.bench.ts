@@ -16,6 +16,13 @@
  * heap in use after a garbage collection, and the DOM's element count. Goals (issue): GitHub
  * interactive <= 1.5 s with <= 60 MB heap, Stripe <= 1 s, for specforge's pages.
  *
+ * Then the side-by-side table of the three renderers (bench/docs-reader.ts): each contract's build
+ * time (specforge's static build; Redocly's `build-docs` run directly; Scalar has no build) and
+ * output size (specforge's folder and assets; Redoc's page and its bundle; Scalar's bundle, page and
+ * description), first paint and an operation in view after opening its address at 1280x800 and at
+ * 390x844, the JS heap then, and search (the terms of docs/benchmarks.md: how many rank their
+ * operation first, median time to the first result).
+ *
  * Options: --runs <n> (default 1; the median is printed), --apis github,stripe,
  * --renderers specforge,redocly,scalar, --timeout <s> (default 60: per page and run, a page not
  * interactive by then is reported so, as a measured row, and not opened again). Each row gives the
@@ -30,6 +37,7 @@ import { cpus } from 'node:os';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { DESKTOP, PHONE, operationInView, operationsOf, searchFigures, searchTerms, type OperationFinder, type SearchTerm } from './docs-reader.js';
 import { arg, CLI, ROOT } from './support.js';
 
 const require = createRequire(import.meta.url);
@@ -177,12 +185,22 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] as number;
 }
 
-function run(args: string[], cwd: string): number {
+function run(args: string[], cwd: string, cli = CLI): number {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`specforge ${args.join(' ')} exited with ${String(r.status)}: ${r.stderr.toString().slice(-2000)}`);
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`${cli} ${args.join(' ')} exited with ${String(r.status)}: ${r.stderr.toString().slice(-2000)}`);
   return performance.now() - started;
 }
+
+/** Bytes of the files under a folder. */
+function folderBytes(path: string): number {
+  if (!existsSync(path)) return 0;
+  if (statSync(path).isFile()) return statSync(path).size;
+  return readdirSync(path).reduce((n, f) => n + folderBytes(join(path, f)), 0);
+}
+
+/** The operation each contract's reader figures open (the one test/docs/reader-layout.test.ts lays out). */
+const READER_OPERATION: Record<string, string> = { stripe: 'PostPaymentIntents', github: 'pulls/create' };
 
 /** The largest page of a contract's folder among those `keep` accepts. */
 function largestPage(dir: string, keep: (file: string) => boolean): string | undefined {
@@ -210,10 +228,27 @@ async function main(): Promise<void> {
   // strict: false, as for any vendor contract whose patterns Ajv's strict mode would refuse.
   writeFileSync(join(project, 'specforge.config.yaml'), `specs:\n${APIS.map((a) => `  - path: ${a}.json\n    api: ${a}\n    strict: false\n`).join('')}`);
   const sites: Record<string, string> = { specforge: join(OUT, 'specforge'), redocly: join(OUT, 'redocly'), scalar: join(OUT, 'scalar') };
-  if (RENDERERS.includes('specforge'))
-    console.log(`specforge docs (static) build: ${fmtMs(run(['docs', '-o', sites['specforge'] as string], project))} for ${APIS.join(', ')}`);
+  // Build times, one contract at a time: specforge's static build, and Redocly's build-docs run directly.
+  const buildMs: Record<string, Record<string, number>> = { specforge: {}, redocly: {} };
+  for (const api of APIS) {
+    if (RENDERERS.includes('specforge'))
+      (buildMs['specforge'] as Record<string, number>)[api] = run(['docs', `${api}.json`, '-o', sites['specforge'] as string], project);
+    if (RENDERERS.includes('redocly'))
+      (buildMs['redocly'] as Record<string, number>)[api] = run(
+        ['build-docs', `${api}.json`, '-o', join(OUT, 'redocly-build-docs', `${api}.html`)],
+        project,
+        join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js'),
+      );
+    console.log(
+      `${api}: build ${Object.entries(buildMs)
+        .map(([r, b]) => `${r} ${b[api] !== undefined ? fmtMs(b[api]) : 'n/a'}`)
+        .join(', ')}`,
+    );
+  }
   if (RENDERERS.includes('redocly'))
-    console.log(`specforge docs --renderer redocly build: ${fmtMs(run(['docs', '--renderer', 'redocly', '-o', sites['redocly'] as string], project))}`);
+    console.log(
+      `specforge docs --renderer redocly build (Redoc served from the folder): ${fmtMs(run(['docs', '--renderer', 'redocly', '-o', sites['redocly'] as string], project))}`,
+    );
   let scalarNote = '';
   if (RENDERERS.includes('scalar')) {
     let bundle: string | undefined;
@@ -355,6 +390,102 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   console.log('');
   for (const v of verdicts) console.log(v);
+  await sideBySide(sites, buildMs);
+}
+
+/** The side-by-side table: build, size, first paint, an operation in view (desktop, phone), heap and search, per contract and renderer. */
+async function sideBySide(sites: Record<string, string>, buildMs: Record<string, Record<string, number>>): Promise<void> {
+  const benchmarks = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    timeout: 60_000,
+  });
+  const servers: Server[] = [];
+  const table: string[] = [];
+  const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
+  const time = (ms: number): string => (Number.isNaN(ms) ? 'n/a' : Number.isFinite(ms) ? fmtMs(ms) : `not within ${TIMEOUT_MS / 1000} s`);
+  try {
+    for (const api of APIS) {
+      const ops = operationsOf(SOURCES[api] as string);
+      const id = READER_OPERATION[api] as string;
+      const target = ops.get(id);
+      const indexFile = join(sites['specforge'] as string, api, 'search-index.js');
+      const index = existsSync(indexFile)
+        ? (JSON.parse(
+            readFileSync(indexFile, 'utf8')
+              .replace(/^[^{]*/, '')
+              .replace(/;\s*$/, ''),
+          ) as { ops: string[][] })
+        : { ops: [] };
+      const hrefOf = (opId: string): string | undefined => index.ops.find((o) => o[3] === opId)?.[4];
+      const terms: SearchTerm[] = searchTerms(benchmarks, api).flatMap((t) => {
+        const op = ops.get(t.id);
+        const href = hrefOf(t.id);
+        return op === undefined ? [] : [{ ...t, ...op, ...(href !== undefined ? { href } : {}) }];
+      });
+      for (const renderer of RENDERERS) {
+        const dir = sites[renderer] as string;
+        const { server, origin } = await serve(dir);
+        servers.push(server);
+        let url: string;
+        let page: string;
+        let finder: OperationFinder;
+        let size: number;
+        if (renderer === 'specforge') {
+          const href = hrefOf(id) ?? 'index.html';
+          url = `${origin}/${api}/${href}`;
+          page = `${origin}/${api}/index.html`;
+          finder = { selector: `[id="${href.slice(href.indexOf('#') + 1)}"]` };
+          size = folderBytes(join(dir, api)) + folderBytes(join(dir, 'assets'));
+        } else if (renderer === 'redocly') {
+          url = `${origin}/${api}.html#operation/${id}`;
+          page = `${origin}/${api}.html`;
+          // Redoc's sections are "<tag>/<operationId, lower case>" ("other/postpaymentintents"); #operation/<id> leads there.
+          finder = { idPattern: `(?:^|/)${id.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')}$` };
+          size = folderBytes(join(dir, `${api}.html`)) + folderBytes(join(dir, 'redoc.standalone.js'));
+        } else {
+          url = `${origin}/${api}.html`;
+          page = url;
+          const path = (target?.path ?? '').replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+          finder = { idPattern: `${target?.method ?? ''}${path}$`, scroll: true };
+          size = ['standalone.js', `${api}.json`, `${api}.html`, `${api}.js`].reduce((n, f) => n + folderBytes(join(dir, f)), 0);
+        }
+        const desk = await operationInView(browser, url, finder, DESKTOP, TIMEOUT_MS);
+        const phone = await operationInView(browser, url, finder, PHONE, TIMEOUT_MS);
+        const search = await searchFigures(browser, renderer, page, terms, TIMEOUT_MS);
+        const build = buildMs[renderer]?.[api];
+        const row = [
+          api,
+          renderer,
+          build !== undefined ? fmtMs(build) : 'none (drawn in the browser)',
+          mb(size),
+          time(desk.firstPaintMs),
+          time(desk.inViewMs),
+          time(phone.inViewMs),
+          Number.isNaN(desk.heapMb) ? 'n/a' : `${desk.heapMb.toFixed(1)} MB`,
+          `${search.right} of ${search.of}${search.note !== undefined ? ` (${search.note})` : ''}`,
+          time(search.medianMs),
+        ];
+        table.push(`| ${row.join(' | ')} |`);
+        console.log(`  ${row.join(' | ')}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const s of servers) {
+      s.closeAllConnections();
+      s.close();
+    }
+  }
+  console.log(
+    `\nSide by side (operation: ${Object.entries(READER_OPERATION)
+      .map(([a, o]) => `${a} ${o}`)
+      .join(
+        ', ',
+      )})\n\n| API | renderer | build | size | first paint | operation in view, 1280x800 | operation in view, 390x844 | JS heap | search: right first | search: median time |\n|---|---|---|---|---|---|---|---|---|---|`,
+  );
+  for (const r of table) console.log(r);
 }
 
 await main();
