@@ -14,8 +14,8 @@
  */
 import type { ContractModel, MediaTypeModel } from '../contract/model-types.js';
 import { UsageError } from '../contract/errors.js';
-import { isRecord } from '../contract/pointer.js';
-import { streamFraming, type StreamFraming } from '../runtime/shared/stream-media.js';
+import { streamItemsOf } from '../contract/stream-items.js';
+import type { StreamFraming } from '../runtime/shared/stream-media.js';
 import { readStreamItems, StreamReadError } from '../runtime/shared/stream-read.js';
 
 /** How much of a stream is read: items, bytes and milliseconds. */
@@ -86,30 +86,9 @@ export interface StreamRead {
  * and content type, see declaredMedia in checks.ts) is a stream of items.
  */
 export function answerStream(model: ContractModel, media: MediaTypeModel | undefined): AnswerStream | undefined {
-  if (media?.itemSchema === undefined) return undefined;
-  const framing = streamFraming(media.type);
-  if (framing === undefined) return undefined;
-  return { framing, jsonData: framing === 'sse' && eventDataIsJson(model, media), media };
-}
-
-/** Whether an event's `data` carries JSON: the item schema's `data` has a JSON contentMediaType and a contentSchema. */
-function eventDataIsJson(model: ContractModel, media: MediaTypeModel): boolean {
-  let item: unknown = media.itemSchema;
-  for (let i = 0; i < 16 && isRecord(item) && typeof item['$ref'] === 'string'; i++) item = refTarget(model, item['$ref']);
-  const data = isRecord(item) && isRecord(item['properties']) ? item['properties']['data'] : undefined;
-  if (!isRecord(data) || data['contentSchema'] === undefined || typeof data['contentMediaType'] !== 'string') return false;
-  const type = (data['contentMediaType'].split(';')[0] ?? '').trim().toLowerCase();
-  return type === 'application/json' || type.endsWith('+json');
-}
-
-function refTarget(model: ContractModel, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = model.document;
-  for (const part of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined;
-  }
-  return node;
+  const items = media === undefined ? undefined : streamItemsOf(model, media);
+  if (media === undefined || items === undefined) return undefined;
+  return { framing: items.framing, jsonData: items.jsonData === true, media };
 }
 
 /** A byte count or a millisecond count as a reason says it. */

@@ -8,7 +8,7 @@
  */
 import { isRecord } from '../../contract/pointer.js';
 import type { MediaTypeModel, OperationModel } from '../../contract/model-types.js';
-import { streamFraming, type StreamFraming } from '../../runtime/shared/stream-media.js';
+import { eventDataSchema, streamFraming, type StreamFraming } from '../../runtime/shared/stream-media.js';
 import { frameItem, frameEnd, type FrameOptions } from '../../runtime/shared/stream-write.js';
 import { deref, sampleOf, type Node } from './document.js';
 import type { CodeSamples } from './samples.js';
@@ -32,12 +32,16 @@ export function streamOf(media: MediaTypeModel): StreamFraming | undefined {
   return media.itemSchema !== undefined ? streamFraming(media.type) : undefined;
 }
 
+/** A local reference of the document, read (stream-media.ts resolves an item's references with it). */
+function resolver(document: Node): (ref: string) => unknown {
+  return (ref) => deref(document, { $ref: ref }).node;
+}
+
 /** How an item is framed: an event's data written as JSON when its schema says it carries JSON; a part's content type. */
 function frameOptions(document: Node, media: MediaTypeModel): FrameOptions {
   const options: FrameOptions = {};
-  const item = deref(document, media.itemSchema).node;
-  const data = isRecord(item) && isRecord(item['properties']) ? deref(document, item['properties']['data']).node : undefined;
-  if (isRecord(data) && typeof data['contentMediaType'] === 'string' && /json/i.test(data['contentMediaType'])) options.jsonData = true;
+  // The item convention's reading of an event's JSON data (stream-media.ts), over the document's references.
+  if (streamOf(media) === 'sse' && eventDataSchema(media.itemSchema, resolver(document)) !== undefined) options.jsonData = true;
   const type = media.itemEncoding?.contentType;
   if (type !== undefined) options.contentType = type;
   return options;
@@ -46,12 +50,8 @@ function frameOptions(document: Node, media: MediaTypeModel): FrameOptions {
 /** A sampled item: an event's JSON data sampled from its contentSchema. */
 function sampledItem(document: Node, media: MediaTypeModel, options: FrameOptions): unknown {
   const value = sampleOf(document, media.itemSchema);
-  if (options.jsonData && isRecord(value)) {
-    const item = deref(document, media.itemSchema).node;
-    const data = isRecord(item) && isRecord(item['properties']) ? deref(document, item['properties']['data']).node : undefined;
-    if (isRecord(data) && data['contentSchema'] !== undefined) return { ...value, data: sampleOf(document, data['contentSchema']) };
-  }
-  return value;
+  const content = options.jsonData ? eventDataSchema(media.itemSchema, resolver(document)) : undefined;
+  return content !== undefined && isRecord(value) ? { ...value, data: sampleOf(document, content) } : value;
 }
 
 /** Items framed as the stream carries them; the record separator of a JSON text sequence shown as ␞. */
