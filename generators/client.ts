@@ -64,8 +64,7 @@ export function generateClient(model: ContractModel, ctx: GeneratorContext): Gen
   const streams = streamsTable(model);
   const content = render('client', 'client.ts', {
     querystringsJson: Object.keys(querystrings).length > 0 ? code(jsonLiteral(querystrings, 2)) : undefined,
-    // With `client: { dates: true }` the client is typed by its dates: streams are not wrapped there (yet).
-    streamsJson: Object.keys(streams.table).length > 0 && !ctx.dates ? code(jsonLiteral(streams.table, 2)) : undefined,
+    streamsJson: Object.keys(streams.table).length > 0 ? code(jsonLiteral(streams.table, 2)) : undefined,
     streamsType: code(streams.type),
     header: code(ctx.header('//').trimEnd()),
     runtimeImport: runtimeEntry(ctx, 'client'),

@@ -92,6 +92,11 @@ beforeAll(async () => {
     { path: FIXTURE, api: 'llm', out: OUT, targets: ['types', 'validators', 'client', 'sdk', 'react-query'], strict: true },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
+  // The path-style client with { dates: true } (a log line's `at` is a date-time): streams are wrapped there too.
+  await generateSpec(
+    { path: FIXTURE, api: 'llm', out: join(TMP, 'dated'), targets: ['types', 'client'], dates: true, strict: true },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
   server = createServer((req, res) => {
     const url = req.url ?? '';
     if (req.method === 'POST' && url === '/v1/completions') return completion(req, res);
@@ -266,6 +271,18 @@ describe('the path-style client and TanStack Query', () => {
     expect([missing.data, missing.error]).toEqual([undefined, { message: 'No such job' }]);
   });
 
+  it('the dated path-style client (client: { dates: true }) streams too', async () => {
+    mode = 'deltas';
+    const { createClient } = (await import(join(TMP, 'dated', 'client.ts'))) as { createClient: (o: { baseUrl: string }) => PathClient };
+    const { data } = await createClient({ baseUrl: base }).POST('/completions', { body: { prompt: 'x' } });
+    const texts: string[] = [];
+    for await (const item of data ?? []) {
+      texts.push(item.data.text);
+      if (texts.length === 1) gate?.();
+    }
+    expect(texts).toEqual(['Hel', 'lo', '']);
+  });
+
   it('the path-style client reconnects with Last-Event-ID where asked', async () => {
     mode = 'drop';
     seen.lastEventIds = [];
@@ -308,11 +325,23 @@ describe('the generated code', () => {
     expect(readFileSync(join(TMP, 'raw', 'client.ts'), 'utf8')).not.toContain('"GET /jobs/{jobId}/log"');
   });
 
-  it('compiles under tsc --strict with TypeScript 5.9 and 7, the items typed', () => {
+  it('compiles under tsc --strict with TypeScript 5.9 and 7, the items typed', async () => {
+    // The path-style client of a contract with a streamed and a raw stream operation: both calls typed.
+    const rawSpec = join(TMP, 'raw-types.yaml');
+    writeFileSync(
+      rawSpec,
+      readFileSync(FIXTURE, 'utf8').replace("itemSchema: { $ref: '#/components/schemas/LogLine' }", "schema: { $ref: '#/components/schemas/LogLine' }"),
+    );
+    await generateSpec(
+      { path: rawSpec, api: 'raw', out: join(TMP, 'raw-types'), targets: ['types', 'client'], strict: true },
+      { cacheDir: join(TMP, 'cache'), force: true },
+    );
     const app = join(TMP, 'app.ts');
     writeFileSync(
       app,
       `import { createClient } from "./generated/client.js";
+import { createClient as createDatedClient } from "./dated/client.js";
+import { createClient as createRawClient } from "./raw-types/client.js";
 import { createSdkClient, createCompletion, followJobLog } from "./generated/sdk.js";
 import { followJobLogQueryOptions } from "./generated/react-query.js";
 import { operationValidators } from "./generated/validators.js";
@@ -337,6 +366,25 @@ export async function sdk(signal: AbortSignal): Promise<string[]> {
   const log = await followJobLog(client, { path: { jobId: "job_abcd" } });
   if (log.ok) for await (const line of log.data) out.push(line.level);
   return out;
+}
+
+export async function dated(): Promise<string[]> {
+  const client = createDatedClient();
+  const out: string[] = [];
+  const { data } = await client.GET("/jobs/{jobId}/log", { params: { path: { jobId: "job_abcd" } }, stream: { idleTimeoutMs: 1000 } });
+  for await (const line of data ?? []) out.push(line.level);
+  const progress = await client.GET("/jobs/{jobId}/progress", { params: { path: { jobId: "job_abcd" } } });
+  for await (const p of progress.data ?? []) out.push(String(p.percent));
+  return out;
+}
+
+export async function raw(): Promise<number> {
+  const client = createRawClient();
+  const { data } = await client.GET("/jobs/{jobId}/log", { params: { path: { jobId: "job_abcd" } }, parseAs: "stream" });
+  const body: ReadableStream<Uint8Array> | null | undefined = data;
+  const { data: deltas } = await client.POST("/completions", { body: { prompt: "x" } });
+  for await (const d of deltas ?? []) return d.data.index;
+  return body ? 1 : 0;
 }
 
 export async function query(): Promise<string[]> {

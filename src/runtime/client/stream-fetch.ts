@@ -27,19 +27,24 @@ type Response_<Op, Init> = FetchResponse<Extract<Op, Record<string | number, unk
 /** A streamed operation's result: its items on success, openapi-fetch's error otherwise. */
 type StreamedResponse<Op, Init> = { data: AsyncIterable<Item<Op>>; error?: never; response: Response } | Extract<Response_<Op, Init>, { data?: never }>;
 
-type Streamed<S, Path, M> = Path extends keyof S ? (M extends keyof S[Path] ? true : false) : false;
+/** The paths of `S` (PathsStreams) whose method `M` streams. */
+type StreamedPaths<P, M extends HttpMethod, S> = {
+  [Path in keyof S]: M extends keyof S[Path] ? (Path extends PathsWithMethod<P, M> ? Path : never) : never;
+}[keyof S];
 
-type StreamedMethod<P, M extends HttpMethod, S> = <Path extends PathsWithMethod<P, M>, Init extends MaybeOptionalInit<P[Path], M & keyof P[Path]>>(
+/** A call to a streamed operation: its items on success. */
+type StreamedMethod<P, M extends HttpMethod, S> = <Path extends StreamedPaths<P, M, S>, Init extends MaybeOptionalInit<P[Path], M & keyof P[Path]>>(
   url: Path,
   ...init: InitParam<Init>
-) => Promise<Streamed<S, Path, M> extends true ? StreamedResponse<P[Path][M & keyof P[Path]], Init> : Response_<P[Path][M & keyof P[Path]], Init>>;
+) => Promise<StreamedResponse<P[Path][M & keyof P[Path]], Init>>;
 
 /**
- * openapi-fetch's client over `P` where the operations `S` names (`{ "/path": { post: true } }`,
- * generated as PathsStreams) answer an `AsyncIterable` of their items.
+ * The client `Base` (openapi-fetch's over `P`, or the dated one) where the operations `S` names
+ * (`{ "/path": { post: true } }`, generated as PathsStreams) answer an `AsyncIterable` of their
+ * items: each method is an overload for those paths first, then `Base`'s own for every other.
  */
-export type StreamedFetchClient<P extends {}, S> = Omit<Client<P>, Methods> & {
-  [M in Methods]: StreamedMethod<P, Lowercase<M>, S>;
+export type StreamedFetchClient<P extends {}, S, Base extends object = Client<P>> = Omit<Base, Methods> & {
+  [M in Methods]: StreamedMethod<P, Lowercase<M>, S> & (M extends keyof Base ? Base[M] : never);
 };
 
 /** A streamed operation's answers by status ("200", "2XX", "default"), keyed by "METHOD /path" in the generated table. */
@@ -63,8 +68,8 @@ function withLastEventId(headers: unknown, lastEventId: string): Headers {
   return out;
 }
 
-/** `client` with the streamed operations of `table` answering their items (see StreamedFetchClient). */
-export function streamingClient<P extends {}, S>(client: Client<P>, table: StreamsTable): StreamedFetchClient<P, S> {
+/** `client` (openapi-fetch's, or the dated one) with the streamed operations of `table` answering their items (see StreamedFetchClient). */
+export function streamingClient<P extends {}, S, Base extends object = Client<P>>(client: Base, table: StreamsTable): StreamedFetchClient<P, S, Base> {
   const out: Record<string, unknown> = { ...(client as unknown as Record<string, unknown>) };
   for (const method of METHODS) {
     const call: unknown = (client as unknown as Record<string, unknown>)[method];
@@ -89,5 +94,5 @@ export function streamingClient<P extends {}, S>(client: Client<P>, table: Strea
       return { data, response: result.response };
     };
   }
-  return out as unknown as StreamedFetchClient<P, S>;
+  return out as unknown as StreamedFetchClient<P, S, Base>;
 }
