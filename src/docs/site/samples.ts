@@ -303,6 +303,12 @@ function curl(request: SampleRequest): string {
   return lines.join(' \\\n');
 }
 
+/** A list of name-value pairs, one pair a line (`["amount", "2000"],` or Python's `("amount", "2000"),`). */
+function pairsLiteral(pairs: [string, string][], indent: string, inner: string, open: string, close: string): string {
+  if (pairs.length === 0) return '[]';
+  return `[\n${pairs.map(([k, v]) => `${inner}${open}${JSON.stringify(k)}, ${JSON.stringify(v)}${close},`).join('\n')}\n${indent}]`;
+}
+
 /** A JavaScript literal (JSON, which JavaScript reads as is), indented after the first line. */
 function jsLiteral(value: unknown, indent: string): string {
   return (JSON.stringify(value, null, 2) ?? 'undefined').replace(/\n/g, `\n${indent}`);
@@ -312,7 +318,8 @@ function jsLiteral(value: unknown, indent: string): string {
 function bodyExpression(request: SampleRequest): { before: string[]; body?: string; contentType?: string } {
   const before: string[] = [];
   if (request.contentType === undefined) return { before };
-  if (isForm(request.contentType)) return { before, body: `new URLSearchParams(${jsLiteral(request.form ?? [], '  ')})`, contentType: request.contentType };
+  if (isForm(request.contentType))
+    return { before, body: `new URLSearchParams(${pairsLiteral(request.form ?? [], '  ', '    ', '[', ']')})`, contentType: request.contentType };
   if (/^multipart\//i.test(request.contentType)) {
     const parts = multipartParts(request);
     if (parts.some((part) => 'file' in part)) before.push(FILE_LINE);
@@ -347,7 +354,7 @@ function typescript(request: SampleRequest, op: OperationModel, api: string): st
     if (!isJson(request.contentType)) {
       const sent = bodyExpression(request);
       before = sent.before;
-      if (sent.body !== undefined) options.push(`bodySerializer: () => ${sent.body.replace(/\n/g, '\n  ')}`);
+      if (sent.body !== undefined) options.push(`bodySerializer: () => ${sent.body}`);
       if (sent.contentType !== undefined) options.push(`headers: { "Content-Type": ${JSON.stringify(sent.contentType)} }`);
     }
   }
@@ -405,7 +412,7 @@ function python(request: SampleRequest): string {
     const file = `open(${JSON.stringify(FILE_PLACEHOLDER)}, "rb")`;
     if (isJson(request.contentType)) args.push(`json=${pyLiteral(request.body, '')}`);
     // A list of pairs: a name may repeat (a list sent as repeated fields).
-    else if (isForm(request.contentType)) args.push(`data=${pyLiteral(request.form ?? [], '')}`);
+    else if (isForm(request.contentType)) args.push(`data=${pairsLiteral(request.form ?? [], '', '    ', '(', ')')}`);
     else if (/^multipart\//i.test(request.contentType)) {
       // `files` makes requests send multipart: a text part is (None, value), a file part an open file.
       const parts = multipartParts(request).map(
