@@ -1,8 +1,8 @@
 /**
  * Reads the items of an OpenAPI 3.2 stream (a sequential media type, see stream-media.ts) as they
  * arrive: server-sent events (WHATWG HTML, "event stream interpretation"), JSON Lines and JSON text
- * sequences (RFC 7464). Browser-safe (no `node:` import): the client, the SDK, `specforge test` and
- * the proxy read with it.
+ * sequences (RFC 7464), and multipart/mixed parts (stream-read-multipart.ts). Browser-safe (no
+ * `node:` import): the client, the SDK, `specforge test` and the proxy read with it.
  *
  * Linear in the bytes read, with a bounded buffer: a line, record or event larger than
  * `maxItemBytes` is an error (never memory growth); the whole stream is bounded by `maxItems`,
@@ -11,6 +11,7 @@
  * (from 0).
  */
 import type { StreamFraming } from './stream-media.js';
+import { multipartFramer } from './stream-read-multipart.js';
 
 /** One server-sent event as an item: the fields the event carried (`data` JSON-parsed where asked). */
 export interface SseItem<Data = unknown> {
@@ -64,6 +65,10 @@ export interface StreamReadOptions {
   state?: SseState;
   /** The index of the first item (a stream read again after a reconnection goes on counting). */
   startIndex?: number;
+  /** multipart/mixed: the answer's Content-Type (its `boundary` parameter delimits the parts). */
+  contentType?: string | null;
+  /** multipart/mixed: a part's Content-Type when it names none (the media type's `itemEncoding.contentType`). */
+  partType?: string;
   /** Checks one item: a message when it is not valid (an `invalid` error names the item), else undefined. */
   validate?: (item: unknown, index: number) => string | undefined;
 }
@@ -305,8 +310,8 @@ function framerFor(framing: StreamFraming, ctx: Context, options: StreamReadOpti
       return jsonlFramer(ctx);
     case 'json-seq':
       return jsonSeqFramer(ctx);
-    default:
-      return ctx.fail('framing', `stream item 0: items of a ${framing} stream are not read one by one (read the body as it is)`);
+    case 'multipart':
+      return multipartFramer(ctx, options.contentType, options.partType);
   }
 }
 
@@ -341,8 +346,9 @@ function asError(reason: unknown): Error {
 
 /**
  * Yields the items of `body`, framed by `framing`, as they arrive. Server-sent events yield
- * {@link SseItem}s; JSON Lines and JSON text sequences yield each JSON value. `Item` is what the
- * caller knows of the items (unchecked unless `validate` is given).
+ * {@link SseItem}s; JSON Lines and JSON text sequences yield each JSON value; multipart/mixed each
+ * part (stream-read-multipart.ts: `contentType` gives the boundary). `Item` is what the caller knows
+ * of the items (unchecked unless `validate` is given).
  */
 export async function* readStreamItems<Item = unknown>(
   body: ReadableStream<Uint8Array>,
