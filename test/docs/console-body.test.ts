@@ -20,8 +20,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { runMock } from '../../src/cli/commands/mock.js';
-import { buildModel } from '../../src/contract/model.js';
-import { operationAnchor } from '../../src/docs/site/operation.js';
 import { launchChromium } from '../support/chromium.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -61,16 +59,16 @@ afterAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
 });
 
-/** The page of the site that holds an operation's section, and its anchor. */
-async function locate(c: (typeof CONTRACTS)[number]): Promise<{ file: string; anchor: string }> {
-  const model = await buildModel(join(TMP, c.api, 'openapi.json'), { api: c.api });
-  const op = model.operations.find((o) => o.method === c.method && o.path === c.path);
-  if (op === undefined) throw new Error(`${c.method} ${c.path} is not in ${c.api}`);
-  const anchor = operationAnchor(op);
+/** The page of the site that holds an operation's section (its method badge and path), and its anchor. */
+function locate(c: (typeof CONTRACTS)[number]): { file: string; anchor: string } {
   const dir = join(SITE, c.api);
-  const file = readdirSync(dir).find((f) => f.endsWith('.html') && readFileSync(join(dir, f), 'utf8').includes(`<section class="op" id="${anchor}"`));
-  if (file === undefined) throw new Error(`no page holds ${anchor}`);
-  return { file: join(dir, file), anchor };
+  const endpoint = `>${c.method.toUpperCase()}</span> <code class="path">${c.path}</code>`;
+  for (const f of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+    for (const section of readFileSync(join(dir, f), 'utf8').split('<section class="op" id="').slice(1)) {
+      if (section.includes(endpoint)) return { file: join(dir, f), anchor: section.slice(0, section.indexOf('"')) };
+    }
+  }
+  throw new Error(`no page of ${c.api} holds ${c.method} ${c.path}`);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -104,7 +102,7 @@ async function send(
   });
   const mock = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    const { file, anchor } = await locate(c);
+    const { file, anchor } = locate(c);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
