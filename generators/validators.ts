@@ -43,12 +43,15 @@ function rewriteStandalone(_match: string, module: string | undefined): string {
 /** Compiles the named exports ($defs keys) of `root` into standalone ESM code without imports. */
 export function compileStandalone(root: ValidatorPlan['root'], exportKeys: ReadonlyArray<readonly [string, string]>, strict: StrictLevel): string {
   const ajv = createAjv({ strict, source: true, sourceOnlyRoot: ROOT_ID });
+  // What each function evaluated (for unevaluatedProperties and unevaluatedItems) is tracked only
+  // where a schema of the job uses them: elsewhere nothing reads it (Ajv 2020 tracks it always).
+  if (!UNEVALUATED.test(JSON.stringify(root))) (ajv.opts as { unevaluated?: boolean }).unevaluated = false;
   const refs: Record<string, string> = {};
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
   ajv.addSchema(root);
   const keyOf = new Map<unknown, string>(Object.entries(root.$defs).map(([key, schema]) => [schema, key]));
   // Ajv's own-property checks made cheap for plain objects, as in validators compiled in memory, by
-  // the runtime's ownProperty; each error pushed by the runtime's pushError from a shared template.
+  // the runtime's definedOwn; each error pushed by the runtime's pushError from a shared template.
   const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
   // A schema Ajv reads a part of at run time (an enum) is written as that part alone.
   const code = splitSchemas(shortJoins(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code));
@@ -58,12 +61,15 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   return code;
 }
 
-/** What standalone code calls to test an own property (the runtime's ownProperty). */
-const OWN_PROPERTY = '__ownProperty';
+/** What standalone code calls to test a property that is present and own (the runtime's definedOwn). */
+const OWN_PROPERTY = '__definedOwn';
+
+/** A schema that may use unevaluatedProperties or unevaluatedItems (any key of that name, conservatively). */
+const UNEVALUATED = /"unevaluated(?:Properties|Items)":/;
 
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, ownProperty as ${OWN_PROPERTY}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, definedOwn as ${OWN_PROPERTY}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
 const STANDARD_IMPORT = (from: string, typed: boolean): string =>

@@ -144,7 +144,7 @@ describe('standalone errors through shared templates', () => {
     const left = [...figmaCode.matchAll(/const err\d+ = \{instancePath[^;]*\};/g)].map((m) => m[0]);
     expect(left.filter((site) => !/message:.*"\+[A-Za-z]/.test(site))).toEqual([]);
     expect(figmaCode.match(/__pushError\(/g)?.length).toBeGreaterThan(2000);
-    for (const helper of ['pushError', 'concatErrors', 'ownProperty'])
+    for (const helper of ['pushError', 'concatErrors', 'definedOwn'])
       expect(figmaCode).toMatch(new RegExp(`^import \\{[^}]*\\b${helper} as __${helper}\\b`, 'm'));
     expect(figmaCode).not.toMatch(/=\{\};[\w$]+===null\?/);
     expect(figmaCode).not.toContain('.concat(');

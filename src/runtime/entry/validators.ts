@@ -9,6 +9,7 @@ export {
   pushError,
   concatErrors,
   ownProperty,
+  definedOwn,
   type ValidateFunction,
   type ErrorObject,
   type ErrorTemplate,

@@ -101,18 +101,19 @@ function reads(access: string, key: string): boolean {
  * folds both tests to a check of the object's map. Any other text Ajv writes is left as it is.
  */
 export function cheapOwnChecks(code: string, helper?: string): string {
-  // Standalone code calls the runtime's ownProperty (`helper`), the same test written once.
+  // Standalone code calls the runtime's definedOwn (`helper`): the whole test (the value is not
+  // undefined, and the property is the object's own) written once, the value read once as before.
   const own = (data: string, fn: string, key: string): string =>
-    helper === undefined
-      ? `(Object.getPrototypeOf(${data}) === Object.prototype && !(${key} in Object.prototype) || ${fn}.call(${data}, ${key}))`
-      : `${helper}(${data}, ${key})`;
+    `(Object.getPrototypeOf(${data}) === Object.prototype && !(${key} in Object.prototype) || ${fn}.call(${data}, ${key}))`;
   return code
-    .replace(HAS_CHECK, (match, data: string, access: string, fn: string, key: string) =>
-      reads(access, key) ? `${data}${access} !== undefined && ${own(data, fn, key)}` : match,
-    )
-    .replace(LACKS_CHECK, (match, data: string, access: string, fn: string, key: string) =>
-      reads(access, key) ? `(${data}${access} === undefined) || (!${own(data, fn, key)})` : match,
-    );
+    .replace(HAS_CHECK, (match, data: string, access: string, fn: string, key: string) => {
+      if (!reads(access, key)) return match;
+      return helper === undefined ? `${data}${access} !== undefined && ${own(data, fn, key)}` : `${helper}(${data}, ${key})`;
+    })
+    .replace(LACKS_CHECK, (match, data: string, access: string, fn: string, key: string) => {
+      if (!reads(access, key)) return match;
+      return helper === undefined ? `(${data}${access} === undefined) || (!${own(data, fn, key)})` : `(!${helper}(${data}, ${key}))`;
+    });
 }
 
 /** Keywords that OpenAPI adds to JSON Schema and that carry no validation meaning. */

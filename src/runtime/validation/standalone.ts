@@ -74,3 +74,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function ownProperty(data: object, key: string): boolean {
   return (Object.getPrototypeOf(data) === Object.prototype && !(key in Object.prototype)) || hasOwn.call(data, key);
 }
+
+/**
+ * Whether `data` (an object) has `key` as an own property whose value is not undefined: Ajv's
+ * `data.key !== undefined && ownProperties check`, with the value read once, as there.
+ */
+export function definedOwn(data: Record<string, unknown>, key: string): boolean {
+  return data[key] !== undefined && ownProperty(data, key);
+}
