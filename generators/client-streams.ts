@@ -1,8 +1,8 @@
 /**
  * The clients' view of OpenAPI 3.2 streams: which declared answers are streams of items (a
  * sequential media type with `itemSchema` that the runtime reads item by item: server-sent events,
- * JSON Lines, JSON text sequences) and how each is framed. A stream type without `itemSchema` (or
- * multipart/mixed) stays the raw body, as before.
+ * JSON Lines, JSON text sequences, multipart/mixed parts) and how each is framed. A stream type
+ * without `itemSchema` stays the raw body, as before.
  */
 import type { ContractModel, MediaTypeModel } from '../src/contract/model-types.js';
 import { isRecord, resolveLocalRef } from '../src/contract/pointer.js';
@@ -27,8 +27,9 @@ function eventDataIsJson(model: ContractModel, item: unknown): boolean {
 /** How the clients read `media`'s items, or undefined when it is not read item by item. */
 export function clientStreamItems(model: ContractModel, media: MediaTypeModel): StreamItemsTable | undefined {
   const framing = streamFraming(media.type);
-  if (framing === undefined || framing === 'multipart' || media.itemSchema === undefined) return undefined;
+  if (framing === undefined || media.itemSchema === undefined) return undefined;
   const table: StreamItemsTable = { type: media.type, framing };
   if (framing === 'sse' && eventDataIsJson(model, media.itemSchema)) table.jsonData = true;
+  if (framing === 'multipart' && media.itemEncoding?.contentType !== undefined) table.contentType = media.itemEncoding.contentType;
   return table;
 }

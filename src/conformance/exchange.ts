@@ -222,7 +222,7 @@ export class RunContext {
   itemStream(operationId: string, status: number, contentType: string): { stream: AnswerStream; valid?: (item: unknown) => boolean } | undefined {
     const op = this.model.operations.find((o) => o.id === operationId);
     if (op === undefined) return undefined;
-    const stream = answerStream(this.model, declaredMedia(op, status, contentType));
+    const stream = answerStream(this.model, declaredMedia(op, status, contentType), contentType);
     if (stream === undefined) return undefined;
     const validator = this.validatorFor(op, { status, contentType });
     return validator ? { stream, valid: (item) => validator(item) } : { stream };
@@ -296,7 +296,7 @@ export class RunContext {
     }
     // A stream read up to a bound: what came after was not checked, and the run says so.
     const end = response.stream?.end;
-    if (end !== undefined && (end.kind === 'cut' || end.kind === 'unread')) this.skip('response_schema_conformance', op.path, end.reason, 'streams');
+    if (end !== undefined && end.kind === 'cut') this.skip('response_schema_conformance', op.path, end.reason, 'streams');
     const bound = this.options.maxResponseTimeMs;
     if (bound !== undefined && response.elapsedMs !== undefined && !this.streaming.has(op.id)) {
       results.push(

@@ -1,6 +1,7 @@
 /**
  * OpenAPI 3.2 streams in a conformance run and in the proxy: an answer whose declared media type has
- * an `itemSchema` and a sequential type (server-sent events, JSON Lines, JSON text sequences) is
+ * an `itemSchema` and a sequential type (server-sent events, JSON Lines, JSON text sequences,
+ * multipart/mixed parts: the boundary from the answer's Content-Type) is
  * read item by item as it arrives (the runtime's reader, stream-read.ts), within bounds: at most
  * `items` items, `bytes` bytes and `ms` milliseconds (`--max-stream-items`, `--max-stream-bytes`,
  * `--max-stream-time`). Reading stops at the first item the item validator refuses (what follows
@@ -8,9 +9,6 @@
  * (what came after is not read: the run says so in its `skipped`). A stream that never ends is
  * therefore cut, never waited for. The checks (checks.ts) then report the first bad item with its
  * index and its text (redacted as every body is).
- *
- * A multipart/mixed stream is not read item by item (the reader does not frame it): its answer is
- * read briefly as before, and the run says its items were not checked.
  */
 import type { ContractModel, MediaTypeModel } from '../contract/model-types.js';
 import { UsageError } from '../contract/errors.js';
@@ -58,6 +56,9 @@ export interface AnswerStream {
   framing: StreamFraming;
   jsonData: boolean;
   media: MediaTypeModel;
+  /** multipart/mixed: the answer's Content-Type (its boundary) and a part's type when it names none (itemEncoding's). */
+  contentType?: string;
+  partType?: string;
 }
 
 /** How reading a stream ended. */
@@ -69,9 +70,7 @@ export type StreamEnd =
   /** A bound was reached (or the request's --timeout): what came after was not read. */
   | { kind: 'cut'; reason: string }
   /** The framing broke at item `index` (not JSON, truncated, text before the first separator). */
-  | { kind: 'broken'; index: number; reason: string }
-  /** Not read item by item (multipart): `reason` says so. */
-  | { kind: 'unread'; reason: string };
+  | { kind: 'broken'; index: number; reason: string };
 
 /** A stream as it was read. */
 export interface StreamRead {
@@ -85,10 +84,13 @@ export interface StreamRead {
  * What an answer streams, when the media type the contract declares for it (`media`: its status
  * and content type, see declaredMedia in checks.ts) is a stream of items.
  */
-export function answerStream(model: ContractModel, media: MediaTypeModel | undefined): AnswerStream | undefined {
+export function answerStream(model: ContractModel, media: MediaTypeModel | undefined, contentType?: string): AnswerStream | undefined {
   const items = media === undefined ? undefined : streamItemsOf(model, media);
   if (media === undefined || items === undefined) return undefined;
-  return { framing: items.framing, jsonData: items.jsonData === true, media };
+  const stream: AnswerStream = { framing: items.framing, jsonData: items.jsonData === true, media };
+  if (contentType !== undefined) stream.contentType = contentType;
+  if (items.contentType !== undefined) stream.partType = items.contentType;
+  return stream;
 }
 
 /** A byte count or a millisecond count as a reason says it. */
@@ -111,10 +113,6 @@ export async function readStream(
   const items: unknown[] = [];
   const out = (end: StreamEnd): StreamRead => ({ framing: stream.framing, items, end });
   if (body === null) return out({ kind: 'complete' });
-  if (stream.framing === 'multipart') {
-    await body.cancel().catch(() => undefined);
-    return out({ kind: 'unread', reason: 'a multipart/mixed stream is not read item by item: its items were not checked' });
-  }
   try {
     for await (const item of readStreamItems(body, stream.framing, {
       maxItems: bounds.items,
@@ -124,6 +122,8 @@ export async function readStream(
       ...(options.idleMs !== undefined ? { idleTimeoutMs: options.idleMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       json: stream.jsonData,
+      ...(stream.contentType !== undefined ? { contentType: stream.contentType } : {}),
+      ...(stream.partType !== undefined ? { partType: stream.partType } : {}),
     })) {
       items.push(item);
       // Leaving the loop cancels the body: what follows a refused item is not needed.

@@ -4,10 +4,24 @@
  * answer's Content-Type, ignores the preamble and the epilogue, reads each part's Content-Type and
  * body (JSON parsed, text kept), ends at the close delimiter, and keeps the bounds of the other
  * framings (one part's size before it is buffered whole, items, bytes). A property: items framed by
- * the server's writer (frameItem), cut into random chunks, read back equal.
+ * the server's writer (frameItem), cut into random chunks, read back equal. Then the clients (SDK,
+ * path style) read the generated server's multipart stream on 127.0.0.1 as an AsyncIterable of its
+ * items, and `specforge test` checks each part against the item schema, finding a bad 3rd part.
  */
+import { once } from 'node:events';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTest } from '../../src/cli/commands/test.js';
+import type { ConformanceReport } from '../../src/conformance/types.js';
+import { buildModel } from '../../src/contract/model.js';
+import { apiSpec } from '../../src/contract/tables/api.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
+import { generateSpec } from '../../src/pipeline/generate.js';
+import { createRequestListener } from '../../src/runtime/server/server.js';
 import { readStreamItems, StreamReadError, type StreamReadOptions } from '../../src/runtime/shared/stream-read.js';
 import { frameEnd, frameItem } from '../../src/runtime/shared/stream-write.js';
 
@@ -177,5 +191,158 @@ describe('multipart/mixed, read part by part', () => {
     const [one] = await read(pieces);
     expect((one as string).length).toBe(4 * 1024 * 1024);
     expect(performance.now() - t).toBeLessThan(5000);
+  }, 30_000);
+});
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const TMP = resolve(ROOT, 'test', '.tmp', `openapi32-streams-multipart-${process.pid}`);
+const OUT = join(TMP, 'generated');
+const CONTRACT = `openapi: 3.2.0
+info: { title: parts, version: 1.0.0 }
+servers: [{ url: /v1 }]
+paths:
+  /parts:
+    get:
+      operationId: listParts
+      responses:
+        '200':
+          description: the parts, each an item
+          content:
+            multipart/mixed:
+              itemSchema:
+                type: object
+                required: [n]
+                properties: { n: { type: integer }, label: { type: string } }
+              itemEncoding: { contentType: application/json }
+`;
+
+type Outcome<T> = { ok: boolean; status: number; data?: T; error?: unknown; response: Response };
+interface Sdk {
+  createSdkClient(options: { baseUrl: string }): unknown;
+  listParts(client: unknown, args?: object): Promise<Outcome<AsyncIterable<unknown>>>;
+}
+
+const servers: Server[] = [];
+/** What the generated server's handler answers, set by each test. */
+let answer: unknown[] = [];
+/** The raw server (not the generated one) writes this body as it is, when set. */
+let raw: string | undefined;
+let base = '';
+let spec = '';
+
+beforeAll(async () => {
+  mkdirSync(TMP, { recursive: true });
+  spec = join(TMP, 'openapi.yaml');
+  writeFileSync(spec, CONTRACT);
+  await generateSpec(
+    { path: spec, api: 'parts', out: OUT, targets: ['types', 'validators', 'client', 'sdk'], strict: true },
+    { cacheDir: join(TMP, 'cache'), force: true },
+  );
+  const model = await buildModel(spec);
+  // The generated server's runtime validates each item it sends: a bad one ends the stream there, so
+  // a server that sends one anyway (for `specforge test` to find) writes its body by hand.
+  const listener = createRequestListener(
+    apiSpec(model),
+    compileValidators(model),
+    { listParts: () => ({ status: 200, body: answer }) },
+    { onError: () => undefined },
+  );
+  const server = createServer((req, res) => {
+    if (raw !== undefined && req.url === '/v1/parts') {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'multipart/mixed; boundary="raw-boundary"' });
+      res.end(raw);
+      return;
+    }
+    listener(req, res);
+  });
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+  rmSync(TMP, { recursive: true, force: true });
+});
+
+async function collect(items: AsyncIterable<unknown> | undefined): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for await (const item of items ?? []) out.push(item);
+  return out;
+}
+
+describe('the clients read a multipart/mixed stream item by item', () => {
+  it("the SDK hands out the generated server's parts as an AsyncIterable of items", async () => {
+    raw = undefined;
+    answer = [{ n: 1 }, { n: 2, label: 'two' }, { n: 3 }];
+    const sdk = (await import(join(OUT, 'sdk.ts'))) as Sdk;
+    const result = await sdk.listParts(sdk.createSdkClient({ baseUrl: base }));
+    expect(result.ok).toBe(true);
+    expect(result.response.headers.get('content-type')).toMatch(/^multipart\/mixed; boundary=/);
+    expect(Symbol.asyncIterator in Object(result.data)).toBe(true);
+    expect(await collect(result.data)).toEqual(answer);
+  });
+
+  it('the path-style client does too', async () => {
+    raw = undefined;
+    answer = [{ n: 7 }, { n: 8 }];
+    const { createClient } = (await import(join(OUT, 'client.ts'))) as {
+      createClient: (o: { baseUrl: string }) => { GET(path: string, init?: object): Promise<{ data?: AsyncIterable<unknown>; response: Response }> };
+    };
+    const { data } = await createClient({ baseUrl: base }).GET('/parts', {});
+    expect(await collect(data)).toEqual(answer);
+  });
+
+  it('a stream the server ends at an invalid item (no close delimiter) is truncated at the unconfirmed last part', async () => {
+    raw = undefined;
+    answer = [{ n: 1 }, { n: 2 }, { n: 'x' }];
+    const sdk = (await import(join(OUT, 'sdk.ts'))) as Sdk;
+    const result = await sdk.listParts(sdk.createSdkClient({ baseUrl: base }));
+    const items: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const item of result.data ?? []) items.push(item);
+      })(),
+      // The server stopped after the 2nd part: with no delimiter after it, that part is not known whole.
+    ).rejects.toMatchObject({ name: 'StreamReadError', code: 'truncated', index: 1 });
+    expect(items).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('specforge test on a multipart/mixed stream', () => {
+  async function test(): Promise<{ code: number; report: ConformanceReport }> {
+    let out = '';
+    const code = await runTest({ cwd: TMP, spec, baseUrl: base, phases: 'examples', format: 'json', progress: false, cache: false, write: (t) => (out += t) });
+    return { code, report: JSON.parse(out) as ConformanceReport };
+  }
+
+  it('checks every part of a correct stream against the item schema', async () => {
+    raw = undefined;
+    answer = [{ n: 1 }, { n: 2 }, { n: 3 }];
+    const { code, report } = await test();
+    expect(report.failures).toEqual([]);
+    expect(report.skipped ?? []).toEqual([]);
+    expect(report.operations[0]?.checks.response_schema_conformance).toEqual({ passed: 1, failed: 0 });
+    expect(code).toBe(0);
+  }, 30_000);
+
+  it('reports a bad 3rd part by its index', async () => {
+    const part = (body: string): string => `--raw-boundary\r\nContent-Type: application/json\r\n\r\n${body}\r\n`;
+    raw = 'preamble\r\n' + part('{"n":1}') + part('{"n":2}') + part('{"n":"three"}') + part('{"n":4}') + '--raw-boundary--\r\n';
+    try {
+      const { code, report } = await test();
+      expect(code).toBe(1);
+      const failures = report.failures.filter((f) => f.check === 'response_schema_conformance');
+      expect(failures).toHaveLength(1);
+      expect(failures[0]?.message).toMatch(/stream item 2 \(the 3rd\)/);
+      expect(failures[0]?.message).toMatch(/\/n must be integer/);
+    } finally {
+      raw = undefined;
+    }
   }, 30_000);
 });

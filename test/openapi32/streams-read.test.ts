@@ -164,7 +164,7 @@ describe('bounds, cancellation and validation', () => {
     expect([error.code, error.index, error.message, items]).toEqual(['invalid', 2, 'stream item 2: must be >= 0', [1, 2]]);
   });
 
-  it('multipart bodies are not read item by item', async () => {
+  it('a multipart body without a boundary (no contentType given) is a framing error', async () => {
     expect((await failure(['--b\r\n'], 'multipart')).error.code).toBe('framing');
   });
 });

@@ -17,6 +17,8 @@ export interface StreamItemsTable {
   framing: StreamFraming;
   /** Server-sent events whose `data` carries JSON (parsed for the item). */
   jsonData?: true;
+  /** multipart/mixed: a part's Content-Type when it names none (the media type's `itemEncoding.contentType`). */
+  contentType?: string;
 }
 
 /** Checks one item: a Standard Schema (a generated validator) or a function giving a message when it is not valid. */
@@ -108,7 +110,7 @@ export function streamItems<Item>(
   const again = options.reconnect === true ? {} : options.reconnect === false ? undefined : options.reconnect;
   // Nothing to do between the reader and the caller: the reader itself (one generator less per item).
   if (options.validate === undefined && (again === undefined || reconnect === undefined || table.framing !== 'sse') && response.body !== null)
-    return readStreamItems<Item>(response.body, table.framing, readOptions(table, options, { lastEventId: '' }, 0));
+    return readStreamItems<Item>(response.body, table.framing, readOptions(table, options, { lastEventId: '' }, 0, response));
   return checkedItems<Item>(response, table, options, again, reconnect);
 }
 
@@ -117,8 +119,12 @@ function readOptions(
   options: StreamCallOptions & { signal?: AbortSignal | undefined },
   state: SseState,
   index: number,
+  response: Response,
 ): StreamReadOptions {
   const read: StreamReadOptions = { state, startIndex: index, json: table.jsonData === true };
+  // multipart/mixed: the boundary is the answer's, a part without a Content-Type is of the item encoding's.
+  if (table.framing === 'multipart') read.contentType = response.headers.get('content-type');
+  if (table.contentType !== undefined) read.partType = table.contentType;
   for (const key of BOUNDS) if (options[key] !== undefined) read[key] = options[key];
   if (options.signal !== undefined) read.signal = options.signal;
   // The bound on items is the whole stream's, reconnections included.
@@ -141,7 +147,7 @@ async function* checkedItems<Item>(
   for (;;) {
     const body = current.body;
     if (body === null) return;
-    const read = readOptions(table, options, state, index);
+    const read = readOptions(table, options, state, index, current);
     try {
       for await (const item of readStreamItems(body, table.framing, read)) {
         if (validate !== undefined) {
