@@ -13,6 +13,9 @@ import { schemaResolver } from '../contract/tables/api.js';
 import { policyTables } from '../contract/tables/security.js';
 import { sampleFromPattern } from '../runtime/shared/regex-sample.js';
 import { freshHeaderValue } from './unique-headers.js';
+import { cookieStylePairs, serializeParameter, type QueryPair } from './parameter-values.js';
+
+export { serializeParameter, type QueryPair } from './parameter-values.js';
 
 export interface ExampleRequest {
   operationId: string;
@@ -111,56 +114,6 @@ export function exampleBodyOf(
   return { media, value: sampledBodyValue(op, media, resolve, validators), name: 'sampled from the schema' };
 }
 
-function text(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-
-/**
- * A query pair: the name, the value as the server reads it once decoded, and, for a delimited value
- * (form with explode: false, spaceDelimited, pipeDelimited), the value as sent: each item
- * percent-encoded on its own, joined by the style's delimiter written literally (`ids=1,2`,
- * `ids=1|2`, `ids=1%202`, as OpenAPI's style examples show), so a server that splits before it
- * decodes sees the items, and a comma inside an item stays `%2C`.
- */
-export type QueryPair = [name: string, value: string, encoded?: string];
-
-/** The items joined by the style's delimiter: as the server reads it, and as sent. */
-function delimited(name: string, items: readonly string[], style: string | undefined): QueryPair {
-  const sep = style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
-  return [name, items.join(sep), items.map((i) => encodeURIComponent(i)).join(sep === ' ' ? '%20' : sep)];
-}
-
-/** Serializes a parameter value per its style and explode (the common styles). */
-export function serializeParameter(p: ParameterModel, value: unknown): QueryPair[] | string {
-  if (p.contentType) return p.in === 'query' ? [[p.name, JSON.stringify(value)]] : JSON.stringify(value);
-  if (Array.isArray(value)) {
-    if (p.in === 'query' && p.explode && p.style === 'form') return value.map((v) => [p.name, text(v)]);
-    if (p.in === 'query') return [delimited(p.name, value.map(text), p.style)];
-    const joined = value.map(text).join(',');
-    if (p.style === 'label') return '.' + joined;
-    if (p.style === 'matrix') return `;${p.name}=${joined}`;
-    return joined;
-  }
-  if (isRecord(value)) {
-    const entries = Object.entries(value);
-    if (p.in === 'query' && p.style === 'deepObject') return entries.map(([k, v]) => [`${p.name}[${k}]`, text(v)]);
-    if (p.in === 'query' && p.explode) return entries.map(([k, v]) => [k, text(v)]);
-    if (p.in === 'query')
-      return [
-        delimited(
-          p.name,
-          entries.flatMap(([k, v]) => [k, text(v)]),
-          p.style,
-        ),
-      ];
-    return p.explode ? entries.map(([k, v]) => `${k}=${text(v)}`).join(',') : entries.flatMap(([k, v]) => [k, text(v)]).join(',');
-  }
-  const t = value === undefined ? '' : text(value);
-  if (p.style === 'label') return '.' + t;
-  if (p.style === 'matrix') return `;${p.name}=${t}`;
-  return p.in === 'query' ? [[p.name, t]] : t;
-}
-
 /**
  * A credential of a kind the operation's x-specforge-policy allows, sampled from the kind's pattern
  * (the first allowed kind that has one), for the policy's scheme.
@@ -251,6 +204,7 @@ export function buildRequest(
     // An idempotency key or request id is fresh for each request (unique-headers.ts).
     else if (p.in === 'header')
       headers[p.name.toLowerCase()] = (freshHeaderValue(p, String(serialized), schemaResolver(model)) ?? String(serialized)).replace(/[\r\n]/g, ' ');
+    else if (p.style === 'cookie' && p.contentType === undefined) cookies.push(...cookieStylePairs(p, value));
     else cookies.push(`${p.name}=${encodeURIComponent(String(serialized))}`);
   }
   if (!options.anonymous) credentials(model, op, query, headers);

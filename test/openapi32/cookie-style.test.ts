@@ -11,6 +11,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieStylePairs } from '../../src/conformance/parameter-values.js';
 import { buildModel } from '../../src/contract/model.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
@@ -88,6 +89,15 @@ describe('style: cookie (OpenAPI 3.2)', () => {
     expect(model.warnings).toEqual([]);
     expect(object?.examples.map((e) => e.value)).toEqual([{ greeting: 'Hello%2C world!', code: 42 }]);
     expect(plain?.examples.map((e) => e.value)).toEqual(['Hello, world!']);
+  });
+
+  it('is sent by specforge test as Cookie pairs, only what a cookie cannot hold percent-encoded', async () => {
+    const model = await buildModel(SPEC);
+    const [object, color] = model.operations[0]?.parameters ?? [];
+    if (object === undefined || color === undefined) throw new Error('parameters missing');
+    expect(cookieStylePairs(object, { greeting: 'Hello%2C world!', code: 42 })).toEqual(['greeting=Hello%2C%20world!', 'code=42']);
+    expect(cookieStylePairs(color, ['blue', 'black'])).toEqual(['color=blue', 'color=black']);
+    expect(cookieStylePairs({ ...color, explode: false }, ['blue', 'a;b'])).toEqual(['color=blue,a%3Bb']);
   });
 
   it('is parsed and validated by the generated server, values as written', async () => {
