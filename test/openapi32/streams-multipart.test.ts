@@ -9,13 +9,15 @@
  * items, and `specforge test` checks each part against the item schema, finding a bad 3rd part.
  */
 import { once } from 'node:events';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTest } from '../../src/cli/commands/test.js';
+import { createProxy } from '../../src/conformance/proxy.js';
 import type { ConformanceReport } from '../../src/conformance/types.js';
 import { buildModel } from '../../src/contract/model.js';
 import { apiSpec } from '../../src/contract/tables/api.js';
@@ -235,7 +237,7 @@ beforeAll(async () => {
   spec = join(TMP, 'openapi.yaml');
   writeFileSync(spec, CONTRACT);
   await generateSpec(
-    { path: spec, api: 'parts', out: OUT, targets: ['types', 'validators', 'client', 'sdk'], strict: true },
+    { path: spec, api: 'parts', out: OUT, targets: ['types', 'validators', 'client', 'sdk', 'react-query'], strict: true },
     { cacheDir: join(TMP, 'cache'), force: true },
   );
   const model = await buildModel(spec);
@@ -312,6 +314,78 @@ describe('the clients read a multipart/mixed stream item by item', () => {
     ).rejects.toMatchObject({ name: 'StreamReadError', code: 'truncated', index: 1 });
     expect(items).toEqual([{ n: 1 }]);
   });
+});
+
+describe('the generated clients type a multipart stream by its item', () => {
+  it('compiles under tsc --strict (TypeScript 5.9, and 7 when cached), the items typed', () => {
+    const app = join(TMP, 'app.ts');
+    writeFileSync(
+      app,
+      `import { createClient } from "./generated/client.js";
+import { createSdkClient, listParts } from "./generated/sdk.js";
+import { listPartsQueryOptions } from "./generated/react-query.js";
+import { QueryClient } from "@tanstack/react-query";
+
+export async function all(): Promise<number[]> {
+  const out: number[] = [];
+  const { data } = await createClient().GET("/parts", { stream: { maxItems: 10 } });
+  for await (const part of data ?? []) out.push(part.n);
+  const result = await listParts(createSdkClient());
+  if (result.ok) for await (const part of result.data) { const label: string | undefined = part.label; out.push(part.n + (label ?? "").length); }
+  const parts = await new QueryClient().fetchQuery(listPartsQueryOptions(createSdkClient()));
+  return out.concat(parts.map((part) => part.n));
+}
+`,
+    );
+    writeFileSync(
+      join(TMP, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          noUnusedLocals: true,
+          types: [],
+          paths: { '@specforge/runtime/*': [join(ROOT, 'src', 'runtime', 'entry', '*.ts')] },
+        },
+        files: [app],
+      }),
+    );
+    const ts7 = join(ROOT, 'test', '.tmp', 'ts7-cache', 'node_modules', 'typescript', 'bin', 'tsc');
+    for (const compiler of [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), ...(existsSync(ts7) ? [ts7] : [])]) {
+      const r = spawnSync(process.execPath, [compiler, '-p', join(TMP, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    }
+  }, 200_000);
+});
+
+describe('specforge proxy on a multipart/mixed stream', () => {
+  it('passes the stream on unchanged and reports its bad 3rd part by its index', async () => {
+    const part = (body: string): string => `--raw-boundary\r\nContent-Type: application/json\r\n\r\n${body}\r\n`;
+    raw = part('{"n":1}') + part('{"n":2}') + part('{"n":"three"}') + '--raw-boundary--\r\n';
+    const lines: string[] = [];
+    const proxy = await createProxy({
+      model: await buildModel(spec),
+      upstream: base,
+      onViolation: (l) => lines.push(l),
+      streamBounds: { items: 100, bytes: 1024 * 1024, ms: 2000 },
+    });
+    try {
+      const res = await fetch(`${proxy.origin}/parts`);
+      expect(await res.text()).toBe(raw);
+      await expect.poll(() => lines.join('\n'), { timeout: 3000 }).toMatch(/listParts.*stream item 2 \(the 3rd\)/);
+    } finally {
+      raw = undefined;
+      const report = await proxy.close();
+      expect(report.failures.filter((f) => f.check === 'response_schema_conformance').map((f) => f.operationId)).toEqual(['listParts']);
+      expect(report.skipped ?? []).toEqual([]);
+    }
+  }, 30_000);
 });
 
 describe('specforge test on a multipart/mixed stream', () => {
