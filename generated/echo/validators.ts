@@ -89,28 +89,28 @@ const e_920cbf = ["#/additionalProperties","additionalProperties",0,"must NOT ha
 const e_9c828f = ["#/properties/code/minimum","minimum",{comparison:">=",limit:400},"must be >= 400"];
 const e_b1a18e = ["#/properties/code/maximum","maximum",{comparison:"<=",limit:599},"must be <= 599"];
 const func_191f75b3 = /* @__PURE__ */ (() => Object.prototype.hasOwnProperty)();
-function validate_Error_593fd3(_,{instancePath:s="",parentData:p,parentDataProperty:c,rootData:n=_,dynamicAnchors:u={}}={}){let r=null,e=0;const l=e;if(_&&typeof _=="object"&&!Array.isArray(_)){__definedOwn(_,"code")||(r=__pushError(r,s,e_8343ad),e++),__definedOwn(_,"message")||(r=__pushError(r,s,e_2b157e),e++);const y=e;for(const o of Object.keys(_))o==="code"||o==="message"||(r=__pushError(r,s,e_920cbf,{additionalProperty:o}),e++);if(__definedOwn(_,"code")){let o=_.code;const f=e;typeof o=="number"&&!(o%1)&&!isNaN(o)&&isFinite(o)||(r=__pushError(r,s+"/code",e_3c76e1),e++);const d=e;typeof o=="number"&&isFinite(o)&&((o>599||isNaN(o))&&(r=__pushError(r,s+"/code",e_b1a18e),e++),(o<400||isNaN(o))&&(r=__pushError(r,s+"/code",e_9c828f),e++));var i=f===e}if(__definedOwn(_,"message")){let o=_.message;const f=e;typeof o!="string"&&(r=__pushError(r,s+"/message",e_4abf84),e++);const d=e;var i=f===e}}else r=__pushError(r,s,e_1ef47d),e++;return validate_Error_593fd3.errors=r,e===0}
-function validate_authInfoResponse_9c6354(e,{instancePath:o="",parentData:t,parentDataProperty:l,rootData:p=e,dynamicAnchors:d={}}={}){let _=null,r=0;const u=r;if(e&&typeof e=="object"&&!Array.isArray(e)){if(__definedOwn(e,"id")||(_=__pushError(_,o,e_1f37af),r++),__definedOwn(e,"id")){let i=e.id;const s=r;typeof i!="string"&&(_=__pushError(_,o+"/id",e_35ad9f),r++);const n=r;var f=s===r}if(__definedOwn(e,"email")){let i=e.email;const s=r;typeof i!="string"&&(_=__pushError(_,o+"/email",e_246088),r++);const n=r;var f=s===r}}else _=__pushError(_,o,e_1ef47d),r++;return validate_authInfoResponse_9c6354.errors=_,r===0}
-function validate_echoMessage_298fc1(s,{instancePath:o="",parentData:n,parentDataProperty:t,rootData:i=s,dynamicAnchors:c={}}={}){let e=null,r=0;const p=r;if(s&&typeof s=="object"&&!Array.isArray(s)){__definedOwn(s,"message")||(e=__pushError(e,o,e_2b157e),r++);const y=r;for(const _ of Object.keys(s))_!=="message"&&(e=__pushError(e,o,e_920cbf,{additionalProperty:_}),r++);if(__definedOwn(s,"message")){let _=s.message;const f=r;typeof _!="string"&&(e=__pushError(e,o+"/message",e_4abf84),r++);const g=r;var l=f===r}}else e=__pushError(e,o,e_1ef47d),r++;return validate_echoMessage_298fc1.errors=e,r===0}
-const schema$echoMessage = validate_echoMessage_298fc1;
-const schema$authInfoResponse = validate_authInfoResponse_9c6354;
-const schema$Error = validate_Error_593fd3;
-const op$echo_body_application_json = validate_echoMessage_298fc1;
-const op$echo_200_application_json = validate_echoMessage_298fc1;
-const op$echo_400_application_json = validate_Error_593fd3;
-const op$echo_401_application_json = validate_Error_593fd3;
-const op$echo_500_application_json = validate_Error_593fd3;
-const op$echo_default_application_json = validate_Error_593fd3;
-const op$auth_info_google_jwt_200_application_json = validate_authInfoResponse_9c6354;
-const op$auth_info_google_jwt_401_application_json = validate_Error_593fd3;
-const op$auth_info_google_jwt_500_application_json = validate_Error_593fd3;
-const op$authInfoGoogleIdToken_200_application_json = validate_authInfoResponse_9c6354;
-const op$authInfoGoogleIdToken_401_application_json = validate_Error_593fd3;
-const op$authInfoGoogleIdToken_500_application_json = validate_Error_593fd3;
-const op$authInfoFirebase_200_application_json = validate_authInfoResponse_9c6354;
-const op$authInfoFirebase_401_application_json = validate_Error_593fd3;
-const op$authInfoFirebase_500_application_json = validate_Error_593fd3;
-const errorBody = validate_Error_593fd3;
+function v_Error_593f(_,{instancePath:s="",parentData:c,parentDataProperty:n,rootData:d=_,dynamicAnchors:u={}}={}){let r=null,e=0;const y=e;if(_&&typeof _=="object"&&!Array.isArray(_)){__definedOwn(_,"code")||(r=__pushError(r,s,e_8343ad),e++),__definedOwn(_,"message")||(r=__pushError(r,s,e_2b157e),e++);const l=e;for(const o of Object.keys(_))o==="code"||o==="message"||(r=__pushError(r,s,e_920cbf,{additionalProperty:o}),e++);if(__definedOwn(_,"code")){let o=_.code;const f=e;typeof o=="number"&&!(o%1)&&!isNaN(o)&&isFinite(o)||(r=__pushError(r,s+"/code",e_3c76e1),e++);const p=e;typeof o=="number"&&isFinite(o)&&((o>599||isNaN(o))&&(r=__pushError(r,s+"/code",e_b1a18e),e++),(o<400||isNaN(o))&&(r=__pushError(r,s+"/code",e_9c828f),e++));var i=f===e}if(__definedOwn(_,"message")){let o=_.message;const f=e;typeof o!="string"&&(r=__pushError(r,s+"/message",e_4abf84),e++);const p=e;var i=f===e}}else r=__pushError(r,s,e_1ef47d),e++;return v_Error_593f.errors=r,e===0}
+function v_authInfoResponse_9c63(e,{instancePath:o="",parentData:t,parentDataProperty:l,rootData:p=e,dynamicAnchors:d={}}={}){let _=null,r=0;const u=r;if(e&&typeof e=="object"&&!Array.isArray(e)){if(__definedOwn(e,"id")||(_=__pushError(_,o,e_1f37af),r++),__definedOwn(e,"id")){let s=e.id;const i=r;typeof s!="string"&&(_=__pushError(_,o+"/id",e_35ad9f),r++);const n=r;var f=i===r}if(__definedOwn(e,"email")){let s=e.email;const i=r;typeof s!="string"&&(_=__pushError(_,o+"/email",e_246088),r++);const n=r;var f=i===r}}else _=__pushError(_,o,e_1ef47d),r++;return v_authInfoResponse_9c63.errors=_,r===0}
+function v_echoMessage_298f(s,{instancePath:o="",parentData:n,parentDataProperty:t,rootData:i=s,dynamicAnchors:p={}}={}){let e=null,r=0;const c=r;if(s&&typeof s=="object"&&!Array.isArray(s)){__definedOwn(s,"message")||(e=__pushError(e,o,e_2b157e),r++);const l=r;for(const _ of Object.keys(s))_!=="message"&&(e=__pushError(e,o,e_920cbf,{additionalProperty:_}),r++);if(__definedOwn(s,"message")){let _=s.message;const f=r;typeof _!="string"&&(e=__pushError(e,o+"/message",e_4abf84),r++);const g=r;var y=f===r}}else e=__pushError(e,o,e_1ef47d),r++;return v_echoMessage_298f.errors=e,r===0}
+const schema$echoMessage = v_echoMessage_298f;
+const schema$authInfoResponse = v_authInfoResponse_9c63;
+const schema$Error = v_Error_593f;
+const op$echo_body_application_json = v_echoMessage_298f;
+const op$echo_200_application_json = v_echoMessage_298f;
+const op$echo_400_application_json = v_Error_593f;
+const op$echo_401_application_json = v_Error_593f;
+const op$echo_500_application_json = v_Error_593f;
+const op$echo_default_application_json = v_Error_593f;
+const op$auth_info_google_jwt_200_application_json = v_authInfoResponse_9c63;
+const op$auth_info_google_jwt_401_application_json = v_Error_593f;
+const op$auth_info_google_jwt_500_application_json = v_Error_593f;
+const op$authInfoGoogleIdToken_200_application_json = v_authInfoResponse_9c63;
+const op$authInfoGoogleIdToken_401_application_json = v_Error_593f;
+const op$authInfoGoogleIdToken_500_application_json = v_Error_593f;
+const op$authInfoFirebase_200_application_json = v_authInfoResponse_9c63;
+const op$authInfoFirebase_401_application_json = v_Error_593f;
+const op$authInfoFirebase_500_application_json = v_Error_593f;
+const errorBody = v_Error_593f;
 
 /** Validators for each named schema of the contract, keyed by component schema name. */
 export const schemaValidators: SchemaValidators = {

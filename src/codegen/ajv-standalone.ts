@@ -54,13 +54,14 @@ export function identifierPart(text: string, maxLength = 40, hashed = true): str
 }
 
 /**
- * The name part of a schema's validator: a component schema's own name (without the
- * `components/schemas/` every one has: Figma's validators repeated it 2,500 times) and a hash of
- * its key, which keeps names apart; any other key as identifierPart makes it.
+ * The name of a schema's validator: for a component schema, `v_`, its own name (without the
+ * `components/schemas/` every one has) and a short hash of its key, which keeps names apart (its
+ * calls are most of the names in the code: Figma's validators named them 2,000 times); for any
+ * other key, `validate_` and identifierPart's.
  */
 function functionName(key: string): string {
   const component = /^\/?components\/schemas\/(.+)$/s.exec(key)?.[1];
-  return component === undefined ? identifierPart(key) : `${identifierPart(component, 32, false) || 'schema'}_${shortHash(key, 6)}`;
+  return component === undefined ? `validate_${identifierPart(key)}` : `v_${identifierPart(component, 32, false) || 'schema'}_${shortHash(key, 4)}`;
 }
 
 interface Declaration {
@@ -118,7 +119,7 @@ export function standaloneModule(
     // two names: written once. Compared with its own name masked and the names already settled
     // (constants, functions it calls) renamed, so only code that does the same is merged.
     const canonical = text.replace(TOKENS, (token) => (token === name ? '#self' : (renamed.get(token) ?? token)));
-    declare(name, `validate_${key === undefined ? shortHash(maskNames(hashed)) : functionName(key)}`, text, 1, `validate\u0000${canonical}`);
+    declare(name, key === undefined ? `validate_${shortHash(maskNames(hashed))}` : functionName(key), text, 1, `validate\u0000${canonical}`);
     return name;
   };
 
