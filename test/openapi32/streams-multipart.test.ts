@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMock } from '../../src/cli/commands/mock.js';
 import { runTest } from '../../src/cli/commands/test.js';
 import { createProxy } from '../../src/conformance/proxy.js';
 import type { ConformanceReport } from '../../src/conformance/types.js';
@@ -417,6 +418,32 @@ describe('specforge test on a multipart/mixed stream', () => {
       expect(failures[0]?.message).toMatch(/\/n must be integer/);
     } finally {
       raw = undefined;
+    }
+  }, 30_000);
+
+  it("passes the contract's own mock: its sampled parts are read and checked one by one", async () => {
+    const { server } = await runMock({ cwd: TMP, spec, port: 0, write: () => undefined, cache: false });
+    try {
+      let out = '';
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const code = await runTest({
+        cwd: TMP,
+        spec,
+        baseUrl: origin,
+        phases: 'examples',
+        format: 'json',
+        progress: false,
+        cache: false,
+        write: (t) => (out += t),
+      });
+      const report = JSON.parse(out) as ConformanceReport;
+      expect(report.failures).toEqual([]);
+      expect(report.skipped ?? []).toEqual([]);
+      expect(report.operations[0]?.checks.response_schema_conformance?.passed).toBeGreaterThan(0);
+      expect(code).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
     }
   }, 30_000);
 });
