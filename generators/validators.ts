@@ -54,11 +54,37 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   // the runtime's definedOwn; each error pushed by the runtime's pushError from a shared template.
   const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
   // A schema Ajv reads a part of at run time (an enum) is written as that part alone.
-  const code = splitSchemas(shortJoins(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code));
+  const code = splitSchemas(shortCalls(shortJoins(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code)));
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');
   return code;
+}
+
+/** What standalone code calls a named schema's validator through (the runtime's callRef). */
+const CALL_REF = '__callRef';
+
+/**
+ * A call of a validator Ajv wrote (`validate(data, {instancePath, parentData, parentDataProperty,
+ * rootData, dynamicAnchors})`, each value a name, a string literal or the instance path joined from
+ * them) or a string literal, which is left as it is: a call is read only outside strings.
+ */
+const VALIDATOR_CALL =
+  /"(?:[^"\\\n]|\\.)*"|(?<![\w$])((?:v|validate)_[\w$]+)\((data\d*), \{instancePath(?::(instancePath(?: ?\+ ?(?:"(?:[^"\\\n]|\\.)*"|[\w$]+(?:\.replace\(\/~\/g, "~0"\)\.replace\(\/\\\/\/g, "~1"\))?))*))?,parentData(?::(data\d*))?,parentDataProperty(?::("(?:[^"\\\n]|\\.)*"|[\w$]+))?,rootData,dynamicAnchors\}\)/g;
+
+/**
+ * Each call of a validator made through the runtime's callRef, which passes the same object (the
+ * same keys in the same order and values): the five key names are written once, not at every call
+ * (Figma's validators called 674 times).
+ */
+export function shortCalls(code: string): string {
+  return code.replace(
+    VALIDATOR_CALL,
+    (match, fn: string | undefined, data: string, path: string | undefined, parent: string | undefined, key: string | undefined) =>
+      fn === undefined
+        ? match
+        : `${CALL_REF}(${fn}, ${data}, ${path ?? 'instancePath'}, ${parent ?? 'parentData'}, ${key ?? 'parentDataProperty'}, rootData, dynamicAnchors)`,
+  );
 }
 
 /** What standalone code calls to test a property that is present and own (the runtime's definedOwn). */
@@ -69,7 +95,7 @@ const UNEVALUATED = /"unevaluated(?:Properties|Items)":/;
 
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, definedOwn as ${OWN_PROPERTY}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, definedOwn as ${OWN_PROPERTY}` : ''}${code.includes(`${CALL_REF}(`) ? `, callRef as ${CALL_REF}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
 const STANDARD_IMPORT = (from: string, typed: boolean): string =>

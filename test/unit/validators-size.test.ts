@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { ValidateFunction } from '../../src/runtime/validation/standalone.js';
 import { sampleSchema, type SampleOptions } from '../../src/runtime/shared/sample.js';
+import { shortCalls } from '../../generators/validators.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `validators-size-${process.pid}`);
 const FIGMA = join(dirname(createRequire(import.meta.url).resolve('@figma/rest-api-spec/package.json')), 'openapi', 'openapi.yaml');
@@ -186,4 +187,14 @@ describe("Figma's generated validators", () => {
       );
     }
   }, 120_000);
+
+  it('call validators through callRef only outside string literals', () => {
+    const call = 'v_A_12ab(data0, {instancePath:instancePath+"/x\\"y",parentData:data,parentDataProperty:"x\\"y",rootData,dynamicAnchors})';
+    expect(shortCalls(`if(!(${call})){}`)).toBe('if(!(__callRef(v_A_12ab, data0, instancePath+"/x\\"y", data, "x\\"y", rootData, dynamicAnchors))){}');
+    const quoted = `const s = ${JSON.stringify(call)};`;
+    expect(shortCalls(quoted)).toBe(quoted);
+    const passed = 'v_B_34cd(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors})';
+    expect(shortCalls(passed)).toBe('__callRef(v_B_34cd, data, instancePath, parentData, parentDataProperty, rootData, dynamicAnchors)');
+    expect(shortCalls(`x$${passed}`)).toBe(`x$${passed}`);
+  });
 });

@@ -10,6 +10,7 @@ export {
   concatErrors,
   ownProperty,
   definedOwn,
+  callRef,
   type ValidateFunction,
   type ErrorObject,
   type ErrorTemplate,
