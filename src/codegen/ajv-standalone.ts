@@ -152,11 +152,31 @@ export function standaloneModule(
   };
   const pendingWrappers: Array<[string, string, string, string]> = [];
 
-  const exported: string[] = [];
+  const exported: Array<[exportName: string, ajvName: string]> = [];
   for (const [exportName, id] of Object.entries(exports)) {
     const fn = ajv.getSchema(id) as CompiledFn | undefined;
     if (!fn) throw new Error(`no schema with id ${id}`);
-    exported.push(`const ${exportName} = ${emitFunction(fn)};`);
+    exported.push([exportName, emitFunction(fn)]);
+  }
+  // A function of an operation's schema (not a component's) that one export names is declared under
+  // that export's name (op$getFile_path), not under its key's hash with a constant naming it again.
+  const exportsOf = new Map<string, string[]>();
+  for (const [exportName, ajvName] of exported) {
+    const declared = renamed.get(ajvName) ?? ajvName;
+    exportsOf.set(declared, [...(exportsOf.get(declared) ?? []), exportName]);
+  }
+  const ownName = new Map<string, string>();
+  for (const [declared, names] of exportsOf) {
+    const d = declarations.get(declared);
+    const name = names[0] as string;
+    if (names.length !== 1 || d === undefined || d.rank !== 1 || !declared.startsWith('validate_') || declarations.has(name)) continue;
+    declarations.delete(declared);
+    declarations.set(name, { ...d, name });
+    ownName.set(declared, name);
+  }
+  for (const [oldName, declared] of renamed) {
+    const name = ownName.get(declared);
+    if (name !== undefined) renamed.set(oldName, name);
   }
   // After the functions: a validator with what it evaluated is a constant, not a hoisted declaration.
   for (const [key, prefix, text, target] of pendingWrappers) declare(key, `${prefix}_${renamed.get(target) ?? shortHash(text)}`, text, 2);
@@ -164,7 +184,10 @@ export function standaloneModule(
   const out: string[] = [];
   const ordered = [...declarations.values()].sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const d of ordered) out.push(renameIn(d.text, renamed));
-  for (const line of exported) out.push(renameIn(line, renamed));
+  for (const [exportName, ajvName] of exported) {
+    const declared = renamed.get(ajvName) ?? ajvName;
+    if (declared !== exportName) out.push(`const ${exportName} = ${declared};`);
+  }
   return out.join('\n') + '\n';
 }
 
