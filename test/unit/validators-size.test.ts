@@ -5,7 +5,7 @@
  * removed, replaced by null, a number, a string, an array), and on random values. The errors are
  * compared too (keys, order, values).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -197,4 +197,39 @@ describe("Figma's generated validators", () => {
     expect(shortCalls(passed)).toBe('__callRef(v_B_34cd, data, instancePath, parentData, parentDataProperty, rootData, dynamicAnchors)');
     expect(shortCalls(`x$${passed}`)).toBe(`x$${passed}`);
   });
+
+  it('track what a function evaluated where a schema uses unevaluatedProperties', async () => {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'unevaluated', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Base: { type: 'object', properties: { id: { type: 'string' } } },
+          Closed: { allOf: [{ $ref: '#/components/schemas/Base' }], properties: { name: { type: 'string' } }, unevaluatedProperties: false },
+        },
+      },
+    };
+    mkdirSync(join(TMP, 'unevaluated'), { recursive: true });
+    writeFileSync(join(TMP, 'unevaluated', 'openapi.json'), JSON.stringify(spec));
+    const load = async (out: string, deferUnused: false | 'all'): Promise<Validators> => {
+      await generateSpec(
+        {
+          path: join(TMP, 'unevaluated', 'openapi.json'),
+          api: 'unevaluated',
+          out: join(TMP, out),
+          targets: ['types', 'validators'],
+          strict: false,
+          deferUnused,
+        },
+        { cacheDir: join(TMP, 'cache'), force: true },
+      );
+      return (await import(pathToFileURL(join(TMP, out, 'validators.ts')).href)) as Validators;
+    };
+    const a = (await load('uneval-ahead', false)).schemaValidators['Closed'] as ValidateFunction;
+    const b = (await load('uneval-memory', 'all')).schemaValidators['Closed'] as ValidateFunction;
+    expect(a({ id: 'a', name: 'b' })).toBe(true);
+    expect(a({ id: 'a', other: 1 })).toBe(false);
+    for (const value of [{ id: 'a', name: 'b' }, { id: 'a', other: 1 }, { id: 3 }, {}, null]) same(a, b, value);
+  }, 60_000);
 });
