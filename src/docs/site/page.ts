@@ -15,8 +15,32 @@ export interface ConsoleServer {
 
 export interface NavGroup {
   name: string;
+  /** The group's first page; '' for a parent tag with no operations of its own (a heading). */
   file: string;
   count: number;
+  /** OpenAPI 3.2: the tag's `summary`, shown instead of its name. */
+  label?: string;
+  /** OpenAPI 3.2: the tag's `parent`: the group is listed under it. */
+  parent?: string;
+}
+
+/** Each group's parent in the navigation, where the parent is listed and no cycle leads back. */
+function navParents(groups: readonly NavGroup[]): Map<NavGroup, string | undefined> {
+  const byName = new Map(groups.map((g) => [g.name, g]));
+  const out = new Map<NavGroup, string | undefined>();
+  for (const g of groups) {
+    const seen = new Set([g.name]);
+    let at = g.parent;
+    let ok = at !== undefined && byName.has(at);
+    while (ok && at !== undefined) {
+      if (seen.has(at)) ok = false;
+      seen.add(at);
+      const next = byName.get(at)?.parent;
+      at = next !== undefined && byName.has(next) ? next : undefined;
+    }
+    out.set(g, ok ? g.parent : undefined);
+  }
+  return out;
 }
 
 export interface PageShell {
@@ -85,16 +109,25 @@ function versionSelector(versions: [string, string, boolean][]): string {
 export function sitePage(shell: PageShell): string {
   const link = (file: string, label: string): string =>
     `<li><a href="${escapeHtml(shell.here + file)}"${file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`;
-  const groups = shell.groups
-    .map((g) => {
-      const item = `<a href="${escapeHtml(shell.here + g.file)}"${g.file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(g.name)} <span class="muted">(${g.count})</span></a>`;
-      const ops =
-        g.file === shell.group && shell.ops.length > 0
-          ? `<ul class="ops">${shell.ops.map(([href, method, label]) => `<li><a href="${escapeHtml(href)}"><span class="method m-${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span>${escapeHtml(label)}</span></a></li>`).join('')}</ul>`
-          : '';
-      return `<li>${item}${ops}</li>`;
-    })
-    .join('\n');
+  const parents = navParents(shell.groups);
+  const under = (parent: string | undefined): NavGroup[] => shell.groups.filter((g) => parents.get(g) === parent);
+  const navItems = (list: NavGroup[]): string =>
+    list
+      .map((g) => {
+        const name = escapeHtml(g.label ?? g.name);
+        const item =
+          g.file === ''
+            ? `<span class="group-heading">${name}</span>`
+            : `<a href="${escapeHtml(shell.here + g.file)}"${g.file === shell.current ? ' aria-current="page"' : ''}>${name} <span class="muted">(${g.count})</span></a>`;
+        const ops =
+          g.file !== '' && g.file === shell.group && shell.ops.length > 0
+            ? `<ul class="ops">${shell.ops.map(([href, method, label]) => `<li><a href="${escapeHtml(href)}"><span class="method m-${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span>${escapeHtml(label)}</span></a></li>`).join('')}</ul>`
+            : '';
+        const children = under(g.name);
+        return `<li>${item}${ops}${children.length > 0 ? `<ul class="subgroups">${navItems(children)}</ul>` : ''}</li>`;
+      })
+      .join('\n');
+  const groups = navItems(under(undefined));
   const logo = shell.logo !== undefined ? `<img src="${escapeHtml(shell.root + shell.logo)}" alt="">` : '';
   return `<!doctype html>
 <html lang="en">

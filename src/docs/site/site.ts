@@ -202,6 +202,40 @@ function groupsOf(model: ContractModel, document: Node, fileFor: (name: string) 
   return groups;
 }
 
+/**
+ * The navigation's groups: each with its tag's `summary` and `parent` (OpenAPI 3.2), and the parent
+ * tags that have no operations of their own as headings, so nested tags are listed under them.
+ */
+function navGroups(groups: readonly Group[], document: Node): NavGroup[] {
+  const declared = new Map<string, Node>();
+  for (const t of Array.isArray(document['tags']) ? document['tags'].filter(isRecord) : []) {
+    if (typeof t['name'] === 'string' && !declared.has(t['name'])) declared.set(t['name'], t);
+  }
+  const entryOf = (name: string, file: string, count: number): NavGroup => {
+    const tag = declared.get(name);
+    const entry: NavGroup = { name, file, count };
+    if (typeof tag?.['summary'] === 'string' && tag['summary'].trim() !== '') entry.label = tag['summary'].trim();
+    if (typeof tag?.['parent'] === 'string' && tag['parent'] !== name) entry.parent = tag['parent'];
+    return entry;
+  };
+  const listed = new Set(groups.map((g) => g.name));
+  const out: NavGroup[] = [];
+  for (const g of groups) {
+    const entry = entryOf(g.name, g.file, g.ops.length);
+    // A parent tag without operations becomes a heading before its first child; so do its own
+    // parents (bounded: a cycle stops).
+    const headings: NavGroup[] = [];
+    for (let parent = entry.parent, i = 0; i < 16 && parent !== undefined && !listed.has(parent) && declared.has(parent); i++) {
+      const heading = entryOf(parent, '', 0);
+      listed.add(parent);
+      headings.unshift(heading);
+      parent = heading.parent;
+    }
+    out.push(...headings, entry);
+  }
+  return out;
+}
+
 /** The selector's links of a page: the same page in each version where it exists, else that version's overview. */
 function versionLinks(versions: readonly SiteVersion[], root: string, file: string): [string, string, boolean][] {
   return versions.map((v) => [`${root}${v.folder}/${v.files.has(file) ? file : 'index.html'}`, v.label, v.current]);
@@ -288,7 +322,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
     write(versions = []) {
       mkdirSync(dir, { recursive: true });
       const contract = `${model.info.title} ${model.info.version}`;
-      const nav: NavGroup[] = groups.map((g) => ({ name: g.name, file: g.file, count: g.ops.length }));
+      const nav = navGroups(groups, document);
       const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
         sitePage({
           title,

@@ -65,6 +65,8 @@ nav.side a:hover { background: var(--soft); }
 nav.side a[aria-current="page"] { font-weight: 600; border-left: 3px solid var(--accent); }
 nav.side .ops a { display: flex; gap: .4rem; align-items: baseline; color: var(--fg); }
 nav.side .ops .method { font-size: .68rem; min-width: 3.4rem; text-align: center; }
+nav.side .subgroups { margin: .1rem 0 .3rem .8rem; padding-left: .4rem; border-left: 1px solid var(--line); }
+nav.side .group-heading { display: block; padding: .1rem .3rem; color: var(--muted); font-weight: 600; }
 nav.side h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 1rem 0 .3rem; }
 .search label { display: block; font-size: .8rem; color: var(--muted); }
 .search input { width: 100%; padding: .4rem .5rem; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--fg); font: inherit; }
