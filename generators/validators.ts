@@ -6,6 +6,7 @@
  */
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import { CONCAT_ERRORS, PUSH_ERROR, shortErrors, shortJoins } from '../src/codegen/standalone-errors.js';
+import { dropUnusedErrorCounts } from '../src/codegen/standalone-locals.js';
 import { minifyStandalone } from '../src/codegen/standalone-minify.js';
 import { splitSchemas } from '../src/codegen/standalone-schemas.js';
 import type { ContractModel, JsonSchema } from '../src/contract/model.js';
@@ -54,7 +55,7 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   // the runtime's definedOwn; each error pushed by the runtime's pushError from a shared template.
   const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
   // A schema Ajv reads a part of at run time (an enum) is written as that part alone.
-  const code = splitSchemas(shortCalls(shortJoins(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code)));
+  const code = dropUnusedErrorCounts(splitSchemas(shortCalls(shortJoins(shortErrors(cheapOwnChecks(module, OWN_PROPERTY)).code))));
   // A require left in code (not in a string: every quote inside Ajv's JSON string literals is
   // escaped, so `require("` cannot occur in one) names a module the rewrite does not know.
   if (/(?<![\w$.])require\("/.test(code)) throw new Error('unexpected require() in standalone code');

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { dropUnusedErrorCounts } from '../../src/codegen/standalone-locals.js';
+
+describe('dropUnusedErrorCounts', () => {
+  it('drops an error count nothing reads and keeps one that is read', () => {
+    const code = 'function v(data){let errors = 0;const _errs1 = errors;const _errs2 = errors;if(x){}var valid0 = _errs2 === errors;}';
+    expect(dropUnusedErrorCounts(code)).toBe('function v(data){let errors = 0;const _errs2 = errors;if(x){}var valid0 = _errs2 === errors;}');
+  });
+
+  it('leaves string literals as they are, and counts a name in a string as a use', () => {
+    const code = 'function v(data){if(data !== "const _errs3 = errors;"){}const _errs4 = errors;const _errs5 = errors;if(data === \'_errs5\'){}}';
+    expect(dropUnusedErrorCounts(code)).toBe('function v(data){if(data !== "const _errs3 = errors;"){}const _errs5 = errors;if(data === \'_errs5\'){}}');
+  });
+
+  it('counts names per line (one compiled function)', () => {
+    const code = 'function a(){const _errs1 = errors;}\nfunction b(){var valid = _errs1 === errors;}';
+    expect(dropUnusedErrorCounts(code)).toBe('function a(){}\nfunction b(){var valid = _errs1 === errors;}');
+  });
+});
