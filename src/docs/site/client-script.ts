@@ -19,6 +19,20 @@ export const DOCS_JS = `(function () {
     return e;
   }
 
+  // A paged group's operations in the sidebar, from the script its pages share (<group>.nav.js:
+  // [page, anchor, method, label] each); without it the sidebar lists this page's own.
+  var navOps = self.specforgeNav, navList = document.querySelector('nav.side ul.ops');
+  if (Array.isArray(navOps) && navList) {
+    navList.textContent = '';
+    navOps.forEach(function (op) {
+      var a = el('a', { href: (document.getElementById(op[1]) ? '' : op[0]) + '#' + op[1] });
+      a.appendChild(el('span', { 'class': 'method m-' + String(op[2]).toLowerCase() }, String(op[2]).toUpperCase()));
+      a.appendChild(document.createTextNode(' '));
+      a.appendChild(el('span', null, op[3]));
+      navList.appendChild(el('li')).appendChild(a);
+    });
+  }
+
   // Search, and an anchor now on another page: assets/search.js (search-script.ts).
 
   // Tabs over the code samples (without the script all four are shown one under the other).

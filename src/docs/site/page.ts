@@ -58,6 +58,8 @@ export interface PageShell {
   group: string;
   /** Links of the current group's operations: [href, method, label]. */
   ops: [string, string, string][];
+  /** A paged group's script listing all its operations (<group>.nav.js), shared by its pages; `ops` then holds this page's own. */
+  navScript?: string;
   extraLinks: [string, string][];
   /** The version selector: [href, label, current] per published version, oldest first; empty with one version. */
   versions?: [string, string, boolean][];
@@ -140,7 +142,7 @@ export function sitePage(shell: PageShell): string {
 <title>${escapeHtml(shell.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(shell.root)}assets/docs.css">
 ${shell.hasTheme ? `<link rel="stylesheet" href="${escapeHtml(shell.root)}assets/theme.css">\n` : ''}<script src="${escapeHtml(shell.root)}assets/console.js" defer></script>
-<script src="${escapeHtml(shell.root)}assets/docs.js" defer></script>
+${shell.navScript !== undefined ? `<script src="${escapeHtml(shell.here + shell.navScript)}" defer></script>\n` : ''}<script src="${escapeHtml(shell.root)}assets/docs.js" defer></script>
 <script src="${escapeHtml(shell.root)}assets/search.js" defer></script>
 </head>
 <body data-root="${escapeHtml(shell.here)}" data-search="${escapeHtml(shell.here)}search-index.js" data-servers="${escapeHtml(JSON.stringify(shell.servers))}">

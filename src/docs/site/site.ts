@@ -323,8 +323,9 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
       mkdirSync(dir, { recursive: true });
       const contract = `${model.info.title} ${model.info.version}`;
       const nav = navGroups(groups, document);
-      const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current): string =>
+      const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current, navScript?: string): string =>
         sitePage({
+          ...(navScript !== undefined ? { navScript } : {}),
           title,
           contract,
           root,
@@ -351,12 +352,18 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
               ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>`
               : '';
           const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
-          const ops: PageShell['ops'] = g.ops.map((op) => [
+          // A paged group lists all its operations once, in a script its pages share; each page lists its own inline.
+          const navScript = g.pages.length > 1 ? g.file.replace(/\.html$/, '.nav.js') : undefined;
+          if (navScript !== undefined && n === 0) {
+            const all = g.ops.map((op) => [pageOf.get(op) ?? '', operationAnchor(op), op.method, op.summary?.trim() || op.path]);
+            writeFileSync(join(dir, navScript), `self.specforgeNav = ${JSON.stringify(all)};\n`);
+          }
+          const ops: PageShell['ops'] = (navScript !== undefined ? p.ops : g.ops).map((op) => [
             `${pageOf.get(op) === p.file ? '' : (pageOf.get(op) ?? '')}#${operationAnchor(op)}`,
             op.method,
             op.summary?.trim() || op.path,
           ]);
-          writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file));
+          writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file, navScript));
         });
       }
 
