@@ -43,6 +43,8 @@ export interface DocsSpec {
   changelog?: ContractChangelog;
   /** Earlier versions published beside this one (static renderer), oldest first: `<api>/versions/<label>/`. */
   versions?: DocsVersion[];
+  /** The contract's model when the caller already built it (specforge docs, for its strictness check): not loaded again. */
+  model?: ContractModel;
 }
 
 export interface DocsPage {
@@ -265,7 +267,7 @@ export async function buildDocs(specs: DocsSpec[], outDir: string, options: Buil
   const assets = renderer === 'static' ? writeStaticAssets(outDir, options.theme ?? {}) : undefined;
   // Models are built one after another (in process); each build-docs runs in its own process.
   const pages = await mapLimited(specs, renderer === 'static' ? 1 : availableParallelism(), async (spec): Promise<DocsPage> => {
-    const model = await buildModel(spec.path, { api: spec.api });
+    const model = spec.model ?? (await buildModel(spec.path, { api: spec.api }));
     const markdown = spec.out !== undefined ? join(spec.out, 'cli.md') : undefined;
     const hasCli = markdown !== undefined && existsSync(markdown);
     let file = `${spec.api}.html`;

@@ -74,13 +74,15 @@ export async function runDocs(options: DocsOptions): Promise<number> {
   // is its located error), and judged as generate would: published docs of a contract its own level
   // refuses would mislead.
   const refused: Diagnostic[] = [];
+  const specs: DocsSpec[] = [];
   for (const s of entries) {
     const level = strict ?? s.strict;
     const model = await buildModel(s.path, { api: s.api });
     if (level !== false) refused.push(...strictReport(model, planValidators(model), level).errors);
+    // The model goes on to the pages: the contract is not loaded and parsed a second time.
+    specs.push({ path: s.path, api: s.api, model, ...(s.out !== undefined ? { out: s.out } : {}) });
   }
   if (refused.length > 0) throw new ContractError(refused);
-  const specs: DocsSpec[] = entries.map((s) => ({ path: s.path, api: s.api, ...(s.out !== undefined ? { out: s.out } : {}) }));
   // The flag, else the config's docs.changelogBase; the changes are judged with the config's diff:
   // settings (deprecationDays, severity overrides, path filters), as changelog and review judge them.
   const changelogBase = options.changelog === false ? undefined : (options.changelogBase ?? config?.docs.changelogBase);
@@ -110,7 +112,7 @@ export async function runDocs(options: DocsOptions): Promise<number> {
     for (const spec of specs) {
       const settings = versions[spec.api];
       if (settings === undefined || settings.length === 0) continue;
-      const head = await buildModel(spec.path, { api: spec.api });
+      const head = spec.model ?? (await buildModel(spec.path, { api: spec.api }));
       const loaded = await loadDocsVersions({
         cwd,
         spec: spec.path,
