@@ -8,8 +8,7 @@
  * asked, the raw body kept for a stream type without itemSchema, the generated code under
  * tsc --strict with TypeScript 5.9 and 7, and no `node:` import reachable from the client entry.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -17,14 +16,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { StreamReadError } from '../../src/runtime/shared/stream-read.js';
+import { typecheckApp } from '../support/typecheck-app.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'openapi32', 'llm-streams.yaml');
 const TMP = resolve(ROOT, 'test', '.tmp', `openapi32-streams-client-${process.pid}`);
 const OUT = join(TMP, 'generated');
-const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const TS7_CACHE = join(ROOT, 'test', '.tmp', 'ts7-cache');
-const TS7 = join(TS7_CACHE, 'node_modules', 'typescript', 'bin', 'tsc');
 
 interface Delta {
   index: number;
@@ -393,37 +390,13 @@ export async function query(): Promise<string[]> {
 }
 `,
     );
-    writeFileSync(
-      join(TMP, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          noUnusedLocals: true,
-          types: [],
-          paths: { '@specforge/runtime/*': [join(ROOT, 'src', 'runtime', 'entry', '*.ts')] },
-        },
-        files: [app, join(OUT, 'react-query.ts')],
-      }),
-    );
-    if (!existsSync(TS7)) {
-      mkdirSync(TS7_CACHE, { recursive: true });
-      writeFileSync(join(TS7_CACHE, 'package.json'), JSON.stringify({ name: 'ts7-cache', version: '1.0.0', private: true }));
-      const npm = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'typescript@7'], {
-        cwd: TS7_CACHE,
-        encoding: 'utf8',
-        timeout: 240_000,
-      });
-      if (npm.status !== 0) throw new Error(`npm install typescript@7: ${npm.stdout}${npm.stderr}`);
-    }
-    for (const compiler of [TSC, TS7]) {
-      const r = spawnSync(process.execPath, [compiler, '-p', join(TMP, 'tsconfig.json')], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
-      expect(r.stdout + r.stderr).toBe('');
+    for (const r of typecheckApp({
+      dir: TMP,
+      files: [app, join(OUT, 'react-query.ts')],
+      lib: ['ES2022', 'DOM', 'DOM.Iterable', 'DOM.AsyncIterable'],
+      compilerOptions: { noUnusedLocals: true },
+    })) {
+      expect(r.output).toBe('');
       expect(r.status).toBe(0);
     }
   }, 400_000);
