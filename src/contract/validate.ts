@@ -46,8 +46,9 @@ export function opaqueExtensions(types: Record<string, NodeType>): Record<string
 /**
  * Redocly's OpenAPI 3.2 type tree corrected where it departs from the specification:
  * `components.mediaTypes` is a map of Media Type Objects (or references), which Redocly types as a
- * map of content maps, so a valid component was a structural error; and its Parameter keeps 3.1's
- * styles, so `style: cookie` was one too.
+ * map of content maps, so a valid component was a structural error; its Parameter keeps 3.1's
+ * styles, so `style: cookie` was one too; and its Encoding Object lacks the nested `encoding`,
+ * `prefixEncoding` and `itemEncoding` (a nested multipart part's encodings).
  */
 export function oas32Types(types: Record<string, NodeType>): Record<string, NodeType> {
   const named = types['NamedMediaTypes'];
@@ -58,6 +59,13 @@ export function oas32Types(types: Record<string, NodeType>): Record<string, Node
   const style = parameter?.properties['style'];
   if (parameter !== undefined && typeof style === 'object' && style !== null && 'enum' in style && Array.isArray(style.enum)) {
     out['Parameter'] = { ...parameter, properties: { ...parameter.properties, style: { ...style, enum: [...style.enum, 'cookie'] } } };
+  }
+  // Nested encodings (3.2, "Nested Encoding"): an Encoding Object takes `encoding`, `prefixEncoding` and `itemEncoding` as a Media Type Object does.
+  const encoding = types['Encoding'];
+  const media = types['MediaType'].properties;
+  if (encoding !== undefined && media['prefixEncoding'] !== undefined) {
+    const nested = { encoding: media['encoding'], prefixEncoding: media['prefixEncoding'], itemEncoding: 'Encoding' };
+    out['Encoding'] = { ...encoding, properties: { ...encoding.properties, ...nested } };
   }
   return out;
 }
