@@ -447,9 +447,18 @@ export class ModelBuilder {
       const fields = isRecord(errorExt['fields']) ? errorExt['fields'] : {};
       const pick = (k: string): string | undefined => (typeof fields[k] === 'string' ? (fields[k] as string) : undefined);
       const f: ErrorBodyModel['fields'] = {};
-      for (const k of ['message', 'status', 'code', 'details', 'requestId'] as const) {
+      const known = ['message', 'status', 'code', 'details', 'requestId', 'field'] as const;
+      for (const k of known) {
         const v = pick(k);
         if (v !== undefined) f[k] = v;
+      }
+      for (const k of Object.keys(fields).filter((name) => !(known as readonly string[]).includes(name))) {
+        this.warnings.push({
+          code: 'SPECFORGE_EXTENSION',
+          severity: 'warning',
+          message: `x-specforge-error fields: "${k}" is not a field specforge fills (${known.join(', ')}); it is ignored`,
+          location: this.loaded.locate(joinPointer('/x-specforge-error/fields', k)),
+        });
       }
       model.errorBody = { schema: normalizeSchema(errorExt['schema'] ?? {}, this.version), fields: f };
       if (isRecord(errorExt['codes'])) {

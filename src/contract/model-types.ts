@@ -165,7 +165,7 @@ export interface ErrorBodyModel {
    * Where the message, the HTTP status, a machine code, details and a fresh request id go: a
    * property name, or a JSON pointer ("/errors/0/detail", a number making an array).
    */
-  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string };
+  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string; field?: string };
   /** specforge's machine codes ("bad_request", …) to the interface's own ("INVALID_ARGUMENT", …). */
   codes?: Record<string, string>;
   /** Text before each generated request id ("req_"). */

@@ -69,7 +69,7 @@ export const REQUEST_CHECKS = {
   ],
   'discriminator-changed': [
     'breaking',
-    'its discriminator reads another property, or a mapping value was removed or now names another schema',
+    'its discriminator reads another property, or a mapping value (or the 3.2 `defaultMapping`) was removed or now names another schema',
     '`discriminator.propertyName: kind` became `type`',
   ],
   'enum-value-added': ['info', 'a value was added to its enum (it accepts more)', '`enum: [asc]` became `enum: [asc, desc]`'],
@@ -90,7 +90,7 @@ export const RESPONSE_CHECKS = {
   'format-changed': ['warning', 'its format was changed or removed; clients that parse values by format may fail', '`format: date-time` became `format: date`'],
   'discriminator-changed': [
     'breaking',
-    'its discriminator reads another property, or a mapping value now names another schema; clients dispatch on it',
+    'its discriminator reads another property, a mapping value now names another schema, or a 3.2 `defaultMapping` was added or changed; clients dispatch on it',
     '`mapping.card` moved from `Card` to `CardV2`',
   ],
   'enum-value-removed': ['info', 'a value was removed from its enum (it sends fewer)', '`enum: [active, closed]` became `enum: [active]`'],

@@ -400,6 +400,13 @@ class PairComparison {
         moved.push(now === undefined ? `"${value}" removed` : `"${value}" now maps to ${now} (was ${target})`);
     }
     if (moved.length > 0) this.find('discriminator-changed', hd.pointer, `discriminator mapping ${moved.join(', ')}`);
+    // OpenAPI 3.2's defaultMapping: the schema a payload without the property (or with an unmapped
+    // value) is read as. A request loses it when removed; a client reading a response meets it when added.
+    const [was, now] = [bd.defaultMapping, hd.defaultMapping];
+    if (was !== now && (was === undefined ? !this.request : now !== undefined || this.request)) {
+      const what = was === undefined ? `added (${now ?? ''})` : now === undefined ? `removed (was ${was})` : `now names ${now} (was ${was})`;
+      this.find('discriminator-changed', hd.pointer, `discriminator defaultMapping ${what}`);
+    }
   }
 
   private properties(b: SchemaView, h: SchemaView): void {

@@ -54,7 +54,7 @@ export interface SchemaView {
   default?: { value: unknown; pointer: string };
   /** `additionalProperties: false`: properties not listed are refused. */
   closed?: { pointer: string };
-  discriminator?: { propertyName: string; mapping: Map<string, string>; pointer: string };
+  discriminator?: { propertyName: string; mapping: Map<string, string>; defaultMapping?: string; pointer: string };
   title?: string;
   /** The `$ref`s of its allOf (`allOf: [{$ref: Rule}, {$ref: Info}]`): the identity of an inline alternative. */
   refs?: string;
@@ -196,6 +196,7 @@ export class SchemaReader {
       const mapping = new Map<string, string>();
       if (isRecord(discriminator['mapping'])) for (const [k, v] of Object.entries(discriminator['mapping'])) if (typeof v === 'string') mapping.set(k, v);
       view.discriminator = { propertyName: discriminator['propertyName'], mapping, pointer: joinPointer(pointer, 'discriminator') };
+      if (typeof discriminator['defaultMapping'] === 'string') view.discriminator.defaultMapping = discriminator['defaultMapping'];
     }
     this.valueUnion(view, seen);
     if (Array.isArray(node['allOf'])) {

@@ -8,6 +8,8 @@
  * - an OpenAPI `discriminator` (explicit `mapping`, the implicit component-name mapping, or a const
  *   or enum of the property in a variant): the variant the property's value names; the property
  *   missing is one error; a value that names no variant is checked against the union as written;
+ *   with an OpenAPI 3.2 `defaultMapping`, the property missing or naming no variant is checked
+ *   against the variant the default names;
  * - an implicit discriminator: every variant is an object that requires one property with a const
  *   (or enum) value, the values disjoint: the variant whose value the data carries, else one error
  *   listing the allowed values;
@@ -90,6 +92,20 @@ function requires(schema: unknown, property: string, resolve: SourceResolver, de
   return Array.isArray(s['allOf']) && s['allOf'].some((m) => requires(m, property, resolve, depth + 1));
 }
 
+/** The `$ref` a mapping target stands for: a reference as written, a bare name a component schema. */
+function mappingRef(target: string): string {
+  return target.startsWith('#') ? target : `#/components/schemas/${target.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+/** The index of the variant a 3.2 `defaultMapping` names, when it names one of them. */
+function defaultVariant(discriminator: Record<string, unknown>, source: unknown[]): number | undefined {
+  const target = discriminator['defaultMapping'];
+  if (typeof target !== 'string') return undefined;
+  const ref = mappingRef(target);
+  const index = source.findIndex((v) => isRecord(v) && v['$ref'] === ref);
+  return index < 0 ? undefined : index;
+}
+
 function componentName(ref: string): string | undefined {
   const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
   return m?.[1] === undefined ? undefined : m[1].replace(/~1/g, '/').replace(/~0/g, '~');
@@ -137,8 +153,7 @@ function discriminatorValues(
   const mapping = isRecord(discriminator['mapping']) ? discriminator['mapping'] : {};
   for (const [value, target] of Object.entries(mapping)) {
     if (typeof target !== 'string') continue;
-    const ref = target.startsWith('#') ? target : `#/components/schemas/${target.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    const index = byRef.get(ref);
+    const index = byRef.get(mappingRef(target));
     if (index !== undefined && !add(value, index)) return undefined;
   }
   const mappedTargets = new Set(Object.values(mapping));
@@ -210,10 +225,13 @@ export function narrowAlternatives(prepared: Record<string, unknown>, source: Re
     const explicit = isRecord(discriminator) ? discriminatorValues(discriminator, sourceVariants, resolve) : undefined;
     if (explicit && isRecord(discriminator)) {
       // OpenAPI requires the discriminator property: without it, one error saying so; with a value no
-      // variant is named by, the union as written decides.
+      // variant is named by, the union as written decides. OpenAPI 3.2's defaultMapping makes the
+      // property optional: without it, or with a value no variant is named by, the default decides.
       const property = discriminator['propertyName'] as string;
       const present = { type: 'object', required: [property] };
-      rewritten = chain(propertySteps(property, explicit, variants as JsonSchema[]), { if: present, then: union, else: present });
+      const fallback = defaultVariant(discriminator, sourceVariants);
+      const otherwise: JsonSchema = fallback === undefined ? { if: present, then: union, else: present } : (variants[fallback] as JsonSchema);
+      rewritten = chain(propertySteps(property, explicit, variants as JsonSchema[]), otherwise);
     } else {
       const implicit = implicitDiscriminator(sourceVariants, resolve);
       if (implicit) {

@@ -116,6 +116,8 @@ export function errorBody(spec: ErrorBodySpec | undefined, err: HttpError): Reco
   if (f.code) place(body, f.code, code);
   if (f.details && err.details.length > 0) place(body, f.details, err.details);
   if (f.requestId) place(body, f.requestId, requestId(spec.requestIdPrefix ?? ''));
+  const first = err.details[0];
+  if (f.field && first !== undefined && first.in !== 'security' && first.in !== 'request') place(body, f.field, first.name ?? fieldName(first.pointer));
   return body;
 }
 

@@ -151,7 +151,7 @@ export interface SecuritySchemeSpec {
 
 export interface ErrorBodySpec {
   /** A property name, or a JSON pointer into the body ("/errors/0/detail"; a number makes an array). */
-  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string };
+  fields: { message?: string; status?: string; code?: string; details?: string; requestId?: string; field?: string };
   /** The status is sent as a string ("404"), as the error schema says. */
   statusAsString?: boolean;
   /** specforge's machine codes to the interface's own. */
