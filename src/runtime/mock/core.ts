@@ -14,7 +14,7 @@ import { clone, deepFreeze } from './paths.js';
 import { type TemplateScope, evaluateTemplate, readsResource } from './templates.js';
 import { type Preference } from './prefer.js';
 import { eventSelector } from './events.js';
-import { streamAnswer } from './streams.js';
+import { streamAnswer, type StreamSource } from './streams.js';
 
 export interface MockOptions {
   /** Keep resources declared with x-specforge-resources in memory (default false). */
@@ -275,10 +275,7 @@ export abstract class MockCore {
   }
 
   protected fromResponse(opId: string, response: MockResponse, pref: Preference, n: number): HandlerResponse {
-    if (response.items !== undefined) {
-      const validate = this.responseValidator(opId, response);
-      return streamAnswer({ opId, response, pref, seed: (i) => seedFrom(this.seed, opId, 'item', i), resolve: this.resolveSchema, validate });
-    }
+    if (response.items !== undefined) return this.streamed(opId, response, pref);
     if (pref.example !== undefined) {
       const example = response.examples.find((e) => e.name === pref.example);
       if (!example) {
@@ -302,6 +299,16 @@ export abstract class MockCore {
       return out;
     }
     return this.respond(response, undefined, `response ${response.key} of ${opId}`);
+  }
+
+  /** A stream answer (OpenAPI 3.2 itemSchema): the example's items, else sampled ones; `state`: the stateful mock's stored list or values. */
+  protected streamed(opId: string, response: MockResponse, pref: Preference, state: Pick<StreamSource, 'stored' | 'carry'> = {}): HandlerResponse {
+    return streamAnswer({ ...this.itemSource(opId, response), pref, ...state });
+  }
+
+  /** What sampling an operation's stream items needs (item i is the same for a seed). */
+  protected itemSource(opId: string, response: MockResponse): Pick<StreamSource, 'opId' | 'response' | 'seed' | 'resolve' | 'validate'> {
+    return { opId, response, seed: (i) => seedFrom(this.seed, opId, 'item', i), resolve: this.resolveSchema, validate: this.responseValidator(opId, response) };
   }
 
   /**
@@ -460,7 +467,8 @@ export abstract class MockCore {
 
   /** Checks a stateful answer against the contract (a 500 naming what breaks it), once: the server need not check it again. */
   protected verify(opId: string, response: MockResponse, out: HandlerResponse): void {
-    if (out.body === undefined || out.status !== response.status || out.verified) return;
+    // A stream's items are checked one by one as they are sent (src/runtime/server/stream-items.ts).
+    if (out.body === undefined || out.status !== response.status || out.verified || response.items !== undefined) return;
     const validate = this.responseValidator(opId, response);
     if (!validate) return;
     if (!validate(out.body)) {

@@ -10,12 +10,14 @@ import { HttpError } from '../shared/errors.js';
 import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/context.js';
 import { isRecord, ownValue } from '../shared/object.js';
 import { Collection, Transaction, type Doc } from './store.js';
-import type { ApiSpec, MockOperation, MockTables, ResourceSpec } from '../shared/spec.js';
+import type { ApiSpec, MockOperation, MockResponse, MockTables, ResourceSpec } from '../shared/spec.js';
 import { clone, setOwn, getPath, setPath, merge } from './paths.js';
 import { type TemplateScope, evaluateTemplate } from './templates.js';
 import { type Preference, preference } from './prefer.js';
 import { type MockOptions } from './core.js';
 import { MockResources, UnstorableError } from './resources.js';
+import { carried, propertyNames, thingSchema } from './stream-state.js';
+import type { StreamSource } from './streams.js';
 
 export { evaluateTemplate, type TemplateScope } from './templates.js';
 export { DEFAULT_MAX_DOCUMENTS, DEFAULT_MAX_PAGE_SIZE, type MockOptions } from './core.js';
@@ -83,6 +85,8 @@ export class MockEngine extends MockResources {
     const mock = ctx.upgrade && ownValue(declared.responses, '101') ? { ...declared, primary: '101' } : declared;
     if (this.stateful) {
       if (this.tables.events?.operation === opId && pref.example === undefined && !pref.dynamic) return this.eventStream(mock, ctx);
+      const about = this.streamsAbout().get(opId);
+      if (about) return this.aboutOne(opId, mock, about, ctx, pref, n);
       const stateful = this.statefulAnswer(opId, mock, ctx, pref, n);
       if (stateful) return stateful;
     }
@@ -118,6 +122,50 @@ export class MockEngine extends MockResources {
       }
       throw error;
     }
+  }
+
+  /** Operation id to the resource it streams about (`ResourceSpec.streams`). */
+  protected streamsAbout(): Map<string, ResourceSpec> {
+    if (this.streamOps === undefined) {
+      const map = new Map<string, ResourceSpec>();
+      for (const r of this.resources) for (const opId of r.streams ?? []) if (!map.has(opId)) map.set(opId, r);
+      this.streamOps = map;
+    }
+    return this.streamOps;
+  }
+
+  private streamOps: Map<string, ResourceSpec> | undefined;
+
+  /**
+   * A stream about one stored document (GET /jobs/{id}/events): 404 when there is none, as its read
+   * answers; else the operation's items, each carrying the document's values as they are when it is
+   * sent (`Prefer: example=` or `dynamic=true`: the documented or sampled items as they are).
+   */
+  protected aboutOne(opId: string, mock: MockOperation, resource: ResourceSpec, ctx: RequestContext, pref: Preference, n: number): HandlerResponse {
+    const found = this.find(resource, ctx);
+    if (!found) throw this.notFound(resource, ctx);
+    const response = this.primary(mock);
+    if (!response) return { status: 200 };
+    const scope: TemplateScope = { resource: this.shown(resource, found[1], ctx) };
+    if (response.items === undefined || pref.example !== undefined || pref.dynamic)
+      return this.withHeaders(mock, ctx, scope, this.fromResponse(opId, response, pref, n));
+    return this.withHeaders(mock, ctx, scope, this.streamed(opId, response, pref, { carry: this.carrier(opId, response, resource, found[0], ctx) }));
+  }
+
+  /** Puts the values of the document stored under `key` into an item; undefined once it is gone (the stream ends). */
+  protected carrier(opId: string, response: MockResponse, resource: ResourceSpec, key: string, ctx: RequestContext): (item: unknown) => unknown {
+    const names = propertyNames(thingSchema(response, this.resolveSchema), this.resolveSchema);
+    const validate = this.responseValidator(opId, response);
+    const docs = this.collection(resource);
+    return (item) => {
+      const doc = docs.get(key);
+      if (doc === undefined) return undefined;
+      this.advance(resource, doc, ctx, false);
+      const values = this.shown(resource, doc, ctx);
+      // A property named as the path parameter (jobId of /jobs/{jobId}/events) is the document's id.
+      if (!Object.hasOwn(values, resource.idParam)) setOwn(values, resource.idParam, getPath(doc, resource.idField));
+      return carried(response, item, values, names, validate ? (v) => validate(v) : undefined);
+    };
   }
 
   /** Says once per operation why an inferred collection did not keep what it was sent. */
@@ -156,6 +204,8 @@ export class MockEngine extends MockResources {
     let body: unknown;
     const headers: Record<string, string | undefined> = {};
     let origin = `the stored ${roles[0]?.resource.name ?? 'resource'}`;
+    /** What a stream answer sends instead of `body` (a list's stored items, or a document's values). */
+    let state: Pick<StreamSource, 'stored' | 'carry'> | undefined;
     for (const { resource, role } of roles) {
       const docs = this.collection(resource);
       if (role === 'create') {
@@ -198,7 +248,9 @@ export class MockEngine extends MockResources {
         const page = this.page(resource.pagination, chosen, ctx);
         Object.assign(headers, page.headers);
         const items = (page.items as Doc[]).map((d) => this.listItem(resource, d, ctx));
-        body = this.listBody(resource, response, items, page.fields);
+        // A list answered as a stream (OpenAPI 3.2 itemSchema) sends the items one by one.
+        if (response?.items !== undefined) state = { stored: items };
+        else body = this.listBody(resource, response, items, page.fields);
         origin = `the stored ${resource.name} list`;
       } else {
         const found = this.find(resource, ctx);
@@ -221,6 +273,8 @@ export class MockEngine extends MockResources {
           if (resource.state?.progress) tx.touch(docs, key, doc);
           this.advance(resource, doc, ctx, true);
           body = this.shown(resource, doc, ctx);
+          // A read answered as a stream: its items carry the document's values.
+          if (response?.items !== undefined) state = { carry: this.carrier(opId, response, resource, key, ctx) };
         } else if (role === 'update' || role === 'replace') {
           const patch = isRecord(ctx.body) ? ctx.body : {};
           for (const field of resource.immutable?.fields ?? []) {
@@ -287,7 +341,8 @@ export class MockEngine extends MockResources {
     } else if (roles.length === 0 || pref.example !== undefined || pref.dynamic) {
       // A transition or guard alone: the operation's documented answer.
       out = this.fromResponse(opId, response, pref, n);
-    } else out = this.respond(response, body, origin);
+    } else if (state !== undefined && response.items !== undefined) out = this.streamed(opId, response, pref, state);
+    else out = this.respond(response, body, origin);
     for (const [name, value] of Object.entries(headers)) {
       const rest = Object.fromEntries(Object.entries(out.headers ?? {}).filter(([k]) => k.toLowerCase() !== name.toLowerCase()));
       out.headers = value === undefined ? rest : { ...rest, [name]: value };

@@ -17,6 +17,7 @@
  */
 import { isRecord } from '../shared/object.js';
 import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec } from '../shared/spec.js';
+import { thingSchema } from './stream-state.js';
 
 export interface Inference {
   resources: ResourceSpec[];
@@ -133,6 +134,19 @@ function listOf(schema: unknown, tables: MockTables): { field?: string; item: un
 }
 
 /**
+ * What an operation's primary answer lists (listOf); a stream of items (OpenAPI 3.2 itemSchema:
+ * GET /logs as application/jsonl) lists one thing per item (an event's JSON data).
+ */
+function listShape(op: OperationSpec | undefined, tables: MockTables): { field?: string; item: unknown } | undefined {
+  const response = op ? primary(tables.operations[op.id]) : undefined;
+  if (response?.items !== undefined) {
+    const item = thingSchema(response, (ref) => tables.schemas[ref]);
+    return item === undefined ? undefined : { item };
+  }
+  return listOf(response?.schema, tables);
+}
+
+/**
  * A collection under a parent (/users/{userId}/things) is kept per parent; a property of the thing
  * named as a parent parameter (`file_key`) is set to the parent's value.
  */
@@ -169,7 +183,7 @@ function listed(
 ): ResourceSpec | undefined {
   const listOp = methods.get('GET');
   if (!listOp) return undefined;
-  const shape = listOf(primary(tables.operations[listOp.id])?.schema, tables);
+  const shape = listShape(listOp, tables);
   const createAnswer = primary(tables.operations[create.id]);
   if (!shape) return undefined;
   const made = properties(createAnswer?.schema, tables);
@@ -279,8 +293,8 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     // The list, only where it answers a bare array of things (a wrapped list keeps its static answer);
     // a replace, update or delete only where it declares an answer for a missing thing.
     const listOp = methods.get('GET');
-    const listShape = listOp ? listOf(primary(tables.operations[listOp.id])?.schema, tables) : undefined;
-    const list = listShape ? listOp : undefined;
+    const listing = listShape(listOp, tables);
+    const list = listing ? listOp : undefined;
     if (list) operations.list = list.id;
     const search = list ? searchOf(methods, tables) : undefined;
     if (search) operations.search = search;
@@ -313,7 +327,7 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
       delete template[idField];
       spec.template = template;
     }
-    if (listShape?.field !== undefined) spec.listField = listShape.field;
+    if (listing?.field !== undefined) spec.listField = listing.field;
     scoped(spec, path, shown);
     if (location) {
       const target = itemPath.replace(/\{([^{}/]+)\}$/, `{resource.${idField}}`).replace(/\{([^{}/.]+)\}/g, '{path.$1}');
@@ -324,7 +338,38 @@ export function inferResources(api: ApiSpec, tables: MockTables): Inference {
     const roles = [`POST ${path}`, ...(list ? [`GET ${path}`] : []), `${itemRoles.join('|')} ${itemPath}`];
     inference.lines.push(`inferred collection ${name}: ${roles.join(', ')} (id: ${idFrom})`);
   }
+  streamsAbout(inference, byPath, tables);
   return inference;
+}
+
+/**
+ * The streams about one thing of each inferred collection (OpenAPI 3.2 itemSchema): a GET one
+ * literal segment below the thing's path (`/jobs/{jobId}/events`) whose answer streams items and
+ * that declares an answer for a missing thing, and is no collection's own operation.
+ */
+function streamsAbout(inference: Inference, byPath: Map<string, Map<string, OperationSpec>>, tables: MockTables): void {
+  const taken = new Set(inference.resources.flatMap((r) => Object.values(r.operations)));
+  const paths = [...byPath.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const spec of inference.resources) {
+    const create = byPath.get(paths.find((p) => byPath.get(p)?.get('POST')?.id === spec.operations.create) ?? '');
+    const base = create?.get('POST')?.path;
+    if (base === undefined) continue;
+    const thing = `${base}/{${spec.idParam}}/`;
+    const found: OperationSpec[] = [];
+    for (const path of paths) {
+      const op = byPath.get(path)?.get('GET');
+      if (!op || taken.has(op.id) || !path.startsWith(thing) || !/^[^{}/]+$/.test(path.slice(thing.length))) continue;
+      const mock = tables.operations[op.id];
+      if (primary(mock)?.items === undefined || !declaresMissing(mock)) continue;
+      found.push(op);
+      taken.add(op.id);
+    }
+    if (found.length === 0) continue;
+    spec.streams = found.map((op) => op.id);
+    inference.lines.push(
+      `inferred streams about one of ${spec.name}: ${found.map((op) => `GET ${op.path}`).join(', ')} (each item carries the stored thing's values; 404 when it is not there)`,
+    );
+  }
 }
 
 /** The tables with the inferred collections in, and the create operations' Location templates. */

@@ -11,6 +11,8 @@ import type { MockOperation, MockResponse, PaginationSpec, ResourceSpec, Transit
 import { clone, collect, getPath, unsetPath, setPath, project } from './paths.js';
 import { evaluateTemplate, readsResource } from './templates.js';
 import { MockCore } from './core.js';
+import { storedItem } from './stream-state.js';
+import { sampledItem } from './streams.js';
 
 /** A document a request would store that the collection's read or list could not answer under the contract. */
 export class UnstorableError extends HttpError {
@@ -376,8 +378,15 @@ export abstract class MockResources extends MockCore {
       const view = this.tables.operations[viewId];
       const response = view ? this.primary(view) : undefined;
       if (!view || !response || view.template !== undefined) continue;
+      // A read answered as a stream carries only the values its items take (stream-state.ts); a list
+      // answered as a stream sends the document as one item (an event's data: its first item's).
+      if (response.items !== undefined && viewId === resource.operations.read) continue;
       const validate = this.responseValidator(viewId, response);
-      if (validate && !validate(render(response))) {
+      const rendered =
+        response.items !== undefined
+          ? storedItem(response, () => sampledItem(this.itemSource(viewId, response), 0), this.listItem(resource, doc, neutral))
+          : render(response);
+      if (validate && !validate(rendered)) {
         throw new UnstorableError(
           `${opId} would store a ${resource.name} that ${viewId} cannot answer under the contract; nothing was changed`,
           detailsFromAjv('response', validate.errors),

@@ -7,6 +7,11 @@
  * pause before each item after the first (at most MAX_STREAM_INTERVAL_MS; default none). The
  * server runtime frames and validates each item (src/runtime/server/stream-items.ts); the pause
  * ends at once when the client leaves (the iterator's `return()`).
+ *
+ * The stateful mock (stream-state.ts) gives either the `stored` documents of a list answered as a
+ * stream (sent in order, each one item, at most `Prefer: items=N` of them), or a `carry` function
+ * that puts a stored document's values into each item and ends the stream (by answering undefined)
+ * once that document is gone. An item is made when it is due, after its pause.
  */
 import { HttpError } from '../shared/errors.js';
 import { sampleValid, SampleError } from '../shared/sample.js';
@@ -14,6 +19,8 @@ import type { HandlerResponse } from '../server/context.js';
 import type { MockExample, MockResponse } from '../shared/spec.js';
 import type { ValidateFunction } from '../validation/standalone.js';
 import type { Preference } from './prefer.js';
+import { mockPart } from './stream-parts.js';
+import { storedItem } from './stream-state.js';
 
 type Schema = Record<string, unknown> | boolean;
 
@@ -32,6 +39,30 @@ export interface StreamSource {
   seed: (i: number) => number;
   resolve: (ref: string) => Schema | undefined;
   validate: ValidateFunction | undefined;
+  /** The stored documents of a list answered as a stream (stateful mode): the items, in order. */
+  stored?: unknown[];
+  /** Puts a stored document's values into an item (stateful mode); undefined ends the stream. */
+  carry?: (item: unknown) => unknown;
+}
+
+/** Item `i` sampled from the item schema (the same for a seed); a schema with no value is a 500 naming it. */
+export function sampledItem(s: Pick<StreamSource, 'opId' | 'response' | 'seed' | 'resolve' | 'validate'>, i: number): unknown {
+  const { response } = s;
+  const schema = response.items?.schema;
+  if (schema === undefined) throw new HttpError(500, `response ${response.key} of ${s.opId} has no item schema to sample item ${i} from`);
+  try {
+    const validate = s.validate;
+    return sampleValid(schema as Schema, validate ? (v) => validate(v) : undefined, {
+      resolve: s.resolve,
+      seed: s.seed(i),
+      vary: true,
+      branch: 0,
+      realistic: true,
+    }).value;
+  } catch (err) {
+    if (err instanceof SampleError) throw new HttpError(500, `cannot sample the item schema at #${response.pointer}: ${err.message}`);
+    throw err;
+  }
 }
 
 function chosenExample(s: StreamSource): MockExample | undefined {
@@ -56,7 +87,10 @@ export function streamAnswer(s: StreamSource): HandlerResponse {
   const out: HandlerResponse = { status: response.status, origin: `the stream of #${response.pointer}` };
   if (response.headers) out.headers = { ...response.headers };
   if (response.contentType !== undefined) out.contentType = response.contentType;
-  const example = chosenExample(s);
+  const stateful = s.stored !== undefined || s.carry !== undefined;
+  const chosen = chosenExample(s);
+  // A stateful stream has items to fill: an example written as text only is not one.
+  const example = stateful && chosen?.text !== undefined ? undefined : chosen;
   if (example?.text !== undefined) {
     // A serializedValue: the stream's text as the contract writes it.
     out.body = example.text;
@@ -64,27 +98,25 @@ export function streamAnswer(s: StreamSource): HandlerResponse {
     return out;
   }
   const documented = example === undefined ? [] : Array.isArray(example.value) ? (example.value as unknown[]) : [example.value];
-  const count = Math.min(MAX_STREAM_ITEMS, Math.max(0, s.pref.items ?? (example !== undefined ? documented.length : DEFAULT_STREAM_ITEMS)));
+  const stored = s.stored;
+  const wanted = s.pref.items ?? (stored !== undefined ? stored.length : example !== undefined ? documented.length : DEFAULT_STREAM_ITEMS);
+  const count = Math.min(MAX_STREAM_ITEMS, Math.max(0, stored !== undefined ? Math.min(wanted, stored.length) : wanted));
   const interval = Math.min(MAX_STREAM_INTERVAL_MS, Math.max(0, s.pref.interval ?? 0));
-  const schema = response.items?.schema;
-  const itemAt = (i: number): unknown => {
-    if (i < documented.length) return documented[i];
-    if (schema === undefined) throw new HttpError(500, `response ${response.key} of ${s.opId} has no item schema to sample item ${i} from`);
-    try {
-      const validate = s.validate;
-      return sampleValid(schema as Schema, validate ? (v) => validate(v) : undefined, {
-        resolve: s.resolve,
-        seed: s.seed(i),
-        vary: true,
-        branch: 0,
-        realistic: true,
-      }).value;
-    } catch (err) {
-      if (err instanceof SampleError) throw new HttpError(500, `cannot sample the item schema at #${response.pointer}: ${err.message}`);
-      throw err;
-    }
+  const base = (i: number): unknown => (i < documented.length ? documented[i] : sampledItem(s, i));
+  const carry = s.carry;
+  const itemAt =
+    stored !== undefined
+      ? (i: number): unknown => storedItem(response, () => base(i), stored[i])
+      : carry !== undefined
+        ? (i: number): unknown => carry(base(i))
+        : base;
+  if (stateful) out.origin = `the stored ${stored !== undefined ? 'list' : 'resource'} as the stream of #${response.pointer}`;
+  // multipart/mixed: each item made what its part's encoding asks (bytes, a nested part's array, headers).
+  const partAt = (i: number): unknown => {
+    const value = itemAt(i);
+    return value === undefined ? value : mockPart(response.items, value, i);
   };
-  out.body = paced(count, itemAt, interval);
+  out.body = paced(count, response.items?.framing === 'multipart' ? partAt : itemAt, interval);
   return out;
 }
 
@@ -104,19 +136,27 @@ function paced(count: number, itemAt: (i: number) => unknown, interval: number):
             return end();
           }
           const at = i++;
-          let value: unknown;
-          try {
-            value = itemAt(at);
-          } catch (err) {
-            done = true;
-            return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-          }
-          if (at === 0 || interval === 0) return Promise.resolve({ done: false, value });
+          // The item is made when it is due (a stored document's values as they are then); none ends the stream.
+          const produce = (): Promise<IteratorResult<unknown>> => {
+            let value: unknown;
+            try {
+              value = itemAt(at);
+            } catch (err) {
+              done = true;
+              return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+            }
+            if (value === undefined) {
+              done = true;
+              return end();
+            }
+            return Promise.resolve({ done: false, value });
+          };
+          if (at === 0 || interval === 0) return produce();
           return new Promise((resolve) => {
             stop = () => resolve({ done: true, value: undefined });
             timer = setTimeout(() => {
               stop = undefined;
-              resolve({ done: false, value });
+              resolve(produce());
             }, interval);
           });
         },

@@ -306,6 +306,13 @@ export interface ResourceSpec {
     delete?: string;
   };
   /**
+   * Operations that stream items (OpenAPI 3.2 `itemSchema`) about one stored document, found by
+   * `idParam` as a read finds it (no such document: 404): each item carries the document's values
+   * where the item (an event's JSON data) has a property of the same name, and its id where the
+   * property is named as `idParam`; the stream ends when the document is deleted.
+   */
+  streams?: string[];
+  /**
    * The collection is split by parents named in the path (an organization, a project and dataset):
    * document field (dotted) to a `$format` string of the request; ids are unique within a parent.
    */

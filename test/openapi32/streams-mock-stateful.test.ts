@@ -1,0 +1,150 @@
+/**
+ * OpenAPI 3.2 streams in the stateful mock (test/fixtures/openapi32/stateful-streams.yaml,
+ * collections inferred from its paths): a collection's list answered as a stream sends the stored
+ * things, in the order they were created (per parent for a nested collection), cut by `Prefer:
+ * items=N`; a stream about one stored thing (GET /jobs/{jobId}/events, /progress) sends items that
+ * carry the thing's values where the item (an event's data) has a property of the same name (and
+ * the path parameter's name, `jobId`, its id), ends when the thing is deleted, and is a 404 in the
+ * contract's error shape when there is no such thing, as the read is. The browser mock behind the
+ * MSW handlers answers the same.
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMockFromSpec, type StatefulReport } from '../../src/cli/commands/mock.js';
+import { buildMockStart } from '../../src/cli/commands/mock-build.js';
+import { buildModel } from '../../src/contract/model.js';
+import { compileValidators } from '../../src/contract/tables/validators.js';
+import { createBrowserMock } from '../../src/runtime/mock/browser.js';
+
+const SPEC = resolve(import.meta.dirname, '..', 'fixtures', 'openapi32', 'stateful-streams.yaml');
+const BASE = 'http://127.0.0.1:4010';
+
+type Fetch = (request: Request) => Promise<Response>;
+
+async function post(fetch: Fetch, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function lines(fetch: Fetch, path: string, prefer?: string): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(new Request(`${BASE}${path}`, prefer === undefined ? {} : { headers: { prefer } }));
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The events of an SSE answer: each one's fields (data parsed as JSON). */
+async function events(res: Response): Promise<Array<Record<string, unknown>>> {
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .filter((e) => e !== '')
+    .map((e) => {
+      const out: Record<string, unknown> = {};
+      for (const line of e.split('\n')) {
+        const colon = line.indexOf(':');
+        const field = line.slice(0, colon);
+        const value = line.slice(colon + 1).replace(/^ /, '');
+        out[field] = field === 'data' ? JSON.parse(value) : value;
+      }
+      return out;
+    });
+}
+
+async function scenario(fetch: Fetch): Promise<void> {
+  const model = await buildModel(SPEC);
+  const validators = compileValidators(model).operationValidators;
+  // Before anything is created, the list streams nothing (not samples).
+  expect(await lines(fetch, '/logs')).toEqual([]);
+  const created = [
+    await post(fetch, '/logs', { level: 'info', message: 'started' }),
+    await post(fetch, '/logs', { level: 'warn', message: 'disk at 91%' }),
+    await post(fetch, '/logs', { level: 'error', message: 'stopped' }),
+  ];
+  const streamed = await lines(fetch, '/logs');
+  expect(streamed).toEqual(created);
+  expect(streamed.map((l) => l['message'])).toEqual(['started', 'disk at 91%', 'stopped']);
+  const logItem = validators['followLogs']?.responses['200']?.['application/jsonl'];
+  for (const item of streamed) expect(logItem?.(item)).toBe(true);
+  // Prefer: items=N caps the stored things sent, in order.
+  expect(await lines(fetch, '/logs', 'items=2')).toEqual(created.slice(0, 2));
+
+  const job = await post(fetch, '/jobs', { name: 'nightly build' });
+  const other = await post(fetch, '/jobs', { name: 'weekly report' });
+  const id = String(job['id']);
+  // A stream about one job: each item carries the job's values where the item has the same property.
+  const progress = await lines(fetch, `/jobs/${id}/progress`, 'items=4');
+  expect(progress).toHaveLength(4);
+  const progressItem = validators['jobProgress']?.responses['200']?.['application/jsonl'];
+  for (const item of progress) {
+    expect(item).toMatchObject({ jobId: id, name: 'nightly build' });
+    expect(progressItem?.(item)).toBe(true);
+  }
+  const res = await fetch(new Request(`${BASE}/jobs/${id}/events`));
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const sent = await events(res);
+  expect(sent).toHaveLength(3);
+  const eventItem = validators['jobEvents']?.responses['200']?.['text/event-stream'];
+  for (const e of sent) {
+    expect(e['data']).toMatchObject({ id, status: job['status'] });
+    expect(eventItem?.(e)).toBe(true);
+  }
+  const theirs = await lines(fetch, `/jobs/${String(other['id'])}/progress`, 'items=1');
+  expect(theirs[0]).toMatchObject({ jobId: other['id'], name: 'weekly report' });
+
+  // No such job: 404 in the contract's error shape, as its read answers.
+  for (const path of ['/jobs/nope/progress', '/jobs/nope/events', '/jobs/nope']) {
+    const missing = await fetch(new Request(`${BASE}${path}`));
+    expect(missing.status, path).toBe(404);
+    expect(missing.headers.get('content-type'), path).toMatch(/^application\/json/);
+    expect(Object.keys((await missing.json()) as Record<string, unknown>), path).toEqual(['message']);
+  }
+
+  // A nested collection listed as a stream: each job's notes, not another's.
+  const first = await post(fetch, `/jobs/${id}/notes`, { text: 'queued behind the weekly report' });
+  await post(fetch, `/jobs/${String(other['id'])}/notes`, { text: 'theirs' });
+  const second = await post(fetch, `/jobs/${id}/notes`, { text: 'done in 4 minutes' });
+  expect(await lines(fetch, `/jobs/${id}/notes`)).toEqual([first, second]);
+  expect((await lines(fetch, `/jobs/${String(other['id'])}/notes`)).map((n) => n['text'])).toEqual(['theirs']);
+
+  // A stream about a job ends when the job is deleted.
+  const live = await fetch(new Request(`${BASE}/jobs/${id}/progress`, { headers: { prefer: 'items=50, interval=60' } }));
+  const reader = (live.body as ReadableStream<Uint8Array>).getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain(`"jobId":"${id}"`);
+  expect((await fetch(new Request(`${BASE}/jobs/${id}`, { method: 'DELETE' }))).status).toBe(204);
+  let rest = '';
+  const started = Date.now();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(rest.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(1);
+  expect((await fetch(new Request(`${BASE}/jobs/${id}/events`))).status).toBe(404);
+}
+
+describe('streams in the stateful mock', () => {
+  it('specforge mock --stateful: lists stream the stored things, streams about one thing carry its values, 404 when it is not there', async () => {
+    const report: StatefulReport = { infer: true, lines: [] };
+    const mock = await createMockFromSpec(SPEC, { stateful: true }, undefined, report);
+    const said = report.lines.join('\n');
+    expect(said).toMatch(/inferred collection logs: POST \/logs, GET \/logs, GET \/logs\/\{id\}/);
+    expect(said).toMatch(/inferred collection notes: POST \/jobs\/\{jobId\}\/notes, GET \/jobs\/\{jobId\}\/notes/);
+    expect(said).toMatch(/streams about one of jobs: GET \/jobs\/\{jobId\}\/events, GET \/jobs\/\{jobId\}\/progress/);
+    await scenario((r) => mock.fetch(r));
+  });
+
+  it('the browser mock behind the MSW handlers (stateful: true) streams the same', async () => {
+    const { start, validators } = await buildMockStart(SPEC, false);
+    const mock = createBrowserMock(start.api, validators, start.tables, { stateful: true });
+    await scenario(mock.fetch);
+  });
+
+  it('without --stateful, the streams stay sampled', async () => {
+    const mock = await createMockFromSpec(SPEC);
+    expect(await lines((r) => mock.fetch(r), '/logs')).toHaveLength(3);
+    expect((await mock.fetch(new Request(`${BASE}/jobs/nope/progress`))).status).toBe(200);
+  });
+});
