@@ -8,8 +8,9 @@
  * contract's error shape when there is no such thing, as the read is. The browser mock behind the
  * MSW handlers answers the same.
  */
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createMockFromSpec, type StatefulReport } from '../../src/cli/commands/mock.js';
 import { buildMockStart } from '../../src/cli/commands/mock-build.js';
 import { buildModel } from '../../src/contract/model.js';
@@ -18,6 +19,84 @@ import { createBrowserMock } from '../../src/runtime/mock/browser.js';
 
 const SPEC = resolve(import.meta.dirname, '..', 'fixtures', 'openapi32', 'stateful-streams.yaml');
 const BASE = 'http://127.0.0.1:4010';
+const TMP = resolve(import.meta.dirname, '..', '.tmp', `openapi32-streams-stateful-${process.pid}`);
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Declared collections (x-specforge-resources): a list answered as server-sent events, and `streams` about one build whose state moves on by itself. */
+const DECLARED = `openapi: 3.2.0
+info: { title: Declared streams, version: '1' }
+x-specforge-error: { schema: { $ref: '#/components/schemas/Error' }, fields: { message: /message } }
+x-specforge-resources:
+  builds:
+    id: { field: id, param: buildId }
+    operations: { create: createBuild, read: getBuild, list: watchBuilds }
+    streams: [buildStatus]
+    showDocument: true
+    state:
+      field: status
+      initial: queued
+      transitions: {}
+      progress: { steps: [queued, running, passed], every: { ms: 400 } }
+paths:
+  /builds:
+    post:
+      operationId: createBuild
+      requestBody:
+        required: true
+        content: { application/json: { schema: { type: object, required: [ref], properties: { ref: { type: string } } } } }
+      responses:
+        '201': { description: queued, content: { application/json: { schema: { $ref: '#/components/schemas/Build' } } } }
+    get:
+      operationId: watchBuilds
+      responses:
+        '200':
+          description: the builds, one event each
+          content:
+            text/event-stream:
+              itemSchema:
+                type: object
+                required: [event, data]
+                properties:
+                  event: { const: build }
+                  data: { type: string, contentMediaType: application/json, contentSchema: { $ref: '#/components/schemas/Build' } }
+              examples:
+                one:
+                  dataValue:
+                    - { event: build, data: { id: b1, ref: main, status: passed } }
+  /builds/{buildId}:
+    get:
+      operationId: getBuild
+      parameters: [{ name: buildId, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: the build, content: { application/json: { schema: { $ref: '#/components/schemas/Build' } } } }
+        '404': { description: no such build, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /builds/{buildId}/status:
+    get:
+      operationId: buildStatus
+      parameters: [{ name: buildId, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200':
+          description: the build's status as it moves on
+          content:
+            application/jsonl:
+              itemSchema:
+                type: object
+                required: [buildId, status]
+                properties:
+                  buildId: { type: string }
+                  status: { type: string, enum: [queued, running, passed] }
+        '404': { description: no such build, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+components:
+  schemas:
+    Build:
+      type: object
+      required: [id, ref, status]
+      properties:
+        id: { type: string }
+        ref: { type: string }
+        status: { type: string, enum: [queued, running, passed] }
+    Error: { type: object, required: [message], properties: { message: { type: string } } }
+`;
 
 type Fetch = (request: Request) => Promise<Response>;
 
@@ -140,6 +219,33 @@ describe('streams in the stateful mock', () => {
     const { start, validators } = await buildMockStart(SPEC, false);
     const mock = createBrowserMock(start.api, validators, start.tables, { stateful: true });
     await scenario(mock.fetch);
+  });
+
+  it('declared collections (x-specforge-resources): a list answered as events sends the stored builds, `streams` follow one build as its state moves on', async () => {
+    mkdirSync(TMP, { recursive: true });
+    const spec = join(TMP, 'declared.yaml');
+    writeFileSync(spec, DECLARED);
+    const mock = await createMockFromSpec(spec, { stateful: true }, undefined, { infer: true, lines: [] });
+    const fetch: Fetch = (r) => mock.fetch(r);
+    const created = await post(fetch, '/builds', { ref: 'feature' });
+    expect(created['status']).toBe('queued');
+    const listed = await events(await fetch(new Request(`${BASE}/builds`)));
+    // The seed (the list example's event data), then the created build, each as an event's data.
+    expect(listed.map((e) => [e['event'], e['data']])).toEqual([
+      ['build', { id: 'b1', ref: 'main', status: 'passed' }],
+      ['build', { ...created, status: 'queued' }],
+    ]);
+    const id = String(created['id']);
+    // Each item is made when it is due: the build's status as it is then (every 400 ms it moves on).
+    const statuses = await lines(fetch, `/builds/${id}/status`, 'items=3, interval=450');
+    expect(statuses).toEqual([
+      { buildId: id, status: 'queued' },
+      { buildId: id, status: 'running' },
+      { buildId: id, status: 'passed' },
+    ]);
+    const missing = await fetch(new Request(`${BASE}/builds/nope/status`));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: expect.stringContaining('nope') as unknown });
   });
 
   it('without --stateful, the streams stay sampled', async () => {

@@ -8,6 +8,7 @@ import { isRecord, setOwn } from '../pointer.js';
 import type { EventFiltersSpec, EventsSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec } from '../../runtime/shared/spec.js';
 import { ContractError } from '../errors.js';
 import { primaryResponse } from './responses.js';
+import { streamFraming } from '../../runtime/shared/stream-media.js';
 
 function extensionError(model: ContractModel, pointer: string, message: string): ContractError {
   return ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));
@@ -55,6 +56,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         throw extensionError(model, `${at}/id`, `resource ${name}: operation ${op.id} has no path parameter "${idParam}" (set id.param)`);
       }
     }
+    if (raw['streams'] !== undefined) spec.streams = streamOps(model, `${at}/streams`, name, raw['streams'], ops, idParam);
     if (typeof raw['listField'] === 'string') spec.listField = raw['listField'];
     resourceExtras(model, at, name, raw, spec, ops);
     if (isRecord(raw['createSet'])) spec.createSet = raw['createSet'];
@@ -68,9 +70,12 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
     const readOp = operations.read ? ops.get(operations.read) : undefined;
     const readExamples = readOp ? (primaryResponse(readOp)?.response.content[0]?.examples ?? []).map((e) => e.value) : [];
     const listOp = operations.list ? ops.get(operations.list) : undefined;
-    const listExamples = (listOp ? (primaryResponse(listOp)?.response.content[0]?.examples ?? []) : []).flatMap((e) => {
+    const listMedia = listOp ? primaryResponse(listOp)?.response.content[0] : undefined;
+    const listExamples = (listMedia?.examples ?? []).flatMap((e) => {
       const v = spec.listField && isRecord(e.value) ? e.value[spec.listField] : e.value;
-      return Array.isArray(v) ? v : [];
+      // A list answered as server-sent events (OpenAPI 3.2 itemSchema): each event's data is a document.
+      const events = listMedia?.itemSchema !== undefined && streamFraming(listMedia.type) === 'sse';
+      return Array.isArray(v) ? (events ? v.map((item) => (isRecord(item) ? item['data'] : undefined)) : v) : [];
     });
     if (Array.isArray(raw['seed'])) spec.seed = raw['seed'];
     else {
@@ -217,6 +222,19 @@ function resourceExtras(
     if (!list) throw fail('pagination', 'pagination needs a list operation');
     spec.pagination = paginationSpec(model, `${at}/pagination`, raw['pagination'], list);
   }
+}
+
+/** `streams`: operations that stream items about one document, each naming it by the id's path parameter. */
+function streamOps(model: ContractModel, at: string, name: string, raw: unknown, ops: Map<string, OperationModel>, idParam: string): string[] {
+  if (!Array.isArray(raw)) throw extensionError(model, at, `resource ${name}: streams must list operationIds`);
+  return raw.map((v, i) => {
+    const op = typeof v === 'string' ? ops.get(v) : undefined;
+    if (!op) throw extensionError(model, `${at}/${i}`, `resource ${name}: streams names no operation of the contract (${JSON.stringify(v)})`);
+    if (!op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
+      throw extensionError(model, `${at}/${i}`, `resource ${name}: operation ${op.id} has no path parameter "${idParam}" (set id.param)`);
+    }
+    return op.id;
+  });
 }
 
 /** A pagination declaration: its parameters must be query parameters of the operation it pages. */
