@@ -148,7 +148,8 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option(
       '--deprecation-days <n>',
       "days required between deprecating an operation or parameter and its x-sunset date; removing a deprecated one before it, or without one, is breaking (default: the config's diff.deprecationDays, else 0: x-sunset optional)",
-    );
+    )
+    .option('--full', 'markdown: list every change (by default the summary is grouped and capped to fit a pull-request comment)');
   policyOptions(diff)
     .addOption(overlayOption())
     .action(
@@ -166,6 +167,7 @@ export function buildProgram(exit: (code: number) => void): Command {
             severityLevels?: string;
             matchPath?: string;
             unmatchPath?: string;
+            full?: boolean;
           },
         ) => (await import('./commands/diff.js')).runDiff({ ...opts, specs }),
       ),

@@ -85,7 +85,7 @@ function rows(findings: readonly Finding[], kind: (f: Finding) => string, limit 
   return out;
 }
 
-function detailBlocks(findings: readonly Finding[]): string[] {
+export function detailBlocks(findings: readonly Finding[]): string[] {
   const out: string[] = [];
   for (const f of findings) {
     if (!f.detail) continue;
@@ -114,6 +114,8 @@ const MESSAGE_CHARS = 400;
 export interface SummaryOptions {
   /** Where the full report is (the run's artifacts), said where the summary counts what it leaves out. */
   reportLink?: string;
+  /** How to get every finding, said instead where the summary counts what it leaves out (`specforge diff`'s own flags). */
+  fullHint?: string;
 }
 
 function short(message: string): string {
@@ -122,6 +124,7 @@ function short(message: string): string {
 
 /** Where the full list is, for the lines that count what the summary leaves out. */
 function fullReport(options: SummaryOptions): string {
+  if (options.fullHint !== undefined) return options.fullHint;
   return options.reportLink
     ? `the full report is an artifact of [this run](${options.reportLink}), and every finding is in the SARIF file`
     : 'every finding is in the full report (`--report`), the SARIF file and the log';
@@ -135,8 +138,16 @@ export function operationOf(f: Finding): string {
   return 'the contract';
 }
 
-/** Breaking changes grouped by operation (groups in order of their first finding), at most `limit` rows. */
-function groupedBreaking(findings: readonly Finding[], limit: number, options: SummaryOptions): string[] {
+/** A grouped list's heading and what its count of left-out rows calls them. */
+export interface GroupedTitle {
+  heading: string;
+  more: string;
+}
+
+const BREAKING_TITLE: GroupedTitle = { heading: '### Breaking changes', more: 'more breaking change' };
+
+/** Breaking changes (or other findings of the diff) grouped by operation (groups in order of their first finding), at most `limit` rows. */
+export function groupedBreaking(findings: readonly Finding[], limit: number, options: SummaryOptions, title: GroupedTitle = BREAKING_TITLE): string[] {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
     const key = operationOf(f);
@@ -144,7 +155,7 @@ function groupedBreaking(findings: readonly Finding[], limit: number, options: S
     if (list) list.push(f);
     else groups.set(key, [f]);
   }
-  const out = [`### Breaking changes: ${plural(findings.length, 'change')} in ${plural(groups.size, 'place')}`, ''];
+  const out = [`${title.heading}: ${plural(findings.length, 'change')} in ${plural(groups.size, 'place')}`, ''];
   let shown = 0;
   let groupsShown = 0;
   for (const [key, list] of groups) {
@@ -163,7 +174,7 @@ function groupedBreaking(findings: readonly Finding[], limit: number, options: S
   const rest = findings.length - shown;
   if (rest > 0) {
     out.push(
-      `… and ${plural(rest, 'more breaking change')}${groups.size > groupsShown ? ` in ${plural(groups.size - groupsShown, 'more place')}` : ''} not listed here: ${fullReport(options)}.`,
+      `… and ${plural(rest, title.more)}${groups.size > groupsShown ? ` in ${plural(groups.size - groupsShown, 'more place')}` : ''} not listed here: ${fullReport(options)}.`,
       '',
     );
   }

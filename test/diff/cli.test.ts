@@ -270,7 +270,8 @@ describe('a seeded breaking change in a copy of the echo contract', () => {
     const expected: Record<string, RegExp> = {
       stylish: new RegExp(`^${file}\\n  ${line}:9  error  POST /echo: response 200 \\(application/json\\) property "message" became optional  ${rule}$`, 'm'),
       'github-actions': new RegExp(`^::error file=${file},line=${line},col=9,title=${rule}::POST /echo: `, 'm'),
-      markdown: new RegExp(`^\\| error \\| ${rule} \\| ${file}:${line}:9 \\| POST /echo: `, 'm'),
+      // Grouped by operation (the review's summary): the row's message after its operation's heading.
+      markdown: new RegExp(`^\\*\\*\`POST /echo\`\\*\\* \\(1\\)\n\n[^\n]*\n[^\n]*\n\\| error \\| ${rule} \\| ${file}:${line}:9 \\| response 200 `, 'm'),
       sarif: new RegExp(`"startLine": ${line},\\s+"startColumn": 9`),
     };
     expect(r.out).toMatch(expected[format] as RegExp);

@@ -7,6 +7,8 @@ import { DIFF_RULE_INFO } from '../../diff/rules.js';
 import { policyOf } from '../../diff/policy.js';
 import { diffSettingsFor, loadConfig, type DiffSettings } from '../../config/config.js';
 import { formatFindings, REPORT_FORMATS } from '../../report/format.js';
+import type { FindingLevel } from '../../report/findings.js';
+import { diffMarkdown } from '../../review/diff-summary.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../errors.js';
 import { formatOption } from '../format-option.js';
 import { specforgeVersion } from '../version.js';
@@ -42,6 +44,8 @@ export interface DiffOptions {
   matchPath?: string;
   /** No API paths this regular expression matches (default: the config's diff.unmatchPath). */
   unmatchPath?: string;
+  /** Markdown: every change, not capped to fit a pull-request comment. */
+  full?: boolean;
   write?: (text: string) => void;
   warn?: (text: string) => void;
 }
@@ -79,8 +83,11 @@ export async function runDiff(options: DiffOptions): Promise<number> {
     report = await diffFiles(specs[0] as string, specs[1] as string, { cwd, ...policy, ...(accept ? { accept } : {}) });
   }
   for (const e of report.unusedAccepted) warn(terminalText(`warning: accepted change at ${e.where} (${e.rule}) matched no change\n`));
-  write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO, toolVersion: specforgeVersion(), srcRoot: cwd }));
-  const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
+  const failing: FindingLevel[] = failOn === 'warning' ? ['error', 'warning'] : ['error'];
+  // Markdown is a job summary or a pull-request comment: capped and grouped as the review's summary (--full: every change).
+  if (format === 'markdown')
+    write(terminalText(diffMarkdown(report.findings, { title: 'specforge diff', failingLevels: failing, full: options.full === true })));
+  else write(formatFindings(report.findings, format, { title: 'specforge diff', rules: DIFF_RULE_INFO, toolVersion: specforgeVersion(), srcRoot: cwd }));
   return report.findings.some((f) => failing.includes(f.level)) ? EXIT_FINDINGS : EXIT_OK;
 }
 
