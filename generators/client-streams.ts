@@ -8,6 +8,7 @@ import type { ContractModel, MediaTypeModel } from '../src/contract/model-types.
 import { isRecord, resolveLocalRef } from '../src/contract/pointer.js';
 import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
 import { streamFraming } from '../src/runtime/shared/stream-media.js';
+import { streamPartsOf } from '../src/runtime/shared/stream-parts.js';
 
 function isJsonContent(type: unknown): boolean {
   if (typeof type !== 'string') return false;
@@ -30,6 +31,9 @@ export function clientStreamItems(model: ContractModel, media: MediaTypeModel): 
   if (framing === undefined || media.itemSchema === undefined) return undefined;
   const table: StreamItemsTable = { type: media.type, framing };
   if (framing === 'sse' && eventDataIsJson(model, media.itemSchema)) table.jsonData = true;
-  if (framing === 'multipart' && media.itemEncoding?.contentType !== undefined) table.contentType = media.itemEncoding.contentType;
+  if (framing === 'multipart') {
+    const resolve = (ref: string): unknown => resolveLocalRef(model.document, ref)?.value;
+    return { ...streamPartsOf(media.itemEncoding, media.prefixEncoding, media.itemSchema, resolve), ...table };
+  }
   return table;
 }

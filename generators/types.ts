@@ -9,7 +9,7 @@ import type { GeneratedFile, GeneratorContext } from './context.js';
 import { loadOpenApiTypeScript } from './openapi-typescript.js';
 import { markQuerystrings, unmarkQuerystrings } from './types-querystring.js';
 import { withExtraMethods } from './types-methods.js';
-import { markItemSchemas } from './types-streams.js';
+import { itemBytesType, markItemSchemas } from './types-streams.js';
 
 /** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
 // With specforge's own TypeScript, whatever version the project installed (openapi-typescript.ts).
@@ -120,7 +120,7 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
     rootTypesKeepCasing: false,
     redoc: undefined as unknown as GlobalContext['redoc'],
     silent: true,
-    transform: undefined,
+    transform: itemBytesType,
     transformProperty: undefined,
     resolve<T>($ref: string): T | undefined {
       return resolveRef<T>(schema, $ref, { silent: true });

@@ -14,6 +14,7 @@ import type { ContractModel, MediaTypeModel } from '../contract/model-types.js';
 import { UsageError } from '../contract/errors.js';
 import { streamItemsOf } from '../contract/stream-items.js';
 import type { StreamFraming } from '../runtime/shared/stream-media.js';
+import type { PartEncodingSpec } from '../runtime/shared/stream-parts.js';
 import { readStreamItems, StreamReadError } from '../runtime/shared/stream-read.js';
 
 /** How much of a stream is read: items, bytes and milliseconds. */
@@ -59,6 +60,8 @@ export interface AnswerStream {
   /** multipart/mixed: the answer's Content-Type (its boundary) and a part's type when it names none (itemEncoding's). */
   contentType?: string;
   partType?: string;
+  /** multipart/mixed: the parts' encodings (prefixEncoding, itemEncoding: binary parts, nested parts, required headers). */
+  encoding?: PartEncodingSpec;
 }
 
 /** How reading a stream ended. */
@@ -90,6 +93,7 @@ export function answerStream(model: ContractModel, media: MediaTypeModel | undef
   const stream: AnswerStream = { framing: items.framing, jsonData: items.jsonData === true, media };
   if (contentType !== undefined) stream.contentType = contentType;
   if (items.contentType !== undefined) stream.partType = items.contentType;
+  if (items.framing === 'multipart') stream.encoding = items;
   return stream;
 }
 
@@ -124,10 +128,12 @@ export async function readStream(
       json: stream.jsonData,
       ...(stream.contentType !== undefined ? { contentType: stream.contentType } : {}),
       ...(stream.partType !== undefined ? { partType: stream.partType } : {}),
+      ...(stream.encoding !== undefined ? { encoding: stream.encoding } : {}),
     })) {
       items.push(item);
-      // Leaving the loop cancels the body: what follows a refused item is not needed.
-      if (options.valid !== undefined && !options.valid(item)) return out({ kind: 'invalid', index: items.length - 1 });
+      // Leaving the loop cancels the body: what follows a refused item is not needed. A binary part
+      // (bytes) is not judged: JSON Schema asserts nothing on bytes.
+      if (options.valid !== undefined && !(item instanceof Uint8Array) && !options.valid(item)) return out({ kind: 'invalid', index: items.length - 1 });
     }
     return out({ kind: 'complete' });
   } catch (error) {

@@ -138,11 +138,26 @@ export class ModelBuilder {
       if (typeof mt['x-specforge-stream'] === 'string') model.stream = mt['x-specforge-stream'];
       if (schema !== undefined) model.schema = schema;
       if (mt['itemSchema'] !== undefined) model.itemSchema = normalizeSchema(mt['itemSchema'], this.version);
-      const itemEncoding = isRecord(mt['itemEncoding']) ? this.encodingOf({ encoding: { item: mt['itemEncoding'] } })?.['item'] : undefined;
-      if (itemEncoding !== undefined) model.itemEncoding = itemEncoding;
+      if (isRecord(mt['itemEncoding'])) model.itemEncoding = this.partEncoding(mt['itemEncoding'], 0);
+      if (Array.isArray(mt['prefixEncoding'])) model.prefixEncoding = mt['prefixEncoding'].map((e) => this.partEncoding(e, 0));
       if (encoding !== undefined) model.encoding = encoding;
       return model;
     });
+  }
+
+  /** An Encoding Object of a multipart part (`itemEncoding`, `prefixEncoding`): its type, headers and (one level) nested encodings. */
+  partEncoding(raw: unknown, depth: number): MediaEncodingModel {
+    const e = isRecord(raw) ? raw : {};
+    const entry: MediaEncodingModel = {};
+    if (typeof e['contentType'] === 'string') entry.contentType = e['contentType'];
+    if (isRecord(e['headers'])) {
+      const headers: Record<string, { required: boolean }> = {};
+      for (const [name, h] of Object.entries(e['headers'])) setOwn(headers, name, { required: this.deref(h, '').node['required'] === true });
+      entry.headers = headers;
+    }
+    if (depth < 1 && isRecord(e['itemEncoding'])) entry.itemEncoding = this.partEncoding(e['itemEncoding'], depth + 1);
+    if (depth < 1 && Array.isArray(e['prefixEncoding'])) entry.prefixEncoding = e['prefixEncoding'].map((n) => this.partEncoding(n, depth + 1));
+    return entry;
   }
 
   /** A media type's `encoding`: how each property of a form or multipart body (or a querystring) is serialized. */

@@ -89,6 +89,8 @@ export interface MediaTypeModel {
   itemSchema?: JsonSchema;
   /** OpenAPI 3.2 `itemEncoding` of a `multipart/mixed` stream: how each part is serialized. */
   itemEncoding?: MediaEncodingModel;
+  /** OpenAPI 3.2 `prefixEncoding`: how part i is serialized (before `itemEncoding` for the rest). */
+  prefixEncoding?: MediaEncodingModel[];
   examples: ExampleModel[];
   pointer: string;
   /** The media type's `encoding`: how each property of a form or multipart body is serialized. */
@@ -99,6 +101,11 @@ export interface MediaEncodingModel {
   contentType?: string;
   style?: string;
   explode?: boolean;
+  /** A multipart part's `headers` (Header Objects, read through references): whether each is required. */
+  headers?: Record<string, { required: boolean }>;
+  /** A nested multipart part's encodings (OpenAPI 3.2 Nested Encoding; one level is read). */
+  prefixEncoding?: MediaEncodingModel[];
+  itemEncoding?: MediaEncodingModel;
 }
 
 export interface RequestBodyModel {

@@ -8,6 +8,7 @@ import { resolveLocalRef } from './pointer.js';
 import type { StreamItemsSpec } from '../runtime/shared/spec.js';
 import { normalizeSchema } from './schema-normalize.js';
 import { eventDataSchema, streamFraming, typedItemSchema } from '../runtime/shared/stream-media.js';
+import { streamPartsOf } from '../runtime/shared/stream-parts.js';
 
 /** How a media type's items are framed, when it streams them (a sequential type with `itemSchema`). */
 export type StreamItems = StreamItemsSpec;
@@ -25,7 +26,7 @@ export function streamItemsOf(model: ContractModel, mt: MediaTypeModel): StreamI
   if (framing === undefined || mt.itemSchema === undefined) return undefined;
   const items: StreamItems = { framing };
   if (framing === 'sse' && eventDataSchema(mt.itemSchema, resolver(model)) !== undefined) items.jsonData = true;
-  if (framing === 'multipart' && mt.itemEncoding?.contentType !== undefined) items.contentType = mt.itemEncoding.contentType;
+  if (framing === 'multipart') return { ...streamPartsOf(mt.itemEncoding, mt.prefixEncoding, mt.itemSchema, resolver(model)), ...items };
   return items;
 }
 

@@ -9,9 +9,14 @@
 import { readStreamItems, StreamReadError, type SseState, type StreamReadOptions } from '../shared/stream-read.js';
 import type { StreamFraming } from '../shared/stream-media.js';
 import type { StandardSchema } from '../validation/standard.js';
+import type { PartEncodingSpec } from '../shared/stream-parts.js';
 
-/** How a declared answer's items are framed (from the contract: the generated tables carry it). */
-export interface StreamItemsTable {
+/**
+ * How a declared answer's items are framed (from the contract: the generated tables carry it); for
+ * multipart/mixed, its parts' encodings too (its own fields are itemEncoding's, `prefix` is
+ * prefixEncoding: see src/runtime/shared/stream-parts.ts).
+ */
+export interface StreamItemsTable extends PartEncodingSpec {
   /** The media type as the contract writes it (`text/event-stream`). */
   type: string;
   framing: StreamFraming;
@@ -125,6 +130,7 @@ function readOptions(
   // multipart/mixed: the boundary is the answer's, a part without a Content-Type is of the item encoding's.
   if (table.framing === 'multipart') read.contentType = response.headers.get('content-type');
   if (table.contentType !== undefined) read.partType = table.contentType;
+  if (table.framing === 'multipart') read.encoding = table;
   for (const key of BOUNDS) if (options[key] !== undefined) read[key] = options[key];
   if (options.signal !== undefined) read.signal = options.signal;
   // The bound on items is the whole stream's, reconnections included.
@@ -150,7 +156,8 @@ async function* checkedItems<Item>(
     const read = readOptions(table, options, state, index, current);
     try {
       for await (const item of readStreamItems(body, table.framing, read)) {
-        if (validate !== undefined) {
+        // A binary part (bytes) is not checked: JSON Schema asserts nothing on bytes.
+        if (validate !== undefined && !(item instanceof Uint8Array)) {
           const problem = await problemOf(validate, item, index);
           if (problem !== undefined) throw new StreamReadError('invalid', index, `stream item ${index}: ${problem}`);
         }

@@ -23,6 +23,7 @@ export type {
 export { HttpError, errorBody, detailsFromAjv, type ProblemDetail } from '../shared/errors.js';
 // OpenAPI 3.2 streams: what onError receives for an item that was not sent.
 export { StreamItemError } from '../server/stream-items.js';
+export { MultipartPart, type MultipartPartOptions } from '../shared/stream-parts.js';
 export { isJsonMediaType, matchMediaType, responseKey } from '../server/media.js';
 export {
   jsonString,

@@ -190,7 +190,7 @@ function itemWebStream(pump: ItemPump): ReadableStream<Uint8Array> {
       async pull(controller) {
         const chunk = await pump.pull();
         if (chunk === null) controller.close();
-        else controller.enqueue(ENCODER.encode(chunk));
+        else controller.enqueue(typeof chunk === 'string' ? ENCODER.encode(chunk) : chunk);
       },
       cancel() {
         pump.close();

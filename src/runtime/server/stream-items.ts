@@ -5,13 +5,18 @@
  * a time so the writer sets the pace (backpressure), with an SSE heartbeat comment while the
  * handler is quiet. An item that breaks its schema or cannot be framed ends the stream (what was
  * sent stays sent) and is reported to `onError` as a StreamItemError with its index and reason; a
- * handler iterator that throws ends it too. `close()` (the client left) ends the handler's
+ * handler iterator that throws ends it too. A stream that ends so is closed with `frameAbort`
+ * (multipart: a last delimiter, so the part before it reaches the reader whole, and no close
+ * delimiter, so the reader sees the stream truncated; SSE and JSON Lines have no end marker and just
+ * end). A binary multipart part (a Uint8Array) is not checked against the item schema (JSON Schema
+ * asserts nothing on bytes; the specification's "Schema Evaluation and Binary Data"). `close()` (the client left) ends the handler's
  * iterator at once: `return()` is called, and a pull in flight ends. No `node:` import: node:http
  * (reply.ts) and the fetch handler (fetch.ts) drive it.
  */
 import { detailsFromAjv } from '../shared/errors.js';
 import type { OperationSpec, StreamItemsSpec } from '../shared/spec.js';
-import { frameEnd, frameItem, SSE_HEARTBEAT, streamContentType, type FrameOptions } from '../shared/stream-write.js';
+import { frameAbort, frameEnd, frameItem, SSE_HEARTBEAT, streamContentType, type FrameOptions } from '../shared/stream-write.js';
+import { itemBody } from '../shared/stream-parts.js';
 import type { ValidateFunction } from '../validation/standalone.js';
 import type { Answer, Replier } from './answer.js';
 import { matchMediaType, mediaTypeOf } from './media.js';
@@ -54,6 +59,7 @@ export function itemPlanOf(p: Replier, op: OperationSpec, answer: Answer, body: 
   const frame: FrameOptions = {};
   if (items.jsonData) frame.jsonData = true;
   if (items.contentType !== undefined) frame.contentType = items.contentType;
+  if (items.framing === 'multipart') frame.encoding = items;
   const key = answer.plan.key;
   const validate = key === undefined || p.options.validateItems === false ? undefined : p.validators.operationValidators[op.id]?.responses[key]?.[type];
   return { type, items, frame, validate, contentType: streamContentType(answer.contentType, items.framing, frame) };
@@ -134,7 +140,7 @@ export class ItemPump {
   }
 
   /** The next chunk to write, or null at the end of the stream. */
-  async pull(): Promise<string | null> {
+  async pull(): Promise<string | Uint8Array | null> {
     if (this.finished) return null;
     let step: Step;
     try {
@@ -147,7 +153,7 @@ export class ItemPump {
       // The handler's iterator threw: the stream ends, the cause is reported.
       this.finished = true;
       this.report(err, this.op.id);
-      return null;
+      return this.aborted();
     }
     if (step.done) {
       this.finished = true;
@@ -156,18 +162,25 @@ export class ItemPump {
     }
     const index = this.index++;
     const reason = this.refusal(step.value);
-    const framed = reason === undefined ? frameItem(this.plan.items.framing, step.value, this.plan.frame) : { ok: false as const, reason };
+    const framed = reason === undefined ? frameItem(this.plan.items.framing, step.value, this.plan.frame, index) : { ok: false as const, reason };
     if (!framed.ok) {
       this.report(new StreamItemError(this.op.id, this.plan.type, index, framed.reason), this.op.id);
       this.close();
-      return null;
+      return this.aborted();
     }
-    return framed.text;
+    return framed.bytes ?? framed.text;
+  }
+
+  /** The last chunk of a stream that ended early (null when its framing has none). */
+  private aborted(): string | null {
+    const end = frameAbort(this.plan.items.framing, this.plan.frame);
+    return end === '' ? null : end;
   }
 
   private refusal(item: unknown): string | undefined {
     const validate = this.plan.validate;
-    if (validate === undefined || validate(item)) return undefined;
+    const body = itemBody(item);
+    if (validate === undefined || body instanceof Uint8Array || validate(body)) return undefined;
     const details = detailsFromAjv('response', validate.errors);
     return details.length === 0 ? 'it does not match the item schema' : details.map((d) => `${d.pointer ?? '/'} ${d.message}`).join('; ');
   }

@@ -8,6 +8,7 @@
 import type { AuthInfo, RequestContext } from './context.js';
 import type { UploadedPart } from './body/parts.js';
 import type { RequestHead } from './head.js';
+import type { MultipartPart } from '../shared/stream-parts.js';
 
 /** What a transport hands a handler: the request (`ctx.request`), a raw body's bytes, a multipart file part. */
 export interface TransportTypes {
@@ -138,19 +139,24 @@ type ItemMedia =
   | 'application/json-seq'
   | 'multipart/mixed';
 
+/** A multipart/mixed item, or the item with headers or a chosen Content-Type of its own. */
+type PartOf<T> = T | MultipartPart<T>;
+
 /**
  * The body of a status that streams items (OpenAPI 3.2 `itemSchema`): for a sequential media type,
- * its items (types.ts types `content[type]` as ONE item) as an async iterable or an array; the
- * status's other media types as usual.
+ * its items (types.ts types `content[type]` as ONE item) as an async iterable or an array (for
+ * multipart/mixed, each item may be a MultipartPart); the status's other media types as usual.
  */
 type ItemsContentOf<C> =
   C extends Record<string, unknown>
     ? {
-        [K in keyof C]: K extends ItemMedia
-          ? AsyncIterable<InResponse<C[K]>> | ReadonlyArray<InResponse<C[K]>>
-          : K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
-            ? InResponse<C[K]>
-            : InResponse<C[K]> | Uint8Array;
+        [K in keyof C]: K extends 'multipart/mixed'
+          ? AsyncIterable<PartOf<InResponse<C[K]>>> | ReadonlyArray<PartOf<InResponse<C[K]>>>
+          : K extends ItemMedia
+            ? AsyncIterable<InResponse<C[K]>> | ReadonlyArray<InResponse<C[K]>>
+            : K extends `${string}json${string}` | 'application/x-www-form-urlencoded' | `text/${string}`
+              ? InResponse<C[K]>
+              : InResponse<C[K]> | Uint8Array;
       }[keyof C]
     : undefined;
 

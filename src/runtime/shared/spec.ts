@@ -3,6 +3,7 @@
  * contract model, so the runtime never needs the contract itself.
  */
 import type { StreamFraming } from './stream-media.js';
+import type { PartEncodingSpec } from './stream-parts.js';
 
 /** How a parameter's text is turned into a value before validation. */
 export type ValueShape =
@@ -78,8 +79,12 @@ export interface PolicySpec {
   kinds: Array<{ name: string; pattern?: string }>;
 }
 
-/** How the items of a stream media type are framed (see `streamFraming`). */
-export interface StreamItemsSpec {
+/**
+ * How the items of a stream media type are framed (see `streamFraming`); for multipart/mixed, the
+ * parts' encodings too (its own fields are itemEncoding's, `prefix` is prefixEncoding: see
+ * stream-parts.ts).
+ */
+export interface StreamItemsSpec extends PartEncodingSpec {
   framing: StreamFraming;
   /** Server-sent events whose `data` carries JSON: the handler gives it parsed, the writer stringifies it. */
   jsonData?: true;

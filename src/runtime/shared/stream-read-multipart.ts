@@ -3,22 +3,31 @@
  * (stream-read.ts): each part is an item. The boundary is the `boundary` parameter of the answer's
  * Content-Type; the preamble and the epilogue are ignored; parts are separated by CRLF--boundary
  * (LF accepted), followed by optional transport padding and a line end; each part holds its headers,
- * a blank line and its body. A part whose Content-Type (else the media type's
- * `itemEncoding.contentType`) is JSON is parsed as JSON, any other is kept as a string (text/plain
- * is the default, as RFC 2046 says). The close delimiter --boundary-- ends the stream; a body that
- * ends before it is truncated. Browser-safe.
+ * a blank line and its body. Part i is read by its own Content-Type, else by its encoding's
+ * (stream-parts.ts: `prefixEncoding[i]`, else `itemEncoding`; text/plain without either, as RFC 2046
+ * says, application/octet-stream for a binary encoding): JSON is parsed, text kept as a string, a
+ * binary type read as bytes (a Uint8Array), and a multipart/* part (one level deep) read as the
+ * array of its parts, by the same rules and within the same part's bytes (deeper, as bytes; a
+ * nested part without a boundary is a `framing` error). `Content-Transfer-Encoding` 7bit, 8bit and
+ * binary are read as they are, base64 decoded (a body that is not base64 is a `parse` error), any
+ * other is a `framing` error naming the part; a header the encoding requires and the part lacks is
+ * an `invalid` error naming it. The close delimiter --boundary-- ends the stream; a body that ends
+ * before it is truncated (also what a server that stopped early sends: a last delimiter, then
+ * nothing). Browser-safe.
  *
  * Linear in the bytes read: the delimiter is searched in the new bytes only (and the few before
  * them that could start one), and a part is buffered only up to `maxItemBytes` (past it, an
  * `item-too-large` error before the part is whole); the preamble is not kept.
  */
 
+import { decodeBase64, isJsonPartType, isMultipartType, isTextPartType, partEncodingAt, partTypes, type PartEncodingSpec } from './stream-parts.js';
+
 /** What the reader gives a framer (stream-read.ts's Context). */
 export interface MultipartContext {
   decode(bytes: Uint8Array): string;
   index(): number;
   maxItemBytes: number;
-  fail(code: 'item-too-large' | 'parse' | 'truncated' | 'framing', message: string): never;
+  fail(code: 'item-too-large' | 'parse' | 'truncated' | 'framing' | 'invalid', message: string): never;
 }
 
 /** A framer (stream-read.ts's Framer). */
@@ -43,11 +52,6 @@ export function boundaryOf(contentType: string | null | undefined): string | und
   const value = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? '');
   // RFC 2046: 1 to 70 characters, none a line break (a longer one is tolerated, within reason).
   return value.length >= 1 && value.length <= 256 && !/[\r\n]/.test(value) ? value : undefined;
-}
-
-function isJsonType(type: string): boolean {
-  const media = (type.split(';')[0] ?? '').trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json');
 }
 
 /** A byte buffer appended at its end and consumed from its start, compacted when half is consumed. */
@@ -86,12 +90,23 @@ class Window {
   }
 }
 
-/** The framer of a multipart/mixed stream whose answer has the Content-Type `contentType`. */
-export function multipartFramer(ctx: MultipartContext, contentType: string | null | undefined, partType: string | undefined): MultipartFramer {
+/**
+ * The framer of a multipart/mixed stream whose answer has the Content-Type `contentType`; `encoding`
+ * the parts' encodings (`top`: those of the stream, else of a nested part's).
+ */
+export function multipartFramer(
+  ctx: MultipartContext,
+  contentType: string | null | undefined,
+  partType: string | undefined,
+  encoding?: PartEncodingSpec,
+  top = true,
+): MultipartFramer {
   const boundary = boundaryOf(contentType);
   // The delimiter is LF--boundary (its CR, when there, ends the part before it).
   const delimiter = boundary === undefined ? new Uint8Array(0) : new TextEncoder().encode(`\n--${boundary}`);
   const buf = new Window();
+  /** The position of the next part (which picks its encoding). */
+  let position = 0;
   // A virtual line end first, so that a delimiter at the very start of the body is found too.
   buf.append(new Uint8Array([CR, LF]));
   let state: 'preamble' | 'part' | 'done' = 'preamble';
@@ -139,24 +154,13 @@ export function multipartFramer(ctx: MultipartContext, contentType: string | nul
       }
     // A part of headers alone has an empty body.
     if (bodyAt < 0) [headEnd, bodyAt] = [part.length, part.length];
-    let type: string | undefined;
+    const headers = new Map<string, string>();
     for (const line of ctx.decode(part.subarray(0, headEnd)).split(/\r?\n/)) {
       const colon = line.indexOf(':');
-      if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'content-type') type = line.slice(colon + 1).trim();
+      if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
-    type ??= partType ?? 'text/plain';
-    const text = ctx.decode(part.subarray(bodyAt));
-    if (!isJsonType(type)) {
-      emit(text);
-      return;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch (error) {
-      ctx.fail('parse', `stream item ${ctx.index()}: the part is not JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    emit(value);
+    const encoded = partEncodingAt(encoding, position++, top) ?? (partType !== undefined ? { contentType: partType } : undefined);
+    emit(partValue(ctx, headers, part.subarray(bodyAt), encoded, top));
   };
 
   return {
@@ -219,4 +223,43 @@ export function multipartFramer(ctx: MultipartContext, contentType: string | nul
       if (state !== 'done') ctx.fail('truncated', `stream item ${ctx.index()}: the multipart stream ends without its close delimiter (--${boundary}--)`);
     },
   };
+}
+
+/** Transfer encodings read as they are (RFC 2045: the identity). */
+const IDENTITY = new Set(['7bit', '8bit', 'binary']);
+
+/** The value of one part (see the module's comment); `top`: a part of the stream, not of a nested part. */
+function partValue(ctx: MultipartContext, headers: Map<string, string>, raw: Uint8Array, encoding: PartEncodingSpec | undefined, top: boolean): unknown {
+  const at = `stream item ${ctx.index()}${top ? '' : ' (a nested part)'}`;
+  for (const name of encoding?.required ?? [])
+    if (!headers.has(name.toLowerCase())) ctx.fail('invalid', `${at}: the part has no ${name} header (its encoding requires it)`);
+  const transfer = headers.get('content-transfer-encoding')?.toLowerCase();
+  let body = raw;
+  if (transfer === 'base64') {
+    const decoded = decodeBase64(ctx.decode(raw));
+    if (decoded === undefined) ctx.fail('parse', `${at}: the part's body is not base64 (its Content-Transfer-Encoding)`);
+    body = decoded;
+  } else if (transfer !== undefined && !IDENTITY.has(transfer))
+    ctx.fail(
+      'framing',
+      `${at}: the part's Content-Transfer-Encoding ${JSON.stringify(transfer.slice(0, 64))} is not supported (7bit, 8bit, binary and base64 are)`,
+    );
+  const type = headers.get('content-type') ?? partTypes(encoding?.contentType)[0] ?? (encoding?.binary === true ? 'application/octet-stream' : 'text/plain');
+  if (isMultipartType(type)) {
+    // One level is read as its parts (the whole part is within maxItemBytes already); deeper, as bytes.
+    if (!top) return body.slice();
+    const parts: unknown[] = [];
+    const inner = multipartFramer(ctx, type, undefined, encoding, false);
+    inner.chunk(body, (p) => parts.push(p));
+    inner.end((p) => parts.push(p));
+    return parts;
+  }
+  if (!isTextPartType(type)) return body.slice();
+  const text = ctx.decode(body);
+  if (!isJsonPartType(type)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    return ctx.fail('parse', `${at}: the part is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
 }

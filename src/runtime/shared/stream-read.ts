@@ -12,6 +12,7 @@
  */
 import type { StreamFraming } from './stream-media.js';
 import { multipartFramer } from './stream-read-multipart.js';
+import type { PartEncodingSpec } from './stream-parts.js';
 
 /** One server-sent event as an item: the fields the event carried (`data` JSON-parsed where asked). */
 export interface SseItem<Data = unknown> {
@@ -69,7 +70,12 @@ export interface StreamReadOptions {
   contentType?: string | null;
   /** multipart/mixed: a part's Content-Type when it names none (the media type's `itemEncoding.contentType`). */
   partType?: string;
-  /** Checks one item: a message when it is not valid (an `invalid` error names the item), else undefined. */
+  /** multipart/mixed: the parts' encodings (the stream table: itemEncoding's fields, `prefix` for prefixEncoding). */
+  encoding?: PartEncodingSpec;
+  /**
+   * Checks one item: a message when it is not valid (an `invalid` error names the item), else
+   * undefined. Not called for a binary multipart part (a Uint8Array: JSON Schema asserts nothing on bytes).
+   */
   validate?: (item: unknown, index: number) => string | undefined;
 }
 
@@ -311,7 +317,7 @@ function framerFor(framing: StreamFraming, ctx: Context, options: StreamReadOpti
     case 'json-seq':
       return jsonSeqFramer(ctx);
     case 'multipart':
-      return multipartFramer(ctx, options.contentType, options.partType);
+      return multipartFramer(ctx, options.contentType, options.partType, options.encoding);
   }
 }
 
@@ -398,7 +404,7 @@ export async function* readStreamItems<Item = unknown>(
   const queue: unknown[] = [];
   const emit = (item: unknown): void => {
     if (count >= maxCount) ctx.fail('items-limit', `stream item ${count}: more than ${maxItems} items`);
-    const problem = options.validate?.(item, count);
+    const problem = item instanceof Uint8Array ? undefined : options.validate?.(item, count);
     if (problem !== undefined) ctx.fail('invalid', `stream item ${count}: ${problem}`);
     count++;
     queue.push(item);

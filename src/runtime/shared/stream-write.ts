@@ -10,16 +10,34 @@
  *   field would split or end the event. Other properties of the item are not written.
  * - `jsonl` (JSON Lines, NDJSON): the item's JSON and "\n" (JSON text never holds a raw line break).
  * - `json-seq` (RFC 7464): the record separator 0x1E, the item's JSON and "\n".
- * - `multipart` (multipart/mixed), best effort: each item is a part with the `Content-Type` of the
- *   media type's `itemEncoding.contentType` (else application/json, text/plain for a string), its
- *   body the string as is or the JSON of any other value. Not done: binary parts (bytes), the
- *   encoding's `headers`, and per-part encodings (`prefixEncoding`); a body holding the boundary
- *   delimiter makes the item invalid. The stream closes with `frameEnd`.
+ * - `multipart` (multipart/mixed): each item is a part, encoded by its position (stream-parts.ts:
+ *   `prefixEncoding[i]`, else `itemEncoding`): a binary part is the item's bytes (a Uint8Array or a
+ *   Buffer; anything else makes it invalid), base64 with `Content-Transfer-Encoding: base64` when
+ *   the item schema says `contentEncoding: base64`; a multipart part is its array of parts framed
+ *   under a boundary of its own (one level); else the string as is or the JSON of any other value.
+ *   Its `Content-Type` is the first of the encoding's types of the value's kind (else
+ *   application/octet-stream for bytes, text/plain for a string, application/json). A body holding
+ *   the boundary delimiter makes the item invalid. The encoding's `headers` are not written (a
+ *   handler gives no value for them). The stream closes with `frameEnd`; a stream that ends early
+ *   with `frameAbort` (an opening delimiter and nothing after it), which a reader takes for a
+ *   truncated stream once it has read every part before it whole.
  *
  * An item that cannot be framed (not JSON-serializable, a cycle, a BigInt, a broken field) is
  * `{ ok: false, reason }`, never a throw.
  */
 import type { StreamFraming } from './stream-media.js';
+import {
+  encodeBase64,
+  isJsonPartType,
+  isMultipartType,
+  listedType,
+  MultipartPart,
+  partEncodingAt,
+  partHeaderLines,
+  partTypes,
+  writtenPartType,
+  type PartEncodingSpec,
+} from './stream-parts.js';
 
 /** How items are framed beyond the framing itself. */
 export interface FrameOptions {
@@ -29,10 +47,15 @@ export interface FrameOptions {
   contentType?: string;
   /** multipart: the boundary, as in the response's Content-Type (`streamContentType`). */
   boundary?: string;
+  /** multipart: the parts' encodings (the stream table: its item encoding, and `prefix`). */
+  encoding?: PartEncodingSpec;
 }
 
-/** One framed item, or why it cannot be framed. */
-export type Framed = { ok: true; text: string } | { ok: false; reason: string };
+/**
+ * One framed item, or why it cannot be framed. A multipart part with bytes in it has `bytes`, the
+ * frame to send, and `text` shows it with each binary body as `<N bytes>`.
+ */
+export type Framed = { ok: true; text: string; bytes?: Uint8Array } | { ok: false; reason: string };
 
 /** The SSE heartbeat: a comment line, which every event-stream reader ignores. */
 export const SSE_HEARTBEAT = ':\n\n';
@@ -91,31 +114,126 @@ function frameSse(item: unknown, options: FrameOptions): Framed {
   return { ok: true, text: text + '\n' };
 }
 
-function isJsonType(type: string): boolean {
-  const media = (type.split(';')[0] ?? '').trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json');
+const ENCODER = new TextEncoder();
+const CRLF = '\r\n';
+
+/** A part's body and its header lines (each ending CRLF), as text or (with bytes) as bytes. */
+type PartBody = { ok: true; head: string; text: string; bytes?: Uint8Array } | { ok: false; reason: string };
+
+/** Whether `bytes` holds `needle` (searched from each occurrence of its first byte). */
+function holds(bytes: Uint8Array, needle: Uint8Array): boolean {
+  const first = needle[0];
+  if (first === undefined) return false;
+  for (let i = bytes.indexOf(first); i >= 0 && i + needle.length <= bytes.length; i = bytes.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < needle.length && bytes[i + j] === needle[j]) j++;
+    if (j === needle.length) return true;
+  }
+  return false;
 }
 
-function framePart(item: unknown, options: FrameOptions): Framed {
-  const boundary = options.boundary ?? DEFAULT_BOUNDARY;
-  const type = options.contentType ?? (typeof item === 'string' ? 'text/plain' : 'application/json');
+function concatBytes(parts: (string | Uint8Array)[]): Uint8Array {
+  const bytes = parts.map((p) => (typeof p === 'string' ? ENCODER.encode(p) : p));
+  const out = new Uint8Array(bytes.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of bytes) {
+    out.set(b, at);
+    at += b.length;
+  }
+  return out;
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** The parts of a nested multipart part, framed under `boundary`. */
+function nestedBody(items: readonly unknown[], encoding: PartEncodingSpec | undefined, boundary: string): PartBody {
+  const chunks: (string | Uint8Array)[] = [];
+  let text = '';
+  let binary = false;
+  for (let j = 0; j < items.length; j++) {
+    const part = partBody(items[j], partEncodingAt(encoding, j, false), boundary, 1);
+    if (!part.ok) return { ok: false, reason: `its part ${j}: ${part.reason}` };
+    const head = `--${boundary}${CRLF}${part.head}${CRLF}`;
+    chunks.push(head, part.bytes ?? part.text, CRLF);
+    text += head + part.text + CRLF;
+    if (part.bytes !== undefined) binary = true;
+  }
+  chunks.push(`--${boundary}--`);
+  text += `--${boundary}--`;
+  return binary ? { ok: true, head: '', text, bytes: concatBytes(chunks) } : { ok: true, head: '', text };
+}
+
+/** One part's body by its encoding; `boundary` is the delimiter it must not hold. */
+function partBody(value: unknown, encoding: PartEncodingSpec | undefined, boundary: string, depth: number): PartBody {
+  const wrapped = value instanceof MultipartPart ? (value as MultipartPart) : undefined;
+  const item = wrapped === undefined ? value : wrapped.body;
+  const extra = partHeaderLines(wrapped?.options, encoding?.required);
+  if (!extra.ok) return extra;
+  const chosen = wrapped?.options.contentType;
+  if (chosen !== undefined && !listedType(encoding?.contentType, chosen))
+    return { ok: false, reason: `the part's type ${JSON.stringify(chosen.slice(0, 64))} is not among its encoding's (${encoding?.contentType ?? ''})` };
+  const list = chosen ?? encoding?.contentType;
+  const bytes = item instanceof Uint8Array;
+  const type = writtenPartType(list, bytes, item);
   if (/[\r\n]/.test(type)) return { ok: false, reason: 'the part content type holds a line break' };
+  const part = typedBody(item, encoding, list, type, boundary, depth);
+  return part.ok ? { ...part, head: part.head + extra.text } : part;
+}
+
+function typedBody(item: unknown, encoding: PartEncodingSpec | undefined, list: string | undefined, type: string, boundary: string, depth: number): PartBody {
+  if (item instanceof Uint8Array) {
+    if (encoding?.transfer === 'base64')
+      return { ok: true, head: `Content-Type: ${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}`, text: encodeBase64(item) };
+    if (holds(item, ENCODER.encode(`--${boundary}`))) return { ok: false, reason: 'the part holds the multipart boundary' };
+    return { ok: true, head: `Content-Type: ${type}${CRLF}`, text: `<${item.length} bytes>`, bytes: item };
+  }
+  if (encoding?.binary === true) return { ok: false, reason: `the part is ${list ?? 'binary'}: it must be bytes (a Uint8Array), not ${kindOf(item)}` };
+  if (isMultipartType(type) || (depth === 0 && Array.isArray(item) && partTypes(list).some(isMultipartType))) {
+    if (!Array.isArray(item) || depth > 0) return { ok: false, reason: `the part is ${type}: it is written from an array of its parts (one level deep)` };
+    const inner = `n${depth}-${boundary}`;
+    const nested = nestedBody(item, encoding, inner);
+    if (!nested.ok) return nested;
+    if (
+      (nested.bytes === undefined ? nested.text : '').includes(`--${boundary}`) ||
+      (nested.bytes !== undefined && holds(nested.bytes, ENCODER.encode(`--${boundary}`)))
+    )
+      return { ok: false, reason: 'the part holds the multipart boundary' };
+    const base = (partTypes(list).find(isMultipartType) ?? 'multipart/mixed').split(';')[0]?.trim() ?? 'multipart/mixed';
+    return { ...nested, head: `Content-Type: ${base}; boundary=${inner}${CRLF}` };
+  }
   let body: string;
-  if (typeof item === 'string' && !isJsonType(type)) body = item;
+  if (typeof item === 'string' && !isJsonPartType(type)) body = item;
   else {
     const encoded = json(item);
     if (!encoded.ok) return encoded;
     body = encoded.text;
   }
   if (body.includes(`--${boundary}`)) return { ok: false, reason: 'the part holds the multipart boundary' };
-  return { ok: true, text: `--${boundary}\r\nContent-Type: ${type}\r\n\r\n${body}\r\n` };
+  return { ok: true, head: `Content-Type: ${type}${CRLF}`, text: body };
+}
+
+function framePart(item: unknown, options: FrameOptions, index: number): Framed {
+  const boundary = options.boundary ?? DEFAULT_BOUNDARY;
+  const encoding =
+    options.encoding !== undefined
+      ? partEncodingAt(options.encoding, index, true)
+      : options.contentType !== undefined
+        ? { contentType: options.contentType }
+        : undefined;
+  const part = partBody(item, encoding, boundary, 0);
+  if (!part.ok) return part;
+  const head = `--${boundary}${CRLF}${part.head}${CRLF}`;
+  const text = head + part.text + CRLF;
+  return part.bytes === undefined ? { ok: true, text } : { ok: true, text, bytes: concatBytes([head, part.bytes, CRLF]) };
 }
 
 /** The boundary multipart streams use unless told otherwise. */
 export const DEFAULT_BOUNDARY = 'specforge-stream-boundary';
 
-/** Frames one item for `framing`. */
-export function frameItem(framing: StreamFraming, item: unknown, options: FrameOptions = {}): Framed {
+/** Frames one item for `framing` (`index`: its position in the stream, which picks a multipart part's encoding). */
+export function frameItem(framing: StreamFraming, item: unknown, options: FrameOptions = {}, index = 0): Framed {
   switch (framing) {
     case 'sse':
       return frameSse(item, options);
@@ -128,13 +246,23 @@ export function frameItem(framing: StreamFraming, item: unknown, options: FrameO
       return encoded.ok ? { ok: true, text: '\x1e' + encoded.text + '\n' } : encoded;
     }
     case 'multipart':
-      return framePart(item, options);
+      return framePart(item, options, index);
   }
 }
 
 /** What ends a stream after its last item ("" but for multipart's closing delimiter). */
 export function frameEnd(framing: StreamFraming, options: FrameOptions = {}): string {
   return framing === 'multipart' ? `--${options.boundary ?? DEFAULT_BOUNDARY}--\r\n` : '';
+}
+
+/**
+ * What ends a stream that stops before its end (an item refused, the producer failed): for
+ * multipart, an opening delimiter with no part after it and no close delimiter, so that the part
+ * before it is read whole and the stream is seen truncated; "" for the other framings (they have no
+ * end marker to leave out).
+ */
+export function frameAbort(framing: StreamFraming, options: FrameOptions = {}): string {
+  return framing === 'multipart' ? `--${options.boundary ?? DEFAULT_BOUNDARY}\r\n` : '';
 }
 
 /**
