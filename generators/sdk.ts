@@ -8,7 +8,6 @@ import type { ContractModel } from '../src/contract/model.js';
 import type { MediaTypeModel, OperationModel, ParameterLocation, ResponseModel } from '../src/contract/model-types.js';
 import { wireMethod } from '../src/contract/model-types.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral } from '../src/codegen/escape.js';
-import { isRecord } from '../src/contract/pointer.js';
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import type { SdkBodyKind, SdkOperation, SdkParameter } from '../src/runtime/client/sdk.js';
@@ -18,6 +17,10 @@ import { clientStreamItems } from './client-streams.js';
 import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
 import { streamFraming } from '../src/runtime/shared/stream-media.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
+import { hasReadWriteMarkers, readWriteReach } from './read-write.js';
+
+/** Whether a body's schema reaches a readOnly or writeOnly marker: its type is then read through Readable or written through Writable. */
+type Marked = (schema: unknown) => boolean;
 
 /** Names the generated SDK exports besides the operations' own. */
 const SDK_EXPORTS = ['createSdkClient', 'createApi', 'defaultBaseUrl', 'securitySchemes', 'SecuritySchemeName', 'Client', 'Api', 'FormBody'];
@@ -144,19 +147,20 @@ function responseKey(status: string): string {
 }
 
 /** The type of a declared answer's body as the SDK reads it. */
-function answerType(model: ContractModel, op: OperationModel, response: ResponseModel, marked: boolean): string {
+function answerType(model: ContractModel, op: OperationModel, response: ResponseModel, marked: Marked): string {
   const { media, kind } = answerMedia(response);
   if (media === undefined || kind === 'none') return 'undefined';
   if (kind === 'text') return 'string';
   const type = `${opType(op)}["responses"][${responseKey(response.status)}]["content"][${stringLiteral(media.type)}]`;
   // OpenAPI 3.2: types.ts types a stream of items by its item; the SDK hands out the items as they arrive.
-  if (kind === 'stream') return clientStreamItems(model, media) ? `AsyncIterable<${marked ? `Readable<${type}>` : type}>` : 'ReadableStream<Uint8Array> | null';
+  if (kind === 'stream')
+    return clientStreamItems(model, media) ? `AsyncIterable<${marked(media.itemSchema) ? `Readable<${type}>` : type}>` : 'ReadableStream<Uint8Array> | null';
   if (kind === 'blob') return 'Blob';
-  return marked ? `Readable<${type}>` : type;
+  return marked(media.schema) ? `Readable<${type}>` : type;
 }
 
 /** The variants of an operation's result, one per declared answer. */
-function resultType(model: ContractModel, op: OperationModel, marked: boolean): string {
+function resultType(model: ContractModel, op: OperationModel, marked: Marked): string {
   const variants: string[] = [];
   const successes = op.responses.some((r) => r.status.startsWith('2'));
   for (const r of op.responses) {
@@ -175,7 +179,7 @@ function resultType(model: ContractModel, op: OperationModel, marked: boolean): 
 const LOCATIONS: ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
 /** The argument type: the parameters by location, then the body (a union over its media types). */
-function argsType(op: OperationModel, marked: boolean): string {
+function argsType(op: OperationModel, marked: Marked): string {
   const fields: string[] = [];
   for (const where of LOCATIONS) {
     // OpenAPI 3.2: a querystring parameter is the call's whole `query`.
@@ -194,11 +198,11 @@ function argsType(op: OperationModel, marked: boolean): string {
       const lower = media.type.toLowerCase();
       const value =
         kind === 'json'
-          ? marked
+          ? marked(media.schema)
             ? `Writable<${content}>`
             : content
           : lower.startsWith('multipart/form-data')
-            ? `FormBody<${marked ? `Writable<${content}>` : content}>`
+            ? `FormBody<${marked(media.schema) ? `Writable<${content}>` : content}>`
             : lower.startsWith('application/x-www-form-urlencoded')
               ? content
               : kind === 'text'
@@ -209,15 +213,6 @@ function argsType(op: OperationModel, marked: boolean): string {
     parts.push(alternatives.length === 1 ? (alternatives[0] as string) : `(\n  | ${alternatives.join('\n  | ')}\n)`);
   }
   return parts.join(' & ');
-}
-
-/** Whether any schema of the document marks a property readOnly or writeOnly (types.ts then wraps them). */
-export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): boolean {
-  if (Array.isArray(node)) return node.some((n) => hasReadWriteMarkers(n, seen));
-  if (!isRecord(node) || seen.has(node)) return false;
-  seen.add(node);
-  if (node['readOnly'] === true || node['writeOnly'] === true) return true;
-  return Object.values(node).some((v) => hasReadWriteMarkers(v, seen));
 }
 
 /** An operation's call table: plain data the run time reads. */
@@ -260,7 +255,8 @@ function doc(op: OperationModel): string {
 
 /** The SDK; with `readers` (dates.ts's transformer by operation id, `client: { dates: true }`), answers read as Date. */
 export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers?: ReadonlyMap<string, string>): GeneratedFile[] {
-  const marked = hasReadWriteMarkers(model.document);
+  const reach = readWriteReach(model.document);
+  const marked: Marked = hasReadWriteMarkers(model.document) ? reach : () => false;
   const names = sdkNamesOf(model, ctx);
   const args = names.map((n) => argsType(n.op, marked));
   const results = names.map((n) => resultType(model, n.op, marked));
@@ -278,7 +274,8 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
         .join(''),
     ),
     runtimeImport: runtimeEntry(ctx, 'client'),
-    marked,
+    readable: results.some((t) => t.includes('Readable<')),
+    writable: args.some((t) => t.includes('Writable<')),
     // Declared only where a multipart body uses it: a project with noUnusedLocals compiles the file.
     formBody: args.some((t) => t.includes('FormBody<')),
     baseUrl: defaultServerUrl(model),

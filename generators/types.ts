@@ -7,6 +7,7 @@ import type { ContractModel } from '../src/contract/model.js';
 import { isRecord, resolveLocalRef, setOwn } from '../src/contract/pointer.js';
 import type { GeneratedFile, GeneratorContext } from './context.js';
 import { loadOpenApiTypeScript } from './openapi-typescript.js';
+import { hasReadWriteMarkers } from './read-write.js';
 import { markQuerystrings, unmarkQuerystrings } from './types-querystring.js';
 import { withExtraMethods } from './types-methods.js';
 import { itemBytesType, markItemSchemas } from './types-streams.js';
@@ -178,20 +179,6 @@ export function markReferencedProperties(document: Record<string, unknown>): voi
     for (const value of Object.values(node)) visit(value);
   };
   visit(document);
-}
-
-/**
- * Whether any schema of the document says `readOnly` or `writeOnly`. The validators free such a
- * property from `required` in the direction it does not travel (src/contract/tables/validators.ts),
- * and the types follow: openapi-typescript's markers leave a readOnly property out of request types
- * and a writeOnly one out of response types, even where its object requires it.
- */
-export function hasReadWriteMarkers(node: unknown, seen = new Set<object>()): boolean {
-  if (Array.isArray(node)) return node.some((item) => hasReadWriteMarkers(item, seen));
-  if (!isRecord(node) || seen.has(node)) return false;
-  seen.add(node);
-  if (node['readOnly'] === true || node['writeOnly'] === true) return true;
-  return Object.values(node).some((value) => hasReadWriteMarkers(value, seen));
 }
 
 export function generateTypes(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {

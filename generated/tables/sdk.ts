@@ -30,11 +30,11 @@ export type ListTablesArgs = SdkCallOptions & {
 
 /** Every answer the contract declares, discriminated by `ok` and `status`. */
 export type ListTablesResult =
-  | SdkSuccess<200, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][200]["content"]["application/json"]>>
-  | SdkFailure<400, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][400]["content"]["application/json"]>>
-  | SdkFailure<401, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][401]["content"]["application/json"]>>
-  | SdkFailure<403, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][403]["content"]["application/json"]>>
-  | SdkFailure<500, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][500]["content"]["application/json"]>>;
+  | SdkSuccess<200, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][200]["content"]["application/json"]>
+  | SdkFailure<400, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][400]["content"]["application/json"]>
+  | SdkFailure<401, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][401]["content"]["application/json"]>
+  | SdkFailure<403, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][403]["content"]["application/json"]>
+  | SdkFailure<500, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["get"]["responses"][500]["content"]["application/json"]>;
 
 export type ListTablesData = Extract<ListTablesResult, { ok: true }>["data"];
 export type ListTablesError = Extract<ListTablesResult, { ok: false }>["error"];
@@ -59,12 +59,12 @@ export type InsertTableArgs = SdkCallOptions & {
 /** Every answer the contract declares, discriminated by `ok` and `status`. */
 export type InsertTableResult =
   | SdkSuccess<200, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][200]["content"]["application/json"]>>
-  | SdkFailure<400, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][400]["content"]["application/json"]>>
-  | SdkFailure<401, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][401]["content"]["application/json"]>>
-  | SdkFailure<403, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][403]["content"]["application/json"]>>
-  | SdkFailure<409, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][409]["content"]["application/json"]>>
-  | SdkFailure<500, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][500]["content"]["application/json"]>>
-  | SdkFailure<number, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"]["default"]["content"]["application/json"]>>;
+  | SdkFailure<400, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][400]["content"]["application/json"]>
+  | SdkFailure<401, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][401]["content"]["application/json"]>
+  | SdkFailure<403, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][403]["content"]["application/json"]>
+  | SdkFailure<409, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][409]["content"]["application/json"]>
+  | SdkFailure<500, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"][500]["content"]["application/json"]>
+  | SdkFailure<number, paths["/projects/{projectId}/datasets/{datasetId}/tables"]["post"]["responses"]["default"]["content"]["application/json"]>;
 
 export type InsertTableData = Extract<InsertTableResult, { ok: true }>["data"];
 export type InsertTableError = Extract<InsertTableResult, { ok: false }>["error"];
@@ -90,11 +90,11 @@ export type GetTableArgs = SdkCallOptions & {
 /** Every answer the contract declares, discriminated by `ok` and `status`. */
 export type GetTableResult =
   | SdkSuccess<200, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][200]["content"]["application/json"]>>
-  | SdkFailure<400, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][400]["content"]["application/json"]>>
-  | SdkFailure<401, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][401]["content"]["application/json"]>>
-  | SdkFailure<403, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][403]["content"]["application/json"]>>
-  | SdkFailure<404, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][404]["content"]["application/json"]>>
-  | SdkFailure<500, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][500]["content"]["application/json"]>>;
+  | SdkFailure<400, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][400]["content"]["application/json"]>
+  | SdkFailure<401, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][401]["content"]["application/json"]>
+  | SdkFailure<403, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][403]["content"]["application/json"]>
+  | SdkFailure<404, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][404]["content"]["application/json"]>
+  | SdkFailure<500, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["get"]["responses"][500]["content"]["application/json"]>;
 
 export type GetTableData = Extract<GetTableResult, { ok: true }>["data"];
 export type GetTableError = Extract<GetTableResult, { ok: false }>["error"];
@@ -120,12 +120,12 @@ export type UpdateTableArgs = SdkCallOptions & {
 /** Every answer the contract declares, discriminated by `ok` and `status`. */
 export type UpdateTableResult =
   | SdkSuccess<200, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][200]["content"]["application/json"]>>
-  | SdkFailure<400, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][400]["content"]["application/json"]>>
-  | SdkFailure<401, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][401]["content"]["application/json"]>>
-  | SdkFailure<403, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][403]["content"]["application/json"]>>
-  | SdkFailure<404, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][404]["content"]["application/json"]>>
-  | SdkFailure<500, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][500]["content"]["application/json"]>>
-  | SdkFailure<number, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"]["default"]["content"]["application/json"]>>;
+  | SdkFailure<400, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][400]["content"]["application/json"]>
+  | SdkFailure<401, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][401]["content"]["application/json"]>
+  | SdkFailure<403, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][403]["content"]["application/json"]>
+  | SdkFailure<404, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][404]["content"]["application/json"]>
+  | SdkFailure<500, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"][500]["content"]["application/json"]>
+  | SdkFailure<number, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["put"]["responses"]["default"]["content"]["application/json"]>;
 
 export type UpdateTableData = Extract<UpdateTableResult, { ok: true }>["data"];
 export type UpdateTableError = Extract<UpdateTableResult, { ok: false }>["error"];
@@ -150,10 +150,10 @@ export type DeleteTableArgs = SdkCallOptions & {
 /** Every answer the contract declares, discriminated by `ok` and `status`. */
 export type DeleteTableResult =
   | SdkSuccess<204, undefined>
-  | SdkFailure<401, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][401]["content"]["application/json"]>>
-  | SdkFailure<403, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][403]["content"]["application/json"]>>
-  | SdkFailure<404, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][404]["content"]["application/json"]>>
-  | SdkFailure<500, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][500]["content"]["application/json"]>>;
+  | SdkFailure<401, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][401]["content"]["application/json"]>
+  | SdkFailure<403, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][403]["content"]["application/json"]>
+  | SdkFailure<404, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][404]["content"]["application/json"]>
+  | SdkFailure<500, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["delete"]["responses"][500]["content"]["application/json"]>;
 
 export type DeleteTableData = Extract<DeleteTableResult, { ok: true }>["data"];
 export type DeleteTableError = Extract<DeleteTableResult, { ok: false }>["error"];
@@ -179,12 +179,12 @@ export type PatchTableArgs = SdkCallOptions & {
 /** Every answer the contract declares, discriminated by `ok` and `status`. */
 export type PatchTableResult =
   | SdkSuccess<200, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][200]["content"]["application/json"]>>
-  | SdkFailure<400, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][400]["content"]["application/json"]>>
-  | SdkFailure<401, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][401]["content"]["application/json"]>>
-  | SdkFailure<403, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][403]["content"]["application/json"]>>
-  | SdkFailure<404, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][404]["content"]["application/json"]>>
-  | SdkFailure<500, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][500]["content"]["application/json"]>>
-  | SdkFailure<number, Readable<paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"]["default"]["content"]["application/json"]>>;
+  | SdkFailure<400, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][400]["content"]["application/json"]>
+  | SdkFailure<401, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][401]["content"]["application/json"]>
+  | SdkFailure<403, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][403]["content"]["application/json"]>
+  | SdkFailure<404, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][404]["content"]["application/json"]>
+  | SdkFailure<500, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"][500]["content"]["application/json"]>
+  | SdkFailure<number, paths["/projects/{projectId}/datasets/{datasetId}/tables/{tableId}"]["patch"]["responses"]["default"]["content"]["application/json"]>;
 
 export type PatchTableData = Extract<PatchTableResult, { ok: true }>["data"];
 export type PatchTableError = Extract<PatchTableResult, { ok: false }>["error"];
