@@ -4,7 +4,7 @@
  * pagination), `x-specforge-events` (the event stream) and the `$replace` templates they hold.
  */
 import type { ContractModel, OperationModel } from '../model.js';
-import { isRecord, setOwn } from '../pointer.js';
+import { isRecord, resolveLocalRef, setOwn } from '../pointer.js';
 import type { EventFiltersSpec, EventsSpec, PaginationSpec, ProgressSpec, ResourceSpec, TransitionSpec } from '../../runtime/shared/spec.js';
 import { ContractError } from '../errors.js';
 import { primaryResponse } from './responses.js';
@@ -237,14 +237,35 @@ function streamOps(model: ContractModel, at: string, name: string, raw: unknown,
   });
 }
 
-/** A pagination declaration: its parameters must be query parameters of the operation it pages. */
+/**
+ * The property names of an operation's querystring parameter's object (OpenAPI 3.2: the whole query
+ * string is one object, whose properties the mock reads as it reads query parameters).
+ */
+function querystringProperties(model: ContractModel, op: OperationModel): Set<string> {
+  const out = new Set<string>();
+  const visit = (schema: unknown, depth: number): void => {
+    if (!isRecord(schema) || depth > 16) return;
+    if (typeof schema['$ref'] === 'string') visit(resolveLocalRef(model.document, schema['$ref'])?.value, depth + 1);
+    if (isRecord(schema['properties'])) for (const name of Object.keys(schema['properties'])) out.add(name);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      const list = schema[key];
+      if (Array.isArray(list)) for (const part of list) visit(part, depth + 1);
+    }
+  };
+  for (const p of op.parameters) if (p.in === 'querystring') visit(p.schema, 0);
+  return out;
+}
+
+/** A pagination declaration: its parameters must be query parameters of the operation it pages (or properties of its querystring). */
 export function paginationSpec(model: ContractModel, at: string, raw: unknown, op: OperationModel): PaginationSpec {
   const fail = (key: string, message: string): ContractError => extensionError(model, key ? `${at}/${key}` : at, `${op.id}: ${message}`);
   if (!isRecord(raw)) throw fail('', 'pagination needs style: page or token');
+  const whole = op.parameters.some((p) => p.in === 'querystring') ? querystringProperties(model, op) : undefined;
   const param = (key: string): string => {
     const v = raw[key];
-    if (typeof v !== 'string' || !op.parameters.some((p) => p.in === 'query' && p.name === v)) {
-      throw fail(key, `pagination.${key} (${JSON.stringify(v) ?? 'missing'}) must name a query parameter of ${op.id}`);
+    if (typeof v !== 'string' || !(op.parameters.some((p) => p.in === 'query' && p.name === v) || whole?.has(v) === true)) {
+      const or = whole !== undefined ? ' or a property of its querystring' : '';
+      throw fail(key, `pagination.${key} (${JSON.stringify(v) ?? 'missing'}) must name a query parameter of ${op.id}${or}`);
     }
     return v;
   };

@@ -10,6 +10,7 @@ import type { SerializersModule } from '../server/serialize.js';
 import type { ApiSpec, MockTables } from '../shared/spec.js';
 import { MockEngine, type MockOptions } from './engine.js';
 import { inferResources, withInferred } from './infer.js';
+import { MOCK_QUERY_CONTROLS } from './prefer.js';
 
 /** `basePath`: the path the mock serves the API under ("/api"); a request outside it is a 404. Default: none (as `specforge mock`). */
 export interface BrowserMockOptions extends MockOptions, ServerOptions {
@@ -39,6 +40,12 @@ export function createBrowserMock(
   const kept =
     options.stateful === true && options.infer !== false && tables.resources.length === 0 ? withInferred(tables, inferResources(api, tables)) : tables;
   const engine = new MockEngine(api, kept, validators, options);
-  const fetch = createFetchHandler(api, validators, engine.handlers, { validateResponses: true, basePath: false, ...options }, serializers);
+  const fetch = createFetchHandler(
+    api,
+    validators,
+    engine.handlers,
+    { validateResponses: true, basePath: false, reservedQuery: MOCK_QUERY_CONTROLS, ...options },
+    serializers,
+  );
   return { fetch, reset: () => engine.reset(), engine };
 }

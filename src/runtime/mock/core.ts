@@ -10,7 +10,7 @@ import { ownValue } from '../shared/object.js';
 import { sha256 } from '../shared/sha256.js';
 import { Collection } from './store.js';
 import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from '../shared/spec.js';
-import { clone, deepFreeze } from './paths.js';
+import { clone, deepFreeze, step } from './paths.js';
 import { type TemplateScope, evaluateTemplate, readsResource } from './templates.js';
 import { type Preference } from './prefer.js';
 import { eventSelector } from './events.js';
@@ -179,7 +179,7 @@ export abstract class MockCore {
   protected eventStream(mock: MockOperation, ctx: RequestContext): HandlerResponse {
     const spec = this.tables.events;
     const bound = (name: string | undefined): number | undefined => {
-      const raw = name === undefined ? undefined : ctx.params.query[name];
+      const raw = name === undefined ? undefined : step(ctx.params.query, name);
       const n = raw === undefined ? NaN : Number(raw);
       return Number.isFinite(n) ? n : undefined;
     };
@@ -191,7 +191,7 @@ export abstract class MockCore {
     // The connection's close ends the stream (the request object itself closes once it is read);
     // behind the fetch handler, the Request's abort signal.
     const closer = closerOf(ctx.request);
-    const selected = eventSelector(spec?.filters, spec?.filters ? ctx.params.query[spec.filters.parameter] : undefined);
+    const selected = eventSelector(spec?.filters, spec?.filters ? step(ctx.params.query, spec.filters.parameter) : undefined);
     const inRange = (at: number, value: unknown): boolean => (since === undefined || at >= since) && (until === undefined || at <= until) && selected(value);
     async function* stream(): AsyncGenerator<string> {
       for (const e of log.slice(-max)) if (inRange(e.at, e.value)) yield JSON.stringify(e.value) + '\n';

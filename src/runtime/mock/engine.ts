@@ -11,7 +11,7 @@ import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } fr
 import { isRecord, ownValue } from '../shared/object.js';
 import { Collection, Transaction, type Doc } from './store.js';
 import type { ApiSpec, MockOperation, MockResponse, MockTables, ResourceSpec } from '../shared/spec.js';
-import { clone, setOwn, getPath, setPath, merge } from './paths.js';
+import { clone, setOwn, getPath, setPath, merge, step } from './paths.js';
 import { type TemplateScope, evaluateTemplate } from './templates.js';
 import { type Preference, preference } from './prefer.js';
 import { type MockOptions } from './core.js';
@@ -241,7 +241,7 @@ export class MockEngine extends MockResources {
         let chosen: Doc[] = [];
         for (const [, d] of docs.inScope(scope)) chosen.push(d);
         if (resource.state?.progress) for (const d of chosen) this.advance(resource, d, ctx, false);
-        if (filter && !(filter.unlessQuery && ctx.params.query[filter.unlessQuery] === true)) {
+        if (filter && !(filter.unlessQuery && step(ctx.params.query, filter.unlessQuery) === true)) {
           chosen = chosen.filter((d) => filter.in.includes(String(getPath(d, filter.field))));
         }
         if (role === 'search') chosen = searched(chosen, ctx.body);

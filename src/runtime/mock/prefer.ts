@@ -13,6 +13,9 @@ export interface Preference {
 
 export const NO_PREFERENCE: Readonly<Preference> = Object.freeze({});
 
+/** The mock's own query parameters: the server leaves them out of the operation's (a querystring's object). */
+export const MOCK_QUERY_CONTROLS: readonly string[] = Object.freeze(['__code', '__example', '__dynamic']);
+
 export function preference(ctx: RequestContext): Preference {
   if (ctx.request.headers['prefer'] === undefined && !(ctx.request.url ?? '').includes('__')) return NO_PREFERENCE;
   const pref: Preference = {};

@@ -7,8 +7,9 @@ import { detailsFromAjv, HttpError } from '../shared/errors.js';
 import type { HandlerResponse, RequestContext } from '../server/context.js';
 import { isRecord, ownValue } from '../shared/object.js';
 import { Collection, type Doc } from './store.js';
-import type { MockOperation, MockResponse, PaginationSpec, ResourceSpec, TransitionSpec } from '../shared/spec.js';
-import { clone, collect, getPath, unsetPath, setPath, project } from './paths.js';
+import type { MockOperation, MockResponse, PaginationSpec, ParameterSpec, ResourceSpec, TransitionSpec } from '../shared/spec.js';
+import { clone, collect, getPath, unsetPath, setOwn, setPath, project, step } from './paths.js';
+import { serializeQuerystring } from '../client/querystring.js';
 import { evaluateTemplate, readsResource } from './templates.js';
 import { MockCore } from './core.js';
 import { storedItem } from './stream-state.js';
@@ -286,11 +287,11 @@ export abstract class MockResources extends MockCore {
     ctx: RequestContext,
   ): { items: unknown[]; headers: Record<string, string | undefined>; fields: Record<string, unknown> } {
     if (!p) return { items, headers: {}, fields: {} };
-    const sizeRaw = Number(ctx.params.query[p.size]);
+    const sizeRaw = Number(step(ctx.params.query, p.size));
     const cap = this.maxPageSize;
     if (p.style === 'page') {
       const size = Math.min(cap, Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : p.defaultSize);
-      const pageRaw = Number(ctx.params.query[p.page]);
+      const pageRaw = Number(step(ctx.params.query, p.page));
       const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
       const last = Math.max(1, Math.ceil(items.length / size));
       const headers: Record<string, string | undefined> = {};
@@ -299,7 +300,7 @@ export abstract class MockResources extends MockCore {
     }
     // Paginated by default: without a declared default size, a page holds at most maxPageSize items.
     const size = Math.min(cap, Number.isInteger(sizeRaw) && sizeRaw > 0 ? sizeRaw : (p.defaultSize ?? cap));
-    const token = ctx.params.query[p.token];
+    const token = step(ctx.params.query, p.token);
     let start = 0;
     if (token !== undefined) {
       const m = /^page-(\d{1,9})$/.exec(String(token));
@@ -323,8 +324,11 @@ export abstract class MockResources extends MockCore {
     const q = target.indexOf('?');
     url.pathname = (q < 0 ? target : target.slice(0, q)).replace(/^\/+/, '/');
     url.search = q < 0 ? '' : target.slice(q);
+    const whole = this.api.operations.find((o) => o.id === ctx.operationId)?.parameters.find((p) => p.in === 'querystring');
     const at = (n: number): string => {
-      url.searchParams.set(param, String(n));
+      if (whole === undefined || /^application\/x-www-form-urlencoded\b/i.test(whole.contentType ?? 'application/x-www-form-urlencoded')) {
+        url.searchParams.set(param, String(n));
+      } else url.search = this.otherPage(whole, ctx, param, n, q < 0 ? '' : target.slice(q + 1));
       return url.toString();
     };
     const links: string[] = [];
@@ -332,6 +336,34 @@ export abstract class MockResources extends MockCore {
     if (page < last) links.push(`<${at(page + 1)}>; rel="next"`);
     links.push(`<${at(last)}>; rel="last"`, `<${at(1)}>; rel="first"`);
     return links.join(', ');
+  }
+
+  /**
+   * The query string of another page where the whole query string is one parameter written by a
+   * media type other than a form's (OpenAPI 3.2 `in: querystring`, a JSON object, say): its value
+   * with the page property set, written by that media type, then the request's API keys in the query.
+   */
+  protected otherPage(whole: ParameterSpec, ctx: RequestContext, param: string, n: number, raw: string): string {
+    const value: Record<string, unknown> = isRecord(ctx.params.query) ? clone(ctx.params.query) : {};
+    setOwn(value, param, n);
+    const op = this.api.operations.find((o) => o.id === ctx.operationId);
+    const keys = new Set<string>();
+    for (const alternative of op?.security ?? []) {
+      for (const scheme of Object.keys(alternative)) {
+        const s = ownValue(this.api.securitySchemes, scheme);
+        if (s?.type === 'apiKey' && s.in === 'query' && s.name) keys.add(s.name);
+      }
+    }
+    const kept = raw.split('&').filter((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return false;
+      try {
+        return keys.has(decodeURIComponent(pair.slice(0, eq).replace(/\+/g, ' ')));
+      } catch {
+        return false;
+      }
+    });
+    return [serializeQuerystring(value, whole.contentType, whole.encoding), ...kept].filter((part) => part !== '').join('&');
   }
 
   /** A list entry as the list shows it: the resource's `listItem` template, or the stored document. */

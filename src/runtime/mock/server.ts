@@ -4,6 +4,7 @@
  */
 import { toFetchHandler, type FetchHandler } from '../server/fetch-adapter.js';
 import { MockEngine, type MockOptions } from './engine.js';
+import { MOCK_QUERY_CONTROLS } from './prefer.js';
 import { continueChecker, createRequestListener, type RequestListener, type ServerOptions, type ValidatorsModule } from '../server/server.js';
 import type { ApiSpec, MockTables } from '../shared/spec.js';
 
@@ -29,7 +30,12 @@ export const DEFAULT_RESET_PATH = '/__specforge/reset';
 export function createMock(api: ApiSpec, validators: ValidatorsModule, tables: MockTables, options: MockServerOptions = {}): Mock {
   const engine = new MockEngine(api, tables, validators, options);
   // A mock serves at its root unless told a base path: clients point their base URL at it.
-  const inner = createRequestListener(api, validators, engine.handlers, { validateResponses: true, basePath: false, ...options });
+  const inner = createRequestListener(api, validators, engine.handlers, {
+    validateResponses: true,
+    basePath: false,
+    reservedQuery: MOCK_QUERY_CONTROLS,
+    ...options,
+  });
   const resetPath = options.resetPath === undefined ? DEFAULT_RESET_PATH : options.resetPath;
   const delay = options.delay ?? 0;
   const listener: RequestListener = (req, res) => {

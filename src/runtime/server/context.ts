@@ -129,6 +129,12 @@ export interface ServerOptions<R = RequestHead> {
   /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;
   /**
+   * Query names the server takes for itself, never part of an operation's parameters (the mock's
+   * `__code`, `__example`, `__dynamic`): left out of a querystring parameter (OpenAPI 3.2) and of a
+   * free-form query object, as an API key in the query is.
+   */
+  reservedQuery?: readonly string[];
+  /**
    * Body limits per media type, in bytes, over `bodyLimit`: `{ 'multipart/form-data': 50 * 2 ** 20,
    * 'image/*': 10 * 2 ** 20 }` (an exact type first, then `type/*`).
    */

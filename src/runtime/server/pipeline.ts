@@ -153,7 +153,7 @@ export class Pipeline<R extends RequestHead> {
     this.basePath = resolveBasePath(options.basePath, api.basePath);
     for (const op of api.operations) {
       this.byId.set(op.id, op);
-      const names = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+      const names = new Set([...op.parameters.filter((p) => p.in === 'query').map((p) => p.name), ...(options.reservedQuery ?? [])]);
       for (const alternative of op.security) {
         for (const scheme of Object.keys(alternative)) {
           const s = api.securitySchemes[scheme];

@@ -28,16 +28,18 @@ function isJsonType(type: string): boolean {
 /**
  * The value of a querystring parameter from the raw (still percent-encoded) query string, without
  * its "?"; undefined when the query string is empty (the parameter is absent). The pairs of
- * `claimed` names (API keys the operation's security takes in the query) are not part of it.
+ * `claimed` names (API keys the operation's security takes in the query, the mock's own controls:
+ * ServerOptions.reservedQuery) are not part of it.
  */
 export function parseQuerystring(rawQuery: string, p: ParameterSpec, claimed?: ReadonlySet<string>): unknown {
   let raw = rawQuery;
-  if (claimed !== undefined && claimed.size > 0 && raw.includes('=')) {
+  if (claimed !== undefined && claimed.size > 0) {
     raw = raw
       .split('&')
       .filter((pair) => {
+        // A name alone (`?__dynamic`) is claimed as a pair is.
         const eq = pair.indexOf('=');
-        return eq < 0 || !claimed.has(decode(pair.slice(0, eq).replace(/\+/g, ' ')));
+        return !claimed.has(decode((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ')));
       })
       .join('&');
   }
