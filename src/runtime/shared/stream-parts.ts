@@ -88,15 +88,17 @@ export function partTypes(list: string | undefined): string[] {
 /**
  * The Content-Type a part is written with, for a value that is bytes or not: the first of the
  * list of that kind that is no wildcard, else application/octet-stream for bytes, and for other
- * values text/plain for a string, application/json else.
+ * values its first concrete type, else text/plain for a string, application/json else.
  */
 export function writtenPartType(list: string | undefined, bytes: boolean, value: unknown): string {
-  for (const type of partTypes(list)) {
-    if (type.includes('*')) continue;
+  const concrete = partTypes(list).filter((t) => !t.includes('*'));
+  for (const type of concrete) {
     if (isMultipartType(type)) return type;
     if (isTextPartType(type) !== bytes) return type;
   }
   if (bytes) return 'application/octet-stream';
+  // Text where the encoding names binary types only (a sample shown in the docs): its first type.
+  if (concrete[0] !== undefined) return concrete[0];
   return typeof value === 'string' ? 'text/plain' : 'application/json';
 }
 
