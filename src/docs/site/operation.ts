@@ -8,8 +8,9 @@ import type { ExampleModel, HttpMethod, MediaTypeModel, OperationModel, Response
 import { isCustomMethod, wireMethod } from '../../contract/model-types.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { deref, sampleOf } from './document.js';
-import { codeSamples, consoleBody, parameterValue, sampleRequest } from './samples.js';
+import { codeSamples, consoleBody, parameterValue, querystringText, sampleRequest } from './samples.js';
 import { descriptionHtml, schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
+import { codeBlock, codeText, type ExampleShelf } from './shared-examples.js';
 import { streamMediaHtml, streamOf, streamSamples } from './stream.js';
 import { idOf, jsonText, markdownHtml, text } from './text.js';
 
@@ -18,6 +19,8 @@ export interface OperationContext extends SchemaContext {
   schemes: SecuritySchemeModel[];
   /** The server the code samples use. */
   sampleServer: string;
+  /** Where the examples' code blocks go when several operations may share them (site.ts); without it each is in place. */
+  shelf?: ExampleShelf;
 }
 
 /** The anchor of an operation on its page. */
@@ -126,7 +129,9 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
         : [];
   return examples
     .map((ex) => {
-      const value = codeText(typeof ex.value === 'string' && !/json/i.test(media.type) ? ex.value : jsonOf(ex.value));
+      const asText = typeof ex.value === 'string' && !/json/i.test(media.type);
+      const shown = asText ? (ex.value as string) : jsonOf(ex.value);
+      const value = codeText(shown);
       const title = ex.name === 'example' ? '' : ` <span class="muted">(${text(ex.name)})</span>`;
       const caption = `${text(label)} example${title}${ex.summary !== undefined ? `: ${text(ex.summary)}` : ''}`;
       // OpenAPI 3.2: the serialized form (serializedValue) shown below the data.
@@ -134,18 +139,14 @@ function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: strin
         ex.serialized !== undefined && ex.serialized.pointer !== ex.pointer
           ? `<p class="muted">serialized</p><pre class="code" tabindex="0"><code>${text(ex.serialized.text)}</code></pre>`
           : '';
-      const code = `<pre class="code" tabindex="0"><code>${value}</code></pre>${serialized}`;
+      const block = ctx.shelf !== undefined ? ctx.shelf.block(shown, asText ? undefined : ex.value) : codeBlock(value);
+      const code = `${block}${serialized}`;
       // A long example is folded (a closed <details> is not laid out until opened): GitHub has one of 240 kB.
       if (value.length > FOLD_EXAMPLE)
         return `<details class="example"><summary class="example-title">${caption} <span class="muted">(${Math.round(value.length / 1000)} kB)</span></summary>${code}</details>`;
       return `<div class="example"><p class="example-title">${caption}</p>${code}</div>`;
     })
     .join('');
-}
-
-/** Text in an element's content (a code block): only `&`, `<` and `>` need escaping there, not quotes (JSON is full of them). */
-function codeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function jsonOf(value: unknown): string {
@@ -235,7 +236,17 @@ function samplesHtml(ctx: OperationContext, op: OperationModel): { html: string;
     p: op.path,
     params: op.parameters
       .filter((p) => p.in !== 'cookie')
-      .map((p) => [p.name, p.in, p.required, p.examples[0] !== undefined || p.required || p.in === 'path' ? scalarText(parameterValue(ctx.document, p)) : '']),
+      .map((p) => [
+        p.name,
+        p.in,
+        p.required,
+        p.examples[0] !== undefined || p.required || p.in === 'path'
+          ? // OpenAPI 3.2: a querystring is edited as the query string it is sent as.
+            p.in === 'querystring'
+            ? querystringText(ctx.document, p)
+            : scalarText(parameterValue(ctx.document, p))
+          : '',
+      ]),
     auth: [...new Set(op.security.flatMap((req) => Object.keys(req)))].flatMap((name) => {
       const s = ctx.schemes.find((x) => x.name === name);
       if (s === undefined) return [];

@@ -58,8 +58,14 @@ export interface PageShell {
   group: string;
   /** Links of the current group's operations: [href, method, label]. */
   ops: [string, string, string][];
-  /** A paged group's script listing all its operations (<group>.nav.js), shared by its pages; `ops` then holds this page's own. */
-  navScript?: string;
+  /**
+   * Scripts of the contract's folder the page's script reads, shared by a group's pages: a paged
+   * group's list of all its operations (<group>.nav.js; `ops` then holds this page's own), the
+   * examples several of its operations show (<group>.examples.js).
+   */
+  scripts?: string[];
+  /** The groups are listed by the contract's groups.js (sharedNavScript): the page lists its own group and a link to the overview. */
+  sharedGroups?: boolean;
   extraLinks: [string, string][];
   /** The version selector: [href, label, current] per published version, oldest first; empty with one version. */
   versions?: [string, string, boolean][];
@@ -108,6 +114,24 @@ function versionSelector(versions: [string, string, boolean][]): string {
   return `<details class="versions"><summary>Version ${escapeHtml(current)}</summary><nav aria-label="Versions"><ul>${items}</ul></nav></details>\n`;
 }
 
+/**
+ * The navigation's groups in the order the sidebar lists them, each with its depth under its
+ * parents: the script every page of a large contract shares (groups.js, `self.specforgeGroups`,
+ * [file, label, count, depth] each, file '' for a heading), read by assets/docs.js.
+ */
+export function sharedNavScript(groups: readonly NavGroup[]): string {
+  const parents = navParents(groups);
+  const out: [string, string, number, number][] = [];
+  const walk = (parent: string | undefined, depth: number): void => {
+    for (const g of groups.filter((x) => parents.get(x) === parent)) {
+      out.push([g.file, g.label ?? g.name, g.count, depth]);
+      walk(g.name, depth + 1);
+    }
+  };
+  walk(undefined, 0);
+  return `self.specforgeGroups = ${JSON.stringify(out)};\n`;
+}
+
 export function sitePage(shell: PageShell): string {
   const link = (file: string, label: string): string =>
     `<li><a href="${escapeHtml(shell.here + file)}"${file === shell.current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`;
@@ -129,7 +153,12 @@ export function sitePage(shell: PageShell): string {
         return `<li>${item}${ops}${children.length > 0 ? `<ul class="subgroups">${navItems(children)}</ul>` : ''}</li>`;
       })
       .join('\n');
-  const groups = navItems(under(undefined));
+  // A large contract lists its groups once, in a script its pages share (groups.js): each page lists
+  // its own group inline, and the overview (which lists every group) is the way on without JavaScript.
+  const groups =
+    shell.sharedGroups === true
+      ? `${navItems(shell.groups.filter((g) => g.file !== '' && g.file === shell.group))}\n<li><a href="${escapeHtml(shell.here)}index.html">Every group: the overview</a></li>`
+      : navItems(under(undefined));
   const logo = shell.logo !== undefined ? `<img src="${escapeHtml(shell.root + shell.logo)}" alt="">` : '';
   return `<!doctype html>
 <html lang="en">
@@ -142,7 +171,7 @@ export function sitePage(shell: PageShell): string {
 <title>${escapeHtml(shell.title)}</title>
 <link rel="stylesheet" href="${escapeHtml(shell.root)}assets/docs.css">
 ${shell.hasTheme ? `<link rel="stylesheet" href="${escapeHtml(shell.root)}assets/theme.css">\n` : ''}<script src="${escapeHtml(shell.root)}assets/console.js" defer></script>
-${shell.navScript !== undefined ? `<script src="${escapeHtml(shell.here + shell.navScript)}" defer></script>\n` : ''}<script src="${escapeHtml(shell.root)}assets/docs.js" defer></script>
+${(shell.scripts ?? []).map((file) => `<script src="${escapeHtml(shell.here + file)}" defer></script>\n`).join('')}<script src="${escapeHtml(shell.root)}assets/docs.js" defer></script>
 <script src="${escapeHtml(shell.root)}assets/search.js" defer></script>
 </head>
 <body data-root="${escapeHtml(shell.here)}" data-search="${escapeHtml(shell.here)}search-index.js" data-servers="${escapeHtml(JSON.stringify(shell.servers))}">
@@ -166,7 +195,7 @@ ${shell.extraLinks.map(([file, label]) => link(file, label)).join('\n')}
 ${link('schemas.html', 'Schemas')}
 </ul>
 <h2>Operations</h2>
-<ul class="groups">
+<ul class="groups"${shell.sharedGroups === true ? ` data-group="${escapeHtml(shell.group)}" data-current="${escapeHtml(shell.current)}"` : ''}>
 ${groups}
 </ul>
 </nav>

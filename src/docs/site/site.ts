@@ -3,7 +3,11 @@
  * (`index.html`: description, servers, authentication, the groups), a page per tag (operations
  * without a tag are grouped by their first path segment), a schemas page, and the search index as
  * a script (`search-index.js`). Pages link to each other by relative address, so the folder works
- * from a web server and from file://, and they are complete without JavaScript.
+ * from a web server and from file://, and they are complete without JavaScript but for what a
+ * contract's pages share rather than repeat, read by their script from a script file beside them:
+ * an example several operations of a group show (`<group>.examples.js`, shared-examples.ts; its
+ * code blocks say where it is) and, past SHARED_NAV_PAGES pages, the sidebar's list of groups
+ * (`groups.js`; each page lists its own group and links the overview, which lists them all).
  *
  * No page grows with the contract: a group's operations are split into pages of at most PAGE_OPS
  * operations and about PAGE_BYTES of HTML (an operation larger than that gets a page of its own),
@@ -19,9 +23,10 @@ import type { ContractModel, OperationModel } from '../../contract/model-types.j
 import { CONSOLE_JS } from './client-script.js';
 import { type Node } from './document.js';
 import { methodBadge, operationAnchor, operationHtml, schemeSummary, type OperationContext } from './operation.js';
-import { connectSources, sitePage, type ConsoleServer, type NavGroup, type PageShell } from './page.js';
+import { connectSources, sharedNavScript, sitePage, type ConsoleServer, type NavGroup, type PageShell } from './page.js';
 import { schemaHtml, schemaSummary } from './schema.js';
 import { searchIndexScript } from './search-index.js';
+import { ExampleShelf } from './shared-examples.js';
 import { idOf, markdownHtml, text } from './text.js';
 
 export interface ContractSiteOptions {
@@ -61,6 +66,8 @@ interface Group {
   pages: { file: string; ops: OperationModel[] }[];
 }
 
+/** Pages of a contract past which its sidebar's list of groups is shared (groups.js) rather than repeated in each page. */
+export const SHARED_NAV_PAGES = 40;
 /** Operations per page at most: a large tag (GitHub's repos has 200) is split so every page stays small. */
 export const PAGE_OPS = 20;
 /**
@@ -278,13 +285,20 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
   );
   // Links to schemas are marks until the schemas' pages are known.
   const schemaHref = (name: string): string | undefined => (schemaNames.has(name) ? `${SCHEMA_MARK}${idOf('schema-', name)}${SCHEMA_MARK}` : undefined);
-  const ctx: OperationContext = { document, api, schemes: model.securitySchemes, sampleServer: absolute[0] ?? 'http://127.0.0.1:4010', schemaHref };
+  const shelf = new ExampleShelf();
+  const ctx: OperationContext = { document, api, schemes: model.securitySchemes, sampleServer: absolute[0] ?? 'http://127.0.0.1:4010', schemaHref, shelf };
 
-  // Operations: rendered once, then cut into pages by count and size.
+  // Operations: rendered once, then cut into pages by count and size (their examples counted whole).
   const sectionOf = new Map<OperationModel, string>();
-  for (const g of groups) for (const op of g.ops) sectionOf.set(op, operationHtml(ctx, op));
+  const weightOf = new Map<OperationModel, number>();
+  for (const g of groups)
+    for (const op of g.ops) {
+      const html = operationHtml(ctx, op);
+      sectionOf.set(op, html);
+      weightOf.set(op, html.length + shelf.taken());
+    }
   for (const g of groups) {
-    paginate(g.ops, (op) => (sectionOf.get(op) as string).length, PAGE_BYTES, PAGE_OPS).forEach((ops, i) => {
+    paginate(g.ops, (op) => weightOf.get(op) ?? 0, PAGE_BYTES, PAGE_OPS).forEach((ops, i) => {
       g.pages.push({ file: i === 0 ? g.file : fileFor(`${g.file.slice(0, -'.html'.length)}-page-${i + 1}`), ops });
     });
   }
@@ -323,9 +337,13 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
       mkdirSync(dir, { recursive: true });
       const contract = `${model.info.title} ${model.info.version}`;
       const nav = navGroups(groups, document);
-      const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current, navScript?: string): string =>
+      // A contract of many pages lists its groups once, in groups.js, which every page but the overview reads.
+      const shareNav = groups.reduce((n, g) => n + g.pages.length, schemaPages.length) > SHARED_NAV_PAGES;
+      if (shareNav) writeFileSync(join(dir, 'groups.js'), sharedNavScript(nav));
+      const shell = (title: string, current: string, main: string, ops: PageShell['ops'] = [], group = current, scripts: string[] = []): string =>
         sitePage({
-          ...(navScript !== undefined ? { navScript } : {}),
+          scripts: shareNav && current !== 'index.html' ? ['groups.js', ...scripts] : scripts,
+          sharedGroups: shareNav && current !== 'index.html',
           title,
           contract,
           root,
@@ -344,8 +362,15 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
         });
 
       for (const g of groups) {
+        // An example shown more than once in the group is written once, in a script its pages share.
+        const examplesScript = g.file.replace(/\.html$/, '.examples.js');
+        const shared = shelf.resolve(
+          g.pages.map((p) => p.ops.map((op) => links(sectionOf.get(op) as string, p.file)).join('\n')),
+          examplesScript,
+        );
+        if (shared.script !== undefined) writeFileSync(join(dir, examplesScript), shared.script);
         g.pages.forEach((p, n) => {
-          const sections = p.ops.map((op) => links(sectionOf.get(op) as string, p.file)).join('\n');
+          const sections = shared.pages[n] as string;
           const part = g.pages.length > 1 ? ` <span class="muted">(page ${n + 1} of ${g.pages.length})</span>` : '';
           const pager =
             g.pages.length > 1
@@ -363,7 +388,11 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
             op.method,
             op.summary?.trim() || op.path,
           ]);
-          writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file, navScript));
+          const scripts = [
+            ...(navScript !== undefined ? [navScript] : []),
+            ...(shared.script !== undefined && sections.includes(' data-ex="') ? [examplesScript] : []),
+          ];
+          writeFileSync(join(dir, p.file), shell(`${g.name}${n > 0 ? ` (${n + 1})` : ''}: ${contract}`, p.file, main, ops, g.file, scripts));
         });
       }
 
