@@ -14,7 +14,8 @@
  * - A nested multipart/mixed part (one level, as the specification asks) is read as the array of its
  *   parts and written from one; deeper ones are kept as bytes; a nested part without a boundary is a
  *   framing error, never a hang.
- * - The generated types and SDK type a binary part as Uint8Array (tsc --strict, TypeScript 5.9 and 7).
+ * - The generated types and SDK type a binary part as Uint8Array (tsc --strict, TypeScript 5.9 and 7),
+ *   and the generated SDK reads binary and nested parts by its tables.
  */
 import { once } from 'node:events';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -338,5 +339,19 @@ export const text: Accepts<string[]> = false;
       expect(r.output).toBe('');
       expect(r.status).toBe(0);
     }
+    // The generated SDK reads the parts as bytes, and a nested part as its array, by its tables.
+    const sdk = (await import(join(out, 'sdk.ts'))) as Record<string, (client: unknown) => Promise<{ ok: boolean; data?: AsyncIterable<unknown> }>> & {
+      createSdkClient(options: { baseUrl: string }): unknown;
+    };
+    const client = sdk.createSdkClient({ baseUrl: base });
+    answers['listFrames'] = () => [new MultipartPart(new Uint8Array([5, 0, 255]), { headers: { 'X-Frame': '0' } })];
+    answers['getNested'] = () => [{ a: 1 }, ['text', new Uint8Array([9])]];
+    const collect = async (call: string): Promise<unknown[]> => {
+      const items: unknown[] = [];
+      for await (const item of (await sdk[call]?.(client))?.data ?? []) items.push(item);
+      return items;
+    };
+    expect(await collect('listFrames')).toEqual([new Uint8Array([5, 0, 255])]);
+    expect(await collect('getNested')).toEqual([{ a: 1 }, ['text', new Uint8Array([9])]]);
   }, 400_000);
 });
