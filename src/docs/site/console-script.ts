@@ -225,6 +225,12 @@ export const CONSOLE_JS = `(function () {
     if (state.shown !== undefined && state.shown !== req.shown) return { error: 'The request would go to ' + req.shown + ', not to the URL shown: check it and send again.', shown: req.shown };
     return req;
   }
+  // One name=value pair added to a query string as it is (URLSearchParams would write a querystring's JSON again).
+  function withPair(search, name, value) {
+    var rest = search.replace(/^\\?/, '');
+    return '?' + (rest === '' ? '' : rest + '&') + encodeURIComponent(name) + '=' + encodeURIComponent(value);
+  }
+
   function request(op, base, params, creds, bodyText) {
     if (op.kind === 'json' && typeof bodyText === 'string' && bodyText.trim() !== '') {
       try { JSON.parse(bodyText); } catch (e) { return { error: 'The body is not JSON: ' + e.message }; }
@@ -242,6 +248,10 @@ export const CONSOLE_JS = `(function () {
     try { url = new URL(baseUrl.origin + baseUrl.pathname.replace(/\\/+$/, '') + path); } catch (e) { return { error: 'Not a URL: ' + base + path }; }
     if (url.origin !== baseUrl.origin) return { error: 'The request would leave ' + baseUrl.origin + ': refused.' };
     var headers = {};
+    // OpenAPI 3.2: a querystring parameter is the whole query string, sent as written.
+    params.forEach(function (p) {
+      if (p[1] !== '' && p[0][1] === 'querystring') url.search = p[1].replace(/^\\?/, '');
+    });
     params.forEach(function (p) {
       if (p[1] === '') return;
       if (p[0][1] === 'query') url.searchParams.append(p[0][0], p[1]);
@@ -250,7 +260,7 @@ export const CONSOLE_JS = `(function () {
     // What the reader is shown: the URL as sent, a credential in the query as ***.
     var shown = new URL(url.href);
     creds.forEach(function (c) {
-      if (c[1] !== '' && c[0][1] === 'query') shown.searchParams.set(c[0][2], '***');
+      if (c[1] !== '' && c[0][1] === 'query') shown.search = withPair(shown.search, c[0][2], '***');
     });
     creds.forEach(function (c) {
       var a = c[0], value = c[1];
@@ -258,7 +268,7 @@ export const CONSOLE_JS = `(function () {
       if (a[1] === 'bearer') headers['Authorization'] = 'Bearer ' + value;
       else if (a[1] === 'basic') headers['Authorization'] = 'Basic ' + btoa(unescape(encodeURIComponent(value)));
       else if (a[1] === 'header') headers[a[2]] = value;
-      else if (a[1] === 'query') url.searchParams.set(a[2], value);
+      else if (a[1] === 'query') url.search = withPair(url.search, a[2], value);
     });
     var init = { method: op.m, headers: headers, credentials: 'omit', redirect: 'manual', referrerPolicy: 'no-referrer', cache: 'no-store', mode: 'cors' };
     if (bodyText !== undefined && op.m !== 'GET' && op.m !== 'HEAD') {

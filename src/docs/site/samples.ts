@@ -58,6 +58,16 @@ export function parameterValue(document: Node, p: ParameterModel): unknown {
   return example !== undefined ? example.value : sampleOf(document, p.schema);
 }
 
+/**
+ * OpenAPI 3.2: a querystring parameter's whole query string (without "?"), as its example writes it
+ * (serializedValue), else its example's or sampled value written by its media type and `encoding`.
+ */
+export function querystringText(document: Node, p: ParameterModel): string {
+  const literal = p.examples[0]?.serialized;
+  if (literal !== undefined && literal.pointer.startsWith(`${p.pointer}/examples/`)) return literal.text;
+  return serializeQuerystring(parameterValue(document, p), p.contentType, p.encoding);
+}
+
 function scalar(value: unknown): string {
   return typeof value === 'string' ? value : value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
@@ -98,11 +108,9 @@ export function sampleRequest(document: Node, op: OperationModel, server: string
   let whole = '';
   for (const p of op.parameters) {
     if (p.in === 'querystring' && (p.required || p.examples.length > 0)) {
-      // OpenAPI 3.2: the whole query string, as its example writes it (serializedValue) or by its media type.
       const v = parameterValue(document, p);
       if (isRecord(v)) for (const [k, x] of Object.entries(v)) setOwn(queryParams, k, x);
-      const literal = p.examples[0]?.serialized;
-      whole = literal !== undefined && literal.pointer.startsWith(`${p.pointer}/examples/`) ? literal.text : serializeQuerystring(v, p.contentType, p.encoding);
+      whole = querystringText(document, p);
     } else if (p.in === 'path') {
       const v = parameterValue(document, p);
       pathParams[p.name] = v;
