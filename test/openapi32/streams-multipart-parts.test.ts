@@ -1,7 +1,7 @@
 /**
  * OpenAPI 3.2 multipart/mixed streams, part by part (test/fixtures/openapi32/multipart-parts.yaml):
  *
- * - A server (node:http and fetch) or the mock that ends a stream early (an item breaks its schema,
+ * - A server (node:http and fetch) or the mock (an example whose 3rd item is invalid) that ends a stream early (an item breaks its schema,
  *   the handler's iterator throws) sends every valid part before it whole, then an opening delimiter
  *   and no close delimiter: the reader hands out those parts and then says `truncated` at the index
  *   of the item that was not sent.
@@ -141,6 +141,14 @@ describe('a stream that ends early keeps every valid part whole, and says it did
       expect(items).toEqual([{ n: 1 }, { n: 2 }]);
       expect(error).toMatchObject({ code: 'truncated', index: 2 });
     }
+  });
+
+  it('the mock too: an example whose 3rd item breaks the schema sends the first two whole, then truncated at 2', async () => {
+    const mock = await createMockFromSpec(FIXTURE);
+    const response = await mock.fetch(new Request('http://mock.test/counts', { headers: { prefer: 'example=broken' } }));
+    const { items, error } = await readAll('listCounts', response);
+    expect(items).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(error).toMatchObject({ code: 'truncated', index: 2 });
   });
 
   it('a stream that completes still ends with its close delimiter (no error)', async () => {
