@@ -1,9 +1,9 @@
 /**
  * OpenAPI 3.2 multipart/mixed streams, part by part (test/fixtures/openapi32/multipart-parts.yaml):
  *
- * - A server (node:http and fetch) or the mock (an example whose 3rd item is invalid) that ends a stream early (an item breaks its schema,
- *   the handler's iterator throws) sends every valid part before it whole, then an opening delimiter
- *   and no close delimiter: the reader hands out those parts and then says `truncated` at the index
+ * - A server (node:http and fetch) or the mock (an example whose 3rd item is invalid) that ends a
+ *   stream early (an item breaks its schema, the handler's iterator throws) sends every valid part
+ *   before it whole, then an opening delimiter and no close delimiter: the reader hands out those parts and then says `truncated` at the index
  *   of the item that was not sent.
  * - Binary parts (an encoding's contentType such as image/png, or a raw binary item schema) travel
  *   as bytes: Uint8Array (or Buffer) from the handler, Uint8Array to the reader, never JSON.
