@@ -37,7 +37,25 @@ x-specforge-resources:
       initial: queued
       transitions: {}
       progress: { steps: [queued, running, passed], every: { ms: 400 } }
+  runs:
+    id: { field: id, param: runId }
+    operations: { read: runLog }
+    seed: [{ id: r1, status: passed }]
 paths:
+  /runs/{runId}/log:
+    get:
+      operationId: runLog
+      parameters: [{ name: runId, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200':
+          description: the run's log, one JSON line each
+          content:
+            application/jsonl:
+              itemSchema:
+                type: object
+                required: [runId, line]
+                properties: { runId: { type: string }, status: { type: string }, line: { type: string } }
+        '404': { description: no such run, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
   /builds:
     post:
       operationId: createBuild
@@ -243,6 +261,11 @@ describe('streams in the stateful mock', () => {
       { buildId: id, status: 'running' },
       { buildId: id, status: 'passed' },
     ]);
+    // A declared read answered as a stream: its items carry the stored run's values.
+    const run = await lines(fetch, '/runs/r1/log', 'items=2');
+    expect(run).toHaveLength(2);
+    for (const item of run) expect(item).toMatchObject({ runId: 'r1', status: 'passed' });
+    expect((await fetch(new Request(`${BASE}/runs/r2/log`))).status).toBe(404);
     const missing = await fetch(new Request(`${BASE}/builds/nope/status`));
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: expect.stringContaining('nope') as unknown });
