@@ -23,7 +23,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockFromSpec } from '../../src/cli/commands/mock.js';
+import { createMockFromSpec, runMock } from '../../src/cli/commands/mock.js';
+import { runTest } from '../../src/cli/commands/test.js';
+import type { ConformanceReport } from '../../src/conformance/types.js';
 import { buildModel } from '../../src/contract/model.js';
 import { apiSpec } from '../../src/contract/tables/api.js';
 import { compileValidators } from '../../src/contract/tables/validators.js';
@@ -308,6 +310,34 @@ describe('nested multipart/mixed (one level)', () => {
     const body = `--b\r\n\r\n{}\r\n--b\r\nContent-Type: multipart/mixed; boundary=in\r\n\r\n${inner}\r\n--b--\r\n`;
     expect(await readAll('getNested', raw(body))).toEqual({ items: [{}, ['hello', encoder.encode(deep)]] });
   });
+});
+
+describe('specforge test on these streams', () => {
+  it("passes the contract's own mock: binary, positional and nested parts read and checked one by one", async () => {
+    const { server: mock } = await runMock({ cwd: TMP, spec: FIXTURE, port: 0, write: () => undefined, cache: false });
+    try {
+      let out = '';
+      const origin = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
+      const code = await runTest({
+        cwd: TMP,
+        spec: FIXTURE,
+        baseUrl: origin,
+        phases: 'examples',
+        format: 'json',
+        progress: false,
+        cache: false,
+        write: (t) => (out += t),
+      });
+      const report = JSON.parse(out) as ConformanceReport;
+      expect(report.failures).toEqual([]);
+      expect(report.skipped ?? []).toEqual([]);
+      expect(report.operations.map((o) => o.checks.response_schema_conformance?.passed ?? 0).every((n) => n > 0)).toBe(true);
+      expect(code).toBe(0);
+    } finally {
+      mock.closeAllConnections();
+      await new Promise<void>((done) => mock.close(() => done()));
+    }
+  }, 30_000);
 });
 
 describe('the generated types and SDK', () => {
