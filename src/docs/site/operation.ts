@@ -120,12 +120,23 @@ const FOLD_ROWS = 40;
 /** Characters of an example's HTML past which it is shown folded. */
 const FOLD_EXAMPLE = 10_000;
 
+/** Examples generated per context, by schema (a lone `$ref` by its target): GitHub's error responses ask for the same ones hundreds of times. */
+const generated = new WeakMap<OperationContext, Map<unknown, unknown>>();
+
+function generatedExample(ctx: OperationContext, schema: unknown): unknown {
+  const key = isRecord(schema) && typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1 ? schema['$ref'] : schema;
+  let cache = generated.get(ctx);
+  if (cache === undefined) generated.set(ctx, (cache = new Map()));
+  if (!cache.has(key)) cache.set(key, sampleOf(ctx.document, schema));
+  return cache.get(key);
+}
+
 function examplesHtml(ctx: OperationContext, media: MediaTypeModel, label: string): string {
   const examples: ExampleModel[] =
     media.examples.length > 0
       ? media.examples.slice(0, 5)
       : media.schema !== undefined
-        ? [{ name: 'generated from the schema', pointer: '', value: sampleOf(ctx.document, media.schema) }]
+        ? [{ name: 'generated from the schema', pointer: '', value: generatedExample(ctx, media.schema) }]
         : [];
   return examples
     .map((ex) => {

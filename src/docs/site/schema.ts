@@ -56,6 +56,22 @@ export function schemaHtml(
   schema: unknown,
   options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number } = {},
 ): string {
+  // The same schema comes back on many operations (GitHub's error responses on hundreds): rendered once per context and options.
+  const key = isRecord(schema) && typeof schema['$ref'] === 'string' && Object.keys(schema).length === 1 ? schema['$ref'] : schema;
+  const variant = `${options.expandNamed ?? ''}|${options.rows ?? ''}|${options.topRef ?? ''}|${options.foldPast ?? ''}`;
+  let byKey = renderedSchemas.get(ctx);
+  if (byKey === undefined) renderedSchemas.set(ctx, (byKey = new Map()));
+  let byVariant = byKey.get(key);
+  if (byVariant === undefined) byKey.set(key, (byVariant = new Map()));
+  let html = byVariant.get(variant);
+  if (html === undefined) byVariant.set(variant, (html = renderSchema(ctx, schema, options)));
+  return html;
+}
+
+/** Schemas rendered per context (its document and links), by schema (a lone `$ref` by its target) and options. */
+const renderedSchemas = new WeakMap<SchemaContext, Map<unknown, Map<string, string>>>();
+
+function renderSchema(ctx: SchemaContext, schema: unknown, options: { expandNamed?: number; rows?: number; topRef?: string; foldPast?: number }): string {
   const rows = options.rows ?? 150;
   const state: State = {
     ctx,
