@@ -243,8 +243,10 @@ function streamOps(model: ContractModel, at: string, name: string, raw: unknown,
  */
 function querystringProperties(model: ContractModel, op: OperationModel): Set<string> {
   const out = new Set<string>();
+  const seen = new Set<object>();
   const visit = (schema: unknown, depth: number): void => {
-    if (!isRecord(schema) || depth > 16) return;
+    if (!isRecord(schema) || depth > 16 || seen.has(schema)) return;
+    seen.add(schema);
     if (typeof schema['$ref'] === 'string') visit(resolveLocalRef(model.document, schema['$ref'])?.value, depth + 1);
     if (isRecord(schema['properties'])) for (const name of Object.keys(schema['properties'])) out.add(name);
     for (const key of ['allOf', 'oneOf', 'anyOf']) {

@@ -17,7 +17,7 @@
  */
 import { isRecord } from '../shared/object.js';
 import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec } from '../shared/spec.js';
-import { thingSchema } from './stream-state.js';
+import { propertyNames, thingSchema } from './stream-state.js';
 
 export interface Inference {
   resources: ResourceSpec[];
@@ -29,17 +29,9 @@ export interface Inference {
 
 const HIDDEN_PARENT = '__specforgeParent';
 
-/** The property names a schema's objects have (through $ref, allOf, oneOf/anyOf of objects). */
-function properties(schema: unknown, tables: MockTables, depth = 0): Set<string> {
-  const out = new Set<string>();
-  if (!isRecord(schema) || depth > 16) return out;
-  if (typeof schema['$ref'] === 'string') for (const p of properties(tables.schemas[schema['$ref']], tables, depth + 1)) out.add(p);
-  if (isRecord(schema['properties'])) for (const p of Object.keys(schema['properties'])) out.add(p);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const s of list) for (const p of properties(s, tables, depth + 1)) out.add(p);
-  }
-  return out;
+/** The property names a schema's objects have (through $ref, allOf, oneOf/anyOf of objects; each schema read once). */
+function properties(schema: unknown, tables: MockTables): Set<string> {
+  return propertyNames(schema, (ref) => tables.schemas[ref]);
 }
 
 /** The schema behind `$ref`s (at most 16 deep). */
