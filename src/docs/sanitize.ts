@@ -149,6 +149,20 @@ export function sanitizeDescription(text: string): string {
  * becomes a link to it, and links leave no referrer.
  */
 export function sanitizeRenderedHtml(html: string): string {
+  // Most descriptions render to bare tags of the allow-list and text (marked escapes <, >, &, " and '
+  // in text): nothing there to sanitize. Only such HTML, with no entity but those five, skips the
+  // parser; its quotes and empty elements are written as the parser writes them (the same bytes).
+  // Any other tag, any attribute, comment, stray "<" or other entity takes the parser.
+  if (!/[<>]|&(?!amp;|lt;|gt;|quot;|#39;)/.test(html.replace(BARE_TAGS, '')))
+    return html
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/<(br|hr)>/g, '<$1 />');
+  return sanitizeRenderedHtmlFully(html);
+}
+
+/** sanitizeRenderedHtml by the parser, whatever the HTML (test/unit/docs-sanitize-bare.test.ts holds that the two agree). */
+export function sanitizeRenderedHtmlFully(html: string): string {
   return sanitizeHtml(html, {
     ...SANITIZE_OPTIONS,
     allowedAttributes: { ...SANITIZE_OPTIONS.allowedAttributes, a: ['href', 'title', 'name', 'rel'] },
@@ -166,6 +180,9 @@ export function sanitizeRenderedHtml(html: string): string {
     },
   });
 }
+
+/** Tags without attributes that marked writes for plain Markdown, each on the allow-list. */
+const BARE_TAGS = /<\/?(?:p|code|em|strong|ul|ol|li|pre|blockquote|h[1-6]|del)>|<(?:br|hr)>/g;
 
 /** Keys whose string value is an address a page links to. */
 const URL_KEYS = new Set(['url', 'termsOfService', 'href', 'externalValue']);
