@@ -36,7 +36,7 @@ x-specforge-resources:
       field: status
       initial: queued
       transitions: {}
-      progress: { steps: [queued, running, passed], every: { ms: 400 } }
+      progress: { steps: [queued, running, passed], every: { ms: 1000 } }
   runs:
     id: { field: id, param: runId }
     operations: { read: runLog }
@@ -217,8 +217,9 @@ async function scenario(fetch: Fetch): Promise<void> {
   let rest = '';
   const started = Date.now();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
-  expect(Date.now() - started).toBeLessThan(1000);
-  expect(rest.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(1);
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(rest.split('\n').filter((l) => l !== '').length).toBeLessThanOrEqual(10);
+  // (of the 50 asked for: at most what was under way when the job went)
   expect((await fetch(new Request(`${BASE}/jobs/${id}/events`))).status).toBe(404);
 }
 
@@ -254,13 +255,16 @@ describe('streams in the stateful mock', () => {
       ['build', { ...created, status: 'queued' }],
     ]);
     const id = String(created['id']);
-    // Each item is made when it is due: the build's status as it is then (every 400 ms it moves on).
-    const statuses = await lines(fetch, `/builds/${id}/status`, 'items=3, interval=450');
-    expect(statuses).toEqual([
-      { buildId: id, status: 'queued' },
-      { buildId: id, status: 'running' },
-      { buildId: id, status: 'passed' },
-    ]);
+    // Each item is made when it is due: the build's status as it is then (every second it moves on),
+    // so the first is queued and the last, two seconds later, passed (timers only ever run late).
+    const statuses = await lines(fetch, `/builds/${id}/status`, 'items=3, interval=1100');
+    expect(statuses).toHaveLength(3);
+    for (const item of statuses) expect(item['buildId']).toBe(id);
+    const steps = statuses.map((item) => ['queued', 'running', 'passed'].indexOf(String(item['status'])));
+    expect(steps[0]).toBe(0);
+    expect(steps[2]).toBe(2);
+    expect(steps[1]).toBeGreaterThanOrEqual(0);
+    expect([...steps].sort()).toEqual(steps);
     // A declared read answered as a stream: its items carry the stored run's values.
     const run = await lines(fetch, '/runs/r1/log', 'items=2');
     expect(run).toHaveLength(2);
