@@ -11,6 +11,7 @@ import { hasReadWriteMarkers } from './read-write.js';
 import { markQuerystrings, unmarkQuerystrings } from './types-querystring.js';
 import { withExtraMethods } from './types-methods.js';
 import { itemBytesType, markItemSchemas } from './types-streams.js';
+import { untagDefaultMappings } from './types-discriminators.js';
 
 /** A `$ref` openapi-typescript can print as a type: one naming a whole component. */
 // With specforge's own TypeScript, whatever version the project installed (openapi-typescript.ts).
@@ -93,6 +94,7 @@ export function typesSource(document: Record<string, unknown>, copied = false): 
   markReferencedProperties(inlined);
   const querystrings = markQuerystrings(inlined);
   markItemSchemas(inlined);
+  untagDefaultMappings(inlined);
   const marked = hasReadWriteMarkers(inlined);
   const schema = inlined as unknown as OpenAPI3;
   const ctx: GlobalContext = {

@@ -47,8 +47,9 @@ export function opaqueExtensions(types: Record<string, NodeType>): Record<string
  * Redocly's OpenAPI 3.2 type tree corrected where it departs from the specification:
  * `components.mediaTypes` is a map of Media Type Objects (or references), which Redocly types as a
  * map of content maps, so a valid component was a structural error; its Parameter keeps 3.1's
- * styles, so `style: cookie` was one too; and its Encoding Object lacks the nested `encoding`,
- * `prefixEncoding` and `itemEncoding` (a nested multipart part's encodings).
+ * styles, so `style: cookie` was one too; its Encoding Object lacks the nested `encoding`,
+ * `prefixEncoding` and `itemEncoding` (a nested multipart part's encodings); and the device
+ * authorization flow's `scopes` name a type that does not exist.
  */
 export function oas32Types(types: Record<string, NodeType>): Record<string, NodeType> {
   const named = types['NamedMediaTypes'];
@@ -66,6 +67,13 @@ export function oas32Types(types: Record<string, NodeType>): Record<string, Node
   if (encoding !== undefined && media['prefixEncoding'] !== undefined) {
     const nested = { encoding: media['encoding'], prefixEncoding: media['prefixEncoding'], itemEncoding: 'Encoding' };
     out['Encoding'] = { ...encoding, properties: { ...encoding.properties, ...nested } };
+  }
+  // The device authorization flow's scopes: Redocly types them as a map of the type named "string",
+  // which its walker cannot find, so a flow with any scope threw "Unknown type name found: string"
+  // (no place in the file); typed as the other flows' scopes, a map of strings.
+  const device = types['DeviceAuthorization'];
+  if (device !== undefined) {
+    out['DeviceAuthorization'] = { ...device, properties: { ...device.properties, scopes: { type: 'object', additionalProperties: { type: 'string' } } } };
   }
   return out;
 }
