@@ -140,12 +140,18 @@ export async function validateStructure(loaded: LoadedContract): Promise<Diagnos
     },
     parsed: loaded.document,
   };
-  const problems = await lintDocument({
-    document: document as unknown as Parameters<typeof lintDocument>[0]['document'],
-    config,
-    // The bundle is in memory and every $ref the loader let through is internal: nothing is read or fetched.
-    externalRefResolver: inMemoryResolver(),
-  });
+  let problems: Awaited<ReturnType<typeof lintDocument>>;
+  try {
+    problems = await lintDocument({
+      document: document as unknown as Parameters<typeof lintDocument>[0]['document'],
+      config,
+      // The bundle is in memory and every $ref the loader let through is internal: nothing is read or fetched.
+      externalRefResolver: inMemoryResolver(),
+    });
+  } catch (err) {
+    // Redocly's walker failing on a node its types do not expect: said at the file, never a bare message.
+    throw ContractError.single('SPECFORGE_INVALID_STRUCTURE', `the OpenAPI structure check stopped: ${(err as Error).message}`, loaded.locate(''));
+  }
   const diagnostics: Diagnostic[] = problems.map((p) => {
     const pointer = (p.location[0]?.pointer ?? '#').replace(/^#/, '');
     return {

@@ -99,8 +99,10 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       problems = await withContract(target.path, loaded, () => lint({ ref: target.path, config: lintConfig, externalRefResolver }));
     } catch (err) {
       // A missing or unparsable file: specforge's own loader says where, with its error code.
-      loadContract(target.path);
-      throw err;
+      const read = loadContract(target.path);
+      if (err instanceof ContractError) throw err;
+      // Redocly's walker failing on a node its types do not expect: said at the file, never a bare message.
+      throw ContractError.single('SPECFORGE_INVALID_STRUCTURE', `the lint stopped: ${err instanceof Error ? err.message : String(err)}`, read.locate(''));
     }
     // A contract that only describes a command line (x-specforge-cli, no paths) serves nothing: it needs no servers.
     const contract = loaded ?? loadContract(target.path);
