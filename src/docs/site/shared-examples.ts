@@ -56,11 +56,13 @@ export class ExampleShelf {
       this.entries.push({ text, value, compact: undefined });
       this.byText.set(text, n);
     }
-    this.pending += text.length;
-    return `\u0001x${this.key}.${n}\u0001`;
+    const token = `\u0001x${this.key}.${n}\u0001`;
+    // The page's weight counts the block as written in place, so the pages are cut where they were.
+    this.pending += codeBlock(codeText(text)).length - token.length;
+    return token;
   }
 
-  /** Characters of the examples given as tokens since the last call (an operation's weight for its page counts them). */
+  /** Characters the examples given as tokens since the last call weigh in place beyond their tokens (an operation's weight for its page counts them). */
   taken(): number {
     const n = this.pending;
     this.pending = 0;
