@@ -47,9 +47,11 @@ function typeOf(schema: unknown, tables: MockTables): unknown {
 }
 
 /** The declared type of a property of a schema's object (through $ref and allOf), if it names one. */
-function idType(schema: unknown, name: string, tables: MockTables, depth = 0): unknown {
+function idType(schema: unknown, name: string, tables: MockTables, depth = 0, seen = new Set<object>()): unknown {
   const s = resolved(schema, tables);
-  if (!isRecord(s) || depth > 16) return undefined;
+  // Each schema read once: a contract whose parts name the same schema many times over stays linear.
+  if (!isRecord(s) || depth > 16 || seen.has(s)) return undefined;
+  seen.add(s);
   const props = s['properties'];
   if (isRecord(props) && Object.hasOwn(props, name)) {
     const t = typeOf(props[name], tables);
@@ -58,7 +60,7 @@ function idType(schema: unknown, name: string, tables: MockTables, depth = 0): u
   const all = s['allOf'];
   if (Array.isArray(all))
     for (const part of all) {
-      const t = idType(part, name, tables, depth + 1);
+      const t = idType(part, name, tables, depth + 1, seen);
       if (t !== undefined) return t;
     }
   return undefined;
