@@ -23,6 +23,10 @@ export interface TestSettings {
   workers?: number;
   /** Answers slower than this many ms are max_response_time failures. */
   maxResponseTime?: number;
+  /** The bounds of reading one stream (OpenAPI 3.2 itemSchema): items, bytes, milliseconds. */
+  maxStreamItems?: number;
+  maxStreamBytes?: number;
+  maxStreamTime?: number;
   /** How to obtain a credential during the run. */
   token?: TokenSettings;
   /** `--min-coverage`: the percentage of selected operations that must get a 2xx. */
@@ -83,6 +87,9 @@ export const TEST_KEYS = [
   'timeout',
   'workers',
   'maxResponseTime',
+  'maxStreamItems',
+  'maxStreamBytes',
+  'maxStreamTime',
   'token',
   'minCoverage',
   'exclude',
@@ -109,6 +116,12 @@ export function parseTestSettings(raw: unknown, where: string, locate: Locate, a
     out[key] = raw[key];
   }
   for (const key of ['maxExamples', 'seed', 'timeout', 'workers', 'maxResponseTime'] as const) {
+    if (raw[key] === undefined) continue;
+    if (typeof raw[key] !== 'number' || !Number.isInteger(raw[key])) throw bad(key, 'an integer');
+    out[key] = raw[key];
+  }
+  // The stream bounds: checked as the flags are (positive integers within their limits) when the run starts.
+  for (const key of ['maxStreamItems', 'maxStreamBytes', 'maxStreamTime'] as const) {
     if (raw[key] === undefined) continue;
     if (typeof raw[key] !== 'number' || !Number.isInteger(raw[key])) throw bad(key, 'an integer');
     out[key] = raw[key];

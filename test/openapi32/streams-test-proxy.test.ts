@@ -7,7 +7,7 @@
  * stream that never ends is cut at the bound, not waited for, and the report says what it did not
  * read.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -237,6 +237,22 @@ describe('specforge test on OpenAPI 3.2 streams', () => {
     expect(ms).toBeLessThan(8000);
     expect(streamFailures(report)).toEqual([]);
     expect(report.skipped?.find((s) => s.path === '/jobs/{jobId}/log')?.reason).toMatch(/cut after 5 items \(--max-stream-items\)/);
+  }, 30_000);
+
+  it('takes the stream bounds from the config (test: maxStreamItems, maxStreamTime), a flag winning', async () => {
+    const config = join(dir, 'specforge.config.yaml');
+    writeFileSync(config, 'specs:\n  - path: openapi.yaml\n    test: { maxStreamItems: 4, maxStreamTime: 20000 }\n');
+    try {
+      const { report, ms } = await test('endless', { operations: 'followJobLog' });
+      expect(ms).toBeLessThan(8000);
+      expect(report.skipped?.find((s) => s.path === '/jobs/{jobId}/log')?.reason).toMatch(/cut after 4 items \(--max-stream-items\)/);
+      const flagged = await test('endless', { operations: 'followJobLog', maxStreamItems: 6 });
+      expect(flagged.report.skipped?.find((s) => s.path === '/jobs/{jobId}/log')?.reason).toMatch(/cut after 6 items/);
+      writeFileSync(config, 'specs:\n  - path: openapi.yaml\n    test: { maxStreamItems: many }\n');
+      await expect(test('endless', { operations: 'followJobLog' })).rejects.toThrow(/test\.maxStreamItems must be an integer/);
+    } finally {
+      rmSync(config, { force: true });
+    }
   }, 30_000);
 
   it('reports the bad 3rd item of a stream that never ends, without waiting for its end', async () => {

@@ -195,6 +195,8 @@ function withConfigSettings(options: TestOptions, cwd: string): TestOptions {
   if (merged.checks === undefined && settings.checks) merged.checks = settings.checks.join(',');
   if (merged.excludeChecks === undefined && settings.excludeChecks) merged.excludeChecks = settings.excludeChecks.join(',');
   if (merged.maxResponseTime === undefined && settings.maxResponseTime !== undefined) merged.maxResponseTime = settings.maxResponseTime;
+  for (const key of ['maxStreamItems', 'maxStreamBytes', 'maxStreamTime'] as const)
+    if (merged[key] === undefined && settings[key] !== undefined) merged[key] = settings[key];
   if (merged.token === undefined && settings.token !== undefined) merged.token = settings.token;
   if (merged.minCoverage === undefined && settings.minCoverage !== undefined) merged.minCoverage = settings.minCoverage;
   if (merged.exclude === undefined && settings.exclude !== undefined) merged.exclude = settings.exclude;
