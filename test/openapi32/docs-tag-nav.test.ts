@@ -62,4 +62,47 @@ describe('nested tag navigation (OpenAPI 3.2)', () => {
     expect(top).toContain('<a href="loop-b.html">');
     expect(page).not.toContain('<b>');
   });
+
+  it('shows a tag of another kind than nav (badge, audience) as a badge on its operations, never as a group', async () => {
+    const spec = join(TMP, 'kinds.yaml');
+    writeFileSync(
+      spec,
+      `openapi: 3.2.0
+info: { title: Kinds, version: '1' }
+security: []
+tags:
+  - { name: pets, summary: All the pets, kind: nav }
+  - { name: beta, summary: 'Beta <i>', kind: badge }
+  - { name: partners, kind: audience }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      tags: [beta, pets, partners]
+      responses:
+        '204': { description: Done. }
+  /labs:
+    get:
+      operationId: listLabs
+      tags: [beta]
+      responses:
+        '204': { description: Done. }
+`,
+    );
+    const model = await buildModel(spec);
+    const out = join(TMP, 'kinds-site');
+    writeContractSite({ out, api: 'kinds', model, document: sanitizeForDocs(model.document), extraLinks: [], hasTheme: false });
+    const index = readFileSync(join(out, 'kinds', 'index.html'), 'utf8');
+    const nav = /<ul class="groups">([\s\S]*?)<\/nav>/.exec(index)?.[1] ?? '';
+    // listPets is grouped by pets (its first tag of kind nav), titled by its summary; listLabs, with
+    // only a badge, by its path; no group is made of beta or partners.
+    expect(nav).toContain('<a href="pets.html">All the pets');
+    expect(nav).toContain('<a href="labs.html">labs');
+    expect(nav).not.toMatch(/beta|partners/i);
+    const pets = readFileSync(join(out, 'kinds', 'pets.html'), 'utf8');
+    expect(pets).toContain('<h1>All the pets</h1>');
+    expect(pets).toContain(
+      '<span class="tag-badge" title="tag beta (badge)">Beta &lt;i&gt;</span> <span class="tag-badge" title="tag partners (audience)">partners</span></h2>',
+    );
+  });
 });

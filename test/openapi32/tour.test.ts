@@ -163,6 +163,9 @@ export async function run(): Promise<string[]> {
       const search = await open('search.html');
       const op = search.page.locator('#op-searchPets');
       await expect.poll(async () => op.locator('.method.m-query').first().isVisible()).toBe(true);
+      // The tag of kind badge is a badge on the operation, the page titled by its group's summary.
+      expect(await op.locator('h2 .tag-badge').innerText()).toBe('Beta');
+      expect(await search.page.locator('main h1').innerText()).toBe('Pet search');
       expect(await op.locator('figure.sample[data-lang="curl"] code').innerText()).toMatch(
         /^curl --globoff -X QUERY 'http:\/\/127\.0\.0\.1:4010\/v1\/pets'[\s\S]*--data-raw '\{\s*"nickname": "Rex"\s*\}'$/,
       );

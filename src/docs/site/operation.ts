@@ -12,6 +12,7 @@ import { codeSamples, consoleBody, parameterValue, querystringText, sampleReques
 import { descriptionHtml, schemaHtml, schemaSummary, typeLabel, type SchemaContext } from './schema.js';
 import { codeBlock, codeText, type ExampleShelf } from './shared-examples.js';
 import { streamMediaHtml, streamOf, streamSamples } from './stream.js';
+import { tagBadges } from './tags.js';
 import { idOf, jsonText, markdownHtml, text } from './text.js';
 
 export interface OperationContext extends SchemaContext {
@@ -299,7 +300,7 @@ export function operationHtml(ctx: OperationContext, op: OperationModel): string
   const samples = samplesHtml(ctx, op);
   return `<section class="op" id="${anchor}" aria-labelledby="${anchor}-h">
 <div class="op-text">
-<h2 id="${anchor}-h"><a class="anchor" href="#${anchor}">${text(title)}</a>${op.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}</h2>
+<h2 id="${anchor}-h"><a class="anchor" href="#${anchor}">${text(title)}</a>${op.deprecated ? ' <span class="deprecated">deprecated</span>' : ''}${tagBadges(ctx.document, op.tags)}</h2>
 <p class="endpoint">${methodBadge(op.method)} <code class="path">${text(op.path)}</code> <span class="muted">operation <code>${text(op.id)}</code></span></p>
 ${markdownHtml(op.description)}
 ${authSection(ctx, op)}

@@ -28,6 +28,7 @@ import { schemaHtml, schemaSummary } from './schema.js';
 import { searchIndexScript } from './search-index.js';
 import { ExampleShelf } from './shared-examples.js';
 import { idOf, markdownHtml, text } from './text.js';
+import { badgeTags } from './tags.js';
 
 export interface ContractSiteOptions {
   /** The site's root folder; the contract's pages go to `<out>/<api>/`. */
@@ -60,6 +61,8 @@ export interface SiteVersion {
 interface Group {
   name: string;
   file: string;
+  /** The tag's `summary` (OpenAPI 3.2), the group's title where it has one. */
+  label?: string;
   description?: string;
   ops: OperationModel[];
   /** The group's pages: at most PAGE_OPS operations and about PAGE_BYTES each ("repos.html", "repos-page-2.html", …). */
@@ -194,13 +197,17 @@ function groupsOf(model: ContractModel, document: Node, fileFor: (name: string) 
     if (g === undefined) {
       const tag = declared.find((t) => t['name'] === name);
       g = { name, file: '', ops: [], pages: [], ...(tag !== undefined && typeof tag['description'] === 'string' ? { description: tag['description'] } : {}) };
+      if (typeof tag?.['summary'] === 'string' && tag['summary'].trim() !== '') g.label = tag['summary'].trim();
       byName.set(name, g);
     }
     return g;
   };
-  for (const t of declared) if (typeof t['name'] === 'string') groupOf(t['name']);
+  // OpenAPI 3.2 tag kinds: a tag of another kind than `nav` (a badge, an audience) is shown on the
+  // operation (see tagBadges), not made a group; an operation is grouped by its first other tag.
+  const badges = badgeTags(document);
+  for (const t of declared) if (typeof t['name'] === 'string' && !badges.has(t['name'])) groupOf(t['name']);
   for (const op of model.operations) {
-    const tag = op.tags[0];
+    const tag = op.tags.find((t) => !badges.has(t));
     const segment = op.path.split('/').filter((s) => s !== '' && !/^v\d+(\.\d+)*$/.test(s) && !s.startsWith('{'))[0];
     groupOf(tag ?? segment ?? 'Other').ops.push(op);
   }
@@ -376,7 +383,7 @@ export function prepareContractSite(options: Omit<ContractSiteOptions, 'versions
             g.pages.length > 1
               ? `<nav class="pager" aria-label="Pages of ${text(g.name)}"><ul>${g.pages.map((q, i) => `<li><a href="${text(q.file)}"${i === n ? ' aria-current="page"' : ''}>${i + 1}</a></li>`).join('')}</ul></nav>`
               : '';
-          const main = `<h1>${text(g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
+          const main = `<h1>${text(g.label ?? g.name)}${part}</h1>\n${n === 0 ? markdownHtml(g.description) : ''}\n${pager}\n${sections}`;
           // A paged group lists all its operations once, in a script its pages share; each page lists its own inline.
           const navScript = g.pages.length > 1 ? g.file.replace(/\.html$/, '.nav.js') : undefined;
           if (navScript !== undefined && n === 0) {
@@ -477,7 +484,7 @@ function overview(
     `<h2>Operations</h2><div class="table-wrap" tabindex="0"><table class="index"><thead><tr><th scope="col">Group</th><th scope="col">Operations</th><th scope="col">First operations</th></tr></thead><tbody>${groups
       .map(
         (g) =>
-          `<tr><td><a href="${text(g.file)}">${text(g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops
+          `<tr><td><a href="${text(g.file)}">${text(g.label ?? g.name)}</a></td><td>${g.ops.length}</td><td>${g.ops
             .slice(0, 3)
             .map(
               (op) => `${methodBadge(op.method)} <a href="${text(pageOf.get(op) ?? g.file)}#${operationAnchor(op)}">${text(op.summary?.trim() || op.path)}</a>`,

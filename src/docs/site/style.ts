@@ -96,6 +96,7 @@ section.op h3 { font-size: 1rem; margin: 1.2rem 0 .4rem; }
 .s-other { background: var(--other-bg); color: var(--other-fg); }
 .req { color: var(--req); font-size: .8rem; font-weight: 600; }
 .deprecated { background: var(--dep-bg); color: var(--dep-fg); border-radius: 4px; padding: 0 .35rem; font-size: .75rem; }
+.tag-badge { border: 1px solid currentColor; border-radius: 4px; padding: 0 .35rem; font-size: .75rem; font-weight: 400; vertical-align: middle; }
 .constraint { color: var(--muted); font-size: .8rem; }
 .muted { color: var(--muted); }
 .changelog .marker { display: inline-block; min-width: 6.5rem; font-size: .8rem; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; }
