@@ -6,6 +6,8 @@
  */
 import { standaloneModule } from '../src/codegen/ajv-standalone.js';
 import { CONCAT_ERRORS, PUSH_ERROR, shortErrors, shortJoins } from '../src/codegen/standalone-errors.js';
+import { addDispatch, IF_ERRORS, markDispatches } from '../src/codegen/standalone-dispatch.js';
+import { dropExportAliases } from '../src/codegen/standalone-exports.js';
 import { dropUnusedErrorCounts } from '../src/codegen/standalone-locals.js';
 import { minifyStandalone } from '../src/codegen/standalone-minify.js';
 import { splitSchemas } from '../src/codegen/standalone-schemas.js';
@@ -46,11 +48,15 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
   const ajv = createAjv({ strict, source: true, sourceOnlyRoot: ROOT_ID });
   // What each function evaluated (for unevaluatedProperties and unevaluatedItems) is tracked only
   // where a schema of the job uses them: elsewhere nothing reads it (Ajv 2020 tracks it always).
-  if (!UNEVALUATED.test(JSON.stringify(root))) (ajv.opts as { unevaluated?: boolean }).unevaluated = false;
+  const tracked = UNEVALUATED.test(JSON.stringify(root));
+  if (!tracked) (ajv.opts as { unevaluated?: boolean }).unevaluated = false;
+  // A discriminated union's steps compiled as a dispatch on its tag (not where evaluation is tracked).
+  addDispatch(ajv, OWN_PROPERTY);
+  const marked = tracked ? root : markDispatches(root);
   const refs: Record<string, string> = {};
   for (const [name, key] of exportKeys) refs[name] = `${ROOT_ID}${defRef(key)}`;
-  ajv.addSchema(root);
-  const keyOf = new Map<unknown, string>(Object.entries(root.$defs).map(([key, schema]) => [schema, key]));
+  ajv.addSchema(marked);
+  const keyOf = new Map<unknown, string>(Object.entries(marked.$defs).map(([key, schema]) => [schema, key]));
   // Ajv's own-property checks made cheap for plain objects, as in validators compiled in memory, by
   // the runtime's definedOwn; each error pushed by the runtime's pushError from a shared template.
   const module = standaloneModule(ajv, refs, (schema) => keyOf.get(schema)).replace(STANDALONE_REWRITE, rewriteStandalone);
@@ -63,7 +69,7 @@ export function compileStandalone(root: ValidatorPlan['root'], exportKeys: Reado
 }
 
 /** What standalone code calls a named schema's validator through (the runtime's callRef). */
-const CALL_REF = '__callRef';
+const CALL_REF = '__ref';
 
 /**
  * A call of a validator Ajv wrote (`validate(data, {instancePath, parentData, parentDataProperty,
@@ -89,52 +95,57 @@ export function shortCalls(code: string): string {
 }
 
 /** What standalone code calls to test a property that is present and own (the runtime's definedOwn). */
-const OWN_PROPERTY = '__definedOwn';
+const OWN_PROPERTY = '__own';
 
 /** A schema that may use unevaluatedProperties or unevaluatedItems (any key of that name, conservatively). */
 const UNEVALUATED = /"unevaluated(?:Properties|Items)":/;
 
 /** The runtime import of a validators file; `rules` only where a cross-field rule uses it, `compilePattern` only where a pattern does. */
 const RUNTIME_IMPORT = (from: string, code = ''): string =>
-  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, definedOwn as ${OWN_PROPERTY}` : ''}${code.includes(`${CALL_REF}(`) ? `, callRef as ${CALL_REF}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
+  `import { formats as __formats, ajvRuntime as __ajvRuntime${code.includes(`${PUSH_ERROR}(`) ? `, pushError as ${PUSH_ERROR}` : ''}${code.includes(`${CONCAT_ERRORS}(`) ? `, concatErrors as ${CONCAT_ERRORS}` : ''}${code.includes(`${OWN_PROPERTY}(`) ? `, definedOwn as ${OWN_PROPERTY}` : ''}${code.includes(`${CALL_REF}(`) ? `, callRef as ${CALL_REF}` : ''}${code.includes(`${IF_ERRORS}(`) ? `, ifErrors as ${IF_ERRORS}` : ''}${/\b__rules\.(?:checkRule|closestAlternatives)\b/.test(code) ? ', rules as __rules' : ''}${/= __compilePattern;/.test(code) ? ', compilePattern as __compilePattern' : ''} } from ${jsonLiteral(from)};`;
 
 /** Every exported validator is also a Standard Schema (`~standard`, given by the runtime's `standard`). */
 const STANDARD_IMPORT = (from: string, typed: boolean): string =>
   `import { standard as __standard${typed ? ', type StandardValidator' : ''} } from ${jsonLiteral(from)};`;
 
-/** The three exported tables; typed with the interfaces of validatorDeclarations in a TypeScript module. */
-function tablesSource(plan: ValidatorPlan, typed: boolean): string {
+/**
+ * The three exported tables; typed with the interfaces of validatorDeclarations in a TypeScript module.
+ * `names` gives the validator an export stands for where its alias was dropped. Each table is one
+ * pure call that gives every validator its `~standard` (a bundler drops a table nothing imports).
+ */
+function tablesSource(plan: ValidatorPlan, typed: boolean, names: ReadonlyMap<string, string> = new Map()): string {
+  const v = (exportName: string): string => `$(${names.get(exportName) ?? exportName})`;
   const lines: string[] = [];
   lines.push('');
   lines.push('/** Validators for each named schema of the contract, keyed by component schema name. */');
-  lines.push(`export const schemaValidators${typed ? ': SchemaValidators' : ''} = {`);
-  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: /* @__PURE__ */ __standard(${exportName}),`);
-  lines.push('};');
+  lines.push(`export const schemaValidators${typed ? ': SchemaValidators' : ''} = /* @__PURE__ */ (($) => ({`);
+  for (const [name, exportName] of plan.schemaExports) lines.push(`  ${propertyKey(name)}: ${v(exportName)},`);
+  lines.push('}))(__standard);');
   lines.push('');
   lines.push('/** Validators for each operation: parameters by location, request bodies and responses by status and media type. */');
-  lines.push(`export const operationValidators${typed ? ': OperationValidators' : ''} = {`);
+  lines.push(`export const operationValidators${typed ? ': OperationValidators' : ''} = /* @__PURE__ */ (($) => ({`);
   for (const [id, keys] of plan.operationExports) {
     lines.push(`  ${propertyKey(id)}: {`);
-    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: /* @__PURE__ */ __standard(${keys[where]}),`);
+    for (const where of LOCATIONS) if (keys[where]) lines.push(`    ${where}: ${v(keys[where])},`);
     if (keys.body) {
       lines.push('    body: {');
-      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: /* @__PURE__ */ __standard(${exportName}),`);
+      for (const [type, exportName] of Object.entries(keys.body)) lines.push(`      ${propertyKey(type)}: ${v(exportName)},`);
       lines.push('    },');
     }
     lines.push('    responses: {');
     for (const [status, byType] of Object.entries(keys.responses)) {
       lines.push(`      ${propertyKey(status)}: {`);
-      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: /* @__PURE__ */ __standard(${exportName}),`);
+      for (const [type, exportName] of Object.entries(byType)) lines.push(`        ${propertyKey(type)}: ${v(exportName)},`);
       lines.push('      },');
     }
     lines.push('    },');
     lines.push('  },');
   }
-  lines.push('};');
+  lines.push('}))(__standard);');
   lines.push('');
   lines.push(`/** Validator of the interface's error body. */`);
   lines.push(
-    `export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? '/* @__PURE__ */ __standard(errorBody)' : 'undefined'};`,
+    `export const errorBodyValidator${typed ? ': ErrorBodyValidator' : ''} = ${plan.exports.has('errorBody') ? `/* @__PURE__ */ __standard(${names.get('errorBody') ?? 'errorBody'})` : 'undefined'};`,
   );
   return lines.join('\n') + '\n';
 }
@@ -225,12 +236,14 @@ export async function validatorFiles(
   const size = Object.keys(plan.root.$defs).length;
   const mode = ctx.deferUnused === 'auto' ? (size >= DEFER_THRESHOLD ? 'all' : false) : ctx.deferUnused;
   const { ahead, deferred } = mode === 'all' ? { ahead: [], deferred: [...plan.exports] } : splitDeferred(plan, mode);
-  let code: string;
+  let compiled: string;
   try {
-    code = ahead.length === 0 ? '' : await minifyStandalone(await compile(compileJob(plan.root, ahead), ctx.strict));
+    compiled = ahead.length === 0 ? '' : await minifyStandalone(await compile(compileJob(plan.root, ahead), ctx.strict));
   } catch (err) {
     throw compileError(model, err, plan);
   }
+  // The tables name the validators themselves, not aliases of them.
+  const { code, names } = dropExportAliases(compiled, new Set(ahead.map(([name]) => name)));
   const header = ctx.header('//');
   const lazy = deferredSource(plan, deferred, ctx.strict, ctx.runtimeImport);
   const runtime = runtimeEntry(ctx, 'validators');
@@ -241,14 +254,14 @@ export async function validatorFiles(
       path: 'validators.ts',
       content:
         `${header}${TS_NOCHECK}\n${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, true)}\n\n` +
-        `${validatorDeclarations(plan)}\n${lazy}${code}${tablesSource(plan, true)}`,
+        `${validatorDeclarations(plan)}\n${lazy}${code}${tablesSource(plan, true, names)}`,
     },
   ];
   // A command line also runs as plain JavaScript (its launcher runs cli.js with node).
   if (model.cli !== undefined)
     files.push({
       path: 'validators.js',
-      content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, false)}\n${lazy}${code}${tablesSource(plan, false)}`,
+      content: `${header}${code === '' ? '' : `${RUNTIME_IMPORT(runtime, code)}\n`}${STANDARD_IMPORT(standardFrom, false)}\n${lazy}${code}${tablesSource(plan, false, names)}`,
     });
   return files;
 }

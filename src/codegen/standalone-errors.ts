@@ -9,7 +9,7 @@
  * which is rewritten to a call of the runtime's `pushError` with a template shared by every check
  * that reports the same schema path, keyword, parameters and message:
  *
- *   vErrors = __pushError(vErrors, instancePath+"/name", e_1f2a3b);errors++;
+ *   vErrors = __err(vErrors, instancePath+"/name", e_1f2a3b);errors++;
  *   const e_1f2a3b = ["#/properties/name/type","type",{type:"string"},"must be string"];
  *
  * `pushError` builds the same object (the same keys in the same order, a new params object each
@@ -20,9 +20,10 @@
  */
 import { shortHash } from './ajv-standalone.js';
 import { jsonLiteral } from './escape.js';
+import { errorMessage } from '../runtime/validation/standalone.js';
 
 /** What the rewritten code calls (imported by the validators generator). */
-export const PUSH_ERROR = '__pushError';
+export const PUSH_ERROR = '__err';
 
 /** A string literal as Ajv writes it (JSON, double quotes), or the start of an error object. */
 const SITES = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|const (err\d+) = \{/g;
@@ -102,26 +103,60 @@ function staticString(text: string): string | undefined {
   }
 }
 
-/** `{name: literal, ...}` written again as a literal, or undefined when a value is not a literal. */
-function staticParams(text: string): string | undefined {
+/**
+ * `{name: literal, ...}` written again as a literal, and its value, or undefined when a value is not
+ * a literal.
+ */
+function staticParams(text: string): { literal: string; value: Record<string, unknown> } | undefined {
   const t = text.trim();
   if (!t.startsWith('{') || !t.endsWith('}')) return undefined;
   const list = parts(t.slice(1, -1));
   if (!list) return undefined;
   const out: string[] = [];
+  const value: Record<string, unknown> = {};
   for (const part of list) {
     const colon = part.indexOf(':');
     if (colon < 0) return undefined;
     const key = part.slice(0, colon).trim();
-    const value = part.slice(colon + 1).trim();
-    if (!IDENT.test(key) || key === '__proto__') return undefined;
+    const code = part.slice(colon + 1).trim();
+    if (!IDENT.test(key) || key === '__proto__' || Object.hasOwn(value, key)) return undefined;
     let literal: string;
-    if (STRING.exec(value)?.[0] === value) literal = jsonLiteral(JSON.parse(value) as string);
-    else if (NUMBER.test(value) || value === 'true' || value === 'false' || value === 'null') literal = value;
-    else return undefined;
+    if (STRING.exec(code)?.[0] === code) {
+      const text = JSON.parse(code) as string;
+      literal = jsonLiteral(text);
+      value[key] = text;
+    } else if (NUMBER.test(code) || code === 'true' || code === 'false' || code === 'null') {
+      literal = code;
+      value[key] = JSON.parse(code) as unknown;
+    } else return undefined;
     out.push(`${key}:${literal}`);
   }
-  return `{${out.join(',')}}`;
+  return { literal: `{${out.join(',')}}`, value };
+}
+
+/** Keywords whose message is the same whatever their parameters. */
+const FIXED_MESSAGE = new Set(['enum', 'const', 'additionalProperties', 'oneOf', 'anyOf', 'not']);
+
+/**
+ * The template of an error: without its message and its schema path's last segment where the
+ * runtime writes them again as Ajv did (the message checked against errorMessage's here, with the
+ * parameters when they are literals, else only for a keyword whose message they do not change).
+ */
+function templateOf(schemaPath: string, keyword: string, params: ReturnType<typeof staticParams>, message: string | undefined): string | undefined {
+  const paramsText = params?.literal ?? '0';
+  const suffix = `/${keyword}`;
+  const derived =
+    params !== undefined ? errorMessage(keyword, params.value) : FIXED_MESSAGE.has(keyword) || message === undefined ? errorMessage(keyword, {}) : undefined;
+  if (schemaPath.endsWith(suffix) && (message === undefined || derived === message)) {
+    return `[${jsonLiteral(schemaPath.slice(0, -suffix.length))},${jsonLiteral(keyword)},${paramsText}]`;
+  }
+  return message === undefined ? undefined : `[${jsonLiteral(schemaPath)},${jsonLiteral(keyword)},${paramsText},${jsonLiteral(message)}]`;
+}
+
+/** The parameters and message Ajv writes for an `if` whose failing clause is a variable: that variable's name. */
+function ifClause(paramsCode: string, messageCode: string): string | undefined {
+  const name = /^\{failingKeyword: ?([A-Za-z_$][\w$]*)\}$/.exec(paramsCode.trim())?.[1];
+  return name !== undefined && messageCode.trim() === `"must match \\""+${name}+"\\" schema"` ? name : undefined;
 }
 
 /** The error site starting at `start` (`const errN = {`), or undefined when it is not of the exact shape. */
@@ -145,10 +180,14 @@ function site(code: string, start: number, err: string, brace: number): Site | u
   const [instancePath, schemaPathCode, keywordCode, paramsCode, messageCode] = values as [string, string, string, string, string];
   const schemaPath = staticString(schemaPathCode);
   const keyword = staticString(keywordCode);
-  const message = staticString(messageCode);
-  if (schemaPath === undefined || keyword === undefined || message === undefined) return undefined;
+  if (schemaPath === undefined || keyword === undefined) return undefined;
+  // `if` with its failing clause in a variable: the message is written again from the parameters.
+  const clause = keyword === 'if' ? ifClause(paramsCode, messageCode) : undefined;
+  const message = clause === undefined ? staticString(messageCode) : undefined;
+  if (message === undefined && clause === undefined) return undefined;
   const params = staticParams(paramsCode);
-  const template = `[${jsonLiteral(schemaPath)},${jsonLiteral(keyword)},${params ?? '0'},${jsonLiteral(message)}]`;
+  const template = templateOf(schemaPath, keyword, params, message);
+  if (template === undefined) return undefined;
   return { start, end: end + tail.length, instancePath, template, ...(params === undefined ? { params: paramsCode } : {}) };
 }
 
@@ -168,7 +207,7 @@ export function hashNames(texts: Iterable<string>, prefix: string, code: string)
 }
 
 /** What the rewritten code calls to join a called validator's errors (imported by the validators generator). */
-export const CONCAT_ERRORS = '__concatErrors';
+export const CONCAT_ERRORS = '__cat';
 
 /**
  * A string literal (left as it is), an empty error (`{}`: Ajv counts errors inside `if` without

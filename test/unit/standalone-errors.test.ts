@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { ValidateFunction } from '../../src/runtime/validation/standalone.js';
-import { shortErrors, shortJoins } from '../../src/codegen/standalone-errors.js';
+import { CONCAT_ERRORS, PUSH_ERROR, shortErrors, shortJoins } from '../../src/codegen/standalone-errors.js';
 import { splitSchemas } from '../../src/codegen/standalone-schemas.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `standalone-errors-${process.pid}`);
@@ -143,9 +143,13 @@ describe('standalone errors through shared templates', () => {
     // What is left is an error whose message is built from the data (`if`: the failing clause).
     const left = [...figmaCode.matchAll(/const err\d+ = \{instancePath[^;]*\};/g)].map((m) => m[0]);
     expect(left.filter((site) => !/message:.*"\+[A-Za-z]/.test(site))).toEqual([]);
-    expect(figmaCode.match(/__pushError\(/g)?.length).toBeGreaterThan(2000);
-    for (const helper of ['pushError', 'concatErrors', 'definedOwn'])
-      expect(figmaCode).toMatch(new RegExp(`^import \\{[^}]*\\b${helper} as __${helper}\\b`, 'm'));
+    expect(figmaCode.match(/__err\(/g)?.length).toBeGreaterThan(2000);
+    for (const [helper, name] of [
+      ['pushError', PUSH_ERROR],
+      ['concatErrors', CONCAT_ERRORS],
+      ['definedOwn', '__own'],
+    ])
+      expect(figmaCode).toMatch(new RegExp(`^import \\{[^}]*\\b${helper} as ${name}\\b`, 'm'));
     expect(figmaCode).not.toMatch(/=\{\};[\w$]+===null\?/);
     expect(figmaCode).not.toContain('.concat(');
     expect(figmaCode).not.toContain('Object.getPrototypeOf(data');
@@ -190,16 +194,14 @@ describe('standalone errors through shared templates', () => {
     const joins = 'const t = "vErrors = vErrors === null ? v.errors : vErrors.concat(v.errors);";';
     expect(shortJoins(joins)).toBe(joins);
     expect(shortJoins('vErrors = vErrors === null ? wrapper_ab.validate.errors : vErrors.concat(wrapper_ab.validate.errors);')).toBe(
-      'vErrors = __concatErrors(vErrors, wrapper_ab.validate.errors);',
+      'vErrors = __cat(vErrors, wrapper_ab.validate.errors);',
     );
-    expect(shortJoins('const err3 = {};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;')).toBe(
-      'vErrors = __pushError(vErrors);errors++;',
-    );
+    expect(shortJoins('const err3 = {};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;')).toBe('vErrors = __err(vErrors);errors++;');
     const hostile =
       'const err0 = {instancePath,schemaPath:"#/properties/a\\u2028</script>/type",keyword:"type",params:{type: "</script>"},message:"must be "+"x"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;';
     const { code } = shortErrors(hostile);
     expect(code).not.toMatch(/<\/script|\u2028/i);
-    expect(code).toContain('vErrors = __pushError(vErrors, instancePath, e_');
+    expect(code).toContain('vErrors = __err(vErrors, instancePath, e_');
     expect(code).toMatch(/const e_[0-9a-f]{6} = \["#\/properties\/a\\u2028<\\\/script>\/type","type",\{type:"<\\\/script>"\},"must be x"\];/);
   });
 

@@ -7,6 +7,7 @@ export {
   formats,
   ajvRuntime,
   pushError,
+  ifErrors,
   concatErrors,
   ownProperty,
   definedOwn,

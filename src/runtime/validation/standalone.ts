@@ -40,23 +40,96 @@ function unwrap(mod: unknown): unknown {
 
 /**
  * What generated validators share of an error they report (codegen/standalone-errors.ts): its
- * schema path, keyword, parameters (0 where the call gives them) and message.
+ * schema path, keyword, parameters (0 where the call gives them) and message; or, shorter, the
+ * schema path without its last segment (the keyword, always) and no message: errorMessage's.
  */
-export type ErrorTemplate = readonly [schemaPath: string, keyword: string, params: Readonly<Record<string, unknown>> | 0, message: string];
+export type ErrorTemplate =
+  | readonly [schemaPath: string, keyword: string, params: Readonly<Record<string, unknown>> | 0, message: string]
+  | readonly [schemaPathParent: string, keyword: string, params: Readonly<Record<string, unknown>> | 0];
+
+/** Ajv's message for an error of these keywords, from its parameters. */
+const LIMITS: Readonly<Record<string, string>> = {
+  maxLength: 'more|characters',
+  minLength: 'fewer|characters',
+  maxItems: 'more|items',
+  minItems: 'fewer|items',
+  maxProperties: 'more|properties',
+  minProperties: 'fewer|properties',
+};
+const FIXED: Readonly<Record<string, string>> = {
+  enum: 'must be equal to one of the allowed values',
+  const: 'must be equal to constant',
+  additionalProperties: 'must NOT have additional properties',
+  oneOf: 'must match exactly one schema in oneOf',
+  anyOf: 'must match a schema in anyOf',
+  not: 'must NOT be valid',
+};
+
+/**
+ * The message Ajv writes for an error of `keyword` with `params` (undefined for a keyword not
+ * known here). The generator writes a template without its message only where this gives Ajv's
+ * own message, checked when it writes it.
+ */
+export function errorMessage(keyword: string, params: Readonly<Record<string, unknown>>): string | undefined {
+  if (Object.hasOwn(FIXED, keyword)) return FIXED[keyword];
+  const limit = Object.hasOwn(LIMITS, keyword) ? LIMITS[keyword]?.split('|') : undefined;
+  if (limit !== undefined) return `must NOT have ${String(limit[0])} than ${String(params['limit'])} ${String(limit[1])}`;
+  switch (keyword) {
+    case 'type':
+      return `must be ${String(params['type'])}`;
+    case 'required':
+      return `must have required property '${String(params['missingProperty'])}'`;
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return `must be ${String(params['comparison'])} ${String(params['limit'])}`;
+    case 'format':
+      return `must match format "${String(params['format'])}"`;
+    case 'pattern':
+      return `must match pattern "${String(params['pattern'])}"`;
+    case 'multipleOf':
+      return `must be multiple of ${String(params['multipleOf'])}`;
+    case 'if':
+      return `must match "${String(params['failingKeyword'])}" schema`;
+    default:
+      return undefined;
+  }
+}
 
 /**
  * Adds an error to a validator's list (null while there is none) and returns the list: the object
  * Ajv's own code writes, with the same keys in the same order and a new params object each time.
  */
 export function pushError(errors: ErrorObject[] | null, instancePath?: string, template?: ErrorTemplate, params?: Record<string, unknown>): ErrorObject[] {
+  let err = {} as ErrorObject;
   // Without a template, the empty object Ajv adds where it only counts errors (inside `if`).
-  const err =
-    template === undefined
-      ? ({} as ErrorObject)
-      : { instancePath: instancePath ?? '', schemaPath: template[0], keyword: template[1], params: params ?? { ...template[2] }, message: template[3] };
+  if (template !== undefined) {
+    const values = params ?? { ...template[2] };
+    const short = template.length === 3;
+    err = {
+      instancePath: instancePath ?? '',
+      schemaPath: short ? `${template[0]}/${template[1]}` : template[0],
+      keyword: template[1],
+      params: values,
+      message: short ? (errorMessage(template[1], values) ?? '') : template[3],
+    };
+  }
   if (errors === null) return [err];
   errors.push(err);
   return errors;
+}
+
+/**
+ * The `if` errors of a step taken in a chain of `if`/`then`/`else` steps (codegen/standalone-dispatch.ts)
+ * whose clause failed, as Ajv pushes them: `clause` failing at the step `depth` levels of `else`
+ * below `base`, then `else` failing at each step around it, innermost first.
+ */
+export function ifErrors(errors: ErrorObject[] | null, instancePath: string, base: string, depth: number, clause: string): ErrorObject[] {
+  let list = errors;
+  for (let j = depth; j >= 0; j--)
+    list = pushError(list, instancePath, [`${base}${'/else'.repeat(j)}`, 'if', 0], { failingKeyword: j === depth ? clause : 'else' });
+  return list ?? [];
 }
 
 /** A validator's errors followed by those of a validator it called, as Ajv's own code joins them. */
