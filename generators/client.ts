@@ -8,6 +8,7 @@ import { render } from '../src/codegen/templates.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 import { clientStreamItems } from './client-streams.js';
 import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
+import type { OperationSecurityTable } from '../src/runtime/client/client.js';
 
 /** The first server URL with each variable replaced by its default. */
 export function defaultServerUrl(model: ContractModel): string {
@@ -59,10 +60,39 @@ function streamsTable(model: ContractModel): { table: Record<string, Record<stri
   return { table, type: type === '' ? '{}' : `{\n${type}\n}` };
 }
 
+/**
+ * The security of each operation for the path-style client: the alternatives most operations share
+ * as `default`, the others listed; undefined when the contract has no security scheme (no credential
+ * can be given).
+ */
+function securityTable(model: ContractModel): OperationSecurityTable | undefined {
+  if (model.securitySchemes.length === 0) return undefined;
+  // Alternatives that differ only by their OAuth scopes name the same schemes: listed once.
+  const of = (op: (typeof model.operations)[number]): string[][] => {
+    const names = op.security.map((alternative) => Object.keys(alternative).sort());
+    return names.filter((n, i) => names.findIndex((m) => JSON.stringify(m) === JSON.stringify(n)) === i);
+  };
+  const counts = new Map<string, number>();
+  for (const op of model.operations) counts.set(JSON.stringify(of(op)), (counts.get(JSON.stringify(of(op))) ?? 0) + 1);
+  const common = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '[]';
+  const table: OperationSecurityTable = { default: JSON.parse(common) as string[][] };
+  for (const op of model.operations) {
+    const own = JSON.stringify(of(op));
+    if (own !== common) setOwn((table.operations ??= {}), `${wireMethod(op.method)} ${op.path}`, of(op));
+  }
+  return table;
+}
+
 export function generateClient(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const querystrings = querystringTable(model);
   const streams = streamsTable(model);
+  const security = securityTable(model);
+  const hasQuerystrings = Object.keys(querystrings).length > 0;
+  const clientArgs =
+    security !== undefined ? `, ${hasQuerystrings ? 'querystrings' : 'undefined'}, operationSecurity` : hasQuerystrings ? ', querystrings' : '';
   const content = render('client', 'client.ts', {
+    securityJson: security !== undefined ? code(jsonLiteral(security, 2)) : undefined,
+    clientArgs: code(clientArgs),
     querystringsJson: Object.keys(querystrings).length > 0 ? code(jsonLiteral(querystrings, 2)) : undefined,
     streamsJson: Object.keys(streams.table).length > 0 ? code(jsonLiteral(streams.table, 2)) : undefined,
     streamsType: code(streams.type),

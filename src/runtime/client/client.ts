@@ -16,14 +16,43 @@ export interface SpecforgeClientOptions<Schemes extends string = string> extends
   auth?: { [S in Schemes]?: string };
 }
 
-/** A middleware that adds the credentials to every request. */
-export function credentialsMiddleware(schemes: Readonly<Record<string, SecuritySchemeSpec>>, credentials: Readonly<Record<string, string>>): Middleware {
+/**
+ * The credentials each operation takes, keyed "METHOD /path/{template}": its security alternatives,
+ * each a list of security scheme names ([] when it takes none); `default` for every operation not
+ * listed.
+ */
+export interface OperationSecurityTable {
+  default: string[][];
+  operations?: Record<string, string[][]>;
+}
+
+/**
+ * The credentials to send with one request: those of the first of the operation's alternatives
+ * that every given credential satisfies; none for an operation that takes none, or when no
+ * alternative is satisfied (as the SDK does). Without a table (code generated before it), every
+ * credential given.
+ */
+function credentialsFor(credentials: Readonly<Record<string, string>>, table: OperationSecurityTable | undefined, key: string): Array<[string, string]> {
+  if (table === undefined) return Object.entries(credentials);
+  const alternatives = table.operations !== undefined && Object.hasOwn(table.operations, key) ? (table.operations[key] ?? []) : table.default;
+  for (const names of alternatives) {
+    if (names.every((name) => Object.hasOwn(credentials, name))) return names.map((name) => [name, credentials[name] as string]);
+  }
+  return [];
+}
+
+/** A middleware that adds the credentials each request's operation takes (with no table: all of them, to every request). */
+export function credentialsMiddleware(
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  credentials: Readonly<Record<string, string>>,
+  security?: OperationSecurityTable,
+): Middleware {
   return {
-    onRequest({ request }) {
+    onRequest({ request, schemaPath }) {
       const url = new URL(request.url);
       const next = new Request(url, request);
       const cookies: string[] = [];
-      for (const [name, value] of Object.entries(credentials)) {
+      for (const [name, value] of credentialsFor(credentials, security, `${request.method} ${schemaPath}`)) {
         const scheme = schemes[name];
         if (!scheme) throw new Error(`no security scheme "${name}"; known: ${Object.keys(schemes).join(', ')}`);
         if (scheme.type === 'apiKey' && scheme.name) {
@@ -95,6 +124,7 @@ export function createSpecforgeClient<Paths extends {}, Schemes extends string =
   schemes: Readonly<Record<Schemes, SecuritySchemeSpec>>,
   options: SpecforgeClientOptions<Schemes> = {},
   querystrings?: Readonly<Record<string, QuerystringSpec>>,
+  security?: OperationSecurityTable,
 ): Client<Paths> & QueryMethod<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
@@ -102,7 +132,7 @@ export function createSpecforgeClient<Paths extends {}, Schemes extends string =
   if (querystrings !== undefined) client.use(querystringMiddleware(querystrings));
   const credentials: Record<string, string> = {};
   for (const [name, value] of Object.entries(auth ?? {})) if (typeof value === 'string') credentials[name] = value;
-  if (Object.keys(credentials).length > 0) client.use(credentialsMiddleware(schemes, credentials));
+  if (Object.keys(credentials).length > 0) client.use(credentialsMiddleware(schemes, credentials, security));
   // openapi-fetch's request() sends any method, upper-cased: QUERY.
   const request = client.request as unknown as (method: string, url: string, init: unknown) => Promise<never>;
   return Object.assign(client, { QUERY: (url: string, init: unknown) => request('query', url, init) }) as Client<Paths> & QueryMethod<Paths>;
