@@ -10,10 +10,29 @@
 const ERRS_DECLARATION = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|const (_errs\d+) = errors;/g;
 const ERRS_NAME = /(?<![\w$])_errs\d+(?![\w$])/g;
 
+/**
+ * A subschema's verdict Ajv writes (`var valid3 = _errs5 === errors;`) and never reads (with
+ * allErrors, a property's verdict is only written): such a declaration is dropped where every
+ * occurrence of its name on the line (strings counted too) is such a declaration, which leaves the
+ * error count it read unread as well.
+ */
+const VALID_DECLARATION = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|var (valid\d+) = _errs\d+ === errors;/g;
+const VALID_NAME = /(?<![\w$])valid\d+(?![\w$])/g;
+
+function dropUnreadVerdicts(line: string): string {
+  if (!line.includes('var valid')) return line;
+  const counts = new Map<string, number>();
+  for (const name of line.match(VALID_NAME) ?? []) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const declared = new Map<string, number>();
+  for (const m of line.matchAll(VALID_DECLARATION)) if (m[1] !== undefined) declared.set(m[1], (declared.get(m[1]) ?? 0) + 1);
+  return line.replace(VALID_DECLARATION, (token, name: string | undefined) => (name !== undefined && counts.get(name) === declared.get(name) ? '' : token));
+}
+
 export function dropUnusedErrorCounts(code: string): string {
   return code
     .split('\n')
-    .map((line) => {
+    .map((original) => {
+      const line = dropUnreadVerdicts(original);
       if (!line.includes('const _errs')) return line;
       const counts = new Map<string, number>();
       for (const name of line.match(ERRS_NAME) ?? []) counts.set(name, (counts.get(name) ?? 0) + 1);
