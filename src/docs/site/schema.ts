@@ -218,7 +218,7 @@ function body(state: State, raw: unknown, depth: number): string {
         const title = isRecord(vNode) && typeof vNode['title'] === 'string' ? ` ${text(vNode['title'])}` : '';
         return `<li><span class="muted">variant ${i + 1}:</span> ${typeLabel(state, v, 1)}${title}${body(state, v, depth + 1)}</li>`;
       });
-      out += `<ul class="variants" aria-label="${key === 'oneOf' ? 'one of' : 'any of'}">${shown.join('')}</ul>`;
+      out += `${discriminatorNote(node['discriminator'])}<ul class="variants" aria-label="${key === 'oneOf' ? 'one of' : 'any of'}">${shown.join('')}</ul>`;
     }
     const additional = node['additionalProperties'];
     if (isRecord(additional) && Object.keys(additional).length > 0)
@@ -237,4 +237,17 @@ export function schemaSummary(ctx: SchemaContext, raw: unknown): string {
     .map((c) => `<span class="constraint">${c}</span>`)
     .join(' ');
   return `<p class="schema-type">${typeLabel({ ctx }, raw, 0)}${badges !== '' ? ` ${badges}` : ''}</p>`;
+}
+
+/**
+ * What a union's discriminator says, before its variants: the property that chooses, and (OpenAPI
+ * 3.2 `defaultMapping`) the schema a payload without it, or with a value no variant is named by, is.
+ */
+function discriminatorNote(discriminator: unknown): string {
+  if (!isRecord(discriminator) || typeof discriminator['propertyName'] !== 'string') return '';
+  const property = `<code>${text(discriminator['propertyName'])}</code>`;
+  const fallback = discriminator['defaultMapping'];
+  const name = typeof fallback === 'string' ? (fallback.startsWith('#') ? (fallback.split('/').pop() ?? fallback) : fallback) : undefined;
+  const otherwise = name === undefined ? '' : `; without it, or with a value no variant is named by: <code>${text(name)}</code>`;
+  return `<p class="muted discriminator">Chosen by ${property}${otherwise}.</p>`;
 }
