@@ -25,4 +25,11 @@ describe('dropUnusedErrorCounts', () => {
     const code = 'function a(){const _errs1 = errors;}\nfunction b(){var valid = _errs1 === errors;}';
     expect(dropUnusedErrorCounts(code)).toBe('function a(){}\nfunction b(){var valid = _errs1 === errors;}');
   });
+
+  it('drops a schema part read into a local nothing reads, and keeps one that is read', () => {
+    const code = 'function v(data){const vSchema0 = s_1a2b3c;if(data !== "a"){e(s_1a2b3c);}const vSchema1 = s_4d5e6f;if(!vSchema1.includes(data)){}}';
+    expect(dropUnusedErrorCounts(code)).toBe('function v(data){if(data !== "a"){e(s_1a2b3c);}const vSchema1 = s_4d5e6f;if(!vSchema1.includes(data)){}}');
+    const other = 'function v(data){const vSchema0 = schema_1a2b.enum;}';
+    expect(dropUnusedErrorCounts(other)).toBe(other);
+  });
 });
