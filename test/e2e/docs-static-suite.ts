@@ -14,7 +14,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -26,10 +25,10 @@ import type { OperationModel } from '../../src/contract/model-types.js';
 import { serversOf } from '../../src/docs/site/site.js';
 import { loadConfig } from '../../src/config/config.js';
 import { launchChromium } from '../support/chromium.js';
+import { AXE, axeViolations } from '../support/axe.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LIFETIME_MS = 40 * 60_000;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A tab and what it saw since its last `go`. */
 interface Tab {
@@ -95,17 +94,6 @@ export function staticDocsSuite(apis: readonly string[], options: { siteIndex?: 
       if (!url.startsWith('file://') && !url.startsWith('data:') && !allowed.some((a) => url.startsWith(a))) t.external.push(url);
     });
     return t;
-  }
-
-  /** axe's violations on the tab's page as "rule: target" lines (axe was added by the context's init script, so the page's policy applies unchanged). */
-  async function axeViolations(page: Page): Promise<string[]> {
-    return page.evaluate(async () => {
-      const axe = (
-        globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-      ).axe;
-      const result = await axe.run(document, { preload: false, resultTypes: ['violations'], iframes: false });
-      return result.violations.flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')}`));
-    });
   }
 
   /** The page of the site that shows an operation ("engine/container.html") and its anchor. */

@@ -6,8 +6,7 @@
  * with scopes) taken through lint, generate (tsc --strict under TypeScript 5.9 and 7), the mock and
  * the docs in Chromium. The streams have their own fixture and suites (streams-*.test.ts).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -18,11 +17,11 @@ import { lintSpecs } from '../../src/lint/lint.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { launchChromium } from '../support/chromium.js';
 import { typecheckApp } from '../support/typecheck-app.js';
+import { AXE, axeViolations } from '../support/axe.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SPEC = join(ROOT, 'test', 'fixtures', 'openapi32', 'tour.yaml');
 const TMP = join(ROOT, 'test', '.tmp', `openapi32-tour-${process.pid}`);
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 beforeAll(() => mkdirSync(TMP, { recursive: true }));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -109,16 +108,6 @@ export async function run(): Promise<string[]> {
       });
       await page.goto(pathToFileURL(join(site, 'tour', file)).href);
       return { page, requests, problems };
-    }
-
-    async function axeViolations(page: Page): Promise<string[]> {
-      return page.evaluate(async () => {
-        const axe = (
-          globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-        ).axe;
-        const result = await axe.run(document, { preload: false, resultTypes: ['violations'], iframes: false });
-        return result.violations.flatMap((v) => v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')}`));
-      });
     }
 
     it('the overview: the server by name, nested tags by summary, the device flow and the deprecated key', async () => {
