@@ -153,7 +153,9 @@ export function sanitizeRenderedHtml(html: string): string {
   // in text): nothing there to sanitize. Only such HTML, with no entity but those five, skips the
   // parser; its quotes and empty elements are written as the parser writes them (the same bytes).
   // Any other tag, any attribute, comment, stray "<" or other entity takes the parser.
-  if (!/[<>]|&(?!amp;|lt;|gt;|quot;|#39;)/.test(html.replace(BARE_TAGS, '')))
+  // The tags must also nest (marked can write `<em>a</p>\n<p>b</em>` from `<em>a\n\nb</em>`): the
+  // parser repairs such HTML, so only balanced tags skip it.
+  if (!/[<>]|&(?!amp;|lt;|gt;|quot;|#39;)/.test(html.replace(BARE_TAGS, '')) && bareTagsBalance(html))
     return html
       .replace(/&quot;/g, '"')
       .replace(/&#39;/g, "'")
@@ -180,6 +182,26 @@ export function sanitizeRenderedHtmlFully(html: string): string {
     },
   });
 }
+
+/**
+ * True when every bare tag of the HTML closes in order what it opened (br and hr open nothing) and
+ * none closes an open one implicitly as the parser would (a block tag in a `<p>`, an `<li>` in an `<li>`).
+ */
+function bareTagsBalance(html: string): boolean {
+  const open: string[] = [];
+  for (const [, close, name] of html.matchAll(/<(\/?)([a-z0-9]+)>/g)) {
+    if (name === undefined) continue;
+    const top = open[open.length - 1];
+    if (close === '' && ((top === 'p' && CLOSES_P.has(name)) || (top === 'li' && name === 'li'))) return false;
+    if (name === 'br' || name === 'hr') continue;
+    if (close === '') open.push(name);
+    else if (open.pop() !== name) return false;
+  }
+  return open.length === 0;
+}
+
+/** Bare tags whose opening closes an open `<p>` in the parser (htmlparser2's openImpliesClose). */
+const CLOSES_P = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'hr', 'ol', 'pre', 'ul']);
 
 /** Tags without attributes that marked writes for plain Markdown, each on the allow-list. */
 const BARE_TAGS = /<\/?(?:p|code|em|strong|ul|ol|li|pre|blockquote|h[1-6]|del)>|<(?:br|hr)>/g;

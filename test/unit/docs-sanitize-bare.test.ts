@@ -67,3 +67,36 @@ describe('sanitizing rendered descriptions without the parser where nothing is t
     }
   });
 });
+
+describe('the shortcut takes only bare tags that balance', () => {
+  it("gives the parser's bytes for Markdown that marked renders as misnested HTML", () => {
+    for (const md of [
+      '<blockquote>a\n\n- b</blockquote>',
+      '<em>a\n\nb</em>',
+      '<strong>a\n\n# b</strong>',
+      '<del>x\n\n1. y</del>',
+      '</p></p>text',
+      '<ul>\n\n- a</ul></ul>',
+    ]) {
+      const html = render(md);
+      expect(sanitizeRenderedHtml(html), md).toBe(sanitizeRenderedHtmlFully(html));
+    }
+  });
+
+  it("gives the parser's bytes for unbalanced or misnested bare HTML", () => {
+    for (const html of [
+      '<blockquote>a<ul>\n<li>b</blockquote></li>\n</ul>',
+      '<p><em>a</p>\n<p>b</em></p>',
+      '<p>a',
+      '</p>a',
+      '<em><strong>a</em></strong>',
+      '<ul><li>a</ul>',
+      '<p>a<br>b<hr></p>',
+      '</blockquote></blockquote><p>x</p>',
+      '<p>a<ul><li>b</li></ul></p>',
+      '<ul><li>a<li>b</li></li></ul>',
+      '<p>a<p>b</p></p>',
+    ])
+      expect(sanitizeRenderedHtml(html), html).toBe(sanitizeRenderedHtmlFully(html));
+  });
+});
