@@ -22,6 +22,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
   if (!isRecord(ext)) throw extensionError(model, base, 'x-specforge-resources must map resource names to their definitions');
   const ops = new Map(model.operations.map((op) => [op.id, op]));
   const out: ResourceSpec[] = [];
+  const answered = answeredOperations(ext);
   for (const [name, raw] of Object.entries(ext)) {
     const at = `${base}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     if (!isRecord(raw)) throw extensionError(model, at, `resource ${name} must be a mapping`);
@@ -56,7 +57,7 @@ export function resourceSpecs(model: ContractModel): ResourceSpec[] {
         throw extensionError(model, `${at}/id`, `resource ${name}: operation ${op.id} has no path parameter "${idParam}" (set id.param)`);
       }
     }
-    if (raw['streams'] !== undefined) spec.streams = streamOps(model, `${at}/streams`, name, raw['streams'], ops, idParam);
+    if (raw['streams'] !== undefined) spec.streams = streamOps(model, `${at}/streams`, name, raw['streams'], ops, idParam, answered);
     if (typeof raw['listField'] === 'string') spec.listField = raw['listField'];
     resourceExtras(model, at, name, raw, spec, ops);
     if (isRecord(raw['createSet'])) spec.createSet = raw['createSet'];
@@ -225,16 +226,42 @@ function resourceExtras(
 }
 
 /** `streams`: operations that stream items about one document, each naming it by the id's path parameter. */
-function streamOps(model: ContractModel, at: string, name: string, raw: unknown, ops: Map<string, OperationModel>, idParam: string): string[] {
+function streamOps(
+  model: ContractModel,
+  at: string,
+  name: string,
+  raw: unknown,
+  ops: Map<string, OperationModel>,
+  idParam: string,
+  answered: Map<string, string>,
+): string[] {
   if (!Array.isArray(raw)) throw extensionError(model, at, `resource ${name}: streams must list operationIds`);
   return raw.map((v, i) => {
     const op = typeof v === 'string' ? ops.get(v) : undefined;
     if (!op) throw extensionError(model, `${at}/${i}`, `resource ${name}: streams names no operation of the contract (${JSON.stringify(v)})`);
+    // The stateful mock answers a stream's operation from its examples: a collection's own operation
+    // listed here would no longer answer from the store.
+    const role = answered.get(op.id);
+    if (role !== undefined)
+      throw extensionError(model, `${at}/${i}`, `resource ${name}: streams lists ${op.id}, which is ${role}, not a stream about one document`);
     if (!op.parameters.some((p) => p.in === 'path' && p.name === idParam)) {
       throw extensionError(model, `${at}/${i}`, `resource ${name}: operation ${op.id} has no path parameter "${idParam}" (set id.param)`);
     }
     return op.id;
   });
+}
+
+/** Every operation a collection of `x-specforge-resources` answers from its store, with its role ("the read operation of resource builds"). */
+function answeredOperations(ext: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, raw] of Object.entries(ext)) {
+    const opsRaw = isRecord(raw) && isRecord(raw['operations']) ? raw['operations'] : {};
+    for (const role of ['create', 'list', 'search', 'read', 'update', 'replace', 'delete']) {
+      const v = opsRaw[role];
+      if (typeof v === 'string' && !out.has(v)) out.set(v, `the ${role} operation of resource ${name}`);
+    }
+  }
+  return out;
 }
 
 /**
