@@ -35,6 +35,7 @@ import { createRequestListener } from '../../src/runtime/server/server.js';
 import type { StreamItemsSpec } from '../../src/runtime/shared/spec.js';
 import { MultipartPart } from '../../src/runtime/shared/stream-parts.js';
 import { readStreamItems, StreamReadError, type StreamReadOptions } from '../../src/runtime/shared/stream-read.js';
+import { frameItem } from '../../src/runtime/shared/stream-write.js';
 import { typecheckApp } from '../support/typecheck-app.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -392,4 +393,25 @@ export const text: Accepts<string[]> = false;
     expect(await collect('listFrames')).toEqual([new Uint8Array([5, 0, 255])]);
     expect(await collect('getNested')).toEqual([{ a: 1 }, ['text', new Uint8Array([9])]]);
   }, 400_000);
+});
+
+describe('a part labelled as bytes is judged by its encoding, not let through unread', () => {
+  it('a JSON item sent as application/octet-stream is an invalid item at its index, not bytes the schema never sees', async () => {
+    const body =
+      '--b\r\nContent-Type: application/json\r\n\r\n{"n":1}\r\n--b\r\nContent-Type: application/octet-stream\r\n\r\nnot a json object at all\r\n--b--\r\n';
+    const read = await readAll('listCounts', raw(body));
+    expect(read.items).toEqual([{ n: 1 }]);
+    expect(read.error).toMatchObject({ code: 'invalid', index: 1 });
+    expect(read.error?.message).toMatch(/Content-Type "application\/octet-stream" is not one its encoding allows \(application\/json\)/);
+    // A positional encoding that names bytes takes them; the text part after it keeps its own.
+    const bundle = '--b\r\nContent-Type: application/json\r\n\r\n{}\r\n--b\r\nContent-Type: application/octet-stream\r\n\r\nxy\r\n--b--\r\n';
+    expect((await readAll('getBundle', raw(bundle))).error).toBeUndefined();
+  });
+
+  it('a handler that gives bytes where the encoding names JSON ends the stream at that item', () => {
+    const json = frameItem('multipart', encoder.encode('no'), { boundary: 'b', encoding: { contentType: 'application/json' } });
+    expect(json).toMatchObject({ ok: false, reason: expect.stringMatching(/bytes where its encoding is application\/json/) as string });
+    const png = frameItem('multipart', encoder.encode('png'), { boundary: 'b', encoding: { contentType: 'image/png', binary: true } });
+    expect(png.ok).toBe(true);
+  });
 });

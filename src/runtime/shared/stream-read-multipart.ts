@@ -20,7 +20,7 @@
  * `item-too-large` error before the part is whole); the preamble is not kept.
  */
 
-import { decodeBase64, isJsonPartType, isMultipartType, isTextPartType, partEncodingAt, partTypes, type PartEncodingSpec } from './stream-parts.js';
+import { decodeBase64, isJsonPartType, isMultipartType, isTextPartType, listedType, partEncodingAt, partTypes, type PartEncodingSpec } from './stream-parts.js';
 
 /** What the reader gives a framer (stream-read.ts's Context). */
 export interface MultipartContext {
@@ -245,6 +245,15 @@ function partValue(ctx: MultipartContext, headers: Map<string, string>, raw: Uin
       `${at}: the part's Content-Transfer-Encoding ${JSON.stringify(transfer.slice(0, 64))} is not supported (7bit, 8bit, binary and base64 are)`,
     );
   const type = headers.get('content-type') ?? partTypes(encoding?.contentType)[0] ?? (encoding?.binary === true ? 'application/octet-stream' : 'text/plain');
+  // A part's own Content-Type must be one its encoding allows: a server cannot escape the item
+  // schema by labelling a JSON item as bytes (binary parts are not judged by the schema).
+  if (top && encoding !== undefined && headers.has('content-type')) {
+    const shown = JSON.stringify(type.slice(0, 64));
+    if (encoding.contentType !== undefined && !listedType(encoding.contentType, type))
+      ctx.fail('invalid', `${at}: the part's Content-Type ${shown} is not one its encoding allows (${encoding.contentType})`);
+    if (encoding.contentType === undefined && encoding.binary !== true && !isTextPartType(type) && !isMultipartType(type))
+      ctx.fail('invalid', `${at}: the part is bytes (Content-Type ${shown}) where its item is not binary`);
+  }
   if (isMultipartType(type)) {
     // One level is read as its parts (the whole part is within maxItemBytes already); deeper, as bytes.
     if (!top) return body.slice();

@@ -30,6 +30,7 @@ import {
   encodeBase64,
   isJsonPartType,
   isMultipartType,
+  isTextPartType,
   listedType,
   MultipartPart,
   partEncodingAt,
@@ -184,6 +185,9 @@ function partBody(value: unknown, encoding: PartEncodingSpec | undefined, bounda
 
 function typedBody(item: unknown, encoding: PartEncodingSpec | undefined, list: string | undefined, type: string, boundary: string, depth: number): PartBody {
   if (item instanceof Uint8Array) {
+    // Bytes only where the encoding is binary or lists a binary type: bytes are not judged by the item schema.
+    if (encoding !== undefined && encoding.binary !== true && !partTypes(list).some((t) => !isTextPartType(t) && !isMultipartType(t)))
+      return { ok: false, reason: `the part is bytes where its encoding is ${list ?? 'not binary'}: give the item itself` };
     if (encoding?.transfer === 'base64')
       return { ok: true, head: `Content-Type: ${type}${CRLF}Content-Transfer-Encoding: base64${CRLF}`, text: encodeBase64(item) };
     if (holds(item, ENCODER.encode(`--${boundary}`))) return { ok: false, reason: 'the part holds the multipart boundary' };
