@@ -5,12 +5,8 @@
  * that property is read as, so that alternative is left as its schema says (the property optional,
  * or absent), and `{ nickname: "Rex" }` is a Pet as the validators find.
  */
+import { mappingRef } from '../src/contract/discriminator.js';
 import { isRecord } from '../src/contract/pointer.js';
-
-/** The `$ref` a mapping value stands for: a reference as written, a bare name a component schema. */
-function mappingRef(target: string): string {
-  return target.startsWith('#') ? target : `#/components/schemas/${target.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 /**
  * Rewrites, in `document` (the copy handed to openapi-typescript), the alternative each

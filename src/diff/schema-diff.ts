@@ -16,6 +16,7 @@ import type { Emit } from './change.js';
 import { diffRule, REQUEST_CHECKS, RESPONSE_CHECKS, type RequestCheck, type RequestScope, type ResponseCheck, type ResponseScope } from './rules.js';
 import { boundKind, tighter, type BoundName, type SchemaReader, type SchemaRef, type SchemaView } from './schema-view.js';
 import { describe, pairVariants, show, similarity, typeText } from './schema-variants.js';
+import { mappingRef } from '../contract/discriminator.js';
 
 export type Direction = 'request' | 'response';
 type Scope = RequestScope | ResponseScope;
@@ -396,14 +397,15 @@ class PairComparison {
     const moved: string[] = [];
     for (const [value, target] of bd.mapping) {
       const now = hd.mapping.get(value);
-      if (now === undefined ? this.request : now !== target)
+      if (now === undefined ? this.request : mappingRef(now) !== mappingRef(target))
         moved.push(now === undefined ? `"${value}" removed` : `"${value}" now maps to ${now} (was ${target})`);
     }
     if (moved.length > 0) this.find('discriminator-changed', hd.pointer, `discriminator mapping ${moved.join(', ')}`);
     // OpenAPI 3.2's defaultMapping: the schema a payload without the property (or with an unmapped
     // value) is read as. A request loses it when removed; a client reading a response meets it when added.
     const [was, now] = [bd.defaultMapping, hd.defaultMapping];
-    if (was !== now && (was === undefined ? !this.request : now !== undefined || this.request)) {
+    const same = was !== undefined && now !== undefined && mappingRef(was) === mappingRef(now);
+    if (!same && was !== now && (was === undefined ? !this.request : now !== undefined || this.request)) {
       const what = was === undefined ? `added (${now ?? ''})` : now === undefined ? `removed (was ${was})` : `now names ${now} (was ${was})`;
       this.find('discriminator-changed', hd.pointer, `discriminator defaultMapping ${what}`);
     }

@@ -118,5 +118,50 @@ describe('the rest of the toolchain', () => {
       ['request-body-discriminator-changed', expect.stringContaining('discriminator defaultMapping now names Lizard (was OtherPet)') as string],
     ]);
     expect(await found(withDefault(undefined), withDefault('OtherPet'))).toEqual([]);
+    // The same schema named as a reference is no change.
+    expect(await found(withDefault('OtherPet'), withDefault('#/components/schemas/OtherPet'))).toEqual([]);
+  });
+
+  it('diff: a response that gains a defaultMapping, or whose default names another schema, is breaking; one that loses it is not', async () => {
+    const pets = parse(readFileSync(SPEC, 'utf8')) as { components: { schemas: Doc } };
+    const schemas = pets.components.schemas;
+    const answering = (defaultMapping: string | undefined): Doc => {
+      const pet = { ...(schemas['Pet'] as Doc), discriminator: { propertyName: 'petType', ...(defaultMapping === undefined ? {} : { defaultMapping }) } };
+      const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } };
+      return api({ '/pets': { get: { responses: ok } } }, { schemas: { ...schemas, Pet: pet } }, { openapi: '3.2.0' });
+    };
+    const found = async (base: Doc, head: Doc): Promise<string[]> =>
+      (await diffDocs(join(TMP, `case-${Math.random().toString(36).slice(2)}`), base, head))
+        .filter((f) => f.level === 'error')
+        .map((f) => `${f.rule}: ${f.message}`);
+    expect(await found(answering(undefined), answering('OtherPet'))).toEqual([
+      expect.stringMatching(/^response-body-discriminator-changed: .*defaultMapping added \(OtherPet\)/),
+    ]);
+    expect(await found(answering('OtherPet'), answering('Lizard'))).toEqual([expect.stringMatching(/defaultMapping now names Lizard \(was OtherPet\)/)]);
+    expect(await found(answering('OtherPet'), answering(undefined))).toEqual([]);
+  });
+
+  it('a defaultMapping that names no alternative leaves the property optional: the union as written decides', async () => {
+    const file = join(TMP, 'outside.yaml');
+    writeFileSync(
+      file,
+      `openapi: 3.2.0
+info: { title: T, version: '1' }
+paths: {}
+components:
+  schemas:
+    Pet:
+      oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Fish' }]
+      discriminator: { propertyName: petType, defaultMapping: OtherPet }
+    Cat: { type: object, required: [petType, name], properties: { petType: { const: Cat }, name: { type: string } } }
+    Fish: { type: object, required: [fins], properties: { fins: { type: integer } } }
+    OtherPet: { type: object, required: [nickname], properties: { nickname: { type: string } } }
+`,
+    );
+    const check = checker(compileValidators(await buildModel(file), undefined, true).schemaValidators['Pet']);
+    // Fish has no petType: the union takes it (it was refused as "/petType is required").
+    expect(check({ fins: 2 })).toEqual({ ok: true, details: [] });
+    expect(check({ petType: 'Cat', name: 'Tom' })).toEqual({ ok: true, details: [] });
+    expect(check({ fins: 'two' }).ok).toBe(false);
   });
 });

@@ -20,6 +20,7 @@
  * the named variant decides), so only the messages change.
  */
 import type { JsonSchema } from '../model.js';
+import { componentName, mappingRef } from '../discriminator.js';
 import { isRecord } from '../pointer.js';
 
 /** Finds the (normalized) schema a `$ref` of the source document points at. */
@@ -92,11 +93,6 @@ function requires(schema: unknown, property: string, resolve: SourceResolver, de
   return Array.isArray(s['allOf']) && s['allOf'].some((m) => requires(m, property, resolve, depth + 1));
 }
 
-/** The `$ref` a mapping target stands for: a reference as written, a bare name a component schema. */
-function mappingRef(target: string): string {
-  return target.startsWith('#') ? target : `#/components/schemas/${target.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
-
 /** The index of the variant a 3.2 `defaultMapping` names, when it names one of them. */
 function defaultVariant(discriminator: Record<string, unknown>, source: unknown[]): number | undefined {
   const target = discriminator['defaultMapping'];
@@ -104,11 +100,6 @@ function defaultVariant(discriminator: Record<string, unknown>, source: unknown[
   const ref = mappingRef(target);
   const index = source.findIndex((v) => isRecord(v) && v['$ref'] === ref);
   return index < 0 ? undefined : index;
-}
-
-function componentName(ref: string): string | undefined {
-  const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
-  return m?.[1] === undefined ? undefined : m[1].replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 function valueKey(v: unknown): string {
@@ -230,7 +221,14 @@ export function narrowAlternatives(prepared: Record<string, unknown>, source: Re
       const property = discriminator['propertyName'] as string;
       const present = { type: 'object', required: [property] };
       const fallback = defaultVariant(discriminator, sourceVariants);
-      const otherwise: JsonSchema = fallback === undefined ? { if: present, then: union, else: present } : (variants[fallback] as JsonSchema);
+      // A defaultMapping that names no alternative (a contract error) makes the property optional
+      // still: without it, the union as written decides.
+      const otherwise: JsonSchema =
+        fallback !== undefined
+          ? (variants[fallback] as JsonSchema)
+          : typeof discriminator['defaultMapping'] === 'string'
+            ? union
+            : { if: present, then: union, else: present };
       rewritten = chain(propertySteps(property, explicit, variants as JsonSchema[]), otherwise);
     } else {
       const implicit = implicitDiscriminator(sourceVariants, resolve);

@@ -8,6 +8,7 @@
 import { isRecord } from '../../contract/pointer.js';
 import { deref, refName, typesOf, type Node } from './document.js';
 import { jsonText, markdownHtml, text } from './text.js';
+import { mappingName, mappingRef } from '../../contract/discriminator.js';
 
 export interface SchemaContext {
   document: Node;
@@ -218,7 +219,7 @@ function body(state: State, raw: unknown, depth: number): string {
         const title = isRecord(vNode) && typeof vNode['title'] === 'string' ? ` ${text(vNode['title'])}` : '';
         return `<li><span class="muted">variant ${i + 1}:</span> ${typeLabel(state, v, 1)}${title}${body(state, v, depth + 1)}</li>`;
       });
-      out += `${discriminatorNote(node['discriminator'])}<ul class="variants" aria-label="${key === 'oneOf' ? 'one of' : 'any of'}">${shown.join('')}</ul>`;
+      out += `${discriminatorNote(node['discriminator'], variants)}<ul class="variants" aria-label="${key === 'oneOf' ? 'one of' : 'any of'}">${shown.join('')}</ul>`;
     }
     const additional = node['additionalProperties'];
     if (isRecord(additional) && Object.keys(additional).length > 0)
@@ -243,11 +244,13 @@ export function schemaSummary(ctx: SchemaContext, raw: unknown): string {
  * What a union's discriminator says, before its variants: the property that chooses, and (OpenAPI
  * 3.2 `defaultMapping`) the schema a payload without it, or with a value no variant is named by, is.
  */
-function discriminatorNote(discriminator: unknown): string {
+function discriminatorNote(discriminator: unknown, variants: unknown[]): string {
   if (!isRecord(discriminator) || typeof discriminator['propertyName'] !== 'string') return '';
   const property = `<code>${text(discriminator['propertyName'])}</code>`;
   const fallback = discriminator['defaultMapping'];
-  const name = typeof fallback === 'string' ? (fallback.startsWith('#') ? (fallback.split('/').pop() ?? fallback) : fallback) : undefined;
+  // Said only where it names one of the alternatives (the validators read it only then).
+  const named = typeof fallback === 'string' && variants.some((v) => isRecord(v) && v['$ref'] === mappingRef(fallback));
+  const name = named ? mappingName(fallback) : undefined;
   const otherwise = name === undefined ? '' : `; without it, or with a value no variant is named by: <code>${text(name)}</code>`;
   return `<p class="muted discriminator">Chosen by ${property}${otherwise}.</p>`;
 }
