@@ -5,14 +5,14 @@
 import type { ValidateFunction } from '../validation/standalone.js';
 import { detailsFromAjv, HttpError, statusReason } from '../shared/errors.js';
 import { SampleError, sampleValid, describeBudget, type SampleOptions } from '../shared/sample.js';
-import type { AnyHandler, HandlerResponse, RequestContext, ValidatorsModule } from '../server/context.js';
+import { RESERVED_QUERY, type AnyHandler, type HandlerResponse, type RequestContext, type ValidatorsModule } from '../server/context.js';
 import { ownValue } from '../shared/object.js';
 import { sha256 } from '../shared/sha256.js';
 import { Collection } from './store.js';
 import type { ApiSpec, MockExample, MockOperation, MockResponse, MockTables, ResourceSpec, TransitionSpec } from '../shared/spec.js';
 import { clone, deepFreeze, step } from './paths.js';
 import { type TemplateScope, evaluateTemplate, readsResource } from './templates.js';
-import { type Preference } from './prefer.js';
+import { MOCK_QUERY_CONTROLS, type Preference } from './prefer.js';
 import { eventSelector } from './events.js';
 import { streamAnswer, type StreamSource } from './streams.js';
 
@@ -83,7 +83,8 @@ export interface Unsampleable {
 }
 
 export abstract class MockCore {
-  readonly handlers: Record<string, AnyHandler> = {};
+  /** One handler per operation, and the mock's query controls for the server they are plugged into (RESERVED_QUERY). */
+  readonly handlers: Record<string, AnyHandler> = { [RESERVED_QUERY]: MOCK_QUERY_CONTROLS } as Record<string, AnyHandler>;
 
   protected readonly store = new Map<string, Collection>();
 

@@ -125,6 +125,20 @@ export type HandlerContext<R = RequestHead> = RequestContext<RequestParams, unkn
 
 export type AnyHandler<R = RequestHead> = (ctx: RequestContext<RequestParams, unknown, R>) => HandlerResponse | Promise<HandlerResponse>;
 
+/**
+ * A handlers object may carry, under this key, query names the server takes for itself as
+ * ServerOptions.reservedQuery does: the mock's handlers carry the mock's controls, so a server built
+ * on them (the generated server with the generated mock handlers) leaves `__code` out of a
+ * querystring as the mock server does. Enumerable, so `{ ...handlers }` keeps it.
+ */
+export const RESERVED_QUERY: unique symbol = Symbol.for('specforge.reservedQuery');
+
+/** The query names a handlers object reserves (RESERVED_QUERY): its strings, else none. */
+export function reservedQueryOf(handlers: object): readonly string[] {
+  const names: unknown = (handlers as { [RESERVED_QUERY]?: unknown })[RESERVED_QUERY];
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+}
+
 export interface ServerOptions<R = RequestHead> {
   /** Largest request body accepted, in bytes (default 1 MiB); larger bodies get 413. */
   bodyLimit?: number;

@@ -15,6 +15,7 @@ import { parseBody, XML_MEDIA } from './body/parse.js';
 import { checkConditional } from './conditional.js';
 import {
   reply,
+  reservedQueryOf,
   type AnyHandler,
   type AuthInfo,
   type HandlerContext,
@@ -153,7 +154,11 @@ export class Pipeline<R extends RequestHead> {
     this.basePath = resolveBasePath(options.basePath, api.basePath);
     for (const op of api.operations) {
       this.byId.set(op.id, op);
-      const names = new Set([...op.parameters.filter((p) => p.in === 'query').map((p) => p.name), ...(options.reservedQuery ?? [])]);
+      const names = new Set([
+        ...op.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        ...(options.reservedQuery ?? []),
+        ...reservedQueryOf(handlers),
+      ]);
       for (const alternative of op.security) {
         for (const scheme of Object.keys(alternative)) {
           const s = api.securitySchemes[scheme];
