@@ -22,6 +22,11 @@ import { hasReadWriteMarkers, readWriteReach } from './read-write.js';
 /** Whether a body's schema reaches a readOnly or writeOnly marker: its type is then read through Readable or written through Writable. */
 type Marked = (schema: unknown) => boolean;
 
+/** A type's text without its string literals' contents: what the file uses is searched there, never in contract text (a media type or path). */
+function outsideStrings(type: string): string {
+  return type.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+}
+
 /** Names the generated SDK exports besides the operations' own. */
 const SDK_EXPORTS = ['createSdkClient', 'createApi', 'defaultBaseUrl', 'securitySchemes', 'SecuritySchemeName', 'Client', 'Api', 'FormBody'];
 
@@ -274,16 +279,16 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
         .join(''),
     ),
     runtimeImport: runtimeEntry(ctx, 'client'),
-    readable: results.some((t) => t.includes('Readable<')),
-    writable: args.some((t) => t.includes('Writable<')),
+    readable: results.some((t) => outsideStrings(t).includes('Readable<')),
+    writable: args.some((t) => outsideStrings(t).includes('Writable<')),
     // Declared only where a multipart body uses it: a project with noUnusedLocals compiles the file.
-    formBody: args.some((t) => t.includes('FormBody<')),
+    formBody: args.some((t) => outsideStrings(t).includes('FormBody<')),
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(spec.securitySchemes, 2)),
     sdkDoc: `A client for the operations of ${model.info.title} ${model.info.version}: pass it to the operation functions, or to createApi. \`auth\` takes credentials by security scheme name; each call sends those its operation asks for.`,
     // Imported only where an operation's result uses them: a project with noUnusedLocals compiles the file.
-    failures: results.some((t) => t.includes('SdkFailure<')),
-    successes: results.some((t) => t.includes('SdkSuccess<')),
+    failures: results.some((t) => outsideStrings(t).includes('SdkFailure<')),
+    successes: results.some((t) => outsideStrings(t).includes('SdkSuccess<')),
     operations: names.map((n, i) => ({
       fn: code(n.fn),
       table: code(n.table),

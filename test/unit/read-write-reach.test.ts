@@ -76,4 +76,30 @@ describe('readWriteReach', () => {
     expect(text).toContain('type Readable');
     expect(text).not.toContain('type Writable');
   });
+
+  it('imports what the types use, never what contract text in a string literal says', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/Readable<x>/SdkFailure<y>': {
+          post: {
+            operationId: 'odd',
+            requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+          },
+        },
+      },
+    };
+    mkdirSync(TMP, { recursive: true });
+    writeFileSync(join(TMP, 'odd.json'), JSON.stringify(doc));
+    const out = join(TMP, 'odd');
+    await generateSpec(
+      { path: join(TMP, 'odd.json'), api: 'odd', out, targets: ['types', 'sdk'], strict: true },
+      { cacheDir: join(TMP, 'cache-odd'), force: true },
+    );
+    const text = readFileSync(join(out, 'sdk.ts'), 'utf8');
+    expect(text).toContain('paths["/Readable<x>/SdkFailure<y>"]["post"]["responses"][200]');
+    expect(text).not.toMatch(/type Readable|type Writable|type SdkFailure/);
+  });
 });
