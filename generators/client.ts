@@ -61,17 +61,23 @@ function streamsTable(model: ContractModel): { table: Record<string, Record<stri
 }
 
 /**
+ * An operation's security alternatives as the clients read them (the SDK's call table, the
+ * path-style client's operationSecurity): each the sorted names of its schemes; alternatives that
+ * differ only by their OAuth scopes name the same schemes and are listed once.
+ */
+export function securityNames(op: ContractModel['operations'][number]): string[][] {
+  const names = op.security.map((alternative) => Object.keys(alternative).sort());
+  return names.filter((n, i) => names.findIndex((m) => JSON.stringify(m) === JSON.stringify(n)) === i);
+}
+
+/**
  * The security of each operation for the path-style client: the alternatives most operations share
  * as `default`, the others listed; undefined when the contract has no security scheme (no credential
  * can be given).
  */
 function securityTable(model: ContractModel): OperationSecurityTable | undefined {
   if (model.securitySchemes.length === 0) return undefined;
-  // Alternatives that differ only by their OAuth scopes name the same schemes: listed once.
-  const of = (op: (typeof model.operations)[number]): string[][] => {
-    const names = op.security.map((alternative) => Object.keys(alternative).sort());
-    return names.filter((n, i) => names.findIndex((m) => JSON.stringify(m) === JSON.stringify(n)) === i);
-  };
+  const of = securityNames;
   const counts = new Map<string, number>();
   for (const op of model.operations) counts.set(JSON.stringify(of(op)), (counts.get(JSON.stringify(of(op))) ?? 0) + 1);
   const common = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '[]';

@@ -11,7 +11,7 @@ import { code, jsonLiteral, NameRegistry, stringLiteral } from '../src/codegen/e
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import type { SdkBodyKind, SdkOperation, SdkParameter } from '../src/runtime/client/sdk.js';
-import { defaultServerUrl } from './client.js';
+import { defaultServerUrl, securityNames } from './client.js';
 import { messageTables } from './sdk-messages.js';
 import { clientStreamItems } from './client-streams.js';
 import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
@@ -246,7 +246,7 @@ export function sdkOperation(op: OperationModel, messages?: Record<string, strin
   }
   table.responses = responses;
   if (Object.keys(items).length > 0) table.items = items;
-  if (op.security.length > 0) table.security = op.security.map((alternative) => Object.keys(alternative).sort());
+  if (op.security.length > 0) table.security = securityNames(op);
   if (messages) table.messages = messages;
   return table;
 }

@@ -39,7 +39,7 @@ export type ListTablesResult =
 export type ListTablesData = Extract<ListTablesResult, { ok: true }>["data"];
 export type ListTablesError = Extract<ListTablesResult, { ok: false }>["error"];
 
-const listTablesOperation: SdkOperation = {"id":"listTables","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"maxResults","in":"query"},{"name":"pageToken","in":"query"}],"security":[["oauth2"],["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","500":"/error.message"}};
+const listTablesOperation: SdkOperation = {"id":"listTables","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"maxResults","in":"query"},{"name":"pageToken","in":"query"}],"security":[["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","500":"/error.message"}};
 
 /**
  * List the tables of a dataset
@@ -69,7 +69,7 @@ export type InsertTableResult =
 export type InsertTableData = Extract<InsertTableResult, { ok: true }>["data"];
 export type InsertTableError = Extract<InsertTableResult, { ok: false }>["error"];
 
-const insertTableOperation: SdkOperation = {"id":"insertTable","method":"POST","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","409":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","409":"/error.message","500":"/error.message","default":"/error.message"}};
+const insertTableOperation: SdkOperation = {"id":"insertTable","method":"POST","path":"/projects/{projectId}/datasets/{datasetId}/tables","responses":{"200":"json","400":"json","401":"json","403":"json","409":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"}],"body":["application/json"],"security":[["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","409":"/error.message","500":"/error.message","default":"/error.message"}};
 
 /**
  * Create a table
@@ -99,7 +99,7 @@ export type GetTableResult =
 export type GetTableData = Extract<GetTableResult, { ok: true }>["data"];
 export type GetTableError = Extract<GetTableResult, { ok: false }>["error"];
 
-const getTableOperation: SdkOperation = {"id":"getTable","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"selectedFields","in":"query"},{"name":"view","in":"query"}],"security":[["oauth2"],["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message"}};
+const getTableOperation: SdkOperation = {"id":"getTable","method":"GET","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"selectedFields","in":"query"},{"name":"view","in":"query"}],"security":[["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message"}};
 
 /**
  * Get a table
@@ -130,7 +130,7 @@ export type UpdateTableResult =
 export type UpdateTableData = Extract<UpdateTableResult, { ok: true }>["data"];
 export type UpdateTableError = Extract<UpdateTableResult, { ok: false }>["error"];
 
-const updateTableOperation: SdkOperation = {"id":"updateTable","method":"PUT","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message","default":"/error.message"}};
+const updateTableOperation: SdkOperation = {"id":"updateTable","method":"PUT","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message","default":"/error.message"}};
 
 /**
  * Replace a table
@@ -158,7 +158,7 @@ export type DeleteTableResult =
 export type DeleteTableData = Extract<DeleteTableResult, { ok: true }>["data"];
 export type DeleteTableError = Extract<DeleteTableResult, { ok: false }>["error"];
 
-const deleteTableOperation: SdkOperation = {"id":"deleteTable","method":"DELETE","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"204":"none","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"}],"security":[["oauth2"],["oauth2"]],"messages":{"401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message"}};
+const deleteTableOperation: SdkOperation = {"id":"deleteTable","method":"DELETE","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"204":"none","401":"json","403":"json","404":"json","500":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"}],"security":[["oauth2"]],"messages":{"401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message"}};
 
 /**
  * Delete a table
@@ -189,7 +189,7 @@ export type PatchTableResult =
 export type PatchTableData = Extract<PatchTableResult, { ok: true }>["data"];
 export type PatchTableError = Extract<PatchTableResult, { ok: false }>["error"];
 
-const patchTableOperation: SdkOperation = {"id":"patchTable","method":"PATCH","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"],["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message","default":"/error.message"}};
+const patchTableOperation: SdkOperation = {"id":"patchTable","method":"PATCH","path":"/projects/{projectId}/datasets/{datasetId}/tables/{tableId}","responses":{"200":"json","400":"json","401":"json","403":"json","404":"json","500":"json","default":"json"},"params":[{"name":"projectId","in":"path"},{"name":"datasetId","in":"path"},{"name":"tableId","in":"path"},{"name":"autodetect_schema","in":"query"}],"body":["application/json"],"security":[["oauth2"]],"messages":{"400":"/error.message","401":"/error.message","403":"/error.message","404":"/error.message","500":"/error.message","default":"/error.message"}};
 
 /**
  * Change some fields of a table
