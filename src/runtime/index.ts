@@ -36,7 +36,14 @@ export { sampleSchema, type SampleOptions } from './shared/sample.js';
 export type * from './shared/spec.js';
 export type * from './server/types.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient } from 'openapi-fetch';
-export { createSpecforgeClient, credentialsMiddleware, querystringMiddleware, type OperationSecurityTable, type QuerystringSpec, type SpecforgeClientOptions } from './client/client.js';
+export {
+  createSpecforgeClient,
+  credentialsMiddleware,
+  querystringMiddleware,
+  type OperationSecurityTable,
+  type QuerystringSpec,
+  type SpecforgeClientOptions,
+} from './client/client.js';
 export {
   runCli,
   createCliProgram,
