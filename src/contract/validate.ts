@@ -120,8 +120,8 @@ export function detectVersion(loaded: LoadedContract): OpenApiVersion {
   return m[1] === '2' ? '3.2' : m[1] === '1' ? '3.1' : '3.0';
 }
 
-/** Checks the bundled document against the OpenAPI structure; throws ContractError on errors. */
-export async function validateStructure(loaded: LoadedContract): Promise<Diagnostic[]> {
+/** Checks the bundled document against the OpenAPI structure; throws ContractError on errors. `lintWith` is Redocly's lintDocument (another in tests). */
+export async function validateStructure(loaded: LoadedContract, lintWith: typeof lintDocument = lintDocument): Promise<Diagnostic[]> {
   detectVersion(loaded);
   structConfig ??= createConfig({ plugins: [OPAQUE_EXTENSIONS_PLUGIN], rules: { struct: 'error', 'no-unresolved-refs': 'error' } });
   const config = await structConfig;
@@ -142,7 +142,7 @@ export async function validateStructure(loaded: LoadedContract): Promise<Diagnos
   };
   let problems: Awaited<ReturnType<typeof lintDocument>>;
   try {
-    problems = await lintDocument({
+    problems = await lintWith({
       document: document as unknown as Parameters<typeof lintDocument>[0]['document'],
       config,
       // The bundle is in memory and every $ref the loader let through is internal: nothing is read or fetched.

@@ -99,10 +99,7 @@ export async function lintSpecs(targets: ReadonlyArray<string | LintTarget>, con
       problems = await withContract(target.path, loaded, () => lint({ ref: target.path, config: lintConfig, externalRefResolver }));
     } catch (err) {
       // A missing or unparsable file: specforge's own loader says where, with its error code.
-      const read = loadContract(target.path);
-      if (err instanceof ContractError) throw err;
-      // Redocly's walker failing on a node its types do not expect: said at the file, never a bare message.
-      throw ContractError.single('SPECFORGE_INVALID_STRUCTURE', `the lint stopped: ${err instanceof Error ? err.message : String(err)}`, read.locate(''));
+      throw lintStopped(target.path, err);
     }
     // A contract that only describes a command line (x-specforge-cli, no paths) serves nothing: it needs no servers.
     const contract = loaded ?? loadContract(target.path);
@@ -172,4 +169,15 @@ function inOverlay(problem: NormalizedProblem, contract: LoadedContract): Normal
   if (!overlay) return problem;
   const moved = { ...where, source: new Source(overlay.path, overlay.text), pointer: `#${origin.pointer}` };
   return { ...problem, location: [moved, ...problem.location.slice(1)] };
+}
+
+/**
+ * What a lint that threw becomes: the loader's own error for a missing or unparsable file; a
+ * ContractError as it is; anything else (Redocly's walker failing on a node its types do not
+ * expect) a SPECFORGE_INVALID_STRUCTURE error at the file, never a bare message.
+ */
+export function lintStopped(path: string, err: unknown): ContractError {
+  const read = loadContract(path);
+  if (err instanceof ContractError) return err;
+  return ContractError.single('SPECFORGE_INVALID_STRUCTURE', `the lint stopped: ${err instanceof Error ? err.message : String(err)}`, read.locate(''));
 }

@@ -5,20 +5,11 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-
-vi.mock('@redocly/openapi-core', async (original) => {
-  const real = await original<typeof import('@redocly/openapi-core')>();
-  const boom = (): never => {
-    throw new Error('Unknown type name found: string');
-  };
-  return { ...real, lintDocument: boom, lint: boom };
-});
-
-const { loadContract } = await import('../../src/contract/resolve.js');
-const { validateStructure } = await import('../../src/contract/validate.js');
-const { ContractError } = await import('../../src/contract/errors.js');
-const { lintSpecs } = await import('../../src/lint/lint.js');
+import { afterAll, describe, expect, it } from 'vitest';
+import { ContractError } from '../../src/contract/errors.js';
+import { loadContract } from '../../src/contract/resolve.js';
+import { validateStructure } from '../../src/contract/validate.js';
+import { lintStopped } from '../../src/lint/lint.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `structure-throws-${process.pid}`);
 const SPEC = join(TMP, 'openapi.yaml');
@@ -26,36 +17,39 @@ mkdirSync(TMP, { recursive: true });
 writeFileSync(SPEC, "openapi: 3.2.0\ninfo: { title: T, version: '1' }\npaths: {}\n");
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-async function located(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (err) {
-    if (!(err instanceof ContractError)) return `not a ContractError: ${String(err)}`;
-    return err.diagnostics.map((d) => ({ code: d.code, message: d.message, file: d.location?.file, line: d.location?.line }));
-  }
-  return 'no error';
+const boom = (): never => {
+  throw new Error('Unknown type name found: string');
+};
+
+function described(err: unknown): unknown {
+  if (!(err instanceof ContractError)) return `not a ContractError: ${String(err)}`;
+  return err.diagnostics.map((d) => ({ code: d.code, message: d.message, file: d.location?.file, line: d.location?.line }));
 }
+
+const FILE = expect.stringMatching(/structure-throws-\d+\/openapi\.yaml$/) as string;
 
 describe('a structure check that throws', () => {
   it('is a located SPECFORGE_INVALID_STRUCTURE error from the structure check', async () => {
-    expect(await located(() => validateStructure(loadContract(SPEC)))).toEqual([
-      {
-        code: 'SPECFORGE_INVALID_STRUCTURE',
-        message: 'the OpenAPI structure check stopped: Unknown type name found: string',
-        file: expect.stringMatching(/structure-throws-\d+\/openapi\.yaml$/) as string,
-        line: 1,
-      },
+    const error = await validateStructure(loadContract(SPEC), boom).then(
+      () => 'no error',
+      (err: unknown) => err,
+    );
+    expect(described(error)).toEqual([
+      { code: 'SPECFORGE_INVALID_STRUCTURE', message: 'the OpenAPI structure check stopped: Unknown type name found: string', file: FILE, line: 1 },
     ]);
   });
 
-  it('and from lint', async () => {
-    expect(await located(() => lintSpecs([SPEC]))).toEqual([
-      {
-        code: 'SPECFORGE_INVALID_STRUCTURE',
-        message: 'the lint stopped: Unknown type name found: string',
-        file: expect.stringMatching(/structure-throws-\d+\/openapi\.yaml$/) as string,
-        line: 1,
-      },
+  it('and from lint; a ContractError stays as it is', () => {
+    let thrown: unknown;
+    try {
+      boom();
+    } catch (err) {
+      thrown = err;
+    }
+    expect(described(lintStopped(SPEC, thrown))).toEqual([
+      { code: 'SPECFORGE_INVALID_STRUCTURE', message: 'the lint stopped: Unknown type name found: string', file: FILE, line: 1 },
     ]);
+    const own = ContractError.single('SPECFORGE_YAML_SYNTAX', 'bad', { file: SPEC });
+    expect(lintStopped(SPEC, own)).toBe(own);
   });
 });
