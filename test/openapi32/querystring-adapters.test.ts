@@ -6,12 +6,12 @@
  * (querystring.test.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import type { AnyHandler, RequestListener } from '../../src/runtime/server/server.js';
+import { close, listen } from '../support/browser-app.js';
 import { QUERYSTRING_CONTRACT } from './querystring-contract.js';
 
 const TMP = resolve(import.meta.dirname, '..', '.tmp', `querystring-adapters-${process.pid}`);
@@ -26,17 +26,6 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
-
-async function listen(listener: RequestListener): Promise<{ url: string; server: Server }> {
-  const server = createHttpServer(listener);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-async function closed(server: Server): Promise<void> {
-  server.closeAllConnections();
-  await new Promise<void>((done) => server.close(() => done()));
-}
 
 type Send = (target: string) => Promise<{ status: number; text: string }>;
 
@@ -97,14 +86,15 @@ describe('a querystring parameter through every adapter', () => {
       },
     ]) {
       const seen: unknown[] = [];
-      const { url, server } = await listen(make(seen));
+      const server = createHttpServer(make(seen));
+      const url = await listen(server);
       try {
         await probe(async (target) => {
           const res = await fetch(`${url}${target}`);
           return { status: res.status, text: await res.text() };
         }, seen);
       } finally {
-        await closed(server);
+        await close(server);
       }
     }
   });
