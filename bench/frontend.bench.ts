@@ -12,7 +12,9 @@
  *   (ESNext, moduleResolution bundler, lib ES2022 + DOM, `@specforge/runtime/*` mapped to the runtime's
  *   built declarations src/runtime/dist/entry/*.d.ts as a downstream repository gets them, else to its
  *   sources); the median of --runs, ratio a/b against the goal of 1.5×. To show what dominates, (a) is
- *   also timed on index.ts's files alone (types, validators, client, index) and with sdk.ts added. The same with a TS 7 compiler
+ *   also timed on index.ts's files alone (types, validators, client, index) and with sdk.ts added; and, as
+ *   a React team's tsc sees it, everything generated beside a file of the app importing React and TanStack
+ *   Query against openapi-typescript's types beside the same file (the goal stays the first measure). The same with a TS 7 compiler
  *   when one is at test/.tmp/ts7-cache/node_modules/typescript/bin/tsc, else "not measured";
  * - bundle: esbuild (bundle, minify, browser, ESM; `@specforge/runtime/<entry>` aliased to
  *   src/runtime/entry/<entry>.ts) of an entry making the same three GET calls (a) with the generated
@@ -40,6 +42,12 @@ const OUT = join(ROOT, 'bench', '.out', 'frontend');
 const TARGETS = ['types', 'validators', 'client', 'index', 'sdk', 'react-query'] as const;
 const VALIDATORS_GOAL_KB = 600;
 const TSC_GOAL = 1.5;
+/** A file of a React + TanStack Query app, type-checked beside either side's generated code. */
+const APP_FILE = 'app.ts';
+const APP_SOURCE = `import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+export type App = { queryClient: QueryClient; root: ReactNode };
+`;
 const TSC5 = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const TSC7 = join(ROOT, 'test', '.tmp', 'ts7-cache', 'node_modules', 'typescript', 'bin', 'tsc');
 const OTS_CLI = join(dirname(require.resolve('openapi-typescript/package.json')), 'bin', 'cli.js');
@@ -188,6 +196,7 @@ for (const api of APIS) {
   const generated = readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
     .sort();
+  for (const d of [dir, otsDir]) writeFileSync(join(d, APP_FILE), APP_SOURCE);
   const sizes = generated.map((f) => [f, statSync(join(dir, f)).size] as const);
   const total = sizes.reduce((n, [, s]) => n + s, 0);
   const otsSize = statSync(join(otsDir, 'types.ts')).size;
@@ -211,30 +220,41 @@ for (const api of APIS) {
       }
       // What dominates: index.ts's files (types, validators, client, index), then with the SDK, then everything.
       const core = generated.filter((f) => !['sdk.ts', 'react-query.ts'].includes(f));
-      const sets: Array<[string, string[]]> = [
-        ['types, validators, client, index', core],
-        ['the same + sdk', [...core, 'sdk.ts']],
-        ['all generated files', generated],
+      // The last set is what a React team's tsc adds: both sides also load a file of the app that imports
+      // React and TanStack Query, whose declarations (csstype alone is 0.9 MB) any such project parses anyway.
+      const sets: Array<[string, string[], 'ots' | 'otsApp']> = [
+        ['types, validators, client, index', core, 'ots'],
+        ['the same + sdk', [...core, 'sdk.ts'], 'ots'],
+        ['all generated files', generated, 'ots'],
+        ['all generated files, in a React + TanStack Query app', [...generated, APP_FILE], 'otsApp'],
       ];
       const times = sets.map((): number[] => []);
-      const ots: number[] = [];
+      const base = { ots: [] as number[], otsApp: [] as number[] };
       for (let i = 0; i < RUNS; i++) {
         sets.forEach(([name, files], j) => {
           const a = typecheck(tsc, dir, `set${j}`, files);
           if (a.errors !== undefined) console.log(`${api} ${label}: tsc of ${name} failed:\n${a.errors}`);
           times[j]?.push(a.ms);
         });
-        const b = typecheck(tsc, otsDir, 'ots', ['types.ts']);
-        if (b.errors !== undefined) console.log(`${api} ${label}: tsc of openapi-typescript's types failed:\n${b.errors}`);
-        ots.push(b.ms);
+        for (const [key, files] of [
+          ['ots', ['types.ts']],
+          ['otsApp', ['types.ts', APP_FILE]],
+        ] as const) {
+          const b = typecheck(tsc, otsDir, key, [...files]);
+          if (b.errors !== undefined) console.log(`${api} ${label}: tsc of openapi-typescript's types (${key}) failed:\n${b.errors}`);
+          base[key].push(b.ms);
+        }
       }
-      console.log(`  tsc ${label}: openapi-typescript's types ${fmt(median(ots))} (${ots.map(fmt).join(', ')})`);
-      sets.forEach(([name], j) => {
+      console.log(`  tsc ${label}: openapi-typescript's types ${fmt(median(base.ots))} (${base.ots.map(fmt).join(', ')})`);
+      console.log(`  tsc ${label}: openapi-typescript's types in the app ${fmt(median(base.otsApp))} (${base.otsApp.map(fmt).join(', ')})`);
+      sets.forEach(([name, , against], j) => {
         const runs = times[j] ?? [];
-        const ratio = median(runs) / median(ots);
+        const ratio = median(runs) / median(base[against]);
         console.log(`  tsc ${label}: ${name} ${fmt(median(runs))} (${runs.map(fmt).join(', ')}): ${ratio.toFixed(2)}×`);
-        rows.push(`| ${api} | \`tsc --noEmit --strict\` (${label}), ${name} | ${fmt(median(runs))} | ${fmt(median(ots))} | ${ratio.toFixed(2)}× |`);
-        if (runs === times[times.length - 1])
+        const baseLabel = against === 'ots' ? fmt(median(base.ots)) : `${fmt(median(base.otsApp))} (types + the app file)`;
+        rows.push(`| ${api} | \`tsc --noEmit --strict\` (${label}), ${name} | ${fmt(median(runs))} | ${baseLabel} | ${ratio.toFixed(2)}× |`);
+        // The goal is the issue's measure: everything generated against openapi-typescript's types alone.
+        if (name === 'all generated files')
           goals.push(`${api} tsc ${label} ${ratio.toFixed(2)}×: goal ≤ ${TSC_GOAL}× ${ratio <= TSC_GOAL ? 'MET' : 'NOT MET'}`);
       });
     }
