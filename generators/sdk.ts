@@ -251,6 +251,15 @@ export function sdkOperation(op: OperationModel, messages?: Record<string, strin
   return table;
 }
 
+/**
+ * An operation's table as code: its data, and where it answers streams of items, the run time's
+ * reader named beside them (imported only then, so a bundle of other operations leaves it out).
+ */
+function tableLiteral(table: SdkOperation): string {
+  const data = jsonLiteral(table);
+  return table.items === undefined ? data : `${data.slice(0, -1)},"readItems":streamItems}`;
+}
+
 function doc(op: OperationModel): string {
   return [op.summary, op.description, `${wireMethod(op.method)} ${op.path}`, op.deprecated ? '@deprecated' : undefined]
     .map((s) => s?.trim())
@@ -268,6 +277,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
   const spec = apiSpec(model);
   // Where each declared error's message is, as the error-shape engine reads the contract.
   const messagesOf = messageTables(spec);
+  const tables = names.map((n) => sdkOperation(n.op, messagesOf(n.op), model));
   const content = render('sdk', 'sdk.ts', {
     header: code(ctx.header('//').trimEnd()),
     dates: readers !== undefined,
@@ -289,6 +299,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
     // Imported only where an operation's result uses them: a project with noUnusedLocals compiles the file.
     failures: results.some((t) => outsideStrings(t).includes('SdkFailure<')),
     successes: results.some((t) => outsideStrings(t).includes('SdkSuccess<')),
+    streams: tables.some((t) => t.items !== undefined),
     operations: names.map((n, i) => ({
       fn: code(n.fn),
       table: code(n.table),
@@ -296,7 +307,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
       args: code(`${n.argsRequired ? 'args' : 'args?'}: ${n.type}Args`),
       argsType: code(args[i] ?? ''),
       resultType: code(results[i] ?? 'never'),
-      tableJson: code(jsonLiteral(sdkOperation(n.op, messagesOf(n.op), model))),
+      tableJson: code(tableLiteral(tables[i] as SdkOperation)),
       doc: doc(n.op),
       reader: readers?.has(n.op.id) === true ? code(readers.get(n.op.id) ?? '') : undefined,
     })),

@@ -3,6 +3,7 @@
  * contract says, and ApiError for what the contract declares as an error or does not declare.
  */
 import { cleanMessage, errorMessage } from './error-message.js';
+import { discard } from './sdk-retry.js';
 import type { SdkBodyKind, SdkOperation } from './sdk-types.js';
 import type { StreamItemsTable } from './stream-items.js';
 
@@ -81,6 +82,13 @@ export async function readResult(operation: SdkOperation, response: Response, it
     throw new ApiError(operation.id, response.status, body, response, false);
   }
   const items = operation.items !== undefined && Object.hasOwn(operation.items, key) ? operation.items[key] : undefined;
+  if (items !== undefined && itemsOf === undefined) {
+    // A table written by hand, or by an older generator, without its reader: say so, never hand out bytes as items.
+    discard(response);
+    throw new Error(
+      `${operation.id}: the ${key} answer is a stream of items and the operation's table gives no reader (readItems: streamItems); regenerate sdk.ts`,
+    );
+  }
   const value = items !== undefined && itemsOf !== undefined ? itemsOf(items, key) : await readBody(operation.responses[key] ?? 'none', response, operation);
   if (response.ok) return { ok: true, status: response.status, data: value, response };
   const pointer = operation.messages && Object.hasOwn(operation.messages, key) ? operation.messages[key] : undefined;

@@ -4,7 +4,7 @@
  */
 
 import type { QuerystringEncoding } from './querystring.js';
-import type { ItemCheck, StreamCallOptions, StreamItemsTable } from './stream-items.js';
+import type { ItemCheck, StreamCallOptions, StreamItemsTable, streamItems } from './stream-items.js';
 
 /** How the body of a declared answer is read. */
 export type SdkBodyKind = 'json' | 'text' | 'blob' | 'stream' | 'none';
@@ -46,6 +46,11 @@ export interface SdkOperation {
   messages?: Readonly<Record<string, string>>;
   /** Declared answers whose body is a stream of items (OpenAPI 3.2 `itemSchema`), by the key of `responses`. */
   items?: Readonly<Record<string, StreamItemsTable>>;
+  /**
+   * What reads those streams (`streamItems`), given with `items`: the generated table names it, so a
+   * bundle of operations that answer no stream carries no stream reader.
+   */
+  readItems?: typeof streamItems;
 }
 
 /**

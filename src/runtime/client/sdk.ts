@@ -9,7 +9,7 @@ import { buildRequest, encodeBody, pickCredentials } from './sdk-request.js';
 import { ApiError, readResult, type AnyResult } from './sdk-result.js';
 import { discard, isAbort, mayRetry, nextWait, retryAfter, retryOptions, sleep } from './sdk-retry.js';
 import type { SdkArgs, SdkClient, SdkClientOptions, SdkMiddleware, SdkOperation, SdkOutcome } from './sdk-types.js';
-import { streamItems, type ItemCheck } from './stream-items.js';
+import type { ItemCheck } from './stream-items.js';
 
 export type {
   SdkArgs,
@@ -103,15 +103,22 @@ async function call(
       }
     }
     const answer = response;
-    return readResult(operation, answer, (table, status) =>
-      streamItems(
-        answer,
-        table,
-        { ...args.stream, signal, validate: args.stream?.validate ?? itemValidator(options, operation.id, status, table.type) },
-        (lastEventId) =>
-          // Sent again as the same call, with the last event id the stream gave.
-          call(schemes, options, middleware, operation, { ...args, headers: withLastEventId(args.headers, lastEventId) }).then((result) => result.response),
-      ),
+    // The stream reader comes with the operation's table, so a bundle of operations that answer no
+    // stream carries none of it.
+    const readItems = operation.readItems;
+    return readResult(
+      operation,
+      answer,
+      readItems &&
+        ((table, status) =>
+          readItems(
+            answer,
+            table,
+            { ...args.stream, signal, validate: args.stream?.validate ?? itemValidator(options, operation.id, status, table.type) },
+            (lastEventId) =>
+              // Sent again as the same call, with the last event id the stream gave.
+              call(schemes, options, middleware, operation, { ...args, headers: withLastEventId(args.headers, lastEventId) }).then((result) => result.response),
+          )),
     );
   }
 }
