@@ -95,7 +95,11 @@ export function generateClient(model: ContractModel, ctx: GeneratorContext): Gen
   const security = securityTable(model);
   const hasQuerystrings = Object.keys(querystrings).length > 0;
   const clientArgs =
-    security !== undefined ? `, ${hasQuerystrings ? 'querystrings' : 'undefined'}, operationSecurity` : hasQuerystrings ? ', querystrings' : '';
+    security !== undefined
+      ? `, ${hasQuerystrings ? 'querystringMiddleware(querystrings)' : 'undefined'}, operationSecurity`
+      : hasQuerystrings
+        ? ', querystringMiddleware(querystrings)'
+        : '';
   const content = render('client', 'client.ts', {
     securityJson: security !== undefined ? code(jsonLiteral(security, 2)) : undefined,
     clientArgs: code(clientArgs),

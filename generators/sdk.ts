@@ -256,8 +256,16 @@ export function sdkOperation(op: OperationModel, messages?: Record<string, strin
  * reader named beside them (imported only then, so a bundle of other operations leaves it out).
  */
 function tableLiteral(table: SdkOperation): string {
+  const code = [
+    ...(table.items === undefined ? [] : ['"readItems":streamItems']),
+    ...(takesQuerystring(table) ? ['"writeQuerystring":serializeQuerystring'] : []),
+  ];
   const data = jsonLiteral(table);
-  return table.items === undefined ? data : `${data.slice(0, -1)},"readItems":streamItems}`;
+  return code.length === 0 ? data : `${data.slice(0, -1)},${code.join(',')}}`;
+}
+
+function takesQuerystring(table: SdkOperation): boolean {
+  return table.params?.some((p) => p.in === 'querystring') === true;
 }
 
 function doc(op: OperationModel): string {
@@ -300,6 +308,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
     failures: results.some((t) => outsideStrings(t).includes('SdkFailure<')),
     successes: results.some((t) => outsideStrings(t).includes('SdkSuccess<')),
     streams: tables.some((t) => t.items !== undefined),
+    querystrings: tables.some(takesQuerystring),
     operations: names.map((n, i) => ({
       fn: code(n.fn),
       table: code(n.table),

@@ -123,13 +123,14 @@ export interface QueryMethod<Paths> {
 export function createSpecforgeClient<Paths extends {}, Schemes extends string = string>(
   schemes: Readonly<Record<Schemes, SecuritySchemeSpec>>,
   options: SpecforgeClientOptions<Schemes> = {},
-  querystrings?: Readonly<Record<string, QuerystringSpec>>,
+  /** `querystringMiddleware(table)` where operations take a querystring parameter: passed in, so a client of other contracts bundles no querystring writer. */
+  querystrings?: Middleware,
   security?: OperationSecurityTable,
 ): Client<Paths> & QueryMethod<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
   // First: the credentials middleware then adds an API key to the query string it wrote.
-  if (querystrings !== undefined) client.use(querystringMiddleware(querystrings));
+  if (querystrings !== undefined) client.use(querystrings);
   const credentials: Record<string, string> = {};
   for (const [name, value] of Object.entries(auth ?? {})) if (typeof value === 'string') credentials[name] = value;
   if (Object.keys(credentials).length > 0) client.use(credentialsMiddleware(schemes, credentials, security));

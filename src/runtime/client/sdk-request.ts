@@ -2,7 +2,6 @@
  * One call of the SDK as a Request: the credentials of the first security alternative the client
  * has, parameters written by style (path, query, header, cookie), and the body by media type.
  */
-import { serializeQuerystring } from './querystring.js';
 import type { SecuritySchemeSpec } from '../shared/spec.js';
 import type { SdkArgs, SdkClientOptions, SdkCredential, SdkOperation, SdkParameter } from './sdk-types.js';
 
@@ -100,7 +99,11 @@ export function buildRequest(
     if (p.in === 'querystring') {
       // OpenAPI 3.2: the call's query is the whole query string's value.
       whole = true;
-      const written = serializeQuerystring(args.query, p.contentType, p.encoding);
+      if (operation.writeQuerystring === undefined)
+        throw new Error(
+          `${operation.id}: its querystring parameter needs a writer in the operation's table (writeQuerystring: serializeQuerystring); regenerate sdk.ts`,
+        );
+      const written = operation.writeQuerystring(args.query, p.contentType, p.encoding);
       if (written !== '') query.push(written);
       continue;
     }

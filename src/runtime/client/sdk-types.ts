@@ -3,7 +3,7 @@
  * tables describe them, results, middleware, retry and client options. Browser-safe.
  */
 
-import type { QuerystringEncoding } from './querystring.js';
+import type { QuerystringEncoding, serializeQuerystring } from './querystring.js';
 import type { ItemCheck, StreamCallOptions, StreamItemsTable, streamItems } from './stream-items.js';
 
 /** How the body of a declared answer is read. */
@@ -51,6 +51,8 @@ export interface SdkOperation {
    * bundle of operations that answer no stream carries no stream reader.
    */
   readItems?: typeof streamItems;
+  /** What writes a `querystring` parameter (OpenAPI 3.2, `serializeQuerystring`), given where `params` has one, for the same reason. */
+  writeQuerystring?: typeof serializeQuerystring;
 }
 
 /**

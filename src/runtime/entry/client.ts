@@ -43,6 +43,7 @@ export { dateField, datedClient, dateItems, toDate, withDates, type DateReader, 
 export type { DatedFetchClient } from '../client/dates-fetch.js';
 export { invalidateKeys, linkedPage, linkedPages, nextPageParam, type LinkedPage, type LinkQuery, type PagingRule } from '../client/tanstack.js';
 export { pageLinks, parseLinkHeader, type PageLinks, type WebLink } from '../client/link-header.js';
+export { serializeQuerystring } from '../client/querystring.js';
 export { streamItems, type ItemCheck, type StreamCallOptions, type StreamItemsTable, type StreamReconnectOptions } from '../client/stream-items.js';
 export { streamingClient, type StreamedFetchClient, type StreamsTable } from '../client/stream-fetch.js';
 export { readStreamItems, StreamReadError, type SseItem, type SseState, type StreamReadErrorCode, type StreamReadOptions } from '../shared/stream-read.js';
