@@ -9,12 +9,7 @@ import { isRecord, resolveLocalRef } from '../src/contract/pointer.js';
 import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
 import { streamFraming } from '../src/runtime/shared/stream-media.js';
 import { streamPartsOf } from '../src/runtime/shared/stream-parts.js';
-
-function isJsonContent(type: unknown): boolean {
-  if (typeof type !== 'string') return false;
-  const media = (type.split(';')[0] ?? '').trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json');
-}
+import { isJsonMedia } from '../src/runtime/shared/json-media.js';
 
 /** Whether a server-sent event item's `data` carries JSON (`contentMediaType` JSON with a `contentSchema`). */
 function eventDataIsJson(model: ContractModel, item: unknown): boolean {
@@ -22,7 +17,7 @@ function eventDataIsJson(model: ContractModel, item: unknown): boolean {
   for (let i = 0; i < 16 && isRecord(node) && typeof node['$ref'] === 'string'; i++) node = resolveLocalRef(model.document, node['$ref'])?.value;
   if (!isRecord(node) || !isRecord(node['properties'])) return false;
   const data = node['properties']['data'];
-  return isRecord(data) && isJsonContent(data['contentMediaType']) && data['contentSchema'] !== undefined;
+  return isRecord(data) && isJsonMedia(data['contentMediaType']) && data['contentSchema'] !== undefined;
 }
 
 /** How the clients read `media`'s items, or undefined when it is not read item by item. */

@@ -1,11 +1,13 @@
 /**
- * The stateful mock's stream helpers (src/runtime/mock/stream-state.ts) on hostile contracts: the
- * property names of an item schema are found with each schema visited once, so a chain of
+ * The stateful mock's stream helpers (src/runtime/mock/stream-state.ts, and the schema walk they
+ * share with the contract's querystring pagination, src/runtime/shared/schema-properties.ts) on
+ * hostile contracts: the property names of an item schema are found with each schema visited once, so a chain of
  * schemas that each name the next ten times over (10^20 paths) is read at once, not for ever; a
  * carried value the item types otherwise is left as sampled.
  */
 import { describe, expect, it } from 'vitest';
-import { carried, propertyNames } from '../../src/runtime/mock/stream-state.js';
+import { carried } from '../../src/runtime/mock/stream-state.js';
+import { schemaPropertyNames } from '../../src/runtime/shared/schema-properties.js';
 import type { MockResponse } from '../../src/runtime/shared/spec.js';
 
 describe('stream-state', () => {
@@ -16,7 +18,7 @@ describe('stream-state', () => {
     }
     schemas['#/s20'] = { properties: { last: {} } };
     const started = Date.now();
-    const names = propertyNames({ $ref: '#/s0' }, (ref) => schemas[ref]);
+    const names = schemaPropertyNames({ $ref: '#/s0' }, (ref) => schemas[ref]);
     expect(Date.now() - started).toBeLessThan(500);
     expect(names.has('p0')).toBe(true);
     expect(names.has('p5')).toBe(true);

@@ -9,6 +9,7 @@ import type { EventFiltersSpec, EventsSpec, PaginationSpec, ProgressSpec, Resour
 import { ContractError } from '../errors.js';
 import { primaryResponse } from './responses.js';
 import { streamFraming } from '../../runtime/shared/stream-media.js';
+import { schemaPropertyNames } from '../../runtime/shared/schema-properties.js';
 
 function extensionError(model: ContractModel, pointer: string, message: string): ContractError {
   return ContractError.single('SPECFORGE_EXTENSION', message, model.loaded.locate(pointer));
@@ -270,18 +271,8 @@ function answeredOperations(ext: Record<string, unknown>): Map<string, string> {
  */
 function querystringProperties(model: ContractModel, op: OperationModel): Set<string> {
   const out = new Set<string>();
-  const seen = new Set<object>();
-  const visit = (schema: unknown, depth: number): void => {
-    if (!isRecord(schema) || depth > 16 || seen.has(schema)) return;
-    seen.add(schema);
-    if (typeof schema['$ref'] === 'string') visit(resolveLocalRef(model.document, schema['$ref'])?.value, depth + 1);
-    if (isRecord(schema['properties'])) for (const name of Object.keys(schema['properties'])) out.add(name);
-    for (const key of ['allOf', 'oneOf', 'anyOf']) {
-      const list = schema[key];
-      if (Array.isArray(list)) for (const part of list) visit(part, depth + 1);
-    }
-  };
-  for (const p of op.parameters) if (p.in === 'querystring') visit(p.schema, 0);
+  const resolve = (ref: string): unknown => resolveLocalRef(model.document, ref)?.value;
+  for (const p of op.parameters) if (p.in === 'querystring') schemaPropertyNames(p.schema, resolve, 0, out);
   return out;
 }
 

@@ -6,6 +6,7 @@
  * so); a JSON type is the JSON text, percent-encoded; any other type is the text, percent-encoded.
  * Browser-safe: no `node:` import.
  */
+import { isJsonMedia } from '../shared/json-media.js';
 
 /** How one property of a form querystring is written (its `encoding` entry). */
 export interface QuerystringEncoding {
@@ -18,15 +19,10 @@ function text(value: unknown): string {
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-function isJsonType(type: string): boolean {
-  const media = type.toLowerCase().split(';')[0]?.trim() ?? '';
-  return media === 'application/json' || media.endsWith('+json');
-}
-
 /** Form pairs of one property (nested objects in brackets, at most 32 levels). */
 function formPairs(out: URLSearchParams, name: string, value: unknown, encoding: QuerystringEncoding | undefined, depth: number): void {
   if (value === undefined) return;
-  if (encoding?.contentType !== undefined && isJsonType(encoding.contentType)) {
+  if (encoding?.contentType !== undefined && isJsonMedia(encoding.contentType)) {
     out.append(name, JSON.stringify(value));
     return;
   }
@@ -57,6 +53,6 @@ export function serializeQuerystring(value: unknown, contentType: string | undef
     for (const [name, v] of Object.entries(value)) formPairs(out, name, v, encoding && Object.hasOwn(encoding, name) ? encoding[name] : undefined, 0);
     return out.toString();
   }
-  if (isJsonType(type)) return encodeURIComponent(JSON.stringify(value));
+  if (isJsonMedia(type)) return encodeURIComponent(JSON.stringify(value));
   return encodeURIComponent(text(value));
 }

@@ -16,7 +16,8 @@ import { type TemplateScope, evaluateTemplate } from './templates.js';
 import { type Preference, preference } from './prefer.js';
 import { type MockOptions } from './core.js';
 import { MockResources, UnstorableError } from './resources.js';
-import { carried, propertyNames, thingSchema } from './stream-state.js';
+import { schemaPropertyNames } from '../shared/schema-properties.js';
+import { carried, thingSchema } from './stream-state.js';
 import type { StreamSource } from './streams.js';
 
 export { evaluateTemplate, type TemplateScope } from './templates.js';
@@ -154,7 +155,7 @@ export class MockEngine extends MockResources {
 
   /** Puts the values of the document stored under `key` into an item; undefined once it is gone (the stream ends). */
   protected carrier(opId: string, response: MockResponse, resource: ResourceSpec, key: string, ctx: RequestContext): (item: unknown) => unknown {
-    const names = propertyNames(thingSchema(response, this.resolveSchema), this.resolveSchema);
+    const names = schemaPropertyNames(thingSchema(response, this.resolveSchema), this.resolveSchema);
     const validate = this.responseValidator(opId, response);
     const docs = this.collection(resource);
     return (item) => {

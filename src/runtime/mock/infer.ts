@@ -17,7 +17,8 @@
  */
 import { isRecord } from '../shared/object.js';
 import type { ApiSpec, MockOperation, MockResponse, MockTables, OperationSpec, ResourceSpec } from '../shared/spec.js';
-import { propertyNames, thingSchema } from './stream-state.js';
+import { schemaPropertyNames } from '../shared/schema-properties.js';
+import { thingSchema } from './stream-state.js';
 
 export interface Inference {
   resources: ResourceSpec[];
@@ -31,7 +32,7 @@ const HIDDEN_PARENT = '__specforgeParent';
 
 /** The property names a schema's objects have (through $ref, allOf, oneOf/anyOf of objects; each schema read once). */
 function properties(schema: unknown, tables: MockTables): Set<string> {
-  return propertyNames(schema, (ref) => tables.schemas[ref]);
+  return schemaPropertyNames(schema, (ref) => tables.schemas[ref]);
 }
 
 /** The schema behind `$ref`s (at most 16 deep). */

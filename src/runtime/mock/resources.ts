@@ -10,6 +10,7 @@ import { Collection, type Doc } from './store.js';
 import type { MockOperation, MockResponse, PaginationSpec, ParameterSpec, ResourceSpec, TransitionSpec } from '../shared/spec.js';
 import { clone, collect, getPath, unsetPath, setOwn, setPath, project, step } from './paths.js';
 import { serializeQuerystring } from '../client/querystring.js';
+import { queryApiKeyNames } from '../server/security.js';
 import { evaluateTemplate, readsResource } from './templates.js';
 import { MockCore } from './core.js';
 import { storedItem } from './stream-state.js';
@@ -347,13 +348,7 @@ export abstract class MockResources extends MockCore {
     const value: Record<string, unknown> = isRecord(ctx.params.query) ? clone(ctx.params.query) : {};
     setOwn(value, param, n);
     const op = this.api.operations.find((o) => o.id === ctx.operationId);
-    const keys = new Set<string>();
-    for (const alternative of op?.security ?? []) {
-      for (const scheme of Object.keys(alternative)) {
-        const s = ownValue(this.api.securitySchemes, scheme);
-        if (s?.type === 'apiKey' && s.in === 'query' && s.name) keys.add(s.name);
-      }
-    }
+    const keys = queryApiKeyNames(this.api.securitySchemes, op?.security ?? []);
     const kept = raw.split('&').filter((pair) => {
       const eq = pair.indexOf('=');
       if (eq < 0) return false;

@@ -24,19 +24,6 @@ export function thingSchema(response: MockResponse, resolve: Resolve): unknown {
   return node['properties']['data'];
 }
 
-/** The property names a schema's objects have (through $ref, allOf, oneOf, anyOf; 16 deep at most, each schema visited once). */
-export function propertyNames(schema: unknown, resolve: Resolve, depth = 0, out = new Set<string>(), seen = new Set<object>()): Set<string> {
-  if (!isRecord(schema) || depth > 16 || seen.has(schema)) return out;
-  seen.add(schema);
-  if (typeof schema['$ref'] === 'string') propertyNames(resolve(schema['$ref']), resolve, depth + 1, out, seen);
-  if (isRecord(schema['properties'])) for (const name of Object.keys(schema['properties'])) out.add(name);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const part of list) propertyNames(part, resolve, depth + 1, out, seen);
-  }
-  return out;
-}
-
 /** Whether the item's thing sits in an event's `data` (server-sent events with JSON data). */
 function inData(response: MockResponse): boolean {
   return response.items?.framing === 'sse';

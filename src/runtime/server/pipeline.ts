@@ -43,6 +43,7 @@ import type { SerializersModule } from './serialize.js';
 import { carriesPair, safePath, stripVersion } from './route.js';
 import { Router } from './router.js';
 import { readTarget, targetPath } from './target.js';
+import { queryApiKeyNames } from './security.js';
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
 
@@ -158,13 +159,8 @@ export class Pipeline<R extends RequestHead> {
         ...op.parameters.filter((p) => p.in === 'query').map((p) => p.name),
         ...(options.reservedQuery ?? []),
         ...reservedQueryOf(handlers),
+        ...queryApiKeyNames(api.securitySchemes, op.security),
       ]);
-      for (const alternative of op.security) {
-        for (const scheme of Object.keys(alternative)) {
-          const s = api.securitySchemes[scheme];
-          if (s?.type === 'apiKey' && s.in === 'query' && s.name) names.add(s.name);
-        }
-      }
       const conditional = op.parameters.filter((p) => p.requiredWhen !== undefined);
       this.plans.set(op, {
         op,

@@ -9,6 +9,7 @@ import type { ParameterSpec } from '../shared/spec.js';
 import { formBody } from './body/form.js';
 import { parseJsonOr } from './body/json-text.js';
 import { splitQuery } from './params.js';
+import { isJsonMedia } from '../shared/json-media.js';
 
 function decode(text: string): string {
   if (!text.includes('%')) return text;
@@ -17,12 +18,6 @@ function decode(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** Whether a media type is JSON (`application/json`, `application/problem+json`). */
-function isJsonType(type: string): boolean {
-  const media = type.toLowerCase().split(';')[0]?.trim() ?? '';
-  return media === 'application/json' || media.endsWith('+json');
 }
 
 /**
@@ -47,6 +42,6 @@ export function parseQuerystring(rawQuery: string, p: ParameterSpec, claimed?: R
   const type = p.contentType ?? 'application/x-www-form-urlencoded';
   if (type.toLowerCase().startsWith('application/x-www-form-urlencoded')) return formBody(splitQuery(raw), p.shape, p.encoding);
   const text = decode(raw);
-  if (isJsonType(type)) return parseJsonOr(text, (t) => t, { in: 'query', name: p.name });
+  if (isJsonMedia(type)) return parseJsonOr(text, (t) => t, { in: 'query', name: p.name });
   return text;
 }

@@ -61,6 +61,21 @@ function authorizationKey(header: string): Presented {
     : { kind: 'malformed', problem: 'the API key in Authorization has characters an API key cannot have' };
 }
 
+/** The query parameter names of the API keys an operation's security alternatives send in the query string. */
+export function queryApiKeyNames(
+  schemes: Readonly<Record<string, SecuritySchemeSpec>>,
+  security: readonly Readonly<Record<string, readonly string[]>>[],
+): Set<string> {
+  const names = new Set<string>();
+  for (const alternative of security) {
+    for (const scheme of Object.keys(alternative)) {
+      const s = ownValue(schemes, scheme);
+      if (s?.type === 'apiKey' && s.in === 'query' && s.name) names.add(s.name);
+    }
+  }
+  return names;
+}
+
 /** The HTTP authentication scheme a security scheme uses in `Authorization` (lower case), if any. */
 export function authScheme(scheme: SecuritySchemeSpec): string | undefined {
   if (scheme.type === 'http') return (scheme.scheme ?? 'bearer').toLowerCase();

@@ -2,7 +2,7 @@
  * Error bodies in the interface's own shape (`x-specforge-error`), or specforge's default
  * `{ message, errors }` when the contract declares none.
  */
-import type { ErrorObject } from '../validation/standalone.js';
+import type { ErrorObject } from './error-object.js';
 import { escapePointerSegment, unescapePointerSegment } from './object.js';
 import type { ErrorBodySpec, ErrorTemplate } from './spec.js';
 

@@ -3,6 +3,7 @@
  * by the media type's `itemSchema`, framed by the media type. One list for the generators, the
  * runtime, the mock, `test` and the docs.
  */
+import { isJsonMedia } from './json-media.js';
 
 /** How the items of a stream are framed on the wire. */
 export type StreamFraming = 'sse' | 'jsonl' | 'json-seq' | 'multipart';
@@ -48,13 +49,6 @@ export function streamFraming(type: string): StreamFraming | undefined {
  *   whether its event data is JSON (`jsonData`).
  */
 
-/** Whether a `contentMediaType` is JSON (application/json or a +json type). */
-export function isJsonContentMedia(type: unknown): boolean {
-  if (typeof type !== 'string') return false;
-  const media = (type.split(';')[0] ?? '').trim().toLowerCase();
-  return media === 'application/json' || media.endsWith('+json');
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -69,7 +63,7 @@ export function eventDataSchema(item: unknown, resolve: (ref: string) => unknown
   for (let i = 0; i < 16 && isObject(node) && typeof node['$ref'] === 'string'; i++) node = resolve(node['$ref']);
   if (!isObject(node) || !isObject(node['properties'])) return undefined;
   const data = node['properties']['data'];
-  if (!isObject(data) || !isJsonContentMedia(data['contentMediaType']) || data['contentSchema'] === undefined) return undefined;
+  if (!isObject(data) || !isJsonMedia(data['contentMediaType']) || data['contentSchema'] === undefined) return undefined;
   return data['contentSchema'];
 }
 

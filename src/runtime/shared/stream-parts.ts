@@ -16,6 +16,7 @@
  * - A multipart/* part nests: written from an array of its parts, read as one (one level; a part
  *   nested deeper is kept as bytes).
  */
+import { isJsonMedia } from './json-media.js';
 
 /** How one part is encoded (an Encoding Object as the runtime reads it). */
 export interface PartEncodingSpec {
@@ -51,12 +52,6 @@ function mediaOf(type: string): string {
   return (type.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-/** Whether a media type is JSON (application/json or +json). */
-export function isJsonPartType(type: string): boolean {
-  const media = mediaOf(type);
-  return media === 'application/json' || media.endsWith('+json');
-}
-
 /** Whether a media type is multipart/* (a nested part). */
 export function isMultipartType(type: string): boolean {
   return mediaOf(type).startsWith('multipart/');
@@ -74,7 +69,7 @@ const TEXT_TYPES = new Set([
 /** Whether a media type is text (read as a string, or parsed as JSON). */
 export function isTextPartType(type: string): boolean {
   const media = mediaOf(type);
-  return media.startsWith('text/') || isJsonPartType(media) || media.endsWith('+xml') || TEXT_TYPES.has(media);
+  return media.startsWith('text/') || isJsonMedia(media) || media.endsWith('+xml') || TEXT_TYPES.has(media);
 }
 
 /** The types of a contentType list. */

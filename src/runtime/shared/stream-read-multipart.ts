@@ -20,7 +20,8 @@
  * `item-too-large` error before the part is whole); the preamble is not kept.
  */
 
-import { decodeBase64, isJsonPartType, isMultipartType, isTextPartType, listedType, partEncodingAt, partTypes, type PartEncodingSpec } from './stream-parts.js';
+import { decodeBase64, isMultipartType, isTextPartType, listedType, partEncodingAt, partTypes, type PartEncodingSpec } from './stream-parts.js';
+import { isJsonMedia } from './json-media.js';
 
 /** What the reader gives a framer (stream-read.ts's Context). */
 export interface MultipartContext {
@@ -265,7 +266,7 @@ function partValue(ctx: MultipartContext, headers: Map<string, string>, raw: Uin
   }
   if (!isTextPartType(type)) return body.slice();
   const text = ctx.decode(body);
-  if (!isJsonPartType(type)) return text;
+  if (!isJsonMedia(type)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -28,7 +28,6 @@
 import type { StreamFraming } from './stream-media.js';
 import {
   encodeBase64,
-  isJsonPartType,
   isMultipartType,
   isTextPartType,
   listedType,
@@ -39,6 +38,7 @@ import {
   writtenPartType,
   type PartEncodingSpec,
 } from './stream-parts.js';
+import { isJsonMedia } from './json-media.js';
 
 /** How items are framed beyond the framing itself. */
 export interface FrameOptions {
@@ -208,7 +208,7 @@ function typedBody(item: unknown, encoding: PartEncodingSpec | undefined, list: 
     return { ...nested, head: `Content-Type: ${base}; boundary=${inner}${CRLF}` };
   }
   let body: string;
-  if (typeof item === 'string' && !isJsonPartType(type)) body = item;
+  if (typeof item === 'string' && !isJsonMedia(type)) body = item;
   else {
     const encoded = json(item);
     if (!encoded.ok) return encoded;

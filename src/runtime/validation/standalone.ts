@@ -2,27 +2,14 @@
  * What generated standalone validators import at run time: Ajv's run-time helpers and the formats
  * of ajv-formats. Nothing here loads Ajv's compiler, and nothing here needs Node.js.
  */
+import type { ErrorObject } from '../shared/error-object.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import equal from 'ajv/dist/runtime/equal.js';
 import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import uri from 'ajv/dist/runtime/uri.js';
 import ValidationError from 'ajv/dist/runtime/validation_error.js';
 
-/**
- * One validation error, as Ajv reports it (the shape of Ajv's own ErrorObject, declared here so that
- * a project type-checking generated validators does not load Ajv's 44 declaration files).
- */
-export interface ErrorObject {
-  keyword: string;
-  instancePath: string;
-  schemaPath: string;
-  params: Record<string, unknown>;
-  propertyName?: string;
-  message?: string;
-  schema?: unknown;
-  parentSchema?: object;
-  data?: unknown;
-}
+export type { ErrorObject };
 
 /** A compiled validator: returns true or false and leaves its errors on `.errors`. */
 export interface ValidateFunction {
