@@ -1,6 +1,6 @@
 /**
  * Generated code compiles in a project with `noUnusedLocals` and `noUnusedParameters` (the Vite
- * template's settings): every contract of specs/ with every target (the SDK, TanStack Query, MSW
+ * template's settings) and `exactOptionalPropertyTypes` (@tsconfig/strictest's): every contract of specs/ with every target (the SDK, TanStack Query, MSW
  * and zod among them), in one tsc run. Validators are deferred (compiled on first use), so the
  * run stays short: their standalone code is checked by test/typecheck.test.ts.
  */
@@ -16,7 +16,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `generated-unused-locals-${process.pid}`);
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-describe('generated code under noUnusedLocals and noUnusedParameters', () => {
+describe('generated code under noUnusedLocals, noUnusedParameters and exactOptionalPropertyTypes', () => {
   it('compiles for every contract in specs/ and every target', async () => {
     const apis = readdirSync(join(ROOT, 'specs')).sort();
     for (const api of apis) {
@@ -37,6 +37,7 @@ describe('generated code under noUnusedLocals and noUnusedParameters', () => {
           strict: true,
           noUnusedLocals: true,
           noUnusedParameters: true,
+          exactOptionalPropertyTypes: true,
           paths: { '@specforge/runtime/*': ['../../../src/runtime/entry/*.ts'] },
         },
         include: ['*/**/*.ts'],

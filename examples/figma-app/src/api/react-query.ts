@@ -20,7 +20,8 @@ function operationQueryOptions<Result extends { ok: boolean; status: number; dat
 
 /** useQuery over an operation's query options. */
 function useOperationQuery<Data, Error, TData, Key extends AnyQueryKey>(base: OperationQueryOptions<Data, Error, Key>, options: OperationQueryHookOptions<Data, Error, TData, Key> | undefined): UseQueryResult<TData, Error> {
-  return useQuery<Data, Error, TData, Key>({ retry: false, ...options, queryKey: base.queryKey, queryFn: base.queryFn });
+  // queryFn only when it is there: a project with exactOptionalPropertyTypes refuses `queryFn: undefined`.
+  return useQuery<Data, Error, TData, Key>({ retry: false, ...options, queryKey: base.queryKey, ...(base.queryFn === undefined ? {} : { queryFn: base.queryFn }) });
 }
 
 /** The options of an operation's infinite query (TanStack's, from infiniteQueryOptions): the key carries the pages' type and the error type. */
