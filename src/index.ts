@@ -1,7 +1,9 @@
 /**
  * specforge's programmatic entry (`import { generate } from 'specforge'`): each command of the
- * CLI as a function that returns its exit code (0 ok, 1 findings, 2 usage or input error), and the
- * in-process mock of a contract. Each loads its command's modules when first called.
+ * CLI as a function that returns its exit code (0 ok, 1 findings), and the in-process mock of a
+ * contract. A usage or input error (an unknown target, a broken contract) is thrown, as a
+ * ContractError or UsageError carrying its place (file:line:col and JSON pointer) in its message:
+ * what the CLI prints before it exits 2. Each loads its command's modules when first called.
  */
 import type { BundleOptions } from './cli/commands/bundle.js';
 import type { ChangelogOptions } from './cli/commands/changelog.js';
