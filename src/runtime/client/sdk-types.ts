@@ -25,7 +25,7 @@ export interface SdkParameter {
   encoding?: Record<string, QuerystringEncoding>;
 }
 
-/** One operation as the generated SDK describes it: plain data from the contract. */
+/** One operation as the generated SDK describes it: data from the contract, and the run-time functions only some operations need (stream reader, querystring writer). */
 export interface SdkOperation {
   id: string;
   /** Upper case. */
