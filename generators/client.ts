@@ -77,15 +77,15 @@ export function securityNames(op: ContractModel['operations'][number]): string[]
  */
 function securityTable(model: ContractModel): OperationSecurityTable | undefined {
   if (model.securitySchemes.length === 0) return undefined;
-  const of = securityNames;
+  const rows = model.operations.map((op) => {
+    const names = securityNames(op);
+    return { key: `${wireMethod(op.method)} ${op.path}`, names, text: JSON.stringify(names) };
+  });
   const counts = new Map<string, number>();
-  for (const op of model.operations) counts.set(JSON.stringify(of(op)), (counts.get(JSON.stringify(of(op))) ?? 0) + 1);
+  for (const row of rows) counts.set(row.text, (counts.get(row.text) ?? 0) + 1);
   const common = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '[]';
   const table: OperationSecurityTable = { default: JSON.parse(common) as string[][] };
-  for (const op of model.operations) {
-    const own = JSON.stringify(of(op));
-    if (own !== common) setOwn((table.operations ??= {}), `${wireMethod(op.method)} ${op.path}`, of(op));
-  }
+  for (const row of rows) if (row.text !== common) setOwn((table.operations ??= {}), row.key, row.names);
   return table;
 }
 

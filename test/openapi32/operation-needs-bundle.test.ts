@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSpec } from '../../src/pipeline/generate.js';
+import { createSpecforgeClient, querystringMiddleware, type QuerystringSpec } from '../../src/runtime/client/client.js';
 import { createSdk, type SdkOperation } from '../../src/runtime/client/sdk.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -176,5 +177,29 @@ describe('the stream reader and the querystring writer, carried by the operation
     await expect(client.request(table, { query: { state: 'done' } })).rejects.toThrow(
       /searchJobs: its querystring parameter needs a writer in the operation's table \(writeQuerystring: serializeQuerystring\)/,
     );
+  });
+
+  it('is an error that says so when the path-style client is given a querystring table where the middleware belongs', async () => {
+    const table: Record<string, QuerystringSpec> = { 'GET /search': { contentType: 'application/x-www-form-urlencoded' } };
+    // A client.ts written before the middleware was passed in hands over the table itself.
+    const old = table as unknown as Parameters<typeof createSpecforgeClient>[2];
+    expect(() => createSpecforgeClient({}, { baseUrl: 'http://127.0.0.1:9' }, old)).toThrow(
+      /createSpecforgeClient: the querystring argument is not a middleware \(querystringMiddleware\(querystrings\)\); regenerate client\.ts/,
+    );
+    let sent = '';
+    const client = createSpecforgeClient<Record<string, never>>(
+      {},
+      {
+        baseUrl: 'http://127.0.0.1:9',
+        fetch: (request: Request) => {
+          sent = request.url;
+          return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+        },
+      },
+      querystringMiddleware(table),
+    );
+    const get = client.GET as unknown as (path: string, init: { params: { query: Record<string, string> } }) => Promise<unknown>;
+    await get('/search', { params: { query: { state: 'done' } } });
+    expect(sent).toBe('http://127.0.0.1:9/search?state=done');
   });
 });

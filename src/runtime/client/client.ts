@@ -129,6 +129,10 @@ export function createSpecforgeClient<Paths extends {}, Schemes extends string =
 ): Client<Paths> & QueryMethod<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
+  // A table where the middleware belongs is a client.ts written before the middleware was passed
+  // in: openapi-fetch would skip it, and every querystring would go unwritten without a word.
+  if (querystrings !== undefined && typeof querystrings.onRequest !== 'function')
+    throw new Error('createSpecforgeClient: the querystring argument is not a middleware (querystringMiddleware(querystrings)); regenerate client.ts');
   // First: the credentials middleware then adds an API key to the query string it wrote.
   if (querystrings !== undefined) client.use(querystrings);
   const credentials: Record<string, string> = {};
