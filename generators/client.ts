@@ -89,6 +89,12 @@ function securityTable(model: ContractModel): OperationSecurityTable | undefined
   return table;
 }
 
+/** The union of a contract's security scheme names as a type (`never` when it has none): written out, so declarations need no inference. */
+export function schemeNamesType(schemes: Readonly<Record<string, unknown>>): string {
+  const names = Object.keys(schemes).sort();
+  return names.length > 0 ? names.map((n) => stringLiteral(n)).join(' | ') : 'never';
+}
+
 export function generateClient(model: ContractModel, ctx: GeneratorContext): GeneratedFile[] {
   const querystrings = querystringTable(model);
   const streams = streamsTable(model);
@@ -111,6 +117,7 @@ export function generateClient(model: ContractModel, ctx: GeneratorContext): Gen
     dates: ctx.dates,
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(apiSpec(model).securitySchemes, 2)),
+    schemeNames: code(schemeNamesType(apiSpec(model).securitySchemes)),
     clientDoc: `A typed client for ${model.info.title} ${model.info.version}: \`client.GET("/path", { params })\` and friends; pass credentials by security scheme name in \`auth\`.`,
   });
   return [{ path: 'client.ts', content }];

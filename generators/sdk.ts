@@ -11,7 +11,7 @@ import { code, jsonLiteral, NameRegistry, stringLiteral } from '../src/codegen/e
 import { render } from '../src/codegen/templates.js';
 import { apiSpec } from '../src/contract/tables/api.js';
 import type { SdkBodyKind, SdkOperation, SdkParameter } from '../src/runtime/client/sdk.js';
-import { defaultServerUrl, securityNames } from './client.js';
+import { defaultServerUrl, schemeNamesType, securityNames } from './client.js';
 import { messageTables } from './sdk-messages.js';
 import { clientStreamItems } from './client-streams.js';
 import type { StreamItemsTable } from '../src/runtime/client/stream-items.js';
@@ -303,6 +303,7 @@ export function generateSdk(model: ContractModel, ctx: GeneratorContext, readers
     formBody: args.some((t) => outsideStrings(t).includes('FormBody<')),
     baseUrl: defaultServerUrl(model),
     schemesJson: code(jsonLiteral(spec.securitySchemes, 2)),
+    schemeNames: code(schemeNamesType(spec.securitySchemes)),
     sdkDoc: `A client for the operations of ${model.info.title} ${model.info.version}: pass it to the operation functions, or to createApi. \`auth\` takes credentials by security scheme name; each call sends those its operation asks for.`,
     // Imported only where an operation's result uses them: a project with noUnusedLocals compiles the file.
     failures: results.some((t) => outsideStrings(t).includes('SdkFailure<')),

@@ -184,8 +184,12 @@ export function invalidateTables(queryClient: QueryClient, path?: Partial<NonNul
 }
 
 /** The query keys of the resource at /projects/{projectId}/datasets/{datasetId}/tables: `all` is the prefix of every query of it (listTables, getTable), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const tablesKeys = {
-  all: ["/projects/{projectId}/datasets/{datasetId}/tables"] as const,
+export const tablesKeys: {
+  all: readonly ["/projects/{projectId}/datasets/{datasetId}/tables"];
+  listTables: typeof listTablesQueryKey;
+  getTable: typeof getTableQueryKey;
+} = {
+  all: ["/projects/{projectId}/datasets/{datasetId}/tables"],
   listTables: listTablesQueryKey,
   getTable: getTableQueryKey,
 };

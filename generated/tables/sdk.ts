@@ -5,15 +5,15 @@ import type { paths } from "./types.js";
 /** The first server of the contract, with its variables at their defaults. */
 export const defaultBaseUrl = "https://bigquery.googleapis.com/bigquery/v2";
 
+/** The contract's security scheme names: the keys `auth` accepts. */
+export type SecuritySchemeName = "oauth2";
+
 /** Where each security scheme's credential travels. */
-export const securitySchemes = {
+export const securitySchemes: Readonly<Record<SecuritySchemeName, SecuritySchemeSpec>> = {
   "oauth2": {
     "type": "oauth2"
   }
-} satisfies Record<string, SecuritySchemeSpec>;
-
-/** The contract's security scheme names: the keys `auth` accepts. */
-export type SecuritySchemeName = keyof typeof securitySchemes & string;
+};
 
 /** A client of this contract; `ThrowOnError` when it was created with `throwOnError: true`. */
 export type Client<ThrowOnError extends boolean = boolean> = SdkClient<SecuritySchemeName, ThrowOnError>;
@@ -202,11 +202,21 @@ export function patchTable<ThrowOnError extends boolean = false>(client: Client<
   return client.request<PatchTableResult>(patchTableOperation, args);
 }
 
+/** Every operation bound to one client (what createApi returns). */
+export type Api<ThrowOnError extends boolean = false> = {
+  listTables: (args: ListTablesArgs) => Promise<SdkOutcome<ThrowOnError, ListTablesResult>>;
+  insertTable: (args: InsertTableArgs) => Promise<SdkOutcome<ThrowOnError, InsertTableResult>>;
+  getTable: (args: GetTableArgs) => Promise<SdkOutcome<ThrowOnError, GetTableResult>>;
+  updateTable: (args: UpdateTableArgs) => Promise<SdkOutcome<ThrowOnError, UpdateTableResult>>;
+  deleteTable: (args: DeleteTableArgs) => Promise<SdkOutcome<ThrowOnError, DeleteTableResult>>;
+  patchTable: (args: PatchTableArgs) => Promise<SdkOutcome<ThrowOnError, PatchTableResult>>;
+};
+
 /**
  * Every operation bound to one client: `api.listPets({ query })`. A bundle that uses it keeps every
  * operation; import the functions themselves to keep only those called.
  */
-export function createApi<ThrowOnError extends boolean = false>(client: Client<ThrowOnError>) {
+export function createApi<ThrowOnError extends boolean = false>(client: Client<ThrowOnError>): Api<ThrowOnError> {
   return {
     listTables: (args: ListTablesArgs) => listTables(client, args),
     insertTable: (args: InsertTableArgs) => insertTable(client, args),
@@ -216,5 +226,3 @@ export function createApi<ThrowOnError extends boolean = false>(client: Client<T
     patchTable: (args: PatchTableArgs) => patchTable(client, args),
   };
 }
-
-export type Api<ThrowOnError extends boolean = false> = ReturnType<typeof createApi<ThrowOnError>>;

@@ -43,6 +43,7 @@ export {
   type OperationSecurityTable,
   type QuerystringSpec,
   type SpecforgeClientOptions,
+  type SpecforgeFetchClient,
 } from './client/client.js';
 export {
   runCli,

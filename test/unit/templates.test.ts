@@ -99,6 +99,7 @@ describe('shipped templates', () => {
       runtimeImport: hostile,
       baseUrl: hostile,
       schemesJson: code('{}'),
+      schemeNames: code('never'),
       clientDoc: hostile,
     });
     expect(text).toContain(

@@ -120,13 +120,16 @@ export interface QueryMethod<Paths> {
   ): Promise<FetchResponse<QueryOperation<Paths[Path]>, Init, `${string}/${string}`>>;
 }
 
+/** What createSpecforgeClient returns: openapi-fetch's client of `Paths` with QUERY; a generated client.ts names it as its return type. */
+export type SpecforgeFetchClient<Paths extends {}> = Client<Paths> & QueryMethod<Paths>;
+
 export function createSpecforgeClient<Paths extends {}, Schemes extends string = string>(
   schemes: Readonly<Record<Schemes, SecuritySchemeSpec>>,
   options: SpecforgeClientOptions<Schemes> = {},
   /** `querystringMiddleware(table)` where operations take a querystring parameter: passed in, so a client of other contracts bundles no querystring writer. */
   querystrings?: Middleware,
   security?: OperationSecurityTable,
-): Client<Paths> & QueryMethod<Paths> {
+): SpecforgeFetchClient<Paths> {
   const { auth, ...rest } = options;
   const client = createClient<Paths>(rest);
   // A table where the middleware belongs is a client.ts written before the middleware was passed

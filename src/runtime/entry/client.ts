@@ -9,6 +9,7 @@ export {
   type OperationSecurityTable,
   type QuerystringSpec,
   type SpecforgeClientOptions,
+  type SpecforgeFetchClient,
 } from '../client/client.js';
 export { default as createFetchClient, type ClientOptions, type Client as FetchClient, type Middleware } from 'openapi-fetch';
 export type { SecuritySchemeSpec } from '../shared/spec.js';

@@ -1115,248 +1115,372 @@ export function invalidateWebhooks(queryClient: QueryClient): Promise<void> {
 }
 
 /** The query keys of the resource at /v1/activity_logs: `all` is the prefix of every query of it (getActivityLogs), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const activityLogsKeys = {
-  all: ["/v1/activity_logs"] as const,
+export const activityLogsKeys: {
+  all: readonly ["/v1/activity_logs"];
+  getActivityLogs: typeof getActivityLogsQueryKey;
+} = {
+  all: ["/v1/activity_logs"],
   getActivityLogs: getActivityLogsQueryKey,
 };
 
 /** The query keys of the resource at /v1/ai_usage/daily: `all` is the prefix of every query of it (getAiUsageDaily), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const dailyKeys = {
-  all: ["/v1/ai_usage/daily"] as const,
+export const dailyKeys: {
+  all: readonly ["/v1/ai_usage/daily"];
+  getAiUsageDaily: typeof getAiUsageDailyQueryKey;
+} = {
+  all: ["/v1/ai_usage/daily"],
   getAiUsageDaily: getAiUsageDailyQueryKey,
 };
 
 /** The query keys of the resource at /v1/analytics/libraries/{file_key}/component/actions: `all` is the prefix of every query of it (getLibraryAnalyticsComponentActions), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const actionsKeys = {
-  all: ["/v1/analytics/libraries/{file_key}/component/actions"] as const,
+export const actionsKeys: {
+  all: readonly ["/v1/analytics/libraries/{file_key}/component/actions"];
+  getLibraryAnalyticsComponentActions: typeof getLibraryAnalyticsComponentActionsQueryKey;
+} = {
+  all: ["/v1/analytics/libraries/{file_key}/component/actions"],
   getLibraryAnalyticsComponentActions: getLibraryAnalyticsComponentActionsQueryKey,
 };
 
 /** The query keys of the resource at /v1/analytics/libraries/{file_key}/component/usages: `all` is the prefix of every query of it (getLibraryAnalyticsComponentUsages), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const usagesKeys = {
-  all: ["/v1/analytics/libraries/{file_key}/component/usages"] as const,
+export const usagesKeys: {
+  all: readonly ["/v1/analytics/libraries/{file_key}/component/usages"];
+  getLibraryAnalyticsComponentUsages: typeof getLibraryAnalyticsComponentUsagesQueryKey;
+} = {
+  all: ["/v1/analytics/libraries/{file_key}/component/usages"],
   getLibraryAnalyticsComponentUsages: getLibraryAnalyticsComponentUsagesQueryKey,
 };
 
 /** The query keys of the resource at /v1/analytics/libraries/{file_key}/style/actions: `all` is the prefix of every query of it (getLibraryAnalyticsStyleActions), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const actionsKeys2 = {
-  all: ["/v1/analytics/libraries/{file_key}/style/actions"] as const,
+export const actionsKeys2: {
+  all: readonly ["/v1/analytics/libraries/{file_key}/style/actions"];
+  getLibraryAnalyticsStyleActions: typeof getLibraryAnalyticsStyleActionsQueryKey;
+} = {
+  all: ["/v1/analytics/libraries/{file_key}/style/actions"],
   getLibraryAnalyticsStyleActions: getLibraryAnalyticsStyleActionsQueryKey,
 };
 
 /** The query keys of the resource at /v1/analytics/libraries/{file_key}/style/usages: `all` is the prefix of every query of it (getLibraryAnalyticsStyleUsages), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const usagesKeys2 = {
-  all: ["/v1/analytics/libraries/{file_key}/style/usages"] as const,
+export const usagesKeys2: {
+  all: readonly ["/v1/analytics/libraries/{file_key}/style/usages"];
+  getLibraryAnalyticsStyleUsages: typeof getLibraryAnalyticsStyleUsagesQueryKey;
+} = {
+  all: ["/v1/analytics/libraries/{file_key}/style/usages"],
   getLibraryAnalyticsStyleUsages: getLibraryAnalyticsStyleUsagesQueryKey,
 };
 
 /** The query keys of the resource at /v1/analytics/libraries/{file_key}/variable/actions: `all` is the prefix of every query of it (getLibraryAnalyticsVariableActions), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const actionsKeys3 = {
-  all: ["/v1/analytics/libraries/{file_key}/variable/actions"] as const,
+export const actionsKeys3: {
+  all: readonly ["/v1/analytics/libraries/{file_key}/variable/actions"];
+  getLibraryAnalyticsVariableActions: typeof getLibraryAnalyticsVariableActionsQueryKey;
+} = {
+  all: ["/v1/analytics/libraries/{file_key}/variable/actions"],
   getLibraryAnalyticsVariableActions: getLibraryAnalyticsVariableActionsQueryKey,
 };
 
 /** The query keys of the resource at /v1/analytics/libraries/{file_key}/variable/usages: `all` is the prefix of every query of it (getLibraryAnalyticsVariableUsages), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const usagesKeys3 = {
-  all: ["/v1/analytics/libraries/{file_key}/variable/usages"] as const,
+export const usagesKeys3: {
+  all: readonly ["/v1/analytics/libraries/{file_key}/variable/usages"];
+  getLibraryAnalyticsVariableUsages: typeof getLibraryAnalyticsVariableUsagesQueryKey;
+} = {
+  all: ["/v1/analytics/libraries/{file_key}/variable/usages"],
   getLibraryAnalyticsVariableUsages: getLibraryAnalyticsVariableUsagesQueryKey,
 };
 
 /** The query keys of the resource at /v1/component_sets: `all` is the prefix of every query of it (getComponentSet), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const componentSetsKeys = {
-  all: ["/v1/component_sets"] as const,
+export const componentSetsKeys: {
+  all: readonly ["/v1/component_sets"];
+  getComponentSet: typeof getComponentSetQueryKey;
+} = {
+  all: ["/v1/component_sets"],
   getComponentSet: getComponentSetQueryKey,
 };
 
 /** The query keys of the resource at /v1/components: `all` is the prefix of every query of it (getComponent), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const componentsKeys = {
-  all: ["/v1/components"] as const,
+export const componentsKeys: {
+  all: readonly ["/v1/components"];
+  getComponent: typeof getComponentQueryKey;
+} = {
+  all: ["/v1/components"],
   getComponent: getComponentQueryKey,
 };
 
 /** The query keys of the resource at /v1/files: `all` is the prefix of every query of it (getFile), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const filesKeys = {
-  all: ["/v1/files"] as const,
+export const filesKeys: {
+  all: readonly ["/v1/files"];
+  getFile: typeof getFileQueryKey;
+} = {
+  all: ["/v1/files"],
   getFile: getFileQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/comments: `all` is the prefix of every query of it (getComments), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const commentsKeys = {
-  all: ["/v1/files/{file_key}/comments"] as const,
+export const commentsKeys: {
+  all: readonly ["/v1/files/{file_key}/comments"];
+  getComments: typeof getCommentsQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/comments"],
   getComments: getCommentsQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/comments/{comment_id}/reactions: `all` is the prefix of every query of it (getCommentReactions), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const reactionsKeys = {
-  all: ["/v1/files/{file_key}/comments/{comment_id}/reactions"] as const,
+export const reactionsKeys: {
+  all: readonly ["/v1/files/{file_key}/comments/{comment_id}/reactions"];
+  getCommentReactions: typeof getCommentReactionsQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/comments/{comment_id}/reactions"],
   getCommentReactions: getCommentReactionsQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/component_sets: `all` is the prefix of every query of it (getFileComponentSets), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const componentSetsKeys2 = {
-  all: ["/v1/files/{file_key}/component_sets"] as const,
+export const componentSetsKeys2: {
+  all: readonly ["/v1/files/{file_key}/component_sets"];
+  getFileComponentSets: typeof getFileComponentSetsQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/component_sets"],
   getFileComponentSets: getFileComponentSetsQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/components: `all` is the prefix of every query of it (getFileComponents), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const componentsKeys2 = {
-  all: ["/v1/files/{file_key}/components"] as const,
+export const componentsKeys2: {
+  all: readonly ["/v1/files/{file_key}/components"];
+  getFileComponents: typeof getFileComponentsQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/components"],
   getFileComponents: getFileComponentsQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/dev_resources: `all` is the prefix of every query of it (getDevResources), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const devResourcesKeys = {
-  all: ["/v1/files/{file_key}/dev_resources"] as const,
+export const devResourcesKeys: {
+  all: readonly ["/v1/files/{file_key}/dev_resources"];
+  getDevResources: typeof getDevResourcesQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/dev_resources"],
   getDevResources: getDevResourcesQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/images: `all` is the prefix of every query of it (getImageFills), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const imagesKeys = {
-  all: ["/v1/files/{file_key}/images"] as const,
+export const imagesKeys: {
+  all: readonly ["/v1/files/{file_key}/images"];
+  getImageFills: typeof getImageFillsQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/images"],
   getImageFills: getImageFillsQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/meta: `all` is the prefix of every query of it (getFileMeta), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const metaKeys = {
-  all: ["/v1/files/{file_key}/meta"] as const,
+export const metaKeys: {
+  all: readonly ["/v1/files/{file_key}/meta"];
+  getFileMeta: typeof getFileMetaQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/meta"],
   getFileMeta: getFileMetaQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/nodes: `all` is the prefix of every query of it (getFileNodes), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const nodesKeys = {
-  all: ["/v1/files/{file_key}/nodes"] as const,
+export const nodesKeys: {
+  all: readonly ["/v1/files/{file_key}/nodes"];
+  getFileNodes: typeof getFileNodesQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/nodes"],
   getFileNodes: getFileNodesQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/styles: `all` is the prefix of every query of it (getFileStyles), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const stylesKeys = {
-  all: ["/v1/files/{file_key}/styles"] as const,
+export const stylesKeys: {
+  all: readonly ["/v1/files/{file_key}/styles"];
+  getFileStyles: typeof getFileStylesQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/styles"],
   getFileStyles: getFileStylesQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/variables/local: `all` is the prefix of every query of it (getLocalVariables), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const localKeys = {
-  all: ["/v1/files/{file_key}/variables/local"] as const,
+export const localKeys: {
+  all: readonly ["/v1/files/{file_key}/variables/local"];
+  getLocalVariables: typeof getLocalVariablesQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/variables/local"],
   getLocalVariables: getLocalVariablesQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/variables/published: `all` is the prefix of every query of it (getPublishedVariables), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const publishedKeys = {
-  all: ["/v1/files/{file_key}/variables/published"] as const,
+export const publishedKeys: {
+  all: readonly ["/v1/files/{file_key}/variables/published"];
+  getPublishedVariables: typeof getPublishedVariablesQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/variables/published"],
   getPublishedVariables: getPublishedVariablesQueryKey,
 };
 
 /** The query keys of the resource at /v1/files/{file_key}/versions: `all` is the prefix of every query of it (getFileVersions), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const versionsKeys = {
-  all: ["/v1/files/{file_key}/versions"] as const,
+export const versionsKeys: {
+  all: readonly ["/v1/files/{file_key}/versions"];
+  getFileVersions: typeof getFileVersionsQueryKey;
+} = {
+  all: ["/v1/files/{file_key}/versions"],
   getFileVersions: getFileVersionsQueryKey,
 };
 
 /** The query keys of the resource at /v1/images: `all` is the prefix of every query of it (getImages), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const imagesKeys2 = {
-  all: ["/v1/images"] as const,
+export const imagesKeys2: {
+  all: readonly ["/v1/images"];
+  getImages: typeof getImagesQueryKey;
+} = {
+  all: ["/v1/images"],
   getImages: getImagesQueryKey,
 };
 
 /** The query keys of the resource at /v1/me: `all` is the prefix of every query of it (getMe), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const meKeys = {
-  all: ["/v1/me"] as const,
+export const meKeys: {
+  all: readonly ["/v1/me"];
+  getMe: typeof getMeQueryKey;
+} = {
+  all: ["/v1/me"],
   getMe: getMeQueryKey,
 };
 
 /** The query keys of the resource at /v1/oembed: `all` is the prefix of every query of it (getOEmbed), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const oembedKeys = {
-  all: ["/v1/oembed"] as const,
+export const oembedKeys: {
+  all: readonly ["/v1/oembed"];
+  getOEmbed: typeof getOEmbedQueryKey;
+} = {
+  all: ["/v1/oembed"],
   getOEmbed: getOEmbedQueryKey,
 };
 
 /** The query keys of the resource at /v1/payments: `all` is the prefix of every query of it (getPayments), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const paymentsKeys = {
-  all: ["/v1/payments"] as const,
+export const paymentsKeys: {
+  all: readonly ["/v1/payments"];
+  getPayments: typeof getPaymentsQueryKey;
+} = {
+  all: ["/v1/payments"],
   getPayments: getPaymentsQueryKey,
 };
 
 /** The query keys of the resource at /v1/projects/{project_id}/files: `all` is the prefix of every query of it (getProjectFiles), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const filesKeys2 = {
-  all: ["/v1/projects/{project_id}/files"] as const,
+export const filesKeys2: {
+  all: readonly ["/v1/projects/{project_id}/files"];
+  getProjectFiles: typeof getProjectFilesQueryKey;
+} = {
+  all: ["/v1/projects/{project_id}/files"],
   getProjectFiles: getProjectFilesQueryKey,
 };
 
 /** The query keys of the resource at /v1/projects/{project_id}/meta: `all` is the prefix of every query of it (getProjectMeta), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const metaKeys2 = {
-  all: ["/v1/projects/{project_id}/meta"] as const,
+export const metaKeys2: {
+  all: readonly ["/v1/projects/{project_id}/meta"];
+  getProjectMeta: typeof getProjectMetaQueryKey;
+} = {
+  all: ["/v1/projects/{project_id}/meta"],
   getProjectMeta: getProjectMetaQueryKey,
 };
 
 /** The query keys of the resource at /v1/styles: `all` is the prefix of every query of it (getStyle), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const stylesKeys2 = {
-  all: ["/v1/styles"] as const,
+export const stylesKeys2: {
+  all: readonly ["/v1/styles"];
+  getStyle: typeof getStyleQueryKey;
+} = {
+  all: ["/v1/styles"],
   getStyle: getStyleQueryKey,
 };
 
 /** The query keys of the resource at /v1/teams/{team_id}/component_sets: `all` is the prefix of every query of it (getTeamComponentSets), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const componentSetsKeys3 = {
-  all: ["/v1/teams/{team_id}/component_sets"] as const,
+export const componentSetsKeys3: {
+  all: readonly ["/v1/teams/{team_id}/component_sets"];
+  getTeamComponentSets: typeof getTeamComponentSetsQueryKey;
+} = {
+  all: ["/v1/teams/{team_id}/component_sets"],
   getTeamComponentSets: getTeamComponentSetsQueryKey,
 };
 
 /** The query keys of the resource at /v1/teams/{team_id}/components: `all` is the prefix of every query of it (getTeamComponents), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const componentsKeys3 = {
-  all: ["/v1/teams/{team_id}/components"] as const,
+export const componentsKeys3: {
+  all: readonly ["/v1/teams/{team_id}/components"];
+  getTeamComponents: typeof getTeamComponentsQueryKey;
+} = {
+  all: ["/v1/teams/{team_id}/components"],
   getTeamComponents: getTeamComponentsQueryKey,
 };
 
 /** The query keys of the resource at /v1/teams/{team_id}/projects: `all` is the prefix of every query of it (getTeamProjects), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const projectsKeys = {
-  all: ["/v1/teams/{team_id}/projects"] as const,
+export const projectsKeys: {
+  all: readonly ["/v1/teams/{team_id}/projects"];
+  getTeamProjects: typeof getTeamProjectsQueryKey;
+} = {
+  all: ["/v1/teams/{team_id}/projects"],
   getTeamProjects: getTeamProjectsQueryKey,
 };
 
 /** The query keys of the resource at /v1/teams/{team_id}/styles: `all` is the prefix of every query of it (getTeamStyles), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const stylesKeys3 = {
-  all: ["/v1/teams/{team_id}/styles"] as const,
+export const stylesKeys3: {
+  all: readonly ["/v1/teams/{team_id}/styles"];
+  getTeamStyles: typeof getTeamStylesQueryKey;
+} = {
+  all: ["/v1/teams/{team_id}/styles"],
   getTeamStyles: getTeamStylesQueryKey,
 };
 
 /** The query keys of the resource at /v2/folders/{folder_id}/files: `all` is the prefix of every query of it (getFolderFiles), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const filesKeys3 = {
-  all: ["/v2/folders/{folder_id}/files"] as const,
+export const filesKeys3: {
+  all: readonly ["/v2/folders/{folder_id}/files"];
+  getFolderFiles: typeof getFolderFilesQueryKey;
+} = {
+  all: ["/v2/folders/{folder_id}/files"],
   getFolderFiles: getFolderFilesQueryKey,
 };
 
 /** The query keys of the resource at /v2/folders/{folder_id}/folders: `all` is the prefix of every query of it (getFolderFolders), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const foldersKeys = {
-  all: ["/v2/folders/{folder_id}/folders"] as const,
+export const foldersKeys: {
+  all: readonly ["/v2/folders/{folder_id}/folders"];
+  getFolderFolders: typeof getFolderFoldersQueryKey;
+} = {
+  all: ["/v2/folders/{folder_id}/folders"],
   getFolderFolders: getFolderFoldersQueryKey,
 };
 
 /** The query keys of the resource at /v2/folders/{folder_id}/meta: `all` is the prefix of every query of it (getFolderMeta), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const metaKeys3 = {
-  all: ["/v2/folders/{folder_id}/meta"] as const,
+export const metaKeys3: {
+  all: readonly ["/v2/folders/{folder_id}/meta"];
+  getFolderMeta: typeof getFolderMetaQueryKey;
+} = {
+  all: ["/v2/folders/{folder_id}/meta"],
   getFolderMeta: getFolderMetaQueryKey,
 };
 
 /** The query keys of the resource at /v2/teams/{team_id}/folders: `all` is the prefix of every query of it (getTeamFolders), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const foldersKeys2 = {
-  all: ["/v2/teams/{team_id}/folders"] as const,
+export const foldersKeys2: {
+  all: readonly ["/v2/teams/{team_id}/folders"];
+  getTeamFolders: typeof getTeamFoldersQueryKey;
+} = {
+  all: ["/v2/teams/{team_id}/folders"],
   getTeamFolders: getTeamFoldersQueryKey,
 };
 
 /** The query keys of the resource at /v2/teams/{team_id}/webhooks: `all` is the prefix of every query of it (getTeamWebhooks), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const webhooksKeys = {
-  all: ["/v2/teams/{team_id}/webhooks"] as const,
+export const webhooksKeys: {
+  all: readonly ["/v2/teams/{team_id}/webhooks"];
+  getTeamWebhooks: typeof getTeamWebhooksQueryKey;
+} = {
+  all: ["/v2/teams/{team_id}/webhooks"],
   getTeamWebhooks: getTeamWebhooksQueryKey,
 };
 
 /** The query keys of the resource at /v2/webhooks: `all` is the prefix of every query of it (getWebhooks, getWebhook), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const webhooksKeys2 = {
-  all: ["/v2/webhooks"] as const,
+export const webhooksKeys2: {
+  all: readonly ["/v2/webhooks"];
+  getWebhooks: typeof getWebhooksQueryKey;
+  getWebhook: typeof getWebhookQueryKey;
+} = {
+  all: ["/v2/webhooks"],
   getWebhooks: getWebhooksQueryKey,
   getWebhook: getWebhookQueryKey,
 };
 
 /** The query keys of the resource at /v2/webhooks/{webhook_id}/requests: `all` is the prefix of every query of it (getWebhookRequests), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const requestsKeys = {
-  all: ["/v2/webhooks/{webhook_id}/requests"] as const,
+export const requestsKeys: {
+  all: readonly ["/v2/webhooks/{webhook_id}/requests"];
+  getWebhookRequests: typeof getWebhookRequestsQueryKey;
+} = {
+  all: ["/v2/webhooks/{webhook_id}/requests"],
   getWebhookRequests: getWebhookRequestsQueryKey,
 };

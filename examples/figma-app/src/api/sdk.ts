@@ -5,8 +5,11 @@ import type { paths } from "./types.js";
 /** The first server of the contract, with its variables at their defaults. */
 export const defaultBaseUrl = "https://api.figma.com";
 
+/** The contract's security scheme names: the keys `auth` accepts. */
+export type SecuritySchemeName = "OAuth2" | "OrgOAuth2" | "PersonalAccessToken" | "PlanAccessToken";
+
 /** Where each security scheme's credential travels. */
-export const securitySchemes = {
+export const securitySchemes: Readonly<Record<SecuritySchemeName, SecuritySchemeSpec>> = {
   "PersonalAccessToken": {
     "type": "apiKey",
     "in": "header",
@@ -23,10 +26,7 @@ export const securitySchemes = {
   "OrgOAuth2": {
     "type": "oauth2"
   }
-} satisfies Record<string, SecuritySchemeSpec>;
-
-/** The contract's security scheme names: the keys `auth` accepts. */
-export type SecuritySchemeName = keyof typeof securitySchemes & string;
+};
 
 /** A client of this contract; `ThrowOnError` when it was created with `throwOnError: true`. */
 export type Client<ThrowOnError extends boolean = boolean> = SdkClient<SecuritySchemeName, ThrowOnError>;
@@ -1691,11 +1691,69 @@ export function getOEmbed<ThrowOnError extends boolean = false>(client: Client<T
   return client.request<GetOEmbedResult>(getOEmbedOperation, args);
 }
 
+/** Every operation bound to one client (what createApi returns). */
+export type Api<ThrowOnError extends boolean = false> = {
+  getFile: (args: GetFileArgs) => Promise<SdkOutcome<ThrowOnError, GetFileResult>>;
+  getFileNodes: (args: GetFileNodesArgs) => Promise<SdkOutcome<ThrowOnError, GetFileNodesResult>>;
+  getImages: (args: GetImagesArgs) => Promise<SdkOutcome<ThrowOnError, GetImagesResult>>;
+  getImageFills: (args: GetImageFillsArgs) => Promise<SdkOutcome<ThrowOnError, GetImageFillsResult>>;
+  getFileMeta: (args: GetFileMetaArgs) => Promise<SdkOutcome<ThrowOnError, GetFileMetaResult>>;
+  getTeamProjects: (args: GetTeamProjectsArgs) => Promise<SdkOutcome<ThrowOnError, GetTeamProjectsResult>>;
+  getProjectMeta: (args: GetProjectMetaArgs) => Promise<SdkOutcome<ThrowOnError, GetProjectMetaResult>>;
+  getProjectFiles: (args: GetProjectFilesArgs) => Promise<SdkOutcome<ThrowOnError, GetProjectFilesResult>>;
+  getTeamFolders: (args: GetTeamFoldersArgs) => Promise<SdkOutcome<ThrowOnError, GetTeamFoldersResult>>;
+  getFolderFolders: (args: GetFolderFoldersArgs) => Promise<SdkOutcome<ThrowOnError, GetFolderFoldersResult>>;
+  getFolderFiles: (args: GetFolderFilesArgs) => Promise<SdkOutcome<ThrowOnError, GetFolderFilesResult>>;
+  getFolderMeta: (args: GetFolderMetaArgs) => Promise<SdkOutcome<ThrowOnError, GetFolderMetaResult>>;
+  getFileVersions: (args: GetFileVersionsArgs) => Promise<SdkOutcome<ThrowOnError, GetFileVersionsResult>>;
+  getComments: (args: GetCommentsArgs) => Promise<SdkOutcome<ThrowOnError, GetCommentsResult>>;
+  postComment: (args: PostCommentArgs) => Promise<SdkOutcome<ThrowOnError, PostCommentResult>>;
+  deleteComment: (args: DeleteCommentArgs) => Promise<SdkOutcome<ThrowOnError, DeleteCommentResult>>;
+  getCommentReactions: (args: GetCommentReactionsArgs) => Promise<SdkOutcome<ThrowOnError, GetCommentReactionsResult>>;
+  postCommentReaction: (args: PostCommentReactionArgs) => Promise<SdkOutcome<ThrowOnError, PostCommentReactionResult>>;
+  deleteCommentReaction: (args: DeleteCommentReactionArgs) => Promise<SdkOutcome<ThrowOnError, DeleteCommentReactionResult>>;
+  getMe: (args?: GetMeArgs) => Promise<SdkOutcome<ThrowOnError, GetMeResult>>;
+  getTeamComponents: (args: GetTeamComponentsArgs) => Promise<SdkOutcome<ThrowOnError, GetTeamComponentsResult>>;
+  getFileComponents: (args: GetFileComponentsArgs) => Promise<SdkOutcome<ThrowOnError, GetFileComponentsResult>>;
+  getComponent: (args: GetComponentArgs) => Promise<SdkOutcome<ThrowOnError, GetComponentResult>>;
+  getTeamComponentSets: (args: GetTeamComponentSetsArgs) => Promise<SdkOutcome<ThrowOnError, GetTeamComponentSetsResult>>;
+  getFileComponentSets: (args: GetFileComponentSetsArgs) => Promise<SdkOutcome<ThrowOnError, GetFileComponentSetsResult>>;
+  getComponentSet: (args: GetComponentSetArgs) => Promise<SdkOutcome<ThrowOnError, GetComponentSetResult>>;
+  getTeamStyles: (args: GetTeamStylesArgs) => Promise<SdkOutcome<ThrowOnError, GetTeamStylesResult>>;
+  getFileStyles: (args: GetFileStylesArgs) => Promise<SdkOutcome<ThrowOnError, GetFileStylesResult>>;
+  getStyle: (args: GetStyleArgs) => Promise<SdkOutcome<ThrowOnError, GetStyleResult>>;
+  getWebhooks: (args?: GetWebhooksArgs) => Promise<SdkOutcome<ThrowOnError, GetWebhooksResult>>;
+  postWebhook: (args: PostWebhookArgs) => Promise<SdkOutcome<ThrowOnError, PostWebhookResult>>;
+  getWebhook: (args: GetWebhookArgs) => Promise<SdkOutcome<ThrowOnError, GetWebhookResult>>;
+  putWebhook: (args: PutWebhookArgs) => Promise<SdkOutcome<ThrowOnError, PutWebhookResult>>;
+  deleteWebhook: (args: DeleteWebhookArgs) => Promise<SdkOutcome<ThrowOnError, DeleteWebhookResult>>;
+  getTeamWebhooks: (args: GetTeamWebhooksArgs) => Promise<SdkOutcome<ThrowOnError, GetTeamWebhooksResult>>;
+  getWebhookRequests: (args: GetWebhookRequestsArgs) => Promise<SdkOutcome<ThrowOnError, GetWebhookRequestsResult>>;
+  getActivityLogs: (args?: GetActivityLogsArgs) => Promise<SdkOutcome<ThrowOnError, GetActivityLogsResult>>;
+  getDeveloperLogs: (args?: GetDeveloperLogsArgs) => Promise<SdkOutcome<ThrowOnError, GetDeveloperLogsResult>>;
+  getAiUsageDaily: (args: GetAiUsageDailyArgs) => Promise<SdkOutcome<ThrowOnError, GetAiUsageDailyResult>>;
+  getPayments: (args?: GetPaymentsArgs) => Promise<SdkOutcome<ThrowOnError, GetPaymentsResult>>;
+  getLocalVariables: (args: GetLocalVariablesArgs) => Promise<SdkOutcome<ThrowOnError, GetLocalVariablesResult>>;
+  getPublishedVariables: (args: GetPublishedVariablesArgs) => Promise<SdkOutcome<ThrowOnError, GetPublishedVariablesResult>>;
+  postVariables: (args: PostVariablesArgs) => Promise<SdkOutcome<ThrowOnError, PostVariablesResult>>;
+  getDevResources: (args: GetDevResourcesArgs) => Promise<SdkOutcome<ThrowOnError, GetDevResourcesResult>>;
+  putDevResources: (args: PutDevResourcesArgs) => Promise<SdkOutcome<ThrowOnError, PutDevResourcesResult>>;
+  postDevResources: (args: PostDevResourcesArgs) => Promise<SdkOutcome<ThrowOnError, PostDevResourcesResult>>;
+  deleteDevResource: (args: DeleteDevResourceArgs) => Promise<SdkOutcome<ThrowOnError, DeleteDevResourceResult>>;
+  getLibraryAnalyticsComponentActions: (args: GetLibraryAnalyticsComponentActionsArgs) => Promise<SdkOutcome<ThrowOnError, GetLibraryAnalyticsComponentActionsResult>>;
+  getLibraryAnalyticsComponentUsages: (args: GetLibraryAnalyticsComponentUsagesArgs) => Promise<SdkOutcome<ThrowOnError, GetLibraryAnalyticsComponentUsagesResult>>;
+  getLibraryAnalyticsStyleActions: (args: GetLibraryAnalyticsStyleActionsArgs) => Promise<SdkOutcome<ThrowOnError, GetLibraryAnalyticsStyleActionsResult>>;
+  getLibraryAnalyticsStyleUsages: (args: GetLibraryAnalyticsStyleUsagesArgs) => Promise<SdkOutcome<ThrowOnError, GetLibraryAnalyticsStyleUsagesResult>>;
+  getLibraryAnalyticsVariableActions: (args: GetLibraryAnalyticsVariableActionsArgs) => Promise<SdkOutcome<ThrowOnError, GetLibraryAnalyticsVariableActionsResult>>;
+  getLibraryAnalyticsVariableUsages: (args: GetLibraryAnalyticsVariableUsagesArgs) => Promise<SdkOutcome<ThrowOnError, GetLibraryAnalyticsVariableUsagesResult>>;
+  getOEmbed: (args: GetOEmbedArgs) => Promise<SdkOutcome<ThrowOnError, GetOEmbedResult>>;
+};
+
 /**
  * Every operation bound to one client: `api.listPets({ query })`. A bundle that uses it keeps every
  * operation; import the functions themselves to keep only those called.
  */
-export function createApi<ThrowOnError extends boolean = false>(client: Client<ThrowOnError>) {
+export function createApi<ThrowOnError extends boolean = false>(client: Client<ThrowOnError>): Api<ThrowOnError> {
   return {
     getFile: (args: GetFileArgs) => getFile(client, args),
     getFileNodes: (args: GetFileNodesArgs) => getFileNodes(client, args),
@@ -1753,5 +1811,3 @@ export function createApi<ThrowOnError extends boolean = false>(client: Client<T
     getOEmbed: (args: GetOEmbedArgs) => getOEmbed(client, args),
   };
 }
-
-export type Api<ThrowOnError extends boolean = false> = ReturnType<typeof createApi<ThrowOnError>>;

@@ -114,8 +114,12 @@ export function invalidateItems(queryClient: QueryClient): Promise<void> {
 }
 
 /** The query keys of the resource at /items: `all` is the prefix of every query of it (listItems, getItem), for queryClient.invalidateQueries, refetchQueries or removeQueries; the others are the operations' key factories. */
-export const itemsKeys = {
-  all: ["/items"] as const,
+export const itemsKeys: {
+  all: readonly ["/items"];
+  listItems: typeof listItemsQueryKey;
+  getItem: typeof getItemQueryKey;
+} = {
+  all: ["/items"],
   listItems: listItemsQueryKey,
   getItem: getItemQueryKey,
 };

@@ -5,11 +5,11 @@ import type { paths } from "./types.js";
 /** The first server of the contract, with its variables at their defaults. */
 export const defaultBaseUrl = "http://127.0.0.1:4010";
 
-/** Where each security scheme's credential travels. */
-export const securitySchemes = {} satisfies Record<string, SecuritySchemeSpec>;
-
 /** The contract's security scheme names: the keys `auth` accepts. */
-export type SecuritySchemeName = keyof typeof securitySchemes & string;
+export type SecuritySchemeName = never;
+
+/** Where each security scheme's credential travels. */
+export const securitySchemes: Readonly<Record<SecuritySchemeName, SecuritySchemeSpec>> = {};
 
 /** A client of this contract; `ThrowOnError` when it was created with `throwOnError: true`. */
 export type Client<ThrowOnError extends boolean = boolean> = SdkClient<SecuritySchemeName, ThrowOnError>;
@@ -118,11 +118,19 @@ export function deleteItem<ThrowOnError extends boolean = false>(client: Client<
   return client.request<DeleteItemResult>(deleteItemOperation, args);
 }
 
+/** Every operation bound to one client (what createApi returns). */
+export type Api<ThrowOnError extends boolean = false> = {
+  listItems: (args?: ListItemsArgs) => Promise<SdkOutcome<ThrowOnError, ListItemsResult>>;
+  createItem: (args: CreateItemArgs) => Promise<SdkOutcome<ThrowOnError, CreateItemResult>>;
+  getItem: (args: GetItemArgs) => Promise<SdkOutcome<ThrowOnError, GetItemResult>>;
+  deleteItem: (args: DeleteItemArgs) => Promise<SdkOutcome<ThrowOnError, DeleteItemResult>>;
+};
+
 /**
  * Every operation bound to one client: `api.listPets({ query })`. A bundle that uses it keeps every
  * operation; import the functions themselves to keep only those called.
  */
-export function createApi<ThrowOnError extends boolean = false>(client: Client<ThrowOnError>) {
+export function createApi<ThrowOnError extends boolean = false>(client: Client<ThrowOnError>): Api<ThrowOnError> {
   return {
     listItems: (args?: ListItemsArgs) => listItems(client, args),
     createItem: (args: CreateItemArgs) => createItem(client, args),
@@ -130,5 +138,3 @@ export function createApi<ThrowOnError extends boolean = false>(client: Client<T
     deleteItem: (args: DeleteItemArgs) => deleteItem(client, args),
   };
 }
-
-export type Api<ThrowOnError extends boolean = false> = ReturnType<typeof createApi<ThrowOnError>>;
