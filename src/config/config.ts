@@ -51,6 +51,8 @@ export interface SpecEntry {
   test?: TestSettings;
   /** `client: { dates: true }`: the generated clients read `format: date-time` answers as Date (dates.ts). */
   dates?: boolean;
+  /** `emit: js`: generated modules as `.js` beside `.d.ts` (emit-js.ts); absent or `ts`: TypeScript. */
+  emit?: 'ts' | 'js';
   /**
    * The folder of the config that lists the contract: generated files name the contract relative to
    * it, so they are the same bytes from whichever subfolder a command runs.
@@ -78,7 +80,14 @@ export interface ConfigFile {
   /** Folder generated code goes to, `<output>/<api>` per contract (default "generated"). */
   output?: string;
   /** Settings of every contract that does not set its own. */
-  defaults?: { targets?: Target[]; strict?: StrictLevel; deferUnusedValidators?: DeferValidators; split?: SplitMode; lint?: Record<string, LintRuleSetting> };
+  defaults?: {
+    targets?: Target[];
+    strict?: StrictLevel;
+    deferUnusedValidators?: DeferValidators;
+    split?: SplitMode;
+    emit?: 'ts' | 'js';
+    lint?: Record<string, LintRuleSetting>;
+  };
   /** Commands run after generate wrote files, each with the written paths appended (a formatter). */
   hooks?: { afterWrite?: string[] };
   /** Settings of specforge diff, review and changelog (a flag given wins); `accept` is relative to the config's folder. */
@@ -105,6 +114,8 @@ export interface ConfigFile {
         deferUnusedValidators?: DeferValidators;
         /** `tag`: one folder per tag (operations without one in `default/`, component types in `shared/`). */
         split?: SplitMode;
+        /** `js`: each generated module as `.js` and `.d.ts` (types.ts and zod.ts stay TypeScript). */
+        emit?: 'ts' | 'js';
         lint?: Record<string, LintRuleSetting>;
         test?: TestSettings;
       }
@@ -195,8 +206,8 @@ function parseDefer(raw: unknown, where: string): DeferValidators {
 const KNOWN_KEYS: Record<'root' | 'hooks' | 'defaults' | 'spec', readonly string[]> = {
   root: ['output', 'defaults', 'specs', 'hooks', 'diff', 'docs'],
   hooks: ['afterWrite'],
-  defaults: ['targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'client'],
-  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'split', 'lint', 'test', 'overlays', 'errors', 'client'],
+  defaults: ['targets', 'strict', 'deferUnusedValidators', 'split', 'emit', 'lint', 'client'],
+  spec: ['path', 'api', 'out', 'targets', 'strict', 'deferUnusedValidators', 'split', 'emit', 'lint', 'test', 'overlays', 'errors', 'client'],
 };
 /** The keys of `client:` (the generated clients' options), in a contract or in `defaults`. */
 const CLIENT_KEYS = ['dates'];
@@ -297,17 +308,19 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
       deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
-    const split = e['split'] ?? defaults['split'];
-    if (split !== undefined && split !== 'none' && split !== 'tag') {
-      const pos = e['split'] !== undefined ? locate(['specs', i], 'split') : locate(['defaults'], 'split');
-      throw ContractError.single(
-        'SPECFORGE_CONFIG',
-        `${e['split'] !== undefined ? `specs[${i}]` : 'defaults'}.split must be tag or none, not ${shownValue(split)}`,
-        { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) },
-        'split: tag writes one folder of generated code per tag',
-      );
+    for (const [key, allowed, hint] of [
+      ['split', ['none', 'tag'], 'split: tag writes one folder of generated code per tag'],
+      ['emit', ['ts', 'js'], 'emit: js writes each generated module as .js beside its .d.ts declarations'],
+    ] as const) {
+      const value = e[key] ?? defaults[key];
+      if (value === undefined || (allowed as readonly unknown[]).includes(value)) continue;
+      const pos = e[key] !== undefined ? locate(['specs', i], key) : locate(['defaults'], key);
+      const where = e[key] !== undefined ? `specs[${i}]` : 'defaults';
+      const message = `${where}.${key} must be ${allowed[1]} or ${allowed[0]}, not ${shownValue(value)}`;
+      throw ContractError.single('SPECFORGE_CONFIG', message, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, hint);
     }
-    if (split === 'tag') spec.split = 'tag';
+    if ((e['split'] ?? defaults['split']) === 'tag') spec.split = 'tag';
+    if ((e['emit'] ?? defaults['emit']) === 'js') spec.emit = 'js';
     // The contract's own rule settings win over the defaults' rule by rule.
     const own = parseLint(e['lint'], `${path} specs[${i}]`);
     const lint = defaultLint || own ? { ...defaultLint, ...own } : undefined;

@@ -335,7 +335,10 @@ export async function produce(
           const key = JSON.stringify(w);
           return seen.has(key) ? false : (seen.add(key), true);
         });
-        return { files: split, inputs, warnings, units, wrote: [...wrote] };
+        const emitted = await emittedFiles(entry, split);
+        emitted.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        warnings.push(...emitted.warnings);
+        return { files: emitted.files, inputs, warnings, units, wrote: [...wrote] };
       }
     }
     const files: GeneratedFile[] = [];
@@ -350,12 +353,20 @@ export async function produce(
     const validatorOutput = validators ? await validators : [];
     if (validatorOutput.length > 0) (files.push(...validatorOutput), wrote.add('validators'));
     lap('validators (waited)');
-    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const emitted = await emittedFiles(entry, files);
+    emitted.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const { units, inputs } = await contractUnits(model);
-    return { files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings], units, wrote: [...wrote] };
+    return { files: emitted.files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings, ...emitted.warnings], units, wrote: [...wrote] };
   } finally {
     pool.release();
   }
+}
+
+/** The files as the entry's `emit` asks: TypeScript as generated, or (`emit: js`) JavaScript beside declarations (emit-js.ts). */
+async function emittedFiles(entry: SpecEntry, files: GeneratedFile[]): Promise<{ files: GeneratedFile[]; warnings: Diagnostic[] }> {
+  if (entry.emit !== 'js') return { files, warnings: [] };
+  const { emitJavaScript } = await import('./emit-js.js');
+  return emitJavaScript(files);
 }
 
 /** The contract's input files with their hashes, and a hash of each operation and named schema. */
@@ -413,6 +424,7 @@ function cacheOptions(entry: SpecEntry, cacheDir: string): string {
     defer: entry.deferUnused ?? 'auto',
     ...(entry.split === 'tag' ? { split: 'tag' } : {}),
     ...(entry.dates === true ? { dates: true } : {}),
+    ...(entry.emit === 'js' ? { emit: 'js' } : {}),
     ...(entry.root === undefined ? {} : { root: cacheKey(cacheDir, entry.root) }),
     ...(overlays.length > 0 ? { overlays } : {}),
     ...(patches.errors === undefined ? {} : { errors: patches.errors }),

@@ -114,17 +114,17 @@ describe("the Figma example application, on Figma's published contract", () => {
     expect(sources).toEqual(
       expect.arrayContaining([
         'examples/figma-app/src/FilePage.tsx',
-        'examples/figma-app/src/api/react-query.ts',
-        'examples/figma-app/src/api/sdk.ts',
-        'examples/figma-app/src/api/msw.ts',
-        'examples/figma-app/src/api/mock-tables.ts',
-        'examples/figma-app/src/api/validators.ts',
+        'examples/figma-app/src/api/react-query.js',
+        'examples/figma-app/src/api/sdk.js',
+        'examples/figma-app/src/api/msw.js',
+        'examples/figma-app/src/api/mock-tables.js',
+        'examples/figma-app/src/api/validators.js',
       ]),
     );
     const entry = built.entryModules.map((m) => relative(ROOT, m).split(sep).join('/'));
     expect(entry).toContain('examples/figma-app/src/FilePage.tsx');
-    expect(entry.filter((s) => /\/api\/(?:msw|mock-tables|validators|server|mocks)\.ts$/.test(s) || s.includes('node_modules/msw/'))).toEqual([]);
-    expect(sources.filter((s) => /\/api\/(?:server|mocks)\.ts$/.test(s))).toEqual([]);
+    expect(entry.filter((s) => /\/api\/(?:msw|mock-tables|validators|server|mocks)\.js$/.test(s) || s.includes('node_modules/msw/'))).toEqual([]);
+    expect(sources.filter((s) => /\/api\/(?:server|mocks)\.js$/.test(s))).toEqual([]);
     expect(readFileSync(join(DIST, 'mockServiceWorker.js'), 'utf8')).toContain('addEventListener');
     for (const file of filesUnder(DIST).filter((f) => f.endsWith('.js')))
       expect(NODE_IMPORT.test(readFileSync(file, 'utf8')), relative(DIST, file)).toBe(false);

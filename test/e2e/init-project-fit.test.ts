@@ -7,7 +7,7 @@
  * run them (`npx tsc`). An existing tsconfig.json is left as it is.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,11 @@ describe('init in a browser project', () => {
     expect(existsSync(join(dir, 'src', 'todos.client.ts'))).toBe(true);
     expect(text).toContain('wrote tsconfig.json');
     expect(text).not.toContain('.server.ts');
+    // emit: js: the generated modules are JavaScript beside declarations, which tsc reads (skipLibCheck) without checking bodies.
+    expect(readFileSync(join(dir, 'specforge.config.yaml'), 'utf8')).toMatch(/^ {2}emit: js$/m);
+    const generated = readdirSync(join(dir, 'src', 'generated', 'todos'));
+    expect(generated).toEqual(expect.arrayContaining(['sdk.js', 'sdk.d.ts', 'react-query.js', 'react-query.d.ts', 'client.js', 'client.d.ts', 'types.ts']));
+    expect(generated.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual(['types.ts']);
     const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
     expect(config.compilerOptions).toMatchObject({ strict: true, noUnusedLocals: true, noUnusedParameters: true, moduleResolution: 'bundler', noEmit: true });
     expect(await tsc(dir)).toBe('');
@@ -84,6 +89,8 @@ describe('init in a Node project without a tsconfig.json', () => {
       await runInit({ cwd: dir, framework, write: quiet });
       const config = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
       expect(config.compilerOptions).toMatchObject({ module: 'nodenext', strict: true, outDir: 'dist', rootDir: 'src' });
+      // A Node project keeps TypeScript sources (its build compiles them to dist/).
+      expect(readFileSync(join(dir, 'specforge.config.yaml'), 'utf8')).not.toContain('emit:');
     }
     // One tsc per project would be three: the three compile as one, each by its own settings' rules.
     writeFileSync(

@@ -65,7 +65,7 @@ function yamlString(text: string): string {
   return JSON.stringify(text);
 }
 
-export function configText(specs: readonly string[], output: string, overlays: readonly string[] = [], targets?: readonly string[]): string {
+export function configText(specs: readonly string[], output: string, overlays: readonly string[] = [], targets?: readonly string[], browser = false): string {
   return [
     '# specforge: the contracts of this repository and where their generated code goes.',
     "# Each contract's code is written to <output>/<api>, <api> being the name of its folder.",
@@ -74,6 +74,13 @@ export function configText(specs: readonly string[], output: string, overlays: r
     'defaults:',
     "  # false: schemas are validated as JSON Schema defines them; what Ajv's strict mode dislikes is a warning.",
     '  strict: false',
+    ...(browser
+      ? [
+          '  # js: each generated module as .js beside its .d.ts declarations; tsc (skipLibCheck) reads the',
+          '  # declarations of what the app uses instead of checking every generated body. ts: TypeScript.',
+          '  emit: js',
+        ]
+      : []),
     '# hooks:',
     '#   afterWrite: ["npx prettier --write"]   # run with the written files appended',
     '# diff:                       # specforge diff, review and changelog',
@@ -162,7 +169,7 @@ export async function runInit(options: InitOptions = {}): Promise<number> {
   }
   framework ??= defaultFramework;
   client ??= 'path';
-  files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays, targetsFor(client)) });
+  files.push({ path: CONFIG_FILE, content: configText([specPath], output, overlays, targetsFor(client), project.tool !== undefined) });
   files.push({ path: WORKFLOW, content: workflowText() });
 
   const api = basename(dirname(resolve(cwd, specPath)));
