@@ -80,13 +80,29 @@ export function buildProgram(exit: (code: number) => void): Command {
       'comma-separated targets: types,validators,server,mocks,client,cli,index (the default); opt-in: sdk,react-query,zod,msw; the files of targets left out are kept',
     )
     .addOption(strictOption())
+    .addOption(
+      new Option(
+        '--emit <kind>',
+        "ts: TypeScript modules; js: each module as .js beside its .d.ts (types.ts and zod.ts stay .ts); default: the config's emit, else ts",
+      ).choices(['ts', 'js']),
+    )
     .option('-f, --force', 'ignore the cache and regenerate')
     .option('-q, --quiet', 'print only warnings')
     .option('-w, --watch', 'regenerate when a contract, or a file it refers to, changes (until Ctrl-C)')
     .addOption(overlayOption())
     .action(
       act(
-        async (opts: { config: string; spec?: string; out?: string; targets?: string; strict?: string; force?: boolean; quiet?: boolean; watch?: boolean }) => {
+        async (opts: {
+          config: string;
+          spec?: string;
+          out?: string;
+          targets?: string;
+          strict?: string;
+          emit?: 'ts' | 'js';
+          force?: boolean;
+          quiet?: boolean;
+          watch?: boolean;
+        }) => {
           const commands = await import('./commands/generate.js');
           if (!opts.watch) return commands.runGenerate(opts);
           const stop = new AbortController();

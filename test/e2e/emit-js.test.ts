@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromText, type SpecEntry } from '../../src/config/config.js';
 import { ContractError } from '../../src/contract/errors.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
+import { entriesFor } from '../../src/cli/commands/generate.js';
 import { ALL_TARGETS, type Target } from '../../src/codegen/targets.js';
 import { typecheckApp } from '../support/typecheck-app.js';
 
@@ -62,6 +63,23 @@ describe('emit in the config', () => {
   it('refuses another value at its line', () => {
     expect(refusal('specs:\n  - path: a/openapi.yaml\n    emit: mjs\n')).toBe('3: specs[0].emit must be js or ts, not "mjs"');
     expect(refusal('defaults:\n  emit: true\nspecs:\n  - path: a/openapi.yaml\n')).toBe('2: defaults.emit must be js or ts, not true');
+  });
+});
+
+describe('--emit on the command line', () => {
+  it('stands over the config for --spec and for every contract, and another value is a usage error', async () => {
+    const dir = join(TMP, 'flag');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'specforge.config.yaml'), `defaults:\n  emit: js\nspecs:\n  - path: ${JSON.stringify(PETS)}\n`);
+    expect(entriesFor({ cwd: dir }).entries.map((e) => e.emit)).toEqual(['js']);
+    expect(entriesFor({ cwd: dir, emit: 'ts' }).entries.map((e) => e.emit)).toEqual([undefined]);
+    expect(entriesFor({ cwd: TMP, spec: PETS, emit: 'js' }).entries.map((e) => e.emit)).toEqual(['js']);
+    const cli = spawnSync(process.execPath, [join(ROOT, 'dist', 'src', 'cli', 'main.js'), 'generate', '--spec', PETS, '--emit', 'mjs'], {
+      cwd: TMP,
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toMatch(/--emit <kind>.*argument 'mjs' is invalid\. Allowed choices are ts, js/);
   });
 });
 

@@ -23,6 +23,8 @@ export interface GenerateOptions {
   targets?: string;
   /** true, false or schema: over the strict level of every contract (or of the config entry of --spec). */
   strict?: string;
+  /** ts or js: over the emit of every contract (or of the config entry of --spec). */
+  emit?: 'ts' | 'js';
   force?: boolean;
   quiet?: boolean;
   write?: (text: string) => void;
@@ -35,7 +37,7 @@ export function cacheDirFor(options: { cwd?: string }): string {
 
 /**
  * The contracts to generate: every entry of the config, or the one `--spec` names (with its config
- * entry's settings when the config lists it, else the defaults). `--targets` and `--strict` apply
+ * entry's settings when the config lists it, else the defaults). `--targets`, `--strict` and `--emit` apply
  * over either; `partial` is set when `--targets` stands for targets a config entry lists (see
  * RunOptions.partial: the files of the config's other targets stay).
  */
@@ -44,7 +46,12 @@ export function entriesFor(options: GenerateOptions): { config?: SpecforgeConfig
   if (options.out && !options.spec) throw new UsageError('--out needs --spec');
   const strict = strictFlag(options.strict);
   const targets = options.targets === undefined ? undefined : parseTargets(options.targets, '--targets');
-  const over = (e: SpecEntry): SpecEntry => ({ ...e, ...(targets ? { targets } : {}), ...(strict !== undefined ? { strict } : {}) });
+  const over = (e: SpecEntry): SpecEntry => {
+    const given: SpecEntry = { ...e, ...(targets ? { targets } : {}), ...(strict !== undefined ? { strict } : {}) };
+    if (options.emit === 'js') given.emit = 'js';
+    else if (options.emit === 'ts') delete given.emit;
+    return given;
+  };
   if (options.spec) {
     const path = resolve(cwd, options.spec);
     const api = dirname(path).split(/[\\/]/).pop() ?? 'api';
