@@ -223,6 +223,22 @@ describe('emit: js over every contract', () => {
     }
   }, 300_000);
 
+  it('writes every tag folder of a split contract the same way', async () => {
+    const out = join(TMP, 'split');
+    const targets: Target[] = ['types', 'validators', 'server', 'mocks', 'client', 'index', 'sdk', 'react-query'];
+    const result = await generateSpec(
+      { ...entry(join(ROOT, 'specs', 'payments', 'openapi.yaml'), out, targets, 'js'), split: 'tag' },
+      { cacheDir: join(TMP, 'cache-split'), force: true },
+    );
+    expect(result.warnings.filter((w) => w.message.includes('emit: js'))).toEqual([]);
+    const paths = result.files.map((f) => f.path);
+    const folders = new Set(paths.filter((p) => p.includes('/')).map((p) => p.slice(0, p.indexOf('/'))));
+    expect(folders.size).toBeGreaterThanOrEqual(3);
+    expect(paths.filter((p) => p.endsWith('.ts') && !p.endsWith('.d.ts') && !p.endsWith('/types.ts'))).toEqual([]);
+    for (const js of paths.filter((p) => p.endsWith('.js'))) expect(paths, js).toContain(js.replace(/\.js$/, '.d.ts'));
+    expect(paths.filter((p) => p.endsWith('/sdk.js')).length).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
   it('regenerates past the cache when turned on, and removes the .ts files it replaces', async () => {
     const out = join(TMP, 'switch');
     const cacheDir = join(TMP, 'cache-switch');
