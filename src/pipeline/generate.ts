@@ -14,6 +14,7 @@ import type { GeneratedFile } from '../../generators/context.js';
 import type { SpecEntry } from '../config/config.js';
 import type { Target } from '../codegen/targets.js';
 import { contractLabel, keptFiles, manifestFile, readManifest, strings, type ContractUnits } from './manifest.js';
+import { emittedFiles, typescriptVersion } from './emit-js.js';
 
 export interface FileStatus {
   path: string;
@@ -335,7 +336,7 @@ export async function produce(
           const key = JSON.stringify(w);
           return seen.has(key) ? false : (seen.add(key), true);
         });
-        const emitted = await emittedFiles(entry, split);
+        const emitted = emittedFiles(entry, split);
         emitted.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         warnings.push(...emitted.warnings);
         return { files: emitted.files, inputs, warnings, units, wrote: [...wrote] };
@@ -353,20 +354,13 @@ export async function produce(
     const validatorOutput = validators ? await validators : [];
     if (validatorOutput.length > 0) (files.push(...validatorOutput), wrote.add('validators'));
     lap('validators (waited)');
-    const emitted = await emittedFiles(entry, files);
+    const emitted = emittedFiles(entry, files);
     emitted.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const { units, inputs } = await contractUnits(model);
     return { files: emitted.files, inputs, warnings: [...structural, ...model.warnings, ...ctx.warnings, ...emitted.warnings], units, wrote: [...wrote] };
   } finally {
     pool.release();
   }
-}
-
-/** The files as the entry's `emit` asks: TypeScript as generated, or (`emit: js`) JavaScript beside declarations (emit-js.ts). */
-async function emittedFiles(entry: SpecEntry, files: GeneratedFile[]): Promise<{ files: GeneratedFile[]; warnings: Diagnostic[] }> {
-  if (entry.emit !== 'js') return { files, warnings: [] };
-  const { emitJavaScript } = await import('./emit-js.js');
-  return emitJavaScript(files);
 }
 
 /** The contract's input files with their hashes, and a hash of each operation and named schema. */
@@ -424,7 +418,7 @@ function cacheOptions(entry: SpecEntry, cacheDir: string): string {
     defer: entry.deferUnused ?? 'auto',
     ...(entry.split === 'tag' ? { split: 'tag' } : {}),
     ...(entry.dates === true ? { dates: true } : {}),
-    ...(entry.emit === 'js' ? { emit: 'js' } : {}),
+    ...(entry.emit === 'js' ? { emit: `js, TypeScript ${typescriptVersion()}` } : {}),
     ...(entry.root === undefined ? {} : { root: cacheKey(cacheDir, entry.root) }),
     ...(overlays.length > 0 ? { overlays } : {}),
     ...(patches.errors === undefined ? {} : { errors: patches.errors }),
