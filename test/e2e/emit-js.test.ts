@@ -5,8 +5,10 @@
  * server with its mocks, called through the generated SDK and path-style client); the declarations
  * type-check an app strictly (TypeScript 5.9 and 7, without skipLibCheck, so they are checked
  * themselves) and still catch a wrong argument; every contract of specs/ with every target has
- * declarations written without inference (no module stays TypeScript); and turning it on
- * regenerates past the cache and removes the `.ts` files it replaces.
+ * declarations written without inference (no module stays TypeScript) and every module links under
+ * Node.js; a split contract's tag folders are written the same way; a module whose declarations
+ * would need inference stays TypeScript with a warning; `--emit` stands over the config; and turning
+ * it on regenerates past the cache and removes the `.ts` files it replaces.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
