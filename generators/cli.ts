@@ -4,12 +4,12 @@
  * TypeScript loader), an executable launcher named after the program, and the reference page of
  * the command line (`cli.md`). Contracts without the extension get nothing.
  */
-import { createRequire } from 'node:module';
 import type { CliCommandSpec, CliOptionSpec, CliSpec } from '../src/runtime/cli/spec.js';
 import type { ContractModel } from '../src/contract/model.js';
 import { code, jsonLiteral, NameRegistry, stringLiteral, type Code } from '../src/codegen/escape.js';
 import { render } from '../src/codegen/templates.js';
 import { cliReference } from '../src/codegen/cli-reference.js';
+import { toJavaScript } from '../src/codegen/transpile.js';
 import { runtimeEntry, type GeneratedFile, type GeneratorContext } from './context.js';
 
 /** Names cli.ts declares or imports itself: a schema's interface never takes one of them. */
@@ -82,16 +82,6 @@ function interfaces(spec: CliSpec): { list: InterfaceData[]; names: Map<string, 
   return { list, names };
 }
 
-/** The same module as JavaScript: types erased, nothing else changed. */
-async function toJavaScript(source: string, fileName: string): Promise<string> {
-  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-  const result = ts.transpileModule(source, {
-    fileName,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false, newLine: ts.NewLineKind.LineFeed },
-  });
-  return result.outputText;
-}
-
 export async function generateCli(model: ContractModel, ctx: GeneratorContext): Promise<GeneratedFile[]> {
   const spec = model.cli;
   if (spec === undefined) return [];
@@ -111,7 +101,7 @@ export async function generateCli(model: ContractModel, ctx: GeneratorContext): 
   const reference = render('cli', 'cli.md', { header: code(ctx.header('<!--').trimEnd()), name: spec.name, sections: cliReference(spec) });
   return [
     { path: 'cli.ts', content: program },
-    { path: 'cli.js', content: await toJavaScript(program, 'cli.ts') },
+    { path: 'cli.js', content: toJavaScript(program, 'cli.ts') },
     { path: 'cli.md', content: reference },
     { path: spec.name, content: launcher, executable: true },
   ];

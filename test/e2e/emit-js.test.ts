@@ -15,12 +15,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromText, type SpecEntry } from '../../src/config/config.js';
-import { ContractError } from '../../src/contract/errors.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
 import { emitJavaScript } from '../../src/pipeline/emit-js.js';
 import { entriesFor } from '../../src/cli/commands/generate.js';
 import { ALL_TARGETS, type Target } from '../../src/codegen/targets.js';
 import { typecheckApp } from '../support/typecheck-app.js';
+import { configRefusal } from '../support/config-refusal.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `emit-js-${process.pid}`);
@@ -42,13 +42,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 function refusal(text: string): string {
-  try {
-    configFromText('specforge.config.yaml', TMP, 'specforge.config.yaml', text);
-  } catch (error) {
-    if (error instanceof ContractError) return error.diagnostics.map((d) => `${d.location?.line ?? '?'}: ${d.message}`).join('\n');
-    throw error;
-  }
-  return 'accepted';
+  return configRefusal(TMP, text);
 }
 
 describe('emit in the config', () => {

@@ -7,8 +7,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFromText } from '../../src/config/config.js';
-import { ContractError } from '../../src/contract/errors.js';
 import { generateSpec } from '../../src/pipeline/generate.js';
+import { configRefusal } from '../support/config-refusal.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TMP = join(ROOT, 'test', '.tmp', `config-client-dates-${process.pid}`);
@@ -20,13 +20,7 @@ function read(text: string): ReturnType<typeof configFromText> {
 }
 
 function refusal(text: string): string {
-  try {
-    read(text);
-  } catch (error) {
-    if (error instanceof ContractError) return error.diagnostics.map((d) => `${d.location?.line ?? '?'}: ${d.message}`).join('\n');
-    throw error;
-  }
-  return 'accepted';
+  return configRefusal(TMP, text);
 }
 
 describe('client.dates in the config', () => {
