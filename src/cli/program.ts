@@ -4,6 +4,7 @@ import { handleError } from './errors.js';
 import { STRICT_VALUES } from './format-option.js';
 import { frameworkHelp } from './frameworks.js';
 import { specforgeVersion } from './version.js';
+import type { GenerateOptions } from './commands/generate.js';
 import type { ProxyCommandOptions } from './commands/proxy.js';
 import type { TestOptions } from './commands/test.js';
 
@@ -91,25 +92,13 @@ export function buildProgram(exit: (code: number) => void): Command {
     .option('-w, --watch', 'regenerate when a contract, or a file it refers to, changes (until Ctrl-C)')
     .addOption(overlayOption())
     .action(
-      act(
-        async (opts: {
-          config: string;
-          spec?: string;
-          out?: string;
-          targets?: string;
-          strict?: string;
-          emit?: 'ts' | 'js';
-          force?: boolean;
-          quiet?: boolean;
-          watch?: boolean;
-        }) => {
-          const commands = await import('./commands/generate.js');
-          if (!opts.watch) return commands.runGenerate(opts);
-          const stop = new AbortController();
-          for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
-          return commands.runWatch({ ...opts, signal: stop.signal });
-        },
-      ),
+      act(async (opts: GenerateOptions & { config: string; watch?: boolean }) => {
+        const commands = await import('./commands/generate.js');
+        if (!opts.watch) return commands.runGenerate(opts);
+        const stop = new AbortController();
+        for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop.abort());
+        return commands.runWatch({ ...opts, signal: stop.signal });
+      }),
     );
 
   program
