@@ -308,15 +308,15 @@ function configOf(path: string, root: string, raw: unknown, locate: Locate): Spe
       strict: parseStrict(e['strict'] ?? defaults['strict'], `${path} specs[${i}]`),
       deferUnused: parseDefer(e['deferUnusedValidators'] ?? defaults['deferUnusedValidators'], `${path} specs[${i}]`),
     };
-    for (const [key, allowed, hint] of [
-      ['split', ['none', 'tag'], 'split: tag writes one folder of generated code per tag'],
-      ['emit', ['ts', 'js'], 'emit: js writes each generated module as .js beside its .d.ts declarations'],
+    for (const [key, allowed, said, hint] of [
+      ['split', ['none', 'tag'], 'tag or none', 'split: tag writes one folder of generated code per tag'],
+      ['emit', ['ts', 'js'], 'js or ts', 'emit: js writes each generated module as .js beside its .d.ts declarations'],
     ] as const) {
       const value = e[key] ?? defaults[key];
       if (value === undefined || (allowed as readonly unknown[]).includes(value)) continue;
       const pos = e[key] !== undefined ? locate(['specs', i], key) : locate(['defaults'], key);
       const where = e[key] !== undefined ? `specs[${i}]` : 'defaults';
-      const message = `${where}.${key} must be ${allowed[1]} or ${allowed[0]}, not ${shownValue(value)}`;
+      const message = `${where}.${key} must be ${said}, not ${shownValue(value)}`;
       throw ContractError.single('SPECFORGE_CONFIG', message, { file: path, ...(pos ? { line: pos.line, col: pos.col } : {}) }, hint);
     }
     if ((e['split'] ?? defaults['split']) === 'tag') spec.split = 'tag';

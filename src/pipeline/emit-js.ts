@@ -30,15 +30,18 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** The version of the TypeScript `emit: js` writes with, read from its package.json (the compiler is not loaded): the cache is keyed by it. */
+/** The version of the TypeScript `emit: js` writes with, read from its package.json (the compiler is not loaded; once per process, as every cache check asks): the cache is keyed by it. */
 export function typescriptVersion(): string {
+  if (versionMemo !== undefined) return versionMemo;
   try {
     const require = createRequire(import.meta.url);
-    return (JSON.parse(readFileSync(require.resolve('typescript/package.json'), 'utf8')) as { version?: string }).version ?? '';
+    versionMemo = (JSON.parse(readFileSync(require.resolve('typescript/package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
   } catch {
-    return '';
+    versionMemo = 'unknown';
   }
+  return versionMemo;
 }
+let versionMemo: string | undefined;
 
 /** The files as the entry's `emit` asks: TypeScript as generated, or (`emit: js`) JavaScript beside declarations. */
 export function emittedFiles(entry: Pick<SpecEntry, 'emit'>, files: GeneratedFile[]): EmittedFiles {

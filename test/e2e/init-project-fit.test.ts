@@ -69,6 +69,8 @@ describe('init in a browser project', () => {
     const next = project('next', { 'package.json': JSON.stringify({ dependencies: { next: '15.0.0', react: '19.0.0' } }) });
     await runInit({ cwd: next, generate: false, write: quiet });
     expect(existsSync(join(next, 'src', 'todos.server.ts'))).toBe(false);
+    // Both are browser projects: emit: js, as in the Vite project above.
+    for (const dir of [vite, next]) expect(readFileSync(join(dir, 'specforge.config.yaml'), 'utf8'), dir).toMatch(/^ {2}emit: js$/m);
   });
 });
 
